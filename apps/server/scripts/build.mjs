@@ -1,0 +1,28 @@
+// Bundles the server into dist/server.js. Workspace packages (TypeScript source) are bundled in;
+// everything from node_modules stays external and is loaded at run time.
+import { build } from 'esbuild';
+
+await build({
+  entryPoints: ['src/server.ts'],
+  outfile: 'dist/server.js',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  tsconfig: 'tsconfig.json',
+  plugins: [
+    {
+      name: 'external-node-modules',
+      setup(b) {
+        // Bare imports other than our own @snowgear/* workspace packages stay external.
+        b.onResolve({ filter: /^[^.]/ }, (args) => {
+          if (args.kind === 'entry-point') return undefined;
+          if (args.path.startsWith('@snowgear/') || args.path.startsWith('@/')) return undefined;
+          return { path: args.path, external: true };
+        });
+      },
+    },
+  ],
+  logLevel: 'warning',
+});

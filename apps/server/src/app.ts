@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Settings } from '@/config/env.js';
+import type { DatabaseHandle } from '@/db/client.js';
+import { accessPlugin } from '@/plugins/access.js';
+import { databasePlugin } from '@/plugins/database.js';
+import { errorHandlerPlugin } from '@/plugins/error-handler.js';
+import { openApiPlugin } from '@/plugins/openapi.js';
+import { securityPlugin } from '@/plugins/security.js';
+import { tenantPlugin } from '@/plugins/tenant.js';
+import { verificationTokenPlugin } from '@/plugins/verification-token.js';
+import { webAppPlugin } from '@/plugins/web-app.js';
+import { abpRoutes } from '@/modules/abp/index.js';
+import { configDistributionRoutes } from '@/modules/config-distribution/index.js';
+import { healthRoutes } from '@/modules/health/index.js';
+import { helpRoutes } from '@/modules/help/index.js';
+
+export interface AppOptions {
+  settings: Settings;
+  database: DatabaseHandle;
+  /** Signs verification tokens (and, later, sessions). */
+  secret: string;
+  logger?: FastifyServerOptions['logger'];
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** Builds the whole server without listening; tests drive it with `app.inject()`. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { settings } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: settings.LOG_LEVEL },
+    trustProxy: settings.TRUST_PROXY,
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
+
+  await app.register(errorHandlerPlugin);
+  await app.register(databasePlugin, { database: options.database });
+  await app.register(securityPlugin, {
+    corsOrigins: settings.CORS_ORIGINS,
+    rateLimitPerMinute: settings.RATE_LIMIT_PER_MINUTE,
+  });
+  await app.register(cookie);
+  await app.register(verificationTokenPlugin, {
+    secret: options.secret,
+    secureCookie: settings.COOKIE_SECURE,
+    cookieDomain: settings.COOKIE_DOMAIN,
+  });
+  await app.register(tenantPlugin);
+  await app.register(accessPlugin);
+  await app.register(openApiPlugin);
+
+  await app.register(healthRoutes);
+  await app.register(abpRoutes, { timeZone: settings.BUSINESS_TIME_ZONE });
+  await app.register(configDistributionRoutes);
+  await app.register(helpRoutes);
+
+  await app.register(webAppPlugin, { distDir: settings.WEB_DIST_DIR });
+  return app;
+}

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+
+/**
+ * Every setting the server reads, validated once at start-up. Nothing else reads process.env.
+ * Documented for operators in `.env.example`.
+ */
+const booleanText = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+export const SettingsSchema = z.object({
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** PostgreSQL connection string. Empty: embedded PGlite in DATA_DIR/db. */
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), {
+      message: 'must start with postgres:// or postgresql://',
+    }),
+  DATA_DIR: z.string().min(1).default('./data'),
+  /** Folder of the built web app; empty disables serving it. */
+  WEB_DIST_DIR: z.string().default(''),
+  /** Load demo data into an empty database at start-up. */
+  SEED_DEMO_DATA: booleanText.default(true),
+  /** Mark cookies Secure (set when served over HTTPS). */
+  COOKIE_SECURE: booleanText.default(false),
+  /** Cookie domain for the verification cookie when the API is on api.<host> (e.g. example.com). */
+  COOKIE_DOMAIN: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  /**
+   * Signs verification tokens and sessions. Required with DATABASE_URL (every server process must
+   * share it); the embedded mode creates one in DATA_DIR/app-secret when unset.
+   */
+  APP_SECRET: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || v.length >= 32, { message: 'must be at least 32 characters' }),
+  /** Trust X-Forwarded-* headers from a reverse proxy. */
+  TRUST_PROXY: booleanText.default(false),
+  /** Comma-separated origins allowed to call the API cross-origin (the api.<host> set-up). */
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url({ message: 'each CORS origin must be a URL' }))),
+  /** Time zone the business runs in (store hours, order numbers). */
+  BUSINESS_TIME_ZONE: z.string().default('Asia/Shanghai'),
+  /** Requests per minute per address before 429. */
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  /** Milliseconds to finish open requests on SIGTERM before forcing exit. */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+});
+export type Settings = z.infer<typeof SettingsSchema>;
+
+export class SettingsError extends Error {}
+
+/** Parses settings; a bad value throws one message listing every problem by variable name. */
+export function loadSettings(source: Record<string, string | undefined>): Settings {
+  const result = SettingsSchema.safeParse(source);
+  if (result.success) {
+    if (result.data.DATABASE_URL && !result.data.APP_SECRET) {
+      throw new SettingsError(
+        'Invalid settings, start-up stopped:\n  APP_SECRET: required when DATABASE_URL is set ' +
+          '(all server processes must share it; at least 32 characters)',
+      );
+    }
+    return result.data;
+  }
+  const lines = result.error.issues.map((issue) => {
+    const name = issue.path.join('.') || '(settings)';
+    return `  ${name}: ${issue.message} (got ${JSON.stringify(source[String(issue.path[0])])})`;
+  });
+  throw new SettingsError(`Invalid settings, start-up stopped:\n${lines.join('\n')}`);
+}

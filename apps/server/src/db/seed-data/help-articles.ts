@@ -1,0 +1,1402 @@
+/**
+ * Seed content for the public help centre (customer, store staff and driver help).
+ *
+ * Every article exists in zh-CN and en-US with the same slug, audience and sortOrder.
+ * Bodies are Markdown (no raw HTML, no images, no outside links). They follow the
+ * product specification: screen names, statuses, quick reasons and limits.
+ */
+
+export interface HelpArticleSeed {
+  /** stable id, kebab-case, unique per language, e.g. 'customer-how-to-book' */
+  slug: string;
+  audience: 'customer' | 'store' | 'driver';
+  language: 'zh-CN' | 'en-US';
+  title: string;
+  /** one sentence, <= 80 Chinese characters / 160 English characters */
+  summary: string;
+  /** 2-5 short keywords in the article's language, useful for search */
+  tags: string[];
+  /** order within its audience, starting at 1 */
+  sortOrder: number;
+  /** Markdown: short intro, then '## ' sections, numbered steps, '- ' bullet tips */
+  body: string;
+}
+
+export const helpArticles: HelpArticleSeed[] = [
+  // ---------------------------------------------------------------------------
+  // Customer
+  // ---------------------------------------------------------------------------
+  {
+    slug: 'customer-how-to-book',
+    audience: 'customer',
+    language: 'zh-CN',
+    title: '如何在线预约雪具',
+    summary: '先选门店，再选租赁日期和装备，确认取还方式后提交订单并付款。',
+    tags: ['预约', '下单', '门店', '租赁日期'],
+    sortOrder: 1,
+    body: `提前在线预约可以把装备留给你，到店后少排队。打开应用默认进入“滑雪装备预约”页面，按下面三步完成预约。
+
+## 第一步：选择门店
+
+1. 预约页最上方是门店选择器，列出所有门店。
+2. 每个门店都会显示营业状态：**营业中**、**已打烊** 或 **今日休息**，并附营业时间。
+3. 门店的地址和电话也在这里，点电话号码可以直接拨打门店。
+4. 选好门店后，系统会记住你的选择，下次打开默认就是这家店。
+
+- “营业中”按门店当天的营业时间实时判断，开门和关门的那一分钟都算营业。
+- “今日休息”表示今天是该门店的休息日，取装备请避开这一天或换一家门店。
+- 如果之前选过的门店已不存在，系统会自动清除，请重新选择。
+
+## 第二步：选择日期和装备
+
+1. 选择租赁开始日期和租赁天数，默认天数由门店设定，可按需要修改。
+2. 浏览装备，查看日租金和押金，把需要的装备加入订单。
+3. 某件装备在你选的日期里不能选，说明它已被别人预约、正在维修或暂不出租，换个日期或换一件即可。
+
+## 第三步：选择取还方式并提交
+
+1. 取装备：到店自取；门店提供配送时，也可以选择送货上门（收取配送费，可从门店预设地址中选择）。
+2. 还装备：自行归还；门店提供取件时，也可以预约上门取件（收取取件费）。
+3. 核对门店、日期、装备和费用，提交订单，然后按提示付款。
+
+## 小贴士
+
+- 想先了解装备，可以打开“设备查询”页面查看装备详情。
+- 查看“我的订单”需要登录，如页面提示登录，请参考《登录与账号》。
+- 雪场信号弱时，提交后请耐心等待，不要连续点击；稍后到“我的订单”确认订单是否已生成。
+- 未支付的订单超过门店设定的付款时限会被自动取消。`,
+  },
+  {
+    slug: 'customer-how-to-book',
+    audience: 'customer',
+    language: 'en-US',
+    title: 'How to book gear online',
+    summary:
+      'Choose a store, pick your rental dates and gear, choose how to get and return it, then submit and pay.',
+    tags: ['booking', 'order', 'store', 'rental dates'],
+    sortOrder: 1,
+    body: `Booking online holds the gear for you and saves time at the counter. The app opens on the ski equipment booking page. Follow these three steps.
+
+## Step 1: Choose a store
+
+1. The top of the booking page is the store selector, listing every store.
+2. Each store shows its open status, **Open (营业中)**, **Closed (已打烊)** or **Resting today (今日休息)**, together with its opening hours.
+3. The store address and phone number are shown too. Tap the phone number to call the store.
+4. The app remembers the store you choose, so it is preselected next time.
+
+- "Open" is worked out live from the store's hours for today; the opening minute and the closing minute both count as open.
+- "Resting today" means today is the store's rest day. Pick up your gear on another day or choose another store.
+- If a store you chose before no longer exists, the app clears it and you simply choose again.
+
+## Step 2: Pick dates and gear
+
+1. Choose the rental start date and the number of days. The default number of days is set by the store; change it if needed.
+2. Browse the gear, check the daily rent and the deposit, and add what you need to the order.
+3. If an item cannot be chosen for your dates, it is already booked, under repair or not for rent right now. Try other dates or another item.
+
+## Step 3: Choose pickup and return, then submit
+
+1. Getting the gear: pick it up at the store, or, where the store offers it, choose delivery (a delivery fee applies; you can pick one of the store's preset addresses).
+2. Returning the gear: return it yourself, or, where the store offers it, book a pickup (a pickup fee applies).
+3. Check the store, dates, gear and fees, submit the order and pay as prompted.
+
+## Tips
+
+- To learn about the gear first, open the equipment inquiry page and view the item details.
+- Viewing "My orders" needs a login. If the page asks you to log in, see "Logging in and your account".
+- On a weak network at the resort, wait after submitting instead of tapping again and again, then check "My orders" to see whether the order was created.
+- An unpaid order is cancelled automatically once the store's payment time limit has passed.`,
+  },
+  {
+    slug: 'customer-login',
+    audience: 'customer',
+    language: 'zh-CN',
+    title: '登录与账号',
+    summary: '顾客用手机号加真实姓名登录，无需密码；在微信里打开时还可以用微信登录。',
+    tags: ['登录', '手机号', '微信', '绑定'],
+    sortOrder: 2,
+    body: `顾客账号不需要设置密码，用手机号和真实姓名即可登录。在微信里打开本应用时，还可以直接用微信登录。
+
+## 手机号登录
+
+1. 打开“我的订单”“个人中心”等需要登录的页面时，会自动跳到顾客登录页。
+2. 输入手机号和真实姓名。
+3. 点击登录，成功后自动回到你刚才要打开的页面。
+
+- 请填写真实姓名，并与到店登记时一致，方便门店核对身份和订单。
+
+## 微信登录（仅限微信内）
+
+1. 在微信中打开本应用，登录页会出现微信登录。
+2. 按提示授权后即可登录。
+3. 如果提示“微信账号未绑定，请先绑定”，请按页面提示用手机号和真实姓名登录，系统会把这个微信和你的账号绑定，以后就可以直接用微信登录。
+
+- 在手机浏览器中打开时看不到微信登录，这是正常的，请使用手机号登录。
+- 在“个人中心”可以绑定或解绑微信。
+
+## 登录过期与退出
+
+- 登录有有效期，过期后会提示“登录已过期，请重新登录”，重新登录即可，已下的订单不受影响。
+- 退出登录会清除这台手机上保存的登录信息。借用别人手机登录后，记得退出。
+- 店员和司机请使用员工登录页（用户名或邮箱加密码），不要使用顾客登录。`,
+  },
+  {
+    slug: 'customer-login',
+    audience: 'customer',
+    language: 'en-US',
+    title: 'Logging in and your account',
+    summary:
+      'Customers log in with a phone number and real name, no password needed; inside WeChat you can also log in with WeChat.',
+    tags: ['login', 'phone number', 'WeChat', 'binding'],
+    sortOrder: 2,
+    body: `Customer accounts have no password. You log in with your phone number and your real name. When you open the app inside WeChat, you can also log in with WeChat.
+
+## Log in with your phone number
+
+1. When you open a page that needs a login, such as "My orders" or the personal centre, the app takes you to the customer login page.
+2. Enter your phone number and your real name.
+3. Tap log in. You are taken back to the page you wanted.
+
+- Use your real name, the same one you give at the store, so staff can match you to your orders.
+
+## Log in with WeChat (inside WeChat only)
+
+1. Open the app inside WeChat. The login page then offers WeChat login.
+2. Authorise as prompted and you are logged in.
+3. If you see "WeChat account not bound, please bind first", log in with your phone number and real name as the page suggests. Your WeChat is then bound to your account and next time you can log in with WeChat directly.
+
+- In an ordinary phone browser there is no WeChat login. That is expected; use your phone number.
+- You can bind or unbind WeChat in your personal centre.
+
+## Expired login and logging out
+
+- A login lasts for a limited time. When it expires you see "login expired, please log in again". Log in again; your orders are not affected.
+- Logging out clears the login saved on this phone. If you logged in on someone else's phone, log out afterwards.
+- Store staff and drivers use the staff login page (user name or e-mail plus password), not the customer login.`,
+  },
+  {
+    slug: 'customer-payment',
+    audience: 'customer',
+    language: 'zh-CN',
+    title: '如何付款及押金说明',
+    summary: '现金所有门店都收，微信支付和支付宝以门店开通为准；押金在归还验收后结算。',
+    tags: ['付款', '押金', '微信支付', '支付宝', '退款'],
+    sortOrder: 3,
+    body: `提交订单后需要付款，订单才会为你保留。可用的支付方式取决于门店的设置。
+
+## 支付方式
+
+- **现金**：所有门店都支持，在柜台付给店员，店员在系统中确认收款。
+- **微信支付**、**支付宝**：由门店开通后才会显示。看不到某种方式，说明这家门店没有开通。
+
+## 付款步骤
+
+1. 提交订单后进入付款页面；也可以在“我的订单”中打开待支付的订单去付款。
+2. 选择支付方式，核对金额。
+3. 线上支付完成后回到页面，等待订单状态更新。
+4. 选择现金的，到柜台出示订单二维码并付款，店员确认收款后状态更新。
+
+## 费用与押金
+
+- 订单费用可能包括：租金、押金、配送费、超期续租费、损坏费、清洁费、优惠和其他费用。
+- 押金随订单一起收取，用于保障装备按时、完好地归还。每件装备的押金金额可以在装备详情中看到。
+- 归还后由门店检查装备并结算：没有问题，押金退还；有超期、损坏或清洁费用，会从押金中扣除，押金不够时需要补款。
+- 退款由门店在订单中办理，到账时间请以门店说明为准。
+
+## 注意事项
+
+- 未支付的订单超过门店设定的付款时限会自动取消，装备会释放给其他顾客。
+- 网络不好时，付款结果可能显示得慢一些。请先刷新订单确认状态，不要重复付款；拿不准时请联系门店。`,
+  },
+  {
+    slug: 'customer-payment',
+    audience: 'customer',
+    language: 'en-US',
+    title: 'How to pay, and how the deposit works',
+    summary:
+      'Every store takes cash; WeChat Pay and Alipay depend on the store. The deposit is settled after the gear is returned and checked.',
+    tags: ['payment', 'deposit', 'WeChat Pay', 'Alipay', 'refund'],
+    sortOrder: 3,
+    body: `After you submit an order you need to pay so that the store holds the gear for you. Which payment methods you see depends on the store.
+
+## Payment methods
+
+- **Cash**: accepted at every store. Pay at the counter; the staff member confirms the cash in the system.
+- **WeChat Pay** and **Alipay**: shown only when the store has enabled them. If a method is missing, that store has not enabled it.
+
+## Steps
+
+1. After submitting the order you reach the payment page. You can also open an unpaid order in "My orders" and pay from there.
+2. Choose a payment method and check the amount.
+3. After paying online, come back to the page and wait for the order status to update.
+4. If you chose cash, show your order QR code at the counter and pay. The status updates once the staff confirm the cash.
+
+## Fees and deposit
+
+- An order can include: rent, deposit, delivery fee, extension (overdue) fee, damage fee, cleaning fee, discount and other items.
+- The deposit is paid with the order and covers returning the gear on time and in good condition. Each item's deposit is shown in its details.
+- After you return the gear, the store checks it and settles the order. If all is well, the deposit is refunded. Overdue, damage or cleaning fees are taken from the deposit, and if the deposit is not enough you pay the difference.
+- Refunds are handled by the store in your order. Ask the store how long the money takes to arrive.
+
+## Good to know
+
+- An unpaid order is cancelled automatically when the store's payment time limit has passed, and the gear is released to other customers.
+- On a weak network the payment result can take a moment to appear. Refresh the order to check its status before paying again; if unsure, contact the store.`,
+  },
+  {
+    slug: 'customer-order-qr',
+    audience: 'customer',
+    language: 'zh-CN',
+    title: '到店出示订单二维码',
+    summary: '到柜台取装备、付现金或还装备时，出示订单二维码，店员一扫就能找到你的订单。',
+    tags: ['二维码', '取装备', '订单号', '柜台'],
+    sortOrder: 4,
+    body: `每个订单都有自己的订单二维码。在柜台取装备、付现金或还装备时出示它，店员扫一下就能打开你的订单。
+
+## 如何出示
+
+1. 打开订单二维码页面：底部导航栏有二维码入口，也可以在“我的订单”中找到对应订单。
+2. 在柜台把手机屏幕对着店员的扫码设备。
+3. 店员扫码后核对订单，为你发放或接收装备。
+
+## 出示技巧
+
+- 把屏幕亮度调高，先擦掉屏幕上的雪水和雾气。
+- 室外阳光强、屏幕反光时，用手稍微遮一下。
+- 订单二维码页面不需要登录也能打开。雪场信号差，建议出发前先把页面打开，或者截图保存。
+- 戴着手套不方便操作时，排队时提前打开页面，轮到你直接把手机递给店员。
+- 一个订单一个二维码，有多个订单请分别出示。
+
+## 扫不出来怎么办
+
+- 把订单号告诉店员：订单号是 12 位数字，以 20 开头，店员可以手动输入查找。
+- 如果店员提示“订单或设备不存在，请检查编号”，请核对订单号是否完整，或在“我的订单”中确认订单是否属于这家门店。`,
+  },
+  {
+    slug: 'customer-order-qr',
+    audience: 'customer',
+    language: 'en-US',
+    title: 'Showing your order QR code at the counter',
+    summary:
+      'Show your order QR code at the counter to collect gear, pay cash or return gear; staff scan it to open your order.',
+    tags: ['QR code', 'pickup', 'order number', 'counter'],
+    sortOrder: 4,
+    body: `Every order has its own order QR code. Show it at the counter when you collect gear, pay cash or return gear, and the staff open your order with one scan.
+
+## How to show it
+
+1. Open the order QR code page: there is a QR entry in the bottom tab bar, and you can also find the order in "My orders".
+2. At the counter, hold your screen towards the staff member's scanner.
+3. The staff scan it, check the order and hand out or take back the gear.
+
+## Tips
+
+- Turn the screen brightness up and wipe snow and fog off the screen first.
+- In bright sunshine or with glare, shade the screen with your hand.
+- The order QR code page opens without a login. The resort network can be weak, so open the page before you set off, or take a screenshot.
+- If your gloves make the phone hard to use, open the page while you queue and simply hand the phone over when it is your turn.
+- One order has one QR code. With several orders, show each one.
+
+## If the code will not scan
+
+- Tell the staff your order number: 12 digits starting with 20. They can type it in.
+- If the staff see "order/equipment not found, check the number", check that the number is complete, or confirm in "My orders" that the order belongs to this store.`,
+  },
+  {
+    slug: 'customer-return-and-pickup',
+    audience: 'customer',
+    language: 'zh-CN',
+    title: '归还装备、预约取件与提前归还',
+    summary: '租期结束前可自行送还门店，也可预约司机上门取件；提前归还请告诉店员办理。',
+    tags: ['归还', '上门取件', '提前归还', '超期'],
+    sortOrder: 5,
+    body: `请在租期结束前归还装备。你可以自己送回门店，门店提供取件服务时也可以预约司机上门取件。
+
+## 自行归还
+
+1. 在“我的订单”中打开订单，进入“自助送还”页面，按页面提示操作。
+2. 到店后把装备交给店员，并出示订单二维码。
+3. 店员逐件扫码入库，订单变为“已归还”；费用结清后变为“已完成”。
+
+## 预约上门取件
+
+1. 门店提供取件服务时，可以在订单中选择上门取件，收取取件费；可以从门店预设的取件地址中选择。
+2. 司机上门后会逐件扫码核对，请在场一起清点。
+3. 装备送回门店入库后，门店为订单结算。
+
+## 提前归还
+
+1. 提前不用了，直接到店（或预约取件），告诉店员“提前归还”。
+2. 店员办理后，这些装备会解锁，可以再租给其他顾客。
+3. 未使用天数是否退费以门店规则为准；需要退款的，由门店在订单中通过“补款/退款”办理。
+
+## 注意事项
+
+- 超过归还日期未还，订单会出现在门店的“超期未还”名单中，可能产生超期费用，门店也会联系你。
+- 归还前清点件数，头盔、雪镜、护具等小件也要一起归还。
+- 装备有损坏或丢失，请主动告诉店员或司机，如实说明情况。
+- 有疑问可以在“联系客服”页面联系门店。`,
+  },
+  {
+    slug: 'customer-return-and-pickup',
+    audience: 'customer',
+    language: 'en-US',
+    title: 'Returning gear, booking a pickup and returning early',
+    summary:
+      'Return the gear to the store yourself or book a driver pickup before the rental ends; for an early return, tell the staff.',
+    tags: ['return', 'pickup', 'early return', 'overdue'],
+    sortOrder: 5,
+    body: `Please return your gear before the rental period ends. You can bring it back to the store yourself, or, where the store offers it, book a driver to pick it up.
+
+## Returning it yourself
+
+1. Open the order in "My orders", go to the self delivery and return page and follow the steps there.
+2. At the store, hand the gear to the staff and show your order QR code.
+3. The staff scan each item back in. The order becomes "Returned", and "Completed" once all fees are settled.
+
+## Booking a pickup
+
+1. Where the store offers pickups, choose pickup in your order. A pickup fee applies, and you can choose one of the store's preset pickup addresses.
+2. The driver scans each item on arrival. Please be there to count the items together.
+3. Once the gear is back and checked in at the store, the store settles the order.
+
+## Returning early
+
+1. If you are done early, come to the store (or book a pickup) and tell the staff it is an early return.
+2. The staff record the early return and the gear is unlocked for other customers.
+3. Whether unused days are refunded follows the store's rules. Any refund is made by the store in your order through its supplement/refund function.
+
+## Good to know
+
+- Gear not returned by the return date puts the order on the store's overdue list. Overdue fees may apply and the store will contact you.
+- Count the items before returning, including small items such as helmets, goggles and protective gear.
+- If anything is damaged or lost, tell the staff or the driver and explain what happened.
+- For questions, use the contact service page to reach the store.`,
+  },
+  {
+    slug: 'customer-order-status',
+    audience: 'customer',
+    language: 'zh-CN',
+    title: '订单状态说明',
+    summary: '看懂“我的订单”中每个状态的含义，知道下一步该做什么。',
+    tags: ['订单状态', '我的订单', '自动取消'],
+    sortOrder: 6,
+    body: `在“我的订单”中，每个订单都会显示当前状态。下面是各状态的含义和你需要做的事。
+
+## 各状态含义
+
+- **待处理（Pending）**：订单已提交，等待门店处理。
+- **待支付（Unpaid）**：订单还没有付款。超过门店设定的付款时限会被自动取消，请尽快付款。
+- **已预约（Reserved）**：预约成功，装备已为你保留。按约定日期到店取装备，或等待配送。
+- **待配送（PendingDelivery）**：你选择了送货上门，门店正在安排司机。
+- **配送中（Delivering）**：司机正在送货途中，请保持电话畅通。
+- **已送达（Delivered）**：装备已送到并确认交付。
+- **使用中（InUse）**：装备在你手上，租期进行中。
+- **待归还（PendingReturn）**：到了归还阶段，请送还门店或等待司机上门取件。
+- **已归还（Returned）**：门店已收回装备，正在检查和结算。
+- **待付款（PendingPayment）**：还有费用需要补交，例如超期费、损坏费或清洁费。
+- **已完成（Completed）**：订单结束，费用已结清。
+- **已取消（Cancelled）**：订单已取消，包括超时未支付被自动取消的订单。
+
+## 常见流程
+
+1. 到店自取：待支付 → 已预约 → 使用中 → 待归还 → 已归还 → 已完成。
+2. 送货上门：付款后 → 待配送 → 配送中 → 已送达 → 使用中 → 之后同上。
+3. 归还后有费用要补：已归还 → 待付款 → 已完成。
+
+- 以上是常见顺序，实际以订单页面显示为准。
+- 状态没有及时变化时，下拉或重新打开订单刷新一下；信号弱时稍等再看。
+- 订单被自动取消后，如仍需要装备，请重新预约。`,
+  },
+  {
+    slug: 'customer-order-status',
+    audience: 'customer',
+    language: 'en-US',
+    title: 'What the order statuses mean',
+    summary: 'Understand each status in "My orders" and what you need to do next.',
+    tags: ['order status', 'my orders', 'auto cancel'],
+    sortOrder: 6,
+    body: `Every order in "My orders" shows its current status. Here is what each status means and what to do.
+
+## The statuses
+
+- **Pending**: the order has been submitted and is waiting for the store.
+- **Unpaid**: the order has not been paid. It is cancelled automatically once the store's payment time limit has passed, so pay soon.
+- **Reserved**: the booking is confirmed and the gear is held for you. Collect it at the store on the booked date, or wait for delivery.
+- **PendingDelivery**: you chose delivery and the store is arranging a driver.
+- **Delivering**: the driver is on the way. Keep your phone reachable.
+- **Delivered**: the gear has been delivered and the hand-over confirmed.
+- **InUse**: you have the gear and the rental is running.
+- **PendingReturn**: it is time to return the gear. Bring it to the store or wait for the driver's pickup.
+- **Returned**: the store has the gear back and is checking it and settling the order.
+- **PendingPayment**: there is still something to pay, such as an overdue, damage or cleaning fee.
+- **Completed**: the order is finished and all fees are settled.
+- **Cancelled**: the order was cancelled, including orders cancelled automatically because they were not paid in time.
+
+## Typical flows
+
+1. Pickup at the store: Unpaid → Reserved → InUse → PendingReturn → Returned → Completed.
+2. Delivery: after payment → PendingDelivery → Delivering → Delivered → InUse → then as above.
+3. Fees due after the return: Returned → PendingPayment → Completed.
+
+- These are the usual sequences; the order page always shows the real status.
+- If a status does not change, refresh or reopen the order. On a weak network, wait a moment and look again.
+- If an order was cancelled automatically and you still need the gear, book again.`,
+  },
+  // ---------------------------------------------------------------------------
+  // Store staff
+  // ---------------------------------------------------------------------------
+  {
+    slug: 'store-login-and-roles',
+    audience: 'store',
+    language: 'zh-CN',
+    title: '员工登录、切换角色与快捷按钮',
+    summary: '店员用用户名或邮箱加密码登录；拥有多个角色时可在个人中心切换，快捷按钮随时可用。',
+    tags: ['登录', '切换角色', '快捷按钮', '权限'],
+    sortOrder: 1,
+    body: `店长和店员使用员工登录页登录，登录后进入店员端首页。下面介绍登录、切换角色和店员端常用入口。
+
+## 登录
+
+1. 打开员工登录页，输入用户名或邮箱，以及密码。
+2. “记住登录”默认不勾选。柜台共用的手机或平板不要勾选。
+3. 登录成功后按当前角色进入首页：店长、店员进入店员端首页，司机进入司机首页。
+
+- 登录过期时会提示“登录已过期，请重新登录”，并回到登录页，重新登录即可。
+- 退出登录会清除本机保存的登录信息，交班时请退出。
+
+## 切换角色
+
+1. 同时拥有店长、店员、司机等多个角色时，在“个人中心”会出现角色切换。
+2. 选择要切换的角色，成功后提示“已切换为某某身份”，并打开该角色的首页。
+3. 下次登录会沿用你上次使用的角色（前提是你仍拥有这个角色）。
+
+- 打开页面提示“权限不足”，说明当前角色没有这个功能的权限。可以切换到合适的角色，或联系店长开通。
+
+## 店员端常用入口
+
+- 底部导航栏：首页、订单、库存、财务、我的。
+- 快捷按钮：店员端每个页面都有，展开后有三个动作：
+  1. 回到店员端首页；
+  2. 创建订单（在库存列表页变为“添加库存”，进入设备入库页面）；
+  3. 智能扫码，详见《扫码技巧》。`,
+  },
+  {
+    slug: 'store-login-and-roles',
+    audience: 'store',
+    language: 'en-US',
+    title: 'Staff login, switching roles and the quick-action button',
+    summary:
+      'Staff log in with a user name or e-mail and password; with several roles, switch in the profile page. The quick-action button is always at hand.',
+    tags: ['login', 'switch role', 'quick action', 'permission'],
+    sortOrder: 1,
+    body: `Store managers and employees log in on the staff login page and land on the store dashboard. This article covers logging in, switching roles and the main entry points.
+
+## Logging in
+
+1. Open the staff login page and enter your user name or e-mail, and your password.
+2. "Remember me" is off by default. Leave it off on phones or tablets shared at the counter.
+3. After login you land on the home of your current role: managers and employees on the store dashboard, drivers on the driver dashboard.
+
+- When a login expires you see "login expired, please log in again" and return to the login page. Just log in again.
+- Logging out clears the login saved on the device. Log out at the end of your shift.
+
+## Switching roles
+
+1. If you hold more than one role, for example store manager, store employee and driver, the profile page shows a role switcher.
+2. Pick the role. You see "switched to ... identity" and the home page of that role opens.
+3. Next time you log in, the app keeps your last role as long as you still hold it.
+
+- "Insufficient permission" means your current role may not use that function. Switch to a suitable role or ask your manager for access.
+
+## Main entry points
+
+- Bottom tab bar: dashboard, orders, inventory, finance, profile.
+- Quick-action button: on every store page. It expands to three actions:
+  1. go to the store staff home;
+  2. create an order (on the inventory list it becomes "add stock" and opens the check-in page);
+  3. smart scan, see "Scanning tips".`,
+  },
+  {
+    slug: 'store-workspace',
+    audience: 'store',
+    language: 'zh-CN',
+    title: '每日工作台：超期订单与备货订单',
+    summary: '工作台集中显示超期未还订单和待备货订单，每天开店、午间和打烊前各看一遍。',
+    tags: ['工作台', '超期订单', '备货', '每日'],
+    sortOrder: 2,
+    body: `“工作台”把每天最需要跟进的两类订单放在一起：超期未还的订单和需要备货的订单。建议开店、中午和打烊前各看一遍。
+
+## 备货订单
+
+1. 进入“工作台”，打开“备货订单”。
+2. 按取货或配送时间从早到晚，逐单准备装备。
+3. 每件装备扫码核对：状态为“在库”（0）的才能出库；不能出库的及时换一件同类装备。
+4. 送货上门的订单，装备准备好后交给司机，由司机扫码绑定到订单。
+
+- 过了门店的次日分界时间（默认 21:00），出库开始日期默认变为明天，适合晚上为第二天备货。
+- 大件（雪板、雪鞋）和小件（头盔、雪镜等）分开摆放，交付时不容易漏件。
+
+## 超期未还订单
+
+1. 进入“工作台”，打开“超期未还订单”。
+2. 逐单查看，点订单进入详情，核对顾客和租期。
+3. 联系顾客确认归还时间，或安排司机上门取件。
+4. 需要收取超期费用时，在订单详情中用“补款/退款”处理。
+
+- “超期未还订单”页面只对“店员”角色开放。如果你同时拥有店员角色，请先在“个人中心”切换到店员。
+- 信号不好时列表加载会慢，稍等再刷新，不要反复点击。`,
+  },
+  {
+    slug: 'store-workspace',
+    audience: 'store',
+    language: 'en-US',
+    title: 'The daily workspace: overdue and preparation orders',
+    summary:
+      'The workspace gathers overdue unreturned orders and orders to prepare. Check it at opening, at midday and before closing.',
+    tags: ['workspace', 'overdue orders', 'preparation', 'daily'],
+    sortOrder: 2,
+    body: `The workspace brings together the two kinds of orders that need attention every day: overdue orders whose gear has not come back, and orders whose gear needs preparing. Check it at opening, at midday and before closing.
+
+## Preparation orders
+
+1. Open the workspace and go to preparation orders.
+2. Work through the orders from the earliest pickup or delivery time to the latest.
+3. Scan each item to check it. Only items with status "available" (0) can be checked out; swap any other item for a similar one.
+4. For delivery orders, hand the prepared gear to the driver, who scans it to bind it to the order.
+
+- After the store's next-day threshold (21:00 by default), the check-out start date defaults to tomorrow, which suits preparing in the evening for the next day.
+- Keep large items (skis, snowboards, boots) and small items (helmets, goggles and so on) apart so nothing is missed at hand-over.
+
+## Overdue orders
+
+1. Open the workspace and go to overdue orders.
+2. Go through them one by one. Tap an order to open its details and check the customer and the rental period.
+3. Call the customer to agree a return time, or arrange a driver pickup.
+4. To charge an overdue fee, use the supplement/refund button in the order details.
+
+- The overdue orders page is for the store employee role only. If you also hold that role, switch to it in your profile first.
+- On a weak network the list loads slowly. Wait and then refresh rather than tapping repeatedly.`,
+  },
+  {
+    slug: 'store-scanning-tips',
+    audience: 'store',
+    language: 'zh-CN',
+    title: '扫码技巧：四种扫码方式与智能扫码',
+    summary: '实时扫码、拍照识别、手动输入和微信扫一扫怎么选，以及变焦、闪光灯和戴手套时的技巧。',
+    tags: ['扫码', '智能扫码', '条码', '手套', '变焦'],
+    sortOrder: 3,
+    body: `店员端的扫码用于查订单、出库、入库等操作。扫码窗口支持四种方式，柜台环境不同，选最顺手的一种。
+
+## 四种扫码方式
+
+- **实时扫码**：用后置摄像头对准条码或二维码，识别成功自动关闭窗口。
+- **拍照识别**：拍一张照片再识别。系统会用原图、增强对比度和黑白处理三种方式依次尝试；仍识别不出会提示无法识别，可以重拍或改为手动输入。
+- **手动输入**：在“请输入条码或二维码内容”输入框中输入后确认，内容不能为空。
+- **微信扫一扫**：只在微信内打开时提供，调用微信自带的扫码。
+
+## 智能扫码
+
+点快捷按钮中的“智能扫码”，系统会自动判断扫到的内容：
+
+1. 顾客订单二维码（含下单链接和订单号）：直接打开该订单的创建/处理页面。
+2. 12 位、以 20 开头的数字：按订单号查找订单。
+3. 其他内容：按设备条码查找设备，打开设备信息窗口。
+
+- 提示“订单或设备不存在，请检查编号”时，检查是否扫错或少输了数字。
+
+## 变焦和闪光灯
+
+- 双击画面可在 1x、2x、4x、6x、8x 之间循环变焦；也可以用变焦滑块或加减按钮。
+- 打开“远距离自动变焦”后，一段时间识别不到会自动逐步放大，适合条码贴得远或很小的情况。这个开关会保存在本机。
+- 光线暗或在雪具库房里，打开闪光灯。
+
+## 戴手套时
+
+- 戴着雪地手套不好双击和拖动滑块，建议直接用**拍照识别**（按一次拍照键即可），或打开远距离自动变焦。
+- 条码磨损、结冰或反光时，直接**手动输入**条码号最快。
+
+## 常见问题
+
+- 摄像头需要安全连接（HTTPS）。页面提示非安全连接时无法使用实时扫码，请改用拍照识别或手动输入，并告知管理员。
+- 华为/鸿蒙设备实时扫码可能对焦困难，建议优先使用拍照识别或手动输入。
+- 提示无法访问摄像头或权限被拒绝时，在浏览器设置中允许使用摄像头，并关闭正在使用摄像头的其他应用后重试。
+- 扫码成功和失败都有提示音，嘈杂时留意屏幕上的提示。`,
+  },
+  {
+    slug: 'store-scanning-tips',
+    audience: 'store',
+    language: 'en-US',
+    title: 'Scanning tips: the four scan modes and smart scan',
+    summary:
+      'When to use live camera, photo recognition, manual entry or WeChat scan, plus zoom, flashlight and tips for scanning with gloves on.',
+    tags: ['scan', 'smart scan', 'barcode', 'gloves', 'zoom'],
+    sortOrder: 3,
+    body: `Staff scan codes to find orders and to check gear out and in. The scanner offers four modes; pick the one that works best at your counter.
+
+## The four modes
+
+- **Live camera**: point the rear camera at the barcode or QR code. The window closes by itself after a successful read.
+- **Photo recognition**: take a photo and the app reads it. It tries three ways in turn: the plain photo, doubled contrast and black-and-white. If all fail you see "cannot recognize code" and can retake the photo or switch to manual entry.
+- **Manual entry**: type the code into "please enter barcode or QR content" and confirm. The field cannot be empty.
+- **WeChat scan**: offered only when the app is open inside WeChat; it uses WeChat's own scanner.
+
+## Smart scan
+
+Tap smart scan on the quick-action button. The app works out what you scanned:
+
+1. A customer's order QR code (a booking link with an order number): opens order create for that order.
+2. A 12-digit number starting with 20: looks up the order by its number.
+3. Anything else: looks up the equipment barcode and opens the equipment info dialog.
+
+- "order/equipment not found, check the number" usually means a misread or a missing digit.
+
+## Zoom and flashlight
+
+- Double-tap the picture to cycle the zoom through 1x, 2x, 4x, 6x and 8x, or use the zoom slider or the plus/minus buttons.
+- Turn on "far-distance auto zoom" and the camera zooms in step by step when nothing is detected for a while. Good for small or distant labels. The setting is remembered on the device.
+- In dim light or in the gear store room, turn on the flashlight.
+
+## With gloves on
+
+- Double-tapping and dragging the slider is hard in ski gloves. Use **photo recognition** (one press of the shutter) or switch on far-distance auto zoom.
+- For a worn, icy or shiny barcode, **typing the code** is the fastest.
+
+## Common problems
+
+- The camera needs a secure connection (HTTPS). If the page warns that it is not secure, live scanning will not work; use photo recognition or manual entry and tell your administrator.
+- Huawei and HarmonyOS devices may struggle to focus in live scanning. Prefer photo recognition or manual entry on them.
+- If the camera cannot be accessed or permission is denied, allow camera access in the browser settings, close other apps using the camera and try again.
+- Successful and failed scans each play a sound. In a noisy shop, watch the on-screen message too.`,
+  },
+  {
+    slug: 'store-orders-and-payments',
+    audience: 'store',
+    language: 'zh-CN',
+    title: '处理订单与收款',
+    summary: '扫顾客订单码接单、创建订单、收现金或线上款，以及用“补款/退款”处理差额。',
+    tags: ['订单', '收款', '现金', '补款', '退款'],
+    sortOrder: 4,
+    body: `柜台上最常见的工作是接待带着订单二维码来的顾客、为散客创建订单，以及收款。
+
+## 接待已预约的顾客
+
+1. 点快捷按钮中的“智能扫码”，扫顾客出示的订单二维码。
+2. 系统自动打开该订单。扫不出来时，请顾客报出 12 位订单号（以 20 开头），手动输入查找。
+3. 核对顾客姓名、租期和装备，按订单发放装备。
+
+## 创建订单
+
+1. 点快捷按钮中的“创建订单”，或在订单列表中新建。
+2. 用装备搜索窗口查找并添加装备，也可以扫设备条码。
+3. 选择租期、取装备方式（到店自取或送货上门）和归还方式（自行归还或上门取件）。配送费、取件费和可选押金金额由门店预设。
+4. 核对费用后提交，进入收款页面。
+
+- 订单类型包括普通、预约、线上、招待和借用。
+
+## 收款
+
+1. 在收款页面选择支付方式：现金始终可用；微信支付、支付宝需要门店开通后才显示。
+2. 收现金：点清现金后在系统中确认已收到现金。
+3. 线上支付：请顾客扫码付款，等待付款状态更新为已支付。
+
+- 网络不好时，付款状态可能更新得慢。先刷新确认，不要让顾客重复付款。
+- 未支付的订单超过门店设定的时限会自动取消，装备随之释放。
+
+## 补款与退款
+
+- 订单详情中可以看到是否超期，以及“补款/退款”按钮。
+- 超期费、损坏费、清洁费等需要顾客补交时，用“补款”。
+- 退押金、提前归还的退款等，用“退款”。`,
+  },
+  {
+    slug: 'store-orders-and-payments',
+    audience: 'store',
+    language: 'en-US',
+    title: 'Handling orders and taking payments',
+    summary:
+      "Scan a customer's order code, create orders, take cash or online payments, and settle differences with the supplement/refund button.",
+    tags: ['orders', 'payment', 'cash', 'supplement', 'refund'],
+    sortOrder: 4,
+    body: `Most counter work is serving customers who bring an order QR code, creating orders for walk-in customers, and taking payments.
+
+## Serving a customer who booked
+
+1. Tap smart scan on the quick-action button and scan the customer's order QR code.
+2. The order opens automatically. If the code will not scan, ask for the 12-digit order number (it starts with 20) and type it in.
+3. Check the customer's name, the rental period and the gear, then hand out the gear for the order.
+
+## Creating an order
+
+1. Tap create order on the quick-action button, or start a new order from the order list.
+2. Find and add gear with the equipment search, or scan equipment barcodes.
+3. Choose the rental period, how the customer gets the gear (store pickup or delivery) and how it comes back (self return or pickup). Delivery fees, pickup fees and deposit amounts are preset by the store.
+4. Check the fees, submit and go on to the payment page.
+
+- Order types are normal, reservation, online, hospitality and loan.
+
+## Taking payment
+
+1. On the payment page choose the method. Cash is always available; WeChat Pay and Alipay appear only when the store has enabled them.
+2. Cash: count the money, then confirm in the app that the cash was received.
+3. Online: the customer scans and pays; wait until the payment status shows paid.
+
+- On a weak network the payment status can be slow to update. Refresh to check before asking the customer to pay again.
+- Unpaid orders are cancelled automatically after the store's time limit and their gear is released.
+
+## Supplements and refunds
+
+- The order details show whether the order is overdue, and the supplement/refund button.
+- Use a supplement when the customer owes more, such as an overdue, damage or cleaning fee.
+- Use a refund to return a deposit or money for an early return.`,
+  },
+  {
+    slug: 'store-check-out',
+    audience: 'store',
+    language: 'zh-CN',
+    title: '设备出库',
+    summary: '扫码打开设备，填写原因、备注、开始日期和天数后出库；只有在库设备才能出库。',
+    tags: ['出库', '快捷原因', '开始日期', '租赁天数'],
+    sortOrder: 5,
+    body: `出库会把一件在库的设备标记为在指定日期段内不可用，例如团单、租赁或借用。只有状态为“在库/可用”（0）的设备才能出库。
+
+## 操作步骤
+
+1. 用“智能扫码”扫设备条码（或从库存列表进入设备），打开设备信息窗口。
+2. 确认设备名称、条码号和状态标签为绿色“在库”。
+3. 填写操作原因：点快捷原因 **团单**、**租赁**、**借用**、**招待** 之一，或自己输入。
+4. 需要时填写备注。
+5. 选择开始日期，并用天数加减器设置天数。
+6. 点出库按钮，提示成功即完成。
+
+## 填写规则
+
+- 操作原因必填，最多 200 字；未填写会提示“请填写操作原因”。
+- 备注选填，最多 500 字。
+- 开始日期可选今天到一年以内，未选会提示“请选择开始日期”。
+- 开始日期默认是今天；当前时间晚于门店的次日分界时间（默认 21:00）时，默认是明天。
+- 天数为 1 到 365 的整数；小于 1 会提示“请输入有效天数（至少1天）”。
+
+## 小贴士
+
+- 出库后，这件设备在该日期段内不会再被预约或选中。
+- 填到一半被打断也不要紧：每件设备的表单草稿会在本机保存 24 小时。
+- 戴手套时用快捷原因代替打字，天数用加减按钮调整。
+- 出库失败时会显示服务器返回的原因或“出库失败，请重试”；信号弱时稍后再试，先刷新确认是否已经出库成功，避免重复操作。`,
+  },
+  {
+    slug: 'store-check-out',
+    audience: 'store',
+    language: 'en-US',
+    title: 'Checking gear out (stock-out)',
+    summary:
+      'Scan the item, fill in the reason, remarks, start date and number of days, then check it out. Only available items can be checked out.',
+    tags: ['check-out', 'quick reasons', 'start date', 'rental days'],
+    sortOrder: 5,
+    body: `Checking out marks an available item as unavailable for a date range, for example for a group order, a rental or a loan. Only items with status "available / in stock" (0) can be checked out.
+
+## Steps
+
+1. Scan the item's barcode with smart scan (or open it from the inventory list) to open the equipment info dialog.
+2. Check the name, the barcode number and that the status tag is the green "available".
+3. Enter the reason: tap a quick reason, **group order**, **rental**, **lending** or **hospitality**, or type your own.
+4. Add remarks if needed.
+5. Choose the start date and set the number of days with the days stepper.
+6. Tap the check-out button. A success message confirms it.
+
+## Rules
+
+- The reason is required, up to 200 characters. Without it you see "please fill in the operation reason".
+- Remarks are optional, up to 500 characters.
+- The start date can be from today to one year ahead. Without it you see "please select the start date".
+- The start date defaults to today, or to tomorrow when the current time is after the store's next-day threshold (21:00 by default).
+- Days are whole numbers from 1 to 365. Less than 1 shows "please enter a valid number of days (at least 1 day)".
+
+## Tips
+
+- Once checked out, the item cannot be booked or chosen for that date range.
+- If you are interrupted, no problem: the form draft for each item is kept on the device for 24 hours.
+- With gloves on, use the quick reasons instead of typing and the plus/minus buttons for the days.
+- If it fails you see the server's message or "check-out failed, please retry". On a weak network, refresh first to see whether it went through before trying again.`,
+  },
+  {
+    slug: 'store-check-in',
+    audience: 'store',
+    language: 'zh-CN',
+    title: '设备入库',
+    summary: '归还、维修完成、找回、调拨到店或取消报废时，扫码后按原因入库，设备恢复在库。',
+    tags: ['入库', '归还', '快捷原因', '维修完成'],
+    sortOrder: 6,
+    body: `入库让设备回到“在库/可用”状态。顾客归还、维修完成、丢失找回、调拨到店、取消报废，都通过入库完成。状态 1 到 5 的设备都可以入库。
+
+## 操作步骤
+
+1. 用“智能扫码”扫设备条码，打开设备信息窗口。
+2. 查看状态标签，确认这件设备当前的状态。
+3. 填写操作原因：点快捷原因 **租赁归还**、**借用归还**、**招待结束** 之一，或自己输入。
+4. 需要时填写备注，例如“雪板底面有划痕”。
+5. 点入库按钮。按钮文字随设备状态变化：
+
+- 已出库/使用中（1）：入库
+- 损坏/维修中（2）：维修完成
+- 丢失（3）：找回入库
+- 调拨中（4）：确认入库
+- 已报废（5）：取消报废
+
+## 填写规则
+
+- 操作原因必填，最多 200 字；备注最多 500 字。
+- 入库时默认会清除之前出库时设置的不可用时段，设备可以马上再被预约。
+
+## 添加新库存
+
+- 在库存列表页，快捷按钮中的“创建订单”会变为“添加库存”，点它进入设备入库页面。上传的图片会自动压缩，弱网下也能较快上传。
+
+## 小贴士
+
+- 归还时逐件扫码，边扫边检查有无损坏；有问题先把设备标记为损坏，不要直接入库。
+- 扫到的设备属于其他门店时会弹出提示，请先核实，详见《设备属于其他门店的提示》。
+- 入库失败会显示服务器返回的原因或“入库失败，请重试”。`,
+  },
+  {
+    slug: 'store-check-in',
+    audience: 'store',
+    language: 'en-US',
+    title: 'Checking gear in (stock-in)',
+    summary:
+      'For returns, finished repairs, found items, transfers or undoing a scrapping: scan, give a reason and check in to make the item available.',
+    tags: ['check-in', 'return', 'quick reasons', 'repair completed'],
+    sortOrder: 6,
+    body: `Checking in puts an item back to "available / in stock". Customer returns, finished repairs, lost items found again, transfers arriving and undoing a scrapping are all done by checking in. Items with status 1 to 5 can be checked in.
+
+## Steps
+
+1. Scan the item's barcode with smart scan to open the equipment info dialog.
+2. Look at the status tag to see the item's current status.
+3. Enter the reason: tap a quick reason, **rental return**, **borrow return** or **hospitality end**, or type your own.
+4. Add remarks if needed, for example "scratches on the base".
+5. Tap the check-in button. Its label depends on the item's status:
+
+- Checked out / in use (1): check in
+- Damaged or under repair (2): repair completed
+- Lost (3): found and checked in
+- In transfer (4): confirm check-in
+- Scrapped (5): cancel scrapping
+
+## Rules
+
+- The reason is required, up to 200 characters; remarks up to 500 characters.
+- By default, checking in clears the unavailable period set at check-out, so the item can be booked again right away.
+
+## Adding new stock
+
+- On the inventory list, the quick-action button's create order becomes "add stock" and opens the check-in page. Photos you upload are compressed automatically, so they upload faster on a weak network.
+
+## Tips
+
+- Scan returned items one by one and inspect each. If something is damaged, mark it damaged instead of checking it in.
+- If the item belongs to another store, a notice appears. Check first; see "Equipment belonging to another store".
+- If it fails you see the server's message or "check-in failed, please retry".`,
+  },
+  {
+    slug: 'store-equipment-status',
+    audience: 'store',
+    language: 'zh-CN',
+    title: '设备状态与标记损坏/丢失',
+    summary: '设备状态 0 到 5 的含义和颜色，设备信息窗口怎么看，以及如何标记损坏或丢失。',
+    tags: ['设备状态', '损坏', '丢失', '设备信息'],
+    sortOrder: 7,
+    body: `每件设备都有一个状态，显示在设备信息窗口的状态标签上。看懂状态，才能判断这件设备能不能出库、该怎么入库。
+
+## 状态一览
+
+- **0 在库/可用**（绿色）：可以出库或被预约。
+- **1 已出库/使用中**（红色）：在顾客手上或已出库，归还后入库。
+- **2 损坏/维修中**（橙色）：修好后用“维修完成”入库。
+- **3 丢失**（红色）：找到后用“找回入库”入库。
+- **4 调拨中**（橙色）：在门店之间调拨，到店后用“确认入库”。
+- **5 已报废**（灰色）：不再使用；误操作可用“取消报废”恢复。
+
+- 状态为 2、3、4、5 的设备，或所选日期与不可用时段重叠的设备，都不能被预约。
+
+## 设备信息窗口
+
+- 顶部最多显示 3 张缩略图，更多图片显示“+N”，点击可看大图；没有图片时会提示“该设备暂无图片”。
+- 详情包括：门店、品牌、型号、分类、日租金、押金、使用次数。
+- 可展开“相关订单”，分为使用中、已预约、未支付、已完成四个标签，每个标签显示数量，每次加载 10 条，可点“加载更多”。点订单可打开订单详情。
+
+## 标记损坏或丢失
+
+1. 扫码打开设备信息窗口。
+2. 选择标记损坏或标记丢失，填写原因和备注。
+3. 在确认提示中再次确认。
+
+- 只有状态为 0（在库）或 1（使用中）的设备可以标记损坏或丢失。
+- 标记损坏后状态变为 2，标记丢失后变为 3。
+- 司机在配送或取件中标记的，原因会记录为“司机标记为损坏/丢失”。
+- 涉及顾客赔偿时，在订单详情中用“补款/退款”收取损坏费等费用。`,
+  },
+  {
+    slug: 'store-equipment-status',
+    audience: 'store',
+    language: 'en-US',
+    title: 'Equipment statuses and marking gear damaged or lost',
+    summary:
+      'What equipment statuses 0 to 5 and their colours mean, how to read the equipment info dialog, and how to mark gear damaged or lost.',
+    tags: ['equipment status', 'damaged', 'lost', 'equipment info'],
+    sortOrder: 7,
+    body: `Every item has a status, shown by the status tag in the equipment info dialog. The status tells you whether the item can be checked out and how to check it back in.
+
+## The statuses
+
+- **0 Available / in stock** (green): can be checked out or booked.
+- **1 Checked out / in use** (red): with a customer or checked out; check it in when it comes back.
+- **2 Damaged or under repair** (orange): check in with "repair completed" once fixed.
+- **3 Lost** (red): check in with "found and checked in" once found.
+- **4 In transfer** (orange): moving between stores; use "confirm check-in" when it arrives.
+- **5 Scrapped** (grey): out of use; "cancel scrapping" restores it if it was a mistake.
+
+- Items with status 2, 3, 4 or 5, and items whose unavailable periods overlap the chosen dates, cannot be booked.
+
+## The equipment info dialog
+
+- Up to 3 thumbnails at the top, "+N" when there are more; tap for a full preview. With no images you see "this equipment has no images".
+- Details: store, brand, model, category, daily rent price, deposit and usage count.
+- Expand "related orders" for four tabs: in use, reserved, unpaid and completed. Each shows a count and loads 10 orders at a time with a load-more button. Tap an order to open it.
+
+## Marking damaged or lost
+
+1. Scan the item to open the equipment info dialog.
+2. Choose mark damaged or mark lost, and fill in the reason and remarks.
+3. Confirm in the confirmation prompt.
+
+- Only items with status 0 (available) or 1 (in use) can be marked damaged or lost.
+- Marking damaged sets status 2; marking lost sets status 3.
+- When a driver marks an item during delivery or pickup, the reason is recorded as "driver marked as damaged/lost".
+- To charge the customer, use the supplement/refund button in the order details for the damage fee.`,
+  },
+  {
+    slug: 'store-early-return',
+    audience: 'store',
+    language: 'zh-CN',
+    title: '办理提前归还',
+    summary: '顾客提前还装备时，在设备信息窗口办理提前归还解锁设备，退款通过“补款/退款”处理。',
+    tags: ['提前归还', '解锁设备', '退款'],
+    sortOrder: 8,
+    body: `顾客在租期结束前把装备还回来时，办理“提前归还”，把设备从这个订单中解锁，让它可以再租给其他顾客。
+
+## 什么时候可以办理
+
+- 门店已启用提前归还功能。
+- 订单状态在“待配送”到“已归还”之间。
+- 该设备在这个订单中还没有办理过提前归还。
+
+## 操作步骤
+
+1. 先确认装备已经实物回到店里，并检查有无损坏。
+2. 扫设备条码，打开设备信息窗口，选择对应订单的提前归还。
+3. 选择快捷原因：**客户提前归还**、**设备损坏**、**客户要求**、**其他**，需要时填写备注。
+4. 阅读确认提示：提前归还会解锁该设备；请确认装备已回到店内；退款需通过“补款/退款”按钮处理。
+5. 确认后完成。
+
+## 办理之后
+
+- 需要给顾客退款（如未使用天数的租金）时，打开订单详情，用“补款/退款”按钮办理。
+- 设备有损坏的，按《设备状态与标记损坏/丢失》处理，必要时收取损坏费。
+- 订单有多件设备的，每件都要扫码办理。
+- 办理失败会显示服务器返回的原因或“提前归还失败，请重试”。`,
+  },
+  {
+    slug: 'store-early-return',
+    audience: 'store',
+    language: 'en-US',
+    title: 'Handling an early return',
+    summary:
+      'When a customer returns gear early, record the early return in the equipment info dialog to unlock the item; refunds go through supplement/refund.',
+    tags: ['early return', 'unlock equipment', 'refund'],
+    sortOrder: 8,
+    body: `When a customer brings gear back before the rental ends, record an early return. This unlocks the item from the order so it can be rented to other customers.
+
+## When it is available
+
+- Early return is enabled for the store.
+- The order status is between PendingDelivery and Returned.
+- The item has not already been early-returned for this order.
+
+## Steps
+
+1. Make sure the gear is physically back in the store and check it for damage.
+2. Scan the item's barcode to open the equipment info dialog and choose early return for the order.
+3. Pick a quick reason, **customer returned early**, **equipment damaged**, **customer request** or **other**, and add remarks if needed.
+4. Read the confirmation: the early return unlocks the equipment; confirm the gear is back in store; refunds go through the supplement/refund button.
+5. Confirm.
+
+## Afterwards
+
+- To refund the customer, for example rent for unused days, open the order details and use the supplement/refund button.
+- If the item is damaged, follow "Equipment statuses and marking gear damaged or lost" and charge a damage fee if needed.
+- For an order with several items, scan and record each item.
+- If it fails you see the server's message or "early return failed, please retry".`,
+  },
+  {
+    slug: 'store-other-store-equipment',
+    audience: 'store',
+    language: 'zh-CN',
+    title: '设备属于其他门店的提示',
+    summary: '扫到其他门店的设备时会弹出提示，可以继续查看和操作，但请先核实设备归属。',
+    tags: ['其他门店', '设备归属', '调拨'],
+    sortOrder: 9,
+    body: `扫码打开一件不属于本门店的设备时，系统会提示：“此设备属于某门店，不属于本门店；您可以继续查看和操作，但请核实”。
+
+## 遇到提示怎么办
+
+1. 核对条码：确认扫到的是手上这件设备的条码，没有扫到旁边的设备。
+2. 看清提示中的门店名称，确认你当前登录的门店是否正确。
+3. 确认无误、确实需要处理时，点“继续”正常查看和操作。
+4. 不确定时点“关闭”，先联系设备所属门店确认。
+
+## 常见情况
+
+- 顾客在 A 店租、到 B 店还：先与所属门店沟通，再决定入库方式。
+- 门店之间调拨：状态为“调拨中”（4）的设备到店后，用“确认入库”入库。
+- 条码贴错或重复：不要继续操作，交给店长处理。
+
+## 小贴士
+
+- 这个提示只是提醒，不会阻止操作，所以更要认真核对。
+- 在备注中写明原因，例如“顾客在本店归还，已电话告知所属门店”，方便之后查证。`,
+  },
+  {
+    slug: 'store-other-store-equipment',
+    audience: 'store',
+    language: 'en-US',
+    title: 'Equipment belonging to another store',
+    summary:
+      "Scanning another store's item shows a notice. You may continue viewing and operating, but verify where the item belongs first.",
+    tags: ['other store', 'ownership', 'transfer'],
+    sortOrder: 9,
+    body: `When you open an item that does not belong to your store, you see: "this equipment belongs to (store name), not this store; you may continue viewing and operating but please verify".
+
+## What to do
+
+1. Check the barcode: make sure you scanned the item in your hand and not the one next to it.
+2. Read the store name in the notice and check that you are working in the right store.
+3. If everything is correct and you need to act, tap continue and work as usual.
+4. If unsure, tap close and contact the store that owns the item first.
+
+## Common cases
+
+- Rented at store A, returned at store B: talk to the owning store before deciding how to check it in.
+- Transfer between stores: when an item "in transfer" (4) arrives, check it in with "confirm check-in".
+- Wrong or duplicate barcode label: do not continue; pass the item to the store manager.
+
+## Tips
+
+- The notice is only a reminder and does not block you, so check carefully.
+- Write the reason in the remarks, for example "customer returned it here, owning store informed by phone", so it can be traced later.`,
+  },
+  // ---------------------------------------------------------------------------
+  // Driver
+  // ---------------------------------------------------------------------------
+  {
+    slug: 'driver-delivery-orders',
+    audience: 'driver',
+    language: 'zh-CN',
+    title: '配送订单与确认送达',
+    summary: '查看配送订单、出发前扫码核对装备，送到后在确认送达页面完成交付。',
+    tags: ['配送', '确认送达', '配送订单'],
+    sortOrder: 1,
+    body: `司机用员工账号（用户名或邮箱加密码）登录后进入司机首页。配送订单是顾客选择“送货上门”的订单。
+
+## 查看配送订单
+
+1. 在司机首页打开“配送订单”。
+2. 点订单进入订单详情，查看顾客姓名、电话、地址、装备清单和付款情况。
+3. 待配送的订单状态为“待配送”，出发后为“配送中”，送到后为“已送达”。
+
+## 出发前
+
+1. 到门店领取装备，逐件扫码绑定到订单，详见《扫码绑定装备》。
+2. 核对件数：大件和头盔、雪镜等小件都要对上。
+3. 查看订单是否已付款；未付款的需要上门收款，详见《上门收款》。
+
+## 送达交付
+
+1. 到达后联系顾客，当面清点装备。
+2. 发现装备损坏或缺失，先按《配送和取件中标记损坏/丢失》处理。
+3. 打开该订单的“确认送达”页面，核对信息后确认送达。
+4. 订单变为“已送达”，交付完成。
+
+## 小贴士
+
+- 雪场和山路信号差，出发前在有网络的地方打开好订单详情。
+- 确认送达后页面没变化时，刷新订单查看状态，不要重复提交。
+- 戴手套操作不便时，摘下一只手套再点确认，避免误触。`,
+  },
+  {
+    slug: 'driver-delivery-orders',
+    audience: 'driver',
+    language: 'en-US',
+    title: 'Delivery orders and confirming delivery',
+    summary:
+      'View delivery orders, scan the gear before leaving, and confirm the hand-over on the delivery confirmation page.',
+    tags: ['delivery', 'confirm delivery', 'delivery orders'],
+    sortOrder: 1,
+    body: `Drivers log in with a staff account (user name or e-mail plus password) and land on the driver dashboard. Delivery orders are orders where the customer chose delivery.
+
+## Viewing delivery orders
+
+1. On the driver dashboard, open delivery orders.
+2. Tap an order to see its details: customer name, phone, address, gear list and payment state.
+3. An order waiting to go out is PendingDelivery, on the way it is Delivering, and once handed over it is Delivered.
+
+## Before you leave
+
+1. Collect the gear at the store and scan each item to bind it to the order; see "Scanning gear to bind it to an order".
+2. Count the items: large items and small ones like helmets and goggles must all match.
+3. Check whether the order is paid. If not, you collect payment on delivery; see "Taking payment on delivery".
+
+## Handing over
+
+1. On arrival, contact the customer and count the gear together.
+2. If an item is damaged or missing, first follow "Marking gear damaged or lost during delivery or pickup".
+3. Open the delivery confirmation page for the order, check the details and confirm the delivery.
+4. The order becomes Delivered and the hand-over is done.
+
+## Tips
+
+- Signal at the resort and on mountain roads is poor. Open the order details before you leave, while you have a connection.
+- If nothing seems to happen after confirming, refresh the order to check its status instead of submitting again.
+- Gloves make mis-taps easy. Take one glove off before tapping confirm.`,
+  },
+  {
+    slug: 'driver-pickup-orders',
+    audience: 'driver',
+    language: 'zh-CN',
+    title: '上门取件订单',
+    summary: '顾客选择上门取件时，到指定地址收回装备，逐件扫码核对后送回门店入库。',
+    tags: ['取件', '归还', '取件订单'],
+    sortOrder: 2,
+    body: `取件订单是顾客选择“上门取件”归还的订单，通常处于“待归还”状态。司机负责把装备从顾客处收回并送回门店。
+
+## 操作步骤
+
+1. 在司机首页打开“取件订单”，点订单查看地址、顾客电话和装备清单。
+2. 出发前联系顾客，约好取件时间和地点。
+3. 到达后当面逐件扫码，核对扫到的装备是否属于这个订单，件数是否齐全。
+4. 检查装备外观；有损坏或缺件，按《配送和取件中标记损坏/丢失》处理。
+5. 订单还有未付费用的，按《上门收款》收款。
+6. 把装备送回门店交给店员，由店员扫码入库，订单变为“已归还”。
+
+## 小贴士
+
+- 扫到不属于该订单的装备，先和顾客确认，是否拿错了别的订单的装备。
+- 条码结冰或沾雪时先擦干净再扫；扫不出来就手动输入条码号。
+- 顾客不在或联系不上时，不要把装备留在无人处，及时告知门店。`,
+  },
+  {
+    slug: 'driver-pickup-orders',
+    audience: 'driver',
+    language: 'en-US',
+    title: 'Pickup orders',
+    summary:
+      'When a customer books a pickup, collect the gear at their address, scan every item and bring it back to the store for check-in.',
+    tags: ['pickup', 'return', 'pickup orders'],
+    sortOrder: 2,
+    body: `Pickup orders are orders where the customer chose to have the gear picked up, usually in status PendingReturn. The driver collects the gear from the customer and brings it back to the store.
+
+## Steps
+
+1. On the driver dashboard, open pickup orders and tap an order to see the address, the customer's phone and the gear list.
+2. Call the customer before leaving to agree the time and place.
+3. On arrival, scan each item in front of the customer and check that it belongs to this order and that nothing is missing.
+4. Look the gear over. For damage or missing items, follow "Marking gear damaged or lost during delivery or pickup".
+5. If the order still has unpaid fees, collect them as in "Taking payment on delivery".
+6. Bring the gear back to the store and hand it to the staff, who scan it in. The order becomes Returned.
+
+## Tips
+
+- If you scan an item that is not on this order, check with the customer whether it belongs to a different order.
+- Wipe ice or snow off a barcode before scanning. If it still will not read, type the barcode number.
+- If the customer is not there or cannot be reached, never leave gear unattended; tell the store.`,
+  },
+  {
+    slug: 'driver-scan-binding',
+    audience: 'driver',
+    language: 'zh-CN',
+    title: '扫码绑定装备',
+    summary: '在订单扫码页面逐件扫设备条码，把装备绑定到订单，戴手套时优先用拍照识别或手动输入。',
+    tags: ['扫码', '绑定', '条码', '手套'],
+    sortOrder: 3,
+    body: `配送前或取件时，需要把实际交付的装备逐件扫码绑定到订单上，门店才能知道每件装备在哪个订单里。
+
+## 操作步骤
+
+1. 打开订单，进入订单扫码页面。
+2. 逐件扫设备条码，每扫成功一件会有提示音和提示。
+3. 扫完后核对已绑定的装备和订单清单是否一致。
+
+## 四种扫码方式
+
+- **实时扫码**：摄像头对准条码，自动识别。
+- **拍照识别**：拍照后识别，适合光线差、条码小或戴手套时。
+- **手动输入**：输入条码号后确认，内容不能为空。
+- **微信扫一扫**：只在微信内打开时可用。
+
+## 扫码技巧
+
+- 双击画面可在 1x、2x、4x、6x、8x 之间切换变焦；条码贴得远时打开“远距离自动变焦”。
+- 车内、库房光线暗时打开闪光灯。
+- 戴手套时优先用拍照识别或手动输入，不用摘手套。
+- 华为/鸿蒙手机实时扫码可能对焦困难，建议用拍照识别或手动输入。
+- 摄像头需要 HTTPS 安全连接；提示非安全连接或无法访问摄像头时，改用拍照识别或手动输入，并在浏览器设置中允许摄像头。
+- 提示“订单或设备不存在，请检查编号”时，检查条码是否扫错或输错。`,
+  },
+  {
+    slug: 'driver-scan-binding',
+    audience: 'driver',
+    language: 'en-US',
+    title: 'Scanning gear to bind it to an order',
+    summary:
+      "Scan each item's barcode on the order scan page to bind the gear to the order; with gloves on, prefer photo recognition or manual entry.",
+    tags: ['scan', 'binding', 'barcode', 'gloves'],
+    sortOrder: 3,
+    body: `Before a delivery, and at a pickup, scan every item you hand over or collect to bind it to the order. That is how the store knows which gear is on which order.
+
+## Steps
+
+1. Open the order and go to the order scan page.
+2. Scan each item's barcode. Each successful scan plays a sound and shows a message.
+3. When done, check that the bound items match the order's gear list.
+
+## The four scan modes
+
+- **Live camera**: point the camera at the barcode and it reads it automatically.
+- **Photo recognition**: take a photo to read the code. Good in poor light, for small labels or with gloves on.
+- **Manual entry**: type the barcode number and confirm. The field cannot be empty.
+- **WeChat scan**: only when the app is open inside WeChat.
+
+## Scanning tips
+
+- Double-tap the picture to cycle the zoom through 1x, 2x, 4x, 6x and 8x; for distant labels turn on "far-distance auto zoom".
+- In a dark van or store room, turn on the flashlight.
+- With gloves on, prefer photo recognition or manual entry; no need to take your gloves off.
+- Huawei and HarmonyOS phones may struggle to focus in live scanning; use photo recognition or manual entry.
+- The camera needs a secure HTTPS connection. If you see a not-secure warning or the camera cannot be accessed, use photo recognition or manual entry and allow the camera in the browser settings.
+- "order/equipment not found, check the number" means the code was misread or mistyped.`,
+  },
+  {
+    slug: 'driver-damaged-lost',
+    audience: 'driver',
+    language: 'zh-CN',
+    title: '配送和取件中标记损坏/丢失',
+    summary: '配送或取件时发现装备损坏或缺失，扫码后标记损坏或丢失并确认，记录为司机标记。',
+    tags: ['损坏', '丢失', '标记', '取件'],
+    sortOrder: 4,
+    body: `在配送或上门取件时，如果发现装备损坏或缺失，请当场在系统中标记，方便门店后续处理和结算。
+
+## 操作步骤
+
+1. 扫描有问题的装备条码，打开设备信息。丢失的装备无法扫码时，手动输入订单清单上的条码号。
+2. 选择标记损坏或标记丢失。
+3. 在确认提示中确认。
+
+- 只有状态为“在库”（0）或“使用中”（1）的设备可以标记。
+- 标记损坏后设备状态变为“损坏/维修中”（2），标记丢失后变为“丢失”（3）。
+- 司机标记的记录，原因会显示为“司机标记为损坏/丢失”。
+
+## 标记之后
+
+- 当面告知顾客，并如实说明情况。
+- 及时告诉门店，由门店在订单中处理损坏费等费用。
+- 损坏的装备照常带回门店，交给店员检查；修好后由门店“维修完成”入库。
+- 之后找回的丢失装备，交回门店由店员“找回入库”。
+
+## 小贴士
+
+- 标记需要二次确认，操作前先核对条码，避免标错装备。
+- 信号弱时提交后稍等，刷新确认状态已变化，不要重复标记。`,
+  },
+  {
+    slug: 'driver-damaged-lost',
+    audience: 'driver',
+    language: 'en-US',
+    title: 'Marking gear damaged or lost during delivery or pickup',
+    summary:
+      "If gear is damaged or missing during a delivery or pickup, scan it, mark it damaged or lost and confirm; it is recorded as the driver's mark.",
+    tags: ['damaged', 'lost', 'mark', 'pickup'],
+    sortOrder: 4,
+    body: `If you find gear damaged or missing during a delivery or a pickup, mark it in the app on the spot so the store can follow up and settle the order.
+
+## Steps
+
+1. Scan the item's barcode to open its details. For a lost item you cannot scan, type the barcode number from the order's gear list.
+2. Choose mark damaged or mark lost.
+3. Confirm in the confirmation prompt.
+
+- Only items with status "available" (0) or "in use" (1) can be marked.
+- Marking damaged sets the status to "damaged or under repair" (2); marking lost sets it to "lost" (3).
+- For a driver's mark, the reason is recorded as "driver marked as damaged/lost".
+
+## Afterwards
+
+- Tell the customer face to face and explain what you found.
+- Inform the store promptly; the store handles any damage fee in the order.
+- Bring damaged gear back to the store as usual for the staff to inspect; once repaired the store checks it in with "repair completed".
+- If a lost item turns up later, hand it to the store, where staff check it in with "found and checked in".
+
+## Tips
+
+- Marking needs a confirmation. Check the barcode first so you do not mark the wrong item.
+- On a weak network, wait after submitting and refresh to see the status change instead of marking again.`,
+  },
+  {
+    slug: 'driver-payment',
+    audience: 'driver',
+    language: 'zh-CN',
+    title: '上门收款',
+    summary: '订单未付款或有待补费用时，司机在收款页面收现金或线上款，确认到账后再交付。',
+    tags: ['收款', '现金', '微信支付', '支付宝'],
+    sortOrder: 5,
+    body: `配送或取件时，如果订单还没有付款，或有需要补交的费用，司机可以在订单的收款页面当面收款。
+
+## 操作步骤
+
+1. 打开订单详情，查看应付金额，进入收款页面。
+2. 选择支付方式：现金始终可用；微信支付、支付宝需要门店开通后才会显示。
+3. 收现金：当面点清，在系统中确认已收到现金。
+4. 线上支付：请顾客扫码付款，等待付款状态显示已支付。
+5. 确认收款成功后，再交付装备或完成取件。
+
+## 小贴士
+
+- 山区信号弱，付款状态可能更新得慢。先刷新确认，不要让顾客重复付款。
+- 顾客对金额有疑问时，不要自行改价，联系门店确认。
+- 收到的现金按门店规定及时交回。`,
+  },
+  {
+    slug: 'driver-payment',
+    audience: 'driver',
+    language: 'en-US',
+    title: 'Taking payment on delivery',
+    summary:
+      'If an order is unpaid or has fees due, take cash or an online payment on the payment page and confirm it before handing over.',
+    tags: ['payment', 'cash', 'WeChat Pay', 'Alipay'],
+    sortOrder: 5,
+    body: `If an order is still unpaid at delivery or pickup, or there are fees still due, the driver can take the payment on the spot on the order's payment page.
+
+## Steps
+
+1. Open the order details, check the amount due and go to the payment page.
+2. Choose the method. Cash is always available; WeChat Pay and Alipay appear only when the store has enabled them.
+3. Cash: count it in front of the customer, then confirm in the app that the cash was received.
+4. Online: the customer scans and pays; wait until the payment status shows paid.
+5. Only hand over the gear, or finish the pickup, once the payment is confirmed.
+
+## Tips
+
+- Mountain signal is weak and the payment status can be slow to update. Refresh to check before asking the customer to pay again.
+- If the customer questions the amount, do not change prices yourself; call the store.
+- Hand in the cash you collect as your store requires.`,
+  },
+];

@@ -1,0 +1,24 @@
+import type { PermissionName, RoleName } from '@snowgear/contracts';
+
+/**
+ * Who may call a route. Every API route declares one (CONVENTIONS.md habit 8); registration
+ * fails without it.
+ */
+export type RouteAccess =
+  | { public: true }
+  | { authenticated: true }
+  | { permissions: readonly PermissionName[]; mode?: 'any' | 'all' }
+  | { roles: readonly RoleName[] };
+
+export const PUBLIC: RouteAccess = { public: true };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+    /**
+     * Set false only for calls from outside parties that prove themselves by signature
+     * (payment notifications); every other non-GET call needs the verification token.
+     */
+    verificationToken?: boolean;
+  }
+}

@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { ErrorCode } from '@snowgear/contracts';
+import { AppError } from '@/lib/errors.js';
+import '@/lib/access.js';
+
+/** API routes that must declare access; documentation routes are public by nature. */
+export function needsAccessDeclaration(url: string): boolean {
+  return url.startsWith('/api/') && !url.startsWith('/api/docs');
+}
+
+/**
+ * Refuses to register an API route without an access declaration and enforces declarations on
+ * each request. Until sign-in exists every non-public route answers 401.
+ */
+export const accessPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.addHook('onRoute', (route) => {
+      if (!needsAccessDeclaration(route.url)) return;
+      if (!route.config?.access) {
+        throw new Error(
+          `Route ${String(route.method)} ${route.url} declares no access (config.access): ` +
+            'state who may call it, or mark it { public: true }',
+        );
+      }
+    });
+
+    app.addHook('preHandler', async (request) => {
+      const access = request.routeOptions.config.access;
+      if (!access || 'public' in access) return;
+      throw new AppError(401, ErrorCode.Unauthorized, 'You are not authenticated!');
+    });
+  },
+  { name: 'access' },
+);

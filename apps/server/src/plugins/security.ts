@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import { ErrorCode } from '@snowgear/contracts';
+import { AppError } from '@/lib/errors.js';
+
+export interface SecurityOptions {
+  corsOrigins: string[];
+  rateLimitPerMinute: number;
+}
+
+/**
+ * Security headers (a CSP that still lets the scanner run WebAssembly in blob workers,
+ * STACK.md trap 5), CORS for the api.<host> deployment, and a per-address rate limit.
+ */
+export const securityPlugin = fp<SecurityOptions>(
+  async (app: FastifyInstance, options) => {
+    await app.register(helmet, {
+      contentSecurityPolicy: {
+        useDefaults: true,
+        directives: {
+          'default-src': ["'self'"],
+          'script-src': ["'self'", "'wasm-unsafe-eval'"],
+          'worker-src': ["'self'", 'blob:'],
+          'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+          'media-src': ["'self'", 'blob:', 'data:'],
+          'style-src': ["'self'", "'unsafe-inline'"],
+          'connect-src': ["'self'", ...options.corsOrigins],
+          'font-src': ["'self'", 'data:'],
+          'upgrade-insecure-requests': null,
+        },
+      },
+      // The app embeds its own images and wasm; keep cross-origin isolation off.
+      crossOriginEmbedderPolicy: false,
+    });
+
+    if (options.corsOrigins.length > 0) {
+      const allowed = new Set(options.corsOrigins);
+      app.addHook('onRequest', async (request, reply) => {
+        const origin = request.headers.origin;
+        if (!origin || !allowed.has(origin)) return;
+        reply.header('Access-Control-Allow-Origin', origin);
+        reply.header('Access-Control-Allow-Credentials', 'true');
+        reply.header('Access-Control-Expose-Headers', '_AbpErrorFormat, X-Request-Id');
+        reply.header('Vary', 'Origin');
+        if (request.method === 'OPTIONS') {
+          reply.header('Access-Control-Allow-Methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS');
+          reply.header(
+            'Access-Control-Allow-Headers',
+            'Authorization, Content-Type, RequestVerificationToken, __tenant, Accept-Language',
+          );
+          reply.header('Access-Control-Max-Age', '600');
+          return reply.code(204).send();
+        }
+      });
+    }
+
+    await app.register(rateLimit, {
+      max: options.rateLimitPerMinute,
+      timeWindow: '1 minute',
+      errorResponseBuilder: (_request, context) =>
+        new AppError(
+          429,
+          ErrorCode.TooManyRequests,
+          `Too many requests. Please retry in ${Math.ceil(context.ttl / 1000)} s.`,
+        ),
+    });
+  },
+  { name: 'security' },
+);

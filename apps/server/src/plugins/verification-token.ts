@@ -1,0 +1,82 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import {
+  ErrorCode,
+  VERIFICATION_TOKEN_COOKIE,
+  VERIFICATION_TOKEN_HEADER,
+} from '@snowgear/contracts';
+import { AppError } from '@/lib/errors.js';
+
+/**
+ * Anti-forgery token as ABP clients expect it (WIRE-FACTS.md §2): the cookie `XSRF-TOKEN` is
+ * issued by `GET /api/abp/application-configuration`; every state-changing call echoes it in the
+ * `RequestVerificationToken` header. The token is signed, so a cookie planted by a sibling
+ * sub-domain is not accepted.
+ */
+export interface VerificationTokenOptions {
+  secret: string;
+  secureCookie: boolean;
+  cookieDomain?: string | undefined;
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE']);
+const TEN_YEARS_SECONDS = 10 * 365 * 24 * 3600;
+
+export const VERIFICATION_TOKEN_ERROR_MESSAGE =
+  'The required antiforgery verification token (RequestVerificationToken) is missing or invalid.';
+
+declare module 'fastify' {
+  interface FastifyReply {
+    /** Sets the verification cookie, keeping a still-valid one so open tabs stay in step. */
+    issueVerificationToken(): string;
+  }
+}
+
+export const verificationTokenPlugin = fp<VerificationTokenOptions>(
+  async (app: FastifyInstance, options) => {
+    const sign = (nonce: string) =>
+      createHmac('sha256', options.secret).update(nonce).digest('base64url');
+
+    const isValid = (token: string | undefined): token is string => {
+      if (!token) return false;
+      const [nonce, signature] = token.split('.');
+      if (!nonce || !signature) return false;
+      const expected = Buffer.from(sign(nonce));
+      const given = Buffer.from(signature);
+      return expected.length === given.length && timingSafeEqual(expected, given);
+    };
+
+    app.decorateReply('issueVerificationToken', function (this: FastifyReply) {
+      const existing = this.request.cookies[VERIFICATION_TOKEN_COOKIE];
+      const token = isValid(existing)
+        ? existing
+        : (() => {
+            const nonce = randomBytes(24).toString('base64url');
+            return `${nonce}.${sign(nonce)}`;
+          })();
+      this.setCookie(VERIFICATION_TOKEN_COOKIE, token, {
+        path: '/',
+        httpOnly: false,
+        sameSite: 'lax',
+        secure: options.secureCookie,
+        maxAge: TEN_YEARS_SECONDS,
+        ...(options.cookieDomain ? { domain: options.cookieDomain } : {}),
+      });
+      return token;
+    });
+
+    app.addHook('onRequest', async (request: FastifyRequest) => {
+      if (SAFE_METHODS.has(request.method)) return;
+      if (request.is404 || !request.url.startsWith('/api/')) return;
+      if (request.routeOptions.config.verificationToken === false) return;
+      const header = request.headers[VERIFICATION_TOKEN_HEADER.toLowerCase()];
+      const headerToken = Array.isArray(header) ? header[0] : header;
+      const cookieToken = request.cookies[VERIFICATION_TOKEN_COOKIE];
+      if (!isValid(headerToken) || headerToken !== cookieToken) {
+        throw new AppError(400, ErrorCode.VerificationToken, VERIFICATION_TOKEN_ERROR_MESSAGE);
+      }
+    });
+  },
+  { name: 'verification-token', dependencies: ['@fastify/cookie'] },
+);

@@ -1,0 +1,38 @@
+import { useEffect, useState } from 'react';
+import { RouterProvider } from 'react-router';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { ConfigProvider } from 'antd-mobile';
+import antdZhCN from 'antd-mobile/es/locales/zh-CN';
+import antdEnUS from 'antd-mobile/es/locales/en-US';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import { SupportedLanguage } from '@snowgear/contracts';
+import { i18n } from '@/lib/i18n';
+import { createQueryClient } from '@/lib/query-client';
+import { createAppRouter } from './router';
+
+function Providers() {
+  const { i18n: instance } = useTranslation();
+  const [queryClient] = useState(createQueryClient);
+  const [router] = useState(() => createAppRouter());
+  const locale = instance.language === SupportedLanguage.enUS ? antdEnUS : antdZhCN;
+
+  useEffect(() => {
+    document.documentElement.lang = instance.language;
+  }, [instance.language]);
+
+  return (
+    <ConfigProvider locale={locale}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </ConfigProvider>
+  );
+}
+
+export function App() {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <Providers />
+    </I18nextProvider>
+  );
+}

@@ -1,0 +1,60 @@
+import { Suspense, useEffect, type ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { DotLoading } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_SYSTEM_NAME } from '@snowgear/contracts';
+import type { AppRoute } from '@/config/routes';
+import { ANONYMOUS, checkRouteAccess } from '@/lib/authorization';
+import { PageLayout } from './layouts/page-layout';
+import { useAppStore } from '@/features/app-state/stores/app-store';
+import { useConfigStore } from '@/features/system-config/stores/config-store';
+
+/** Page title of spec §1: '{route title, default 店员端} - {system name}'. */
+export function pageTitle(routeTitle: string | undefined, defaultTitle: string, systemName?: string) {
+  return `${routeTitle || defaultTitle} - ${systemName || DEFAULT_SYSTEM_NAME}`;
+}
+
+function PageLoading() {
+  const { t } = useTranslation();
+  const setPageLoading = useAppStore((s) => s.setPageLoading);
+  useEffect(() => {
+    setPageLoading(true);
+    return () => setPageLoading(false);
+  }, [setPageLoading]);
+  return (
+    <div className="page-loading" role="status" aria-live="polite">
+      <DotLoading color="primary" />
+      <span>{t('app.loading')}</span>
+    </div>
+  );
+}
+
+/** Wraps every page: access check, title, layout and the lazy-load fallback. */
+export function RouteFrame({ route, children }: { route: AppRoute; children: ReactNode }) {
+  const { t, i18n } = useTranslation();
+  const location = useLocation();
+  const systemName = useConfigStore((s) => s.config?.systemInfo.systemName);
+  const setTitle = useAppStore((s) => s.setTitle);
+  const fullPath = `${location.pathname}${location.search}`;
+  const verdict = checkRouteAccess(route, ANONYMOUS, fullPath);
+
+  useEffect(() => {
+    const title = pageTitle(
+      route.titleKey ? t(`routes.${route.titleKey}`) : undefined,
+      t('app.defaultTitle'),
+      systemName,
+    );
+    document.title = title;
+    setTitle(title);
+  }, [route.titleKey, systemName, t, i18n.language, setTitle]);
+
+  if (!verdict.allow) {
+    // A redirect that equals the current path is skipped (spec §2).
+    return verdict.redirectTo === fullPath ? null : <Navigate to={verdict.redirectTo} replace />;
+  }
+  return (
+    <PageLayout kind={route.layout}>
+      <Suspense fallback={<PageLoading />}>{children}</Suspense>
+    </PageLayout>
+  );
+}

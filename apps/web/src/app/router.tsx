@@ -1,0 +1,89 @@
+import { Activity, lazy, useEffect, useState, type ReactNode } from 'react';
+import {
+  createBrowserRouter,
+  matchRoutes,
+  Navigate,
+  useLocation,
+  useOutlet,
+  type RouteObject,
+} from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { appRedirects, appRoutes } from '@/config/routes';
+import { Paths } from '@/config/paths';
+import { ErrorBoundary } from '@/components/error-boundary';
+import { OfflineBanner } from '@/features/app-state/components/offline-banner';
+import { GlobalMessages } from '@/features/app-state/components/global-messages';
+import { useAppStore } from '@/features/app-state/stores/app-store';
+import { RouteFrame } from './route-frame';
+
+/**
+ * The shell around every page: offline banner, toasts, scroll to top on navigation and
+ * keep-alive for the routes that ask for it (kept mounted but hidden with <Activity>).
+ */
+function AppShell() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const outlet = useOutlet();
+  const pageLoading = useAppStore((s) => s.pageLoading);
+  const [kept, setKept] = useState<Record<string, ReactNode>>({});
+
+  useEffect(() => {
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+  }, [location.pathname]);
+
+  const match = matchRoutes(
+    appRoutes.map((r) => ({ path: r.path })),
+    location,
+  )?.[0];
+  const current = match ? appRoutes.find((r) => r.path === match.route.path) : undefined;
+  if (current?.keepAlive && !(current.path in kept)) {
+    setKept((k) => ({ ...k, [current.path]: outlet }));
+  }
+
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        {t('app.skipToContent')}
+      </a>
+      {pageLoading && <div className="page-progress" aria-hidden />}
+      <OfflineBanner />
+      <GlobalMessages />
+      <ErrorBoundary resetKey={location.pathname}>
+        {Object.entries(kept).map(([path, element]) => (
+          <Activity key={path} mode={current?.path === path ? 'visible' : 'hidden'}>
+            {element}
+          </Activity>
+        ))}
+        {!current?.keepAlive && outlet}
+      </ErrorBoundary>
+    </>
+  );
+}
+
+export function buildRouteObjects(): RouteObject[] {
+  const pages: RouteObject[] = appRoutes.map((route) => {
+    const Page = lazy(route.load);
+    return {
+      path: route.path,
+      element: (
+        <RouteFrame route={route}>
+          <Page />
+        </RouteFrame>
+      ),
+    };
+  });
+  const redirects: RouteObject[] = appRedirects.map(({ from, to }) => ({
+    path: from,
+    element: <Navigate to={to} replace />,
+  }));
+  return [
+    {
+      element: <AppShell />,
+      children: [...redirects, ...pages, { path: '*', element: <Navigate to={Paths.notFound} replace /> }],
+    },
+  ];
+}
+
+export function createAppRouter() {
+  return createBrowserRouter(buildRouteObjects());
+}

@@ -1,0 +1,39 @@
+import { Component, type ReactNode } from 'react';
+import { Button, ErrorBlock } from 'antd-mobile';
+import { i18n } from '@/lib/i18n';
+
+interface Props {
+  children: ReactNode;
+  /** A change (e.g. the path) clears the error. */
+  resetKey?: string;
+}
+
+/** Catches a page that throws while rendering and offers a reload instead of a blank screen. */
+export class ErrorBoundary extends Component<Props, { error: Error | null; key?: string }> {
+  override state: { error: Error | null; key?: string } = { error: null };
+
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+
+  static getDerivedStateFromProps(props: Props, state: { error: Error | null; key?: string }) {
+    if (props.resetKey !== state.key) return { error: null, key: props.resetKey };
+    return null;
+  }
+
+  override render() {
+    if (!this.state.error) return this.props.children;
+    return (
+      <ErrorBlock
+        status="default"
+        title={i18n.t('app.crashed')}
+        description={i18n.t('app.crashedDesc')}
+        fullPage
+      >
+        <Button color="primary" onClick={() => window.location.reload()}>
+          {i18n.t('app.reload')}
+        </Button>
+      </ErrorBlock>
+    );
+  }
+}

@@ -1,0 +1,187 @@
+import axios, {
+  AxiosError,
+  AxiosHeaders,
+  type AxiosInstance,
+  type AxiosRequestConfig,
+  type InternalAxiosRequestConfig,
+} from 'axios';
+import {
+  TENANT_HEADER,
+  VERIFICATION_TOKEN_COOKIE,
+  VERIFICATION_TOKEN_HEADER,
+} from '@snowgear/contracts';
+import { apiBaseUrl } from './api-base-url';
+import { ApiError, toApiError } from './api-errors';
+import { i18n } from './i18n';
+import { storage, StorageKey } from './storage';
+
+/**
+ * The API client of spec §7: base URL rule, bearer and tenant headers, verification token on
+ * every non-read call (fetched once and cached 30 minutes, fetched again and the call retried
+ * once when the server refuses it), `_t` on GET, 30 s time-out, envelopes unwrapped, and every
+ * failure turned into an ApiError with the detailed message set of spec §8.
+ */
+
+export const API_TIMEOUT_MS = 30_000;
+export const VERIFICATION_TOKEN_TTL_MS = 30 * 60 * 1000;
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export interface ApiRequestConfig extends AxiosRequestConfig {
+  /** Don't report the failure globally (the caller shows it inline). */
+  silent?: boolean;
+  /** Internal: this call is already the retry after a verification-token refusal. */
+  _verificationRetried?: boolean;
+}
+
+type Hooks = {
+  /** Shows a failure to the user (the global error toast). */
+  onError: (error: ApiError) => void;
+  /** Called on 401 after tokens are cleared, with the path to send the user to. */
+  onUnauthorized: (loginPath: string) => void;
+};
+const hooks: Hooks = { onError: () => undefined, onUnauthorized: () => undefined };
+export function setApiHooks(next: Partial<Hooks>): void {
+  Object.assign(hooks, next);
+}
+
+let verification: { token: string; fetchedAt: number } | null = null;
+let verificationInFlight: Promise<string | null> | null = null;
+
+function readCookie(name: string): string | null {
+  const match = document.cookie
+    .split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(`${name}=`));
+  return match ? decodeURIComponent(match.slice(name.length + 1)) : null;
+}
+
+export function clearVerificationToken(): void {
+  verification = null;
+}
+
+export const http: AxiosInstance = axios.create({
+  baseURL: apiBaseUrl(window.location, import.meta.env.VITE_API_BASE_URL as string | undefined),
+  timeout: API_TIMEOUT_MS,
+  withCredentials: true,
+  headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+});
+
+/** The verification token: cached for 30 minutes, else issued by the application configuration. */
+export async function getVerificationToken(): Promise<string | null> {
+  if (verification && Date.now() - verification.fetchedAt < VERIFICATION_TOKEN_TTL_MS) {
+    return verification.token;
+  }
+  verificationInFlight ??= (async () => {
+    const raw = axios.create({
+      baseURL: http.defaults.baseURL,
+      timeout: API_TIMEOUT_MS,
+      withCredentials: true,
+    });
+    try {
+      await raw.get('/abp/application-configuration', { params: { _t: Date.now() } });
+    } catch {
+      // Fallback of spec §7: the profile call also issues the cookie where that endpoint is missing.
+      await raw.get('/app/account/my-profile', { params: { _t: Date.now() } }).catch(() => undefined);
+    }
+    const token = readCookie(VERIFICATION_TOKEN_COOKIE);
+    verification = token ? { token, fetchedAt: Date.now() } : null;
+    return token;
+  })().finally(() => {
+    verificationInFlight = null;
+  });
+  return verificationInFlight;
+}
+
+http.interceptors.request.use(async (config: InternalAxiosRequestConfig) => {
+  const headers = AxiosHeaders.from(config.headers);
+  const accessToken = storage.get(StorageKey.accessToken);
+  if (accessToken) headers.set('Authorization', `Bearer ${accessToken}`);
+  const tenantId = storage.get(StorageKey.tenantId);
+  if (tenantId) headers.set(TENANT_HEADER, tenantId);
+  headers.set('Accept-Language', i18n.language);
+  const method = (config.method ?? 'get').toUpperCase();
+  if (method === 'GET') {
+    config.params = { ...(config.params as Record<string, unknown> | undefined), _t: Date.now() };
+  }
+  if (!READ_METHODS.has(method)) {
+    const token = await getVerificationToken();
+    if (token) headers.set(VERIFICATION_TOKEN_HEADER, token);
+  }
+  config.headers = headers;
+  return config;
+});
+
+function loginPathFor(pathname: string): string {
+  return pathname.startsWith('/customer') ? '/customer/login' : '/login';
+}
+
+function clearSession(): void {
+  for (const key of [
+    StorageKey.accessToken,
+    StorageKey.refreshToken,
+    StorageKey.userInfo,
+    StorageKey.permissions,
+    StorageKey.roles,
+  ]) {
+    storage.remove(key);
+  }
+}
+
+http.interceptors.response.use(undefined, async (error: unknown) => {
+  if (!(error instanceof AxiosError)) {
+    throw new ApiError(error instanceof Error ? error.message : i18n.t('api.unknown'), undefined);
+  }
+  const config = error.config as (InternalAxiosRequestConfig & ApiRequestConfig) | undefined;
+  const apiError = toApiError(error);
+  if (apiError.isVerificationTokenProblem && config && !config._verificationRetried) {
+    clearVerificationToken();
+    const token = await getVerificationToken();
+    if (token) {
+      config._verificationRetried = true;
+      return http.request(config);
+    }
+  }
+  if (apiError.isVerificationTokenProblem) clearVerificationToken();
+  if (apiError.status === 401) {
+    clearSession();
+    hooks.onUnauthorized(loginPathFor(window.location.pathname));
+  }
+  if (!config?.silent) hooks.onError(apiError);
+  throw apiError;
+});
+
+/** Unwraps `{ success, result }` envelopes; `success: false` becomes an error. */
+export function unwrap<T>(body: unknown): T {
+  if (body && typeof body === 'object' && 'success' in body) {
+    const envelope = body as {
+      success: boolean;
+      result?: unknown;
+      data?: unknown;
+      error?: { message?: string };
+      message?: string;
+    };
+    if (!envelope.success) {
+      throw new ApiError(
+        envelope.error?.message ?? envelope.message ?? i18n.t('api.unknown'),
+        undefined,
+      );
+    }
+    return (envelope.result ?? envelope.data) as T;
+  }
+  return body as T;
+}
+
+export const api = {
+  async get<T>(url: string, config?: ApiRequestConfig): Promise<T> {
+    return unwrap<T>((await http.get(url, config)).data);
+  },
+  async post<T>(url: string, data?: unknown, config?: ApiRequestConfig): Promise<T> {
+    return unwrap<T>((await http.post(url, data, config)).data);
+  },
+  async put<T>(url: string, data?: unknown, config?: ApiRequestConfig): Promise<T> {
+    return unwrap<T>((await http.put(url, data, config)).data);
+  },
+  async delete<T>(url: string, config?: ApiRequestConfig): Promise<T> {
+    return unwrap<T>((await http.delete(url, config)).data);
+  },
+};

@@ -1,0 +1,86 @@
+import type { AxiosError } from 'axios';
+import { ErrorCode, type ErrorInfo } from '@snowgear/contracts';
+import { i18n } from './i18n';
+
+/** What a failed call tells its caller: a message fit to show, plus the server's details. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number | undefined,
+    readonly code?: string | null,
+    readonly validationErrors?: { message: string; members: string[] }[] | null,
+    readonly requestId?: string,
+    readonly isVerificationTokenProblem = false,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+const LOGIN_PATHS = ['/account/login', '/auth/phone-login', '/auth/wechat-login'];
+
+function serverError(body: unknown): ErrorInfo | undefined {
+  if (!body || typeof body !== 'object') return undefined;
+  const b = body as { error?: ErrorInfo; message?: string };
+  if (b.error && typeof b.error === 'object') return b.error;
+  if (typeof b.message === 'string') return { message: b.message };
+  return undefined;
+}
+
+/** A 400/403 about the anti-forgery token: by code, by wording, or ABP's bare 400. */
+export function isVerificationTokenProblem(error: AxiosError): boolean {
+  const status = error.response?.status;
+  if (status !== 400 && status !== 403) return false;
+  const info = serverError(error.response?.data);
+  if (info?.code === ErrorCode.VerificationToken) return true;
+  if (info?.message && /antiforgery|anti-forgery|verification token|xsrf|csrf/i.test(info.message)) {
+    return true;
+  }
+  const method = (error.config?.method ?? 'get').toUpperCase();
+  return status === 400 && !info && method !== 'GET';
+}
+
+/** Turns any failure into an ApiError with the detailed message set of spec §8. */
+export function toApiError(error: AxiosError): ApiError {
+  const t = i18n.t.bind(i18n);
+  const response = error.response;
+  if (!response) {
+    return new ApiError(t('api.network'), undefined);
+  }
+  const status = response.status;
+  const info = serverError(response.data);
+  const requestId = info?.requestId ?? (response.headers['x-request-id'] as string | undefined);
+  const make = (message: string, verification = false) =>
+    new ApiError(message, status, info?.code, info?.validationErrors, requestId, verification);
+
+  switch (status) {
+    case 400: {
+      if (isVerificationTokenProblem(error)) return make(t('api.verificationFailed'), true);
+      const validation = info?.validationErrors?.map((v) => v.message).filter(Boolean) ?? [];
+      if (validation.length > 0) return make(validation.join('\n'));
+      return make(info?.details || info?.message || t('api.badRequest'));
+    }
+    case 401:
+      return make(t('api.loginExpired'));
+    case 403: {
+      if (isVerificationTokenProblem(error)) return make(t('api.verificationFailed'), true);
+      const url = error.config?.url ?? '';
+      if (LOGIN_PATHS.some((p) => url.includes(p))) return make(info?.message || t('api.loginFailed'));
+      return make(info?.message || t('api.forbidden'));
+    }
+    case 404:
+      return make(t('api.notFound'));
+    case 405:
+      return make(t('api.methodNotAllowed'));
+    case 422:
+      return make(info?.message || t('api.validationFailed'));
+    case 500:
+      return make(t('api.serverError'));
+    case 502:
+      return make(t('api.badGateway'));
+    case 503:
+      return make(t('api.unavailable'));
+    default:
+      return make(info?.message || t('api.requestFailed', { status }));
+  }
+}

@@ -1,0 +1,56 @@
+/** Local-storage keys of spec §3, in one place. */
+export const StorageKey = {
+  accessToken: 'access_token',
+  refreshToken: 'refresh_token',
+  userInfo: 'user_info',
+  permissions: 'permissions',
+  roles: 'roles',
+  activeRole: 'active_role',
+  theme: 'theme',
+  language: 'language',
+  rememberLogin: 'remember_login',
+  audioEnabled: 'audio_enabled',
+  audioVolume: 'audio_volume',
+  audioStyle: 'audio_style',
+  currentStoreId: 'current_store_id',
+  tenantId: 'tenant_id',
+  systemConfigs: 'h5_system_configs',
+} as const;
+export type StorageKey = (typeof StorageKey)[keyof typeof StorageKey];
+
+/** localStorage that never throws (private mode, quota, disabled storage). */
+export const storage = {
+  get(key: StorageKey): string | null {
+    try {
+      return window.localStorage.getItem(key);
+    } catch {
+      return null;
+    }
+  },
+  set(key: StorageKey, value: string): void {
+    try {
+      window.localStorage.setItem(key, value);
+    } catch {
+      // Storage full or disabled: the value lives for this page only.
+    }
+  },
+  remove(key: StorageKey): void {
+    try {
+      window.localStorage.removeItem(key);
+    } catch {
+      // ignore
+    }
+  },
+  getJson<T>(key: StorageKey): T | null {
+    const raw = storage.get(key);
+    if (raw === null) return null;
+    try {
+      return JSON.parse(raw) as T;
+    } catch {
+      return null;
+    }
+  },
+  setJson(key: StorageKey, value: unknown): void {
+    storage.set(key, JSON.stringify(value));
+  },
+};

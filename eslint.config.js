@@ -1,0 +1,62 @@
+// One lint set-up for every workspace: type-aware rules, React hooks, and the project's habits
+// (configuration read once, no deep relative imports, features apart).
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  {
+    ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'apps/server/drizzle/**', 'e2e/artifacts/**', '**/*.d.ts'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      // Fastify plugins and hooks are async by contract even when they await nothing.
+      '@typescript-eslint/require-await': 'off',
+      '@typescript-eslint/switch-exhaustiveness-check': 'error',
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['../../*'], message: 'Use the @/ alias instead of deep relative imports.' }] },
+      ],
+      // Settings are read once, in apps/server/src/config (CONVENTIONS.md habit 4).
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read settings through config/env.ts.' },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: globals.browser },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // Shared code never imports a feature; features never reach into another feature's internals
+    // except through the documented stores/utils of system-config, app-state and stores.
+    files: ['apps/web/src/lib/**', 'apps/web/src/components/**', 'apps/web/src/config/paths.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@/features/*', '@/app/*'], message: 'Shared code must not import features or the app.' }] },
+      ],
+    },
+  },
+  {
+    files: ['scripts/**', '**/*.mjs', '**/*.config.{ts,js}', 'e2e/**', 'bench/**', '**/*.test.{ts,tsx}', '**/test/**', '**/testing/**'],
+    languageOptions: { globals: globals.node },
+    rules: { 'no-restricted-properties': 'off' },
+  },
+  {
+    files: ['**/*.{js,mjs}'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+);

@@ -1,0 +1,19 @@
+/** Business parameter keys (spec §9). A store value wins over the global one unless blank. */
+export const BUSINESS_PARAMETER_PREFIX = 'SnowGearSmartStore.Business.';
+
+export const BusinessParameterKey = {
+  DefaultRentalDays: `${BUSINESS_PARAMETER_PREFIX}DefaultRentalDays`,
+  OrderTimeoutHours: `${BUSINESS_PARAMETER_PREFIX}OrderTimeoutHours`,
+  DeliveryFee: `${BUSINESS_PARAMETER_PREFIX}DeliveryFee`,
+  PickupFee: `${BUSINESS_PARAMETER_PREFIX}PickupFee`,
+  PresetDeliveryAddresses: `${BUSINESS_PARAMETER_PREFIX}PresetDeliveryAddresses`,
+  PresetPickupAddresses: `${BUSINESS_PARAMETER_PREFIX}PresetPickupAddresses`,
+  PresetDepositAmounts: `${BUSINESS_PARAMETER_PREFIX}PresetDepositAmounts`,
+  NextDayThreshold: `${BUSINESS_PARAMETER_PREFIX}NextDayThreshold`,
+  WeChatPayEnabled: `${BUSINESS_PARAMETER_PREFIX}WeChatPayEnabled`,
+  AlipayEnabled: `${BUSINESS_PARAMETER_PREFIX}AlipayEnabled`,
+} as const;
+export type BusinessParameterKey = (typeof BusinessParameterKey)[keyof typeof BusinessParameterKey];
+
+/** Default next-day threshold when no parameter is set (spec §5). */
+export const DEFAULT_NEXT_DAY_THRESHOLD = '21:00';

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+export const DEFAULT_MAX_RESULT_COUNT = 10;
+export const MAX_MAX_RESULT_COUNT = 1000;
+
+/** ABP paging input (`skipCount`, `maxResultCount`, `sorting`); numbers arrive as query text. */
+export const PagedRequestSchema = z.object({
+  skipCount: z.coerce.number().int().min(0).default(0),
+  maxResultCount: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_MAX_RESULT_COUNT)
+    .default(DEFAULT_MAX_RESULT_COUNT),
+  sorting: z.string().max(200).optional(),
+});
+export type PagedRequest = z.infer<typeof PagedRequestSchema>;
+
+export function pagedResultSchema<T extends z.ZodType>(item: T) {
+  return z.object({ items: z.array(item), totalCount: z.number().int() });
+}
+export interface PagedResult<T> {
+  items: T[];
+  totalCount: number;
+}

@@ -1,0 +1,45 @@
+// `npm start`: builds what is missing or out of date, then runs the server, which serves the API
+// under /api and the web app at / on one port (embedded PGlite in ./data unless DATABASE_URL).
+import { spawnSync, spawn } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+
+function newest(dir) {
+  let latest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    const path = join(dir, entry.name);
+    latest = Math.max(latest, entry.isDirectory() ? newest(path) : statSync(path).mtimeMs);
+  }
+  return latest;
+}
+
+function needsBuild(output, sources) {
+  if (!existsSync(output)) return true;
+  const built = statSync(output).mtimeMs;
+  return sources.some((s) => newest(join(root, s)) > built);
+}
+
+const shared = ['packages/contracts/src'];
+const steps = [
+  { ws: '@snowgear/web', output: 'apps/web/dist/index.html', sources: ['apps/web/src', 'apps/web/public', ...shared] },
+  { ws: '@snowgear/server', output: 'apps/server/dist/server.js', sources: ['apps/server/src', ...shared] },
+];
+for (const step of steps) {
+  if (!needsBuild(join(root, step.output), step.sources)) continue;
+  console.log(`Building ${step.ws} …`);
+  const result = spawnSync('npm', ['run', 'build', '-w', step.ws], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const env = { ...process.env };
+env.WEB_DIST_DIR ??= join(root, 'apps/web/dist');
+const server = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/server.js'], {
+  cwd: root,
+  env,
+  stdio: 'inherit',
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
