@@ -7,7 +7,14 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'apps/server/drizzle/**', 'e2e/artifacts/**', '**/*.d.ts'],
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'data/**',
+      'apps/server/drizzle/**',
+      'e2e/artifacts/**',
+      '**/*.d.ts',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
@@ -21,10 +28,17 @@ export default tseslint.config(
       '@typescript-eslint/require-await': 'off',
       '@typescript-eslint/switch-exhaustiveness-check': 'error',
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['../../*'], message: 'Use the @/ alias instead of deep relative imports.' }] },
+        {
+          patterns: [
+            { group: ['../../*'], message: 'Use the @/ alias instead of deep relative imports.' },
+          ],
+        },
       ],
       // Settings are read once, in apps/server/src/config (CONVENTIONS.md habit 4).
       'no-restricted-properties': [
@@ -46,14 +60,41 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@/features/*', '@/app/*'], message: 'Shared code must not import features or the app.' }] },
+        {
+          patterns: [
+            {
+              group: ['@/features/*', '@/app/*'],
+              message: 'Shared code must not import features or the app.',
+            },
+          ],
+        },
       ],
     },
   },
   {
-    files: ['scripts/**', '**/*.mjs', '**/*.config.{ts,js}', 'e2e/**', 'bench/**', '**/*.test.{ts,tsx}', '**/test/**', '**/testing/**'],
+    files: [
+      'scripts/**',
+      '**/*.mjs',
+      '**/*.config.{ts,js}',
+      'e2e/**',
+      'bench/**',
+      '**/*.test.{ts,tsx}',
+      '**/test/**',
+      '**/testing/**',
+    ],
     languageOptions: { globals: globals.node },
     rules: { 'no-restricted-properties': 'off' },
+  },
+  {
+    // Tests read untyped JSON responses on purpose; their assertions are the type check.
+    files: ['**/*.test.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+    },
   },
   {
     files: ['**/*.{js,mjs}'],

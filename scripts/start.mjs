@@ -24,8 +24,16 @@ function needsBuild(output, sources) {
 
 const shared = ['packages/contracts/src'];
 const steps = [
-  { ws: '@snowgear/web', output: 'apps/web/dist/index.html', sources: ['apps/web/src', 'apps/web/public', ...shared] },
-  { ws: '@snowgear/server', output: 'apps/server/dist/server.js', sources: ['apps/server/src', ...shared] },
+  {
+    ws: '@snowgear/web',
+    output: 'apps/web/dist/index.html',
+    sources: ['apps/web/src', 'apps/web/public', ...shared],
+  },
+  {
+    ws: '@snowgear/server',
+    output: 'apps/server/dist/server.js',
+    sources: ['apps/server/src', ...shared],
+  },
 ];
 for (const step of steps) {
   if (!needsBuild(join(root, step.output), step.sources)) continue;

@@ -2,7 +2,10 @@
 // database from TEST_DATABASE_URL (default: the local server's `test` database) and drops it.
 import { spawnSync } from 'node:child_process';
 
-const url = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const url =
+  process.env.TEST_DATABASE_URL ??
+  process.env.DATABASE_URL ??
+  'postgres://postgres@127.0.0.1:5432/test';
 const result = spawnSync('npx', ['vitest', 'run', '--project', 'server'], {
   cwd: new URL('..', import.meta.url).pathname,
   stdio: 'inherit',

@@ -1,20 +1,38 @@
+import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineProject } from 'vitest/config';
 
-export default defineProject({
-  plugins: [react()],
-  resolve: {
-    alias: {
-      '@': fileURLToPath(new URL('./src', import.meta.url)),
+/** A free port for the real API server the client tests talk to (see src/test/global-setup.ts). */
+async function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const srv = createServer();
+    srv.once('error', fail);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => ok(port));
+    });
+  });
+}
+
+export default defineProject(async () => {
+  const port = await freePort();
+  return {
+    plugins: [react()],
+    resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+    test: {
+      name: 'web',
+      include: ['src/**/*.test.{ts,tsx}'],
+      environment: 'jsdom',
+      // Pages are same-origin with the real server, as in production: cookies and relative
+      // '/api' URLs behave as in a browser.
+      environmentOptions: { jsdom: { url: `http://127.0.0.1:${port}/` } },
+      provide: { apiServerPort: port },
+      globalSetup: ['./src/test/global-setup.ts'],
+      setupFiles: ['./src/test/setup.ts'],
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
     },
-  },
-  test: {
-    name: 'web',
-    include: ['src/**/*.test.{ts,tsx}'],
-    environment: 'jsdom',
-    setupFiles: ['./src/test/setup.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-  },
+  };
 });

@@ -47,13 +47,17 @@ async function main() {
     `  API ${base}/api   docs ${base}/api/docs   database ${database.kind === 'pglite' ? `embedded (${settings.DATA_DIR}/db)` : 'PostgreSQL'}`,
   ];
   if (seeded) {
-    lines.push(`  Demo data loaded: ${seeded.stores.map((s) => s.name).join('、')}; ${seeded.helpArticles} help articles`);
+    lines.push(
+      `  Demo data loaded: ${seeded.stores.map((s) => s.name).join('、')}; ${seeded.helpArticles} help articles`,
+    );
   }
   lines.push('  Demo logins: none yet (accounts and sign-in are not part of this build)', '');
   process.stdout.write(`${lines.join('\n')}\n`);
 }
 
 main().catch((err: unknown) => {
-  process.stderr.write(`Start-up failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.stderr.write(
+    `Start-up failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+  );
   process.exit(1);
 });

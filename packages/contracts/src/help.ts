@@ -32,3 +32,12 @@ export const HelpArticleSearchQuerySchema = PagedRequestSchema.extend({
   language: z.enum(SUPPORTED_LANGUAGES).optional(),
 });
 export type HelpArticleSearchQuery = z.infer<typeof HelpArticleSearchQuerySchema>;
+
+export const HelpArticleFeedbackSchema = z.object({ helpful: z.boolean() });
+export type HelpArticleFeedback = z.infer<typeof HelpArticleFeedbackSchema>;
+
+export const HelpArticleFeedbackResultSchema = z.object({
+  helpfulCount: z.number().int(),
+  notHelpfulCount: z.number().int(),
+});
+export type HelpArticleFeedbackResult = z.infer<typeof HelpArticleFeedbackResultSchema>;

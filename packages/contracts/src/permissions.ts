@@ -40,6 +40,6 @@ export const Permissions = {
 type Leaves<T> = T extends string ? T : { [K in keyof T]: Leaves<T[K]> }[keyof T];
 export type PermissionName = Leaves<typeof Permissions>;
 
-export const ALL_PERMISSIONS: readonly PermissionName[] = Object.values(Permissions).flatMap<PermissionName>(
-  (group) => Object.values(group),
-);
+export const ALL_PERMISSIONS: readonly PermissionName[] = Object.values(
+  Permissions,
+).flatMap<PermissionName>((group) => Object.values(group));

@@ -42,7 +42,9 @@ export const SettingsSchema = z.object({
     .string()
     .optional()
     .transform((v) => (v ? v : undefined))
-    .refine((v) => v === undefined || v.length >= 32, { message: 'must be at least 32 characters' }),
+    .refine((v) => v === undefined || v.length >= 32, {
+      message: 'must be at least 32 characters',
+    }),
   /** Trust X-Forwarded-* headers from a reverse proxy. */
   TRUST_PROXY: booleanText.default(false),
   /** Comma-separated origins allowed to call the API cross-origin (the api.<host> set-up). */

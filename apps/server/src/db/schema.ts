@@ -58,7 +58,10 @@ export const stores = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     ...timestamps,
   },
-  (t) => [unique('stores_tenant_code_unique').on(t.tenantId, t.code), index('stores_tenant_idx').on(t.tenantId)],
+  (t) => [
+    unique('stores_tenant_code_unique').on(t.tenantId, t.code),
+    index('stores_tenant_idx').on(t.tenantId),
+  ],
 );
 
 /** `SnowGearSmartStore.Business.*` values; `store_id` null = the global value. */
@@ -98,6 +101,9 @@ export const helpArticles = pgTable(
     tags: text('tags').array().notNull().default([]),
     sortOrder: integer('sort_order').notNull().default(0),
     isPublished: boolean('is_published').notNull().default(true),
+    /** Readers' answers to 'was this helpful?'. */
+    helpfulCount: integer('helpful_count').notNull().default(0),
+    notHelpfulCount: integer('not_helpful_count').notNull().default(0),
     ...timestamps,
   },
   (t) => [

@@ -5,7 +5,10 @@ import { seedDemoData } from './seed.js';
 /** `npm run db:seed`: migrate, then load (or top up) the demo data. */
 // eslint-disable-next-line no-restricted-properties
 const settings = loadSettings(process.env);
-const database = await openDatabase({ databaseUrl: settings.DATABASE_URL, dataDir: settings.DATA_DIR });
+const database = await openDatabase({
+  databaseUrl: settings.DATABASE_URL,
+  dataDir: settings.DATA_DIR,
+});
 try {
   await database.migrate();
   const summary = await seedDemoData(database.db);

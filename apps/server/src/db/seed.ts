@@ -2,11 +2,7 @@ import { HOST_TENANT_ID } from '@snowgear/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from './client.js';
 import { businessParameters, helpArticles, stores, systemSettings, tenants } from './schema.js';
-import {
-  demoGlobalParameters,
-  demoStores,
-  demoSystemSettings,
-} from './seed-data/demo-tenant.js';
+import { demoGlobalParameters, demoStores, demoSystemSettings } from './seed-data/demo-tenant.js';
 import { helpArticles as demoHelpArticles } from './seed-data/help-articles.js';
 
 export interface SeedSummary {
@@ -16,7 +12,10 @@ export interface SeedSummary {
 
 /** True once the host tenant exists, i.e. the database has been seeded or set up. */
 export async function isSeeded(db: Database): Promise<boolean> {
-  const rows = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, HOST_TENANT_ID));
+  const rows = await db
+    .select({ id: tenants.id })
+    .from(tenants)
+    .where(eq(tenants.id, HOST_TENANT_ID));
   return rows.length > 0;
 }
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ErrorCode } from '@snowgear/contracts';
 import { AppError } from '@/lib/errors.js';
-import '@/lib/access.js';
+import type { RouteAccess } from '@/lib/access.js';
 
 /** API routes that must declare access; documentation routes are public by nature. */
 export function needsAccessDeclaration(url: string): boolean {
@@ -13,10 +13,21 @@ export function needsAccessDeclaration(url: string): boolean {
  * Refuses to register an API route without an access declaration and enforces declarations on
  * each request. Until sign-in exists every non-public route answers 401.
  */
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every API route with its declared access, for review and for the test that walks it. */
+    routeAccessTable: { method: string; url: string; access: RouteAccess | undefined }[];
+  }
+}
+
 export const accessPlugin = fp(
   async (app: FastifyInstance) => {
+    app.decorate('routeAccessTable', []);
     app.addHook('onRoute', (route) => {
       if (!needsAccessDeclaration(route.url)) return;
+      for (const method of [route.method].flat()) {
+        app.routeAccessTable.push({ method, url: route.url, access: route.config?.access });
+      }
       if (!route.config?.access) {
         throw new Error(
           `Route ${String(route.method)} ${route.url} declares no access (config.access): ` +

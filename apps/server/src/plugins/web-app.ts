@@ -15,7 +15,8 @@ export const webAppPlugin = fp<{ distDir: string }>(
   async (app: FastifyInstance, { distDir }) => {
     const root = distDir ? resolve(distDir) : '';
     const hasApp = root !== '' && existsSync(join(root, 'index.html'));
-    if (distDir && !hasApp) app.log.warn({ distDir: root }, 'web app not built: only the API is served');
+    if (distDir && !hasApp)
+      app.log.warn({ distDir: root }, 'web app not built: only the API is served');
 
     if (hasApp) {
       await app.register(fastifyStatic, {

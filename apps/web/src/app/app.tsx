@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { RouterProvider } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider } from 'antd-mobile';
@@ -10,10 +10,10 @@ import { i18n } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { createAppRouter } from './router';
 
-function Providers() {
+/** Everything a page needs around it: i18n, antd-mobile's locale, the query cache. */
+function Providers({ children }: { children: ReactNode }) {
   const { i18n: instance } = useTranslation();
   const [queryClient] = useState(createQueryClient);
-  const [router] = useState(() => createAppRouter());
   const locale = instance.language === SupportedLanguage.enUS ? antdEnUS : antdZhCN;
 
   useEffect(() => {
@@ -22,17 +22,24 @@ function Providers() {
 
   return (
     <ConfigProvider locale={locale}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </ConfigProvider>
   );
 }
 
-export function App() {
+export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <I18nextProvider i18n={i18n}>
-      <Providers />
+      <Providers>{children}</Providers>
     </I18nextProvider>
+  );
+}
+
+export function App() {
+  const [router] = useState(() => createAppRouter());
+  return (
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>
   );
 }

@@ -18,5 +18,8 @@ export async function bootstrap(): Promise<void> {
   app.setLoading('loading');
   const config = await useConfigStore.getState().load();
   initCurrentStore(config);
-  app.setLoading(config ? 'success' : 'error', config ? '' : (useConfigStore.getState().error ?? ''));
+  app.setLoading(
+    config ? 'success' : 'error',
+    config ? '' : (useConfigStore.getState().error ?? ''),
+  );
 }

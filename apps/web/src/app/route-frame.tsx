@@ -10,7 +10,11 @@ import { useAppStore } from '@/features/app-state/stores/app-store';
 import { useConfigStore } from '@/features/system-config/stores/config-store';
 
 /** Page title of spec §1: '{route title, default 店员端} - {system name}'. */
-export function pageTitle(routeTitle: string | undefined, defaultTitle: string, systemName?: string) {
+export function pageTitle(
+  routeTitle: string | undefined,
+  defaultTitle: string,
+  systemName?: string,
+) {
   return `${routeTitle || defaultTitle} - ${systemName || DEFAULT_SYSTEM_NAME}`;
 }
 

@@ -79,7 +79,11 @@ export function buildRouteObjects(): RouteObject[] {
   return [
     {
       element: <AppShell />,
-      children: [...redirects, ...pages, { path: '*', element: <Navigate to={Paths.notFound} replace /> }],
+      children: [
+        ...redirects,
+        ...pages,
+        { path: '*', element: <Navigate to={Paths.notFound} replace /> },
+      ],
     },
   ];
 }

@@ -4,7 +4,15 @@ import { NavBar } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 
 /** A page's top bar: title and a back arrow (to `backTo`, else the previous page). */
-export function PageHeader({ title, backTo, right }: { title: ReactNode; backTo?: string; right?: ReactNode }) {
+export function PageHeader({
+  title,
+  backTo,
+  right,
+}: {
+  title: ReactNode;
+  backTo?: string;
+  right?: ReactNode;
+}) {
   const navigate = useNavigate();
   const { t } = useTranslation();
   const handleBack = () => {

@@ -47,7 +47,9 @@ export const appRoutes: AppRoute[] = [
   {
     path: '/help/customer',
     load: () =>
-      import('@/features/help/pages/help-audience-page').then((m) => ({ default: m.HelpCustomerPage })),
+      import('@/features/help/pages/help-audience-page').then((m) => ({
+        default: m.HelpCustomerPage,
+      })),
     titleKey: 'helpCustomer',
     layout: 'normal',
     needsLogin: false,
@@ -55,7 +57,9 @@ export const appRoutes: AppRoute[] = [
   {
     path: '/help/store',
     load: () =>
-      import('@/features/help/pages/help-audience-page').then((m) => ({ default: m.HelpStorePage })),
+      import('@/features/help/pages/help-audience-page').then((m) => ({
+        default: m.HelpStorePage,
+      })),
     titleKey: 'helpStore',
     layout: 'normal',
     needsLogin: false,
@@ -63,7 +67,9 @@ export const appRoutes: AppRoute[] = [
   {
     path: '/help/driver',
     load: () =>
-      import('@/features/help/pages/help-audience-page').then((m) => ({ default: m.HelpDriverPage })),
+      import('@/features/help/pages/help-audience-page').then((m) => ({
+        default: m.HelpDriverPage,
+      })),
     titleKey: 'helpDriver',
     layout: 'normal',
     needsLogin: false,

@@ -2,7 +2,9 @@ const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
 
 function isLocalOrIp(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '');
-  return host === 'localhost' || host.endsWith('.localhost') || IPV4.test(host) || host.includes(':');
+  return (
+    host === 'localhost' || host.endsWith('.localhost') || IPV4.test(host) || host.includes(':')
+  );
 }
 
 /**

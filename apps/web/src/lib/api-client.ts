@@ -81,7 +81,9 @@ export async function getVerificationToken(): Promise<string | null> {
       await raw.get('/abp/application-configuration', { params: { _t: Date.now() } });
     } catch {
       // Fallback of spec §7: the profile call also issues the cookie where that endpoint is missing.
-      await raw.get('/app/account/my-profile', { params: { _t: Date.now() } }).catch(() => undefined);
+      await raw
+        .get('/app/account/my-profile', { params: { _t: Date.now() } })
+        .catch(() => undefined);
     }
     const token = readCookie(VERIFICATION_TOKEN_COOKIE);
     verification = token ? { token, fetchedAt: Date.now() } : null;

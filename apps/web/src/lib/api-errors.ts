@@ -33,7 +33,10 @@ export function isVerificationTokenProblem(error: AxiosError): boolean {
   if (status !== 400 && status !== 403) return false;
   const info = serverError(error.response?.data);
   if (info?.code === ErrorCode.VerificationToken) return true;
-  if (info?.message && /antiforgery|anti-forgery|verification token|xsrf|csrf/i.test(info.message)) {
+  if (
+    info?.message &&
+    /antiforgery|anti-forgery|verification token|xsrf|csrf/i.test(info.message)
+  ) {
     return true;
   }
   const method = (error.config?.method ?? 'get').toUpperCase();
@@ -65,7 +68,8 @@ export function toApiError(error: AxiosError): ApiError {
     case 403: {
       if (isVerificationTokenProblem(error)) return make(t('api.verificationFailed'), true);
       const url = error.config?.url ?? '';
-      if (LOGIN_PATHS.some((p) => url.includes(p))) return make(info?.message || t('api.loginFailed'));
+      if (LOGIN_PATHS.some((p) => url.includes(p)))
+        return make(info?.message || t('api.loginFailed'));
       return make(info?.message || t('api.forbidden'));
     }
     case 404:

@@ -8,7 +8,8 @@ export function createQueryClient(): QueryClient {
       queries: {
         staleTime: 30_000,
         retry: (failureCount, error) => {
-          if (error instanceof ApiError && error.status !== undefined && error.status < 500) return false;
+          if (error instanceof ApiError && error.status !== undefined && error.status < 500)
+            return false;
           return failureCount < 2;
         },
         refetchOnWindowFocus: false,

@@ -43,7 +43,11 @@ export const demoStores: DemoStore[] = [
     restDays: [],
     sortOrder: 1,
     parameters: {
-      [K.PresetDeliveryAddresses]: JSON.stringify(['万龙度假酒店大堂', '万龙公寓A座', '万龙滑雪场南门']),
+      [K.PresetDeliveryAddresses]: JSON.stringify([
+        '万龙度假酒店大堂',
+        '万龙公寓A座',
+        '万龙滑雪场南门',
+      ]),
       [K.PresetPickupAddresses]: JSON.stringify(['万龙度假酒店大堂', '万龙滑雪场南门']),
       // Blank on purpose: the global value applies (a store value wins only when not blank).
       [K.OrderTimeoutHours]: '  ',

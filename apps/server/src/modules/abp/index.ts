@@ -77,7 +77,9 @@ export async function abpRoutes(app: FastifyInstance, options: { timeZone: strin
         timing: {
           timeZone: {
             iana: { timeZoneName: options.timeZone },
-            windows: { timeZoneId: options.timeZone === 'Asia/Shanghai' ? 'China Standard Time' : '' },
+            windows: {
+              timeZoneId: options.timeZone === 'Asia/Shanghai' ? 'China Standard Time' : '',
+            },
           },
         },
         clock: { kind: 'Utc' },

@@ -1,4 +1,9 @@
-import { DEFAULT_SYSTEM_NAME, type H5Config, type KeyValue, type StoreConfig } from '@snowgear/contracts';
+import {
+  DEFAULT_SYSTEM_NAME,
+  type H5Config,
+  type KeyValue,
+  type StoreConfig,
+} from '@snowgear/contracts';
 import type { Database } from '@/db/client.js';
 import { findActiveStores, findBusinessParameters, findSystemSettings } from './repository.js';
 import { SystemSettingKey as S } from './system-setting-keys.js';

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  HelpArticleFeedbackResultSchema,
+  HelpArticleFeedbackSchema,
   HelpArticleListQuerySchema,
   HelpArticleSchema,
   HelpArticleSearchQuerySchema,
@@ -9,7 +11,12 @@ import {
   pagedResultSchema,
 } from '@snowgear/contracts';
 import { PUBLIC } from '@/lib/access.js';
-import { getHelpArticle, listHelpArticles, searchHelpArticles } from './service.js';
+import {
+  getHelpArticle,
+  listHelpArticles,
+  recordHelpFeedback,
+  searchHelpArticles,
+} from './service.js';
 
 /** The public help centre: articles for customers, store staff and drivers. */
 export async function helpRoutes(app: FastifyInstance) {
@@ -57,5 +64,21 @@ export async function helpRoutes(app: FastifyInstance) {
       },
     },
     async (request) => getHelpArticle(app.db, request.tenantId, request.params.id),
+  );
+
+  r.post(
+    '/api/app/help/articles/:id/feedback',
+    {
+      config: { access: PUBLIC, rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['help'],
+        summary: "A reader's answer to 'was this article helpful?'",
+        params: z.object({ id: z.string().max(64) }),
+        body: HelpArticleFeedbackSchema,
+        response: { 200: HelpArticleFeedbackResultSchema },
+      },
+    },
+    async (request) =>
+      recordHelpFeedback(app.db, request.tenantId, request.params.id, request.body.helpful),
   );
 }

@@ -72,7 +72,11 @@ export async function searchArticles(
       .from(helpArticles)
       .where(where)
       // Title matches first, then the usual reading order.
-      .orderBy(desc(sql`(${titleHit})::int`), asc(helpArticles.audience), asc(helpArticles.sortOrder))
+      .orderBy(
+        desc(sql`(${titleHit})::int`),
+        asc(helpArticles.audience),
+        asc(helpArticles.sortOrder),
+      )
       .limit(page.limit)
       .offset(page.offset),
     db.select({ n: count() }).from(helpArticles).where(where),
@@ -91,5 +95,27 @@ export async function findArticle(db: Database, tenantId: string, id: string) {
         eq(helpArticles.isPublished, true),
       ),
     );
+  return row;
+}
+
+export async function addFeedback(db: Database, tenantId: string, id: string, helpful: boolean) {
+  const [row] = await db
+    .update(helpArticles)
+    .set(
+      helpful
+        ? { helpfulCount: sql`${helpArticles.helpfulCount} + 1` }
+        : { notHelpfulCount: sql`${helpArticles.notHelpfulCount} + 1` },
+    )
+    .where(
+      and(
+        eq(helpArticles.tenantId, tenantId),
+        eq(helpArticles.id, id),
+        eq(helpArticles.isPublished, true),
+      ),
+    )
+    .returning({
+      helpfulCount: helpArticles.helpfulCount,
+      notHelpfulCount: helpArticles.notHelpfulCount,
+    });
   return row;
 }

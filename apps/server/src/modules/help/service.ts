@@ -2,6 +2,7 @@ import {
   ErrorCode,
   SupportedLanguage,
   type HelpArticle,
+  type HelpArticleFeedbackResult,
   type HelpArticleListQuery,
   type HelpArticleSearchQuery,
   type HelpArticleSummary,
@@ -10,7 +11,7 @@ import {
 import type { Database } from '@/db/client.js';
 import { notFound } from '@/lib/errors.js';
 import { pageOf } from '@/lib/paging.js';
-import { findArticle, listArticles, searchArticles } from './repository.js';
+import { addFeedback, findArticle, listArticles, searchArticles } from './repository.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -25,7 +26,11 @@ export async function listHelpArticles(
   tenantId: string,
   query: HelpArticleListQuery,
 ): Promise<PagedResult<HelpArticleSummary>> {
-  const scope = { tenantId, audience: query.audience, language: query.language ?? SupportedLanguage.zhCN };
+  const scope = {
+    tenantId,
+    audience: query.audience,
+    language: query.language ?? SupportedLanguage.zhCN,
+  };
   const { items, totalCount } = await listArticles(db, scope, pageOf(query));
   return { items: items.map(toSummary), totalCount };
 }
@@ -35,14 +40,38 @@ export async function searchHelpArticles(
   tenantId: string,
   query: HelpArticleSearchQuery,
 ): Promise<PagedResult<HelpArticleSummary>> {
-  const scope = { tenantId, audience: query.audience, language: query.language ?? SupportedLanguage.zhCN };
+  const scope = {
+    tenantId,
+    audience: query.audience,
+    language: query.language ?? SupportedLanguage.zhCN,
+  };
   const { items, totalCount } = await searchArticles(db, scope, query.keyword, pageOf(query));
   return { items: items.map(toSummary), totalCount };
 }
 
-export async function getHelpArticle(db: Database, tenantId: string, id: string): Promise<HelpArticle> {
+function articleNotFound(id: string) {
+  return notFound(ErrorCode.HelpArticleNotFound, `There is no help article with id = ${id}!`);
+}
+
+/** Counts a reader's answer to 'was this helpful?' (one atomic increment). */
+export async function recordHelpFeedback(
+  db: Database,
+  tenantId: string,
+  id: string,
+  helpful: boolean,
+): Promise<HelpArticleFeedbackResult> {
+  const row = UUID.test(id) ? await addFeedback(db, tenantId, id, helpful) : undefined;
+  if (!row) throw articleNotFound(id);
+  return row;
+}
+
+export async function getHelpArticle(
+  db: Database,
+  tenantId: string,
+  id: string,
+): Promise<HelpArticle> {
   const row = UUID.test(id) ? await findArticle(db, tenantId, id) : undefined;
-  if (!row) throw notFound(ErrorCode.HelpArticleNotFound, `There is no help article with id = ${id}!`);
+  if (!row) throw articleNotFound(id);
   const { body, ...rest } = row;
   return { ...toSummary(rest), body };
 }

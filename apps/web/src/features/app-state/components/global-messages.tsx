@@ -11,7 +11,12 @@ export function GlobalMessages() {
 
   useEffect(() => {
     if (!error.visible) return;
-    Toast.show({ icon: 'fail', content: error.text, duration: ERROR_TOAST_MS, afterClose: hideError });
+    Toast.show({
+      icon: 'fail',
+      content: error.text,
+      duration: ERROR_TOAST_MS,
+      afterClose: hideError,
+    });
   }, [error, hideError]);
 
   useEffect(() => {

@@ -35,10 +35,15 @@ export default function OrderCreatePage() {
       <ActionBar>
         <div className="booking-action-bar">
           <div className="booking-action-bar__store" aria-live="polite">
-            {selected ? t('booking.selectedStore', { name: selected.storeName }) : t('booking.noStoreSelected')}
+            {selected
+              ? t('booking.selectedStore', { name: selected.storeName })
+              : t('booking.noStoreSelected')}
           </div>
           <div className="booking-action-bar__actions">
-            <Link className="adm-button adm-button-default adm-button-shape-rounded" to={Paths.helpAudience('customer')}>
+            <Link
+              className="adm-button adm-button-default adm-button-shape-rounded"
+              to={Paths.helpAudience('customer')}
+            >
               <QuestionCircleOutline aria-hidden /> {t('booking.howToBook')}
             </Link>
             {selected?.contactInfo.phone && (

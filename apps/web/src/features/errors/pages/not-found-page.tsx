@@ -7,7 +7,12 @@ export default function NotFoundPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
-    <ErrorBlock status="empty" title={t('errors.notFoundTitle')} description={t('errors.notFoundDesc')} fullPage>
+    <ErrorBlock
+      status="empty"
+      title={t('errors.notFoundTitle')}
+      description={t('errors.notFoundDesc')}
+      fullPage
+    >
       <Button color="primary" onClick={() => void navigate(Paths.home)}>
         {t('app.backHome')}
       </Button>

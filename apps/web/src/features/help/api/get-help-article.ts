@@ -7,7 +7,10 @@ export function getHelpArticle(id: string) {
 }
 
 export function helpArticleQuery(id: string) {
-  return queryOptions({ queryKey: ['help', 'article', id] as const, queryFn: () => getHelpArticle(id) });
+  return queryOptions({
+    queryKey: ['help', 'article', id] as const,
+    queryFn: () => getHelpArticle(id),
+  });
 }
 
 export function useHelpArticle(id: string) {

@@ -1,5 +1,10 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { HelpArticleSummary, HelpAudience, PagedResult, SupportedLanguage } from '@snowgear/contracts';
+import type {
+  HelpArticleSummary,
+  HelpAudience,
+  PagedResult,
+  SupportedLanguage,
+} from '@snowgear/contracts';
 import { api } from '@/lib/api-client';
 import { currentLanguage } from '@/lib/i18n';
 
@@ -19,7 +24,12 @@ export function helpArticlesQuery(audience: HelpAudience | undefined, language: 
     queryKey: ['help', 'articles', { audience, language }] as const,
     initialPageParam: 0,
     queryFn: ({ pageParam }) =>
-      listHelpArticles({ audience, language, skipCount: pageParam, maxResultCount: HELP_PAGE_SIZE }),
+      listHelpArticles({
+        audience,
+        language,
+        skipCount: pageParam,
+        maxResultCount: HELP_PAGE_SIZE,
+      }),
     getNextPageParam: (last, pages) => {
       const loaded = pages.reduce((n, p) => n + p.items.length, 0);
       return loaded < last.totalCount ? loaded : undefined;

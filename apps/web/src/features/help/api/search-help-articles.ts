@@ -21,7 +21,12 @@ export function helpSearchQuery(keyword: string, language: SupportedLanguage) {
     queryKey: ['help', 'search', { keyword, language }] as const,
     initialPageParam: 0,
     queryFn: ({ pageParam }) =>
-      searchHelpArticles({ keyword, language, skipCount: pageParam, maxResultCount: HELP_PAGE_SIZE }),
+      searchHelpArticles({
+        keyword,
+        language,
+        skipCount: pageParam,
+        maxResultCount: HELP_PAGE_SIZE,
+      }),
     getNextPageParam: (last, pages) => {
       const loaded = pages.reduce((n, p) => n + p.items.length, 0);
       return loaded < last.totalCount ? loaded : undefined;

@@ -1,5 +1,13 @@
-import { useNavigate } from 'react-router';
-import { Button, ErrorBlock, InfiniteScroll, List, PullToRefresh, Skeleton, Tag } from 'antd-mobile';
+import { Link } from 'react-router';
+import {
+  Button,
+  ErrorBlock,
+  InfiniteScroll,
+  List,
+  PullToRefresh,
+  Skeleton,
+  Tag,
+} from 'antd-mobile';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { HelpArticleSummary, PagedResult } from '@snowgear/contracts';
@@ -14,7 +22,6 @@ interface Props {
 /** A pull-to-refresh, infinitely scrolling list of help articles with its loading/empty/error states. */
 export function ArticleList({ query, emptyText, showAudience = false }: Props) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const items = query.data?.pages.flatMap((p) => p.items) ?? [];
 
   if (query.isPending && query.fetchStatus !== 'idle') {
@@ -26,7 +33,11 @@ export function ArticleList({ query, emptyText, showAudience = false }: Props) {
   }
   if (query.isError && items.length === 0) {
     return (
-      <ErrorBlock status="disconnected" title={t('app.loadFailed')} description={query.error.message}>
+      <ErrorBlock
+        status="disconnected"
+        title={t('app.loadFailed')}
+        description={query.error.message}
+      >
         <Button color="primary" onClick={() => void query.refetch()}>
           {t('app.retry')}
         </Button>
@@ -49,21 +60,21 @@ export function ArticleList({ query, emptyText, showAudience = false }: Props) {
       ) : (
         <List className="article-list">
           {items.map((article) => (
-            <List.Item
-              key={article.id}
-              onClick={() => void navigate(Paths.helpArticle(article.id))}
-              description={article.summary}
-              arrowIcon
-              extra={
-                showAudience ? (
-                  <Tag color="primary" fill="outline">
-                    {t(`help.audience.${article.audience}`)}
-                  </Tag>
-                ) : undefined
-              }
-            >
-              {article.title}
-            </List.Item>
+            <Link key={article.id} to={Paths.helpArticle(article.id)} className="list-link">
+              <List.Item
+                description={article.summary}
+                arrowIcon
+                extra={
+                  showAudience ? (
+                    <Tag color="primary" fill="outline">
+                      {t(`help.audience.${article.audience}`)}
+                    </Tag>
+                  ) : undefined
+                }
+              >
+                {article.title}
+              </List.Item>
+            </Link>
           ))}
         </List>
       )}

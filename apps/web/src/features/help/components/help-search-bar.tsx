@@ -5,7 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { Paths } from '@/config/paths';
 
 /** Search box that opens the search page with the keyword. */
-export function HelpSearchBar({ initial = '', onSearch }: { initial?: string; onSearch?: (k: string) => void }) {
+export function HelpSearchBar({
+  initial = '',
+  onSearch,
+}: {
+  initial?: string;
+  onSearch?: (k: string) => void;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [value, setValue] = useState(initial);

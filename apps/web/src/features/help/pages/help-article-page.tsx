@@ -6,6 +6,7 @@ import { Paths } from '@/config/paths';
 import { PageHeader } from '@/components/page-header';
 import { useHelpArticle } from '../api/get-help-article';
 import { ArticleBody } from '../components/article-body';
+import { ArticleFeedback } from '../components/article-feedback';
 
 /** One help article. */
 export default function HelpArticlePage() {
@@ -28,7 +29,11 @@ export default function HelpArticlePage() {
     content = missing ? (
       <ErrorBlock status="empty" title={t('help.articleNotFound')} description="" />
     ) : (
-      <ErrorBlock status="disconnected" title={t('app.loadFailed')} description={query.error.message}>
+      <ErrorBlock
+        status="disconnected"
+        title={t('app.loadFailed')}
+        description={query.error.message}
+      >
         <Button color="primary" onClick={() => void query.refetch()}>
           {t('app.retry')}
         </Button>
@@ -49,6 +54,7 @@ export default function HelpArticlePage() {
           </span>
         </div>
         <ArticleBody markdown={article?.body ?? ''} />
+        {article && <ArticleFeedback key={article.id} articleId={article.id} />}
       </article>
     );
   }

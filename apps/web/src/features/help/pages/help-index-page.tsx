@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { List } from 'antd-mobile';
 import { TeamOutline, ShopbagOutline, TruckOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +18,6 @@ const AUDIENCES = [
 /** The help centre's front page: search, the three audiences, and every article. */
 export default function HelpIndexPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const all = useHelpArticles();
 
   return (
@@ -28,15 +27,11 @@ export default function HelpIndexPage() {
       <HelpSearchBar />
       <List header={t('help.title')}>
         {AUDIENCES.map(({ audience, icon }) => (
-          <List.Item
-            key={audience}
-            prefix={icon}
-            description={t(`help.${audience}Desc`)}
-            onClick={() => void navigate(Paths.helpAudience(audience))}
-            arrowIcon
-          >
-            {t(`help.${audience}`)}
-          </List.Item>
+          <Link key={audience} to={Paths.helpAudience(audience)} className="list-link">
+            <List.Item prefix={icon} description={t(`help.${audience}Desc`)} arrowIcon>
+              {t(`help.${audience}`)}
+            </List.Item>
+          </Link>
         ))}
       </List>
       <h2 className="section-title page-body">{t('help.all')}</h2>

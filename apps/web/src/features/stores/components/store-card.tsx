@@ -26,7 +26,9 @@ export function StoreCard({ store, now, selected, onSelect }: Props) {
   const { t } = useTranslation();
   const status = storeBusinessStatus(store, now);
   const weekdays = t('store.weekdays', { returnObjects: true });
-  const restDays = store.businessHours.restDays.map((d) => weekdays[d]).join(t('store.daysSeparator'));
+  const restDays = store.businessHours.restDays
+    .map((d) => weekdays[d])
+    .join(t('store.daysSeparator'));
 
   return (
     <div
@@ -51,7 +53,9 @@ export function StoreCard({ store, now, selected, onSelect }: Props) {
       </div>
       <div className="store-card__row">
         {t('store.hours')} {status.hours}
-        {restDays && <span className="store-card__rest"> · {t('store.restDays', { days: restDays })}</span>}
+        {restDays && (
+          <span className="store-card__rest"> · {t('store.restDays', { days: restDays })}</span>
+        )}
       </div>
       {store.contactInfo.address && (
         <div className="store-card__row">

@@ -3,7 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { useNow } from '@/lib/use-now';
 import { useAppStore } from '@/features/app-state/stores/app-store';
 import { useConfigStore } from '@/features/system-config/stores/config-store';
-import { refreshStores, switchStore, useCurrentStore, UnknownStoreError } from '../stores/current-store';
+import {
+  refreshStores,
+  switchStore,
+  useCurrentStore,
+  UnknownStoreError,
+} from '../stores/current-store';
 import { StoreCard } from './store-card';
 
 /** Lists the stores from the configuration and remembers the chosen one. */

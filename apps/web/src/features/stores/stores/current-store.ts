@@ -56,6 +56,7 @@ export function onStoreChange(
   listener: (storeId: string | null, previous: string | null) => void,
 ): () => void {
   return useCurrentStore.subscribe((state, prev) => {
-    if (state.currentStoreId !== prev.currentStoreId) listener(state.currentStoreId, prev.currentStoreId);
+    if (state.currentStoreId !== prev.currentStoreId)
+      listener(state.currentStoreId, prev.currentStoreId);
   });
 }

@@ -41,7 +41,10 @@ export const useConfigStore = create<ConfigState>()((set) => ({
     set({ status: 'loading' });
     try {
       const data = await getH5Config();
-      storage.setJson(StorageKey.systemConfigs, { data, timestamp: Date.now() } satisfies CachedConfig);
+      storage.setJson(StorageKey.systemConfigs, {
+        data,
+        timestamp: Date.now(),
+      } satisfies CachedConfig);
       set({ config: data, status: 'ready', error: null, stale: false });
       return data;
     } catch {

@@ -14,7 +14,9 @@ export function businessParameter(
   key: string,
 ): string | undefined {
   if (!config) return undefined;
-  const storeValue = storeId ? find(config.storeConfigs[storeId]?.businessParameters, key) : undefined;
+  const storeValue = storeId
+    ? find(config.storeConfigs[storeId]?.businessParameters, key)
+    : undefined;
   if (storeValue !== undefined && storeValue.trim() !== '') return storeValue;
   return find(config.globalBusinessParameters, key);
 }

@@ -1,0 +1,134 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { changeLanguage } from '@/lib/i18n';
+import { useAppStore } from '@/features/app-state/stores/app-store';
+import { useConfigStore } from '@/features/system-config/stores/config-store';
+import { useCurrentStore } from '@/features/stores/stores/current-store';
+import { AppProviders } from './app';
+import { bootstrap } from './bootstrap';
+import { buildRouteObjects } from './router';
+
+/** The app shell against the real server: routes, titles, layouts and the first booking step. */
+async function renderAt(path: string) {
+  const router = createMemoryRouter(buildRouteObjects(), { initialEntries: [path] });
+  await bootstrap();
+  render(
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return router;
+}
+
+describe('app shell', () => {
+  beforeEach(async () => {
+    await changeLanguage('zh-CN');
+    useConfigStore.setState({ config: null, status: 'idle', error: null, stale: false });
+    useCurrentStore.setState({ currentStoreId: null, warning: null });
+    useAppStore.getState().setTheme('light');
+    useAppStore.getState().setNetworkStatus('online');
+  });
+
+  it('sends / to the booking page, whose store selector lists the stores with their status', async () => {
+    const router = await renderAt('/');
+    expect(router.state.location.pathname).toBe('/customer/order-create');
+    const cards = await screen.findAllByRole('radio');
+    expect(cards.map((c) => within(c).getByText(/店$/).textContent)).toEqual([
+      '万龙雪场店',
+      '太舞小镇店',
+      '云顶夜场店',
+    ]);
+    for (const card of cards) {
+      expect(within(card).getByText(/^(营业中|已打烊|今日休息)$/)).toBeTruthy();
+      expect(within(card).getByRole('link').getAttribute('href')).toMatch(/^tel:0313\d{7}$/);
+    }
+    await waitFor(() => expect(document.title).toBe('雪具预订 - 雪具租赁店管理系统'));
+  });
+
+  it('remembers the chosen store', async () => {
+    await renderAt('/customer/order-create');
+    const [, second] = await screen.findAllByRole('radio');
+    fireEvent.click(second!);
+    expect(second!.getAttribute('aria-checked')).toBe('true');
+    expect(window.localStorage.getItem('current_store_id')).toBe(second!.dataset.storeId);
+    expect(await screen.findByText('已选：太舞小镇店')).toBeTruthy();
+  });
+
+  it('shows the footer with the company and filing links', async () => {
+    await renderAt('/customer/order-create');
+    const police = await screen.findByText(/公网安备/);
+    expect(police.getAttribute('href')).toMatch(/^https:\/\/beian\.mps\.gov\.cn/);
+    expect(screen.getByText(/ICP备/).getAttribute('href')).toBe('https://beian.miit.gov.cn/');
+    expect(screen.getByText(/崇礼雪具租赁有限公司/)).toBeTruthy();
+  });
+
+  it('sends unknown paths to /404 and shows the from query on /403', async () => {
+    const router = await renderAt('/nope');
+    expect(router.state.location.pathname).toBe('/404');
+    expect(await screen.findByText('页面不存在')).toBeTruthy();
+    await act(() => router.navigate('/403?from=%2Fstore%2Fdashboard'));
+    expect(await screen.findByText('您没有权限访问 /store/dashboard')).toBeTruthy();
+  });
+
+  it('switches to English and dark theme, and keeps both', async () => {
+    await renderAt('/customer/order-create');
+    fireEvent.click(await screen.findByRole('button', { name: 'English' }));
+    expect(await screen.findByText('Choose a store')).toBeTruthy();
+    expect(window.localStorage.getItem('language')).toBe('en-US');
+    await waitFor(() => expect(document.title).toBe('Book gear - 雪具租赁店管理系统'));
+    fireEvent.click(screen.getByRole('switch', { name: 'Dark mode' }));
+    expect(document.documentElement.getAttribute('data-prefers-color-scheme')).toBe('dark');
+    expect(window.localStorage.getItem('theme')).toBe('dark');
+  });
+
+  it('shows a banner while offline', async () => {
+    await renderAt('/help');
+    act(() => {
+      window.dispatchEvent(new Event('offline'));
+    });
+    expect(await screen.findByText('网络已断开，显示的可能不是最新内容')).toBeTruthy();
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    await waitFor(() =>
+      expect(screen.queryByText('网络已断开，显示的可能不是最新内容')).toBeNull(),
+    );
+  });
+
+  it('shows error toasts for real (antd-mobile on React 19)', async () => {
+    await renderAt('/help');
+    act(() => useAppStore.getState().showError('库存不足'));
+    expect(await screen.findByText('库存不足')).toBeTruthy();
+  });
+});
+
+describe('help centre pages', () => {
+  beforeEach(() => changeLanguage('zh-CN'));
+
+  it('lists articles by audience and opens one', async () => {
+    const router = await renderAt('/help/store');
+    const articleLinks = () =>
+      screen
+        .getAllByRole('link')
+        .filter((a) => a.getAttribute('href')?.startsWith('/help/article/'));
+    await waitFor(() => expect(articleLinks().length).toBeGreaterThanOrEqual(3));
+    const links = articleLinks();
+    fireEvent.click(links[0]!);
+    await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/help\/article\//));
+    expect(await screen.findByRole('article')).toBeTruthy();
+    expect(await screen.findByText('这篇文章对您有帮助吗？')).toBeTruthy();
+  });
+
+  it('searches in Chinese and says so when nothing matches', async () => {
+    await renderAt(`/help/search?keyword=${encodeURIComponent('扫码')}`);
+    expect(await screen.findByText(/找到 \d+ 篇文章/)).toBeTruthy();
+    cleanupRender();
+    await renderAt(`/help/search?keyword=${encodeURIComponent('火星')}`);
+    expect(await screen.findByText('没有找到与“火星”相关的文章')).toBeTruthy();
+  });
+});
+
+function cleanupRender() {
+  document.body.innerHTML = '';
+}

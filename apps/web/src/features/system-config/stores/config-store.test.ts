@@ -1,0 +1,65 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { http } from '@/lib/api-client';
+import { CONFIG_CACHE_TTL_MS, useConfigStore } from './config-store';
+
+/** Against the real server; a closed port stands in for a dead network. */
+const realBase = http.defaults.baseURL;
+const cutNetwork = () => {
+  http.defaults.baseURL = 'http://127.0.0.1:9/api';
+};
+const cached = () =>
+  JSON.parse(window.localStorage.getItem('h5_system_configs') ?? 'null') as {
+    timestamp: number;
+    data: { storeConfigs: Record<string, unknown> };
+  } | null;
+
+describe('configuration cache', () => {
+  beforeEach(() =>
+    useConfigStore.setState({ config: null, status: 'idle', error: null, stale: false }),
+  );
+  afterEach(() => {
+    http.defaults.baseURL = realBase;
+  });
+
+  it('loads from the server and keeps a timestamped copy', async () => {
+    const config = await useConfigStore.getState().load();
+    expect(Object.keys(config?.storeConfigs ?? {})).toHaveLength(3);
+    expect(cached()?.timestamp).toBeGreaterThan(Date.now() - 5000);
+    expect(useConfigStore.getState().status).toBe('ready');
+  });
+
+  it('serves a fresh cache without the network for 30 minutes', async () => {
+    await useConfigStore.getState().load();
+    cutNetwork();
+    const again = await useConfigStore.getState().load();
+    expect(again).not.toBeNull();
+    expect(useConfigStore.getState().stale).toBe(false);
+  });
+
+  it('refetches an expired cache, and falls back to it when the refetch fails', async () => {
+    await useConfigStore.getState().load();
+    const entry = cached();
+    window.localStorage.setItem(
+      'h5_system_configs',
+      JSON.stringify({ ...entry, timestamp: Date.now() - CONFIG_CACHE_TTL_MS - 1 }),
+    );
+    cutNetwork();
+    const config = await useConfigStore.getState().load();
+    expect(Object.keys(config?.storeConfigs ?? {})).toHaveLength(3);
+    expect(useConfigStore.getState()).toMatchObject({ status: 'ready', stale: true, error: null });
+  });
+
+  it("says '加载配置失败' when there is nothing to fall back to", async () => {
+    cutNetwork();
+    const config = await useConfigStore.getState().load();
+    expect(config).toBeNull();
+    expect(useConfigStore.getState()).toMatchObject({ status: 'error', error: '加载配置失败' });
+  });
+
+  it('a forced load ignores a fresh cache', async () => {
+    await useConfigStore.getState().load();
+    cutNetwork();
+    await useConfigStore.getState().load({ force: true });
+    expect(useConfigStore.getState().stale).toBe(true);
+  });
+});

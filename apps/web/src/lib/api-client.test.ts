@@ -1,0 +1,120 @@
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { H5Config, HelpArticleSummary, PagedResult } from '@snowgear/contracts';
+import {
+  api,
+  clearVerificationToken,
+  getVerificationToken,
+  http,
+  setApiHooks,
+  unwrap,
+} from './api-client';
+import { ApiError } from './api-errors';
+import { changeLanguage } from './i18n';
+
+/** The API client against the real server and database. */
+describe('API client', () => {
+  let articleId: string;
+  const reported: ApiError[] = [];
+
+  beforeAll(async () => {
+    setApiHooks({ onError: (e) => reported.push(e) });
+    const list = await api.get<PagedResult<HelpArticleSummary>>('/app/help/articles', {
+      params: { maxResultCount: 1 },
+    });
+    articleId = list.items[0]!.id;
+  });
+  beforeEach(async () => {
+    reported.length = 0;
+    clearVerificationToken();
+    await changeLanguage('zh-CN');
+  });
+
+  it('talks to /api on an IP host, stamps GETs with _t and unwraps the body', async () => {
+    expect(http.defaults.baseURL).toBe('/api');
+    const raw = await http.get('/app/config-distribution/h5', { params: { a: 1 } });
+    expect(raw.config.params).toMatchObject({ a: 1, _t: expect.any(Number) });
+    const config = await api.get<H5Config>('/app/config-distribution/h5');
+    expect(Object.values(config.storeConfigs)).toHaveLength(3);
+    expect(http.defaults.timeout).toBe(30_000);
+  });
+
+  it('fetches the verification token before the first POST and sends it', async () => {
+    document.cookie = 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+    const result = await api.post<{ helpfulCount: number }>(
+      `/app/help/articles/${articleId}/feedback`,
+      {
+        helpful: true,
+      },
+    );
+    expect(result.helpfulCount).toBeGreaterThanOrEqual(1);
+    expect(document.cookie).toMatch(/XSRF-TOKEN=/);
+    expect(reported).toEqual([]);
+  });
+
+  it('when the server refuses a stale token, fetches a new one and the retry succeeds', async () => {
+    const token = await getVerificationToken();
+    expect(token).toBeTruthy();
+    // The cached token goes stale: the cookie now holds another server-issued token.
+    document.cookie = 'XSRF-TOKEN=stale.token; path=/';
+    let attempts = 0;
+    const id = http.interceptors.request.use((c) => {
+      if (c.method === 'post') attempts += 1;
+      return c;
+    });
+    const result = await api.post<{ helpfulCount: number }>(
+      `/app/help/articles/${articleId}/feedback`,
+      {
+        helpful: false,
+      },
+    );
+    http.interceptors.request.eject(id);
+    expect(attempts).toBe(2);
+    expect(result).toHaveProperty('notHelpfulCount');
+    expect(reported).toEqual([]);
+  });
+
+  it('turns a validation error into the joined field messages', async () => {
+    const error = await api
+      .post(`/app/help/articles/${articleId}/feedback`, { helpful: 'maybe' })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(400);
+    expect((error as ApiError).validationErrors?.[0]?.members).toEqual(['helpful']);
+    expect(reported).toHaveLength(1);
+  });
+
+  it('reports a missing endpoint in the detailed wording, in the chosen language', async () => {
+    const zh = await api.get('/app/no-such-thing').catch((e: unknown) => e);
+    expect((zh as ApiError).message).toBe('请求的接口不存在');
+    expect((zh as ApiError).requestId).toBeTruthy();
+    await changeLanguage('en-US');
+    const en = await api.get('/app/no-such-thing', { silent: true }).catch((e: unknown) => e);
+    expect((en as ApiError).message).toBe('The requested endpoint does not exist');
+    expect(reported).toHaveLength(1);
+  });
+
+  it('says the network failed when nothing answers', async () => {
+    const error = await api
+      .get('/app/config-distribution/h5', { baseURL: 'http://127.0.0.1:9/api', silent: true })
+      .catch((e: unknown) => e);
+    expect((error as ApiError).message).toBe('网络请求失败，请检查网络');
+    expect((error as ApiError).status).toBeUndefined();
+  });
+
+  it('sends the tenant header when a tenant is chosen', async () => {
+    window.localStorage.setItem('tenant_id', 'no-such-tenant');
+    const error = await api
+      .get('/app/config-distribution/h5', { silent: true })
+      .catch((e: unknown) => e);
+    expect((error as ApiError).status).toBe(400);
+    expect((error as ApiError).code).toBe('App:TenantNotFound');
+  });
+});
+
+describe('envelope unwrapping', () => {
+  it('returns the result of a success envelope and throws the message of a failed one', () => {
+    expect(unwrap({ success: true, result: { a: 1 } })).toEqual({ a: 1 });
+    expect(unwrap({ plain: true })).toEqual({ plain: true });
+    expect(() => unwrap({ success: false, error: { message: '库存不足' } })).toThrow('库存不足');
+  });
+});

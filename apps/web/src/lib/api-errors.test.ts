@@ -1,0 +1,81 @@
+import {
+  AxiosError,
+  AxiosHeaders,
+  type AxiosResponse,
+  type InternalAxiosRequestConfig,
+} from 'axios';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { toApiError } from './api-errors';
+import { changeLanguage } from './i18n';
+
+function failure(
+  status: number | undefined,
+  data?: unknown,
+  config: Partial<InternalAxiosRequestConfig> = {},
+) {
+  const cfg = {
+    headers: new AxiosHeaders(),
+    method: 'post',
+    url: '/app/x',
+    ...config,
+  } as InternalAxiosRequestConfig;
+  const response =
+    status === undefined
+      ? undefined
+      : ({ status, data, headers: {}, config: cfg, statusText: '' } as AxiosResponse);
+  return new AxiosError('failed', 'ERR', cfg, undefined, response);
+}
+const msg = (...args: Parameters<typeof failure>) => toApiError(failure(...args)).message;
+
+describe('detailed error messages of spec §8', () => {
+  beforeEach(() => changeLanguage('zh-CN'));
+
+  it('400: verification problems, then validation messages, details, message, default', () => {
+    const e = toApiError(
+      failure(400, { error: { code: 'App:VerificationTokenInvalid', message: 'x' } }),
+    );
+    expect(e.isVerificationTokenProblem).toBe(true);
+    expect(e.message).toBe('安全验证失败，请重试');
+    expect(msg(400, '')).toBe('安全验证失败，请重试'); // ABP's bare 400 on a POST
+    expect(
+      msg(400, {
+        error: {
+          message: 'bad',
+          validationErrors: [
+            { message: 'a', members: [] },
+            { message: 'b', members: [] },
+          ],
+        },
+      }),
+    ).toBe('a\nb');
+    expect(msg(400, { error: { message: 'bad', details: 'the details' } })).toBe('the details');
+    expect(msg(400, { error: { message: 'bad' } })).toBe('bad');
+    expect(msg(400, '', { method: 'get' })).toBe('请求参数错误，请检查输入');
+  });
+
+  it('401 to 503 and others', () => {
+    expect(msg(401, {})).toBe('登录已过期，请重新登录');
+    expect(msg(403, { error: { message: '店铺不属于您' } })).toBe('店铺不属于您');
+    expect(msg(403, {})).toBe('权限不足');
+    expect(msg(403, {}, { url: '/app/account/login' })).toBe('登录失败，请检查用户名和密码');
+    expect(msg(403, { error: { message: '密码错误' } }, { url: '/app/account/login' })).toBe(
+      '密码错误',
+    );
+    expect(msg(404, { error: { message: 'x' } })).toBe('请求的接口不存在');
+    expect(msg(405, {})).toBe('请求方法不被允许，请检查接口配置');
+    expect(msg(422, {})).toBe('请求参数验证失败');
+    expect(msg(422, { error: { message: '日期无效' } })).toBe('日期无效');
+    expect(msg(500, { error: { message: 'stack trace' } })).toBe('服务器内部错误，请稍后重试');
+    expect(msg(502)).toBe('服务器网关错误');
+    expect(msg(503)).toBe('服务暂时不可用，请稍后重试');
+    expect(msg(429, { error: { message: '请求过于频繁' } })).toBe('请求过于频繁');
+    expect(msg(418, {})).toBe('请求失败（状态码：418）');
+    expect(msg(undefined)).toBe('网络请求失败，请检查网络');
+  });
+
+  it('speaks English when English is chosen', async () => {
+    await changeLanguage('en-US');
+    expect(msg(500)).toBe('Server internal error, please retry later');
+    expect(msg(418, {})).toBe('Request failed (status code: 418)');
+  });
+});

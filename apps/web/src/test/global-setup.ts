@@ -1,0 +1,14 @@
+import type { TestProject } from 'vitest/node';
+import { startRealServer } from './real-server';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    apiServerPort: number;
+  }
+}
+
+/** One real API server (embedded PGlite with demo data) for the whole web test run. */
+export default async function setup(project: TestProject) {
+  const server = await startRealServer(project.config.provide.apiServerPort);
+  return () => server.stop();
+}
