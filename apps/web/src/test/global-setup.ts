@@ -9,6 +9,8 @@ declare module 'vitest' {
 
 /** One real API server (embedded PGlite with demo data) for the whole web test run. */
 export default async function setup(project: TestProject) {
-  const server = await startRealServer(project.config.provide.apiServerPort);
+  const port = project.config.provide.apiServerPort;
+  if (!port) throw new Error('vitest.config.ts provides no apiServerPort');
+  const server = await startRealServer(port);
   return () => server.stop();
 }

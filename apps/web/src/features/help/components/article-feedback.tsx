@@ -1,4 +1,5 @@
 import { Button } from 'antd-mobile';
+import { FrownOutline, SmileOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useAppStore } from '@/features/app-state/stores/app-store';
 import { useSendHelpFeedback } from '../api/send-help-feedback';
@@ -27,7 +28,7 @@ export function ArticleFeedback({ articleId }: { articleId: string }) {
         loading={feedback.isPending}
         onClick={() => handleAnswer(true)}
       >
-        👍 {t('help.helpful')}
+        <SmileOutline aria-hidden /> {t('help.helpful')}
       </Button>
       <Button
         size="small"
@@ -35,7 +36,7 @@ export function ArticleFeedback({ articleId }: { articleId: string }) {
         disabled={feedback.isPending}
         onClick={() => handleAnswer(false)}
       >
-        👎 {t('help.notHelpful')}
+        <FrownOutline aria-hidden /> {t('help.notHelpful')}
       </Button>
     </div>
   );

@@ -1,0 +1,138 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newPhone, screenshot, watchErrors } from '../support/browser';
+
+const baseUrl = inject('baseUrl');
+
+async function storeLabels(page: Page) {
+  const cards = page.getByRole('radio');
+  await cards.first().waitFor();
+  const out: Record<string, string> = {};
+  for (const card of await cards.all()) {
+    const name = await card.locator('.store-card__name').innerText();
+    out[name] = await card.locator('.store-card__status').innerText();
+  }
+  return out;
+}
+
+describe('app shell on a phone', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser?.close());
+
+  it('lands on the booking store selector with true open, closed and rest-day labels', async () => {
+    const context = await newPhone(browser);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    // Tuesday noon in Shanghai: 太舞小镇店 rests on Tuesdays.
+    await page.clock.setFixedTime(new Date('2026-11-24T12:00:00+08:00'));
+    await page.goto(baseUrl);
+    await page.waitForURL(/\/customer\/order-create$/);
+    expect(await storeLabels(page)).toEqual({
+      万龙雪场店: '营业中',
+      太舞小镇店: '今日休息',
+      云顶夜场店: '营业中',
+    });
+    expect(await page.title()).toBe('雪具预订 - 雪具租赁店管理系统');
+    await screenshot(page, 'order-create-zh');
+    // 21:45: only the night store's hours (until 21:30) have also ended.
+    await page.clock.setFixedTime(new Date('2026-11-25T21:45:00+08:00'));
+    await page.reload();
+    expect(await storeLabels(page)).toEqual({
+      万龙雪场店: '已打烊',
+      太舞小镇店: '已打烊',
+      云顶夜场店: '已打烊',
+    });
+    await page.clock.setFixedTime(new Date('2026-11-25T21:30:00+08:00'));
+    await page.reload();
+    expect((await storeLabels(page))['云顶夜场店']).toBe('营业中');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('remembers the chosen store across a reload and offers a tap-to-call phone', async () => {
+    const context = await newPhone(browser);
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/customer/order-create`);
+    const card = page.getByRole('radio', { name: /云顶夜场店/ });
+    await card.tap();
+    await expect.poll(() => card.getAttribute('aria-checked')).toBe('true');
+    await page.reload();
+    await expect
+      .poll(() => page.getByRole('radio', { name: /云顶夜场店/ }).getAttribute('aria-checked'))
+      .toBe('true');
+    expect(await page.getByText('已选：云顶夜场店').isVisible()).toBe(true);
+    const call = page.locator('.booking-action-bar a[href^="tel:"]');
+    expect(await call.getAttribute('href')).toBe('tel:03134766003');
+    await context.close();
+  });
+
+  it('shows the 404 page for unknown paths and the filing links in the footer', async () => {
+    const context = await newPhone(browser);
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/nope`);
+    await page.getByText('页面不存在').first().waitFor();
+    expect(new URL(page.url()).pathname).toBe('/404');
+    expect(await page.title()).toBe('页面不存在 - 雪具租赁店管理系统');
+    const police = page.getByRole('link', { name: /公网安备/ });
+    expect(await police.getAttribute('href')).toMatch(/^https:\/\/beian\.mps\.gov\.cn/);
+    expect(await page.getByRole('link', { name: /ICP备/ }).getAttribute('href')).toBe(
+      'https://beian.miit.gov.cn/',
+    );
+    await page.goto(`${baseUrl}/403?from=%2Fstore%2Fdashboard`);
+    await page.getByText('您没有权限访问 /store/dashboard').waitFor();
+    await context.close();
+  });
+
+  it('keeps English and the dark theme after a reload', async () => {
+    const context = await newPhone(browser);
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/customer/order-create`);
+    await page.getByRole('button', { name: 'English' }).tap();
+    await page.getByText('Choose a store').waitFor();
+    await page.getByRole('switch', { name: 'Dark mode' }).tap();
+    await page.reload();
+    await page.getByText('Choose a store').waitFor();
+    expect(await page.title()).toBe('Book gear - 雪具租赁店管理系统');
+    expect(await page.locator('html').getAttribute('data-prefers-color-scheme')).toBe('dark');
+    expect(await page.locator('html').getAttribute('lang')).toBe('en-US');
+    await screenshot(page, 'order-create-en-dark');
+    await context.close();
+  });
+
+  it('shows a banner when the network drops and keeps the stores on screen', async () => {
+    const context = await newPhone(browser);
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/customer/order-create`);
+    await page.getByRole('radio').first().waitFor();
+    await context.setOffline(true);
+    await page.getByText('网络已断开，显示的可能不是最新内容').waitFor();
+    expect(await page.getByRole('radio').count()).toBe(3);
+    await screenshot(page, 'offline');
+    await context.setOffline(false);
+    await page.getByText('网络已断开，显示的可能不是最新内容').waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  it('refuses a POST without the verification header, and the app’s own POSTs get through', async () => {
+    const context = await newPhone(browser);
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/help/customer`);
+    const firstArticle = page.locator('a[href^="/help/article/"]').first();
+    const href = (await firstArticle.getAttribute('href')) ?? '';
+    const raw = await page.request.post(
+      `${baseUrl}/api/app${href.replace('/help', '/help/articles').replace('/article/', '/')}/feedback`,
+      {
+        data: { helpful: true },
+      },
+    );
+    expect(raw.status()).toBe(400);
+    expect((await raw.json()).error.code).toBe('App:VerificationTokenInvalid');
+    await firstArticle.tap();
+    await page.getByRole('button', { name: /有帮助/ }).tap();
+    await page.getByRole('status').filter({ hasText: '感谢您的反馈' }).first().waitFor();
+    await context.close();
+  });
+});

@@ -1,0 +1,54 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+/**
+ * Debian's Chromium (never a downloaded build) with the flags this closed network needs.
+ * Playwright gives every launch a fresh, empty profile.
+ */
+export const CHROMIUM = '/usr/bin/chromium';
+export const PHONE = { width: 390, height: 844 };
+export const artifactsDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'artifacts');
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** A phone: 390×844, touch, Chinese locale, Shanghai time. */
+export async function newPhone(browser: Browser, locale = 'zh-CN'): Promise<BrowserContext> {
+  return browser.newContext({
+    viewport: PHONE,
+    hasTouch: true,
+    isMobile: true,
+    locale,
+    timezoneId: 'Asia/Shanghai',
+  });
+}
+
+/** Fails the test on any uncaught page error or console error. */
+export function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+  });
+  return errors;
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(artifactsDir, { recursive: true });
+  await page.screenshot({ path: join(artifactsDir, `${name}.png`), fullPage: true });
+}
