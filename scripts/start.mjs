@@ -44,10 +44,16 @@ for (const step of steps) {
 
 const env = { ...process.env };
 env.WEB_DIST_DIR ??= join(root, 'apps/web/dist');
-const server = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/server.js'], {
-  cwd: root,
-  env,
-  stdio: 'inherit',
-});
+// Settings in a .env file beside package.json are read too (the environment wins).
+const envFile = existsSync(join(root, '.env')) ? ['--env-file=.env'] : [];
+const server = spawn(
+  process.execPath,
+  [...envFile, '--enable-source-maps', 'apps/server/dist/server.js'],
+  {
+    cwd: root,
+    env,
+    stdio: 'inherit',
+  },
+);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

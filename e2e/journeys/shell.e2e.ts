@@ -129,7 +129,9 @@ describe('app shell on a phone', () => {
       },
     );
     expect(raw.status()).toBe(400);
-    expect((await raw.json()).error.code).toBe('App:VerificationTokenInvalid');
+    expect(((await raw.json()) as { error: { code: string } }).error.code).toBe(
+      'App:VerificationTokenInvalid',
+    );
     await firstArticle.tap();
     await page.getByRole('button', { name: /有帮助/ }).tap();
     await page.getByRole('status').filter({ hasText: '感谢您的反馈' }).first().waitFor();
