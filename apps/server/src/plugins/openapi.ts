@@ -24,7 +24,8 @@ export const openApiPlugin = fp(
     await app.register(swaggerUi, {
       routePrefix: '/api/docs',
       staticCSP: true,
-      transformStaticCSP: (header) => header,
+      transformStaticCSP: (header) =>
+        header.replace("style-src 'self' https:", "style-src 'self' https: 'unsafe-inline'"),
     });
   },
   { name: 'openapi' },
