@@ -3,15 +3,17 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineProject } from 'vitest/config';
 
-/** A free port for the real API server the client tests talk to (see src/test/global-setup.ts). */
+/**
+ * A free port for the real API server the client tests talk to (src/test/global-setup.ts).
+ * (Written out here: the config loader cannot import the server's TypeScript helpers.)
+ */
 async function freePort(): Promise<number> {
   return new Promise((ok, fail) => {
     const srv = createServer();
     srv.once('error', fail);
     srv.listen(0, '127.0.0.1', () => {
       const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => ok(port));
+      srv.close(() => ok(typeof address === 'object' && address ? address.port : 0));
     });
   });
 }

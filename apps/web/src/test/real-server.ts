@@ -1,17 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { startServerProcess } from '@snowgear/server/testing/process';
 
 /**
  * Starts the real API server (from source, embedded PGlite in a fresh folder with demo data) in a
  * child process. The test pages live on its origin (vitest.config.ts), so requests are
  * same-origin and the verification cookie lands in `document.cookie` as in a browser.
  */
-export interface RealServer {
-  origin: string;
-  stop(): Promise<void>;
-}
 
 /** The repository root: the nearest folder upwards from the working directory holding the server. */
 function findRepoRoot(): string {
@@ -23,52 +19,25 @@ function findRepoRoot(): string {
   }
   return dir;
 }
-const repoRoot = findRepoRoot();
 
-export async function startRealServer(port: number): Promise<RealServer> {
+export async function startRealServer(port: number) {
+  const root = findRepoRoot();
   const dataDir = mkdtempSync(join(tmpdir(), 'snowgear-web-test-'));
-  const child: ChildProcess = spawn(
-    join(repoRoot, 'node_modules/.bin/tsx'),
-    [
+  const server = await startServerProcess({
+    command: join(root, 'node_modules/.bin/tsx'),
+    args: [
       '--tsconfig',
-      join(repoRoot, 'apps/server/tsconfig.json'),
-      join(repoRoot, 'apps/server/src/server.ts'),
+      join(root, 'apps/server/tsconfig.json'),
+      join(root, 'apps/server/src/server.ts'),
     ],
-    {
-      cwd: repoRoot,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  );
-  const origin = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 45_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      const res = await fetch(`${origin}/ready`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error('server did not become ready in 45 s');
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
+    cwd: root,
+    port,
+    env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+  });
   return {
-    origin,
+    origin: server.origin,
     stop: async () => {
-      await new Promise<void>((done) => {
-        child.once('exit', () => done());
-        child.kill('SIGTERM');
-      });
+      await server.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
