@@ -10,9 +10,13 @@ import { errorHandlerPlugin } from '@/plugins/error-handler.js';
 import { openApiPlugin } from '@/plugins/openapi.js';
 import { securityPlugin } from '@/plugins/security.js';
 import { tenantPlugin } from '@/plugins/tenant.js';
+import { authenticationPlugin } from '@/plugins/authentication.js';
 import { verificationTokenPlugin } from '@/plugins/verification-token.js';
 import { webAppPlugin } from '@/plugins/web-app.js';
 import { abpRoutes } from '@/modules/abp/index.js';
+import { accountRoutes } from '@/modules/account/index.js';
+import { LoginThrottle } from '@/modules/identity/throttle.js';
+import { TokenService } from '@/modules/identity/tokens.js';
 import { configDistributionRoutes } from '@/modules/config-distribution/index.js';
 import { healthRoutes } from '@/modules/health/index.js';
 import { helpRoutes } from '@/modules/help/index.js';
@@ -59,12 +63,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     secureCookie: settings.COOKIE_SECURE,
     cookieDomain: settings.COOKIE_DOMAIN,
   });
+  const tokens = new TokenService(
+    options.secret,
+    settings.ACCESS_TOKEN_LIFETIME_SECONDS,
+    settings.REFRESH_TOKEN_LIFETIME_DAYS,
+  );
+  const throttle = new LoginThrottle(
+    settings.LOGIN_MAX_FAILURES,
+    settings.LOGIN_FAILURE_WINDOW_MINUTES,
+  );
   await app.register(tenantPlugin);
+  await app.register(authenticationPlugin, { tokens });
   await app.register(accessPlugin);
   await app.register(openApiPlugin);
 
   await app.register(healthRoutes);
   await app.register(abpRoutes, { timeZone: settings.BUSINESS_TIME_ZONE });
+  await app.register(accountRoutes, { tokens, throttle });
   await app.register(configDistributionRoutes);
   await app.register(helpRoutes);
 

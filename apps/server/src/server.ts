@@ -4,6 +4,7 @@ import { loadSettings, SettingsError } from '@/config/env.js';
 import { resolveSecret } from '@/config/secret.js';
 import { openDatabase } from '@/db/client.js';
 import { prepareDatabase } from '@/db/prepare.js';
+import { DEMO_PASSWORD, demoCustomer, demoStaff } from '@/db/seed-data/demo-people.js';
 
 /** Starts the server: settings, database, migrations, demo data, listen, graceful shutdown. */
 async function main() {
@@ -51,7 +52,14 @@ async function main() {
       `  Demo data loaded: ${seeded.stores.map((s) => s.name).join('、')}; ${seeded.helpArticles} help articles`,
     );
   }
-  lines.push('  Demo logins: none yet (accounts and sign-in are not part of this build)', '');
+  if (settings.SEED_DEMO_DATA) {
+    lines.push(
+      `  Demo logins (password ${DEMO_PASSWORD}) at ${base}/login:`,
+      ...demoStaff.map((u) => `    ${u.userName.padEnd(10)} ${u.roles.join(' + ')}`),
+      `  Demo customer at ${base}/customer/login: phone ${demoCustomer.phoneNumber}, real name ${demoCustomer.realName}`,
+    );
+  }
+  lines.push('');
   process.stdout.write(`${lines.join('\n')}\n`);
 }
 

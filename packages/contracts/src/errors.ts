@@ -30,6 +30,22 @@ export const ErrorCode = {
   TooManyRequests: 'App:TooManyRequests',
   Internal: 'App:InternalError',
   HelpArticleNotFound: 'Help:ArticleNotFound',
+  InvalidCredentials: 'Account:InvalidCredentials',
+  AccountDisabled: 'Account:Disabled',
+  LoginThrottled: 'Account:TooManyFailures',
+  RefreshTokenInvalid: 'Account:RefreshTokenInvalid',
+  WrongCurrentPassword: 'Account:WrongCurrentPassword',
+  SamePassword: 'Account:SamePassword',
+  RealNameMismatch: 'Account:RealNameMismatch',
+  WeChatNotConfigured: 'WeChat:NotConfigured',
+  WeChatNotBound: 'WECHAT_NOT_BOUND',
+  WeChatAlreadyBound: 'WeChat:AlreadyBoundToAnotherUser',
+  WeChatFailed: 'WeChat:RequestFailed',
+  UserNotFound: 'Identity:UserNotFound',
+  DuplicateUser: 'Identity:DuplicateUser',
+  NotYourStore: 'Identity:NotYourStore',
+  RoleNotAssignable: 'Identity:RoleNotAssignable',
+  StoreNotFound: 'Store:NotFound',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

@@ -7,3 +7,5 @@ export * from './tenancy.js';
 export * from './config.js';
 export * from './help.js';
 export * from './order-number.js';
+export * from './roles.js';
+export * from './auth.js';

@@ -62,6 +62,28 @@ export const SettingsSchema = z.object({
   BUSINESS_TIME_ZONE: z.string().default('Asia/Shanghai'),
   /** Requests per minute per address before 429. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  /** Access token lifetime (`expiresIn`) in seconds. */
+  ACCESS_TOKEN_LIFETIME_SECONDS: z.coerce.number().int().min(60).max(604800).default(86400),
+  /** Refresh token lifetime in days with 'remember me'; without it, one day. */
+  REFRESH_TOKEN_LIFETIME_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** Failed sign-ins per account and per address within the window before 429. */
+  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+  LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  /** WeChat Official Account credentials; without both, WeChat sign-in and scan are off. */
+  WECHAT_APP_ID: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  WECHAT_APP_SECRET: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  /** WeChat's API (code exchange, user info, access token, jsapi ticket). */
+  WECHAT_API_BASE_URL: z.url().default('https://api.weixin.qq.com'),
+  /** WeChat's OAuth authorize page the browser is sent to. */
+  WECHAT_AUTHORIZE_URL: z.url().default('https://open.weixin.qq.com/connect/oauth2/authorize'),
   /** Milliseconds to finish open requests on SIGTERM before forcing exit. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
 });

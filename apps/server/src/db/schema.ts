@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
@@ -8,6 +9,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 
@@ -111,3 +113,122 @@ export const helpArticles = pgTable(
     index('help_articles_listing_idx').on(t.tenantId, t.language, t.audience, t.sortOrder),
   ],
 );
+
+/** Roles of spec §6 per tenant, with their display name and icon (the role menu). */
+export const roles = pgTable(
+  'roles',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    displayName: text('display_name').notNull(),
+    icon: text('icon').notNull().default(''),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.name] })],
+);
+
+/** The permission matrix (docs/permissions.md), stored so it can change without a release. */
+export const rolePermissions = pgTable(
+  'role_permissions',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    roleName: text('role_name').notNull(),
+    permission: text('permission').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.roleName, t.permission] })],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    userName: text('user_name').notNull(),
+    /** 1 Customer, 2 Employee (spec §1). */
+    userType: smallint('user_type').notNull().default(1),
+    name: text('name').notNull().default(''),
+    surname: text('surname').notNull().default(''),
+    realName: text('real_name').notNull().default(''),
+    email: text('email'),
+    emailConfirmed: boolean('email_confirmed').notNull().default(false),
+    phoneNumber: text('phone_number'),
+    phoneNumberConfirmed: boolean('phone_number_confirmed').notNull().default(false),
+    /** argon2id; null for accounts that only sign in by phone or WeChat. */
+    passwordHash: text('password_hash'),
+    avatar: text('avatar').notNull().default(''),
+    isActive: boolean('is_active').notNull().default(true),
+    primaryStoreId: uuid('primary_store_id').references(() => stores.id, { onDelete: 'set null' }),
+    weChatOpenId: text('wechat_open_id'),
+    weChatUnionId: text('wechat_union_id'),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('users_tenant_user_name_unique').on(t.tenantId, sql`lower(${t.userName})`),
+    uniqueIndex('users_tenant_email_unique').on(t.tenantId, sql`lower(${t.email})`),
+    uniqueIndex('users_tenant_phone_unique').on(t.tenantId, t.phoneNumber),
+    uniqueIndex('users_tenant_wechat_unique').on(t.tenantId, t.weChatOpenId),
+    index('users_tenant_store_idx').on(t.tenantId, t.primaryStoreId),
+  ],
+);
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roleName: text('role_name').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.roleName] })],
+);
+
+/**
+ * Rotating refresh tokens, stored as SHA-256 hashes. All tokens of one sign-in share a family;
+ * presenting a token that was already rotated revokes the whole family (token theft).
+ */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    familyId: uuid('family_id').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    rememberMe: boolean('remember_me').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('refresh_tokens_family_idx').on(t.familyId),
+    index('refresh_tokens_user_idx').on(t.userId),
+  ],
+);
+
+/** Failed sign-ins, counted per account and per address for throttling (shared by all processes). */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** 'account:<tenant>:<login>' or 'address:<ip>' */
+    key: text('key').notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('login_failures_key_time_idx').on(t.key, t.occurredAt)],
+);
+
+/** Small shared cache with expiry (WeChat access token and jsapi ticket). */
+export const cacheEntries = pgTable('cache_entries', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});

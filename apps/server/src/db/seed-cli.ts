@@ -13,7 +13,9 @@ try {
   await database.migrate();
   const summary = await seedDemoData(database.db);
   process.stdout.write(
-    `Demo data in place: stores ${summary.stores.map((s) => s.name).join('、')}; ${summary.helpArticles} help articles\n`,
+    `Demo data in place: stores ${summary.stores.map((s) => s.name).join('、')}; ${summary.helpArticles} help articles; ` +
+      `logins ${summary.logins.map((l) => l.userName).join(', ')} (password ${summary.password}); ` +
+      `customer ${summary.customer.phoneNumber} ${summary.customer.realName}\n`,
   );
 } finally {
   await database.close();

@@ -1,13 +1,28 @@
-import { HOST_TENANT_ID } from '@snowgear/contracts';
-import { and, eq } from 'drizzle-orm';
+import { HOST_TENANT_ID, RoleName, UserType } from '@snowgear/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import { hashPassword } from '@/modules/identity/passwords.js';
 import type { Database } from './client.js';
-import { businessParameters, helpArticles, stores, systemSettings, tenants } from './schema.js';
+import {
+  businessParameters,
+  helpArticles,
+  rolePermissions,
+  roles,
+  stores,
+  systemSettings,
+  tenants,
+  userRoles,
+  users,
+} from './schema.js';
+import { DEMO_PASSWORD, demoCustomer, demoRoles, demoStaff } from './seed-data/demo-people.js';
 import { demoGlobalParameters, demoStores, demoSystemSettings } from './seed-data/demo-tenant.js';
 import { helpArticles as demoHelpArticles } from './seed-data/help-articles.js';
 
 export interface SeedSummary {
   stores: { code: string; name: string }[];
   helpArticles: number;
+  logins: { userName: string; roles: string[] }[];
+  customer: { phoneNumber: string; realName: string };
+  password: string;
 }
 
 /** True once the host tenant exists, i.e. the database has been seeded or set up. */
@@ -24,6 +39,8 @@ export async function isSeeded(db: Database): Promise<boolean> {
  * they are, so running it again never duplicates or overwrites what an operator changed.
  */
 export async function seedDemoData(db: Database): Promise<SeedSummary> {
+  // Hashing is slow on purpose: do it before the transaction.
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
   return db.transaction(async (tx) => {
     const tenantId = HOST_TENANT_ID;
     await tx.insert(tenants).values({ id: tenantId, name: 'host' }).onConflictDoNothing();
@@ -70,9 +87,79 @@ export async function seedDemoData(db: Database): Promise<SeedSummary> {
       .values(demoHelpArticles.map((article) => ({ tenantId, ...article })))
       .onConflictDoNothing();
 
+    await tx
+      .insert(roles)
+      .values(demoRoles.map(({ permissions: _, ...role }) => ({ tenantId, ...role })))
+      .onConflictDoNothing();
+    await tx
+      .insert(rolePermissions)
+      .values(
+        demoRoles.flatMap((role) =>
+          role.permissions.map((permission) => ({ tenantId, roleName: role.name, permission })),
+        ),
+      )
+      .onConflictDoNothing();
+
+    const storeIds = new Map(
+      (
+        await tx
+          .select({ id: stores.id, code: stores.code })
+          .from(stores)
+          .where(eq(stores.tenantId, tenantId))
+      ).map((s) => [s.code, s.id]),
+    );
+    const people = [
+      ...demoStaff.map((u) => ({
+        values: {
+          tenantId,
+          userName: u.userName,
+          userType: UserType.Employee,
+          name: u.name,
+          realName: u.name,
+          email: u.email,
+          emailConfirmed: true,
+          phoneNumber: u.phoneNumber,
+          passwordHash,
+          primaryStoreId: u.storeCode ? (storeIds.get(u.storeCode) ?? null) : null,
+        },
+        roles: u.roles,
+      })),
+      {
+        values: {
+          tenantId,
+          userName: demoCustomer.userName,
+          userType: UserType.Customer,
+          name: demoCustomer.realName,
+          realName: demoCustomer.realName,
+          phoneNumber: demoCustomer.phoneNumber,
+        },
+        roles: [RoleName.Customer],
+      },
+    ];
+    for (const person of people) {
+      await tx.insert(users).values(person.values).onConflictDoNothing();
+      const [row] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(
+          and(
+            eq(users.tenantId, tenantId),
+            eq(sql`lower(${users.userName})`, person.values.userName),
+          ),
+        );
+      if (!row) throw new Error(`seed: user ${person.values.userName} missing after insert`);
+      await tx
+        .insert(userRoles)
+        .values(person.roles.map((roleName) => ({ userId: row.id, roleName })))
+        .onConflictDoNothing();
+    }
+
     return {
       stores: demoStores.map(({ code, name }) => ({ code, name })),
       helpArticles: demoHelpArticles.length,
+      logins: demoStaff.map((u) => ({ userName: u.userName, roles: u.roles })),
+      customer: { phoneNumber: demoCustomer.phoneNumber, realName: demoCustomer.realName },
+      password: DEMO_PASSWORD,
     };
   });
 }

@@ -4,6 +4,17 @@ import { ErrorCode } from '@snowgear/contracts';
 import { AppError } from '@/lib/errors.js';
 import type { RouteAccess } from '@/lib/access.js';
 
+/** Whether a signed-in user passes a route's declaration (any listed role or permission; 'all' when asked). */
+export function isAllowed(
+  access: RouteAccess,
+  user: { roles: readonly string[]; permissions: readonly string[] },
+): boolean {
+  if ('public' in access || 'authenticated' in access) return true;
+  if ('roles' in access) return access.roles.some((r) => user.roles.includes(r));
+  const has = (p: string) => user.permissions.includes(p);
+  return access.mode === 'all' ? access.permissions.every(has) : access.permissions.some(has);
+}
+
 /** API routes that must declare access; documentation routes are public by nature. */
 export function needsAccessDeclaration(url: string): boolean {
   return url.startsWith('/api/') && !url.startsWith('/api/docs');
@@ -23,6 +34,8 @@ declare module 'fastify' {
 export const accessPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorate('routeAccessTable', []);
+    // Normally set by the authentication plugin; anonymous without it.
+    if (!app.hasRequestDecorator('user')) app.decorateRequest('user', null);
     app.addHook('onRoute', (route) => {
       if (!needsAccessDeclaration(route.url)) return;
       for (const method of [route.method].flat()) {
@@ -39,7 +52,11 @@ export const accessPlugin = fp(
     app.addHook('preHandler', async (request) => {
       const access = request.routeOptions.config.access;
       if (!access || 'public' in access) return;
-      throw new AppError(401, ErrorCode.Unauthorized, 'You are not authenticated!');
+      const user = request.user;
+      if (!user) throw new AppError(401, ErrorCode.Unauthorized, 'You are not authenticated!');
+      if (!isAllowed(access, user)) {
+        throw new AppError(403, ErrorCode.Forbidden, 'You are not authorized!');
+      }
     });
   },
   { name: 'access' },

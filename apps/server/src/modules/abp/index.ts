@@ -10,6 +10,7 @@ import {
 } from '@snowgear/contracts';
 import { tenants } from '@/db/schema.js';
 import { PUBLIC } from '@/lib/access.js';
+import { findUserById } from '@/modules/identity/repository.js';
 
 const LANGUAGES = [
   { cultureName: SupportedLanguage.zhCN, displayName: '简体中文' },
@@ -54,23 +55,28 @@ export async function abpRoutes(app: FastifyInstance, options: { timeZone: strin
       }
       const culture = cultureOf(request);
 
+      const user = request.user
+        ? await findUserById(app.db, request.tenantId, request.user.id)
+        : undefined;
       return {
         currentUser: {
-          isAuthenticated: false,
-          id: null,
+          isAuthenticated: !!user,
+          id: user?.id ?? null,
           tenantId: currentTenant.id,
-          userName: null,
-          name: null,
-          surName: null,
-          email: null,
-          emailVerified: false,
-          phoneNumber: null,
-          phoneNumberVerified: false,
-          roles: [],
+          userName: user?.userName ?? null,
+          name: user?.name ?? null,
+          surName: user?.surname ?? null,
+          email: user?.email ?? null,
+          emailVerified: user?.emailConfirmed ?? false,
+          phoneNumber: user?.phoneNumber ?? null,
+          phoneNumberVerified: user?.phoneNumberConfirmed ?? false,
+          roles: request.user?.roles ?? [],
         },
         auth: {
           policies: Object.fromEntries(ALL_PERMISSIONS.map((p) => [p, true])),
-          grantedPolicies: {},
+          grantedPolicies: Object.fromEntries(
+            (request.user?.permissions ?? []).map((p) => [p, true]),
+          ),
         },
         currentTenant,
         multiTenancy: { isEnabled: true },

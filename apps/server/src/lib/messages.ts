@@ -1,0 +1,63 @@
+import type { FastifyRequest } from 'fastify';
+
+/**
+ * Messages the server sends for people to read (the client shows them as sent). Chinese unless
+ * the request asks for English.
+ */
+const zh = {
+  InvalidCredentials: '用户名或密码错误',
+  AccountDisabled: '该账号已被停用，请联系门店管理员',
+  LoginThrottled: '登录失败次数过多，请 {minutes} 分钟后再试',
+  RefreshTokenInvalid: '登录已失效，请重新登录',
+  WrongCurrentPassword: '当前密码不正确',
+  SamePassword: '新密码不能与当前密码相同',
+  RealNameMismatch: '该手机号已登记的姓名与您输入的不一致，请核对或联系门店',
+  WeChatNotConfigured: '微信登录未配置，请使用手机号登录',
+  WeChatNotBound: '微信账号未绑定，请先绑定',
+  WeChatAlreadyBound: '该微信已绑定其他账号',
+  WeChatFailed: '微信服务暂时不可用，请稍后重试',
+  UserNotFound: '用户不存在',
+  DuplicateUserName: '用户名已存在',
+  DuplicateEmail: '邮箱已被使用',
+  DuplicatePhone: '手机号已被使用',
+  NotYourStore: '只能管理本门店的员工',
+  RoleNotAssignable: '您不能分配该角色：{role}',
+  StoreNotFound: '门店不存在',
+  CannotDeactivateSelf: '不能停用自己的账号',
+};
+type Key = keyof typeof zh;
+const en: Record<Key, string> = {
+  InvalidCredentials: 'Wrong user name or password',
+  AccountDisabled: 'This account is deactivated; please contact the store manager',
+  LoginThrottled: 'Too many failed sign-ins. Please try again in {minutes} minutes',
+  RefreshTokenInvalid: 'Your session has ended, please log in again',
+  WrongCurrentPassword: 'The current password is wrong',
+  SamePassword: 'The new password must differ from the current one',
+  RealNameMismatch:
+    'The name registered for this phone number differs from the one you entered; please check it or contact the store',
+  WeChatNotConfigured: 'WeChat sign-in is not configured; please use your phone number',
+  WeChatNotBound: 'WeChat account not bound, please bind first',
+  WeChatAlreadyBound: 'This WeChat account is bound to another user',
+  WeChatFailed: 'WeChat is not answering, please retry later',
+  UserNotFound: 'User not found',
+  DuplicateUserName: 'This user name is taken',
+  DuplicateEmail: 'This e-mail address is in use',
+  DuplicatePhone: 'This phone number is in use',
+  NotYourStore: 'You can only manage employees of your own store',
+  RoleNotAssignable: 'You may not assign the role {role}',
+  StoreNotFound: 'Store not found',
+  CannotDeactivateSelf: 'You cannot deactivate your own account',
+};
+export type MessageKey = Key;
+
+export function message(
+  request: Pick<FastifyRequest, 'headers'> | undefined,
+  key: Key,
+  params: Record<string, string | number> = {},
+): string {
+  const english = String(request?.headers['accept-language'] ?? '')
+    .toLowerCase()
+    .startsWith('en');
+  const template = (english ? en : zh)[key];
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? ''));
+}

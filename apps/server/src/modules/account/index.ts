@@ -1,0 +1,145 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AuthResultSchema,
+  ChangePasswordInputSchema,
+  ErrorCode,
+  LoginInputSchema,
+  LogoutInputSchema,
+  PhoneLoginInputSchema,
+  RefreshTokenInputSchema,
+  UserProfileSchema,
+} from '@snowgear/contracts';
+import { PUBLIC } from '@/lib/access.js';
+import { AppError } from '@/lib/errors.js';
+import { message } from '@/lib/messages.js';
+import { buildProfile } from '@/modules/identity/profile.js';
+import { findUserById } from '@/modules/identity/repository.js';
+import {
+  changePassword,
+  login,
+  logout,
+  phoneLogin,
+  refresh,
+  type IdentityDeps,
+} from '@/modules/identity/service.js';
+
+const SIGNED_IN = { authenticated: true } as const;
+// Sign-in calls are also limited per address by the general rate limit; this is tighter.
+const SIGN_IN_RATE = { max: 30, timeWindow: '1 minute' };
+
+/** The account calls of spec §7: sign-in, profile, tokens, logout, password. */
+export async function accountRoutes(app: FastifyInstance, deps: Omit<IdentityDeps, 'db'>) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const identity = (): IdentityDeps => ({ ...deps, db: app.db });
+
+  const myProfile = async (request: FastifyRequest) => {
+    const user = await findUserById(app.db, request.tenantId, request.user!.id);
+    if (!user) throw new AppError(404, ErrorCode.UserNotFound, message(request, 'UserNotFound'));
+    return buildProfile(app.db, user);
+  };
+
+  r.post(
+    '/api/app/account/login',
+    {
+      config: { access: PUBLIC, rateLimit: SIGN_IN_RATE },
+      schema: {
+        tags: ['account'],
+        summary: 'Sign in with user name or e-mail and password',
+        body: LoginInputSchema,
+        response: { 200: AuthResultSchema },
+      },
+    },
+    async (request) => login(identity(), request, request.body),
+  );
+
+  r.post(
+    '/api/h5/auth/phone-login',
+    {
+      config: { access: PUBLIC, rateLimit: SIGN_IN_RATE },
+      schema: {
+        tags: ['account'],
+        summary:
+          'Sign in with a mainland mobile number and real name; a new number creates a customer',
+        body: PhoneLoginInputSchema,
+        response: { 200: AuthResultSchema },
+      },
+    },
+    async (request) => phoneLogin(identity(), request, request.body),
+  );
+
+  r.post(
+    '/api/app/account/refresh-token',
+    {
+      config: { access: PUBLIC, rateLimit: SIGN_IN_RATE },
+      schema: {
+        tags: ['account'],
+        summary: 'Exchange a refresh token for new tokens (the old one stops working)',
+        body: RefreshTokenInputSchema,
+        response: { 200: AuthResultSchema },
+      },
+    },
+    async (request) => refresh(identity(), request, request.body.refreshToken),
+  );
+
+  r.post(
+    '/api/app/account/logout',
+    {
+      config: { access: PUBLIC },
+      schema: {
+        tags: ['account'],
+        summary: 'End this sign-in: its refresh tokens and access token stop working',
+        body: LogoutInputSchema,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await logout(identity(), request, request.body?.refreshToken);
+      return reply.code(204).send(null);
+    },
+  );
+
+  r.get(
+    '/api/app/account/my-profile',
+    {
+      config: { access: SIGNED_IN },
+      schema: {
+        tags: ['account'],
+        summary: 'The signed-in user',
+        response: { 200: UserProfileSchema },
+      },
+    },
+    async (request) => myProfile(request),
+  );
+
+  r.get(
+    '/api/h5/auth/current-user',
+    {
+      config: { access: SIGNED_IN },
+      schema: {
+        tags: ['account'],
+        summary: 'The signed-in user',
+        response: { 200: UserProfileSchema },
+      },
+    },
+    async (request) => myProfile(request),
+  );
+
+  r.post(
+    '/api/app/account/change-password',
+    {
+      config: { access: SIGNED_IN, rateLimit: SIGN_IN_RATE },
+      schema: {
+        tags: ['account'],
+        summary: 'Change the password (rules: docs/permissions.md); other sign-ins are ended',
+        body: ChangePasswordInputSchema,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await changePassword(identity(), request, request.body);
+      return reply.code(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,136 @@
+import { z } from 'zod';
+
+/** Mainland China mobile numbers. */
+export const PHONE_NUMBER_PATTERN = /^1[3-9]\d{9}$/;
+
+/**
+ * Password rules (docs/permissions.md, same as ABP's defaults): 6 to 128 characters with a digit,
+ * a lower-case letter, an upper-case letter and a character that is neither.
+ */
+export const PasswordSchema = z
+  .string()
+  .min(6, 'PasswordTooShort')
+  .max(128, 'PasswordTooLong')
+  .regex(/\d/, 'PasswordRequiresDigit')
+  .regex(/[a-z]/, 'PasswordRequiresLower')
+  .regex(/[A-Z]/, 'PasswordRequiresUpper')
+  .regex(/[^A-Za-z0-9]/, 'PasswordRequiresNonAlphanumeric');
+
+export const LoginInputSchema = z.object({
+  userNameOrEmailAddress: z.string().trim().min(1).max(256),
+  password: z.string().min(1).max(128),
+  rememberMe: z.boolean().default(false),
+});
+export type LoginInput = z.infer<typeof LoginInputSchema>;
+
+export const PhoneLoginInputSchema = z.object({
+  phoneNumber: z.string().trim().regex(PHONE_NUMBER_PATTERN, 'InvalidPhoneNumber'),
+  realName: z
+    .string()
+    .trim()
+    .min(2, 'InvalidRealName')
+    .max(20, 'InvalidRealName')
+    .regex(/^[\p{Script=Han}A-Za-z·.\s]+$/u, 'InvalidRealName'),
+  weChatOpenId: z.string().trim().max(128).optional().nullable(),
+});
+export type PhoneLoginInput = z.infer<typeof PhoneLoginInputSchema>;
+
+export const RefreshTokenInputSchema = z.object({ refreshToken: z.string().min(1).max(512) });
+export const LogoutInputSchema = z
+  .object({ refreshToken: z.string().max(512).optional() })
+  .optional();
+export const ChangePasswordInputSchema = z.object({
+  currentPassword: z.string().max(128).default(''),
+  newPassword: PasswordSchema,
+});
+export type ChangePasswordInput = z.infer<typeof ChangePasswordInputSchema>;
+
+/** User profile of spec §3. */
+export const UserProfileSchema = z.object({
+  id: z.string(),
+  userName: z.string(),
+  name: z.string(),
+  surname: z.string(),
+  email: z.string().nullable(),
+  emailConfirmed: z.boolean(),
+  phoneNumber: z.string().nullable(),
+  phoneNumberConfirmed: z.boolean(),
+  roles: z.array(z.string()),
+  roleDisplayNames: z.array(z.string()),
+  permissions: z.array(z.string()),
+  avatar: z.string(),
+  realName: z.string(),
+  isActive: z.boolean(),
+  creationTime: z.string(),
+  lastModificationTime: z.string().nullable(),
+  weChatOpenId: z.string().nullable(),
+  weChatUnionId: z.string().nullable(),
+  isWeChatBound: z.boolean(),
+  primaryStoreId: z.string().nullable(),
+  storeName: z.string().nullable(),
+  userType: z.number().int(),
+});
+export type UserProfile = z.infer<typeof UserProfileSchema>;
+
+/** Auth data of spec §3. */
+export const AuthResultSchema = z.object({
+  accessToken: z.string(),
+  refreshToken: z.string(),
+  expiresIn: z.number().int(),
+  tokenType: z.literal('Bearer'),
+  user: UserProfileSchema,
+});
+export type AuthResult = z.infer<typeof AuthResultSchema>;
+
+export const DEFAULT_TOKEN_LIFETIME_SECONDS = 86400;
+
+/** WeChat user info of spec §3 (defaults: sex 0, empty texts). */
+export const WeChatUserInfoSchema = z.object({
+  openId: z.string(),
+  unionId: z.string().default(''),
+  nickName: z.string().default(''),
+  headImgUrl: z.string().default(''),
+  sex: z.number().int().default(0),
+  province: z.string().default(''),
+  city: z.string().default(''),
+  country: z.string().default(''),
+});
+export type WeChatUserInfo = z.infer<typeof WeChatUserInfoSchema>;
+
+export const WeChatAuthUrlInputSchema = z.object({
+  redirectUri: z.url(),
+  scope: z.enum(['snsapi_userinfo', 'snsapi_base']).default('snsapi_userinfo'),
+  state: z
+    .string()
+    .regex(/^[A-Za-z0-9]{0,128}$/)
+    .optional(),
+});
+export const WeChatLoginInputSchema = z.object({
+  code: z.string().min(1).max(512),
+  state: z.string().max(128).optional().default(''),
+  userType: z.number().int().min(1).max(2).optional().default(1),
+});
+export const WeChatLoginResultSchema = z.union([
+  AuthResultSchema.extend({ requireBinding: z.literal(false) }),
+  z.object({
+    requireBinding: z.literal(true),
+    openId: z.string(),
+    weChatUserInfo: WeChatUserInfoSchema,
+  }),
+]);
+export type WeChatLoginResult = z.infer<typeof WeChatLoginResultSchema>;
+
+export const BindWeChatInputSchema = z.object({
+  openId: z.string().min(1).max(128),
+  weChatUserInfo: WeChatUserInfoSchema.partial().optional(),
+});
+
+export const JsSdkConfigInputSchema = z.object({ url: z.url() });
+export const JsSdkConfigSchema = z.object({
+  appId: z.string(),
+  timestamp: z.number().int(),
+  nonceStr: z.string(),
+  signature: z.string(),
+  jsApiList: z.array(z.string()),
+});
+export type JsSdkConfig = z.infer<typeof JsSdkConfigSchema>;
