@@ -15,6 +15,8 @@ import { verificationTokenPlugin } from '@/plugins/verification-token.js';
 import { webAppPlugin } from '@/plugins/web-app.js';
 import { abpRoutes } from '@/modules/abp/index.js';
 import { accountRoutes } from '@/modules/account/index.js';
+import { WeChatClient } from '@/modules/wechat/client.js';
+import { weChatRoutes } from '@/modules/wechat/index.js';
 import { LoginThrottle } from '@/modules/identity/throttle.js';
 import { TokenService } from '@/modules/identity/tokens.js';
 import { configDistributionRoutes } from '@/modules/config-distribution/index.js';
@@ -72,14 +74,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     settings.LOGIN_MAX_FAILURES,
     settings.LOGIN_FAILURE_WINDOW_MINUTES,
   );
+  const wechat = new WeChatClient({
+    appId: settings.WECHAT_APP_ID,
+    appSecret: settings.WECHAT_APP_SECRET,
+    apiBaseUrl: settings.WECHAT_API_BASE_URL,
+    authorizeUrl: settings.WECHAT_AUTHORIZE_URL,
+  });
   await app.register(tenantPlugin);
   await app.register(authenticationPlugin, { tokens });
   await app.register(accessPlugin);
   await app.register(openApiPlugin);
 
   await app.register(healthRoutes);
-  await app.register(abpRoutes, { timeZone: settings.BUSINESS_TIME_ZONE });
+  await app.register(abpRoutes, {
+    timeZone: settings.BUSINESS_TIME_ZONE,
+    weChatEnabled: wechat.configured,
+  });
   await app.register(accountRoutes, { tokens, throttle });
+  await app.register(weChatRoutes, { wechat, identity: { tokens, throttle } });
   await app.register(configDistributionRoutes);
   await app.register(helpRoutes);
 

@@ -134,3 +134,6 @@ export const JsSdkConfigSchema = z.object({
   jsApiList: z.array(z.string()),
 });
 export type JsSdkConfig = z.infer<typeof JsSdkConfigSchema>;
+
+/** `setting.values` key of the application configuration: 'true' when WeChat sign-in is set up. */
+export const WECHAT_LOGIN_SETTING = 'SnowGearSmartStore.WeChat.LoginEnabled';

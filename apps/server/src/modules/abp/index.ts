@@ -5,6 +5,7 @@ import {
   ALL_PERMISSIONS,
   ApplicationConfigurationSchema,
   HOST_TENANT_ID,
+  WECHAT_LOGIN_SETTING,
   SupportedLanguage,
   type ApplicationConfiguration,
 } from '@snowgear/contracts';
@@ -26,7 +27,10 @@ function cultureOf(request: FastifyRequest): string {
  * `GET /api/abp/application-configuration` in the ABP shape (WIRE-FACTS.md §5). It also issues
  * the verification cookie the client echoes on every state-changing call.
  */
-export async function abpRoutes(app: FastifyInstance, options: { timeZone: string }) {
+export async function abpRoutes(
+  app: FastifyInstance,
+  options: { timeZone: string; weChatEnabled: boolean },
+) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/abp/application-configuration',
     {
@@ -93,7 +97,12 @@ export async function abpRoutes(app: FastifyInstance, options: { timeZone: strin
           currentCulture: { cultureName: culture, name: culture },
           languages: LANGUAGES,
         },
-        setting: { values: { 'Abp.Localization.DefaultLanguage': SupportedLanguage.zhCN } },
+        setting: {
+          values: {
+            'Abp.Localization.DefaultLanguage': SupportedLanguage.zhCN,
+            [WECHAT_LOGIN_SETTING]: String(options.weChatEnabled),
+          },
+        },
       };
     },
   );

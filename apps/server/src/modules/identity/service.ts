@@ -22,6 +22,7 @@ import {
   findUserByWeChatOpenId,
   type UserRow,
 } from './repository.js';
+import { recentWeChatUser } from './wechat-pending.js';
 import { accountKey, addressKey, type LoginThrottle } from './throttle.js';
 import type { TokenService } from './tokens.js';
 
@@ -139,6 +140,7 @@ export async function phoneLogin(
   if (input.weChatOpenId && input.weChatOpenId !== user.weChatOpenId) {
     user = await bindWeChatOpenId(deps.db, request, user, input.weChatOpenId);
   }
+  if (!user) throw new Error('phone login: user missing');
   return issueSession(deps, user, { rememberMe: true });
 }
 
@@ -148,8 +150,9 @@ export async function bindWeChatOpenId(
   request: FastifyRequest,
   user: UserRow,
   openId: string,
-  unionId?: string | null,
 ): Promise<UserRow> {
+  const info = await recentWeChatUser(db, request.tenantId, openId);
+  if (!info) throw businessError(ErrorCode.WeChatFailed, message(request, 'WeChatAuthExpired'));
   const owner = await findUserByWeChatOpenId(db, request.tenantId, openId);
   if (owner && owner.id !== user.id) {
     throw new AppError(409, ErrorCode.WeChatAlreadyBound, message(request, 'WeChatAlreadyBound'));
@@ -158,7 +161,8 @@ export async function bindWeChatOpenId(
     .update(users)
     .set({
       weChatOpenId: openId,
-      weChatUnionId: unionId ?? user.weChatUnionId,
+      weChatUnionId: info.unionId || null,
+      avatar: user.avatar || info.headImgUrl,
       updatedAt: new Date(),
     })
     .where(eq(users.id, user.id))

@@ -1,0 +1,176 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  BindWeChatInputSchema,
+  ErrorCode,
+  JsSdkConfigInputSchema,
+  JsSdkConfigSchema,
+  UserProfileSchema,
+  WeChatAuthUrlInputSchema,
+  WeChatLoginInputSchema,
+  WeChatLoginResultSchema,
+  WeChatUserInfoSchema,
+} from '@snowgear/contracts';
+import { users } from '@/db/schema.js';
+import { PUBLIC } from '@/lib/access.js';
+import { AppError } from '@/lib/errors.js';
+import { message } from '@/lib/messages.js';
+import { buildProfile } from '@/modules/identity/profile.js';
+import { findUserById, findUserByWeChatOpenId } from '@/modules/identity/repository.js';
+import { bindWeChatOpenId, issueSession, type IdentityDeps } from '@/modules/identity/service.js';
+import { rememberWeChatUser } from '@/modules/identity/wechat-pending.js';
+import type { WeChatClient } from './client.js';
+
+const SIGNED_IN = { authenticated: true } as const;
+const WECHAT_RATE = { max: 30, timeWindow: '1 minute' };
+
+/** WeChat sign-in, binding and the JS-SDK configuration (spec §7). */
+export async function weChatRoutes(
+  app: FastifyInstance,
+  options: { wechat: WeChatClient; identity: Omit<IdentityDeps, 'db'> },
+) {
+  const { wechat } = options;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const messages = (request: FastifyRequest) => ({
+    notConfigured: message(request, 'WeChatNotConfigured'),
+    failed: message(request, 'WeChatFailed'),
+  });
+  const currentUser = async (request: FastifyRequest) => {
+    const user = await findUserById(app.db, request.tenantId, request.user!.id);
+    if (!user) throw new AppError(404, ErrorCode.UserNotFound, message(request, 'UserNotFound'));
+    return user;
+  };
+
+  r.post(
+    '/api/h5/auth/wechat-auth-url',
+    {
+      config: { access: PUBLIC, rateLimit: WECHAT_RATE },
+      schema: {
+        tags: ['wechat'],
+        summary: "WeChat's authorize URL; WeChat returns to redirectUri with code and state",
+        body: WeChatAuthUrlInputSchema,
+        response: { 200: z.object({ authUrl: z.string(), state: z.string() }) },
+      },
+    },
+    async (request) => {
+      const state = request.body.state || randomBytes(12).toString('hex');
+      return {
+        authUrl: wechat.authorizeUrl(
+          request.body.redirectUri,
+          request.body.scope,
+          state,
+          messages(request).notConfigured,
+        ),
+        state,
+      };
+    },
+  );
+
+  r.post(
+    '/api/h5/auth/wechat-login',
+    {
+      config: { access: PUBLIC, rateLimit: WECHAT_RATE },
+      schema: {
+        tags: ['wechat'],
+        summary:
+          'Sign in with the code WeChat returned; an unbound WeChat user gets requireBinding',
+        body: WeChatLoginInputSchema,
+        response: { 200: WeChatLoginResultSchema },
+      },
+    },
+    async (request) => {
+      const info = await wechat.userFromCode(request.body.code, messages(request));
+      const user = await findUserByWeChatOpenId(app.db, request.tenantId, info.openId);
+      if (!user) {
+        await rememberWeChatUser(app.db, request.tenantId, info);
+        return { requireBinding: true as const, openId: info.openId, weChatUserInfo: info };
+      }
+      if (!user.isActive)
+        throw new AppError(403, ErrorCode.AccountDisabled, message(request, 'AccountDisabled'));
+      const session = await issueSession({ ...options.identity, db: app.db }, user, {
+        rememberMe: true,
+      });
+      return { ...session, requireBinding: false as const };
+    },
+  );
+
+  r.post(
+    '/api/h5/auth/anonymous-wechat-info',
+    {
+      config: { access: PUBLIC, rateLimit: WECHAT_RATE },
+      schema: {
+        tags: ['wechat'],
+        summary:
+          "The WeChat user behind a code, without signing in (e.g. a guest's open id for paying)",
+        body: z.object({ code: z.string().min(1).max(512) }),
+        response: { 200: WeChatUserInfoSchema },
+      },
+    },
+    async (request) => {
+      const info = await wechat.userFromCode(request.body.code, messages(request));
+      await rememberWeChatUser(app.db, request.tenantId, info);
+      return info;
+    },
+  );
+
+  r.post(
+    '/api/h5/auth/bind-wechat',
+    {
+      config: { access: SIGNED_IN },
+      schema: {
+        tags: ['wechat'],
+        summary:
+          'Bind a WeChat account this server obtained in the last 30 minutes to the signed-in user',
+        body: BindWeChatInputSchema,
+        response: { 200: UserProfileSchema },
+      },
+    },
+    async (request) => {
+      const user = await bindWeChatOpenId(
+        app.db,
+        request,
+        await currentUser(request),
+        request.body.openId,
+      );
+      return buildProfile(app.db, user);
+    },
+  );
+
+  r.post(
+    '/api/h5/auth/unbind-wechat',
+    {
+      config: { access: SIGNED_IN },
+      schema: {
+        tags: ['wechat'],
+        summary: 'Unbind WeChat from the signed-in user',
+        response: { 200: UserProfileSchema },
+      },
+    },
+    async (request) => {
+      const user = await currentUser(request);
+      const [updated] = await app.db
+        .update(users)
+        .set({ weChatOpenId: null, weChatUnionId: null, updatedAt: new Date() })
+        .where(eq(users.id, user.id))
+        .returning();
+      return buildProfile(app.db, updated!);
+    },
+  );
+
+  r.post(
+    '/api/app/wechat-jssdk/config',
+    {
+      config: { access: PUBLIC, rateLimit: WECHAT_RATE },
+      schema: {
+        tags: ['wechat'],
+        summary: 'wx.config for a page URL (signature over the cached jsapi ticket)',
+        body: JsSdkConfigInputSchema,
+        response: { 200: JsSdkConfigSchema },
+      },
+    },
+    async (request) => wechat.jsSdkConfig(app.db, request.body.url, messages(request)),
+  );
+}
