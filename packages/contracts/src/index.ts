@@ -9,3 +9,4 @@ export * from './help.js';
 export * from './order-number.js';
 export * from './roles.js';
 export * from './auth.js';
+export * from './employees.js';

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { PasswordSchema, PHONE_NUMBER_PATTERN } from './auth.js';
+import { RoleName } from './enums.js';
+import { PagedRequestSchema } from './paging.js';
+
+const ROLE_NAMES = Object.values(RoleName) as [RoleName, ...RoleName[]];
+
+export const EmployeeSchema = z.object({
+  id: z.string(),
+  userName: z.string(),
+  name: z.string(),
+  realName: z.string(),
+  phoneNumber: z.string().nullable(),
+  email: z.string().nullable(),
+  roles: z.array(z.string()),
+  roleDisplayNames: z.array(z.string()),
+  primaryStoreId: z.string().nullable(),
+  storeName: z.string().nullable(),
+  isActive: z.boolean(),
+  userType: z.number().int(),
+  creationTime: z.string(),
+  lastLoginTime: z.string().nullable(),
+});
+export type Employee = z.infer<typeof EmployeeSchema>;
+
+export const EmployeeListQuerySchema = PagedRequestSchema.extend({
+  keyword: z.string().trim().max(64).optional(),
+  storeId: z.uuid().optional(),
+  isActive: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
+});
+export type EmployeeListQuery = z.infer<typeof EmployeeListQuerySchema>;
+
+const optionalText = (schema: z.ZodString) =>
+  z
+    .union([schema, z.literal('')])
+    .nullable()
+    .optional()
+    .transform((v) => (v ? v : null));
+
+const EmployeeFieldsSchema = z.object({
+  name: z.string().trim().min(1, 'NameRequired').max(64),
+  phoneNumber: optionalText(z.string().trim().regex(PHONE_NUMBER_PATTERN, 'InvalidPhoneNumber')),
+  email: optionalText(z.string().trim().email('InvalidEmail').max(256)),
+  roles: z.array(z.enum(ROLE_NAMES)).min(1, 'RolesRequired'),
+  primaryStoreId: z.uuid().nullable(),
+});
+
+export const CreateEmployeeSchema = EmployeeFieldsSchema.extend({
+  userName: z
+    .string()
+    .trim()
+    .min(2, 'InvalidUserName')
+    .max(64, 'InvalidUserName')
+    .regex(/^[A-Za-z0-9._@-]+$/, 'InvalidUserName'),
+  password: PasswordSchema,
+});
+export type CreateEmployee = z.infer<typeof CreateEmployeeSchema>;
+
+export const UpdateEmployeeSchema = EmployeeFieldsSchema;
+export type UpdateEmployee = z.infer<typeof UpdateEmployeeSchema>;
+
+export const ResetPasswordSchema = z.object({ newPassword: PasswordSchema });
+
+export const AssignableRolesSchema = z.object({
+  roles: z.array(z.object({ name: z.string(), displayName: z.string() })),
+  /** null: any store; otherwise the only store the caller may assign. */
+  storeId: z.string().nullable(),
+});
+export type AssignableRoles = z.infer<typeof AssignableRolesSchema>;
