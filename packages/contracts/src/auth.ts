@@ -69,6 +69,8 @@ export const UserProfileSchema = z.object({
   primaryStoreId: z.string().nullable(),
   storeName: z.string().nullable(),
   userType: z.number().int(),
+  /** Whether the account has a password (phone and WeChat customers may not). */
+  hasPassword: z.boolean(),
 });
 export type UserProfile = z.infer<typeof UserProfileSchema>;
 

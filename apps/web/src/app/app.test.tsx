@@ -12,7 +12,7 @@ import { buildRouteObjects } from './router';
 /** The app shell against the real server: routes, titles, layouts and the first booking step. */
 async function renderAt(path: string) {
   const router = createMemoryRouter(buildRouteObjects(), { initialEntries: [path] });
-  await bootstrap();
+  await bootstrap((to, options) => router.navigate(to, options));
   render(
     <AppProviders>
       <RouterProvider router={router} />

@@ -8,7 +8,7 @@ import { I18nextProvider, useTranslation } from 'react-i18next';
 import { SupportedLanguage } from '@snowgear/contracts';
 import { i18n } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
-import { createAppRouter } from './router';
+import { type createAppRouter } from './router';
 
 /** Everything a page needs around it: i18n, antd-mobile's locale, the query cache. */
 function Providers({ children }: { children: ReactNode }) {
@@ -35,8 +35,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   );
 }
 
-export function App() {
-  const [router] = useState(() => createAppRouter());
+export function App({ router }: { router: ReturnType<typeof createAppRouter> }) {
   return (
     <AppProviders>
       <RouterProvider router={router} />

@@ -1,23 +1,38 @@
 import { setApiHooks } from '@/lib/api-client';
+import { i18n } from '@/lib/i18n';
 import { useAppStore } from '@/features/app-state/stores/app-store';
 import { useConfigStore } from '@/features/system-config/stores/config-store';
 import { initCurrentStore } from '@/features/stores/stores/current-store';
+import {
+  clearSession,
+  refreshIfNeeded,
+  restoreSession,
+} from '@/features/auth/stores/session-store';
+
+type Navigate = (to: string, options?: { replace?: boolean }) => unknown;
 
 /**
  * Start-up after the app is mounted (spec §1): load the system configuration, initialise the
- * store data, restore the saved login (nothing to restore until sign-in exists).
+ * store data, restore the saved login.
  */
-export async function bootstrap(): Promise<void> {
+export async function bootstrap(navigate: Navigate): Promise<void> {
   const app = useAppStore.getState();
   setApiHooks({
+    beforeAuthenticatedRequest: () => refreshIfNeeded(),
     onError: (error) => useAppStore.getState().showError(error.message),
     onUnauthorized: (loginPath) => {
-      if (window.location.pathname !== loginPath) window.location.assign(loginPath);
+      // Login expired: the message comes with the error toast ('login expired, please log in again').
+      clearSession();
+      const here = `${window.location.pathname}${window.location.search}`;
+      if (window.location.pathname !== loginPath) {
+        void navigate(`${loginPath}?redirect=${encodeURIComponent(here)}`, { replace: true });
+      }
     },
   });
-  app.setLoading('loading');
+  app.setLoading('loading', i18n.t('app.loading'));
   const config = await useConfigStore.getState().load();
   initCurrentStore(config);
+  restoreSession();
   app.setLoading(
     config ? 'success' : 'error',
     config ? '' : (useConfigStore.getState().error ?? ''),

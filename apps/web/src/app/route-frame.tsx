@@ -4,7 +4,8 @@ import { DotLoading } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_SYSTEM_NAME } from '@snowgear/contracts';
 import type { AppRoute } from '@/config/routes';
-import { ANONYMOUS, checkRouteAccess } from '@/lib/authorization';
+import { checkRouteAccess } from '@/lib/authorization';
+import { sessionSnapshot, useSession } from '@/features/auth/stores/session-store';
 import { PageLayout } from './layouts/page-layout';
 import { useAppStore } from '@/features/app-state/stores/app-store';
 import { useConfigStore } from '@/features/system-config/stores/config-store';
@@ -40,7 +41,8 @@ export function RouteFrame({ route, children }: { route: AppRoute; children: Rea
   const systemName = useConfigStore((s) => s.config?.systemInfo.systemName);
   const setTitle = useAppStore((s) => s.setTitle);
   const fullPath = `${location.pathname}${location.search}`;
-  const verdict = checkRouteAccess(route, ANONYMOUS, fullPath);
+  const session = useSession();
+  const verdict = checkRouteAccess(route, sessionSnapshot(session), fullPath);
 
   useEffect(() => {
     const title = pageTitle(

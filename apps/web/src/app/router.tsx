@@ -14,6 +14,8 @@ import { ErrorBoundary } from '@/components/error-boundary';
 import { OfflineBanner } from '@/features/app-state/components/offline-banner';
 import { GlobalMessages } from '@/features/app-state/components/global-messages';
 import { useAppStore } from '@/features/app-state/stores/app-store';
+import { homeOf } from '@/lib/authorization';
+import { sessionSnapshot, useSession } from '@/features/auth/stores/session-store';
 import { RouteFrame } from './route-frame';
 
 /**
@@ -25,7 +27,13 @@ function AppShell() {
   const location = useLocation();
   const outlet = useOutlet();
   const pageLoading = useAppStore((s) => s.pageLoading);
-  const [kept, setKept] = useState<Record<string, ReactNode>>({});
+  const userId = useSession((s) => s.user?.id ?? null);
+  const [kept, setKept] = useState<{ userId: string | null; pages: Record<string, ReactNode> }>({
+    userId,
+    pages: {},
+  });
+  // Kept pages belong to the person who opened them: a new sign-in starts afresh.
+  if (kept.userId !== userId) setKept({ userId, pages: {} });
 
   useEffect(() => {
     window.scrollTo({ top: 0, behavior: 'smooth' });
@@ -36,8 +44,8 @@ function AppShell() {
     location,
   )?.[0];
   const current = match ? appRoutes.find((r) => r.path === match.route.path) : undefined;
-  if (current?.keepAlive && !(current.path in kept)) {
-    setKept((k) => ({ ...k, [current.path]: outlet }));
+  if (current?.keepAlive && kept.userId === userId && !(current.path in kept.pages)) {
+    setKept((k) => ({ ...k, pages: { ...k.pages, [current.path]: outlet } }));
   }
 
   return (
@@ -49,7 +57,7 @@ function AppShell() {
       <OfflineBanner />
       <GlobalMessages />
       <ErrorBoundary resetKey={location.pathname}>
-        {Object.entries(kept).map(([path, element]) => (
+        {Object.entries(kept.pages).map(([path, element]) => (
           <Activity key={path} mode={current?.path === path ? 'visible' : 'hidden'}>
             {element}
           </Activity>
@@ -58,6 +66,13 @@ function AppShell() {
       </ErrorBoundary>
     </>
   );
+}
+
+/** '/': the home of the signed-in role, else booking (spec §2). */
+function RootRedirect() {
+  const session = useSession();
+  const snapshot = sessionSnapshot(session);
+  return <Navigate to={snapshot.isAuthenticated ? homeOf(snapshot) : Paths.orderCreate} replace />;
 }
 
 export function buildRouteObjects(): RouteObject[] {
@@ -72,10 +87,10 @@ export function buildRouteObjects(): RouteObject[] {
       ),
     };
   });
-  const redirects: RouteObject[] = appRedirects.map(({ from, to }) => ({
-    path: from,
-    element: <Navigate to={to} replace />,
-  }));
+  const redirects: RouteObject[] = [
+    { path: Paths.home, element: <RootRedirect /> },
+    ...appRedirects.map(({ from, to }) => ({ path: from, element: <Navigate to={to} replace /> })),
+  ];
   return [
     {
       element: <AppShell />,

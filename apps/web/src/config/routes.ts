@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { RoleName, type PermissionName } from '@snowgear/contracts';
+import { Permissions, RoleName, type PermissionName } from '@snowgear/contracts';
 import type zhCN from '@/locales/zh-CN';
 import { Paths } from './paths';
 
@@ -20,6 +20,8 @@ export interface AppRoute {
   permissions?: readonly PermissionName[];
   /** Stays mounted (hidden) when navigated away from, keeping state and scroll. */
   keepAlive?: boolean;
+  /** A sign-in page: signed-in users are sent to their home. */
+  guestOnly?: boolean;
 }
 
 export interface AppRedirect {
@@ -28,8 +30,89 @@ export interface AppRedirect {
 }
 
 const customerArea = { roles: [RoleName.Customer] as const, needsLogin: false };
+const signedInCustomer = { roles: [RoleName.Customer] as const, needsLogin: true };
+// SuperAdmin lands on the store dashboard too (spec §4 role homes).
+const storeArea = {
+  roles: [RoleName.StoreEmployee, RoleName.StoreManager, RoleName.SuperAdmin] as const,
+  needsLogin: true,
+};
+const driverArea = { roles: [RoleName.Driver] as const, needsLogin: true };
+const agentArea = { roles: [RoleName.Agent] as const, needsLogin: true };
 
 export const appRoutes: AppRoute[] = [
+  {
+    path: Paths.login,
+    load: () => import('@/features/auth/pages/login-page'),
+    titleKey: 'login',
+    layout: 'normal',
+    needsLogin: false,
+    guestOnly: true,
+  },
+  {
+    path: Paths.customerLogin,
+    load: () => import('@/features/auth/pages/customer-login-page'),
+    titleKey: 'customerLogin',
+    layout: 'normal',
+    needsLogin: false,
+    guestOnly: true,
+  },
+  {
+    path: Paths.customerProfile,
+    load: () =>
+      import('@/features/auth/pages/profile-page').then((m) => ({
+        default: m.CustomerProfilePage,
+      })),
+    titleKey: 'customerProfile',
+    layout: 'tabBar',
+    ...signedInCustomer,
+  },
+  {
+    path: Paths.storeDashboard,
+    load: () => import('@/features/home/pages/store-dashboard-page'),
+    titleKey: 'storeDashboard',
+    layout: 'tabBar',
+    keepAlive: true,
+    ...storeArea,
+  },
+  {
+    path: Paths.storeProfile,
+    load: () =>
+      import('@/features/auth/pages/profile-page').then((m) => ({ default: m.StoreProfilePage })),
+    titleKey: 'storeProfile',
+    layout: 'tabBar',
+    ...storeArea,
+  },
+  {
+    path: Paths.storeEmployees,
+    load: () => import('@/features/employees/pages/employees-page'),
+    titleKey: 'storeEmployees',
+    layout: 'normal',
+    needsLogin: true,
+    permissions: [Permissions.StoreManagement.Employees, Permissions.SystemManagement.Users],
+  },
+  {
+    path: Paths.driverDashboard,
+    load: () => import('@/features/home/pages/driver-dashboard-page'),
+    titleKey: 'driverDashboard',
+    layout: 'normal',
+    keepAlive: true,
+    ...driverArea,
+  },
+  {
+    path: Paths.driverProfile,
+    load: () =>
+      import('@/features/auth/pages/profile-page').then((m) => ({ default: m.DriverProfilePage })),
+    titleKey: 'driverProfile',
+    layout: 'normal',
+    ...driverArea,
+  },
+  {
+    path: Paths.agentDashboard,
+    load: () => import('@/features/home/pages/agent-dashboard-page'),
+    titleKey: 'agentDashboard',
+    layout: 'normal',
+    ...agentArea,
+  },
   {
     path: Paths.orderCreate,
     load: () => import('@/features/customer-booking/pages/order-create-page'),
@@ -104,7 +187,22 @@ export const appRoutes: AppRoute[] = [
   },
 ];
 
+/** Area roots; '/' itself goes to the home of the signed-in role, else to booking. */
 export const appRedirects: AppRedirect[] = [
-  { from: Paths.home, to: Paths.orderCreate },
   { from: Paths.customerArea, to: Paths.orderCreate },
+  { from: Paths.storeArea, to: Paths.storeDashboard },
+  { from: Paths.driverArea, to: Paths.driverDashboard },
+  { from: Paths.agentArea, to: Paths.agentDashboard },
 ];
+
+/** Bottom tabs per area (spec §2 tab-bar pages that exist). */
+export const tabBars: Record<string, { path: string; titleKey: TitleKey; icon: string }[]> = {
+  store: [
+    { path: Paths.storeDashboard, titleKey: 'storeDashboard', icon: 'AppOutline' },
+    { path: Paths.storeProfile, titleKey: 'storeProfile', icon: 'UserOutline' },
+  ],
+  customer: [
+    { path: Paths.orderCreate, titleKey: 'orderCreate', icon: 'AddSquareOutline' },
+    { path: Paths.customerProfile, titleKey: 'customerProfile', icon: 'UserOutline' },
+  ],
+};

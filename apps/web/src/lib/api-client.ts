@@ -29,17 +29,27 @@ const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export interface ApiRequestConfig extends AxiosRequestConfig {
   /** Don't report the failure globally (the caller shows it inline). */
   silent?: boolean;
+  /** Send no bearer token and never refresh it first (the token calls themselves). */
+  skipAuth?: boolean;
+  /** A 401 here is not 'login expired' (e.g. logout with an already ended session). */
+  skipAuthRedirect?: boolean;
   /** Internal: this call is already the retry after a verification-token refusal. */
   _verificationRetried?: boolean;
 }
 
 type Hooks = {
+  /** Refreshes the access token when it is about to expire (the session registers it). */
+  beforeAuthenticatedRequest: () => Promise<void>;
   /** Shows a failure to the user (the global error toast). */
   onError: (error: ApiError) => void;
-  /** Called on 401 after tokens are cleared, with the path to send the user to. */
+  /** Called on 401 (login expired): clear the session and go to this login path. */
   onUnauthorized: (loginPath: string) => void;
 };
-const hooks: Hooks = { onError: () => undefined, onUnauthorized: () => undefined };
+const hooks: Hooks = {
+  beforeAuthenticatedRequest: async () => undefined,
+  onError: () => undefined,
+  onUnauthorized: () => undefined,
+};
 export function setApiHooks(next: Partial<Hooks>): void {
   Object.assign(hooks, next);
 }
@@ -94,10 +104,13 @@ export async function getVerificationToken(): Promise<string | null> {
   return verificationInFlight;
 }
 
-http.interceptors.request.use(async (config: InternalAxiosRequestConfig) => {
+http.interceptors.request.use(async (config: InternalAxiosRequestConfig & ApiRequestConfig) => {
   const headers = AxiosHeaders.from(config.headers);
-  const accessToken = storage.get(StorageKey.accessToken);
-  if (accessToken) headers.set('Authorization', `Bearer ${accessToken}`);
+  if (!config.skipAuth && storage.get(StorageKey.accessToken)) {
+    await hooks.beforeAuthenticatedRequest();
+    const accessToken = storage.get(StorageKey.accessToken);
+    if (accessToken) headers.set('Authorization', `Bearer ${accessToken}`);
+  }
   const tenantId = storage.get(StorageKey.tenantId);
   if (tenantId) headers.set(TENANT_HEADER, tenantId);
   headers.set('Accept-Language', i18n.language);
@@ -117,18 +130,6 @@ function loginPathFor(pathname: string): string {
   return pathname.startsWith('/customer') ? '/customer/login' : '/login';
 }
 
-function clearSession(): void {
-  for (const key of [
-    StorageKey.accessToken,
-    StorageKey.refreshToken,
-    StorageKey.userInfo,
-    StorageKey.permissions,
-    StorageKey.roles,
-  ]) {
-    storage.remove(key);
-  }
-}
-
 http.interceptors.response.use(undefined, async (error: unknown) => {
   if (!(error instanceof AxiosError)) {
     throw new ApiError(error instanceof Error ? error.message : i18n.t('api.unknown'), undefined);
@@ -144,8 +145,7 @@ http.interceptors.response.use(undefined, async (error: unknown) => {
     }
   }
   if (apiError.isVerificationTokenProblem) clearVerificationToken();
-  if (apiError.status === 401) {
-    clearSession();
+  if (apiError.status === 401 && !config?.skipAuthRedirect && !config?.skipAuth) {
     hooks.onUnauthorized(loginPathFor(window.location.pathname));
   }
   if (!config?.silent) hooks.onError(apiError);

@@ -48,5 +48,6 @@ export async function buildProfile(db: Database, user: UserRow): Promise<UserPro
     primaryStoreId: user.primaryStoreId,
     storeName,
     userType: user.userType,
+    hasPassword: !!user.passwordHash,
   };
 }

@@ -2,7 +2,8 @@ import { useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { TabBar } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { appRoutes, type LayoutKind } from '@/config/routes';
+import { AddSquareOutline, AppOutline, UserOutline } from 'antd-mobile-icons';
+import { tabBars, type LayoutKind } from '@/config/routes';
 import { ActionBarContext } from '@/components/layouts/action-bar';
 import { AppFooter } from './app-footer';
 
@@ -21,18 +22,28 @@ export function PageLayout({ kind, children }: { kind: LayoutKind; children: Rea
   );
 }
 
-/** Tabs are the tab-bar routes of the current area (/store, /customer …). */
+const TAB_ICONS: Record<string, ReactNode> = {
+  AppOutline: <AppOutline />,
+  UserOutline: <UserOutline />,
+  AddSquareOutline: <AddSquareOutline />,
+};
+
+/** The tabs of the current area (/store, /customer …). */
 function AreaTabBar() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const area = pathname.split('/')[1] ?? '';
-  const tabs = appRoutes.filter((r) => r.layout === 'tabBar' && r.path.split('/')[1] === area);
+  const tabs = tabBars[pathname.split('/')[1] ?? ''] ?? [];
+  if (tabs.length === 0) return null;
   return (
-    <nav className="page-layout__tab-bar">
+    <nav className="page-layout__tab-bar" aria-label={t('app.tabs')}>
       <TabBar activeKey={pathname} onChange={(key) => void navigate(key)} safeArea>
-        {tabs.map((r) => (
-          <TabBar.Item key={r.path} title={r.titleKey ? t(`routes.${r.titleKey}`) : r.path} />
+        {tabs.map((tab) => (
+          <TabBar.Item
+            key={tab.path}
+            icon={TAB_ICONS[tab.icon]}
+            title={t(`routes.${tab.titleKey}`)}
+          />
         ))}
       </TabBar>
     </nav>

@@ -1,0 +1,207 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Avatar, Button, Divider, Form, Input, NoticeBar } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { PHONE_NUMBER_PATTERN, type WeChatUserInfo } from '@snowgear/contracts';
+import { Paths } from '@/config/paths';
+import { homeOf, safeRedirect } from '@/lib/authorization';
+import { useAppStore } from '@/features/app-state/stores/app-store';
+import { useWeChatLoginEnabled } from '../api/get-application-configuration';
+import { FormError } from '../components/form-error';
+import {
+  loginWithPhone,
+  loginWithWeChat,
+  sessionSnapshot,
+  WeChatNotBoundError,
+} from '../stores/session-store';
+import { readWeChatReturn, startWeChatAuth, withoutWeChatParams } from '../utils/wechat-oauth';
+
+interface Values {
+  phoneNumber: string;
+  realName: string;
+}
+
+const REAL_NAME = /^[\p{Script=Han}A-Za-z·.\s]{2,20}$/u;
+
+/** Customer sign-in: phone and real name; WeChat inside WeChat, with binding when needed. */
+export default function CustomerLoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const isWeChat = useAppStore((s) => s.isWeChat);
+  const showSuccess = useAppStore((s) => s.showSuccess);
+  const weChatEnabled = useWeChatLoginEnabled();
+  const [submitting, setSubmitting] = useState(false);
+  const [weChatBusy, setWeChatBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [binding, setBinding] = useState<{ openId: string; info: WeChatUserInfo } | null>(null);
+  const handled = useRef(false);
+  const redirect = safeRedirect(params.get('redirect'));
+  const done = () => void navigate(redirect ?? homeOf(sessionSnapshot()), { replace: true });
+
+  // Back from WeChat with a code: sign in, or ask to bind.
+  useEffect(() => {
+    if (handled.current) return;
+    const back = readWeChatReturn(params);
+    if (!back) return;
+    handled.current = true;
+    void navigate(withoutWeChatParams(params), { replace: true });
+    void (async () => {
+      await Promise.resolve();
+      if ('stateMismatch' in back) {
+        setError(t('auth.weChatStateMismatch'));
+        return;
+      }
+      setWeChatBusy(true);
+      try {
+        await loginWithWeChat(back.code, back.state);
+        showSuccess(t('auth.loginSuccess'));
+        done();
+      } catch (err) {
+        if (err instanceof WeChatNotBoundError) {
+          setBinding({ openId: err.openId, info: err.weChatUserInfo });
+          setError(null);
+        } else {
+          setError(err instanceof Error && err.message ? err.message : t('auth.weChatLoginFailed'));
+        }
+      } finally {
+        setWeChatBusy(false);
+      }
+    })();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, for the URL WeChat returned to
+  }, []);
+
+  const handleFinish = async (values: Values) => {
+    setSubmitting(true);
+    setError(null);
+    try {
+      await loginWithPhone({
+        phoneNumber: values.phoneNumber.trim(),
+        realName: values.realName.trim(),
+        weChatOpenId: binding?.openId ?? null,
+      });
+      showSuccess(binding ? t('auth.weChatBindSuccess') : t('auth.loginSuccess'));
+      done();
+    } catch (err) {
+      setError(
+        err instanceof Error
+          ? err.message
+          : binding
+            ? t('auth.weChatBindFailed')
+            : t('auth.loginFailed'),
+      );
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const handleWeChat = async () => {
+    setWeChatBusy(true);
+    setError(null);
+    try {
+      await startWeChatAuth(
+        `${Paths.customerLogin}${redirect ? `?redirect=${encodeURIComponent(redirect)}` : ''}`,
+      );
+    } catch (err) {
+      setError(err instanceof Error ? err.message : t('auth.weChatLoginFailed'));
+      setWeChatBusy(false);
+    }
+  };
+
+  return (
+    <div className="auth-page">
+      <header className="auth-page__hero">
+        <img src="/favicon.svg" alt="" width={56} height={56} />
+        <h1>{binding ? t('auth.weChatBindTitle') : t('auth.customerLoginTitle')}</h1>
+        <p className="auth-page__sub">
+          {binding ? t('auth.weChatBindTip') : t('auth.customerLoginSubtitle')}
+        </p>
+      </header>
+      {binding && (
+        <div className="wechat-binding">
+          <NoticeBar content={t('auth.weChatNotBound')} color="info" />
+          <div className="wechat-binding__who">
+            <Avatar src={binding.info.headImgUrl} style={{ '--size': '40px' }} />
+            <span>{binding.info.nickName || binding.openId}</span>
+          </div>
+        </div>
+      )}
+      {weChatBusy && !binding && (
+        <p className="auth-page__sub" role="status">
+          {t('auth.weChatLoggingIn')}
+        </p>
+      )}
+      <Form
+        layout="vertical"
+        initialValues={{ phoneNumber: '', realName: '' }}
+        onFinish={(v: Values) => void handleFinish(v)}
+        footer={
+          <>
+            <FormError message={error} />
+            <Button
+              block
+              type="submit"
+              color="primary"
+              size="large"
+              loading={submitting}
+              loadingText={t('auth.loggingIn')}
+            >
+              {binding ? t('auth.bindAndLogin') : t('auth.login')}
+            </Button>
+          </>
+        }
+      >
+        <Form.Item
+          name="phoneNumber"
+          label={t('auth.phoneNumber')}
+          rules={[
+            { required: true, message: t('auth.phoneRequired') },
+            { pattern: PHONE_NUMBER_PATTERN, message: t('auth.phoneInvalid') },
+          ]}
+        >
+          <Input
+            type="tel"
+            inputMode="numeric"
+            maxLength={11}
+            autoComplete="tel-national"
+            placeholder={t('auth.phoneNumberPlaceholder')}
+            aria-label={t('auth.phoneNumber')}
+            clearable
+          />
+        </Form.Item>
+        <Form.Item
+          name="realName"
+          label={t('auth.realName')}
+          rules={[
+            { required: true, whitespace: true, message: t('auth.realNameRequired') },
+            { pattern: REAL_NAME, message: t('auth.realNameInvalid') },
+          ]}
+        >
+          <Input
+            autoComplete="name"
+            placeholder={t('auth.realNamePlaceholder')}
+            aria-label={t('auth.realName')}
+            clearable
+          />
+        </Form.Item>
+      </Form>
+      {isWeChat && weChatEnabled && !binding && (
+        <div className="auth-page__wechat">
+          <Divider>{t('auth.orUse')}</Divider>
+          <Button
+            block
+            size="large"
+            className="wechat-button"
+            loading={weChatBusy}
+            onClick={() => void handleWeChat()}
+          >
+            {t('auth.weChatLogin')}
+          </Button>
+        </div>
+      )}
+      <p className="auth-page__switch">
+        <Link to={Paths.login}>{t('auth.staffLoginLink')}</Link>
+      </p>
+    </div>
+  );
+}

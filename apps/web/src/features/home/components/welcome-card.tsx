@@ -1,0 +1,85 @@
+import { Link } from 'react-router';
+import { List, Tag } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { Permissions, RoleName } from '@snowgear/contracts';
+import { Paths } from '@/config/paths';
+import { useNow } from '@/lib/use-now';
+import { roleLabel } from '@/features/auth/components/role-name';
+import { useSession } from '@/features/auth/stores/session-store';
+import { displayName } from '@/features/auth/utils/token';
+import { useConfigStore } from '@/features/system-config/stores/config-store';
+import { storeBusinessStatus, storeStatusLabel } from '@/features/system-config/utils/store-status';
+
+/** Who is signed in, as which role, for which store; the role homes build on it. */
+export function WelcomeCard({ title, profilePath }: { title: string; profilePath: string | null }) {
+  const { t } = useTranslation();
+  const now = useNow();
+  const user = useSession((s) => s.user);
+  const activeRole = useSession((s) => s.activeRole);
+  const permissions = useSession((s) => s.permissions);
+  const store = useConfigStore((s) =>
+    user?.primaryStoreId ? s.config?.storeConfigs[user.primaryStoreId] : undefined,
+  );
+  if (!user) return null;
+  const status = store ? storeBusinessStatus(store, now) : null;
+  const seesAll = activeRole === RoleName.SuperAdmin;
+  const canManagePeople =
+    permissions.includes(Permissions.StoreManagement.Employees) ||
+    permissions.includes(Permissions.SystemManagement.Users);
+
+  return (
+    <>
+      <header className="page-hero">
+        <p>{title}</p>
+        <h1>{t('home.welcome', { name: displayName(user, t('profile.defaultUserName')) })}</h1>
+        <p>{t('home.signedInAs', { role: roleLabel(t, activeRole) })}</p>
+      </header>
+      <section className="page-body" aria-label={t('profile.store')}>
+        <div className="store-card store-card--static">
+          <div className="store-card__head">
+            <span className="store-card__name">
+              {seesAll
+                ? t('home.allStores')
+                : t('home.store', { store: user.storeName ?? t('profile.noStore') })}
+            </span>
+            {status && (
+              <Tag
+                color={
+                  status.status === 'open'
+                    ? 'success'
+                    : status.status === 'rest'
+                      ? 'warning'
+                      : 'default'
+                }
+                fill="solid"
+              >
+                {storeStatusLabel(status.status, t)}
+              </Tag>
+            )}
+          </div>
+          {store && (
+            <div className="store-card__row">
+              {t('store.hours')} {status?.hours} · {store.contactInfo.address}
+            </div>
+          )}
+        </div>
+        <p className="section-tip">{t('home.comingWith')}</p>
+      </section>
+      <List header={t('home.shortcuts')}>
+        {profilePath && (
+          <Link to={profilePath} className="list-link">
+            <List.Item arrowIcon>{t('profile.title')}</List.Item>
+          </Link>
+        )}
+        {canManagePeople && (
+          <Link to={Paths.storeEmployees} className="list-link">
+            <List.Item arrowIcon>{t('profile.employees')}</List.Item>
+          </Link>
+        )}
+        <Link to={Paths.help} className="list-link">
+          <List.Item arrowIcon>{t('footer.help')}</List.Item>
+        </Link>
+      </List>
+    </>
+  );
+}
