@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ANONYMOUS, checkRouteAccess, type SessionSnapshot } from './authorization';
+import { ANONYMOUS, checkRouteAccess, safeRedirect, type SessionSnapshot } from './authorization';
 
 const staff: SessionSnapshot = {
   isAuthenticated: true,
@@ -63,5 +63,58 @@ describe('route check', () => {
         '/driver',
       ),
     ).toEqual({ allow: true });
+  });
+
+  it('sends signed-in users away from sign-in pages to their home or the wanted page', () => {
+    expect(checkRouteAccess({ needsLogin: false, guestOnly: true }, staff, '/login')).toEqual({
+      allow: false,
+      redirectTo: '/store/dashboard',
+    });
+    expect(
+      checkRouteAccess(
+        { needsLogin: false, guestOnly: true },
+        staff,
+        '/login?redirect=%2Fstore%2Femployees',
+      ),
+    ).toEqual({
+      allow: false,
+      redirectTo: '/store/employees',
+    });
+    expect(
+      checkRouteAccess(
+        { needsLogin: false, guestOnly: true },
+        staff,
+        '/login?redirect=https%3A%2F%2Fevil.example',
+      ),
+    ).toEqual({ allow: false, redirectTo: '/store/dashboard' });
+    const customer = { ...staff, roles: ['Customer'], activeRole: 'Customer', permissions: [] };
+    // A customer may still open the staff login (e.g. to sign in as an employee).
+    expect(checkRouteAccess({ needsLogin: false, guestOnly: true }, customer, '/login')).toEqual({
+      allow: true,
+    });
+    expect(
+      checkRouteAccess({ needsLogin: false, guestOnly: true }, customer, '/customer/login'),
+    ).toEqual({
+      allow: false,
+      redirectTo: '/customer/order-create',
+    });
+    expect(checkRouteAccess({ needsLogin: false, guestOnly: true }, ANONYMOUS, '/login')).toEqual({
+      allow: true,
+    });
+  });
+
+  it('keeps public pages open to every role', () => {
+    expect(
+      checkRouteAccess({ needsLogin: false, roles: ['Customer'] }, staff, '/customer/order-create'),
+    ).toEqual({
+      allow: true,
+    });
+  });
+
+  it('follows only redirects inside the app', () => {
+    expect(safeRedirect('/store/dashboard?x=1')).toBe('/store/dashboard?x=1');
+    expect(safeRedirect('//evil.example')).toBeNull();
+    expect(safeRedirect('https://evil.example')).toBeNull();
+    expect(safeRedirect(null)).toBeNull();
   });
 });

@@ -165,7 +165,6 @@ export default function CustomerLoginPage() {
             maxLength={11}
             autoComplete="tel-national"
             placeholder={t('auth.phoneNumberPlaceholder')}
-            aria-label={t('auth.phoneNumber')}
             clearable
           />
         </Form.Item>
@@ -180,7 +179,7 @@ export default function CustomerLoginPage() {
           <Input
             autoComplete="name"
             placeholder={t('auth.realNamePlaceholder')}
-            aria-label={t('auth.realName')}
+
             clearable
           />
         </Form.Item>

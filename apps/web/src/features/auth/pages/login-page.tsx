@@ -84,7 +84,6 @@ export default function LoginPage() {
             placeholder={t('auth.userNameOrEmailPlaceholder')}
             autoComplete="username"
             clearable
-            aria-label={t('auth.userNameOrEmail')}
           />
         </Form.Item>
         <Form.Item
@@ -106,7 +105,6 @@ export default function LoginPage() {
             type={visible ? 'text' : 'password'}
             placeholder={t('auth.passwordPlaceholder')}
             autoComplete="current-password"
-            aria-label={t('auth.password')}
           />
         </Form.Item>
         <Form.Item name="rememberMe" valuePropName="checked">

@@ -32,7 +32,8 @@ export function EmployeeForm({
 }) {
   const { t } = useTranslation();
   const assignable = useAssignableRoles();
-  const stores = useConfigStore((s) => Object.values(s.config?.storeConfigs ?? {}));
+  const storeConfigs = useConfigStore((s) => s.config?.storeConfigs);
+  const stores = Object.values(storeConfigs ?? {});
   const save = useSaveEmployee();
   const showSuccess = useAppStore((s) => s.showSuccess);
   const [error, setError] = useState<string | null>(null);
