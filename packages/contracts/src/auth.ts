@@ -22,6 +22,8 @@ export const LoginInputSchema = z.object({
   rememberMe: z.boolean().default(false),
 });
 export type LoginInput = z.infer<typeof LoginInputSchema>;
+/** What a caller sends (remember-me may be left out: it defaults to false). */
+export type LoginRequest = z.input<typeof LoginInputSchema>;
 
 export const PhoneLoginInputSchema = z.object({
   phoneNumber: z.string().trim().regex(PHONE_NUMBER_PATTERN, 'InvalidPhoneNumber'),

@@ -4,7 +4,7 @@ import {
   RoleName,
   STAFF_ROLES,
   roleHome,
-  type LoginInput,
+  type LoginRequest,
   type PhoneLoginInput,
   type UserProfile,
   type WeChatUserInfo,
@@ -135,7 +135,7 @@ async function establish(auth: NormalisedAuth, rememberLogin: boolean, fetchProf
 
 const wrongFormat = () => i18n.t('auth.loginResponseFormatError');
 
-export async function loginWithPassword(input: LoginInput): Promise<UserProfile> {
+export async function loginWithPassword(input: LoginRequest): Promise<UserProfile> {
   const body = await loginRequest({ ...input, rememberMe: input.rememberMe ?? false });
   return establish(normaliseAuthResponse(body, wrongFormat()), input.rememberMe ?? false, true);
 }
