@@ -49,12 +49,12 @@ describe('session', () => {
   });
 
   it('shows the server message for wrong credentials', async () => {
-    const err = await loginWithPassword({
+    const err: unknown = await loginWithPassword({
       userNameOrEmailAddress: 'manager',
       password: 'nope',
       rememberMe: false,
-    }).catch((e: unknown) => e as Error);
-    expect(err.message).toBe('用户名或密码错误');
+    }).catch((e: unknown) => e);
+    expect((err as Error).message).toBe('用户名或密码错误');
     expect(sessionSnapshot().isAuthenticated).toBe(false);
   });
 
