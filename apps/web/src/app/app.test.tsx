@@ -103,6 +103,28 @@ describe('app shell', () => {
   });
 });
 
+describe('session expiry', () => {
+  it('a 401 clears the session and sends the user to sign in with the login-expired message', async () => {
+    const user = {
+      id: 'x',
+      userName: 'ghost',
+      name: '幽灵',
+      roles: ['StoreManager'],
+      permissions: [],
+    };
+    window.localStorage.setItem('access_token', 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.invalid');
+    window.localStorage.setItem('user_info', JSON.stringify(user));
+    window.localStorage.setItem('roles', JSON.stringify(user.roles));
+    window.localStorage.setItem('active_role', 'StoreManager');
+    const router = await renderAt('/store/profile');
+    expect(await screen.findByText('登录已过期，请重新登录')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toBe('?redirect=%2Fstore%2Fprofile');
+    expect(window.localStorage.getItem('access_token')).toBeNull();
+    expect(window.localStorage.getItem('user_info')).toBeNull();
+  });
+});
+
 describe('help centre pages', () => {
   beforeEach(() => changeLanguage('zh-CN'));
 

@@ -21,8 +21,8 @@ export async function bootstrap(navigate: Navigate): Promise<void> {
     beforeAuthenticatedRequest: () => refreshIfNeeded(),
     onError: (error) => useAppStore.getState().showError(error.message),
     onUnauthorized: (loginPath) => {
-      // Login expired: the message comes with the error toast ('login expired, please log in again').
       clearSession();
+      useAppStore.getState().showError(i18n.t('api.loginExpired'));
       const here = `${window.location.pathname}${window.location.search}`;
       if (window.location.pathname !== loginPath) {
         void navigate(`${loginPath}?redirect=${encodeURIComponent(here)}`, { replace: true });

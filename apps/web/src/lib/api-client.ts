@@ -146,9 +146,11 @@ http.interceptors.response.use(undefined, async (error: unknown) => {
   }
   if (apiError.isVerificationTokenProblem) clearVerificationToken();
   if (apiError.status === 401 && !config?.skipAuthRedirect && !config?.skipAuth) {
+    // Login expired: the handler says so and sends the user to sign in, silent call or not.
     hooks.onUnauthorized(loginPathFor(window.location.pathname));
+  } else if (!config?.silent) {
+    hooks.onError(apiError);
   }
-  if (!config?.silent) hooks.onError(apiError);
   throw apiError;
 });
 
