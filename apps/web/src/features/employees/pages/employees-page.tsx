@@ -1,23 +1,11 @@
 import { useState } from 'react';
-import {
-  ActionSheet,
-  Button,
-  Dialog,
-  ErrorBlock,
-  Form,
-  InfiniteScroll,
-  Input,
-  List,
-  PullToRefresh,
-  SearchBar,
-  Skeleton,
-  Tag,
-} from 'antd-mobile';
+import { ActionSheet, Button, Dialog, Form, Input, List, SearchBar, Tag } from 'antd-mobile';
 import { AddOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import type { Employee } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';
 import { PageHeader } from '@/components/page-header';
+import { PagedList } from '@/components/paged-list';
 import { roleLabel } from '@/features/auth/components/role-name';
 import { passwordProblems } from '@/features/auth/components/change-password-popup';
 import { useSession } from '@/features/auth/stores/session-store';
@@ -38,7 +26,6 @@ export default function EmployeesPage() {
   const resetPassword = useResetEmployeePassword();
   const [editing, setEditing] = useState<Employee | 'new' | null>(null);
   const [acting, setActing] = useState<Employee | null>(null);
-  const items = query.data?.pages.flatMap((p) => p.items) ?? [];
 
   const handleToggleActive = async (employee: Employee) => {
     const active = !employee.isActive;
@@ -94,39 +81,33 @@ export default function EmployeesPage() {
     });
   };
 
-  let list;
-  if (query.isPending) {
-    list = (
-      <div className="page-body" role="status" aria-label={t('app.loading')}>
-        <Skeleton.Paragraph lineCount={8} animated />
+  return (
+    <div className="employees-page">
+      <PageHeader
+        title={t('employees.title')}
+        backTo={Paths.storeProfile}
+        right={
+          <Button
+            size="small"
+            color="primary"
+            fill="none"
+            onClick={() => setEditing('new')}
+            aria-label={t('employees.add')}
+          >
+            <AddOutline /> {t('employees.add')}
+          </Button>
+        }
+      />
+      <div className="help-search-bar">
+        <SearchBar
+          placeholder={t('employees.search')}
+          aria-label={t('employees.search')}
+          onSearch={(v) => setKeyword(v.trim())}
+          onClear={() => setKeyword('')}
+        />
       </div>
-    );
-  } else if (query.isError && items.length === 0) {
-    list = (
-      <ErrorBlock
-        status="disconnected"
-        title={t('app.loadFailed')}
-        description={query.error.message}
-      >
-        <Button color="primary" onClick={() => void query.refetch()}>
-          {t('app.retry')}
-        </Button>
-      </ErrorBlock>
-    );
-  } else {
-    list = (
-      <PullToRefresh
-        onRefresh={async () => {
-          await query.refetch();
-        }}
-        pullingText={t('list.pullToRefresh')}
-        canReleaseText={t('list.releaseToRefresh')}
-        refreshingText={t('list.refreshing')}
-        completeText={t('list.refreshed')}
-      >
-        {items.length === 0 ? (
-          <ErrorBlock status="empty" title={t('employees.empty')} description="" />
-        ) : (
+      <PagedList query={query} emptyText={t('employees.empty')}>
+        {(items) => (
           <List>
             {items.map((e) => (
               <List.Item
@@ -162,56 +143,7 @@ export default function EmployeesPage() {
             ))}
           </List>
         )}
-        {items.length > 0 && (
-          <InfiniteScroll
-            hasMore={query.hasNextPage}
-            loadMore={async () => {
-              await query.fetchNextPage({ throwOnError: true });
-            }}
-          >
-            {(hasMore, failed, retry) =>
-              failed ? (
-                <Button fill="none" color="primary" onClick={() => void retry()}>
-                  {t('list.loadMoreFailed')}
-                </Button>
-              ) : hasMore ? (
-                t('app.loading')
-              ) : (
-                t('list.noMore')
-              )
-            }
-          </InfiniteScroll>
-        )}
-      </PullToRefresh>
-    );
-  }
-
-  return (
-    <div className="employees-page">
-      <PageHeader
-        title={t('employees.title')}
-        backTo={Paths.storeProfile}
-        right={
-          <Button
-            size="small"
-            color="primary"
-            fill="none"
-            onClick={() => setEditing('new')}
-            aria-label={t('employees.add')}
-          >
-            <AddOutline /> {t('employees.add')}
-          </Button>
-        }
-      />
-      <div className="help-search-bar">
-        <SearchBar
-          placeholder={t('employees.search')}
-          aria-label={t('employees.search')}
-          onSearch={(v) => setKeyword(v.trim())}
-          onClear={() => setKeyword('')}
-        />
-      </div>
-      {list}
+      </PagedList>
       <ActionSheet
         visible={acting !== null}
         onClose={() => setActing(null)}

@@ -1,0 +1,79 @@
+import type { ReactNode } from 'react';
+import { Button, ErrorBlock, InfiniteScroll, PullToRefresh, Skeleton } from 'antd-mobile';
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { PagedResult } from '@snowgear/contracts';
+
+interface Props<T> {
+  query: UseInfiniteQueryResult<InfiniteData<PagedResult<T>>>;
+  emptyText: string;
+  /** Renders the loaded items (all pages so far). */
+  children: (items: T[]) => ReactNode;
+}
+
+/**
+ * Every paged list's states in one place: skeleton while loading, an error with retry, an empty
+ * message, pull to refresh, and infinite scroll with a retry when a page fails.
+ */
+export function PagedList<T>({ query, emptyText, children }: Props<T>) {
+  const { t } = useTranslation();
+  const items = query.data?.pages.flatMap((p) => p.items) ?? [];
+
+  if (query.isPending && query.fetchStatus !== 'idle') {
+    return (
+      <div role="status" aria-label={t('app.loading')} className="page-body">
+        <Skeleton.Paragraph lineCount={8} animated />
+      </div>
+    );
+  }
+  if (query.isError && items.length === 0) {
+    return (
+      <ErrorBlock
+        status="disconnected"
+        title={t('app.loadFailed')}
+        description={query.error.message}
+      >
+        <Button color="primary" onClick={() => void query.refetch()}>
+          {t('app.retry')}
+        </Button>
+      </ErrorBlock>
+    );
+  }
+  return (
+    <PullToRefresh
+      onRefresh={async () => {
+        await query.refetch();
+      }}
+      pullingText={t('list.pullToRefresh')}
+      canReleaseText={t('list.releaseToRefresh')}
+      refreshingText={t('list.refreshing')}
+      completeText={t('list.refreshed')}
+    >
+      {items.length === 0 ? (
+        <ErrorBlock status="empty" title={emptyText} description="" />
+      ) : (
+        children(items)
+      )}
+      {items.length > 0 && (
+        <InfiniteScroll
+          hasMore={query.hasNextPage}
+          loadMore={async () => {
+            await query.fetchNextPage({ throwOnError: true });
+          }}
+        >
+          {(hasMore, failed, retry) =>
+            failed ? (
+              <Button fill="none" color="primary" onClick={() => void retry()}>
+                {t('list.loadMoreFailed')}
+              </Button>
+            ) : hasMore ? (
+              t('app.loading')
+            ) : (
+              t('list.noMore')
+            )
+          }
+        </InfiniteScroll>
+      )}
+    </PullToRefresh>
+  );
+}
