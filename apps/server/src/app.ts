@@ -18,6 +18,7 @@ import { accountRoutes } from '@/modules/account/index.js';
 import { WeChatClient } from '@/modules/wechat/client.js';
 import { weChatRoutes } from '@/modules/wechat/index.js';
 import { employeeRoutes } from '@/modules/employees/index.js';
+import { equipmentRoutes } from '@/modules/equipment/index.js';
 import { LoginThrottle } from '@/modules/identity/throttle.js';
 import { TokenService } from '@/modules/identity/tokens.js';
 import { configDistributionRoutes } from '@/modules/config-distribution/index.js';
@@ -94,6 +95,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(accountRoutes, { tokens, throttle });
   await app.register(weChatRoutes, { wechat, identity: { tokens, throttle } });
   await app.register(employeeRoutes, { tokens });
+  await app.register(equipmentRoutes);
   await app.register(configDistributionRoutes);
   await app.register(helpRoutes);
 

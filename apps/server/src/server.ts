@@ -49,7 +49,7 @@ async function main() {
   ];
   if (seeded) {
     lines.push(
-      `  Demo data loaded: ${seeded.stores.map((s) => s.name).join('、')}; ${seeded.helpArticles} help articles`,
+      `  Demo data loaded: ${seeded.stores.map((s) => s.name).join('、')}; ${seeded.helpArticles} help articles; ${seeded.equipment} items of equipment`,
     );
   }
   if (settings.SEED_DEMO_DATA) {

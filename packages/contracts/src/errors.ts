@@ -46,6 +46,14 @@ export const ErrorCode = {
   NotYourStore: 'Identity:NotYourStore',
   RoleNotAssignable: 'Identity:RoleNotAssignable',
   StoreNotFound: 'Store:NotFound',
+  EquipmentNotFound: 'Equipment:NotFound',
+  CategoryNotFound: 'Equipment:CategoryNotFound',
+  IllegalTransition: 'Equipment:IllegalStatusTransition',
+  EquipmentUnavailable: 'Equipment:NotAvailable',
+  DuplicateBarcode: 'Equipment:DuplicateBarcode',
+  EquipmentOtherStore: 'Equipment:BelongsToAnotherStore',
+  NoOrderLock: 'Equipment:NoLockForOrder',
+  InvalidAttributeValue: 'Equipment:InvalidAttributeValue',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

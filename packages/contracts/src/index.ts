@@ -10,3 +10,4 @@ export * from './order-number.js';
 export * from './roles.js';
 export * from './auth.js';
 export * from './employees.js';
+export * from './equipment.js';

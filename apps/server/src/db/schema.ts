@@ -232,3 +232,150 @@ export const cacheEntries = pgTable('cache_entries', {
   value: text('value').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
+
+export const equipmentCategories = pgTable(
+  'equipment_categories',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    sizeKind: text('size_kind', { enum: ['LargeEquipment', 'SmallEquipment'] }).notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [unique('equipment_categories_tenant_name_unique').on(t.tenantId, t.name)],
+);
+
+export const attributeDefinitions = pgTable(
+  'attribute_definitions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    /** null: applies to every category. */
+    categoryId: uuid('category_id').references(() => equipmentCategories.id, {
+      onDelete: 'cascade',
+    }),
+    name: text('name').notNull(),
+    displayName: text('display_name').notNull(),
+    kind: text('kind', {
+      enum: ['text', 'number', 'select', 'multi-select', 'boolean', 'date'],
+    }).notNull(),
+    options: text('options').array().notNull().default([]),
+    unit: text('unit').notNull().default(''),
+    isRequired: boolean('is_required').notNull().default(false),
+    isFilterable: boolean('is_filterable').notNull().default(false),
+    isEnabled: boolean('is_enabled').notNull().default(true),
+    sortOrder: integer('sort_order').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    unique('attribute_definitions_scope_name_unique')
+      .on(t.tenantId, t.categoryId, t.name)
+      .nullsNotDistinct(),
+  ],
+);
+
+export const equipment = pgTable(
+  'equipment',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => equipmentCategories.id),
+    name: text('name').notNull(),
+    brand: text('brand').notNull().default(''),
+    model: text('model').notNull().default(''),
+    barcodeNumber: text('barcode_number').notNull(),
+    /** Spec §4: 0 available, 1 out, 2 damaged, 3 lost, 4 in transfer, 5 scrapped. */
+    status: smallint('status').notNull().default(0),
+    /** Receiving store while in transfer (status 4). */
+    transferToStoreId: uuid('transfer_to_store_id').references(() => stores.id),
+    /** Money in fen. */
+    dailyRentPriceFen: integer('daily_rent_price_fen').notNull().default(0),
+    depositFen: integer('deposit_fen').notNull().default(0),
+    usageCount: integer('usage_count').notNull().default(0),
+    remarks: text('remarks').notNull().default(''),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('equipment_tenant_barcode_unique').on(t.tenantId, sql`lower(${t.barcodeNumber})`),
+    index('equipment_tenant_store_status_idx').on(t.tenantId, t.storeId, t.status),
+    index('equipment_tenant_category_idx').on(t.tenantId, t.categoryId),
+  ],
+);
+
+export const equipmentAttributeValues = pgTable(
+  'equipment_attribute_values',
+  {
+    equipmentId: uuid('equipment_id')
+      .notNull()
+      .references(() => equipment.id, { onDelete: 'cascade' }),
+    attributeId: uuid('attribute_id')
+      .notNull()
+      .references(() => attributeDefinitions.id, { onDelete: 'cascade' }),
+    value: text('value').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.equipmentId, t.attributeId] }),
+    index('equipment_attribute_values_lookup_idx').on(t.attributeId, t.value),
+  ],
+);
+
+/**
+ * Every range in which an item is locked: manual check-outs and order holds alike. An
+ * exclusion constraint (custom migration) makes two ranges of one item impossible to overlap.
+ */
+export const equipmentUnavailableTimes = pgTable(
+  'equipment_unavailable_times',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    equipmentId: uuid('equipment_id')
+      .notNull()
+      .references(() => equipment.id, { onDelete: 'cascade' }),
+    startAt: timestamp('start_at', { withTimezone: true }).notNull(),
+    endAt: timestamp('end_at', { withTimezone: true }).notNull(),
+    source: text('source', { enum: ['manual', 'order'] }).notNull(),
+    orderId: uuid('order_id'),
+    reason: text('reason').notNull().default(''),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('equipment_unavailable_times_equipment_idx').on(t.equipmentId, t.startAt)],
+);
+
+export const equipmentOperationHistory = pgTable(
+  'equipment_operation_history',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    equipmentId: uuid('equipment_id')
+      .notNull()
+      .references(() => equipment.id, { onDelete: 'cascade' }),
+    operation: text('operation').notNull(),
+    fromStatus: smallint('from_status'),
+    toStatus: smallint('to_status'),
+    reason: text('reason').notNull().default(''),
+    remarks: text('remarks').notNull().default(''),
+    orderId: uuid('order_id'),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    operatorName: text('operator_name').notNull().default(''),
+    storeId: uuid('store_id').references(() => stores.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('equipment_operation_history_equipment_idx').on(t.equipmentId, t.createdAt)],
+);

@@ -14,12 +14,15 @@ import {
   users,
 } from './schema.js';
 import { DEMO_PASSWORD, demoCustomer, demoRoles, demoStaff } from './seed-data/demo-people.js';
+import { seedInventory } from './seed-inventory.js';
 import { demoGlobalParameters, demoStores, demoSystemSettings } from './seed-data/demo-tenant.js';
 import { helpArticles as demoHelpArticles } from './seed-data/help-articles.js';
 
 export interface SeedSummary {
   stores: { code: string; name: string }[];
   helpArticles: number;
+  /** Items added by this run. */
+  equipment: number;
   logins: { userName: string; roles: string[] }[];
   customer: { phoneNumber: string; realName: string };
   password: string;
@@ -154,7 +157,10 @@ export async function seedDemoData(db: Database): Promise<SeedSummary> {
         .onConflictDoNothing();
     }
 
+    const equipmentCreated = await seedInventory(tx, tenantId, storeIds);
+
     return {
+      equipment: equipmentCreated,
       stores: demoStores.map(({ code, name }) => ({ code, name })),
       helpArticles: demoHelpArticles.length,
       logins: demoStaff.map((u) => ({ userName: u.userName, roles: u.roles })),

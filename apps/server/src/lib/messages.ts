@@ -25,6 +25,22 @@ const zh = {
   RoleNotAssignable: '您不能分配该角色：{role}',
   StoreNotFound: '门店不存在',
   CannotDeactivateSelf: '不能停用自己的账号',
+  EquipmentNotFound: '设备不存在',
+  CategoryNotFound: '设备分类不存在',
+  DuplicateBarcode: '条码 {barcode} 已被其他设备使用',
+  EquipmentOtherStore: '该设备属于{store}，您只能操作本门店的设备',
+  IllegalTransition: '当前状态（{from}）不能{action}',
+  EquipmentUnavailable: '该设备在 {start} 至 {end} 已被占用',
+  NoOrderLock: '该设备没有被此订单锁定',
+  InvalidAttributeValue: '属性“{name}”的值无效：{value}',
+  AttributeRequired: '请填写属性“{name}”',
+  StockOutDone: '出库成功',
+  StockInDone: '入库成功',
+  EarlyReturnDone: '提前归还成功，设备已解锁',
+  StatusChanged: '状态已更新',
+  TransferStarted: '已发起调拨，等待{store}确认入库',
+  UnavailableTimeNotFound: '不可用时段不存在',
+  EquipmentStoreNotYours: '只能为本门店登记设备',
 };
 type Key = keyof typeof zh;
 const en: Record<Key, string> = {
@@ -49,8 +65,31 @@ const en: Record<Key, string> = {
   RoleNotAssignable: 'You may not assign the role {role}',
   StoreNotFound: 'Store not found',
   CannotDeactivateSelf: 'You cannot deactivate your own account',
+  EquipmentNotFound: 'Equipment not found',
+  CategoryNotFound: 'Equipment category not found',
+  DuplicateBarcode: 'Barcode {barcode} is already used by another item',
+  EquipmentOtherStore:
+    "This item belongs to {store}; you may only operate on your own store's equipment",
+  IllegalTransition: 'An item that is {from} cannot be {action}',
+  EquipmentUnavailable: 'This item is already taken from {start} to {end}',
+  NoOrderLock: 'This item is not locked for that order',
+  InvalidAttributeValue: 'Invalid value for "{name}": {value}',
+  AttributeRequired: 'Please fill in "{name}"',
+  StockOutDone: 'Checked out',
+  StockInDone: 'Checked in',
+  EarlyReturnDone: 'Returned early; the item is unlocked',
+  StatusChanged: 'Status updated',
+  TransferStarted: 'Transfer started; {store} confirms it by checking the item in',
+  UnavailableTimeNotFound: 'Unavailable time not found',
+  EquipmentStoreNotYours: 'You can only register equipment for your own store',
 };
 export type MessageKey = Key;
+
+export function isEnglish(request: Pick<FastifyRequest, 'headers'> | undefined): boolean {
+  return String(request?.headers['accept-language'] ?? '')
+    .toLowerCase()
+    .startsWith('en');
+}
 
 export function message(
   request: Pick<FastifyRequest, 'headers'> | undefined,

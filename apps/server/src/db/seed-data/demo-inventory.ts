@@ -1,0 +1,289 @@
+import { EquipmentStatus as S, EquipmentSizeKind } from '@snowgear/contracts';
+
+/** Demo stock: real snow-gear categories, attributes, and 80+ items in every status. */
+export interface DemoAttribute {
+  name: string;
+  displayName: string;
+  kind: 'text' | 'number' | 'select' | 'multi-select' | 'boolean' | 'date';
+  options?: string[];
+  unit?: string;
+  isFilterable?: boolean;
+  isRequired?: boolean;
+}
+
+export interface DemoCategory {
+  code: string;
+  name: string;
+  sizeKind: (typeof EquipmentSizeKind)[keyof typeof EquipmentSizeKind];
+  attributes: DemoAttribute[];
+  /** Rent and deposit in yuan. */
+  dailyRent: number;
+  deposit: number;
+  models: { brand: string; model: string; name: string }[];
+  /** Attribute name → values to cycle through. */
+  sizes: Record<string, string[]>;
+  perStore: number;
+}
+
+const LEVEL: DemoAttribute = {
+  name: 'level',
+  displayName: '适用水平',
+  kind: 'select',
+  options: ['初级', '中级', '高级'],
+  isFilterable: true,
+};
+
+export const COLOUR: DemoAttribute = {
+  name: 'colour',
+  displayName: '颜色',
+  kind: 'select',
+  options: ['黑色', '白色', '红色', '蓝色', '绿色', '黄色', '粉色'],
+  isFilterable: true,
+};
+
+export const demoCategories: DemoCategory[] = [
+  {
+    code: 'SKI',
+    name: '双板滑雪板',
+    sizeKind: EquipmentSizeKind.LargeEquipment,
+    attributes: [
+      {
+        name: 'length',
+        displayName: '长度',
+        kind: 'select',
+        options: ['140', '150', '160', '170', '180'],
+        unit: 'cm',
+        isFilterable: true,
+        isRequired: true,
+      },
+      LEVEL,
+    ],
+    dailyRent: 120,
+    deposit: 1000,
+    models: [
+      { brand: 'Rossignol', model: 'Experience 78', name: '金鸡 Experience 78 双板' },
+      { brand: 'Atomic', model: 'Redster X5', name: '阿托米克 Redster X5 双板' },
+      { brand: 'Head', model: 'Shape e-V5', name: '海德 Shape V5 双板' },
+    ],
+    sizes: {
+      length: ['150', '160', '170', '140', '180', '160'],
+      level: ['初级', '中级', '高级', '初级', '中级', '初级'],
+    },
+    perStore: 6,
+  },
+  {
+    code: 'SB',
+    name: '单板滑雪板',
+    sizeKind: EquipmentSizeKind.LargeEquipment,
+    attributes: [
+      {
+        name: 'length',
+        displayName: '长度',
+        kind: 'select',
+        options: ['142', '148', '152', '156', '160'],
+        unit: 'cm',
+        isFilterable: true,
+        isRequired: true,
+      },
+      LEVEL,
+      {
+        name: 'stance',
+        displayName: '站姿',
+        kind: 'select',
+        options: ['左脚在前', '右脚在前'],
+        isFilterable: true,
+      },
+    ],
+    dailyRent: 120,
+    deposit: 1000,
+    models: [
+      { brand: 'Burton', model: 'Ripcord', name: '伯顿 Ripcord 单板' },
+      { brand: 'Salomon', model: 'Pulse', name: '萨洛蒙 Pulse 单板' },
+    ],
+    sizes: {
+      length: ['148', '152', '156', '142', '160'],
+      level: ['初级', '初级', '中级', '初级', '高级'],
+      stance: ['左脚在前', '右脚在前', '左脚在前', '左脚在前', '右脚在前'],
+    },
+    perStore: 5,
+  },
+  {
+    code: 'SBT',
+    name: '双板滑雪鞋',
+    sizeKind: EquipmentSizeKind.LargeEquipment,
+    attributes: [
+      {
+        name: 'size',
+        displayName: '鞋码',
+        kind: 'select',
+        options: ['36', '37', '38', '39', '40', '41', '42', '43', '44', '45'],
+        isFilterable: true,
+        isRequired: true,
+      },
+      { name: 'flex', displayName: '硬度', kind: 'number', unit: 'flex' },
+    ],
+    dailyRent: 50,
+    deposit: 300,
+    models: [
+      { brand: 'Salomon', model: 'Select HV', name: '萨洛蒙 Select 双板鞋' },
+      { brand: 'Nordica', model: 'Sportmachine', name: '诺迪卡 Sportmachine 双板鞋' },
+    ],
+    sizes: { size: ['38', '40', '42', '44', '39'], flex: ['70', '80', '90', '100', '70'] },
+    perStore: 5,
+  },
+  {
+    code: 'BBT',
+    name: '单板滑雪鞋',
+    sizeKind: EquipmentSizeKind.LargeEquipment,
+    attributes: [
+      {
+        name: 'size',
+        displayName: '鞋码',
+        kind: 'select',
+        options: ['36', '37', '38', '39', '40', '41', '42', '43', '44', '45'],
+        isFilterable: true,
+        isRequired: true,
+      },
+    ],
+    dailyRent: 50,
+    deposit: 300,
+    models: [{ brand: 'Burton', model: 'Moto BOA', name: '伯顿 Moto BOA 单板鞋' }],
+    sizes: { size: ['39', '41', '43'] },
+    perStore: 3,
+  },
+  {
+    code: 'POLE',
+    name: '雪杖',
+    sizeKind: EquipmentSizeKind.SmallEquipment,
+    attributes: [
+      {
+        name: 'length',
+        displayName: '长度',
+        kind: 'select',
+        options: ['100', '105', '110', '115', '120', '125'],
+        unit: 'cm',
+        isFilterable: true,
+      },
+    ],
+    dailyRent: 10,
+    deposit: 100,
+    models: [{ brand: 'Leki', model: 'Spitfire', name: '乐奇 Spitfire 雪杖' }],
+    sizes: { length: ['110', '120'] },
+    perStore: 2,
+  },
+  {
+    code: 'HLM',
+    name: '头盔',
+    sizeKind: EquipmentSizeKind.SmallEquipment,
+    attributes: [
+      {
+        name: 'size',
+        displayName: '尺码',
+        kind: 'select',
+        options: ['S', 'M', 'L', 'XL'],
+        isFilterable: true,
+        isRequired: true,
+      },
+    ],
+    dailyRent: 20,
+    deposit: 200,
+    models: [{ brand: 'Giro', model: 'Ledge', name: '吉罗 Ledge 头盔' }],
+    sizes: { size: ['M', 'L'] },
+    perStore: 2,
+  },
+  {
+    code: 'GOG',
+    name: '雪镜',
+    sizeKind: EquipmentSizeKind.SmallEquipment,
+    attributes: [
+      {
+        name: 'lens',
+        displayName: '镜片',
+        kind: 'select',
+        options: ['全天候', '晴天', '阴天'],
+        isFilterable: true,
+      },
+    ],
+    dailyRent: 20,
+    deposit: 200,
+    models: [{ brand: 'Oakley', model: 'Flight Deck', name: '欧克利 Flight Deck 雪镜' }],
+    sizes: { lens: ['全天候', '晴天'] },
+    perStore: 2,
+  },
+  {
+    code: 'PRO',
+    name: '护具',
+    sizeKind: EquipmentSizeKind.SmallEquipment,
+    attributes: [
+      {
+        name: 'kind',
+        displayName: '类型',
+        kind: 'select',
+        options: ['护臀', '护膝', '护腕'],
+        isFilterable: true,
+      },
+      {
+        name: 'size',
+        displayName: '尺码',
+        kind: 'select',
+        options: ['S', 'M', 'L'],
+        isFilterable: true,
+      },
+    ],
+    dailyRent: 15,
+    deposit: 100,
+    models: [{ brand: 'Demon', model: 'Flex-Force', name: '恶魔 Flex-Force 护具' }],
+    sizes: { kind: ['护臀', '护膝'], size: ['M', 'L'] },
+    perStore: 2,
+  },
+  {
+    code: 'WEAR',
+    name: '滑雪服',
+    sizeKind: EquipmentSizeKind.LargeEquipment,
+    attributes: [
+      {
+        name: 'kind',
+        displayName: '款式',
+        kind: 'select',
+        options: ['上衣', '裤子', '连体'],
+        isFilterable: true,
+      },
+      {
+        name: 'size',
+        displayName: '尺码',
+        kind: 'select',
+        options: ['S', 'M', 'L', 'XL', 'XXL'],
+        isFilterable: true,
+        isRequired: true,
+      },
+      { name: 'waterproof', displayName: '防水', kind: 'boolean' },
+    ],
+    dailyRent: 60,
+    deposit: 500,
+    models: [{ brand: 'Descente', model: 'S.I.O', name: '迪桑特 S.I.O 滑雪服' }],
+    sizes: { kind: ['上衣', '裤子'], size: ['M', 'L'], waterproof: ['true', 'true'] },
+    perStore: 2,
+  },
+];
+
+/** Which demo items are not in stock: [store code, category code, item number, status]. */
+export const demoStatuses: [string, string, number, number][] = [
+  ['WL', 'SKI', 2, S.InUse],
+  ['WL', 'SB', 3, S.InUse],
+  ['WL', 'SB', 4, S.Damaged],
+  ['WL', 'SBT', 5, S.Lost],
+  ['WL', 'SKI', 6, S.InTransfer],
+  ['WL', 'HLM', 2, S.Scrapped],
+  ['TW', 'SKI', 1, S.InUse],
+  ['TW', 'SBT', 2, S.Damaged],
+  ['TW', 'GOG', 2, S.Lost],
+  ['TW', 'SB', 5, S.InTransfer],
+  ['TW', 'POLE', 2, S.Scrapped],
+  ['YD', 'SB', 1, S.InUse],
+  ['YD', 'SKI', 3, S.Damaged],
+  ['YD', 'PRO', 2, S.Lost],
+  ['YD', 'WEAR', 2, S.InTransfer],
+  ['YD', 'SKI', 6, S.Scrapped],
+];
+
+export const demoColours = COLOUR.options!;

@@ -1,0 +1,160 @@
+import { EquipmentStatus } from '@snowgear/contracts';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Transaction } from './client.js';
+import {
+  attributeDefinitions,
+  equipment,
+  equipmentAttributeValues,
+  equipmentCategories,
+  equipmentOperationHistory,
+  equipmentUnavailableTimes,
+} from './schema.js';
+import { COLOUR, demoCategories, demoColours, demoStatuses } from './seed-data/demo-inventory.js';
+
+const TRANSFER_TO: Record<string, string> = { WL: 'TW', TW: 'YD', YD: 'WL' };
+
+/** Loads the demo categories, attributes and items; existing ones (by name or barcode) stay as they are. */
+export async function seedInventory(
+  tx: Transaction,
+  tenantId: string,
+  storeIds: Map<string, string>,
+) {
+  const colour = await upsertAttribute(tx, tenantId, null, COLOUR, 100);
+  let created = 0;
+  for (const [index, category] of demoCategories.entries()) {
+    await tx
+      .insert(equipmentCategories)
+      .values({ tenantId, name: category.name, sizeKind: category.sizeKind, sortOrder: index + 1 })
+      .onConflictDoNothing();
+    const [cat] = await tx
+      .select({ id: equipmentCategories.id })
+      .from(equipmentCategories)
+      .where(
+        and(
+          eq(equipmentCategories.tenantId, tenantId),
+          eq(equipmentCategories.name, category.name),
+        ),
+      );
+    const attributeIds = new Map<string, string>();
+    for (const [i, attr] of category.attributes.entries()) {
+      attributeIds.set(attr.name, await upsertAttribute(tx, tenantId, cat!.id, attr, i + 1));
+    }
+
+    for (const [storeCode, storeId] of storeIds) {
+      for (let n = 1; n <= category.perStore; n++) {
+        const model = category.models[(n - 1) % category.models.length]!;
+        const barcode = `SG${storeCode}${category.code}${String(n).padStart(3, '0')}`;
+        const status =
+          demoStatuses.find(
+            ([s, c, k]) => s === storeCode && c === category.code && k === n,
+          )?.[3] ?? EquipmentStatus.Available;
+        const [row] = await tx
+          .insert(equipment)
+          .values({
+            tenantId,
+            storeId,
+            categoryId: cat!.id,
+            name: model.name,
+            brand: model.brand,
+            model: model.model,
+            barcodeNumber: barcode,
+            status,
+            transferToStoreId:
+              status === EquipmentStatus.InTransfer
+                ? (storeIds.get(TRANSFER_TO[storeCode]!) ?? null)
+                : null,
+            dailyRentPriceFen: category.dailyRent * 100,
+            depositFen: category.deposit * 100,
+            usageCount: (n * 7 + index * 3) % 23,
+          })
+          .onConflictDoNothing()
+          .returning({ id: equipment.id });
+        if (!row) continue;
+        created += 1;
+        const values = Object.entries(category.sizes)
+          .map(([name, list]) => ({
+            attributeId: attributeIds.get(name)!,
+            value: list[(n - 1) % list.length]!,
+          }))
+          .concat({ attributeId: colour, value: demoColours[(n + index) % demoColours.length]! });
+        await tx
+          .insert(equipmentAttributeValues)
+          .values(values.map((v) => ({ equipmentId: row.id, ...v })));
+        await tx.insert(equipmentOperationHistory).values({
+          tenantId,
+          equipmentId: row.id,
+          operation: 'create',
+          toStatus: EquipmentStatus.Available,
+          operatorName: '系统初始化',
+          storeId,
+          reason: '演示数据',
+        });
+        if (status === EquipmentStatus.InUse) {
+          const start = new Date(Date.now() - 86_400_000);
+          start.setMinutes(0, 0, 0);
+          await tx.insert(equipmentUnavailableTimes).values({
+            tenantId,
+            equipmentId: row.id,
+            startAt: start,
+            endAt: new Date(start.getTime() + 3 * 86_400_000),
+            source: 'manual',
+            reason: '租赁',
+          });
+        }
+        if (status !== EquipmentStatus.Available) {
+          await tx.insert(equipmentOperationHistory).values({
+            tenantId,
+            equipmentId: row.id,
+            operation:
+              { 1: 'stockOut', 2: 'markDamaged', 3: 'markLost', 4: 'transfer', 5: 'scrap' }[
+                status
+              ] ?? 'update',
+            fromStatus: EquipmentStatus.Available,
+            toStatus: status,
+            operatorName: '系统初始化',
+            storeId,
+            reason: '演示数据',
+          });
+        }
+      }
+    }
+  }
+  return created;
+}
+
+async function upsertAttribute(
+  tx: Transaction,
+  tenantId: string,
+  categoryId: string | null,
+  attr: (typeof demoCategories)[number]['attributes'][number],
+  sortOrder: number,
+): Promise<string> {
+  await tx
+    .insert(attributeDefinitions)
+    .values({
+      tenantId,
+      categoryId,
+      name: attr.name,
+      displayName: attr.displayName,
+      kind: attr.kind,
+      options: attr.options ?? [],
+      unit: attr.unit ?? '',
+      isFilterable: attr.isFilterable ?? false,
+      isRequired: attr.isRequired ?? false,
+      sortOrder,
+    })
+    .onConflictDoNothing();
+  const [row] = await tx
+    .select({ id: attributeDefinitions.id })
+    .from(attributeDefinitions)
+    .where(
+      and(
+        eq(attributeDefinitions.tenantId, tenantId),
+        categoryId
+          ? eq(attributeDefinitions.categoryId, categoryId)
+          : isNull(attributeDefinitions.categoryId),
+        eq(attributeDefinitions.name, attr.name),
+      ),
+    );
+  return row!.id;
+}

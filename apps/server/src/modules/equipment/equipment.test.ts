@@ -1,0 +1,452 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { equipment, equipmentUnavailableTimes } from '@/db/schema.js';
+import { createTestApp, verificationHeaders, type TestApp } from '@/testing/index.js';
+
+describe('equipment', () => {
+  let t: TestApp;
+  let csrf: Record<string, string>;
+  const tokens: Record<string, string> = {};
+  let storeIds: Record<string, string>;
+  let categories: Record<string, string>;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    csrf = await verificationHeaders(t.app);
+    for (const name of ['admin', 'employee', 'multi', 'driver']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/app/account/login',
+        headers: csrf,
+        payload: { userNameOrEmailAddress: name, password: '1q2w3E*' },
+      });
+      tokens[name] = res.json().accessToken;
+    }
+    const config = (await t.app.inject('/api/app/config-distribution/h5')).json();
+    storeIds = Object.fromEntries(
+      Object.values(
+        config.storeConfigs as Record<string, { storeId: string; storeName: string }>,
+      ).map((s) => [s.storeName, s.storeId]),
+    );
+    const cats = (await call('employee', 'GET', '/api/app/equipment/categories')).json();
+    categories = Object.fromEntries(
+      cats.items.map((c: { name: string; id: string }) => [c.name, c.id]),
+    );
+  });
+  afterAll(() => t.close());
+
+  function call(
+    as: string,
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: object,
+  ) {
+    return t.app.inject({
+      method,
+      url,
+      payload,
+      headers: { ...csrf, authorization: `Bearer ${tokens[as]}` },
+    });
+  }
+  const byBarcode = async (barcode: string) =>
+    (
+      await call('employee', 'GET', `/api/app/equipment/by-barcode?barcodeNumber=${barcode}`)
+    ).json();
+  const iso = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+  const stockOut = (as: string, id: string, from: number, to: number, reason = '租赁') =>
+    call(as, 'POST', `/api/app/equipment/stock-out/${id}`, {
+      reason,
+      remarks: '',
+      unavailableStartTime: iso(from),
+      unavailableEndTime: iso(to),
+    });
+  const stockIn = (as: string, id: string, clear = true) =>
+    call(as, 'POST', `/api/app/equipment/stock-in/${id}`, {
+      reason: '租赁归还',
+      shouldClearManualUnavailableTime: clear,
+    });
+  const setStatus = (as: string, id: string, newStatus: number) =>
+    call(as, 'POST', `/api/app/equipment/change-status/${id}`, { newStatus, reason: '检查发现' });
+
+  it('has the demo stock: 9 categories and items in every status in every store', async () => {
+    expect(Object.keys(categories)).toHaveLength(9);
+    const all = (await call('admin', 'GET', '/api/app/equipment?maxResultCount=1000')).json();
+    expect(all.totalCount).toBeGreaterThanOrEqual(60);
+    for (const store of Object.values(storeIds)) {
+      const statuses = new Set(
+        all.items
+          .filter((e: { storeId: string }) => e.storeId === store)
+          .map((e: { status: number }) => e.status),
+      );
+      expect([...statuses].sort()).toEqual([0, 1, 2, 3, 4, 5]);
+    }
+    const item = all.items.find((e: { barcodeNumber: string }) => e.barcodeNumber === 'SGWLSKI001');
+    expect(item).toMatchObject({
+      categoryName: '双板滑雪板',
+      storeName: '万龙雪场店',
+      dailyRentPrice: 120,
+      deposit: 1000,
+      statusDisplayName: '在库',
+    });
+    expect(item.attributes.map((a: { displayName: string }) => a.displayName)).toEqual(
+      expect.arrayContaining(['长度', '适用水平', '颜色']),
+    );
+  });
+
+  it('filters by store, category, status, keyword, attribute value and free window', async () => {
+    const q = (s: string) =>
+      call('employee', 'GET', `/api/app/equipment?maxResultCount=1000&${s}`).then((r) => r.json());
+    const wl = await q(`storeId=${storeIds['万龙雪场店']}`);
+    expect(wl.items.every((e: { storeName: string }) => e.storeName === '万龙雪场店')).toBe(true);
+    const boards = await q(`categoryId=${categories['单板滑雪板']}&status=0`);
+    expect(
+      boards.items.every(
+        (e: { categoryName: string; status: number }) =>
+          e.categoryName === '单板滑雪板' && e.status === 0,
+      ),
+    ).toBe(true);
+    expect(
+      (await q('keyword=atomic')).items.every((e: { brand: string }) => e.brand === 'Atomic'),
+    ).toBe(true);
+    expect((await q('keyword=sgtwpole')).totalCount).toBe(2);
+    const defs = (
+      await call(
+        'employee',
+        'GET',
+        `/api/app/equipment-attribute/attribute-definitions?CategoryId=${categories['双板滑雪板']}&IsFilterable=true&MaxResultCount=100`,
+      )
+    ).json();
+    const length = defs.items.find((d: { name: string }) => d.name === 'length');
+    expect(defs.items.map((d: { name: string }) => d.name)).toEqual(
+      expect.arrayContaining(['length', 'level', 'colour']),
+    );
+    const long = await q(`categoryId=${categories['双板滑雪板']}&attr.${length.id}=170`);
+    expect(long.totalCount).toBeGreaterThan(0);
+    expect(
+      long.items.every((e: { attributes: { name: string; value: string }[] }) =>
+        e.attributes.some((a) => a.name === 'length' && a.value === '170'),
+      ),
+    ).toBe(true);
+    const values = (
+      await call('employee', 'GET', `/api/app/equipment-attribute/attribute-values/${length.id}`)
+    ).json();
+    expect(values.items).toEqual(['140', '150', '160', '170', '180']);
+
+    const free = await q(
+      `storeId=${storeIds['万龙雪场店']}&availableFrom=${encodeURIComponent(iso(0))}&availableTo=${encodeURIComponent(iso(1))}`,
+    );
+    expect(free.items.every((e: { status: number }) => e.status === 0)).toBe(true);
+    expect(
+      free.items.some((e: { barcodeNumber: string }) => e.barcodeNumber === 'SGWLSKI002'),
+    ).toBe(false);
+  });
+
+  it('finds an item by barcode in any case, and 404s an unknown one', async () => {
+    expect((await byBarcode('sgwlski001')).barcodeNumber).toBe('SGWLSKI001');
+    const missing = await call(
+      'employee',
+      'GET',
+      '/api/app/equipment/by-barcode?barcodeNumber=NOPE',
+    );
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error.message).toBe('设备不存在');
+  });
+
+  it('checks out only from 0 with a range, then back in from 1', async () => {
+    const item = await byBarcode('SGWLSKI003');
+    const out = await stockOut('employee', item.id, 0, 3);
+    expect(out.statusCode).toBe(200);
+    expect(out.json()).toMatchObject({
+      success: true,
+      message: '出库成功',
+      equipment: { status: 1, usageCount: item.usageCount + 1 },
+    });
+    expect(out.json().equipment.unavailableTimes).toHaveLength(1);
+    const again = await stockOut('employee', item.id, 5, 6);
+    expect(again.statusCode).toBe(403);
+    expect(again.json().error).toMatchObject({
+      code: 'Equipment:IllegalStatusTransition',
+      message: '当前状态（已出库）不能出库',
+    });
+    const back = await stockIn('employee', item.id);
+    expect(back.json()).toMatchObject({
+      success: true,
+      message: '入库成功',
+      equipment: { status: 0, unavailableTimes: [] },
+    });
+    expect((await stockIn('employee', item.id)).json().error.code).toBe(
+      'Equipment:IllegalStatusTransition',
+    );
+  });
+
+  it('refuses an overlapping range with 409 and the conflicting window; back-to-back is fine', async () => {
+    const item = await byBarcode('SGWLSKI004');
+    await stockOut('employee', item.id, 1, 3);
+    await stockIn('employee', item.id, false); // keeps the manual lock
+    const clash = await stockOut('employee', item.id, 2, 4);
+    expect(clash.statusCode).toBe(409);
+    expect(clash.json().error.code).toBe('Equipment:NotAvailable');
+    expect(clash.json().error.data.conflictStartTime.slice(0, 13)).toBe(iso(1).slice(0, 13));
+    expect((await byBarcode('SGWLSKI004')).status).toBe(0); // nothing half-written
+    const lock = (await byBarcode('SGWLSKI004')).unavailableTimes[0];
+    const adjacent = await call('employee', 'POST', `/api/app/equipment/stock-out/${item.id}`, {
+      reason: '租赁',
+      unavailableStartTime: lock.endTime,
+      unavailableEndTime: iso(5),
+    });
+    expect(adjacent.statusCode).toBe(200);
+  });
+
+  it('the database itself refuses two overlapping ranges of one item', async () => {
+    const item = await byBarcode('SGWLSKI005');
+    const row = {
+      tenantId: (await t.database.db.select().from(equipment).where(eq(equipment.id, item.id)))[0]!
+        .tenantId,
+      equipmentId: item.id,
+      source: 'manual' as const,
+    };
+    await t.database.db
+      .insert(equipmentUnavailableTimes)
+      .values({ ...row, startAt: new Date('2030-01-01'), endAt: new Date('2030-01-05') });
+    const err = await t.database.db
+      .insert(equipmentUnavailableTimes)
+      .values({ ...row, startAt: new Date('2030-01-04'), endAt: new Date('2030-01-06') })
+      .catch((e: { code?: string; cause?: { code?: string } }) => e);
+    expect(
+      (err as { code?: string }).code ?? (err as { cause?: { code?: string } }).cause?.code,
+    ).toBe('23P01');
+    await t.database.db
+      .delete(equipmentUnavailableTimes)
+      .where(eq(equipmentUnavailableTimes.equipmentId, item.id));
+  });
+
+  it('marks damaged or lost only from 0 or 1, scraps from 0/2/3, and every check-in label path returns to 0', async () => {
+    const a = await byBarcode('SGWLSBT001');
+    expect((await setStatus('employee', a.id, 2)).json().equipment.status).toBe(2);
+    expect((await setStatus('employee', a.id, 3)).json().error.message).toBe(
+      '当前状态（损坏维修中）不能标记为丢失',
+    );
+    expect((await setStatus('employee', a.id, 5)).json().equipment.status).toBe(5);
+    expect((await stockIn('employee', a.id)).json().equipment.status).toBe(0);
+    const out = await byBarcode('SGWLSKI002'); // demo: checked out
+    expect((await setStatus('employee', out.id, 5)).statusCode).toBe(403);
+    expect((await setStatus('employee', out.id, 3)).json().equipment.status).toBe(3);
+    expect((await stockIn('employee', out.id)).json().equipment.status).toBe(0);
+    expect((await setStatus('employee', out.id, 1)).statusCode).toBe(400);
+  });
+
+  it('validates stock forms with the texts of spec §5', async () => {
+    const item = await byBarcode('SGWLSBT002');
+    const check = async (payload: object, member: string, messageKey: string) => {
+      const res = await call(
+        'employee',
+        'POST',
+        `/api/app/equipment/stock-out/${item.id}`,
+        payload,
+      );
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.validationErrors).toContainEqual({
+        message: messageKey,
+        members: [member],
+      });
+    };
+    await check(
+      { reason: ' ', unavailableStartTime: iso(0), unavailableEndTime: iso(1) },
+      'reason',
+      'ReasonRequired',
+    );
+    await check(
+      { reason: 'x'.repeat(201), unavailableStartTime: iso(0), unavailableEndTime: iso(1) },
+      'reason',
+      'ReasonTooLong',
+    );
+    await check(
+      {
+        reason: '租赁',
+        remarks: 'x'.repeat(501),
+        unavailableStartTime: iso(0),
+        unavailableEndTime: iso(1),
+      },
+      'remarks',
+      'RemarksTooLong',
+    );
+    await check(
+      { reason: '租赁', unavailableStartTime: iso(2), unavailableEndTime: iso(1) },
+      'unavailableEndTime',
+      'EndBeforeStart',
+    );
+    await check(
+      { reason: '租赁', unavailableStartTime: iso(0), unavailableEndTime: iso(366) },
+      'unavailableEndTime',
+      'TooManyDays',
+    );
+  });
+
+  it('keeps staff to their own store, lets a SuperAdmin anywhere, and drivers only look', async () => {
+    const tw = await byBarcode('SGTWSKI002');
+    const refused = await stockOut('employee', tw.id, 0, 1);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toMatchObject({
+      code: 'Equipment:BelongsToAnotherStore',
+      message: '该设备属于太舞小镇店，您只能操作本门店的设备',
+    });
+    expect((await stockOut('admin', tw.id, 0, 1)).statusCode).toBe(200);
+    expect((await call('driver', 'GET', `/api/app/equipment/${tw.id}`)).statusCode).toBe(200);
+    expect((await stockIn('driver', tw.id)).statusCode).toBe(403);
+  });
+
+  it('transfers to another store, which receives it by checking it in', async () => {
+    const item = await byBarcode('SGWLHLM001');
+    const sent = await call('employee', 'POST', `/api/app/equipment/${item.id}/transfer`, {
+      targetStoreId: storeIds['太舞小镇店'],
+      reason: '调配库存',
+    });
+    expect(sent.json()).toMatchObject({
+      message: '已发起调拨，等待太舞小镇店确认入库',
+      equipment: { status: 4 },
+    });
+    const received = await stockIn('multi', item.id);
+    expect(received.json().equipment).toMatchObject({
+      status: 0,
+      storeName: '太舞小镇店',
+      transferToStoreId: null,
+    });
+    expect((await stockOut('employee', item.id, 0, 1)).json().error.code).toBe(
+      'Equipment:BelongsToAnotherStore',
+    );
+  });
+
+  it('returns early by releasing the order lock', async () => {
+    const item = await byBarcode('SGWLSKI001');
+    const orderId = randomUUID();
+    const [row] = await t.database.db.select().from(equipment).where(eq(equipment.id, item.id));
+    await t.database.db.insert(equipmentUnavailableTimes).values({
+      tenantId: row!.tenantId,
+      equipmentId: item.id,
+      startAt: new Date(Date.now() - 3_600_000),
+      endAt: new Date(Date.now() + 3 * 86_400_000),
+      source: 'order',
+      orderId,
+    });
+    await t.database.db.update(equipment).set({ status: 1 }).where(eq(equipment.id, item.id));
+    const res = await call('employee', 'POST', `/api/app/equipment/early-return/${item.id}`, {
+      orderId,
+      reason: '顾客提前归还',
+    });
+    expect(res.json()).toMatchObject({
+      success: true,
+      equipment: { status: 0, unavailableTimes: [] },
+    });
+    const again = await call('employee', 'POST', `/api/app/equipment/early-return/${item.id}`, {
+      orderId,
+      reason: '顾客提前归还',
+    });
+    expect(again.json().error.code).toBe('Equipment:NoLockForOrder');
+    const locks = await t.database.db
+      .select()
+      .from(equipmentUnavailableTimes)
+      .where(and(eq(equipmentUnavailableTimes.orderId, orderId)));
+    expect(locks).toEqual([]);
+  });
+
+  it('creates items with checked attributes and unique barcodes, and records who did what', async () => {
+    const defs = (
+      await call(
+        'employee',
+        'GET',
+        `/api/app/equipment-attribute/attribute-definitions?CategoryId=${categories['头盔']}`,
+      )
+    ).json().items;
+    const size = defs.find((d: { name: string }) => d.name === 'size');
+    const base = {
+      categoryId: categories['头盔'],
+      storeId: storeIds['万龙雪场店'],
+      name: '新头盔',
+      brand: 'POC',
+      barcodeNumber: 'NEW-HELMET-1',
+      dailyRentPrice: 25.5,
+      deposit: 200,
+    };
+    const missing = await call('employee', 'POST', '/api/app/equipment', base);
+    expect(missing.json().error.message).toBe('请填写属性“尺码”');
+    const wrong = await call('employee', 'POST', '/api/app/equipment', {
+      ...base,
+      attributes: [{ attributeId: size.id, value: 'XXXL' }],
+    });
+    expect(wrong.json().error.message).toBe('属性“尺码”的值无效：XXXL');
+    const created = await call('employee', 'POST', '/api/app/equipment', {
+      ...base,
+      attributes: [{ attributeId: size.id, value: 'M' }],
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({
+      status: 0,
+      dailyRentPrice: 25.5,
+      attributes: [{ name: 'size', value: 'M' }],
+    });
+    const dup = await call('employee', 'POST', '/api/app/equipment', {
+      ...base,
+      barcodeNumber: 'new-helmet-1',
+      attributes: [{ attributeId: size.id, value: 'L' }],
+    });
+    expect(dup.statusCode).toBe(409);
+    const otherStore = await call('employee', 'POST', '/api/app/equipment', {
+      ...base,
+      storeId: storeIds['云顶夜场店'],
+      barcodeNumber: 'NEW-HELMET-2',
+      attributes: [{ attributeId: size.id, value: 'L' }],
+    });
+    expect(otherStore.statusCode).toBe(403);
+
+    const id = created.json().id;
+    await stockOut('employee', id, 0, 2, '团体订单');
+    const history = (
+      await call('employee', 'GET', `/api/app/equipment/equipment-operation-history/${id}`)
+    ).json();
+    expect(history.items.map((h: { operation: string }) => h.operation)).toEqual([
+      'stockOut',
+      'create',
+    ]);
+    expect(history.items[0]).toMatchObject({
+      fromStatus: 0,
+      toStatus: 1,
+      reason: '团体订单',
+      operatorName: '李店员',
+      storeName: '万龙雪场店',
+      operationDisplayName: '出库',
+    });
+    const stats = (
+      await call('employee', 'GET', `/api/app/equipment/equipment-usage-statistics/${id}`)
+    ).json();
+    expect(stats).toMatchObject({ usageCount: 1, checkOutCount: 1, checkInCount: 0 });
+  });
+
+  it('summarises a store by status and category', async () => {
+    const summary = (
+      await call(
+        'employee',
+        'GET',
+        `/api/app/equipment/store-inventory-summary/${storeIds['云顶夜场店']}`,
+      )
+    ).json();
+    expect(summary.storeName).toBe('云顶夜场店');
+    expect(summary.total).toBe(
+      summary.byStatus.reduce((n: number, s: { count: number }) => n + s.count, 0),
+    );
+    expect(summary.byCategory.map((c: { categoryName: string }) => c.categoryName)).toContain(
+      '雪镜',
+    );
+  });
+
+  it('lets exactly one of many simultaneous check-outs of one item through', async () => {
+    const item = await byBarcode('SGYDSKI001');
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => stockOut('admin', item.id, i % 3, 3 + (i % 3))),
+    );
+    const codes = results.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 200)).toHaveLength(1);
+    expect(codes.every((c) => c === 200 || c === 403 || c === 409)).toBe(true);
+    expect((await byBarcode('SGYDSKI001')).unavailableTimes).toHaveLength(1);
+  });
+});

@@ -1,0 +1,781 @@
+import type { FastifyRequest } from 'fastify';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  exists,
+  ilike,
+  inArray,
+  isNull,
+  notExists,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import {
+  EquipmentStatus,
+  ErrorCode,
+  RoleName,
+  type ChangeStatus,
+  type EarlyReturn,
+  type Equipment,
+  type EquipmentInput,
+  type EquipmentListQuery,
+  type EquipmentUpdate,
+  type OperationHistory,
+  type PagedResult,
+  type StockIn,
+  type StockOut,
+  type StockResult,
+  type Transfer,
+} from '@snowgear/contracts';
+import type { Database, Transaction } from '@/db/client.js';
+import {
+  attributeDefinitions,
+  equipment,
+  equipmentAttributeValues,
+  equipmentCategories,
+  equipmentOperationHistory,
+  equipmentUnavailableTimes,
+  stores,
+  users,
+} from '@/db/schema.js';
+import { AppError, businessError, notFound } from '@/lib/errors.js';
+import { isEnglish, message } from '@/lib/messages.js';
+import { likePattern, pageOf } from '@/lib/paging.js';
+import {
+  attributesOf,
+  currentUnavailableTimes,
+  findEquipmentRows,
+  overlapping,
+  type EquipmentRow,
+} from './repository.js';
+import { actionName, ALLOWED_FROM, OPERATION_NAMES, statusName, type Action } from './status.js';
+
+const yuan = (fen: number) => Math.round(fen) / 100;
+const fen = (yuanValue: number) => Math.round(yuanValue * 100);
+const UNIQUE_VIOLATION = '23505';
+const EXCLUSION_VIOLATION = '23P01';
+
+function pgCode(err: unknown): string | undefined {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e.code ?? e.cause?.code;
+}
+
+class StatusChangedMeanwhile extends Error {}
+
+/** Stock, status and details of equipment, with every rule of spec §4 enforced. */
+export class EquipmentService {
+  constructor(
+    private readonly db: Database,
+    private readonly request: FastifyRequest,
+  ) {}
+
+  private get tenantId() {
+    return this.request.tenantId;
+  }
+  private get en() {
+    return isEnglish(this.request);
+  }
+  private msg(key: Parameters<typeof message>[1], params?: Record<string, string | number>) {
+    return message(this.request, key, params);
+  }
+
+  // ---- reading ------------------------------------------------------------------------------
+
+  private async toDtos(rows: EquipmentRow[]): Promise<Equipment[]> {
+    const ids = rows.map((r) => r.id);
+    const [attributes, locks] = await Promise.all([
+      attributesOf(this.db, ids),
+      currentUnavailableTimes(this.db, ids),
+    ]);
+    return rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      brand: r.brand,
+      model: r.model,
+      barcodeNumber: r.barcodeNumber,
+      status: r.status,
+      statusDisplayName: statusName(r.status, this.en),
+      storeId: r.storeId,
+      storeName: r.storeName,
+      categoryId: r.categoryId,
+      categoryName: r.categoryName,
+      dailyRentPrice: yuan(r.dailyRentPriceFen),
+      deposit: yuan(r.depositFen),
+      usageCount: r.usageCount,
+      remarks: r.remarks,
+      transferToStoreId: r.transferToStoreId,
+      attributes: attributes
+        .filter((a) => a.equipmentId === r.id)
+        .map(({ attributeId, name, displayName, kind, value }) => ({
+          attributeId,
+          name,
+          displayName,
+          kind,
+          value,
+        })),
+      imageFiles: [],
+      unavailableTimes: locks
+        .filter((l) => l.equipmentId === r.id)
+        .map((l) => ({
+          id: l.id,
+          startTime: l.startAt.toISOString(),
+          endTime: l.endAt.toISOString(),
+          source: l.source,
+          orderId: l.orderId,
+          reason: l.reason,
+        })),
+      creationTime: r.createdAt.toISOString(),
+      lastModificationTime: r.updatedAt.toISOString(),
+    }));
+  }
+
+  private async row(id: string): Promise<EquipmentRow> {
+    const [row] = await findEquipmentRows(this.db, this.tenantId, eq(equipment.id, id));
+    if (!row) throw notFound(ErrorCode.EquipmentNotFound, this.msg('EquipmentNotFound'));
+    return row;
+  }
+
+  async get(id: string): Promise<Equipment> {
+    return (await this.toDtos([await this.row(id)]))[0]!;
+  }
+
+  async byBarcode(barcode: string): Promise<Equipment> {
+    const [row] = await findEquipmentRows(
+      this.db,
+      this.tenantId,
+      eq(sql`lower(${equipment.barcodeNumber})`, barcode.trim().toLowerCase()),
+    );
+    if (!row) throw notFound(ErrorCode.EquipmentNotFound, this.msg('EquipmentNotFound'));
+    return (await this.toDtos([row]))[0]!;
+  }
+
+  async list(query: EquipmentListQuery): Promise<PagedResult<Equipment>> {
+    const parts: SQL[] = [];
+    if (query.storeId) parts.push(eq(equipment.storeId, query.storeId));
+    if (query.categoryId) parts.push(eq(equipment.categoryId, query.categoryId));
+    if (query.status !== undefined) parts.push(eq(equipment.status, query.status));
+    if (query.keyword) {
+      const p = likePattern(query.keyword);
+      parts.push(
+        or(
+          ilike(equipment.name, p),
+          ilike(equipment.barcodeNumber, p),
+          ilike(equipment.brand, p),
+          ilike(equipment.model, p),
+        )!,
+      );
+    }
+    for (const [key, value] of Object.entries(query)) {
+      const m = /^attr\.([0-9a-f-]{36})$/i.exec(key);
+      if (!m || typeof value !== 'string' || value === '') continue;
+      parts.push(
+        exists(
+          this.db
+            .select({ one: sql`1` })
+            .from(equipmentAttributeValues)
+            .where(
+              and(
+                eq(equipmentAttributeValues.equipmentId, equipment.id),
+                eq(equipmentAttributeValues.attributeId, m[1]!),
+                or(
+                  eq(equipmentAttributeValues.value, value),
+                  ilike(equipmentAttributeValues.value, likePattern(value)),
+                ),
+              ),
+            ),
+        ),
+      );
+    }
+    if (query.availableFrom && query.availableTo) {
+      parts.push(eq(equipment.status, EquipmentStatus.Available));
+      parts.push(
+        notExists(
+          this.db
+            .select({ one: sql`1` })
+            .from(equipmentUnavailableTimes)
+            .where(
+              and(
+                eq(equipmentUnavailableTimes.equipmentId, equipment.id),
+                sql`tstzrange(${equipmentUnavailableTimes.startAt}, ${equipmentUnavailableTimes.endAt}, '[)') && tstzrange(${query.availableFrom}::timestamptz, ${query.availableTo}::timestamptz, '[)')`,
+              ),
+            ),
+        ),
+      );
+    }
+    const where = and(eq(equipment.tenantId, this.tenantId), ...parts);
+    const page = pageOf(query);
+    const [rows, [total]] = await Promise.all([
+      this.db
+        .select({ e: equipment, storeName: stores.name, categoryName: equipmentCategories.name })
+        .from(equipment)
+        .innerJoin(stores, eq(stores.id, equipment.storeId))
+        .innerJoin(equipmentCategories, eq(equipmentCategories.id, equipment.categoryId))
+        .where(where)
+        .orderBy(
+          asc(equipmentCategories.sortOrder),
+          asc(equipment.name),
+          asc(equipment.barcodeNumber),
+        )
+        .limit(page.limit)
+        .offset(page.offset),
+      this.db.select({ n: count() }).from(equipment).where(where),
+    ]);
+    const items = await this.toDtos(
+      rows.map((r) => ({ ...r.e, storeName: r.storeName, categoryName: r.categoryName })),
+    );
+    return { items, totalCount: total?.n ?? 0 };
+  }
+
+  // ---- who may change what --------------------------------------------------------------------
+
+  /** Staff change only their own store's gear (a SuperAdmin any); a transfer is received by the target store. */
+  private assertMayOperate(row: EquipmentRow, options: { receiving?: boolean } = {}) {
+    const user = this.request.user!;
+    if (user.roles.includes(RoleName.SuperAdmin)) return;
+    if (row.storeId === user.primaryStoreId) return;
+    if (options.receiving && row.transferToStoreId === user.primaryStoreId) return;
+    throw businessError(
+      ErrorCode.EquipmentOtherStore,
+      this.msg('EquipmentOtherStore', { store: row.storeName }),
+      {
+        storeId: row.storeId,
+        storeName: row.storeName,
+      },
+    );
+  }
+
+  private assertStoreAllowed(storeId: string) {
+    const user = this.request.user!;
+    if (user.roles.includes(RoleName.SuperAdmin) || storeId === user.primaryStoreId) return;
+    throw businessError(ErrorCode.EquipmentOtherStore, this.msg('EquipmentStoreNotYours'));
+  }
+
+  private illegal(row: { status: number }, action: Action) {
+    return businessError(
+      ErrorCode.IllegalTransition,
+      this.msg('IllegalTransition', {
+        from: statusName(row.status, this.en),
+        action: actionName(action, this.en),
+      }),
+      { status: row.status, action },
+    );
+  }
+
+  private async history(
+    tx: Transaction,
+    row: { id: string; storeId: string },
+    entry: {
+      operation: string;
+      from?: number | null;
+      to?: number | null;
+      reason?: string;
+      remarks?: string;
+      orderId?: string | null;
+    },
+  ) {
+    const user = this.request.user!;
+    const [who] = await tx
+      .select({ name: users.name, userName: users.userName })
+      .from(users)
+      .where(eq(users.id, user.id));
+    await tx.insert(equipmentOperationHistory).values({
+      tenantId: this.tenantId,
+      equipmentId: row.id,
+      operation: entry.operation,
+      fromStatus: entry.from ?? null,
+      toStatus: entry.to ?? null,
+      reason: entry.reason ?? '',
+      remarks: entry.remarks ?? '',
+      orderId: entry.orderId ?? null,
+      userId: user.id,
+      operatorName: who?.name || who?.userName || user.userName,
+      storeId: row.storeId,
+    });
+  }
+
+  /**
+   * Moves an item from one of `from` to `to` in one transaction: the update only happens if the
+   * status is still one of `from` (a concurrent change makes it fail cleanly), then `extra` runs.
+   */
+  private async transition(
+    row: EquipmentRow,
+    action: Action,
+    to: number,
+    entry: { reason: string; remarks: string; orderId?: string | null },
+    extra?: (tx: Transaction) => Promise<void>,
+    set: Partial<typeof equipment.$inferInsert> = {},
+  ) {
+    if (!ALLOWED_FROM[action].includes(row.status)) throw this.illegal(row, action);
+    try {
+      await this.db.transaction(async (tx) => {
+        const [updated] = await tx
+          .update(equipment)
+          .set({ status: to, updatedAt: new Date(), ...set })
+          .where(
+            and(eq(equipment.id, row.id), inArray(equipment.status, [...ALLOWED_FROM[action]])),
+          )
+          .returning({ id: equipment.id });
+        // Someone changed the status meanwhile; report it after the transaction has let go.
+        if (!updated) throw new StatusChangedMeanwhile();
+        if (extra) await extra(tx);
+        await this.history(tx, row, { operation: action, from: row.status, to, ...entry });
+      });
+    } catch (err) {
+      if (err instanceof StatusChangedMeanwhile) throw this.illegal(await this.row(row.id), action);
+      throw err;
+    }
+  }
+
+  private async result(
+    id: string,
+    key: Parameters<typeof message>[1],
+    params?: Record<string, string>,
+  ): Promise<StockResult> {
+    return { success: true, message: this.msg(key, params), equipment: await this.get(id) };
+  }
+
+  private async conflict(equipmentId: string, start: Date, end: Date): Promise<AppError> {
+    const [hit] = await overlapping(this.db, equipmentId, start, end);
+    const window = hit ?? { startAt: start, endAt: end };
+    const fmt = (d: Date) => d.toISOString().slice(0, 16).replace('T', ' ');
+    return new AppError(
+      409,
+      ErrorCode.EquipmentUnavailable,
+      this.msg('EquipmentUnavailable', { start: fmt(window.startAt), end: fmt(window.endAt) }),
+      undefined,
+      {
+        conflictStartTime: window.startAt.toISOString(),
+        conflictEndTime: window.endAt.toISOString(),
+        orderId: hit?.orderId ?? null,
+      },
+    );
+  }
+
+  // ---- stock operations -------------------------------------------------------------------------
+
+  /** Check-out: from 0 only, locking the item for [start, end). */
+  async stockOut(id: string, input: StockOut): Promise<StockResult> {
+    const row = await this.row(id);
+    this.assertMayOperate(row);
+    const start = new Date(input.unavailableStartTime);
+    const end = new Date(input.unavailableEndTime);
+    try {
+      await this.transition(
+        row,
+        'stockOut',
+        EquipmentStatus.InUse,
+        input,
+        async (tx) => {
+          await tx.insert(equipmentUnavailableTimes).values({
+            tenantId: this.tenantId,
+            equipmentId: id,
+            startAt: start,
+            endAt: end,
+            source: 'manual',
+            reason: input.reason,
+            createdBy: this.request.user!.id,
+          });
+        },
+        { usageCount: sql`${equipment.usageCount} + 1` as unknown as number },
+      );
+    } catch (err) {
+      if (pgCode(err) === EXCLUSION_VIOLATION) throw await this.conflict(id, start, end);
+      throw err;
+    }
+    return this.result(id, 'StockOutDone');
+  }
+
+  /** Check-in: from 1–5 back to 0; a transfer lands at its receiving store. */
+  async stockIn(id: string, input: StockIn): Promise<StockResult> {
+    const row = await this.row(id);
+    this.assertMayOperate(row, { receiving: row.status === EquipmentStatus.InTransfer });
+    const receiving = row.status === EquipmentStatus.InTransfer && row.transferToStoreId;
+    await this.transition(
+      row,
+      'stockIn',
+      EquipmentStatus.Available,
+      input,
+      async (tx) => {
+        if (input.shouldClearManualUnavailableTime) {
+          await tx
+            .delete(equipmentUnavailableTimes)
+            .where(
+              and(
+                eq(equipmentUnavailableTimes.equipmentId, id),
+                eq(equipmentUnavailableTimes.source, 'manual'),
+              ),
+            );
+        }
+      },
+      receiving ? { storeId: receiving, transferToStoreId: null } : {},
+    );
+    return this.result(id, 'StockInDone');
+  }
+
+  /** Damaged (2) or lost (3) from 0 or 1; scrapped (5) from 0, 2 or 3. */
+  async changeStatus(id: string, input: ChangeStatus): Promise<StockResult> {
+    const row = await this.row(id);
+    this.assertMayOperate(row);
+    const action: Action =
+      input.newStatus === EquipmentStatus.Damaged
+        ? 'markDamaged'
+        : input.newStatus === EquipmentStatus.Lost
+          ? 'markLost'
+          : 'scrap';
+    await this.transition(row, action, input.newStatus, input);
+    return this.result(id, 'StatusChanged');
+  }
+
+  /** Transfer: from 0 to 4 until the receiving store checks it in. */
+  async transfer(id: string, input: Transfer): Promise<StockResult> {
+    const row = await this.row(id);
+    this.assertMayOperate(row);
+    const [target] = await this.db
+      .select({ id: stores.id, name: stores.name })
+      .from(stores)
+      .where(and(eq(stores.tenantId, this.tenantId), eq(stores.id, input.targetStoreId)));
+    if (!target) throw new AppError(400, ErrorCode.StoreNotFound, this.msg('StoreNotFound'));
+    if (target.id === row.storeId) throw this.illegal(row, 'transfer');
+    await this.transition(row, 'transfer', EquipmentStatus.InTransfer, input, undefined, {
+      transferToStoreId: target.id,
+    });
+    return this.result(id, 'TransferStarted', { store: target.name });
+  }
+
+  /** Early return: releases the item's lock for that order; an item out for it is back in stock. */
+  async earlyReturn(id: string, input: EarlyReturn): Promise<StockResult> {
+    const row = await this.row(id);
+    this.assertMayOperate(row);
+    if (!ALLOWED_FROM.earlyReturn.includes(row.status)) throw this.illegal(row, 'earlyReturn');
+    await this.db.transaction(async (tx) => {
+      const released = await tx
+        .delete(equipmentUnavailableTimes)
+        .where(
+          and(
+            eq(equipmentUnavailableTimes.equipmentId, id),
+            eq(equipmentUnavailableTimes.orderId, input.orderId),
+          ),
+        )
+        .returning({ id: equipmentUnavailableTimes.id });
+      if (released.length === 0)
+        throw businessError(ErrorCode.NoOrderLock, this.msg('NoOrderLock'));
+      if (row.status === EquipmentStatus.InUse) {
+        await tx
+          .update(equipment)
+          .set({ status: EquipmentStatus.Available, updatedAt: new Date() })
+          .where(eq(equipment.id, id));
+      }
+      await this.history(tx, row, {
+        operation: 'earlyReturn',
+        from: row.status,
+        to: EquipmentStatus.Available,
+        reason: input.reason,
+        remarks: input.remarks,
+        orderId: input.orderId,
+      });
+    });
+    return this.result(id, 'EarlyReturnDone');
+  }
+
+  // ---- details ------------------------------------------------------------------------------------
+
+  private async checkAttributes(
+    tx: Transaction,
+    categoryId: string,
+    values: EquipmentInput['attributes'],
+  ) {
+    const defs = await tx
+      .select()
+      .from(attributeDefinitions)
+      .where(
+        and(
+          eq(attributeDefinitions.tenantId, this.tenantId),
+          eq(attributeDefinitions.isEnabled, true),
+          or(
+            eq(attributeDefinitions.categoryId, categoryId),
+            isNull(attributeDefinitions.categoryId),
+          ),
+        ),
+      );
+    const given = new Map(values.map((v) => [v.attributeId, v.value.trim()]));
+    for (const def of defs) {
+      const value = given.get(def.id) ?? '';
+      if (!value) {
+        if (def.isRequired) {
+          throw new AppError(
+            400,
+            ErrorCode.InvalidAttributeValue,
+            this.msg('AttributeRequired', { name: def.displayName }),
+          );
+        }
+        continue;
+      }
+      const ok =
+        def.kind === 'number'
+          ? /^-?\d+(\.\d+)?$/.test(value)
+          : def.kind === 'boolean'
+            ? value === 'true' || value === 'false'
+            : def.kind === 'date'
+              ? /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value))
+              : def.kind === 'select'
+                ? def.options.includes(value)
+                : def.kind === 'multi-select'
+                  ? value.split(',').every((v) => def.options.includes(v.trim()))
+                  : value.length <= 200;
+      if (!ok)
+        throw new AppError(
+          400,
+          ErrorCode.InvalidAttributeValue,
+          this.msg('InvalidAttributeValue', { name: def.displayName, value }),
+        );
+    }
+    const known = new Set(defs.map((d) => d.id));
+    return [...given].filter(([id, v]) => known.has(id) && v !== '');
+  }
+
+  private async assertCategory(categoryId: string) {
+    const [cat] = await this.db
+      .select({ id: equipmentCategories.id })
+      .from(equipmentCategories)
+      .where(
+        and(
+          eq(equipmentCategories.tenantId, this.tenantId),
+          eq(equipmentCategories.id, categoryId),
+        ),
+      );
+    if (!cat) throw new AppError(400, ErrorCode.CategoryNotFound, this.msg('CategoryNotFound'));
+  }
+
+  private duplicateBarcode(barcode: string) {
+    return new AppError(409, ErrorCode.DuplicateBarcode, this.msg('DuplicateBarcode', { barcode }));
+  }
+
+  async create(input: EquipmentInput): Promise<Equipment> {
+    this.assertStoreAllowed(input.storeId);
+    await this.assertCategory(input.categoryId);
+    try {
+      const id = await this.db.transaction(async (tx) => {
+        const attributes = await this.checkAttributes(tx, input.categoryId, input.attributes);
+        const [created] = await tx
+          .insert(equipment)
+          .values({
+            tenantId: this.tenantId,
+            storeId: input.storeId,
+            categoryId: input.categoryId,
+            name: input.name,
+            brand: input.brand,
+            model: input.model,
+            barcodeNumber: input.barcodeNumber,
+            dailyRentPriceFen: fen(input.dailyRentPrice),
+            depositFen: fen(input.deposit),
+            remarks: input.remarks,
+          })
+          .returning();
+        if (attributes.length > 0) {
+          await tx.insert(equipmentAttributeValues).values(
+            attributes.map(([attributeId, value]) => ({
+              equipmentId: created!.id,
+              attributeId,
+              value,
+            })),
+          );
+        }
+        await this.history(tx, created!, { operation: 'create', to: EquipmentStatus.Available });
+        return created!.id;
+      });
+      return this.get(id);
+    } catch (err) {
+      if (pgCode(err) === UNIQUE_VIOLATION) throw this.duplicateBarcode(input.barcodeNumber);
+      throw err;
+    }
+  }
+
+  async update(id: string, input: EquipmentUpdate): Promise<Equipment> {
+    const row = await this.row(id);
+    this.assertMayOperate(row);
+    await this.assertCategory(input.categoryId);
+    await this.db.transaction(async (tx) => {
+      const attributes = await this.checkAttributes(tx, input.categoryId, input.attributes);
+      await tx
+        .update(equipment)
+        .set({
+          categoryId: input.categoryId,
+          name: input.name,
+          brand: input.brand,
+          model: input.model,
+          dailyRentPriceFen: fen(input.dailyRentPrice),
+          depositFen: fen(input.deposit),
+          remarks: input.remarks,
+          updatedAt: new Date(),
+        })
+        .where(eq(equipment.id, id));
+      await tx.delete(equipmentAttributeValues).where(eq(equipmentAttributeValues.equipmentId, id));
+      if (attributes.length > 0) {
+        await tx
+          .insert(equipmentAttributeValues)
+          .values(
+            attributes.map(([attributeId, value]) => ({ equipmentId: id, attributeId, value })),
+          );
+      }
+      await this.history(tx, row, { operation: 'update' });
+    });
+    return this.get(id);
+  }
+
+  async updateBarcode(id: string, barcodeNumber: string, reason = ''): Promise<Equipment> {
+    const row = await this.row(id);
+    this.assertMayOperate(row);
+    try {
+      await this.db.transaction(async (tx) => {
+        await tx
+          .update(equipment)
+          .set({ barcodeNumber, updatedAt: new Date() })
+          .where(eq(equipment.id, id));
+        await this.history(tx, row, {
+          operation: 'barcode',
+          reason,
+          remarks: `${row.barcodeNumber} → ${barcodeNumber}`,
+        });
+      });
+    } catch (err) {
+      if (pgCode(err) === UNIQUE_VIOLATION) throw this.duplicateBarcode(barcodeNumber);
+      throw err;
+    }
+    return this.get(id);
+  }
+
+  async unavailableTimes(id: string) {
+    return (await this.get(id)).unavailableTimes;
+  }
+
+  /** Removes a manual lock (order locks go with their order). */
+  async deleteUnavailableTime(lockId: string): Promise<void> {
+    const [lock] = await this.db
+      .select()
+      .from(equipmentUnavailableTimes)
+      .where(
+        and(
+          eq(equipmentUnavailableTimes.tenantId, this.tenantId),
+          eq(equipmentUnavailableTimes.id, lockId),
+        ),
+      );
+    if (!lock) throw notFound(ErrorCode.NotFound, this.msg('UnavailableTimeNotFound'));
+    const row = await this.row(lock.equipmentId);
+    this.assertMayOperate(row);
+    if (lock.source !== 'manual')
+      throw businessError(ErrorCode.NoOrderLock, this.msg('NoOrderLock'));
+    await this.db.transaction(async (tx) => {
+      await tx.delete(equipmentUnavailableTimes).where(eq(equipmentUnavailableTimes.id, lockId));
+      await this.history(tx, row, {
+        operation: 'deleteUnavailable',
+        remarks: `${lock.startAt.toISOString()} – ${lock.endAt.toISOString()}`,
+      });
+    });
+  }
+
+  async operationHistory(
+    id: string,
+    page: { skipCount: number; maxResultCount: number },
+  ): Promise<PagedResult<OperationHistory>> {
+    await this.row(id);
+    const where = eq(equipmentOperationHistory.equipmentId, id);
+    const [rows, [total]] = await Promise.all([
+      this.db
+        .select({ h: equipmentOperationHistory, storeName: stores.name })
+        .from(equipmentOperationHistory)
+        .leftJoin(stores, eq(stores.id, equipmentOperationHistory.storeId))
+        .where(where)
+        .orderBy(desc(equipmentOperationHistory.createdAt))
+        .limit(page.maxResultCount)
+        .offset(page.skipCount),
+      this.db.select({ n: count() }).from(equipmentOperationHistory).where(where),
+    ]);
+    return {
+      items: rows.map(({ h, storeName }) => ({
+        id: h.id,
+        operation: h.operation,
+        operationDisplayName: OPERATION_NAMES[h.operation]?.[this.en ? 1 : 0] ?? h.operation,
+        fromStatus: h.fromStatus,
+        toStatus: h.toStatus,
+        reason: h.reason,
+        remarks: h.remarks,
+        orderId: h.orderId,
+        operatorName: h.operatorName,
+        storeName: storeName ?? '',
+        creationTime: h.createdAt.toISOString(),
+      })),
+      totalCount: total?.n ?? 0,
+    };
+  }
+
+  async usageStatistics(id: string) {
+    const row = await this.row(id);
+    const rows = await this.db
+      .select({
+        operation: equipmentOperationHistory.operation,
+        toStatus: equipmentOperationHistory.toStatus,
+        at: equipmentOperationHistory.createdAt,
+      })
+      .from(equipmentOperationHistory)
+      .where(eq(equipmentOperationHistory.equipmentId, id))
+      .orderBy(asc(equipmentOperationHistory.createdAt));
+    const outs = rows.filter((r) => r.operation === 'stockOut');
+    const ins = rows.filter((r) => r.operation === 'stockIn');
+    const [days] = await this.db
+      .select({
+        d: sql<number>`coalesce(sum(ceil(extract(epoch from (least(${equipmentUnavailableTimes.endAt}, now()) - ${equipmentUnavailableTimes.startAt})) / 86400)) filter (where ${equipmentUnavailableTimes.startAt} < now()), 0)::int`,
+      })
+      .from(equipmentUnavailableTimes)
+      .where(eq(equipmentUnavailableTimes.equipmentId, id));
+    return {
+      usageCount: row.usageCount,
+      checkOutCount: outs.length,
+      checkInCount: ins.length,
+      damagedCount: rows.filter((r) => r.operation === 'markDamaged').length,
+      lostCount: rows.filter((r) => r.operation === 'markLost').length,
+      daysOut: Number(days?.d ?? 0),
+      lastCheckOutTime: outs.at(-1)?.at.toISOString() ?? null,
+      lastCheckInTime: ins.at(-1)?.at.toISOString() ?? null,
+    };
+  }
+
+  async storeSummary(storeId: string) {
+    const [store] = await this.db
+      .select({ id: stores.id, name: stores.name })
+      .from(stores)
+      .where(and(eq(stores.tenantId, this.tenantId), eq(stores.id, storeId)));
+    if (!store) throw notFound(ErrorCode.StoreNotFound, this.msg('StoreNotFound'));
+    const scope = and(eq(equipment.tenantId, this.tenantId), eq(equipment.storeId, storeId));
+    const [byStatus, byCategory] = await Promise.all([
+      this.db
+        .select({ status: equipment.status, count: count() })
+        .from(equipment)
+        .where(scope)
+        .groupBy(equipment.status)
+        .orderBy(asc(equipment.status)),
+      this.db
+        .select({
+          categoryId: equipmentCategories.id,
+          categoryName: equipmentCategories.name,
+          total: count(),
+          available: sql<number>`count(*) filter (where ${equipment.status} = 0)::int`,
+        })
+        .from(equipment)
+        .innerJoin(equipmentCategories, eq(equipmentCategories.id, equipment.categoryId))
+        .where(scope)
+        .groupBy(equipmentCategories.id, equipmentCategories.name, equipmentCategories.sortOrder)
+        .orderBy(asc(equipmentCategories.sortOrder)),
+    ]);
+    return {
+      storeId: store.id,
+      storeName: store.name,
+      total: byStatus.reduce((n, r) => n + r.count, 0),
+      byStatus,
+      byCategory: byCategory.map((c) => ({ ...c, available: Number(c.available) })),
+    };
+  }
+}
