@@ -10,6 +10,8 @@ export const Paths = {
   storeDashboard: '/store/dashboard',
   storeProfile: '/store/profile',
   storeEmployees: '/store/employees',
+  inventoryList: '/store/inventory/list',
+  inventoryDetail: (id: string) => `/store/inventory/detail/${encodeURIComponent(id)}`,
   driverArea: '/driver',
   driverDashboard: '/driver/dashboard',
   driverProfile: '/driver/profile',

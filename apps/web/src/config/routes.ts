@@ -83,6 +83,20 @@ export const appRoutes: AppRoute[] = [
     ...storeArea,
   },
   {
+    path: Paths.inventoryList,
+    load: () => import('@/features/inventory/pages/inventory-list-page'),
+    titleKey: 'inventoryList',
+    layout: 'tabBar',
+    ...storeArea,
+  },
+  {
+    path: '/store/inventory/detail/:id',
+    load: () => import('@/features/inventory/pages/inventory-detail-page'),
+    titleKey: 'inventoryDetail',
+    layout: 'actionButton',
+    ...storeArea,
+  },
+  {
     path: Paths.storeEmployees,
     load: () => import('@/features/employees/pages/employees-page'),
     titleKey: 'storeEmployees',
@@ -199,6 +213,7 @@ export const appRedirects: AppRedirect[] = [
 export const tabBars: Record<string, { path: string; titleKey: TitleKey; icon: string }[]> = {
   store: [
     { path: Paths.storeDashboard, titleKey: 'storeDashboard', icon: 'AppOutline' },
+    { path: Paths.inventoryList, titleKey: 'inventoryList', icon: 'UnorderedListOutline' },
     { path: Paths.storeProfile, titleKey: 'storeProfile', icon: 'UserOutline' },
   ],
   customer: [

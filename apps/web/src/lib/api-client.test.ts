@@ -115,6 +115,12 @@ describe('envelope unwrapping', () => {
   it('returns the result of a success envelope and throws the message of a failed one', () => {
     expect(unwrap({ success: true, result: { a: 1 } })).toEqual({ a: 1 });
     expect(unwrap({ plain: true })).toEqual({ plain: true });
+    // A body with its own `success` field but no `result` is not an envelope (stock results).
+    expect(unwrap({ success: true, message: '出库成功', equipment: { id: 'e' } })).toEqual({
+      success: true,
+      message: '出库成功',
+      equipment: { id: 'e' },
+    });
     expect(() => unwrap({ success: false, error: { message: '库存不足' } })).toThrow('库存不足');
   });
 });

@@ -156,7 +156,13 @@ http.interceptors.response.use(undefined, async (error: unknown) => {
 
 /** Unwraps `{ success, result }` envelopes; `success: false` becomes an error. */
 export function unwrap<T>(body: unknown): T {
-  if (body && typeof body === 'object' && 'success' in body) {
+  // A `{ success, result }` envelope; other bodies that merely carry `success` (stock results) pass as they are.
+  if (
+    body &&
+    typeof body === 'object' &&
+    'success' in body &&
+    ('result' in body || body.success === false)
+  ) {
     const envelope = body as {
       success: boolean;
       result?: unknown;
@@ -170,7 +176,7 @@ export function unwrap<T>(body: unknown): T {
         undefined,
       );
     }
-    return (envelope.result ?? envelope.data) as T;
+    return envelope.result as T;
   }
   return body as T;
 }

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { TabBar } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { AddSquareOutline, AppOutline, UserOutline } from 'antd-mobile-icons';
+import { AddSquareOutline, AppOutline, UnorderedListOutline, UserOutline } from 'antd-mobile-icons';
 import { tabBars, type LayoutKind } from '@/config/routes';
 import { ActionBarContext } from '@/components/layouts/action-bar';
 import { AppFooter } from './app-footer';
@@ -26,6 +26,7 @@ const TAB_ICONS: Record<string, ReactNode> = {
   AppOutline: <AppOutline />,
   UserOutline: <UserOutline />,
   AddSquareOutline: <AddSquareOutline />,
+  UnorderedListOutline: <UnorderedListOutline />,
 };
 
 /** The tabs of the current area (/store, /customer …). */

@@ -95,7 +95,7 @@ export function ChangePasswordPopup({
         <Form.Item
           name="newPassword"
           label={t('profile.newPassword')}
-          help={t('profile.passwordRules')}
+          description={t('profile.passwordRules')}
           rules={[
             { required: true, message: t('auth.passwordRequired') },
             {

@@ -121,7 +121,7 @@ export function EmployeeForm({
           <Form.Item
             name="password"
             label={t('employees.initialPassword')}
-            help={t('profile.passwordRules')}
+            description={t('profile.passwordRules')}
             rules={[
               { required: true, message: t('auth.passwordRequired') },
               {

@@ -53,7 +53,7 @@ export default function EmployeesPage() {
       title: t('employees.resetPasswordTitle', { name: employee.name || employee.userName }),
       content: (
         <Form layout="vertical">
-          <Form.Item help={t('profile.passwordRules')}>
+          <Form.Item description={t('profile.passwordRules')}>
             <Input
               type="password"
               autoComplete="new-password"

@@ -1,0 +1,43 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import type { Equipment, PagedResult } from '@snowgear/contracts';
+import { api } from '@/lib/api-client';
+
+export const EQUIPMENT_PAGE_SIZE = 20;
+export const equipmentKey = ['equipment'] as const;
+
+export interface EquipmentFilters {
+  keyword?: string;
+  storeId?: string;
+  categoryId?: string;
+  status?: number;
+  /** attributeId → value */
+  attributes?: Record<string, string>;
+}
+
+export function listEquipment(
+  filters: EquipmentFilters,
+  skipCount: number,
+  maxResultCount = EQUIPMENT_PAGE_SIZE,
+) {
+  const { attributes, ...rest } = filters;
+  const params: Record<string, string | number> = { skipCount, maxResultCount };
+  for (const [k, v] of Object.entries(rest)) if (v !== undefined && v !== '') params[k] = v;
+  for (const [id, v] of Object.entries(attributes ?? {})) if (v) params[`attr.${id}`] = v;
+  return api.get<PagedResult<Equipment>>('/app/equipment', { params, silent: true });
+}
+
+export function equipmentListQuery(filters: EquipmentFilters) {
+  return infiniteQueryOptions({
+    queryKey: [...equipmentKey, 'list', filters] as const,
+    initialPageParam: 0,
+    queryFn: ({ pageParam }) => listEquipment(filters, pageParam),
+    getNextPageParam: (last, pages) => {
+      const loaded = pages.reduce((n, p) => n + p.items.length, 0);
+      return loaded < last.totalCount ? loaded : undefined;
+    },
+  });
+}
+
+export function useEquipmentList(filters: EquipmentFilters) {
+  return useInfiniteQuery(equipmentListQuery(filters));
+}

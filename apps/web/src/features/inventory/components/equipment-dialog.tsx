@@ -1,0 +1,348 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { Button, Dialog, ErrorBlock, List, Popup, Skeleton, Toast } from 'antd-mobile';
+import { PictureOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import {
+  BusinessParameterKey,
+  EquipmentStatus,
+  Permissions,
+  RoleName,
+  type Equipment,
+} from '@snowgear/contracts';
+import { Paths } from '@/config/paths';
+import { useAppStore } from '@/features/app-state/stores/app-store';
+import { useSession } from '@/features/auth/stores/session-store';
+import { useConfigStore } from '@/features/system-config/stores/config-store';
+import { businessParameter } from '@/features/system-config/utils/business-parameters';
+import { DEFAULT_BUSINESS_TIME_ZONE } from '@/features/system-config/utils/store-status';
+import { useEquipment } from '../api/get-equipment';
+import { useStockOperation, type StockOperation } from '../api/stock-operations';
+import { CHECK_IN_LABEL } from '../utils/status';
+import {
+  clearDraft,
+  defaultStartDate,
+  loadDraft,
+  saveDraft,
+  todayIn,
+  unavailableRange,
+  validateStockForm,
+  type StockFormValues,
+} from '../utils/stock-form';
+import { StatusTag } from './status-tag';
+import { StockOperationForm } from './stock-operation-form';
+
+/** Which operations this use of the dialog offers (spec §6: enabled per use through flags). */
+export interface EquipmentDialogFlags {
+  stockOperations?: boolean;
+  statusChange?: boolean;
+  earlyReturn?: boolean;
+  orderId?: string;
+}
+
+const money = (v: number) => v.toFixed(2);
+
+/** The equipment info dialog of spec §2 (related orders come with the orders capability). */
+export function EquipmentDialog({
+  equipmentId,
+  onClose,
+  flags = { stockOperations: true, statusChange: true },
+}: {
+  equipmentId: string | null;
+  onClose: () => void;
+  flags?: EquipmentDialogFlags;
+}) {
+  const { t } = useTranslation();
+  const query = useEquipment(equipmentId);
+  return (
+    <Popup
+      visible={equipmentId !== null}
+      onMaskClick={onClose}
+      onClose={onClose}
+      bodyClassName="sheet equipment-dialog"
+      destroyOnClose
+    >
+      {query.isPending ? (
+        <div className="page-body" role="status" aria-label={t('app.loading')}>
+          <Skeleton.Title animated />
+          <Skeleton.Paragraph lineCount={6} animated />
+        </div>
+      ) : query.isError ? (
+        <ErrorBlock
+          status="disconnected"
+          title={t('app.loadFailed')}
+          description={query.error.message}
+        >
+          <Button color="primary" onClick={() => void query.refetch()}>
+            {t('app.retry')}
+          </Button>
+        </ErrorBlock>
+      ) : (
+        <EquipmentDialogBody
+          key={query.data.id}
+          equipment={query.data}
+          flags={flags}
+          onClose={onClose}
+        />
+      )}
+    </Popup>
+  );
+}
+
+function EquipmentDialogBody({
+  equipment,
+  flags,
+  onClose,
+}: {
+  equipment: Equipment;
+  flags: EquipmentDialogFlags;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const user = useSession((s) => s.user);
+  const permissions = useSession((s) => s.permissions);
+  const roles = useSession((s) => s.roles);
+  const config = useConfigStore((s) => s.config);
+  const showSuccess = useAppStore((s) => s.showSuccess);
+  const operation = useStockOperation();
+  const timeZone = DEFAULT_BUSINESS_TIME_ZONE;
+  const threshold = businessParameter(
+    config,
+    equipment.storeId,
+    BusinessParameterKey.NextDayThreshold,
+  );
+  const today = todayIn(timeZone);
+  const initial: StockFormValues = {
+    reason: '',
+    remarks: '',
+    startDate: defaultStartDate(new Date(), threshold, timeZone),
+    days: 1,
+    ...loadDraft(equipment.id),
+  };
+  const [values, setValues] = useState<StockFormValues>(initial);
+  const [errors, setErrors] = useState<ReturnType<typeof validateStockForm>>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const otherStore =
+    !!user && !roles.includes(RoleName.SuperAdmin) && equipment.storeId !== user.primaryStoreId;
+  const [acknowledged, setAcknowledged] = useState(!otherStore);
+
+  useEffect(() => {
+    saveDraft(equipment.id, values);
+  }, [equipment.id, values]);
+
+  const canStock = permissions.includes(Permissions.BusinessOperations.InventoryManage);
+  const status = equipment.status;
+  const isCheckOut = status === EquipmentStatus.Available;
+  const offerStock = canStock && flags.stockOperations;
+  const offerStatus =
+    canStock &&
+    flags.statusChange &&
+    (status === EquipmentStatus.Available || status === EquipmentStatus.InUse);
+  const offerEarlyReturn =
+    canStock &&
+    flags.earlyReturn &&
+    !!flags.orderId &&
+    (status === EquipmentStatus.Available || status === EquipmentStatus.InUse);
+  const checkInLabel = CHECK_IN_LABEL[status];
+  const quickReasons = t(isCheckOut ? 'inventory.quick.checkOut' : 'inventory.quick.checkIn', {
+    returnObjects: true,
+  });
+
+  const run = async (kind: 'checkOut' | 'checkIn' | 'damaged' | 'lost' | 'earlyReturn') => {
+    setServerError(null);
+    const found = validateStockForm(values, kind === 'checkOut');
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    if (kind === 'damaged' || kind === 'lost' || kind === 'earlyReturn') {
+      const ok = await Dialog.confirm({
+        content: t(
+          kind === 'damaged'
+            ? 'inventory.confirmDamaged'
+            : kind === 'lost'
+              ? 'inventory.confirmLost'
+              : 'inventory.confirmEarlyReturn',
+        ),
+        confirmText: t('profile.confirm'),
+        cancelText: t('profile.cancel'),
+      });
+      if (!ok) return;
+    }
+    const base = { reason: values.reason.trim(), remarks: values.remarks.trim() };
+    const op: StockOperation =
+      kind === 'checkOut'
+        ? {
+            kind: 'stockOut',
+            id: equipment.id,
+            input: { ...base, ...unavailableRange(values, new Date(), timeZone) },
+          }
+        : kind === 'checkIn'
+          ? {
+              kind: 'stockIn',
+              id: equipment.id,
+              input: { ...base, shouldClearManualUnavailableTime: true },
+            }
+          : kind === 'earlyReturn'
+            ? { kind: 'earlyReturn', id: equipment.id, input: { ...base, orderId: flags.orderId! } }
+            : {
+                kind: 'changeStatus',
+                id: equipment.id,
+                input: {
+                  ...base,
+                  newStatus: kind === 'damaged' ? EquipmentStatus.Damaged : EquipmentStatus.Lost,
+                },
+              };
+    const fallback = t(
+      kind === 'checkOut'
+        ? 'inventory.failed.checkOut'
+        : kind === 'checkIn'
+          ? 'inventory.failed.checkIn'
+          : kind === 'earlyReturn'
+            ? 'inventory.failed.earlyReturn'
+            : 'inventory.failed.status',
+    );
+    try {
+      const result = await operation.mutateAsync(op);
+      showSuccess(result.message);
+      clearDraft(equipment.id);
+      setValues({
+        reason: '',
+        remarks: '',
+        startDate: defaultStartDate(new Date(), threshold, timeZone),
+        days: 1,
+      });
+    } catch (err) {
+      setServerError(err instanceof Error && err.message ? err.message : fallback);
+    }
+  };
+
+  if (!acknowledged) {
+    return (
+      <div className="page-body other-store-notice" role="alertdialog" aria-label={equipment.name}>
+        <h2 className="sheet__title">{equipment.name}</h2>
+        <p>{t('inventory.otherStore', { store: equipment.storeName })}</p>
+        <div className="sheet__actions">
+          <Button block onClick={onClose}>
+            {t('inventory.close')}
+          </Button>
+          <Button block color="primary" onClick={() => setAcknowledged(true)}>
+            {t('inventory.continue')}
+          </Button>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div className="equipment-dialog__body">
+      <header className="equipment-dialog__head">
+        <button
+          type="button"
+          className="equipment-dialog__thumb"
+          aria-label={t('inventory.noImages')}
+          onClick={() => Toast.show({ content: t('inventory.noImages') })}
+        >
+          <PictureOutline />
+        </button>
+        <div>
+          <h2 className="equipment-dialog__name">{equipment.name}</h2>
+          <div className="equipment-dialog__barcode">{equipment.barcodeNumber}</div>
+          <StatusTag status={status} />
+        </div>
+      </header>
+      {otherStore && (
+        <p className="other-store-hint">
+          {t('inventory.otherStore', { store: equipment.storeName })}
+        </p>
+      )}
+      <List className="equipment-dialog__details">
+        <List.Item extra={equipment.storeName}>{t('inventory.fields.store')}</List.Item>
+        <List.Item extra={equipment.brand || '—'}>{t('inventory.fields.brand')}</List.Item>
+        <List.Item extra={equipment.model || '—'}>{t('inventory.fields.model')}</List.Item>
+        <List.Item extra={equipment.categoryName}>{t('inventory.fields.category')}</List.Item>
+        <List.Item extra={t('inventory.money', { value: money(equipment.dailyRentPrice) })}>
+          {t('inventory.fields.dailyRent')}
+        </List.Item>
+        <List.Item extra={t('inventory.money', { value: money(equipment.deposit) })}>
+          {t('inventory.fields.deposit')}
+        </List.Item>
+        <List.Item extra={t('inventory.times', { count: equipment.usageCount })}>
+          {t('inventory.fields.usageCount')}
+        </List.Item>
+      </List>
+      {(offerStock || offerStatus || offerEarlyReturn) && (
+        <>
+          <StockOperationForm
+            values={values}
+            errors={errors}
+            isCheckOut={isCheckOut && !!offerStock}
+            quickReasons={quickReasons}
+            today={today}
+            onChange={setValues}
+          />
+          <p className="form-error" role="alert">
+            {serverError ?? ''}
+          </p>
+          <div className="equipment-dialog__actions">
+            {offerStock && isCheckOut && (
+              <Button
+                color="primary"
+                size="large"
+                loading={operation.isPending}
+                onClick={() => void run('checkOut')}
+              >
+                {t('inventory.actions.checkOut')}
+              </Button>
+            )}
+            {offerStock && checkInLabel && (
+              <Button
+                color="primary"
+                size="large"
+                loading={operation.isPending}
+                onClick={() => void run('checkIn')}
+              >
+                {t(`inventory.actions.${checkInLabel}`)}
+              </Button>
+            )}
+            {offerEarlyReturn && (
+              <Button
+                color="warning"
+                size="large"
+                disabled={operation.isPending}
+                onClick={() => void run('earlyReturn')}
+              >
+                {t('inventory.actions.earlyReturn')}
+              </Button>
+            )}
+            {offerStatus && (
+              <Button
+                color="warning"
+                fill="outline"
+                size="large"
+                disabled={operation.isPending}
+                onClick={() => void run('damaged')}
+              >
+                {t('inventory.actions.markDamaged')}
+              </Button>
+            )}
+            {offerStatus && (
+              <Button
+                color="danger"
+                fill="outline"
+                size="large"
+                disabled={operation.isPending}
+                onClick={() => void run('lost')}
+              >
+                {t('inventory.actions.markLost')}
+              </Button>
+            )}
+          </div>
+        </>
+      )}
+      <div className="page-body">
+        <Link to={Paths.inventoryDetail(equipment.id)} onClick={onClose}>
+          {t('inventory.actions.detail')}
+        </Link>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,138 @@
+import { useState } from 'react';
+import { Dropdown, List, SearchBar, Selector } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { EQUIPMENT_STATUSES } from '@snowgear/contracts';
+import { PagedList } from '@/components/paged-list';
+import { useSession } from '@/features/auth/stores/session-store';
+import { useCategories, useFilterableAttributes } from '../api/get-categories';
+import { useEquipmentList, type EquipmentFilters } from '../api/list-equipment';
+import { EquipmentDialog } from '../components/equipment-dialog';
+import { StatusTag } from '../components/status-tag';
+import { STATUS_KEYS } from '../utils/status';
+
+const ALL = '';
+
+/** The store's stock: search, filters by category, status and attributes, and the equipment dialog. */
+export default function InventoryListPage() {
+  const { t } = useTranslation();
+  const storeId = useSession((s) => s.user?.primaryStoreId ?? undefined);
+  const [keyword, setKeyword] = useState('');
+  const [categoryId, setCategoryId] = useState<string>(ALL);
+  const [status, setStatus] = useState<string>(ALL);
+  const [attributes, setAttributes] = useState<Record<string, string>>({});
+  const [open, setOpen] = useState<string | null>(null);
+  const categories = useCategories();
+  const filterable = useFilterableAttributes(categoryId || undefined);
+  const filters: EquipmentFilters = {
+    keyword: keyword || undefined,
+    storeId,
+    categoryId: categoryId || undefined,
+    status: status === ALL ? undefined : Number(status),
+    attributes,
+  };
+  const query = useEquipmentList(filters);
+  const total = query.data?.pages[0]?.totalCount;
+  const selectAttributes = (filterable.data?.items ?? []).filter(
+    (a) => a.kind === 'select' && a.options.length > 0,
+  );
+  const categoryName = categories.data?.items.find((c) => c.id === categoryId)?.name;
+
+  return (
+    <div className="inventory-page">
+      <div className="help-search-bar">
+        <SearchBar
+          placeholder={t('inventory.search')}
+          aria-label={t('inventory.search')}
+          onSearch={(v) => setKeyword(v.trim())}
+          onClear={() => setKeyword('')}
+        />
+      </div>
+      <Dropdown>
+        <Dropdown.Item key="category" title={categoryName ?? t('inventory.allCategories')}>
+          <div className="dropdown-panel">
+            <Selector
+              columns={3}
+              options={[
+                { label: t('inventory.allCategories'), value: ALL },
+                ...(categories.data?.items ?? []).map((c) => ({ label: c.name, value: c.id })),
+              ]}
+              value={[categoryId]}
+              onChange={(v) => {
+                setCategoryId(v[0] ?? ALL);
+                setAttributes({});
+              }}
+            />
+          </div>
+        </Dropdown.Item>
+        <Dropdown.Item
+          key="status"
+          title={
+            status === ALL
+              ? t('inventory.allStatuses')
+              : t(`inventory.statuses.${STATUS_KEYS[Number(status)]!}`)
+          }
+        >
+          <div className="dropdown-panel">
+            <Selector
+              columns={3}
+              options={[
+                { label: t('inventory.allStatuses'), value: ALL },
+                ...EQUIPMENT_STATUSES.map((s) => ({
+                  label: t(`inventory.statuses.${STATUS_KEYS[s]}`),
+                  value: String(s),
+                })),
+              ]}
+              value={[status]}
+              onChange={(v) => setStatus(v[0] ?? ALL)}
+            />
+          </div>
+        </Dropdown.Item>
+        <Dropdown.Item key="attributes" title={t('inventory.more')}>
+          <div className="dropdown-panel">
+            {selectAttributes.length === 0 ? (
+              <p className="section-tip">{t('inventory.allCategories')}</p>
+            ) : (
+              selectAttributes.map((a) => (
+                <div key={a.id} className="attribute-filter">
+                  <div className="attribute-filter__name">
+                    {a.displayName}
+                    {a.unit ? ` (${a.unit})` : ''}
+                  </div>
+                  <Selector
+                    columns={4}
+                    options={a.options.map((o) => ({ label: o, value: o }))}
+                    value={attributes[a.id] ? [attributes[a.id]!] : []}
+                    onChange={(v) => setAttributes((prev) => ({ ...prev, [a.id]: v[0] ?? '' }))}
+                  />
+                </div>
+              ))
+            )}
+          </div>
+        </Dropdown.Item>
+      </Dropdown>
+      {total !== undefined && (
+        <p className="section-tip page-body" aria-live="polite">
+          {t('inventory.total', { count: total })}
+        </p>
+      )}
+      <PagedList query={query} emptyText={t('inventory.empty')}>
+        {(items) => (
+          <List>
+            {items.map((e) => (
+              <List.Item
+                key={e.id}
+                onClick={() => setOpen(e.id)}
+                arrowIcon
+                extra={<StatusTag status={e.status} />}
+                description={`${e.barcodeNumber} · ${e.categoryName}${e.attributes.length ? ` · ${e.attributes.map((a) => a.value).join(' / ')}` : ''}`}
+              >
+                {e.name}
+              </List.Item>
+            ))}
+          </List>
+        )}
+      </PagedList>
+      <EquipmentDialog equipmentId={open} onClose={() => setOpen(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+import dayjs from 'dayjs';
+import utc from 'dayjs/plugin/utc';
+import timezone from 'dayjs/plugin/timezone';
+import {
+  DEFAULT_NEXT_DAY_THRESHOLD,
+  STOCK_REASON_MAX,
+  STOCK_REMARKS_MAX,
+  UNAVAILABLE_DAYS_MAX,
+  UNAVAILABLE_DAYS_MIN,
+} from '@snowgear/contracts';
+import { minutesOf, localClock } from '@/features/system-config/utils/store-status';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+export interface StockFormValues {
+  reason: string;
+  remarks: string;
+  /** YYYY-MM-DD in the business time zone */
+  startDate: string;
+  days: number;
+}
+
+/** Spec §5: today, or tomorrow when it is already past the store's next-day threshold. */
+export function defaultStartDate(
+  now: Date,
+  threshold: string | undefined,
+  timeZone: string,
+): string {
+  const limit = /^\d{2}:\d{2}$/.test(threshold ?? '') ? threshold! : DEFAULT_NEXT_DAY_THRESHOLD;
+  const today = dayjs(now).tz(timeZone);
+  return (
+    localClock(now, timeZone).minutes > minutesOf(limit) ? today.add(1, 'day') : today
+  ).format('YYYY-MM-DD');
+}
+
+/** The locked range: from now (today) or the start day's midnight, until midnight after the last day. */
+export function unavailableRange(
+  values: Pick<StockFormValues, 'startDate' | 'days'>,
+  now: Date,
+  timeZone: string,
+) {
+  const startOfDay = dayjs.tz(values.startDate, timeZone).startOf('day');
+  const today = dayjs(now).tz(timeZone).format('YYYY-MM-DD');
+  const start = values.startDate === today ? dayjs(now) : startOfDay;
+  const end = startOfDay.add(values.days, 'day');
+  return { unavailableStartTime: start.toISOString(), unavailableEndTime: end.toISOString() };
+}
+
+export type StockFormError =
+  'reasonRequired' | 'reasonTooLong' | 'remarksTooLong' | 'startDateRequired' | 'daysInvalid';
+
+/** The checks of spec §5; which apply depends on the action (check-out needs date and days). */
+export function validateStockForm(
+  values: StockFormValues,
+  isCheckOut: boolean,
+): Partial<Record<keyof StockFormValues, StockFormError>> {
+  const errors: Partial<Record<keyof StockFormValues, StockFormError>> = {};
+  if (!values.reason.trim()) errors.reason = 'reasonRequired';
+  else if (values.reason.trim().length > STOCK_REASON_MAX) errors.reason = 'reasonTooLong';
+  if (values.remarks.length > STOCK_REMARKS_MAX) errors.remarks = 'remarksTooLong';
+  if (isCheckOut) {
+    if (!values.startDate) errors.startDate = 'startDateRequired';
+    if (
+      !Number.isInteger(values.days) ||
+      values.days < UNAVAILABLE_DAYS_MIN ||
+      values.days > UNAVAILABLE_DAYS_MAX
+    ) {
+      errors.days = 'daysInvalid';
+    }
+  }
+  return errors;
+}
+
+/** A half-filled form survives a reload for 24 hours, per equipment (spec §9). */
+const DRAFT_TTL_MS = 24 * 3600 * 1000;
+const draftKey = (equipmentId: string) => `stock_form_draft_${equipmentId}`;
+
+export function loadDraft(equipmentId: string, now = Date.now()): Partial<StockFormValues> | null {
+  try {
+    const raw = window.localStorage.getItem(draftKey(equipmentId));
+    if (!raw) return null;
+    const draft = JSON.parse(raw) as { savedAt: number; values: Partial<StockFormValues> };
+    if (now - draft.savedAt > DRAFT_TTL_MS) {
+      window.localStorage.removeItem(draftKey(equipmentId));
+      return null;
+    }
+    return draft.values;
+  } catch {
+    return null;
+  }
+}
+
+export function saveDraft(equipmentId: string, values: Partial<StockFormValues>, now = Date.now()) {
+  try {
+    window.localStorage.setItem(draftKey(equipmentId), JSON.stringify({ savedAt: now, values }));
+  } catch {
+    // storage full or disabled: the draft lives only on this page
+  }
+}
+
+export function clearDraft(equipmentId: string) {
+  try {
+    window.localStorage.removeItem(draftKey(equipmentId));
+  } catch {
+    // ignore
+  }
+}
+
+/** Today's date (YYYY-MM-DD) in the business time zone. */
+export function todayIn(timeZone: string, now: Date = new Date()): string {
+  return dayjs(now).tz(timeZone).format('YYYY-MM-DD');
+}
