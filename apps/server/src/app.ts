@@ -19,6 +19,10 @@ import { WeChatClient } from '@/modules/wechat/client.js';
 import { weChatRoutes } from '@/modules/wechat/index.js';
 import { employeeRoutes } from '@/modules/employees/index.js';
 import { equipmentRoutes } from '@/modules/equipment/index.js';
+import { fileRoutes } from '@/modules/files/index.js';
+import { FileService } from '@/modules/files/service.js';
+import { LocalFileStore } from '@/modules/files/store.js';
+import { join } from 'node:path';
 import { LoginThrottle } from '@/modules/identity/throttle.js';
 import { TokenService } from '@/modules/identity/tokens.js';
 import { configDistributionRoutes } from '@/modules/config-distribution/index.js';
@@ -95,7 +99,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(accountRoutes, { tokens, throttle });
   await app.register(weChatRoutes, { wechat, identity: { tokens, throttle } });
   await app.register(employeeRoutes, { tokens });
+  const fileService = new FileService(
+    options.database.db,
+    new LocalFileStore(settings.FILES_DIR ?? join(settings.DATA_DIR, 'files')),
+    settings.FILE_MAX_BYTES,
+  );
+  await app.register(fileRoutes, { service: fileService, maxBytes: settings.FILE_MAX_BYTES });
   await app.register(equipmentRoutes);
+  // Temporary uploads expire; every process sweeps, each row goes once.
+  const sweeper = setInterval(() => {
+    fileService.sweepExpired().catch((err: unknown) => app.log.warn({ err }, 'file sweep failed'));
+  }, 10 * 60_000);
+  sweeper.unref();
+  app.addHook('onClose', async () => clearInterval(sweeper));
   await app.register(configDistributionRoutes);
   await app.register(helpRoutes);
 

@@ -112,6 +112,7 @@ export const EquipmentSchema = z.object({
       thumbnails: z.array(z.object({ size: z.string(), accessUrl: z.string() })),
     }),
   ),
+  imageFileIds: z.array(z.string()),
   unavailableTimes: z.array(UnavailableTimeSchema),
   creationTime: z.string(),
   lastModificationTime: z.string(),
@@ -254,3 +255,29 @@ export const InventorySummarySchema = z.object({
     }),
   ),
 });
+
+export const FileThumbnailSchema = z.object({
+  size: z.string(),
+  accessUrl: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export const FileInfoSchema = z.object({
+  id: z.string(),
+  fileName: z.string(),
+  contentType: z.string(),
+  size: z.number().int(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  accessUrl: z.string(),
+  thumbnails: z.array(FileThumbnailSchema),
+  isTemporary: z.boolean(),
+  expiresAt: z.string().nullable(),
+  businessType: z.string(),
+  businessEntityId: z.string().nullable(),
+});
+export type FileInfo = z.infer<typeof FileInfoSchema>;
+
+/** Business types whose uploads must be images. */
+export const IMAGE_BUSINESS_TYPES = ['EquipmentImage', 'Avatar', 'DeliveryPhoto'] as const;
+export const MAX_EQUIPMENT_IMAGES = 9;

@@ -54,6 +54,11 @@ export const ErrorCode = {
   EquipmentOtherStore: 'Equipment:BelongsToAnotherStore',
   NoOrderLock: 'Equipment:NoLockForOrder',
   InvalidAttributeValue: 'Equipment:InvalidAttributeValue',
+  FileNotFound: 'File:NotFound',
+  FileTypeNotAllowed: 'File:TypeNotAllowed',
+  FileTooLarge: 'File:TooLarge',
+  FileMissing: 'File:Missing',
+  FileNotYours: 'File:NotYours',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

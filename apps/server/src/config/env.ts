@@ -84,6 +84,17 @@ export const SettingsSchema = z.object({
   WECHAT_API_BASE_URL: z.url().default('https://api.weixin.qq.com'),
   /** WeChat's OAuth authorize page the browser is sent to. */
   WECHAT_AUTHORIZE_URL: z.url().default('https://open.weixin.qq.com/connect/oauth2/authorize'),
+  /** Folder for uploaded files (embedded store). Default: DATA_DIR/files. */
+  FILES_DIR: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  /** Largest accepted upload in bytes. */
+  FILE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(10 * 1024 * 1024),
   /** Milliseconds to finish open requests on SIGTERM before forcing exit. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
 });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  jsonb,
   index,
   integer,
   pgTable,
@@ -378,4 +379,50 @@ export const equipmentOperationHistory = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('equipment_operation_history_equipment_idx').on(t.equipmentId, t.createdAt)],
+);
+
+/** Uploaded files; bytes live in the file store under `storage_key`, never under the given name. */
+export const files = pgTable(
+  'files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    storageKey: text('storage_key').notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    /** [{ size: 'small' | 'medium', key, width, height }] */
+    thumbnails: jsonb('thumbnails')
+      .$type<{ size: string; key: string; width: number; height: number }[]>()
+      .notNull()
+      .default([]),
+    containerName: text('container_name').notNull().default(''),
+    businessType: text('business_type').notNull().default(''),
+    businessEntityId: text('business_entity_id'),
+    description: text('description').notNull().default(''),
+    tags: text('tags').array().notNull().default([]),
+    isTemporary: boolean('is_temporary').notNull().default(false),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('files_expiry_idx').on(t.isTemporary, t.expiresAt)],
+);
+
+export const equipmentImages = pgTable(
+  'equipment_images',
+  {
+    equipmentId: uuid('equipment_id')
+      .notNull()
+      .references(() => equipment.id, { onDelete: 'cascade' }),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.equipmentId, t.fileId] })],
 );

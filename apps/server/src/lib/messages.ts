@@ -41,6 +41,14 @@ const zh = {
   TransferStarted: '已发起调拨，等待{store}确认入库',
   UnavailableTimeNotFound: '不可用时段不存在',
   EquipmentStoreNotYours: '只能为本门店登记设备',
+  FileNotFound: '文件不存在',
+  FileTypeNotAllowed: '不支持的文件类型，请上传 JPG、PNG、WebP、GIF 图片或 PDF',
+  ImageRequired: '这里只能上传图片（JPG、PNG、WebP、GIF）',
+  ImageUnreadable: '图片已损坏或格式不受支持',
+  FileTooLarge: '文件太大，最大 {size} MB',
+  FileMissing: '请选择要上传的文件',
+  FileNotYours: '只能删除自己上传的文件',
+  TooManyImages: '每件设备最多 {max} 张图片',
 };
 type Key = keyof typeof zh;
 const en: Record<Key, string> = {
@@ -82,6 +90,14 @@ const en: Record<Key, string> = {
   TransferStarted: 'Transfer started; {store} confirms it by checking the item in',
   UnavailableTimeNotFound: 'Unavailable time not found',
   EquipmentStoreNotYours: 'You can only register equipment for your own store',
+  FileNotFound: 'File not found',
+  FileTypeNotAllowed: 'Unsupported file type; upload a JPG, PNG, WebP or GIF image or a PDF',
+  ImageRequired: 'Only images (JPG, PNG, WebP, GIF) can be uploaded here',
+  ImageUnreadable: 'The image is damaged or in an unsupported format',
+  FileTooLarge: 'The file is too large; at most {size} MB',
+  FileMissing: 'Please choose a file to upload',
+  FileNotYours: 'You can only delete files you uploaded',
+  TooManyImages: 'At most {max} images per item',
 };
 export type MessageKey = Key;
 

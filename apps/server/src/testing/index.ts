@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '@/app.js';
@@ -51,7 +54,9 @@ export const testDatabaseKind = adminUrl ? 'postgres' : 'pglite';
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const pgDatabase = adminUrl ? await createPgDatabase() : undefined;
+  const filesDir = mkdtempSync(join(tmpdir(), 'snowgear-files-'));
   const settings = loadSettings({
+    FILES_DIR: filesDir,
     LOG_LEVEL: 'silent',
     APP_SECRET: TEST_SECRET,
     RATE_LIMIT_PER_MINUTE: '100000',
@@ -73,6 +78,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await app.close();
       await database.close();
       await pgDatabase?.drop();
+      rmSync(filesDir, { recursive: true, force: true });
     },
   };
 }

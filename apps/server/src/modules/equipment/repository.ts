@@ -5,7 +5,9 @@ import {
   equipment,
   equipmentAttributeValues,
   equipmentCategories,
+  equipmentImages,
   equipmentUnavailableTimes,
+  files,
   stores,
 } from '@/db/schema.js';
 
@@ -83,4 +85,29 @@ export async function overlapping(db: Executor, equipmentId: string, start: Date
     )
     .orderBy(asc(equipmentUnavailableTimes.startAt))
     .limit(1);
+}
+
+export async function imagesOf(db: Executor, equipmentIds: string[]) {
+  if (equipmentIds.length === 0) return [];
+  return db
+    .select({ equipmentId: equipmentImages.equipmentId, file: files })
+    .from(equipmentImages)
+    .innerJoin(files, eq(files.id, equipmentImages.fileId))
+    .where(inArray(equipmentImages.equipmentId, equipmentIds))
+    .orderBy(asc(equipmentImages.sortOrder));
+}
+
+/** This tenant's image files among `ids` (what may be attached as equipment photos). */
+export async function imageFilesById(db: Executor, tenantId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: files.id })
+    .from(files)
+    .where(
+      and(
+        eq(files.tenantId, tenantId),
+        inArray(files.id, ids),
+        sql`${files.contentType} like 'image/%'`,
+      ),
+    );
 }

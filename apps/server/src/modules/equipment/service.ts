@@ -24,6 +24,7 @@ import {
   type EquipmentInput,
   type EquipmentListQuery,
   type EquipmentUpdate,
+  MAX_EQUIPMENT_IMAGES,
   type OperationHistory,
   type PagedResult,
   type StockIn,
@@ -37,7 +38,9 @@ import {
   equipment,
   equipmentAttributeValues,
   equipmentCategories,
+  equipmentImages,
   equipmentOperationHistory,
+  files,
   equipmentUnavailableTimes,
   stores,
   users,
@@ -45,8 +48,11 @@ import {
 import { AppError, businessError, notFound } from '@/lib/errors.js';
 import { isEnglish, message } from '@/lib/messages.js';
 import { likePattern, pageOf } from '@/lib/paging.js';
+import { toFileInfo } from '@/modules/files/service.js';
 import {
   attributesOf,
+  imageFilesById,
+  imagesOf,
   currentUnavailableTimes,
   findEquipmentRows,
   overlapping,
@@ -87,9 +93,10 @@ export class EquipmentService {
 
   private async toDtos(rows: EquipmentRow[]): Promise<Equipment[]> {
     const ids = rows.map((r) => r.id);
-    const [attributes, locks] = await Promise.all([
+    const [attributes, locks, images] = await Promise.all([
       attributesOf(this.db, ids),
       currentUnavailableTimes(this.db, ids),
+      imagesOf(this.db, ids),
     ]);
     return rows.map((r) => ({
       id: r.id,
@@ -117,7 +124,17 @@ export class EquipmentService {
           kind,
           value,
         })),
-      imageFiles: [],
+      imageFiles: images
+        .filter((i) => i.equipmentId === r.id)
+        .map(({ file }) => {
+          const info = toFileInfo(file);
+          return {
+            id: file.id,
+            file: { id: file.id, accessUrl: info.accessUrl },
+            thumbnails: info.thumbnails,
+          };
+        }),
+      imageFileIds: images.filter((i) => i.equipmentId === r.id).map((i) => i.file.id),
       unavailableTimes: locks
         .filter((l) => l.equipmentId === r.id)
         .map((l) => ({
@@ -537,6 +554,35 @@ export class EquipmentService {
     return [...given].filter(([id, v]) => known.has(id) && v !== '');
   }
 
+  /** Sets an item's images (in order); uploads become permanent once attached. */
+  private async attachImages(tx: Transaction, equipmentId: string, fileIds: string[]) {
+    if (fileIds.length > MAX_EQUIPMENT_IMAGES) {
+      throw new AppError(
+        400,
+        ErrorCode.Validation,
+        this.msg('TooManyImages', { max: MAX_EQUIPMENT_IMAGES }),
+      );
+    }
+    const unique = [...new Set(fileIds)];
+    const found = await imageFilesById(tx, this.tenantId, unique);
+    if (found.length !== unique.length)
+      throw notFound(ErrorCode.FileNotFound, this.msg('FileNotFound'));
+    await tx.delete(equipmentImages).where(eq(equipmentImages.equipmentId, equipmentId));
+    if (unique.length === 0) return;
+    await tx
+      .insert(equipmentImages)
+      .values(unique.map((fileId, sortOrder) => ({ equipmentId, fileId, sortOrder })));
+    await tx
+      .update(files)
+      .set({
+        isTemporary: false,
+        expiresAt: null,
+        businessType: 'EquipmentImage',
+        businessEntityId: equipmentId,
+      })
+      .where(inArray(files.id, unique));
+  }
+
   private async assertCategory(categoryId: string) {
     const [cat] = await this.db
       .select({ id: equipmentCategories.id })
@@ -584,6 +630,7 @@ export class EquipmentService {
             })),
           );
         }
+        await this.attachImages(tx, created!.id, input.imageFileIds);
         await this.history(tx, created!, { operation: 'create', to: EquipmentStatus.Available });
         return created!.id;
       });
@@ -621,6 +668,7 @@ export class EquipmentService {
             attributes.map(([attributeId, value]) => ({ equipmentId: id, attributeId, value })),
           );
       }
+      await this.attachImages(tx, id, input.imageFileIds);
       await this.history(tx, row, { operation: 'update' });
     });
     return this.get(id);
