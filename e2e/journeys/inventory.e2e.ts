@@ -111,3 +111,74 @@ describe('running stock as a store employee', () => {
     await context.close();
   });
 });
+
+describe('adding new stock', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser?.close());
+
+  it('adds an item with photos, then finds it by search and by filter', async () => {
+    const sharp = (await import('sharp')).default;
+    const photo = (colour: string) =>
+      sharp({ create: { width: 1200, height: 900, channels: 3, background: colour } })
+        .jpeg()
+        .toBuffer();
+    const context = await newPhone(browser);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await signIn(page, 'employee', '/store/inventory/list');
+    await page.getByRole('link', { name: '新设备入库' }).tap();
+    await page.waitForURL('**/store/inventory/checkin');
+    await page.locator('.adm-selector-item', { hasText: '头盔' }).first().tap();
+    await page.getByText('尺码').first().waitFor();
+    // Saving without the required size and name shows the errors next to the fields.
+    await page.getByRole('button', { name: '保存' }).tap();
+    await page.getByText('请输入名称').waitFor();
+    await page.getByText('请填写尺码').waitFor();
+    await page
+      .locator('.adm-form-item', { hasText: '尺码' })
+      .locator('.adm-selector-item', { hasText: 'L' })
+      .first()
+      .tap();
+    await page.getByPlaceholder('例如：金鸡 Experience 78 双板').fill('E2E 测试头盔');
+    await page.getByRole('button', { name: '生成' }).tap();
+    const barcode = await page.getByPlaceholder('扫描或输入条码，也可点击生成').inputValue();
+    expect(barcode).toMatch(/^SG[0-9A-Z]{8,}$/);
+    await page.locator('.adm-form-item', { hasText: '日租金' }).locator('input').fill('25');
+    await page.locator('.adm-form-item', { hasText: '押金' }).locator('input').fill('200');
+    await page.locator('input[type=file]').setInputFiles([
+      { name: 'front.jpg', mimeType: 'image/jpeg', buffer: await photo('#e63946') },
+      { name: 'side.jpg', mimeType: 'image/jpeg', buffer: await photo('#457b9d') },
+    ]);
+    await expect
+      .poll(() => page.locator('.adm-image-uploader-cell img').count(), { timeout: 20_000 })
+      .toBe(2);
+    await expect
+      .poll(() => page.locator('.adm-image-uploader-cell-loading').count(), { timeout: 20_000 })
+      .toBe(0);
+    await page.getByRole('button', { name: '保存' }).tap();
+    await page.waitForURL('**/store/inventory/detail/**');
+    await page.getByRole('heading', { name: 'E2E 测试头盔' }).waitFor();
+    expect(await page.locator('.equipment-photos__item').count()).toBe(2);
+    await screenshot(page, 'inventory-new-item');
+
+    await page.goto(`${baseUrl}/store/inventory/list`);
+    await page.locator('.help-search-bar input').fill(barcode);
+    await page.keyboard.press('Enter');
+    await page.locator('.adm-list-item', { hasText: 'E2E 测试头盔' }).waitFor();
+    await page.reload();
+    await page.getByText('全部分类').tap();
+    await page.locator('.dropdown-panel .adm-selector-item', { hasText: '头盔' }).tap();
+    await page.locator('.adm-dropdown-item-title', { hasText: '属性' }).tap();
+    await page
+      .locator('.attribute-filter', { hasText: '尺码' })
+      .locator('.adm-selector-item', { hasText: 'L' })
+      .first()
+      .tap();
+    await page.locator('.adm-list-item', { hasText: 'E2E 测试头盔' }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -11,6 +11,8 @@ export const Paths = {
   storeProfile: '/store/profile',
   storeEmployees: '/store/employees',
   inventoryList: '/store/inventory/list',
+  inventoryCheckin: '/store/inventory/checkin',
+  inventoryEdit: (id: string) => `/store/inventory/edit/${encodeURIComponent(id)}`,
   inventoryDetail: (id: string) => `/store/inventory/detail/${encodeURIComponent(id)}`,
   driverArea: '/driver',
   driverDashboard: '/driver/dashboard',

@@ -97,6 +97,22 @@ export const appRoutes: AppRoute[] = [
     ...storeArea,
   },
   {
+    path: Paths.inventoryCheckin,
+    load: () => import('@/features/inventory/pages/inventory-checkin-page'),
+    titleKey: 'inventoryCheckin',
+    layout: 'actionButton',
+    needsLogin: true,
+    permissions: [Permissions.BusinessOperations.EquipmentCreate],
+  },
+  {
+    path: '/store/inventory/edit/:id',
+    load: () => import('@/features/inventory/pages/inventory-edit-page'),
+    titleKey: 'inventoryEdit',
+    layout: 'normal',
+    needsLogin: true,
+    permissions: [Permissions.BusinessOperations.EquipmentUpdate],
+  },
+  {
     path: Paths.storeEmployees,
     load: () => import('@/features/employees/pages/employees-page'),
     titleKey: 'storeEmployees',

@@ -154,6 +154,13 @@ http.interceptors.response.use(undefined, async (error: unknown) => {
   throw apiError;
 });
 
+/** Where file URLs from the server (`/api/files/…`) are fetched: the API's origin (spec §9 image URL base). */
+export function fileUrl(accessUrl: string): string {
+  if (/^https?:\/\//.test(accessUrl)) return accessUrl;
+  const base = (http.defaults.baseURL ?? '/api').replace(/\/api\/?$/, '');
+  return `${base}${accessUrl}`;
+}
+
 /** Unwraps `{ success, result }` envelopes; `success: false` becomes an error. */
 export function unwrap<T>(body: unknown): T {
   // A `{ success, result }` envelope; other bodies that merely carry `success` (stock results) pass as they are.

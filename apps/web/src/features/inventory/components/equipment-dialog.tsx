@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { Button, Dialog, ErrorBlock, List, Popup, Skeleton, Toast } from 'antd-mobile';
-import { PictureOutline } from 'antd-mobile-icons';
+import { Button, Dialog, ErrorBlock, List, Popup, Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import {
   BusinessParameterKey,
@@ -30,6 +29,7 @@ import {
   type StockFormValues,
 } from '../utils/stock-form';
 import { StatusTag } from './status-tag';
+import { EquipmentPhotos } from './equipment-photos';
 import { StockOperationForm } from './stock-operation-form';
 
 /** Which operations this use of the dialog offers (spec §6: enabled per use through flags). */
@@ -234,15 +234,9 @@ function EquipmentDialogBody({
 
   return (
     <div className="equipment-dialog__body">
+      {equipment.imageFiles.length > 0 && <EquipmentPhotos equipment={equipment} />}
       <header className="equipment-dialog__head">
-        <button
-          type="button"
-          className="equipment-dialog__thumb"
-          aria-label={t('inventory.noImages')}
-          onClick={() => Toast.show({ content: t('inventory.noImages') })}
-        >
-          <PictureOutline />
-        </button>
+        {equipment.imageFiles.length === 0 && <EquipmentPhotos equipment={equipment} compact />}
         <div>
           <h2 className="equipment-dialog__name">{equipment.name}</h2>
           <div className="equipment-dialog__barcode">{equipment.barcodeNumber}</div>

@@ -1,5 +1,7 @@
 import { useState } from 'react';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
+import { Permissions } from '@snowgear/contracts';
+import { useSession } from '@/features/auth/stores/session-store';
 import { Button, ErrorBlock, List, Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Paths } from '@/config/paths';
@@ -10,6 +12,7 @@ import { useEquipment } from '../api/get-equipment';
 import { useOperationHistory } from '../api/get-operation-history';
 import { EquipmentDialog } from '../components/equipment-dialog';
 import { StatusTag } from '../components/status-tag';
+import { EquipmentPhotos } from '../components/equipment-photos';
 import { STATUS_KEYS } from '../utils/status';
 
 /** One item: details, attributes, locks and its operation history; operations in the dialog. */
@@ -19,6 +22,9 @@ export default function InventoryDetailPage() {
   const query = useEquipment(id);
   const history = useOperationHistory(id);
   const [dialogOpen, setDialogOpen] = useState(false);
+  const canEdit = useSession((s) =>
+    s.permissions.includes(Permissions.BusinessOperations.EquipmentUpdate),
+  );
   const e = query.data;
   const statusText = (s: number | null) =>
     s === null ? '—' : t(`inventory.statuses.${STATUS_KEYS[s]!}`);
@@ -27,7 +33,17 @@ export default function InventoryDetailPage() {
 
   return (
     <div className="inventory-detail-page">
-      <PageHeader title={t('routes.inventoryDetail')} backTo={Paths.inventoryList} />
+      <PageHeader
+        title={t('routes.inventoryDetail')}
+        backTo={Paths.inventoryList}
+        right={
+          canEdit && e ? (
+            <Link to={Paths.inventoryEdit(e.id)} className="page-header__link">
+              {t('inventory.editor.editTitle')}
+            </Link>
+          ) : undefined
+        }
+      />
       {query.isPending ? (
         <div className="page-body" role="status" aria-label={t('app.loading')}>
           <Skeleton.Paragraph lineCount={8} animated />
@@ -44,6 +60,7 @@ export default function InventoryDetailPage() {
         </ErrorBlock>
       ) : e ? (
         <>
+          <EquipmentPhotos equipment={e} />
           <header className="page-body">
             <h1 className="help-article__title">{e.name}</h1>
             <div className="equipment-dialog__barcode">{e.barcodeNumber}</div>

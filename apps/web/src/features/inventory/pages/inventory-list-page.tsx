@@ -1,7 +1,10 @@
 import { useState } from 'react';
 import { Dropdown, List, SearchBar, Selector } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { EQUIPMENT_STATUSES } from '@snowgear/contracts';
+import { Link } from 'react-router';
+import { AddOutline } from 'antd-mobile-icons';
+import { EQUIPMENT_STATUSES, Permissions } from '@snowgear/contracts';
+import { Paths } from '@/config/paths';
 import { PagedList } from '@/components/paged-list';
 import { useSession } from '@/features/auth/stores/session-store';
 import { useCategories, useFilterableAttributes } from '../api/get-categories';
@@ -16,6 +19,9 @@ const ALL = '';
 export default function InventoryListPage() {
   const { t } = useTranslation();
   const storeId = useSession((s) => s.user?.primaryStoreId ?? undefined);
+  const canCreate = useSession((s) =>
+    s.permissions.includes(Permissions.BusinessOperations.EquipmentCreate),
+  );
   const [keyword, setKeyword] = useState('');
   const [categoryId, setCategoryId] = useState<string>(ALL);
   const [status, setStatus] = useState<string>(ALL);
@@ -39,7 +45,15 @@ export default function InventoryListPage() {
 
   return (
     <div className="inventory-page">
-      <div className="help-search-bar">
+      <div className="help-search-bar inventory-toolbar">
+        {canCreate && (
+          <Link
+            to={Paths.inventoryCheckin}
+            className="adm-button adm-button-primary adm-button-small adm-button-shape-rounded inventory-toolbar__add"
+          >
+            <AddOutline aria-hidden /> {t('inventory.editor.addTitle')}
+          </Link>
+        )}
         <SearchBar
           placeholder={t('inventory.search')}
           aria-label={t('inventory.search')}

@@ -1,0 +1,320 @@
+import { useState } from 'react';
+import {
+  Button,
+  DatePicker,
+  Form,
+  ImageUploader,
+  Input,
+  Selector,
+  Switch,
+  TextArea,
+  type ImageUploadItem,
+} from 'antd-mobile';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import {
+  MAX_EQUIPMENT_IMAGES,
+  type AttributeDefinition,
+  type Equipment,
+  type EquipmentInput,
+} from '@snowgear/contracts';
+import { fileUrl } from '@/lib/api-client';
+import { FormError } from '@/features/auth/components/form-error';
+import { useCategories } from '../api/get-categories';
+import { useCategoryAttributes } from '../api/get-attribute-definitions';
+import { uploadEquipmentImage } from '../api/upload-image';
+
+export interface EquipmentFormValues {
+  categoryId: string[];
+  name: string;
+  brand: string;
+  model: string;
+  barcodeNumber: string;
+  dailyRentPrice: string;
+  deposit: string;
+  remarks: string;
+}
+
+const MONEY = /^\d{1,7}(\.\d{1,2})?$/;
+const BARCODE = /^[A-Za-z0-9._\-/]{4,64}$/;
+
+/** A barcode nobody has: store code, then time and randomness in base 36. */
+export function generateBarcode(prefix = 'SG'): string {
+  return `${prefix}${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1296)
+    .toString(36)
+    .toUpperCase()
+    .padStart(2, '0')}`;
+}
+
+/** New stock and edits: category, its attribute fields, barcode, prices and up to 9 photos. */
+export function EquipmentForm({
+  existing,
+  submitting,
+  error,
+  onSubmit,
+}: {
+  existing?: Equipment;
+  submitting: boolean;
+  error: string | null;
+  onSubmit: (input: Omit<EquipmentInput, 'storeId'>) => void;
+}) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<EquipmentFormValues>();
+  const categories = useCategories();
+  const [categoryId, setCategoryId] = useState(existing?.categoryId ?? '');
+  const attributes = useCategoryAttributes(categoryId || undefined);
+  const [values, setValues] = useState<Record<string, string>>(
+    Object.fromEntries((existing?.attributes ?? []).map((a) => [a.attributeId, a.value])),
+  );
+  const [attributeErrors, setAttributeErrors] = useState<Record<string, string>>({});
+  const [photos, setPhotos] = useState<ImageUploadItem[]>(
+    (existing?.imageFiles ?? []).map((f) => ({
+      key: f.id,
+      url: fileUrl(f.thumbnails.find((x) => x.size === 'small')?.accessUrl ?? f.file.accessUrl),
+      extra: { id: f.id },
+    })),
+  );
+  const [photoError, setPhotoError] = useState<string | null>(null);
+  const [dateOpen, setDateOpen] = useState<string | null>(null);
+  const defs = attributes.data?.items ?? [];
+
+  const setValue = (id: string, v: string) => setValues((prev) => ({ ...prev, [id]: v }));
+
+  /** Required attributes are checked with the other fields, so every error shows at once. */
+  const checkAttributes = () => {
+    const missing: Record<string, string> = {};
+    for (const d of defs) {
+      if (d.isRequired && !values[d.id]?.trim()) {
+        missing[d.id] = t('inventory.editor.attributeRequired', { name: d.displayName });
+      }
+    }
+    setAttributeErrors(missing);
+    return Object.keys(missing).length === 0;
+  };
+
+  const handleFinish = (v: EquipmentFormValues) => {
+    if (!checkAttributes()) return;
+    onSubmit({
+      categoryId: v.categoryId[0]!,
+      name: v.name.trim(),
+      brand: v.brand.trim(),
+      model: v.model.trim(),
+      barcodeNumber: v.barcodeNumber.trim(),
+      dailyRentPrice: Number(v.dailyRentPrice),
+      deposit: Number(v.deposit),
+      remarks: v.remarks.trim(),
+      attributes: defs
+        .filter((d) => values[d.id]?.trim())
+        .map((d) => ({ attributeId: d.id, value: values[d.id]!.trim() })),
+      imageFileIds: photos.map((p) => (p.extra as { id: string }).id),
+    });
+  };
+
+  const field = (d: AttributeDefinition) => {
+    const value = values[d.id] ?? '';
+    switch (d.kind) {
+      case 'select':
+        return (
+          <Selector
+            columns={4}
+            options={d.options.map((o) => ({ label: o, value: o }))}
+            value={value ? [value] : []}
+            onChange={(v) => setValue(d.id, v[0] ?? '')}
+          />
+        );
+      case 'multi-select':
+        return (
+          <Selector
+            multiple
+            columns={4}
+            options={d.options.map((o) => ({ label: o, value: o }))}
+            value={value ? value.split(',') : []}
+            onChange={(v) => setValue(d.id, v.join(','))}
+          />
+        );
+      case 'boolean':
+        return (
+          <Switch
+            checked={value === 'true'}
+            onChange={(c) => setValue(d.id, String(c))}
+            aria-label={d.displayName}
+          />
+        );
+      case 'date':
+        return (
+          <>
+            <Button size="small" onClick={() => setDateOpen(d.id)}>
+              {value || t('inventory.editor.chooseDate')}
+            </Button>
+            <DatePicker
+              visible={dateOpen === d.id}
+              onClose={() => setDateOpen(null)}
+              value={value ? dayjs(value).toDate() : undefined}
+              onConfirm={(date) => setValue(d.id, dayjs(date).format('YYYY-MM-DD'))}
+            />
+          </>
+        );
+      case 'number':
+        return (
+          <Input
+            type="number"
+            inputMode="decimal"
+            value={value}
+            onChange={(v) => setValue(d.id, v)}
+            aria-label={d.displayName}
+          />
+        );
+      case 'text':
+        return (
+          <Input
+            value={value}
+            maxLength={200}
+            onChange={(v) => setValue(d.id, v)}
+            aria-label={d.displayName}
+          />
+        );
+    }
+  };
+
+  return (
+    <Form
+      form={form}
+      layout="vertical"
+      initialValues={{
+        categoryId: existing ? [existing.categoryId] : [],
+        name: existing?.name ?? '',
+        brand: existing?.brand ?? '',
+        model: existing?.model ?? '',
+        barcodeNumber: existing?.barcodeNumber ?? '',
+        dailyRentPrice: existing ? String(existing.dailyRentPrice) : '',
+        deposit: existing ? String(existing.deposit) : '',
+        remarks: existing?.remarks ?? '',
+      }}
+      onFinish={(v: EquipmentFormValues) => handleFinish(v)}
+      onFinishFailed={() => checkAttributes()}
+      footer={
+        <>
+          <FormError message={error ?? photoError} />
+          <Button block type="submit" color="primary" size="large" loading={submitting}>
+            {t('inventory.editor.save')}
+          </Button>
+        </>
+      }
+    >
+      <Form.Item
+        name="categoryId"
+        label={t('inventory.editor.category')}
+        rules={[
+          {
+            required: true,
+            type: 'array',
+            min: 1,
+            message: t('inventory.editor.categoryRequired'),
+          },
+        ]}
+      >
+        <Selector
+          columns={3}
+          options={(categories.data?.items ?? []).map((c) => ({ label: c.name, value: c.id }))}
+          onChange={(v) => {
+            setCategoryId(v[0] ?? '');
+            setAttributeErrors({});
+          }}
+        />
+      </Form.Item>
+      {defs.map((d) => (
+        <Form.Item
+          key={d.id}
+          label={`${d.displayName}${d.unit ? ` (${d.unit})` : ''}`}
+          required={d.isRequired}
+          description={
+            attributeErrors[d.id] ? (
+              <span className="field-error">{attributeErrors[d.id]}</span>
+            ) : undefined
+          }
+        >
+          {field(d)}
+        </Form.Item>
+      ))}
+      <Form.Item
+        name="name"
+        label={t('inventory.editor.name')}
+        rules={[{ required: true, whitespace: true, message: t('inventory.editor.nameRequired') }]}
+      >
+        <Input placeholder={t('inventory.editor.namePlaceholder')} maxLength={100} />
+      </Form.Item>
+      <Form.Item name="brand" label={t('inventory.editor.brand')}>
+        <Input maxLength={60} />
+      </Form.Item>
+      <Form.Item name="model" label={t('inventory.editor.model')}>
+        <Input maxLength={60} />
+      </Form.Item>
+      <Form.Item
+        name="barcodeNumber"
+        label={t('inventory.editor.barcode')}
+        disabled={!!existing}
+        rules={[
+          { required: true, whitespace: true, message: t('inventory.editor.barcodeRequired') },
+          { pattern: BARCODE, message: t('inventory.editor.barcodeInvalid') },
+        ]}
+        extra={
+          !existing && (
+            <Button
+              size="small"
+              onClick={() => form.setFieldValue('barcodeNumber', generateBarcode())}
+            >
+              {t('inventory.editor.generate')}
+            </Button>
+          )
+        }
+      >
+        <Input placeholder={t('inventory.editor.barcodePlaceholder')} autoCapitalize="characters" />
+      </Form.Item>
+      <Form.Item
+        name="dailyRentPrice"
+        label={t('inventory.editor.dailyRent')}
+        rules={[{ required: true, pattern: MONEY, message: t('inventory.editor.moneyInvalid') }]}
+      >
+        <Input type="number" inputMode="decimal" />
+      </Form.Item>
+      <Form.Item
+        name="deposit"
+        label={t('inventory.editor.deposit')}
+        rules={[{ required: true, pattern: MONEY, message: t('inventory.editor.moneyInvalid') }]}
+      >
+        <Input type="number" inputMode="decimal" />
+      </Form.Item>
+      <Form.Item name="remarks" label={t('inventory.editor.remarks')}>
+        <TextArea maxLength={500} showCount autoSize={{ minRows: 1, maxRows: 4 }} />
+      </Form.Item>
+      <Form.Item label={t('inventory.editor.photos')}>
+        <ImageUploader
+          value={photos}
+          onChange={setPhotos}
+          maxCount={MAX_EQUIPMENT_IMAGES}
+          multiple
+          accept="image/*"
+          upload={async (file) => {
+            setPhotoError(null);
+            try {
+              const info = await uploadEquipmentImage(file);
+              return {
+                url: fileUrl(
+                  info.thumbnails.find((x) => x.size === 'small')?.accessUrl ?? info.accessUrl,
+                ),
+                extra: { id: info.id },
+              };
+            } catch (err) {
+              setPhotoError(
+                t('inventory.editor.photoFailed', {
+                  reason: err instanceof Error ? err.message : '',
+                }),
+              );
+              throw err;
+            }
+          }}
+        />
+      </Form.Item>
+    </Form>
+  );
+}
