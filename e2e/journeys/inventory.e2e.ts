@@ -87,6 +87,17 @@ describe('running stock as a store employee', () => {
       await page.locator('.adm-list-item', { hasText: op }).first().waitFor();
     expect(await page.getByText('团体订单').count()).toBeGreaterThan(0);
     await screenshot(page, 'inventory-detail');
+
+    // Its label: QR code and Code 128 on an A4 sheet, controls hidden when printing.
+    await page.getByRole('link', { name: '打印标签' }).tap();
+    await page.waitForURL('**/store/inventory/labels?ids=**');
+    const label = page.locator('.equipment-label[data-barcode="SGWLSKI005"]');
+    await label.waitFor();
+    expect(await label.locator('svg').count()).toBe(2);
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.getByRole('button', { name: '打印' }).isVisible()).toBe(false);
+    await screenshot(page, 'labels-print');
+    await page.emulateMedia({ media: 'screen' });
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -12,6 +12,12 @@ export const Paths = {
   storeEmployees: '/store/employees',
   inventoryList: '/store/inventory/list',
   inventoryCheckin: '/store/inventory/checkin',
+  inventoryLabels: (ids: string[] = []) =>
+    ids.length
+      ? `/store/inventory/labels?ids=${ids.map(encodeURIComponent).join(',')}`
+      : '/store/inventory/labels',
+  /** The short link a label's QR code opens (spec §2 /cx, with the serial number). */
+  equipmentInquiry: (barcode: string) => `/cx?sn=${encodeURIComponent(barcode)}`,
   inventoryEdit: (id: string) => `/store/inventory/edit/${encodeURIComponent(id)}`,
   inventoryDetail: (id: string) => `/store/inventory/detail/${encodeURIComponent(id)}`,
   driverArea: '/driver',

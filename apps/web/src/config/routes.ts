@@ -113,6 +113,14 @@ export const appRoutes: AppRoute[] = [
     permissions: [Permissions.BusinessOperations.EquipmentUpdate],
   },
   {
+    path: '/store/inventory/labels',
+    load: () => import('@/features/inventory/pages/inventory-labels-page'),
+    titleKey: 'inventoryLabels',
+    layout: 'normal',
+    needsLogin: true,
+    permissions: [Permissions.BusinessOperations.InventoryManage],
+  },
+  {
     path: Paths.storeEmployees,
     load: () => import('@/features/employees/pages/employees-page'),
     titleKey: 'storeEmployees',

@@ -356,6 +356,15 @@ const enUS: Messages = {
       saved: 'Saved',
       added: 'Added to stock',
     },
+    labels: {
+      title: 'Print labels',
+      pick: 'Choose the equipment to label',
+      selected: '{{count}} selected',
+      print: 'Print',
+      none: 'Choose some equipment first',
+      tip: 'A4, 24 per page. Customers scan the QR code with their phone; staff scanners read the barcode.',
+      printLabel: 'Print label',
+    },
     history: 'History',
     noHistory: 'No operations yet',
     locks: 'Unavailable times',
@@ -372,6 +381,7 @@ const enUS: Messages = {
     Customer: 'Customer',
   },
   routes: {
+    inventoryLabels: 'Print labels',
     inventoryCheckin: 'Add new stock',
     inventoryEdit: 'Edit equipment',
     inventoryList: 'Stock',

@@ -350,6 +350,15 @@ const zhCN = {
       saved: '已保存',
       added: '已入库',
     },
+    labels: {
+      title: '打印标签',
+      pick: '选择要打印的设备',
+      selected: '已选 {{count}} 件',
+      print: '打印',
+      none: '请先选择设备',
+      tip: 'A4 纸，每页 24 张。顾客用手机扫二维码查看设备，店员扫码枪读取条码。',
+      printLabel: '打印标签',
+    },
     history: '操作记录',
     noHistory: '暂无操作记录',
     locks: '不可用时段',
@@ -366,6 +375,7 @@ const zhCN = {
     Customer: '顾客',
   },
   routes: {
+    inventoryLabels: '打印标签',
     inventoryCheckin: '新设备入库',
     inventoryEdit: '编辑设备',
     inventoryList: '库存',

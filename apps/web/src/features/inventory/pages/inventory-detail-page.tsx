@@ -87,6 +87,9 @@ export default function InventoryDetailPage() {
               ))}
             </List>
           )}
+          <div className="page-body">
+            <Link to={Paths.inventoryLabels([e.id])}>{t('inventory.labels.printLabel')}</Link>
+          </div>
           <h2 className="section-title page-body">{t('inventory.history')}</h2>
           <PagedList query={history} emptyText={t('inventory.noHistory')}>
             {(items) => (

@@ -1,0 +1,22 @@
+import { render } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { Equipment } from '@snowgear/contracts';
+import { EquipmentLabel } from './equipment-label';
+
+describe('equipment label', () => {
+  it('encodes the inquiry link with the serial number in the QR code and draws the Code 128 barcode', () => {
+    const equipment = {
+      id: 'e1',
+      name: '金鸡 Experience 78 双板',
+      barcodeNumber: 'SGWLSKI001',
+    } as Equipment;
+    const { container } = render(<EquipmentLabel equipment={equipment} />);
+    const qrTitle = container.querySelector('svg title')?.textContent ?? '';
+    expect(new URL(qrTitle).pathname).toBe('/cx');
+    expect(new URL(qrTitle).searchParams.get('sn')).toBe('SGWLSKI001');
+    const barcode = container.querySelector('.equipment-label__barcode svg');
+    expect(barcode).not.toBeNull();
+    expect(barcode!.querySelectorAll('path, rect').length).toBeGreaterThan(0);
+    expect(container.textContent).toContain('金鸡 Experience 78 双板');
+  });
+});
