@@ -193,3 +193,33 @@ describe('adding new stock', () => {
     await context.close();
   });
 });
+
+describe('small equipment', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser?.close());
+
+  it('adjusts a counted item with a reason and shows the movement', async () => {
+    const context = await newPhone(browser);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await signIn(page, 'employee', '/store/inventory/small-equipment');
+    await page.locator('.adm-list-item', { hasText: '雪镜防雾布' }).getByText('库存不足').waitFor();
+    await page.locator('.adm-list-item', { hasText: '暖宝宝' }).tap();
+    await page.getByRole('button', { name: '调整库存' }).tap();
+    await page.getByText('请填写操作原因').waitFor();
+    await page.locator('.adm-segmented-item', { hasText: '出库' }).tap();
+    await page.locator('.sheet .adm-stepper-plus').tap();
+    await page.locator('.sheet .adm-selector-item', { hasText: '售出' }).tap();
+    await page.getByRole('button', { name: '调整库存' }).tap();
+    await page.getByText('库存已更新').waitFor();
+    await page.locator('.adm-list-item', { hasText: '暖宝宝' }).getByText('库存 118片').waitFor();
+    await page.locator('.adm-list-item', { hasText: '暖宝宝' }).tap();
+    await page.locator('.sheet .adm-list-item', { hasText: '-2 → 118' }).waitFor();
+    await screenshot(page, 'small-equipment');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

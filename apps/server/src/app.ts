@@ -20,6 +20,7 @@ import { weChatRoutes } from '@/modules/wechat/index.js';
 import { employeeRoutes } from '@/modules/employees/index.js';
 import { equipmentRoutes } from '@/modules/equipment/index.js';
 import { fileRoutes } from '@/modules/files/index.js';
+import { smallEquipmentRoutes } from '@/modules/small-equipment/index.js';
 import { FileService } from '@/modules/files/service.js';
 import { LocalFileStore } from '@/modules/files/store.js';
 import { join } from 'node:path';
@@ -106,6 +107,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   await app.register(fileRoutes, { service: fileService, maxBytes: settings.FILE_MAX_BYTES });
   await app.register(equipmentRoutes);
+  await app.register(smallEquipmentRoutes);
   // Temporary uploads expire; every process sweeps, each row goes once.
   const sweeper = setInterval(() => {
     fileService.sweepExpired().catch((err: unknown) => app.log.warn({ err }, 'file sweep failed'));

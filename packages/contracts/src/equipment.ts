@@ -281,3 +281,52 @@ export type FileInfo = z.infer<typeof FileInfoSchema>;
 /** Business types whose uploads must be images. */
 export const IMAGE_BUSINESS_TYPES = ['EquipmentImage', 'Avatar', 'DeliveryPhoto'] as const;
 export const MAX_EQUIPMENT_IMAGES = 9;
+
+/** Small equipment: gear counted by quantity per store (socks, hand warmers, face masks …). */
+export const SmallEquipmentSchema = z.object({
+  id: z.string(),
+  storeId: z.string(),
+  storeName: z.string(),
+  name: z.string(),
+  unit: z.string(),
+  quantity: z.number().int(),
+  lowStockThreshold: z.number().int(),
+  isLow: z.boolean(),
+  lastModificationTime: z.string(),
+});
+export type SmallEquipment = z.infer<typeof SmallEquipmentSchema>;
+
+export const SmallEquipmentQuerySchema = PagedRequestSchema.extend({
+  storeId: z.uuid().optional(),
+  keyword: z.string().trim().max(64).optional(),
+});
+
+export const SmallEquipmentInputSchema = z.object({
+  storeId: z.uuid(),
+  name: z.string().trim().min(1, 'NameRequired').max(60),
+  unit: z.string().trim().min(1).max(10).default('件'),
+  quantity: z.number().int().min(0).max(100_000).default(0),
+  lowStockThreshold: z.number().int().min(0).max(100_000).default(0),
+});
+
+export const SmallEquipmentAdjustSchema = z.object({
+  delta: z
+    .number()
+    .int()
+    .min(-100_000)
+    .max(100_000)
+    .refine((v) => v !== 0, 'DeltaZero'),
+  reason: z.string().trim().min(1, 'ReasonRequired').max(STOCK_REASON_MAX, 'ReasonTooLong'),
+  remarks: z.string().trim().max(STOCK_REMARKS_MAX, 'RemarksTooLong').default(''),
+});
+export type SmallEquipmentAdjust = z.infer<typeof SmallEquipmentAdjustSchema>;
+
+export const SmallEquipmentMovementSchema = z.object({
+  id: z.string(),
+  delta: z.number().int(),
+  quantityAfter: z.number().int(),
+  reason: z.string(),
+  remarks: z.string(),
+  operatorName: z.string(),
+  creationTime: z.string(),
+});

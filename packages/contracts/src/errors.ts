@@ -55,6 +55,8 @@ export const ErrorCode = {
   NoOrderLock: 'Equipment:NoLockForOrder',
   InvalidAttributeValue: 'Equipment:InvalidAttributeValue',
   FileNotFound: 'File:NotFound',
+  NotEnoughStock: 'SmallEquipment:NotEnoughStock',
+  SmallEquipmentNotFound: 'SmallEquipment:NotFound',
   FileTypeNotAllowed: 'File:TypeNotAllowed',
   FileTooLarge: 'File:TooLarge',
   FileMissing: 'File:Missing',

@@ -426,3 +426,40 @@ export const equipmentImages = pgTable(
   },
   (t) => [primaryKey({ columns: [t.equipmentId, t.fileId] })],
 );
+
+export const smallEquipmentStock = pgTable(
+  'small_equipment_stock',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id),
+    name: text('name').notNull(),
+    unit: text('unit').notNull().default('件'),
+    quantity: integer('quantity').notNull().default(0),
+    lowStockThreshold: integer('low_stock_threshold').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [unique('small_equipment_store_name_unique').on(t.tenantId, t.storeId, t.name)],
+);
+
+export const smallEquipmentMovements = pgTable(
+  'small_equipment_movements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    stockId: uuid('stock_id')
+      .notNull()
+      .references(() => smallEquipmentStock.id, { onDelete: 'cascade' }),
+    delta: integer('delta').notNull(),
+    quantityAfter: integer('quantity_after').notNull(),
+    reason: text('reason').notNull(),
+    remarks: text('remarks').notNull().default(''),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    operatorName: text('operator_name').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('small_equipment_movements_stock_idx').on(t.stockId, t.createdAt)],
+);

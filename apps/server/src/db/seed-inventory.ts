@@ -8,8 +8,15 @@ import {
   equipmentCategories,
   equipmentOperationHistory,
   equipmentUnavailableTimes,
+  smallEquipmentStock,
 } from './schema.js';
-import { COLOUR, demoCategories, demoColours, demoStatuses } from './seed-data/demo-inventory.js';
+import {
+  COLOUR,
+  demoCategories,
+  demoColours,
+  demoSmallEquipment,
+  demoStatuses,
+} from './seed-data/demo-inventory.js';
 
 const TRANSFER_TO: Record<string, string> = { WL: 'TW', TW: 'YD', YD: 'WL' };
 
@@ -118,6 +125,22 @@ export async function seedInventory(
         }
       }
     }
+  }
+  for (const [storeCode, storeId] of storeIds) {
+    await tx
+      .insert(smallEquipmentStock)
+      .values(
+        demoSmallEquipment.map(([name, unit, quantity, lowStockThreshold], i) => ({
+          tenantId,
+          storeId,
+          name,
+          unit,
+          // A little variety between stores.
+          quantity: storeCode === 'YD' && i === 0 ? 3 : quantity,
+          lowStockThreshold,
+        })),
+      )
+      .onConflictDoNothing();
   }
   return created;
 }

@@ -49,6 +49,9 @@ const zh = {
   FileMissing: '请选择要上传的文件',
   FileNotYours: '只能删除自己上传的文件',
   TooManyImages: '每件设备最多 {max} 张图片',
+  NotEnoughStock: '库存不足：当前 {quantity}{unit}，不能减少 {amount}{unit}',
+  SmallEquipmentNotFound: '小件设备不存在',
+  DuplicateSmallEquipment: '本店已有同名小件设备',
 };
 type Key = keyof typeof zh;
 const en: Record<Key, string> = {
@@ -98,6 +101,9 @@ const en: Record<Key, string> = {
   FileMissing: 'Please choose a file to upload',
   FileNotYours: 'You can only delete files you uploaded',
   TooManyImages: 'At most {max} images per item',
+  NotEnoughStock: 'Not enough stock: {quantity} {unit} left, cannot take {amount}',
+  SmallEquipmentNotFound: 'Small equipment not found',
+  DuplicateSmallEquipment: 'This store already has small equipment with that name',
 };
 export type MessageKey = Key;
 

@@ -12,6 +12,7 @@ export const Paths = {
   storeEmployees: '/store/employees',
   inventoryList: '/store/inventory/list',
   inventoryCheckin: '/store/inventory/checkin',
+  smallEquipment: '/store/inventory/small-equipment',
   inventoryLabels: (ids: string[] = []) =>
     ids.length
       ? `/store/inventory/labels?ids=${ids.map(encodeURIComponent).join(',')}`

@@ -121,6 +121,13 @@ export const appRoutes: AppRoute[] = [
     permissions: [Permissions.BusinessOperations.InventoryManage],
   },
   {
+    path: Paths.smallEquipment,
+    load: () => import('@/features/inventory/pages/small-equipment-page'),
+    titleKey: 'smallEquipment',
+    layout: 'normal',
+    ...storeArea,
+  },
+  {
     path: Paths.storeEmployees,
     load: () => import('@/features/employees/pages/employees-page'),
     titleKey: 'storeEmployees',

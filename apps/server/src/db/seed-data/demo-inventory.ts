@@ -287,3 +287,12 @@ export const demoStatuses: [string, string, number, number][] = [
 ];
 
 export const demoColours = COLOUR.options!;
+
+/** Small equipment per store: [name, unit, quantity, low-stock threshold]. */
+export const demoSmallEquipment: [string, string, number, number][] = [
+  ['滑雪袜', '双', 40, 10],
+  ['暖宝宝', '片', 120, 30],
+  ['护脸面罩', '个', 25, 8],
+  ['雪镜防雾布', '块', 6, 10],
+  ['一次性头套', '个', 200, 50],
+];

@@ -54,6 +54,12 @@ export default function InventoryListPage() {
             <AddOutline aria-hidden /> {t('inventory.editor.addTitle')}
           </Link>
         )}
+        <Link
+          to={Paths.smallEquipment}
+          className="adm-button adm-button-default adm-button-small adm-button-shape-rounded inventory-toolbar__add"
+        >
+          {t('inventory.small.title')}
+        </Link>
         <SearchBar
           placeholder={t('inventory.search')}
           aria-label={t('inventory.search')}

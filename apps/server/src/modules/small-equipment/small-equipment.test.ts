@@ -1,0 +1,159 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, verificationHeaders, type TestApp } from '@/testing/index.js';
+
+describe('small equipment', () => {
+  let t: TestApp;
+  let csrf: Record<string, string>;
+  const tokens: Record<string, string> = {};
+  let stores: Record<string, string>;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    csrf = await verificationHeaders(t.app);
+    for (const name of ['employee', 'admin']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/app/account/login',
+        headers: csrf,
+        payload: { userNameOrEmailAddress: name, password: '1q2w3E*' },
+      });
+      tokens[name] = res.json().accessToken;
+    }
+    const config = (await t.app.inject('/api/app/config-distribution/h5')).json();
+    stores = Object.fromEntries(
+      Object.values(
+        config.storeConfigs as Record<string, { storeId: string; storeName: string }>,
+      ).map((s) => [s.storeName, s.storeId]),
+    );
+  });
+  afterAll(() => t.close());
+
+  const call = (as: string, method: 'GET' | 'POST', url: string, payload?: object) =>
+    t.app.inject({
+      method,
+      url,
+      payload,
+      headers: { ...csrf, authorization: `Bearer ${tokens[as]}` },
+    });
+  const list = async (storeName: string) =>
+    (
+      await call(
+        'employee',
+        'GET',
+        `/api/app/small-equipment?storeId=${stores[storeName]}&maxResultCount=100`,
+      )
+    ).json().items as {
+      id: string;
+      name: string;
+      quantity: number;
+      isLow: boolean;
+    }[];
+
+  it('lists a store’s small equipment, the ones running low first', async () => {
+    const items = await list('万龙雪场店');
+    expect(items.map((i) => i.name)).toContain('暖宝宝');
+    expect(items[0]).toMatchObject({ name: '雪镜防雾布', isLow: true });
+  });
+
+  it('adjusts with a reason, never below zero, and keeps the history', async () => {
+    const socks = (await list('万龙雪场店')).find((i) => i.name === '滑雪袜')!;
+    const add = await call('employee', 'POST', `/api/app/small-equipment/${socks.id}/adjust`, {
+      delta: 10,
+      reason: '补货',
+    });
+    expect(add.json().quantity).toBe(socks.quantity + 10);
+    const take = await call('employee', 'POST', `/api/app/small-equipment/${socks.id}/adjust`, {
+      delta: -5,
+      reason: '售出',
+    });
+    expect(take.json().quantity).toBe(socks.quantity + 5);
+    const tooMany = await call('employee', 'POST', `/api/app/small-equipment/${socks.id}/adjust`, {
+      delta: -1000,
+      reason: '售出',
+    });
+    expect(tooMany.statusCode).toBe(403);
+    expect(tooMany.json().error.message).toBe(
+      `库存不足：当前 ${socks.quantity + 5}双，不能减少 1000双`,
+    );
+    expect(
+      (
+        await call('employee', 'POST', `/api/app/small-equipment/${socks.id}/adjust`, {
+          delta: 0,
+          reason: 'x',
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await call('employee', 'POST', `/api/app/small-equipment/${socks.id}/adjust`, {
+          delta: 1,
+          reason: ' ',
+        })
+      ).statusCode,
+    ).toBe(400);
+    const history = (
+      await call('employee', 'GET', `/api/app/small-equipment/${socks.id}/history`)
+    ).json();
+    expect(
+      history.items
+        .slice(0, 2)
+        .map((h: { delta: number; reason: string; operatorName: string }) => [
+          h.delta,
+          h.reason,
+          h.operatorName,
+        ]),
+    ).toEqual([
+      [-5, '售出', '李店员'],
+      [10, '补货', '李店员'],
+    ]);
+  });
+
+  it('adds concurrent adjustments up exactly', async () => {
+    const warmers = (await list('万龙雪场店')).find((i) => i.name === '暖宝宝')!;
+    await Promise.all(
+      Array.from({ length: 12 }, () =>
+        call('employee', 'POST', `/api/app/small-equipment/${warmers.id}/adjust`, {
+          delta: -2,
+          reason: '售出',
+        }),
+      ),
+    );
+    expect((await list('万龙雪场店')).find((i) => i.name === '暖宝宝')!.quantity).toBe(
+      warmers.quantity - 24,
+    );
+  });
+
+  it('keeps staff to their own store and refuses duplicate names', async () => {
+    const other = (await list('云顶夜场店'))[0]!;
+    expect(
+      (
+        await call('employee', 'POST', `/api/app/small-equipment/${other.id}/adjust`, {
+          delta: 1,
+          reason: '补货',
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await call('admin', 'POST', `/api/app/small-equipment/${other.id}/adjust`, {
+          delta: 1,
+          reason: '补货',
+        })
+      ).statusCode,
+    ).toBe(200);
+    const created = await call('employee', 'POST', '/api/app/small-equipment', {
+      storeId: stores['万龙雪场店'],
+      name: '滑雪手套',
+      unit: '副',
+      quantity: 8,
+      lowStockThreshold: 2,
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ name: '滑雪手套', quantity: 8, isLow: false });
+    const dup = await call('employee', 'POST', '/api/app/small-equipment', {
+      storeId: stores['万龙雪场店'],
+      name: '滑雪手套',
+    });
+    expect(dup.statusCode).toBe(409);
+  });
+});

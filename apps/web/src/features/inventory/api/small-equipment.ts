@@ -1,0 +1,77 @@
+import {
+  infiniteQueryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import type { PagedResult, SmallEquipment, SmallEquipmentAdjust } from '@snowgear/contracts';
+import { api } from '@/lib/api-client';
+
+/** The small-equipment calls; one file since list, adjust, add and history go together. */
+const key = ['small-equipment'] as const;
+
+export function useSmallEquipment(storeId: string | undefined, keyword: string) {
+  return useInfiniteQuery(
+    infiniteQueryOptions({
+      queryKey: [...key, 'list', { storeId, keyword }] as const,
+      initialPageParam: 0,
+      queryFn: ({ pageParam }) =>
+        api.get<PagedResult<SmallEquipment>>('/app/small-equipment', {
+          params: {
+            storeId,
+            keyword: keyword || undefined,
+            skipCount: pageParam,
+            maxResultCount: 50,
+          },
+          silent: true,
+        }),
+      getNextPageParam: (last, pages) => {
+        const loaded = pages.reduce((n, p) => n + p.items.length, 0);
+        return loaded < last.totalCount ? loaded : undefined;
+      },
+    }),
+  );
+}
+
+export function useSmallEquipmentHistory(id: string | null) {
+  return useQuery({
+    queryKey: [...key, 'history', id] as const,
+    queryFn: () =>
+      api.get<
+        PagedResult<{
+          id: string;
+          delta: number;
+          quantityAfter: number;
+          reason: string;
+          remarks: string;
+          operatorName: string;
+          creationTime: string;
+        }>
+      >(`/app/small-equipment/${id}/history`, { params: { maxResultCount: 20 }, silent: true }),
+    enabled: !!id,
+  });
+}
+
+export function useAdjustSmallEquipment() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { id: string; input: SmallEquipmentAdjust }) =>
+      api.post<SmallEquipment>(`/app/small-equipment/${v.id}/adjust`, v.input, { silent: true }),
+    onSuccess: () => client.invalidateQueries({ queryKey: key }),
+  });
+}
+
+export function useAddSmallEquipment() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: {
+      storeId: string;
+      name: string;
+      unit: string;
+      quantity: number;
+      lowStockThreshold: number;
+    }) => api.post<SmallEquipment>('/app/small-equipment', input, { silent: true }),
+    onSuccess: () => client.invalidateQueries({ queryKey: key }),
+  });
+}

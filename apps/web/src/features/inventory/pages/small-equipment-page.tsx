@@ -1,0 +1,292 @@
+import { useState } from 'react';
+import {
+  Button,
+  Form,
+  Input,
+  List,
+  Popup,
+  SearchBar,
+  Segmented,
+  Selector,
+  Stepper,
+  Tag,
+  TextArea,
+} from 'antd-mobile';
+import { AddOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { Permissions, type SmallEquipment } from '@snowgear/contracts';
+import { Paths } from '@/config/paths';
+import { PageHeader } from '@/components/page-header';
+import { PagedList } from '@/components/paged-list';
+import { FormError } from '@/features/auth/components/form-error';
+import { useAppStore } from '@/features/app-state/stores/app-store';
+import { useSession } from '@/features/auth/stores/session-store';
+import {
+  useAddSmallEquipment,
+  useAdjustSmallEquipment,
+  useSmallEquipment,
+  useSmallEquipmentHistory,
+} from '../api/small-equipment';
+
+/** Gear counted by quantity (socks, hand warmers …): list, adjust with a reason, history. */
+export default function SmallEquipmentPage() {
+  const { t } = useTranslation();
+  const storeId = useSession((s) => s.user?.primaryStoreId ?? undefined);
+  const canAdd = useSession((s) =>
+    s.permissions.includes(Permissions.BusinessOperations.EquipmentCreate),
+  );
+  const [keyword, setKeyword] = useState('');
+  const query = useSmallEquipment(storeId, keyword);
+  const [selected, setSelected] = useState<SmallEquipment | null>(null);
+  const [adding, setAdding] = useState(false);
+
+  return (
+    <div className="small-equipment-page">
+      <PageHeader
+        title={t('inventory.small.title')}
+        backTo={Paths.inventoryList}
+        right={
+          canAdd ? (
+            <Button size="small" fill="none" color="primary" onClick={() => setAdding(true)}>
+              <AddOutline /> {t('inventory.small.add')}
+            </Button>
+          ) : undefined
+        }
+      />
+      <div className="help-search-bar">
+        <SearchBar
+          placeholder={t('inventory.small.search')}
+          onSearch={(v) => setKeyword(v.trim())}
+          onClear={() => setKeyword('')}
+        />
+      </div>
+      <PagedList query={query} emptyText={t('inventory.small.empty')}>
+        {(items) => (
+          <List>
+            {items.map((s) => (
+              <List.Item
+                key={s.id}
+                onClick={() => setSelected(s)}
+                arrowIcon
+                description={t('inventory.small.quantity', { quantity: s.quantity, unit: s.unit })}
+                extra={s.isLow ? <Tag color="warning">{t('inventory.small.low')}</Tag> : undefined}
+              >
+                {s.name}
+              </List.Item>
+            ))}
+          </List>
+        )}
+      </PagedList>
+      <AdjustSheet item={selected} onClose={() => setSelected(null)} />
+      {storeId && <AddSheet open={adding} storeId={storeId} onClose={() => setAdding(false)} />}
+    </div>
+  );
+}
+
+function AdjustSheet({ item, onClose }: { item: SmallEquipment | null; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const adjust = useAdjustSmallEquipment();
+  const history = useSmallEquipmentHistory(item?.id ?? null);
+  const showSuccess = useAppStore((s) => s.showSuccess);
+  const [direction, setDirection] = useState<'in' | 'out'>('in');
+  const [amount, setAmount] = useState(1);
+  const [reason, setReason] = useState('');
+  const [remarks, setRemarks] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const quick = t('inventory.small.quickReasons', { returnObjects: true });
+
+  const handleSave = () => {
+    if (!item) return;
+    if (!reason.trim()) return setError(t('inventory.errors.reasonRequired'));
+    if (!(amount > 0)) return setError(t('inventory.small.amountInvalid'));
+    setError(null);
+    adjust.mutate(
+      {
+        id: item.id,
+        input: {
+          delta: direction === 'in' ? amount : -amount,
+          reason: reason.trim(),
+          remarks: remarks.trim(),
+        },
+      },
+      {
+        onSuccess: () => {
+          showSuccess(t('inventory.small.saved'));
+          setReason('');
+          setRemarks('');
+          setAmount(1);
+          onClose();
+        },
+        onError: (err) => setError(err.message),
+      },
+    );
+  };
+
+  return (
+    <Popup
+      visible={item !== null}
+      onMaskClick={onClose}
+      onClose={onClose}
+      bodyClassName="sheet"
+      destroyOnClose
+    >
+      {item && (
+        <div className="page-body">
+          <h2 className="sheet__title">{item.name}</h2>
+          <p className="section-tip" style={{ textAlign: 'center' }}>
+            {t('inventory.small.quantity', { quantity: item.quantity, unit: item.unit })}
+          </p>
+          <Segmented
+            block
+            value={direction}
+            onChange={(v) => setDirection(v as 'in' | 'out')}
+            options={[
+              { label: t('inventory.small.increase'), value: 'in' },
+              { label: t('inventory.small.decrease'), value: 'out' },
+            ]}
+          />
+          <Form layout="vertical">
+            <Form.Item label={`${t('inventory.small.amount')} (${item.unit})`}>
+              <Stepper
+                min={1}
+                max={100000}
+                digits={0}
+                value={amount}
+                onChange={(v) => setAmount(Math.round(Number(v) || 0))}
+                aria-label={t('inventory.small.amount')}
+              />
+            </Form.Item>
+            <Form.Item label={t('inventory.form.reason')} required>
+              <Selector
+                columns={4}
+                options={quick.map((r) => ({ label: r, value: r }))}
+                value={quick.includes(reason) ? [reason] : []}
+                onChange={(v) => setReason(v[0] ?? '')}
+              />
+              <Input
+                value={reason}
+                onChange={setReason}
+                maxLength={200}
+                placeholder={t('inventory.form.reasonPlaceholder')}
+              />
+            </Form.Item>
+            <Form.Item label={t('inventory.form.remarks')}>
+              <TextArea
+                value={remarks}
+                onChange={setRemarks}
+                maxLength={500}
+                autoSize={{ minRows: 1, maxRows: 3 }}
+                placeholder={t('inventory.form.remarksPlaceholder')}
+              />
+            </Form.Item>
+          </Form>
+          <FormError message={error} />
+          <Button
+            block
+            color="primary"
+            size="large"
+            loading={adjust.isPending}
+            onClick={handleSave}
+          >
+            {t('inventory.small.adjust')}
+          </Button>
+          <List header={t('inventory.small.history')}>
+            {(history.data?.items ?? []).map((h) => (
+              <List.Item
+                key={h.id}
+                description={`${h.reason}${h.remarks ? ` · ${h.remarks}` : ''} · ${h.operatorName}`}
+                extra={new Date(h.creationTime).toLocaleString(i18n.language, {
+                  dateStyle: 'short',
+                  timeStyle: 'short',
+                })}
+              >
+                {h.delta > 0 ? `+${h.delta}` : h.delta} → {h.quantityAfter}
+              </List.Item>
+            ))}
+          </List>
+        </div>
+      )}
+    </Popup>
+  );
+}
+
+function AddSheet({
+  open,
+  storeId,
+  onClose,
+}: {
+  open: boolean;
+  storeId: string;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const add = useAddSmallEquipment();
+  const showSuccess = useAppStore((s) => s.showSuccess);
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <Popup
+      visible={open}
+      onMaskClick={onClose}
+      onClose={onClose}
+      bodyClassName="sheet"
+      destroyOnClose
+    >
+      <h2 className="sheet__title">{t('inventory.small.add')}</h2>
+      <Form
+        layout="horizontal"
+        initialValues={{ name: '', unit: '件', quantity: 0, lowStockThreshold: 0 }}
+        onFinish={(v: {
+          name: string;
+          unit: string;
+          quantity: number;
+          lowStockThreshold: number;
+        }) => {
+          setError(null);
+          add.mutate(
+            {
+              storeId,
+              name: v.name.trim(),
+              unit: v.unit.trim() || '件',
+              quantity: v.quantity,
+              lowStockThreshold: v.lowStockThreshold,
+            },
+            {
+              onSuccess: () => {
+                showSuccess(t('inventory.small.created'));
+                onClose();
+              },
+              onError: (err) => setError(err.message),
+            },
+          );
+        }}
+        footer={
+          <>
+            <FormError message={error} />
+            <Button block type="submit" color="primary" loading={add.isPending}>
+              {t('profile.save')}
+            </Button>
+          </>
+        }
+      >
+        <Form.Item
+          name="name"
+          label={t('inventory.small.name')}
+          rules={[
+            { required: true, whitespace: true, message: t('inventory.editor.nameRequired') },
+          ]}
+        >
+          <Input maxLength={60} />
+        </Form.Item>
+        <Form.Item name="unit" label={t('inventory.small.unit')}>
+          <Input maxLength={10} />
+        </Form.Item>
+        <Form.Item name="quantity" label={t('inventory.small.initial')}>
+          <Stepper min={0} max={100000} digits={0} />
+        </Form.Item>
+        <Form.Item name="lowStockThreshold" label={t('inventory.small.threshold')}>
+          <Stepper min={0} max={100000} digits={0} />
+        </Form.Item>
+      </Form>
+    </Popup>
+  );
+}
