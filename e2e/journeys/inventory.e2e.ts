@@ -98,6 +98,18 @@ describe('running stock as a store employee', () => {
     expect(await page.getByRole('button', { name: '打印' }).isVisible()).toBe(false);
     await screenshot(page, 'labels-print');
     await page.emulateMedia({ media: 'screen' });
+
+    // A customer's phone camera follows the QR code to the public inquiry page.
+    const link = (await label.locator('svg title').first().textContent()) ?? '';
+    expect(new URL(link).pathname).toBe('/cx');
+    const customer = await newPhone(browser);
+    const phone = await customer.newPage();
+    await phone.goto(link);
+    await phone.waitForURL('**/customer/equipment-inquiry?sn=SGWLSKI005');
+    await phone.getByRole('heading', { name: '阿托米克 Redster X5 双板' }).waitFor();
+    await phone.getByText('可租').waitFor();
+    await screenshot(phone, 'equipment-inquiry');
+    await customer.close();
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -330,3 +330,22 @@ export const SmallEquipmentMovementSchema = z.object({
   operatorName: z.string(),
   creationTime: z.string(),
 });
+
+/** What anyone may see of an item (the label's QR code opens it): no history, locks or internals. */
+export const EquipmentInquirySchema = EquipmentSchema.pick({
+  id: true,
+  name: true,
+  brand: true,
+  model: true,
+  barcodeNumber: true,
+  status: true,
+  statusDisplayName: true,
+  storeId: true,
+  storeName: true,
+  categoryName: true,
+  dailyRentPrice: true,
+  deposit: true,
+  attributes: true,
+  imageFiles: true,
+});
+export type EquipmentInquiry = z.infer<typeof EquipmentInquirySchema>;

@@ -68,6 +68,12 @@ function AppShell() {
   );
 }
 
+/** '/cx?sn=…' (the label's short link) opens the equipment inquiry with the same query. */
+function InquiryShortLink() {
+  const { search } = useLocation();
+  return <Navigate to={`${Paths.equipmentInquiryPage}${search}`} replace />;
+}
+
 /** '/': the home of the signed-in role, else booking (spec §2). */
 function RootRedirect() {
   const session = useSession();
@@ -89,6 +95,7 @@ export function buildRouteObjects(): RouteObject[] {
   });
   const redirects: RouteObject[] = [
     { path: Paths.home, element: <RootRedirect /> },
+    { path: Paths.equipmentInquiryShort, element: <InquiryShortLink /> },
     ...appRedirects.map(({ from, to }) => ({ path: from, element: <Navigate to={to} replace /> })),
   ];
   return [

@@ -19,6 +19,8 @@ export const Paths = {
       : '/store/inventory/labels',
   /** The short link a label's QR code opens (spec §2 /cx, with the serial number). */
   equipmentInquiry: (barcode: string) => `/cx?sn=${encodeURIComponent(barcode)}`,
+  equipmentInquiryPage: '/customer/equipment-inquiry',
+  equipmentInquiryShort: '/cx',
   inventoryEdit: (id: string) => `/store/inventory/edit/${encodeURIComponent(id)}`,
   inventoryDetail: (id: string) => `/store/inventory/detail/${encodeURIComponent(id)}`,
   driverArea: '/driver',

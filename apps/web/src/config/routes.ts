@@ -41,6 +41,13 @@ const agentArea = { roles: [RoleName.Agent] as const, needsLogin: true };
 
 export const appRoutes: AppRoute[] = [
   {
+    path: Paths.equipmentInquiryPage,
+    load: () => import('@/features/equipment-inquiry/pages/equipment-inquiry-page'),
+    titleKey: 'equipmentInquiry',
+    layout: 'normal',
+    ...customerArea,
+  },
+  {
     path: Paths.login,
     load: () => import('@/features/auth/pages/login-page'),
     titleKey: 'login',

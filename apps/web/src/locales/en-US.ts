@@ -393,6 +393,15 @@ const enUS: Messages = {
     statusChange: '{{from}} → {{to}}',
     by: '{{name}} · {{store}}',
   },
+  inquiry: {
+    title: 'Equipment inquiry',
+    search: 'Type or scan the equipment barcode',
+    tip: "Scan the QR code on the gear, or type its barcode to see the equipment's details.",
+    notFound: 'No equipment with that barcode; please check it',
+    available: 'Available to rent',
+    unavailable: 'Not available now',
+    book: 'Book',
+  },
   roles: {
     SuperAdmin: 'Super admin',
     StoreManager: 'Store manager',
@@ -402,6 +411,7 @@ const enUS: Messages = {
     Customer: 'Customer',
   },
   routes: {
+    equipmentInquiry: 'Equipment inquiry',
     smallEquipment: 'Small equipment',
     inventoryLabels: 'Print labels',
     inventoryCheckin: 'Add new stock',

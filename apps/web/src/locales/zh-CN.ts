@@ -387,6 +387,15 @@ const zhCN = {
     statusChange: '{{from}} → {{to}}',
     by: '{{name}} · {{store}}',
   },
+  inquiry: {
+    title: '设备查询',
+    search: '输入或扫描设备条码',
+    tip: '扫描雪具上的二维码，或输入条码查询设备信息。',
+    notFound: '没有找到这件设备，请核对条码',
+    available: '可租',
+    unavailable: '暂不可租',
+    book: '去预订',
+  },
   roles: {
     SuperAdmin: '超级管理员',
     StoreManager: '店长',
@@ -396,6 +405,7 @@ const zhCN = {
     Customer: '顾客',
   },
   routes: {
+    equipmentInquiry: '设备查询',
     smallEquipment: '小件设备',
     inventoryLabels: '打印标签',
     inventoryCheckin: '新设备入库',

@@ -153,6 +153,20 @@ describe('equipment', () => {
     expect(missing.json().error.message).toBe('设备不存在');
   });
 
+  it("shows anyone an item's public details by serial number, and nothing internal", async () => {
+    const res = await t.app.inject('/api/app/equipment/inquiry?sn=sgwlski001');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      barcodeNumber: 'SGWLSKI001',
+      storeName: '万龙雪场店',
+      dailyRentPrice: 120,
+    });
+    expect(res.json()).not.toHaveProperty('unavailableTimes');
+    expect(res.json()).not.toHaveProperty('remarks');
+    expect((await t.app.inject('/api/app/equipment/inquiry?sn=NOPE')).statusCode).toBe(404);
+    expect((await t.app.inject('/api/app/equipment?maxResultCount=1')).statusCode).toBe(401);
+  });
+
   it('checks out only from 0 with a range, then back in from 1', async () => {
     const item = await byBarcode('SGWLSKI003');
     const out = await stockOut('employee', item.id, 0, 3);

@@ -9,6 +9,7 @@ import {
   ChangeStatusSchema,
   EarlyReturnSchema,
   EquipmentInputSchema,
+  EquipmentInquirySchema,
   EquipmentListQuerySchema,
   EquipmentSchema,
   EquipmentUpdateSchema,
@@ -25,6 +26,7 @@ import {
   UnavailableTimeSchema,
   UsageStatisticsSchema,
 } from '@snowgear/contracts';
+import { PUBLIC } from '@/lib/access.js';
 import { notFound } from '@/lib/errors.js';
 import { message } from '@/lib/messages.js';
 import { listAttributeDefinitions, listAttributeValues, listCategories } from './catalog.js';
@@ -66,6 +68,22 @@ export async function equipmentRoutes(app: FastifyInstance) {
       },
     },
     async (request) => service(request).byBarcode(request.query.barcodeNumber),
+  );
+
+  r.get(
+    '/api/app/equipment/inquiry',
+    {
+      config: { access: PUBLIC, rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary:
+          "Public look-up by serial number (the label's QR code): name, store, prices, whether it is in stock",
+        querystring: z.object({ sn: z.string().trim().min(1).max(64) }),
+        response: { 200: EquipmentInquirySchema },
+      },
+    },
+    async (request) =>
+      EquipmentInquirySchema.parse(await service(request).byBarcode(request.query.sn)),
   );
 
   r.get(
