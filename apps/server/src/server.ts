@@ -5,6 +5,11 @@ import { resolveSecret } from '@/config/secret.js';
 import { openDatabase } from '@/db/client.js';
 import { prepareDatabase } from '@/db/prepare.js';
 import { DEMO_PASSWORD, demoCustomer, demoStaff } from '@/db/seed-data/demo-people.js';
+import { seedEquipmentPictures } from '@/db/seed-pictures.js';
+import { FileService } from '@/modules/files/service.js';
+import { LocalFileStore } from '@/modules/files/store.js';
+import { HOST_TENANT_ID } from '@snowgear/contracts';
+import { join } from 'node:path';
 
 /** Starts the server: settings, database, migrations, demo data, listen, graceful shutdown. */
 async function main() {
@@ -30,6 +35,19 @@ async function main() {
     seedDemoData: settings.SEED_DEMO_DATA,
     log: app.log,
   });
+
+  if (seeded) {
+    const pictured = await seedEquipmentPictures(
+      database.db,
+      new FileService(
+        database.db,
+        new LocalFileStore(settings.FILES_DIR ?? join(settings.DATA_DIR, 'files')),
+        settings.FILE_MAX_BYTES,
+      ),
+      HOST_TENANT_ID,
+    );
+    app.log.info({ pictured }, 'demo equipment pictures drawn');
+  }
 
   closeWithGrace({ delay: settings.SHUTDOWN_GRACE_MS }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');

@@ -1,6 +1,11 @@
 import { loadSettings } from '@/config/env.js';
 import { openDatabase } from './client.js';
+import { join } from 'node:path';
+import { HOST_TENANT_ID } from '@snowgear/contracts';
+import { FileService } from '@/modules/files/service.js';
+import { LocalFileStore } from '@/modules/files/store.js';
 import { seedDemoData } from './seed.js';
+import { seedEquipmentPictures } from './seed-pictures.js';
 
 /** `npm run db:seed`: migrate, then load (or top up) the demo data. */
 // eslint-disable-next-line no-restricted-properties
@@ -12,6 +17,12 @@ const database = await openDatabase({
 try {
   await database.migrate();
   const summary = await seedDemoData(database.db);
+  const files = new FileService(
+    database.db,
+    new LocalFileStore(settings.FILES_DIR ?? join(settings.DATA_DIR, 'files')),
+    settings.FILE_MAX_BYTES,
+  );
+  await seedEquipmentPictures(database.db, files, HOST_TENANT_ID);
   process.stdout.write(
     `Demo data in place: stores ${summary.stores.map((s) => s.name).join('、')}; ${summary.helpArticles} help articles; ` +
       `logins ${summary.logins.map((l) => l.userName).join(', ')} (password ${summary.password}); ` +

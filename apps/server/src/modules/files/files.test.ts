@@ -4,6 +4,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files } from '@/db/schema.js';
 import { createTestApp, verificationHeaders, type TestApp } from '@/testing/index.js';
+import { HOST_TENANT_ID } from '@snowgear/contracts';
+import { seedEquipmentPictures } from '@/db/seed-pictures.js';
 import { FileService } from './service.js';
 import { LocalFileStore } from './store.js';
 
@@ -248,4 +250,16 @@ describe('files', () => {
     expect((await t.app.inject(`/api/files/download/${drop.id}`)).statusCode).toBe(404);
     expect((await t.app.inject(`/api/files/download/${keep.id}`)).statusCode).toBe(200);
   });
+
+  it('draws a picture for every demo item, shared by items of one kind and colour', async () => {
+    const service = new FileService(t.database.db, new LocalFileStore(t.settings.FILES_DIR!), 1e7);
+    const pictured = await seedEquipmentPictures(t.database.db, service, HOST_TENANT_ID);
+    expect(pictured).toBeGreaterThanOrEqual(60);
+    expect(await seedEquipmentPictures(t.database.db, service, HOST_TENANT_ID)).toBe(0);
+    const item = (await t.app.inject({ url: '/api/app/equipment/inquiry?sn=SGTWSB001' })).json();
+    expect(item.imageFiles).toHaveLength(1);
+    const png = await t.app.inject(item.imageFiles[0].file.accessUrl);
+    expect(png.headers['content-type']).toBe('image/png');
+    expect((await sharp(png.rawPayload).metadata()).width).toBe(600);
+  }, 60_000);
 });

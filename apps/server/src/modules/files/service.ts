@@ -98,28 +98,12 @@ export class FileService {
     const thumbnails: FileRow['thumbnails'] = [];
     if (kind.isImage) {
       try {
-        // Rotate by EXIF, then drop metadata (a phone photo's GPS position stays on the phone).
-        const image = sharp(bytes, { failOn: 'error' }).rotate();
-        const meta = await image.metadata();
-        if (
-          kind.contentType === 'image/jpeg' ||
-          kind.contentType === 'image/png' ||
-          kind.contentType === 'image/webp'
-        ) {
-          stored = await image.toBuffer();
-        }
-        width = meta.autoOrient?.width ?? meta.width ?? null;
-        height = meta.autoOrient?.height ?? meta.height ?? null;
-        for (const t of THUMBNAILS) {
-          const { data, info } = await sharp(bytes)
-            .rotate()
-            .resize({ width: t.width, withoutEnlargement: true })
-            .webp({ quality: 78 })
-            .toBuffer({ resolveWithObject: true });
-          const key = `${prefix}/${t.size}.webp`;
-          await this.store.put(key, data, 'image/webp');
-          thumbnails.push({ size: t.size, key, width: info.width, height: info.height });
-        }
+        ({ stored, width, height } = await this.storeImageVariants(
+          bytes,
+          prefix,
+          thumbnails,
+          kind.contentType,
+        ));
       } catch {
         throw new AppError(400, ErrorCode.FileTypeNotAllowed, message(request, 'ImageUnreadable'));
       }
@@ -175,6 +159,73 @@ export class FileService {
       return created!;
     });
     return toFileInfo(row);
+  }
+
+  /**
+   * Rotates an image by its EXIF orientation and drops the metadata (a phone photo's GPS position
+   * stays on the phone), then stores the thumbnails; returns the bytes to keep as the original.
+   */
+  private async storeImageVariants(
+    bytes: Buffer,
+    prefix: string,
+    thumbnails: FileRow['thumbnails'],
+    contentType: string,
+  ): Promise<{ stored: Buffer; width: number | null; height: number | null }> {
+    const image = sharp(bytes, { failOn: 'error' }).rotate();
+    const meta = await image.metadata();
+    const reencode = ['image/jpeg', 'image/png', 'image/webp'].includes(contentType);
+    const stored = reencode ? await image.toBuffer() : bytes;
+    for (const t of THUMBNAILS) {
+      const { data, info } = await sharp(bytes)
+        .rotate()
+        .resize({ width: t.width, withoutEnlargement: true })
+        .webp({ quality: 78 })
+        .toBuffer({ resolveWithObject: true });
+      const key = `${prefix}/${t.size}.webp`;
+      await this.store.put(key, data, 'image/webp');
+      thumbnails.push({ size: t.size, key, width: info.width, height: info.height });
+    }
+    return {
+      stored,
+      width: meta.autoOrient?.width ?? meta.width ?? null,
+      height: meta.autoOrient?.height ?? meta.height ?? null,
+    };
+  }
+
+  /** Stores a server-made PNG (demo pictures) as a permanent image file of the tenant. */
+  async storeGeneratedImage(
+    tenantId: string,
+    fileName: string,
+    png: Buffer,
+    businessType: string,
+  ): Promise<FileRow> {
+    const id = randomUUID();
+    const prefix = `${tenantId}/${id}`;
+    const thumbnails: FileRow['thumbnails'] = [];
+    const { stored, width, height } = await this.storeImageVariants(
+      png,
+      prefix,
+      thumbnails,
+      'image/png',
+    );
+    const key = `${prefix}/original.png`;
+    await this.store.put(key, stored, 'image/png');
+    const [row] = await this.db
+      .insert(files)
+      .values({
+        id,
+        tenantId,
+        fileName,
+        contentType: 'image/png',
+        size: stored.length,
+        storageKey: key,
+        width,
+        height,
+        thumbnails,
+        businessType,
+      })
+      .returning();
+    return row!;
   }
 
   async find(request: FastifyRequest, id: string): Promise<FileRow> {

@@ -1,0 +1,85 @@
+import { and, eq, inArray, like, notExists } from 'drizzle-orm';
+import sharp from 'sharp';
+import type { FileService } from '@/modules/files/service.js';
+import type { Database } from './client.js';
+import {
+  attributeDefinitions,
+  equipment,
+  equipmentAttributeValues,
+  equipmentCategories,
+  equipmentImages,
+} from './schema.js';
+import { demoCategories } from './seed-data/demo-inventory.js';
+import { drawGear } from './seed-data/demo-pictures.js';
+
+/** Gives every demo item without a picture a drawing of its kind of gear in its colour. */
+export async function seedEquipmentPictures(
+  db: Database,
+  files: FileService,
+  tenantId: string,
+): Promise<number> {
+  const rows = await db
+    .select({ id: equipment.id, category: equipmentCategories.name })
+    .from(equipment)
+    .innerJoin(equipmentCategories, eq(equipmentCategories.id, equipment.categoryId))
+    .where(
+      and(
+        eq(equipment.tenantId, tenantId),
+        like(equipment.barcodeNumber, 'SG%'),
+        notExists(
+          db
+            .select({ one: equipmentImages.fileId })
+            .from(equipmentImages)
+            .where(eq(equipmentImages.equipmentId, equipment.id)),
+        ),
+      ),
+    );
+  if (rows.length === 0) return 0;
+  const colours = await db
+    .select({
+      equipmentId: equipmentAttributeValues.equipmentId,
+      value: equipmentAttributeValues.value,
+    })
+    .from(equipmentAttributeValues)
+    .innerJoin(
+      attributeDefinitions,
+      eq(attributeDefinitions.id, equipmentAttributeValues.attributeId),
+    )
+    .where(
+      and(
+        eq(attributeDefinitions.name, 'colour'),
+        inArray(
+          equipmentAttributeValues.equipmentId,
+          rows.map((r) => r.id),
+        ),
+      ),
+    );
+  const colourOf = new Map(colours.map((c) => [c.equipmentId, c.value]));
+  const codeOf = new Map(demoCategories.map((c) => [c.name, c.code]));
+  const made = new Map<string, string>();
+  for (const row of rows) {
+    const code = codeOf.get(row.category) ?? 'SKI';
+    const colour = colourOf.get(row.id) ?? '蓝色';
+    const key = `${code}:${colour}`;
+    let fileId = made.get(key);
+    if (!fileId) {
+      const png = await sharp(Buffer.from(drawGear(code, colour)))
+        .png()
+        .toBuffer();
+      fileId = (
+        await files.storeGeneratedImage(
+          tenantId,
+          `${code.toLowerCase()}-demo.png`,
+          png,
+          'EquipmentImage',
+        )
+      ).id;
+      made.set(key, fileId);
+    }
+    await db
+      .insert(equipmentImages)
+      .values({ equipmentId: row.id, fileId, sortOrder: 0 })
+      .onConflictDoNothing();
+  }
+  return rows.length;
+}
