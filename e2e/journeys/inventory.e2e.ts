@@ -235,3 +235,43 @@ describe('small equipment', () => {
     await context.close();
   });
 });
+
+describe('transfers and locks', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser?.close());
+
+  it('transfers an item to another store and removes a manual lock', async () => {
+    const context = await newPhone(browser);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await signIn(page, 'employee', '/store/inventory/list');
+    await page.locator('.help-search-bar input').fill('SGWLPOLE001');
+    await page.keyboard.press('Enter');
+    await page.getByText('SGWLPOLE001').first().tap();
+    await page.getByText('查看详情').tap();
+    await page.waitForURL('**/store/inventory/detail/**');
+    await page.getByRole('button', { name: '调拨' }).tap();
+    await page.locator('.adm-action-sheet-button-item-name', { hasText: '太舞小镇店' }).tap();
+    await page.getByPlaceholder('调拨原因').fill('太舞缺雪杖');
+    await page.locator('.adm-dialog-button', { hasText: '调拨' }).tap();
+    await page.getByText('已发起调拨，等待太舞小镇店确认入库').waitFor();
+    await page.locator('.status-tag', { hasText: '调拨中' }).first().waitFor();
+
+    await page.goto(`${baseUrl}/store/inventory/list`);
+    await page.locator('.help-search-bar input').fill('SGWLSKI002');
+    await page.keyboard.press('Enter');
+    await page.getByText('SGWLSKI002').first().tap();
+    await page.getByText('查看详情').tap();
+    await page.waitForURL('**/store/inventory/detail/**');
+    await page.getByRole('button', { name: '删除' }).tap();
+    await page.getByText('删除后，设备在该时段可再次出库或被预订。确定删除吗？').waitFor();
+    await page.locator('.adm-dialog-button', { hasText: '删除' }).tap();
+    await page.getByText('已删除不可用时段').waitFor();
+    await expect.poll(() => page.getByRole('button', { name: '删除' }).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,8 +1,11 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { Permissions } from '@snowgear/contracts';
+import { EquipmentStatus, Permissions } from '@snowgear/contracts';
+import { useAppStore } from '@/features/app-state/stores/app-store';
+import { useConfigStore } from '@/features/system-config/stores/config-store';
+import { useDeleteUnavailableTime, useTransferEquipment } from '../api/transfer-and-locks';
 import { useSession } from '@/features/auth/stores/session-store';
-import { Button, ErrorBlock, List, Skeleton } from 'antd-mobile';
+import { ActionSheet, Button, Dialog, ErrorBlock, Input, List, Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Paths } from '@/config/paths';
 import { ActionBar } from '@/components/layouts/action-bar';
@@ -25,6 +28,60 @@ export default function InventoryDetailPage() {
   const canEdit = useSession((s) =>
     s.permissions.includes(Permissions.BusinessOperations.EquipmentUpdate),
   );
+  const canStock = useSession((s) =>
+    s.permissions.includes(Permissions.BusinessOperations.InventoryManage),
+  );
+  const storeConfigs = useConfigStore((s) => s.config?.storeConfigs);
+  const otherStores = Object.values(storeConfigs ?? {}).filter(
+    (s) => s.storeId !== query.data?.storeId,
+  );
+  const [transferOpen, setTransferOpen] = useState(false);
+  const transfer = useTransferEquipment();
+  const deleteLock = useDeleteUnavailableTime();
+  const showSuccess = useAppStore((s) => s.showSuccess);
+  const showError = useAppStore((s) => s.showError);
+
+  const handleDeleteLock = async (lockId: string) => {
+    const ok = await Dialog.confirm({
+      content: t('inventory.deleteLockConfirm'),
+      confirmText: t('inventory.deleteLock'),
+      cancelText: t('profile.cancel'),
+    });
+    if (!ok) return;
+    deleteLock.mutate(lockId, {
+      onSuccess: () => showSuccess(t('inventory.lockDeleted')),
+      onError: (err) => showError(err.message),
+    });
+  };
+
+  const handleTransfer = (id: string, targetStoreId: string, storeName: string) => {
+    let reason = '';
+    void Dialog.confirm({
+      title: t('inventory.transferReasonTitle', { store: storeName }),
+      content: (
+        <Input
+          placeholder={t('inventory.transferReason')}
+          aria-label={t('inventory.transferReason')}
+          onChange={(v) => (reason = v)}
+        />
+      ),
+      confirmText: t('inventory.transfer'),
+      cancelText: t('profile.cancel'),
+      onConfirm: async () => {
+        if (!reason.trim()) {
+          showError(t('inventory.errors.reasonRequired'));
+          throw new Error('reason required'); // keeps the dialog open
+        }
+        const result = await transfer
+          .mutateAsync({ id, input: { targetStoreId, reason: reason.trim(), remarks: '' } })
+          .catch((err: Error) => {
+            showError(err.message);
+            throw err;
+          });
+        showSuccess(result.message);
+      },
+    });
+  };
   const e = query.data;
   const statusText = (s: number | null) =>
     s === null ? '—' : t(`inventory.statuses.${STATUS_KEYS[s]!}`);
@@ -81,7 +138,22 @@ export default function InventoryDetailPage() {
           {e.unavailableTimes.length > 0 && (
             <List header={t('inventory.locks')}>
               {e.unavailableTimes.map((l) => (
-                <List.Item key={l.id} description={l.reason}>
+                <List.Item
+                  key={l.id}
+                  description={l.reason}
+                  extra={
+                    canStock && l.source === 'manual' ? (
+                      <Button
+                        size="mini"
+                        color="danger"
+                        fill="outline"
+                        onClick={() => void handleDeleteLock(l.id)}
+                      >
+                        {t('inventory.deleteLock')}
+                      </Button>
+                    ) : undefined
+                  }
+                >
                   {when(l.startTime)} – {when(l.endTime)}
                 </List.Item>
               ))}
@@ -127,6 +199,11 @@ export default function InventoryDetailPage() {
           <ActionBar>
             <div className="booking-action-bar">
               <div className="booking-action-bar__store">{e.name}</div>
+              {canStock && e.status === EquipmentStatus.Available && otherStores.length > 0 && (
+                <Button shape="rounded" onClick={() => setTransferOpen(true)}>
+                  {t('inventory.transfer')}
+                </Button>
+              )}
               <Button color="primary" shape="rounded" onClick={() => setDialogOpen(true)}>
                 {t('inventory.form.title')}
               </Button>
@@ -135,6 +212,18 @@ export default function InventoryDetailPage() {
           <EquipmentDialog
             equipmentId={dialogOpen ? e.id : null}
             onClose={() => setDialogOpen(false)}
+          />
+          <ActionSheet
+            visible={transferOpen}
+            onClose={() => setTransferOpen(false)}
+            extra={t('inventory.transferTitle')}
+            cancelText={t('profile.cancel')}
+            actions={otherStores.map((s) => ({ key: s.storeId, text: s.storeName }))}
+            onAction={(action) => {
+              setTransferOpen(false);
+              const target = otherStores.find((s) => s.storeId === action.key);
+              if (target) handleTransfer(e.id, target.storeId, target.storeName);
+            }}
           />
         </>
       ) : null}
