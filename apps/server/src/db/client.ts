@@ -30,11 +30,20 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string | undefined;
   /** PGlite data folder; omitted = in memory (tests). */
   dataDir?: string | undefined;
+  /** Told when an idle PostgreSQL connection fails (default: one line on stderr). */
+  onIdleError?: (err: Error) => void;
+}
+
+function defaultIdleError(err: Error) {
+  process.stderr.write(`database: idle connection lost (${err.message}); it will be replaced\n`);
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection can be cut by the server (restart, failover, a dropped test database);
+    // without a listener that error would end the process. The pool replaces the connection.
+    pool.on('error', (err) => (options.onIdleError ?? defaultIdleError)(err));
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     return {
       db,

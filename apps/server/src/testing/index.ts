@@ -63,7 +63,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(pgDatabase ? { DATABASE_URL: pgDatabase.url } : {}),
     ...options.settings,
   });
-  const database = await openDatabase({ databaseUrl: settings.DATABASE_URL });
+  // Dropping the test database cuts its idle connections on purpose.
+  const database = await openDatabase({
+    databaseUrl: settings.DATABASE_URL,
+    onIdleError: () => undefined,
+  });
   await prepareDatabase(database, {
     seedDemoData: options.seed ?? true,
     log: { info: () => undefined },
