@@ -271,6 +271,25 @@ describe('transfers and locks', () => {
     await page.locator('.adm-dialog-button', { hasText: '删除' }).tap();
     await page.getByText('已删除不可用时段').waitFor();
     await expect.poll(() => page.getByRole('button', { name: '删除' }).count()).toBe(0);
+
+    // Change a barcode, then scrap the item, from the detail page's "more".
+    await page.goto(`${baseUrl}/store/inventory/list`);
+    await page.locator('.help-search-bar input').fill('SGWLGOG002');
+    await page.keyboard.press('Enter');
+    await page.getByText('SGWLGOG002').first().tap();
+    await page.getByText('查看详情').tap();
+    await page.waitForURL('**/store/inventory/detail/**');
+    await page.getByRole('button', { name: '更多' }).tap();
+    await page.locator('.adm-action-sheet-button-item-name', { hasText: '修改条码' }).tap();
+    await page.getByPlaceholder('新条码').fill('SGWLGOG002B');
+    await page.locator('.adm-dialog-button', { hasText: '确定' }).tap();
+    await page.getByText('条码已修改').waitFor();
+    await page.getByText('SGWLGOG002B').first().waitFor();
+    await page.getByRole('button', { name: '更多' }).tap();
+    await page.locator('.adm-action-sheet-button-item-name', { hasText: '报废' }).tap();
+    await page.getByPlaceholder('请填写操作原因').fill('镜片破裂');
+    await page.locator('.adm-dialog-button', { hasText: '确定' }).tap();
+    await page.locator('.status-tag', { hasText: '已报废' }).first().waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -394,6 +394,14 @@ const enUS: Messages = {
     deleteLockConfirm:
       'Once removed, the item can be checked out or booked in this period again. Remove it?',
     lockDeleted: 'Unavailable time removed',
+    moreActions: 'More',
+    changeBarcode: 'Change barcode',
+    newBarcode: 'New barcode',
+    barcodeChanged: 'Barcode changed',
+    scrap: 'Scrap',
+    scrapConfirm:
+      'A scrapped item can no longer be rented; "Cancel scrapping" brings it back. Reason for scrapping:',
+    scrapped: 'Scrapped',
     history: 'History',
     noHistory: 'No operations yet',
     locks: 'Unavailable times',

@@ -4,6 +4,8 @@ import { EquipmentStatus, Permissions } from '@snowgear/contracts';
 import { useAppStore } from '@/features/app-state/stores/app-store';
 import { useConfigStore } from '@/features/system-config/stores/config-store';
 import { useDeleteUnavailableTime, useTransferEquipment } from '../api/transfer-and-locks';
+import { useChangeBarcode } from '../api/barcode-and-scrap';
+import { useStockOperation } from '../api/stock-operations';
 import { useSession } from '@/features/auth/stores/session-store';
 import { ActionSheet, Button, Dialog, ErrorBlock, Input, List, Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
@@ -52,6 +54,53 @@ export default function InventoryDetailPage() {
       onSuccess: () => showSuccess(t('inventory.lockDeleted')),
       onError: (err) => showError(err.message),
     });
+  };
+
+  const changeBarcode = useChangeBarcode();
+  const stock = useStockOperation();
+  const [moreOpen, setMoreOpen] = useState(false);
+
+  /** A one-field dialog; its promise fails (keeping the dialog open) when the value is empty. */
+  const askFor = (title: string, placeholder: string, run: (value: string) => Promise<string>) => {
+    let value = '';
+    void Dialog.confirm({
+      title,
+      content: (
+        <Input placeholder={placeholder} aria-label={placeholder} onChange={(v) => (value = v)} />
+      ),
+      confirmText: t('profile.confirm'),
+      cancelText: t('profile.cancel'),
+      onConfirm: async () => {
+        if (!value.trim()) {
+          showError(t('inventory.errors.reasonRequired'));
+          throw new Error('empty');
+        }
+        const done = await run(value.trim()).catch((err: Error) => {
+          showError(err.message);
+          throw err;
+        });
+        showSuccess(done);
+      },
+    });
+  };
+
+  const handleMore = (key: string, id: string) => {
+    if (key === 'barcode') {
+      askFor(t('inventory.changeBarcode'), t('inventory.newBarcode'), async (barcodeNumber) => {
+        await changeBarcode.mutateAsync({ id, barcodeNumber });
+        return t('inventory.barcodeChanged');
+      });
+    }
+    if (key === 'scrap') {
+      askFor(t('inventory.scrapConfirm'), t('inventory.form.reasonPlaceholder'), async (reason) => {
+        const r = await stock.mutateAsync({
+          kind: 'changeStatus',
+          id,
+          input: { newStatus: EquipmentStatus.Scrapped, reason, remarks: '' },
+        });
+        return r.message;
+      });
+    }
   };
 
   const handleTransfer = (id: string, targetStoreId: string, storeName: string) => {
@@ -199,6 +248,11 @@ export default function InventoryDetailPage() {
           <ActionBar>
             <div className="booking-action-bar">
               <div className="booking-action-bar__store">{e.name}</div>
+              {(canEdit || canStock) && (
+                <Button shape="rounded" fill="none" onClick={() => setMoreOpen(true)}>
+                  {t('inventory.moreActions')}
+                </Button>
+              )}
               {canStock && e.status === EquipmentStatus.Available && otherStores.length > 0 && (
                 <Button shape="rounded" onClick={() => setTransferOpen(true)}>
                   {t('inventory.transfer')}
@@ -212,6 +266,21 @@ export default function InventoryDetailPage() {
           <EquipmentDialog
             equipmentId={dialogOpen ? e.id : null}
             onClose={() => setDialogOpen(false)}
+          />
+          <ActionSheet
+            visible={moreOpen}
+            onClose={() => setMoreOpen(false)}
+            cancelText={t('profile.cancel')}
+            actions={[
+              ...(canEdit ? [{ key: 'barcode', text: t('inventory.changeBarcode') }] : []),
+              ...(canStock && [0, 2, 3].includes(e.status)
+                ? [{ key: 'scrap', text: t('inventory.scrap'), danger: true }]
+                : []),
+            ]}
+            onAction={(action) => {
+              setMoreOpen(false);
+              handleMore(String(action.key), e.id);
+            }}
           />
           <ActionSheet
             visible={transferOpen}
