@@ -97,3 +97,32 @@ export async function verificationHeaders(app: FastifyInstance) {
     RequestVerificationToken: cookie.value,
   };
 }
+
+/** Signs demo users in (password 1q2w3E*) and returns their access tokens by user name. */
+export async function signIn(
+  app: FastifyInstance,
+  csrf: Record<string, string>,
+  userNames: string[],
+) {
+  const tokens: Record<string, string> = {};
+  for (const name of userNames) {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/app/account/login',
+      headers: csrf,
+      payload: { userNameOrEmailAddress: name, password: '1q2w3E*' },
+    });
+    tokens[name] = res.json<{ accessToken: string }>().accessToken;
+  }
+  return tokens;
+}
+
+/** The demo stores' ids by their Chinese names. */
+export async function storeIdsByName(app: FastifyInstance): Promise<Record<string, string>> {
+  const config = (await app.inject('/api/app/config-distribution/h5')).json<{
+    storeConfigs: Record<string, { storeId: string; storeName: string }>;
+  }>();
+  return Object.fromEntries(
+    Object.values(config.storeConfigs).map((s) => [s.storeName, s.storeId]),
+  );
+}

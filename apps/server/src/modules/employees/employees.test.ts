@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, verificationHeaders, type TestApp } from '@/testing/index.js';
+import {
+  createTestApp,
+  signIn,
+  storeIdsByName,
+  verificationHeaders,
+  type TestApp,
+} from '@/testing/index.js';
 
 describe('employees', () => {
   let t: TestApp;
@@ -10,21 +16,8 @@ describe('employees', () => {
   beforeAll(async () => {
     t = await createTestApp();
     csrf = await verificationHeaders(t.app);
-    for (const name of ['admin', 'manager', 'employee', 'multi']) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/app/account/login',
-        headers: csrf,
-        payload: { userNameOrEmailAddress: name, password: '1q2w3E*' },
-      });
-      tokens[name] = res.json().accessToken;
-    }
-    const config = (await t.app.inject('/api/app/config-distribution/h5')).json();
-    storeIds = Object.fromEntries(
-      Object.values(
-        config.storeConfigs as Record<string, { storeId: string; storeName: string }>,
-      ).map((s) => [s.storeName, s.storeId]),
-    );
+    Object.assign(tokens, await signIn(t.app, csrf, ['admin', 'manager', 'employee', 'multi']));
+    storeIds = await storeIdsByName(t.app);
   });
   afterAll(() => t.close());
 

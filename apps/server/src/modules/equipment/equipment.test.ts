@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { equipment, equipmentUnavailableTimes } from '@/db/schema.js';
-import { createTestApp, verificationHeaders, type TestApp } from '@/testing/index.js';
+import {
+  createTestApp,
+  signIn,
+  storeIdsByName,
+  verificationHeaders,
+  type TestApp,
+} from '@/testing/index.js';
 
 describe('equipment', () => {
   let t: TestApp;
@@ -14,21 +20,8 @@ describe('equipment', () => {
   beforeAll(async () => {
     t = await createTestApp();
     csrf = await verificationHeaders(t.app);
-    for (const name of ['admin', 'employee', 'multi', 'driver']) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/app/account/login',
-        headers: csrf,
-        payload: { userNameOrEmailAddress: name, password: '1q2w3E*' },
-      });
-      tokens[name] = res.json().accessToken;
-    }
-    const config = (await t.app.inject('/api/app/config-distribution/h5')).json();
-    storeIds = Object.fromEntries(
-      Object.values(
-        config.storeConfigs as Record<string, { storeId: string; storeName: string }>,
-      ).map((s) => [s.storeName, s.storeId]),
-    );
+    Object.assign(tokens, await signIn(t.app, csrf, ['admin', 'employee', 'multi', 'driver']));
+    storeIds = await storeIdsByName(t.app);
     const cats = (await call('employee', 'GET', '/api/app/equipment/categories')).json();
     categories = Object.fromEntries(
       cats.items.map((c: { name: string; id: string }) => [c.name, c.id]),

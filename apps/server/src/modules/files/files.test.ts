@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files } from '@/db/schema.js';
-import { createTestApp, verificationHeaders, type TestApp } from '@/testing/index.js';
+import { createTestApp, signIn, verificationHeaders, type TestApp } from '@/testing/index.js';
 import { HOST_TENANT_ID } from '@snowgear/contracts';
 import { seedEquipmentPictures } from '@/db/seed-pictures.js';
 import { FileService } from './service.js';
@@ -53,15 +53,7 @@ describe('files', () => {
   beforeAll(async () => {
     t = await createTestApp({ settings: { FILE_MAX_BYTES: String(2 * 1024 * 1024) } });
     csrf = await verificationHeaders(t.app);
-    for (const name of ['employee', 'driver']) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/app/account/login',
-        headers: csrf,
-        payload: { userNameOrEmailAddress: name, password: '1q2w3E*' },
-      });
-      tokens[name] = res.json().accessToken;
-    }
+    Object.assign(tokens, await signIn(t.app, csrf, ['employee', 'driver']));
   });
   afterAll(() => t.close());
 
