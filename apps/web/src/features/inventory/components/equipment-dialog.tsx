@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { Button, Dialog, ErrorBlock, List, Popup, Skeleton } from 'antd-mobile';
+import { Button, Dialog, List, Popup } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import {
   BusinessParameterKey,
@@ -10,6 +10,7 @@ import {
   type Equipment,
 } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';
+import { QueryState } from '@/components/query-state';
 import { useAppStore } from '@/features/app-state/stores/app-store';
 import { useSession } from '@/features/auth/stores/session-store';
 import { useConfigStore } from '@/features/system-config/stores/config-store';
@@ -52,7 +53,6 @@ export function EquipmentDialog({
   onClose: () => void;
   flags?: EquipmentDialogFlags;
 }) {
-  const { t } = useTranslation();
   const query = useEquipment(equipmentId);
   return (
     <Popup
@@ -62,29 +62,16 @@ export function EquipmentDialog({
       bodyClassName="sheet equipment-dialog"
       destroyOnClose
     >
-      {query.isPending ? (
-        <div className="page-body" role="status" aria-label={t('app.loading')}>
-          <Skeleton.Title animated />
-          <Skeleton.Paragraph lineCount={6} animated />
-        </div>
-      ) : query.isError ? (
-        <ErrorBlock
-          status="disconnected"
-          title={t('app.loadFailed')}
-          description={query.error.message}
-        >
-          <Button color="primary" onClick={() => void query.refetch()}>
-            {t('app.retry')}
-          </Button>
-        </ErrorBlock>
-      ) : (
-        <EquipmentDialogBody
-          key={query.data.id}
-          equipment={query.data}
-          flags={flags}
-          onClose={onClose}
-        />
-      )}
+      <QueryState query={query} lines={6}>
+        {(equipment) => (
+          <EquipmentDialogBody
+            key={equipment.id}
+            equipment={equipment}
+            flags={flags}
+            onClose={onClose}
+          />
+        )}
+      </QueryState>
     </Popup>
   );
 }

@@ -7,11 +7,12 @@ import { useDeleteUnavailableTime, useTransferEquipment } from '../api/transfer-
 import { useChangeBarcode } from '../api/barcode-and-scrap';
 import { useStockOperation } from '../api/stock-operations';
 import { useSession } from '@/features/auth/stores/session-store';
-import { ActionSheet, Button, Dialog, ErrorBlock, Input, List, Skeleton } from 'antd-mobile';
+import { ActionSheet, Button, Dialog, Input, List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Paths } from '@/config/paths';
 import { ActionBar } from '@/components/layouts/action-bar';
 import { PageHeader } from '@/components/page-header';
+import { QueryState } from '@/components/query-state';
 import { PagedList } from '@/components/paged-list';
 import { useEquipment } from '../api/get-equipment';
 import { useOperationHistory } from '../api/get-operation-history';
@@ -150,152 +151,140 @@ export default function InventoryDetailPage() {
           ) : undefined
         }
       />
-      {query.isPending ? (
-        <div className="page-body" role="status" aria-label={t('app.loading')}>
-          <Skeleton.Paragraph lineCount={8} animated />
-        </div>
-      ) : query.isError ? (
-        <ErrorBlock
-          status="disconnected"
-          title={t('app.loadFailed')}
-          description={query.error.message}
-        >
-          <Button color="primary" onClick={() => void query.refetch()}>
-            {t('app.retry')}
-          </Button>
-        </ErrorBlock>
-      ) : e ? (
-        <>
-          <EquipmentPhotos equipment={e} />
-          <header className="page-body">
-            <h1 className="help-article__title">{e.name}</h1>
-            <div className="equipment-dialog__barcode">{e.barcodeNumber}</div>
-            <StatusTag status={e.status} />
-          </header>
-          <List header={t('inventory.attributes')}>
-            <List.Item extra={e.storeName}>{t('inventory.fields.store')}</List.Item>
-            <List.Item extra={e.categoryName}>{t('inventory.fields.category')}</List.Item>
-            <List.Item extra={`${e.brand} ${e.model}`.trim() || '—'}>
-              {t('inventory.fields.brand')}
-            </List.Item>
-            {e.attributes.map((a) => (
-              <List.Item key={a.attributeId} extra={a.value}>
-                {a.displayName}
+      <QueryState query={query}>
+        {(e) => (
+          <>
+            <EquipmentPhotos equipment={e} />
+            <header className="page-body">
+              <h1 className="help-article__title">{e.name}</h1>
+              <div className="equipment-dialog__barcode">{e.barcodeNumber}</div>
+              <StatusTag status={e.status} />
+            </header>
+            <List header={t('inventory.attributes')}>
+              <List.Item extra={e.storeName}>{t('inventory.fields.store')}</List.Item>
+              <List.Item extra={e.categoryName}>{t('inventory.fields.category')}</List.Item>
+              <List.Item extra={`${e.brand} ${e.model}`.trim() || '—'}>
+                {t('inventory.fields.brand')}
               </List.Item>
-            ))}
-          </List>
-          {e.unavailableTimes.length > 0 && (
-            <List header={t('inventory.locks')}>
-              {e.unavailableTimes.map((l) => (
-                <List.Item
-                  key={l.id}
-                  description={l.reason}
-                  extra={
-                    canStock && l.source === 'manual' ? (
-                      <Button
-                        size="mini"
-                        color="danger"
-                        fill="outline"
-                        onClick={() => void handleDeleteLock(l.id)}
-                      >
-                        {t('inventory.deleteLock')}
-                      </Button>
-                    ) : undefined
-                  }
-                >
-                  {when(l.startTime)} – {when(l.endTime)}
+              {e.attributes.map((a) => (
+                <List.Item key={a.attributeId} extra={a.value}>
+                  {a.displayName}
                 </List.Item>
               ))}
             </List>
-          )}
-          <div className="page-body">
-            <Link to={Paths.inventoryLabels([e.id])}>{t('inventory.labels.printLabel')}</Link>
-          </div>
-          <h2 className="section-title page-body">{t('inventory.history')}</h2>
-          <PagedList query={history} emptyText={t('inventory.noHistory')}>
-            {(items) => (
-              <List>
-                {items.map((h) => (
+            {e.unavailableTimes.length > 0 && (
+              <List header={t('inventory.locks')}>
+                {e.unavailableTimes.map((l) => (
                   <List.Item
-                    key={h.id}
-                    description={
-                      <>
-                        {h.reason && <span>{h.reason}</span>}
-                        {h.remarks && <span> · {h.remarks}</span>}
-                        <br />
-                        <span>
-                          {t('inventory.by', { name: h.operatorName, store: h.storeName })}
-                        </span>
-                      </>
+                    key={l.id}
+                    description={l.reason}
+                    extra={
+                      canStock && l.source === 'manual' ? (
+                        <Button
+                          size="mini"
+                          color="danger"
+                          fill="outline"
+                          onClick={() => void handleDeleteLock(l.id)}
+                        >
+                          {t('inventory.deleteLock')}
+                        </Button>
+                      ) : undefined
                     }
-                    extra={<time dateTime={h.creationTime}>{when(h.creationTime)}</time>}
                   >
-                    {h.operationDisplayName}
-                    {h.toStatus !== null && h.fromStatus !== null && (
-                      <span className="history-status">
-                        {' '}
-                        {t('inventory.statusChange', {
-                          from: statusText(h.fromStatus),
-                          to: statusText(h.toStatus),
-                        })}
-                      </span>
-                    )}
+                    {when(l.startTime)} – {when(l.endTime)}
                   </List.Item>
                 ))}
               </List>
             )}
-          </PagedList>
-          <ActionBar>
-            <div className="booking-action-bar">
-              <div className="booking-action-bar__store">{e.name}</div>
-              {(canEdit || canStock) && (
-                <Button shape="rounded" fill="none" onClick={() => setMoreOpen(true)}>
-                  {t('inventory.moreActions')}
-                </Button>
-              )}
-              {canStock && e.status === EquipmentStatus.Available && otherStores.length > 0 && (
-                <Button shape="rounded" onClick={() => setTransferOpen(true)}>
-                  {t('inventory.transfer')}
-                </Button>
-              )}
-              <Button color="primary" shape="rounded" onClick={() => setDialogOpen(true)}>
-                {t('inventory.form.title')}
-              </Button>
+            <div className="page-body">
+              <Link to={Paths.inventoryLabels([e.id])}>{t('inventory.labels.printLabel')}</Link>
             </div>
-          </ActionBar>
-          <EquipmentDialog
-            equipmentId={dialogOpen ? e.id : null}
-            onClose={() => setDialogOpen(false)}
-          />
-          <ActionSheet
-            visible={moreOpen}
-            onClose={() => setMoreOpen(false)}
-            cancelText={t('profile.cancel')}
-            actions={[
-              ...(canEdit ? [{ key: 'barcode', text: t('inventory.changeBarcode') }] : []),
-              ...(canStock && [0, 2, 3].includes(e.status)
-                ? [{ key: 'scrap', text: t('inventory.scrap'), danger: true }]
-                : []),
-            ]}
-            onAction={(action) => {
-              setMoreOpen(false);
-              handleMore(String(action.key), e.id);
-            }}
-          />
-          <ActionSheet
-            visible={transferOpen}
-            onClose={() => setTransferOpen(false)}
-            extra={t('inventory.transferTitle')}
-            cancelText={t('profile.cancel')}
-            actions={otherStores.map((s) => ({ key: s.storeId, text: s.storeName }))}
-            onAction={(action) => {
-              setTransferOpen(false);
-              const target = otherStores.find((s) => s.storeId === action.key);
-              if (target) handleTransfer(e.id, target.storeId, target.storeName);
-            }}
-          />
-        </>
-      ) : null}
+            <h2 className="section-title page-body">{t('inventory.history')}</h2>
+            <PagedList query={history} emptyText={t('inventory.noHistory')}>
+              {(items) => (
+                <List>
+                  {items.map((h) => (
+                    <List.Item
+                      key={h.id}
+                      description={
+                        <>
+                          {h.reason && <span>{h.reason}</span>}
+                          {h.remarks && <span> · {h.remarks}</span>}
+                          <br />
+                          <span>
+                            {t('inventory.by', { name: h.operatorName, store: h.storeName })}
+                          </span>
+                        </>
+                      }
+                      extra={<time dateTime={h.creationTime}>{when(h.creationTime)}</time>}
+                    >
+                      {h.operationDisplayName}
+                      {h.toStatus !== null && h.fromStatus !== null && (
+                        <span className="history-status">
+                          {' '}
+                          {t('inventory.statusChange', {
+                            from: statusText(h.fromStatus),
+                            to: statusText(h.toStatus),
+                          })}
+                        </span>
+                      )}
+                    </List.Item>
+                  ))}
+                </List>
+              )}
+            </PagedList>
+            <ActionBar>
+              <div className="booking-action-bar">
+                <div className="booking-action-bar__store">{e.name}</div>
+                {(canEdit || canStock) && (
+                  <Button shape="rounded" fill="none" onClick={() => setMoreOpen(true)}>
+                    {t('inventory.moreActions')}
+                  </Button>
+                )}
+                {canStock && e.status === EquipmentStatus.Available && otherStores.length > 0 && (
+                  <Button shape="rounded" onClick={() => setTransferOpen(true)}>
+                    {t('inventory.transfer')}
+                  </Button>
+                )}
+                <Button color="primary" shape="rounded" onClick={() => setDialogOpen(true)}>
+                  {t('inventory.form.title')}
+                </Button>
+              </div>
+            </ActionBar>
+            <EquipmentDialog
+              equipmentId={dialogOpen ? e.id : null}
+              onClose={() => setDialogOpen(false)}
+            />
+            <ActionSheet
+              visible={moreOpen}
+              onClose={() => setMoreOpen(false)}
+              cancelText={t('profile.cancel')}
+              actions={[
+                ...(canEdit ? [{ key: 'barcode', text: t('inventory.changeBarcode') }] : []),
+                ...(canStock && [0, 2, 3].includes(e.status)
+                  ? [{ key: 'scrap', text: t('inventory.scrap'), danger: true }]
+                  : []),
+              ]}
+              onAction={(action) => {
+                setMoreOpen(false);
+                handleMore(String(action.key), e.id);
+              }}
+            />
+            <ActionSheet
+              visible={transferOpen}
+              onClose={() => setTransferOpen(false)}
+              extra={t('inventory.transferTitle')}
+              cancelText={t('profile.cancel')}
+              actions={otherStores.map((s) => ({ key: s.storeId, text: s.storeName }))}
+              onAction={(action) => {
+                setTransferOpen(false);
+                const target = otherStores.find((s) => s.storeId === action.key);
+                if (target) handleTransfer(e.id, target.storeId, target.storeName);
+              }}
+            />
+          </>
+        )}
+      </QueryState>
     </div>
   );
 }

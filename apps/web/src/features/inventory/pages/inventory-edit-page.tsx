@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { Button, ErrorBlock, Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Paths } from '@/config/paths';
 import { PageHeader } from '@/components/page-header';
+import { QueryState } from '@/components/query-state';
 import { useAppStore } from '@/features/app-state/stores/app-store';
 import { useEquipment } from '../api/get-equipment';
 import { useSaveEquipment } from '../api/save-equipment';
@@ -22,40 +22,28 @@ export default function InventoryEditPage() {
   return (
     <div className="equipment-editor">
       <PageHeader title={t('inventory.editor.editTitle')} backTo={Paths.inventoryDetail(id)} />
-      {query.isPending ? (
-        <div className="page-body" role="status" aria-label={t('app.loading')}>
-          <Skeleton.Paragraph lineCount={10} animated />
-        </div>
-      ) : query.isError ? (
-        <ErrorBlock
-          status="disconnected"
-          title={t('app.loadFailed')}
-          description={query.error.message}
-        >
-          <Button color="primary" onClick={() => void query.refetch()}>
-            {t('app.retry')}
-          </Button>
-        </ErrorBlock>
-      ) : (
-        <EquipmentForm
-          existing={query.data}
-          submitting={save.isPending}
-          error={error}
-          onSubmit={({ barcodeNumber: _, ...input }) => {
-            setError(null);
-            save.mutate(
-              { id, input },
-              {
-                onSuccess: () => {
-                  showSuccess(t('inventory.editor.saved'));
-                  void navigate(Paths.inventoryDetail(id), { replace: true });
+      <QueryState query={query} lines={10}>
+        {(existing) => (
+          <EquipmentForm
+            existing={existing}
+            submitting={save.isPending}
+            error={error}
+            onSubmit={({ barcodeNumber: _, ...input }) => {
+              setError(null);
+              save.mutate(
+                { id, input },
+                {
+                  onSuccess: () => {
+                    showSuccess(t('inventory.editor.saved'));
+                    void navigate(Paths.inventoryDetail(id), { replace: true });
+                  },
+                  onError: (err) => setError(err.message),
                 },
-                onError: (err) => setError(err.message),
-              },
-            );
-          }}
-        />
-      )}
+              );
+            }}
+          />
+        )}
+      </QueryState>
     </div>
   );
 }
