@@ -22,8 +22,7 @@ import { equipmentRoutes } from '@/modules/equipment/index.js';
 import { fileRoutes } from '@/modules/files/index.js';
 import { smallEquipmentRoutes } from '@/modules/small-equipment/index.js';
 import { FileService } from '@/modules/files/service.js';
-import { LocalFileStore } from '@/modules/files/store.js';
-import { join } from 'node:path';
+import { createFileStore } from '@/modules/files/create-store.js';
 import { LoginThrottle } from '@/modules/identity/throttle.js';
 import { TokenService } from '@/modules/identity/tokens.js';
 import { configDistributionRoutes } from '@/modules/config-distribution/index.js';
@@ -100,11 +99,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(accountRoutes, { tokens, throttle });
   await app.register(weChatRoutes, { wechat, identity: { tokens, throttle } });
   await app.register(employeeRoutes, { tokens });
-  const fileService = new FileService(
-    options.database.db,
-    new LocalFileStore(settings.FILES_DIR ?? join(settings.DATA_DIR, 'files')),
-    settings.FILE_MAX_BYTES,
-  );
+  const fileStore = createFileStore(settings);
+  app.log.info({ fileStore: fileStore.description }, 'file store ready');
+  const fileService = new FileService(options.database.db, fileStore, settings.FILE_MAX_BYTES);
   await app.register(fileRoutes, { service: fileService, maxBytes: settings.FILE_MAX_BYTES });
   await app.register(equipmentRoutes);
   await app.register(smallEquipmentRoutes);

@@ -7,9 +7,8 @@ import { prepareDatabase } from '@/db/prepare.js';
 import { DEMO_PASSWORD, demoCustomer, demoStaff } from '@/db/seed-data/demo-people.js';
 import { seedEquipmentPictures } from '@/db/seed-pictures.js';
 import { FileService } from '@/modules/files/service.js';
-import { LocalFileStore } from '@/modules/files/store.js';
+import { createFileStore } from '@/modules/files/create-store.js';
 import { HOST_TENANT_ID } from '@snowgear/contracts';
-import { join } from 'node:path';
 
 /** Starts the server: settings, database, migrations, demo data, listen, graceful shutdown. */
 async function main() {
@@ -39,11 +38,7 @@ async function main() {
   if (seeded) {
     const pictured = await seedEquipmentPictures(
       database.db,
-      new FileService(
-        database.db,
-        new LocalFileStore(settings.FILES_DIR ?? join(settings.DATA_DIR, 'files')),
-        settings.FILE_MAX_BYTES,
-      ),
+      new FileService(database.db, createFileStore(settings), settings.FILE_MAX_BYTES),
       HOST_TENANT_ID,
     );
     app.log.info({ pictured }, 'demo equipment pictures drawn');

@@ -7,6 +7,11 @@ import { z } from 'zod';
 const booleanText = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined));
 
 export const SettingsSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -95,6 +100,31 @@ export const SettingsSchema = z.object({
     .int()
     .min(1024)
     .default(10 * 1024 * 1024),
+  /**
+   * S3-compatible store for uploaded files (AWS S3, MinIO, Aliyun OSS, Tencent COS ...). Setting
+   * S3_BUCKET switches from the local folder to the bucket; the bucket must already exist.
+   */
+  S3_BUCKET: optionalText,
+  /** Service URL for a non-AWS service; unset: AWS S3 in S3_REGION. */
+  S3_ENDPOINT: optionalText.pipe(
+    z.url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' }).optional(),
+  ),
+  /** Region requests are signed for; most S3-compatible services accept the default. */
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  /** Credentials, from the environment only; both required with S3_BUCKET. */
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  /** Bucket in the path (`endpoint/bucket/key`). Default: true with S3_ENDPOINT, false without. */
+  S3_FORCE_PATH_STYLE: booleanText.optional(),
+  /** Folder-like prefix for every object key, e.g. `snowgear/files`. */
+  S3_KEY_PREFIX: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*\/?$/, {
+        message: "letters, digits, '.', '_' and '-' in parts separated by '/'",
+      })
+      .optional(),
+  ),
   /** Milliseconds to finish open requests on SIGTERM before forcing exit. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
 });
@@ -110,6 +140,15 @@ export function loadSettings(source: Record<string, string | undefined>): Settin
       throw new SettingsError(
         'Invalid settings, start-up stopped:\n  APP_SECRET: required when DATABASE_URL is set ' +
           '(all server processes must share it; at least 32 characters)',
+      );
+    }
+    const s3Missing = (['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter(
+      (name) => result.data.S3_BUCKET && !result.data[name],
+    );
+    if (s3Missing.length > 0) {
+      throw new SettingsError(
+        'Invalid settings, start-up stopped:\n' +
+          s3Missing.map((name) => `  ${name}: required when S3_BUCKET is set`).join('\n'),
       );
     }
     return result.data;

@@ -1,9 +1,8 @@
 import { loadSettings } from '@/config/env.js';
 import { openDatabase } from './client.js';
-import { join } from 'node:path';
 import { HOST_TENANT_ID } from '@snowgear/contracts';
 import { FileService } from '@/modules/files/service.js';
-import { LocalFileStore } from '@/modules/files/store.js';
+import { createFileStore } from '@/modules/files/create-store.js';
 import { seedDemoData } from './seed.js';
 import { seedEquipmentPictures } from './seed-pictures.js';
 
@@ -17,11 +16,7 @@ const database = await openDatabase({
 try {
   await database.migrate();
   const summary = await seedDemoData(database.db);
-  const files = new FileService(
-    database.db,
-    new LocalFileStore(settings.FILES_DIR ?? join(settings.DATA_DIR, 'files')),
-    settings.FILE_MAX_BYTES,
-  );
+  const files = new FileService(database.db, createFileStore(settings), settings.FILE_MAX_BYTES);
   await seedEquipmentPictures(database.db, files, HOST_TENANT_ID);
   process.stdout.write(
     `Demo data in place: stores ${summary.stores.map((s) => s.name).join('、')}; ${summary.helpArticles} help articles; ` +

@@ -1,4 +1,5 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,42 +9,7 @@ import { HOST_TENANT_ID } from '@snowgear/contracts';
 import { seedEquipmentPictures } from '@/db/seed-pictures.js';
 import { FileService } from './service.js';
 import { LocalFileStore } from './store.js';
-
-function multipart(
-  fields: Record<string, string>,
-  file?: { name: string; bytes: Buffer; type?: string },
-) {
-  const boundary = '----snowgear' + Math.random().toString(16).slice(2);
-  const chunks: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields)) {
-    chunks.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`),
-    );
-  }
-  if (file) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`,
-      ),
-      file.bytes,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    contentType: `multipart/form-data; boundary=${boundary}`,
-  };
-}
-
-const photo = (w = 1600, h = 1200, format: 'jpeg' | 'png' = 'jpeg') => {
-  const image = sharp({
-    create: { width: w, height: h, channels: 3, background: '#3a7bd5' },
-  }).withMetadata({
-    exif: { IFD0: { Copyright: 'secret-gps-place' } },
-  });
-  return (format === 'png' ? image.png() : image.jpeg()).toBuffer();
-};
+import { multipart, photo } from './test-upload.js';
 
 describe('files', () => {
   let t: TestApp;
@@ -155,10 +121,23 @@ describe('files', () => {
     expect(res.json().fileName).toBe('passwd.png');
     const [row] = await t.database.db.select().from(files).where(eq(files.id, res.json().id));
     expect(row!.storageKey).toMatch(/^[0-9a-f-]+\/[0-9a-f-]+\/original\.png$/);
-    expect(() => new LocalFileStore(t.settings.FILES_DIR!).read('../../etc/passwd')).toThrow(
-      /invalid storage key/,
-    );
+    await expect(
+      new LocalFileStore(t.settings.FILES_DIR!).read('../../etc/passwd'),
+    ).rejects.toThrow(/invalid storage key/);
     expect(readdirSync(t.settings.FILES_DIR!).every((d) => /^[0-9a-f-]{36}$/.test(d))).toBe(true);
+  });
+
+  it('answers 404 when the stored bytes are gone, as for a file that never was', async () => {
+    const info = (
+      await upload('employee', {}, { name: 'lost.png', bytes: await photo(30, 30, 'png') })
+    ).json();
+    rmSync(join(t.settings.FILES_DIR!, HOST_TENANT_ID, info.id), { recursive: true });
+    for (const url of [info.accessUrl, info.thumbnails[0].accessUrl]) {
+      const res = await t.app.inject(url);
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['_abperrorformat']).toBe('true');
+      expect(res.json().error.code).toBe('File:NotFound');
+    }
   });
 
   it('lets only the owner delete through my-files; staff who manage equipment may delete any', async () => {

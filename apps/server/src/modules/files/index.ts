@@ -67,7 +67,7 @@ export async function fileRoutes(
     },
     async (request, reply) => {
       const row = await service.find(request, request.params.id);
-      const { stream, contentType } = service.open(row, request.query.thumbnail);
+      const { stream, contentType } = await service.open(request, row, request.query.thumbnail);
       const name = encodeURIComponent(row.fileName);
       return reply
         .header('Content-Type', contentType)

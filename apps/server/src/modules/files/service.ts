@@ -7,7 +7,7 @@ import type { Database } from '@/db/client.js';
 import { files } from '@/db/schema.js';
 import { AppError, businessError, notFound } from '@/lib/errors.js';
 import { message } from '@/lib/messages.js';
-import type { FileStore } from './store.js';
+import { StoredFileMissingError, type FileStore } from './store.js';
 import { safeFileName, sniff } from './sniff.js';
 
 export type FileRow = typeof files.$inferSelect;
@@ -239,11 +239,18 @@ export class FileService {
     return row;
   }
 
-  open(row: FileRow, thumbnail?: string) {
+  /** The stored bytes of a file or one of its thumbnails; 404 when the store has lost them. */
+  async open(request: FastifyRequest, row: FileRow, thumbnail?: string) {
     const thumb = thumbnail ? row.thumbnails.find((t) => t.size === thumbnail) : undefined;
-    return thumb
-      ? { stream: this.store.read(thumb.key), contentType: 'image/webp' }
-      : { stream: this.store.read(row.storageKey), contentType: row.contentType };
+    const key = thumb ? thumb.key : row.storageKey;
+    try {
+      const stream = await this.store.read(key);
+      return { stream, contentType: thumb ? 'image/webp' : row.contentType };
+    } catch (err) {
+      if (!(err instanceof StoredFileMissingError)) throw err;
+      request.log.warn({ fileId: row.id, key }, 'file row without stored bytes');
+      throw notFound(ErrorCode.FileNotFound, message(request, 'FileNotFound'));
+    }
   }
 
   private async removeBytes(row: FileRow) {
