@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ActionSheet, Avatar, Button, Dialog, List, Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Permissions } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';
 import { useAppStore } from '@/features/app-state/stores/app-store';
+import { AudioSettingsSection } from '@/features/audio/components/audio-settings-section';
 import { anonymousWeChatInfo } from '../api/wechat';
 import { useWeChatLoginEnabled } from '../api/get-application-configuration';
 import { ChangePasswordPopup } from '../components/change-password-popup';
@@ -21,8 +22,11 @@ import {
 import { displayName } from '../utils/token';
 import { readWeChatReturn, startWeChatAuth, withoutWeChatParams } from '../utils/wechat-oauth';
 
-/** The personal centre (spec §2): who, roles and store, role switcher, password, WeChat, logout. */
-export function ProfileView({ path }: { path: string }) {
+/**
+ * The personal centre (spec §2): who, roles and store, role switcher, password, WeChat, logout.
+ * `settings` are the role's own setting sections, shown above the logout button.
+ */
+export function ProfileView({ path, settings }: { path: string; settings?: ReactNode }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -181,6 +185,8 @@ export function ProfileView({ path }: { path: string }) {
         </Link>
       </List>
 
+      {settings}
+
       <div className="page-body">
         <Button
           block
@@ -217,6 +223,11 @@ export function ProfileView({ path }: { path: string }) {
   );
 }
 
-export const StoreProfilePage = () => <ProfileView path={Paths.storeProfile} />;
+// Staff and drivers scan all day, so their profile carries the sound settings.
+export const StoreProfilePage = () => (
+  <ProfileView path={Paths.storeProfile} settings={<AudioSettingsSection />} />
+);
 export const CustomerProfilePage = () => <ProfileView path={Paths.customerProfile} />;
-export const DriverProfilePage = () => <ProfileView path={Paths.driverProfile} />;
+export const DriverProfilePage = () => (
+  <ProfileView path={Paths.driverProfile} settings={<AudioSettingsSection />} />
+);
