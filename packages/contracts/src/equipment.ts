@@ -151,9 +151,9 @@ export const EquipmentInputSchema = z.object({
   imageFileIds: z.array(z.uuid()).max(9).default([]),
 });
 export type EquipmentInput = z.infer<typeof EquipmentInputSchema>;
-export const EquipmentUpdateSchema = EquipmentInputSchema.omit({
-  barcodeNumber: true,
-  storeId: true,
+export const EquipmentUpdateSchema = EquipmentInputSchema.omit({ storeId: true }).extend({
+  /** A new barcode is changed in the same transaction (with its own history entry). */
+  barcodeNumber: EquipmentInputSchema.shape.barcodeNumber.optional(),
 });
 export type EquipmentUpdate = z.infer<typeof EquipmentUpdateSchema>;
 

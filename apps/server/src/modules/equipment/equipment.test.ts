@@ -429,6 +429,45 @@ describe('equipment', () => {
     expect(stats).toMatchObject({ usageCount: 1, checkOutCount: 1, checkInCount: 0 });
   });
 
+  it('changes the barcode together with the other details, or nothing when it is taken', async () => {
+    const item = await byBarcode('SGWLSKI002');
+    const input = {
+      categoryId: item.categoryId,
+      name: item.name,
+      brand: item.brand,
+      model: item.model,
+      dailyRentPrice: item.dailyRentPrice,
+      deposit: item.deposit,
+      remarks: item.remarks,
+      attributes: item.attributes.map((a: { attributeId: string; value: string }) => ({
+        attributeId: a.attributeId,
+        value: a.value,
+      })),
+      imageFileIds: item.imageFiles.map((f: { id: string }) => f.id),
+    };
+    const taken = await call('employee', 'PUT', `/api/app/equipment/${item.id}`, {
+      ...input,
+      name: '改名但条码重复',
+      barcodeNumber: 'sgwlski001',
+    });
+    expect(taken.statusCode).toBe(409);
+    expect((await byBarcode('SGWLSKI002')).name).toBe(item.name);
+
+    const changed = await call('employee', 'PUT', `/api/app/equipment/${item.id}`, {
+      ...input,
+      name: '改名并换条码',
+      barcodeNumber: 'SGWLSKI002-B',
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toMatchObject({ barcodeNumber: 'SGWLSKI002-B', name: '改名并换条码' });
+    const history = (
+      await call('employee', 'GET', `/api/app/equipment/equipment-operation-history/${item.id}`)
+    ).json();
+    // One transaction: both entries share its time, so their order is not asserted.
+    const latest = history.items.slice(0, 2).map((h: { operation: string }) => h.operation);
+    expect(latest.sort()).toEqual(['barcode', 'update']);
+  });
+
   it('summarises a store by status and category', async () => {
     const summary = (
       await call(

@@ -645,50 +645,74 @@ export class EquipmentService {
     const row = await this.row(id);
     this.assertMayOperate(row);
     await this.assertCategory(input.categoryId);
-    await this.db.transaction(async (tx) => {
-      const attributes = await this.checkAttributes(tx, input.categoryId, input.attributes);
-      await tx
-        .update(equipment)
-        .set({
-          categoryId: input.categoryId,
-          name: input.name,
-          brand: input.brand,
-          model: input.model,
-          dailyRentPriceFen: fen(input.dailyRentPrice),
-          depositFen: fen(input.deposit),
-          remarks: input.remarks,
-          updatedAt: new Date(),
-        })
-        .where(eq(equipment.id, id));
-      await tx.delete(equipmentAttributeValues).where(eq(equipmentAttributeValues.equipmentId, id));
-      if (attributes.length > 0) {
-        await tx
-          .insert(equipmentAttributeValues)
-          .values(
-            attributes.map(([attributeId, value]) => ({ equipmentId: id, attributeId, value })),
-          );
-      }
-      await this.attachImages(tx, id, input.imageFileIds);
-      await this.history(tx, row, { operation: 'update' });
-    });
+    const newBarcode =
+      input.barcodeNumber && input.barcodeNumber !== row.barcodeNumber ? input.barcodeNumber : null;
+    try {
+      await this.db.transaction(async (tx) => {
+        if (newBarcode) await this.writeBarcode(tx, row, newBarcode, '');
+        await this.updateDetails(tx, row, input);
+      });
+    } catch (err) {
+      if (newBarcode && pgCode(err) === UNIQUE_VIOLATION) throw this.duplicateBarcode(newBarcode);
+      throw err;
+    }
     return this.get(id);
+  }
+
+  private async updateDetails(
+    tx: Transaction,
+    row: EquipmentRow,
+    input: EquipmentUpdate,
+  ): Promise<void> {
+    const id = row.id;
+    const attributes = await this.checkAttributes(tx, input.categoryId, input.attributes);
+    await tx
+      .update(equipment)
+      .set({
+        categoryId: input.categoryId,
+        name: input.name,
+        brand: input.brand,
+        model: input.model,
+        dailyRentPriceFen: fen(input.dailyRentPrice),
+        depositFen: fen(input.deposit),
+        remarks: input.remarks,
+        updatedAt: new Date(),
+      })
+      .where(eq(equipment.id, id));
+    await tx.delete(equipmentAttributeValues).where(eq(equipmentAttributeValues.equipmentId, id));
+    if (attributes.length > 0) {
+      await tx
+        .insert(equipmentAttributeValues)
+        .values(
+          attributes.map(([attributeId, value]) => ({ equipmentId: id, attributeId, value })),
+        );
+    }
+    await this.attachImages(tx, id, input.imageFileIds);
+    await this.history(tx, row, { operation: 'update' });
+  }
+
+  private async writeBarcode(
+    tx: Transaction,
+    row: EquipmentRow,
+    barcodeNumber: string,
+    reason: string,
+  ) {
+    await tx
+      .update(equipment)
+      .set({ barcodeNumber, updatedAt: new Date() })
+      .where(eq(equipment.id, row.id));
+    await this.history(tx, row, {
+      operation: 'barcode',
+      reason,
+      remarks: `${row.barcodeNumber} → ${barcodeNumber}`,
+    });
   }
 
   async updateBarcode(id: string, barcodeNumber: string, reason = ''): Promise<Equipment> {
     const row = await this.row(id);
     this.assertMayOperate(row);
     try {
-      await this.db.transaction(async (tx) => {
-        await tx
-          .update(equipment)
-          .set({ barcodeNumber, updatedAt: new Date() })
-          .where(eq(equipment.id, id));
-        await this.history(tx, row, {
-          operation: 'barcode',
-          reason,
-          remarks: `${row.barcodeNumber} → ${barcodeNumber}`,
-        });
-      });
+      await this.db.transaction((tx) => this.writeBarcode(tx, row, barcodeNumber, reason));
     } catch (err) {
       if (pgCode(err) === UNIQUE_VIOLATION) throw this.duplicateBarcode(barcodeNumber);
       throw err;
