@@ -11,7 +11,8 @@ export const CHROMIUM = '/usr/bin/chromium';
 export const PHONE = { width: 390, height: 844 };
 export const artifactsDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'artifacts');
 
-export async function launchBrowser(): Promise<Browser> {
+/** `extraArgs`: e.g. a fake camera for the scanner journeys. */
+export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     args: [
@@ -23,6 +24,7 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...extraArgs,
     ],
   });
 }

@@ -14,9 +14,11 @@ import { ErrorBoundary } from '@/components/error-boundary';
 import { OfflineBanner } from '@/features/app-state/components/offline-banner';
 import { GlobalMessages } from '@/features/app-state/components/global-messages';
 import { useAppStore } from '@/features/app-state/stores/app-store';
-import { homeOf } from '@/lib/authorization';
+import { checkRouteAccess, homeOf } from '@/lib/authorization';
 import { sessionSnapshot, useSession } from '@/features/auth/stores/session-store';
+import { ScannerHost } from '@/features/scanner/components/scanner-host';
 import { RouteFrame } from './route-frame';
+import { StoreQuickActions } from './smart-scan/store-quick-actions';
 
 /**
  * The shell around every page: offline banner, toasts, scroll to top on navigation and
@@ -27,7 +29,8 @@ function AppShell() {
   const location = useLocation();
   const outlet = useOutlet();
   const pageLoading = useAppStore((s) => s.pageLoading);
-  const userId = useSession((s) => s.user?.id ?? null);
+  const session = useSession();
+  const userId = session.user?.id ?? null;
   const [kept, setKept] = useState<{ userId: string | null; pages: Record<string, ReactNode> }>({
     userId,
     pages: {},
@@ -48,6 +51,11 @@ function AppShell() {
     setKept((k) => ({ ...k, pages: { ...k.pages, [current.path]: outlet } }));
   }
 
+  // The quick-action button shows on every /store/ page the user may open (spec §2).
+  const storePage =
+    current?.path.startsWith(`${Paths.storeArea}/`) &&
+    checkRouteAccess(current, sessionSnapshot(session), location.pathname).allow;
+
   return (
     <>
       <a className="skip-link" href="#main">
@@ -64,6 +72,8 @@ function AppShell() {
         ))}
         {!current?.keepAlive && outlet}
       </ErrorBoundary>
+      {storePage && <StoreQuickActions />}
+      <ScannerHost />
     </>
   );
 }

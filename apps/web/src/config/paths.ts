@@ -10,6 +10,13 @@ export const Paths = {
   storeDashboard: '/store/dashboard',
   storeProfile: '/store/profile',
   storeEmployees: '/store/employees',
+  storeScan: '/store/scan',
+  /** Store order create, optionally for a customer's booking (spec §2 orderNumber query). */
+  storeOrderCreate: (orderNumber?: string) =>
+    orderNumber
+      ? `/store/orders/create?orderNumber=${encodeURIComponent(orderNumber)}`
+      : '/store/orders/create',
+  storeOrderDetail: (id: string) => `/store/orders/detail/${encodeURIComponent(id)}`,
   inventoryList: '/store/inventory/list',
   inventoryCheckin: '/store/inventory/checkin',
   smallEquipment: '/store/inventory/small-equipment',

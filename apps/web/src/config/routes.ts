@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { matchPath } from 'react-router';
 import { Permissions, RoleName, type PermissionName } from '@snowgear/contracts';
 import type zhCN from '@/locales/zh-CN';
 import { Paths } from './paths';
@@ -126,6 +127,13 @@ export const appRoutes: AppRoute[] = [
     layout: 'normal',
     needsLogin: true,
     permissions: [Permissions.BusinessOperations.InventoryManage],
+  },
+  {
+    path: Paths.storeScan,
+    load: () => import('@/app/smart-scan/scan-page'),
+    titleKey: 'storeScan',
+    layout: 'normal',
+    ...storeArea,
   },
   {
     path: Paths.smallEquipment,
@@ -259,3 +267,9 @@ export const tabBars: Record<string, { path: string; titleKey: TitleKey; icon: s
     { path: Paths.customerProfile, titleKey: 'customerProfile', icon: 'UserOutline' },
   ],
 };
+
+/** The route a path opens (query ignored), if that page exists. */
+export function findRoute(path: string): AppRoute | undefined {
+  const pathname = path.split('?')[0] ?? path;
+  return appRoutes.find((route) => matchPath({ path: route.path, end: true }, pathname));
+}

@@ -15,6 +15,8 @@ export const StorageKey = {
   currentStoreId: 'current_store_id',
   tenantId: 'tenant_id',
   systemConfigs: 'h5_system_configs',
+  /** The scanner's far-distance auto-zoom switch (spec §2: stored locally). */
+  scannerAutoZoom: 'scanner_auto_zoom',
 } as const;
 export type StorageKey = (typeof StorageKey)[keyof typeof StorageKey];
 

@@ -18,7 +18,10 @@ import {
   type Equipment,
   type EquipmentInput,
 } from '@snowgear/contracts';
+import { ScanningOutline } from 'antd-mobile-icons';
 import { fileUrl } from '@/lib/api-client';
+import { scanCode } from '@/features/scanner/stores/scanner-store';
+import { extractSerialNumber } from '@/features/scanner/utils/scan-rules';
 import { FormError } from '@/features/auth/components/form-error';
 import { useCategories } from '../api/get-categories';
 import { useCategoryAttributes } from '../api/get-attribute-definitions';
@@ -79,6 +82,18 @@ export function EquipmentForm({
   const defs = attributes.data?.items ?? [];
 
   const setValue = (id: string, v: string) => setValues((prev) => ({ ...prev, [id]: v }));
+
+  /** A label's QR link or a plain barcode fills the field (the label's `sn` is taken). */
+  const handleScanBarcode = async () => {
+    const result = await scanCode({
+      title: t('inventory.editor.scanTitle'),
+      validator: (text) =>
+        BARCODE.test(extractSerialNumber(text)) || t('inventory.editor.barcodeInvalid'),
+    });
+    if (!result) return;
+    form.setFieldValue('barcodeNumber', extractSerialNumber(result.text));
+    void form.validateFields(['barcodeNumber']).catch(() => undefined);
+  };
 
   /** Required attributes are checked with the other fields, so every error shows at once. */
   const checkAttributes = () => {
@@ -252,20 +267,24 @@ export function EquipmentForm({
       <Form.Item
         name="barcodeNumber"
         label={t('inventory.editor.barcode')}
-        disabled={!!existing}
         rules={[
           { required: true, whitespace: true, message: t('inventory.editor.barcodeRequired') },
           { pattern: BARCODE, message: t('inventory.editor.barcodeInvalid') },
         ]}
         extra={
-          !existing && (
-            <Button
-              size="small"
-              onClick={() => form.setFieldValue('barcodeNumber', generateBarcode())}
-            >
-              {t('inventory.editor.generate')}
+          <span className="equipment-form__barcode-actions">
+            <Button size="small" onClick={() => void handleScanBarcode()}>
+              <ScanningOutline /> {t('inventory.editor.scan')}
             </Button>
-          )
+            {!existing && (
+              <Button
+                size="small"
+                onClick={() => form.setFieldValue('barcodeNumber', generateBarcode())}
+              >
+                {t('inventory.editor.generate')}
+              </Button>
+            )}
+          </span>
         }
       >
         <Input placeholder={t('inventory.editor.barcodePlaceholder')} autoCapitalize="characters" />

@@ -9,7 +9,7 @@ import { useEquipment } from '../api/get-equipment';
 import { useSaveEquipment } from '../api/save-equipment';
 import { EquipmentForm } from '../components/equipment-form';
 
-/** Edit an item's details, attributes and photos (the barcode has its own call). */
+/** Edit an item's details, barcode, attributes and photos (saved in one transaction). */
 export default function InventoryEditPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -28,7 +28,7 @@ export default function InventoryEditPage() {
             existing={existing}
             submitting={save.isPending}
             error={error}
-            onSubmit={({ barcodeNumber: _, ...input }) => {
+            onSubmit={(input) => {
               setError(null);
               save.mutate(
                 { id, input },

@@ -1,0 +1,102 @@
+import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { Mask } from 'antd-mobile';
+import { AddOutline, AppOutline, CloseOutline, ScanningOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { findRoute } from '@/config/routes';
+import { Paths } from '@/config/paths';
+import { checkRouteAccess } from '@/lib/authorization';
+import { sessionSnapshot, useSession } from '@/features/auth/stores/session-store';
+import { EquipmentDialog } from '@/features/inventory/components/equipment-dialog';
+import { useKeyboardWedge } from '@/features/scanner/hooks/use-keyboard-wedge';
+import { useScannerStore } from '@/features/scanner/stores/scanner-store';
+import { useSmartScanStore } from './smart-scan-store';
+import { useSmartScan } from './use-smart-scan';
+
+/**
+ * The quick-action button of every /store/ page (spec §2): home, create order ('add stock' on the
+ * inventory list) and smart scan. It also hosts what a scan opens, and listens for
+ * keyboard-wedge scanners.
+ */
+export function StoreQuickActions() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const session = useSession();
+  const [open, setOpen] = useState(false);
+  const { handleCode, startScan } = useSmartScan();
+  const equipmentId = useSmartScanStore((s) => s.equipmentId);
+  const showEquipment = useSmartScanStore((s) => s.showEquipment);
+  const scannerOpen = useScannerStore((s) => s.pending !== null);
+
+  // A gun scanner typing on the page feeds smart scan (not while the scanner dialog is open).
+  useKeyboardWedge((text) => void handleCode(text), !scannerOpen);
+
+  const snapshot = sessionSnapshot(session);
+  const canOpen = (path: string) => {
+    const route = findRoute(path);
+    return route !== undefined && checkRouteAccess(route, snapshot, path).allow;
+  };
+  const onInventoryList = pathname === Paths.inventoryList;
+  const second = onInventoryList
+    ? { label: t('smartScan.addStock'), path: Paths.inventoryCheckin }
+    : { label: t('smartScan.createOrder'), path: Paths.storeOrderCreate() };
+
+  const go = (path: string) => {
+    setOpen(false);
+    void navigate(path);
+  };
+
+  return (
+    <>
+      <button
+        type="button"
+        className="quick-actions__toggle"
+        aria-expanded={open}
+        aria-controls="quick-actions-menu"
+        aria-label={t('smartScan.quickActions')}
+        onClick={() => setOpen((v) => !v)}
+      >
+        {open ? <CloseOutline /> : <ScanningOutline />}
+      </button>
+      {/* antd's Mask hides its children from screen readers: the menu sits beside it. */}
+      <Mask
+        visible={open}
+        onMaskClick={() => setOpen(false)}
+        opacity={0.4}
+        style={{ '--z-index': '998' }}
+      />
+      {open && (
+        <nav
+          id="quick-actions-menu"
+          className="quick-actions__menu"
+          aria-label={t('smartScan.quickActions')}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') setOpen(false);
+          }}
+        >
+          <button type="button" onClick={() => go(Paths.storeDashboard)}>
+            <AppOutline /> {t('smartScan.home')}
+          </button>
+          {canOpen(second.path) && (
+            <button type="button" onClick={() => go(second.path)}>
+              <AddOutline /> {second.label}
+            </button>
+          )}
+          <button
+            type="button"
+            className="quick-actions__scan"
+            autoFocus
+            onClick={() => {
+              setOpen(false);
+              void startScan();
+            }}
+          >
+            <ScanningOutline /> {t('smartScan.scan')}
+          </button>
+        </nav>
+      )}
+      <EquipmentDialog equipmentId={equipmentId} onClose={() => showEquipment(null)} />
+    </>
+  );
+}

@@ -1,0 +1,94 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-errors';
+import { useAppStore } from '@/features/app-state/stores/app-store';
+import { playSound } from '@/features/audio/utils/audio-player';
+import { SoundKind } from '@/features/audio/utils/sounds';
+import { getEquipmentByBarcode } from '@/features/inventory/api/get-equipment-by-barcode';
+import { getOrderByNumber } from '@/features/orders/api/get-order-by-number';
+import { scanCode } from '@/features/scanner/stores/scanner-store';
+import { classifySmartScan } from '@/features/scanner/utils/scan-rules';
+import { useSmartScanStore } from './smart-scan-store';
+
+/**
+ * Smart scan (spec §5): an order-create link opens store order create with its order number, an
+ * order number opens the order, anything else is looked up as an equipment barcode and opens the
+ * equipment info dialog.
+ */
+export function useSmartScan() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const showError = useAppStore((s) => s.showError);
+  const { showEquipment, setBusy, record } = useSmartScanStore.getState();
+
+  const notFound = useCallback(
+    (text: string) => {
+      playSound(SoundKind.error);
+      showError(t('smartScan.notFound'));
+      record({ text, kind: 'failed', label: t('smartScan.failed') });
+    },
+    [record, showError, t],
+  );
+
+  /** Acts on one scanned or typed code. */
+  const handleCode = useCallback(
+    async (text: string) => {
+      const target = classifySmartScan(text);
+      switch (target.kind) {
+        case 'empty':
+          return;
+        case 'orderCreateWithoutNumber':
+          playSound(SoundKind.error);
+          showError(t('smartScan.noOrderNumber'));
+          record({ text, kind: 'failed', label: t('smartScan.noOrderNumber') });
+          return;
+        case 'orderCreate':
+          record({ text, kind: 'orderCreate', label: target.orderNumber });
+          await navigate(Paths.storeOrderCreate(target.orderNumber));
+          return;
+        case 'order':
+        case 'equipment':
+          break;
+      }
+      setBusy(true);
+      try {
+        if (target.kind === 'order') {
+          const order = await getOrderByNumber(target.orderNumber);
+          playSound(SoundKind.success);
+          record({ text, kind: 'order', label: order.orderNumber });
+          await navigate(Paths.storeOrderDetail(order.id));
+        } else {
+          const equipment = await getEquipmentByBarcode(target.barcode);
+          playSound(SoundKind.success);
+          record({
+            text,
+            kind: 'equipment',
+            label: `${equipment.name} · ${equipment.barcodeNumber}`,
+            equipmentId: equipment.id,
+          });
+          showEquipment(equipment.id);
+        }
+      } catch (error) {
+        if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
+          notFound(text);
+        } else {
+          playSound(SoundKind.error);
+          showError(error instanceof Error ? error.message : t('smartScan.notFound'));
+        }
+      } finally {
+        setBusy(false);
+      }
+    },
+    [navigate, notFound, record, setBusy, showEquipment, showError, t],
+  );
+
+  /** Opens the scanner, then acts on what it read. */
+  const startScan = useCallback(async () => {
+    const result = await scanCode({ title: t('smartScan.title'), tip: t('smartScan.tip') });
+    if (result) await handleCode(result.text);
+  }, [handleCode, t]);
+
+  return { handleCode, startScan };
+}

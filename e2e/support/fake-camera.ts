@@ -1,0 +1,61 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import bwipjs from 'bwip-js/node';
+import sharp from 'sharp';
+
+const WIDTH = 640;
+const HEIGHT = 480;
+
+/**
+ * A Y4M video for Chromium's fake camera (`--use-file-for-fake-video-capture`): a printed
+ * label (Code 128 or QR code) on a light grey desk, as the rear camera would see it; `null`
+ * for an empty desk.
+ */
+export async function writeFakeCameraVideo(
+  dir: string,
+  name: string,
+  code: { bcid: 'code128' | 'qrcode'; text: string } | null,
+): Promise<string> {
+  const composite = code ? [await labelLayer(code)] : [];
+  const luma = await sharp({
+    create: { width: WIDTH, height: HEIGHT, channels: 3, background: '#c8c8c8' },
+  })
+    .composite(composite)
+    .greyscale()
+    .raw()
+    .toBuffer();
+  // 4:2:0 frame: the grey picture as Y, neutral chroma.
+  const chroma = Buffer.alloc((WIDTH / 2) * (HEIGHT / 2), 128);
+  const frame = Buffer.concat([
+    Buffer.from('FRAME\n'),
+    luma.subarray(0, WIDTH * HEIGHT),
+    chroma,
+    chroma,
+  ]);
+  const header = Buffer.from(`YUV4MPEG2 W${WIDTH} H${HEIGHT} F10:1 Ip A1:1 C420jpeg\n`);
+  const path = join(dir, `${name}.y4m`);
+  writeFileSync(path, Buffer.concat([header, frame, frame]));
+  return path;
+}
+
+async function labelLayer(code: { bcid: 'code128' | 'qrcode'; text: string }) {
+  const symbol = await bwipjs.toBuffer({
+    bcid: code.bcid,
+    text: code.text,
+    scale: 3,
+    ...(code.bcid === 'code128' ? { height: 16, includetext: true } : {}),
+    paddingwidth: 8,
+    paddingheight: 8,
+    backgroundcolor: 'FFFFFF',
+  });
+  const label = await sharp(symbol)
+    .resize({ width: code.bcid === 'code128' ? 420 : 260, withoutEnlargement: false })
+    .png()
+    .toBuffer();
+  const meta = await sharp(label).metadata();
+  return {
+    input: label,
+    left: Math.round((WIDTH - meta.width) / 2),
+    top: Math.round((HEIGHT - meta.height) / 2),
+  };
+}
