@@ -1,16 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { signIn as signInAt } from '../support/session';
 import { launchBrowser, newPhone, screenshot, watchErrors } from '../support/browser';
 
 const baseUrl = inject('baseUrl');
-
-async function signIn(page: Page, user: string, to: string) {
-  await page.goto(`${baseUrl}/login?redirect=${encodeURIComponent(to)}`);
-  await page.getByLabel('用户名或邮箱').fill(user);
-  await page.getByPlaceholder('请输入密码').fill('1q2w3E*');
-  await page.getByRole('button', { name: '登录' }).tap();
-  await page.waitForURL(`**${to}`);
-}
+const signIn = (page: Page, user: string, to: string) => signInAt(page, baseUrl, user, to);
 
 async function openItem(page: Page, barcode: string) {
   await page
@@ -118,11 +112,7 @@ describe('running stock as a store employee', () => {
     const context = await newPhone(browser, 'en-US');
     await context.addInitScript(() => window.localStorage.setItem('language', 'en-US'));
     const page = await context.newPage();
-    await page.goto(`${baseUrl}/login?redirect=%2Fstore%2Finventory%2Flist`);
-    await page.getByLabel('User name or e-mail').fill('employee');
-    await page.getByPlaceholder('Enter your password').fill('1q2w3E*');
-    await page.getByRole('button', { name: 'Sign in' }).tap();
-    await page.waitForURL('**/store/inventory/list');
+    await signInAt(page, baseUrl, 'employee', '/store/inventory/list', 'en-US');
     await page.locator('.help-search-bar input').fill('SGWLSKI001');
     await page.keyboard.press('Enter');
     await page.getByText('SGWLSKI001').first().tap();

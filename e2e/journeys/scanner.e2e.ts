@@ -4,10 +4,12 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { signIn as signInAt } from '../support/session';
 import { launchBrowser, newPhone, screenshot, watchErrors } from '../support/browser';
 import { writeFakeCameraVideo } from '../support/fake-camera';
 
 const baseUrl = inject('baseUrl');
+const signIn = (page: Page, user: string, to: string) => signInAt(page, baseUrl, user, to);
 const testdata = join(dirname(fileURLToPath(import.meta.url)), '../../packages/barcode/testdata');
 const cameraFlags = (video: string) => [
   '--use-fake-ui-for-media-stream',
@@ -35,14 +37,6 @@ const RECORD_SOUNDS = () => {
 };
 const sounds = (page: Page) =>
   page.evaluate(() => (window as unknown as { __sounds: string[] }).__sounds);
-
-async function signIn(page: Page, user: string, to: string) {
-  await page.goto(`${baseUrl}/login?redirect=${encodeURIComponent(to)}`);
-  await page.getByLabel('用户名或邮箱').fill(user);
-  await page.getByPlaceholder('请输入密码').fill('1q2w3E*');
-  await page.getByRole('button', { name: '登录' }).tap();
-  await page.waitForURL(`**${to}`);
-}
 
 async function openSmartScan(page: Page) {
   await page.getByRole('button', { name: '快捷操作' }).tap();
@@ -107,11 +101,7 @@ describe('scanning at the counter', () => {
     const context = await phone(blankBrowser, 'en-US');
     await context.addInitScript(() => window.localStorage.setItem('language', 'en-US'));
     const page = await context.newPage();
-    await page.goto(`${baseUrl}/login?redirect=%2Fstore%2Fscan`);
-    await page.getByLabel('User name or e-mail').fill('employee');
-    await page.getByPlaceholder('Enter your password').fill('1q2w3E*');
-    await page.getByRole('button', { name: 'Sign in' }).tap();
-    await page.waitForURL('**/store/scan');
+    await signInAt(page, baseUrl, 'employee', '/store/scan', 'en-US');
     await page.getByRole('button', { name: 'Start scanning' }).tap();
     await page.getByRole('dialog', { name: 'Smart scan' }).waitFor();
     const level = page.locator('.scanner-dialog__zoom-level');
@@ -210,6 +200,32 @@ describe('scanning at the counter', () => {
       await page.keyboard.type('SGWLSKI001', { delay: 5 });
       await page.keyboard.press('Enter');
       await page.locator('.equipment-dialog__barcode', { hasText: 'SGWLSKI001' }).waitFor();
+      await context.close();
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it("offers 'add stock' on the inventory list, and lets staff pick and try sounds", async () => {
+    const browser = await launchBrowser();
+    try {
+      const context = await phone(browser);
+      const page = await context.newPage();
+      await page.goto(`${baseUrl}/login`);
+      expect(await page.getByRole('button', { name: '快捷操作' }).count()).toBe(0);
+      await signIn(page, 'employee', '/store/inventory/list');
+      await page.getByRole('button', { name: '快捷操作' }).tap();
+      await page.getByRole('button', { name: '新设备入库' }).tap();
+      await page.waitForURL('**/store/inventory/checkin');
+
+      await page.goto(`${baseUrl}/store/profile`);
+      await page.getByText('扫码提示音风格').waitFor();
+      await page.getByRole('radio', { name: '三连音' }).check();
+      expect(await page.getByRole('radio', { name: '三连音' }).isChecked()).toBe(true);
+      expect(await page.evaluate(() => localStorage.getItem('audio_style'))).toBe('triple');
+      const before = (await sounds(page)).length;
+      await page.getByRole('button', { name: '试听：扫码成功' }).tap();
+      await expect.poll(async () => (await sounds(page)).length).toBeGreaterThan(before);
       await context.close();
     } finally {
       await browser.close();
