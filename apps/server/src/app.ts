@@ -18,6 +18,7 @@ import { accountRoutes } from '@/modules/account/index.js';
 import { WeChatClient } from '@/modules/wechat/client.js';
 import { weChatRoutes } from '@/modules/wechat/index.js';
 import { employeeRoutes } from '@/modules/employees/index.js';
+import { orderRoutes } from '@/modules/orders/index.js';
 import { equipmentRoutes } from '@/modules/equipment/index.js';
 import { fileRoutes } from '@/modules/files/index.js';
 import { smallEquipmentRoutes } from '@/modules/small-equipment/index.js';
@@ -105,6 +106,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fileRoutes, { service: fileService, maxBytes: settings.FILE_MAX_BYTES });
   await app.register(equipmentRoutes);
   await app.register(smallEquipmentRoutes);
+  await app.register(orderRoutes, { timeZone: settings.BUSINESS_TIME_ZONE });
   // Temporary uploads expire; every process sweeps, each row goes once.
   const sweeper = setInterval(() => {
     fileService.sweepExpired().catch((err: unknown) => app.log.warn({ err }, 'file sweep failed'));

@@ -61,6 +61,13 @@ export const ErrorCode = {
   FileTooLarge: 'File:TooLarge',
   FileMissing: 'File:Missing',
   FileNotYours: 'File:NotYours',
+  OrderNotFound: 'Order:NotFound',
+  OrderIllegalTransition: 'Order:IllegalStatusTransition',
+  OrderOtherStore: 'Order:BelongsToAnotherStore',
+  OrderNumbersExhausted: 'Order:NumbersExhausted',
+  BillNotFound: 'Bill:NotFound',
+  BillAlreadyPaid: 'Bill:AlreadyPaid',
+  BillCancelled: 'Bill:Cancelled',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

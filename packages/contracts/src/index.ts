@@ -11,3 +11,4 @@ export * from './roles.js';
 export * from './auth.js';
 export * from './employees.js';
 export * from './equipment.js';
+export * from './orders.js';

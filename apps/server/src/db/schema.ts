@@ -463,3 +463,135 @@ export const smallEquipmentMovements = pgTable(
   },
   (t) => [index('small_equipment_movements_stock_idx').on(t.stockId, t.createdAt)],
 );
+
+// ---- orders ------------------------------------------------------------------------------------
+
+/** Daily order-number counters: `YYYYMMDD` + this sequence, allocated inside the order's transaction. */
+export const orderNumberSequences = pgTable(
+  'order_number_sequences',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    day: text('day').notNull(),
+    last: integer('last').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.day] })],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    orderNumber: text('order_number').notNull(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id),
+    orderType: text('order_type').notNull(),
+    status: smallint('status').notNull(),
+    customerId: uuid('customer_id').references(() => users.id, { onDelete: 'set null' }),
+    customerName: text('customer_name').notNull(),
+    customerPhone: text('customer_phone').notNull(),
+    rentalStartAt: timestamp('rental_start_at', { withTimezone: true }).notNull(),
+    rentalEndAt: timestamp('rental_end_at', { withTimezone: true }).notNull(),
+    days: integer('days').notNull(),
+    deliveryMethod: text('delivery_method').notNull(),
+    deliveryAddress: text('delivery_address').notNull().default(''),
+    returnMethod: text('return_method').notNull(),
+    returnAddress: text('return_address').notNull().default(''),
+    agentId: uuid('agent_id').references(() => users.id, { onDelete: 'set null' }),
+    remarks: text('remarks').notNull().default(''),
+    totalFen: integer('total_fen').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    unique('orders_number_unique').on(t.tenantId, t.orderNumber),
+    index('orders_store_status_idx').on(t.tenantId, t.storeId, t.status, t.rentalStartAt),
+    index('orders_customer_idx').on(t.customerId),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    categoryId: uuid('category_id').references(() => equipmentCategories.id),
+    equipmentId: uuid('equipment_id').references(() => equipment.id),
+    dailyPriceFen: integer('daily_price_fen').notNull(),
+    depositFen: integer('deposit_fen').notNull(),
+    days: integer('days').notNull(),
+    returnState: text('return_state', { enum: ['returned', 'damaged', 'lost', 'earlyReturned'] }),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [
+    index('order_items_order_idx').on(t.orderId),
+    index('order_items_equipment_idx').on(t.equipmentId),
+  ],
+);
+
+export const orderFeeItems = pgTable(
+  'order_fee_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    amountFen: integer('amount_fen').notNull(),
+    description: text('description').notNull().default(''),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_fee_items_order_idx').on(t.orderId)],
+);
+
+/** Payments, supplements and refunds; a paid bill never changes again. */
+export const bills = pgTable(
+  'bills',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['payment', 'supplement', 'refund'] }).notNull(),
+    amountFen: integer('amount_fen').notNull(),
+    status: text('status', { enum: ['pending', 'paid', 'cancelled'] }).notNull(),
+    method: text('method'),
+    confirmedBy: uuid('confirmed_by').references(() => users.id, { onDelete: 'set null' }),
+    confirmedByName: text('confirmed_by_name'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('bills_order_idx').on(t.orderId)],
+);
+
+/** The order's timeline: every status change, binding, payment and note, with who and when. */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** Orders the timeline when several events share a transaction's time. */
+    seq: integer('seq').notNull(),
+    kind: text('kind').notNull(),
+    fromStatus: smallint('from_status'),
+    toStatus: smallint('to_status'),
+    message: text('message').notNull().default(''),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    operatorName: text('operator_name').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('order_events_seq_unique').on(t.orderId, t.seq)],
+);

@@ -52,6 +52,21 @@ const zh = {
   NotEnoughStock: '库存不足：当前 {quantity}{unit}，不能减少 {amount}{unit}',
   SmallEquipmentNotFound: '小件设备不存在',
   DuplicateSmallEquipment: '本店已有同名小件设备',
+  OrderNotFound: '订单不存在',
+  OrderOtherStore: '该订单属于{store}，您只能处理本门店的订单',
+  OrderStoreNotYours: '只能为本门店创建订单',
+  OrderIllegalTransition: '订单当前状态（{from}）不能{action}',
+  OrderNumbersExhausted: '今日订单号已用完，请明天再试',
+  OrderEquipmentNotRentable: '设备 {barcode} 当前为“{status}”，不能出租',
+  OrderEquipmentOtherStore: '设备 {barcode} 属于其他门店',
+  OrderEquipmentTwice: '设备 {barcode} 在订单中出现了两次',
+  BillNotFound: '账单不存在',
+  BillAlreadyPaid: '该账单已通过{method}支付',
+  BillCancelled: '该账单已取消，不能再支付',
+  OrderCreated: '创建订单',
+  OrderCancelled: '取消订单：{reason}',
+  CashReceived: '确认收到现金 ¥{amount}',
+  StatusChangedTo: '订单状态变为“{status}”',
 };
 type Key = keyof typeof zh;
 const en: Record<Key, string> = {
@@ -104,6 +119,21 @@ const en: Record<Key, string> = {
   NotEnoughStock: 'Not enough stock: {quantity} {unit} left, cannot take {amount}',
   SmallEquipmentNotFound: 'Small equipment not found',
   DuplicateSmallEquipment: 'This store already has small equipment with that name',
+  OrderNotFound: 'Order not found',
+  OrderOtherStore: "This order belongs to {store}; you can only handle your own store's orders",
+  OrderStoreNotYours: 'You can only create orders for your own store',
+  OrderIllegalTransition: 'An order that is {from} cannot be {action}',
+  OrderNumbersExhausted: "Today's order numbers are used up; please try again tomorrow",
+  OrderEquipmentNotRentable: 'Item {barcode} is {status} and cannot be rented',
+  OrderEquipmentOtherStore: 'Item {barcode} belongs to another store',
+  OrderEquipmentTwice: 'Item {barcode} appears twice in the order',
+  BillNotFound: 'Bill not found',
+  BillAlreadyPaid: 'This bill was already paid by {method}',
+  BillCancelled: 'This bill is cancelled and cannot be paid',
+  OrderCreated: 'Order created',
+  OrderCancelled: 'Order cancelled: {reason}',
+  CashReceived: 'Cash received: ¥{amount}',
+  StatusChangedTo: 'Order is now {status}',
 };
 export type MessageKey = Key;
 

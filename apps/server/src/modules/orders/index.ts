@@ -1,0 +1,133 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  OrderCancelSchema,
+  OrderCreateSchema,
+  OrderListQuerySchema,
+  OrderSchema,
+  OrderSummarySchema,
+  pagedResultSchema,
+  PaymentStatusSchema,
+  Permissions as P,
+} from '@snowgear/contracts';
+import { OrdersService } from './service.js';
+
+/** Staff who work with orders, and customers for their own (the service scopes each). */
+const VIEW = {
+  permissions: [
+    P.StoreManagement.Orders,
+    P.BusinessOperations.OrderCreate,
+    P.BusinessOperations.OrderUpdate,
+    P.BusinessOperations.OrderProcess,
+    P.CustomerOperations.ViewOrders,
+  ],
+} as const;
+const CREATE = { permissions: [P.BusinessOperations.OrderCreate] } as const;
+const PROCESS = {
+  permissions: [P.BusinessOperations.OrderProcess, P.BusinessOperations.OrderUpdate],
+} as const;
+const CASH = { permissions: [P.BusinessOperations.PaymentProcess] } as const;
+const Id = z.object({ id: z.uuid() });
+const tags = ['orders'];
+
+/** The order calls of spec §7 plus the list and lifecycle actions the pages need. */
+export async function orderRoutes(app: FastifyInstance, options: { timeZone: string }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const service = (request: FastifyRequest) => new OrdersService(app.db, request, options.timeZone);
+
+  r.post(
+    '/api/app/orders',
+    {
+      config: { access: CREATE },
+      schema: {
+        tags,
+        summary:
+          'Create an order; specific items are locked for the rental window (409 with the conflicting window when taken)',
+        body: OrderCreateSchema,
+        response: { 201: OrderSchema },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await service(request).create(request.body)),
+  );
+
+  r.get(
+    '/api/app/orders',
+    {
+      config: { access: VIEW },
+      schema: {
+        tags,
+        summary: 'Orders of the caller’s store (all stores for a super admin), newest first',
+        querystring: OrderListQuerySchema,
+        response: { 200: pagedResultSchema(OrderSummarySchema) },
+      },
+    },
+    async (request) => service(request).list(request.query),
+  );
+
+  r.get(
+    '/api/app/orders/by-number/:orderNumber',
+    {
+      config: { access: VIEW },
+      schema: {
+        tags,
+        params: z.object({ orderNumber: z.string().regex(/^\d{12}$/) }),
+        response: { 200: OrderSchema },
+      },
+    },
+    async (request) => service(request).byNumber(request.params.orderNumber),
+  );
+
+  r.get(
+    '/api/app/orders/bill/:billId/payment-status',
+    {
+      config: { access: VIEW },
+      schema: {
+        tags,
+        summary: "A bill's payment status from our records",
+        params: z.object({ billId: z.uuid() }),
+        response: { 200: PaymentStatusSchema },
+      },
+    },
+    async (request) => service(request).paymentStatus(request.params.billId),
+  );
+
+  r.post(
+    '/api/app/orders/confirm-cash-received',
+    {
+      config: { access: CASH },
+      schema: {
+        tags,
+        summary: 'Confirm cash in hand for a bill (confirming twice records one payment)',
+        querystring: z.object({ billId: z.uuid() }),
+        response: { 200: PaymentStatusSchema },
+      },
+    },
+    async (request) => service(request).confirmCash(request.query.billId),
+  );
+
+  r.get(
+    '/api/app/orders/:id',
+    {
+      config: { access: VIEW },
+      schema: { tags, params: Id, response: { 200: OrderSchema } },
+    },
+    async (request) => service(request).get(request.params.id),
+  );
+
+  r.post(
+    '/api/app/orders/:id/cancel',
+    {
+      config: { access: PROCESS },
+      schema: {
+        tags,
+        summary:
+          'Cancel an order that has not started: locks released, unpaid bills cancelled, a refund owed for what was paid',
+        params: Id,
+        body: OrderCancelSchema,
+        response: { 200: OrderSchema },
+      },
+    },
+    async (request) => service(request).cancel(request.params.id, request.body.reason),
+  );
+}

@@ -1,0 +1,86 @@
+import { FeeItemKind } from '@snowgear/contracts';
+
+/** Money is integer fen in here; yuan only on the wire. */
+export const toFen = (yuan: number) => Math.round(yuan * 100);
+export const toYuan = (fen: number) => Math.round(fen) / 100;
+
+const DAY_MS = 86_400_000;
+
+/** Rental days: every started 24 hours counts, at least one. */
+export function rentalDays(start: Date, end: Date): number {
+  return Math.max(1, Math.ceil((end.getTime() - start.getTime()) / DAY_MS));
+}
+
+export interface PricedLine {
+  label: string;
+  dailyPriceFen: number;
+  depositFen: number;
+}
+
+export interface FeeLine {
+  kind: FeeItemKind;
+  amountFen: number;
+  description: string;
+}
+
+/**
+ * The fee items of a new order: rent (daily price × days) and deposit per line, delivery and
+ * pickup fees, and a discount that never takes the total below zero. The total is the sum of
+ * the fee items, so it can always be recomputed from them.
+ */
+export function priceOrder(input: {
+  lines: PricedLine[];
+  days: number;
+  deliveryFeeFen: number;
+  pickupFeeFen: number;
+  discountFen: number;
+  labels: { delivery: string; pickup: string; discount: string };
+}): { feeItems: FeeLine[]; totalFen: number } {
+  const feeItems: FeeLine[] = [];
+  for (const line of input.lines) {
+    feeItems.push({
+      kind: FeeItemKind.Rent,
+      amountFen: line.dailyPriceFen * input.days,
+      description: `${line.label} × ${input.days}`,
+    });
+  }
+  for (const line of input.lines) {
+    if (line.depositFen > 0) {
+      feeItems.push({
+        kind: FeeItemKind.Deposit,
+        amountFen: line.depositFen,
+        description: line.label,
+      });
+    }
+  }
+  if (input.deliveryFeeFen > 0) {
+    feeItems.push({
+      kind: FeeItemKind.DeliveryFee,
+      amountFen: input.deliveryFeeFen,
+      description: input.labels.delivery,
+    });
+  }
+  if (input.pickupFeeFen > 0) {
+    feeItems.push({
+      kind: FeeItemKind.DeliveryFee,
+      amountFen: input.pickupFeeFen,
+      description: input.labels.pickup,
+    });
+  }
+  const before = feeItems.reduce((sum, f) => sum + f.amountFen, 0);
+  const discount = Math.min(input.discountFen, before);
+  if (discount > 0) {
+    feeItems.push({
+      kind: FeeItemKind.Discount,
+      amountFen: -discount,
+      description: input.labels.discount,
+    });
+  }
+  return { feeItems, totalFen: before - discount };
+}
+
+/** A fee parameter ('30', '30.5', '') as fen; blank or nonsense is no fee. */
+export function feeParameter(value: string | null | undefined): number {
+  const n = Number((value ?? '').trim());
+  return Number.isFinite(n) && n > 0 ? toFen(n) : 0;
+}

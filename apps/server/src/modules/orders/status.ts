@@ -1,0 +1,57 @@
+import { OrderStatus } from '@snowgear/contracts';
+
+const ZH: Record<OrderStatus, string> = {
+  [OrderStatus.Pending]: '待确认',
+  [OrderStatus.Unpaid]: '待支付',
+  [OrderStatus.PendingDelivery]: '待配送',
+  [OrderStatus.Delivering]: '配送中',
+  [OrderStatus.Delivered]: '已送达',
+  [OrderStatus.InUse]: '使用中',
+  [OrderStatus.PendingPayment]: '待补款',
+  [OrderStatus.PendingReturn]: '待归还',
+  [OrderStatus.Returned]: '已归还',
+  [OrderStatus.Completed]: '已完成',
+  [OrderStatus.Cancelled]: '已取消',
+  [OrderStatus.Reserved]: '已预订',
+};
+const EN: Record<OrderStatus, string> = {
+  [OrderStatus.Pending]: 'pending confirmation',
+  [OrderStatus.Unpaid]: 'unpaid',
+  [OrderStatus.PendingDelivery]: 'waiting for delivery',
+  [OrderStatus.Delivering]: 'being delivered',
+  [OrderStatus.Delivered]: 'delivered',
+  [OrderStatus.InUse]: 'in use',
+  [OrderStatus.PendingPayment]: 'waiting for a supplement',
+  [OrderStatus.PendingReturn]: 'waiting for return',
+  [OrderStatus.Returned]: 'returned',
+  [OrderStatus.Completed]: 'completed',
+  [OrderStatus.Cancelled]: 'cancelled',
+  [OrderStatus.Reserved]: 'reserved',
+};
+
+export function orderStatusName(status: number, english: boolean): string {
+  return (english ? EN : ZH)[status as OrderStatus] ?? String(status);
+}
+
+export type OrderAction = 'cancel' | 'pay';
+const ACTIONS: Record<OrderAction, [string, string]> = {
+  cancel: ['取消', 'cancelled'],
+  pay: ['支付', 'paid'],
+};
+export function orderActionName(action: OrderAction, english: boolean): string {
+  return ACTIONS[action][english ? 1 : 0];
+}
+
+/** Where each action may start (ARCHITECTURE.md §4). */
+export const ORDER_ALLOWED_FROM: Record<OrderAction, readonly OrderStatus[]> = {
+  cancel: [
+    OrderStatus.Pending,
+    OrderStatus.Unpaid,
+    OrderStatus.Reserved,
+    OrderStatus.PendingDelivery,
+  ],
+  pay: [OrderStatus.Unpaid, OrderStatus.PendingPayment],
+};
+
+/** Overdue: still out (in use or delivered) after the rental end. Derived, not a status. */
+export const OUT_WITH_CUSTOMER: readonly OrderStatus[] = [OrderStatus.InUse, OrderStatus.Delivered];
