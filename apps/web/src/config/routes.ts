@@ -129,6 +129,19 @@ export const appRoutes: AppRoute[] = [
     permissions: [Permissions.BusinessOperations.InventoryManage],
   },
   {
+    path: '/store/orders/detail/:id',
+    load: () => import('@/features/orders/pages/order-detail-page'),
+    titleKey: 'orderDetail',
+    layout: 'actionButton',
+    ...storeArea,
+    permissions: [
+      Permissions.StoreManagement.Orders,
+      Permissions.BusinessOperations.OrderCreate,
+      Permissions.BusinessOperations.OrderUpdate,
+      Permissions.BusinessOperations.OrderProcess,
+    ],
+  },
+  {
     path: Paths.storeScan,
     load: () => import('@/app/smart-scan/scan-page'),
     titleKey: 'storeScan',

@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Paths } from '@/config/paths';
 import { ActionBar } from '@/components/layouts/action-bar';
 import { PageHeader } from '@/components/page-header';
+import { PromptDialog } from '@/components/prompt-dialog';
 import { QueryState } from '@/components/query-state';
 import { PagedList } from '@/components/paged-list';
 import { useEquipment } from '../api/get-equipment';
@@ -61,46 +62,46 @@ export default function InventoryDetailPage() {
   const stock = useStockOperation();
   const [moreOpen, setMoreOpen] = useState(false);
 
-  /** A one-field dialog; its promise fails (keeping the dialog open) when the value is empty. */
-  const askFor = (title: string, placeholder: string, run: (value: string) => Promise<string>) => {
-    let value = '';
-    void Dialog.confirm({
-      title,
-      content: (
-        <Input placeholder={placeholder} aria-label={placeholder} onChange={(v) => (value = v)} />
-      ),
-      confirmText: t('profile.confirm'),
-      cancelText: t('profile.cancel'),
-      onConfirm: async () => {
-        if (!value.trim()) {
-          showError(t('inventory.errors.reasonRequired'));
-          throw new Error('empty');
-        }
-        const done = await run(value.trim()).catch((err: Error) => {
-          showError(err.message);
-          throw err;
-        });
-        showSuccess(done);
-      },
-    });
-  };
+  /** The one-field dialog in use (new barcode, scrap reason), or none. */
+  const [prompt, setPrompt] = useState<{
+    title: string;
+    placeholder: string;
+    emptyError: string;
+    run: (value: string) => Promise<string>;
+  } | null>(null);
+  const askFor = (
+    title: string,
+    placeholder: string,
+    emptyError: string,
+    run: (value: string) => Promise<string>,
+  ) => setPrompt({ title, placeholder, emptyError, run });
 
   const handleMore = (key: string, id: string) => {
     if (key === 'barcode') {
-      askFor(t('inventory.changeBarcode'), t('inventory.newBarcode'), async (barcodeNumber) => {
-        await changeBarcode.mutateAsync({ id, barcodeNumber });
-        return t('inventory.barcodeChanged');
-      });
+      askFor(
+        t('inventory.changeBarcode'),
+        t('inventory.newBarcode'),
+        t('inventory.editor.barcodeRequired'),
+        async (barcodeNumber) => {
+          await changeBarcode.mutateAsync({ id, barcodeNumber });
+          return t('inventory.barcodeChanged');
+        },
+      );
     }
     if (key === 'scrap') {
-      askFor(t('inventory.scrapConfirm'), t('inventory.form.reasonPlaceholder'), async (reason) => {
-        const r = await stock.mutateAsync({
-          kind: 'changeStatus',
-          id,
-          input: { newStatus: EquipmentStatus.Scrapped, reason, remarks: '' },
-        });
-        return r.message;
-      });
+      askFor(
+        t('inventory.scrapConfirm'),
+        t('inventory.form.reasonPlaceholder'),
+        t('inventory.errors.reasonRequired'),
+        async (reason) => {
+          const r = await stock.mutateAsync({
+            kind: 'changeStatus',
+            id,
+            input: { newStatus: EquipmentStatus.Scrapped, reason, remarks: '' },
+          });
+          return r.message;
+        },
+      );
     }
   };
 
@@ -285,6 +286,19 @@ export default function InventoryDetailPage() {
           </>
         )}
       </QueryState>
+      <PromptDialog
+        visible={prompt !== null}
+        title={prompt?.title ?? ''}
+        placeholder={prompt?.placeholder ?? ''}
+        emptyError={prompt?.emptyError ?? ''}
+        confirmText={t('profile.confirm')}
+        cancelText={t('profile.cancel')}
+        onSubmit={async (value) => {
+          if (!prompt) return;
+          showSuccess(await prompt.run(value));
+        }}
+        onClose={() => setPrompt(null)}
+      />
     </div>
   );
 }

@@ -1,14 +1,9 @@
+import type { Order } from '@snowgear/contracts';
 import { api } from '@/lib/api-client';
 
-/** The fields a scan needs to open an order (the full order comes with the order pages). */
-export interface OrderReference {
-  id: string;
-  orderNumber: string;
-}
-
-/** An order by its 12-digit number (smart scan of a printed order number). */
+/** An order by its 12-digit number (smart scan of a printed order number or QR). */
 export function getOrderByNumber(orderNumber: string) {
-  return api.get<OrderReference>(`/app/orders/by-number/${encodeURIComponent(orderNumber)}`, {
+  return api.get<Order>(`/app/orders/by-number/${encodeURIComponent(orderNumber)}`, {
     silent: true,
   });
 }

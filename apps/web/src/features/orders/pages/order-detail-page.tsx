@@ -1,0 +1,202 @@
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { Button, Dialog, List, NoticeBar, PullToRefresh, Steps, Tag } from 'antd-mobile';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { Permissions, type Bill } from '@snowgear/contracts';
+import { Paths } from '@/config/paths';
+import { ActionBar } from '@/components/layouts/action-bar';
+import { PageHeader } from '@/components/page-header';
+import { PromptDialog } from '@/components/prompt-dialog';
+import { QueryState } from '@/components/query-state';
+import { useAppStore } from '@/features/app-state/stores/app-store';
+import { useSession } from '@/features/auth/stores/session-store';
+import { useOrder } from '../api/get-order';
+import { useCancelOrder, useConfirmCash } from '../api/order-actions';
+import { OrderStatusTag } from '../components/order-status-tag';
+import { CANCELLABLE } from '../utils/order-status';
+
+const money = (v: number) => `¥${v.toFixed(2)}`;
+const when = (iso: string) => dayjs(iso).format('MM-DD HH:mm');
+const methodKey = (method: string | null) =>
+  method === 'wechat' || method === 'alipay' ? method : 'cash';
+
+/** /store/orders/detail/:id: the order, its gear, fees, bills and timeline, with cash and cancel. */
+export default function OrderDetailPage() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const query = useOrder(id);
+  const permissions = useSession((s) => s.permissions);
+  const canTakeCash = permissions.includes(Permissions.BusinessOperations.PaymentProcess);
+  const canCancel =
+    permissions.includes(Permissions.BusinessOperations.OrderProcess) ||
+    permissions.includes(Permissions.BusinessOperations.OrderUpdate);
+  const confirmCash = useConfirmCash();
+  const cancel = useCancelOrder();
+  const showSuccess = useAppStore((s) => s.showSuccess);
+  const showError = useAppStore((s) => s.showError);
+  const [cancelOpen, setCancelOpen] = useState(false);
+
+  const handleCash = async (bill: Bill) => {
+    const ok = await Dialog.confirm({
+      title: t('orders.cashTitle'),
+      content: t('orders.cashConfirm', { amount: money(bill.amount) }),
+      confirmText: t('orders.cashReceived'),
+      cancelText: t('orders.back'),
+    });
+    if (!ok) return;
+    confirmCash.mutate(bill.id, {
+      onSuccess: () => showSuccess(t('orders.cashDone')),
+      onError: (err) => showError(err.message),
+    });
+  };
+
+  return (
+    <div className="order-detail">
+      <PageHeader title={t('orders.detailTitle')} backTo={Paths.storeDashboard} />
+      <QueryState query={query} lines={12}>
+        {(order) => (
+          <PullToRefresh onRefresh={async () => void (await query.refetch())}>
+            {order.isOverdue && (
+              <div role="alert">
+                <NoticeBar color="error" content={t('orders.overdue')} wrap />
+              </div>
+            )}
+            <section className="order-detail__head">
+              <div>
+                <h1 className="order-detail__number">{order.orderNumber}</h1>
+                <OrderStatusTag status={order.status} />
+                <Tag className="order-detail__type">{t(`orders.types.${order.orderType}`)}</Tag>
+              </div>
+              <div className="order-detail__total">
+                <span>{t('orders.total')}</span>
+                <strong>{money(order.totalAmount)}</strong>
+                <small>{t('orders.paid', { amount: money(order.paidAmount) })}</small>
+              </div>
+            </section>
+
+            <List header={t('orders.customer')}>
+              <List.Item extra={<a href={`tel:${order.customerPhone}`}>{order.customerPhone}</a>}>
+                {order.customerName}
+              </List.Item>
+              <List.Item extra={t('orders.daysCount', { days: order.days })}>
+                {when(order.rentalStartTime)} – {when(order.rentalEndTime)}
+              </List.Item>
+              <List.Item
+                extra={order.deliveryAddress || undefined}
+                description={
+                  order.returnAddress ? `${t('orders.returnTo')} ${order.returnAddress}` : undefined
+                }
+              >
+                {t(`orders.delivery.${order.deliveryMethod}`)} ·{' '}
+                {t(`orders.return.${order.returnMethod}`)}
+              </List.Item>
+              {order.remarks && <List.Item>{order.remarks}</List.Item>}
+            </List>
+
+            <List header={t('orders.items', { count: order.items.length })}>
+              {order.items.map((item) => (
+                <List.Item
+                  key={item.id}
+                  description={item.barcodeNumber ?? t('orders.notBound')}
+                  extra={
+                    <div className="order-detail__item-price">
+                      <div>
+                        {t('orders.rentLine', { price: money(item.dailyPrice), days: item.days })}
+                      </div>
+                      <small>{t('orders.depositLine', { amount: money(item.deposit) })}</small>
+                    </div>
+                  }
+                >
+                  {item.equipmentName}
+                </List.Item>
+              ))}
+            </List>
+
+            <List header={t('orders.fees')}>
+              {order.feeItems.map((fee) => (
+                <List.Item key={fee.id} extra={money(fee.amount)} description={fee.description}>
+                  {t(`orders.feeKinds.${fee.kind}`)}
+                </List.Item>
+              ))}
+              <List.Item extra={<strong>{money(order.totalAmount)}</strong>}>
+                {t('orders.total')}
+              </List.Item>
+            </List>
+
+            <List header={t('orders.bills')}>
+              {order.bills.length === 0 && <List.Item>{t('orders.noBills')}</List.Item>}
+              {order.bills.map((bill) => (
+                <List.Item
+                  key={bill.id}
+                  description={
+                    bill.status === 'paid'
+                      ? t('orders.billPaid', {
+                          method: t(`orders.methods.${methodKey(bill.method)}`),
+                          who: bill.confirmedByName ?? '',
+                          at: bill.paidAt ? when(bill.paidAt) : '',
+                        })
+                      : t(`orders.billStatus.${bill.status}`)
+                  }
+                  extra={
+                    bill.status === 'pending' && bill.kind !== 'refund' && canTakeCash ? (
+                      <Button
+                        size="small"
+                        color="primary"
+                        loading={confirmCash.isPending}
+                        onClick={() => void handleCash(bill)}
+                      >
+                        {t('orders.takeCash', { amount: money(bill.amount) })}
+                      </Button>
+                    ) : (
+                      money(bill.amount)
+                    )
+                  }
+                >
+                  {t(`orders.billKinds.${bill.kind}`)}
+                </List.Item>
+              ))}
+            </List>
+
+            <List header={t('orders.timeline')}>
+              <List.Item>
+                <Steps direction="vertical" current={order.timeline.length - 1}>
+                  {order.timeline.map((event) => (
+                    <Steps.Step
+                      key={event.id}
+                      title={event.message}
+                      description={`${when(event.createdAt)} · ${event.operatorName}`}
+                    />
+                  ))}
+                </Steps>
+              </List.Item>
+            </List>
+
+            {canCancel && CANCELLABLE.includes(order.status) && (
+              <ActionBar>
+                <Button block color="danger" fill="outline" onClick={() => setCancelOpen(true)}>
+                  {t('orders.cancel')}
+                </Button>
+              </ActionBar>
+            )}
+            <PromptDialog
+              visible={cancelOpen}
+              title={t('orders.cancelTitle', { number: order.orderNumber })}
+              message={t('orders.cancelExplain')}
+              placeholder={t('orders.cancelReason')}
+              emptyError={t('orders.cancelReasonRequired')}
+              confirmText={t('orders.cancel')}
+              cancelText={t('orders.back')}
+              danger
+              onSubmit={async (reason) => {
+                await cancel.mutateAsync({ id: order.id, reason });
+                showSuccess(t('orders.cancelled'));
+              }}
+              onClose={() => setCancelOpen(false)}
+            />
+          </PullToRefresh>
+        )}
+      </QueryState>
+    </div>
+  );
+}
