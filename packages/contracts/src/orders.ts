@@ -183,6 +183,33 @@ export type OrderListQuery = z.input<typeof OrderListQuerySchema>;
 
 export const OrderCancelSchema = z.object({ reason: z.string().trim().min(1).max(200) });
 
+/** Handover at the counter: the barcodes of every item going out, as scanned. */
+export const OrderHandoverSchema = z.object({
+  barcodes: z.array(z.string().trim().min(1).max(64)).min(1).max(ORDER_ITEMS_MAX),
+});
+
+/** Extension: the new end of the rental (the locks move, an ExtensionFee is charged). */
+export const OrderExtendSchema = z.object({ rentalEndTime: z.iso.datetime({ offset: true }) });
+
+export const ReturnState = { Returned: 'returned', Damaged: 'damaged', Lost: 'lost' } as const;
+export type ReturnState = (typeof ReturnState)[keyof typeof ReturnState];
+
+/** Return check-in, item by item: back in stock, damaged or lost, with an optional damage fee. */
+export const OrderReturnSchema = z.object({
+  items: z
+    .array(
+      z.object({
+        orderItemId: z.uuid(),
+        state: z.enum([ReturnState.Returned, ReturnState.Damaged, ReturnState.Lost]),
+        damageFee: money.default(0),
+        remarks: z.string().trim().max(200).default(''),
+      }),
+    )
+    .min(1)
+    .max(ORDER_ITEMS_MAX),
+});
+export type OrderReturn = z.input<typeof OrderReturnSchema>;
+
 export const PaymentStatusSchema = z.object({
   billId: z.string(),
   orderId: z.string(),

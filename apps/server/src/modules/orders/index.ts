@@ -4,6 +4,9 @@ import { z } from 'zod';
 import {
   OrderCancelSchema,
   OrderCreateSchema,
+  OrderExtendSchema,
+  OrderHandoverSchema,
+  OrderReturnSchema,
   OrderListQuerySchema,
   OrderSchema,
   OrderSummarySchema,
@@ -11,6 +14,7 @@ import {
   PaymentStatusSchema,
   Permissions as P,
 } from '@snowgear/contracts';
+import { OrderLifecycle } from './lifecycle.js';
 import { OrdersService } from './service.js';
 
 /** Staff who work with orders, and customers for their own (the service scopes each). */
@@ -35,6 +39,8 @@ const tags = ['orders'];
 export async function orderRoutes(app: FastifyInstance, options: { timeZone: string }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const service = (request: FastifyRequest) => new OrdersService(app.db, request, options.timeZone);
+  const lifecycle = (request: FastifyRequest) =>
+    new OrderLifecycle(app.db, request, options.timeZone);
 
   r.post(
     '/api/app/orders',
@@ -129,5 +135,67 @@ export async function orderRoutes(app: FastifyInstance, options: { timeZone: str
       },
     },
     async (request) => service(request).cancel(request.params.id, request.body.reason),
+  );
+
+  r.post(
+    '/api/app/orders/confirm-cash-refunded',
+    {
+      config: { access: CASH },
+      schema: {
+        tags,
+        summary: 'Confirm cash given back for a refund bill (confirming twice records one refund)',
+        querystring: z.object({ billId: z.uuid() }),
+        response: { 200: PaymentStatusSchema },
+      },
+    },
+    async (request) => service(request).confirmRefund(request.query.billId),
+  );
+
+  r.post(
+    '/api/app/orders/:id/handover',
+    {
+      config: { access: PROCESS },
+      schema: {
+        tags,
+        summary:
+          'Hand the gear over at the counter: every line’s item scanned; items go in use and the order InUse',
+        params: Id,
+        body: OrderHandoverSchema,
+        response: { 200: OrderSchema },
+      },
+    },
+    async (request) => lifecycle(request).handover(request.params.id, request.body.barcodes),
+  );
+
+  r.post(
+    '/api/app/orders/:id/extend',
+    {
+      config: { access: PROCESS },
+      schema: {
+        tags,
+        summary:
+          'Move the rental end later: locks move (409 when taken), extra days charged as an ExtensionFee',
+        params: Id,
+        body: OrderExtendSchema,
+        response: { 200: OrderSchema },
+      },
+    },
+    async (request) => lifecycle(request).extend(request.params.id, request.body.rentalEndTime),
+  );
+
+  r.post(
+    '/api/app/orders/:id/return',
+    {
+      config: { access: PROCESS },
+      schema: {
+        tags,
+        summary:
+          'Check items back in (fine, damaged or lost, with damage fees); the last one settles the order',
+        params: Id,
+        body: OrderReturnSchema,
+        response: { 200: OrderSchema },
+      },
+    },
+    async (request) => lifecycle(request).returnItems(request.params.id, request.body.items),
   );
 }

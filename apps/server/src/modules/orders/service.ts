@@ -71,27 +71,27 @@ const NOT_RENTABLE: readonly number[] = [
 /** Orders: creation with locks, reading, listing, cancellation and cash payment. */
 export class OrdersService {
   constructor(
-    private readonly db: Database,
-    private readonly request: FastifyRequest,
-    private readonly timeZone: string,
+    protected readonly db: Database,
+    protected readonly request: FastifyRequest,
+    protected readonly timeZone: string,
   ) {}
 
-  private get tenantId() {
+  protected get tenantId() {
     return this.request.tenantId;
   }
-  private get user() {
+  protected get user() {
     return this.request.user!;
   }
-  private get en() {
+  protected get en() {
     return isEnglish(this.request);
   }
-  private msg(key: MessageKey, params?: Record<string, string | number>) {
+  protected msg(key: MessageKey, params?: Record<string, string | number>) {
     return message(this.request, key, params);
   }
 
   // ---- who sees what ---------------------------------------------------------------------------
 
-  private get seesAllStores() {
+  protected get seesAllStores() {
     return this.user.roles.includes(RoleName.SuperAdmin);
   }
   /** A customer without staff rights sees their own orders only. */
@@ -111,7 +111,7 @@ export class OrdersService {
     return eq(orders.storeId, this.user.primaryStoreId ?? '00000000-0000-0000-0000-000000000000');
   }
 
-  private async assertMayHandle(row: OrderRow) {
+  protected async assertMayHandle(row: OrderRow) {
     if (this.seesAllStores) return;
     if (this.customerOnly) {
       if (row.customerId === this.user.id) return;
@@ -128,7 +128,7 @@ export class OrdersService {
     );
   }
 
-  private illegal(row: { status: number }, action: OrderAction) {
+  protected illegal(row: { status: number }, action: OrderAction) {
     return businessError(
       ErrorCode.OrderIllegalTransition,
       this.msg('OrderIllegalTransition', {
@@ -141,7 +141,7 @@ export class OrdersService {
 
   // ---- reading ---------------------------------------------------------------------------------
 
-  private async row(id: string): Promise<OrderRow> {
+  protected async row(id: string): Promise<OrderRow> {
     const [row] = await this.db
       .select()
       .from(orders)
@@ -344,20 +344,19 @@ export class OrdersService {
         ? businessParameter(this.db, this.tenantId, input.storeId, BusinessParameterKey.PickupFee)
         : null,
     ]);
+    // Hospitality and loans are free: their rent shows, fully discounted, and no deposit is held.
+    const free = isFreeOrderType(input.orderType);
     const { feeItems, totalFen } = priceOrder({
-      lines,
+      lines: free ? lines.map((l) => ({ ...l, depositFen: 0 })) : lines,
       days,
       deliveryFeeFen: feeParameter(deliveryFee),
       pickupFeeFen: feeParameter(pickupFee),
-      discountFen: toFen(input.discount),
+      discountFen: free ? Number.MAX_SAFE_INTEGER : toFen(input.discount),
       labels: this.en
         ? { delivery: 'Delivery', pickup: 'Pickup', discount: 'Discount' }
         : { delivery: '送货上门', pickup: '上门取件', discount: '优惠' },
     });
-    const noPaymentNeeded =
-      input.orderType === OrderType.Hospitality ||
-      input.orderType === OrderType.Loan ||
-      totalFen === 0;
+    const noPaymentNeeded = totalFen === 0;
     const status = noPaymentNeeded ? this.paidStatus(input.deliveryMethod) : OrderStatus.Unpaid;
 
     const orderId = randomUUID();
@@ -443,7 +442,7 @@ export class OrdersService {
   }
 
   /** Reserved, or waiting for delivery when the gear is delivered. */
-  private paidStatus(deliveryMethod: string): OrderStatus {
+  protected paidStatus(deliveryMethod: string): OrderStatus {
     return deliveryMethod === DeliveryMethod.Delivery
       ? OrderStatus.PendingDelivery
       : OrderStatus.Reserved;
@@ -548,7 +547,7 @@ export class OrdersService {
   }
 
   /** 409 naming the item and the window that is already taken. */
-  private async conflict(
+  protected async conflict(
     lines: { equipmentId: string | null; barcodeNumber: string | null }[],
     start: Date,
     end: Date,
@@ -620,7 +619,7 @@ export class OrdersService {
     return this.get(id);
   }
 
-  private async currentStatus(tx: Transaction, id: string) {
+  protected async currentStatus(tx: Transaction, id: string) {
     const [now] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, id));
     return now ?? { status: -1 };
   }
@@ -657,11 +656,27 @@ export class OrdersService {
    * waiting for delivery).
    */
   async confirmCash(billId: string): Promise<PaymentStatus> {
+    return this.settleBill(billId, 'incoming');
+  }
+
+  /** Cash given back for a refund bill (idempotent, like cash received). */
+  async confirmRefund(billId: string): Promise<PaymentStatus> {
+    return this.settleBill(billId, 'outgoing');
+  }
+
+  private async settleBill(billId: string, direction: 'incoming' | 'outgoing') {
     const { order } = await this.billWithOrder(billId);
     const who = await this.operatorName();
     await this.db.transaction(async (tx) => {
       const [bill] = await tx.select().from(bills).where(eq(bills.id, billId)).for('update');
       if (!bill) throw notFound(ErrorCode.BillNotFound, this.msg('BillNotFound'));
+      const isRefund = bill.kind === BillKind.Refund;
+      if (direction === 'incoming' && isRefund) {
+        throw businessError(ErrorCode.OrderIllegalTransition, this.msg('BillIsRefund'));
+      }
+      if (direction === 'outgoing' && !isRefund) {
+        throw businessError(ErrorCode.OrderIllegalTransition, this.msg('BillNotRefund'));
+      }
       if (bill.status === BillStatus.Paid) {
         if (bill.method === 'cash') return;
         throw new AppError(
@@ -683,45 +698,66 @@ export class OrdersService {
           paidAt: new Date(),
         })
         .where(eq(bills.id, billId));
+      const amount = toYuan(bill.amountFen).toFixed(2);
       await this.event(tx, order.id, {
-        kind: 'payment',
-        message: this.msg('CashReceived', { amount: toYuan(bill.amountFen).toFixed(2) }),
+        kind: isRefund ? 'refund' : 'payment',
+        message: this.msg(isRefund ? 'RefundPaid' : 'CashReceived', { amount }),
       });
-      if (bill.kind === BillKind.Payment && order.status === OrderStatus.Unpaid) {
-        const [stillOpen] = await tx
-          .select({ n: count() })
-          .from(bills)
-          .where(
-            and(
-              eq(bills.orderId, order.id),
-              eq(bills.kind, BillKind.Payment),
-              eq(bills.status, BillStatus.Pending),
-            ),
-          );
-        if ((stillOpen?.n ?? 0) === 0) {
-          const next = this.paidStatus(order.deliveryMethod);
-          const [moved] = await tx
-            .update(orders)
-            .set({ status: next, updatedAt: new Date() })
-            .where(and(eq(orders.id, order.id), eq(orders.status, OrderStatus.Unpaid)))
-            .returning({ id: orders.id });
-          if (moved) {
-            await this.event(tx, order.id, {
-              kind: 'status',
-              from: OrderStatus.Unpaid,
-              to: next,
-              message: this.msg('StatusChangedTo', { status: orderStatusName(next, this.en) }),
-            });
-          }
-        }
-      }
+      await this.afterPayment(tx, order.id);
     });
     return this.paymentStatus(billId);
   }
 
+  /**
+   * Moves an order on once its bills allow: Unpaid → Reserved (or waiting for delivery) when the
+   * payment is in; after the return, PendingPayment/Returned → Completed when nothing is owed
+   * either way (or back to Returned while only a refund is still to give).
+   */
+  protected async afterPayment(tx: Transaction, orderId: string) {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
+    if (!order) return;
+    const open = await tx
+      .select({ kind: bills.kind })
+      .from(bills)
+      .where(and(eq(bills.orderId, orderId), eq(bills.status, BillStatus.Pending)));
+    let next: OrderStatus | null = null;
+    if (order.status === OrderStatus.Unpaid && !open.some((b) => b.kind === BillKind.Payment)) {
+      next = this.paidStatus(order.deliveryMethod);
+    } else if (
+      order.status === OrderStatus.PendingPayment ||
+      order.status === OrderStatus.Returned
+    ) {
+      if (open.length === 0) next = OrderStatus.Completed;
+      else if (!open.some((b) => b.kind !== BillKind.Refund)) next = OrderStatus.Returned;
+    }
+    if (next !== null && next !== order.status) await this.moveTo(tx, order, next);
+  }
+
+  /** A status change guarded by the status it was read in, with its timeline entry. */
+  protected async moveTo(
+    tx: Transaction,
+    order: { id: string; status: number },
+    next: OrderStatus,
+    message?: string,
+  ) {
+    const [moved] = await tx
+      .update(orders)
+      .set({ status: next, updatedAt: new Date() })
+      .where(and(eq(orders.id, order.id), eq(orders.status, order.status)))
+      .returning({ id: orders.id });
+    if (!moved) return false;
+    await this.event(tx, order.id, {
+      kind: 'status',
+      from: order.status,
+      to: next,
+      message: message ?? this.msg('StatusChangedTo', { status: orderStatusName(next, this.en) }),
+    });
+    return true;
+  }
+
   // ---- timeline --------------------------------------------------------------------------------
 
-  private async operatorName(): Promise<string> {
+  protected async operatorName(): Promise<string> {
     const [who] = await this.db
       .select({ name: users.name, userName: users.userName })
       .from(users)
@@ -729,7 +765,7 @@ export class OrdersService {
     return who?.name || who?.userName || this.user.userName;
   }
 
-  private async event(
+  protected async event(
     tx: Transaction,
     orderId: string,
     entry: { kind: string; from?: number; to?: number; message: string },
@@ -755,8 +791,13 @@ export class OrdersService {
   }
 }
 
+/** Hospitality and loan orders charge nothing but damage. */
+export function isFreeOrderType(orderType: string): boolean {
+  return orderType === OrderType.Hospitality || orderType === OrderType.Loan;
+}
+
 /** What the customer has paid and not been refunded, in fen. */
-function paidFen(rows: (typeof bills.$inferSelect)[]): number {
+export function paidFen(rows: (typeof bills.$inferSelect)[]): number {
   return rows
     .filter((b) => b.status === BillStatus.Paid)
     .reduce((sum, b) => sum + (b.kind === BillKind.Refund ? -b.amountFen : b.amountFen), 0);

@@ -33,10 +33,13 @@ export function orderStatusName(status: number, english: boolean): string {
   return (english ? EN : ZH)[status as OrderStatus] ?? String(status);
 }
 
-export type OrderAction = 'cancel' | 'pay';
+export type OrderAction = 'cancel' | 'pay' | 'handover' | 'extend' | 'return';
 const ACTIONS: Record<OrderAction, [string, string]> = {
   cancel: ['取消', 'cancelled'],
   pay: ['支付', 'paid'],
+  handover: ['交付设备', 'handed over'],
+  extend: ['续租', 'extended'],
+  return: ['归还', 'returned'],
 };
 export function orderActionName(action: OrderAction, english: boolean): string {
   return ACTIONS[action][english ? 1 : 0];
@@ -51,6 +54,15 @@ export const ORDER_ALLOWED_FROM: Record<OrderAction, readonly OrderStatus[]> = {
     OrderStatus.PendingDelivery,
   ],
   pay: [OrderStatus.Unpaid, OrderStatus.PendingPayment],
+  handover: [OrderStatus.Reserved],
+  extend: [
+    OrderStatus.Reserved,
+    OrderStatus.PendingDelivery,
+    OrderStatus.Delivered,
+    OrderStatus.InUse,
+    OrderStatus.PendingReturn,
+  ],
+  return: [OrderStatus.InUse, OrderStatus.Delivered, OrderStatus.PendingReturn],
 };
 
 /** Overdue: still out (in use or delivered) after the rental end. Derived, not a status. */

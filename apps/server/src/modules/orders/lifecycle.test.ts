@@ -1,0 +1,252 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders } from '@/db/schema.js';
+import {
+  createTestApp,
+  signIn,
+  storeIdsByName,
+  verificationHeaders,
+  type TestApp,
+} from '@/testing/index.js';
+import { cancelUnpaidOrders } from './sweep.js';
+
+interface Item {
+  id: string;
+  barcodeNumber: string;
+  dailyRentPrice: number;
+  deposit: number;
+  categoryId: string;
+}
+
+const DAY = 86_400_000;
+const at = (days: number) => new Date(Date.UTC(2027, 1, 1) + days * DAY).toISOString();
+
+describe('order lifecycle', () => {
+  let t: TestApp;
+  let csrf: Record<string, string>;
+  const tokens: Record<string, string> = {};
+  let wanlong: string;
+  let inStock: Item[];
+  let next = 0;
+  const take = () => inStock[next++]!;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    csrf = await verificationHeaders(t.app);
+    Object.assign(tokens, await signIn(t.app, csrf, ['employee']));
+    wanlong = (await storeIdsByName(t.app))['万龙雪场店']!;
+    inStock = (
+      await call('GET', `/api/app/equipment?storeId=${wanlong}&status=0&maxResultCount=100`)
+    ).json().items;
+  });
+  afterAll(() => t.close());
+
+  function call(method: 'GET' | 'POST', url: string, payload?: object) {
+    return t.app.inject({
+      method,
+      url,
+      payload,
+      headers: { ...csrf, authorization: `Bearer ${tokens.employee}` },
+    });
+  }
+  async function book(items: object[], from: number, to: number, extra: object = {}) {
+    const res = await call('POST', '/api/app/orders', {
+      storeId: wanlong,
+      customerName: '孙八',
+      customerPhone: '13800009999',
+      rentalStartTime: at(from),
+      rentalEndTime: at(to),
+      items,
+      ...extra,
+    });
+    expect(res.statusCode).toBe(201);
+    return res.json();
+  }
+  async function pay(order: { bills: { id: string; status: string }[] }) {
+    for (const bill of order.bills.filter((b) => b.status === 'pending')) {
+      const res = await call('POST', `/api/app/orders/confirm-cash-received?billId=${bill.id}`);
+      expect(res.statusCode).toBe(200);
+    }
+  }
+  const get = async (id: string) => (await call('GET', `/api/app/orders/${id}`)).json();
+  const equipmentStatus = async (id: string) =>
+    (await call('GET', `/api/app/equipment/${id}`)).json().status;
+
+  it('walk-in: pay, hand over by scan, one back damaged, the rest of the deposit refunded, completed', async () => {
+    const a = take();
+    const b = take();
+    const order = await book([{ equipmentId: a.id }, { equipmentId: b.id }], 0, 2);
+    const early = await call('POST', `/api/app/orders/${order.id}/handover`, {
+      barcodes: [a.barcodeNumber, b.barcodeNumber],
+    });
+    expect(early.statusCode).toBe(403);
+    expect(early.json().error.message).toBe('订单当前状态（待支付）不能交付设备');
+    await pay(order);
+
+    const oneMissing = await call('POST', `/api/app/orders/${order.id}/handover`, {
+      barcodes: [a.barcodeNumber],
+    });
+    expect(oneMissing.json().error.message).toBe(`还有 1 件设备未扫描：${b.barcodeNumber}`);
+    const stranger = take();
+    const wrong = await call('POST', `/api/app/orders/${order.id}/handover`, {
+      barcodes: [a.barcodeNumber, b.barcodeNumber, stranger.barcodeNumber],
+    });
+    expect(wrong.json().error.message).toBe(`设备 ${stranger.barcodeNumber} 不在此订单中`);
+
+    const handed = await call('POST', `/api/app/orders/${order.id}/handover`, {
+      barcodes: [a.barcodeNumber.toLowerCase(), b.barcodeNumber],
+    });
+    expect(handed.statusCode).toBe(200);
+    expect(handed.json().status).toBe(5);
+    expect(await equipmentStatus(a.id)).toBe(1);
+    const history = (
+      await call('GET', `/api/app/equipment/equipment-operation-history/${a.id}`)
+    ).json();
+    expect(history.items[0]).toMatchObject({ operation: 'handover', orderId: order.id });
+
+    const [itemA, itemB] = handed.json().items as { id: string }[];
+    const partly = await call('POST', `/api/app/orders/${order.id}/return`, {
+      items: [{ orderItemId: itemA!.id, state: 'damaged', damageFee: 100, remarks: '板刃开裂' }],
+    });
+    expect(partly.json()).toMatchObject({ status: 5 });
+    expect(await equipmentStatus(a.id)).toBe(2);
+    const again = await call('POST', `/api/app/orders/${order.id}/return`, {
+      items: [{ orderItemId: itemA!.id, state: 'returned' }],
+    });
+    expect(again.statusCode).toBe(403);
+
+    const done = (
+      await call('POST', `/api/app/orders/${order.id}/return`, {
+        items: [{ orderItemId: itemB!.id, state: 'returned' }],
+      })
+    ).json();
+    expect(await equipmentStatus(b.id)).toBe(0);
+    // Paid rent + deposits; owed rent + 100 damage: the rest of the deposits goes back.
+    const refund = a.deposit + b.deposit - 100;
+    expect(done.status).toBe(8);
+    expect(done.feeItems.at(-1)).toMatchObject({ kind: 'DamageFee', amount: 100 });
+    const refundBill = done.bills.find((x: { kind: string }) => x.kind === 'refund');
+    expect(refundBill).toMatchObject({ status: 'pending' });
+    expect(refundBill.amount).toBeCloseTo(refund, 2);
+    expect(
+      (await call('POST', `/api/app/orders/confirm-cash-received?billId=${refundBill.id}`))
+        .statusCode,
+    ).toBe(403);
+    await call('POST', `/api/app/orders/confirm-cash-refunded?billId=${refundBill.id}`);
+    await call('POST', `/api/app/orders/confirm-cash-refunded?billId=${refundBill.id}`);
+    const completed = await get(order.id);
+    expect(completed.status).toBe(9);
+    expect(completed.paidAmount).toBeCloseTo(completed.totalAmount - a.deposit - b.deposit, 2);
+    expect(completed.timeline.map((e: { kind: string }) => e.kind)).toEqual([
+      'created',
+      'payment',
+      'status',
+      'handover',
+      'status',
+      'return',
+      'return',
+      'status',
+      'settle',
+      'refund',
+      'status',
+    ]);
+    // The gear is free for those days again.
+    expect((await call('GET', `/api/app/equipment/unavailable-times/${b.id}`)).json()).toEqual([]);
+  });
+
+  it('a category line takes the scanned item of its category and locks it', async () => {
+    const a = take();
+    const order = await book([{ categoryId: a.categoryId }], 10, 11);
+    await pay(order);
+    const handed = (
+      await call('POST', `/api/app/orders/${order.id}/handover`, { barcodes: [a.barcodeNumber] })
+    ).json();
+    expect(handed.items[0]).toMatchObject({ equipmentId: a.id, barcodeNumber: a.barcodeNumber });
+    const locks = (await call('GET', `/api/app/equipment/unavailable-times/${a.id}`)).json();
+    expect(locks).toEqual([expect.objectContaining({ orderId: order.id })]);
+    // An item already out cannot be handed over for another order.
+    const other = await book([{ categoryId: a.categoryId }], 20, 21);
+    await pay(other);
+    const busy = await call('POST', `/api/app/orders/${other.id}/handover`, {
+      barcodes: [a.barcodeNumber],
+    });
+    expect(busy.statusCode).toBe(409);
+  });
+
+  it('extends: locks move, extra days charged as a supplement, a taken window refused', async () => {
+    const a = take();
+    const order = await book([{ equipmentId: a.id }], 30, 32);
+    await pay(order);
+    const blocker = await book([{ equipmentId: a.id }], 36, 38);
+    const earlier = await call('POST', `/api/app/orders/${order.id}/extend`, {
+      rentalEndTime: at(31),
+    });
+    expect(earlier.statusCode).toBe(400);
+    const extended = (
+      await call('POST', `/api/app/orders/${order.id}/extend`, { rentalEndTime: at(34) })
+    ).json();
+    expect(extended).toMatchObject({ days: 4, rentalEndTime: at(34) });
+    expect(extended.feeItems.at(-1)).toMatchObject({
+      kind: 'ExtensionFee',
+      amount: a.dailyRentPrice * 2,
+    });
+    expect(extended.bills.at(-1)).toMatchObject({
+      kind: 'supplement',
+      status: 'pending',
+      amount: a.dailyRentPrice * 2,
+    });
+    const locks = (await call('GET', `/api/app/equipment/unavailable-times/${a.id}`)).json();
+    expect(locks[0]).toMatchObject({ orderId: order.id, endTime: at(34) });
+    const clash = await call('POST', `/api/app/orders/${order.id}/extend`, {
+      rentalEndTime: at(37),
+    });
+    expect(clash.statusCode).toBe(409);
+    expect(clash.json().error.data).toMatchObject({ orderId: blocker.id });
+  });
+
+  it('damage beyond the deposit is a supplement to collect before the order completes', async () => {
+    const a = take();
+    const order = await book([{ equipmentId: a.id }], 40, 41);
+    await pay(order);
+    const handed = (
+      await call('POST', `/api/app/orders/${order.id}/handover`, { barcodes: [a.barcodeNumber] })
+    ).json();
+    const returned = (
+      await call('POST', `/api/app/orders/${order.id}/return`, {
+        items: [{ orderItemId: handed.items[0].id, state: 'lost', damageFee: a.deposit + 300 }],
+      })
+    ).json();
+    expect(returned.status).toBe(6);
+    expect(await equipmentStatus(a.id)).toBe(3);
+    const supplement = returned.bills.find((x: { kind: string }) => x.kind === 'supplement');
+    expect(supplement).toMatchObject({ status: 'pending', amount: 300 });
+    await call('POST', `/api/app/orders/confirm-cash-received?billId=${supplement.id}`);
+    expect((await get(order.id)).status).toBe(9);
+  });
+
+  it('cancels orders left unpaid past the store timeout, once, however many sweep', async () => {
+    const a = take();
+    const stale = await book([{ equipmentId: a.id }], 50, 51);
+    const fresh = await book([{ equipmentId: take().id }], 50, 51);
+    // The demo timeout is 2 hours.
+    await t.database.db
+      .update(orders)
+      .set({ createdAt: new Date(Date.now() - 3 * 3_600_000) })
+      .where(eq(orders.id, stale.id));
+    const swept = await Promise.all([
+      cancelUnpaidOrders(t.database.db),
+      cancelUnpaidOrders(t.database.db),
+    ]);
+    expect(swept[0] + swept[1]).toBe(1);
+    expect(await cancelUnpaidOrders(t.database.db)).toBe(0);
+    const cancelled = await get(stale.id);
+    expect(cancelled).toMatchObject({ status: 10 });
+    expect(cancelled.bills[0]).toMatchObject({ status: 'cancelled' });
+    expect(cancelled.timeline.at(-1)).toMatchObject({
+      message: '超时未支付，系统自动取消',
+      operatorName: '系统',
+    });
+    expect((await call('GET', `/api/app/equipment/unavailable-times/${a.id}`)).json()).toEqual([]);
+    expect((await get(fresh.id)).status).toBe(1);
+  });
+});

@@ -1,0 +1,507 @@
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import {
+  BillKind,
+  BillStatus,
+  EquipmentStatus,
+  ErrorCode,
+  FeeItemKind,
+  OrderStatus,
+  type ReturnState,
+  type Order,
+  type OrderReturnSchema,
+} from '@snowgear/contracts';
+import type { z } from 'zod';
+import type { Transaction } from '@/db/client.js';
+import {
+  bills,
+  equipment,
+  equipmentOperationHistory,
+  equipmentUnavailableTimes,
+  orderFeeItems,
+  orderItems,
+  orders,
+} from '@/db/schema.js';
+import { AppError, businessError } from '@/lib/errors.js';
+import type { MessageKey } from '@/lib/messages.js';
+import { statusName } from '@/modules/equipment/status.js';
+import { rentalDays, toYuan } from './pricing.js';
+import { isFreeOrderType, OrdersService, paidFen } from './service.js';
+import { ORDER_ALLOWED_FROM } from './status.js';
+
+type ReturnInput = z.output<typeof OrderReturnSchema>;
+const EXCLUSION_VIOLATION = '23P01';
+const pgCode = (err: unknown) => {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e.code ?? e.cause?.code;
+};
+
+const RETURN_TO_STATUS: Record<ReturnState, EquipmentStatus> = {
+  returned: EquipmentStatus.Available,
+  damaged: EquipmentStatus.Damaged,
+  lost: EquipmentStatus.Lost,
+};
+const RETURN_STATE_KEY: Record<ReturnState, MessageKey> = {
+  returned: 'ReturnStateReturned',
+  damaged: 'ReturnStateDamaged',
+  lost: 'ReturnStateLost',
+};
+
+/**
+ * The order lifecycle after creation (ARCHITECTURE.md §4): handover, extension and return
+ * check-in with settlement. Each is one transaction that re-checks the status it started from.
+ */
+export class OrderLifecycle extends OrdersService {
+  private assertFrom(row: { status: number }, action: keyof typeof ORDER_ALLOWED_FROM) {
+    if (!(ORDER_ALLOWED_FROM[action] as readonly number[]).includes(row.status)) {
+      throw this.illegal(row, action);
+    }
+  }
+
+  private async items(orderId: string) {
+    return this.db
+      .select({ item: orderItems, barcode: equipment.barcodeNumber })
+      .from(orderItems)
+      .leftJoin(equipment, eq(equipment.id, orderItems.equipmentId))
+      .where(eq(orderItems.orderId, orderId))
+      .orderBy(orderItems.sortOrder);
+  }
+
+  private async history(
+    tx: Transaction,
+    row: { id: string; storeId: string },
+    entry: { operation: string; from: number; to: number; orderId: string; remarks?: string },
+    operatorName: string,
+  ) {
+    await tx.insert(equipmentOperationHistory).values({
+      tenantId: this.tenantId,
+      equipmentId: row.id,
+      operation: entry.operation,
+      fromStatus: entry.from,
+      toStatus: entry.to,
+      reason: '',
+      remarks: entry.remarks ?? '',
+      orderId: entry.orderId,
+      userId: this.user.id,
+      operatorName,
+      storeId: row.storeId,
+    });
+  }
+
+  // ---- handover --------------------------------------------------------------------------------
+
+  /**
+   * Gear goes out at the counter: every line's item must be among the scanned barcodes (a
+   * category line takes the scanned item of its category and locks it for the window); each item
+   * goes to 'in use' and the order to InUse.
+   */
+  async handover(id: string, barcodes: string[]): Promise<Order> {
+    const order = await this.row(id);
+    this.assertFrom(order, 'handover');
+    const scanned = await this.db
+      .select()
+      .from(equipment)
+      .where(
+        and(
+          eq(equipment.tenantId, this.tenantId),
+          inArray(
+            sql`lower(${equipment.barcodeNumber})`,
+            barcodes.map((b) => b.toLowerCase()),
+          ),
+        ),
+      );
+    const lines = await this.items(id);
+    const assignment = new Map<string, (typeof scanned)[number]>();
+    for (const code of barcodes) {
+      const gear = scanned.find((e) => e.barcodeNumber.toLowerCase() === code.toLowerCase());
+      const line =
+        gear &&
+        (lines.find((l) => l.item.equipmentId === gear.id) ??
+          lines.find(
+            (l) =>
+              !l.item.equipmentId &&
+              !assignment.has(l.item.id) &&
+              l.item.categoryId === gear.categoryId,
+          ));
+      if (!gear || !line) {
+        throw businessError(
+          ErrorCode.OrderIllegalTransition,
+          this.msg('OrderItemNotInOrder', { barcode: code }),
+        );
+      }
+      assignment.set(line.item.id, gear);
+    }
+    const missing = lines.filter((l) => !assignment.has(l.item.id));
+    if (missing.length > 0) {
+      throw businessError(
+        ErrorCode.OrderIllegalTransition,
+        this.msg('OrderItemsNotScanned', {
+          count: missing.length,
+          names: missing.map((l) => l.barcode ?? '').join('、'),
+        }),
+      );
+    }
+    for (const gear of assignment.values()) {
+      if (gear.status !== EquipmentStatus.Available || gear.storeId !== order.storeId) {
+        throw new AppError(
+          409,
+          ErrorCode.EquipmentUnavailable,
+          this.msg('OrderEquipmentNotHere', {
+            barcode: gear.barcodeNumber,
+            status: statusName(gear.status, this.en),
+          }),
+        );
+      }
+    }
+
+    const who = await this.operatorName();
+    const newlyBound = lines.filter((l) => !l.item.equipmentId);
+    try {
+      await this.db.transaction(async (tx) => {
+        for (const line of newlyBound) {
+          const gear = assignment.get(line.item.id)!;
+          await tx
+            .update(orderItems)
+            .set({ equipmentId: gear.id })
+            .where(eq(orderItems.id, line.item.id));
+          await tx.insert(equipmentUnavailableTimes).values({
+            tenantId: this.tenantId,
+            equipmentId: gear.id,
+            startAt: order.rentalStartAt,
+            endAt: order.rentalEndAt,
+            source: 'order',
+            orderId: id,
+            createdBy: this.user.id,
+          });
+        }
+        for (const gear of assignment.values()) {
+          const [out] = await tx
+            .update(equipment)
+            .set({
+              status: EquipmentStatus.InUse,
+              usageCount: sql`${equipment.usageCount} + 1`,
+              updatedAt: new Date(),
+            })
+            .where(and(eq(equipment.id, gear.id), eq(equipment.status, EquipmentStatus.Available)))
+            .returning({ id: equipment.id });
+          if (!out) {
+            throw new AppError(
+              409,
+              ErrorCode.EquipmentUnavailable,
+              this.msg('OrderEquipmentNotHere', {
+                barcode: gear.barcodeNumber,
+                status: statusName(EquipmentStatus.InUse, this.en),
+              }),
+            );
+          }
+          await this.history(
+            tx,
+            gear,
+            {
+              operation: 'handover',
+              from: EquipmentStatus.Available,
+              to: EquipmentStatus.InUse,
+              orderId: id,
+              remarks: order.orderNumber,
+            },
+            who,
+          );
+        }
+        await this.event(tx, id, {
+          kind: 'handover',
+          message: this.msg('OrderHandedOver', {
+            barcodes: [...assignment.values()].map((g) => g.barcodeNumber).join('、'),
+          }),
+        });
+        if (!(await this.moveTo(tx, order, OrderStatus.InUse))) {
+          throw this.illegal(await this.currentStatus(tx, id), 'handover');
+        }
+      });
+    } catch (err) {
+      if (pgCode(err) === EXCLUSION_VIOLATION) {
+        throw await this.conflict(
+          newlyBound.map((l) => ({
+            equipmentId: assignment.get(l.item.id)!.id,
+            barcodeNumber: assignment.get(l.item.id)!.barcodeNumber,
+          })),
+          order.rentalStartAt,
+          order.rentalEndAt,
+        );
+      }
+      throw err;
+    }
+    return this.get(id);
+  }
+
+  // ---- extension -------------------------------------------------------------------------------
+
+  /**
+   * Moves the rental end later: the locks of the items still out move with it (409 when another
+   * booking is in the way), and the extra days are charged as an ExtensionFee — added to the
+   * open payment while unpaid, else as a supplement bill.
+   */
+  async extend(id: string, rentalEndTime: string): Promise<Order> {
+    const order = await this.row(id);
+    this.assertFrom(order, 'extend');
+    const newEnd = new Date(rentalEndTime);
+    if (newEnd <= order.rentalEndAt) {
+      throw new AppError(400, ErrorCode.Validation, this.msg('OrderExtendNotLater'));
+    }
+    const lines = await this.items(id);
+    const out = lines.filter((l) => !l.item.returnState);
+    const days = rentalDays(order.rentalStartAt, newEnd);
+    const extraDays = Math.max(0, days - order.days);
+    const feeFen = isFreeOrderType(order.orderType)
+      ? 0
+      : out.reduce((sum, l) => sum + l.item.dailyPriceFen * extraDays, 0);
+    const fmt = (d: Date) => d.toLocaleString('sv-SE', { timeZone: this.timeZone }).slice(0, 16);
+    try {
+      await this.db.transaction(async (tx) => {
+        await tx
+          .update(equipmentUnavailableTimes)
+          .set({ endAt: newEnd })
+          .where(
+            and(
+              eq(equipmentUnavailableTimes.orderId, id),
+              eq(equipmentUnavailableTimes.endAt, order.rentalEndAt),
+            ),
+          );
+        const [changed] = await tx
+          .update(orders)
+          .set({
+            rentalEndAt: newEnd,
+            days,
+            totalFen: sql`${orders.totalFen} + ${feeFen}`,
+            updatedAt: new Date(),
+          })
+          .where(and(eq(orders.id, id), eq(orders.status, order.status)))
+          .returning({ id: orders.id });
+        if (!changed) throw this.illegal(await this.currentStatus(tx, id), 'extend');
+        if (out.length > 0) {
+          await tx
+            .update(orderItems)
+            .set({ days })
+            .where(and(eq(orderItems.orderId, id), isNull(orderItems.returnState)));
+        }
+        if (feeFen > 0) {
+          await tx.insert(orderFeeItems).values({
+            orderId: id,
+            kind: FeeItemKind.ExtensionFee,
+            amountFen: feeFen,
+            description: `+${extraDays}`,
+            sortOrder: 100,
+          });
+          await this.charge(tx, order, feeFen);
+        }
+        await this.event(tx, id, {
+          kind: 'extend',
+          message: this.msg('OrderExtended', {
+            end: fmt(newEnd),
+            fee: toYuan(feeFen).toFixed(2),
+          }),
+        });
+      });
+    } catch (err) {
+      if (pgCode(err) === EXCLUSION_VIOLATION) {
+        throw await this.conflict(
+          out.map((l) => ({ equipmentId: l.item.equipmentId, barcodeNumber: l.barcode })),
+          order.rentalEndAt,
+          newEnd,
+        );
+      }
+      throw err;
+    }
+    return this.get(id);
+  }
+
+  /** More to pay: the open payment grows while unpaid; otherwise a supplement bill. */
+  private async charge(tx: Transaction, order: { id: string }, amountFen: number) {
+    const [openPayment] = await tx
+      .select()
+      .from(bills)
+      .where(
+        and(
+          eq(bills.orderId, order.id),
+          eq(bills.kind, BillKind.Payment),
+          eq(bills.status, BillStatus.Pending),
+        ),
+      );
+    if (openPayment) {
+      await tx
+        .update(bills)
+        .set({ amountFen: openPayment.amountFen + amountFen })
+        .where(eq(bills.id, openPayment.id));
+      return;
+    }
+    await tx.insert(bills).values({
+      tenantId: this.tenantId,
+      orderId: order.id,
+      kind: BillKind.Supplement,
+      amountFen,
+      status: BillStatus.Pending,
+    });
+  }
+
+  // ---- return ----------------------------------------------------------------------------------
+
+  /**
+   * Items come back one by one: back in stock, damaged or lost (with an optional damage fee);
+   * each item's lock is released. When the last is in, the order is Returned and settled: what
+   * is owed beyond the deposit becomes one supplement bill, what is left of it one refund bill.
+   */
+  async returnItems(id: string, input: ReturnInput['items']): Promise<Order> {
+    const order = await this.row(id);
+    this.assertFrom(order, 'return');
+    const lines = await this.items(id);
+    const who = await this.operatorName();
+    const chosen = input.map((entry) => {
+      const line = lines.find((l) => l.item.id === entry.orderItemId);
+      if (!line) {
+        throw businessError(
+          ErrorCode.OrderIllegalTransition,
+          this.msg('OrderItemNotInOrder', { barcode: entry.orderItemId }),
+        );
+      }
+      if (line.item.returnState) {
+        throw businessError(
+          ErrorCode.OrderIllegalTransition,
+          this.msg('OrderItemAlreadyReturned', { barcode: line.barcode ?? '' }),
+        );
+      }
+      if (!line.item.equipmentId) {
+        throw businessError(ErrorCode.OrderIllegalTransition, this.msg('OrderItemNoEquipment'));
+      }
+      return { entry, line, equipmentId: line.item.equipmentId };
+    });
+
+    await this.db.transaction(async (tx) => {
+      for (const { entry, line, equipmentId } of chosen) {
+        const stateName = this.msg(RETURN_STATE_KEY[entry.state]);
+        const [gear] = await tx
+          .select()
+          .from(equipment)
+          .where(eq(equipment.id, equipmentId))
+          .for('update');
+        const to = RETURN_TO_STATUS[entry.state];
+        await tx
+          .update(equipment)
+          .set({ status: to, updatedAt: new Date() })
+          .where(eq(equipment.id, equipmentId));
+        await this.history(
+          tx,
+          { id: equipmentId, storeId: gear?.storeId ?? order.storeId },
+          {
+            operation: 'orderReturn',
+            from: gear?.status ?? EquipmentStatus.InUse,
+            to,
+            orderId: id,
+            remarks: [order.orderNumber, entry.remarks].filter(Boolean).join(' '),
+          },
+          who,
+        );
+        await tx
+          .delete(equipmentUnavailableTimes)
+          .where(
+            and(
+              eq(equipmentUnavailableTimes.orderId, id),
+              eq(equipmentUnavailableTimes.equipmentId, equipmentId),
+            ),
+          );
+        const [marked] = await tx
+          .update(orderItems)
+          .set({ returnState: entry.state })
+          .where(and(eq(orderItems.id, line.item.id), isNull(orderItems.returnState)))
+          .returning({ id: orderItems.id });
+        if (!marked) {
+          throw businessError(
+            ErrorCode.OrderIllegalTransition,
+            this.msg('OrderItemAlreadyReturned', { barcode: line.barcode ?? '' }),
+          );
+        }
+        const damageFen = Math.round(entry.damageFee * 100);
+        if (damageFen > 0) {
+          await tx.insert(orderFeeItems).values({
+            orderId: id,
+            kind: FeeItemKind.DamageFee,
+            amountFen: damageFen,
+            description: this.msg('DamageFeeFor', {
+              barcode: line.barcode ?? '',
+              state: stateName,
+            }),
+            sortOrder: 200,
+          });
+          await tx
+            .update(orders)
+            .set({ totalFen: sql`${orders.totalFen} + ${damageFen}` })
+            .where(eq(orders.id, id));
+        }
+        await this.event(tx, id, {
+          kind: 'return',
+          message: this.msg('OrderItemReturned', { barcode: line.barcode ?? '', state: stateName }),
+        });
+      }
+      const [remaining] = await tx
+        .select({ n: sql<number>`count(*)`.mapWith(Number) })
+        .from(orderItems)
+        .where(and(eq(orderItems.orderId, id), isNull(orderItems.returnState)));
+      if ((remaining?.n ?? 0) === 0) await this.settle(tx, id);
+    });
+    return this.get(id);
+  }
+
+  /** All gear is back: Returned, then one bill for the balance (or Completed when even). */
+  private async settle(tx: Transaction, id: string) {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, id));
+    if (!order) return;
+    if (!(await this.moveTo(tx, order, OrderStatus.Returned))) {
+      throw this.illegal(await this.currentStatus(tx, id), 'return');
+    }
+    // Anything still asked for (an unpaid extension) is folded into the one balance bill.
+    await tx
+      .update(bills)
+      .set({ status: BillStatus.Cancelled })
+      .where(
+        and(
+          eq(bills.orderId, id),
+          eq(bills.status, BillStatus.Pending),
+          inArray(bills.kind, [BillKind.Supplement, BillKind.Refund]),
+        ),
+      );
+    const [deposits] = await tx
+      .select({ fen: sql<number>`coalesce(sum(${orderFeeItems.amountFen}), 0)`.mapWith(Number) })
+      .from(orderFeeItems)
+      .where(and(eq(orderFeeItems.orderId, id), eq(orderFeeItems.kind, FeeItemKind.Deposit)));
+    const paid = paidFen(await tx.select().from(bills).where(eq(bills.orderId, id)));
+    const dueFen = order.totalFen - (deposits?.fen ?? 0);
+    const balance = paid - dueFen;
+    const returned = { id, status: OrderStatus.Returned as number };
+    if (balance < 0) {
+      await tx.insert(bills).values({
+        tenantId: this.tenantId,
+        orderId: id,
+        kind: BillKind.Supplement,
+        amountFen: -balance,
+        status: BillStatus.Pending,
+      });
+      await this.moveTo(
+        tx,
+        returned,
+        OrderStatus.PendingPayment,
+        this.msg('OrderSettledSupplement', { amount: toYuan(-balance).toFixed(2) }),
+      );
+    } else if (balance > 0) {
+      await tx.insert(bills).values({
+        tenantId: this.tenantId,
+        orderId: id,
+        kind: BillKind.Refund,
+        amountFen: balance,
+        status: BillStatus.Pending,
+      });
+      await this.event(tx, id, {
+        kind: 'settle',
+        message: this.msg('OrderSettledRefund', { amount: toYuan(balance).toFixed(2) }),
+      });
+    } else {
+      await this.moveTo(tx, returned, OrderStatus.Completed);
+    }
+  }
+}
