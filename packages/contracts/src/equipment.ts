@@ -349,3 +349,27 @@ export const EquipmentInquirySchema = EquipmentSchema.pick({
   imageFiles: true,
 });
 export type EquipmentInquiry = z.infer<typeof EquipmentInquirySchema>;
+
+/** An order that holds an item, as the equipment dialog's related-orders section lists it. */
+export const EquipmentOrderSchema = z.object({
+  id: z.string(),
+  orderNumber: z.string(),
+  status: z.number().int(),
+  customerName: z.string(),
+  rentalStartTime: z.string(),
+  rentalEndTime: z.string(),
+  totalAmount: z.number(),
+});
+export type EquipmentOrder = z.infer<typeof EquipmentOrderSchema>;
+
+export const EquipmentOrdersQuerySchema = PagedRequestSchema.extend({ equipmentId: z.uuid() });
+export type EquipmentOrdersQuery = z.infer<typeof EquipmentOrdersQuerySchema>;
+
+/** How many of an item's orders each related-orders tab holds (cancelled orders in none). */
+export const EquipmentOrdersCountSchema = z.object({
+  inUse: z.number().int(),
+  reserved: z.number().int(),
+  unpaid: z.number().int(),
+  completed: z.number().int(),
+});
+export type EquipmentOrdersCount = z.infer<typeof EquipmentOrdersCountSchema>;

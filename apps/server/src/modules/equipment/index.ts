@@ -30,6 +30,7 @@ import { PUBLIC } from '@/lib/access.js';
 import { notFound } from '@/lib/errors.js';
 import { message } from '@/lib/messages.js';
 import { listAttributeDefinitions, listAttributeValues, listCategories } from './catalog.js';
+import { relatedOrderRoutes } from './related-orders.js';
 import { EquipmentService } from './service.js';
 
 /** Anyone who works with gear may look it up (staff, drivers binding it to orders). */
@@ -314,4 +315,6 @@ export async function equipmentRoutes(app: FastifyInstance) {
     },
     async (request) => service(request).earlyReturn(request.params.equipmentId, request.body),
   );
+
+  await relatedOrderRoutes(app, VIEW);
 }

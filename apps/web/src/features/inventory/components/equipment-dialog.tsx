@@ -31,6 +31,7 @@ import {
 } from '../utils/stock-form';
 import { StatusTag } from './status-tag';
 import { EquipmentPhotos } from './equipment-photos';
+import { RelatedOrders } from './related-orders';
 import { StockOperationForm } from './stock-operation-form';
 
 /** Which operations this use of the dialog offers (spec §6: enabled per use through flags). */
@@ -43,7 +44,7 @@ export interface EquipmentDialogFlags {
 
 const money = (v: number) => v.toFixed(2);
 
-/** The equipment info dialog of spec §2 (related orders come with the orders capability). */
+/** The equipment info dialog of spec §2. */
 export function EquipmentDialog({
   equipmentId,
   onClose,
@@ -250,6 +251,7 @@ function EquipmentDialogBody({
           {t('inventory.fields.usageCount')}
         </List.Item>
       </List>
+      <RelatedOrders equipmentId={equipment.id} onNavigate={onClose} />
       {(offerStock || offerStatus || offerEarlyReturn) && (
         <>
           <StockOperationForm
