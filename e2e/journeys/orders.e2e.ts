@@ -5,45 +5,62 @@ import { signIn } from '../support/session';
 
 const baseUrl = inject('baseUrl');
 
-/** Books the last in-stock item of the signed-in employee's store through the API, as a client would. */
-async function bookAnItem(page: Page): Promise<{ orderNumber: string; totalAmount: number }> {
-  return page.evaluate(async () => {
-    const token = localStorage.getItem('access_token')!;
-    const xsrf = decodeURIComponent(/XSRF-TOKEN=([^;]+)/.exec(document.cookie)![1]!);
-    const headers = {
-      authorization: `Bearer ${token}`,
-      'content-type': 'application/json',
-      RequestVerificationToken: xsrf,
-    };
-    const me = (await (await fetch('/api/app/account/my-profile', { headers })).json()) as {
-      primaryStoreId: string;
-    };
-    const list = (await (
-      await fetch(`/api/app/equipment?storeId=${me.primaryStoreId}&status=0&maxResultCount=100`, {
-        headers,
-      })
-    ).json()) as { items: { id: string }[] };
-    const item = list.items.at(-1)!;
-    const start = new Date(Date.now() + 30 * 86_400_000);
-    const order = (await (
-      await fetch('/api/app/orders', {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({
-          storeId: me.primaryStoreId,
-          orderType: 'Normal',
-          customerName: '刘七',
-          customerPhone: '13600001234',
-          rentalStartTime: start.toISOString(),
-          rentalEndTime: new Date(start.getTime() + 2 * 86_400_000).toISOString(),
-          deliveryMethod: 'SelfPickup',
-          returnMethod: 'SelfReturn',
-          items: [{ equipmentId: item.id }],
-        }),
-      })
-    ).json()) as { orderNumber: string; totalAmount: number };
-    return { orderNumber: order.orderNumber, totalAmount: order.totalAmount };
-  });
+interface Booked {
+  id: string;
+  orderNumber: string;
+  totalAmount: number;
+  barcodes: string[];
+  deposits: number;
+}
+
+/** Books in-stock items of the signed-in employee's store through the API, as a client would. */
+async function book(page: Page, count: number, fromEnd: number): Promise<Booked> {
+  return page.evaluate(
+    async ({ count, fromEnd }) => {
+      const token = localStorage.getItem('access_token')!;
+      const xsrf = decodeURIComponent(/XSRF-TOKEN=([^;]+)/.exec(document.cookie)![1]!);
+      const headers = {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        RequestVerificationToken: xsrf,
+      };
+      const me = (await (await fetch('/api/app/account/my-profile', { headers })).json()) as {
+        primaryStoreId: string;
+      };
+      const list = (await (
+        await fetch(`/api/app/equipment?storeId=${me.primaryStoreId}&status=0&maxResultCount=100`, {
+          headers,
+        })
+      ).json()) as { items: { id: string; barcodeNumber: string; deposit: number }[] };
+      const items = list.items.slice(-fromEnd - count, list.items.length - fromEnd);
+      const start = new Date(Date.now() + 30 * 86_400_000);
+      const order = (await (
+        await fetch('/api/app/orders', {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({
+            storeId: me.primaryStoreId,
+            orderType: 'Normal',
+            customerName: '刘七',
+            customerPhone: '13600001234',
+            rentalStartTime: start.toISOString(),
+            rentalEndTime: new Date(start.getTime() + 2 * 86_400_000).toISOString(),
+            deliveryMethod: 'SelfPickup',
+            returnMethod: 'SelfReturn',
+            items: items.map((i) => ({ equipmentId: i.id })),
+          }),
+        })
+      ).json()) as { id: string; orderNumber: string; totalAmount: number };
+      return {
+        id: order.id,
+        orderNumber: order.orderNumber,
+        totalAmount: order.totalAmount,
+        barcodes: items.map((i) => i.barcodeNumber),
+        deposits: items.reduce((sum, i) => sum + i.deposit, 0),
+      };
+    },
+    { count, fromEnd },
+  );
 }
 
 describe('an order at the counter', () => {
@@ -58,7 +75,7 @@ describe('an order at the counter', () => {
     const page = await context.newPage();
     const errors = watchErrors(page);
     await signIn(page, baseUrl, 'employee', '/store/dashboard');
-    const { orderNumber, totalAmount } = await bookAnItem(page);
+    const { orderNumber, totalAmount } = await book(page, 1, 0);
     expect(orderNumber).toMatch(/^20\d{10}$/);
 
     // A barcode gun reading the printed order number.
@@ -92,6 +109,48 @@ describe('an order at the counter', () => {
       .filter({ hasText: amount })
       .waitFor();
     await screenshot(page, 'order-detail-cancelled');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('hands two items over by gun scans, takes one back damaged, refunds the rest and completes', async () => {
+    const context = await newPhone(browser);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await signIn(page, baseUrl, 'employee', '/store/dashboard');
+    const order = await book(page, 2, 1);
+    await page.goto(`${baseUrl}/store/orders/detail/${order.id}`);
+    const amount = `¥${order.totalAmount.toFixed(2)}`;
+    await page.getByRole('button', { name: `收现金 ${amount}` }).tap();
+    await page.getByRole('button', { name: '已收到' }).tap();
+    await page.getByText('已预订').first().waitFor();
+
+    await page.getByRole('button', { name: '扫码交付' }).tap();
+    const handover = page.getByRole('dialog', { name: '扫码交付' });
+    await handover.getByText('已扫描 0/2 件').waitFor();
+    for (const [i, code] of order.barcodes.entries()) {
+      await page.keyboard.type(code, { delay: 5 });
+      await page.keyboard.press('Enter');
+      await handover.getByText(`已扫描 ${i + 1}/2 件`).waitFor();
+    }
+    await handover.getByRole('button', { name: '确认交付' }).tap();
+    await page.getByText('使用中').first().waitFor();
+
+    await page.getByRole('button', { name: '归还验收' }).tap();
+    const check = page.getByRole('dialog', { name: '归还验收' });
+    await check.getByText('损坏', { exact: true }).first().tap();
+    await check.getByPlaceholder(/赔偿金额/).fill('100');
+    await check.getByText('完好', { exact: true }).last().tap();
+    await check.getByRole('button', { name: '确认验收' }).tap();
+    await page.locator('.adm-dialog-button', { hasText: '确认验收' }).tap();
+    await page.getByText('已归还').first().waitFor();
+    await page.getByText('损坏赔偿').waitFor();
+
+    const refund = `¥${(order.deposits - 100).toFixed(2)}`;
+    await page.getByRole('button', { name: `退还现金 ${refund}` }).tap();
+    await page.getByRole('button', { name: '已收到' }).tap();
+    await page.getByText('已完成').first().waitFor();
+    await screenshot(page, 'order-completed');
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -11,6 +11,7 @@ export const Paths = {
   storeProfile: '/store/profile',
   storeEmployees: '/store/employees',
   storeScan: '/store/scan',
+  storeOrderList: '/store/orders/list',
   /** Store order create, optionally for a customer's booking (spec §2 orderNumber query). */
   storeOrderCreate: (orderNumber?: string) =>
     orderNumber

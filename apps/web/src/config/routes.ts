@@ -129,6 +129,19 @@ export const appRoutes: AppRoute[] = [
     permissions: [Permissions.BusinessOperations.InventoryManage],
   },
   {
+    path: Paths.storeOrderList,
+    load: () => import('@/features/orders/pages/order-list-page'),
+    titleKey: 'orderList',
+    layout: 'tabBar',
+    ...storeArea,
+    permissions: [
+      Permissions.StoreManagement.Orders,
+      Permissions.BusinessOperations.OrderCreate,
+      Permissions.BusinessOperations.OrderUpdate,
+      Permissions.BusinessOperations.OrderProcess,
+    ],
+  },
+  {
     path: '/store/orders/detail/:id',
     load: () => import('@/features/orders/pages/order-detail-page'),
     titleKey: 'orderDetail',
@@ -272,6 +285,7 @@ export const appRedirects: AppRedirect[] = [
 export const tabBars: Record<string, { path: string; titleKey: TitleKey; icon: string }[]> = {
   store: [
     { path: Paths.storeDashboard, titleKey: 'storeDashboard', icon: 'AppOutline' },
+    { path: Paths.storeOrderList, titleKey: 'orderList', icon: 'BillOutline' },
     { path: Paths.inventoryList, titleKey: 'inventoryList', icon: 'UnorderedListOutline' },
     { path: Paths.storeProfile, titleKey: 'storeProfile', icon: 'UserOutline' },
   ],

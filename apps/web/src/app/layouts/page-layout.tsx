@@ -2,8 +2,16 @@ import { useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { TabBar } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { AddSquareOutline, AppOutline, UnorderedListOutline, UserOutline } from 'antd-mobile-icons';
-import { tabBars, type LayoutKind } from '@/config/routes';
+import {
+  AddSquareOutline,
+  AppOutline,
+  BillOutline,
+  UnorderedListOutline,
+  UserOutline,
+} from 'antd-mobile-icons';
+import { findRoute, tabBars, type LayoutKind } from '@/config/routes';
+import { checkRouteAccess } from '@/lib/authorization';
+import { sessionSnapshot, useSession } from '@/features/auth/stores/session-store';
 import { ActionBarContext } from '@/components/layouts/action-bar';
 import { AppFooter } from './app-footer';
 
@@ -27,6 +35,7 @@ const TAB_ICONS: Record<string, ReactNode> = {
   UserOutline: <UserOutline />,
   AddSquareOutline: <AddSquareOutline />,
   UnorderedListOutline: <UnorderedListOutline />,
+  BillOutline: <BillOutline />,
 };
 
 /** The tabs of the current area (/store, /customer …). */
@@ -34,7 +43,12 @@ function AreaTabBar() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const tabs = tabBars[pathname.split('/')[1] ?? ''] ?? [];
+  const session = useSession();
+  // Only the tabs this user may open (a tab that leads to /403 is no use at the counter).
+  const tabs = (tabBars[pathname.split('/')[1] ?? ''] ?? []).filter((tab) => {
+    const route = findRoute(tab.path);
+    return !route || checkRouteAccess(route, sessionSnapshot(session), tab.path).allow;
+  });
   if (tabs.length === 0) return null;
   return (
     <nav className="page-layout__tab-bar" aria-label={t('app.tabs')}>

@@ -9,6 +9,7 @@ import { checkRouteAccess } from '@/lib/authorization';
 import { sessionSnapshot, useSession } from '@/features/auth/stores/session-store';
 import { EquipmentDialog } from '@/features/inventory/components/equipment-dialog';
 import { useKeyboardWedge } from '@/features/scanner/hooks/use-keyboard-wedge';
+import { currentWedgeTarget } from '@/features/scanner/hooks/use-wedge-target';
 import { useScannerStore } from '@/features/scanner/stores/scanner-store';
 import { useSmartScanStore } from './smart-scan-store';
 import { useSmartScan } from './use-smart-scan';
@@ -29,8 +30,13 @@ export function StoreQuickActions() {
   const showEquipment = useSmartScanStore((s) => s.showEquipment);
   const scannerOpen = useScannerStore((s) => s.pending !== null);
 
-  // A gun scanner typing on the page feeds smart scan (not while the scanner dialog is open).
-  useKeyboardWedge((text) => void handleCode(text), !scannerOpen);
+  // A gun scanner typing on the page feeds the panel that asked for scans, else smart scan
+  // (not while the scanner dialog is open).
+  useKeyboardWedge((text) => {
+    const target = currentWedgeTarget();
+    if (target) target(text);
+    else void handleCode(text);
+  }, !scannerOpen);
 
   const snapshot = sessionSnapshot(session);
   const canOpen = (path: string) => {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Order, PaymentStatus } from '@snowgear/contracts';
+import type { Order, OrderReturn, PaymentStatus } from '@snowgear/contracts';
 import { api } from '@/lib/api-client';
 import { equipmentKey } from '@/features/inventory/api/list-equipment';
 import { ordersKey } from './get-order';
@@ -33,4 +33,62 @@ export function useCancelOrder() {
       await client.invalidateQueries({ queryKey: equipmentKey });
     },
   });
+}
+
+/** Cash given back for a refund bill. */
+export function useConfirmRefund() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (billId: string) =>
+      api.post<PaymentStatus>(
+        `/app/orders/confirm-cash-refunded?billId=${encodeURIComponent(billId)}`,
+        undefined,
+        { silent: true },
+      ),
+    onSuccess: () => client.invalidateQueries({ queryKey: ordersKey }),
+  });
+}
+
+function useOrderAction<V>(call: (v: V) => Promise<Order>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: ordersKey });
+      await client.invalidateQueries({ queryKey: equipmentKey });
+    },
+  });
+}
+
+/** The gear goes out: the barcodes of every item, as scanned. */
+export function useHandover() {
+  return useOrderAction((v: { id: string; barcodes: string[] }) =>
+    api.post<Order>(
+      `/app/orders/${encodeURIComponent(v.id)}/handover`,
+      { barcodes: v.barcodes },
+      { silent: true },
+    ),
+  );
+}
+
+/** A later return time; the extra days are charged. */
+export function useExtendOrder() {
+  return useOrderAction((v: { id: string; rentalEndTime: string }) =>
+    api.post<Order>(
+      `/app/orders/${encodeURIComponent(v.id)}/extend`,
+      { rentalEndTime: v.rentalEndTime },
+      { silent: true },
+    ),
+  );
+}
+
+/** Items checked back in: fine, damaged or lost, with damage fees. */
+export function useReturnItems() {
+  return useOrderAction((v: { id: string; items: OrderReturn['items'] }) =>
+    api.post<Order>(
+      `/app/orders/${encodeURIComponent(v.id)}/return`,
+      { items: v.items },
+      { silent: true },
+    ),
+  );
 }

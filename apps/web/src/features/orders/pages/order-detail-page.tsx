@@ -12,9 +12,12 @@ import { QueryState } from '@/components/query-state';
 import { useAppStore } from '@/features/app-state/stores/app-store';
 import { useSession } from '@/features/auth/stores/session-store';
 import { useOrder } from '../api/get-order';
-import { useCancelOrder, useConfirmCash } from '../api/order-actions';
+import { useCancelOrder, useConfirmCash, useConfirmRefund } from '../api/order-actions';
+import { ExtendPanel } from '../components/extend-panel';
+import { HandoverPanel } from '../components/handover-panel';
+import { ReturnPanel } from '../components/return-panel';
 import { OrderStatusTag } from '../components/order-status-tag';
-import { CANCELLABLE } from '../utils/order-status';
+import { CANCELLABLE, EXTENDABLE, HANDOVER_FROM, RETURNABLE } from '../utils/order-status';
 
 const money = (v: number) => `¥${v.toFixed(2)}`;
 const when = (iso: string) => dayjs(iso).format('MM-DD HH:mm');
@@ -36,6 +39,9 @@ export default function OrderDetailPage() {
   const showSuccess = useAppStore((s) => s.showSuccess);
   const showError = useAppStore((s) => s.showError);
   const [cancelOpen, setCancelOpen] = useState(false);
+  const [panel, setPanel] = useState<'handover' | 'return' | 'extend' | null>(null);
+  const confirmRefund = useConfirmRefund();
+  const canProcess = canCancel;
 
   const handleCash = async (bill: Bill) => {
     const ok = await Dialog.confirm({
@@ -51,9 +57,23 @@ export default function OrderDetailPage() {
     });
   };
 
+  const handleRefund = async (bill: Bill) => {
+    const ok = await Dialog.confirm({
+      title: t('orders.refundTitle'),
+      content: t('orders.refundConfirm', { amount: money(bill.amount) }),
+      confirmText: t('orders.cashReceived'),
+      cancelText: t('orders.back'),
+    });
+    if (!ok) return;
+    confirmRefund.mutate(bill.id, {
+      onSuccess: () => showSuccess(t('orders.refundDone')),
+      onError: (err) => showError(err.message),
+    });
+  };
+
   return (
     <div className="order-detail">
-      <PageHeader title={t('orders.detailTitle')} backTo={Paths.storeDashboard} />
+      <PageHeader title={t('orders.detailTitle')} backTo={Paths.storeOrderList} />
       <QueryState query={query} lines={12}>
         {(order) => (
           <PullToRefresh onRefresh={async () => void (await query.refetch())}>
@@ -139,15 +159,26 @@ export default function OrderDetailPage() {
                       : t(`orders.billStatus.${bill.status}`)
                   }
                   extra={
-                    bill.status === 'pending' && bill.kind !== 'refund' && canTakeCash ? (
-                      <Button
-                        size="small"
-                        color="primary"
-                        loading={confirmCash.isPending}
-                        onClick={() => void handleCash(bill)}
-                      >
-                        {t('orders.takeCash', { amount: money(bill.amount) })}
-                      </Button>
+                    bill.status === 'pending' && canTakeCash ? (
+                      bill.kind === 'refund' ? (
+                        <Button
+                          size="small"
+                          color="warning"
+                          loading={confirmRefund.isPending}
+                          onClick={() => void handleRefund(bill)}
+                        >
+                          {t('orders.giveRefund', { amount: money(bill.amount) })}
+                        </Button>
+                      ) : (
+                        <Button
+                          size="small"
+                          color="primary"
+                          loading={confirmCash.isPending}
+                          onClick={() => void handleCash(bill)}
+                        >
+                          {t('orders.takeCash', { amount: money(bill.amount) })}
+                        </Button>
+                      )
                     ) : (
                       money(bill.amount)
                     )
@@ -172,13 +203,48 @@ export default function OrderDetailPage() {
               </List.Item>
             </List>
 
-            {canCancel && CANCELLABLE.includes(order.status) && (
+            {canProcess && (
               <ActionBar>
-                <Button block color="danger" fill="outline" onClick={() => setCancelOpen(true)}>
-                  {t('orders.cancel')}
-                </Button>
+                <div className="order-detail__actions">
+                  {CANCELLABLE.includes(order.status) && (
+                    <Button block color="danger" fill="outline" onClick={() => setCancelOpen(true)}>
+                      {t('orders.cancel')}
+                    </Button>
+                  )}
+                  {EXTENDABLE.includes(order.status) && (
+                    <Button block onClick={() => setPanel('extend')}>
+                      {t('orders.extend.open')}
+                    </Button>
+                  )}
+                  {HANDOVER_FROM.includes(order.status) && (
+                    <Button block color="primary" onClick={() => setPanel('handover')}>
+                      {t('orders.handover.open')}
+                    </Button>
+                  )}
+                  {RETURNABLE.includes(order.status) && (
+                    <Button block color="primary" onClick={() => setPanel('return')}>
+                      {t('orders.returnCheck.open')}
+                    </Button>
+                  )}
+                </div>
               </ActionBar>
             )}
+            <HandoverPanel
+              order={order}
+              visible={panel === 'handover'}
+              onClose={() => setPanel(null)}
+            />
+            <ReturnPanel
+              order={order}
+              visible={panel === 'return'}
+              onClose={() => setPanel(null)}
+            />
+            <ExtendPanel
+              order={order}
+              visible={panel === 'extend'}
+              onClose={() => setPanel(null)}
+              onDone={showSuccess}
+            />
             <PromptDialog
               visible={cancelOpen}
               title={t('orders.cancelTitle', { number: order.orderNumber })}

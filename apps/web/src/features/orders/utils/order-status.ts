@@ -43,3 +43,18 @@ export const CANCELLABLE: readonly number[] = [
   OrderStatus.Reserved,
   OrderStatus.PendingDelivery,
 ];
+
+/** Where the lifecycle actions are offered (the server checks them again). */
+export const HANDOVER_FROM: readonly number[] = [OrderStatus.Reserved];
+export const EXTENDABLE: readonly number[] = [
+  OrderStatus.Reserved,
+  OrderStatus.PendingDelivery,
+  OrderStatus.Delivered,
+  OrderStatus.InUse,
+  OrderStatus.PendingReturn,
+];
+export const RETURNABLE: readonly number[] = [
+  OrderStatus.InUse,
+  OrderStatus.Delivered,
+  OrderStatus.PendingReturn,
+];

@@ -1,0 +1,125 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import {
+  OrderStatus,
+  type OrderListQuery,
+  type OrderSummary,
+  type PagedResult,
+} from '@snowgear/contracts';
+import { api } from '@/lib/api-client';
+import { ordersKey } from './get-order';
+
+/** Spec §9: order lists load 10 at a time. */
+export const ORDER_PAGE_SIZE = 10;
+const KEYWORD_MAX = 50;
+
+/** The status tabs of the store order list, in the order they are shown. */
+export const ORDER_TABS = [
+  'all',
+  'unpaid',
+  'reserved',
+  'pendingDelivery',
+  'inUse',
+  'pendingReturn',
+  'pendingPayment',
+  'completed',
+  'cancelled',
+  'overdue',
+] as const;
+export type OrderTab = (typeof ORDER_TABS)[number];
+
+const codes = (...statuses: OrderStatus[]) => statuses.join(',');
+
+/**
+ * What each tab asks the server for. Every status code sits in exactly one tab, so no order can
+ * only be found under 'all':
+ * - unpaid: still waiting for the customer's money, whether not yet confirmed (0) or unpaid (1);
+ * - pendingDelivery: waiting for the driver or on the way (2, 3);
+ * - inUse: the gear is with the customer, delivered (4) or in use (5);
+ * - completed: the gear is back (8) or the order is closed (9);
+ * - the others are one code each. Overdue is not a status (in use or delivered past the rental
+ *   end), so its tab uses the server's overdue filter across statuses.
+ */
+const TAB_QUERY: Record<OrderTab, Pick<OrderListQuery, 'status' | 'overdue'>> = {
+  all: {},
+  unpaid: { status: codes(OrderStatus.Pending, OrderStatus.Unpaid) },
+  reserved: { status: codes(OrderStatus.Reserved) },
+  pendingDelivery: { status: codes(OrderStatus.PendingDelivery, OrderStatus.Delivering) },
+  inUse: { status: codes(OrderStatus.Delivered, OrderStatus.InUse) },
+  pendingReturn: { status: codes(OrderStatus.PendingReturn) },
+  pendingPayment: { status: codes(OrderStatus.PendingPayment) },
+  completed: { status: codes(OrderStatus.Returned, OrderStatus.Completed) },
+  cancelled: { status: codes(OrderStatus.Cancelled) },
+  overdue: { overdue: 'true' },
+};
+
+export interface OrderListFilters {
+  tab: OrderTab;
+  /** Order number, customer name or phone. */
+  keyword?: string;
+  /** Rental start days, YYYY-MM-DD, both inclusive. */
+  startFrom?: string;
+  startTo?: string;
+}
+
+/** The list call's query for a set of filters (paging aside). */
+export function orderListParams(filters: OrderListFilters): OrderListQuery {
+  const params: OrderListQuery = { ...TAB_QUERY[filters.tab] };
+  if (filters.keyword) params.keyword = filters.keyword;
+  if (filters.startFrom) params.startFrom = filters.startFrom;
+  if (filters.startTo) params.startTo = filters.startTo;
+  return params;
+}
+
+/** A real calendar day as YYYY-MM-DD (2026-02-30 is not). */
+const isDay = (v: string | null): v is string =>
+  !!v && /^\d{4}-\d{2}-\d{2}$/.test(v) && dayjs(v).format('YYYY-MM-DD') === v;
+
+/**
+ * The filters kept in the page address (tab, keyword, from, to), so going back from an order
+ * returns to the same list. Anything the server would refuse is dropped.
+ */
+export function readOrderListFilters(search: URLSearchParams): OrderListFilters {
+  const tab = search.get('tab');
+  const keyword = search.get('keyword')?.trim().slice(0, KEYWORD_MAX);
+  const from = search.get('from');
+  const to = search.get('to');
+  return {
+    tab: ORDER_TABS.find((t) => t === tab) ?? 'all',
+    keyword: keyword || undefined,
+    startFrom: isDay(from) ? from : undefined,
+    startTo: isDay(to) ? to : undefined,
+  };
+}
+
+export function writeOrderListFilters(filters: OrderListFilters): Record<string, string> {
+  const search: Record<string, string> = {};
+  if (filters.tab !== 'all') search.tab = filters.tab;
+  if (filters.keyword) search.keyword = filters.keyword;
+  if (filters.startFrom) search.from = filters.startFrom;
+  if (filters.startTo) search.to = filters.startTo;
+  return search;
+}
+
+export function listOrders(filters: OrderListFilters, skipCount: number) {
+  return api.get<PagedResult<OrderSummary>>('/app/orders', {
+    params: { ...orderListParams(filters), skipCount, maxResultCount: ORDER_PAGE_SIZE },
+    silent: true,
+  });
+}
+
+export function orderListQuery(filters: OrderListFilters) {
+  return infiniteQueryOptions({
+    queryKey: [...ordersKey, 'list', filters] as const,
+    initialPageParam: 0,
+    queryFn: ({ pageParam }) => listOrders(filters, pageParam),
+    getNextPageParam: (last, pages) => {
+      const loaded = pages.reduce((n, p) => n + p.items.length, 0);
+      return loaded < last.totalCount ? loaded : undefined;
+    },
+  });
+}
+
+export function useOrderList(filters: OrderListFilters) {
+  return useInfiniteQuery(orderListQuery(filters));
+}

@@ -1,0 +1,86 @@
+import { useState } from 'react';
+import { Button, Popup, Stepper } from 'antd-mobile';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { OrderType, type Order } from '@snowgear/contracts';
+import { useExtendOrder } from '../api/order-actions';
+
+/** Extension by whole days: the new return time and the extra rent are shown before confirming. */
+export function ExtendPanel({
+  order,
+  visible,
+  onClose,
+  onDone,
+}: {
+  order: Order;
+  visible: boolean;
+  onClose: () => void;
+  onDone: (message: string) => void;
+}) {
+  const { t } = useTranslation();
+  const extend = useExtendOrder();
+  const [days, setDays] = useState(1);
+  const [error, setError] = useState<string | null>(null);
+  const newEnd = dayjs(order.rentalEndTime).add(days, 'day');
+  const free = order.orderType === OrderType.Hospitality || order.orderType === OrderType.Loan;
+  const dailyOut = order.items
+    .filter((i) => !i.returnState)
+    .reduce((sum, i) => sum + i.dailyPrice, 0);
+  const fee = free ? 0 : dailyOut * days;
+
+  return (
+    <Popup visible={visible} onMaskClick={onClose} bodyClassName="order-panel" destroyOnClose>
+      <section role="dialog" aria-modal="true" aria-label={t('orders.extend.title')}>
+        <h2>{t('orders.extend.title')}</h2>
+        <label className="order-panel__row">
+          <span>{t('orders.extend.days')}</span>
+          <Stepper
+            min={1}
+            max={30}
+            digits={0}
+            value={days}
+            onChange={(v) => setDays(v || 1)}
+            aria-label={t('orders.extend.days')}
+          />
+        </label>
+        <p className="order-panel__tip">
+          {t('orders.extend.summary', {
+            end: newEnd.format('MM-DD HH:mm'),
+            fee: `¥${fee.toFixed(2)}`,
+          })}
+        </p>
+        {error && (
+          <p className="order-panel__error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="order-panel__actions">
+          <Button block size="large" onClick={onClose}>
+            {t('orders.back')}
+          </Button>
+          <Button
+            block
+            size="large"
+            color="primary"
+            loading={extend.isPending}
+            onClick={() =>
+              extend.mutate(
+                { id: order.id, rentalEndTime: newEnd.toISOString() },
+                {
+                  onSuccess: () => {
+                    setError(null);
+                    onDone(t('orders.extend.done', { end: newEnd.format('MM-DD HH:mm') }));
+                    onClose();
+                  },
+                  onError: (err) => setError(err.message),
+                },
+              )
+            }
+          >
+            {t('orders.extend.submit')}
+          </Button>
+        </div>
+      </section>
+    </Popup>
+  );
+}

@@ -1,0 +1,149 @@
+import { useState } from 'react';
+import { Button, List, Popup, Tag } from 'antd-mobile';
+import { CheckCircleFill, ScanningOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import type { Equipment, Order } from '@snowgear/contracts';
+import { playSound } from '@/features/audio/utils/audio-player';
+import { SoundKind } from '@/features/audio/utils/sounds';
+import { getEquipmentByBarcode } from '@/features/inventory/api/get-equipment-by-barcode';
+import { useScanner } from '@/features/scanner/hooks/use-scanner';
+import { useWedgeTarget } from '@/features/scanner/hooks/use-wedge-target';
+import { extractSerialNumber } from '@/features/scanner/utils/scan-rules';
+import { useHandover } from '../api/order-actions';
+
+/** Which line a scanned item fills: its own line, else a free line of its category. */
+export function matchLine(
+  order: Pick<Order, 'items'>,
+  scanned: Map<string, Pick<Equipment, 'id' | 'categoryId' | 'barcodeNumber'>>,
+  gear: Pick<Equipment, 'id' | 'categoryId'>,
+): string | null {
+  const own = order.items.find((i) => i.equipmentId === gear.id);
+  if (own) return own.id;
+  const free = order.items.find(
+    (i) => !i.equipmentId && i.categoryId === gear.categoryId && !scanned.has(i.id),
+  );
+  return free?.id ?? null;
+}
+
+/**
+ * Handover at the counter: scan every item going out (camera or barcode gun); each line ticks
+ * off as its item is scanned; the order goes out when all are there.
+ */
+export function HandoverPanel({
+  order,
+  visible,
+  onClose,
+}: {
+  order: Order;
+  visible: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const { scan, scanning } = useScanner();
+  const handover = useHandover();
+  const [scanned, setScanned] = useState(
+    new Map<string, Pick<Equipment, 'id' | 'categoryId' | 'barcodeNumber'>>(),
+  );
+  const [error, setError] = useState<string | null>(null);
+
+  const addCode = async (raw: string) => {
+    const code = extractSerialNumber(raw);
+    setError(null);
+    try {
+      const gear = await getEquipmentByBarcode(code);
+      const alreadyIn = [...scanned.values()].some((g) => g.id === gear.id);
+      const line = alreadyIn ? null : matchLine(order, scanned, gear);
+      if (!line) {
+        playSound(SoundKind.scanError);
+        setError(
+          alreadyIn
+            ? t('orders.handover.already', { barcode: gear.barcodeNumber })
+            : t('orders.handover.notInOrder', { barcode: gear.barcodeNumber }),
+        );
+        return;
+      }
+      playSound(SoundKind.scanSuccess);
+      setScanned((prev) => new Map(prev).set(line, gear));
+    } catch {
+      playSound(SoundKind.scanError);
+      setError(t('orders.handover.unknown', { barcode: code }));
+    }
+  };
+
+  useWedgeTarget((text) => void addCode(text), visible);
+
+  const handleScan = async () => {
+    const result = await scan({ title: t('orders.handover.scanTitle'), autoCloseDelay: 600 });
+    if (result) await addCode(result.text);
+  };
+
+  const complete = scanned.size === order.items.length;
+  const handleSubmit = () => {
+    handover.mutate(
+      { id: order.id, barcodes: [...scanned.values()].map((g) => g.barcodeNumber) },
+      {
+        onSuccess: () => {
+          playSound(SoundKind.success);
+          setScanned(new Map());
+          onClose();
+        },
+        onError: (err) => {
+          playSound(SoundKind.error);
+          setError(err.message);
+        },
+      },
+    );
+  };
+
+  return (
+    <Popup visible={visible} onMaskClick={onClose} bodyClassName="order-panel" destroyOnClose>
+      <section role="dialog" aria-modal="true" aria-label={t('orders.handover.title')}>
+        <h2>{t('orders.handover.title')}</h2>
+        <p className="order-panel__tip">
+          {t('orders.handover.progress', { done: scanned.size, total: order.items.length })}
+        </p>
+        <List>
+          {order.items.map((item) => {
+            const gear = scanned.get(item.id);
+            return (
+              <List.Item
+                key={item.id}
+                prefix={
+                  gear ? (
+                    <CheckCircleFill color="var(--adm-color-success)" fontSize={22} />
+                  ) : (
+                    <span className="order-panel__pending" aria-hidden />
+                  )
+                }
+                description={gear?.barcodeNumber ?? item.barcodeNumber ?? t('orders.notBound')}
+                extra={gear ? <Tag color="success">{t('orders.handover.scanned')}</Tag> : null}
+              >
+                {item.equipmentName}
+              </List.Item>
+            );
+          })}
+        </List>
+        {error && (
+          <p className="order-panel__error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="order-panel__actions">
+          <Button block size="large" onClick={() => void handleScan()} loading={scanning}>
+            <ScanningOutline /> {t('orders.handover.scan')}
+          </Button>
+          <Button
+            block
+            size="large"
+            color="primary"
+            disabled={!complete}
+            loading={handover.isPending}
+            onClick={handleSubmit}
+          >
+            {t('orders.handover.submit')}
+          </Button>
+        </div>
+      </section>
+    </Popup>
+  );
+}

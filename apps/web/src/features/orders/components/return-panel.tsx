@@ -1,0 +1,158 @@
+import { useState } from 'react';
+import { Button, Dialog, Input, List, Popup, Selector } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { ReturnState, type Order } from '@snowgear/contracts';
+import { playSound } from '@/features/audio/utils/audio-player';
+import { SoundKind } from '@/features/audio/utils/sounds';
+import { useReturnItems } from '../api/order-actions';
+
+interface Choice {
+  state: ReturnState;
+  damageFee: string;
+}
+
+const MONEY = /^\d{1,7}(\.\d{1,2})?$/;
+
+/**
+ * Return check-in: each item still out is marked fine, damaged or lost (with a damage fee);
+ * damaged or lost needs a confirmation. Items left unmarked stay out.
+ */
+export function ReturnPanel({
+  order,
+  visible,
+  onClose,
+}: {
+  order: Order;
+  visible: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const returnItems = useReturnItems();
+  const [choices, setChoices] = useState<Record<string, Choice>>({});
+  const [error, setError] = useState<string | null>(null);
+  const out = order.items.filter((i) => !i.returnState && i.equipmentId);
+
+  const choose = (id: string, patch: Partial<Choice>) =>
+    setChoices((prev) => ({
+      ...prev,
+      [id]: { state: ReturnState.Returned, damageFee: '', ...prev[id], ...patch },
+    }));
+
+  const chosen = Object.entries(choices);
+  const badFee = chosen.some(([, c]) => c.damageFee && !MONEY.test(c.damageFee));
+
+  const handleSubmit = async () => {
+    if (chosen.length === 0) {
+      setError(t('orders.returnCheck.chooseOne'));
+      return;
+    }
+    if (badFee) return;
+    if (chosen.some(([, c]) => c.state !== ReturnState.Returned)) {
+      const ok = await Dialog.confirm({
+        content: t('orders.returnCheck.confirmDamage'),
+        confirmText: t('orders.returnCheck.submit'),
+        cancelText: t('orders.back'),
+      });
+      if (!ok) return;
+    }
+    returnItems.mutate(
+      {
+        id: order.id,
+        items: chosen.map(([orderItemId, c]) => ({
+          orderItemId,
+          state: c.state,
+          damageFee: c.damageFee ? Number(c.damageFee) : 0,
+        })),
+      },
+      {
+        onSuccess: () => {
+          playSound(SoundKind.success);
+          setChoices({});
+          onClose();
+        },
+        onError: (err) => {
+          playSound(SoundKind.error);
+          setError(err.message);
+        },
+      },
+    );
+  };
+
+  const stateOptions = [
+    { label: t('orders.returnCheck.states.returned'), value: ReturnState.Returned },
+    { label: t('orders.returnCheck.states.damaged'), value: ReturnState.Damaged },
+    { label: t('orders.returnCheck.states.lost'), value: ReturnState.Lost },
+  ];
+
+  return (
+    <Popup visible={visible} onMaskClick={onClose} bodyClassName="order-panel" destroyOnClose>
+      <section role="dialog" aria-modal="true" aria-label={t('orders.returnCheck.title')}>
+        <h2>{t('orders.returnCheck.title')}</h2>
+        <p className="order-panel__tip">{t('orders.returnCheck.tip')}</p>
+        <List>
+          {out.map((item) => {
+            const choice = choices[item.id];
+            const feeError = choice?.damageFee && !MONEY.test(choice.damageFee);
+            return (
+              <List.Item key={item.id} description={item.barcodeNumber}>
+                <div className="order-panel__item-name">{item.equipmentName}</div>
+                <Selector
+                  columns={3}
+                  options={stateOptions}
+                  value={choice ? [choice.state] : []}
+                  onChange={(v) => {
+                    if (v[0]) choose(item.id, { state: v[0] });
+                    else
+                      setChoices((prev) => {
+                        const next = { ...prev };
+                        delete next[item.id];
+                        return next;
+                      });
+                  }}
+                />
+                {choice && choice.state !== ReturnState.Returned && (
+                  <div className="order-panel__fee">
+                    <Input
+                      value={choice.damageFee}
+                      onChange={(v) => choose(item.id, { damageFee: v.trim() })}
+                      placeholder={t('orders.returnCheck.damageFee', {
+                        deposit: item.deposit.toFixed(2),
+                      })}
+                      inputMode="decimal"
+                      aria-invalid={!!feeError}
+                    />
+                    {feeError && (
+                      <p className="order-panel__error" role="alert">
+                        {t('orders.returnCheck.feeInvalid')}
+                      </p>
+                    )}
+                  </div>
+                )}
+              </List.Item>
+            );
+          })}
+        </List>
+        {error && (
+          <p className="order-panel__error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="order-panel__actions">
+          <Button block size="large" onClick={onClose}>
+            {t('orders.back')}
+          </Button>
+          <Button
+            block
+            size="large"
+            color="primary"
+            loading={returnItems.isPending}
+            disabled={badFee}
+            onClick={() => void handleSubmit()}
+          >
+            {t('orders.returnCheck.submit')}
+          </Button>
+        </div>
+      </section>
+    </Popup>
+  );
+}

@@ -1,0 +1,141 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Button, CalendarPicker, NavBar, SearchBar, Tabs } from 'antd-mobile';
+import { CalendarOutline } from 'antd-mobile-icons';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { PagedList } from '@/components/paged-list';
+import {
+  ORDER_TABS,
+  readOrderListFilters,
+  useOrderList,
+  writeOrderListFilters,
+  type OrderListFilters,
+  type OrderTab,
+} from '../api/list-orders';
+import { OrderCard } from '../components/order-card';
+
+const toDay = (d: Date) => dayjs(d).format('YYYY-MM-DD');
+const shortDay = (day: string) => dayjs(day).format('MM/DD');
+
+/** How the rental start filter reads on its button: one day, a range, or an open end. */
+function dayRangeText(from?: string, to?: string): string | undefined {
+  if (from && to) return from === to ? shortDay(from) : `${shortDay(from)} – ${shortDay(to)}`;
+  if (from) return `${shortDay(from)} –`;
+  if (to) return `– ${shortDay(to)}`;
+  return undefined;
+}
+
+/**
+ * /store/orders/list: the store's orders by status tab, searched by order number, customer name
+ * or phone (typed or from a scanner gun ending with Enter), and by rental start days. The
+ * filters live in the address, so coming back from an order shows the same list.
+ */
+export default function OrderListPage() {
+  const { t } = useTranslation();
+  const [search, setSearch] = useSearchParams();
+  const filters = readOrderListFilters(search);
+  const query = useOrderList(filters);
+  const total = query.data?.pages[0]?.totalCount;
+  const [pickingDays, setPickingDays] = useState(false);
+  // The last six months and the next six: this season's rentals and the bookings ahead.
+  const [calendarBounds] = useState(() => ({
+    min: dayjs().subtract(6, 'month').startOf('month').toDate(),
+    max: dayjs().add(6, 'month').endOf('month').toDate(),
+  }));
+
+  const update = (change: Partial<OrderListFilters>) =>
+    setSearch(writeOrderListFilters({ ...filters, ...change }), { replace: true });
+
+  const tabTitle = (tab: OrderTab) =>
+    tab === 'all' || tab === 'overdue' ? t(`orderList.${tab}`) : t(`orders.statuses.${tab}`);
+  const days = dayRangeText(filters.startFrom, filters.startTo);
+  const range: [Date, Date] | null =
+    filters.startFrom && filters.startTo
+      ? [dayjs(filters.startFrom).toDate(), dayjs(filters.startTo).toDate()]
+      : null;
+
+  return (
+    <div className="order-list">
+      <NavBar className="page-header" back={null}>
+        <h1 className="page-header__title">{t('routes.orderList')}</h1>
+      </NavBar>
+      <Tabs
+        className="order-list__tabs"
+        activeKey={filters.tab}
+        onChange={(key) => update({ tab: ORDER_TABS.find((tab) => tab === key) ?? 'all' })}
+      >
+        {ORDER_TABS.map((tab) => (
+          <Tabs.Tab key={tab} title={tabTitle(tab)} />
+        ))}
+      </Tabs>
+      <form role="search" className="help-search-bar" onSubmit={(e) => e.preventDefault()}>
+        <SearchBar
+          key={filters.keyword ?? ''}
+          defaultValue={filters.keyword}
+          maxLength={50}
+          placeholder={t('orderList.search')}
+          aria-label={t('orderList.search')}
+          // Focus selects what is there, so the next scan or search replaces the last one.
+          onFocus={(e) => e.target.select()}
+          onSearch={(v) => update({ keyword: v.trim() || undefined })}
+          onClear={() => update({ keyword: undefined })}
+        />
+      </form>
+      <div className="order-list__days">
+        <Button
+          className="order-list__days-button"
+          shape="rounded"
+          color={days ? 'primary' : 'default'}
+          fill="outline"
+          onClick={() => setPickingDays(true)}
+        >
+          <CalendarOutline aria-hidden />
+          {t('orderList.startDays', { days: days ?? t('orderList.anyDay') })}
+        </Button>
+        {days && (
+          <Button
+            shape="rounded"
+            fill="none"
+            color="primary"
+            onClick={() => update({ startFrom: undefined, startTo: undefined })}
+          >
+            {t('orderList.clearDays')}
+          </Button>
+        )}
+        {total !== undefined && (
+          <span className="order-list__total" aria-live="polite">
+            {t('orderList.total', { count: total })}
+          </span>
+        )}
+      </div>
+      <PagedList query={query} emptyText={t('orderList.empty')}>
+        {(orders) => (
+          <div className="order-list__cards">
+            {orders.map((order) => (
+              <OrderCard key={order.id} order={order} />
+            ))}
+          </div>
+        )}
+      </PagedList>
+      <CalendarPicker
+        key={`${filters.startFrom ?? ''}~${filters.startTo ?? ''}`}
+        visible={pickingDays}
+        selectionMode="range"
+        defaultValue={range}
+        min={calendarBounds.min}
+        max={calendarBounds.max}
+        title={t('orderList.pickDays')}
+        closeOnMaskClick
+        onClose={() => setPickingDays(false)}
+        onConfirm={(value) =>
+          update(
+            value
+              ? { startFrom: toDay(value[0]), startTo: toDay(value[1]) }
+              : { startFrom: undefined, startTo: undefined },
+          )
+        }
+      />
+    </div>
+  );
+}
