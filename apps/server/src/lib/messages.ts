@@ -87,6 +87,7 @@ const zh = {
   ReturnStateLost: '丢失',
   BillNotRefund: '这不是退款账单',
   BillIsRefund: '退款账单请用“确认已退款”',
+  OrderGearBound: '备货：{barcodes}',
 };
 type Key = keyof typeof zh;
 const en: Record<Key, string> = {
@@ -174,6 +175,7 @@ const en: Record<Key, string> = {
   ReturnStateLost: 'lost',
   BillNotRefund: 'This is not a refund bill',
   BillIsRefund: 'Use “refund paid” for a refund bill',
+  OrderGearBound: 'Gear picked: {barcodes}',
 };
 export type MessageKey = Key;
 

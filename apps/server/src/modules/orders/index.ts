@@ -14,6 +14,7 @@ import {
   PaymentStatusSchema,
   Permissions as P,
 } from '@snowgear/contracts';
+import { OrderBinding } from './binding.js';
 import { OrderLifecycle } from './lifecycle.js';
 import { OrdersService } from './service.js';
 
@@ -197,5 +198,25 @@ export async function orderRoutes(app: FastifyInstance, options: { timeZone: str
       },
     },
     async (request) => lifecycle(request).returnItems(request.params.id, request.body.items),
+  );
+
+  r.post(
+    '/api/app/orders/:id/bind',
+    {
+      config: { access: PROCESS },
+      schema: {
+        tags,
+        summary:
+          'Preparation: bind picked gear to the order’s category lines and lock it for the window, before the handover',
+        params: Id,
+        body: OrderHandoverSchema,
+        response: { 200: OrderSchema },
+      },
+    },
+    async (request) =>
+      new OrderBinding(app.db, request, options.timeZone).bind(
+        request.params.id,
+        request.body.barcodes,
+      ),
   );
 }

@@ -173,6 +173,34 @@ describe('order lifecycle', () => {
     expect(busy.statusCode).toBe(409);
   });
 
+  it('binds picked gear to category lines ahead of the handover, locking it', async () => {
+    const a = take();
+    const order = await book([{ categoryId: a.categoryId }, { categoryId: a.categoryId }], 60, 61);
+    const other = inStock.find((e) => e.categoryId !== a.categoryId)!;
+    const wrongKind = await call('POST', `/api/app/orders/${order.id}/bind`, {
+      barcodes: [other.barcodeNumber],
+    });
+    expect(wrongKind.statusCode).toBe(403);
+    const bound = (
+      await call('POST', `/api/app/orders/${order.id}/bind`, { barcodes: [a.barcodeNumber] })
+    ).json();
+    expect(bound.items.map((i: { equipmentId: string | null }) => i.equipmentId)).toEqual([
+      a.id,
+      null,
+    ]);
+    expect(bound.status).toBe(1);
+    expect(bound.timeline.at(-1)).toMatchObject({ kind: 'bind' });
+    const locks = (await call('GET', `/api/app/equipment/unavailable-times/${a.id}`)).json();
+    expect(locks).toEqual([expect.objectContaining({ orderId: order.id })]);
+    // The same item cannot be picked for an overlapping order.
+    const rival = await book([{ categoryId: a.categoryId }], 60, 62);
+    const taken = await call('POST', `/api/app/orders/${rival.id}/bind`, {
+      barcodes: [a.barcodeNumber],
+    });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error.data).toMatchObject({ orderId: order.id });
+  });
+
   it('extends: locks move, extra days charged as a supplement, a taken window refused', async () => {
     const a = take();
     const order = await book([{ equipmentId: a.id }], 30, 32);
