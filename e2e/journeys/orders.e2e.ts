@@ -155,6 +155,101 @@ describe('an order at the counter', () => {
     await context.close();
   });
 
+  it('an overdue order shows in the workspace, and gear is picked for an order by scanning', async () => {
+    const context = await newPhone(browser);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await signIn(page, baseUrl, 'employee', '/store/dashboard');
+    // Out since three days ago, due back yesterday: overdue.
+    const overdue = await page.evaluate(async () => {
+      const xsrf = decodeURIComponent(/XSRF-TOKEN=([^;]+)/.exec(document.cookie)![1]!);
+      const headers = {
+        authorization: `Bearer ${localStorage.getItem('access_token')!}`,
+        'content-type': 'application/json',
+        RequestVerificationToken: xsrf,
+      };
+      const call = async <T>(method: string, path: string, body?: object) =>
+        (await (
+          await fetch(path, { method, headers, body: body ? JSON.stringify(body) : undefined })
+        ).json()) as T;
+      const me = await call<{ primaryStoreId: string }>('GET', '/api/app/account/my-profile');
+      const stock = await call<{ items: { id: string; barcodeNumber: string }[] }>(
+        'GET',
+        `/api/app/equipment?storeId=${me.primaryStoreId}&status=0&maxResultCount=100`,
+      );
+      const item = stock.items.at(-6)!;
+      const day = 86_400_000;
+      const order = await call<{ id: string; orderNumber: string; bills: { id: string }[] }>(
+        'POST',
+        '/api/app/orders',
+        {
+          storeId: me.primaryStoreId,
+          customerName: '周九',
+          customerPhone: '13500005555',
+          rentalStartTime: new Date(Date.now() - 3 * day).toISOString(),
+          rentalEndTime: new Date(Date.now() - day).toISOString(),
+          items: [{ equipmentId: item.id }],
+        },
+      );
+      await call('POST', `/api/app/orders/confirm-cash-received?billId=${order.bills[0]!.id}`);
+      await call('POST', `/api/app/orders/${order.id}/handover`, {
+        barcodes: [item.barcodeNumber],
+      });
+      return order.orderNumber;
+    });
+
+    await page.getByRole('link', { name: '工作台' }).tap();
+    await page.waitForURL('**/store/workspace');
+    await page.getByRole('link', { name: /逾期未还/ }).tap();
+    await page.waitForURL('**/store/workspace/overdue-orders');
+    await page.getByText(overdue).waitFor();
+    await screenshot(page, 'workspace-overdue');
+
+    // Tomorrow's paid booking of "any helmet-like item of this kind": pick one from the shelf.
+    const prep = await page.evaluate(async () => {
+      const xsrf = decodeURIComponent(/XSRF-TOKEN=([^;]+)/.exec(document.cookie)![1]!);
+      const headers = {
+        authorization: `Bearer ${localStorage.getItem('access_token')!}`,
+        'content-type': 'application/json',
+        RequestVerificationToken: xsrf,
+      };
+      const call = async <T>(method: string, path: string, body?: object) =>
+        (await (
+          await fetch(path, { method, headers, body: body ? JSON.stringify(body) : undefined })
+        ).json()) as T;
+      const me = await call<{ primaryStoreId: string }>('GET', '/api/app/account/my-profile');
+      const stock = await call<{
+        items: { id: string; barcodeNumber: string; categoryId: string }[];
+      }>('GET', `/api/app/equipment?storeId=${me.primaryStoreId}&status=0&maxResultCount=100`);
+      const item = stock.items.at(-7)!;
+      const start = new Date(Date.now() + 86_400_000);
+      const order = await call<{ orderNumber: string; bills: { id: string }[] }>(
+        'POST',
+        '/api/app/orders',
+        {
+          storeId: me.primaryStoreId,
+          customerName: '吴十',
+          customerPhone: '13500006666',
+          rentalStartTime: start.toISOString(),
+          rentalEndTime: new Date(start.getTime() + 86_400_000).toISOString(),
+          items: [{ categoryId: item.categoryId }],
+        },
+      );
+      await call('POST', `/api/app/orders/confirm-cash-received?billId=${order.bills[0]!.id}`);
+      return { orderNumber: order.orderNumber, barcode: item.barcodeNumber };
+    });
+    await page.goto(`${baseUrl}/store/workspace/preparation-orders`);
+    await page.getByRole('button', { name: `扫码备货 ${prep.orderNumber}` }).tap();
+    const picking = page.getByRole('dialog', { name: '扫码备货' });
+    await picking.getByText(/还有 1 件待备货/).waitFor();
+    await page.keyboard.type(prep.barcode, { delay: 5 });
+    await page.keyboard.press('Enter');
+    await picking.getByText('这个订单的设备已全部备好').waitFor();
+    await picking.getByText(prep.barcode).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('a number that is no order says so', async () => {
     const context = await newPhone(browser);
     const page = await context.newPage();

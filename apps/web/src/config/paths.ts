@@ -11,6 +11,9 @@ export const Paths = {
   storeProfile: '/store/profile',
   storeEmployees: '/store/employees',
   storeScan: '/store/scan',
+  workspace: '/store/workspace',
+  overdueOrders: '/store/workspace/overdue-orders',
+  preparationOrders: '/store/workspace/preparation-orders',
   storeOrderList: '/store/orders/list',
   /** Store order create, optionally for a customer's booking (spec §2 orderNumber query). */
   storeOrderCreate: (orderNumber?: string) =>

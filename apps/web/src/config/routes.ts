@@ -38,6 +38,13 @@ const storeArea = {
   needsLogin: true,
 };
 const driverArea = { roles: [RoleName.Driver] as const, needsLogin: true };
+/** Anyone who works with a store's orders. */
+const ORDER_VIEW = [
+  Permissions.StoreManagement.Orders,
+  Permissions.BusinessOperations.OrderCreate,
+  Permissions.BusinessOperations.OrderUpdate,
+  Permissions.BusinessOperations.OrderProcess,
+] as const;
 const agentArea = { roles: [RoleName.Agent] as const, needsLogin: true };
 
 export const appRoutes: AppRoute[] = [
@@ -153,6 +160,32 @@ export const appRoutes: AppRoute[] = [
       Permissions.BusinessOperations.OrderUpdate,
       Permissions.BusinessOperations.OrderProcess,
     ],
+  },
+  {
+    path: Paths.workspace,
+    load: () => import('@/features/workspace/pages/workspace-page'),
+    titleKey: 'workspace',
+    layout: 'normal',
+    ...storeArea,
+    permissions: ORDER_VIEW,
+  },
+  {
+    // StoreEmployee only, as spec §2 says.
+    path: Paths.overdueOrders,
+    load: () => import('@/features/workspace/pages/overdue-orders-page'),
+    titleKey: 'overdueOrders',
+    layout: 'normal',
+    needsLogin: true,
+    roles: [RoleName.StoreEmployee],
+    permissions: ORDER_VIEW,
+  },
+  {
+    path: Paths.preparationOrders,
+    load: () => import('@/features/workspace/pages/preparation-orders-page'),
+    titleKey: 'preparationOrders',
+    layout: 'normal',
+    ...storeArea,
+    permissions: ORDER_VIEW,
   },
   {
     path: Paths.storeScan,

@@ -285,6 +285,18 @@ describe('orders', () => {
     expect(
       (await call('employee', 'GET', `/api/app/orders/bill/${billId}/payment-status`)).json(),
     ).toMatchObject({ status: 'pending', orderStatus: 1 });
+    // Clients often send a JSON content type with no body on such a POST: that is no body.
+    const bare = await t.app.inject({
+      method: 'POST',
+      url: `/api/app/orders/confirm-cash-received?billId=${billId}`,
+      headers: {
+        ...csrf,
+        authorization: `Bearer ${tokens.employee}`,
+        'content-type': 'application/json',
+      },
+      payload: '',
+    });
+    expect(bare.statusCode).toBe(200);
     const confirmations = await Promise.all(
       [1, 2, 3].map(() =>
         call('employee', 'POST', `/api/app/orders/confirm-cash-received?billId=${billId}`),

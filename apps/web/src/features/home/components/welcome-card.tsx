@@ -3,18 +3,30 @@ import { List, Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Permissions, RoleName } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';
+import { findRoute } from '@/config/routes';
+import { checkRouteAccess } from '@/lib/authorization';
 import { useNow } from '@/lib/use-now';
 import { roleLabel } from '@/features/auth/components/role-name';
-import { useSession } from '@/features/auth/stores/session-store';
+import { sessionSnapshot, useSession } from '@/features/auth/stores/session-store';
 import { displayName } from '@/features/auth/utils/token';
 import { useConfigStore } from '@/features/system-config/stores/config-store';
 import { storeBusinessStatus, storeStatusLabel } from '@/features/system-config/utils/store-status';
 
 /** Who is signed in, as which role, for which store; the role homes build on it. */
-export function WelcomeCard({ title, profilePath }: { title: string; profilePath: string | null }) {
+export function WelcomeCard({
+  title,
+  profilePath,
+  shortcuts = [],
+}: {
+  title: string;
+  profilePath: string | null;
+  /** Work entries of this home; those the user may not open (or that do not exist) are hidden. */
+  shortcuts?: { path: string; label: string }[];
+}) {
   const { t } = useTranslation();
   const now = useNow();
-  const user = useSession((s) => s.user);
+  const session = useSession();
+  const user = session.user;
   const activeRole = useSession((s) => s.activeRole);
   const permissions = useSession((s) => s.permissions);
   const store = useConfigStore((s) =>
@@ -63,9 +75,18 @@ export function WelcomeCard({ title, profilePath }: { title: string; profilePath
             </div>
           )}
         </div>
-        <p className="section-tip">{t('home.comingWith')}</p>
       </section>
       <List header={t('home.shortcuts')}>
+        {shortcuts
+          .filter((entry) => {
+            const route = findRoute(entry.path);
+            return route && checkRouteAccess(route, sessionSnapshot(session), entry.path).allow;
+          })
+          .map((entry) => (
+            <Link key={entry.path} to={entry.path} className="list-link">
+              <List.Item arrowIcon>{entry.label}</List.Item>
+            </Link>
+          ))}
         {profilePath && (
           <Link to={profilePath} className="list-link">
             <List.Item arrowIcon>{t('profile.title')}</List.Item>
