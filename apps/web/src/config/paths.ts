@@ -21,6 +21,8 @@ export const Paths = {
       ? `/store/orders/create?orderNumber=${encodeURIComponent(orderNumber)}`
       : '/store/orders/create',
   storeOrderDetail: (id: string) => `/store/orders/detail/${encodeURIComponent(id)}`,
+  storeOrderPayment: (id?: string) =>
+    id ? `/store/orders/payment/${encodeURIComponent(id)}` : '/store/orders/payment',
   inventoryList: '/store/inventory/list',
   inventoryCheckin: '/store/inventory/checkin',
   smallEquipment: '/store/inventory/small-equipment',

@@ -162,6 +162,14 @@ export const appRoutes: AppRoute[] = [
     ],
   },
   {
+    path: '/store/orders/payment/:id?',
+    load: () => import('@/features/orders/pages/order-payment-page'),
+    titleKey: 'orderPayment',
+    layout: 'actionButton',
+    ...storeArea,
+    permissions: [Permissions.BusinessOperations.PaymentProcess],
+  },
+  {
     path: Paths.workspace,
     load: () => import('@/features/workspace/pages/workspace-page'),
     titleKey: 'workspace',

@@ -681,6 +681,19 @@ const enUS: Messages = {
     bindDone: 'All gear for this order is ready',
     bound: 'Ready',
   },
+  payment: {
+    title: 'Take payment',
+    due: 'Due',
+    paidSoFar: 'Paid so far',
+    method: 'Payment method',
+    onlineNotConnected:
+      'Enabled for the store, but no online payment service is connected to the server yet: take cash',
+    takeCash: 'Take {{amount}} cash',
+    nothingDue: 'Nothing is due on this order',
+    findTip: 'Type or scan an order number to take its payment.',
+    orderNumber: 'Order number (12 digits)',
+    scanTitle: 'Scan the order QR code or number',
+  },
   inquiry: {
     title: 'Equipment inquiry',
     search: 'Type or scan the equipment barcode',
@@ -722,6 +735,7 @@ const enUS: Messages = {
     Customer: 'Customer',
   },
   routes: {
+    orderPayment: 'Take payment',
     workspace: 'Workspace',
     overdueOrders: 'Overdue returns',
     preparationOrders: 'Gear to prepare',

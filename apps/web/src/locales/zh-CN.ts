@@ -667,6 +667,18 @@ const zhCN = {
     bindDone: '这个订单的设备已全部备好',
     bound: '已备好',
   },
+  payment: {
+    title: '收款',
+    due: '应收',
+    paidSoFar: '已付',
+    method: '支付方式',
+    onlineNotConnected: '门店已开启，但服务器尚未接入在线支付服务，请先收取现金',
+    takeCash: '收取现金 {{amount}}',
+    nothingDue: '这个订单没有待收款项',
+    findTip: '输入或扫描订单号，为订单收款。',
+    orderNumber: '订单号（12 位）',
+    scanTitle: '扫描订单二维码或订单号',
+  },
   inquiry: {
     title: '设备查询',
     search: '输入或扫描设备条码',
@@ -708,6 +720,7 @@ const zhCN = {
     Customer: '顾客',
   },
   routes: {
+    orderPayment: '收款',
     workspace: '工作台',
     overdueOrders: '逾期未还订单',
     preparationOrders: '待备货订单',

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { Button, Dialog, List, NoticeBar, PullToRefresh, Steps, Tag } from 'antd-mobile';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -29,6 +29,7 @@ export default function OrderDetailPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const query = useOrder(id);
+  const navigate = useNavigate();
   const permissions = useSession((s) => s.permissions);
   const canTakeCash = permissions.includes(Permissions.BusinessOperations.PaymentProcess);
   const canCancel =
@@ -211,6 +212,16 @@ export default function OrderDetailPage() {
                       {t('orders.cancel')}
                     </Button>
                   )}
+                  {canTakeCash &&
+                    order.bills.some((b) => b.status === 'pending' && b.kind !== 'refund') && (
+                      <Button
+                        block
+                        color="primary"
+                        onClick={() => void navigate(Paths.storeOrderPayment(order.id))}
+                      >
+                        {t('payment.title')}
+                      </Button>
+                    )}
                   {EXTENDABLE.includes(order.status) && (
                     <Button block onClick={() => setPanel('extend')}>
                       {t('orders.extend.open')}
