@@ -149,6 +149,15 @@ export const appRoutes: AppRoute[] = [
     ],
   },
   {
+    path: Paths.storeOrderCreate(),
+    load: () => import('@/features/orders/pages/order-create-page'),
+    titleKey: 'storeOrderCreate',
+    layout: 'actionButton',
+    keepAlive: true,
+    ...storeArea,
+    permissions: [Permissions.BusinessOperations.OrderCreate],
+  },
+  {
     path: '/store/orders/detail/:id',
     load: () => import('@/features/orders/pages/order-detail-page'),
     titleKey: 'orderDetail',

@@ -1,0 +1,60 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ErrorResponse, Order, OrderCreate } from '@snowgear/contracts';
+import { http, unwrap, type ApiRequestConfig } from '@/lib/api-client';
+import { i18n } from '@/lib/i18n';
+import { equipmentKey } from '@/features/inventory/api/list-equipment';
+import { ordersKey } from './get-order';
+
+/** The item that is already taken and the window that holds it (409 `Equipment:NotAvailable`). */
+export interface OrderConflict {
+  barcodeNumber: string | null;
+  conflictStartTime: string | null;
+  conflictEndTime: string | null;
+  /** The order holding the item, when it is an order and not a manual lock. */
+  orderId: string | null;
+}
+
+export class OrderConflictError extends Error {
+  constructor(
+    message: string,
+    readonly conflict: OrderConflict,
+  ) {
+    super(message);
+    this.name = 'OrderConflictError';
+  }
+}
+
+const text = (value: unknown) => (typeof value === 'string' && value ? value : null);
+
+/**
+ * A new order. A 409 is read here rather than by the shared error handling, because the page
+ * needs its data (which item, which window) to mark the line, not only its message.
+ */
+export async function createOrder(input: OrderCreate): Promise<Order> {
+  const config: ApiRequestConfig = {
+    silent: true,
+    validateStatus: (status) => (status >= 200 && status < 300) || status === 409,
+  };
+  const response = await http.post<unknown>('/app/orders', input, config);
+  if (response.status === 409) {
+    const info = (response.data as Partial<ErrorResponse> | undefined)?.error;
+    throw new OrderConflictError(info?.message || i18n.t('orderCreate.conflictUnknown'), {
+      barcodeNumber: text(info?.data?.barcodeNumber),
+      conflictStartTime: text(info?.data?.conflictStartTime),
+      conflictEndTime: text(info?.data?.conflictEndTime),
+      orderId: text(info?.data?.orderId),
+    });
+  }
+  return unwrap<Order>(response.data);
+}
+
+export function useCreateOrder() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: createOrder,
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: ordersKey });
+      await client.invalidateQueries({ queryKey: equipmentKey });
+    },
+  });
+}

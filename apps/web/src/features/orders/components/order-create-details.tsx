@@ -1,0 +1,234 @@
+import { useState, type ReactNode } from 'react';
+import { Button, DatePicker, Form, Input, Selector, Stepper } from 'antd-mobile';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import {
+  DeliveryMethod,
+  OrderType,
+  ReturnMethod,
+  UNAVAILABLE_DAYS_MAX,
+  UNAVAILABLE_DAYS_MIN,
+} from '@snowgear/contracts';
+import type {
+  OrderCreateDraft,
+  OrderCreateErrors,
+  OrderCreateField,
+} from '../utils/order-create-form';
+
+const money = (v: number) => `¥${v.toFixed(2)}`;
+const when = (date: Date) => dayjs(date).format('MM-DD HH:mm');
+const ORDER_TYPES = Object.values(OrderType);
+
+/** An address: the store's presets as one-tap choices, or typed. */
+function AddressField({
+  label,
+  presets,
+  value,
+  error,
+  onChange,
+}: {
+  label: string;
+  presets: string[];
+  value: string;
+  error: ReactNode;
+  onChange: (value: string) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Form.Item label={label} required description={error}>
+      {presets.length > 0 && (
+        <Selector
+          className="order-create__presets"
+          aria-label={label}
+          columns={2}
+          options={presets.map((a) => ({ label: a, value: a }))}
+          value={presets.includes(value) ? [value] : []}
+          onChange={(v) => onChange(v[0] ?? '')}
+        />
+      )}
+      <Input
+        aria-label={label}
+        placeholder={t('orderCreate.addressPlaceholder')}
+        value={value}
+        maxLength={200}
+        clearable
+        onChange={onChange}
+      />
+    </Form.Item>
+  );
+}
+
+/**
+ * Who rents, what kind of order, when, and how the gear goes out and comes back (with the store's
+ * preset addresses and fees).
+ */
+export function OrderCreateDetails({
+  draft,
+  errors,
+  start,
+  days,
+  now,
+  deliveryFee,
+  pickupFee,
+  deliveryPresets,
+  pickupPresets,
+  onChange,
+}: {
+  draft: OrderCreateDraft;
+  errors: OrderCreateErrors;
+  start: Date;
+  days: number;
+  now: Date;
+  deliveryFee: number;
+  pickupFee: number;
+  deliveryPresets: string[];
+  pickupPresets: string[];
+  onChange: (patch: Partial<OrderCreateDraft>) => void;
+}) {
+  const { t } = useTranslation();
+  const [pickerOpen, setPickerOpen] = useState(false);
+  const error = (field: OrderCreateField) => {
+    const code = errors[field];
+    return code ? (
+      <span className="field-error" role="alert">
+        {t(`orderCreate.errors.${code}`)}
+      </span>
+    ) : undefined;
+  };
+  const end = dayjs(start).add(days, 'day').toDate();
+
+  return (
+    <Form layout="vertical" className="order-create__form">
+      <Form.Item label={t('orderCreate.customerName')} required description={error('customerName')}>
+        <Input
+          aria-label={t('orderCreate.customerName')}
+          placeholder={t('orderCreate.customerNamePlaceholder')}
+          value={draft.customerName}
+          maxLength={50}
+          clearable
+          onChange={(customerName) => onChange({ customerName })}
+        />
+      </Form.Item>
+      <Form.Item
+        label={t('orderCreate.customerPhone')}
+        required
+        description={error('customerPhone')}
+      >
+        <Input
+          aria-label={t('orderCreate.customerPhone')}
+          placeholder={t('orderCreate.customerPhonePlaceholder')}
+          type="tel"
+          inputMode="tel"
+          autoComplete="off"
+          value={draft.customerPhone}
+          maxLength={20}
+          clearable
+          onChange={(customerPhone) => onChange({ customerPhone })}
+        />
+      </Form.Item>
+      <Form.Item label={t('orderCreate.orderType')}>
+        <Selector
+          aria-label={t('orderCreate.orderType')}
+          columns={3}
+          options={ORDER_TYPES.map((type) => ({ label: t(`orders.types.${type}`), value: type }))}
+          value={[draft.orderType]}
+          onChange={(v) => v[0] && onChange({ orderType: v[0] })}
+        />
+      </Form.Item>
+      <Form.Item label={t('orderCreate.start')} description={error('rentalStartTime')}>
+        <Button
+          block
+          className="order-create__start"
+          aria-label={t('orderCreate.changeStart', { time: when(start) })}
+          onClick={() => setPickerOpen(true)}
+        >
+          {when(start)}
+        </Button>
+        <DatePicker
+          title={t('orderCreate.pickStart')}
+          visible={pickerOpen}
+          precision="minute"
+          filter={{ minute: (minute) => minute % 5 === 0 }}
+          min={dayjs(now).startOf('day').toDate()}
+          max={dayjs(now).add(1, 'year').toDate()}
+          value={start}
+          onClose={() => setPickerOpen(false)}
+          onConfirm={(date) => onChange({ start: date.toISOString() })}
+        />
+      </Form.Item>
+      <Form.Item
+        label={t('orderCreate.days')}
+        description={t('orderCreate.until', { time: when(end) })}
+      >
+        <Stepper
+          aria-label={t('orderCreate.days')}
+          min={UNAVAILABLE_DAYS_MIN}
+          max={UNAVAILABLE_DAYS_MAX}
+          digits={0}
+          value={days}
+          onChange={(v) =>
+            onChange({
+              days: Math.min(UNAVAILABLE_DAYS_MAX, Math.max(UNAVAILABLE_DAYS_MIN, Math.round(v))),
+            })
+          }
+        />
+      </Form.Item>
+      <Form.Item
+        label={t('orderCreate.deliveryMethod')}
+        description={
+          draft.deliveryMethod === DeliveryMethod.Delivery
+            ? t('orderCreate.deliveryFee', { amount: money(deliveryFee) })
+            : undefined
+        }
+      >
+        <Selector
+          aria-label={t('orderCreate.deliveryMethod')}
+          columns={2}
+          options={Object.values(DeliveryMethod).map((m) => ({
+            label: t(`orders.delivery.${m}`),
+            value: m,
+          }))}
+          value={[draft.deliveryMethod]}
+          onChange={(v) => v[0] && onChange({ deliveryMethod: v[0] })}
+        />
+      </Form.Item>
+      {draft.deliveryMethod === DeliveryMethod.Delivery && (
+        <AddressField
+          label={t('orderCreate.deliveryAddress')}
+          presets={deliveryPresets}
+          value={draft.deliveryAddress}
+          error={error('deliveryAddress')}
+          onChange={(deliveryAddress) => onChange({ deliveryAddress })}
+        />
+      )}
+      <Form.Item
+        label={t('orderCreate.returnMethod')}
+        description={
+          draft.returnMethod === ReturnMethod.Pickup
+            ? t('orderCreate.pickupFee', { amount: money(pickupFee) })
+            : undefined
+        }
+      >
+        <Selector
+          aria-label={t('orderCreate.returnMethod')}
+          columns={2}
+          options={Object.values(ReturnMethod).map((m) => ({
+            label: t(`orders.return.${m}`),
+            value: m,
+          }))}
+          value={[draft.returnMethod]}
+          onChange={(v) => v[0] && onChange({ returnMethod: v[0] })}
+        />
+      </Form.Item>
+      {draft.returnMethod === ReturnMethod.Pickup && (
+        <AddressField
+          label={t('orderCreate.returnAddress')}
+          presets={pickupPresets}
+          value={draft.returnAddress}
+          error={error('returnAddress')}
+          onChange={(returnAddress) => onChange({ returnAddress })}
+        />
+      )}
+    </Form>
+  );
+}

@@ -1,0 +1,291 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Button, Form, TextArea } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import {
+  BusinessParameterKey,
+  DeliveryMethod,
+  ORDER_REMARKS_MAX,
+  ReturnMethod,
+  type Equipment,
+} from '@snowgear/contracts';
+import { Paths } from '@/config/paths';
+import { ActionBar } from '@/components/layouts/action-bar';
+import { PageHeader } from '@/components/page-header';
+import { ApiError } from '@/lib/api-errors';
+import { useNow } from '@/lib/use-now';
+import { useAppStore } from '@/features/app-state/stores/app-store';
+import { playSound } from '@/features/audio/utils/audio-player';
+import { SoundKind } from '@/features/audio/utils/sounds';
+import { FormError } from '@/features/auth/components/form-error';
+import { useSession } from '@/features/auth/stores/session-store';
+import { StoreSelector } from '@/features/stores/components/store-selector';
+import { useCurrentStore } from '@/features/stores/stores/current-store';
+import { useConfigStore } from '@/features/system-config/stores/config-store';
+import { businessParameter } from '@/features/system-config/utils/business-parameters';
+import { DEFAULT_BUSINESS_TIME_ZONE } from '@/features/system-config/utils/store-status';
+import { OrderConflictError, useCreateOrder, type OrderConflict } from '../api/order-create';
+import { OrderCreateBooking } from '../components/order-create-booking';
+import { OrderCreateDetails } from '../components/order-create-details';
+import { OrderCreateFees } from '../components/order-create-fees';
+import { OrderCreateGear } from '../components/order-create-gear';
+import { computeOrderFees, feeParameter } from '../utils/order-create-fees';
+import {
+  EMPTY_DRAFT,
+  cleanDiscount,
+  clearOrderDraft,
+  defaultRentalDays,
+  defaultRentalStart,
+  fieldErrors,
+  isDraftEmpty,
+  lineOf,
+  loadOrderDraft,
+  presetAddresses,
+  rentalEnd,
+  saveOrderDraft,
+  toOrderInput,
+  validateOrderInput,
+  type OrderCreateDraft,
+  type OrderCreateErrors,
+  type OrderCreateField,
+} from '../utils/order-create-form';
+
+const K = BusinessParameterKey;
+const money = (v: number) => `¥${v.toFixed(2)}`;
+
+/** Editing a draft field clears the problem shown for it. */
+const FIELD_OF_KEY: Partial<Record<keyof OrderCreateDraft, OrderCreateField>> = {
+  customerName: 'customerName',
+  customerPhone: 'customerPhone',
+  start: 'rentalStartTime',
+  days: 'rentalStartTime',
+  deliveryMethod: 'deliveryAddress',
+  deliveryAddress: 'deliveryAddress',
+  returnMethod: 'returnAddress',
+  returnAddress: 'returnAddress',
+  discount: 'discount',
+  remarks: 'remarks',
+  items: 'items',
+};
+
+/**
+ * /store/orders/create: a counter order. Customer, type, rental window, delivery and return,
+ * gear by scan or search, and the price before it is sent; the draft survives a reload.
+ *
+ * `?orderNumber=` comes from a customer's booking QR code (spec §2). We read it as "this customer
+ * already booked": when the order exists it is shown with a way to its detail page, where it is
+ * handled, instead of creating a second order for the same booking; when it does not, the page
+ * says so and a new order can be made.
+ */
+export default function OrderCreatePage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const orderNumber = params.get('orderNumber')?.trim() || null;
+  const primaryStoreId = useSession((s) => s.user?.primaryStoreId ?? null);
+  const currentStoreId = useCurrentStore((s) => s.currentStoreId);
+  // Staff work for their own store; a super admin, who has none, for the store chosen.
+  const storeId = primaryStoreId ?? currentStoreId;
+  // The page stays alive after an order is made: a new round starts with a fresh form.
+  const [round, setRound] = useState(0);
+
+  const form = storeId ? (
+    <OrderCreateForm key={round} storeId={storeId} onCreated={() => setRound((r) => r + 1)} />
+  ) : (
+    <div className="page-body">
+      <StoreSelector />
+    </div>
+  );
+  return (
+    <div className="order-create">
+      <PageHeader title={t('orderCreate.title')} backTo={Paths.storeOrderList} />
+      {orderNumber ? (
+        <OrderCreateBooking orderNumber={orderNumber}>{form}</OrderCreateBooking>
+      ) : (
+        form
+      )}
+    </div>
+  );
+}
+
+function OrderCreateForm({ storeId, onCreated }: { storeId: string; onCreated: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const userId = useSession((s) => s.user?.id ?? '');
+  const config = useConfigStore((s) => s.config);
+  const showSuccess = useAppStore((s) => s.showSuccess);
+  const create = useCreateOrder();
+  const now = useNow(30_000);
+  const root = useRef<HTMLDivElement>(null);
+  const [draft, setDraft] = useState<OrderCreateDraft>(() => loadOrderDraft(userId) ?? EMPTY_DRAFT);
+  const [errors, setErrors] = useState<OrderCreateErrors>({});
+  const [conflict, setConflict] = useState<(OrderConflict & { message: string }) | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (isDraftEmpty(draft)) clearOrderDraft(userId);
+    else saveOrderDraft(userId, draft);
+  }, [draft, userId]);
+
+  const param = (key: string) => businessParameter(config, storeId, key);
+  const start = draft.start
+    ? new Date(draft.start)
+    : defaultRentalStart(now, param(K.NextDayThreshold), DEFAULT_BUSINESS_TIME_ZONE);
+  const days = draft.days ?? defaultRentalDays(param(K.DefaultRentalDays));
+  const deliveryFee = feeParameter(param(K.DeliveryFee));
+  const pickupFee = feeParameter(param(K.PickupFee));
+  const fees = computeOrderFees({
+    lines: draft.items,
+    days,
+    orderType: draft.orderType,
+    deliveryFee: draft.deliveryMethod === DeliveryMethod.Delivery ? deliveryFee : 0,
+    pickupFee: draft.returnMethod === ReturnMethod.Pickup ? pickupFee : 0,
+    discount: Number(draft.discount) || 0,
+  });
+
+  const clearProblems = (keys: (keyof OrderCreateDraft)[]) => {
+    setErrors((e) => {
+      const next = { ...e };
+      for (const key of keys) {
+        const field = FIELD_OF_KEY[key];
+        if (field) delete next[field];
+      }
+      return next;
+    });
+    if (keys.some((k) => k === 'items' || k === 'start' || k === 'days')) setConflict(null);
+    setFormError(null);
+  };
+  const update = (patch: Partial<OrderCreateDraft>) => {
+    setDraft((d) => ({ ...d, ...patch }));
+    clearProblems(Object.keys(patch) as (keyof OrderCreateDraft)[]);
+  };
+  // Lines change from the latest draft: scans finish in any order.
+  const handleAdd = (gear: Equipment) => {
+    setDraft((d) =>
+      d.items.some((i) => i.equipmentId === gear.id)
+        ? d
+        : { ...d, items: [...d.items, lineOf(gear)] },
+    );
+    clearProblems(['items']);
+  };
+  const handleRemove = (equipmentId: string) => {
+    setDraft((d) => ({ ...d, items: d.items.filter((i) => i.equipmentId !== equipmentId) }));
+    clearProblems(['items']);
+  };
+
+  /** Brings the first problem into view (the form is longer than a phone screen). */
+  const showProblem = () =>
+    requestAnimationFrame(() =>
+      root.current
+        ?.querySelector('[role="alert"]:not(:empty)')
+        ?.scrollIntoView({ behavior: 'smooth', block: 'center' }),
+    );
+
+  const handleSubmit = () => {
+    setConflict(null);
+    const input = toOrderInput(draft, { storeId, start, days });
+    const found = validateOrderInput(input);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      playSound(SoundKind.error);
+      setFormError(t('orderCreate.fixErrors'));
+      showProblem();
+      return;
+    }
+    setFormError(null);
+    create.mutate(input, {
+      onSuccess: (order) => {
+        playSound(SoundKind.success);
+        clearOrderDraft(userId);
+        showSuccess(t('orderCreate.created', { number: order.orderNumber }));
+        void navigate(Paths.storeOrderDetail(order.id), { replace: true });
+        onCreated();
+      },
+      onError: (err) => {
+        playSound(SoundKind.error);
+        if (err instanceof OrderConflictError) {
+          setConflict({ ...err.conflict, message: err.message });
+        } else if (err instanceof ApiError && err.status === 400 && err.validationErrors?.length) {
+          const byField = fieldErrors(
+            err.validationErrors.flatMap((v) =>
+              v.members.map((path) => ({ message: v.message, path })),
+            ),
+          );
+          setErrors(byField);
+          setFormError(Object.keys(byField).length > 0 ? t('orderCreate.fixErrors') : err.message);
+        } else if (err instanceof ApiError && err.status === undefined) {
+          // No answer: the order may exist already (a retry of the same gear would be refused).
+          setFormError(`${err.message}\n${t('orderCreate.networkHint')}`);
+        } else {
+          setFormError(err.message);
+        }
+        showProblem();
+      },
+    });
+  };
+
+  const problem = (field: OrderCreateField) =>
+    errors[field] ? t(`orderCreate.errors.${errors[field]}`) : undefined;
+
+  return (
+    <div ref={root} className="order-create__body">
+      <OrderCreateDetails
+        draft={draft}
+        errors={errors}
+        start={start}
+        days={days}
+        now={now}
+        deliveryFee={deliveryFee}
+        pickupFee={pickupFee}
+        deliveryPresets={presetAddresses(param(K.PresetDeliveryAddresses))}
+        pickupPresets={presetAddresses(param(K.PresetPickupAddresses))}
+        onChange={update}
+      />
+      <OrderCreateGear
+        storeId={storeId}
+        items={draft.items}
+        availableFrom={start.toISOString()}
+        availableTo={rentalEnd(start, days).toISOString()}
+        error={problem('items')}
+        conflict={conflict}
+        onAdd={handleAdd}
+        onRemove={handleRemove}
+      />
+      <OrderCreateFees
+        fees={fees}
+        orderType={draft.orderType}
+        discount={draft.discount}
+        discountError={problem('discount')}
+        onDiscountChange={(v) => update({ discount: cleanDiscount(v, draft.discount) })}
+      />
+      <Form layout="vertical" className="order-create__form">
+        <Form.Item label={t('orderCreate.remarks')} description={problem('remarks')}>
+          <TextArea
+            aria-label={t('orderCreate.remarks')}
+            placeholder={t('orderCreate.remarksPlaceholder')}
+            value={draft.remarks}
+            maxLength={ORDER_REMARKS_MAX}
+            showCount
+            autoSize={{ minRows: 2, maxRows: 5 }}
+            onChange={(remarks) => update({ remarks })}
+          />
+        </Form.Item>
+      </Form>
+      <div className="order-create__form-error">
+        <FormError message={formError} />
+      </div>
+      <ActionBar>
+        <div className="order-create__submit">
+          <Button
+            block
+            color="primary"
+            size="large"
+            loading={create.isPending}
+            onClick={handleSubmit}
+          >
+            {t('orderCreate.submit', { amount: money(fees.total) })}
+          </Button>
+        </div>
+      </ActionBar>
+    </div>
+  );
+}

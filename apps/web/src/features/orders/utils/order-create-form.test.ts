@@ -1,0 +1,190 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { DeliveryMethod, OrderType, ReturnMethod } from '@snowgear/contracts';
+import {
+  EMPTY_DRAFT,
+  cleanDiscount,
+  clearOrderDraft,
+  defaultRentalDays,
+  defaultRentalStart,
+  fieldErrors,
+  isDraftEmpty,
+  loadOrderDraft,
+  presetAddresses,
+  rentalEnd,
+  saveOrderDraft,
+  toOrderInput,
+  validateOrderInput,
+  type OrderCreateDraft,
+} from './order-create-form';
+
+const TZ = 'Asia/Shanghai';
+const at = (local: string) => new Date(`${local}+08:00`);
+const STORE = '0d4c1a34-9a4b-4f8e-9d7c-6f1e2b3a4c5d';
+const GEAR = '5b1f6a8e-2c3d-4e5f-8a9b-0c1d2e3f4a5b';
+
+describe('the default rental start', () => {
+  it('rounds now up to the next half hour', () => {
+    expect(defaultRentalStart(at('2026-01-10T10:01:00'), undefined, TZ)).toEqual(
+      at('2026-01-10T10:30:00'),
+    );
+    expect(defaultRentalStart(at('2026-01-10T10:31:20'), undefined, TZ)).toEqual(
+      at('2026-01-10T11:00:00'),
+    );
+    expect(defaultRentalStart(at('2026-01-10T10:30:00'), undefined, TZ)).toEqual(
+      at('2026-01-10T10:30:00'),
+    );
+    expect(defaultRentalStart(at('2026-01-10T20:59:00'), undefined, TZ)).toEqual(
+      at('2026-01-10T21:00:00'),
+    );
+  });
+
+  it('is tomorrow 09:00 once past the next-day threshold (default 21:00)', () => {
+    expect(defaultRentalStart(at('2026-01-10T21:00:00'), undefined, TZ)).toEqual(
+      at('2026-01-10T21:00:00'),
+    );
+    expect(defaultRentalStart(at('2026-01-10T21:01:00'), undefined, TZ)).toEqual(
+      at('2026-01-11T09:00:00'),
+    );
+    expect(defaultRentalStart(at('2026-01-31T23:50:00'), undefined, TZ)).toEqual(
+      at('2026-02-01T09:00:00'),
+    );
+  });
+
+  it("follows the store's threshold, and ignores one that is no time", () => {
+    expect(defaultRentalStart(at('2026-01-10T20:31:00'), '20:30', TZ)).toEqual(
+      at('2026-01-11T09:00:00'),
+    );
+    expect(defaultRentalStart(at('2026-01-10T20:31:00'), 'late', TZ)).toEqual(
+      at('2026-01-10T21:00:00'),
+    );
+  });
+
+  it('ends whole days later', () => {
+    expect(rentalEnd(at('2026-01-10T10:30:00'), 3)).toEqual(at('2026-01-13T10:30:00'));
+  });
+});
+
+describe('store parameters for a new order', () => {
+  it('reads the default rental days, else 1', () => {
+    expect(defaultRentalDays('3')).toBe(3);
+    expect(defaultRentalDays(' 2 ')).toBe(2);
+    expect(defaultRentalDays('0')).toBe(1);
+    expect(defaultRentalDays('400')).toBe(1);
+    expect(defaultRentalDays('1.5')).toBe(1);
+    expect(defaultRentalDays(undefined)).toBe(1);
+  });
+
+  it('reads preset addresses from a JSON array of strings', () => {
+    expect(presetAddresses('["酒店大堂", " ", 3, "南门"]')).toEqual(['酒店大堂', '南门']);
+    expect(presetAddresses('not json')).toEqual([]);
+    expect(presetAddresses('{"a":1}')).toEqual([]);
+    expect(presetAddresses(undefined)).toEqual([]);
+  });
+});
+
+describe('checking a new order', () => {
+  const draft: OrderCreateDraft = {
+    ...EMPTY_DRAFT,
+    customerName: ' 王五 ',
+    customerPhone: '13800001111',
+    discount: '20',
+    items: [
+      {
+        equipmentId: GEAR,
+        name: '双板',
+        barcodeNumber: 'SG1',
+        categoryName: '双板',
+        dailyPrice: 100,
+        deposit: 500,
+      },
+    ],
+  };
+  const context = { storeId: STORE, start: at('2026-01-10T10:30:00'), days: 2 };
+
+  it('builds the request: trimmed, addresses only with their method', () => {
+    const input = toOrderInput(
+      {
+        ...draft,
+        deliveryAddress: '酒店',
+        returnMethod: ReturnMethod.Pickup,
+        returnAddress: '南门',
+      },
+      context,
+    );
+    expect(input).toMatchObject({
+      storeId: STORE,
+      customerName: '王五',
+      rentalStartTime: at('2026-01-10T10:30:00').toISOString(),
+      rentalEndTime: at('2026-01-12T10:30:00').toISOString(),
+      deliveryMethod: DeliveryMethod.SelfPickup,
+      deliveryAddress: '',
+      returnAddress: '南门',
+      discount: 20,
+      items: [{ equipmentId: GEAR }],
+    });
+    expect(validateOrderInput(input)).toEqual({});
+    expect(toOrderInput({ ...draft, orderType: OrderType.Loan }, context).discount).toBe(0);
+  });
+
+  it('names the fields with problems', () => {
+    const input = toOrderInput(
+      {
+        ...draft,
+        customerName: ' ',
+        customerPhone: 'abc',
+        deliveryMethod: DeliveryMethod.Delivery,
+        items: [],
+      },
+      context,
+    );
+    expect(validateOrderInput(input)).toEqual({
+      customerName: 'CustomerNameRequired',
+      customerPhone: 'InvalidPhone',
+      deliveryAddress: 'DeliveryAddressRequired',
+      items: 'ItemsRequired',
+    });
+  });
+
+  it("maps the server's validation members to fields", () => {
+    expect(
+      fieldErrors([
+        { message: 'InvalidPhone', path: 'customerPhone' },
+        { message: 'Invalid UUID', path: 'items.0.equipmentId' },
+        { message: 'whatever', path: 'body' },
+      ]),
+    ).toEqual({ customerPhone: 'InvalidPhone', items: 'invalid' });
+  });
+
+  it('keeps the discount to digits with at most two decimals', () => {
+    expect(cleanDiscount('-12', '')).toBe('12');
+    expect(cleanDiscount('12.345', '12.34')).toBe('12.34');
+    expect(cleanDiscount('1..2', '1.')).toBe('1.');
+    expect(cleanDiscount('', '5')).toBe('');
+  });
+});
+
+describe('the unsent draft', () => {
+  afterEach(() => window.sessionStorage.clear());
+
+  it('is kept per user in the session and cleared after sending', () => {
+    const draft = { ...EMPTY_DRAFT, customerName: '赵六', days: 3 };
+    saveOrderDraft('u1', draft);
+    expect(loadOrderDraft('u1')).toEqual(draft);
+    expect(loadOrderDraft('u2')).toBeNull();
+    clearOrderDraft('u1');
+    expect(loadOrderDraft('u1')).toBeNull();
+  });
+
+  it('is not worth keeping until something is entered', () => {
+    expect(isDraftEmpty({ ...EMPTY_DRAFT })).toBe(true);
+    expect(isDraftEmpty({ ...EMPTY_DRAFT, days: 2 })).toBe(false);
+    expect(isDraftEmpty({ ...EMPTY_DRAFT, customerPhone: '1' })).toBe(false);
+  });
+
+  it('fills what an older or damaged draft lacks', () => {
+    window.sessionStorage.setItem('order_create_draft_u1', '{"customerName":"钱七"}');
+    expect(loadOrderDraft('u1')).toEqual({ ...EMPTY_DRAFT, customerName: '钱七' });
+    window.sessionStorage.setItem('order_create_draft_u1', '{broken');
+    expect(loadOrderDraft('u1')).toBeNull();
+  });
+});

@@ -1,0 +1,271 @@
+import dayjs from 'dayjs';
+import utc from 'dayjs/plugin/utc';
+import timezone from 'dayjs/plugin/timezone';
+import {
+  DEFAULT_NEXT_DAY_THRESHOLD,
+  DeliveryMethod,
+  OrderCreateSchema,
+  OrderType,
+  ReturnMethod,
+  UNAVAILABLE_DAYS_MAX,
+  UNAVAILABLE_DAYS_MIN,
+  type Equipment,
+  type OrderCreate,
+} from '@snowgear/contracts';
+import { localClock, minutesOf } from '@/features/system-config/utils/store-status';
+import { isFreeOrderType } from './order-create-fees';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+/** The counter's new order: what staff typed and the gear they added. */
+export interface OrderCreateLine {
+  equipmentId: string;
+  name: string;
+  barcodeNumber: string;
+  categoryName: string;
+  dailyPrice: number;
+  deposit: number;
+}
+
+export interface OrderCreateDraft {
+  customerName: string;
+  customerPhone: string;
+  orderType: OrderType;
+  /** ISO time; null follows the default start (it moves on while the page stays open). */
+  start: string | null;
+  /** null follows the store's default rental days. */
+  days: number | null;
+  deliveryMethod: DeliveryMethod;
+  deliveryAddress: string;
+  returnMethod: ReturnMethod;
+  returnAddress: string;
+  /** As typed (yuan). */
+  discount: string;
+  remarks: string;
+  items: OrderCreateLine[];
+}
+
+export const EMPTY_DRAFT: OrderCreateDraft = {
+  customerName: '',
+  customerPhone: '',
+  orderType: OrderType.Normal,
+  start: null,
+  days: null,
+  deliveryMethod: DeliveryMethod.SelfPickup,
+  deliveryAddress: '',
+  returnMethod: ReturnMethod.SelfReturn,
+  returnAddress: '',
+  discount: '',
+  remarks: '',
+  items: [],
+};
+
+export const lineOf = (gear: Equipment): OrderCreateLine => ({
+  equipmentId: gear.id,
+  name: gear.name,
+  barcodeNumber: gear.barcodeNumber,
+  categoryName: gear.categoryName,
+  dailyPrice: gear.dailyRentPrice,
+  deposit: gear.deposit,
+});
+
+// ---- defaults from the store's business parameters -------------------------------------------
+
+/** A walk-in starts the next morning at this time once the day is over. */
+export const NEXT_DAY_START = '09:00';
+const HALF_HOUR_MS = 30 * 60_000;
+
+/**
+ * The default rental start: now rounded up to the next half hour, or tomorrow 09:00 once the
+ * store's next-day threshold (default 21:00) has passed. Rounding on the epoch is exact for time
+ * zones whose offset is a whole or half hour, as the business time zone's is.
+ */
+export function defaultRentalStart(
+  now: Date,
+  threshold: string | undefined,
+  timeZone: string,
+): Date {
+  const limit = /^\d{2}:\d{2}$/.test(threshold ?? '') ? threshold! : DEFAULT_NEXT_DAY_THRESHOLD;
+  if (localClock(now, timeZone).minutes > minutesOf(limit)) {
+    const tomorrow = dayjs(now).tz(timeZone).add(1, 'day').format('YYYY-MM-DD');
+    return dayjs.tz(`${tomorrow} ${NEXT_DAY_START}`, timeZone).toDate();
+  }
+  return new Date(Math.ceil(now.getTime() / HALF_HOUR_MS) * HALF_HOUR_MS);
+}
+
+/** The end of the rental: the start plus whole days of 24 hours. */
+export function rentalEnd(start: Date, days: number): Date {
+  return new Date(start.getTime() + days * 86_400_000);
+}
+
+/** The store's DefaultRentalDays when it is a whole number of days in range, else 1. */
+export function defaultRentalDays(value: string | undefined): number {
+  const n = Number((value ?? '').trim());
+  return Number.isInteger(n) && n >= UNAVAILABLE_DAYS_MIN && n <= UNAVAILABLE_DAYS_MAX ? n : 1;
+}
+
+/** Preset addresses: a JSON array of strings; anything else offers none. */
+export function presetAddresses(value: string | undefined): string[] {
+  try {
+    const parsed: unknown = JSON.parse(value ?? '[]');
+    return Array.isArray(parsed)
+      ? parsed.filter((a): a is string => typeof a === 'string' && a.trim() !== '')
+      : [];
+  } catch {
+    return [];
+  }
+}
+
+// ---- checking and sending ----------------------------------------------------------------------
+
+export type OrderCreateField =
+  | 'customerName'
+  | 'customerPhone'
+  | 'rentalStartTime'
+  | 'deliveryAddress'
+  | 'returnAddress'
+  | 'discount'
+  | 'remarks'
+  | 'items';
+
+/** The reasons the contract gives; anything else reads as 'invalid' for its field. */
+export type OrderCreateErrorCode =
+  | 'CustomerNameRequired'
+  | 'InvalidPhone'
+  | 'DeliveryAddressRequired'
+  | 'ReturnAddressRequired'
+  | 'RentalEndBeforeStart'
+  | 'ItemsRequired'
+  | 'invalid';
+
+const KNOWN_CODES: readonly string[] = [
+  'CustomerNameRequired',
+  'InvalidPhone',
+  'DeliveryAddressRequired',
+  'ReturnAddressRequired',
+  'RentalEndBeforeStart',
+  'ItemsRequired',
+];
+
+const FIELD_OF: Record<string, OrderCreateField> = {
+  customerName: 'customerName',
+  customerPhone: 'customerPhone',
+  rentalStartTime: 'rentalStartTime',
+  rentalEndTime: 'rentalStartTime',
+  deliveryAddress: 'deliveryAddress',
+  returnAddress: 'returnAddress',
+  discount: 'discount',
+  remarks: 'remarks',
+  items: 'items',
+};
+
+export type OrderCreateErrors = Partial<Record<OrderCreateField, OrderCreateErrorCode>>;
+
+/**
+ * Problems by field, from the contract's issues or the server's validation errors (whose members
+ * are paths such as 'customerPhone' or 'items.0.equipmentId'). Problems with no field of the
+ * form are left out; the caller shows the server's message for those.
+ */
+export function fieldErrors(issues: { message: string; path: string }[]): OrderCreateErrors {
+  const errors: OrderCreateErrors = {};
+  for (const issue of issues) {
+    const field = FIELD_OF[issue.path.split('.')[0] ?? ''];
+    if (!field || errors[field]) continue;
+    errors[field] = KNOWN_CODES.includes(issue.message)
+      ? (issue.message as OrderCreateErrorCode)
+      : 'invalid';
+  }
+  return errors;
+}
+
+const MONEY = /^\d{0,7}(\.\d{0,2})?$/;
+
+/** The discount as typed: digits and at most two decimals, so it can never be negative. */
+export function cleanDiscount(next: string, previous: string): string {
+  const cleaned = next.replace(/[^\d.]/g, '');
+  return MONEY.test(cleaned) ? cleaned : previous;
+}
+
+/** What goes to the server: addresses only with their method, a free order with no discount. */
+export function toOrderInput(
+  draft: OrderCreateDraft,
+  context: { storeId: string; start: Date; days: number },
+): OrderCreate {
+  const discount = Number(draft.discount);
+  return {
+    storeId: context.storeId,
+    orderType: draft.orderType,
+    customerName: draft.customerName.trim(),
+    customerPhone: draft.customerPhone.trim(),
+    rentalStartTime: context.start.toISOString(),
+    rentalEndTime: rentalEnd(context.start, context.days).toISOString(),
+    deliveryMethod: draft.deliveryMethod,
+    deliveryAddress:
+      draft.deliveryMethod === DeliveryMethod.Delivery ? draft.deliveryAddress.trim() : '',
+    returnMethod: draft.returnMethod,
+    returnAddress: draft.returnMethod === ReturnMethod.Pickup ? draft.returnAddress.trim() : '',
+    discount:
+      isFreeOrderType(draft.orderType) || !Number.isFinite(discount) ? 0 : Math.max(0, discount),
+    remarks: draft.remarks.trim(),
+    items: draft.items.map((line) => ({ equipmentId: line.equipmentId })),
+  };
+}
+
+/** The contract's own checks, by field, before anything is sent. */
+export function validateOrderInput(input: OrderCreate): OrderCreateErrors {
+  const result = OrderCreateSchema.safeParse(input);
+  if (result.success) return {};
+  return fieldErrors(
+    result.error.issues.map((issue) => ({
+      message: issue.message,
+      path: issue.path.map(String).join('.'),
+    })),
+  );
+}
+
+// ---- the unsent draft --------------------------------------------------------------------------
+
+/**
+ * A half-built order survives a reload of the tab (sessionStorage: it ends with the tab, and is
+ * kept per signed-in user so a colleague signing in on the same phone starts afresh).
+ */
+const draftKey = (userId: string) => `order_create_draft_${userId}`;
+
+export function loadOrderDraft(userId: string): OrderCreateDraft | null {
+  try {
+    const raw = window.sessionStorage.getItem(draftKey(userId));
+    if (!raw) return null;
+    const saved = JSON.parse(raw) as Partial<OrderCreateDraft>;
+    return {
+      ...EMPTY_DRAFT,
+      ...saved,
+      items: Array.isArray(saved.items) ? saved.items.filter((i) => i?.equipmentId) : [],
+    };
+  } catch {
+    return null;
+  }
+}
+
+export function saveOrderDraft(userId: string, draft: OrderCreateDraft): void {
+  try {
+    window.sessionStorage.setItem(draftKey(userId), JSON.stringify(draft));
+  } catch {
+    // Storage full or disabled: the draft lives only on this page.
+  }
+}
+
+export function clearOrderDraft(userId: string): void {
+  try {
+    window.sessionStorage.removeItem(draftKey(userId));
+  } catch {
+    // ignore
+  }
+}
+
+/** Whether anything was entered (an empty draft is not worth keeping). */
+export function isDraftEmpty(draft: OrderCreateDraft): boolean {
+  return (Object.keys(EMPTY_DRAFT) as (keyof OrderCreateDraft)[]).every(
+    (key) => JSON.stringify(draft[key]) === JSON.stringify(EMPTY_DRAFT[key]),
+  );
+}

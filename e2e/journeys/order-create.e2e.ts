@@ -1,0 +1,152 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newPhone, screenshot, watchErrors } from '../support/browser';
+import { signIn } from '../support/session';
+
+const baseUrl = inject('baseUrl');
+
+interface Gear {
+  barcodeNumber: string;
+  dailyRentPrice: number;
+  deposit: number;
+}
+
+/**
+ * In-stock items of the signed-in employee's store that are free for the next days, taken from
+ * the end-minus-10 region of the list (other journeys use the last few items).
+ */
+async function freeGear(page: Page, count: number): Promise<Gear[]> {
+  return page.evaluate(async (count) => {
+    const headers = { authorization: `Bearer ${localStorage.getItem('access_token')!}` };
+    const me = (await (await fetch('/api/app/account/my-profile', { headers })).json()) as {
+      primaryStoreId: string;
+    };
+    const from = new Date().toISOString();
+    const to = new Date(Date.now() + 3 * 86_400_000).toISOString();
+    const query = new URLSearchParams({
+      storeId: me.primaryStoreId,
+      status: '0',
+      availableFrom: from,
+      availableTo: to,
+      maxResultCount: '100',
+    });
+    const list = (await (await fetch(`/api/app/equipment?${query}`, { headers })).json()) as {
+      items: Gear[];
+    };
+    return list.items.slice(-10 - count, -10).map(({ barcodeNumber, dailyRentPrice, deposit }) => ({
+      barcodeNumber,
+      dailyRentPrice,
+      deposit,
+    }));
+  }, count);
+}
+
+/** A barcode gun: fast keys and Enter, with no text field focused. */
+async function gunScan(page: Page, code: string) {
+  await page.keyboard.type(code, { delay: 5 });
+  await page.keyboard.press('Enter');
+}
+
+const money = (v: number) => `¥${v.toFixed(2)}`;
+/** As the server and the page write times in the business time zone. */
+const local = (iso: string) =>
+  new Date(iso).toLocaleString('sv-SE', { timeZone: 'Asia/Shanghai' }).slice(0, 16);
+
+describe('a new order at the counter', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser?.close());
+
+  it('is built by gun scans and priced before sending; the same gear is refused for the same time', async () => {
+    const context = await newPhone(browser);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await signIn(page, baseUrl, 'employee', '/store/orders/create');
+    const gear = await freeGear(page, 2);
+    expect(gear).toHaveLength(2);
+
+    // A walk-in: name and phone typed, then the gear scanned with the gun.
+    await page.getByRole('textbox', { name: '客户姓名' }).fill('孙八');
+    await page.getByRole('textbox', { name: '手机号' }).fill('13700002222');
+    await page.getByRole('heading', { name: '设备（0）' }).tap();
+    for (const [i, item] of gear.entries()) {
+      await gunScan(page, item.barcodeNumber);
+      await page.locator('.order-create-line', { hasText: item.barcodeNumber }).waitFor();
+      await page.getByRole('heading', { name: `设备（${i + 1}）` }).waitFor();
+    }
+    // The same item again is refused.
+    await gunScan(page, gear[0]!.barcodeNumber);
+    await page.getByText(`设备 ${gear[0]!.barcodeNumber} 已在订单中`).waitFor();
+
+    // One day by the store's default: rent and deposits of both items.
+    const rent = gear.reduce((sum, g) => sum + g.dailyRentPrice, 0);
+    const deposits = gear.reduce((sum, g) => sum + g.deposit, 0);
+    const fees = page.locator('.order-create__fees');
+    await fees
+      .locator('.adm-list-item', { hasText: '租金（1 天）' })
+      .getByText(money(rent))
+      .waitFor();
+    await fees.locator('.adm-list-item', { hasText: '押金' }).getByText(money(deposits)).waitFor();
+    await fees
+      .locator('.adm-list-item', { hasText: '合计' })
+      .getByText(money(rent + deposits))
+      .waitFor();
+    await screenshot(page, 'store-order-create');
+
+    await page.getByRole('button', { name: `创建订单 ${money(rent + deposits)}` }).tap();
+    await page.waitForURL('**/store/orders/detail/*');
+    const detail = page.locator('.order-detail');
+    await detail.getByText('待支付').first().waitFor();
+    for (const item of gear) await detail.getByText(item.barcodeNumber).first().waitFor();
+    await detail
+      .locator('.order-detail__total')
+      .getByText(money(rent + deposits))
+      .waitFor();
+    const firstId = page.url().split('/').pop()!;
+    expect(errors).toEqual([]);
+
+    const first = await page.evaluate(async (id) => {
+      const headers = { authorization: `Bearer ${localStorage.getItem('access_token')!}` };
+      return (await (await fetch(`/api/app/orders/${id}`, { headers })).json()) as {
+        rentalStartTime: string;
+        rentalEndTime: string;
+      };
+    }, firstId);
+
+    // A second order for one of the same items and the same time, from the quick actions: the
+    // page kept alive starts afresh, and its draft outlives a reload.
+    await page.getByRole('button', { name: '快捷操作' }).tap();
+    await page.getByRole('button', { name: '创建订单', exact: true }).tap();
+    await page.waitForURL('**/store/orders/create');
+    await page.getByRole('heading', { name: '设备（0）' }).waitFor();
+    expect(await page.getByRole('textbox', { name: '客户姓名' }).inputValue()).toBe('');
+    await page.getByRole('textbox', { name: '客户姓名' }).fill('周九');
+    await page.getByRole('textbox', { name: '手机号' }).fill('13700003333');
+    await page.getByRole('heading', { name: '设备（0）' }).tap();
+    const taken = gear[1]!.barcodeNumber;
+    await gunScan(page, taken);
+    await page.locator('.order-create-line', { hasText: taken }).waitFor();
+    await page.reload();
+    await page.locator('.order-create-line', { hasText: taken }).waitFor();
+    expect(await page.getByRole('textbox', { name: '客户姓名' }).inputValue()).toBe('周九');
+
+    await page.getByRole('button', { name: /^创建订单 ¥/ }).tap();
+    const start = local(first.rentalStartTime);
+    const end = local(first.rentalEndTime);
+    await page
+      .getByRole('alert')
+      .filter({ hasText: `${taken}: 该设备在 ${start} 至 ${end} 已被占用` })
+      .waitFor();
+    await page
+      .locator('.order-create-line--conflict', { hasText: taken })
+      .getByText(`已被占用：${start.slice(5)} 至 ${end.slice(5)}`)
+      .waitFor();
+    expect(page.url()).toContain('/store/orders/create');
+    await screenshot(page, 'store-order-create-conflict');
+    // The refusal itself is logged by the browser as a failed request; nothing else may fail.
+    expect(errors.filter((e) => !e.includes('409'))).toEqual([]);
+    await context.close();
+  });
+});
