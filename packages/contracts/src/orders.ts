@@ -178,6 +178,11 @@ export const OrderListQuerySchema = PagedRequestSchema.extend({
     .enum(['true', 'false'])
     .transform((v) => v === 'true')
     .optional(),
+  /** true: orders with at least one line still without equipment (gear to prepare). */
+  unbound: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
 });
 export type OrderListQuery = z.input<typeof OrderListQuerySchema>;
 
@@ -220,3 +225,37 @@ export const PaymentStatusSchema = z.object({
   orderStatus: z.number().int(),
 });
 export type PaymentStatus = z.infer<typeof PaymentStatusSchema>;
+
+const address = z.string().trim().max(200).default('');
+
+/** Details that may change until the rental starts (Pending, Unpaid, Reserved, PendingDelivery). */
+export const OrderUpdateSchema = z.object({
+  customerName: z.string().trim().min(1, 'CustomerNameRequired').max(50),
+  customerPhone: phone,
+  deliveryAddress: address,
+  returnAddress: address,
+  remarks: z.string().trim().max(ORDER_REMARKS_MAX).default(''),
+});
+export type OrderUpdate = z.input<typeof OrderUpdateSchema>;
+
+/** How the gear reaches the customer and comes back; the delivery and pickup fees follow. */
+export const OrderDeliveryMethodSchema = z
+  .object({
+    deliveryMethod: z.enum(DELIVERY_METHODS),
+    deliveryAddress: address,
+    returnMethod: z.enum(RETURN_METHODS),
+    returnAddress: address,
+  })
+  .refine((v) => v.deliveryMethod !== DeliveryMethod.Delivery || v.deliveryAddress, {
+    message: 'DeliveryAddressRequired',
+    path: ['deliveryAddress'],
+  })
+  .refine((v) => v.returnMethod !== ReturnMethod.Pickup || v.returnAddress, {
+    message: 'ReturnAddressRequired',
+    path: ['returnAddress'],
+  });
+export type OrderDeliveryMethod = z.input<typeof OrderDeliveryMethodSchema>;
+
+/** The agent credited with the order (a user holding the Agent role), or null for none. */
+export const OrderAgentSchema = z.object({ agentId: z.uuid().nullable() });
+export type OrderAgent = z.infer<typeof OrderAgentSchema>;

@@ -15,6 +15,7 @@ import {
 } from './schema.js';
 import { DEMO_PASSWORD, demoCustomer, demoRoles, demoStaff } from './seed-data/demo-people.js';
 import { seedInventory } from './seed-inventory.js';
+import { seedOrders } from './seed-orders.js';
 import { demoGlobalParameters, demoStores, demoSystemSettings } from './seed-data/demo-tenant.js';
 import { helpArticles as demoHelpArticles } from './seed-data/help-articles.js';
 
@@ -158,6 +159,7 @@ export async function seedDemoData(db: Database): Promise<SeedSummary> {
     }
 
     const equipmentCreated = await seedInventory(tx, tenantId, storeIds);
+    await seedOrders(tx, tenantId, storeIds);
 
     return {
       equipment: equipmentCreated,

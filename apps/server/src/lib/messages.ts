@@ -88,6 +88,16 @@ const zh = {
   BillNotRefund: '这不是退款账单',
   BillIsRefund: '退款账单请用“确认已退款”',
   OrderGearBound: '备货：{barcodes}',
+  OrderNotEditable: '订单当前状态（{status}）不能修改',
+  OrderDeliveryAddressRequired: '送货上门的订单需要填写送货地址',
+  OrderReturnAddressRequired: '上门取件的订单需要填写取件地址',
+  OrderDetailsChanged: '修改订单信息：{fields}',
+  OrderDeliveryChanged: '送取方式改为：{delivery}，{return}；费用变化 {change}',
+  OrderAgentSet: '代理改为 {name}',
+  OrderAgentRemoved: '移除代理',
+  OrderAgentInvalid: '该用户不是代理',
+  OrderNoEarlyReturn: '订单当前状态（{status}）不能提前归还',
+  OrderItemReturnedEarly: '提前归还 {barcode}：{reason}',
 };
 type Key = keyof typeof zh;
 const en: Record<Key, string> = {
@@ -176,6 +186,16 @@ const en: Record<Key, string> = {
   BillNotRefund: 'This is not a refund bill',
   BillIsRefund: 'Use “refund paid” for a refund bill',
   OrderGearBound: 'Gear picked: {barcodes}',
+  OrderNotEditable: 'An order that is {status} can no longer be changed',
+  OrderDeliveryAddressRequired: 'An order delivered to the customer needs a delivery address',
+  OrderReturnAddressRequired: 'An order picked up from the customer needs a pickup address',
+  OrderDetailsChanged: 'Details changed: {fields}',
+  OrderDeliveryChanged: 'Now {delivery}, {return}; fees changed by {change}',
+  OrderAgentSet: 'Agent: {name}',
+  OrderAgentRemoved: 'Agent removed',
+  OrderAgentInvalid: 'This user is not an agent',
+  OrderNoEarlyReturn: 'An order that is {status} cannot take an early return',
+  OrderItemReturnedEarly: 'Returned early: {barcode} ({reason})',
 };
 export type MessageKey = Key;
 

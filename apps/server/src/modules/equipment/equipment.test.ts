@@ -326,6 +326,7 @@ describe('equipment', () => {
 
   it('returns early by releasing the order lock', async () => {
     const item = await byBarcode('SGWLSKI001');
+    // A lock whose order no longer exists is simply released (the order side: updates.test.ts).
     const orderId = randomUUID();
     const [row] = await t.database.db.select().from(equipment).where(eq(equipment.id, item.id));
     await t.database.db.insert(equipmentUnavailableTimes).values({

@@ -49,6 +49,7 @@ import { AppError, businessError, notFound } from '@/lib/errors.js';
 import { isEnglish, message } from '@/lib/messages.js';
 import { likePattern, pageOf } from '@/lib/paging.js';
 import { toFileInfo } from '@/modules/files/service.js';
+import { earlyReturnOrders } from '@/modules/orders/updates.js';
 import {
   attributesOf,
   imageFilesById,
@@ -463,11 +464,17 @@ export class EquipmentService {
     return this.result(id, 'TransferStarted', { store: target.name });
   }
 
-  /** Early return: releases the item's lock for that order; an item out for it is back in stock. */
+  /**
+   * Early return: releases the item's lock for that order; an item out for it is back in stock.
+   * The order (2 to 8 only) records it on its line and timeline, and settles when that was the
+   * last item out.
+   */
   async earlyReturn(id: string, input: EarlyReturn): Promise<StockResult> {
     const row = await this.row(id);
     this.assertMayOperate(row);
     if (!ALLOWED_FROM.earlyReturn.includes(row.status)) throw this.illegal(row, 'earlyReturn');
+    const orderSide = earlyReturnOrders(this.db, this.request);
+    const hasOrder = await orderSide.checkEarlyReturn(input.orderId);
     await this.db.transaction(async (tx) => {
       const released = await tx
         .delete(equipmentUnavailableTimes)
@@ -494,6 +501,7 @@ export class EquipmentService {
         remarks: input.remarks,
         orderId: input.orderId,
       });
+      if (hasOrder) await orderSide.recordEarlyReturn(tx, input.orderId, row, input.reason);
     });
     return this.result(id, 'EarlyReturnDone');
   }

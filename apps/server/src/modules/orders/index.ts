@@ -2,14 +2,17 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  OrderAgentSchema,
   OrderCancelSchema,
   OrderCreateSchema,
+  OrderDeliveryMethodSchema,
   OrderExtendSchema,
   OrderHandoverSchema,
   OrderReturnSchema,
   OrderListQuerySchema,
   OrderSchema,
   OrderSummarySchema,
+  OrderUpdateSchema,
   pagedResultSchema,
   PaymentStatusSchema,
   Permissions as P,
@@ -17,6 +20,7 @@ import {
 import { OrderBinding } from './binding.js';
 import { OrderLifecycle } from './lifecycle.js';
 import { OrdersService } from './service.js';
+import { OrderUpdates } from './updates.js';
 
 /** Staff who work with orders, and customers for their own (the service scopes each). */
 const VIEW = {
@@ -42,6 +46,7 @@ export async function orderRoutes(app: FastifyInstance, options: { timeZone: str
   const service = (request: FastifyRequest) => new OrdersService(app.db, request, options.timeZone);
   const lifecycle = (request: FastifyRequest) =>
     new OrderLifecycle(app.db, request, options.timeZone);
+  const updates = (request: FastifyRequest) => new OrderUpdates(app.db, request, options.timeZone);
 
   r.post(
     '/api/app/orders',
@@ -136,6 +141,54 @@ export async function orderRoutes(app: FastifyInstance, options: { timeZone: str
       },
     },
     async (request) => service(request).cancel(request.params.id, request.body.reason),
+  );
+
+  r.put(
+    '/api/app/orders/:id',
+    {
+      config: { access: PROCESS },
+      schema: {
+        tags,
+        summary:
+          'Change the customer, addresses and remarks of an order that has not started (Pending, Unpaid, Reserved, PendingDelivery)',
+        params: Id,
+        body: OrderUpdateSchema,
+        response: { 200: OrderSchema },
+      },
+    },
+    async (request) => updates(request).updateDetails(request.params.id, request.body),
+  );
+
+  r.put(
+    '/api/app/orders/:id/delivery-method',
+    {
+      config: { access: PROCESS },
+      schema: {
+        tags,
+        summary:
+          'Change delivery and return before the rental starts: fees priced again, the bills follow (open payment, or a supplement / refund once paid)',
+        params: Id,
+        body: OrderDeliveryMethodSchema,
+        response: { 200: OrderSchema },
+      },
+    },
+    async (request) => updates(request).changeDelivery(request.params.id, request.body),
+  );
+
+  r.put(
+    '/api/app/orders/:id/agent',
+    {
+      config: { access: PROCESS },
+      schema: {
+        tags,
+        summary:
+          'Credit the order to an agent (a user holding the Agent role; 400 otherwise), or to none',
+        params: Id,
+        body: OrderAgentSchema,
+        response: { 200: OrderSchema },
+      },
+    },
+    async (request) => updates(request).assignAgent(request.params.id, request.body.agentId),
   );
 
   r.post(

@@ -448,8 +448,11 @@ export class OrderLifecycle extends OrdersService {
     return this.get(id);
   }
 
-  /** All gear is back: Returned, then one bill for the balance (or Completed when even). */
-  private async settle(tx: Transaction, id: string) {
+  /**
+   * All gear is back: Returned, then one bill for the balance (or Completed when even). Also
+   * reached through an item's early return (updates.ts).
+   */
+  protected async settle(tx: Transaction, id: string) {
     const [order] = await tx.select().from(orders).where(eq(orders.id, id));
     if (!order) return;
     if (!(await this.moveTo(tx, order, OrderStatus.Returned))) {

@@ -410,7 +410,8 @@ describe('orders', () => {
     expect(cancelledOnly.items.every((o: { status: number }) => o.status === 10)).toBe(true);
     expect(cancelledOnly.totalCount).toBeGreaterThan(0);
     // 太舞's manager sees none of 万龙's orders, and may not open one.
-    expect((await call('multi', 'GET', '/api/app/orders')).json().totalCount).toBe(0);
+    const theirs = (await call('multi', 'GET', '/api/app/orders?maxResultCount=1000')).json();
+    expect(theirs.items.some((o: { storeId: string }) => o.storeId === wanlong)).toBe(false);
     expect((await call('multi', 'GET', `/api/app/orders/${order.id}`)).statusCode).toBe(403);
     const admin = (await call('admin', 'GET', `/api/app/orders?storeId=${wanlong}`)).json();
     expect(admin.totalCount).toBe(

@@ -1,6 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  exists,
+  gte,
+  ilike,
+  inArray,
+  isNull,
+  lt,
+  not,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import {
   BillKind,
   BillStatus,
@@ -186,6 +202,15 @@ export class OrdersService {
         lt(orders.rentalEndAt, sql`now()`),
       );
       parts.push(query.overdue ? overdue : sql`not (${overdue})`);
+    }
+    if (query.unbound !== undefined) {
+      const unbound = exists(
+        this.db
+          .select({ one: sql`1` })
+          .from(orderItems)
+          .where(and(eq(orderItems.orderId, orders.id), isNull(orderItems.equipmentId))),
+      );
+      parts.push(query.unbound ? unbound : not(unbound));
     }
     const where = and(...parts);
     const page = pageOf(query);
