@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newPhone, screenshot, watchErrors } from '../support/browser';
+import { staffApi } from '../support/api';
 import { signIn } from '../support/session';
 
 const baseUrl = inject('baseUrl');
@@ -12,54 +13,22 @@ interface Booked {
 
 /**
  * Books two in-stock items of the signed-in employee's store for two customers, through the API
- * as a client would. Both rentals start 45 days ahead at 10:00; returns that day too.
+ * as a client would. Both rentals start 45 days ahead at 10:00 (Beijing); returns that day too.
  */
 async function bookTwoOrders(page: Page): Promise<{ day: string; first: Booked; second: Booked }> {
-  return page.evaluate(async () => {
-    const token = localStorage.getItem('access_token')!;
-    const xsrf = decodeURIComponent(/XSRF-TOKEN=([^;]+)/.exec(document.cookie)![1]!);
-    const headers = {
-      authorization: `Bearer ${token}`,
-      'content-type': 'application/json',
-      RequestVerificationToken: xsrf,
-    };
-    const me = (await (await fetch('/api/app/account/my-profile', { headers })).json()) as {
-      primaryStoreId: string;
-    };
-    const stock = (await (
-      await fetch(`/api/app/equipment?storeId=${me.primaryStoreId}&status=0&maxResultCount=100`, {
-        headers,
-      })
-    ).json()) as { items: { id: string }[] };
-    const start = new Date();
-    start.setDate(start.getDate() + 45);
-    start.setHours(10, 0, 0, 0);
-    const end = new Date(start.getTime() + 2 * 86_400_000);
-    const book = async (equipmentId: string, customerName: string, customerPhone: string) => {
-      const response = await fetch('/api/app/orders', {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({
-          storeId: me.primaryStoreId,
-          orderType: 'Normal',
-          customerName,
-          customerPhone,
-          rentalStartTime: start.toISOString(),
-          rentalEndTime: end.toISOString(),
-          deliveryMethod: 'SelfPickup',
-          returnMethod: 'SelfReturn',
-          items: [{ equipmentId }],
-        }),
-      });
-      if (response.status !== 201) throw new Error(`booking failed: ${response.status}`);
-      return (await response.json()) as Booked;
-    };
-    const first = await book(stock.items[0]!.id, '周小雪', '13911110001');
-    const second = await book(stock.items[1]!.id, '吴大山', '13922220002');
-    const pad = (n: number) => String(n).padStart(2, '0');
-    const day = `${start.getFullYear()}-${pad(start.getMonth() + 1)}-${pad(start.getDate())}`;
-    return { day, first, second };
+  const api = staffApi(page, baseUrl);
+  const storeId = await api.myStoreId();
+  const stock = await api.inStock(storeId);
+  const day = new Date(Date.now() + 45 * 86_400_000).toLocaleDateString('sv-SE', {
+    timeZone: 'Asia/Shanghai',
   });
+  const start = new Date(`${day}T10:00:00+08:00`);
+  const end = new Date(start.getTime() + 2 * 86_400_000);
+  const book = (equipmentId: string, customerName: string, customerPhone: string) =>
+    api.book({ storeId, customerName, customerPhone, start, end, items: [{ equipmentId }] });
+  const first = await book(stock[0]!.id, '周小雪', '13911110001');
+  const second = await book(stock[1]!.id, '吴大山', '13922220002');
+  return { day, first, second };
 }
 
 const card = (page: Page, orderNumber: string) =>

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newPhone, screenshot, watchErrors } from '../support/browser';
+import { staffApi } from '../support/api';
 import { signIn } from '../support/session';
 
 const baseUrl = inject('baseUrl');
@@ -13,54 +14,30 @@ interface Booked {
   deposits: number;
 }
 
+const DAY = 86_400_000;
+
 /** Books in-stock items of the signed-in employee's store through the API, as a client would. */
 async function book(page: Page, count: number, fromEnd: number): Promise<Booked> {
-  return page.evaluate(
-    async ({ count, fromEnd }) => {
-      const token = localStorage.getItem('access_token')!;
-      const xsrf = decodeURIComponent(/XSRF-TOKEN=([^;]+)/.exec(document.cookie)![1]!);
-      const headers = {
-        authorization: `Bearer ${token}`,
-        'content-type': 'application/json',
-        RequestVerificationToken: xsrf,
-      };
-      const me = (await (await fetch('/api/app/account/my-profile', { headers })).json()) as {
-        primaryStoreId: string;
-      };
-      const list = (await (
-        await fetch(`/api/app/equipment?storeId=${me.primaryStoreId}&status=0&maxResultCount=100`, {
-          headers,
-        })
-      ).json()) as { items: { id: string; barcodeNumber: string; deposit: number }[] };
-      const items = list.items.slice(-fromEnd - count, list.items.length - fromEnd);
-      const start = new Date(Date.now() + 30 * 86_400_000);
-      const order = (await (
-        await fetch('/api/app/orders', {
-          method: 'POST',
-          headers,
-          body: JSON.stringify({
-            storeId: me.primaryStoreId,
-            orderType: 'Normal',
-            customerName: '刘七',
-            customerPhone: '13600001234',
-            rentalStartTime: start.toISOString(),
-            rentalEndTime: new Date(start.getTime() + 2 * 86_400_000).toISOString(),
-            deliveryMethod: 'SelfPickup',
-            returnMethod: 'SelfReturn',
-            items: items.map((i) => ({ equipmentId: i.id })),
-          }),
-        })
-      ).json()) as { id: string; orderNumber: string; totalAmount: number };
-      return {
-        id: order.id,
-        orderNumber: order.orderNumber,
-        totalAmount: order.totalAmount,
-        barcodes: items.map((i) => i.barcodeNumber),
-        deposits: items.reduce((sum, i) => sum + i.deposit, 0),
-      };
-    },
-    { count, fromEnd },
-  );
+  const api = staffApi(page, baseUrl);
+  const storeId = await api.myStoreId();
+  const stock = await api.inStock(storeId);
+  const items = stock.slice(-fromEnd - count, stock.length - fromEnd);
+  const start = new Date(Date.now() + 30 * DAY);
+  const order = await api.book({
+    storeId,
+    customerName: '刘七',
+    customerPhone: '13600001234',
+    start,
+    end: new Date(start.getTime() + 2 * DAY),
+    items: items.map((i) => ({ equipmentId: i.id })),
+  });
+  return {
+    id: order.id,
+    orderNumber: order.orderNumber,
+    totalAmount: order.totalAmount,
+    barcodes: items.map((i) => i.barcodeNumber),
+    deposits: items.reduce((sum, i) => sum + i.deposit, 0),
+  };
 }
 
 describe('an order at the counter', () => {
@@ -161,42 +138,23 @@ describe('an order at the counter', () => {
     const errors = watchErrors(page);
     await signIn(page, baseUrl, 'employee', '/store/dashboard');
     // Out since three days ago, due back yesterday: overdue.
-    const overdue = await page.evaluate(async () => {
-      const xsrf = decodeURIComponent(/XSRF-TOKEN=([^;]+)/.exec(document.cookie)![1]!);
-      const headers = {
-        authorization: `Bearer ${localStorage.getItem('access_token')!}`,
-        'content-type': 'application/json',
-        RequestVerificationToken: xsrf,
-      };
-      const call = async <T>(method: string, path: string, body?: object) =>
-        (await (
-          await fetch(path, { method, headers, body: body ? JSON.stringify(body) : undefined })
-        ).json()) as T;
-      const me = await call<{ primaryStoreId: string }>('GET', '/api/app/account/my-profile');
-      const stock = await call<{ items: { id: string; barcodeNumber: string }[] }>(
-        'GET',
-        `/api/app/equipment?storeId=${me.primaryStoreId}&status=0&maxResultCount=100`,
-      );
-      const item = stock.items.at(-6)!;
-      const day = 86_400_000;
-      const order = await call<{ id: string; orderNumber: string; bills: { id: string }[] }>(
-        'POST',
-        '/api/app/orders',
-        {
-          storeId: me.primaryStoreId,
-          customerName: '周九',
-          customerPhone: '13500005555',
-          rentalStartTime: new Date(Date.now() - 3 * day).toISOString(),
-          rentalEndTime: new Date(Date.now() - day).toISOString(),
-          items: [{ equipmentId: item.id }],
-        },
-      );
-      await call('POST', `/api/app/orders/confirm-cash-received?billId=${order.bills[0]!.id}`);
-      await call('POST', `/api/app/orders/${order.id}/handover`, {
-        barcodes: [item.barcodeNumber],
-      });
-      return order.orderNumber;
+    const api = staffApi(page, baseUrl);
+    const storeId = await api.myStoreId();
+    const stock = await api.inStock(storeId);
+    const outItem = stock.at(-6)!;
+    const late = await api.book({
+      storeId,
+      customerName: '周九',
+      customerPhone: '13500005555',
+      start: new Date(Date.now() - 3 * DAY),
+      end: new Date(Date.now() - DAY),
+      items: [{ equipmentId: outItem.id }],
     });
+    await api.payCash(late.bills[0]!.id);
+    await api.call('POST', `/api/app/orders/${late.id}/handover`, {
+      barcodes: [outItem.barcodeNumber],
+    });
+    const overdue = late.orderNumber;
 
     await page.getByRole('link', { name: '工作台' }).tap();
     await page.waitForURL('**/store/workspace');
@@ -206,38 +164,18 @@ describe('an order at the counter', () => {
     await screenshot(page, 'workspace-overdue');
 
     // Tomorrow's paid booking of "any helmet-like item of this kind": pick one from the shelf.
-    const prep = await page.evaluate(async () => {
-      const xsrf = decodeURIComponent(/XSRF-TOKEN=([^;]+)/.exec(document.cookie)![1]!);
-      const headers = {
-        authorization: `Bearer ${localStorage.getItem('access_token')!}`,
-        'content-type': 'application/json',
-        RequestVerificationToken: xsrf,
-      };
-      const call = async <T>(method: string, path: string, body?: object) =>
-        (await (
-          await fetch(path, { method, headers, body: body ? JSON.stringify(body) : undefined })
-        ).json()) as T;
-      const me = await call<{ primaryStoreId: string }>('GET', '/api/app/account/my-profile');
-      const stock = await call<{
-        items: { id: string; barcodeNumber: string; categoryId: string }[];
-      }>('GET', `/api/app/equipment?storeId=${me.primaryStoreId}&status=0&maxResultCount=100`);
-      const item = stock.items.at(-7)!;
-      const start = new Date(Date.now() + 86_400_000);
-      const order = await call<{ orderNumber: string; bills: { id: string }[] }>(
-        'POST',
-        '/api/app/orders',
-        {
-          storeId: me.primaryStoreId,
-          customerName: '吴十',
-          customerPhone: '13500006666',
-          rentalStartTime: start.toISOString(),
-          rentalEndTime: new Date(start.getTime() + 86_400_000).toISOString(),
-          items: [{ categoryId: item.categoryId }],
-        },
-      );
-      await call('POST', `/api/app/orders/confirm-cash-received?billId=${order.bills[0]!.id}`);
-      return { orderNumber: order.orderNumber, barcode: item.barcodeNumber };
+    const shelfItem = stock.at(-7)!;
+    const tomorrow = new Date(Date.now() + DAY);
+    const booking = await api.book({
+      storeId,
+      customerName: '吴十',
+      customerPhone: '13500006666',
+      start: tomorrow,
+      end: new Date(tomorrow.getTime() + DAY),
+      items: [{ categoryId: shelfItem.categoryId }],
     });
+    await api.payCash(booking.bills[0]!.id);
+    const prep = { orderNumber: booking.orderNumber, barcode: shelfItem.barcodeNumber };
     await page.goto(`${baseUrl}/store/workspace/preparation-orders`);
     await page.getByRole('button', { name: `扫码备货 ${prep.orderNumber}` }).tap();
     const picking = page.getByRole('dialog', { name: '扫码备货' });

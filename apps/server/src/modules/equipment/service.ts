@@ -45,6 +45,7 @@ import {
   stores,
   users,
 } from '@/db/schema.js';
+import { EXCLUSION_VIOLATION, UNIQUE_VIOLATION, pgCode } from '@/lib/pg-errors.js';
 import { AppError, businessError, notFound } from '@/lib/errors.js';
 import { isEnglish, message } from '@/lib/messages.js';
 import { likePattern, pageOf } from '@/lib/paging.js';
@@ -63,13 +64,6 @@ import { actionName, ALLOWED_FROM, OPERATION_NAMES, statusName, type Action } fr
 
 const yuan = (fen: number) => Math.round(fen) / 100;
 const fen = (yuanValue: number) => Math.round(yuanValue * 100);
-const UNIQUE_VIOLATION = '23505';
-const EXCLUSION_VIOLATION = '23P01';
-
-function pgCode(err: unknown): string | undefined {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e.code ?? e.cause?.code;
-}
 
 class StatusChangedMeanwhile extends Error {}
 

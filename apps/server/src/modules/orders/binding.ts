@@ -1,6 +1,7 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { EquipmentStatus, ErrorCode, OrderStatus, type Order } from '@snowgear/contracts';
-import { equipment, equipmentUnavailableTimes, orderItems } from '@/db/schema.js';
+import { equipmentUnavailableTimes, orderItems } from '@/db/schema.js';
+import { EXCLUSION_VIOLATION, pgCode } from '@/lib/pg-errors.js';
 import { AppError, businessError } from '@/lib/errors.js';
 import { statusName } from '@/modules/equipment/status.js';
 import { OrdersService } from './service.js';
@@ -13,12 +14,6 @@ const BINDABLE: readonly number[] = [
   OrderStatus.PendingDelivery,
 ];
 
-const EXCLUSION_VIOLATION = '23P01';
-const pgCode = (err: unknown) => {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e.code ?? e.cause?.code;
-};
-
 /**
  * Preparation: gear picked from the shelves for an order that starts soon is bound to its
  * category lines and locked for the rental window, without going out yet.
@@ -27,18 +22,7 @@ export class OrderBinding extends OrdersService {
   async bind(id: string, barcodes: string[]): Promise<Order> {
     const order = await this.row(id);
     if (!BINDABLE.includes(order.status)) throw this.illegal(order, 'handover');
-    const scanned = await this.db
-      .select()
-      .from(equipment)
-      .where(
-        and(
-          eq(equipment.tenantId, this.tenantId),
-          inArray(
-            sql`lower(${equipment.barcodeNumber})`,
-            barcodes.map((b) => b.toLowerCase()),
-          ),
-        ),
-      );
+    const scanned = await this.equipmentByBarcodes(barcodes);
     const open = await this.db
       .select()
       .from(orderItems)

@@ -21,6 +21,7 @@ import {
   orderItems,
   orders,
 } from '@/db/schema.js';
+import { EXCLUSION_VIOLATION, pgCode } from '@/lib/pg-errors.js';
 import { AppError, businessError } from '@/lib/errors.js';
 import type { MessageKey } from '@/lib/messages.js';
 import { statusName } from '@/modules/equipment/status.js';
@@ -29,11 +30,6 @@ import { isFreeOrderType, OrdersService, paidFen } from './service.js';
 import { ORDER_ALLOWED_FROM } from './status.js';
 
 type ReturnInput = z.output<typeof OrderReturnSchema>;
-const EXCLUSION_VIOLATION = '23P01';
-const pgCode = (err: unknown) => {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e.code ?? e.cause?.code;
-};
 
 const RETURN_TO_STATUS: Record<ReturnState, EquipmentStatus> = {
   returned: EquipmentStatus.Available,
@@ -97,18 +93,7 @@ export class OrderLifecycle extends OrdersService {
   async handover(id: string, barcodes: string[]): Promise<Order> {
     const order = await this.row(id);
     this.assertFrom(order, 'handover');
-    const scanned = await this.db
-      .select()
-      .from(equipment)
-      .where(
-        and(
-          eq(equipment.tenantId, this.tenantId),
-          inArray(
-            sql`lower(${equipment.barcodeNumber})`,
-            barcodes.map((b) => b.toLowerCase()),
-          ),
-        ),
-      );
+    const scanned = await this.equipmentByBarcodes(barcodes);
     const lines = await this.items(id);
     const assignment = new Map<string, (typeof scanned)[number]>();
     for (const code of barcodes) {

@@ -51,6 +51,7 @@ import {
   users,
 } from '@/db/schema.js';
 import { businessParameter } from '@/lib/business-parameters.js';
+import { EXCLUSION_VIOLATION, pgCode } from '@/lib/pg-errors.js';
 import { AppError, businessError, notFound } from '@/lib/errors.js';
 import { isEnglish, message, type MessageKey } from '@/lib/messages.js';
 import { likePattern, pageOf } from '@/lib/paging.js';
@@ -69,12 +70,6 @@ import {
 type OrderCreateInput = z.output<typeof OrderCreateSchema>;
 type OrderListInput = z.output<typeof OrderListQuerySchema>;
 type OrderRow = typeof orders.$inferSelect;
-
-const EXCLUSION_VIOLATION = '23P01';
-function pgCode(err: unknown): string | undefined {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e.code ?? e.cause?.code;
-}
 
 /** Gear in these states cannot be booked at all (spec §4). */
 const NOT_RENTABLE: readonly number[] = [
@@ -338,6 +333,22 @@ export class OrdersService {
         createdAt: e.createdAt.toISOString(),
       })),
     };
+  }
+
+  /** This tenant's items with these barcodes (scans: any letter case). */
+  protected async equipmentByBarcodes(barcodes: string[]) {
+    return this.db
+      .select()
+      .from(equipment)
+      .where(
+        and(
+          eq(equipment.tenantId, this.tenantId),
+          inArray(
+            sql`lower(${equipment.barcodeNumber})`,
+            barcodes.map((b) => b.toLowerCase()),
+          ),
+        ),
+      );
   }
 
   // ---- creating --------------------------------------------------------------------------------
