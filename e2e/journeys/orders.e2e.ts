@@ -113,6 +113,18 @@ describe('an order at the counter', () => {
     await handover.getByRole('button', { name: '确认交付' }).tap();
     await page.getByText('使用中').first().waitFor();
 
+    // Each item now shows the order in its dialog, under "in use" (a gun scan opens it).
+    for (const code of order.barcodes) {
+      await page.keyboard.type(code, { delay: 5 });
+      await page.keyboard.press('Enter');
+      const dialog = page.locator('.adm-popup-body').filter({ hasText: code });
+      await dialog.locator('.equipment-dialog__barcode', { hasText: code }).waitFor();
+      await dialog.getByText('相关订单').tap();
+      await dialog.getByText(order.orderNumber).waitFor();
+      await page.mouse.click(195, 60);
+      await dialog.waitFor({ state: 'hidden' });
+    }
+
     await page.getByRole('button', { name: '归还验收' }).tap();
     const check = page.getByRole('dialog', { name: '归还验收' });
     await check.getByText('损坏', { exact: true }).first().tap();
