@@ -39,7 +39,7 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 interface DemoOrder {
-  store: 'WL' | 'YD';
+  store: 'WL' | 'YD' | 'TW';
   status: OrderStatus;
   customer: string;
   phone: string;
@@ -66,7 +66,7 @@ interface DemoOrder {
 }
 
 /**
- * Orders in every status at 万龙 and 云顶 (太舞's manager is expected to see none: orders.test.ts),
+ * Orders in every status at 万龙 and 云顶, and a few at 太舞,
  * relative to the moment of seeding: two overdue, a few starting tomorrow with gear still to pick.
  * At 万龙 no item in stock is locked, so tests and journeys that book its stock find it free. Items out with a customer are taken from stock here
  * (status 1); items that came back damaged or lost are the demo stock's damaged and lost ones.
@@ -275,6 +275,34 @@ const demoOrders: DemoOrder[] = [
     days: 1,
     gear: ['SGYDGOG001'],
   },
+  {
+    store: 'TW',
+    status: OrderStatus.InUse,
+    customer: '欧阳晨',
+    phone: '13722003300',
+    startIn: -100,
+    days: 3,
+    gear: ['SGTWSKI004', 'SGTWSBT004'],
+  },
+  {
+    store: 'TW',
+    status: OrderStatus.Reserved,
+    customer: '司马云',
+    phone: '13722004400',
+    tomorrowAt: 10,
+    days: 2,
+    toBind: ['SKI', 'SBT'],
+  },
+  {
+    store: 'TW',
+    status: OrderStatus.Completed,
+    customer: '上官雪',
+    phone: '13722005500',
+    startIn: -200,
+    days: 2,
+    gear: ['SGTWHLM002'],
+    back: [[ReturnState.Returned, 0]],
+  },
 ];
 
 /** Out with the customer (or the driver): the gear is in use. */
@@ -344,7 +372,11 @@ export async function seedOrders(
     return { id: row?.id ?? null, name: row?.name || userName };
   };
   // Who works each demo store's counter, and the others who appear in the timelines.
-  const counter = { WL: await person('employee'), YD: await person('admin') };
+  const counter = {
+    WL: await person('employee'),
+    YD: await person('admin'),
+    TW: await person('multi'),
+  };
   const people = {
     driver: await person('driver'),
     agent: await person('agent'),
