@@ -126,3 +126,27 @@ export async function storeIdsByName(app: FastifyInstance): Promise<Record<strin
     Object.values(config.storeConfigs).map((s) => [s.storeName, s.storeId]),
   );
 }
+
+/**
+ * Calls the app as one of the signed-in demo users (`tokens` from `signIn`), with the
+ * verification headers and a language (Chinese unless given).
+ */
+export function callerAs(
+  app: FastifyInstance,
+  csrf: Record<string, string>,
+  tokens: Record<string, string>,
+) {
+  return (
+    as: string,
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: object,
+    language = 'zh-CN',
+  ) =>
+    app.inject({
+      method,
+      url,
+      payload,
+      headers: { ...csrf, authorization: `Bearer ${tokens[as]}`, 'accept-language': language },
+    });
+}

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '@/db/schema.js';
 import {
+  callerAs,
   createTestApp,
   signIn,
   storeIdsByName,
@@ -48,14 +49,8 @@ describe('related orders of an item', () => {
   });
   afterAll(() => t.close());
 
-  function call(as: string, method: 'GET' | 'POST', url: string, payload?: object) {
-    return t.app.inject({
-      method,
-      url,
-      payload,
-      headers: { ...csrf, authorization: `Bearer ${tokens[as]}` },
-    });
-  }
+  const call = (...args: Parameters<ReturnType<typeof callerAs>>) =>
+    callerAs(t.app, csrf, tokens)(...args);
   /** Books the item for days [from, from + 1) of the test window; the order starts unpaid. */
   async function book(equipmentId: string, from: number, customerName = '王五'): Promise<Order> {
     const res = await call('employee', 'POST', '/api/app/orders', {

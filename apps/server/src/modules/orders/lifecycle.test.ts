@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '@/db/schema.js';
 import {
+  callerAs,
   createTestApp,
   signIn,
   storeIdsByName,
@@ -41,14 +42,8 @@ describe('order lifecycle', () => {
   });
   afterAll(() => t.close());
 
-  function call(method: 'GET' | 'POST', url: string, payload?: object) {
-    return t.app.inject({
-      method,
-      url,
-      payload,
-      headers: { ...csrf, authorization: `Bearer ${tokens.employee}` },
-    });
-  }
+  const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
+    callerAs(t.app, csrf, tokens)('employee', method, url, payload);
   async function book(items: object[], from: number, to: number, extra: object = {}) {
     const res = await call('POST', '/api/app/orders', {
       storeId: wanlong,

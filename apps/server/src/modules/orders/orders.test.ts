@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  callerAs,
   createTestApp,
   signIn,
   storeIdsByName,
@@ -45,20 +46,8 @@ describe('orders', () => {
   });
   afterAll(() => t.close());
 
-  function call(
-    as: string,
-    method: 'GET' | 'POST' | 'PUT',
-    url: string,
-    payload?: object,
-    language = 'zh-CN',
-  ) {
-    return t.app.inject({
-      method,
-      url,
-      payload,
-      headers: { ...csrf, authorization: `Bearer ${tokens[as]}`, 'accept-language': language },
-    });
-  }
+  const call = (...args: Parameters<ReturnType<typeof callerAs>>) =>
+    callerAs(t.app, csrf, tokens)(...args);
   const walkIn = (items: { equipmentId?: string; categoryId?: string }[], extra: object = {}) => ({
     storeId: wanlong,
     orderType: 'Normal',

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '@/db/schema.js';
 import {
+  callerAs,
   createTestApp,
   signIn,
   storeIdsByName,
@@ -57,14 +58,8 @@ describe('order updates', () => {
   });
   afterAll(() => t.close());
 
-  function call(as: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) {
-    return t.app.inject({
-      method,
-      url,
-      payload,
-      headers: { ...csrf, authorization: `Bearer ${tokens[as]}` },
-    });
-  }
+  const call = (...args: Parameters<ReturnType<typeof callerAs>>) =>
+    callerAs(t.app, csrf, tokens)(...args);
   async function book(items: object[], from: number, extra: object = {}): Promise<Order> {
     const res = await call('employee', 'POST', '/api/app/orders', {
       storeId: wanlong,
