@@ -200,6 +200,57 @@ describe('an order at the counter', () => {
     await context.close();
   });
 
+  it('a delivery order goes out by scan, is delivered and its pickup booked (in English)', async () => {
+    const context = await newPhone(browser, 'en-US');
+    await context.addInitScript(() => window.localStorage.setItem('language', 'en-US'));
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await signIn(page, baseUrl, 'manager', '/store/dashboard', 'en-US');
+    const api = staffApi(page, baseUrl);
+    const storeId = await api.myStoreId();
+    const [gear] = (await api.inStock(storeId)).slice(-5, -4);
+    const start = new Date(Date.now() + 40 * DAY);
+    const order = await api.book({
+      storeId,
+      customerName: 'Chen Jie',
+      customerPhone: '13600004321',
+      start,
+      end: new Date(start.getTime() + DAY),
+      items: [{ equipmentId: gear!.id }],
+      deliverTo: 'Wanlong Hotel lobby',
+    });
+    for (const bill of order.bills) await api.payCash(bill.id);
+
+    await page.goto(`${baseUrl}/store/orders/detail/${order.id}`);
+    await page.getByText('To deliver', { exact: true }).first().waitFor();
+    await page.getByRole('button', { name: 'Send out' }).tap();
+    const load = page.getByRole('dialog', { name: 'Load for delivery' });
+    await load.getByText('0/1 scanned', { exact: false }).waitFor();
+    await page.keyboard.type(gear!.barcodeNumber, { delay: 5 });
+    await page.keyboard.press('Enter');
+    await load.getByText('1/1 scanned', { exact: false }).waitFor();
+    await load.getByRole('button', { name: 'Leave for delivery' }).tap();
+    await page.getByText('Delivering', { exact: true }).first().waitFor();
+
+    await page.getByRole('button', { name: 'Mark delivered' }).tap();
+    const delivered = page.getByRole('dialog', { name: 'Mark delivered' });
+    await delivered.getByText('Has the gear reached Wanlong Hotel lobby').waitFor();
+    await delivered.getByPlaceholder(/Remarks/).fill('Signed for at reception');
+    await delivered.getByRole('button', { name: 'Mark delivered' }).tap();
+    await page.getByText('Delivered to Wanlong Hotel lobby · Signed for at reception').waitFor();
+    await page.getByText('Delivered', { exact: true }).first().waitFor();
+
+    await page.getByRole('button', { name: 'Book pickup' }).tap();
+    const pickup = page.getByRole('dialog', { name: 'Start the return' });
+    await pickup.getByText(/Send a driver to Wanlong Hotel lobby/).waitFor();
+    await pickup.getByRole('button', { name: 'Start the return' }).tap();
+    await page.getByText('Pickup booked at Wanlong Hotel lobby').waitFor();
+    await page.getByText('To return', { exact: true }).first().waitFor();
+    await screenshot(page, 'order-pickup-booked');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('takes payment from the payment page found by order number', async () => {
     const context = await newPhone(browser);
     const page = await context.newPage();

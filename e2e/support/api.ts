@@ -60,6 +60,8 @@ export function staffApi(page: Page, baseUrl: string) {
       start: Date;
       end: Date;
       items: ({ equipmentId: string } | { categoryId: string })[];
+      /** Delivered to this address and picked up from it, instead of the counter both ways. */
+      deliverTo?: string;
     }) {
       return call<BookedOrder>('POST', '/api/app/orders', {
         storeId: order.storeId,
@@ -68,8 +70,14 @@ export function staffApi(page: Page, baseUrl: string) {
         customerPhone: order.customerPhone,
         rentalStartTime: order.start.toISOString(),
         rentalEndTime: order.end.toISOString(),
-        deliveryMethod: 'SelfPickup',
-        returnMethod: 'SelfReturn',
+        ...(order.deliverTo
+          ? {
+              deliveryMethod: 'Delivery',
+              deliveryAddress: order.deliverTo,
+              returnMethod: 'Pickup',
+              returnAddress: order.deliverTo,
+            }
+          : { deliveryMethod: 'SelfPickup', returnMethod: 'SelfReturn' }),
         items: order.items,
       });
     },

@@ -19,7 +19,7 @@ import { WeChatClient } from '@/modules/wechat/client.js';
 import { weChatRoutes } from '@/modules/wechat/index.js';
 import { employeeRoutes } from '@/modules/employees/index.js';
 import { orderRoutes } from '@/modules/orders/index.js';
-import { cancelUnpaidOrders } from '@/modules/orders/sweep.js';
+import { cancelUnpaidOrders, startDeliveredRentals } from '@/modules/orders/sweep.js';
 import { equipmentRoutes } from '@/modules/equipment/index.js';
 import { fileRoutes } from '@/modules/files/index.js';
 import { smallEquipmentRoutes } from '@/modules/small-equipment/index.js';
@@ -121,9 +121,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     fileService.sweepExpired().catch((err: unknown) => app.log.warn({ err }, 'file sweep failed'));
   }, 10 * 60_000);
   sweeper.unref();
-  // Unpaid orders past their store's timeout are cancelled; each order once, whoever sweeps.
+  // Unpaid orders past their store's timeout are cancelled, and delivered orders start when their
+  // rental does; each order once, whoever sweeps.
   const orderSweeper = setInterval(() => {
-    cancelUnpaidOrders(options.database.db).catch((err: unknown) =>
+    const db = options.database.db;
+    Promise.all([cancelUnpaidOrders(db), startDeliveredRentals(db)]).catch((err: unknown) =>
       app.log.warn({ err }, 'order sweep failed'),
     );
   }, 60_000);

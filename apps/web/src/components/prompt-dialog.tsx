@@ -6,8 +6,8 @@ export interface PromptDialogProps {
   title: ReactNode;
   message?: ReactNode;
   placeholder: string;
-  /** Shown under the field when it is left empty. */
-  emptyError: string;
+  /** Shown under the field when it is left empty; without it the field is optional. */
+  emptyError?: string;
   maxLength?: number;
   confirmText: string;
   cancelText: string;
@@ -50,7 +50,7 @@ function PromptForm({
 
   const handleSubmit = async () => {
     const text = value.trim();
-    if (!text) {
+    if (!text && emptyError) {
       setError(emptyError);
       return;
     }

@@ -22,13 +22,15 @@ import { OrderLifecycle } from './lifecycle.js';
 import { OrdersService } from './service.js';
 import { OrderUpdates } from './updates.js';
 
-/** Staff who work with orders, and customers for their own (the service scopes each). */
+/** Staff who work with orders, drivers, and customers for their own (the service scopes each). */
 const VIEW = {
   permissions: [
     P.StoreManagement.Orders,
     P.BusinessOperations.OrderCreate,
     P.BusinessOperations.OrderUpdate,
     P.BusinessOperations.OrderProcess,
+    P.DeliveryManagement.DeliveryOrders,
+    P.DeliveryManagement.PickupOrders,
     P.CustomerOperations.ViewOrders,
   ],
 } as const;
@@ -37,6 +39,14 @@ const PROCESS = {
   permissions: [P.BusinessOperations.OrderProcess, P.BusinessOperations.OrderUpdate],
 } as const;
 const CASH = { permissions: [P.BusinessOperations.PaymentProcess] } as const;
+/** Delivery steps: the store's order handlers, and drivers on their delivery and pickup runs. */
+const DELIVER = {
+  permissions: [...PROCESS.permissions, P.DeliveryManagement.DeliveryOrders],
+} as const;
+const PICKUP = {
+  permissions: [...PROCESS.permissions, P.DeliveryManagement.PickupOrders],
+} as const;
+const Remarks = z.object({ remarks: z.string().trim().max(200).default('') });
 const Id = z.object({ id: z.uuid() });
 const tags = ['orders'];
 
@@ -219,6 +229,54 @@ export async function orderRoutes(app: FastifyInstance, options: { timeZone: str
       },
     },
     async (request) => lifecycle(request).handover(request.params.id, request.body.barcodes),
+  );
+
+  r.post(
+    '/api/app/orders/:id/dispatch',
+    {
+      config: { access: DELIVER },
+      schema: {
+        tags,
+        summary:
+          'A delivery leaves the store: every line’s item scanned; items go in use and the order Delivering',
+        params: Id,
+        body: OrderHandoverSchema,
+        response: { 200: OrderSchema },
+      },
+    },
+    async (request) => lifecycle(request).dispatch(request.params.id, request.body.barcodes),
+  );
+
+  r.post(
+    '/api/app/orders/:id/delivered',
+    {
+      config: { access: DELIVER },
+      schema: {
+        tags,
+        summary:
+          'The gear reached the customer: Delivered, and InUse at once when the rental has started',
+        params: Id,
+        body: Remarks,
+        response: { 200: OrderSchema },
+      },
+    },
+    async (request) => lifecycle(request).confirmDelivery(request.params.id, request.body.remarks),
+  );
+
+  r.post(
+    '/api/app/orders/:id/start-return',
+    {
+      config: { access: PICKUP },
+      schema: {
+        tags,
+        summary:
+          'The gear is on its way back (pickup booked or self-return started): PendingReturn until checked in',
+        params: Id,
+        body: Remarks,
+        response: { 200: OrderSchema },
+      },
+    },
+    async (request) => lifecycle(request).startReturn(request.params.id, request.body.remarks),
   );
 
   r.post(

@@ -9,7 +9,7 @@ import {
   verificationHeaders,
   type TestApp,
 } from '@/testing/index.js';
-import { cancelUnpaidOrders } from './sweep.js';
+import { cancelUnpaidOrders, startDeliveredRentals } from './sweep.js';
 
 interface Item {
   id: string;
@@ -34,7 +34,7 @@ describe('order lifecycle', () => {
   beforeAll(async () => {
     t = await createTestApp();
     csrf = await verificationHeaders(t.app);
-    Object.assign(tokens, await signIn(t.app, csrf, ['employee']));
+    Object.assign(tokens, await signIn(t.app, csrf, ['employee', 'driver', 'multi']));
     wanlong = (await storeIdsByName(t.app))['万龙雪场店']!;
     inStock = (
       await call('GET', `/api/app/equipment?storeId=${wanlong}&status=0&maxResultCount=100`)
@@ -42,8 +42,10 @@ describe('order lifecycle', () => {
   });
   afterAll(() => t.close());
 
+  const callAs = (who: string, method: 'GET' | 'POST', url: string, payload?: object) =>
+    callerAs(t.app, csrf, tokens)(who, method, url, payload);
   const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
-    callerAs(t.app, csrf, tokens)('employee', method, url, payload);
+    callAs('employee', method, url, payload);
   async function book(items: object[], from: number, to: number, extra: object = {}) {
     const res = await call('POST', '/api/app/orders', {
       storeId: wanlong,
@@ -271,5 +273,102 @@ describe('order lifecycle', () => {
     });
     expect((await call('GET', `/api/app/equipment/unavailable-times/${a.id}`)).json()).toEqual([]);
     expect((await get(fresh.id)).status).toBe(1);
+  });
+
+  it('delivery: the driver scans the gear out, delivers, the rental starts, a pickup brings it back', async () => {
+    const a = take();
+    const order = await book([{ equipmentId: a.id }], 60, 62, {
+      deliveryMethod: 'Delivery',
+      deliveryAddress: '云顶酒店 1208',
+      returnMethod: 'Pickup',
+      returnAddress: '云顶酒店大堂',
+    });
+    await pay(order);
+    expect((await get(order.id)).status).toBe(2);
+    const atCounter = await call('POST', `/api/app/orders/${order.id}/handover`, {
+      barcodes: [a.barcodeNumber],
+    });
+    expect(atCounter.statusCode).toBe(403);
+    expect(atCounter.json().error.message).toBe('订单当前状态（待配送）不能交付设备');
+    const early = await callAs('driver', 'POST', `/api/app/orders/${order.id}/delivered`, {});
+    expect(early.json().error.message).toBe('订单当前状态（待配送）不能确认送达');
+    const otherStore = await callAs('multi', 'POST', `/api/app/orders/${order.id}/dispatch`, {
+      barcodes: [a.barcodeNumber],
+    });
+    expect(otherStore.statusCode).toBe(403);
+
+    const out = await callAs('driver', 'POST', `/api/app/orders/${order.id}/dispatch`, {
+      barcodes: [a.barcodeNumber],
+    });
+    expect(out.statusCode).toBe(200);
+    expect(out.json().status).toBe(3);
+    expect(await equipmentStatus(a.id)).toBe(1);
+    const delivered = await callAs('driver', 'POST', `/api/app/orders/${order.id}/delivered`, {
+      remarks: '前台签收',
+    });
+    // The rental starts in the future: delivered, not yet in use.
+    expect(delivered.json()).toMatchObject({ status: 4 });
+    expect(delivered.json().timeline.at(-1)).toMatchObject({
+      message: '已送达 云顶酒店 1208 · 前台签收',
+      operatorName: '赵师傅',
+    });
+    const twice = await callAs('driver', 'POST', `/api/app/orders/${order.id}/delivered`, {});
+    expect(twice.statusCode).toBe(403);
+
+    await startDeliveredRentals(t.database.db, new Date(at(59)));
+    expect((await get(order.id)).status).toBe(4);
+    await Promise.all([
+      startDeliveredRentals(t.database.db, new Date(at(60))),
+      startDeliveredRentals(t.database.db, new Date(at(60))),
+    ]);
+    expect(await startDeliveredRentals(t.database.db, new Date(at(60)))).toBe(0);
+    const started = await get(order.id);
+    expect(started.status).toBe(5);
+    const starts = (started.timeline as { message: string }[]).filter(
+      (e) => e.message === '租期开始',
+    );
+    expect(starts).toHaveLength(1);
+    expect(started.timeline.at(-1)).toMatchObject({ message: '租期开始', operatorName: '系统' });
+
+    const pickup = await callAs('driver', 'POST', `/api/app/orders/${order.id}/start-return`, {});
+    expect(pickup.json()).toMatchObject({ status: 7 });
+    expect(pickup.json().timeline.at(-1).message).toBe('已安排上门取件 云顶酒店大堂');
+    const again = await call('POST', `/api/app/orders/${order.id}/start-return`, {});
+    expect(again.json().error.message).toBe('订单当前状态（待归还）不能发起归还');
+
+    const back = await call('POST', `/api/app/orders/${order.id}/return`, {
+      items: [{ orderItemId: started.items[0].id, state: 'returned' }],
+    });
+    expect(back.json().status).toBe(8);
+    expect(await equipmentStatus(a.id)).toBe(0);
+  });
+
+  it('a delivery confirmed after the rental started is in use at once', async () => {
+    const a = take();
+    const now = Date.now();
+    const res = await call('POST', '/api/app/orders', {
+      storeId: wanlong,
+      customerName: '孙八',
+      customerPhone: '13800009999',
+      rentalStartTime: new Date(now - 3_600_000).toISOString(),
+      rentalEndTime: new Date(now + 2 * DAY).toISOString(),
+      deliveryMethod: 'Delivery',
+      deliveryAddress: '云顶酒店 1208',
+      items: [{ equipmentId: a.id }],
+    });
+    await pay(res.json());
+    await callAs('driver', 'POST', `/api/app/orders/${res.json().id}/dispatch`, {
+      barcodes: [a.barcodeNumber],
+    });
+    const delivered = await callAs(
+      'driver',
+      'POST',
+      `/api/app/orders/${res.json().id}/delivered`,
+      {},
+    );
+    expect(delivered.json().status).toBe(5);
+    expect(
+      (delivered.json().timeline as { message: string }[]).slice(-2).map((e) => e.message),
+    ).toEqual(['已送达 云顶酒店 1208', '租期开始']);
   });
 });

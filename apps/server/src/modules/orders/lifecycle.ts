@@ -6,6 +6,7 @@ import {
   ErrorCode,
   FeeItemKind,
   OrderStatus,
+  ReturnMethod,
   type ReturnState,
   type Order,
   type OrderReturnSchema,
@@ -90,9 +91,25 @@ export class OrderLifecycle extends OrdersService {
    * category line takes the scanned item of its category and locks it for the window); each item
    * goes to 'in use' and the order to InUse.
    */
-  async handover(id: string, barcodes: string[]): Promise<Order> {
+  handover(id: string, barcodes: string[]): Promise<Order> {
+    return this.handOut(id, barcodes, 'handover');
+  }
+
+  /**
+   * The delivery leaves the store: the same scan check as the counter handover (the driver scans
+   * what goes in the van), the items go 'in use' and the order Delivering.
+   */
+  dispatch(id: string, barcodes: string[]): Promise<Order> {
+    return this.handOut(id, barcodes, 'dispatch');
+  }
+
+  private async handOut(
+    id: string,
+    barcodes: string[],
+    action: 'handover' | 'dispatch',
+  ): Promise<Order> {
     const order = await this.row(id);
-    this.assertFrom(order, 'handover');
+    this.assertFrom(order, action);
     const scanned = await this.equipmentByBarcodes(barcodes);
     const lines = await this.items(id);
     const assignment = new Map<string, (typeof scanned)[number]>();
@@ -182,7 +199,7 @@ export class OrderLifecycle extends OrdersService {
             tx,
             gear,
             {
-              operation: 'handover',
+              operation: action,
               from: EquipmentStatus.Available,
               to: EquipmentStatus.InUse,
               orderId: id,
@@ -192,13 +209,14 @@ export class OrderLifecycle extends OrdersService {
           );
         }
         await this.event(tx, id, {
-          kind: 'handover',
-          message: this.msg('OrderHandedOver', {
+          kind: action,
+          message: this.msg(action === 'handover' ? 'OrderHandedOver' : 'OrderDispatched', {
             barcodes: [...assignment.values()].map((g) => g.barcodeNumber).join('、'),
           }),
         });
-        if (!(await this.moveTo(tx, order, OrderStatus.InUse))) {
-          throw this.illegal(await this.currentStatus(tx, id), 'handover');
+        const next = action === 'handover' ? OrderStatus.InUse : OrderStatus.Delivering;
+        if (!(await this.moveTo(tx, order, next))) {
+          throw this.illegal(await this.currentStatus(tx, id), action);
         }
       });
     } catch (err) {
@@ -214,6 +232,65 @@ export class OrderLifecycle extends OrdersService {
       }
       throw err;
     }
+    return this.get(id);
+  }
+
+  // ---- delivery and the way back ---------------------------------------------------------------
+
+  /**
+   * The driver has handed the gear to the customer: Delivered, and InUse at once when the rental
+   * has already started (otherwise the sweeper moves it when it starts).
+   */
+  async confirmDelivery(id: string, remarks = ''): Promise<Order> {
+    const order = await this.row(id);
+    this.assertFrom(order, 'deliver');
+    const message = this.msg('OrderDelivered', { address: order.deliveryAddress });
+    await this.db.transaction(async (tx) => {
+      if (
+        !(await this.moveTo(
+          tx,
+          order,
+          OrderStatus.Delivered,
+          remarks ? `${message} · ${remarks}` : message,
+        ))
+      ) {
+        throw this.illegal(await this.currentStatus(tx, id), 'deliver');
+      }
+      if (order.rentalStartAt.getTime() <= Date.now()) {
+        await this.moveTo(
+          tx,
+          { id, status: OrderStatus.Delivered },
+          OrderStatus.InUse,
+          this.msg('OrderRentalStarted'),
+        );
+      }
+    });
+    return this.get(id);
+  }
+
+  /**
+   * The gear is on its way back: a pickup is booked (return method Pickup) or the customer starts
+   * a self-return. The order waits in PendingReturn for the check-in at a store.
+   */
+  async startReturn(id: string, remarks = ''): Promise<Order> {
+    const order = await this.row(id);
+    this.assertFrom(order, 'startReturn');
+    await this.db.transaction(async (tx) => {
+      const message = this.msg(
+        order.returnMethod === ReturnMethod.Pickup ? 'OrderPickupBooked' : 'OrderSelfReturnStarted',
+        { address: order.returnAddress },
+      );
+      if (
+        !(await this.moveTo(
+          tx,
+          order,
+          OrderStatus.PendingReturn,
+          remarks ? `${message} · ${remarks}` : message,
+        ))
+      ) {
+        throw this.illegal(await this.currentStatus(tx, id), 'startReturn');
+      }
+    });
     return this.get(id);
   }
 

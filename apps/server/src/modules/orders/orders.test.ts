@@ -307,11 +307,21 @@ describe('orders', () => {
       'payment',
       'status',
     ]);
-    // A driver takes cash only for orders given to them; this one is not theirs to see.
+    // The store's driver confirming again (cash on delivery) still records one payment; staff of
+    // another store may not touch it.
+    const byDriver = await call(
+      'driver',
+      'POST',
+      `/api/app/orders/confirm-cash-received?billId=${billId}`,
+    );
+    expect(byDriver.json()).toMatchObject({ status: 'paid', orderStatus: 11 });
     expect(
-      (await call('driver', 'POST', `/api/app/orders/confirm-cash-received?billId=${billId}`))
+      (await call('employee', 'GET', `/api/app/orders/${order.id}`)).json().bills,
+    ).toHaveLength(1);
+    expect(
+      (await call('multi', 'POST', `/api/app/orders/confirm-cash-received?billId=${billId}`))
         .statusCode,
-    ).toBe(404);
+    ).toBe(403);
   });
 
   it('cancels a reserved order: locks released, a refund owed, and a second cancel refused', async () => {

@@ -112,6 +112,8 @@ export class OrdersService {
       Permissions.BusinessOperations.OrderCreate,
       Permissions.BusinessOperations.OrderUpdate,
       Permissions.BusinessOperations.OrderProcess,
+      Permissions.DeliveryManagement.DeliveryOrders,
+      Permissions.DeliveryManagement.PickupOrders,
     ] as string[];
     return !this.seesAllStores && !this.user.permissions.some((p) => staff.includes(p));
   }

@@ -33,11 +33,15 @@ export function orderStatusName(status: number, english: boolean): string {
   return (english ? EN : ZH)[status as OrderStatus] ?? String(status);
 }
 
-export type OrderAction = 'cancel' | 'pay' | 'handover' | 'extend' | 'return';
+export type OrderAction =
+  'cancel' | 'pay' | 'handover' | 'dispatch' | 'deliver' | 'startReturn' | 'extend' | 'return';
 const ACTIONS: Record<OrderAction, [string, string]> = {
   cancel: ['取消', 'cancelled'],
   pay: ['支付', 'paid'],
   handover: ['交付设备', 'handed over'],
+  dispatch: ['出发配送', 'sent out for delivery'],
+  deliver: ['确认送达', 'marked delivered'],
+  startReturn: ['发起归还', 'put up for return'],
   extend: ['续租', 'extended'],
   return: ['归还', 'returned'],
 };
@@ -55,6 +59,9 @@ export const ORDER_ALLOWED_FROM: Record<OrderAction, readonly OrderStatus[]> = {
   ],
   pay: [OrderStatus.Unpaid, OrderStatus.PendingPayment],
   handover: [OrderStatus.Reserved],
+  dispatch: [OrderStatus.PendingDelivery],
+  deliver: [OrderStatus.Delivering],
+  startReturn: [OrderStatus.InUse, OrderStatus.Delivered],
   extend: [
     OrderStatus.Reserved,
     OrderStatus.PendingDelivery,

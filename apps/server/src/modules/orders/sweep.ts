@@ -1,9 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, lte, sql } from 'drizzle-orm';
 import { BillStatus, BusinessParameterKey, OrderStatus } from '@snowgear/contracts';
-import type { Database } from '@/db/client.js';
+import type { Database, Transaction } from '@/db/client.js';
 import { bills, equipmentUnavailableTimes, orderEvents, orders } from '@/db/schema.js';
 import { businessParameter } from '@/lib/business-parameters.js';
-import { message } from '@/lib/messages.js';
+import { message, type MessageKey } from '@/lib/messages.js';
 
 /**
  * Cancels orders left unpaid past their store's order-timeout hours (business parameter
@@ -50,22 +50,70 @@ export async function cancelUnpaidOrders(db: Database, now = new Date()): Promis
         .update(bills)
         .set({ status: BillStatus.Cancelled })
         .where(and(eq(bills.orderId, order.id), eq(bills.status, BillStatus.Pending)));
-      const [last] = await tx
-        .select({ seq: sql<number>`coalesce(max(${orderEvents.seq}), 0)`.mapWith(Number) })
-        .from(orderEvents)
-        .where(eq(orderEvents.orderId, order.id));
-      await tx.insert(orderEvents).values({
-        orderId: order.id,
-        seq: (last?.seq ?? 0) + 1,
-        kind: 'status',
-        fromStatus: OrderStatus.Unpaid,
-        toStatus: OrderStatus.Cancelled,
-        message: message(undefined, 'OrderAutoCancelled'),
-        operatorName: message(undefined, 'SystemOperator'),
-      });
+      await systemEvent(
+        tx,
+        order.id,
+        OrderStatus.Unpaid,
+        OrderStatus.Cancelled,
+        'OrderAutoCancelled',
+      );
       return true;
     });
     if (done) cancelled += 1;
   }
   return cancelled;
+}
+
+/**
+ * Delivered orders become InUse when their rental starts (ARCHITECTURE.md §4). One conditional
+ * update per order, so concurrent sweepers move each once.
+ */
+export async function startDeliveredRentals(db: Database, now = new Date()): Promise<number> {
+  const due = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.status, OrderStatus.Delivered), lte(orders.rentalStartAt, now)));
+  let started = 0;
+  for (const order of due) {
+    const done = await db.transaction(async (tx) => {
+      const [changed] = await tx
+        .update(orders)
+        .set({ status: OrderStatus.InUse, updatedAt: now })
+        .where(and(eq(orders.id, order.id), eq(orders.status, OrderStatus.Delivered)))
+        .returning({ id: orders.id });
+      if (!changed) return false;
+      await systemEvent(
+        tx,
+        order.id,
+        OrderStatus.Delivered,
+        OrderStatus.InUse,
+        'OrderRentalStarted',
+      );
+      return true;
+    });
+    if (done) started += 1;
+  }
+  return started;
+}
+
+async function systemEvent(
+  tx: Transaction,
+  orderId: string,
+  from: OrderStatus,
+  to: OrderStatus,
+  key: MessageKey,
+) {
+  const [last] = await tx
+    .select({ seq: sql<number>`coalesce(max(${orderEvents.seq}), 0)`.mapWith(Number) })
+    .from(orderEvents)
+    .where(eq(orderEvents.orderId, orderId));
+  await tx.insert(orderEvents).values({
+    orderId,
+    seq: (last?.seq ?? 0) + 1,
+    kind: 'status',
+    fromStatus: from,
+    toStatus: to,
+    message: message(undefined, key),
+    operatorName: message(undefined, 'SystemOperator'),
+  });
 }

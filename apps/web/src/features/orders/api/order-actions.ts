@@ -71,6 +71,39 @@ export function useHandover() {
   );
 }
 
+/** A delivery leaves the store with the scanned gear. */
+export function useDispatch() {
+  return useOrderAction((v: { id: string; barcodes: string[] }) =>
+    api.post<Order>(
+      `/app/orders/${encodeURIComponent(v.id)}/dispatch`,
+      { barcodes: v.barcodes },
+      { silent: true },
+    ),
+  );
+}
+
+/** The driver handed the gear to the customer. */
+export function useConfirmDelivered() {
+  return useOrderAction((v: { id: string; remarks: string }) =>
+    api.post<Order>(
+      `/app/orders/${encodeURIComponent(v.id)}/delivered`,
+      { remarks: v.remarks },
+      { silent: true },
+    ),
+  );
+}
+
+/** A pickup is booked, or the customer is bringing the gear back. */
+export function useStartReturn() {
+  return useOrderAction((v: { id: string; remarks: string }) =>
+    api.post<Order>(
+      `/app/orders/${encodeURIComponent(v.id)}/start-return`,
+      { remarks: v.remarks },
+      { silent: true },
+    ),
+  );
+}
+
 /** A later return time; the extra days are charged. */
 export function useExtendOrder() {
   return useOrderAction((v: { id: string; rentalEndTime: string }) =>

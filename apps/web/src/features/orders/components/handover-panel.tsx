@@ -9,7 +9,7 @@ import { getEquipmentByBarcode } from '@/features/inventory/api/get-equipment-by
 import { useScanner } from '@/features/scanner/hooks/use-scanner';
 import { useWedgeTarget } from '@/features/scanner/hooks/use-wedge-target';
 import { extractSerialNumber } from '@/features/scanner/utils/scan-rules';
-import { useHandover } from '../api/order-actions';
+import { useDispatch, useHandover } from '../api/order-actions';
 
 /** Which line a scanned item fills: its own line, else a free line of its category. */
 export function matchLine(
@@ -26,21 +26,28 @@ export function matchLine(
 }
 
 /**
- * Handover at the counter: scan every item going out (camera or barcode gun); each line ticks
- * off as its item is scanned; the order goes out when all are there.
+ * Gear going out, scanned item by item (camera or barcode gun): at the counter (handover) or into
+ * the van (dispatch). Each line ticks off as its item is scanned; the order goes out when all are
+ * there.
  */
 export function HandoverPanel({
   order,
   visible,
   onClose,
+  mode = 'handover',
 }: {
   order: Order;
   visible: boolean;
   onClose: () => void;
+  mode?: 'handover' | 'dispatch';
 }) {
   const { t } = useTranslation();
   const { scan, scanning } = useScanner();
   const handover = useHandover();
+  const dispatch = useDispatch();
+  const send = mode === 'handover' ? handover : dispatch;
+  const text = (key: 'title' | 'progress' | 'scanTitle' | 'submit') =>
+    `orders.${mode}.${key}` as const;
   const [scanned, setScanned] = useState(
     new Map<string, Pick<Equipment, 'id' | 'categoryId' | 'barcodeNumber'>>(),
   );
@@ -73,13 +80,13 @@ export function HandoverPanel({
   useWedgeTarget((text) => void addCode(text), visible);
 
   const handleScan = async () => {
-    const result = await scan({ title: t('orders.handover.scanTitle'), autoCloseDelay: 600 });
+    const result = await scan({ title: t(text('scanTitle')), autoCloseDelay: 600 });
     if (result) await addCode(result.text);
   };
 
   const complete = scanned.size === order.items.length;
   const handleSubmit = () => {
-    handover.mutate(
+    send.mutate(
       { id: order.id, barcodes: [...scanned.values()].map((g) => g.barcodeNumber) },
       {
         onSuccess: () => {
@@ -97,10 +104,10 @@ export function HandoverPanel({
 
   return (
     <Popup visible={visible} onMaskClick={onClose} bodyClassName="order-panel" destroyOnClose>
-      <section role="dialog" aria-modal="true" aria-label={t('orders.handover.title')}>
-        <h2>{t('orders.handover.title')}</h2>
+      <section role="dialog" aria-modal="true" aria-label={t(text('title'))}>
+        <h2>{t(text('title'))}</h2>
         <p className="order-panel__tip">
-          {t('orders.handover.progress', { done: scanned.size, total: order.items.length })}
+          {t(text('progress'), { done: scanned.size, total: order.items.length })}
         </p>
         <List>
           {order.items.map((item) => {
@@ -137,10 +144,10 @@ export function HandoverPanel({
             size="large"
             color="primary"
             disabled={!complete}
-            loading={handover.isPending}
+            loading={send.isPending}
             onClick={handleSubmit}
           >
-            {t('orders.handover.submit')}
+            {t(text('submit'))}
           </Button>
         </div>
       </section>

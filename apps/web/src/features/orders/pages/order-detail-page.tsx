@@ -12,12 +12,26 @@ import { QueryState } from '@/components/query-state';
 import { useAppStore } from '@/features/app-state/stores/app-store';
 import { useSession } from '@/features/auth/stores/session-store';
 import { useOrder } from '../api/get-order';
-import { useCancelOrder, useConfirmCash, useConfirmRefund } from '../api/order-actions';
+import {
+  useCancelOrder,
+  useConfirmCash,
+  useConfirmDelivered,
+  useConfirmRefund,
+  useStartReturn,
+} from '../api/order-actions';
 import { ExtendPanel } from '../components/extend-panel';
 import { HandoverPanel } from '../components/handover-panel';
 import { ReturnPanel } from '../components/return-panel';
 import { OrderStatusTag } from '../components/order-status-tag';
-import { CANCELLABLE, EXTENDABLE, HANDOVER_FROM, RETURNABLE } from '../utils/order-status';
+import {
+  CANCELLABLE,
+  DELIVER_FROM,
+  DISPATCH_FROM,
+  EXTENDABLE,
+  HANDOVER_FROM,
+  RETURNABLE,
+  START_RETURN_FROM,
+} from '../utils/order-status';
 
 const money = (v: number) => `¥${v.toFixed(2)}`;
 const when = (iso: string) => dayjs(iso).format('MM-DD HH:mm');
@@ -40,7 +54,11 @@ export default function OrderDetailPage() {
   const showSuccess = useAppStore((s) => s.showSuccess);
   const showError = useAppStore((s) => s.showError);
   const [cancelOpen, setCancelOpen] = useState(false);
-  const [panel, setPanel] = useState<'handover' | 'return' | 'extend' | null>(null);
+  const [panel, setPanel] = useState<
+    'handover' | 'dispatch' | 'return' | 'extend' | 'delivered' | 'startReturn' | null
+  >(null);
+  const confirmDelivered = useConfirmDelivered();
+  const startReturn = useStartReturn();
   const confirmRefund = useConfirmRefund();
   const canProcess = canCancel;
 
@@ -100,7 +118,7 @@ export default function OrderDetailPage() {
               <List.Item extra={<a href={`tel:${order.customerPhone}`}>{order.customerPhone}</a>}>
                 {order.customerName}
               </List.Item>
-              <List.Item extra={t('orders.daysCount', { days: order.days })}>
+              <List.Item extra={t('orders.daysCount', { count: order.days })}>
                 {when(order.rentalStartTime)} – {when(order.rentalEndTime)}
               </List.Item>
               <List.Item
@@ -232,6 +250,23 @@ export default function OrderDetailPage() {
                       {t('orders.handover.open')}
                     </Button>
                   )}
+                  {DISPATCH_FROM.includes(order.status) && (
+                    <Button block color="primary" onClick={() => setPanel('dispatch')}>
+                      {t('orders.dispatch.open')}
+                    </Button>
+                  )}
+                  {DELIVER_FROM.includes(order.status) && (
+                    <Button block color="primary" onClick={() => setPanel('delivered')}>
+                      {t('orders.delivered.open')}
+                    </Button>
+                  )}
+                  {START_RETURN_FROM.includes(order.status) && (
+                    <Button block onClick={() => setPanel('startReturn')}>
+                      {order.returnMethod === 'Pickup'
+                        ? t('orders.startReturn.open')
+                        : t('orders.startReturn.openSelf')}
+                    </Button>
+                  )}
                   {RETURNABLE.includes(order.status) && (
                     <Button block color="primary" onClick={() => setPanel('return')}>
                       {t('orders.returnCheck.open')}
@@ -243,6 +278,42 @@ export default function OrderDetailPage() {
             <HandoverPanel
               order={order}
               visible={panel === 'handover'}
+              onClose={() => setPanel(null)}
+            />
+            <HandoverPanel
+              order={order}
+              mode="dispatch"
+              visible={panel === 'dispatch'}
+              onClose={() => setPanel(null)}
+            />
+            <PromptDialog
+              visible={panel === 'delivered'}
+              title={t('orders.delivered.title')}
+              message={t('orders.delivered.message', { address: order.deliveryAddress })}
+              placeholder={t('orders.delivered.placeholder')}
+              confirmText={t('orders.delivered.open')}
+              cancelText={t('orders.back')}
+              onSubmit={async (remarks) => {
+                await confirmDelivered.mutateAsync({ id: order.id, remarks });
+                showSuccess(t('orders.delivered.done'));
+              }}
+              onClose={() => setPanel(null)}
+            />
+            <PromptDialog
+              visible={panel === 'startReturn'}
+              title={t('orders.startReturn.title')}
+              message={
+                order.returnMethod === 'Pickup'
+                  ? t('orders.startReturn.pickup', { address: order.returnAddress })
+                  : t('orders.startReturn.self')
+              }
+              placeholder={t('orders.startReturn.placeholder')}
+              confirmText={t('orders.startReturn.title')}
+              cancelText={t('orders.back')}
+              onSubmit={async (remarks) => {
+                await startReturn.mutateAsync({ id: order.id, remarks });
+                showSuccess(t('orders.startReturn.done'));
+              }}
               onClose={() => setPanel(null)}
             />
             <ReturnPanel

@@ -46,6 +46,9 @@ export const CANCELLABLE: readonly number[] = [
 
 /** Where the lifecycle actions are offered (the server checks them again). */
 export const HANDOVER_FROM: readonly number[] = [OrderStatus.Reserved];
+export const DISPATCH_FROM: readonly number[] = [OrderStatus.PendingDelivery];
+export const DELIVER_FROM: readonly number[] = [OrderStatus.Delivering];
+export const START_RETURN_FROM: readonly number[] = [OrderStatus.InUse, OrderStatus.Delivered];
 export const EXTENDABLE: readonly number[] = [
   OrderStatus.Reserved,
   OrderStatus.PendingDelivery,
