@@ -19,6 +19,10 @@ import { WeChatClient } from '@/modules/wechat/client.js';
 import { weChatRoutes } from '@/modules/wechat/index.js';
 import { employeeRoutes } from '@/modules/employees/index.js';
 import { orderRoutes } from '@/modules/orders/index.js';
+import { paymentRoutes } from '@/modules/payments/index.js';
+import { PaymentProviders } from '@/modules/payments/registry.js';
+import { PaymentsService } from '@/modules/payments/service.js';
+import { financeRoutes } from '@/modules/finance/index.js';
 import { cancelUnpaidOrders, startDeliveredRentals } from '@/modules/orders/sweep.js';
 import { equipmentRoutes } from '@/modules/equipment/index.js';
 import { fileRoutes } from '@/modules/files/index.js';
@@ -116,6 +120,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(equipmentRoutes);
   await app.register(smallEquipmentRoutes);
   await app.register(orderRoutes, { timeZone: settings.BUSINESS_TIME_ZONE });
+  const paymentProviders = new PaymentProviders(
+    settings,
+    options.secret,
+    () => settings.PUBLIC_BASE_URL ?? `http://localhost:${settings.PORT}`,
+  );
+  await app.register(paymentRoutes, {
+    service: new PaymentsService(
+      options.database.db,
+      paymentProviders,
+      settings.PUBLIC_BASE_URL,
+      app.log,
+    ),
+    providers: paymentProviders,
+    timeZone: settings.BUSINESS_TIME_ZONE,
+  });
+  await app.register(financeRoutes, { timeZone: settings.BUSINESS_TIME_ZONE });
   // Temporary uploads expire; every process sweeps, each row goes once.
   const sweeper = setInterval(() => {
     fileService.sweepExpired().catch((err: unknown) => app.log.warn({ err }, 'file sweep failed'));

@@ -68,6 +68,11 @@ export const ErrorCode = {
   BillNotFound: 'Bill:NotFound',
   BillAlreadyPaid: 'Bill:AlreadyPaid',
   BillCancelled: 'Bill:Cancelled',
+  PaymentMethodUnavailable: 'Payment:MethodUnavailable',
+  PaymentChannelUnavailable: 'Payment:ChannelUnavailable',
+  PaymentProviderFailed: 'Payment:ProviderFailed',
+  PaymentNotFound: 'Payment:NotFound',
+  RefundNotPossible: 'Refund:NotPossible',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

@@ -12,3 +12,5 @@ export * from './auth.js';
 export * from './employees.js';
 export * from './equipment.js';
 export * from './orders.js';
+export * from './finance.js';
+export * from './payments.js';

@@ -125,10 +125,82 @@ export const SettingsSchema = z.object({
       })
       .optional(),
   ),
+  /**
+   * Public address of this server (e.g. https://rent.example.com), used in the notification and
+   * return URLs given to payment providers. Unset: the address the request came in on (fine
+   * locally and for the sandbox; required with WeChat Pay or Alipay).
+   */
+  PUBLIC_BASE_URL: optionalText.pipe(
+    z.url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' }).optional(),
+  ),
+  /**
+   * The sandbox cashier (a labelled test page with pay / fail buttons) serves WeChat Pay and
+   * Alipay while their real credentials are not set. Switch off in production.
+   */
+  PAYMENT_SANDBOX: booleanText.default(true),
+  /** WeChat Pay API v3 merchant. Setting WECHATPAY_MCH_ID switches WeChat Pay from the sandbox. */
+  WECHATPAY_MCH_ID: optionalText,
+  /** The app id payments are made in; default WECHAT_APP_ID. */
+  WECHATPAY_APP_ID: optionalText,
+  /** Serial number of the merchant API certificate, and its private key (PEM; `\n` allowed). */
+  WECHATPAY_MERCHANT_SERIAL_NO: optionalText,
+  WECHATPAY_MERCHANT_PRIVATE_KEY: optionalText.transform(pemText),
+  /** The API v3 key that notifications are encrypted with (32 characters). */
+  WECHATPAY_API_V3_KEY: optionalText,
+  /** WeChat Pay platform certificate serial (or public-key id) and its public key (PEM). */
+  WECHATPAY_PLATFORM_SERIAL: optionalText,
+  WECHATPAY_PLATFORM_PUBLIC_KEY: optionalText.transform(pemText),
+  WECHATPAY_BASE_URL: z.url().default('https://api.mch.weixin.qq.com'),
+  /** Alipay open platform app. Setting ALIPAY_APP_ID switches Alipay from the sandbox. */
+  ALIPAY_APP_ID: optionalText,
+  /** The app's private key and Alipay's public key (PEM; `\n` allowed). */
+  ALIPAY_PRIVATE_KEY: optionalText.transform(pemText),
+  ALIPAY_PUBLIC_KEY: optionalText.transform(pemText),
+  ALIPAY_GATEWAY: z.url().default('https://openapi.alipay.com/gateway.do'),
   /** Milliseconds to finish open requests on SIGTERM before forcing exit. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
+
+/** PEM keys often arrive in one line with `\n` escapes (container environments). */
+function pemText(value: string | undefined) {
+  return value?.replace(/\\n/g, '\n');
+}
+
+const WECHATPAY_REQUIRED = [
+  'WECHATPAY_MERCHANT_SERIAL_NO',
+  'WECHATPAY_MERCHANT_PRIVATE_KEY',
+  'WECHATPAY_API_V3_KEY',
+  'WECHATPAY_PLATFORM_SERIAL',
+  'WECHATPAY_PLATFORM_PUBLIC_KEY',
+  'PUBLIC_BASE_URL',
+] as const;
+const ALIPAY_REQUIRED = ['ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY', 'PUBLIC_BASE_URL'] as const;
+
+/** Settings that only make sense together: each missing one named. */
+function missingTogether(s: Settings): string[] {
+  const missing: string[] = [];
+  for (const name of ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+    if (s.S3_BUCKET && !s[name]) missing.push(`${name}: required when S3_BUCKET is set`);
+  }
+  if (s.WECHATPAY_MCH_ID) {
+    for (const name of WECHATPAY_REQUIRED) {
+      if (!s[name]) missing.push(`${name}: required when WECHATPAY_MCH_ID is set`);
+    }
+    if (!s.WECHATPAY_APP_ID && !s.WECHAT_APP_ID) {
+      missing.push('WECHATPAY_APP_ID: required when WECHATPAY_MCH_ID is set (or WECHAT_APP_ID)');
+    }
+    if (s.WECHATPAY_API_V3_KEY && s.WECHATPAY_API_V3_KEY.length !== 32) {
+      missing.push('WECHATPAY_API_V3_KEY: must be 32 characters');
+    }
+  }
+  if (s.ALIPAY_APP_ID) {
+    for (const name of ALIPAY_REQUIRED) {
+      if (!s[name]) missing.push(`${name}: required when ALIPAY_APP_ID is set`);
+    }
+  }
+  return missing;
+}
 
 export class SettingsError extends Error {}
 
@@ -142,13 +214,10 @@ export function loadSettings(source: Record<string, string | undefined>): Settin
           '(all server processes must share it; at least 32 characters)',
       );
     }
-    const s3Missing = (['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter(
-      (name) => result.data.S3_BUCKET && !result.data[name],
-    );
-    if (s3Missing.length > 0) {
+    const missing = missingTogether(result.data);
+    if (missing.length > 0) {
       throw new SettingsError(
-        'Invalid settings, start-up stopped:\n' +
-          s3Missing.map((name) => `  ${name}: required when S3_BUCKET is set`).join('\n'),
+        'Invalid settings, start-up stopped:\n' + missing.map((line) => `  ${line}`).join('\n'),
       );
     }
     return result.data;

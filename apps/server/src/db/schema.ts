@@ -575,6 +575,88 @@ export const bills = pgTable(
   (t) => [index('bills_order_idx').on(t.orderId)],
 );
 
+/**
+ * One attempt to pay a bill online (a bill may see several: a WeChat try given up, then Alipay).
+ * At most one attempt per bill succeeds into the bill; a second success is money taken twice and
+ * is refunded automatically.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    billId: uuid('bill_id')
+      .notNull()
+      .references(() => bills.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** What the provider knows the attempt by (out_trade_no). */
+    outTradeNo: text('out_trade_no').notNull().unique(),
+    provider: text('provider', { enum: ['sandbox', 'wechatpay', 'alipay'] }).notNull(),
+    method: text('method', { enum: ['wechat', 'alipay'] }).notNull(),
+    channel: text('channel', { enum: ['jsapi', 'h5', 'native'] }).notNull(),
+    amountFen: integer('amount_fen').notNull(),
+    status: text('status', { enum: ['pending', 'succeeded', 'failed', 'closed'] }).notNull(),
+    /** What the payer was told to do (redirect, QR code, JSAPI parameters), to resume it. */
+    action: jsonb('action').notNull(),
+    providerTradeNo: text('provider_trade_no'),
+    /** Set when this success found its bill already paid: the money went back. */
+    duplicate: boolean('duplicate').notNull().default(false),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [index('payments_bill_idx').on(t.billId), index('payments_order_idx').on(t.orderId)],
+);
+
+/** Money sent back through the provider a payment came by (all or part of it). */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    /** The refund bill this settles; none for the automatic refund of a duplicate payment. */
+    billId: uuid('bill_id').references(() => bills.id, { onDelete: 'cascade' }),
+    outRefundNo: text('out_refund_no').notNull().unique(),
+    amountFen: integer('amount_fen').notNull(),
+    status: text('status', { enum: ['pending', 'succeeded', 'failed'] }).notNull(),
+    providerRefundNo: text('provider_refund_no'),
+    reason: text('reason').notNull().default(''),
+    failure: text('failure'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    succeededAt: timestamp('succeeded_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [index('refunds_payment_idx').on(t.paymentId), index('refunds_bill_idx').on(t.billId)],
+);
+
+/** Every notification a provider sent, and what became of it (applied, duplicate, refused). */
+export const paymentNotifications = pgTable(
+  'payment_notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    provider: text('provider').notNull(),
+    outTradeNo: text('out_trade_no'),
+    outcome: text('outcome', {
+      enum: ['applied', 'duplicate', 'ignored', 'rejected', 'mismatch', 'unknown'],
+    }).notNull(),
+    detail: text('detail').notNull().default(''),
+    /** The body as received, cut to 4 KB (decrypted content is not kept). */
+    body: text('body').notNull().default(''),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('payment_notifications_trade_idx').on(t.outTradeNo)],
+);
+
 /** The order's timeline: every status change, binding, payment and note, with who and when. */
 export const orderEvents = pgTable(
   'order_events',

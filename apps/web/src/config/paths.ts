@@ -10,6 +10,7 @@ export const Paths = {
   storeDashboard: '/store/dashboard',
   storeProfile: '/store/profile',
   storeEmployees: '/store/employees',
+  storeFinance: '/store/finance',
   storeScan: '/store/scan',
   workspace: '/store/workspace',
   overdueOrders: '/store/workspace/overdue-orders',

@@ -219,6 +219,14 @@ export const appRoutes: AppRoute[] = [
     ...storeArea,
   },
   {
+    path: Paths.storeFinance,
+    load: () => import('@/features/finance/pages/finance-page'),
+    titleKey: 'storeFinance',
+    layout: 'tabBar',
+    ...storeArea,
+    permissions: [Permissions.StoreManagement.Finance],
+  },
+  {
     path: Paths.storeEmployees,
     load: () => import('@/features/employees/pages/employees-page'),
     titleKey: 'storeEmployees',
@@ -337,6 +345,7 @@ export const tabBars: Record<string, { path: string; titleKey: TitleKey; icon: s
     { path: Paths.storeDashboard, titleKey: 'storeDashboard', icon: 'AppOutline' },
     { path: Paths.storeOrderList, titleKey: 'orderList', icon: 'BillOutline' },
     { path: Paths.inventoryList, titleKey: 'inventoryList', icon: 'UnorderedListOutline' },
+    { path: Paths.storeFinance, titleKey: 'storeFinance', icon: 'BillOutline' },
     { path: Paths.storeProfile, titleKey: 'storeProfile', icon: 'UserOutline' },
   ],
   customer: [

@@ -13,8 +13,8 @@ import {
   OrderSchema,
   OrderSummarySchema,
   OrderUpdateSchema,
-  pagedResultSchema,
   PaymentStatusSchema,
+  pagedResultSchema,
   Permissions as P,
 } from '@snowgear/contracts';
 import { OrderBinding } from './binding.js';
@@ -98,20 +98,6 @@ export async function orderRoutes(app: FastifyInstance, options: { timeZone: str
       },
     },
     async (request) => service(request).byNumber(request.params.orderNumber),
-  );
-
-  r.get(
-    '/api/app/orders/bill/:billId/payment-status',
-    {
-      config: { access: VIEW },
-      schema: {
-        tags,
-        summary: "A bill's payment status from our records",
-        params: z.object({ billId: z.uuid() }),
-        response: { 200: PaymentStatusSchema },
-      },
-    },
-    async (request) => service(request).paymentStatus(request.params.billId),
   );
 
   r.post(

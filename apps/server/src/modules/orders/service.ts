@@ -58,6 +58,7 @@ import { likePattern, pageOf } from '@/lib/paging.js';
 import { overlapping } from '@/modules/equipment/repository.js';
 import { statusName } from '@/modules/equipment/status.js';
 import { nextOrderNumber } from './numbering.js';
+import { advanceAfterPayment, appendEvent, moveOrder, paidStatus, type Actor } from './timeline.js';
 import { feeParameter, priceOrder, rentalDays, toFen, toYuan } from './pricing.js';
 import {
   ORDER_ALLOWED_FROM,
@@ -481,9 +482,7 @@ export class OrdersService {
 
   /** Reserved, or waiting for delivery when the gear is delivered. */
   protected paidStatus(deliveryMethod: string): OrderStatus {
-    return deliveryMethod === DeliveryMethod.Delivery
-      ? OrderStatus.PendingDelivery
-      : OrderStatus.Reserved;
+    return paidStatus(deliveryMethod);
   }
 
   private async resolveLines(input: OrderCreateInput) {
@@ -746,29 +745,9 @@ export class OrdersService {
     return this.paymentStatus(billId);
   }
 
-  /**
-   * Moves an order on once its bills allow: Unpaid → Reserved (or waiting for delivery) when the
-   * payment is in; after the return, PendingPayment/Returned → Completed when nothing is owed
-   * either way (or back to Returned while only a refund is still to give).
-   */
+  /** Moves an order on once its bills allow (see advanceAfterPayment). */
   protected async afterPayment(tx: Transaction, orderId: string) {
-    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
-    if (!order) return;
-    const open = await tx
-      .select({ kind: bills.kind })
-      .from(bills)
-      .where(and(eq(bills.orderId, orderId), eq(bills.status, BillStatus.Pending)));
-    let next: OrderStatus | null = null;
-    if (order.status === OrderStatus.Unpaid && !open.some((b) => b.kind === BillKind.Payment)) {
-      next = this.paidStatus(order.deliveryMethod);
-    } else if (
-      order.status === OrderStatus.PendingPayment ||
-      order.status === OrderStatus.Returned
-    ) {
-      if (open.length === 0) next = OrderStatus.Completed;
-      else if (!open.some((b) => b.kind !== BillKind.Refund)) next = OrderStatus.Returned;
-    }
-    if (next !== null && next !== order.status) await this.moveTo(tx, order, next);
+    await advanceAfterPayment(tx, orderId, await this.actor(tx));
   }
 
   /** A status change guarded by the status it was read in, with its timeline entry. */
@@ -778,19 +757,7 @@ export class OrdersService {
     next: OrderStatus,
     message?: string,
   ) {
-    const [moved] = await tx
-      .update(orders)
-      .set({ status: next, updatedAt: new Date() })
-      .where(and(eq(orders.id, order.id), eq(orders.status, order.status)))
-      .returning({ id: orders.id });
-    if (!moved) return false;
-    await this.event(tx, order.id, {
-      kind: 'status',
-      from: order.status,
-      to: next,
-      message: message ?? this.msg('StatusChangedTo', { status: orderStatusName(next, this.en) }),
-    });
-    return true;
+    return moveOrder(tx, order, next, await this.actor(tx), message);
   }
 
   // ---- timeline --------------------------------------------------------------------------------
@@ -803,29 +770,25 @@ export class OrdersService {
     return who?.name || who?.userName || this.user.userName;
   }
 
+  /** The signed-in user as the timeline names them. */
+  protected async actor(tx: Transaction): Promise<Actor> {
+    const [who] = await tx
+      .select({ name: users.name, userName: users.userName })
+      .from(users)
+      .where(eq(users.id, this.user.id));
+    return {
+      userId: this.user.id,
+      operatorName: who?.name || who?.userName || this.user.userName,
+      english: this.en,
+    };
+  }
+
   protected async event(
     tx: Transaction,
     orderId: string,
     entry: { kind: string; from?: number; to?: number; message: string },
   ) {
-    const [who] = await tx
-      .select({ name: users.name, userName: users.userName })
-      .from(users)
-      .where(eq(users.id, this.user.id));
-    const [last] = await tx
-      .select({ seq: sql<number>`coalesce(max(${orderEvents.seq}), 0)`.mapWith(Number) })
-      .from(orderEvents)
-      .where(eq(orderEvents.orderId, orderId));
-    await tx.insert(orderEvents).values({
-      orderId,
-      seq: (last?.seq ?? 0) + 1,
-      kind: entry.kind,
-      fromStatus: entry.from ?? null,
-      toStatus: entry.to ?? null,
-      message: entry.message,
-      userId: this.user.id,
-      operatorName: who?.name || who?.userName || this.user.userName,
-    });
+    await appendEvent(tx, orderId, entry, await this.actor(tx));
   }
 }
 

@@ -1,9 +1,10 @@
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { and, eq, lte } from 'drizzle-orm';
 import { BillStatus, BusinessParameterKey, OrderStatus } from '@snowgear/contracts';
 import type { Database, Transaction } from '@/db/client.js';
-import { bills, equipmentUnavailableTimes, orderEvents, orders } from '@/db/schema.js';
+import { bills, equipmentUnavailableTimes, orders } from '@/db/schema.js';
 import { businessParameter } from '@/lib/business-parameters.js';
 import { message, type MessageKey } from '@/lib/messages.js';
+import { appendEvent, SYSTEM } from './timeline.js';
 
 /**
  * Cancels orders left unpaid past their store's order-timeout hours (business parameter
@@ -103,17 +104,10 @@ async function systemEvent(
   to: OrderStatus,
   key: MessageKey,
 ) {
-  const [last] = await tx
-    .select({ seq: sql<number>`coalesce(max(${orderEvents.seq}), 0)`.mapWith(Number) })
-    .from(orderEvents)
-    .where(eq(orderEvents.orderId, orderId));
-  await tx.insert(orderEvents).values({
+  await appendEvent(
+    tx,
     orderId,
-    seq: (last?.seq ?? 0) + 1,
-    kind: 'status',
-    fromStatus: from,
-    toStatus: to,
-    message: message(undefined, key),
-    operatorName: message(undefined, 'SystemOperator'),
-  });
+    { kind: 'status', from, to, message: message(undefined, key) },
+    SYSTEM,
+  );
 }

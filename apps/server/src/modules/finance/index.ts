@@ -1,0 +1,73 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  FinanceBillSchema,
+  FinanceBillsQuerySchema,
+  FinanceRangeQuerySchema,
+  FinanceSummarySchema,
+  pagedResultSchema,
+  Permissions as P,
+} from '@snowgear/contracts';
+import { FinanceService } from './service.js';
+
+const FINANCE = { permissions: [P.StoreManagement.Finance] } as const;
+const tags = ['finance'];
+
+/** Store reconciliation: takings, refunds, deposits held and what is still open (/store/finance). */
+export async function financeRoutes(app: FastifyInstance, options: { timeZone: string }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const service = (request: FastifyRequest) =>
+    new FinanceService(app.db, request, options.timeZone);
+
+  r.get(
+    '/api/app/finance/summary',
+    {
+      config: { access: FINANCE },
+      schema: {
+        tags,
+        summary:
+          'Takings and refunds by method and by business day (from–to inclusive, at most 366 days), deposits held, and bills still open; a super admin may choose the store or all, other staff get their own',
+        querystring: FinanceRangeQuerySchema,
+        response: { 200: FinanceSummarySchema },
+      },
+    },
+    async (request) => service(request).summary(request.query),
+  );
+
+  r.get(
+    '/api/app/finance/bills',
+    {
+      config: { access: FINANCE },
+      schema: {
+        tags,
+        summary: 'Bills paid in the range (payments, supplements and refunds), newest first',
+        querystring: FinanceBillsQuerySchema,
+        response: { 200: pagedResultSchema(FinanceBillSchema) },
+      },
+    },
+    async (request) => service(request).bills(request.query),
+  );
+
+  r.get(
+    '/api/app/finance/export.csv',
+    {
+      config: { access: FINANCE },
+      schema: {
+        tags,
+        summary:
+          'The paid bills of the range as CSV (UTF-8 with BOM, headers in the Accept-Language), one row per bill',
+        querystring: FinanceRangeQuerySchema,
+        response: { 200: z.string().describe('text/csv; charset=utf-8') },
+      },
+    },
+    async (request, reply) => {
+      const { fileName, body } = await service(request).exportCsv(request.query);
+      return reply
+        .header('Content-Type', 'text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="${fileName}"`)
+        .header('Cache-Control', 'no-store')
+        .send(body);
+    },
+  );
+}

@@ -1,0 +1,351 @@
+import { createHmac } from 'node:crypto';
+import { eq, isNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paymentNotifications, payments, refunds } from '@/db/schema.js';
+import {
+  callerAs,
+  createTestApp,
+  signIn,
+  storeIdsByName,
+  TEST_SECRET,
+  verificationHeaders,
+  type TestApp,
+} from '@/testing/index.js';
+import { SandboxProvider } from './providers/sandbox.js';
+
+const DAY = 86_400_000;
+const at = (days: number) => new Date(Date.UTC(2027, 2, 1) + days * DAY).toISOString();
+
+interface Attempt {
+  paymentId: string;
+  provider: string;
+  status: string;
+  action: { type: string; url?: string; codeUrl?: string };
+}
+
+describe('online payments through the sandbox', () => {
+  let t: TestApp;
+  let csrf: Record<string, string>;
+  const tokens: Record<string, string> = {};
+  let wanlong: string;
+  let inStock: { id: string }[];
+  let next = 0;
+  // Signs like the server's sandbox (the key is derived from the app secret), to forge and replay.
+  const sandbox = new SandboxProvider({
+    key: createHmac('sha256', TEST_SECRET).update('payment-sandbox').digest(),
+    cashierUrl: () => '',
+  });
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    csrf = await verificationHeaders(t.app);
+    Object.assign(tokens, await signIn(t.app, csrf, ['employee', 'multi']));
+    wanlong = (await storeIdsByName(t.app))['万龙雪场店']!;
+    inStock = (
+      await call(
+        'employee',
+        'GET',
+        `/api/app/equipment?storeId=${wanlong}&status=0&maxResultCount=100`,
+      )
+    ).json().items;
+  });
+  afterAll(() => t.close());
+
+  const call = (...args: Parameters<ReturnType<typeof callerAs>>) =>
+    callerAs(t.app, csrf, tokens)(...args);
+  /** A customer with no account, on the payment page opened from a link. */
+  const anonymous = (method: 'GET' | 'POST', url: string, payload?: object) =>
+    t.app.inject({ method, url, payload, headers: csrf });
+  async function book(from = 0) {
+    const res = await call('employee', 'POST', '/api/app/orders', {
+      storeId: wanlong,
+      customerName: '周九',
+      customerPhone: '13700001234',
+      rentalStartTime: at(from),
+      rentalEndTime: at(from + 2),
+      items: [{ equipmentId: inStock[next++]!.id }],
+    });
+    expect(res.statusCode).toBe(201);
+    return res.json<{ id: string; totalAmount: number; bills: { id: string }[] }>();
+  }
+  const order = async (id: string) =>
+    (await call('employee', 'GET', `/api/app/orders/${id}`)).json();
+  async function start(billId: string, channel = 'h5', method = 'wechat') {
+    const res = await anonymous('POST', '/api/app/payments', {
+      billId,
+      method,
+      channel,
+      returnPath: '/customer/payment/x',
+    });
+    return res;
+  }
+  /** The payer presses a button on the sandbox cashier page. */
+  async function press(attempt: Attempt, button: 'pay' | 'fail') {
+    const url = new URL(attempt.action.url ?? attempt.action.codeUrl ?? '');
+    const page = await t.app.inject({ method: 'GET', url: url.pathname });
+    expect(page.statusCode).toBe(200);
+    return t.app.inject({
+      method: 'POST',
+      url: `${url.pathname}/${button}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
+  }
+  const tradeNo = (attempt: Attempt) =>
+    new URL(attempt.action.url ?? attempt.action.codeUrl ?? '').pathname.split('/').pop()!;
+
+  it('a customer pays through the sandbox cashier and the order is paid, once', async () => {
+    const booked = await book();
+    const checkout = (await anonymous('GET', `/api/app/payments/checkout/${booked.id}`)).json();
+    expect(checkout).toMatchObject({
+      dueAmount: booked.totalAmount,
+      methods: ['cash', 'wechat'],
+      sandbox: ['wechat'],
+      storeName: '万龙雪场店',
+    });
+    expect(JSON.stringify(checkout)).not.toContain('13700001234');
+
+    const started = await start(booked.bills[0]!.id);
+    expect(started.statusCode).toBe(201);
+    const attempt = started.json<Attempt>();
+    expect(attempt).toMatchObject({
+      provider: 'sandbox',
+      status: 'pending',
+      action: { type: 'redirect' },
+    });
+    // A retry (a weak network, a second tap) resumes the same attempt.
+    expect((await start(booked.bills[0]!.id)).json().paymentId).toBe(attempt.paymentId);
+
+    const cashier = await t.app.inject({
+      method: 'GET',
+      url: new URL(attempt.action.url!).pathname,
+    });
+    expect(cashier.body).toContain('沙箱收银台');
+    expect(cashier.body).toContain(`¥${booked.totalAmount.toFixed(2)}`);
+    const paid = await press(attempt, 'pay');
+    expect(paid.statusCode).toBe(303);
+    expect(paid.headers.location).toMatch(/\/customer\/payment\/x$/);
+
+    const after = await order(booked.id);
+    expect(after.status).toBe(11);
+    expect(after.bills[0]).toMatchObject({
+      status: 'paid',
+      method: 'wechat',
+      confirmedByName: '微信支付（沙箱）',
+    });
+    expect((await anonymous('GET', `/api/app/payments/${attempt.paymentId}`)).json().status).toBe(
+      'succeeded',
+    );
+    const status = await call(
+      'employee',
+      'GET',
+      `/api/app/orders/bill/${booked.bills[0]!.id}/payment-status`,
+    );
+    expect(status.json()).toMatchObject({ status: 'paid', method: 'wechat', orderStatus: 11 });
+
+    // The provider retries its notification: nothing more is recorded.
+    const replay = sandbox.notice({
+      outTradeNo: tradeNo(attempt),
+      tradeNo: 'SANDBOX-replay',
+      state: 'succeeded',
+      amountFen: Math.round(booked.totalAmount * 100),
+    });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/notify/sandbox',
+      headers: replay.headers,
+      payload: replay.body,
+    });
+    expect(again.statusCode).toBe(204);
+    const events = (await order(booked.id)).timeline.filter(
+      (e: { kind: string }) => e.kind === 'payment',
+    );
+    expect(events).toHaveLength(1);
+    expect(events[0].message).toBe(`微信支付（沙箱）收款 ¥${booked.totalAmount.toFixed(2)}`);
+    const log = await t.database.db
+      .select({ outcome: paymentNotifications.outcome })
+      .from(paymentNotifications)
+      .where(eq(paymentNotifications.outTradeNo, tradeNo(attempt)));
+    expect(log.map((l) => l.outcome).sort()).toEqual(['applied', 'duplicate']);
+
+    // A paid bill cannot be paid again, by any method.
+    const twice = await start(booked.bills[0]!.id, 'native');
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().error.message).toBe('该账单已通过微信支付支付');
+  });
+
+  it('refuses forged and mismatched notifications and logs them', async () => {
+    const booked = await book(3);
+    const attempt = (await start(booked.bills[0]!.id)).json<Attempt>();
+    const fen = Math.round(booked.totalAmount * 100);
+    const genuine = sandbox.notice({
+      outTradeNo: tradeNo(attempt),
+      tradeNo: 'T1',
+      state: 'succeeded',
+      amountFen: fen,
+    });
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/notify/sandbox',
+      headers: {
+        ...genuine.headers,
+        'x-sandbox-signature': 'AAAA' + genuine.headers['x-sandbox-signature']!.slice(4),
+      },
+      payload: genuine.body,
+    });
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json()).toEqual({ code: 'FAIL', message: 'bad signature' });
+    const altered = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/notify/sandbox',
+      headers: genuine.headers,
+      payload: genuine.body.replace(String(fen), '1'),
+    });
+    expect(altered.statusCode).toBe(400);
+    // Correctly signed, but for less than the bill: not applied.
+    const short = sandbox.notice({
+      outTradeNo: tradeNo(attempt),
+      tradeNo: 'T1',
+      state: 'succeeded',
+      amountFen: 1,
+    });
+    const shortRes = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/notify/sandbox',
+      headers: short.headers,
+      payload: short.body,
+    });
+    expect(shortRes.statusCode).toBe(400);
+    expect((await order(booked.id)).bills[0].status).toBe('pending');
+    const outcomes = (
+      await t.database.db
+        .select({ outcome: paymentNotifications.outcome })
+        .from(paymentNotifications)
+        .where(eq(paymentNotifications.provider, 'sandbox'))
+    ).map((l) => l.outcome);
+    expect(outcomes.filter((o) => o === 'rejected').length).toBeGreaterThanOrEqual(2);
+    expect(outcomes).toContain('mismatch');
+
+    // 'Fail' on the cashier: the attempt failed, the bill is still open for another try.
+    expect((await press(attempt, 'fail')).statusCode).toBe(303);
+    expect((await anonymous('GET', `/api/app/payments/${attempt.paymentId}`)).json().status).toBe(
+      'failed',
+    );
+    const retry = (await start(booked.bills[0]!.id)).json<Attempt>();
+    expect(retry.paymentId).not.toBe(attempt.paymentId);
+  });
+
+  it('refuses methods the store does not take and bills that are not payable', async () => {
+    const booked = await book(6);
+    const alipay = await start(booked.bills[0]!.id, 'h5', 'alipay');
+    expect(alipay.statusCode).toBe(409);
+    expect(alipay.json().error.message).toBe('本店未开通支付宝');
+    await call('employee', 'POST', `/api/app/orders/${booked.id}/cancel`, { reason: '客户改期' });
+    const cancelled = await start(booked.bills[0]!.id);
+    expect(cancelled.statusCode).toBe(409);
+    expect(
+      (await anonymous('GET', '/api/app/payments/checkout/00000000-0000-4000-8000-000000000000'))
+        .statusCode,
+    ).toBe(404);
+  });
+
+  it('money taken twice for one bill goes straight back', async () => {
+    const booked = await book(9);
+    const h5 = (await start(booked.bills[0]!.id, 'h5')).json<Attempt>();
+    const qr = (await start(booked.bills[0]!.id, 'native')).json<Attempt>();
+    expect(qr.action.type).toBe('qr');
+    await press(h5, 'pay');
+    await press(qr, 'pay');
+    const after = await order(booked.id);
+    expect(after.paidAmount).toBe(booked.totalAmount);
+    expect(after.timeline.at(-1).message).toMatch(/这笔微信支付（沙箱）付款 .* 原路退回/);
+    const back = await t.database.db
+      .select({ refund: refunds, outTradeNo: payments.outTradeNo })
+      .from(refunds)
+      .innerJoin(payments, eq(payments.id, refunds.paymentId))
+      .where(isNull(refunds.billId));
+    const returnedTwice = back.filter((r) => [tradeNo(h5), tradeNo(qr)].includes(r.outTradeNo));
+    expect(returnedTwice).toHaveLength(1);
+    expect(returnedTwice[0]!.refund).toMatchObject({
+      status: 'succeeded',
+      amountFen: Math.round(booked.totalAmount * 100),
+    });
+  });
+
+  it('refunds a deposit to the original route, partly after damage, and says when it cannot', async () => {
+    const booked = await book(12);
+    const attempt = (await start(booked.bills[0]!.id)).json<Attempt>();
+    await press(attempt, 'pay');
+    const paid = await order(booked.id);
+    const gear = inStock[next - 1] as { id: string; barcodeNumber?: string };
+    const { barcodeNumber } = (
+      await call('employee', 'GET', `/api/app/equipment/${gear.id}`)
+    ).json();
+    await call('employee', 'POST', `/api/app/orders/${booked.id}/handover`, {
+      barcodes: [barcodeNumber],
+    });
+    const returned = (
+      await call('employee', 'POST', `/api/app/orders/${booked.id}/return`, {
+        items: [{ orderItemId: paid.items[0].id, state: 'damaged', damageFee: 100 }],
+      })
+    ).json();
+    const refundBill = returned.bills.find((b: { kind: string }) => b.kind === 'refund');
+    expect(refundBill.amount).toBeLessThan(booked.totalAmount);
+
+    // Only the store's staff with payment rights send refunds.
+    const otherStore = await call(
+      'multi',
+      'POST',
+      `/api/app/payments/refund?billId=${refundBill.id}`,
+    );
+    expect(otherStore.statusCode).toBe(403);
+    const anon = await anonymous('POST', `/api/app/payments/refund?billId=${refundBill.id}`);
+    expect(anon.statusCode).toBe(401);
+
+    const sent = await Promise.all([
+      call('employee', 'POST', `/api/app/payments/refund?billId=${refundBill.id}`),
+      call('employee', 'POST', `/api/app/payments/refund?billId=${refundBill.id}`),
+    ]);
+    expect(sent.map((r) => r.statusCode)).toEqual([200, 200]);
+    const result = sent[0].json();
+    const done = await order(booked.id);
+    expect(done.status).toBe(9);
+    expect(done.bills.find((b: { id: string }) => b.id === refundBill.id)).toMatchObject({
+      status: 'paid',
+      method: 'wechat',
+      confirmedByName: '李店员',
+    });
+    expect(result.status).toBe('paid');
+    expect(result.refunds).toEqual([
+      expect.objectContaining({ method: 'wechat', status: 'succeeded', amount: refundBill.amount }),
+    ]);
+    const sentRows = await t.database.db
+      .select()
+      .from(refunds)
+      .where(eq(refunds.billId, refundBill.id));
+    expect(sentRows).toHaveLength(1);
+    expect(sentRows[0]).toMatchObject({
+      status: 'succeeded',
+      amountFen: Math.round(refundBill.amount * 100),
+    });
+    expect(done.timeline.at(-2).message).toBe(
+      `原路退款 ¥${refundBill.amount.toFixed(2)}（微信支付（沙箱））`,
+    );
+  });
+
+  it('a refund owed for a cash payment cannot go back online', async () => {
+    const booked = await book(15);
+    await call(
+      'employee',
+      'POST',
+      `/api/app/orders/confirm-cash-received?billId=${booked.bills[0]!.id}`,
+    );
+    const cancelled = (
+      await call('employee', 'POST', `/api/app/orders/${booked.id}/cancel`, { reason: '天气' })
+    ).json();
+    const refundBill = cancelled.bills.find((b: { kind: string }) => b.kind === 'refund');
+    const res = await call('employee', 'POST', `/api/app/payments/refund?billId=${refundBill.id}`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toBe('在线支付只有 ¥0.00 可以原路退回，其余请退现金');
+  });
+});

@@ -1,0 +1,214 @@
+import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import {
+  NotificationRejected,
+  ProviderError,
+  type CreatePaymentInput,
+  type NotificationAck,
+  type NotificationRequest,
+  type PaymentAction,
+  type PaymentNotification,
+  type PaymentProvider,
+  type PaymentQueryResult,
+  type PaymentState,
+  type RefundInput,
+  type RefundResult,
+} from '../provider.js';
+
+interface SandboxTrade {
+  outTradeNo: string;
+  amountFen: number;
+  description: string;
+  notifyUrl: string;
+  returnUrl: string;
+  state: PaymentState;
+  tradeNo: string;
+  refundedFen: number;
+  refunds: Map<string, number>;
+}
+
+/** The notification a sandbox 'payer' sends, signed like a real provider's. */
+export interface SandboxNotice {
+  headers: Record<string, string>;
+  body: string;
+}
+
+const MAX_CLOCK_SKEW_MS = 5 * 60_000;
+
+/**
+ * The embedded stand-in for WeChat Pay and Alipay: a cashier page on our own server with 'pay'
+ * and 'fail' buttons. Its notifications are signed (HMAC-SHA256 over timestamp, nonce and body,
+ * like WeChat's layout) and go through the same notification route and checks as a real
+ * provider's, so every flow can be tried end to end without money moving.
+ *
+ * Trades live in this process's memory: the sandbox is for the embedded single-process mode.
+ */
+export class SandboxProvider implements PaymentProvider {
+  readonly name = 'sandbox' as const;
+  readonly channels = ['jsapi', 'h5', 'native'] as const;
+  private readonly trades = new Map<string, SandboxTrade>();
+
+  constructor(
+    private readonly options: {
+      /** Signs notifications; derived from the app secret. */
+      key: Buffer;
+      /** The cashier page for a trade, on our own server. */
+      cashierUrl: (outTradeNo: string) => string;
+    },
+  ) {}
+
+  createPayment(input: CreatePaymentInput): Promise<PaymentAction> {
+    const existing = this.trades.get(input.outTradeNo);
+    if (!existing) {
+      this.trades.set(input.outTradeNo, {
+        outTradeNo: input.outTradeNo,
+        amountFen: input.amountFen,
+        description: input.description,
+        notifyUrl: input.notifyUrl,
+        returnUrl: input.returnUrl,
+        state: 'pending',
+        tradeNo: `SANDBOX${Date.now()}${randomBytes(3).toString('hex')}`,
+        refundedFen: 0,
+        refunds: new Map(),
+      });
+    }
+    const url = this.options.cashierUrl(input.outTradeNo);
+    return Promise.resolve(
+      input.channel === 'native' ? { type: 'qr', codeUrl: url } : { type: 'redirect', url },
+    );
+  }
+
+  /** The trade as the cashier page shows it. */
+  trade(outTradeNo: string): Readonly<SandboxTrade> | undefined {
+    return this.trades.get(outTradeNo);
+  }
+
+  /**
+   * The payer pressed 'pay' or 'fail' on the cashier: the trade settles and the signed
+   * notification to deliver is returned (the caller posts it to the trade's notify URL).
+   */
+  settle(outTradeNo: string, outcome: 'pay' | 'fail'): SandboxNotice & { notifyUrl: string } {
+    const trade = this.trades.get(outTradeNo);
+    if (!trade) throw new ProviderError('No such sandbox trade', 'ORDER_NOT_EXIST');
+    if (trade.state === 'pending') trade.state = outcome === 'pay' ? 'succeeded' : 'failed';
+    return { ...this.notice(trade), notifyUrl: trade.notifyUrl };
+  }
+
+  /** A notification for a trade in its current state, signed with our key. */
+  notice(
+    trade: Pick<SandboxTrade, 'outTradeNo' | 'tradeNo' | 'state' | 'amountFen'>,
+  ): SandboxNotice {
+    const body = JSON.stringify({
+      out_trade_no: trade.outTradeNo,
+      trade_no: trade.tradeNo,
+      state: trade.state,
+      amount_fen: trade.amountFen,
+    });
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    const nonce = randomUUID();
+    return {
+      body,
+      headers: {
+        'content-type': 'application/json',
+        'x-sandbox-timestamp': timestamp,
+        'x-sandbox-nonce': nonce,
+        'x-sandbox-signature': this.sign(timestamp, nonce, body),
+      },
+    };
+  }
+
+  queryPayment(outTradeNo: string): Promise<PaymentQueryResult> {
+    const trade = this.trades.get(outTradeNo);
+    if (!trade) return Promise.resolve({ state: 'pending' });
+    return Promise.resolve({
+      state: trade.state,
+      providerTradeNo: trade.tradeNo,
+      amountFen: trade.amountFen,
+    });
+  }
+
+  parseNotification(request: NotificationRequest): Promise<PaymentNotification> {
+    const header = (name: string) => {
+      const value = request.headers[name];
+      return Array.isArray(value) ? value[0] : value;
+    };
+    const timestamp = header('x-sandbox-timestamp');
+    const nonce = header('x-sandbox-nonce');
+    const signature = header('x-sandbox-signature');
+    if (!timestamp || !nonce || !signature) {
+      return Promise.reject(new NotificationRejected('signature headers missing'));
+    }
+    if (Math.abs(Date.now() - Number(timestamp) * 1000) > MAX_CLOCK_SKEW_MS) {
+      return Promise.reject(new NotificationRejected('timestamp too old'));
+    }
+    const expected = Buffer.from(this.sign(timestamp, nonce, request.rawBody));
+    const given = Buffer.from(signature);
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+      return Promise.reject(new NotificationRejected('bad signature'));
+    }
+    let parsed: {
+      out_trade_no?: unknown;
+      trade_no?: unknown;
+      state?: unknown;
+      amount_fen?: unknown;
+    };
+    try {
+      parsed = JSON.parse(request.rawBody) as typeof parsed;
+    } catch {
+      return Promise.reject(new NotificationRejected('body is not JSON'));
+    }
+    const states: readonly string[] = ['pending', 'succeeded', 'failed', 'closed'];
+    if (
+      typeof parsed.out_trade_no !== 'string' ||
+      typeof parsed.trade_no !== 'string' ||
+      typeof parsed.state !== 'string' ||
+      !states.includes(parsed.state) ||
+      !Number.isInteger(parsed.amount_fen)
+    ) {
+      return Promise.reject(new NotificationRejected('body fields missing'));
+    }
+    return Promise.resolve({
+      outTradeNo: parsed.out_trade_no,
+      providerTradeNo: parsed.trade_no,
+      state: parsed.state as PaymentState,
+      amountFen: parsed.amount_fen as number,
+    });
+  }
+
+  acknowledge(ok: boolean, message = ''): NotificationAck {
+    return ok
+      ? { status: 204, contentType: 'application/json', body: '' }
+      : {
+          status: 400,
+          contentType: 'application/json',
+          body: JSON.stringify({ code: 'FAIL', message }),
+        };
+  }
+
+  refund(input: RefundInput): Promise<RefundResult> {
+    const trade = this.trades.get(input.outTradeNo);
+    if (!trade || trade.state !== 'succeeded') {
+      return Promise.reject(new ProviderError('The trade is not paid', 'TRADE_NOT_PAID'));
+    }
+    if (!trade.refunds.has(input.outRefundNo)) {
+      if (trade.refundedFen + input.refundFen > trade.amountFen) {
+        return Promise.reject(new ProviderError('Refund exceeds what is left', 'NOT_ENOUGH'));
+      }
+      trade.refunds.set(input.outRefundNo, input.refundFen);
+      trade.refundedFen += input.refundFen;
+    }
+    return Promise.resolve({ state: 'succeeded', providerRefundNo: `R${input.outRefundNo}` });
+  }
+
+  queryRefund(outRefundNo: string, outTradeNo: string): Promise<RefundResult> {
+    const done = this.trades.get(outTradeNo)?.refunds.has(outRefundNo);
+    return Promise.resolve(
+      done ? { state: 'succeeded', providerRefundNo: `R${outRefundNo}` } : { state: 'failed' },
+    );
+  }
+
+  private sign(timestamp: string, nonce: string, body: string) {
+    return createHmac('sha256', this.options.key)
+      .update(`${timestamp}\n${nonce}\n${body}\n`)
+      .digest('base64');
+  }
+}

@@ -1,0 +1,129 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { PUBLIC } from '@/lib/access.js';
+import { isEnglish } from '@/lib/messages.js';
+import { toYuan } from '@/modules/orders/pricing.js';
+import type { SandboxProvider } from './providers/sandbox.js';
+import { cashierPath, notifyPath } from './registry.js';
+import type { PaymentsService } from './service.js';
+
+const TEXT = {
+  zh: {
+    title: '沙箱收银台',
+    banner: '测试环境：不会产生真实扣款',
+    wechat: '微信支付',
+    alipay: '支付宝',
+    pay: '模拟支付成功',
+    fail: '模拟支付失败',
+    paid: '已支付，可以关闭此页面',
+    failed: '支付未成功，可以关闭此页面',
+    unknown: '没有这笔支付',
+  },
+  en: {
+    title: 'Sandbox cashier',
+    banner: 'Test mode: no real money moves',
+    wechat: 'WeChat Pay',
+    alipay: 'Alipay',
+    pay: 'Pay (simulated)',
+    fail: 'Fail (simulated)',
+    paid: 'Paid. You can close this page.',
+    failed: 'The payment did not go through. You can close this page.',
+    unknown: 'No such payment',
+  },
+};
+
+const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function page(title: string, body: string) {
+  return `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escape(title)}</title>
+<style>body{font-family:system-ui,sans-serif;margin:0;background:#f5f5f5;color:#222}main{max-width:420px;margin:0 auto;padding:24px 16px}
+.banner{background:#fff3cd;color:#7a5b00;border:2px dashed #e0b400;padding:12px;border-radius:8px;font-weight:600;text-align:center}
+.amount{font-size:40px;font-weight:700;text-align:center;margin:24px 0 4px}.desc{text-align:center;color:#666;margin-bottom:24px}
+button{display:block;width:100%;min-height:52px;font-size:18px;border-radius:8px;border:0;margin:12px 0}
+.pay{background:#1677ff;color:#fff}.fail{background:#fff;color:#c00;border:1px solid #c00}</style></head>
+<body><main>${body}</main></body></html>`;
+}
+
+/**
+ * The sandbox provider's cashier, served by our own server: what a payer sees at the provider,
+ * with 'pay' and 'fail' buttons. Pressing one sends the sandbox's signed notification through
+ * the same notification route a real provider calls, then takes the payer back.
+ */
+export async function sandboxCashierRoutes(
+  app: FastifyInstance,
+  options: { sandbox: SandboxProvider; service: PaymentsService },
+) {
+  const { sandbox, service } = options;
+  const params = z.object({ outTradeNo: z.string().regex(/^[0-9a-f]{32}$/) });
+  // The cashier's buttons are plain HTML forms; they carry nothing we read.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 1024 },
+    (_request, _body, done) => done(null, undefined),
+  );
+
+  app.get(
+    '/api/payments/sandbox/cashier/:outTradeNo',
+    { config: { access: PUBLIC }, schema: { hide: true, params } },
+    async (request, reply) => {
+      const t = isEnglish(request) ? TEXT.en : TEXT.zh;
+      const { outTradeNo } = request.params as z.infer<typeof params>;
+      const trade = sandbox.trade(outTradeNo);
+      const payment = await service.byTradeNo(outTradeNo);
+      reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store');
+      if (!trade || !payment) return reply.code(404).send(page(t.title, `<p>${t.unknown}</p>`));
+      if (trade.state !== 'pending') {
+        return page(
+          t.title,
+          `<h1>${t.title}</h1><p role="status">${trade.state === 'succeeded' ? t.paid : t.failed}</p>`,
+        );
+      }
+      const action = cashierPath(outTradeNo);
+      return page(
+        t.title,
+        `<p class="banner" role="note">${t.title} · ${t.banner}</p>
+<h1>${payment.method === 'wechat' ? t.wechat : t.alipay}</h1>
+<p class="amount">¥${toYuan(trade.amountFen).toFixed(2)}</p>
+<p class="desc">${escape(trade.description)}</p>
+<form method="post" action="${action}/pay"><button class="pay" type="submit">${t.pay}</button></form>
+<form method="post" action="${action}/fail"><button class="fail" type="submit">${t.fail}</button></form>`,
+      );
+    },
+  );
+
+  for (const outcome of ['pay', 'fail'] as const) {
+    app.post(
+      `/api/payments/sandbox/cashier/:outTradeNo/${outcome}`,
+      { config: { access: PUBLIC, verificationToken: false }, schema: { hide: true, params } },
+      async (request, reply) => {
+        const t = isEnglish(request) ? TEXT.en : TEXT.zh;
+        const { outTradeNo } = request.params as z.infer<typeof params>;
+        const trade = sandbox.trade(outTradeNo);
+        const payment = await service.byTradeNo(outTradeNo);
+        if (!trade || !payment) {
+          return reply
+            .code(404)
+            .type('text/html; charset=utf-8')
+            .send(page(t.title, `<p>${t.unknown}</p>`));
+        }
+        const notice = sandbox.settle(outTradeNo, outcome);
+        const delivered = await app.inject({
+          method: 'POST',
+          url: notifyPath('sandbox'),
+          headers: notice.headers,
+          payload: notice.body,
+        });
+        if (delivered.statusCode >= 300) {
+          request.log.warn(
+            { status: delivered.statusCode, body: delivered.body },
+            'sandbox notification refused',
+          );
+        }
+        if (payment.channel === 'native') {
+          return reply.redirect(cashierPath(outTradeNo), 303);
+        }
+        return reply.redirect(trade.returnUrl, 303);
+      },
+    );
+  }
+}

@@ -1,0 +1,750 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  BillKind,
+  BillStatus,
+  BusinessParameterKey,
+  ErrorCode,
+  PaymentMethod,
+  type Checkout,
+  type OnlineMethod,
+  type PaymentAction,
+  type PaymentAttempt,
+  type PaymentCreate,
+  type RefundOnlineResult,
+} from '@snowgear/contracts';
+import type { Database, Transaction } from '@/db/client.js';
+import {
+  bills,
+  orderFeeItems,
+  orders,
+  paymentNotifications,
+  payments,
+  refunds,
+  stores,
+  users,
+} from '@/db/schema.js';
+import { businessParameter } from '@/lib/business-parameters.js';
+import { AppError, businessError, notFound } from '@/lib/errors.js';
+import { toYuan } from '@/modules/orders/pricing.js';
+import {
+  actorText,
+  advanceAfterPayment,
+  appendEvent,
+  type Actor,
+} from '@/modules/orders/timeline.js';
+import {
+  NotificationRejected,
+  ProviderError,
+  type NotificationAck,
+  type NotificationRequest,
+  type PaymentNotification,
+} from './provider.js';
+import { notifyPath, type PaymentProviders } from './registry.js';
+
+/** No notification after this long: ask the provider (it may be late or lost). */
+const LATE_MS = 5_000;
+/** How long an attempt stays payable. */
+const ATTEMPT_MINUTES = 30;
+
+type PaymentRow = typeof payments.$inferSelect;
+type RefundRow = typeof refunds.$inferSelect;
+
+/** Who is asking, as the payment routes know them (customers may be anonymous). */
+export interface PaymentCaller {
+  tenantId: string;
+  userId: string | null;
+  /** Where the request came in (the base of provider URLs when no public address is set). */
+  origin: string;
+  clientIp: string;
+  english: boolean;
+}
+
+/**
+ * Online payments and refunds behind one provider interface: starting an attempt for a bill,
+ * applying a provider's notification exactly once, asking the provider when a notification is
+ * late, and sending refund bills back the way the money came.
+ */
+export class PaymentsService {
+  constructor(
+    private readonly db: Database,
+    private readonly providers: PaymentProviders,
+    private readonly publicBaseUrl: string | undefined,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  private text(
+    english: boolean,
+    key: Parameters<typeof actorText>[1],
+    params?: Record<string, string | number>,
+  ) {
+    return actorText({ userId: null, operatorName: '', english }, key, params);
+  }
+
+  private methodName(english: boolean, method: string, provider?: string) {
+    const name = this.text(
+      english,
+      method === 'wechat' ? 'MethodWeChat' : method === 'alipay' ? 'MethodAlipay' : 'MethodCash',
+    );
+    return provider === 'sandbox' ? name + this.text(english, 'SandboxSuffix') : name;
+  }
+
+  // ---- what is due -----------------------------------------------------------------------------
+
+  /** Online methods the store enables and a provider serves. */
+  private async methods(tenantId: string, storeId: string) {
+    const enabled = async (key: BusinessParameterKey) =>
+      (await businessParameter(this.db, tenantId, storeId, key))?.toLowerCase() === 'true';
+    const online: OnlineMethod[] = [];
+    if (
+      (await enabled(BusinessParameterKey.WeChatPayEnabled)) &&
+      this.providers.forMethod('wechat')
+    )
+      online.push('wechat');
+    if ((await enabled(BusinessParameterKey.AlipayEnabled)) && this.providers.forMethod('alipay'))
+      online.push('alipay');
+    return online;
+  }
+
+  async checkout(tenantId: string, orderId: string): Promise<Checkout> {
+    const [found] = await this.db
+      .select({ order: orders, storeName: stores.name })
+      .from(orders)
+      .innerJoin(stores, eq(stores.id, orders.storeId))
+      .where(and(eq(orders.tenantId, tenantId), eq(orders.id, orderId)));
+    if (!found) throw notFound(ErrorCode.OrderNotFound, this.text(false, 'OrderNotFound'));
+    const { order } = found;
+    const [fees, billRows, online] = await Promise.all([
+      this.db
+        .select()
+        .from(orderFeeItems)
+        .where(eq(orderFeeItems.orderId, orderId))
+        .orderBy(asc(orderFeeItems.sortOrder)),
+      this.db.select().from(bills).where(eq(bills.orderId, orderId)).orderBy(asc(bills.createdAt)),
+      this.methods(tenantId, order.storeId),
+    ]);
+    const due = billRows.filter(
+      (b) => b.status === BillStatus.Pending && b.kind !== BillKind.Refund,
+    );
+    const paidFen = billRows
+      .filter((b) => b.status === BillStatus.Paid)
+      .reduce((sum, b) => sum + (b.kind === BillKind.Refund ? -b.amountFen : b.amountFen), 0);
+    return {
+      orderId: order.id,
+      orderNumber: order.orderNumber,
+      storeId: order.storeId,
+      storeName: found.storeName,
+      orderStatus: order.status,
+      customerName: order.customerName,
+      totalAmount: toYuan(order.totalFen),
+      paidAmount: toYuan(paidFen),
+      feeItems: fees.map((f) => ({
+        kind: f.kind as Checkout['feeItems'][number]['kind'],
+        amount: toYuan(f.amountFen),
+        description: f.description,
+      })),
+      due: due.map((b) => ({
+        billId: b.id,
+        kind: b.kind as 'payment' | 'supplement',
+        amount: toYuan(b.amountFen),
+      })),
+      dueAmount: toYuan(due.reduce((sum, b) => sum + b.amountFen, 0)),
+      methods: [PaymentMethod.Cash, ...online],
+      sandbox: online.filter((m) => this.providers.forMethod(m)?.name === 'sandbox'),
+    };
+  }
+
+  // ---- paying ----------------------------------------------------------------------------------
+
+  /**
+   * Starts (or resumes) paying a bill online. A pending attempt for the same bill, method and
+   * channel that is still payable is handed back instead of a new one, so a retry on a weak
+   * network does not open a second payment.
+   */
+  async create(caller: PaymentCaller, input: PaymentCreate): Promise<PaymentAttempt> {
+    const en = caller.english;
+    const [found] = await this.db
+      .select({ bill: bills, order: orders })
+      .from(bills)
+      .innerJoin(orders, eq(orders.id, bills.orderId))
+      .where(and(eq(bills.tenantId, caller.tenantId), eq(bills.id, input.billId)));
+    if (!found) throw notFound(ErrorCode.BillNotFound, this.text(en, 'BillNotFound'));
+    const { bill, order } = found;
+    if (bill.kind === BillKind.Refund) {
+      throw new AppError(400, ErrorCode.Validation, this.text(en, 'BillIsRefund'));
+    }
+    if (bill.status === BillStatus.Paid) {
+      throw new AppError(
+        409,
+        ErrorCode.BillAlreadyPaid,
+        this.text(en, 'BillAlreadyPaid', { method: this.methodName(en, bill.method ?? '') }),
+      );
+    }
+    if (bill.status === BillStatus.Cancelled) {
+      throw new AppError(409, ErrorCode.BillCancelled, this.text(en, 'BillCancelled'));
+    }
+    const methodName = this.methodName(en, input.method);
+    const provider = this.providers.forMethod(input.method);
+    if (!provider || !(await this.methods(caller.tenantId, order.storeId)).includes(input.method)) {
+      throw new AppError(
+        409,
+        ErrorCode.PaymentMethodUnavailable,
+        this.text(en, 'PaymentMethodUnavailable', { method: methodName }),
+      );
+    }
+    if (!(provider.channels as readonly string[]).includes(input.channel)) {
+      throw new AppError(
+        409,
+        ErrorCode.PaymentChannelUnavailable,
+        this.text(en, 'PaymentChannelUnavailable', { method: methodName }),
+      );
+    }
+    let openId: string | undefined;
+    if (input.channel === 'jsapi' && provider.name !== 'sandbox') {
+      const [payer] = caller.userId
+        ? await this.db
+            .select({ openId: users.weChatOpenId })
+            .from(users)
+            .where(eq(users.id, caller.userId))
+        : [];
+      openId = payer?.openId ?? undefined;
+      if (!openId) {
+        throw new AppError(
+          409,
+          ErrorCode.PaymentChannelUnavailable,
+          this.text(en, 'PaymentNeedsWeChatSignIn'),
+        );
+      }
+    }
+
+    const [open] = await this.db
+      .select()
+      .from(payments)
+      .where(
+        and(
+          eq(payments.billId, bill.id),
+          eq(payments.status, 'pending'),
+          eq(payments.method, input.method),
+          eq(payments.channel, input.channel),
+          eq(payments.provider, provider.name),
+          eq(payments.amountFen, bill.amountFen),
+          sql`${payments.expiresAt} > now() + interval '2 minutes'`,
+        ),
+      )
+      .orderBy(desc(payments.createdAt))
+      .limit(1);
+    if (open) return toAttempt(open);
+
+    const id = randomUUID();
+    const outTradeNo = id.replace(/-/g, '');
+    const base = this.publicBaseUrl ?? caller.origin;
+    const expiresAt = new Date(Date.now() + ATTEMPT_MINUTES * 60_000);
+    let action: PaymentAction;
+    try {
+      action = await provider.createPayment({
+        outTradeNo,
+        amountFen: bill.amountFen,
+        description: this.text(false, 'PaymentDescription', { orderNumber: order.orderNumber }),
+        channel: input.channel,
+        notifyUrl: `${base}${notifyPath(provider.name)}`,
+        returnUrl: `${base}${input.returnPath ?? '/'}`,
+        openId,
+        clientIp: caller.clientIp,
+        expiresAt,
+      });
+    } catch (err) {
+      throw this.providerFailed(err, methodName, en);
+    }
+    const [row] = await this.db
+      .insert(payments)
+      .values({
+        id,
+        tenantId: caller.tenantId,
+        billId: bill.id,
+        orderId: order.id,
+        outTradeNo,
+        provider: provider.name,
+        method: input.method,
+        channel: input.channel,
+        amountFen: bill.amountFen,
+        status: 'pending',
+        action,
+        expiresAt,
+        createdBy: caller.userId,
+      })
+      .returning();
+    return toAttempt(row!);
+  }
+
+  private providerFailed(err: unknown, method: string, en: boolean) {
+    if (!(err instanceof ProviderError)) throw err;
+    this.log.warn({ err: err.message, code: err.code }, 'payment provider refused');
+    return new AppError(
+      502,
+      ErrorCode.PaymentProviderFailed,
+      this.text(en, 'PaymentProviderFailed', { method, reason: err.message }),
+    );
+  }
+
+  /** An attempt as it stands, asking the provider first when its notification is late. */
+  async attempt(tenantId: string, paymentId: string, english: boolean): Promise<PaymentAttempt> {
+    const row = await this.paymentRow(tenantId, paymentId, english);
+    if (row.status === 'pending') {
+      await this.sync(row);
+      return toAttempt(await this.paymentRow(tenantId, paymentId, english));
+    }
+    return toAttempt(row);
+  }
+
+  private async paymentRow(tenantId: string, paymentId: string, english: boolean) {
+    const [row] = await this.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.tenantId, tenantId), eq(payments.id, paymentId)));
+    if (!row) throw notFound(ErrorCode.PaymentNotFound, this.text(english, 'PaymentNotFound'));
+    return row;
+  }
+
+  /** Pending attempts of a bill whose notification is late are checked with their provider. */
+  async syncBill(billId: string) {
+    const pending = await this.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.billId, billId), eq(payments.status, 'pending')));
+    for (const row of pending) await this.sync(row);
+  }
+
+  private async sync(row: PaymentRow) {
+    if (Date.now() - row.createdAt.getTime() < LATE_MS) return;
+    const provider = this.providers.byName(row.provider);
+    if (!provider) return;
+    try {
+      const result = await provider.queryPayment(row.outTradeNo);
+      if (result.state === 'pending') return;
+      await this.apply(row.provider, {
+        outTradeNo: row.outTradeNo,
+        state: result.state,
+        amountFen: result.amountFen ?? row.amountFen,
+        providerTradeNo: result.providerTradeNo ?? '',
+      });
+    } catch (err) {
+      // The provider could not be reached: the notification may still come; ask again later.
+      this.log.warn({ err, outTradeNo: row.outTradeNo }, 'payment query failed');
+    }
+  }
+
+  // ---- notifications ---------------------------------------------------------------------------
+
+  /**
+   * A provider's notification: verified by the provider's adapter, checked against our record
+   * (provider, merchant, amount), applied once however often it arrives, and logged whatever
+   * became of it.
+   */
+  async notify(
+    providerName: string,
+    request: NotificationRequest,
+  ): Promise<NotificationAck | null> {
+    const provider = this.providers.byName(providerName);
+    if (!provider) return null;
+    const record = (
+      outcome: (typeof paymentNotifications.$inferInsert)['outcome'],
+      detail: string,
+      outTradeNo?: string,
+    ) =>
+      this.db.insert(paymentNotifications).values({
+        provider: providerName,
+        outTradeNo: outTradeNo ?? null,
+        outcome,
+        detail,
+        body: request.rawBody.slice(0, 4096),
+      });
+    let notification: PaymentNotification;
+    try {
+      notification = await provider.parseNotification(request);
+    } catch (err) {
+      if (!(err instanceof NotificationRejected)) throw err;
+      this.log.warn(
+        { provider: providerName, reason: err.message },
+        'payment notification refused',
+      );
+      await record('rejected', err.message);
+      return provider.acknowledge(false, err.message);
+    }
+    const expected = this.providers.expected[provider.name];
+    if (
+      (expected?.merchantId &&
+        notification.merchantId &&
+        expected.merchantId !== notification.merchantId) ||
+      (expected?.appId && notification.appId && expected.appId !== notification.appId)
+    ) {
+      await record('mismatch', 'merchant or app id', notification.outTradeNo);
+      return provider.acknowledge(false, 'merchant or app id mismatch');
+    }
+    const outcome = await this.apply(provider.name, notification);
+    await record(outcome.outcome, outcome.detail, notification.outTradeNo);
+    if (outcome.outcome === 'mismatch' || outcome.outcome === 'unknown') {
+      this.log.warn({ provider: providerName, ...outcome }, 'payment notification not applied');
+      return provider.acknowledge(false, outcome.detail);
+    }
+    return provider.acknowledge(true);
+  }
+
+  /** The provider's word on an attempt, applied once. */
+  private async apply(
+    providerName: string,
+    n: PaymentNotification,
+  ): Promise<{
+    outcome: 'applied' | 'duplicate' | 'ignored' | 'mismatch' | 'unknown';
+    detail: string;
+  }> {
+    const [row] = await this.db
+      .select()
+      .from(payments)
+      .where(eq(payments.outTradeNo, n.outTradeNo));
+    if (!row) return { outcome: 'unknown', detail: 'no such out_trade_no' };
+    if (row.provider !== providerName) return { outcome: 'mismatch', detail: 'provider' };
+    if (n.state === 'pending') return { outcome: 'ignored', detail: 'still pending' };
+    if (n.state !== 'succeeded') {
+      const [changed] = await this.db
+        .update(payments)
+        .set({ status: n.state, updatedAt: new Date() })
+        .where(and(eq(payments.id, row.id), eq(payments.status, 'pending')))
+        .returning({ id: payments.id });
+      return changed
+        ? { outcome: 'applied', detail: n.state }
+        : { outcome: 'duplicate', detail: n.state };
+    }
+    if (n.amountFen !== row.amountFen) {
+      return { outcome: 'mismatch', detail: `amount ${n.amountFen} ≠ ${row.amountFen}` };
+    }
+    const paidTwice = await this.db.transaction(async (tx) => {
+      const [locked] = await tx
+        .select()
+        .from(payments)
+        .where(eq(payments.id, row.id))
+        .for('update');
+      if (!locked || locked.status === 'succeeded') return null;
+      const [bill] = await tx.select().from(bills).where(eq(bills.id, row.billId)).for('update');
+      const twice = !bill || bill.status !== BillStatus.Pending;
+      await tx
+        .update(payments)
+        .set({
+          status: 'succeeded',
+          providerTradeNo: n.providerTradeNo || null,
+          paidAt: new Date(),
+          duplicate: twice,
+          updatedAt: new Date(),
+        })
+        .where(eq(payments.id, row.id));
+      const method = this.methodName(false, row.method, row.provider);
+      const actor: Actor = { userId: null, operatorName: method, english: false };
+      const amount = toYuan(row.amountFen).toFixed(2);
+      if (twice) {
+        await appendEvent(
+          tx,
+          row.orderId,
+          {
+            kind: 'payment',
+            message: actorText(actor, 'OnlinePaymentDuplicate', { method, amount }),
+          },
+          actor,
+        );
+        return true;
+      }
+      await tx
+        .update(bills)
+        .set({
+          status: BillStatus.Paid,
+          method: row.method,
+          confirmedByName: method,
+          paidAt: new Date(),
+        })
+        .where(eq(bills.id, row.billId));
+      await appendEvent(
+        tx,
+        row.orderId,
+        {
+          kind: 'payment',
+          message: actorText(actor, 'OnlinePaymentReceived', { method, amount }),
+        },
+        actor,
+      );
+      await advanceAfterPayment(tx, row.orderId, actor);
+      return false;
+    });
+    if (paidTwice === null) return { outcome: 'duplicate', detail: 'already applied' };
+    if (paidTwice) await this.refundDuplicate(row);
+    return { outcome: 'applied', detail: paidTwice ? 'bill already paid: refunded' : 'paid' };
+  }
+
+  /** Money taken for a bill already paid goes straight back. */
+  private async refundDuplicate(row: PaymentRow) {
+    const [refund] = await this.db
+      .insert(refunds)
+      .values({
+        tenantId: row.tenantId,
+        paymentId: row.id,
+        billId: null,
+        outRefundNo: randomUUID().replace(/-/g, ''),
+        amountFen: row.amountFen,
+        status: 'pending',
+        reason: 'duplicate payment',
+      })
+      .returning();
+    await this.sendRefund(refund!, row, '');
+  }
+
+  // ---- refunds ---------------------------------------------------------------------------------
+
+  /**
+   * Sends a refund bill back the way the money came: spread over the order's online payments
+   * (newest first), never more than each has left, all or nothing. Idempotent: a bill already
+   * refunded or in progress is not sent twice.
+   */
+  async refundOnline(billId: string, actor: Actor, origin: string): Promise<RefundOnlineResult> {
+    await this.syncRefunds(billId);
+    const toSend = await this.db.transaction(async (tx) => {
+      const [bill] = await tx.select().from(bills).where(eq(bills.id, billId)).for('update');
+      if (!bill) throw notFound(ErrorCode.BillNotFound, actorText(actor, 'BillNotFound'));
+      if (bill.kind !== BillKind.Refund) {
+        throw businessError(ErrorCode.OrderIllegalTransition, actorText(actor, 'BillNotRefund'));
+      }
+      if (bill.status === BillStatus.Cancelled) {
+        throw new AppError(409, ErrorCode.BillCancelled, actorText(actor, 'BillCancelled'));
+      }
+      if (bill.status === BillStatus.Paid) return [];
+      const live = await tx
+        .select({ id: refunds.id })
+        .from(refunds)
+        .where(and(eq(refunds.billId, billId), inArray(refunds.status, ['pending', 'succeeded'])));
+      if (live.length > 0) return [];
+      const paid = await tx
+        .select()
+        .from(payments)
+        .where(
+          and(
+            eq(payments.orderId, bill.orderId),
+            eq(payments.status, 'succeeded'),
+            eq(payments.duplicate, false),
+          ),
+        )
+        .orderBy(desc(payments.paidAt))
+        .for('update');
+      const taken = paid.length
+        ? await tx
+            .select({
+              paymentId: refunds.paymentId,
+              fen: sql<number>`sum(${refunds.amountFen})`.mapWith(Number),
+            })
+            .from(refunds)
+            .where(
+              and(
+                inArray(
+                  refunds.paymentId,
+                  paid.map((p) => p.id),
+                ),
+                inArray(refunds.status, ['pending', 'succeeded']),
+              ),
+            )
+            .groupBy(refunds.paymentId)
+        : [];
+      const left = paid.map((p) => ({
+        payment: p,
+        fen: p.amountFen - (taken.find((t) => t.paymentId === p.id)?.fen ?? 0),
+      }));
+      const onlineFen = left.reduce((sum, l) => sum + Math.max(0, l.fen), 0);
+      if (onlineFen < bill.amountFen) {
+        throw new AppError(
+          409,
+          ErrorCode.RefundNotPossible,
+          actorText(actor, 'RefundOnlineShort', { online: toYuan(onlineFen).toFixed(2) }),
+        );
+      }
+      let remaining = bill.amountFen;
+      const created: { refund: RefundRow; payment: PaymentRow }[] = [];
+      for (const { payment, fen } of left) {
+        if (remaining === 0) break;
+        const share = Math.min(remaining, fen);
+        if (share <= 0) continue;
+        remaining -= share;
+        const [refund] = await tx
+          .insert(refunds)
+          .values({
+            tenantId: bill.tenantId,
+            paymentId: payment.id,
+            billId,
+            outRefundNo: randomUUID().replace(/-/g, ''),
+            amountFen: share,
+            status: 'pending',
+            reason: 'deposit refund',
+            createdBy: actor.userId,
+          })
+          .returning();
+        created.push({ refund: refund!, payment });
+      }
+      return created;
+    });
+    const base = this.publicBaseUrl ?? origin;
+    for (const { refund, payment } of toSend) await this.sendRefund(refund, payment, base);
+    await this.finishRefundBill(billId, actor);
+    const result = await this.refundResult(billId);
+    const failed = result.refunds.find(
+      (r) => r.status === 'failed' && toSend.some((s) => s.refund.id === r.id),
+    );
+    if (failed) {
+      throw new AppError(
+        502,
+        ErrorCode.PaymentProviderFailed,
+        actorText(actor, 'RefundOnlineFailed', { reason: failed.failure ?? '' }),
+      );
+    }
+    return result;
+  }
+
+  private async sendRefund(refund: RefundRow, payment: PaymentRow, base: string) {
+    const provider = this.providers.byName(payment.provider);
+    let update: Partial<RefundRow>;
+    try {
+      if (!provider) throw new ProviderError(`${payment.provider} is not configured`);
+      const result = await provider.refund({
+        outTradeNo: payment.outTradeNo,
+        outRefundNo: refund.outRefundNo,
+        refundFen: refund.amountFen,
+        totalFen: payment.amountFen,
+        reason: refund.reason,
+        notifyUrl: `${base || this.publicBaseUrl || ''}${notifyPath(payment.provider)}`,
+      });
+      update = {
+        status: result.state,
+        providerRefundNo: result.providerRefundNo ?? null,
+        succeededAt: result.state === 'succeeded' ? new Date() : null,
+      };
+    } catch (err) {
+      if (!(err instanceof ProviderError)) throw err;
+      this.log.warn({ err: err.message, code: err.code }, 'refund refused');
+      update = { status: 'failed', failure: err.message };
+    }
+    await this.db
+      .update(refunds)
+      .set({ ...update, updatedAt: new Date() })
+      .where(and(eq(refunds.id, refund.id), eq(refunds.status, 'pending')));
+  }
+
+  /** Refunds still in progress at the provider are asked about again. */
+  private async syncRefunds(billId: string) {
+    const pending = await this.db
+      .select({ refund: refunds, payment: payments })
+      .from(refunds)
+      .innerJoin(payments, eq(payments.id, refunds.paymentId))
+      .where(and(eq(refunds.billId, billId), eq(refunds.status, 'pending')));
+    for (const { refund, payment } of pending) {
+      const provider = this.providers.byName(payment.provider);
+      if (!provider) continue;
+      try {
+        const result = await provider.queryRefund(refund.outRefundNo, payment.outTradeNo);
+        if (result.state === 'pending') continue;
+        await this.db
+          .update(refunds)
+          .set({
+            status: result.state,
+            providerRefundNo: result.providerRefundNo ?? null,
+            succeededAt: result.state === 'succeeded' ? new Date() : null,
+            updatedAt: new Date(),
+          })
+          .where(and(eq(refunds.id, refund.id), eq(refunds.status, 'pending')));
+      } catch (err) {
+        this.log.warn({ err, outRefundNo: refund.outRefundNo }, 'refund query failed');
+      }
+    }
+  }
+
+  /** The refund bill is paid once everything sent for it has gone through. */
+  private async finishRefundBill(billId: string, actor: Actor) {
+    await this.db.transaction(async (tx) => {
+      const [bill] = await tx.select().from(bills).where(eq(bills.id, billId)).for('update');
+      if (!bill || bill.status !== BillStatus.Pending) return;
+      const sent = await this.refundsOf(tx, billId);
+      const live = sent.filter((r) => r.refund.status !== 'failed');
+      const doneFen = live
+        .filter((r) => r.refund.status === 'succeeded')
+        .reduce((sum, r) => sum + r.refund.amountFen, 0);
+      if (live.some((r) => r.refund.status === 'pending') || doneFen !== bill.amountFen) return;
+      const method = live[0]!.payment.method;
+      const methodName = this.methodName(actor.english, method, live[0]!.payment.provider);
+      await tx
+        .update(bills)
+        .set({
+          status: BillStatus.Paid,
+          method,
+          confirmedBy: actor.userId,
+          confirmedByName: actor.operatorName,
+          paidAt: new Date(),
+        })
+        .where(eq(bills.id, billId));
+      await appendEvent(
+        tx,
+        bill.orderId,
+        {
+          kind: 'refund',
+          message: actorText(actor, 'RefundSentOnline', {
+            amount: toYuan(bill.amountFen).toFixed(2),
+            method: methodName,
+          }),
+        },
+        actor,
+      );
+      await advanceAfterPayment(tx, bill.orderId, actor);
+    });
+  }
+
+  private refundsOf(tx: Database | Transaction, billId: string) {
+    return tx
+      .select({ refund: refunds, payment: payments })
+      .from(refunds)
+      .innerJoin(payments, eq(payments.id, refunds.paymentId))
+      .where(eq(refunds.billId, billId))
+      .orderBy(asc(refunds.createdAt));
+  }
+
+  async refundResult(billId: string): Promise<RefundOnlineResult> {
+    const [bill] = await this.db.select().from(bills).where(eq(bills.id, billId));
+    if (!bill) throw notFound(ErrorCode.BillNotFound, this.text(false, 'BillNotFound'));
+    const sent = await this.refundsOf(this.db, billId);
+    return {
+      billId,
+      orderId: bill.orderId,
+      status: bill.status,
+      amount: toYuan(bill.amountFen),
+      refunds: sent.map(({ refund, payment }) => ({
+        id: refund.id,
+        method: payment.method,
+        amount: toYuan(refund.amountFen),
+        status: refund.status,
+        failure: refund.failure,
+        createdAt: refund.createdAt.toISOString(),
+      })),
+    };
+  }
+
+  /** For the sandbox cashier page: the attempt behind a trade number. */
+  async byTradeNo(outTradeNo: string) {
+    const [row] = await this.db.select().from(payments).where(eq(payments.outTradeNo, outTradeNo));
+    return row ?? null;
+  }
+}
+
+function toAttempt(row: PaymentRow): PaymentAttempt {
+  return {
+    paymentId: row.id,
+    billId: row.billId,
+    orderId: row.orderId,
+    method: row.method,
+    channel: row.channel,
+    provider: row.provider,
+    amount: toYuan(row.amountFen),
+    status: row.status,
+    action: row.action as PaymentAction,
+    expiresAt: row.expiresAt.toISOString(),
+  };
+}
