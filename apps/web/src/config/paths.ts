@@ -22,6 +22,9 @@ export const Paths = {
       ? `/store/orders/create?orderNumber=${encodeURIComponent(orderNumber)}`
       : '/store/orders/create',
   storeOrderDetail: (id: string) => `/store/orders/detail/${encodeURIComponent(id)}`,
+  /** The customer's payment page; opened from a link or QR code, no sign-in needed. */
+  customerPayment: (orderId?: string) =>
+    orderId ? `/customer/payment/${encodeURIComponent(orderId)}` : '/customer/payment',
   storeOrderPayment: (id?: string) =>
     id ? `/store/orders/payment/${encodeURIComponent(id)}` : '/store/orders/payment',
   inventoryList: '/store/inventory/list',

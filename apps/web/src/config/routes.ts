@@ -56,6 +56,13 @@ export const appRoutes: AppRoute[] = [
     ...customerArea,
   },
   {
+    path: '/customer/payment/:orderId?',
+    load: () => import('@/features/payments/pages/customer-payment-page'),
+    titleKey: 'customerPayment',
+    layout: 'normal',
+    ...customerArea,
+  },
+  {
     path: Paths.login,
     load: () => import('@/features/auth/pages/login-page'),
     titleKey: 'login',

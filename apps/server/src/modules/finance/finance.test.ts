@@ -130,7 +130,9 @@ describe('finance', () => {
     expect(cancelled.statusCode).toBe(200);
     const owed = await summary();
     expect(owed.refundsOwed.count).toBe(paid.refundsOwed.count + 1);
-    expect(fen(owed.refundsOwed.amount)).toBe(fen(paid.refundsOwed.amount) + fen(order.totalAmount));
+    expect(fen(owed.refundsOwed.amount)).toBe(
+      fen(paid.refundsOwed.amount) + fen(order.totalAmount),
+    );
     expect(owed.totals).toEqual(paid.totals);
     const deposit = order.feeItems.find((f) => f.kind === 'Deposit')!.amount;
     expect(fen(owed.depositsHeld)).toBe(fen(paid.depositsHeld) - fen(deposit));
@@ -223,9 +225,9 @@ describe('finance', () => {
     expect((await call('employee', 'GET', `/api/app/finance/summary?${range}`)).statusCode).toBe(
       403,
     );
-    expect(
-      (await call('employee', 'GET', `/api/app/finance/export.csv?${range}`)).statusCode,
-    ).toBe(403);
+    expect((await call('employee', 'GET', `/api/app/finance/export.csv?${range}`)).statusCode).toBe(
+      403,
+    );
 
     const own = await summary('manager', `storeId=${wanlong}&${range}`);
     expect(own).toMatchObject({ storeId: wanlong, storeName: '万龙雪场店' });
@@ -289,7 +291,11 @@ describe('finance', () => {
   it('exports the paid bills as CSV with a BOM, quoted fields and formulas defused', async () => {
     const order = await createOrder('=1+2,"甲"\n乙');
     await payCash(order);
-    const res = await call('manager', 'GET', `/api/app/finance/export.csv?from=${today}&to=${today}`);
+    const res = await call(
+      'manager',
+      'GET',
+      `/api/app/finance/export.csv?from=${today}&to=${today}`,
+    );
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe(

@@ -340,7 +340,16 @@ interface MethodFen {
 const emptyMethod = (): MethodFen => ({ inFen: 0, inCount: 0, outFen: 0, outCount: 0 });
 
 const CSV_ZH = {
-  header: ['支付时间', '订单号', '客户', '类型', '支付方式', '金额（元，退款为负）', '经手人', '门店'],
+  header: [
+    '支付时间',
+    '订单号',
+    '客户',
+    '类型',
+    '支付方式',
+    '金额（元，退款为负）',
+    '经手人',
+    '门店',
+  ],
   kinds: { payment: '收款', supplement: '补款', refund: '退款' },
   methods: { cash: '现金', wechat: '微信支付', alipay: '支付宝' } as Record<string, string>,
 };

@@ -28,6 +28,7 @@ describe('online payments through the sandbox', () => {
   let csrf: Record<string, string>;
   const tokens: Record<string, string> = {};
   let wanlong: string;
+  let storeIds: Record<string, string>;
   let inStock: { id: string }[];
   let next = 0;
   // Signs like the server's sandbox (the key is derived from the app secret), to forge and replay.
@@ -39,8 +40,9 @@ describe('online payments through the sandbox', () => {
   beforeAll(async () => {
     t = await createTestApp();
     csrf = await verificationHeaders(t.app);
-    Object.assign(tokens, await signIn(t.app, csrf, ['employee', 'multi']));
-    wanlong = (await storeIdsByName(t.app))['万龙雪场店']!;
+    Object.assign(tokens, await signIn(t.app, csrf, ['employee', 'multi', 'admin']));
+    storeIds = await storeIdsByName(t.app);
+    wanlong = storeIds['万龙雪场店']!;
     inStock = (
       await call(
         'employee',
@@ -233,6 +235,20 @@ describe('online payments through the sandbox', () => {
     );
     const retry = (await start(booked.bills[0]!.id)).json<Attempt>();
     expect(retry.paymentId).not.toBe(attempt.paymentId);
+  });
+
+  it("offers a method when the store's parameter says 'true' in any case, the store's value first", async () => {
+    const yd = (
+      await call(
+        'admin',
+        'GET',
+        `/api/app/orders?storeId=${storeIds['云顶夜场店']}&maxResultCount=1`,
+      )
+    ).json().items[0];
+    // 云顶: Alipay 'TRUE' for the store over the global 'false'; WeChat Pay 'true' globally.
+    const checkout = (await anonymous('GET', `/api/app/payments/checkout/${yd.id}`)).json();
+    expect(checkout.methods).toEqual(['cash', 'wechat', 'alipay']);
+    expect(checkout.sandbox).toEqual(['wechat', 'alipay']);
   });
 
   it('refuses methods the store does not take and bills that are not payable', async () => {

@@ -30,7 +30,11 @@ export function BillList({
     );
   } else if (query.isError && bills.length === 0) {
     body = (
-      <ErrorBlock status="disconnected" title={t('app.loadFailed')} description={query.error.message}>
+      <ErrorBlock
+        status="disconnected"
+        title={t('app.loadFailed')}
+        description={query.error.message}
+      >
         <Button color="primary" onClick={() => void query.refetch()}>
           {t('app.retry')}
         </Button>
@@ -73,7 +77,9 @@ export function BillList({
       <h2 id="finance-bills-title" className="section-title finance-section__title">
         {t('finance.paidBills')}
         {total !== undefined && (
-          <span className="finance-section__count">{t('finance.billsTotal', { count: total })}</span>
+          <span className="finance-section__count">
+            {t('finance.billsTotal', { count: total })}
+          </span>
         )}
       </h2>
       {body}

@@ -53,7 +53,9 @@ export function BillRow({
           </strong>
         </span>
         <span className="finance-bill__row">
-          <Tag color={refund ? 'danger' : bill.kind === BillKind.Supplement ? 'warning' : 'primary'}>
+          <Tag
+            color={refund ? 'danger' : bill.kind === BillKind.Supplement ? 'warning' : 'primary'}
+          >
             {kind}
           </Tag>
           <span className="finance-bill__customer">{bill.customerName}</span>

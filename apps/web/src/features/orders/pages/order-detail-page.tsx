@@ -11,6 +11,7 @@ import { PromptDialog } from '@/components/prompt-dialog';
 import { QueryState } from '@/components/query-state';
 import { useAppStore } from '@/features/app-state/stores/app-store';
 import { useSession } from '@/features/auth/stores/session-store';
+import { useRefundOnline } from '@/features/payments/api/refund-online';
 import { useOrder } from '../api/get-order';
 import {
   useCancelOrder,
@@ -34,6 +35,14 @@ import {
 } from '../utils/order-status';
 
 const money = (v: number) => `¥${v.toFixed(2)}`;
+/** Money came in online, so a refund can go back the same way. */
+const paidOnline = (bills: Bill[]) =>
+  bills.some(
+    (b) =>
+      b.status === 'paid' &&
+      b.kind !== 'refund' &&
+      (b.method === 'wechat' || b.method === 'alipay'),
+  );
 const when = (iso: string) => dayjs(iso).format('MM-DD HH:mm');
 const methodKey = (method: string | null) =>
   method === 'wechat' || method === 'alipay' ? method : 'cash';
@@ -60,6 +69,7 @@ export default function OrderDetailPage() {
   const confirmDelivered = useConfirmDelivered();
   const startReturn = useStartReturn();
   const confirmRefund = useConfirmRefund();
+  const refundOnline = useRefundOnline();
   const canProcess = canCancel;
 
   const handleCash = async (bill: Bill) => {
@@ -86,6 +96,23 @@ export default function OrderDetailPage() {
     if (!ok) return;
     confirmRefund.mutate(bill.id, {
       onSuccess: () => showSuccess(t('orders.refundDone')),
+      onError: (err) => showError(err.message),
+    });
+  };
+
+  const handleRefundOnline = async (bill: Bill) => {
+    const ok = await Dialog.confirm({
+      title: t('orders.refundOnlineTitle'),
+      content: t('orders.refundOnlineConfirm', { amount: money(bill.amount) }),
+      confirmText: t('orders.refundOnlineGo'),
+      cancelText: t('orders.back'),
+    });
+    if (!ok) return;
+    refundOnline.mutate(bill.id, {
+      onSuccess: (result) =>
+        result.status === 'paid'
+          ? showSuccess(t('orders.refundOnlineDone'))
+          : showSuccess(t('orders.refundOnlinePending')),
       onError: (err) => showError(err.message),
     });
   };
@@ -180,14 +207,26 @@ export default function OrderDetailPage() {
                   extra={
                     bill.status === 'pending' && canTakeCash ? (
                       bill.kind === 'refund' ? (
-                        <Button
-                          size="small"
-                          color="warning"
-                          loading={confirmRefund.isPending}
-                          onClick={() => void handleRefund(bill)}
-                        >
-                          {t('orders.giveRefund', { amount: money(bill.amount) })}
-                        </Button>
+                        <div className="order-detail__refund">
+                          {paidOnline(order.bills) && (
+                            <Button
+                              size="small"
+                              color="primary"
+                              loading={refundOnline.isPending}
+                              onClick={() => void handleRefundOnline(bill)}
+                            >
+                              {t('orders.refundOnline', { amount: money(bill.amount) })}
+                            </Button>
+                          )}
+                          <Button
+                            size="small"
+                            color="warning"
+                            loading={confirmRefund.isPending}
+                            onClick={() => void handleRefund(bill)}
+                          >
+                            {t('orders.giveRefund', { amount: money(bill.amount) })}
+                          </Button>
+                        </div>
                       ) : (
                         <Button
                           size="small"

@@ -1,26 +1,27 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { Button, Dialog, Input, List, Radio, Result } from 'antd-mobile';
+import { Button, Dialog, Input, Result } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { PaymentMethod, type Bill } from '@snowgear/contracts';
+import { PaymentMethod } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';
 import { ActionBar } from '@/components/layouts/action-bar';
 import { PageHeader } from '@/components/page-header';
 import { QueryState } from '@/components/query-state';
 import { useAppStore } from '@/features/app-state/stores/app-store';
-import { useConfigStore } from '@/features/system-config/stores/config-store';
-import { availablePaymentMethods } from '@/features/system-config/utils/business-parameters';
+import { useCheckout } from '@/features/payments/api/get-checkout';
+import { CheckoutSummary } from '@/features/payments/components/checkout-summary';
+import { MethodPicker } from '@/features/payments/components/method-picker';
+import { OnlinePayment } from '@/features/payments/components/online-payment';
 import { useScanner } from '@/features/scanner/hooks/use-scanner';
 import { getOrderByNumber } from '../api/get-order-by-number';
-import { useOrder } from '../api/get-order';
 import { useConfirmCash } from '../api/order-actions';
 
 const money = (v: number) => `¥${v.toFixed(2)}`;
 
 /**
  * /store/orders/payment/:id: what is due on an order, its fees, and the methods the store takes.
- * Cash is confirmed here. WeChat Pay and Alipay show when the store enables them; until an
- * online payment service is connected to the server they say so and cash remains the way.
+ * Cash is confirmed here; WeChat Pay and Alipay (when the store enables them) show a QR code the
+ * customer scans with their phone, and the page follows the payment until it is in.
  */
 export default function OrderPaymentPage() {
   const { id } = useParams();
@@ -30,14 +31,17 @@ export default function OrderPaymentPage() {
 function PayOrder({ id }: { id: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const query = useOrder(id);
-  const config = useConfigStore((s) => s.config);
+  const query = useCheckout(id);
   const confirmCash = useConfirmCash();
   const showSuccess = useAppStore((s) => s.showSuccess);
   const showError = useAppStore((s) => s.showError);
   const [method, setMethod] = useState<PaymentMethod>(PaymentMethod.Cash);
+  const handlePaid = useCallback(() => {
+    showSuccess(t('payment.online.paid'));
+    void navigate(Paths.storeOrderDetail(id), { replace: true });
+  }, [id, navigate, showSuccess, t]);
 
-  const handlePay = async (bills: Bill[], total: number) => {
+  const handleCash = async (billIds: string[], total: number) => {
     const ok = await Dialog.confirm({
       title: t('orders.cashTitle'),
       content: t('orders.cashConfirm', { amount: money(total) }),
@@ -46,7 +50,7 @@ function PayOrder({ id }: { id: string }) {
     });
     if (!ok) return;
     try {
-      for (const bill of bills) await confirmCash.mutateAsync(bill.id);
+      for (const billId of billIds) await confirmCash.mutateAsync(billId);
       showSuccess(t('orders.cashDone'));
       await navigate(Paths.storeOrderDetail(id), { replace: true });
     } catch (err) {
@@ -58,70 +62,55 @@ function PayOrder({ id }: { id: string }) {
     <div className="order-payment">
       <PageHeader title={t('payment.title')} backTo={Paths.storeOrderDetail(id)} />
       <QueryState query={query} lines={8}>
-        {(order) => {
-          const due = order.bills.filter((b) => b.status === 'pending' && b.kind !== 'refund');
-          const total = due.reduce((sum, b) => sum + b.amount, 0);
-          const methods = availablePaymentMethods(config, order.storeId);
-          if (due.length === 0) {
+        {(checkout) => {
+          if (checkout.due.length === 0) {
             return (
               <Result
                 status="success"
                 title={t('payment.nothingDue')}
-                description={order.orderNumber}
+                description={checkout.orderNumber}
               />
             );
           }
           return (
             <>
-              <section className="order-detail__head">
-                <div>
-                  <h1 className="order-detail__number">{order.orderNumber}</h1>
-                  <span>{order.customerName}</span>
+              <CheckoutSummary checkout={checkout} />
+              <MethodPicker
+                checkout={checkout}
+                methods={checkout.methods}
+                value={method}
+                onChange={setMethod}
+              />
+              {method === PaymentMethod.Cash ? (
+                <ActionBar>
+                  <Button
+                    block
+                    color="primary"
+                    size="large"
+                    loading={confirmCash.isPending}
+                    onClick={() =>
+                      void handleCash(
+                        checkout.due.map((b) => b.billId),
+                        checkout.dueAmount,
+                      )
+                    }
+                  >
+                    {t('payment.takeCash', { amount: money(checkout.dueAmount) })}
+                  </Button>
+                </ActionBar>
+              ) : (
+                <div className="page-body">
+                  {/* At the counter the customer scans a code with their own phone. */}
+                  <OnlinePayment
+                    key={method}
+                    checkout={checkout}
+                    method={method}
+                    channel="native"
+                    returnPath={Paths.storeOrderPayment(id)}
+                    onPaid={handlePaid}
+                  />
                 </div>
-                <div className="order-detail__total">
-                  <span>{t('payment.due')}</span>
-                  <strong>{money(total)}</strong>
-                </div>
-              </section>
-              <List header={t('orders.fees')}>
-                {order.feeItems.map((fee) => (
-                  <List.Item key={fee.id} extra={money(fee.amount)} description={fee.description}>
-                    {t(`orders.feeKinds.${fee.kind}`)}
-                  </List.Item>
-                ))}
-                {order.paidAmount > 0 && (
-                  <List.Item extra={`−${money(order.paidAmount)}`}>
-                    {t('payment.paidSoFar')}
-                  </List.Item>
-                )}
-              </List>
-              <List header={t('payment.method')}>
-                <Radio.Group value={method} onChange={(v) => setMethod(v as PaymentMethod)}>
-                  {methods.map((m) => (
-                    <List.Item
-                      key={m}
-                      description={
-                        m === PaymentMethod.Cash ? undefined : t('payment.onlineNotConnected')
-                      }
-                    >
-                      <Radio value={m} disabled={m !== PaymentMethod.Cash}>
-                        {t(`orders.methods.${m}`)}
-                      </Radio>
-                    </List.Item>
-                  ))}
-                </Radio.Group>
-              </List>
-              <ActionBar>
-                <Button
-                  block
-                  color="primary"
-                  size="large"
-                  loading={confirmCash.isPending}
-                  onClick={() => void handlePay(due, total)}
-                >
-                  {t('payment.takeCash', { amount: money(total) })}
-                </Button>
-              </ActionBar>
+              )}
             </>
           );
         }}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BusinessParameterKey as K, type H5Config } from '@snowgear/contracts';
-import { availablePaymentMethods, businessParameter } from './business-parameters';
+import { businessParameter } from './business-parameters';
 
 function config(global: Record<string, string>, store: Record<string, string>): H5Config {
   const pairs = (o: Record<string, string>) =>
@@ -56,24 +56,5 @@ describe('business parameters', () => {
     );
     expect(businessParameter(config({}, {}), 's1', K.DeliveryFee)).toBeUndefined();
     expect(businessParameter(null, 's1', K.DeliveryFee)).toBeUndefined();
-  });
-
-  it('offers cash always, WeChat and Alipay when their parameter is true in any case', () => {
-    expect(availablePaymentMethods(config({}, {}), 's1')).toEqual(['cash']);
-    expect(
-      availablePaymentMethods(
-        config({ [K.WeChatPayEnabled]: 'TRUE' }, { [K.AlipayEnabled]: 'True' }),
-        's1',
-      ),
-    ).toEqual(['cash', 'wechat', 'alipay']);
-    expect(
-      availablePaymentMethods(
-        config({ [K.WeChatPayEnabled]: 'true' }, { [K.WeChatPayEnabled]: 'false' }),
-        's1',
-      ),
-    ).toEqual(['cash']);
-    expect(availablePaymentMethods(config({ [K.AlipayEnabled]: 'yes' }, {}), 's1')).toEqual([
-      'cash',
-    ]);
   });
 });

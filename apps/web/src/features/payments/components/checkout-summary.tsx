@@ -1,0 +1,36 @@
+import { List } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import type { Checkout } from '@snowgear/contracts';
+
+const money = (v: number) => `¥${v.toFixed(2)}`;
+
+/** The amount due and how it is made up (fees, less what is already paid). */
+export function CheckoutSummary({ checkout }: { checkout: Checkout }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <section className="order-detail__head">
+        <div>
+          <h1 className="order-detail__number">{checkout.orderNumber}</h1>
+          <span>
+            {checkout.customerName} · {checkout.storeName}
+          </span>
+        </div>
+        <div className="order-detail__total">
+          <span>{t('payment.due')}</span>
+          <strong>{money(checkout.dueAmount)}</strong>
+        </div>
+      </section>
+      <List header={t('orders.fees')}>
+        {checkout.feeItems.map((fee, index) => (
+          <List.Item key={index} extra={money(fee.amount)} description={fee.description}>
+            {t(`orders.feeKinds.${fee.kind}`)}
+          </List.Item>
+        ))}
+        {checkout.paidAmount > 0 && (
+          <List.Item extra={`−${money(checkout.paidAmount)}`}>{t('payment.paidSoFar')}</List.Item>
+        )}
+      </List>
+    </>
+  );
+}

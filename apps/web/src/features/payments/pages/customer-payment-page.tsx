@@ -1,0 +1,100 @@
+import { useCallback, useState } from 'react';
+import { useParams } from 'react-router';
+import { Result } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { PaymentMethod, type OnlineMethod } from '@snowgear/contracts';
+import { Paths } from '@/config/paths';
+import { PageHeader } from '@/components/page-header';
+import { QueryState } from '@/components/query-state';
+import { useAppStore } from '@/features/app-state/stores/app-store';
+import { useCheckout } from '../api/get-checkout';
+import { CheckoutSummary } from '../components/checkout-summary';
+import { MethodPicker } from '../components/method-picker';
+import { OnlinePayment } from '../components/online-payment';
+
+/**
+ * /customer/payment/:orderId?: the customer pays what is due on their order, signed in or not
+ * (the link or QR code the store gives them). Inside WeChat, WeChat Pay opens the pay sheet;
+ * elsewhere the provider's page; cash is paid at the counter.
+ */
+export default function CustomerPaymentPage() {
+  const { orderId = '' } = useParams();
+  const { t } = useTranslation();
+  if (!orderId) {
+    return (
+      <div className="order-payment">
+        <PageHeader title={t('payment.title')} backTo={Paths.home} />
+        <Result
+          status="info"
+          title={t('payment.customer.noOrder')}
+          description={t('payment.customer.noOrderTip')}
+        />
+      </div>
+    );
+  }
+  return <PayAsCustomer orderId={orderId} />;
+}
+
+function PayAsCustomer({ orderId }: { orderId: string }) {
+  const { t } = useTranslation();
+  const query = useCheckout(orderId);
+  const isWeChat = useAppStore((s) => s.isWeChat);
+  const [method, setMethod] = useState<PaymentMethod | null>(null);
+  const handlePaid = useCallback(() => void query.refetch(), [query]);
+
+  return (
+    <div className="order-payment">
+      <PageHeader title={t('payment.title')} backTo={Paths.home} />
+      <QueryState query={query} lines={8}>
+        {(checkout) => {
+          if (checkout.due.length === 0) {
+            return (
+              <Result
+                status="success"
+                title={t('payment.nothingDue')}
+                description={checkout.orderNumber}
+              />
+            );
+          }
+          const online = checkout.methods.filter((m) => m !== PaymentMethod.Cash) as OnlineMethod[];
+          const chosen =
+            method ?? (isWeChat && online.includes('wechat') ? 'wechat' : (online[0] ?? 'cash'));
+          return (
+            <>
+              <CheckoutSummary checkout={checkout} />
+              <MethodPicker
+                checkout={checkout}
+                methods={checkout.methods}
+                value={chosen}
+                onChange={setMethod}
+              />
+              <div className="page-body">
+                {chosen === PaymentMethod.Cash ? (
+                  <p className="workspace-page__tip">{t('payment.customer.cashAtCounter')}</p>
+                ) : (
+                  <OnlinePayment
+                    key={chosen}
+                    checkout={checkout}
+                    method={chosen}
+                    channel={
+                      chosen === 'wechat' && isWeChat
+                        ? 'jsapi'
+                        : chosen === 'alipay' && isWeChat
+                          ? 'native'
+                          : 'h5'
+                    }
+                    returnPath={Paths.customerPayment(orderId)}
+                    onPaid={handlePaid}
+                  />
+                )}
+                {chosen === 'alipay' && isWeChat && (
+                  <p className="workspace-page__tip">{t('payment.customer.alipayInWeChat')}</p>
+                )}
+              </div>
+            </>
+          );
+        }}
+      </QueryState>
+    </div>
+  );
+}
