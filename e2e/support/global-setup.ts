@@ -5,10 +5,13 @@ import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { freePort, startServerProcess } from '@snowgear/server/testing/process';
 import { startWeChatDouble } from '@snowgear/server/testing/wechat-double';
+import { startWeChatPayDouble } from '@snowgear/server/testing/wechatpay-double';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The WeChat Pay double, for a page's WeixinJSBridge stand-in to pay through. */
+    wechatPayUrl: string;
   }
 }
 
@@ -31,11 +34,15 @@ export default async function setup(project: TestProject) {
       country: '中国',
     },
   });
+  // WeChat Pay is its local double too (signed requests, encrypted notifications); Alipay stays
+  // on the sandbox cashier, so journeys see both kinds of provider.
+  const wechatPay = await startWeChatPayDouble({ appId: wechat.appId, refundStatus: 'SUCCESS' });
+  const port = await freePort();
   const server = await startServerProcess({
     command: process.execPath,
     args: [serverJs],
     cwd: root,
-    port: await freePort(),
+    port,
     env: {
       DATA_DIR: dataDir,
       WEB_DIST_DIR: join(root, 'apps/web/dist'),
@@ -48,12 +55,23 @@ export default async function setup(project: TestProject) {
       WECHAT_APP_SECRET: wechat.appSecret,
       WECHAT_API_BASE_URL: wechat.baseUrl,
       WECHAT_AUTHORIZE_URL: wechat.authorizeUrl,
+      PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+      WECHATPAY_MCH_ID: wechatPay.config.mchId,
+      WECHATPAY_APP_ID: wechatPay.config.appId,
+      WECHATPAY_MERCHANT_SERIAL_NO: wechatPay.config.merchantSerialNo,
+      WECHATPAY_MERCHANT_PRIVATE_KEY: wechatPay.config.merchantPrivateKey,
+      WECHATPAY_API_V3_KEY: wechatPay.config.apiV3Key,
+      WECHATPAY_PLATFORM_SERIAL: wechatPay.config.platformSerial,
+      WECHATPAY_PLATFORM_PUBLIC_KEY: wechatPay.config.platformPublicKey,
+      WECHATPAY_BASE_URL: wechatPay.config.baseUrl,
     },
   });
   project.provide('baseUrl', server.origin);
+  project.provide('wechatPayUrl', wechatPay.baseUrl);
   return async () => {
     await server.stop();
     await wechat.close();
+    await wechatPay.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

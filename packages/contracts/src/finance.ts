@@ -27,7 +27,10 @@ export function financeRangeDays(from: string, to: string): number {
   return dayNumber(to) - dayNumber(from) + 1;
 }
 
-/** What is wrong with a range, if anything: the server answers 400 for these. */
+/**
+ * What is wrong with a range of two real YYYY-MM-DD days (the schemas check that much), if
+ * anything: the server answers 400 for these.
+ */
 export function financeRangeProblem(from: string, to: string): 'fromAfterTo' | 'tooLong' | null {
   const days = financeRangeDays(from, to);
   if (days < 1) return 'fromAfterTo';

@@ -826,6 +826,8 @@ const enUS: Messages = {
       sandbox: 'Sandbox',
     },
     customer: {
+      title: 'Pay for your order',
+      due: 'To pay',
       noOrder: 'No order given',
       noOrderTip: 'Open this page from the payment link or QR code the store gave you.',
       cashAtCounter: 'Pay cash at the store counter; the order is confirmed once staff take it.',

@@ -810,6 +810,8 @@ const zhCN = {
       sandbox: '沙箱测试',
     },
     customer: {
+      title: '支付订单',
+      due: '应付',
       noOrder: '没有指定订单',
       noOrderTip: '请从门店给你的付款链接或二维码进入。',
       cashAtCounter: '现金请在门店柜台支付，店员确认后订单即生效。',
@@ -912,7 +914,7 @@ const zhCN = {
   },
   routes: {
     orderPayment: '收款',
-    customerPayment: '订单支付',
+    customerPayment: '支付订单',
     workspace: '工作台',
     overdueOrders: '逾期未还订单',
     preparationOrders: '待备货订单',

@@ -35,7 +35,7 @@ const TEXT = {
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function page(title: string, body: string) {
-  return `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escape(title)}</title>
+  return `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><link rel="icon" href="data:,"><title>${escape(title)}</title>
 <style>body{font-family:system-ui,sans-serif;margin:0;background:#f5f5f5;color:#222}main{max-width:420px;margin:0 auto;padding:24px 16px}
 .banner{background:#fff3cd;color:#7a5b00;border:2px dashed #e0b400;padding:12px;border-radius:8px;font-weight:600;text-align:center}
 .amount{font-size:40px;font-weight:700;text-align:center;margin:24px 0 4px}.desc{text-align:center;color:#666;margin-bottom:24px}

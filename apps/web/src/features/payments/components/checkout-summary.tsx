@@ -5,7 +5,14 @@ import type { Checkout } from '@snowgear/contracts';
 const money = (v: number) => `¥${v.toFixed(2)}`;
 
 /** The amount due and how it is made up (fees, less what is already paid). */
-export function CheckoutSummary({ checkout }: { checkout: Checkout }) {
+export function CheckoutSummary({
+  checkout,
+  payer = false,
+}: {
+  checkout: Checkout;
+  /** Seen by the one paying (the customer) rather than the one taking payment. */
+  payer?: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <>
@@ -17,7 +24,7 @@ export function CheckoutSummary({ checkout }: { checkout: Checkout }) {
           </span>
         </div>
         <div className="order-detail__total">
-          <span>{t('payment.due')}</span>
+          <span>{payer ? t('payment.customer.due') : t('payment.due')}</span>
           <strong>{money(checkout.dueAmount)}</strong>
         </div>
       </section>

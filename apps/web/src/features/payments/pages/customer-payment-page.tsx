@@ -23,7 +23,7 @@ export default function CustomerPaymentPage() {
   if (!orderId) {
     return (
       <div className="order-payment">
-        <PageHeader title={t('payment.title')} backTo={Paths.home} />
+        <PageHeader title={t('payment.customer.title')} backTo={Paths.home} />
         <Result
           status="info"
           title={t('payment.customer.noOrder')}
@@ -44,7 +44,7 @@ function PayAsCustomer({ orderId }: { orderId: string }) {
 
   return (
     <div className="order-payment">
-      <PageHeader title={t('payment.title')} backTo={Paths.home} />
+      <PageHeader title={t('payment.customer.title')} backTo={Paths.home} />
       <QueryState query={query} lines={8}>
         {(checkout) => {
           if (checkout.due.length === 0) {
@@ -61,7 +61,7 @@ function PayAsCustomer({ orderId }: { orderId: string }) {
             method ?? (isWeChat && online.includes('wechat') ? 'wechat' : (online[0] ?? 'cash'));
           return (
             <>
-              <CheckoutSummary checkout={checkout} />
+              <CheckoutSummary checkout={checkout} payer />
               <MethodPicker
                 checkout={checkout}
                 methods={checkout.methods}
