@@ -183,5 +183,15 @@ describe('paying online', () => {
     await staffPage.getByText('已完成').first().waitFor();
     await staffPage.getByText(`原路退款 ${back}（微信支付）`).waitFor();
     await screenshot(staffPage, 'order-refunded-online');
+
+    // Reconciliation: today's WeChat Pay line holds the payment and this refund.
+    await staffPage.goto(`${baseUrl}/store/finance`);
+    const wechatRow = staffPage.getByRole('row', { name: /^微信支付/ });
+    await wechatRow.getByText(`¥${wechatPaid.totalAmount.toFixed(2)}`).first().waitFor();
+    await wechatRow.getByText(back).first().waitFor();
+    // The daily chart (loaded lazily) for the last seven days.
+    await staffPage.getByText('近 7 天').tap();
+    await staffPage.locator('.finance-chart canvas').waitFor();
+    await screenshot(staffPage, 'finance');
   });
 });
