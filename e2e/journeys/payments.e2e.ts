@@ -187,7 +187,10 @@ describe('paying online', () => {
     // Reconciliation: today's WeChat Pay line holds the payment and this refund.
     await staffPage.goto(`${baseUrl}/store/finance`);
     const wechatRow = staffPage.getByRole('row', { name: /^微信支付/ });
-    await wechatRow.getByText(`¥${wechatPaid.totalAmount.toFixed(2)}`).first().waitFor();
+    await wechatRow
+      .getByText(`¥${wechatPaid.totalAmount.toFixed(2)}`)
+      .first()
+      .waitFor();
     await wechatRow.getByText(back).first().waitFor();
     // The daily chart (loaded lazily) for the last seven days.
     await staffPage.getByText('近 7 天').tap();

@@ -221,7 +221,8 @@ const en: Record<Key, string> = {
   OnlinePaymentReceived: 'Paid ¥{amount} by {method}',
   OnlinePaymentDuplicate: 'The bill was already paid: this {method} payment of ¥{amount} goes back',
   RefundSentOnline: 'Refunded ¥{amount} to {method}',
-  RefundOnlineShort: 'Only ¥{online} was paid online and can go back that way; give the rest in cash',
+  RefundOnlineShort:
+    'Only ¥{online} was paid online and can go back that way; give the rest in cash',
   RefundOnlineFailed: 'The refund did not go through: {reason}',
   PaymentMethodUnavailable: 'This store does not take {method}',
   PaymentChannelUnavailable: '{method} cannot be paid this way',
