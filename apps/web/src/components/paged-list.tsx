@@ -9,13 +9,15 @@ interface Props<T> {
   emptyText: string;
   /** Renders the loaded items (all pages so far). */
   children: (items: T[]) => ReactNode;
+  /** Off where the page itself refreshes (the list is one part of it). */
+  pullToRefresh?: boolean;
 }
 
 /**
  * Every paged list's states in one place: skeleton while loading, an error with retry, an empty
  * message, pull to refresh, and infinite scroll with a retry when a page fails.
  */
-export function PagedList<T>({ query, emptyText, children }: Props<T>) {
+export function PagedList<T>({ query, emptyText, children, pullToRefresh = true }: Props<T>) {
   const { t } = useTranslation();
   const items = query.data?.pages.flatMap((p) => p.items) ?? [];
 
@@ -39,16 +41,8 @@ export function PagedList<T>({ query, emptyText, children }: Props<T>) {
       </ErrorBlock>
     );
   }
-  return (
-    <PullToRefresh
-      onRefresh={async () => {
-        await query.refetch();
-      }}
-      pullingText={t('list.pullToRefresh')}
-      canReleaseText={t('list.releaseToRefresh')}
-      refreshingText={t('list.refreshing')}
-      completeText={t('list.refreshed')}
-    >
+  const list = (
+    <>
       {items.length === 0 ? (
         <ErrorBlock status="empty" title={emptyText} description="" />
       ) : (
@@ -74,6 +68,20 @@ export function PagedList<T>({ query, emptyText, children }: Props<T>) {
           }
         </InfiniteScroll>
       )}
+    </>
+  );
+  if (!pullToRefresh) return list;
+  return (
+    <PullToRefresh
+      onRefresh={async () => {
+        await query.refetch();
+      }}
+      pullingText={t('list.pullToRefresh')}
+      canReleaseText={t('list.releaseToRefresh')}
+      refreshingText={t('list.refreshing')}
+      completeText={t('list.refreshed')}
+    >
+      {list}
     </PullToRefresh>
   );
 }

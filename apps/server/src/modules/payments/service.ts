@@ -40,6 +40,7 @@ import {
   type NotificationAck,
   type NotificationRequest,
   type PaymentNotification,
+  type RefundResult,
 } from './provider.js';
 import { notifyPath, type PaymentProviders } from './registry.js';
 
@@ -604,7 +605,6 @@ export class PaymentsService {
 
   private async sendRefund(refund: RefundRow, payment: PaymentRow, base: string) {
     const provider = this.providers.byName(payment.provider);
-    let update: Partial<RefundRow>;
     try {
       if (!provider) throw new ProviderError(`${payment.provider} is not configured`);
       const result = await provider.refund({
@@ -615,20 +615,26 @@ export class PaymentsService {
         reason: refund.reason,
         notifyUrl: `${base || this.publicBaseUrl || ''}${notifyPath(payment.provider)}`,
       });
-      update = {
-        status: result.state,
-        providerRefundNo: result.providerRefundNo ?? null,
-        succeededAt: result.state === 'succeeded' ? new Date() : null,
-      };
+      await this.recordRefund(refund.id, result);
     } catch (err) {
       if (!(err instanceof ProviderError)) throw err;
       this.log.warn({ err: err.message, code: err.code }, 'refund refused');
-      update = { status: 'failed', failure: err.message };
+      await this.recordRefund(refund.id, { state: 'failed' }, err.message);
     }
+  }
+
+  /** The provider's word on a refund, recorded once (a refund leaves 'pending' one time). */
+  private async recordRefund(refundId: string, result: RefundResult, failure?: string) {
     await this.db
       .update(refunds)
-      .set({ ...update, updatedAt: new Date() })
-      .where(and(eq(refunds.id, refund.id), eq(refunds.status, 'pending')));
+      .set({
+        status: result.state,
+        providerRefundNo: result.providerRefundNo ?? null,
+        succeededAt: result.state === 'succeeded' ? new Date() : null,
+        failure: failure ?? null,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(refunds.id, refundId), eq(refunds.status, 'pending')));
   }
 
   /** Refunds still in progress at the provider are asked about again. */
@@ -643,16 +649,7 @@ export class PaymentsService {
       if (!provider) continue;
       try {
         const result = await provider.queryRefund(refund.outRefundNo, payment.outTradeNo);
-        if (result.state === 'pending') continue;
-        await this.db
-          .update(refunds)
-          .set({
-            status: result.state,
-            providerRefundNo: result.providerRefundNo ?? null,
-            succeededAt: result.state === 'succeeded' ? new Date() : null,
-            updatedAt: new Date(),
-          })
-          .where(and(eq(refunds.id, refund.id), eq(refunds.status, 'pending')));
+        if (result.state !== 'pending') await this.recordRefund(refund.id, result);
       } catch (err) {
         this.log.warn({ err, outRefundNo: refund.outRefundNo }, 'refund query failed');
       }

@@ -1,6 +1,5 @@
-import { Button, ErrorBlock, InfiniteScroll, Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import type { FinanceBill } from '@snowgear/contracts';
+import { PagedList } from '@/components/paged-list';
 import type { useFinanceBills } from '../api/list-finance-bills';
 import { BillRow } from './bill-row';
 
@@ -18,59 +17,7 @@ export function BillList({
   showStore: boolean;
 }) {
   const { t } = useTranslation();
-  const bills: FinanceBill[] = query.data?.pages.flatMap((p) => p.items) ?? [];
   const total = query.data?.pages[0]?.totalCount;
-
-  let body;
-  if (query.isPending) {
-    body = (
-      <div role="status" aria-label={t('app.loading')}>
-        <Skeleton.Paragraph lineCount={6} animated />
-      </div>
-    );
-  } else if (query.isError && bills.length === 0) {
-    body = (
-      <ErrorBlock
-        status="disconnected"
-        title={t('app.loadFailed')}
-        description={query.error.message}
-      >
-        <Button color="primary" onClick={() => void query.refetch()}>
-          {t('app.retry')}
-        </Button>
-      </ErrorBlock>
-    );
-  } else if (bills.length === 0) {
-    body = <ErrorBlock status="empty" title={t('finance.billsEmpty')} description="" />;
-  } else {
-    body = (
-      <>
-        <ul className="finance-bills">
-          {bills.map((bill) => (
-            <BillRow key={bill.billId} bill={bill} timeZone={timeZone} showStore={showStore} />
-          ))}
-        </ul>
-        <InfiniteScroll
-          hasMore={query.hasNextPage}
-          loadMore={async () => {
-            await query.fetchNextPage({ throwOnError: true });
-          }}
-        >
-          {(hasMore, failed, retry) =>
-            failed ? (
-              <Button fill="none" color="primary" onClick={() => void retry()}>
-                {t('list.loadMoreFailed')}
-              </Button>
-            ) : hasMore ? (
-              t('app.loading')
-            ) : (
-              t('list.noMore')
-            )
-          }
-        </InfiniteScroll>
-      </>
-    );
-  }
 
   return (
     <section className="finance-section" aria-labelledby="finance-bills-title">
@@ -82,7 +29,15 @@ export function BillList({
           </span>
         )}
       </h2>
-      {body}
+      <PagedList query={query} emptyText={t('finance.billsEmpty')} pullToRefresh={false}>
+        {(bills) => (
+          <ul className="finance-bills">
+            {bills.map((bill) => (
+              <BillRow key={bill.billId} bill={bill} timeZone={timeZone} showStore={showStore} />
+            ))}
+          </ul>
+        )}
+      </PagedList>
     </section>
   );
 }
