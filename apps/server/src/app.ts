@@ -120,11 +120,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(equipmentRoutes);
   await app.register(smallEquipmentRoutes);
   await app.register(orderRoutes, { timeZone: settings.BUSINESS_TIME_ZONE });
-  const paymentProviders = new PaymentProviders(
-    settings,
-    options.secret,
-    () => settings.PUBLIC_BASE_URL ?? `http://localhost:${settings.PORT}`,
-  );
+  const paymentProviders = new PaymentProviders(settings, options.secret);
   await app.register(paymentRoutes, {
     service: new PaymentsService(
       options.database.db,

@@ -34,7 +34,7 @@ describe('online payments through the sandbox', () => {
   // Signs like the server's sandbox (the key is derived from the app secret), to forge and replay.
   const sandbox = new SandboxProvider({
     key: createHmac('sha256', TEST_SECRET).update('payment-sandbox').digest(),
-    cashierUrl: () => '',
+    cashierPath: () => '',
   });
 
   beforeAll(async () => {

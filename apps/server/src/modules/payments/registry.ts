@@ -22,11 +22,11 @@ export class PaymentProviders {
   /** Who the real providers must say a notification was for. */
   readonly expected: Partial<Record<PaymentProviderName, { merchantId?: string; appId?: string }>>;
 
-  constructor(settings: Settings, secret: string, publicBaseUrl: () => string) {
+  constructor(settings: Settings, secret: string) {
     this.sandbox = settings.PAYMENT_SANDBOX
       ? new SandboxProvider({
           key: createHmac('sha256', secret).update('payment-sandbox').digest(),
-          cashierUrl: (outTradeNo) => `${publicBaseUrl()}${cashierPath(outTradeNo)}`,
+          cashierPath,
         })
       : null;
     const wechatAppId = settings.WECHATPAY_APP_ID ?? settings.WECHAT_APP_ID;

@@ -51,8 +51,8 @@ export class SandboxProvider implements PaymentProvider {
     private readonly options: {
       /** Signs notifications; derived from the app secret. */
       key: Buffer;
-      /** The cashier page for a trade, on our own server. */
-      cashierUrl: (outTradeNo: string) => string;
+      /** The cashier page's path for a trade, on our own server. */
+      cashierPath: (outTradeNo: string) => string;
     },
   ) {}
 
@@ -71,7 +71,8 @@ export class SandboxProvider implements PaymentProvider {
         refunds: new Map(),
       });
     }
-    const url = this.options.cashierUrl(input.outTradeNo);
+    // On the server the payer's browser already talks to (the one notifications go to).
+    const url = new URL(this.options.cashierPath(input.outTradeNo), input.notifyUrl).toString();
     return Promise.resolve(
       input.channel === 'native' ? { type: 'qr', codeUrl: url } : { type: 'redirect', url },
     );
