@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { eq, isNull } from 'drizzle-orm';
+import { eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentNotifications, payments, refunds } from '@/db/schema.js';
 import {
@@ -347,6 +347,57 @@ describe('online payments through the sandbox', () => {
     expect(done.timeline.at(-2).message).toBe(
       `原路退款 ¥${refundBill.amount.toFixed(2)}（微信支付（沙箱））`,
     );
+  });
+
+  it('partial refunds of one payment add up to what was paid, never more', async () => {
+    const res = await call('employee', 'POST', '/api/app/orders', {
+      storeId: wanlong,
+      customerName: '周九',
+      customerPhone: '13700001234',
+      rentalStartTime: at(18),
+      rentalEndTime: at(20),
+      deliveryMethod: 'Delivery',
+      deliveryAddress: '万龙酒店 301',
+      items: [{ equipmentId: inStock[next++]!.id }],
+    });
+    const booked = res.json<{ id: string; totalAmount: number; bills: { id: string }[] }>();
+    await press((await start(booked.bills[0]!.id)).json<Attempt>(), 'pay');
+    const refundOf = (o: {
+      bills: { kind: string; status: string; id: string; amount: number }[];
+    }) => o.bills.find((b) => b.kind === 'refund' && b.status === 'pending')!;
+
+    // The customer picks the gear up after all: the delivery fee goes back (part of the payment).
+    const changed = (
+      await call('employee', 'PUT', `/api/app/orders/${booked.id}/delivery-method`, {
+        deliveryMethod: 'SelfPickup',
+        deliveryAddress: '',
+        returnMethod: 'SelfReturn',
+        returnAddress: '',
+      })
+    ).json();
+    const first = refundOf(changed);
+    expect(
+      (await call('employee', 'POST', `/api/app/payments/refund?billId=${first.id}`)).json().status,
+    ).toBe('paid');
+    // Then the order is cancelled: the rest goes back too.
+    const cancelled = (
+      await call('employee', 'POST', `/api/app/orders/${booked.id}/cancel`, { reason: '改天再来' })
+    ).json();
+    const second = refundOf(cancelled);
+    expect(first.amount + second.amount).toBe(booked.totalAmount);
+    expect(
+      (await call('employee', 'POST', `/api/app/payments/refund?billId=${second.id}`)).json()
+        .status,
+    ).toBe('paid');
+    const sent = await t.database.db
+      .select({ amountFen: refunds.amountFen, status: refunds.status })
+      .from(refunds)
+      .where(inArray(refunds.billId, [first.id, second.id]));
+    expect(sent.reduce((sum, r) => sum + r.amountFen, 0)).toBe(
+      Math.round(booked.totalAmount * 100),
+    );
+    expect(sent.every((r) => r.status === 'succeeded')).toBe(true);
+    expect((await order(booked.id)).paidAmount).toBe(0);
   });
 
   it('a refund owed for a cash payment cannot go back online', async () => {
