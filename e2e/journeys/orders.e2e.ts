@@ -261,12 +261,15 @@ describe('an order at the counter', () => {
     await page.getByPlaceholder('订单号（12 位）').fill(order.orderNumber);
     await page.keyboard.press('Enter');
     await page.waitForURL(`**/store/orders/payment/${order.id}`);
-    // WeChat Pay is enabled for the demo stores, but no online service is connected: it says so.
-    await page
-      .getByText(/服务器尚未接入在线支付服务/)
-      .first()
-      .waitFor();
     const amount = `¥${order.totalAmount.toFixed(2)}`;
+    // WeChat Pay: a QR code for the customer's phone, followed while it waits; then the customer
+    // pays cash instead.
+    await page.getByText('微信', { exact: true }).tap();
+    await page.getByRole('button', { name: `微信付款 ${amount}` }).tap();
+    await page.getByText(`请顾客用微信扫码付款 ${amount}`).waitFor();
+    await page.getByRole('img', { name: '付款二维码' }).waitFor();
+    await page.getByText('等待微信付款结果…').waitFor();
+    await page.getByText('现金', { exact: true }).tap();
     await page.getByRole('button', { name: `收取现金 ${amount}` }).tap();
     await page.getByRole('button', { name: '已收到' }).tap();
     await page.waitForURL(`**/store/orders/detail/${order.id}`);
