@@ -33,6 +33,18 @@ export default async function setup(project: TestProject) {
       city: '张家口',
       country: '中国',
     },
+    // The payments journey's phone: its own WeChat account, so it binds a customer of its own.
+    users: [
+      {
+        openid: 'o-e2e-payer',
+        nickname: '付款测试',
+        headimgurl: '',
+        sex: 2,
+        province: '北京',
+        city: '北京',
+        country: '中国',
+      },
+    ],
   });
   // WeChat Pay is its local double too (signed requests, encrypted notifications); Alipay stays
   // on the sandbox cashier, so journeys see both kinds of provider.

@@ -32,7 +32,14 @@ export interface WeChatDouble {
 export const WECHAT_DOUBLE_APP = { appId: 'wx-test-app', appSecret: 'wx-test-secret' };
 
 export async function startWeChatDouble(
-  options: { defaultUser?: WeChatUserFixture } = {},
+  options: {
+    defaultUser?: WeChatUserFixture;
+    /**
+     * Other WeChat accounts a browser can consent as, chosen by its `x-wechat-user` header (the
+     * openid): so one journey's phone is not another's.
+     */
+    users?: WeChatUserFixture[];
+  } = {},
 ): Promise<WeChatDouble> {
   const app: FastifyInstance = Fastify({ logger: false });
   const codes = new Map<string, { user: WeChatUserFixture; scope: string }>();
@@ -54,7 +61,8 @@ export async function startWeChatDouble(
     const q = request.query as Record<string, string>;
     if (q.appid !== WECHAT_DOUBLE_APP.appId || q.response_type !== 'code')
       return reply.code(400).send('bad request');
-    const user = options.defaultUser;
+    const chosen = request.headers['x-wechat-user'];
+    const user = options.users?.find((u) => u.openid === chosen) ?? options.defaultUser;
     if (!user) return reply.code(400).send('no user to consent');
     const target = new URL(q.redirect_uri ?? '');
     target.searchParams.set('code', codeFor(user, q.scope ?? 'snsapi_base'));
