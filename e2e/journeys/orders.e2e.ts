@@ -264,7 +264,7 @@ describe('an order at the counter', () => {
     const amount = `¥${order.totalAmount.toFixed(2)}`;
     // WeChat Pay: a QR code for the customer's phone, followed while it waits; then the customer
     // pays cash instead.
-    await page.getByText('微信', { exact: true }).tap();
+    await page.getByText('微信支付', { exact: true }).tap();
     await page.getByRole('button', { name: `微信付款 ${amount}` }).tap();
     await page.getByText(`请顾客用微信扫码付款 ${amount}`).waitFor();
     await page.getByRole('img', { name: '付款二维码' }).waitFor();

@@ -66,6 +66,8 @@ export const PaymentAttemptSchema = z.object({
   ]),
   amount: z.number(),
   status: z.enum(['pending', 'succeeded', 'failed', 'closed']),
+  /** The bill's own status: paid (perhaps another way, e.g. cash) ends the wait too. */
+  billStatus: z.enum(['pending', 'paid', 'cancelled']),
   action: PaymentActionSchema,
   expiresAt: z.string(),
 });

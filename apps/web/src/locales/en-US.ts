@@ -802,6 +802,7 @@ const enUS: Messages = {
     bound: 'Ready',
   },
   payment: {
+    methods: { cash: 'Cash', wechat: 'WeChat Pay', alipay: 'Alipay' },
     title: 'Take payment',
     due: 'Due',
     paidSoFar: 'Paid so far',

@@ -786,6 +786,7 @@ const zhCN = {
     bound: '已备好',
   },
   payment: {
+    methods: { cash: '现金', wechat: '微信支付', alipay: '支付宝' },
     title: '收款',
     due: '应收',
     paidSoFar: '已付',

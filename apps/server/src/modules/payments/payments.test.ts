@@ -402,6 +402,20 @@ describe('online payments through the sandbox', () => {
 
   it('a refund owed for a cash payment cannot go back online', async () => {
     const booked = await book(15);
+    // The customer opened WeChat Pay, then paid cash at the counter: the waiting page sees the
+    // bill paid although its own attempt never was.
+    const waiting = (await start(booked.bills[0]!.id, 'native')).json<Attempt>();
+    await call(
+      'employee',
+      'POST',
+      `/api/app/orders/confirm-cash-received?billId=${booked.bills[0]!.id}`,
+    );
+    expect((await anonymous('GET', `/api/app/payments/${waiting.paymentId}`)).json()).toMatchObject(
+      {
+        status: 'pending',
+        billStatus: 'paid',
+      },
+    );
     await call(
       'employee',
       'POST',

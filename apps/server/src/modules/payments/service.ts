@@ -235,7 +235,7 @@ export class PaymentsService {
       )
       .orderBy(desc(payments.createdAt))
       .limit(1);
-    if (open) return toAttempt(open);
+    if (open) return toAttempt(open, bill.status);
 
     const id = randomUUID();
     const outTradeNo = id.replace(/-/g, '');
@@ -275,7 +275,7 @@ export class PaymentsService {
         createdBy: caller.userId,
       })
       .returning();
-    return toAttempt(row!);
+    return toAttempt(row!, bill.status);
   }
 
   private providerFailed(err: unknown, method: string, en: boolean) {
@@ -290,12 +290,15 @@ export class PaymentsService {
 
   /** An attempt as it stands, asking the provider first when its notification is late. */
   async attempt(tenantId: string, paymentId: string, english: boolean): Promise<PaymentAttempt> {
-    const row = await this.paymentRow(tenantId, paymentId, english);
-    if (row.status === 'pending') {
-      await this.sync(row);
-      return toAttempt(await this.paymentRow(tenantId, paymentId, english));
-    }
-    return toAttempt(row);
+    const first = await this.paymentRow(tenantId, paymentId, english);
+    if (first.status === 'pending') await this.sync(first);
+    const row =
+      first.status === 'pending' ? await this.paymentRow(tenantId, paymentId, english) : first;
+    const [bill] = await this.db
+      .select({ status: bills.status })
+      .from(bills)
+      .where(eq(bills.id, row.billId));
+    return toAttempt(row, bill?.status ?? BillStatus.Cancelled);
   }
 
   private async paymentRow(tenantId: string, paymentId: string, english: boolean) {
@@ -731,8 +734,9 @@ export class PaymentsService {
   }
 }
 
-function toAttempt(row: PaymentRow): PaymentAttempt {
+function toAttempt(row: PaymentRow, billStatus: PaymentAttempt['billStatus']): PaymentAttempt {
   return {
+    billStatus,
     paymentId: row.id,
     billId: row.billId,
     orderId: row.orderId,

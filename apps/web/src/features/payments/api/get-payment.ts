@@ -15,8 +15,12 @@ export function usePayment(paymentId: string | null) {
         silent: true,
       }),
     enabled: !!paymentId,
-    refetchInterval: (query) =>
-      query.state.data?.status === 'pending' || !query.state.data ? PAYMENT_POLL_MS : false,
+    refetchInterval: (query) => {
+      const data = query.state.data;
+      return !data || (data.status === 'pending' && data.billStatus === 'pending')
+        ? PAYMENT_POLL_MS
+        : false;
+    },
     refetchIntervalInBackground: true,
   });
 }

@@ -27,7 +27,7 @@ export function MethodPicker({
               ) : undefined
             }
           >
-            <Radio value={m}>{t(`orders.methods.${m}`)}</Radio>
+            <Radio value={m}>{t(`payment.methods.${m}`)}</Radio>
           </List.Item>
         ))}
       </Radio.Group>

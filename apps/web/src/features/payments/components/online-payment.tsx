@@ -37,7 +37,8 @@ export function OnlinePayment({
   const [qr, setQr] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
   const payment = usePayment(paymentId);
-  const status = payment.data?.status;
+  // Paid by this attempt, or meanwhile another way (the customer's own phone, cash): done.
+  const status = payment.data?.billStatus === 'paid' ? 'succeeded' : payment.data?.status;
   const bill = checkout.due[0];
   const methodName = t(`orders.methods.${method}`);
 
