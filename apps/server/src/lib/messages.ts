@@ -98,6 +98,7 @@ const zh = {
   SandboxSuffix: '（沙箱）',
   OnlinePaymentReceived: '{method}收款 ¥{amount}',
   OnlinePaymentDuplicate: '账单已付过，这笔{method}付款 ¥{amount} 原路退回',
+  OnlinePaymentStale: '账单金额已变，这笔{method}付款 ¥{amount} 原路退回，请按新金额付款',
   RefundSentOnline: '原路退款 ¥{amount}（{method}）',
   RefundOnlineShort: '在线支付只有 ¥{online} 可以原路退回，其余请退现金',
   RefundOnlineFailed: '原路退款失败：{reason}',
@@ -220,6 +221,8 @@ const en: Record<Key, string> = {
   SandboxSuffix: ' (sandbox)',
   OnlinePaymentReceived: 'Paid ¥{amount} by {method}',
   OnlinePaymentDuplicate: 'The bill was already paid: this {method} payment of ¥{amount} goes back',
+  OnlinePaymentStale:
+    'The bill changed since: this {method} payment of ¥{amount} goes back; pay the new amount',
   RefundSentOnline: 'Refunded ¥{amount} to {method}',
   RefundOnlineShort:
     'Only ¥{online} was paid online and can go back that way; give the rest in cash',

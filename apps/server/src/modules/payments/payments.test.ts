@@ -288,6 +288,40 @@ describe('online payments through the sandbox', () => {
     });
   });
 
+  it('a payment for an amount the bill no longer has goes back, and the bill stays open', async () => {
+    const booked = await book(21);
+    const old = (await start(booked.bills[0]!.id)).json<Attempt>();
+    // Before the customer pays, the store adds delivery: the open bill grows by the fee.
+    const changed = await call('employee', 'PUT', `/api/app/orders/${booked.id}/delivery-method`, {
+      deliveryMethod: 'Delivery',
+      deliveryAddress: '万龙酒店 502',
+      returnMethod: 'SelfReturn',
+      returnAddress: '',
+    });
+    expect(changed.json().bills[0].amount).toBeGreaterThan(booked.totalAmount);
+    await press(old, 'pay');
+    const after = await order(booked.id);
+    expect(after.status).toBe(1);
+    expect(after.bills[0].status).toBe('pending');
+    expect(after.timeline.at(-1).message).toBe(
+      `账单金额已变，这笔微信支付（沙箱）付款 ¥${booked.totalAmount.toFixed(2)} 原路退回，请按新金额付款`,
+    );
+    const [back] = await t.database.db
+      .select({ refund: refunds })
+      .from(refunds)
+      .innerJoin(payments, eq(payments.id, refunds.paymentId))
+      .where(eq(payments.id, old.paymentId));
+    expect(back!.refund).toMatchObject({
+      status: 'succeeded',
+      amountFen: Math.round(booked.totalAmount * 100),
+    });
+    // The new amount is paid with a fresh attempt.
+    const fresh = (await start(booked.bills[0]!.id)).json<Attempt>();
+    expect(fresh.paymentId).not.toBe(old.paymentId);
+    await press(fresh, 'pay');
+    expect((await order(booked.id)).status).toBe(2);
+  });
+
   it('refunds a deposit to the original route, partly after damage, and says when it cannot', async () => {
     const booked = await book(12);
     const attempt = (await start(booked.bills[0]!.id)).json<Attempt>();

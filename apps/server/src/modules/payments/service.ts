@@ -430,7 +430,11 @@ export class PaymentsService {
         .for('update');
       if (!locked || locked.status === 'succeeded') return null;
       const [bill] = await tx.select().from(bills).where(eq(bills.id, row.billId)).for('update');
-      const twice = !bill || bill.status !== BillStatus.Pending;
+      // Money that cannot settle the bill goes back: the bill is paid or cancelled already, or
+      // its amount changed since this attempt began (an extension added to it).
+      const stale =
+        !!bill && bill.status === BillStatus.Pending && bill.amountFen !== row.amountFen;
+      const twice = !bill || bill.status !== BillStatus.Pending || stale;
       await tx
         .update(payments)
         .set({
@@ -450,7 +454,10 @@ export class PaymentsService {
           row.orderId,
           {
             kind: 'payment',
-            message: actorText(actor, 'OnlinePaymentDuplicate', { method, amount }),
+            message: actorText(actor, stale ? 'OnlinePaymentStale' : 'OnlinePaymentDuplicate', {
+              method,
+              amount,
+            }),
           },
           actor,
         );
