@@ -671,6 +671,8 @@ export const orderEvents = pgTable(
     fromStatus: smallint('from_status'),
     toStatus: smallint('to_status'),
     message: text('message').notNull().default(''),
+    /** The same in English, for English readers (null: written before there was one). */
+    messageEn: text('message_en'),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     operatorName: text('operator_name').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -11,12 +11,13 @@ import {
 } from '@snowgear/contracts';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { businessParameter } from '@/lib/business-parameters.js';
-import { message, type MessageKey } from '@/lib/messages.js';
+import type { MessageKey } from '@/lib/messages.js';
 import { overlapping } from '@/modules/equipment/repository.js';
 import { businessDay, nextOrderNumber } from '@/modules/orders/numbering.js';
 import { feeParameter, priceOrder, rentalDays, toYuan } from '@/modules/orders/pricing.js';
 import { isFreeOrderType } from '@/modules/orders/service.js';
 import { orderStatusName } from '@/modules/orders/status.js';
+import { render, say, textIn, type Text } from '@/modules/orders/timeline.js';
 import type { Transaction } from './client.js';
 import {
   bills,
@@ -333,8 +334,7 @@ interface Person {
   name: string;
 }
 
-const text = (key: MessageKey, params?: Record<string, string | number>) =>
-  message(undefined, key, params);
+const text = say;
 const amount = (fen: number) => toYuan(fen).toFixed(2);
 
 /** Midnight of the business day `days` after today's, in the demo stores' time zone. */
@@ -381,7 +381,7 @@ export async function seedOrders(
     driver: await person('driver'),
     agent: await person('agent'),
     customer: await person('13800138000'),
-    system: { id: null, name: text('SystemOperator') },
+    system: { id: null, name: textIn(false, 'SystemOperator') },
   };
 
   const now = Date.now();
@@ -519,9 +519,9 @@ async function seedOrder(tx: Transaction, c: Context): Promise<boolean> {
           {
             kind: FeeItemKind.DamageFee,
             amountFen: yuan * 100,
-            description: text('DamageFeeFor', {
+            description: textIn(false, 'DamageFeeFor', {
               barcode: items[i]!.barcodeNumber,
-              state: text(RETURN_STATE_KEY[state]),
+              state: textIn(false, RETURN_STATE_KEY[state]),
             }),
           },
         ]
@@ -546,7 +546,7 @@ async function seedOrder(tx: Transaction, c: Context): Promise<boolean> {
     time: number,
     who: Person,
     kind: string,
-    note: string,
+    note: Text,
     move?: { from?: number; to: number },
   ) =>
     events.push({
@@ -555,7 +555,8 @@ async function seedOrder(tx: Transaction, c: Context): Promise<boolean> {
       kind,
       fromStatus: move?.from ?? null,
       toStatus: move?.to ?? null,
-      message: note,
+      message: render(note, false),
+      messageEn: render(note, true),
       userId: who.id,
       operatorName: who.name,
       createdAt: at(time),
@@ -568,12 +569,12 @@ async function seedOrder(tx: Transaction, c: Context): Promise<boolean> {
           ? OrderStatus.PendingDelivery
           : OrderStatus.Reserved
         : OrderStatus.Unpaid;
-  const moveTo = (time: number, who: Person, to: number, reason?: string) => {
+  const moveTo = (time: number, who: Person, to: number, reason?: Text) => {
     log(
       time,
       who,
       'status',
-      reason ?? text('StatusChangedTo', { status: orderStatusName(to, false) }),
+      reason ?? text('StatusChangedTo', { status: (english) => orderStatusName(to, english) }),
       { from: status, to },
     );
     status = to;
@@ -662,7 +663,7 @@ async function seedOrder(tx: Transaction, c: Context): Promise<boolean> {
           'return',
           text('OrderItemReturned', {
             barcode: barcodes[i]!,
-            state: text(RETURN_STATE_KEY[state]),
+            state: (english) => textIn(english, RETURN_STATE_KEY[state]),
           }),
         );
       }

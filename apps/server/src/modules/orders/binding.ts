@@ -5,6 +5,7 @@ import { EXCLUSION_VIOLATION, pgCode } from '@/lib/pg-errors.js';
 import { AppError, businessError } from '@/lib/errors.js';
 import { statusName } from '@/modules/equipment/status.js';
 import { OrdersService } from './service.js';
+import { say } from './timeline.js';
 
 /** Orders whose gear can be picked ahead of the handover. */
 const BINDABLE: readonly number[] = [
@@ -78,7 +79,7 @@ export class OrderBinding extends OrdersService {
         }
         await this.event(tx, id, {
           kind: 'bind',
-          message: this.msg('OrderGearBound', {
+          message: say('OrderGearBound', {
             barcodes: plan.map((p) => p.gear.barcodeNumber).join('、'),
           }),
         });

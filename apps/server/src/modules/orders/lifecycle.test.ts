@@ -333,6 +333,27 @@ describe('order lifecycle', () => {
     const pickup = await callAs('driver', 'POST', `/api/app/orders/${order.id}/start-return`, {});
     expect(pickup.json()).toMatchObject({ status: 7 });
     expect(pickup.json().timeline.at(-1).message).toBe('已安排上门取件 云顶酒店大堂');
+    // An English reader sees the same timeline in English, whoever wrote it.
+    const english = (
+      await callerAs(t.app, csrf, tokens)(
+        'employee',
+        'GET',
+        `/api/app/orders/${order.id}`,
+        undefined,
+        'en',
+      )
+    ).json();
+    const lines = (english.timeline as { message: string }[]).map((e) => e.message);
+    expect(lines.slice(0, 3)).toEqual([
+      'Order created',
+      `Cash received: ¥${order.totalAmount.toFixed(2)}`,
+      'Order is now waiting for delivery',
+    ]);
+    expect(lines.slice(-3)).toEqual([
+      'Delivered to 云顶酒店 1208 · 前台签收',
+      'Rental started',
+      'Pickup booked at 云顶酒店大堂',
+    ]);
     const again = await call('POST', `/api/app/orders/${order.id}/start-return`, {});
     expect(again.json().error.message).toBe('订单当前状态（待归还）不能发起归还');
 

@@ -29,6 +29,7 @@ import { statusName } from '@/modules/equipment/status.js';
 import { rentalDays, toYuan } from './pricing.js';
 import { isFreeOrderType, OrdersService, paidFen } from './service.js';
 import { ORDER_ALLOWED_FROM } from './status.js';
+import { say, textIn, withRemarks } from './timeline.js';
 
 type ReturnInput = z.output<typeof OrderReturnSchema>;
 
@@ -210,7 +211,7 @@ export class OrderLifecycle extends OrdersService {
         }
         await this.event(tx, id, {
           kind: action,
-          message: this.msg(action === 'handover' ? 'OrderHandedOver' : 'OrderDispatched', {
+          message: say(action === 'handover' ? 'OrderHandedOver' : 'OrderDispatched', {
             barcodes: [...assignment.values()].map((g) => g.barcodeNumber).join('、'),
           }),
         });
@@ -244,16 +245,9 @@ export class OrderLifecycle extends OrdersService {
   async confirmDelivery(id: string, remarks = ''): Promise<Order> {
     const order = await this.row(id);
     this.assertFrom(order, 'deliver');
-    const message = this.msg('OrderDelivered', { address: order.deliveryAddress });
+    const message = withRemarks(say('OrderDelivered', { address: order.deliveryAddress }), remarks);
     await this.db.transaction(async (tx) => {
-      if (
-        !(await this.moveTo(
-          tx,
-          order,
-          OrderStatus.Delivered,
-          remarks ? `${message} · ${remarks}` : message,
-        ))
-      ) {
+      if (!(await this.moveTo(tx, order, OrderStatus.Delivered, message))) {
         throw this.illegal(await this.currentStatus(tx, id), 'deliver');
       }
       if (order.rentalStartAt.getTime() <= Date.now()) {
@@ -261,7 +255,7 @@ export class OrderLifecycle extends OrdersService {
           tx,
           { id, status: OrderStatus.Delivered },
           OrderStatus.InUse,
-          this.msg('OrderRentalStarted'),
+          say('OrderRentalStarted'),
         );
       }
     });
@@ -276,18 +270,16 @@ export class OrderLifecycle extends OrdersService {
     const order = await this.row(id);
     this.assertFrom(order, 'startReturn');
     await this.db.transaction(async (tx) => {
-      const message = this.msg(
-        order.returnMethod === ReturnMethod.Pickup ? 'OrderPickupBooked' : 'OrderSelfReturnStarted',
-        { address: order.returnAddress },
+      const message = withRemarks(
+        say(
+          order.returnMethod === ReturnMethod.Pickup
+            ? 'OrderPickupBooked'
+            : 'OrderSelfReturnStarted',
+          { address: order.returnAddress },
+        ),
+        remarks,
       );
-      if (
-        !(await this.moveTo(
-          tx,
-          order,
-          OrderStatus.PendingReturn,
-          remarks ? `${message} · ${remarks}` : message,
-        ))
-      ) {
+      if (!(await this.moveTo(tx, order, OrderStatus.PendingReturn, message))) {
         throw this.illegal(await this.currentStatus(tx, id), 'startReturn');
       }
     });
@@ -356,7 +348,7 @@ export class OrderLifecycle extends OrdersService {
         }
         await this.event(tx, id, {
           kind: 'extend',
-          message: this.msg('OrderExtended', {
+          message: say('OrderExtended', {
             end: fmt(newEnd),
             fee: toYuan(feeFen).toFixed(2),
           }),
@@ -498,7 +490,10 @@ export class OrderLifecycle extends OrdersService {
         }
         await this.event(tx, id, {
           kind: 'return',
-          message: this.msg('OrderItemReturned', { barcode: line.barcode ?? '', state: stateName }),
+          message: say('OrderItemReturned', {
+            barcode: line.barcode ?? '',
+            state: (english) => textIn(english, RETURN_STATE_KEY[entry.state]),
+          }),
         });
       }
       const [remaining] = await tx
@@ -551,7 +546,7 @@ export class OrderLifecycle extends OrdersService {
         tx,
         returned,
         OrderStatus.PendingPayment,
-        this.msg('OrderSettledSupplement', { amount: toYuan(-balance).toFixed(2) }),
+        say('OrderSettledSupplement', { amount: toYuan(-balance).toFixed(2) }),
       );
     } else if (balance > 0) {
       await tx.insert(bills).values({
@@ -563,7 +558,7 @@ export class OrderLifecycle extends OrdersService {
       });
       await this.event(tx, id, {
         kind: 'settle',
-        message: this.msg('OrderSettledRefund', { amount: toYuan(balance).toFixed(2) }),
+        message: say('OrderSettledRefund', { amount: toYuan(balance).toFixed(2) }),
       });
     } else {
       await this.moveTo(tx, returned, OrderStatus.Completed);

@@ -58,7 +58,15 @@ import { likePattern, pageOf } from '@/lib/paging.js';
 import { overlapping } from '@/modules/equipment/repository.js';
 import { statusName } from '@/modules/equipment/status.js';
 import { nextOrderNumber } from './numbering.js';
-import { advanceAfterPayment, appendEvent, moveOrder, paidStatus, type Actor } from './timeline.js';
+import {
+  advanceAfterPayment,
+  appendEvent,
+  moveOrder,
+  paidStatus,
+  say,
+  type Actor,
+  type Text,
+} from './timeline.js';
 import { feeParameter, priceOrder, rentalDays, toFen, toYuan } from './pricing.js';
 import {
   ORDER_ALLOWED_FROM,
@@ -331,7 +339,7 @@ export class OrdersService {
         kind: e.kind,
         fromStatus: e.fromStatus,
         toStatus: e.toStatus,
-        message: e.message,
+        message: (this.en ? e.messageEn : null) ?? e.message,
         operatorName: e.operatorName,
         createdAt: e.createdAt.toISOString(),
       })),
@@ -470,7 +478,7 @@ export class OrdersService {
         await this.event(tx, orderId, {
           kind: 'created',
           to: status,
-          message: this.msg('OrderCreated'),
+          message: say('OrderCreated'),
         });
       });
     } catch (err) {
@@ -650,7 +658,7 @@ export class OrdersService {
         kind: 'status',
         from: row.status,
         to: OrderStatus.Cancelled,
-        message: this.msg('OrderCancelled', { reason }),
+        message: say('OrderCancelled', { reason }),
       });
     });
     return this.get(id);
@@ -738,7 +746,7 @@ export class OrdersService {
       const amount = toYuan(bill.amountFen).toFixed(2);
       await this.event(tx, order.id, {
         kind: isRefund ? 'refund' : 'payment',
-        message: this.msg(isRefund ? 'RefundPaid' : 'CashReceived', { amount }),
+        message: say(isRefund ? 'RefundPaid' : 'CashReceived', { amount }),
       });
       await this.afterPayment(tx, order.id);
     });
@@ -755,7 +763,7 @@ export class OrdersService {
     tx: Transaction,
     order: { id: string; status: number },
     next: OrderStatus,
-    message?: string,
+    message?: Text,
   ) {
     return moveOrder(tx, order, next, await this.actor(tx), message);
   }
@@ -786,7 +794,7 @@ export class OrdersService {
   protected async event(
     tx: Transaction,
     orderId: string,
-    entry: { kind: string; from?: number; to?: number; message: string },
+    entry: { kind: string; from?: number; to?: number; message: Text },
   ) {
     await appendEvent(tx, orderId, entry, await this.actor(tx));
   }

@@ -3,8 +3,8 @@ import { BillStatus, BusinessParameterKey, OrderStatus } from '@snowgear/contrac
 import type { Database, Transaction } from '@/db/client.js';
 import { bills, equipmentUnavailableTimes, orders } from '@/db/schema.js';
 import { businessParameter } from '@/lib/business-parameters.js';
-import { message, type MessageKey } from '@/lib/messages.js';
-import { appendEvent, SYSTEM } from './timeline.js';
+import type { MessageKey } from '@/lib/messages.js';
+import { appendEvent, say, SYSTEM } from './timeline.js';
 
 /**
  * Cancels orders left unpaid past their store's order-timeout hours (business parameter
@@ -104,10 +104,5 @@ async function systemEvent(
   to: OrderStatus,
   key: MessageKey,
 ) {
-  await appendEvent(
-    tx,
-    orderId,
-    { kind: 'status', from, to, message: message(undefined, key) },
-    SYSTEM,
-  );
+  await appendEvent(tx, orderId, { kind: 'status', from, to, message: say(key) }, SYSTEM);
 }

@@ -23,14 +23,55 @@ export const SYSTEM: Actor = {
 };
 
 export function actorText(actor: Actor, key: MessageKey, params?: Record<string, string | number>) {
-  return message({ headers: { 'accept-language': actor.english ? 'en' : 'zh-CN' } }, key, params);
+  return textIn(actor.english, key, params);
+}
+
+export function textIn(
+  english: boolean,
+  key: MessageKey,
+  params?: Record<string, string | number>,
+) {
+  return message({ headers: { 'accept-language': english ? 'en' : 'zh-CN' } }, key, params);
+}
+
+/**
+ * A timeline line in either language: written once, stored in Chinese and English, and shown
+ * in the reader's language.
+ */
+export type Text = string | ((english: boolean) => string);
+
+/** A message whose parameters may themselves depend on the language (a status name). */
+export function say(
+  key: MessageKey,
+  params: Record<string, string | number | ((english: boolean) => string)> = {},
+): Text {
+  return (english) =>
+    textIn(
+      english,
+      key,
+      Object.fromEntries(
+        Object.entries(params).map(([name, value]) => [
+          name,
+          typeof value === 'function' ? value(english) : value,
+        ]),
+      ),
+    );
+}
+
+export function render(text: Text, english: boolean): string {
+  return typeof text === 'string' ? text : text(english);
+}
+
+/** A line followed by the remarks someone typed (kept as typed). */
+export function withRemarks(text: Text, remarks: string): Text {
+  return remarks ? (english) => `${render(text, english)} · ${remarks}` : text;
 }
 
 /** One timeline entry, numbered after the order's last. */
 export async function appendEvent(
   tx: Transaction,
   orderId: string,
-  entry: { kind: string; from?: number; to?: number; message: string },
+  entry: { kind: string; from?: number; to?: number; message: Text },
   actor: Actor,
 ) {
   const [last] = await tx
@@ -43,7 +84,8 @@ export async function appendEvent(
     kind: entry.kind,
     fromStatus: entry.from ?? null,
     toStatus: entry.to ?? null,
-    message: entry.message,
+    message: render(entry.message, false),
+    messageEn: render(entry.message, true),
     userId: actor.userId,
     operatorName: actor.operatorName,
   });
@@ -55,7 +97,7 @@ export async function moveOrder(
   order: { id: string; status: number },
   next: OrderStatus,
   actor: Actor,
-  text?: string,
+  text?: Text,
 ): Promise<boolean> {
   const [moved] = await tx
     .update(orders)
@@ -71,8 +113,7 @@ export async function moveOrder(
       from: order.status,
       to: next,
       message:
-        text ??
-        actorText(actor, 'StatusChangedTo', { status: orderStatusName(next, actor.english) }),
+        text ?? say('StatusChangedTo', { status: (english) => orderStatusName(next, english) }),
     },
     actor,
   );

@@ -24,6 +24,7 @@ import { OrderLifecycle } from './lifecycle.js';
 import { feeParameter, toYuan, type FeeLine } from './pricing.js';
 import { isFreeOrderType } from './service.js';
 import { ORDER_ALLOWED_FROM, orderStatusName } from './status.js';
+import { say } from './timeline.js';
 
 type DetailsInput = z.output<typeof OrderUpdateSchema>;
 type DeliveryInput = z.output<typeof OrderDeliveryMethodSchema>;
@@ -122,8 +123,9 @@ export class OrderUpdates extends OrderLifecycle {
         .where(eq(orders.id, id));
       await this.event(tx, id, {
         kind: 'update',
-        message: this.msg('OrderDetailsChanged', {
-          fields: changed.map((f) => this.name(DETAIL_NAMES[f])).join(this.en ? ', ' : '、'),
+        message: say('OrderDetailsChanged', {
+          fields: (english) =>
+            changed.map((f) => DETAIL_NAMES[f][english ? 1 : 0]).join(english ? ', ' : '、'),
         }),
       });
     });
@@ -220,9 +222,9 @@ export class OrderUpdates extends OrderLifecycle {
       const sign = changeFen > 0 ? '+' : changeFen < 0 ? '-' : '';
       await this.event(tx, id, {
         kind: 'delivery',
-        message: this.msg('OrderDeliveryChanged', {
-          delivery: this.name(METHOD_NAMES[input.deliveryMethod]),
-          return: this.name(METHOD_NAMES[input.returnMethod]),
+        message: say('OrderDeliveryChanged', {
+          delivery: (english) => METHOD_NAMES[input.deliveryMethod][english ? 1 : 0],
+          return: (english) => METHOD_NAMES[input.returnMethod][english ? 1 : 0],
           change: `${sign}¥${toYuan(Math.abs(changeFen)).toFixed(2)}`,
         }),
       });
@@ -285,9 +287,7 @@ export class OrderUpdates extends OrderLifecycle {
       await tx.update(orders).set({ agentId, updatedAt: new Date() }).where(eq(orders.id, id));
       await this.event(tx, id, {
         kind: 'agent',
-        message: agentName
-          ? this.msg('OrderAgentSet', { name: agentName })
-          : this.msg('OrderAgentRemoved'),
+        message: agentName ? say('OrderAgentSet', { name: agentName }) : say('OrderAgentRemoved'),
       });
     });
     return this.get(id);
@@ -361,7 +361,7 @@ export class OrderUpdates extends OrderLifecycle {
       );
     await this.event(tx, orderId, {
       kind: 'earlyReturn',
-      message: this.msg('OrderItemReturnedEarly', { barcode: item.barcodeNumber, reason }),
+      message: say('OrderItemReturnedEarly', { barcode: item.barcodeNumber, reason }),
     });
     if (!(ORDER_ALLOWED_FROM.return as readonly number[]).includes(order.status)) return;
     const [out] = await tx

@@ -32,6 +32,7 @@ import {
   actorText,
   advanceAfterPayment,
   appendEvent,
+  say,
   type Actor,
 } from '@/modules/orders/timeline.js';
 import {
@@ -446,6 +447,7 @@ export class PaymentsService {
         })
         .where(eq(payments.id, row.id));
       const method = this.methodName(false, row.method, row.provider);
+      const methodIn = (english: boolean) => this.methodName(english, row.method, row.provider);
       const actor: Actor = { userId: null, operatorName: method, english: false };
       const amount = toYuan(row.amountFen).toFixed(2);
       if (twice) {
@@ -454,8 +456,8 @@ export class PaymentsService {
           row.orderId,
           {
             kind: 'payment',
-            message: actorText(actor, stale ? 'OnlinePaymentStale' : 'OnlinePaymentDuplicate', {
-              method,
+            message: say(stale ? 'OnlinePaymentStale' : 'OnlinePaymentDuplicate', {
+              method: methodIn,
               amount,
             }),
           },
@@ -477,7 +479,7 @@ export class PaymentsService {
         row.orderId,
         {
           kind: 'payment',
-          message: actorText(actor, 'OnlinePaymentReceived', { method, amount }),
+          message: say('OnlinePaymentReceived', { method: methodIn, amount }),
         },
         actor,
       );
@@ -677,8 +679,7 @@ export class PaymentsService {
         .filter((r) => r.refund.status === 'succeeded')
         .reduce((sum, r) => sum + r.refund.amountFen, 0);
       if (live.some((r) => r.refund.status === 'pending') || doneFen !== bill.amountFen) return;
-      const method = live[0]!.payment.method;
-      const methodName = this.methodName(actor.english, method, live[0]!.payment.provider);
+      const { method, provider } = live[0]!.payment;
       await tx
         .update(bills)
         .set({
@@ -694,9 +695,9 @@ export class PaymentsService {
         bill.orderId,
         {
           kind: 'refund',
-          message: actorText(actor, 'RefundSentOnline', {
+          message: say('RefundSentOnline', {
             amount: toYuan(bill.amountFen).toFixed(2),
-            method: methodName,
+            method: (english) => this.methodName(english, method, provider),
           }),
         },
         actor,
