@@ -352,7 +352,7 @@ export const tabBars: Record<string, { path: string; titleKey: TitleKey; icon: s
     { path: Paths.storeDashboard, titleKey: 'storeDashboard', icon: 'AppOutline' },
     { path: Paths.storeOrderList, titleKey: 'orderList', icon: 'BillOutline' },
     { path: Paths.inventoryList, titleKey: 'inventoryList', icon: 'UnorderedListOutline' },
-    { path: Paths.storeFinance, titleKey: 'storeFinance', icon: 'BillOutline' },
+    { path: Paths.storeFinance, titleKey: 'storeFinance', icon: 'PayCircleOutline' },
     { path: Paths.storeProfile, titleKey: 'storeProfile', icon: 'UserOutline' },
   ],
   customer: [

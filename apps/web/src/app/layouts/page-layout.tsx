@@ -6,6 +6,7 @@ import {
   AddSquareOutline,
   AppOutline,
   BillOutline,
+  PayCircleOutline,
   UnorderedListOutline,
   UserOutline,
 } from 'antd-mobile-icons';
@@ -36,6 +37,7 @@ const TAB_ICONS: Record<string, ReactNode> = {
   AddSquareOutline: <AddSquareOutline />,
   UnorderedListOutline: <UnorderedListOutline />,
   BillOutline: <BillOutline />,
+  PayCircleOutline: <PayCircleOutline />,
 };
 
 /** The tabs of the current area (/store, /customer …). */
