@@ -832,6 +832,8 @@ const enUS: Messages = {
       noOrder: 'No order given',
       noOrderTip: 'Open this page from the payment link or QR code the store gave you.',
       cashAtCounter: 'Pay cash at the store counter; the order is confirmed once staff take it.',
+      signInForWeChat: 'To pay inside WeChat, sign in with WeChat first; you come back here after.',
+      signInToPay: 'Sign in with WeChat to pay',
       alipayInWeChat:
         'Alipay cannot open inside WeChat: scan the QR code above with Alipay, or open this page in a browser.',
     },

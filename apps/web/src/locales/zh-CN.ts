@@ -816,6 +816,8 @@ const zhCN = {
       noOrder: '没有指定订单',
       noOrderTip: '请从门店给你的付款链接或二维码进入。',
       cashAtCounter: '现金请在门店柜台支付，店员确认后订单即生效。',
+      signInForWeChat: '在微信里付款需要先用微信登录，登录后会回到这里。',
+      signInToPay: '微信登录后付款',
       alipayInWeChat: '微信里无法打开支付宝：请用支付宝扫描上面的二维码，或在浏览器中打开本页。',
     },
   },

@@ -1,12 +1,13 @@
 import { useCallback, useState } from 'react';
-import { useParams } from 'react-router';
-import { Result } from 'antd-mobile';
+import { useNavigate, useParams } from 'react-router';
+import { Button, Result } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { PaymentMethod, type OnlineMethod } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';
 import { PageHeader } from '@/components/page-header';
 import { QueryState } from '@/components/query-state';
 import { useAppStore } from '@/features/app-state/stores/app-store';
+import { useSession } from '@/features/auth/stores/session-store';
 import { useCheckout } from '../api/get-checkout';
 import { CheckoutSummary } from '../components/checkout-summary';
 import { MethodPicker } from '../components/method-picker';
@@ -39,6 +40,8 @@ function PayAsCustomer({ orderId }: { orderId: string }) {
   const { t } = useTranslation();
   const query = useCheckout(orderId);
   const isWeChat = useAppStore((s) => s.isWeChat);
+  const signedIn = useSession((s) => !!s.accessToken);
+  const navigate = useNavigate();
   const [method, setMethod] = useState<PaymentMethod | null>(null);
   const handlePaid = useCallback(() => void query.refetch(), [query]);
 
@@ -71,6 +74,26 @@ function PayAsCustomer({ orderId }: { orderId: string }) {
               <div className="page-body">
                 {chosen === PaymentMethod.Cash ? (
                   <p className="workspace-page__tip">{t('payment.customer.cashAtCounter')}</p>
+                ) : chosen === 'wechat' &&
+                  isWeChat &&
+                  !signedIn &&
+                  !checkout.sandbox.includes('wechat') ? (
+                  // The pay sheet needs the customer's WeChat identity: sign in, then come back.
+                  <>
+                    <p className="workspace-page__tip">{t('payment.customer.signInForWeChat')}</p>
+                    <Button
+                      block
+                      size="large"
+                      color="primary"
+                      onClick={() =>
+                        void navigate(
+                          `${Paths.customerLogin}?redirect=${encodeURIComponent(Paths.customerPayment(orderId))}`,
+                        )
+                      }
+                    >
+                      {t('payment.customer.signInToPay')}
+                    </Button>
+                  </>
                 ) : (
                   <OnlinePayment
                     key={chosen}
