@@ -675,6 +675,8 @@ export const orderEvents = pgTable(
     messageEn: text('message_en'),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     operatorName: text('operator_name').notNull().default(''),
+    /** For the system and payment providers, whose names differ by language. */
+    operatorNameEn: text('operator_name_en'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [unique('order_events_seq_unique').on(t.orderId, t.seq)],

@@ -332,6 +332,7 @@ const RETURN_STATE_KEY: Record<ReturnState, MessageKey> = {
 interface Person {
   id: string | null;
   name: string;
+  nameEn?: string;
 }
 
 const text = say;
@@ -381,7 +382,11 @@ export async function seedOrders(
     driver: await person('driver'),
     agent: await person('agent'),
     customer: await person('13800138000'),
-    system: { id: null, name: textIn(false, 'SystemOperator') },
+    system: {
+      id: null,
+      name: textIn(false, 'SystemOperator'),
+      nameEn: textIn(true, 'SystemOperator'),
+    },
   };
 
   const now = Date.now();
@@ -559,6 +564,7 @@ async function seedOrder(tx: Transaction, c: Context): Promise<boolean> {
       messageEn: render(note, true),
       userId: who.id,
       operatorName: who.name,
+      operatorNameEn: who.nameEn ?? null,
       createdAt: at(time),
     });
   let status: number =

@@ -354,6 +354,7 @@ describe('order lifecycle', () => {
       'Rental started',
       'Pickup booked at 云顶酒店大堂',
     ]);
+    expect(english.timeline.at(-2).operatorName).toBe('System');
     const again = await call('POST', `/api/app/orders/${order.id}/start-return`, {});
     expect(again.json().error.message).toBe('订单当前状态（待归还）不能发起归还');
 

@@ -340,7 +340,7 @@ export class OrdersService {
         fromStatus: e.fromStatus,
         toStatus: e.toStatus,
         message: (this.en ? e.messageEn : null) ?? e.message,
-        operatorName: e.operatorName,
+        operatorName: (this.en ? e.operatorNameEn : null) ?? e.operatorName,
         createdAt: e.createdAt.toISOString(),
       })),
     };

@@ -12,13 +12,16 @@ import { orderStatusName } from './status.js';
 export interface Actor {
   userId: string | null;
   operatorName: string;
+  /** The name in English where it differs (the system, a payment provider). */
+  operatorNameEn?: string;
   english: boolean;
 }
 
 /** The system itself, named as in the timeline ('系统'). */
 export const SYSTEM: Actor = {
   userId: null,
-  operatorName: message(undefined, 'SystemOperator'),
+  operatorName: textIn(false, 'SystemOperator'),
+  operatorNameEn: textIn(true, 'SystemOperator'),
   english: false,
 };
 
@@ -88,6 +91,7 @@ export async function appendEvent(
     messageEn: render(entry.message, true),
     userId: actor.userId,
     operatorName: actor.operatorName,
+    operatorNameEn: actor.operatorNameEn ?? null,
   });
 }
 

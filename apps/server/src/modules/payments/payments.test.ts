@@ -164,6 +164,13 @@ describe('online payments through the sandbox', () => {
     );
     expect(events).toHaveLength(1);
     expect(events[0].message).toBe(`微信支付（沙箱）收款 ¥${booked.totalAmount.toFixed(2)}`);
+    const inEnglish = (
+      await call('employee', 'GET', `/api/app/orders/${booked.id}`, undefined, 'en')
+    ).json();
+    expect(inEnglish.timeline.find((e: { kind: string }) => e.kind === 'payment')).toMatchObject({
+      message: `Paid ¥${booked.totalAmount.toFixed(2)} by WeChat Pay (sandbox)`,
+      operatorName: 'WeChat Pay (sandbox)',
+    });
     const log = await t.database.db
       .select({ outcome: paymentNotifications.outcome })
       .from(paymentNotifications)

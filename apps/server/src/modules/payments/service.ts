@@ -448,7 +448,12 @@ export class PaymentsService {
         .where(eq(payments.id, row.id));
       const method = this.methodName(false, row.method, row.provider);
       const methodIn = (english: boolean) => this.methodName(english, row.method, row.provider);
-      const actor: Actor = { userId: null, operatorName: method, english: false };
+      const actor: Actor = {
+        userId: null,
+        operatorName: method,
+        operatorNameEn: methodIn(true),
+        english: false,
+      };
       const amount = toYuan(row.amountFen).toFixed(2);
       if (twice) {
         await appendEvent(

@@ -1,0 +1,1 @@
+ALTER TABLE "order_events" ADD COLUMN "operator_name_en" text;
