@@ -11,12 +11,11 @@ import {
 } from '@snowgear/contracts';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { businessParameter } from '@/lib/business-parameters.js';
-import type { MessageKey } from '@/lib/messages.js';
 import { overlapping } from '@/modules/equipment/repository.js';
 import { businessDay, nextOrderNumber } from '@/modules/orders/numbering.js';
 import { feeParameter, priceOrder, rentalDays, toYuan } from '@/modules/orders/pricing.js';
 import { isFreeOrderType } from '@/modules/orders/service.js';
-import { orderStatusName } from '@/modules/orders/status.js';
+import { orderStatusName, RETURN_STATE_KEY, RETURN_TO_STATUS } from '@/modules/orders/status.js';
 import { render, say, textIn, type Text } from '@/modules/orders/timeline.js';
 import type { Transaction } from './client.js';
 import {
@@ -318,16 +317,6 @@ const BACK: readonly number[] = [
   OrderStatus.PendingPayment,
   OrderStatus.Completed,
 ];
-const RETURN_STATUS: Record<ReturnState, number> = {
-  returned: EquipmentStatus.Available,
-  damaged: EquipmentStatus.Damaged,
-  lost: EquipmentStatus.Lost,
-};
-const RETURN_STATE_KEY: Record<ReturnState, MessageKey> = {
-  returned: 'ReturnStateReturned',
-  damaged: 'ReturnStateDamaged',
-  lost: 'ReturnStateLost',
-};
 
 interface Person {
   id: string | null;
@@ -466,7 +455,7 @@ async function seedOrder(tx: Transaction, c: Context): Promise<boolean> {
   for (const [i, barcode] of barcodes.entries()) {
     const found = gear.find((g) => g.e.barcodeNumber === barcode);
     const state = demo.back?.[i]?.[0];
-    const expected = state ? RETURN_STATUS[state] : EquipmentStatus.Available;
+    const expected = state ? RETURN_TO_STATUS[state] : EquipmentStatus.Available;
     if (!found || found.e.storeId !== storeId || found.e.status !== expected) return false;
     if (holds && (await overlapping(tx, found.e.id, start, end)).length > 0) return false;
     items.push(found.e);

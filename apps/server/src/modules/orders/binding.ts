@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { EquipmentStatus, ErrorCode, OrderStatus, type Order } from '@snowgear/contracts';
-import { equipmentUnavailableTimes, orderItems } from '@/db/schema.js';
+import { orderItems } from '@/db/schema.js';
 import { EXCLUSION_VIOLATION, pgCode } from '@/lib/pg-errors.js';
 import { AppError, businessError } from '@/lib/errors.js';
 import { statusName } from '@/modules/equipment/status.js';
@@ -61,21 +61,9 @@ export class OrderBinding extends OrdersService {
     try {
       await this.db.transaction(async (tx) => {
         for (const { lineId, gear } of plan) {
-          const [bound] = await tx
-            .update(orderItems)
-            .set({ equipmentId: gear.id })
-            .where(and(eq(orderItems.id, lineId), isNull(orderItems.equipmentId)))
-            .returning({ id: orderItems.id });
-          if (!bound) throw this.illegal(await this.currentStatus(tx, id), 'handover');
-          await tx.insert(equipmentUnavailableTimes).values({
-            tenantId: this.tenantId,
-            equipmentId: gear.id,
-            startAt: order.rentalStartAt,
-            endAt: order.rentalEndAt,
-            source: 'order',
-            orderId: id,
-            createdBy: this.user.id,
-          });
+          if (!(await this.bindLine(tx, order, lineId, gear.id))) {
+            throw this.illegal(await this.currentStatus(tx, id), 'handover');
+          }
         }
         await this.event(tx, id, {
           kind: 'bind',

@@ -7,7 +7,6 @@ import {
   FeeItemKind,
   OrderStatus,
   ReturnMethod,
-  type ReturnState,
   type Order,
   type OrderReturnSchema,
 } from '@snowgear/contracts';
@@ -24,25 +23,13 @@ import {
 } from '@/db/schema.js';
 import { EXCLUSION_VIOLATION, pgCode } from '@/lib/pg-errors.js';
 import { AppError, businessError } from '@/lib/errors.js';
-import type { MessageKey } from '@/lib/messages.js';
 import { statusName } from '@/modules/equipment/status.js';
 import { rentalDays, toYuan } from './pricing.js';
 import { isFreeOrderType, OrdersService, paidFen } from './service.js';
-import { ORDER_ALLOWED_FROM } from './status.js';
+import { ORDER_ALLOWED_FROM, RETURN_STATE_KEY, RETURN_TO_STATUS } from './status.js';
 import { say, textIn, withRemarks } from './timeline.js';
 
 type ReturnInput = z.output<typeof OrderReturnSchema>;
-
-const RETURN_TO_STATUS: Record<ReturnState, EquipmentStatus> = {
-  returned: EquipmentStatus.Available,
-  damaged: EquipmentStatus.Damaged,
-  lost: EquipmentStatus.Lost,
-};
-const RETURN_STATE_KEY: Record<ReturnState, MessageKey> = {
-  returned: 'ReturnStateReturned',
-  damaged: 'ReturnStateDamaged',
-  lost: 'ReturnStateLost',
-};
 
 /**
  * The order lifecycle after creation (ARCHITECTURE.md §4): handover, extension and return
@@ -162,19 +149,9 @@ export class OrderLifecycle extends OrdersService {
       await this.db.transaction(async (tx) => {
         for (const line of newlyBound) {
           const gear = assignment.get(line.item.id)!;
-          await tx
-            .update(orderItems)
-            .set({ equipmentId: gear.id })
-            .where(eq(orderItems.id, line.item.id));
-          await tx.insert(equipmentUnavailableTimes).values({
-            tenantId: this.tenantId,
-            equipmentId: gear.id,
-            startAt: order.rentalStartAt,
-            endAt: order.rentalEndAt,
-            source: 'order',
-            orderId: id,
-            createdBy: this.user.id,
-          });
+          if (!(await this.bindLine(tx, order, line.item.id, gear.id))) {
+            throw this.illegal(await this.currentStatus(tx, id), action);
+          }
         }
         for (const gear of assignment.values()) {
           const [out] = await tx

@@ -664,6 +664,34 @@ export class OrdersService {
     return this.get(id);
   }
 
+  /**
+   * A category line takes a specific item: bound to the line and locked for the rental window
+   * (the exclusion constraint refuses a taken window). False when the line was bound meanwhile.
+   */
+  protected async bindLine(
+    tx: Transaction,
+    order: { id: string; rentalStartAt: Date; rentalEndAt: Date },
+    lineId: string,
+    equipmentId: string,
+  ): Promise<boolean> {
+    const [bound] = await tx
+      .update(orderItems)
+      .set({ equipmentId })
+      .where(and(eq(orderItems.id, lineId), isNull(orderItems.equipmentId)))
+      .returning({ id: orderItems.id });
+    if (!bound) return false;
+    await tx.insert(equipmentUnavailableTimes).values({
+      tenantId: this.tenantId,
+      equipmentId,
+      startAt: order.rentalStartAt,
+      endAt: order.rentalEndAt,
+      source: 'order',
+      orderId: order.id,
+      createdBy: this.user.id,
+    });
+    return true;
+  }
+
   protected async currentStatus(tx: Transaction, id: string) {
     const [now] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, id));
     return now ?? { status: -1 };

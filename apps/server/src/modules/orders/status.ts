@@ -1,4 +1,5 @@
-import { OrderStatus } from '@snowgear/contracts';
+import { EquipmentStatus, OrderStatus, type ReturnState } from '@snowgear/contracts';
+import type { MessageKey } from '@/lib/messages.js';
 
 const ZH: Record<OrderStatus, string> = {
   [OrderStatus.Pending]: '待确认',
@@ -74,3 +75,15 @@ export const ORDER_ALLOWED_FROM: Record<OrderAction, readonly OrderStatus[]> = {
 
 /** Overdue: still out (in use or delivered) after the rental end. Derived, not a status. */
 export const OUT_WITH_CUSTOMER: readonly OrderStatus[] = [OrderStatus.InUse, OrderStatus.Delivered];
+
+/** Where a checked-in item goes, and how the timeline names its state. */
+export const RETURN_TO_STATUS: Record<ReturnState, EquipmentStatus> = {
+  returned: EquipmentStatus.Available,
+  damaged: EquipmentStatus.Damaged,
+  lost: EquipmentStatus.Lost,
+};
+export const RETURN_STATE_KEY: Record<ReturnState, MessageKey> = {
+  returned: 'ReturnStateReturned',
+  damaged: 'ReturnStateDamaged',
+  lost: 'ReturnStateLost',
+};

@@ -6,9 +6,9 @@ import type { Equipment } from '@snowgear/contracts';
 import { PagedList } from '@/components/paged-list';
 import { useCategories } from '@/features/inventory/api/get-categories';
 import { useAvailableEquipment } from '../api/equipment-picker-list';
+import { money } from '@/lib/money';
 
 const ALL = '';
-const money = (v: number) => `¥${v.toFixed(2)}`;
 const when = (iso: string) => dayjs(iso).format('MM-DD HH:mm');
 
 /**

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Button, Popup, Stepper } from 'antd-mobile';
+import { Button, Stepper } from 'antd-mobile';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { ActionPanel, PanelActions } from '@/components/action-panel';
 import { OrderType, type Order } from '@snowgear/contracts';
 import { useExtendOrder } from '../api/order-actions';
 
@@ -29,58 +30,50 @@ export function ExtendPanel({
   const fee = free ? 0 : dailyOut * days;
 
   return (
-    <Popup visible={visible} onMaskClick={onClose} bodyClassName="order-panel" destroyOnClose>
-      <section role="dialog" aria-modal="true" aria-label={t('orders.extend.title')}>
-        <h2>{t('orders.extend.title')}</h2>
-        <label className="order-panel__row">
-          <span>{t('orders.extend.days')}</span>
-          <Stepper
-            min={1}
-            max={30}
-            digits={0}
-            value={days}
-            onChange={(v) => setDays(v || 1)}
-            aria-label={t('orders.extend.days')}
-          />
-        </label>
-        <p className="order-panel__tip">
-          {t('orders.extend.summary', {
-            end: newEnd.format('MM-DD HH:mm'),
-            fee: `¥${fee.toFixed(2)}`,
-          })}
-        </p>
-        {error && (
-          <p className="order-panel__error" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="order-panel__actions">
-          <Button block size="large" onClick={onClose}>
-            {t('orders.back')}
-          </Button>
-          <Button
-            block
-            size="large"
-            color="primary"
-            loading={extend.isPending}
-            onClick={() =>
-              extend.mutate(
-                { id: order.id, rentalEndTime: newEnd.toISOString() },
-                {
-                  onSuccess: () => {
-                    setError(null);
-                    onDone(t('orders.extend.done', { end: newEnd.format('MM-DD HH:mm') }));
-                    onClose();
-                  },
-                  onError: (err) => setError(err.message),
+    <ActionPanel visible={visible} title={t('orders.extend.title')} onClose={onClose}>
+      <label className="order-panel__row">
+        <span>{t('orders.extend.days')}</span>
+        <Stepper
+          min={1}
+          max={30}
+          digits={0}
+          value={days}
+          onChange={(v) => setDays(v || 1)}
+          aria-label={t('orders.extend.days')}
+        />
+      </label>
+      <p className="order-panel__tip">
+        {t('orders.extend.summary', {
+          end: newEnd.format('MM-DD HH:mm'),
+          fee: `¥${fee.toFixed(2)}`,
+        })}
+      </p>
+      <PanelActions error={error}>
+        <Button block size="large" onClick={onClose}>
+          {t('orders.back')}
+        </Button>
+        <Button
+          block
+          size="large"
+          color="primary"
+          loading={extend.isPending}
+          onClick={() =>
+            extend.mutate(
+              { id: order.id, rentalEndTime: newEnd.toISOString() },
+              {
+                onSuccess: () => {
+                  setError(null);
+                  onDone(t('orders.extend.done', { end: newEnd.format('MM-DD HH:mm') }));
+                  onClose();
                 },
-              )
-            }
-          >
-            {t('orders.extend.submit')}
-          </Button>
-        </div>
-      </section>
-    </Popup>
+                onError: (err) => setError(err.message),
+              },
+            )
+          }
+        >
+          {t('orders.extend.submit')}
+        </Button>
+      </PanelActions>
+    </ActionPanel>
   );
 }

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Button, List, Popup, Tag } from 'antd-mobile';
+import { Button, List, Tag } from 'antd-mobile';
 import { CheckCircleFill, ScanningOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
+import { ActionPanel, PanelActions } from '@/components/action-panel';
 import type { Equipment, Order } from '@snowgear/contracts';
 import { playSound } from '@/features/audio/utils/audio-player';
 import { SoundKind } from '@/features/audio/utils/sounds';
@@ -103,54 +104,46 @@ export function HandoverPanel({
   };
 
   return (
-    <Popup visible={visible} onMaskClick={onClose} bodyClassName="order-panel" destroyOnClose>
-      <section role="dialog" aria-modal="true" aria-label={t(text('title'))}>
-        <h2>{t(text('title'))}</h2>
-        <p className="order-panel__tip">
-          {t(text('progress'), { done: scanned.size, total: order.items.length })}
-        </p>
-        <List>
-          {order.items.map((item) => {
-            const gear = scanned.get(item.id);
-            return (
-              <List.Item
-                key={item.id}
-                prefix={
-                  gear ? (
-                    <CheckCircleFill color="var(--adm-color-success)" fontSize={22} />
-                  ) : (
-                    <span className="order-panel__pending" aria-hidden />
-                  )
-                }
-                description={gear?.barcodeNumber ?? item.barcodeNumber ?? t('orders.notBound')}
-                extra={gear ? <Tag color="success">{t('orders.handover.scanned')}</Tag> : null}
-              >
-                {item.equipmentName}
-              </List.Item>
-            );
-          })}
-        </List>
-        {error && (
-          <p className="order-panel__error" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="order-panel__actions">
-          <Button block size="large" onClick={() => void handleScan()} loading={scanning}>
-            <ScanningOutline /> {t('orders.handover.scan')}
-          </Button>
-          <Button
-            block
-            size="large"
-            color="primary"
-            disabled={!complete}
-            loading={send.isPending}
-            onClick={handleSubmit}
-          >
-            {t(text('submit'))}
-          </Button>
-        </div>
-      </section>
-    </Popup>
+    <ActionPanel visible={visible} title={t(text('title'))} onClose={onClose}>
+      <p className="order-panel__tip">
+        {t(text('progress'), { done: scanned.size, total: order.items.length })}
+      </p>
+      <List>
+        {order.items.map((item) => {
+          const gear = scanned.get(item.id);
+          return (
+            <List.Item
+              key={item.id}
+              prefix={
+                gear ? (
+                  <CheckCircleFill color="var(--adm-color-success)" fontSize={22} />
+                ) : (
+                  <span className="order-panel__pending" aria-hidden />
+                )
+              }
+              description={gear?.barcodeNumber ?? item.barcodeNumber ?? t('orders.notBound')}
+              extra={gear ? <Tag color="success">{t('orders.handover.scanned')}</Tag> : null}
+            >
+              {item.equipmentName}
+            </List.Item>
+          );
+        })}
+      </List>
+      <PanelActions error={error}>
+        <Button block size="large" onClick={() => void handleScan()} loading={scanning}>
+          <ScanningOutline /> {t('orders.handover.scan')}
+        </Button>
+        <Button
+          block
+          size="large"
+          color="primary"
+          disabled={!complete}
+          loading={send.isPending}
+          onClick={handleSubmit}
+        >
+          {t(text('submit'))}
+        </Button>
+      </PanelActions>
+    </ActionPanel>
   );
 }

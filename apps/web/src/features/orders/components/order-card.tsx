@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import type { OrderSummary } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';
 import { OrderStatusTag } from './order-status-tag';
+import { money } from '@/lib/money';
 
-const money = (v: number) => `¥${v.toFixed(2)}`;
 const when = (iso: string) => dayjs(iso).format('MM/DD HH:mm');
 
 /**

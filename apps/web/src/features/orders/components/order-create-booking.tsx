@@ -8,8 +8,8 @@ import { Paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-errors';
 import { useBooking } from '../api/order-create-booking';
 import { OrderStatusTag } from './order-status-tag';
+import { money } from '@/lib/money';
 
-const money = (v: number) => `¥${v.toFixed(2)}`;
 const when = (iso: string) => dayjs(iso).format('MM-DD HH:mm');
 
 /**

@@ -14,8 +14,8 @@ import type {
   OrderCreateErrors,
   OrderCreateField,
 } from '../utils/order-create-form';
+import { money } from '@/lib/money';
 
-const money = (v: number) => `¥${v.toFixed(2)}`;
 const when = (date: Date) => dayjs(date).format('MM-DD HH:mm');
 const ORDER_TYPES = Object.values(OrderType);
 

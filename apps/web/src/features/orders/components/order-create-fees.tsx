@@ -2,8 +2,7 @@ import { Input, List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { OrderType } from '@snowgear/contracts';
 import type { OrderFees } from '../utils/order-create-fees';
-
-const money = (v: number) => `¥${v.toFixed(2)}`;
+import { money } from '@/lib/money';
 
 /**
  * The price before submitting, by the server's rules: rent, deposits, delivery and pickup fees,

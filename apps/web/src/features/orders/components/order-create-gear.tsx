@@ -16,8 +16,8 @@ import { extractSerialNumber } from '@/features/scanner/utils/scan-rules';
 import type { OrderConflict } from '../api/order-create';
 import type { OrderCreateLine } from '../utils/order-create-form';
 import { EquipmentPicker } from './equipment-picker';
+import { money } from '@/lib/money';
 
-const money = (v: number) => `¥${v.toFixed(2)}`;
 const when = (iso: string) => dayjs(iso).format('MM-DD HH:mm');
 
 /** Gear in these states cannot be rented at all (the server refuses it too). */

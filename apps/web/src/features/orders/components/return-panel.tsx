@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Button, Dialog, Input, List, Popup, Selector } from 'antd-mobile';
+import { Button, Dialog, Input, List, Selector } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { ActionPanel, PanelActions } from '@/components/action-panel';
 import { ReturnState, type Order } from '@snowgear/contracts';
 import { playSound } from '@/features/audio/utils/audio-player';
 import { SoundKind } from '@/features/audio/utils/sounds';
@@ -85,74 +86,66 @@ export function ReturnPanel({
   ];
 
   return (
-    <Popup visible={visible} onMaskClick={onClose} bodyClassName="order-panel" destroyOnClose>
-      <section role="dialog" aria-modal="true" aria-label={t('orders.returnCheck.title')}>
-        <h2>{t('orders.returnCheck.title')}</h2>
-        <p className="order-panel__tip">{t('orders.returnCheck.tip')}</p>
-        <List>
-          {out.map((item) => {
-            const choice = choices[item.id];
-            const feeError = choice?.damageFee && !MONEY.test(choice.damageFee);
-            return (
-              <List.Item key={item.id} description={item.barcodeNumber}>
-                <div className="order-panel__item-name">{item.equipmentName}</div>
-                <Selector
-                  columns={3}
-                  options={stateOptions}
-                  value={choice ? [choice.state] : []}
-                  onChange={(v) => {
-                    if (v[0]) choose(item.id, { state: v[0] });
-                    else
-                      setChoices((prev) => {
-                        const next = { ...prev };
-                        delete next[item.id];
-                        return next;
-                      });
-                  }}
-                />
-                {choice && choice.state !== ReturnState.Returned && (
-                  <div className="order-panel__fee">
-                    <Input
-                      value={choice.damageFee}
-                      onChange={(v) => choose(item.id, { damageFee: v.trim() })}
-                      placeholder={t('orders.returnCheck.damageFee', {
-                        deposit: item.deposit.toFixed(2),
-                      })}
-                      inputMode="decimal"
-                      aria-invalid={!!feeError}
-                    />
-                    {feeError && (
-                      <p className="order-panel__error" role="alert">
-                        {t('orders.returnCheck.feeInvalid')}
-                      </p>
-                    )}
-                  </div>
-                )}
-              </List.Item>
-            );
-          })}
-        </List>
-        {error && (
-          <p className="order-panel__error" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="order-panel__actions">
-          <Button block size="large" onClick={onClose}>
-            {t('orders.back')}
-          </Button>
-          <Button
-            block
-            size="large"
-            color="primary"
-            loading={returnItems.isPending}
-            disabled={badFee}
-            onClick={() => void handleSubmit()}
-          >
-            {t('orders.returnCheck.submit')}
-          </Button>
-        </div>
-      </section>
-    </Popup>
+    <ActionPanel visible={visible} title={t('orders.returnCheck.title')} onClose={onClose}>
+      <p className="order-panel__tip">{t('orders.returnCheck.tip')}</p>
+      <List>
+        {out.map((item) => {
+          const choice = choices[item.id];
+          const feeError = choice?.damageFee && !MONEY.test(choice.damageFee);
+          return (
+            <List.Item key={item.id} description={item.barcodeNumber}>
+              <div className="order-panel__item-name">{item.equipmentName}</div>
+              <Selector
+                columns={3}
+                options={stateOptions}
+                value={choice ? [choice.state] : []}
+                onChange={(v) => {
+                  if (v[0]) choose(item.id, { state: v[0] });
+                  else
+                    setChoices((prev) => {
+                      const next = { ...prev };
+                      delete next[item.id];
+                      return next;
+                    });
+                }}
+              />
+              {choice && choice.state !== ReturnState.Returned && (
+                <div className="order-panel__fee">
+                  <Input
+                    value={choice.damageFee}
+                    onChange={(v) => choose(item.id, { damageFee: v.trim() })}
+                    placeholder={t('orders.returnCheck.damageFee', {
+                      deposit: item.deposit.toFixed(2),
+                    })}
+                    inputMode="decimal"
+                    aria-invalid={!!feeError}
+                  />
+                  {feeError && (
+                    <p className="order-panel__error" role="alert">
+                      {t('orders.returnCheck.feeInvalid')}
+                    </p>
+                  )}
+                </div>
+              )}
+            </List.Item>
+          );
+        })}
+      </List>
+      <PanelActions error={error}>
+        <Button block size="large" onClick={onClose}>
+          {t('orders.back')}
+        </Button>
+        <Button
+          block
+          size="large"
+          color="primary"
+          loading={returnItems.isPending}
+          disabled={badFee}
+          onClick={() => void handleSubmit()}
+        >
+          {t('orders.returnCheck.submit')}
+        </Button>
+      </PanelActions>
+    </ActionPanel>
   );
 }

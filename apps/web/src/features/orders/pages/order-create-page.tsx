@@ -49,9 +49,9 @@ import {
   type OrderCreateErrors,
   type OrderCreateField,
 } from '../utils/order-create-form';
+import { money } from '@/lib/money';
 
 const K = BusinessParameterKey;
-const money = (v: number) => `¥${v.toFixed(2)}`;
 
 /** Editing a draft field clears the problem shown for it. */
 const FIELD_OF_KEY: Partial<Record<keyof OrderCreateDraft, OrderCreateField>> = {

@@ -33,8 +33,8 @@ import {
   RETURNABLE,
   START_RETURN_FROM,
 } from '../utils/order-status';
+import { money } from '@/lib/money';
 
-const money = (v: number) => `¥${v.toFixed(2)}`;
 /** Money came in online, so a refund can go back the same way. */
 const paidOnline = (bills: Bill[]) =>
   bills.some(

@@ -15,8 +15,7 @@ import { OnlinePayment } from '@/features/payments/components/online-payment';
 import { useScanner } from '@/features/scanner/hooks/use-scanner';
 import { getOrderByNumber } from '../api/get-order-by-number';
 import { useConfirmCash } from '../api/order-actions';
-
-const money = (v: number) => `¥${v.toFixed(2)}`;
+import { money } from '@/lib/money';
 
 /**
  * /store/orders/payment/:id: what is due on an order, its fees, and the methods the store takes.

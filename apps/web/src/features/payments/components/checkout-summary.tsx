@@ -1,8 +1,7 @@
 import { List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { Checkout } from '@snowgear/contracts';
-
-const money = (v: number) => `¥${v.toFixed(2)}`;
+import { money } from '@/lib/money';
 
 /** The amount due and how it is made up (fees, less what is already paid). */
 export function CheckoutSummary({

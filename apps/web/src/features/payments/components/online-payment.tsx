@@ -9,8 +9,7 @@ import { useCreatePayment } from '../api/create-payment';
 import { usePayment } from '../api/get-payment';
 import { forgetAttempt, rememberAttempt, resumedAttempt } from '../utils/resume';
 import { invokeWeChatPay } from '../utils/wechat-pay';
-
-const money = (v: number) => `¥${v.toFixed(2)}`;
+import { money } from '@/lib/money';
 
 /**
  * Paying the first bill due with WeChat Pay or Alipay: starts the provider's flow (the WeChat pay
