@@ -321,7 +321,7 @@ export class OrderLifecycle extends OrdersService {
             description: `+${extraDays}`,
             sortOrder: 100,
           });
-          await this.charge(tx, order, feeFen);
+          await this.rebill(tx, order, feeFen);
         }
         await this.event(tx, id, {
           kind: 'extend',
@@ -344,9 +344,17 @@ export class OrderLifecycle extends OrdersService {
     return this.get(id);
   }
 
-  /** More to pay: the open payment grows while unpaid; otherwise a supplement bill. */
-  private async charge(tx: Transaction, order: { id: string }, amountFen: number) {
-    const [openPayment] = await tx
+  /**
+   * The bills follow a changed total: while unpaid, the open payment grows or shrinks with it
+   * (cancelled when nothing is left to pay); once paid, more is a supplement bill and less a
+   * refund bill. An order still waiting for the store's confirmation has no bill yet.
+   */
+  protected async rebill(
+    tx: Transaction,
+    order: { id: string; status: number },
+    changeFen: number,
+  ) {
+    const [open] = await tx
       .select()
       .from(bills)
       .where(
@@ -356,18 +364,20 @@ export class OrderLifecycle extends OrdersService {
           eq(bills.status, BillStatus.Pending),
         ),
       );
-    if (openPayment) {
+    if (open) {
+      const amountFen = open.amountFen + changeFen;
       await tx
         .update(bills)
-        .set({ amountFen: openPayment.amountFen + amountFen })
-        .where(eq(bills.id, openPayment.id));
+        .set(amountFen > 0 ? { amountFen } : { status: BillStatus.Cancelled })
+        .where(eq(bills.id, open.id));
       return;
     }
+    if (order.status === OrderStatus.Pending) return;
     await tx.insert(bills).values({
       tenantId: this.tenantId,
       orderId: order.id,
-      kind: BillKind.Supplement,
-      amountFen,
+      kind: changeFen > 0 ? BillKind.Supplement : BillKind.Refund,
+      amountFen: Math.abs(changeFen),
       status: BillStatus.Pending,
     });
   }

@@ -1,8 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { and, count, eq, inArray, isNull } from 'drizzle-orm';
 import {
-  BillKind,
-  BillStatus,
   BusinessParameterKey,
   DeliveryMethod,
   ErrorCode,
@@ -17,7 +15,7 @@ import {
 } from '@snowgear/contracts';
 import type { z } from 'zod';
 import type { Database, Transaction } from '@/db/client.js';
-import { bills, orderFeeItems, orderItems, orders, userRoles, users } from '@/db/schema.js';
+import { orderFeeItems, orderItems, orders, userRoles, users } from '@/db/schema.js';
 import { businessParameter } from '@/lib/business-parameters.js';
 import { AppError, businessError } from '@/lib/errors.js';
 import { OrderLifecycle } from './lifecycle.js';
@@ -239,40 +237,6 @@ export class OrderUpdates extends OrderLifecycle {
       await this.afterPayment(tx, id);
     });
     return this.get(id);
-  }
-
-  /**
-   * The bills follow a changed total: while unpaid, the open payment grows or shrinks with it
-   * (cancelled when nothing is left to pay); once paid, more is a supplement bill and less a
-   * refund bill. An order still waiting for the store's confirmation has no bill yet.
-   */
-  private async rebill(tx: Transaction, order: OrderRow, changeFen: number) {
-    const [open] = await tx
-      .select()
-      .from(bills)
-      .where(
-        and(
-          eq(bills.orderId, order.id),
-          eq(bills.kind, BillKind.Payment),
-          eq(bills.status, BillStatus.Pending),
-        ),
-      );
-    if (open) {
-      const amountFen = open.amountFen + changeFen;
-      await tx
-        .update(bills)
-        .set(amountFen > 0 ? { amountFen } : { status: BillStatus.Cancelled })
-        .where(eq(bills.id, open.id));
-      return;
-    }
-    if (order.status === OrderStatus.Pending) return;
-    await tx.insert(bills).values({
-      tenantId: this.tenantId,
-      orderId: order.id,
-      kind: changeFen > 0 ? BillKind.Supplement : BillKind.Refund,
-      amountFen: Math.abs(changeFen),
-      status: BillStatus.Pending,
-    });
   }
 
   // ---- agent -----------------------------------------------------------------------------------
