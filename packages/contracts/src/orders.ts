@@ -44,6 +44,24 @@ export const OrderItemInputSchema = z
   .refine((v) => v.equipmentId || v.categoryId, 'EquipmentOrCategoryRequired');
 export type OrderItemInput = z.infer<typeof OrderItemInputSchema>;
 
+/** Delivery needs a delivery address and pickup a pickup address (create and change alike). */
+function addressesRequired(
+  v: {
+    deliveryMethod: string;
+    deliveryAddress: string;
+    returnMethod: string;
+    returnAddress: string;
+  },
+  ctx: z.RefinementCtx,
+) {
+  if (v.deliveryMethod === DeliveryMethod.Delivery && !v.deliveryAddress) {
+    ctx.addIssue({ code: 'custom', message: 'DeliveryAddressRequired', path: ['deliveryAddress'] });
+  }
+  if (v.returnMethod === ReturnMethod.Pickup && !v.returnAddress) {
+    ctx.addIssue({ code: 'custom', message: 'ReturnAddressRequired', path: ['returnAddress'] });
+  }
+}
+
 export const OrderCreateSchema = z
   .object({
     storeId: z.uuid(),
@@ -67,14 +85,7 @@ export const OrderCreateSchema = z
     message: 'RentalEndBeforeStart',
     path: ['rentalEndTime'],
   })
-  .refine((v) => v.deliveryMethod !== DeliveryMethod.Delivery || v.deliveryAddress, {
-    message: 'DeliveryAddressRequired',
-    path: ['deliveryAddress'],
-  })
-  .refine((v) => v.returnMethod !== ReturnMethod.Pickup || v.returnAddress, {
-    message: 'ReturnAddressRequired',
-    path: ['returnAddress'],
-  });
+  .superRefine(addressesRequired);
 export type OrderCreate = z.input<typeof OrderCreateSchema>;
 
 export const OrderItemSchema = z.object({
@@ -246,14 +257,7 @@ export const OrderDeliveryMethodSchema = z
     returnMethod: z.enum(RETURN_METHODS),
     returnAddress: address,
   })
-  .refine((v) => v.deliveryMethod !== DeliveryMethod.Delivery || v.deliveryAddress, {
-    message: 'DeliveryAddressRequired',
-    path: ['deliveryAddress'],
-  })
-  .refine((v) => v.returnMethod !== ReturnMethod.Pickup || v.returnAddress, {
-    message: 'ReturnAddressRequired',
-    path: ['returnAddress'],
-  });
+  .superRefine(addressesRequired);
 export type OrderDeliveryMethod = z.input<typeof OrderDeliveryMethodSchema>;
 
 /** The agent credited with the order (a user holding the Agent role), or null for none. */
