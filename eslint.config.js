@@ -48,6 +48,25 @@ export default tseslint.config(
     },
   },
   {
+    // Links and redirects come from PUBLIC_BASE_URL or are relative, never from a request header
+    // anyone can forge (Host, X-Forwarded-Host, X-Forwarded-Proto).
+    files: ['apps/server/src/**/*.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read settings through config/env.ts.' },
+        ...['request', 'req'].flatMap((object) =>
+          ['host', 'hostname', 'protocol'].map((property) => ({
+            object,
+            property,
+            message:
+              'Build links from PUBLIC_BASE_URL (or a relative path), never a request header.',
+          })),
+        ),
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: globals.browser },

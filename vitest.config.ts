@@ -4,5 +4,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: ['packages/contracts', 'packages/barcode', 'apps/server', 'apps/web'],
+    // Vitest's default leaves one core free, which on a two-core CI machine runs the files one
+    // at a time; most of them wait on a database or a local server, so two at once is faster.
+    maxWorkers: 2,
   },
 });

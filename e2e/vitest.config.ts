@@ -1,4 +1,18 @@
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * The journeys share one server and its demo data. The booking journeys hold gear for today at
+ * the demo stores (as customers would), so they run last: the others find the demo stock, and
+ * the day's takings, as seeded.
+ */
+class BookingLast extends BaseSequencer {
+  override async sort(files: TestSpecification[]) {
+    const sorted = await super.sort(files);
+    const last = (f: TestSpecification) => (f.moduleId.endsWith('booking.e2e.ts') ? 1 : 0);
+    return [...sorted].sort((a, b) => last(a) - last(b));
+  }
+}
 
 /** `npm run test:e2e`: browser journeys against the built app on a freshly started server. */
 export default defineConfig({
@@ -10,5 +24,6 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 90_000,
     fileParallelism: false,
+    sequence: { sequencer: BookingLast },
   },
 });

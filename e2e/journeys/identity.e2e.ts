@@ -1,6 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { staffApi } from '../support/api';
 import { launchBrowser, newPhone, screenshot, watchErrors } from '../support/browser';
+import { fillCustomerSignIn } from '../support/session';
 
 const baseUrl = inject('baseUrl');
 const PASSWORD = '1q2w3E*';
@@ -98,21 +100,95 @@ describe('the route guard', () => {
     await context.close();
   });
 
-  it('sends an anonymous customer page to /customer/login and back after the phone sign-in', async () => {
+  it('sends an anonymous customer page to /customer/login and back after the phone sign-in with an SMS code', async () => {
     context = await newPhone(browser);
     const page = await context.newPage();
+    const errors = watchErrors(page);
     await page.goto(`${baseUrl}/customer/profile`);
     await page.waitForURL('**/customer/login?redirect=%2Fcustomer%2Fprofile');
+    // The sandbox says it texts nothing, before and after a code is asked for.
+    await page.getByText('沙箱短信').waitFor();
     await page.getByLabel('手机号').fill('1380013800');
-    await page.getByLabel('真实姓名').fill('张三');
-    await page.getByRole('button', { name: '登录' }).tap();
+    await page.getByRole('button', { name: '获取验证码' }).tap();
     await page.getByText('请输入正确的 11 位手机号').waitFor();
     await page.getByLabel('手机号').fill('13800138000');
+    await page.getByRole('button', { name: '获取验证码' }).tap();
+    await page.getByText(/验证码：\d{6}/).waitFor();
+    await page.getByRole('button', { name: /秒后重新获取/ }).waitFor();
+    await page.getByLabel('验证码').fill('000000');
+    await page.getByLabel('真实姓名').fill('张三');
+    await screenshot(page, 'customer-login-sms');
     await page.getByRole('button', { name: '登录' }).tap();
-    await page.waitForURL('**/customer/profile');
+    const wrong = page.getByText(/验证码错误，还可再试 4 次|验证码已失效/);
+    const signedIn = page.waitForURL('**/customer/profile');
+    // (1 in a million the sandbox's code was 000000 and this signed in.)
+    await Promise.race([wrong.waitFor(), signedIn]);
+    if (!path(page).startsWith('/customer/profile')) {
+      const shown = (await page.getByText(/验证码：\d{6}/).textContent()) ?? '';
+      await page.getByLabel('验证码').fill(/\d{6}/.exec(shown)![0]);
+      await page.getByRole('button', { name: '登录' }).tap();
+      await signedIn;
+    }
     await page.getByRole('heading', { name: '张三' }).waitFor();
     await screenshot(page, 'customer-profile');
+    expect(errors.filter((e) => !e.includes('401') && !e.includes('403'))).toEqual([]);
     await context.close();
+  });
+
+  it('refuses a staff phone number at the customer sign-in, as a wrong name', async () => {
+    context = await newPhone(browser);
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/customer/login`);
+    await fillCustomerSignIn(page, '13900000000', '系统管理员');
+    await page.getByRole('button', { name: '登录' }).tap();
+    await page.getByText('该手机号已登记的姓名与您输入的不一致，请核对或联系门店').waitFor();
+    expect(path(page)).toBe('/customer/login');
+    expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull();
+    await context.close();
+  });
+
+  it("a clerk's five typos do not lock out the colleague at the next counter", async () => {
+    // A new clerk, so the lock this journey causes touches no other journey's sign-ins.
+    const setup = await newPhone(browser);
+    const managerPage = await setup.newPage();
+    await managerPage.goto(`${baseUrl}/login`);
+    await staffLogin(managerPage, 'manager');
+    await managerPage.waitForURL('**/store/dashboard');
+    const api = staffApi(managerPage, baseUrl);
+    await api.call('POST', '/api/app/employees', {
+      userName: 'clerk-typo',
+      name: '赵店员',
+      password: PASSWORD,
+      roles: ['StoreEmployee'],
+      primaryStoreId: await api.myStoreId(),
+    });
+    await setup.close();
+
+    // Both counter phones share the store's one address.
+    const counter1 = await newPhone(browser);
+    const clerk = await counter1.newPage();
+    await clerk.goto(`${baseUrl}/login`);
+    const answered = () => clerk.waitForResponse((r) => r.url().includes('/api/app/account/login'));
+    for (let i = 0; i < 5; i++) {
+      const answer = answered();
+      await staffLogin(clerk, 'clerk-typo', `typo-${i}`);
+      expect((await answer).status()).toBe(403);
+      await clerk.getByText('用户名或密码错误').waitFor();
+    }
+    const sixth = answered();
+    await staffLogin(clerk, 'clerk-typo');
+    const refused = await sixth;
+    expect(refused.status(), await refused.text()).toBe(429);
+    await clerk.getByText(/登录失败次数过多，请 1[45] 分钟后再试/).waitFor();
+    await screenshot(clerk, 'login-throttled');
+
+    const counter2 = await newPhone(browser);
+    const colleague = await counter2.newPage();
+    await colleague.goto(`${baseUrl}/login`);
+    await staffLogin(colleague, 'employee');
+    await colleague.waitForURL('**/store/dashboard');
+    await counter1.close();
+    await counter2.close();
   });
 
   it('shows /403 with the page asked for to a user without the right', async () => {
@@ -175,8 +251,7 @@ describe('WeChat', () => {
     await page.getByText('微信账号未绑定，请先绑定').waitFor();
     await page.getByText('雪场常客').waitFor();
     await screenshot(page, 'wechat-bind');
-    await page.getByLabel('手机号').fill('13655556666');
-    await page.getByLabel('真实姓名').fill('钱七');
+    await fillCustomerSignIn(page, '13655556666', '钱七');
     await page.getByRole('button', { name: '绑定并登录' }).tap();
     await page.waitForURL('**/customer/order-create');
     await page.goto(`${baseUrl}/customer/profile`);

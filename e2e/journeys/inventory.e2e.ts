@@ -100,8 +100,9 @@ describe('running stock as a store employee', () => {
     const phone = await customer.newPage();
     await phone.goto(link);
     await phone.waitForURL('**/customer/equipment-inquiry?sn=SGWLSKI005');
-    await phone.getByRole('heading', { name: '阿托米克 Redster X5 双板' }).waitFor();
-    await phone.getByText('可租').waitFor();
+    const dialog = phone.getByRole('dialog', { name: '阿托米克 Redster X5 双板' });
+    await dialog.getByRole('heading', { name: '阿托米克 Redster X5 双板' }).waitFor();
+    await dialog.getByText('现在可租').waitFor();
     await screenshot(phone, 'equipment-inquiry');
     await customer.close();
     expect(errors).toEqual([]);

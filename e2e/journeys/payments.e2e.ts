@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newPhone, screenshot, watchErrors } from '../support/browser';
 import { staffApi } from '../support/api';
-import { signIn } from '../support/session';
+import { fillCustomerSignIn, signIn } from '../support/session';
 
 const baseUrl = inject('baseUrl');
 const wechatPayUrl = inject('wechatPayUrl');
@@ -79,13 +79,16 @@ describe('paying online', () => {
 
     // The sandbox cashier, clearly labelled, on our own server.
     await page.waitForURL('**/api/payments/sandbox/cashier/*');
+    // Opened only by the secret its link carries.
+    expect(new URL(page.url()).searchParams.get('secret')).toMatch(/^[\w-]{43}$/);
     await page.getByText('测试环境：不会产生真实扣款').waitFor();
     await page.getByText(amount).waitFor();
     await screenshot(page, 'sandbox-cashier');
     await page.getByRole('button', { name: '模拟支付成功' }).tap();
 
-    await page.waitForURL(`**/customer/payment/${order.id}`);
-    await page.getByText('这个订单没有待收款项').waitFor();
+    // Paid: the customer lands on the order's QR code, with the key that opens it signed out.
+    await page.waitForURL(`**/customer/order-qr/${order.orderNumber}?k=${order.qrToken}`);
+    await page.getByText('到店时请向店员出示此二维码').waitFor();
     const paid = await staffApi(staffPage, baseUrl).call<Order>(
       'GET',
       `/api/app/orders/${order.id}`,
@@ -140,15 +143,15 @@ describe('paying online', () => {
     await page.getByRole('button', { name: '微信登录后付款' }).tap();
     await page.getByRole('button', { name: '微信一键登录' }).tap();
     await page.getByText('付款测试').waitFor();
-    await page.getByLabel('手机号').fill('13655550001');
-    await page.getByLabel('真实姓名').fill('孙十二');
+    await fillCustomerSignIn(page, '13655550001', '孙十二');
     await page.getByRole('button', { name: '绑定并登录' }).tap();
     await page.waitForURL(`**/customer/payment/${order.id}`);
     const amount = `¥${order.totalAmount.toFixed(2)}`;
     await page.getByRole('heading', { name: '支付订单' }).waitFor();
     await page.getByText('应付').waitFor();
     await page.getByRole('button', { name: `微信付款 ${amount}` }).tap();
-    await page.getByText('这个订单没有待收款项').waitFor();
+    await page.waitForURL(`**/customer/order-qr/${order.orderNumber}?k=*`);
+    await page.getByText('到店时请向店员出示此二维码').waitFor();
     wechatPaid = await staffApi(staffPage, baseUrl).call<Order>(
       'GET',
       `/api/app/orders/${order.id}`,
@@ -194,7 +197,7 @@ describe('paying online', () => {
     await wechatRow.getByText(back).first().waitFor();
     // The daily chart (loaded lazily) for the last seven days.
     await staffPage.getByText('近 7 天').tap();
-    await staffPage.locator('.finance-chart canvas').waitFor();
+    await staffPage.locator('.finance-chart [_echarts_instance_] svg').first().waitFor();
     await screenshot(staffPage, 'finance');
   });
 });

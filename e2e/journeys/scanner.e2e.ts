@@ -6,6 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { signIn as signInAt } from '../support/session';
 import { launchBrowser, newPhone, screenshot, watchErrors } from '../support/browser';
+import { gunScan } from '../support/gun';
 import { writeFakeCameraVideo } from '../support/fake-camera';
 
 const baseUrl = inject('baseUrl');
@@ -197,9 +198,8 @@ describe('scanning at the counter', () => {
       const page = await context.newPage();
       await signIn(page, 'employee', '/store/dashboard');
       await page.getByRole('button', { name: '快捷操作' }).waitFor();
-      await page.keyboard.type('SGWLSKI001', { delay: 5 });
-      await page.keyboard.press('Enter');
-      await page.locator('.equipment-dialog__barcode', { hasText: 'SGWLSKI001' }).waitFor();
+      const opened = page.locator('.equipment-dialog__barcode', { hasText: 'SGWLSKI001' });
+      await gunScan(page, 'SGWLSKI001', (limit) => opened.waitFor(limit));
       await context.close();
     } finally {
       await browser.close();

@@ -64,7 +64,9 @@ describe('app shell on a phone', () => {
       .poll(() => page.getByRole('radio', { name: /云顶夜场店/ }).getAttribute('aria-checked'))
       .toBe('true');
     expect(await page.getByText('已选：云顶夜场店').isVisible()).toBe(true);
-    const call = page.locator('.booking-action-bar a[href^="tel:"]');
+    // The list folds into the chosen store, which keeps its phone to call.
+    expect(await page.getByRole('button', { name: '更换门店' }).isVisible()).toBe(true);
+    const call = page.locator('.booking-step a[href^="tel:"]');
     expect(await call.getAttribute('href')).toBe('tel:03134766003');
     await context.close();
   });

@@ -10,6 +10,8 @@ export interface StockItem {
 export interface BookedOrder {
   id: string;
   orderNumber: string;
+  /** The share key of the order's QR page. */
+  qrToken: string;
   totalAmount: number;
   bills: { id: string; status: string }[];
 }

@@ -14,8 +14,27 @@ const HEIGHT = 480;
 export async function writeFakeCameraVideo(
   dir: string,
   name: string,
-  code: { bcid: 'code128' | 'qrcode'; text: string } | null,
+  code: FakeLabel | FakeLabel[] | null,
 ): Promise<string> {
+  // Several labels: each in turn for a second (10 frames), as a hand moving from item to item.
+  const labels = code === null ? [null] : Array.isArray(code) ? code : [code];
+  const frames: Buffer[] = [];
+  for (const label of labels) {
+    const frame = await frameOf(label);
+    frames.push(...Array.from({ length: labels.length > 1 ? 10 : 2 }, () => frame));
+  }
+  const header = Buffer.from(`YUV4MPEG2 W${WIDTH} H${HEIGHT} F10:1 Ip A1:1 C420jpeg\n`);
+  const path = join(dir, `${name}.y4m`);
+  writeFileSync(path, Buffer.concat([header, ...frames]));
+  return path;
+}
+
+export interface FakeLabel {
+  bcid: 'code128' | 'qrcode';
+  text: string;
+}
+
+async function frameOf(code: FakeLabel | null): Promise<Buffer> {
   const composite = code ? [await labelLayer(code)] : [];
   const luma = await sharp({
     create: { width: WIDTH, height: HEIGHT, channels: 3, background: '#c8c8c8' },
@@ -26,19 +45,10 @@ export async function writeFakeCameraVideo(
     .toBuffer();
   // 4:2:0 frame: the grey picture as Y, neutral chroma.
   const chroma = Buffer.alloc((WIDTH / 2) * (HEIGHT / 2), 128);
-  const frame = Buffer.concat([
-    Buffer.from('FRAME\n'),
-    luma.subarray(0, WIDTH * HEIGHT),
-    chroma,
-    chroma,
-  ]);
-  const header = Buffer.from(`YUV4MPEG2 W${WIDTH} H${HEIGHT} F10:1 Ip A1:1 C420jpeg\n`);
-  const path = join(dir, `${name}.y4m`);
-  writeFileSync(path, Buffer.concat([header, frame, frame]));
-  return path;
+  return Buffer.concat([Buffer.from('FRAME\n'), luma.subarray(0, WIDTH * HEIGHT), chroma, chroma]);
 }
 
-async function labelLayer(code: { bcid: 'code128' | 'qrcode'; text: string }) {
+async function labelLayer(code: FakeLabel) {
   const symbol = await bwipjs.toBuffer({
     bcid: code.bcid,
     text: code.text,

@@ -22,3 +22,17 @@ export async function signIn(
   await page.getByRole('button', { name: texts.submit }).tap();
   await page.waitForURL(`**${to}`);
 }
+
+/**
+ * Fills the customer sign-in form as a customer does in the embedded demo: the phone number,
+ * 'get code', the code the sandbox SMS tag shows, and the real name.
+ */
+export async function fillCustomerSignIn(page: Page, phoneNumber: string, realName: string) {
+  await page.getByLabel('手机号').fill(phoneNumber);
+  await page.getByRole('button', { name: '获取验证码' }).tap();
+  const shown = page.getByText(/验证码：\d{6}/);
+  await shown.waitFor();
+  const code = /\d{6}/.exec((await shown.textContent()) ?? '')?.[0] ?? '';
+  await page.getByLabel('验证码').fill(code);
+  await page.getByLabel('真实姓名').fill(realName);
+}

@@ -7,6 +7,7 @@ import type { DatabaseHandle } from '@/db/client.js';
 import { accessPlugin } from '@/plugins/access.js';
 import { databasePlugin } from '@/plugins/database.js';
 import { errorHandlerPlugin } from '@/plugins/error-handler.js';
+import { inputGuardPlugin } from '@/plugins/input-guard.js';
 import { openApiPlugin } from '@/plugins/openapi.js';
 import { securityPlugin } from '@/plugins/security.js';
 import { tenantPlugin } from '@/plugins/tenant.js';
@@ -19,21 +20,32 @@ import { WeChatClient } from '@/modules/wechat/client.js';
 import { weChatRoutes } from '@/modules/wechat/index.js';
 import { employeeRoutes } from '@/modules/employees/index.js';
 import { orderRoutes } from '@/modules/orders/index.js';
+import { bookingRoutes } from '@/modules/booking/index.js';
+import { myOrderRoutes } from '@/modules/my-orders/index.js';
+import { schemeRoutes } from '@/modules/schemes/index.js';
+import { riderRoutes } from '@/modules/riders/index.js';
+import { addressRoutes } from '@/modules/addresses/index.js';
+import { orderQrPlugin } from '@/modules/orders/qr.js';
 import { paymentRoutes } from '@/modules/payments/index.js';
 import { PaymentProviders } from '@/modules/payments/registry.js';
 import { PaymentsService } from '@/modules/payments/service.js';
 import { financeRoutes } from '@/modules/finance/index.js';
 import { cancelUnpaidOrders, startDeliveredRentals } from '@/modules/orders/sweep.js';
+import { createNotifier, sendDueReminders } from '@/modules/notifications/index.js';
 import { equipmentRoutes } from '@/modules/equipment/index.js';
 import { fileRoutes } from '@/modules/files/index.js';
 import { smallEquipmentRoutes } from '@/modules/small-equipment/index.js';
-import { FileService } from '@/modules/files/service.js';
+import { FileService, fileLimits } from '@/modules/files/service.js';
 import { createFileStore } from '@/modules/files/create-store.js';
+import { sweepAttemptCounters } from '@/lib/attempt-counters.js';
+import { DeviceCookies } from '@/modules/identity/device-cookies.js';
 import { LoginThrottle } from '@/modules/identity/throttle.js';
+import { createSmsProvider, SmsCodes, smsRoutes } from '@/modules/sms/index.js';
 import { TokenService } from '@/modules/identity/tokens.js';
 import { configDistributionRoutes } from '@/modules/config-distribution/index.js';
 import { healthRoutes } from '@/modules/health/index.js';
 import { helpRoutes } from '@/modules/help/index.js';
+import { startupWarnings } from '@/startup.js';
 
 export interface AppOptions {
   settings: Settings;
@@ -45,12 +57,18 @@ export interface AppOptions {
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
+/** Trust the nearest `hops` proxies (TRUST_PROXY=<number>). */
+const hopsOf = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 /** Builds the whole server without listening; tests drive it with `app.inject()`. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { settings } = options;
   const app = Fastify({
     logger: options.logger ?? { level: settings.LOG_LEVEL },
-    trustProxy: settings.TRUST_PROXY,
+    trustProxy:
+      typeof settings.TRUST_PROXY === 'number'
+        ? hopsOf(settings.TRUST_PROXY)
+        : settings.TRUST_PROXY,
     requestIdHeader: false,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
@@ -74,10 +92,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(errorHandlerPlugin);
+  await app.register(inputGuardPlugin);
   await app.register(databasePlugin, { database: options.database });
   await app.register(securityPlugin, {
     corsOrigins: settings.CORS_ORIGINS,
-    rateLimitPerMinute: settings.RATE_LIMIT_PER_MINUTE,
+    rateLimit: {
+      perUser: settings.RATE_LIMIT_PER_MINUTE,
+      perAnonymousAddress: settings.RATE_LIMIT_ANONYMOUS_PER_MINUTE,
+    },
   });
   await app.register(cookie);
   await app.register(verificationTokenPlugin, {
@@ -91,8 +113,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     settings.REFRESH_TOKEN_LIFETIME_DAYS,
   );
   const throttle = new LoginThrottle(
-    settings.LOGIN_MAX_FAILURES,
-    settings.LOGIN_FAILURE_WINDOW_MINUTES,
+    {
+      perAccount: settings.LOGIN_MAX_FAILURES,
+      perAddress: settings.LOGIN_MAX_FAILURES_PER_ADDRESS,
+      windowMinutes: settings.LOGIN_FAILURE_WINDOW_MINUTES,
+    },
+    new DeviceCookies(options.secret, {
+      secure: settings.COOKIE_SECURE,
+      domain: settings.COOKIE_DOMAIN,
+    }),
+  );
+  const smsCodes = new SmsCodes(
+    createSmsProvider(settings, app.log),
+    options.secret,
+    {
+      perNumber: settings.SMS_DAILY_LIMIT_PER_NUMBER,
+      perAddress: settings.SMS_DAILY_LIMIT_PER_ADDRESS,
+    },
+    app.log,
   );
   const wechat = new WeChatClient({
     appId: settings.WECHAT_APP_ID,
@@ -109,41 +147,73 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(abpRoutes, {
     timeZone: settings.BUSINESS_TIME_ZONE,
     weChatEnabled: wechat.configured,
+    sms: { enabled: smsCodes.enabled, sandbox: smsCodes.sandbox },
   });
-  await app.register(accountRoutes, { tokens, throttle });
-  await app.register(weChatRoutes, { wechat, identity: { tokens, throttle } });
+  await app.register(accountRoutes, { tokens, throttle, codes: smsCodes });
+  await app.register(smsRoutes, { codes: smsCodes });
+  await app.register(weChatRoutes, { wechat, tokens });
   await app.register(employeeRoutes, { tokens });
   const fileStore = createFileStore(settings);
   app.log.info({ fileStore: fileStore.description }, 'file store ready');
-  const fileService = new FileService(options.database.db, fileStore, settings.FILE_MAX_BYTES);
-  await app.register(fileRoutes, { service: fileService, maxBytes: settings.FILE_MAX_BYTES });
-  await app.register(equipmentRoutes);
+  const fileService = new FileService(options.database.db, fileStore, fileLimits(settings));
+  await app.register(fileRoutes, {
+    service: fileService,
+    maxBytes: settings.FILE_MAX_BYTES,
+    uploadsPerMinute: settings.FILE_UPLOADS_PER_USER_PER_MINUTE,
+    uploadsInProgress: settings.FILE_UPLOADS_IN_PROGRESS_PER_USER,
+  });
+  await app.register(equipmentRoutes, { timeZone: settings.BUSINESS_TIME_ZONE });
   await app.register(smallEquipmentRoutes);
-  await app.register(orderRoutes, { timeZone: settings.BUSINESS_TIME_ZONE });
+  await app.register(orderQrPlugin, { secret: options.secret });
+  for (const warning of startupWarnings(settings)) app.log.warn(warning);
   const paymentProviders = new PaymentProviders(settings, options.secret);
+  const payments = new PaymentsService(
+    options.database.db,
+    paymentProviders,
+    settings.PUBLIC_BASE_URL,
+    app.log,
+    app.orderQrKeys,
+  );
+  await app.register(orderRoutes, { timeZone: settings.BUSINESS_TIME_ZONE, payments });
+  await app.register(myOrderRoutes, { timeZone: settings.BUSINESS_TIME_ZONE, payments });
+  await app.register(bookingRoutes, { timeZone: settings.BUSINESS_TIME_ZONE });
+  await app.register(schemeRoutes, { timeZone: settings.BUSINESS_TIME_ZONE });
+  await app.register(riderRoutes, { timeZone: settings.BUSINESS_TIME_ZONE });
+  await app.register(addressRoutes);
   await app.register(paymentRoutes, {
-    service: new PaymentsService(
-      options.database.db,
-      paymentProviders,
-      settings.PUBLIC_BASE_URL,
-      app.log,
-    ),
+    service: payments,
     providers: paymentProviders,
     timeZone: settings.BUSINESS_TIME_ZONE,
   });
   await app.register(financeRoutes, { timeZone: settings.BUSINESS_TIME_ZONE });
-  // Temporary uploads expire; every process sweeps, each row goes once.
+  // Temporary uploads, closed attempt windows and old SMS codes expire; every process sweeps,
+  // each row goes once.
   const sweeper = setInterval(() => {
-    fileService.sweepExpired().catch((err: unknown) => app.log.warn({ err }, 'file sweep failed'));
+    const db = options.database.db;
+    Promise.all([fileService.sweepExpired(), sweepAttemptCounters(db), smsCodes.sweep(db)]).catch(
+      (err: unknown) => app.log.warn({ err }, 'sweep failed'),
+    );
   }, 10 * 60_000);
   sweeper.unref();
   // Unpaid orders past their store's timeout are cancelled, and delivered orders start when their
-  // rental does; each order once, whoever sweeps.
+  // rental does; each order once, whoever sweeps. Reminders due are sent, each once (a sweep still
+  // sending when the next is due lets it pass).
+  const notifier = createNotifier(settings, { db: options.database.db, wechat, log: app.log });
+  let reminding = false;
   const orderSweeper = setInterval(() => {
     const db = options.database.db;
-    Promise.all([cancelUnpaidOrders(db), startDeliveredRentals(db)]).catch((err: unknown) =>
-      app.log.warn({ err }, 'order sweep failed'),
-    );
+    Promise.all([
+      cancelUnpaidOrders(db),
+      startDeliveredRentals(db),
+      payments.followPendingRefunds(),
+    ]).catch((err: unknown) => app.log.warn({ err }, 'order sweep failed'));
+    if (reminding) return;
+    reminding = true;
+    sendDueReminders(db, notifier, settings.BUSINESS_TIME_ZONE)
+      .catch((err: unknown) => app.log.warn({ err }, 'reminder sweep failed'))
+      .finally(() => {
+        reminding = false;
+      });
   }, 60_000);
   orderSweeper.unref();
   app.addHook('onClose', async () => {

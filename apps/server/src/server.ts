@@ -4,10 +4,10 @@ import { loadSettings, SettingsError } from '@/config/env.js';
 import { resolveSecret } from '@/config/secret.js';
 import { openDatabase } from '@/db/client.js';
 import { prepareDatabase } from '@/db/prepare.js';
-import { DEMO_PASSWORD, demoCustomer, demoStaff } from '@/db/seed-data/demo-people.js';
 import { seedEquipmentPictures } from '@/db/seed-pictures.js';
-import { FileService } from '@/modules/files/service.js';
+import { FileService, fileLimits } from '@/modules/files/service.js';
 import { createFileStore } from '@/modules/files/create-store.js';
+import { startupLines } from '@/startup.js';
 import { HOST_TENANT_ID } from '@snowgear/contracts';
 
 /** Starts the server: settings, database, migrations, demo data, listen, graceful shutdown. */
@@ -28,6 +28,7 @@ async function main() {
   const database = await openDatabase({
     databaseUrl: settings.DATABASE_URL,
     dataDir: settings.DATA_DIR,
+    limits: settings,
   });
   const app = await buildApp({ settings, database, secret: resolveSecret(settings) });
   const seeded = await prepareDatabase(database, {
@@ -38,7 +39,7 @@ async function main() {
   if (seeded) {
     const pictured = await seedEquipmentPictures(
       database.db,
-      new FileService(database.db, createFileStore(settings), settings.FILE_MAX_BYTES),
+      new FileService(database.db, createFileStore(settings), fileLimits(settings)),
       HOST_TENANT_ID,
     );
     app.log.info({ pictured }, 'demo equipment pictures drawn');
@@ -53,26 +54,12 @@ async function main() {
 
   await app.listen({ host: settings.HOST, port: settings.PORT });
   const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : settings.PORT;
-  const base = `http://localhost:${port}`;
-  const lines = [
-    '',
-    `  Snow-gear rental is running at ${base}`,
-    `  API ${base}/api   docs ${base}/api/docs   database ${database.kind === 'pglite' ? `embedded (${settings.DATA_DIR}/db)` : 'PostgreSQL'}`,
-  ];
-  if (seeded) {
-    lines.push(
-      `  Demo data loaded: ${seeded.stores.map((s) => s.name).join('、')}; ${seeded.helpArticles} help articles; ${seeded.equipment} items of equipment`,
-    );
-  }
-  if (settings.SEED_DEMO_DATA) {
-    lines.push(
-      `  Demo logins (password ${DEMO_PASSWORD}) at ${base}/login:`,
-      ...demoStaff.map((u) => `    ${u.userName.padEnd(10)} ${u.roles.join(' + ')}`),
-      `  Demo customer at ${base}/customer/login: phone ${demoCustomer.phoneNumber}, real name ${demoCustomer.realName}`,
-    );
-  }
-  lines.push('');
+  const lines = startupLines({
+    settings,
+    port: typeof address === 'object' && address ? address.port : settings.PORT,
+    database: database.kind,
+    seeded,
+  });
   process.stdout.write(`${lines.join('\n')}\n`);
 }
 

@@ -1,7 +1,5 @@
 import { z } from 'zod';
-
-/** Mainland China mobile numbers. */
-export const PHONE_NUMBER_PATTERN = /^1[3-9]\d{9}$/;
+import { PHONE_NUMBER_PATTERN, singleLineText } from './text.js';
 
 /**
  * Password rules (docs/permissions.md, same as ABP's defaults): 6 to 128 characters with a digit,
@@ -17,7 +15,7 @@ export const PasswordSchema = z
   .regex(/[^A-Za-z0-9]/, 'PasswordRequiresNonAlphanumeric');
 
 export const LoginInputSchema = z.object({
-  userNameOrEmailAddress: z.string().trim().min(1).max(256),
+  userNameOrEmailAddress: singleLineText({ max: 256, required: 'UserNameRequired' }),
   password: z.string().min(1).max(128),
   rememberMe: z.boolean().default(false),
 });
@@ -25,14 +23,37 @@ export type LoginInput = z.infer<typeof LoginInputSchema>;
 /** What a caller sends (remember-me may be left out: it defaults to false). */
 export type LoginRequest = z.input<typeof LoginInputSchema>;
 
+const PhoneNumberSchema = z.string().trim().regex(PHONE_NUMBER_PATTERN, 'InvalidPhoneNumber');
+
+/** SMS verification codes: 6 digits, valid 5 minutes, 5 tries, one send per number per minute. */
+export const SMS_CODE_LENGTH = 6;
+export const SMS_CODE_PATTERN = /^\d{6}$/;
+
+export const SendSmsCodeInputSchema = z.object({ phoneNumber: PhoneNumberSchema });
+export type SendSmsCodeInput = z.infer<typeof SendSmsCodeInputSchema>;
+export const SmsCodeSentSchema = z.object({
+  /** Seconds before another code may be asked for this number. */
+  resendAfterSeconds: z.number().int(),
+  /** Seconds the code stays valid. */
+  validSeconds: z.number().int(),
+  /** The code itself, only from the sandbox provider (the embedded demo): shown in its tag. */
+  sandboxCode: z.string().nullable(),
+});
+export type SmsCodeSent = z.infer<typeof SmsCodeSentSchema>;
+
+/** A real name: Chinese characters or Latin letters, with '·', '.' or spaces (never line breaks). */
+export const REAL_NAME_PATTERN = /^[\p{Script=Han}A-Za-z·. ]+$/u;
+
 export const PhoneLoginInputSchema = z.object({
-  phoneNumber: z.string().trim().regex(PHONE_NUMBER_PATTERN, 'InvalidPhoneNumber'),
+  phoneNumber: PhoneNumberSchema,
   realName: z
     .string()
     .trim()
     .min(2, 'InvalidRealName')
     .max(20, 'InvalidRealName')
-    .regex(/^[\p{Script=Han}A-Za-z·.\s]+$/u, 'InvalidRealName'),
+    .regex(REAL_NAME_PATTERN, 'InvalidRealName'),
+  /** The SMS verification code sent to the number (proves the caller holds the phone). */
+  code: z.string().trim().regex(SMS_CODE_PATTERN, 'InvalidSmsCode'),
   weChatOpenId: z.string().trim().max(128).optional().nullable(),
 });
 export type PhoneLoginInput = z.infer<typeof PhoneLoginInputSchema>;
@@ -141,3 +162,7 @@ export type JsSdkConfig = z.infer<typeof JsSdkConfigSchema>;
 
 /** `setting.values` key of the application configuration: 'true' when WeChat sign-in is set up. */
 export const WECHAT_LOGIN_SETTING = 'SnowGearSmartStore.WeChat.LoginEnabled';
+/** 'true' when SMS codes can be sent (phone sign-in works). */
+export const SMS_ENABLED_SETTING = 'SnowGearSmartStore.Sms.Enabled';
+/** 'true' when the SMS provider is the sandbox (codes are shown, not texted). */
+export const SMS_SANDBOX_SETTING = 'SnowGearSmartStore.Sms.Sandbox';

@@ -12,6 +12,8 @@ export const SystemInfoSchema = z.object({
   companyName: z.string(),
   systemLogo: z.string(),
   rentalAgreement: z.string(),
+  /** Changes whenever the agreement's text does; a booking names the version it accepted. */
+  rentalAgreementVersion: z.string(),
 });
 export type SystemInfo = z.infer<typeof SystemInfoSchema>;
 
@@ -19,6 +21,8 @@ export const StoreConfigSchema = z.object({
   storeId: z.string(),
   storeName: z.string(),
   contactInfo: z.object({ phone: z.string(), address: z.string() }),
+  /** Where the store is (WGS-84, as phones report positions); null until it is set. */
+  location: z.object({ latitude: z.number(), longitude: z.number() }).nullable(),
   businessHours: z.object({
     startTime: TimeOfDaySchema,
     endTime: TimeOfDaySchema,

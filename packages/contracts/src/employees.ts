@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { PasswordSchema, PHONE_NUMBER_PATTERN } from './auth.js';
+import { PasswordSchema } from './auth.js';
+import { PHONE_NUMBER_PATTERN, singleLineText } from './text.js';
 import { RoleName } from './enums.js';
 import { PagedRequestSchema } from './paging.js';
 
@@ -41,10 +42,15 @@ const optionalText = (schema: z.ZodString) =>
     .transform((v) => (v ? v : null));
 
 const EmployeeFieldsSchema = z.object({
-  name: z.string().trim().min(1, 'NameRequired').max(64),
+  name: singleLineText({ max: 64, required: 'NameRequired' }),
   phoneNumber: optionalText(z.string().trim().regex(PHONE_NUMBER_PATTERN, 'InvalidPhoneNumber')),
   email: optionalText(z.string().trim().email('InvalidEmail').max(256)),
-  roles: z.array(z.enum(ROLE_NAMES)).min(1, 'RolesRequired'),
+  /** A role named twice is held once. */
+  roles: z
+    .array(z.enum(ROLE_NAMES))
+    .min(1, 'RolesRequired')
+    .max(ROLE_NAMES.length * 2)
+    .transform((roles) => [...new Set(roles)]),
   primaryStoreId: z.uuid().nullable(),
 });
 

@@ -1,16 +1,21 @@
 import { z } from 'zod';
 import { EquipmentSizeKind, EquipmentStatus } from './enums.js';
-import { PagedRequestSchema } from './paging.js';
+import { bookingRangeProblem, bookingTime, DateIssue, queryTime } from './dates.js';
+import { decimalInput, moneyInput, queryInteger } from './numbers.js';
+import { MAX_SKIP_COUNT, PagedRequestSchema } from './paging.js';
+import { multiLineText, singleLineText } from './text.js';
 
 /** Inventory DTOs (spec §3 Equipment, stock payloads, attribute kinds). Money is yuan on the wire. */
 export const EQUIPMENT_STATUSES = Object.values(EquipmentStatus) as EquipmentStatus[];
-const StatusSchema = z.coerce
-  .number()
-  .int()
-  .refine(
-    (v): v is EquipmentStatus => (EQUIPMENT_STATUSES as number[]).includes(v),
-    'InvalidStatus',
-  );
+const StatusSchema = queryInteger(
+  z
+    .number()
+    .int()
+    .refine(
+      (v): v is EquipmentStatus => (EQUIPMENT_STATUSES as number[]).includes(v),
+      'InvalidStatus',
+    ),
+);
 
 export const AttributeKind = {
   Text: 'text',
@@ -26,13 +31,13 @@ export const ATTRIBUTE_KINDS = Object.values(AttributeKind) as [AttributeKind, .
 /** Limits of spec §5 and §9. */
 export const STOCK_REASON_MAX = 200;
 export const STOCK_REMARKS_MAX = 500;
-export const UNAVAILABLE_DAYS_MIN = 1;
-export const UNAVAILABLE_DAYS_MAX = 365;
 
 export const CategorySchema = z.object({
   id: z.string(),
   name: z.string(),
   sizeKind: z.enum([EquipmentSizeKind.LargeEquipment, EquipmentSizeKind.SmallEquipment]),
+  /** Skis whose binding release value (DIN) is set per rider. */
+  dinAdjustable: z.boolean(),
   sortOrder: z.number().int(),
   equipmentCount: z.number().int(),
 });
@@ -48,6 +53,8 @@ export const AttributeDefinitionSchema = z.object({
   unit: z.string(),
   isRequired: z.boolean(),
   isFilterable: z.boolean(),
+  /** A size the customer chooses when booking the kind. */
+  isSize: z.boolean(),
   isEnabled: z.boolean(),
   sortOrder: z.number().int(),
 });
@@ -63,8 +70,8 @@ export const AttributeDefinitionQuerySchema = z.object({
     .enum(['true', 'false'])
     .transform((v) => v === 'true')
     .optional(),
-  MaxResultCount: z.coerce.number().int().min(1).max(1000).default(100),
-  SkipCount: z.coerce.number().int().min(0).default(0),
+  MaxResultCount: queryInteger(z.number().int().min(1).max(1000)).default(100),
+  SkipCount: queryInteger(z.number().int().min(0).max(MAX_SKIP_COUNT)).default(0),
 });
 
 export const AttributeValueSchema = z.object({
@@ -114,6 +121,18 @@ export const EquipmentSchema = z.object({
   ),
   imageFileIds: z.array(z.string()),
   unavailableTimes: z.array(UnavailableTimeSchema),
+  /**
+   * The active order the item is out on (delivering, delivered, in use or waiting for return),
+   * not yet checked back in on it. Such an item comes back only through that order's return.
+   */
+  outOnOrder: z
+    .object({
+      orderId: z.string(),
+      orderNumber: z.string(),
+      customerName: z.string(),
+      storeId: z.string(),
+    })
+    .nullable(),
   creationTime: z.string(),
   lastModificationTime: z.string(),
 });
@@ -125,29 +144,42 @@ export const EquipmentListQuerySchema = PagedRequestSchema.extend({
   status: StatusSchema.optional(),
   keyword: z.string().trim().max(100).optional(),
   /** Free (not locked, status 0) for the whole window [availableFrom, availableTo). */
-  availableFrom: z.iso.datetime({ offset: true }).optional(),
-  availableTo: z.iso.datetime({ offset: true }).optional(),
+  availableFrom: queryTime().optional(),
+  availableTo: queryTime().optional(),
   /** Attribute filters as `attr.<attributeId>=<value>` (select values match exactly, text contains). */
-}).catchall(z.string());
+})
+  .catchall(z.string().max(200))
+  .refine(
+    (v) =>
+      !v.availableFrom ||
+      !v.availableTo ||
+      Date.parse(v.availableTo) >= Date.parse(v.availableFrom),
+    {
+      message: 'EndBeforeStart',
+      path: ['availableTo'],
+    },
+  );
 export type EquipmentListQuery = z.infer<typeof EquipmentListQuerySchema>;
 
-const money = z.coerce.number().min(0).max(1_000_000).multipleOf(0.01);
 export const EquipmentInputSchema = z.object({
   categoryId: z.uuid(),
   storeId: z.uuid(),
-  name: z.string().trim().min(1, 'NameRequired').max(100),
-  brand: z.string().trim().max(60).default(''),
-  model: z.string().trim().max(60).default(''),
+  name: singleLineText({ max: 100, required: 'NameRequired' }),
+  brand: singleLineText({ max: 60 }).default(''),
+  model: singleLineText({ max: 60 }).default(''),
   barcodeNumber: z
     .string()
     .trim()
     .min(4, 'InvalidBarcode')
     .max(64, 'InvalidBarcode')
     .regex(/^[A-Za-z0-9._\-/]+$/, 'InvalidBarcode'),
-  dailyRentPrice: money,
-  deposit: money,
-  remarks: z.string().trim().max(500).default(''),
-  attributes: z.array(z.object({ attributeId: z.uuid(), value: z.string().max(200) })).default([]),
+  dailyRentPrice: moneyInput(),
+  deposit: moneyInput(),
+  remarks: multiLineText({ max: 500 }).default(''),
+  attributes: z
+    .array(z.object({ attributeId: z.uuid(), value: singleLineText({ max: 200 }) }))
+    .max(100)
+    .default([]),
   imageFileIds: z.array(z.uuid()).max(9).default([]),
 });
 export type EquipmentInput = z.infer<typeof EquipmentInputSchema>;
@@ -157,36 +189,50 @@ export const EquipmentUpdateSchema = EquipmentInputSchema.omit({ storeId: true }
 });
 export type EquipmentUpdate = z.infer<typeof EquipmentUpdateSchema>;
 
-const reason = z.string().trim().min(1, 'ReasonRequired').max(STOCK_REASON_MAX, 'ReasonTooLong');
-const remarks = z.string().trim().max(STOCK_REMARKS_MAX, 'RemarksTooLong').default('');
+const reason = singleLineText({
+  max: STOCK_REASON_MAX,
+  required: 'ReasonRequired',
+  tooLong: 'ReasonTooLong',
+});
+const remarks = multiLineText({ max: STOCK_REMARKS_MAX, tooLong: 'RemarksTooLong' }).default('');
+
+/**
+ * Staff who were told the item belongs to another store and chose to go on (spec §2's notice)
+ * say so; without it an operation on another store's gear is refused.
+ */
+const otherStoreAcknowledged = z.boolean().default(false);
 
 export const StockOutSchema = z
   .object({
     reason,
     remarks,
-    unavailableStartTime: z.iso.datetime({ offset: true }),
-    unavailableEndTime: z.iso.datetime({ offset: true }),
+    otherStoreAcknowledged,
+    unavailableStartTime: bookingTime(),
+    unavailableEndTime: bookingTime(),
   })
-  .refine((v) => new Date(v.unavailableEndTime) > new Date(v.unavailableStartTime), {
-    message: 'EndBeforeStart',
-    path: ['unavailableEndTime'],
-  })
-  .refine(
-    (v) =>
-      new Date(v.unavailableEndTime).getTime() - new Date(v.unavailableStartTime).getTime() <=
-      UNAVAILABLE_DAYS_MAX * 86_400_000,
-    { message: 'TooManyDays', path: ['unavailableEndTime'] },
-  );
+  .superRefine((v, ctx) => {
+    const problem = bookingRangeProblem(v.unavailableStartTime, v.unavailableEndTime);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['unavailableEndTime'] });
+    else if (new Date(v.unavailableEndTime).getTime() <= Date.now()) {
+      ctx.addIssue({ code: 'custom', message: DateIssue.EndInPast, path: ['unavailableEndTime'] });
+    }
+  });
 export type StockOut = z.infer<typeof StockOutSchema>;
 
 export const StockInSchema = z.object({
   reason,
   remarks,
+  otherStoreAcknowledged,
   shouldClearManualUnavailableTime: z.boolean().default(true),
 });
 export type StockIn = z.infer<typeof StockInSchema>;
 
-export const EarlyReturnSchema = z.object({ orderId: z.uuid(), reason, remarks });
+export const EarlyReturnSchema = z.object({
+  orderId: z.uuid(),
+  reason,
+  remarks,
+  otherStoreAcknowledged,
+});
 export type EarlyReturn = z.infer<typeof EarlyReturnSchema>;
 
 export const ChangeStatusSchema = z.object({
@@ -197,10 +243,16 @@ export const ChangeStatusSchema = z.object({
   ]),
   reason,
   remarks,
+  otherStoreAcknowledged,
 });
 export type ChangeStatus = z.infer<typeof ChangeStatusSchema>;
 
-export const TransferSchema = z.object({ targetStoreId: z.uuid(), reason, remarks });
+export const TransferSchema = z.object({
+  targetStoreId: z.uuid(),
+  reason,
+  remarks,
+  otherStoreAcknowledged,
+});
 export type Transfer = z.infer<typeof TransferSchema>;
 
 export const BarcodeUpdateSchema = z.object({
@@ -226,6 +278,8 @@ export const OperationHistorySchema = z.object({
   orderId: z.string().nullable(),
   operatorName: z.string(),
   storeName: z.string(),
+  /** The operator's own store, when it was not the item's (an operation after the notice). */
+  operatorStoreName: z.string().nullable(),
   creationTime: z.string(),
 });
 export type OperationHistory = z.infer<typeof OperationHistorySchema>;
@@ -279,7 +333,12 @@ export const FileInfoSchema = z.object({
 export type FileInfo = z.infer<typeof FileInfoSchema>;
 
 /** Business types whose uploads must be images. */
-export const IMAGE_BUSINESS_TYPES = ['EquipmentImage', 'Avatar', 'DeliveryPhoto'] as const;
+export const IMAGE_BUSINESS_TYPES = [
+  'EquipmentImage',
+  'Avatar',
+  'DeliveryPhoto',
+  'SelfReturnPhoto',
+] as const;
 export const MAX_EQUIPMENT_IMAGES = 9;
 
 /** Small equipment: gear counted by quantity per store (socks, hand warmers, face masks …). */
@@ -301,23 +360,29 @@ export const SmallEquipmentQuerySchema = PagedRequestSchema.extend({
   keyword: z.string().trim().max(64).optional(),
 });
 
+/** The most of one kind of small equipment a store counts. */
+export const SMALL_EQUIPMENT_QUANTITY_MAX = 100_000;
+const quantity = () => decimalInput(z.number().int().min(0).max(SMALL_EQUIPMENT_QUANTITY_MAX));
+
 export const SmallEquipmentInputSchema = z.object({
   storeId: z.uuid(),
-  name: z.string().trim().min(1, 'NameRequired').max(60),
-  unit: z.string().trim().min(1).max(10).default('件'),
-  quantity: z.number().int().min(0).max(100_000).default(0),
-  lowStockThreshold: z.number().int().min(0).max(100_000).default(0),
+  name: singleLineText({ max: 60, required: 'NameRequired' }),
+  unit: singleLineText({ max: 10, required: 'UnitRequired' }).default('件'),
+  quantity: quantity().default(0),
+  lowStockThreshold: quantity().default(0),
 });
 
 export const SmallEquipmentAdjustSchema = z.object({
-  delta: z
-    .number()
-    .int()
-    .min(-100_000)
-    .max(100_000)
-    .refine((v) => v !== 0, 'DeltaZero'),
-  reason: z.string().trim().min(1, 'ReasonRequired').max(STOCK_REASON_MAX, 'ReasonTooLong'),
-  remarks: z.string().trim().max(STOCK_REMARKS_MAX, 'RemarksTooLong').default(''),
+  delta: decimalInput(
+    z
+      .number()
+      .int()
+      .min(-SMALL_EQUIPMENT_QUANTITY_MAX)
+      .max(SMALL_EQUIPMENT_QUANTITY_MAX)
+      .refine((v) => v !== 0, 'DeltaZero'),
+  ),
+  reason,
+  remarks,
 });
 export type SmallEquipmentAdjust = z.infer<typeof SmallEquipmentAdjustSchema>;
 
@@ -331,7 +396,22 @@ export const SmallEquipmentMovementSchema = z.object({
   creationTime: z.string(),
 });
 
-/** What anyone may see of an item (the label's QR code opens it): no history, locks or internals. */
+/**
+ * Whether an item can be rented now, as a customer reads it (spec §4: unavailable when its status
+ * is 2–5 or a hold covers the time): holds are order or manual ranges, start and end only.
+ */
+export const EquipmentAvailabilitySchema = z.object({
+  /** In stock and no hold covers this moment. */
+  availableNow: z.boolean(),
+  /** When a held item is free again (the end of the holds that run on from now); null when it is free now, or when nobody can tell (out of service, overdue). */
+  nextFreeFrom: z.string().nullable(),
+  /** Holds not yet over, earliest first (at most EQUIPMENT_HOLDS_SHOWN). */
+  holds: z.array(z.object({ startTime: z.string(), endTime: z.string() })),
+});
+export type EquipmentAvailability = z.infer<typeof EquipmentAvailabilitySchema>;
+export const EQUIPMENT_HOLDS_SHOWN = 5;
+
+/** What anyone may see of an item (the label's QR code opens it): no history, orders or internals. */
 export const EquipmentInquirySchema = EquipmentSchema.pick({
   id: true,
   name: true,
@@ -342,19 +422,63 @@ export const EquipmentInquirySchema = EquipmentSchema.pick({
   statusDisplayName: true,
   storeId: true,
   storeName: true,
+  categoryId: true,
   categoryName: true,
   dailyRentPrice: true,
   deposit: true,
+  usageCount: true,
   attributes: true,
   imageFiles: true,
-});
+})
+  .extend(EquipmentAvailabilitySchema.shape)
+  .extend({
+    /** The values of its category's size attributes: the kind it is booked as (attribute id → value). */
+    size: z.record(z.string(), z.string()),
+  });
 export type EquipmentInquiry = z.infer<typeof EquipmentInquirySchema>;
 
+/** `GET /api/app/equipment/catalog-items` (public): a store's gear, browsed and searched. */
+export const CatalogItemQuerySchema = PagedRequestSchema.extend({
+  storeId: z.uuid(),
+  categoryId: z.uuid().optional(),
+  /** Name, brand, model or barcode. */
+  keyword: z.string().trim().max(100).optional(),
+  maxResultCount: queryInteger(z.number().int().min(1).max(50)).default(20),
+});
+export type CatalogItemQuery = z.input<typeof CatalogItemQuerySchema>;
+
+/** One item of the public browse list: what a customer compares, nothing internal. */
+export const CatalogItemSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    brand: z.string(),
+    model: z.string(),
+    /** What the label carries: the detail opens by it (`/cx?sn=`). */
+    barcodeNumber: z.string(),
+    status: z.number().int(),
+    categoryId: z.string(),
+    categoryName: z.string(),
+    dailyRentPrice: z.number(),
+    deposit: z.number(),
+    /** The values of the category's size attributes (ski length, boot size …). */
+    sizes: z.array(z.object({ displayName: z.string(), value: z.string(), unit: z.string() })),
+    /** The first picture's small thumbnail, if any. */
+    thumbnailUrl: z.string().nullable(),
+    imageCount: z.number().int(),
+  })
+  .extend(EquipmentAvailabilitySchema.shape);
+export type CatalogItem = z.infer<typeof CatalogItemSchema>;
+
 /** An order that holds an item, as the equipment dialog's related-orders section lists it. */
+/** An order in the equipment dialog's related orders (spec §3; `id` is kept beside `orderId`). */
 export const EquipmentOrderSchema = z.object({
+  orderId: z.string(),
   id: z.string(),
   orderNumber: z.string(),
   status: z.number().int(),
+  /** The status in the reader's language. */
+  statusDescription: z.string(),
   customerName: z.string(),
   rentalStartTime: z.string(),
   rentalEndTime: z.string(),
@@ -365,8 +489,20 @@ export type EquipmentOrder = z.infer<typeof EquipmentOrderSchema>;
 export const EquipmentOrdersQuerySchema = PagedRequestSchema.extend({ equipmentId: z.uuid() });
 export type EquipmentOrdersQuery = z.infer<typeof EquipmentOrdersQuerySchema>;
 
-/** How many of an item's orders each related-orders tab holds (cancelled orders in none). */
+/** The related-orders tabs of the equipment dialog. */
+export const EQUIPMENT_ORDER_GROUPS = ['inUse', 'reserved', 'unpaid', 'completed'] as const;
+export type EquipmentOrderGroup = (typeof EQUIPMENT_ORDER_GROUPS)[number];
+
+/**
+ * How many of an item's orders each related-orders tab holds (cancelled orders in none), by the
+ * spec's names (§3); the short names are kept for older clients.
+ */
 export const EquipmentOrdersCountSchema = z.object({
+  totalCount: z.number().int(),
+  inUseCount: z.number().int(),
+  reservedCount: z.number().int(),
+  unpaidCount: z.number().int(),
+  completedCount: z.number().int(),
   inUse: z.number().int(),
   reserved: z.number().int(),
   unpaid: z.number().int(),

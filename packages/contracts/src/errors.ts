@@ -22,6 +22,8 @@ export type ErrorInfo = z.infer<typeof ErrorInfoSchema>;
 /** One list of error codes shared by both sides. */
 export const ErrorCode = {
   Validation: 'App:Validation',
+  /** A unique record was created twice at once, or a row changed under the caller. */
+  Conflict: 'App:Conflict',
   VerificationToken: 'App:VerificationTokenInvalid',
   NotFound: 'App:NotFound',
   Unauthorized: 'App:Unauthorized',
@@ -29,6 +31,10 @@ export const ErrorCode = {
   TenantNotFound: 'App:TenantNotFound',
   TooManyRequests: 'App:TooManyRequests',
   Internal: 'App:InternalError',
+  /** The database is away for now: retry after the Retry-After header's seconds. */
+  ServiceUnavailable: 'App:ServiceUnavailable',
+  /** `/ready`: this process cannot serve yet (its database does not answer). */
+  NotReady: 'App:NotReady',
   HelpArticleNotFound: 'Help:ArticleNotFound',
   InvalidCredentials: 'Account:InvalidCredentials',
   AccountDisabled: 'Account:Disabled',
@@ -36,10 +42,19 @@ export const ErrorCode = {
   RefreshTokenInvalid: 'Account:RefreshTokenInvalid',
   WrongCurrentPassword: 'Account:WrongCurrentPassword',
   SamePassword: 'Account:SamePassword',
+  /** The account signs in by phone (or WeChat) and has no password to change. */
+  NoPassword: 'Account:NoPassword',
   RealNameMismatch: 'Account:RealNameMismatch',
   WeChatNotConfigured: 'WeChat:NotConfigured',
   WeChatNotBound: 'WECHAT_NOT_BOUND',
   WeChatAlreadyBound: 'WeChat:AlreadyBoundToAnotherUser',
+  WeChatBoundElsewhere: 'WeChat:AccountBoundToAnotherWeChat',
+  SmsNotConfigured: 'Sms:NotConfigured',
+  SmsTooSoon: 'Sms:TooSoon',
+  SmsDailyLimit: 'Sms:DailyLimit',
+  SmsSendFailed: 'Sms:SendFailed',
+  SmsCodeWrong: 'Sms:CodeWrong',
+  SmsCodeExpired: 'Sms:CodeExpired',
   WeChatFailed: 'WeChat:RequestFailed',
   UserNotFound: 'Identity:UserNotFound',
   DuplicateUser: 'Identity:DuplicateUser',
@@ -53,6 +68,7 @@ export const ErrorCode = {
   DuplicateBarcode: 'Equipment:DuplicateBarcode',
   EquipmentOtherStore: 'Equipment:BelongsToAnotherStore',
   NoOrderLock: 'Equipment:NoLockForOrder',
+  EquipmentOutOnOrder: 'Equipment:OutOnOrder',
   InvalidAttributeValue: 'Equipment:InvalidAttributeValue',
   FileNotFound: 'File:NotFound',
   NotEnoughStock: 'SmallEquipment:NotEnoughStock',
@@ -61,10 +77,23 @@ export const ErrorCode = {
   FileTooLarge: 'File:TooLarge',
   FileMissing: 'File:Missing',
   FileNotYours: 'File:NotYours',
+  FileTooManyPixels: 'File:TooManyPixels',
   OrderNotFound: 'Order:NotFound',
+  OrderItemNotInOrder: 'Order:ItemNotInOrder',
+  OrderItemWrongSize: 'Order:ItemWrongSize',
   OrderIllegalTransition: 'Order:IllegalStatusTransition',
   OrderOtherStore: 'Order:BelongsToAnotherStore',
+  OrderCashNotOnRun: 'Order:CashOnlyOnDeliveryRuns',
   OrderNumbersExhausted: 'Order:NumbersExhausted',
+  OrderItemNotFound: 'Order:ItemNotFound',
+  /** A DIN setting for a line whose gear has no release value to set (not DIN-adjustable skis). */
+  OrderItemNotDinAdjustable: 'Order:ItemNotDinAdjustable',
+  RiderNotFound: 'Rider:NotFound',
+  /** An account keeps at most RIDERS_MAX riders. */
+  RiderLimitReached: 'Rider:LimitReached',
+  AddressNotFound: 'Address:NotFound',
+  /** An account keeps at most ADDRESSES_MAX addresses. */
+  AddressLimitReached: 'Address:LimitReached',
   BillNotFound: 'Bill:NotFound',
   BillAlreadyPaid: 'Bill:AlreadyPaid',
   BillCancelled: 'Bill:Cancelled',
@@ -73,6 +102,10 @@ export const ErrorCode = {
   PaymentProviderFailed: 'Payment:ProviderFailed',
   PaymentNotFound: 'Payment:NotFound',
   RefundNotPossible: 'Refund:NotPossible',
+  AgreementChanged: 'Booking:AgreementChanged',
+  StoreRestDay: 'Booking:StoreRestDay',
+  SchemeNotFound: 'Scheme:NotFound',
+  SchemeLimit: 'Scheme:TooMany',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

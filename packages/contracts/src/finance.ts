@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryDay } from './dates.js';
 import { PaymentMethod } from './enums.js';
 import { BillKind } from './orders.js';
 import { PagedRequestSchema } from './paging.js';
@@ -41,8 +42,8 @@ export function financeRangeProblem(from: string, to: string): 'fromAfterTo' | '
 export const FinanceRangeQuerySchema = z.object({
   /** One store; none = every store (super admin only; other staff always get their own). */
   storeId: z.uuid().optional(),
-  from: z.iso.date(),
-  to: z.iso.date(),
+  from: queryDay(),
+  to: queryDay(),
 });
 export type FinanceRangeQuery = z.input<typeof FinanceRangeQuerySchema>;
 

@@ -1,4 +1,7 @@
 export * from './enums.js';
+export * from './text.js';
+export * from './numbers.js';
+export * from './dates.js';
 export * from './permissions.js';
 export * from './business-parameters.js';
 export * from './errors.js';
@@ -11,6 +14,9 @@ export * from './roles.js';
 export * from './auth.js';
 export * from './employees.js';
 export * from './equipment.js';
+export * from './riders.js';
+export * from './addresses.js';
 export * from './orders.js';
+export * from './booking.js';
 export * from './finance.js';
 export * from './payments.js';

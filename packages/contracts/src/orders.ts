@@ -1,6 +1,10 @@
 import { z } from 'zod';
+import { bookingRangeProblem, bookingTime, DateIssue, queryDay } from './dates.js';
 import { DeliveryMethod, FeeItemKind, OrderStatus, OrderType, ReturnMethod } from './enums.js';
+import { moneyInput } from './numbers.js';
 import { PagedRequestSchema } from './paging.js';
+import { OrderRiderSchema } from './riders.js';
+import { CONTACT_PHONE_PATTERN, multiLineText, singleLineText } from './text.js';
 
 /**
  * Order DTOs. The spec leaves the order payloads open (§7 "not shown"); these are ours. Money is
@@ -22,24 +26,28 @@ const DELIVERY_METHODS = Object.values(DeliveryMethod) as [DeliveryMethod, ...De
 const RETURN_METHODS = Object.values(ReturnMethod) as [ReturnMethod, ...ReturnMethod[]];
 const FEE_KINDS = Object.values(FeeItemKind) as [FeeItemKind, ...FeeItemKind[]];
 
-const money = z.coerce.number().min(0).max(1_000_000).multipleOf(0.01);
-const phone = z
-  .string()
-  .trim()
-  .regex(/^[0-9+\-\s]{5,20}$/, 'InvalidPhone');
+const phone = z.string().trim().regex(CONTACT_PHONE_PATTERN, 'InvalidPhone');
+const customerName = singleLineText({ max: 50, required: 'CustomerNameRequired' });
+const address = singleLineText({ max: 200 }).default('');
 
 export const ORDER_REMARKS_MAX = 500;
+const remarks = multiLineText({ max: ORDER_REMARKS_MAX }).default('');
 export const ORDER_ITEMS_MAX = 50;
 
-/** One line of a new order: a specific item (its prices by default) or a category to bind later. */
+/**
+ * One line of a new order: a specific item (its prices by default), or a kind to bind later — a
+ * category, in a size where the category has size attributes (attribute id → value) — which holds
+ * a free item of that kind for the rental window from the moment the order exists.
+ */
 export const OrderItemInputSchema = z
   .object({
     equipmentId: z.uuid().optional(),
     categoryId: z.uuid().optional(),
+    size: z.record(z.uuid(), singleLineText({ max: 50 })).optional(),
     /** Overrides the item's daily rent (yuan). */
-    dailyPrice: money.optional(),
+    dailyPrice: moneyInput().optional(),
     /** Overrides the item's deposit (yuan). */
-    deposit: money.optional(),
+    deposit: moneyInput().optional(),
   })
   .refine((v) => v.equipmentId || v.categoryId, 'EquipmentOrCategoryRequired');
 export type OrderItemInput = z.infer<typeof OrderItemInputSchema>;
@@ -67,23 +75,29 @@ export const OrderCreateSchema = z
     storeId: z.uuid(),
     orderType: z.enum(ORDER_TYPES).default(OrderType.Normal),
     customerId: z.uuid().optional(),
-    customerName: z.string().trim().min(1, 'CustomerNameRequired').max(50),
+    customerName,
     customerPhone: phone,
-    rentalStartTime: z.iso.datetime({ offset: true }),
-    rentalEndTime: z.iso.datetime({ offset: true }),
+    rentalStartTime: bookingTime(),
+    rentalEndTime: bookingTime(),
     deliveryMethod: z.enum(DELIVERY_METHODS).default(DeliveryMethod.SelfPickup),
-    deliveryAddress: z.string().trim().max(200).default(''),
+    deliveryAddress: address,
     returnMethod: z.enum(RETURN_METHODS).default(ReturnMethod.SelfReturn),
-    returnAddress: z.string().trim().max(200).default(''),
+    returnAddress: address,
     agentId: z.uuid().optional(),
     /** A discount on the whole order (yuan); the total never goes below zero. */
-    discount: money.default(0),
-    remarks: z.string().trim().max(ORDER_REMARKS_MAX).default(''),
+    discount: moneyInput().default(0),
+    remarks,
     items: z.array(OrderItemInputSchema).min(1, 'ItemsRequired').max(ORDER_ITEMS_MAX),
   })
-  .refine((v) => new Date(v.rentalEndTime) > new Date(v.rentalStartTime), {
-    message: 'RentalEndBeforeStart',
-    path: ['rentalEndTime'],
+  .superRefine((v, ctx) => {
+    const problem = bookingRangeProblem(v.rentalStartTime, v.rentalEndTime);
+    if (problem) {
+      ctx.addIssue({
+        code: 'custom',
+        message: problem === DateIssue.EndBeforeStart ? 'RentalEndBeforeStart' : problem,
+        path: ['rentalEndTime'],
+      });
+    }
   })
   .superRefine(addressesRequired);
 export type OrderCreate = z.input<typeof OrderCreateSchema>;
@@ -101,6 +115,23 @@ export const OrderItemSchema = z.object({
   rent: z.number(),
   /** null while out; 'returned' | 'damaged' | 'lost' once checked in. */
   returnState: z.enum(['returned', 'damaged', 'lost', 'earlyReturned']).nullable(),
+  /** The size booked (attribute id → value) and how it reads ('160 cm · 初级'). */
+  size: z.record(z.string(), z.string()),
+  sizeLabel: z.string(),
+  /** The item held for a line booked by kind until one is bound (null once bound, or none). */
+  heldBarcodeNumber: z.string().nullable(),
+  packName: z.string(),
+  riderKey: z.string().nullable(),
+  rider: OrderRiderSchema.nullable(),
+  /** Skis whose binding's release value (DIN) is set for the rider. */
+  dinAdjustable: z.boolean(),
+  /** Such skis with a rider: the ISO 11088 value the chart suggests, for the technician to check. */
+  dinSuggestion: z.number().nullable(),
+  /** Skis: the binding's release value the technician set and confirmed (null: not yet). */
+  dinSetting: z.number().nullable(),
+  /** A self-return: how the customer checked the item (label scanned or ticked), and its photo. */
+  selfReturnCheck: z.enum(['scanned', 'ticked']).nullable(),
+  selfReturnPhotoId: z.string().nullable(),
 });
 export type OrderItem = z.infer<typeof OrderItemSchema>;
 
@@ -168,6 +199,18 @@ export const OrderSchema = OrderSummarySchema.extend({
   feeItems: z.array(FeeItemSchema),
   bills: z.array(BillSchema),
   timeline: z.array(OrderEventSchema),
+  /** An unpaid order is released at this time (the store's order-timeout hours); null otherwise. */
+  payBefore: z.string().nullable(),
+  /** The rental agreement accepted with the order (customer bookings). */
+  agreementVersion: z.string().nullable(),
+  agreementAcceptedAt: z.string().nullable(),
+  /**
+   * The share key of the order's QR page (`/customer/order-qr/:orderNumber?k=`): whoever holds
+   * the link sees the page without signing in. Given to the order's customer and its staff.
+   */
+  qrToken: z.string().nullable(),
+  /** When the customer handed the gear back by self-return (null: they did not). */
+  selfReturnAt: z.string().nullable(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 
@@ -176,15 +219,15 @@ export const OrderListQuerySchema = PagedRequestSchema.extend({
   /** One status code, or several separated by commas. */
   status: z
     .string()
-    .regex(/^\d+(,\d+)*$/)
+    .regex(/^\d{1,2}(,\d{1,2}){0,19}$/)
     .transform((v) => v.split(',').map(Number))
     .pipe(z.array(OrderStatusSchema))
     .optional(),
   /** Order number, customer name or phone. */
   keyword: z.string().trim().max(50).optional(),
   /** Rentals starting on or after / before these days (YYYY-MM-DD, business time zone). */
-  startFrom: z.iso.date().optional(),
-  startTo: z.iso.date().optional(),
+  startFrom: queryDay().optional(),
+  startTo: queryDay().optional(),
   overdue: z
     .enum(['true', 'false'])
     .transform((v) => v === 'true')
@@ -194,10 +237,17 @@ export const OrderListQuerySchema = PagedRequestSchema.extend({
     .enum(['true', 'false'])
     .transform((v) => v === 'true')
     .optional(),
+  /** true: self-returns waiting for the store to check the gear in. */
+  selfReturn: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
 });
 export type OrderListQuery = z.input<typeof OrderListQuerySchema>;
 
-export const OrderCancelSchema = z.object({ reason: z.string().trim().min(1).max(200) });
+export const OrderCancelSchema = z.object({
+  reason: singleLineText({ max: 200, required: 'ReasonRequired' }),
+});
 
 /** Handover at the counter: the barcodes of every item going out, as scanned. */
 export const OrderHandoverSchema = z.object({
@@ -205,7 +255,7 @@ export const OrderHandoverSchema = z.object({
 });
 
 /** Extension: the new end of the rental (the locks move, an ExtensionFee is charged). */
-export const OrderExtendSchema = z.object({ rentalEndTime: z.iso.datetime({ offset: true }) });
+export const OrderExtendSchema = z.object({ rentalEndTime: bookingTime() });
 
 export const ReturnState = { Returned: 'returned', Damaged: 'damaged', Lost: 'lost' } as const;
 export type ReturnState = (typeof ReturnState)[keyof typeof ReturnState];
@@ -217,8 +267,8 @@ export const OrderReturnSchema = z.object({
       z.object({
         orderItemId: z.uuid(),
         state: z.enum([ReturnState.Returned, ReturnState.Damaged, ReturnState.Lost]),
-        damageFee: money.default(0),
-        remarks: z.string().trim().max(200).default(''),
+        damageFee: moneyInput().default(0),
+        remarks: multiLineText({ max: 200 }).default(''),
       }),
     )
     .min(1)
@@ -237,15 +287,13 @@ export const PaymentStatusSchema = z.object({
 });
 export type PaymentStatus = z.infer<typeof PaymentStatusSchema>;
 
-const address = z.string().trim().max(200).default('');
-
 /** Details that may change until the rental starts (Pending, Unpaid, Reserved, PendingDelivery). */
 export const OrderUpdateSchema = z.object({
-  customerName: z.string().trim().min(1, 'CustomerNameRequired').max(50),
+  customerName,
   customerPhone: phone,
   deliveryAddress: address,
   returnAddress: address,
-  remarks: z.string().trim().max(ORDER_REMARKS_MAX).default(''),
+  remarks,
 });
 export type OrderUpdate = z.input<typeof OrderUpdateSchema>;
 
@@ -263,3 +311,116 @@ export type OrderDeliveryMethod = z.input<typeof OrderDeliveryMethodSchema>;
 /** The agent credited with the order (a user holding the Agent role), or null for none. */
 export const OrderAgentSchema = z.object({ agentId: z.uuid().nullable() });
 export type OrderAgent = z.infer<typeof OrderAgentSchema>;
+
+/** Spec §4: an item may be returned early while its order is 2 to 8 (screen and server alike). */
+export const EARLY_RETURN_FROM: readonly OrderStatus[] = [
+  OrderStatus.PendingDelivery,
+  OrderStatus.Delivering,
+  OrderStatus.Delivered,
+  OrderStatus.InUse,
+  OrderStatus.PendingPayment,
+  OrderStatus.PendingReturn,
+  OrderStatus.Returned,
+];
+
+// ---- the customer's own orders ----------------------------------------------------------------
+
+/** Statuses a customer may cancel from: before the gear is out (the store's rule is wider). */
+export const CUSTOMER_CANCELLABLE: readonly OrderStatus[] = [
+  OrderStatus.Pending,
+  OrderStatus.Unpaid,
+  OrderStatus.Reserved,
+  OrderStatus.PendingDelivery,
+];
+/** Statuses a customer may extend from: booked or out, not once it is on its way back. */
+export const CUSTOMER_EXTENDABLE: readonly OrderStatus[] = [
+  OrderStatus.Reserved,
+  OrderStatus.PendingDelivery,
+  OrderStatus.Delivered,
+  OrderStatus.InUse,
+];
+/** Statuses a customer may start a self-return from: the gear is with them. */
+export const CUSTOMER_RETURNABLE: readonly OrderStatus[] = [
+  OrderStatus.Delivered,
+  OrderStatus.InUse,
+];
+/** Days one extension may add (a longer stay is booked again). */
+export const CUSTOMER_EXTEND_DAYS_MAX = 14;
+
+export const MyOrderCancelSchema = z.object({
+  reason: singleLineText({ max: 200 }).default(''),
+});
+export type MyOrderCancel = z.input<typeof MyOrderCancelSchema>;
+
+/** Extension by whole days from the current end; the extra days are charged. */
+export const MyOrderExtendSchema = z.object({
+  days: z.number().int().min(1).max(CUSTOMER_EXTEND_DAYS_MAX),
+});
+export type MyOrderExtend = z.input<typeof MyOrderExtendSchema>;
+
+/**
+ * A self-return: every item still out, each checked by scanning its label (the barcode read) or
+ * ticked when there is no camera, with a photo of its condition; dropped at the store or picked
+ * up from an address (the store's pickup fee is charged from the deposit).
+ */
+export const SelfReturnSchema = z
+  .object({
+    items: z
+      .array(
+        z.object({
+          orderItemId: z.uuid(),
+          check: z.enum(['scanned', 'ticked']),
+          barcode: z.string().trim().max(64).default(''),
+          photoFileId: z.uuid({ error: 'SelfReturnPhotoRequired' }),
+        }),
+      )
+      .min(1)
+      .max(ORDER_ITEMS_MAX),
+    returnMethod: z.enum(RETURN_METHODS),
+    returnAddress: address,
+  })
+  .superRefine((v, ctx) => {
+    if (v.returnMethod === ReturnMethod.Pickup && !v.returnAddress) {
+      ctx.addIssue({ code: 'custom', message: 'ReturnAddressRequired', path: ['returnAddress'] });
+    }
+    v.items.forEach((item, index) => {
+      if (item.check === 'scanned' && !item.barcode) {
+        ctx.addIssue({ code: 'custom', message: 'BarcodeRequired', path: ['items', index] });
+      }
+    });
+  });
+export type SelfReturn = z.input<typeof SelfReturnSchema>;
+
+/** A phone number looked up at order create: who this customer has been to the store. */
+export const CustomerHistoryQuerySchema = z.object({ phone });
+export type CustomerHistoryQuery = z.infer<typeof CustomerHistoryQuerySchema>;
+
+export const CustomerHistorySchema = z.object({
+  /** Orders that were not cancelled. */
+  rentals: z.number().int(),
+  lastRentalTime: z.string().nullable(),
+  /** Money still to collect from them (pending payments and supplements), in yuan. */
+  openBalance: z.number(),
+  /** Gear they brought back damaged or lost, newest first (at most 5). */
+  damages: z.array(
+    z.object({
+      orderId: z.string(),
+      orderNumber: z.string(),
+      equipmentName: z.string(),
+      state: z.enum(['damaged', 'lost']),
+      time: z.string(),
+    }),
+  ),
+  damageCount: z.number().int(),
+  /** Their latest orders (at most 5). */
+  recent: z.array(
+    z.object({
+      id: z.string(),
+      orderNumber: z.string(),
+      status: z.number().int(),
+      rentalStartTime: z.string(),
+      totalAmount: z.number(),
+    }),
+  ),
+});
+export type CustomerHistory = z.infer<typeof CustomerHistorySchema>;

@@ -26,10 +26,13 @@ export const PaymentCreateSchema = z.object({
   billId: z.uuid(),
   method: z.enum(ONLINE_METHODS),
   channel: z.enum(CHANNELS),
-  /** Where the browser comes back to after an H5 payment: a path on this site. */
+  /**
+   * Where the browser comes back to after an H5 payment: a path on this site. No '//' start and
+   * no backslash, which browsers read as '/': either would make it an address on another site.
+   */
   returnPath: z
     .string()
-    .regex(/^\/(?!\/)[^\s]*$/, 'a path on this site, starting with one /')
+    .regex(/^\/(?!\/)[^\s\\\p{C}]*$/u, 'a path on this site, starting with one /')
     .max(300)
     .optional(),
 });
@@ -101,6 +104,12 @@ export const CheckoutSchema = z.object({
   methods: z.array(z.enum([PaymentMethod.Cash, ...ONLINE_METHODS])),
   /** Online methods served by the sandbox cashier (no real money moves). */
   sandbox: z.array(z.enum(ONLINE_METHODS)),
+  /** An unpaid order is released at this time (the store's order-timeout hours); null otherwise. */
+  payBefore: z.string().nullable(),
+  /** The share key of the order's QR page, where the payer lands once the order is paid. */
+  qrToken: z.string(),
+  /** The caller is the order's customer: once paid, they land on their order, not its QR page. */
+  isMine: z.boolean(),
 });
 export type Checkout = z.infer<typeof CheckoutSchema>;
 

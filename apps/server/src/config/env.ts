@@ -13,6 +13,42 @@ const optionalText = z
   .optional()
   .transform((v) => (v ? v : undefined));
 
+/** A provider's base address: only its origin is used. */
+const httpUrl = z.url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' });
+/** A variable name in an SMS template, as `${code}` has `code`. */
+const templateVariable = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, {
+    message: 'letters, digits and _, not starting with a digit',
+  });
+
+/** What an order reminder can put in a WeChat template keyword (docs/notifications.md). */
+export const REMINDER_FIELDS = ['order', 'store', 'time', 'note'] as const;
+export type ReminderField = (typeof REMINDER_FIELDS)[number];
+const REMINDER_DATA_PAIR = new RegExp(
+  `^\\s*[a-z_]+\\d+\\s*=\\s*(${REMINDER_FIELDS.join('|')})\\s*$`,
+);
+/**
+ * Which keyword of a WeChat subscription template gets which reminder field, as
+ * `thing2=store,time3=time`. WeChat fixes a template's keywords when it is chosen.
+ */
+const weChatTemplateData = optionalText.pipe(
+  z
+    .string()
+    .default('character_string1=order,thing2=store,time3=time,thing4=note')
+    .refine((v) => v.split(',').every((pair) => REMINDER_DATA_PAIR.test(pair)), {
+      message: `comma-separated keyword=field pairs, each field one of ${REMINDER_FIELDS.join(', ')} (e.g. thing2=store)`,
+    })
+    .transform((v): Record<string, ReminderField> =>
+      Object.fromEntries(
+        v
+          .split(',')
+          .map((pair) => pair.split('=').map((part) => part.trim()) as [string, ReminderField]),
+      ),
+    ),
+);
+
 export const SettingsSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -26,6 +62,19 @@ export const SettingsSchema = z.object({
     .refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), {
       message: 'must start with postgres:// or postgresql://',
     }),
+  /** Most PostgreSQL connections this process holds (each server process has its own pool). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
+  /**
+   * Milliseconds a request waits for a PostgreSQL connection (a new one, or a free one from a busy
+   * pool) before it is answered 503 instead of hanging while the database is away.
+   */
+  DATABASE_CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
+  /**
+   * Milliseconds one SQL statement may run, waits for locks included, before PostgreSQL cancels
+   * it (the request gets 503); 0: no limit of its own (PostgreSQL's setting applies). Migrations
+   * are not limited.
+   */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
   DATA_DIR: z.string().min(1).default('./data'),
   /** Folder of the built web app; empty disables serving it. */
   WEB_DIST_DIR: z.string().default(''),
@@ -50,8 +99,36 @@ export const SettingsSchema = z.object({
     .refine((v) => v === undefined || v.length >= 32, {
       message: 'must be at least 32 characters',
     }),
-  /** Trust X-Forwarded-* headers from a reverse proxy. */
-  TRUST_PROXY: booleanText.default(false),
+  /**
+   * Which reverse proxies to believe about the client's address (X-Forwarded-For), which rate
+   * limits and sign-in throttles key on: `false` (no proxy; the default), the proxies' addresses
+   * or subnets (`127.0.0.1,10.0.0.0/8`), or how many proxies stand in front (`1`). `true` trusts
+   * any sender: only when nothing can reach the server but the proxy.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('false')
+    .transform((v): boolean | number | string[] => {
+      const lower = v.toLowerCase();
+      if (['false', '0', 'no', ''].includes(lower)) return false;
+      if (['true', 'yes'].includes(lower)) return true;
+      if (/^\d+$/.test(v)) return Number(v);
+      return v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+    })
+    .refine(
+      (v) =>
+        !Array.isArray(v) ||
+        v.every(
+          (p) =>
+            /^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(p) ||
+            ['loopback', 'linklocal', 'uniquelocal'].includes(p),
+        ),
+      { message: 'true, false, a number of proxies, or comma-separated addresses / subnets' },
+    ),
   /** Comma-separated origins allowed to call the API cross-origin (the api.<host> set-up). */
   CORS_ORIGINS: z
     .string()
@@ -65,15 +142,28 @@ export const SettingsSchema = z.object({
     .pipe(z.array(z.url({ message: 'each CORS origin must be a URL' }))),
   /** Time zone the business runs in (store hours, order numbers). */
   BUSINESS_TIME_ZONE: z.string().default('Asia/Shanghai'),
-  /** Requests per minute per address before 429. */
+  /** API requests per minute per signed-in user before 429 (static files are never limited). */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  /**
+   * API requests per minute per client address from callers not signed in: generous, a store,
+   * a resort's Wi-Fi or a carrier's NAT puts many people behind one address.
+   */
+  RATE_LIMIT_ANONYMOUS_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
   /** Access token lifetime (`expiresIn`) in seconds. */
   ACCESS_TOKEN_LIFETIME_SECONDS: z.coerce.number().int().min(60).max(604800).default(86400),
   /** Refresh token lifetime in days with 'remember me'; without it, one day. */
   REFRESH_TOKEN_LIFETIME_DAYS: z.coerce.number().int().min(1).max(365).default(30),
-  /** Failed sign-ins per account and per address within the window before 429. */
+  /**
+   * Failed sign-ins per account (from devices it never signed in on) and per device it did, within
+   * the window, before 429.
+   */
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+  /** Failed sign-ins per client address within the window: generous, a store shares one. */
+  LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(100),
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  /** SMS sign-in codes a day per phone number and per client address. */
+  SMS_DAILY_LIMIT_PER_NUMBER: z.coerce.number().int().min(1).default(10),
+  SMS_DAILY_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(200),
   /** WeChat Official Account credentials; without both, WeChat sign-in and scan are off. */
   WECHAT_APP_ID: z
     .string()
@@ -101,6 +191,18 @@ export const SettingsSchema = z.object({
     .min(1024)
     .default(10 * 1024 * 1024),
   /**
+   * Most pixels an uploaded image may have (width × height), checked from its header before
+   * anything is decoded. A 48-megapixel phone photo fits the default; a small file announcing
+   * hundreds of megapixels would hold a core and gigabytes of memory.
+   */
+  FILE_MAX_PIXELS: z.coerce.number().int().min(1_000_000).default(50_000_000),
+  /** Images decoded at the same time in one server process; the others wait their turn. */
+  FILE_IMAGE_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  /** Uploads one signed-in user may start per minute (per user: a store's phones share an address). */
+  FILE_UPLOADS_PER_USER_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  /** Uploads one signed-in user may have under way at once in one server process. */
+  FILE_UPLOADS_IN_PROGRESS_PER_USER: z.coerce.number().int().min(1).default(3),
+  /**
    * S3-compatible store for uploaded files (AWS S3, MinIO, Aliyun OSS, Tencent COS ...). Setting
    * S3_BUCKET switches from the local folder to the bucket; the bucket must already exist.
    */
@@ -126,18 +228,51 @@ export const SettingsSchema = z.object({
       .optional(),
   ),
   /**
-   * Public address of this server (e.g. https://rent.example.com), used in the notification and
-   * return URLs given to payment providers. Unset: the address the request came in on (fine
-   * locally and for the sandbox; required with WeChat Pay or Alipay).
+   * Public address of this server (e.g. https://rent.example.com): the base of every link and
+   * redirect the server makes (the cashier, the return after paying, providers' notification
+   * URLs), never the request's Host header, which anyone can forge. Required with DATABASE_URL,
+   * WeChat Pay or Alipay; unset in the embedded demo, links are relative to this server.
    */
-  PUBLIC_BASE_URL: optionalText.pipe(
-    z.url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' }).optional(),
-  ),
+  PUBLIC_BASE_URL: optionalText
+    .pipe(z.url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' }).optional())
+    .transform((v) => v?.replace(/\/+$/, '')),
   /**
    * The sandbox cashier (a labelled test page with pay / fail buttons) serves WeChat Pay and
-   * Alipay while their real credentials are not set. Switch off in production.
+   * Alipay while their real credentials are not set. Default: on in the embedded demo, off with
+   * DATABASE_URL (production) unless set to true explicitly.
    */
-  PAYMENT_SANDBOX: booleanText.default(true),
+  PAYMENT_SANDBOX: booleanText.optional(),
+  /**
+   * The sandbox SMS provider: verification codes are shown on the sign-in page and in the log
+   * instead of being texted. Default: on in the embedded demo, off with DATABASE_URL unless set
+   * to true explicitly.
+   */
+  SMS_SANDBOX: booleanText.optional(),
+  /**
+   * The sandbox outbox for order reminders: a reminder no real channel carries is written to the
+   * log and the order's timeline as sent by the sandbox, and reaches nobody. Default: on in the
+   * embedded demo, off with DATABASE_URL unless set to true explicitly.
+   */
+  NOTIFICATION_SANDBOX: booleanText.optional(),
+  /**
+   * Order reminders by SMS (docs/notifications.md): the approved template of the configured
+   * provider (Aliyun TemplateCode or Tencent TemplateId) for each reminder; unset, that reminder
+   * is not texted. Variables: order, store, time (Tencent: {1} {2} {3}).
+   */
+  SMS_TEMPLATE_PICKUP_TOMORROW: optionalText,
+  SMS_TEMPLATE_RETURN_TODAY: optionalText,
+  SMS_TEMPLATE_OVERDUE: optionalText,
+  /**
+   * Order reminders as WeChat subscription notifications to customers with WeChat bound: the
+   * template id for each reminder (unset: not sent by WeChat), and which template keyword gets
+   * which field.
+   */
+  WECHAT_TEMPLATE_PICKUP_TOMORROW: optionalText,
+  WECHAT_TEMPLATE_PICKUP_TOMORROW_DATA: weChatTemplateData,
+  WECHAT_TEMPLATE_RETURN_TODAY: optionalText,
+  WECHAT_TEMPLATE_RETURN_TODAY_DATA: weChatTemplateData,
+  WECHAT_TEMPLATE_OVERDUE: optionalText,
+  WECHAT_TEMPLATE_OVERDUE_DATA: weChatTemplateData,
   /** WeChat Pay API v3 merchant. Setting WECHATPAY_MCH_ID switches WeChat Pay from the sandbox. */
   WECHATPAY_MCH_ID: optionalText,
   /** The app id payments are made in; default WECHAT_APP_ID. */
@@ -157,10 +292,60 @@ export const SettingsSchema = z.object({
   ALIPAY_PRIVATE_KEY: optionalText.transform(pemText),
   ALIPAY_PUBLIC_KEY: optionalText.transform(pemText),
   ALIPAY_GATEWAY: z.url().default('https://openapi.alipay.com/gateway.do'),
+  /**
+   * Aliyun SMS (dysmsapi). Setting ALIYUN_SMS_ACCESS_KEY_ID texts verification codes through
+   * Aliyun; the secret, sign name and template code are then required.
+   */
+  ALIYUN_SMS_ACCESS_KEY_ID: optionalText,
+  ALIYUN_SMS_ACCESS_KEY_SECRET: optionalText,
+  /** The approved signature, e.g. 雪具租赁. */
+  ALIYUN_SMS_SIGN_NAME: optionalText,
+  /** The approved verification-code template, e.g. SMS_123456789. */
+  ALIYUN_SMS_TEMPLATE_CODE: optionalText,
+  /** The template's variable for the code: `${code}` by default. */
+  ALIYUN_SMS_CODE_VARIABLE: optionalText.pipe(templateVariable.default('code')),
+  /** The template's variable for the minutes the code stays valid, if it has one. */
+  ALIYUN_SMS_MINUTES_VARIABLE: optionalText.pipe(templateVariable.optional()),
+  ALIYUN_SMS_ENDPOINT: httpUrl.default('https://dysmsapi.aliyuncs.com'),
+  /**
+   * Tencent Cloud SMS. Setting TENCENT_SMS_SECRET_ID texts verification codes through Tencent;
+   * the secret key, SDK app id, sign name and template id are then required.
+   */
+  TENCENT_SMS_SECRET_ID: optionalText,
+  TENCENT_SMS_SECRET_KEY: optionalText,
+  /** The SMS application's SdkAppId, e.g. 1400006666. */
+  TENCENT_SMS_SDK_APP_ID: optionalText,
+  TENCENT_SMS_SIGN_NAME: optionalText,
+  /** The approved verification-code template's id: {1} is the code. */
+  TENCENT_SMS_TEMPLATE_ID: optionalText,
+  /** The template has {2} for the minutes the code stays valid. */
+  TENCENT_SMS_TEMPLATE_WITH_MINUTES: booleanText.default(false),
+  TENCENT_SMS_REGION: z.string().trim().min(1).default('ap-guangzhou'),
+  TENCENT_SMS_ENDPOINT: httpUrl.default('https://sms.tencentcloudapi.com'),
   /** Milliseconds to finish open requests on SIGTERM before forcing exit. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
 });
-export type Settings = z.infer<typeof SettingsSchema>;
+type ParsedSettings = z.infer<typeof SettingsSchema>;
+/** The settings with the defaults that depend on other settings resolved. */
+export type Settings = Omit<
+  ParsedSettings,
+  'PAYMENT_SANDBOX' | 'SMS_SANDBOX' | 'NOTIFICATION_SANDBOX'
+> & {
+  PAYMENT_SANDBOX: boolean;
+  SMS_SANDBOX: boolean;
+  NOTIFICATION_SANDBOX: boolean;
+};
+
+/** Sandboxes (test stand-ins for outside parties) are on in the embedded demo only, unless asked for. */
+function resolveDefaults(parsed: ParsedSettings): Settings {
+  const embedded = !parsed.DATABASE_URL;
+  return {
+    ...parsed,
+    PAYMENT_SANDBOX: parsed.PAYMENT_SANDBOX ?? embedded,
+    SMS_SANDBOX: parsed.SMS_SANDBOX ?? embedded,
+    NOTIFICATION_SANDBOX: parsed.NOTIFICATION_SANDBOX ?? embedded,
+  };
+}
 
 /** PEM keys often arrive in one line with `\n` escapes (container environments). */
 function pemText(value: string | undefined) {
@@ -176,10 +361,52 @@ const WECHATPAY_REQUIRED = [
   'PUBLIC_BASE_URL',
 ] as const;
 const ALIPAY_REQUIRED = ['ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY', 'PUBLIC_BASE_URL'] as const;
+const ALIYUN_SMS_REQUIRED = [
+  'ALIYUN_SMS_ACCESS_KEY_SECRET',
+  'ALIYUN_SMS_SIGN_NAME',
+  'ALIYUN_SMS_TEMPLATE_CODE',
+] as const;
+const TENCENT_SMS_REQUIRED = [
+  'TENCENT_SMS_SECRET_KEY',
+  'TENCENT_SMS_SDK_APP_ID',
+  'TENCENT_SMS_SIGN_NAME',
+  'TENCENT_SMS_TEMPLATE_ID',
+] as const;
+
+type RequiredText = (typeof ALIYUN_SMS_REQUIRED)[number] | (typeof TENCENT_SMS_REQUIRED)[number];
+
+/**
+ * An SMS provider is chosen by one setting and needs all of the others: each one missing is named,
+ * and so is the choosing setting when only the others are given (a half-done set-up would
+ * otherwise fall back to the sandbox, or to no SMS, without a word).
+ */
+function missingForSms(
+  s: Settings,
+  chooser: 'ALIYUN_SMS_ACCESS_KEY_ID' | 'TENCENT_SMS_SECRET_ID',
+  required: readonly RequiredText[],
+): string[] {
+  if (s[chooser])
+    return required
+      .filter((name) => !s[name])
+      .map((name) => `${name}: required when ${chooser} is set`);
+  const given = required.filter((name) => s[name]);
+  if (given.length === 0) return [];
+  return [`${chooser}: required when ${given.join(', ')} ${given.length > 1 ? 'are' : 'is'} set`];
+}
 
 /** Settings that only make sense together: each missing one named. */
 function missingTogether(s: Settings): string[] {
   const missing: string[] = [];
+  if (s.DATABASE_URL && !s.APP_SECRET) {
+    missing.push(
+      'APP_SECRET: required when DATABASE_URL is set (all server processes must share it; at least 32 characters)',
+    );
+  }
+  if (s.DATABASE_URL && !s.PUBLIC_BASE_URL) {
+    missing.push(
+      'PUBLIC_BASE_URL: required when DATABASE_URL is set (the address customers reach this server at, e.g. https://rent.example.com; links and redirects are built from it)',
+    );
+  }
   for (const name of ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
     if (s.S3_BUCKET && !s[name]) missing.push(`${name}: required when S3_BUCKET is set`);
   }
@@ -199,6 +426,34 @@ function missingTogether(s: Settings): string[] {
       if (!s[name]) missing.push(`${name}: required when ALIPAY_APP_ID is set`);
     }
   }
+  missing.push(...missingForSms(s, 'ALIYUN_SMS_ACCESS_KEY_ID', ALIYUN_SMS_REQUIRED));
+  missing.push(...missingForSms(s, 'TENCENT_SMS_SECRET_ID', TENCENT_SMS_REQUIRED));
+  // A reminder template without its channel would be silently unused.
+  for (const name of [
+    'SMS_TEMPLATE_PICKUP_TOMORROW',
+    'SMS_TEMPLATE_RETURN_TODAY',
+    'SMS_TEMPLATE_OVERDUE',
+  ] as const) {
+    if (s[name] && !s.ALIYUN_SMS_ACCESS_KEY_ID && !s.TENCENT_SMS_SECRET_ID) {
+      missing.push(
+        `ALIYUN_SMS_ACCESS_KEY_ID or TENCENT_SMS_SECRET_ID: required when ${name} is set`,
+      );
+    }
+  }
+  for (const name of [
+    'WECHAT_TEMPLATE_PICKUP_TOMORROW',
+    'WECHAT_TEMPLATE_RETURN_TODAY',
+    'WECHAT_TEMPLATE_OVERDUE',
+  ] as const) {
+    if (s[name] && !(s.WECHAT_APP_ID && s.WECHAT_APP_SECRET)) {
+      missing.push(`WECHAT_APP_ID, WECHAT_APP_SECRET: required when ${name} is set`);
+    }
+  }
+  if (s.ALIYUN_SMS_ACCESS_KEY_ID && s.TENCENT_SMS_SECRET_ID) {
+    missing.push(
+      'ALIYUN_SMS_ACCESS_KEY_ID, TENCENT_SMS_SECRET_ID: both set; set one, for the SMS provider to use',
+    );
+  }
   return missing;
 }
 
@@ -208,19 +463,14 @@ export class SettingsError extends Error {}
 export function loadSettings(source: Record<string, string | undefined>): Settings {
   const result = SettingsSchema.safeParse(source);
   if (result.success) {
-    if (result.data.DATABASE_URL && !result.data.APP_SECRET) {
-      throw new SettingsError(
-        'Invalid settings, start-up stopped:\n  APP_SECRET: required when DATABASE_URL is set ' +
-          '(all server processes must share it; at least 32 characters)',
-      );
-    }
-    const missing = missingTogether(result.data);
+    const settings = resolveDefaults(result.data);
+    const missing = missingTogether(settings);
     if (missing.length > 0) {
       throw new SettingsError(
         'Invalid settings, start-up stopped:\n' + missing.map((line) => `  ${line}`).join('\n'),
       );
     }
-    return result.data;
+    return settings;
   }
   const lines = result.error.issues.map((issue) => {
     const name = issue.path.join('.') || '(settings)';

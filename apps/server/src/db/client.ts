@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import type { Settings } from '@/config/env.js';
 import * as schema from './schema.js';
 import { migrationsFolder } from './migrations-folder.js';
 
@@ -25,30 +26,105 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/** PostgreSQL pool limits (config/env.ts); the embedded database has no pool. */
+export type DatabaseLimits = Pick<
+  Settings,
+  'DATABASE_POOL_SIZE' | 'DATABASE_CONNECTION_TIMEOUT_MS' | 'DATABASE_STATEMENT_TIMEOUT_MS'
+>;
+
 export interface OpenDatabaseOptions {
   /** PostgreSQL URL; without it an embedded PGlite database is used. */
   databaseUrl?: string | undefined;
   /** PGlite data folder; omitted = in memory (tests). */
   dataDir?: string | undefined;
-  /** Told when an idle PostgreSQL connection fails (default: one line on stderr). */
-  onIdleError?: (err: Error) => void;
+  limits: DatabaseLimits;
+  /** Told when a PostgreSQL connection fails, idle or in use (default: one line on stderr). */
+  onConnectionLost?: (err: Error) => void;
 }
 
-function defaultIdleError(err: Error) {
-  process.stderr.write(`database: idle connection lost (${err.message}); it will be replaced\n`);
+function defaultConnectionLost(err: Error) {
+  process.stderr.write(`database: connection lost (${err.message}); it will be replaced\n`);
+}
+
+/**
+ * drizzle (0.45) sends a transaction's BEGIN before its try/finally: when the connection dies just
+ * then, the client is never given back and the pool shrinks for good, until every request waits
+ * for a connection that never comes. So a client whose connection fails while it is checked out
+ * is given back at once (the pool drops a broken client), and giving it back twice is harmless.
+ * Only the promise form is guarded: the pool's own `query` uses the callback form and always
+ * gives its client back.
+ */
+class GuardedPool extends pg.Pool {
+  override connect(): Promise<pg.PoolClient>;
+  override connect(
+    callback: (err: Error | undefined, client: pg.PoolClient | undefined, done: () => void) => void,
+  ): void;
+  override connect(
+    callback?: (
+      err: Error | undefined,
+      client: pg.PoolClient | undefined,
+      done: () => void,
+    ) => void,
+  ): Promise<pg.PoolClient> | void {
+    if (callback) return super.connect(callback);
+    return super.connect().then(guardRelease);
+  }
+}
+
+function guardRelease(client: pg.PoolClient): pg.PoolClient {
+  const giveBack = client.release.bind(client);
+  let given = false;
+  const release = (err?: Error | boolean) => {
+    if (given) return;
+    given = true;
+    client.removeListener('error', release);
+    giveBack(err);
+  };
+  client.on('error', release);
+  client.release = release;
+  return client;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    // An idle connection can be cut by the server (restart, failover, a dropped test database);
-    // without a listener that error would end the process. The pool replaces the connection.
-    pool.on('error', (err) => (options.onIdleError ?? defaultIdleError)(err));
+    const { limits } = options;
+    const connectionString = options.databaseUrl;
+    const onConnectionLost = options.onConnectionLost ?? defaultConnectionLost;
+    const pool = new GuardedPool({
+      connectionString,
+      max: limits.DATABASE_POOL_SIZE,
+      // Without it a request waits for ever for a connection while the database is away.
+      connectionTimeoutMillis: limits.DATABASE_CONNECTION_TIMEOUT_MS,
+      // Enforced by the server, so a statement stuck behind a lock ends and frees its connection.
+      statement_timeout: limits.DATABASE_STATEMENT_TIMEOUT_MS,
+      // Finds idle connections that died silently (a dropped network path) instead of using them.
+      keepAlive: true,
+    });
+    // A connection can be cut by the server at any time (restart, failover, pg_terminate_backend).
+    // The driver then emits 'error' on its client, and an 'error' nobody listens to ends the
+    // process. The pool listens only while a client is idle, so every client gets a listener of
+    // its own for its whole life; the query in flight fails on its own, the pool drops the client
+    // when it comes back, and opens a fresh one on demand.
+    pool.on('connect', (client) => client.on('error', onConnectionLost));
+    pool.on('error', () => undefined); // already told by the client's own listener
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
+      migrate: async () => {
+        // A migration may run longer than a request's statement time-out: its own connection.
+        const client = new pg.Client({
+          connectionString,
+          connectionTimeoutMillis: limits.DATABASE_CONNECTION_TIMEOUT_MS,
+        });
+        client.on('error', onConnectionLost);
+        await client.connect();
+        try {
+          await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+        } finally {
+          await client.end();
+        }
+      },
       ping: async () => {
         await db.execute(sql`select 1`);
       },

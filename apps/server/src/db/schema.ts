@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  doublePrecision,
   jsonb,
   index,
   integer,
@@ -57,6 +58,9 @@ export const stores = pgTable(
     closeTime: text('close_time').notNull().default('17:00'),
     /** Weekdays 0 (Sunday) to 6 the store is closed. */
     restDays: smallint('rest_days').array().notNull().default([]),
+    /** Where the store is, WGS-84 (what phones report); null until set. Map links convert it. */
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
     sortOrder: integer('sort_order').notNull().default(0),
     isActive: boolean('is_active').notNull().default(true),
     ...timestamps,
@@ -160,6 +164,8 @@ export const users = pgTable(
     emailConfirmed: boolean('email_confirmed').notNull().default(false),
     phoneNumber: text('phone_number'),
     phoneNumberConfirmed: boolean('phone_number_confirmed').notNull().default(false),
+    /** A customer's delivery address, remembered from their last booking. */
+    deliveryAddress: text('delivery_address').notNull().default(''),
     /** argon2id; null for accounts that only sign in by phone or WeChat. */
     passwordHash: text('password_hash'),
     avatar: text('avatar').notNull().default(''),
@@ -207,6 +213,11 @@ export const refreshTokens = pgTable(
     rotatedAt: timestamp('rotated_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     rememberMe: boolean('remember_me').notNull().default(false),
+    /**
+     * The pair this token was rotated into, encrypted with a key derived from this token: a
+     * second tab refreshing with the same token within the grace window gets the same pair.
+     */
+    successor: text('successor'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -215,16 +226,39 @@ export const refreshTokens = pgTable(
   ],
 );
 
-/** Failed sign-ins, counted per account and per address for throttling (shared by all processes). */
-export const loginFailures = pgTable(
-  'login_failures',
+/**
+ * Counters of attempts within a window, shared by every server process: failed sign-ins per
+ * account, device and address, and SMS sends per number and address. Incremented atomically
+ * (one upsert), so concurrent attempts cannot all slip under a limit.
+ */
+export const attemptCounters = pgTable(
+  'attempt_counters',
+  {
+    /** e.g. 'login:user:<id>', 'login:device:<nonce>', 'sms:send:<tenant>:<phone>' */
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('attempt_counters_window_idx').on(t.windowEndsAt)],
+);
+
+/** SMS verification codes: stored hashed, valid a few minutes, a few tries each, used once. */
+export const smsCodes = pgTable(
+  'sms_codes',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    /** 'account:<tenant>:<login>' or 'address:<ip>' */
-    key: text('key').notNull(),
-    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    phoneNumber: text('phone_number').notNull(),
+    purpose: text('purpose', { enum: ['login'] }).notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('login_failures_key_time_idx').on(t.key, t.occurredAt)],
+  (t) => [index('sms_codes_phone_idx').on(t.tenantId, t.phoneNumber, t.createdAt)],
 );
 
 /** Small shared cache with expiry (WeChat access token and jsapi ticket). */
@@ -243,6 +277,8 @@ export const equipmentCategories = pgTable(
       .references(() => tenants.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     sizeKind: text('size_kind', { enum: ['LargeEquipment', 'SmallEquipment'] }).notNull(),
+    /** Skis with a binding whose release value (DIN) the technician sets for each rider. */
+    dinAdjustable: boolean('din_adjustable').notNull().default(false),
     sortOrder: integer('sort_order').notNull().default(0),
     ...timestamps,
   },
@@ -269,6 +305,8 @@ export const attributeDefinitions = pgTable(
     unit: text('unit').notNull().default(''),
     isRequired: boolean('is_required').notNull().default(false),
     isFilterable: boolean('is_filterable').notNull().default(false),
+    /** A size the customer chooses when booking a kind (boot size, ski length …). */
+    isSize: boolean('is_size').notNull().default(false),
     isEnabled: boolean('is_enabled').notNull().default(true),
     sortOrder: integer('sort_order').notNull().default(0),
     ...timestamps,
@@ -375,7 +413,10 @@ export const equipmentOperationHistory = pgTable(
     orderId: uuid('order_id'),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     operatorName: text('operator_name').notNull().default(''),
+    /** The item's store at the time. */
     storeId: uuid('store_id').references(() => stores.id),
+    /** The operator's own store: another than the item's when staff went on after the notice. */
+    operatorStoreId: uuid('operator_store_id').references(() => stores.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('equipment_operation_history_equipment_idx').on(t.equipmentId, t.createdAt)],
@@ -505,6 +546,12 @@ export const orders = pgTable(
     agentId: uuid('agent_id').references(() => users.id, { onDelete: 'set null' }),
     remarks: text('remarks').notNull().default(''),
     totalFen: integer('total_fen').notNull(),
+    /** The rental agreement the customer accepted: its version, when, and from which address. */
+    agreementVersion: text('agreement_version'),
+    agreementAcceptedAt: timestamp('agreement_accepted_at', { withTimezone: true }),
+    agreementAcceptedFrom: text('agreement_accepted_from'),
+    /** When the customer handed the gear back by self-return (null: they did not). */
+    selfReturnAt: timestamp('self_return_at', { withTimezone: true }),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
@@ -512,6 +559,8 @@ export const orders = pgTable(
     unique('orders_number_unique').on(t.tenantId, t.orderNumber),
     index('orders_store_status_idx').on(t.tenantId, t.storeId, t.status, t.rentalStartAt),
     index('orders_customer_idx').on(t.customerId),
+    // The counter's look-up of a phone number's past (customer history at order create).
+    index('orders_customer_phone_idx').on(t.tenantId, t.customerPhone, t.rentalStartAt),
   ],
 );
 
@@ -524,15 +573,43 @@ export const orderItems = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     categoryId: uuid('category_id').references(() => equipmentCategories.id),
     equipmentId: uuid('equipment_id').references(() => equipment.id),
+    /**
+     * A line booked by kind holds a free item of that kind and size for its window (locked like
+     * any item) until preparation or handover binds one, which may be another equivalent item.
+     */
+    heldEquipmentId: uuid('held_equipment_id').references(() => equipment.id),
+    /** The size booked: attribute id → value, for the category's size attributes. */
+    size: jsonb('size').$type<Record<string, string>>().notNull().default({}),
+    /** The pack this line is part of (its price is the pack's, shared over its lines). */
+    packId: uuid('pack_id').references(() => rentalPacks.id, { onDelete: 'set null' }),
+    packName: text('pack_name').notNull().default(''),
+    /** Which rider of the order this line is for (a key shared by that rider's lines). */
+    riderKey: text('rider_key'),
+    riderProfileId: uuid('rider_profile_id').references(() => riderProfiles.id, {
+      onDelete: 'set null',
+    }),
+    /** The rider as booked (the profile may change next season). */
+    rider: jsonb('rider').$type<OrderRiderSnapshot>(),
+    /** The release value the technician set on the binding (DIN), confirmed at preparation. */
+    dinSetting: doublePrecision('din_setting'),
+    dinConfirmedBy: uuid('din_confirmed_by').references(() => users.id, { onDelete: 'set null' }),
+    dinConfirmedAt: timestamp('din_confirmed_at', { withTimezone: true }),
     dailyPriceFen: integer('daily_price_fen').notNull(),
     depositFen: integer('deposit_fen').notNull(),
     days: integer('days').notNull(),
     returnState: text('return_state', { enum: ['returned', 'damaged', 'lost', 'earlyReturned'] }),
+    /** A self-return: how the customer checked this item (its label scanned, or ticked). */
+    selfReturnCheck: text('self_return_check', { enum: ['scanned', 'ticked'] }),
+    /** A self-return: the customer's photo of the item's condition. */
+    selfReturnPhotoId: uuid('self_return_photo_id').references(() => files.id, {
+      onDelete: 'set null',
+    }),
     sortOrder: integer('sort_order').notNull().default(0),
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId),
     index('order_items_equipment_idx').on(t.equipmentId),
+    index('order_items_held_equipment_idx').on(t.heldEquipmentId),
   ],
 );
 
@@ -636,7 +713,14 @@ export const refunds = pgTable(
     succeededAt: timestamp('succeeded_at', { withTimezone: true }),
     ...timestamps,
   },
-  (t) => [index('refunds_payment_idx').on(t.paymentId), index('refunds_bill_idx').on(t.billId)],
+  (t) => [
+    index('refunds_payment_idx').on(t.paymentId),
+    index('refunds_bill_idx').on(t.billId),
+    // The sweep follows refunds still at the provider: few among many.
+    index('refunds_pending_idx')
+      .on(t.createdAt)
+      .where(sql`status = 'pending'`),
+  ],
 );
 
 /** Every notification a provider sent, and what became of it (applied, duplicate, refused). */
@@ -680,4 +764,153 @@ export const orderEvents = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [unique('order_events_seq_unique').on(t.orderId, t.seq)],
+);
+
+/** A rider's snapshot kept with an order line: what sizing and the DIN suggestion were based on. */
+export interface OrderRiderSnapshot {
+  name: string;
+  heightCm: number | null;
+  weightKg: number | null;
+  age: number | null;
+  ability: 'I' | 'II' | 'III' | null;
+  bootSizeMondopoint: number | null;
+  bootSoleLengthMm: number | null;
+  stance: 'regular' | 'goofy' | null;
+}
+
+/**
+ * Ready-made packs (ski + boots + poles + helmet …) priced as a whole: booking one books a line
+ * of each component kind for the rider, sharing the pack's price. Store null: every store.
+ */
+export const rentalPacks = pgTable(
+  'rental_packs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    storeId: uuid('store_id').references(() => stores.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    dailyPriceFen: integer('daily_price_fen').notNull(),
+    depositFen: integer('deposit_fen').notNull(),
+    /** The component kinds, in the order they are listed. */
+    categoryIds: uuid('category_ids').array().notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    sortOrder: integer('sort_order').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [index('rental_packs_tenant_store_idx').on(t.tenantId, t.storeId)],
+);
+
+/**
+ * A customer's riders (themselves and family members) with what sizing and binding settings
+ * need, kept for next season.
+ */
+export const riderProfiles = pgTable(
+  'rider_profiles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** The account holder themselves (one per owner). */
+    isSelf: boolean('is_self').notNull().default(false),
+    heightCm: smallint('height_cm'),
+    weightKg: smallint('weight_kg'),
+    /** Kept as the year of birth, so the age is right next season. */
+    birthYear: smallint('birth_year'),
+    /** ISO 11088 skier type: I cautious, II moderate, III aggressive. */
+    ability: text('ability', { enum: ['I', 'II', 'III'] }),
+    /** Mondopoint in tenths of a centimetre (26.5 → 265). */
+    bootSizeMondopointMm: smallint('boot_size_mondopoint_mm'),
+    bootSoleLengthMm: smallint('boot_sole_length_mm'),
+    stance: text('stance', { enum: ['regular', 'goofy'] }),
+    ...timestamps,
+  },
+  (t) => [index('rider_profiles_owner_idx').on(t.ownerId)],
+);
+
+/**
+ * Schemes (方案): a saved plan of store, dates, riders and gear, priced as a quote when saved,
+ * shareable by its id and turned into a booking in one tap.
+ */
+export const schemes = pgTable(
+  'schemes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    /** The booking cart as the customer left it (contracts BookingCart). */
+    cart: jsonb('cart').notNull(),
+    quoteFen: integer('quote_fen').notNull(),
+    ...timestamps,
+  },
+  (t) => [index('schemes_owner_idx').on(t.ownerId, t.updatedAt)],
+);
+
+/** A customer's saved addresses, offered for delivery and pickup. */
+export const customerAddresses = pgTable(
+  'customer_addresses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** What the customer calls it: 酒店, 家 … (may be blank). */
+    label: text('label').notNull().default(''),
+    address: text('address').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [index('customer_addresses_user_idx').on(t.userId, t.updatedAt)],
+);
+
+/**
+ * Reminders sent about an order (the day before pickup, the return day, overdue): one row per
+ * order, kind and day it was due, so each is sent once whichever process sweeps.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** pickupTomorrow | returnToday | overdue */
+    kind: text('kind').notNull(),
+    /** The store day (YYYY-MM-DD) it is about; '' for the one overdue reminder. */
+    dueOn: text('due_on').notNull().default(''),
+    /** sandbox | sms | wechat */
+    channel: text('channel').notNull(),
+    recipient: text('recipient').notNull(),
+    content: text('content').notNull(),
+    /** sent | failed */
+    status: text('status').notNull(),
+    failure: text('failure'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('notifications_once_unique').on(t.orderId, t.kind, t.dueOn),
+    index('notifications_tenant_created_idx').on(t.tenantId, t.createdAt),
+  ],
 );

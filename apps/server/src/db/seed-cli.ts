@@ -1,7 +1,7 @@
 import { loadSettings } from '@/config/env.js';
 import { openDatabase } from './client.js';
 import { HOST_TENANT_ID } from '@snowgear/contracts';
-import { FileService } from '@/modules/files/service.js';
+import { FileService, fileLimits } from '@/modules/files/service.js';
 import { createFileStore } from '@/modules/files/create-store.js';
 import { seedDemoData } from './seed.js';
 import { seedEquipmentPictures } from './seed-pictures.js';
@@ -12,11 +12,12 @@ const settings = loadSettings(process.env);
 const database = await openDatabase({
   databaseUrl: settings.DATABASE_URL,
   dataDir: settings.DATA_DIR,
+  limits: settings,
 });
 try {
   await database.migrate();
   const summary = await seedDemoData(database.db);
-  const files = new FileService(database.db, createFileStore(settings), settings.FILE_MAX_BYTES);
+  const files = new FileService(database.db, createFileStore(settings), fileLimits(settings));
   await seedEquipmentPictures(database.db, files, HOST_TENANT_ID);
   process.stdout.write(
     `Demo data in place: stores ${summary.stores.map((s) => s.name).join('、')}; ${summary.helpArticles} help articles; ` +

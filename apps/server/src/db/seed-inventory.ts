@@ -8,12 +8,14 @@ import {
   equipmentCategories,
   equipmentOperationHistory,
   equipmentUnavailableTimes,
+  rentalPacks,
   smallEquipmentStock,
 } from './schema.js';
 import {
   COLOUR,
   demoCategories,
   demoColours,
+  demoPacks,
   demoSmallEquipment,
   demoStatuses,
 } from './seed-data/demo-inventory.js';
@@ -27,11 +29,18 @@ export async function seedInventory(
   storeIds: Map<string, string>,
 ) {
   const colour = await upsertAttribute(tx, tenantId, null, COLOUR, 100);
+  const categoryIds = new Map<string, string>();
   let created = 0;
   for (const [index, category] of demoCategories.entries()) {
     await tx
       .insert(equipmentCategories)
-      .values({ tenantId, name: category.name, sizeKind: category.sizeKind, sortOrder: index + 1 })
+      .values({
+        tenantId,
+        name: category.name,
+        sizeKind: category.sizeKind,
+        dinAdjustable: category.dinAdjustable ?? false,
+        sortOrder: index + 1,
+      })
       .onConflictDoNothing();
     const [cat] = await tx
       .select({ id: equipmentCategories.id })
@@ -42,6 +51,7 @@ export async function seedInventory(
           eq(equipmentCategories.name, category.name),
         ),
       );
+    categoryIds.set(category.code, cat!.id);
     const attributeIds = new Map<string, string>();
     for (const [i, attr] of category.attributes.entries()) {
       attributeIds.set(attr.name, await upsertAttribute(tx, tenantId, cat!.id, attr, i + 1));
@@ -142,7 +152,29 @@ export async function seedInventory(
       )
       .onConflictDoNothing();
   }
+  await seedPacks(tx, tenantId, categoryIds);
   return created;
+}
+
+/** The demo packs, for every store; a pack of the same name is left as it is. */
+async function seedPacks(tx: Transaction, tenantId: string, categoryIds: Map<string, string>) {
+  const existing = await tx
+    .select({ name: rentalPacks.name })
+    .from(rentalPacks)
+    .where(eq(rentalPacks.tenantId, tenantId));
+  const fresh = demoPacks.filter((p) => !existing.some((e) => e.name === p.name));
+  if (fresh.length === 0) return;
+  await tx.insert(rentalPacks).values(
+    fresh.map((pack, i) => ({
+      tenantId,
+      name: pack.name,
+      description: pack.description,
+      dailyPriceFen: pack.dailyRent * 100,
+      depositFen: pack.deposit * 100,
+      categoryIds: pack.components.map((code) => categoryIds.get(code)!),
+      sortOrder: i + 1,
+    })),
+  );
 }
 
 async function upsertAttribute(
@@ -164,6 +196,7 @@ async function upsertAttribute(
       unit: attr.unit ?? '',
       isFilterable: attr.isFilterable ?? false,
       isRequired: attr.isRequired ?? false,
+      isSize: attr.isSize ?? false,
       sortOrder,
     })
     .onConflictDoNothing();

@@ -12,6 +12,7 @@ import {
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { businessParameter } from '@/lib/business-parameters.js';
 import { overlapping } from '@/modules/equipment/repository.js';
+import { holdKind } from '@/modules/orders/capacity.js';
 import { businessDay, nextOrderNumber } from '@/modules/orders/numbering.js';
 import { feeParameter, priceOrder, rentalDays, toYuan } from '@/modules/orders/pricing.js';
 import { isFreeOrderType } from '@/modules/orders/service.js';
@@ -68,7 +69,8 @@ interface DemoOrder {
 /**
  * Orders in every status at 万龙 and 云顶, and a few at 太舞,
  * relative to the moment of seeding: two overdue, a few starting tomorrow with gear still to pick.
- * At 万龙 no item in stock is locked, so tests and journeys that book its stock find it free. Items out with a customer are taken from stock here
+ * Lines booked by kind hold an item of their kind, the lowest free barcode first, as a new order's
+ * do; no other item in stock at 万龙 is locked. Items out with a customer are taken from stock here
  * (status 1); items that came back damaged or lost are the demo stock's damaged and lost ones.
  */
 const demoOrders: DemoOrder[] = [
@@ -724,11 +726,33 @@ async function seedOrder(tx: Transaction, c: Context): Promise<boolean> {
     createdAt: c.created,
     updatedAt: new Date(clock),
   });
+  // A line booked by kind holds a free item of its kind while the order holds gear, as a new
+  // order's does (orders/capacity.ts); a demo order whose kind is all taken is left out.
+  const held: (string | null)[] = [];
+  for (const l of lines) {
+    if (l.equipmentId || !holds) {
+      held.push(null);
+      continue;
+    }
+    const id = await holdKind(tx, {
+      tenantId,
+      storeId,
+      categoryId: l.categoryId,
+      size: {},
+      start,
+      end,
+      orderId,
+      userId: c.creator.id,
+    });
+    if (!id) throw new Error(`seed: no ${l.label} free for demo order ${orderNumber}`);
+    held.push(id);
+  }
   await tx.insert(orderItems).values(
     lines.map((l, i) => ({
       orderId,
       categoryId: l.categoryId,
       equipmentId: l.equipmentId,
+      heldEquipmentId: held[i] ?? null,
       dailyPriceFen: l.dailyPriceFen,
       depositFen: l.depositFen,
       days,

@@ -1,5 +1,5 @@
 import { HOST_TENANT_ID, RoleName, UserType } from '@snowgear/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { hashPassword } from '@/modules/identity/passwords.js';
 import type { Database } from './client.js';
 import {
@@ -77,6 +77,11 @@ export async function seedDemoData(db: Database): Promise<SeedSummary> {
         .from(stores)
         .where(and(eq(stores.tenantId, tenantId), eq(stores.code, store.code)));
       if (!row) throw new Error(`seed: store ${store.code} missing after insert`);
+      // Demo data from before stores had coordinates gets them; coordinates set since stay.
+      await tx
+        .update(stores)
+        .set({ latitude: fields.latitude, longitude: fields.longitude })
+        .where(and(eq(stores.id, row.id), isNull(stores.latitude)));
       const entries = Object.entries(parameters);
       if (entries.length > 0) {
         await tx

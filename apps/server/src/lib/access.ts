@@ -1,4 +1,4 @@
-import type { PermissionName, RoleName } from '@snowgear/contracts';
+import { Permissions, type PermissionName, type RoleName } from '@snowgear/contracts';
 
 /**
  * Who may call a route. Every API route declares one (CONVENTIONS.md habit 8); registration
@@ -11,6 +11,19 @@ export type RouteAccess =
   | { roles: readonly RoleName[] };
 
 export const PUBLIC: RouteAccess = { public: true };
+
+/**
+ * Giving money back, in cash or the way it came, is counter work: it takes the right to process
+ * payments and to process orders. Drivers hold the first for cash on their runs only
+ * (docs/permissions.md), so they never refund.
+ */
+export const REFUND: RouteAccess = {
+  permissions: [
+    Permissions.BusinessOperations.PaymentProcess,
+    Permissions.BusinessOperations.OrderProcess,
+  ],
+  mode: 'all',
+};
 
 declare module 'fastify' {
   interface FastifyContextConfig {

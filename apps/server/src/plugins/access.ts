@@ -20,10 +20,6 @@ export function needsAccessDeclaration(url: string): boolean {
   return url.startsWith('/api/') && !url.startsWith('/api/docs');
 }
 
-/**
- * Refuses to register an API route without an access declaration and enforces declarations on
- * each request. Until sign-in exists every non-public route answers 401.
- */
 declare module 'fastify' {
   interface FastifyInstance {
     /** Every API route with its declared access, for review and for the test that walks it. */
@@ -31,6 +27,10 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Refuses to register an API route without an access declaration and enforces declarations on
+ * each request: without a valid sign-in 401, without the declared right 403.
+ */
 export const accessPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorate('routeAccessTable', []);
@@ -49,7 +49,10 @@ export const accessPlugin = fp(
       }
     });
 
-    app.addHook('preHandler', async (request) => {
+    // On request, before the body is parsed and validated: a caller who may not use a route
+    // learns nothing about what it expects. Registered after authentication's own onRequest
+    // hook, so request.user is known here.
+    app.addHook('onRequest', async (request) => {
       const access = request.routeOptions.config.access;
       if (!access || 'public' in access) return;
       const user = request.user;

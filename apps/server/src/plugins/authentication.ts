@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sortRoles } from '@/modules/identity/profile.js';
-import { findUserById, permissionsOf, rolesOf } from '@/modules/identity/repository.js';
+import { findSignedInUser } from '@/modules/identity/repository.js';
 import type { TokenService } from '@/modules/identity/tokens.js';
 
 /** Who is calling, as established from the bearer token on every request. */
@@ -36,17 +36,15 @@ export const authenticationPlugin = fp<{ tokens: TokenService }>(
       if (!header?.startsWith('Bearer ')) return;
       const claims = await tokens.verifyAccessToken(header.slice(7).trim());
       if (!claims) return;
-      const user = await findUserById(app.db, claims.tenantId, claims.sub);
-      if (!user?.isActive) return;
-      if (!(await tokens.isFamilyActive(app.db, claims.sid))) return;
-      const roles = sortRoles(await rolesOf(app.db, user.id));
+      const user = await findSignedInUser(app.db, claims.tenantId, claims.sub, claims.sid);
+      if (!user) return;
       request.tenantId = user.tenantId;
       request.user = {
         id: user.id,
         tenantId: user.tenantId,
         userName: user.userName,
-        roles,
-        permissions: await permissionsOf(app.db, user.tenantId, roles),
+        roles: sortRoles(user.roles),
+        permissions: user.permissions,
         primaryStoreId: user.primaryStoreId,
         sessionId: claims.sid,
       };

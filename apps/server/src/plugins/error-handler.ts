@@ -3,6 +3,8 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ErrorCode, type ErrorInfo } from '@snowgear/contracts';
 import { AppError } from '@/lib/errors.js';
+import { message } from '@/lib/messages.js';
+import { databaseRefusal, isDatabaseUnavailable } from '@/lib/pg-errors.js';
 
 /**
  * One error shape for every failure (ABP's `{ error: {...} }`, WIRE-FACTS.md §1) with the
@@ -18,6 +20,28 @@ export function sendError(reply: FastifyReply, statusCode: number, info: ErrorIn
     .header('_AbpErrorFormat', 'true')
     .type('application/json; charset=utf-8')
     .send({ error: { ...info, requestId: String(reply.request.id) } });
+}
+
+/** Seconds a client is asked to wait before it tries again while the database is away. */
+export const RETRY_AFTER_SECONDS = 5;
+
+/** 503 with `Retry-After`: the service cannot answer now, the same request may succeed later. */
+export function sendUnavailable(reply: FastifyReply, info: ErrorInfo) {
+  return sendError(reply.header('Retry-After', String(RETRY_AFTER_SECONDS)), 503, info);
+}
+
+/**
+ * A database that is away (cut connection, refused, timed out: lib/pg-errors.ts) fails only the
+ * request at hand, with the 503 clients show as 'service temporarily unavailable'. Null when the
+ * error is something else.
+ */
+function answerDatabaseUnavailable(error: unknown, request: FastifyRequest, reply: FastifyReply) {
+  if (!isDatabaseUnavailable(error)) return null;
+  request.log.warn({ err: error }, 'database unavailable');
+  return sendUnavailable(reply, {
+    code: ErrorCode.ServiceUnavailable,
+    message: message(request, 'ServiceUnavailable'),
+  });
 }
 
 function toValidationInfo(
@@ -46,6 +70,8 @@ export const errorHandlerPlugin = fp(
     app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
       if (error instanceof AppError) {
         if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
+        const retryAfter = error.data?.retryAfterSeconds;
+        if (typeof retryAfter === 'number') reply.header('Retry-After', String(retryAfter));
         return sendError(reply, error.statusCode, {
           code: error.code,
           message: error.message,
@@ -63,6 +89,16 @@ export const errorHandlerPlugin = fp(
           toValidationInfo(error as FastifyError & { validation: { instancePath: string }[] }),
         );
       }
+      // The safety net under the services' own checks: the database refusing the caller's data
+      // (a lost race for a unique name, a missing reference, a value the column cannot hold).
+      const refusal = databaseRefusal(error);
+      if (refusal) {
+        request.log.warn({ err: error }, 'database refused the request data');
+        return sendError(reply, refusal.statusCode, {
+          code: refusal.code,
+          message: message(request, refusal.message),
+        });
+      }
       const status = error.statusCode ?? 500;
       if (status >= 400 && status < 500) {
         // Fastify's own client errors: bad JSON, wrong content type, body too large, 429 ...
@@ -71,6 +107,8 @@ export const errorHandlerPlugin = fp(
           message: error.message,
         });
       }
+      const unavailable = answerDatabaseUnavailable(error, request, reply);
+      if (unavailable) return unavailable;
       request.log.error({ err: error }, 'unhandled error');
       return sendError(reply, 500, { code: ErrorCode.Internal, message: INTERNAL_MESSAGE });
     });

@@ -7,12 +7,18 @@ import { AppError } from '@/lib/errors.js';
 
 export interface SecurityOptions {
   corsOrigins: string[];
-  rateLimitPerMinute: number;
+  /** API requests a minute per signed-in user, and per address for everyone else. */
+  rateLimit: { perUser: number; perAnonymousAddress: number };
 }
 
 /**
  * Security headers (a CSP that still lets the scanner run WebAssembly in blob workers,
- * STACK.md trap 5), CORS for the api.<host> deployment, and a per-address rate limit.
+ * STACK.md trap 5), CORS for the api.<host> deployment, and the API rate limit.
+ *
+ * The rate limit counts API calls only (one cold page load is some ninety static files) and per
+ * signed-in user where there is one: a store's counter phones, a resort's Wi-Fi and a carrier's
+ * NAT share one address, and must not shut each other out. Anonymous calls count per address.
+ * Its hook runs per route, after authentication's own hook has named the user.
  */
 export const securityPlugin = fp<SecurityOptions>(
   async (app: FastifyInstance, options) => {
@@ -57,7 +63,11 @@ export const securityPlugin = fp<SecurityOptions>(
     }
 
     await app.register(rateLimit, {
-      max: options.rateLimitPerMinute,
+      keyGenerator: (request) =>
+        request.user ? `user:${request.user.id}` : `address:${request.ip}`,
+      max: (_request, key) =>
+        key.startsWith('user:') ? options.rateLimit.perUser : options.rateLimit.perAnonymousAddress,
+      allowList: (request) => !request.url.startsWith('/api/'),
       timeWindow: '1 minute',
       errorResponseBuilder: (_request, context) =>
         new AppError(

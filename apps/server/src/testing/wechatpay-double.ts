@@ -475,7 +475,7 @@ export async function startWeChatPayDouble(
       .code(status)
       .type('text/html; charset=utf-8')
       .send(
-        `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>WeChat Pay test double</title></head><body><h1>WeChat Pay test double</h1><p>This page stands in for WeChat Pay in tests. No money moves.</p>${body}</body></html>`,
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><link rel="icon" href="data:,"><title>WeChat Pay test double</title></head><body><h1>WeChat Pay test double</h1><p>This page stands in for WeChat Pay in tests. No money moves.</p>${body}</body></html>`,
       );
 
   app.get<{ Querystring: { prepay_id?: string; redirect_url?: string } }>(

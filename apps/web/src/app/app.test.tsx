@@ -49,10 +49,29 @@ describe('app shell', () => {
   it('remembers the chosen store', async () => {
     await renderAt('/customer/order-create');
     const [, second] = await screen.findAllByRole('radio');
+    const chosen = second!.dataset.storeId;
     fireEvent.click(second!);
-    expect(second!.getAttribute('aria-checked')).toBe('true');
-    expect(window.localStorage.getItem('current_store_id')).toBe(second!.dataset.storeId);
+    expect(window.localStorage.getItem('current_store_id')).toBe(chosen);
     expect(await screen.findByText('已选：太舞小镇店')).toBeTruthy();
+    // The list folds into the chosen store, and opens again to change it.
+    const stores = () => screen.queryAllByRole('radio').filter((r) => r.dataset.storeId);
+    await waitFor(() => expect(stores()).toHaveLength(1));
+    fireEvent.click(screen.getByRole('button', { name: '更换门店' }));
+    await waitFor(() => expect(stores().length).toBeGreaterThan(1));
+    const again = stores();
+    const checked = again.find((r) => r.getAttribute('aria-checked') === 'true');
+    expect(checked?.dataset.storeId).toBe(chosen);
+  });
+
+  it('offers signing in from the booking page, coming back to it', async () => {
+    const router = await renderAt('/customer/order-create');
+    const signIn = await screen.findByRole('link', { name: '登录' });
+    fireEvent.click(signIn);
+    await waitFor(() =>
+      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
+        '/customer/login?redirect=%2Fcustomer%2Forder-create',
+      ),
+    );
   });
 
   it('shows the footer with the company and filing links', async () => {

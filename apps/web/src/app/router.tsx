@@ -78,10 +78,10 @@ function AppShell() {
   );
 }
 
-/** '/cx?sn=…' (the label's short link) opens the equipment inquiry with the same query. */
-function InquiryShortLink() {
+/** Short links (spec §2 '/cx?sn=', '/fa', '/fa/d?id='): the page they stand for, same query. */
+function ShortLink({ to }: { to: string }) {
   const { search } = useLocation();
-  return <Navigate to={`${Paths.equipmentInquiryPage}${search}`} replace />;
+  return <Navigate to={`${to}${search}`} replace />;
 }
 
 /** '/': the home of the signed-in role, else booking (spec §2). */
@@ -105,7 +105,9 @@ export function buildRouteObjects(): RouteObject[] {
   });
   const redirects: RouteObject[] = [
     { path: Paths.home, element: <RootRedirect /> },
-    { path: Paths.equipmentInquiryShort, element: <InquiryShortLink /> },
+    { path: Paths.equipmentInquiryShort, element: <ShortLink to={Paths.equipmentInquiryPage} /> },
+    { path: Paths.schemeListShort, element: <ShortLink to={Paths.schemeList} /> },
+    { path: Paths.schemeShortPath, element: <ShortLink to={Paths.schemeDetail()} /> },
     ...appRedirects.map(({ from, to }) => ({ path: from, element: <Navigate to={to} replace /> })),
   ];
   return [

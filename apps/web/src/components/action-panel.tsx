@@ -17,7 +17,14 @@ export function ActionPanel({
   children: ReactNode;
 }) {
   return (
-    <Popup visible={visible} onMaskClick={onClose} bodyClassName="order-panel" destroyOnClose>
+    <Popup
+      showCloseButton
+      visible={visible}
+      onMaskClick={onClose}
+      onClose={onClose}
+      bodyClassName="order-panel"
+      destroyOnClose
+    >
       {/* antd-mobile's Popup takes no role: the dialog is the section inside it. */}
       <section role="dialog" aria-modal="true" aria-label={title}>
         <h2>{title}</h2>

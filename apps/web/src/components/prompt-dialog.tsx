@@ -6,8 +6,12 @@ export interface PromptDialogProps {
   title: ReactNode;
   message?: ReactNode;
   placeholder: string;
+  /** What the field holds when it opens (a suggested name). */
+  initialValue?: string;
   /** Shown under the field when it is left empty; without it the field is optional. */
   emptyError?: string;
+  /** The message for a typed value the server would refuse, or null (e.g. `textError`). */
+  validate?: (text: string) => string | null;
   maxLength?: number;
   confirmText: string;
   cancelText: string;
@@ -34,7 +38,9 @@ function PromptForm({
   title,
   message,
   placeholder,
+  initialValue = '',
   emptyError,
+  validate,
   maxLength = 200,
   confirmText,
   cancelText,
@@ -42,7 +48,7 @@ function PromptForm({
   onSubmit,
   onClose,
 }: PromptDialogProps) {
-  const [value, setValue] = useState('');
+  const [value, setValue] = useState(initialValue);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const titleId = useId();
@@ -50,8 +56,9 @@ function PromptForm({
 
   const handleSubmit = async () => {
     const text = value.trim();
-    if (!text && emptyError) {
-      setError(emptyError);
+    const problem = !text && emptyError ? emptyError : (validate?.(text) ?? null);
+    if (problem) {
+      setError(problem);
       return;
     }
     setBusy(true);

@@ -6,6 +6,23 @@ export const Paths = {
   customerArea: '/customer',
   orderCreate: '/customer/order-create',
   customerProfile: '/customer/profile',
+  customerDashboard: '/customer/dashboard',
+  customerOrders: '/customer/orders',
+  /** A customer's order; `paid` shows the success of a payment just made. */
+  customerOrderDetail: (id: string, options: { paid?: boolean } = {}) =>
+    `/customer/orders/${encodeURIComponent(id)}${options.paid ? '?paid=1' : ''}`,
+  selfReturn: (id: string) => `/customer/self-return/${encodeURIComponent(id)}`,
+  /** The QR tab: the code of the order to show at the store, or a choice of them. */
+  orderQrHome: '/customer/order-qr',
+  /** The customer's saved plans (spec §2 scheme/list; `/fa` is the short link). */
+  schemeList: '/customer/scheme/list',
+  schemeListShort: '/fa',
+  /** A plan (spec §2 scheme/current); without an id, the one the booking page is editing. */
+  schemeDetail: (id?: string) =>
+    id ? `/customer/scheme/current?id=${encodeURIComponent(id)}` : '/customer/scheme/current',
+  /** A plan's short link to share (spec §2 /fa/d), opened without signing in. */
+  schemeShort: (id: string) => `/fa/d?id=${encodeURIComponent(id)}`,
+  schemeShortPath: '/fa/d',
   storeArea: '/store',
   storeDashboard: '/store/dashboard',
   storeProfile: '/store/profile',
@@ -22,6 +39,12 @@ export const Paths = {
       ? `/store/orders/create?orderNumber=${encodeURIComponent(orderNumber)}`
       : '/store/orders/create',
   storeOrderDetail: (id: string) => `/store/orders/detail/${encodeURIComponent(id)}`,
+  /**
+   * An order's QR page (spec §2, public). With its share key `key` whoever holds the link sees
+   * it; without, only the order's customer and its store's staff.
+   */
+  orderQr: (orderNumber: string, key?: string | null) =>
+    `/customer/order-qr/${encodeURIComponent(orderNumber)}${key ? `?k=${encodeURIComponent(key)}` : ''}`,
   /** The customer's payment page; opened from a link or QR code, no sign-in needed. */
   customerPayment: (orderId?: string) =>
     orderId ? `/customer/payment/${encodeURIComponent(orderId)}` : '/customer/payment',
@@ -50,6 +73,8 @@ export const Paths = {
   helpArticle: (id: string) => `/help/article/${encodeURIComponent(id)}`,
   helpSearch: (keyword?: string) =>
     keyword ? `/help/search?keyword=${encodeURIComponent(keyword)}` : '/help/search',
+  /** Store phones, hours and directions, and the customers' help (spec §2 contact-service). */
+  contactService: '/customer/contact-service',
   notFound: '/404',
   forbidden: (from?: string) => (from ? `/403?from=${encodeURIComponent(from)}` : '/403'),
 } as const;

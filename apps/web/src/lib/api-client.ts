@@ -161,6 +161,17 @@ export function fileUrl(accessUrl: string): string {
   return `${base}${accessUrl}`;
 }
 
+/**
+ * A link the server gave as a path on itself (`/api/…`, as in the embedded demo) made absolute
+ * on the API's origin, for what leaves this page: a QR code another phone scans, or a redirect.
+ * Absolute links (a provider's page, `weixin://…`) pass unchanged.
+ */
+export function serverLink(link: string): string {
+  if (!link.startsWith('/')) return link;
+  const api = new URL(http.defaults.baseURL ?? '/api', window.location.origin);
+  return new URL(link, api).href;
+}
+
 /** Unwraps `{ success, result }` envelopes; `success: false` becomes an error. */
 export function unwrap<T>(body: unknown): T {
   // A `{ success, result }` envelope; other bodies that merely carry `success` (stock results) pass as they are.

@@ -42,12 +42,24 @@ describe('detailed error messages of spec §8', () => {
         error: {
           message: 'bad',
           validationErrors: [
-            { message: 'a', members: [] },
-            { message: 'b', members: [] },
+            { message: 'DateOutOfRange', members: ['rentalStartTime'] },
+            { message: 'EndInPast', members: ['unavailableEndTime'] },
           ],
         },
       }),
-    ).toBe('a\nb');
+    ).toBe('日期超出可选范围\n所选时段已经结束，请重新选择开始日期');
+    // A validator's own English never reaches the screen: plain words in the reader's language.
+    expect(
+      msg(400, {
+        error: {
+          message: 'Your request is not valid!',
+          validationErrors: [
+            { message: 'Invalid UUID', members: ['id'] },
+            { message: 'Expected number, received string', members: ['days'] },
+          ],
+        },
+      }),
+    ).toBe('请求参数错误，请检查输入');
     expect(msg(400, { error: { message: 'bad', details: 'the details' } })).toBe('the details');
     expect(msg(400, { error: { message: 'bad' } })).toBe('bad');
     expect(msg(400, '', { method: 'get' })).toBe('请求参数错误，请检查输入');
@@ -65,6 +77,12 @@ describe('detailed error messages of spec §8', () => {
     expect(msg(405, {})).toBe('请求方法不被允许，请检查接口配置');
     expect(msg(422, {})).toBe('请求参数验证失败');
     expect(msg(422, { error: { message: '日期无效' } })).toBe('日期无效');
+    // Business conflicts (409) and input that does not fit (422) read as the server says them,
+    // never as a permission problem.
+    expect(msg(409, { error: { message: '当前状态（已出库）不能出库' } })).toBe(
+      '当前状态（已出库）不能出库',
+    );
+    expect(msg(422, { error: { message: '设备 X1 不在此订单中' } })).toBe('设备 X1 不在此订单中');
     expect(msg(500, { error: { message: 'stack trace' } })).toBe('服务器内部错误，请稍后重试');
     expect(msg(502)).toBe('服务器网关错误');
     expect(msg(503)).toBe('服务暂时不可用，请稍后重试');

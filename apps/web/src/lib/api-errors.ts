@@ -11,13 +11,20 @@ export class ApiError extends Error {
     readonly validationErrors?: { message: string; members: string[] }[] | null,
     readonly requestId?: string,
     readonly isVerificationTokenProblem = false,
+    /** The server's `error.data` (e.g. `retryAfterSeconds` of a 429). */
+    readonly data?: Record<string, unknown> | null,
   ) {
     super(message);
     this.name = 'ApiError';
   }
 }
 
-const LOGIN_PATHS = ['/account/login', '/auth/phone-login', '/auth/wechat-login'];
+const LOGIN_PATHS = [
+  '/account/login',
+  '/auth/phone-login',
+  '/auth/send-sms-code',
+  '/auth/wechat-login',
+];
 
 function serverError(body: unknown): ErrorInfo | undefined {
   if (!body || typeof body !== 'object') return undefined;
@@ -43,6 +50,13 @@ export function isVerificationTokenProblem(error: AxiosError): boolean {
   return status === 400 && !info && method !== 'GET';
 }
 
+/** The reader's words for a validation code of the contracts, if the app knows it. */
+function validationWords(code: string): string | null {
+  const key = `validation.${code}`;
+  // Any code may come from the server; only the ones the locale knows are typed keys.
+  return i18n.exists(key) ? (i18n.t as (key: string) => string)(key) : null;
+}
+
 /** Turns any failure into an ApiError with the detailed message set of spec §8. */
 export function toApiError(error: AxiosError): ApiError {
   const t = i18n.t.bind(i18n);
@@ -54,13 +68,26 @@ export function toApiError(error: AxiosError): ApiError {
   const info = serverError(response.data);
   const requestId = info?.requestId ?? (response.headers['x-request-id'] as string | undefined);
   const make = (message: string, verification = false) =>
-    new ApiError(message, status, info?.code, info?.validationErrors, requestId, verification);
+    new ApiError(
+      message,
+      status,
+      info?.code,
+      info?.validationErrors,
+      requestId,
+      verification,
+      info?.data,
+    );
 
   switch (status) {
     case 400: {
       if (isVerificationTokenProblem(error)) return make(t('api.verificationFailed'), true);
-      const validation = info?.validationErrors?.map((v) => v.message).filter(Boolean) ?? [];
-      if (validation.length > 0) return make(validation.join('\n'));
+      // The server's validation messages are codes (docs/wire-conventions.md): each known one
+      // in the reader's words; anything else (a validator's own English) as plain words.
+      const codes = info?.validationErrors?.map((v) => v.message).filter(Boolean) ?? [];
+      if (codes.length > 0) {
+        const words = [...new Set(codes.map((c) => validationWords(c) ?? t('api.badRequest')))];
+        return make(words.join('\n'));
+      }
       return make(info?.details || info?.message || t('api.badRequest'));
     }
     case 401:

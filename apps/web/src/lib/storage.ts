@@ -17,6 +17,10 @@ export const StorageKey = {
   systemConfigs: 'h5_system_configs',
   /** The scanner's far-distance auto-zoom switch (spec §2: stored locally). */
   scannerAutoZoom: 'scanner_auto_zoom',
+  /** The booking being put together, kept through sign-in, reloads and a dropped network. */
+  bookingCart: 'booking_cart',
+  /** The order QR pages last shown, to show at the counter without a connection. */
+  savedOrderQrs: 'saved_order_qrs',
 } as const;
 export type StorageKey = (typeof StorageKey)[keyof typeof StorageKey];
 

@@ -1,8 +1,30 @@
-import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
 import { enableAntdImperativeRender } from '@/lib/antd-render';
 
 enableAntdImperativeRender();
+
+// Pages load lazily and talk to a real server: on a busy shared machine the first render can
+// take seconds. `findBy…` and `waitFor` wait for what a user would eventually see, so give them
+// time; a page that never shows it still fails.
+configure({ asyncUtilTimeout: 10_000 });
+
+// jsdom has no IntersectionObserver; lazy thumbnails ask for one (every picture counts as seen).
+class SeenAtOnce {
+  constructor(private readonly callback: IntersectionObserverCallback) {}
+  observe(target: Element) {
+    this.callback(
+      [{ isIntersecting: true, intersectionRatio: 1, target } as IntersectionObserverEntry],
+      this as unknown as IntersectionObserver,
+    );
+  }
+  unobserve() {}
+  disconnect() {}
+  takeRecords() {
+    return [];
+  }
+}
+vi.stubGlobal('IntersectionObserver', SeenAtOnce);
 
 afterEach(() => {
   cleanup();

@@ -9,12 +9,16 @@ export interface DemoAttribute {
   unit?: string;
   isFilterable?: boolean;
   isRequired?: boolean;
+  /** The customer chooses it when booking the kind (a size). */
+  isSize?: boolean;
 }
 
 export interface DemoCategory {
   code: string;
   name: string;
   sizeKind: (typeof EquipmentSizeKind)[keyof typeof EquipmentSizeKind];
+  /** Skis whose binding release value is set per rider. */
+  dinAdjustable?: boolean;
   attributes: DemoAttribute[];
   /** Rent and deposit in yuan. */
   dailyRent: number;
@@ -46,9 +50,11 @@ export const demoCategories: DemoCategory[] = [
     code: 'SKI',
     name: '双板滑雪板',
     sizeKind: EquipmentSizeKind.LargeEquipment,
+    dinAdjustable: true,
     attributes: [
       {
         name: 'length',
+        isSize: true,
         displayName: '长度',
         kind: 'select',
         options: ['140', '150', '160', '170', '180'],
@@ -78,6 +84,7 @@ export const demoCategories: DemoCategory[] = [
     attributes: [
       {
         name: 'length',
+        isSize: true,
         displayName: '长度',
         kind: 'select',
         options: ['142', '148', '152', '156', '160'],
@@ -114,6 +121,7 @@ export const demoCategories: DemoCategory[] = [
     attributes: [
       {
         name: 'size',
+        isSize: true,
         displayName: '鞋码',
         kind: 'select',
         options: ['36', '37', '38', '39', '40', '41', '42', '43', '44', '45'],
@@ -138,6 +146,7 @@ export const demoCategories: DemoCategory[] = [
     attributes: [
       {
         name: 'size',
+        isSize: true,
         displayName: '鞋码',
         kind: 'select',
         options: ['36', '37', '38', '39', '40', '41', '42', '43', '44', '45'],
@@ -158,6 +167,7 @@ export const demoCategories: DemoCategory[] = [
     attributes: [
       {
         name: 'length',
+        isSize: true,
         displayName: '长度',
         kind: 'select',
         options: ['100', '105', '110', '115', '120', '125'],
@@ -178,6 +188,7 @@ export const demoCategories: DemoCategory[] = [
     attributes: [
       {
         name: 'size',
+        isSize: true,
         displayName: '尺码',
         kind: 'select',
         options: ['S', 'M', 'L', 'XL'],
@@ -198,6 +209,7 @@ export const demoCategories: DemoCategory[] = [
     attributes: [
       {
         name: 'lens',
+        isSize: true,
         displayName: '镜片',
         kind: 'select',
         options: ['全天候', '晴天', '阴天'],
@@ -217,6 +229,7 @@ export const demoCategories: DemoCategory[] = [
     attributes: [
       {
         name: 'kind',
+        isSize: true,
         displayName: '类型',
         kind: 'select',
         options: ['护臀', '护膝', '护腕'],
@@ -224,6 +237,7 @@ export const demoCategories: DemoCategory[] = [
       },
       {
         name: 'size',
+        isSize: true,
         displayName: '尺码',
         kind: 'select',
         options: ['S', 'M', 'L'],
@@ -243,6 +257,7 @@ export const demoCategories: DemoCategory[] = [
     attributes: [
       {
         name: 'kind',
+        isSize: true,
         displayName: '款式',
         kind: 'select',
         options: ['上衣', '裤子', '连体'],
@@ -250,6 +265,7 @@ export const demoCategories: DemoCategory[] = [
       },
       {
         name: 'size',
+        isSize: true,
         displayName: '尺码',
         kind: 'select',
         options: ['S', 'M', 'L', 'XL', 'XXL'],
@@ -295,4 +311,31 @@ export const demoSmallEquipment: [string, string, number, number][] = [
   ['护脸面罩', '个', 25, 8],
   ['雪镜防雾布', '块', 6, 10],
   ['一次性头套', '个', 200, 50],
+];
+
+/** Ready-made packs for every store, priced below their parts booked one by one (yuan). */
+export interface DemoPack {
+  name: string;
+  description: string;
+  dailyRent: number;
+  deposit: number;
+  /** Category codes of its components, in order. */
+  components: string[];
+}
+
+export const demoPacks: DemoPack[] = [
+  {
+    name: '双板全套',
+    description: '双板滑雪板 + 双板滑雪鞋 + 雪杖 + 头盔，按骑手身高、鞋码配好',
+    dailyRent: 180,
+    deposit: 1400,
+    components: ['SKI', 'SBT', 'POLE', 'HLM'],
+  },
+  {
+    name: '单板全套',
+    description: '单板滑雪板 + 单板滑雪鞋 + 头盔',
+    dailyRent: 160,
+    deposit: 1300,
+    components: ['SB', 'BBT', 'HLM'],
+  },
 ];

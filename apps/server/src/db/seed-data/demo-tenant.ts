@@ -28,6 +28,9 @@ export interface DemoStore {
   openTime: string;
   closeTime: string;
   restDays: number[];
+  /** WGS-84, as a phone reports it (approximate for the demo). */
+  latitude: number;
+  longitude: number;
   sortOrder: number;
   parameters: Record<string, string>;
 }
@@ -41,6 +44,8 @@ export const demoStores: DemoStore[] = [
     openTime: '07:30',
     closeTime: '18:00',
     restDays: [],
+    latitude: 40.9633,
+    longitude: 115.3924,
     sortOrder: 1,
     parameters: {
       [K.PresetDeliveryAddresses]: JSON.stringify([
@@ -61,6 +66,8 @@ export const demoStores: DemoStore[] = [
     openTime: '08:00',
     closeTime: '17:30',
     restDays: [2],
+    latitude: 40.9063,
+    longitude: 115.4645,
     sortOrder: 2,
     parameters: {
       [K.DeliveryFee]: '50',
@@ -77,6 +84,8 @@ export const demoStores: DemoStore[] = [
     openTime: '09:00',
     closeTime: '21:30',
     restDays: [],
+    latitude: 40.9565,
+    longitude: 115.4372,
     sortOrder: 3,
     parameters: {
       [K.AlipayEnabled]: 'TRUE',

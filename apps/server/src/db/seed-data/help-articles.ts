@@ -30,41 +30,58 @@ export const helpArticles: HelpArticleSeed[] = [
     slug: 'customer-how-to-book',
     audience: 'customer',
     language: 'zh-CN',
-    title: '如何在线预约雪具',
-    summary: '先选门店，再选租赁日期和装备，确认取还方式后提交订单并付款。',
-    tags: ['预约', '下单', '门店', '租赁日期'],
+    title: '如何在线预订雪具',
+    summary:
+      '选门店和日期，添加滑雪者，按尺码挑装备或套餐，确认取还方式和协议，登录后付款，出示订单二维码取装备。',
+    tags: ['预订', '下单', '滑雪者', '套餐', '方案'],
     sortOrder: 1,
-    body: `提前在线预约可以把装备留给你，到店后少排队。打开应用默认进入“滑雪装备预约”页面，按下面三步完成预约。
+    body: `提前在线预订会把装备留给你：提交时每件装备都按你的日期和尺码锁定，不会被别人订走。打开应用就是“雪具预订”页面，从上往下填完即可，不用先登录。
 
 ## 第一步：选择门店
 
-1. 预约页最上方是门店选择器，列出所有门店。
-2. 每个门店都会显示营业状态：**营业中**、**已打烊** 或 **今日休息**，并附营业时间。
-3. 门店的地址和电话也在这里，点电话号码可以直接拨打门店。
-4. 选好门店后，系统会记住你的选择，下次打开默认就是这家店。
+1. 门店列表显示每家店的营业状态（**营业中**、**已打烊**、**今日休息**）、营业时间、地址和电话，点电话可直接拨打。
+2. 选好后列表收起，只显示这家店；要换店点“更换门店”。下次打开会记住这家店。
 
-- “营业中”按门店当天的营业时间实时判断，开门和关门的那一分钟都算营业。
-- “今日休息”表示今天是该门店的休息日，取装备请避开这一天或换一家门店。
-- 如果之前选过的门店已不存在，系统会自动清除，请重新选择。
+## 第二步：选择日期
 
-## 第二步：选择日期和装备
+1. “取装备”默认是今天；晚上过了门店的次日时间（一般 21:00）就默认明天。门店还没开门时，从开门时间算起。
+2. 点“改日期”可以选一年内的任意一天，门店休息日是灰色的，不能选。
+3. 用加减按钮设置租用天数（1–365 天），“还装备”时间随之更新。还装备那天门店休息时，页面会提醒你。
 
-1. 选择租赁开始日期和租赁天数，默认天数由门店设定，可按需要修改。
-2. 浏览装备，查看日租金和押金，把需要的装备加入订单。
-3. 某件装备在你选的日期里不能选，说明它已被别人预约、正在维修或暂不出租，换个日期或换一件即可。
+## 第三步：添加滑雪者
 
-## 第三步：选择取还方式并提交
+1. 点“添加滑雪者”，填写姓名，以及身高、体重、年龄、滑雪水平（I / II / III 型）、鞋码（Mondopoint，脚长厘米数；也可按欧码换算）。自带雪鞋的可填鞋底长度，单板可选站姿。
+2. 这些资料用来推荐尺码，并给门店技师一个固定器 DIN 的**建议值**（按 ISO 11088 图表）。技师调好固定器后会核对并记录实际设定值，系统不会自动设定。
+3. 登录后，滑雪者会保存到“个人中心”，下个雪季直接选用。
 
-1. 取装备：到店自取；门店提供配送时，也可以选择送货上门（收取配送费，可从门店预设地址中选择）。
-2. 还装备：自行归还；门店提供取件时，也可以预约上门取件（收取取件费）。
-3. 核对门店、日期、装备和费用，提交订单，然后按提示付款。
+## 第四步：挑选装备
+
+1. “套餐”是一整套装备（如雪板 + 雪鞋 + 雪杖 + 头盔），按套餐价计费；“单件”按品类挑选。
+2. 点“选择”，先选给谁用，再为每样装备选尺码。每个尺码都显示日租金和**所选日期还剩几件**；“推荐”按滑雪者资料给出，“已订满”的尺码不能选。
+3. 你订的是某个品类和尺码，具体哪一件由门店备货时安排。
+
+## 第五步：取还方式和确认
+
+1. 取装备：到店自取，或送货上门（收送货费）；还装备：到店归还，或上门取件（收取件费）。地址可以直接填写，也可以点选门店的常用地址；登录后还会列出“我的地址”，默认地址会自动填好，新填的地址可以点“保存这个地址，下次直接选用”。
+2. “确认订单”按滑雪者列出装备，显示租金、押金、费用和合计，以及门店营业时间和地址。
+3. 阅读并勾选同意《租赁协议》。
+4. 点“登录并提交”：用手机号和短信验证码登录（首次使用会自动注册），登录后订单自动提交，填写的内容不会丢失。
+
+## 第六步：付款并出示二维码
+
+1. 提交后直接进入付款页，页面显示剩余付款时间；超时未付款，订单会自动取消，装备也会释放。
+2. 付款成功后进入“订单二维码”页面：到店时出示给店员扫码即可。这个页面可以分享给同行的人。
+
+## 保存为方案
+
+- 在“确认订单”下点“保存为方案”，可以把门店、日期、滑雪者和装备存下来，在“个人中心 → 我的方案”查看。
+- 方案可以分享给家人朋友：对方打开链接不用登录，点“按此方案预订”就会带入预订页，并重新核对剩余数量。
+- 拿到链接的人能看到方案里滑雪者的姓名和身高体重等信息，请只分享给同行的人。
 
 ## 小贴士
 
-- 想先了解装备，可以打开“设备查询”页面查看装备详情。
-- 查看“我的订单”需要登录，如页面提示登录，请参考《登录与账号》。
-- 雪场信号弱时，提交后请耐心等待，不要连续点击；稍后到“我的订单”确认订单是否已生成。
-- 未支付的订单超过门店设定的付款时限会被自动取消。`,
+- 想先了解装备，扫描雪具标签上的二维码打开“设备查询”：已被预订的装备会写明预订日期和从什么时候起可租。
+- 雪场信号弱时，提交后请耐心等待，不要连续点击；填写的内容会保存在手机上，刷新页面也不会丢。`,
   },
   {
     slug: 'customer-how-to-book',
@@ -72,67 +89,99 @@ export const helpArticles: HelpArticleSeed[] = [
     language: 'en-US',
     title: 'How to book gear online',
     summary:
-      'Choose a store, pick your rental dates and gear, choose how to get and return it, then submit and pay.',
-    tags: ['booking', 'order', 'store', 'rental dates'],
+      'Choose a store and dates, add riders, pick gear or packs by size, choose pickup and return, accept the agreement, sign in, pay and show the order QR code.',
+    tags: ['booking', 'riders', 'packs', 'plans'],
     sortOrder: 1,
-    body: `Booking online holds the gear for you and saves time at the counter. The app opens on the ski equipment booking page. Follow these three steps.
+    body: `Booking online holds the gear for you: when you submit, every piece is held for your dates and size, so nobody else can book it. The app opens on the booking page; fill it in from top to bottom. You do not need to sign in first.
 
 ## Step 1: Choose a store
 
-1. The top of the booking page is the store selector, listing every store.
-2. Each store shows its open status, **Open (营业中)**, **Closed (已打烊)** or **Resting today (今日休息)**, together with its opening hours.
-3. The store address and phone number are shown too. Tap the phone number to call the store.
-4. The app remembers the store you choose, so it is preselected next time.
+1. The list shows each store's status (**Open**, **Closed**, **Resting today**), its hours, address and phone; tap the phone number to call.
+2. Once you choose, the list folds to that store; tap "Change store" to pick another. The app remembers your store next time.
 
-- "Open" is worked out live from the store's hours for today; the opening minute and the closing minute both count as open.
-- "Resting today" means today is the store's rest day. Pick up your gear on another day or choose another store.
-- If a store you chose before no longer exists, the app clears it and you simply choose again.
+## Step 2: Choose dates
 
-## Step 2: Pick dates and gear
+1. "Pick up" is today by default, or tomorrow once the evening is past the store's next-day time (usually 21:00). Before the store opens, it counts from opening time.
+2. Tap "Change date" to choose any day within a year; the store's rest days are greyed out.
+3. Set the number of days (1–365) with the buttons; "Return by" follows. If the store is closed on the return day, the page tells you.
 
-1. Choose the rental start date and the number of days. The default number of days is set by the store; change it if needed.
-2. Browse the gear, check the daily rent and the deposit, and add what you need to the order.
-3. If an item cannot be chosen for your dates, it is already booked, under repair or not for rent right now. Try other dates or another item.
+## Step 3: Add your riders
 
-## Step 3: Choose pickup and return, then submit
+1. Tap "Add a rider" and enter the name, and height, weight, age, ability (Type I / II / III) and boot size (Mondopoint, the foot length in cm; EU sizes can be converted). Add the sole length if you bring your own boots, and the stance for a snowboard.
+2. These suggest sizes, and give the store's technician a ski binding DIN **suggestion** (from the ISO 11088 chart). The technician checks it and records the real setting after adjusting the bindings; it is never set automatically.
+3. Once you are signed in, your riders are kept on your profile for next season.
 
-1. Getting the gear: pick it up at the store, or, where the store offers it, choose delivery (a delivery fee applies; you can pick one of the store's preset addresses).
-2. Returning the gear: return it yourself, or, where the store offers it, book a pickup (a pickup fee applies).
-3. Check the store, dates, gear and fees, submit the order and pay as prompted.
+## Step 4: Choose gear
+
+1. A "pack" is a full set (such as skis + boots + poles + helmet) at a pack price; "single items" are chosen by category.
+2. Tap "Choose", pick who it is for, then a size for each piece. Each size shows the daily rent and **how many are left for your dates**; "Suggested" comes from the rider's details, and sizes that are fully booked cannot be chosen.
+3. You book a category and size; the store picks the actual item when it prepares your order.
+
+## Step 5: Pickup, return and confirmation
+
+1. Getting the gear: pick it up at the store, or have it delivered (a delivery fee). Returning it: at the store, or have it picked up (a pickup fee). Type the address, or tap one of the store's common addresses; once you are signed in, your saved addresses are listed too, the default one is filled in for you, and a new address can be kept with "Save this address for next time".
+2. "Your booking" lists the gear by rider with rent, deposit, fees and total, and the store's hours and address.
+3. Read and accept the rental agreement.
+4. Tap "Sign in and book": sign in with your mobile number and a text-message code (an account is created the first time). The order is then submitted by itself, and nothing you entered is lost.
+
+## Step 6: Pay and show the QR code
+
+1. You go straight to the payment page, which shows the time left to pay. An order not paid in time is cancelled and its gear released.
+2. Once paid, you see the order QR code: show it at the store and the staff scan it. You can share this page with the people you ski with.
+
+## Save as a plan
+
+- Under "Your booking", tap "Save as a plan" to keep the store, dates, riders and gear; find it under Profile → My plans.
+- Share a plan with family and friends: the link opens without signing in, and "Book this plan" brings it into the booking page, checking again how many are left.
+- Whoever has the link sees the riders' names, heights, weights and the like, so share it only with the people you ski with.
 
 ## Tips
 
-- To learn about the gear first, open the equipment inquiry page and view the item details.
-- Viewing "My orders" needs a login. If the page asks you to log in, see "Logging in and your account".
-- On a weak network at the resort, wait after submitting instead of tapping again and again, then check "My orders" to see whether the order was created.
-- An unpaid order is cancelled automatically once the store's payment time limit has passed.`,
+- To learn about the gear first, scan the QR code on a gear label to open the equipment inquiry: gear that is booked shows the dates it is reserved and when it is free again.
+- On a weak network at the resort, wait after submitting instead of tapping again; what you entered is kept on the phone, even if you reload the page.`,
   },
   {
     slug: 'customer-login',
     audience: 'customer',
     language: 'zh-CN',
     title: '登录与账号',
-    summary: '顾客用手机号加真实姓名登录，无需密码；在微信里打开时还可以用微信登录。',
-    tags: ['登录', '手机号', '微信', '绑定'],
+    summary: '顾客用手机号、短信验证码和真实姓名登录，无需密码；在微信里打开时还可以用微信登录。',
+    tags: ['登录', '手机号', '验证码', '微信', '绑定'],
     sortOrder: 2,
-    body: `顾客账号不需要设置密码，用手机号和真实姓名即可登录。在微信里打开本应用时，还可以直接用微信登录。
+    body: `顾客账号不需要设置密码：用手机号、发到这个手机号的短信验证码和真实姓名登录。在微信里打开本应用时，还可以直接用微信登录。
 
 ## 手机号登录
 
-1. 打开“我的订单”“个人中心”等需要登录的页面时，会自动跳到顾客登录页。
-2. 输入手机号和真实姓名。
-3. 点击登录，成功后自动回到你刚才要打开的页面。
+1. 打开“个人中心”等需要登录的页面，或在预订页提交订单时，会自动跳到顾客登录页。
+2. 输入手机号，点 **获取验证码**，几秒内会收到 6 位数字的短信验证码。
+3. 输入验证码和真实姓名，点击登录，成功后自动回到你刚才的页面，预订时已填写的内容都还在。
 
+- 第一次用这个手机号登录时，会为你建立顾客账号。
+- 验证码 5 分钟内有效，最多可以输错 5 次；输错太多次请重新获取。
+- 同一个手机号每分钟只能获取一次验证码，每天也有次数上限；按钮上的倒计时结束后才能再次获取。
 - 请填写真实姓名，并与到店登记时一致，方便门店核对身份和订单。
+- 门店员工的手机号不能在这里登录，员工请使用员工登录页。
 
 ## 微信登录（仅限微信内）
 
 1. 在微信中打开本应用，登录页会出现微信登录。
 2. 按提示授权后即可登录。
-3. 如果提示“微信账号未绑定，请先绑定”，请按页面提示用手机号和真实姓名登录，系统会把这个微信和你的账号绑定，以后就可以直接用微信登录。
+3. 如果提示“微信账号未绑定，请先绑定”，请按页面提示用手机号、验证码和真实姓名登录，系统会把这个微信和你的账号绑定，以后就可以直接用微信登录。
 
 - 在手机浏览器中打开时看不到微信登录，这是正常的，请使用手机号登录。
-- 在“个人中心”可以绑定或解绑微信。
+- 一个账号只能绑定一个微信。要换一个微信，请先用原来的微信登录，在“个人中心”解绑。
+
+## 个人中心
+
+登录后点底部的 **个人中心**，可以：
+
+- 查看你的姓名和手机号；绑定或解绑微信（绑定需要在微信里打开）。
+- 打开“我的方案”，管理保存的滑雪者资料。
+- 管理“我的地址”：添加酒店或住处的地址（最多 20 个），点“设为默认”选默认地址，也可以编辑或删除。预订送货上门或上门取件时可以直接点选，默认地址会自动填好。删除默认地址后，最新添加的地址成为默认。
+- 设置语言（简体中文 / English）、深色模式和扫码提示音。
+- 退出登录。
+
+顾客账号没有密码，所以个人中心没有“修改密码”。
 
 ## 登录过期与退出
 
@@ -146,27 +195,43 @@ export const helpArticles: HelpArticleSeed[] = [
     language: 'en-US',
     title: 'Logging in and your account',
     summary:
-      'Customers log in with a phone number and real name, no password needed; inside WeChat you can also log in with WeChat.',
-    tags: ['login', 'phone number', 'WeChat', 'binding'],
+      'Customers log in with a phone number, the code texted to it and their real name, no password needed; inside WeChat you can also log in with WeChat.',
+    tags: ['login', 'phone number', 'code', 'WeChat', 'binding'],
     sortOrder: 2,
-    body: `Customer accounts have no password. You log in with your phone number and your real name. When you open the app inside WeChat, you can also log in with WeChat.
+    body: `Customer accounts have no password. You log in with your phone number, the code texted to that number and your real name. When you open the app inside WeChat, you can also log in with WeChat.
 
 ## Log in with your phone number
 
-1. When you open a page that needs a login, such as "My orders" or the personal centre, the app takes you to the customer login page.
-2. Enter your phone number and your real name.
-3. Tap log in. You are taken back to the page you wanted.
+1. When you open a page that needs a login, such as your personal centre, or when you submit a booking, the app takes you to the customer login page.
+2. Enter your phone number and tap **Get code**. A 6-digit code arrives by text message within seconds.
+3. Enter the code and your real name and tap sign in. You are taken back to the page you came from, with everything you had entered for your booking still there.
 
+- The first time you log in with a number, a customer account is created for you.
+- A code is valid for 5 minutes and can be mistyped at most 5 times; after that, get a new one.
+- A number can get one code a minute and a limited number a day; the button counts down until you can ask again.
 - Use your real name, the same one you give at the store, so staff can match you to your orders.
+- Store staff cannot log in here with their phone numbers; they use the staff login page.
 
 ## Log in with WeChat (inside WeChat only)
 
 1. Open the app inside WeChat. The login page then offers WeChat login.
 2. Authorise as prompted and you are logged in.
-3. If you see "WeChat account not bound, please bind first", log in with your phone number and real name as the page suggests. Your WeChat is then bound to your account and next time you can log in with WeChat directly.
+3. If you see "WeChat account not bound, please bind first", log in with your phone number, code and real name as the page suggests. Your WeChat is then bound to your account and next time you can log in with WeChat directly.
 
 - In an ordinary phone browser there is no WeChat login. That is expected; use your phone number.
-- You can bind or unbind WeChat in your personal centre.
+- An account is bound to one WeChat only. To change it, log in with the old WeChat and unbind it in your personal centre first.
+
+## My account
+
+Once signed in, tap **My account** at the bottom to:
+
+- See your name and phone number; bind or unbind WeChat (binding needs the page opened inside WeChat).
+- Open My plans, and manage your saved riders.
+- Manage My addresses: add your hotel or home address (up to 20), tap "Make default" to choose the default, edit or delete them. When you book a delivery or a pickup you can tap one, and the default is filled in for you. When you delete the default, the address added most recently becomes the default.
+- Choose the language (简体中文 / English), dark mode, and the sounds played when scanning.
+- Sign out.
+
+Customer accounts have no password, so there is no "Change password" there.
 
 ## Expired login and logging out
 
@@ -191,21 +256,21 @@ export const helpArticles: HelpArticleSeed[] = [
 
 ## 付款步骤
 
-1. 提交订单后进入付款页面；也可以在“我的订单”中打开待支付的订单去付款。
+1. 提交订单后直接进入付款页面。
 2. 选择支付方式，核对金额。
-3. 线上支付完成后回到页面，等待订单状态更新。
-4. 选择现金的，到柜台出示订单二维码并付款，店员确认收款后状态更新。
+3. 付款页面会显示剩余的付款时间。线上支付完成后，页面会自动打开你的订单二维码。
+4. 选择现金的，点“出示订单二维码”，到柜台出示并付款，店员确认收款后状态更新。
 
 ## 费用与押金
 
 - 订单费用可能包括：租金、押金、配送费、超期续租费、损坏费、清洁费、优惠和其他费用。
 - 押金随订单一起收取，用于保障装备按时、完好地归还。每件装备的押金金额可以在装备详情中看到。
 - 归还后由门店检查装备并结算：没有问题，押金退还；有超期、损坏或清洁费用，会从押金中扣除，押金不够时需要补款。
-- 退款由门店在订单中办理，到账时间请以门店说明为准。
+- 在“我的订单”里取消订单，或自助归还经门店验收后，在线支付的款项会自动原路退回；现金支付的由门店退还。到账时间以微信、支付宝为准，订单的账单里会显示退款状态。
 
 ## 注意事项
 
-- 未支付的订单超过门店设定的付款时限会自动取消，装备会释放给其他顾客。
+- 未支付的订单超过门店设定的付款时限会自动取消，装备会释放给其他顾客；付款页面会提示订单已释放，可以重新预订。
 - 网络不好时，付款结果可能显示得慢一些。请先刷新订单确认状态，不要重复付款；拿不准时请联系门店。`,
   },
   {
@@ -226,17 +291,17 @@ export const helpArticles: HelpArticleSeed[] = [
 
 ## Steps
 
-1. After submitting the order you reach the payment page. You can also open an unpaid order in "My orders" and pay from there.
+1. After submitting the order you go straight to the payment page.
 2. Choose a payment method and check the amount.
-3. After paying online, come back to the page and wait for the order status to update.
-4. If you chose cash, show your order QR code at the counter and pay. The status updates once the staff confirm the cash.
+3. The payment page shows how long you have left to pay. Once you have paid online, the page opens your order QR code.
+4. If you chose cash, tap "Show the order QR code", show it at the counter and pay. The status updates once the staff confirm the cash.
 
 ## Fees and deposit
 
 - An order can include: rent, deposit, delivery fee, extension (overdue) fee, damage fee, cleaning fee, discount and other items.
 - The deposit is paid with the order and covers returning the gear on time and in good condition. Each item's deposit is shown in its details.
 - After you return the gear, the store checks it and settles the order. If all is well, the deposit is refunded. Overdue, damage or cleaning fees are taken from the deposit, and if the deposit is not enough you pay the difference.
-- Refunds are handled by the store in your order. Ask the store how long the money takes to arrive.
+- When you cancel an order in My orders, or once the store has checked a self-return, money paid online goes back the same way by itself; cash is given back by the store. How long it takes to arrive depends on WeChat Pay or Alipay; the order's bills show the refund.
 
 ## Good to know
 
@@ -255,7 +320,7 @@ export const helpArticles: HelpArticleSeed[] = [
 
 ## 如何出示
 
-1. 打开订单二维码页面：底部导航栏有二维码入口，也可以在“我的订单”中找到对应订单。
+1. 打开订单二维码页面：付款完成后会自动打开它。点“分享链接”可以把页面链接发给自己或同行的人，之后用链接随时打开。
 2. 在柜台把手机屏幕对着店员的扫码设备。
 3. 店员扫码后核对订单，为你发放或接收装备。
 
@@ -263,14 +328,15 @@ export const helpArticles: HelpArticleSeed[] = [
 
 - 把屏幕亮度调高，先擦掉屏幕上的雪水和雾气。
 - 室外阳光强、屏幕反光时，用手稍微遮一下。
-- 订单二维码页面不需要登录也能打开。雪场信号差，建议出发前先把页面打开，或者截图保存。
+- 用分享的链接打开订单二维码页面不需要登录。页面只显示门店、租期、装备和订单状态，不显示你的姓名和电话。
+- 打开过的订单二维码会保存在手机上：雪场没有信号时，页面会显示上次保存的二维码（注明保存时间），照样可以出示。保险起见也可以截图保存。
 - 戴着手套不方便操作时，排队时提前打开页面，轮到你直接把手机递给店员。
 - 一个订单一个二维码，有多个订单请分别出示。
 
 ## 扫不出来怎么办
 
 - 把订单号告诉店员：订单号是 12 位数字，以 20 开头，店员可以手动输入查找。
-- 如果店员提示“订单或设备不存在，请检查编号”，请核对订单号是否完整，或在“我的订单”中确认订单是否属于这家门店。`,
+- 如果店员提示“订单或设备不存在，请检查编号”，请核对订单号是否完整，并确认你来的是页面上写的那家门店。`,
   },
   {
     slug: 'customer-order-qr',
@@ -285,7 +351,7 @@ export const helpArticles: HelpArticleSeed[] = [
 
 ## How to show it
 
-1. Open the order QR code page: there is a QR entry in the bottom tab bar, and you can also find the order in "My orders".
+1. Open the order QR code page: it opens by itself once you have paid. Tap "Share link" to send the page's link to yourself or whoever comes with you, and open it from the link at any time.
 2. At the counter, hold your screen towards the staff member's scanner.
 3. The staff scan it, check the order and hand out or take back the gear.
 
@@ -293,29 +359,44 @@ export const helpArticles: HelpArticleSeed[] = [
 
 - Turn the screen brightness up and wipe snow and fog off the screen first.
 - In bright sunshine or with glare, shade the screen with your hand.
-- The order QR code page opens without a login. The resort network can be weak, so open the page before you set off, or take a screenshot.
+- Opened from its shared link, the order QR code page needs no login. It shows only the store, the dates, the gear and the order status, not your name or phone number.
+- The phone keeps the order QR codes you have opened: with no signal at the resort, the page shows the last saved code (with the time it was saved), and you can show it as usual. A screenshot is a good backup too.
 - If your gloves make the phone hard to use, open the page while you queue and simply hand the phone over when it is your turn.
 - One order has one QR code. With several orders, show each one.
 
 ## If the code will not scan
 
 - Tell the staff your order number: 12 digits starting with 20. They can type it in.
-- If the staff see "order/equipment not found, check the number", check that the number is complete, or confirm in "My orders" that the order belongs to this store.`,
+- If the staff see "order/equipment not found, check the number", check that the number is complete, and that you are at the store the page names.`,
   },
   {
     slug: 'customer-return-and-pickup',
     audience: 'customer',
     language: 'zh-CN',
-    title: '归还装备、预约取件与提前归还',
-    summary: '租期结束前可自行送还门店，也可预约司机上门取件；提前归还请告诉店员办理。',
-    tags: ['归还', '上门取件', '提前归还', '超期'],
+    title: '自助归还、续租、上门取件与提前归还',
+    summary:
+      '不用排队：在订单里扫码拍照自助归还，押金验收后自动退回；也可以一键续租、预约上门取件。',
+    tags: ['归还', '自助归还', '续租', '上门取件', '提前归还', '超期'],
     sortOrder: 5,
-    body: `请在租期结束前归还装备。你可以自己送回门店，门店提供取件服务时也可以预约司机上门取件。
+    body: `请在租期结束前归还装备。你可以在手机上自助归还，不用在柜台排队；也可以直接到柜台归还。
 
-## 自行归还
+## 自助归还（不用排队）
 
-1. 在“我的订单”中打开订单，进入“自助送还”页面，按页面提示操作。
-2. 到店后把装备交给店员，并出示订单二维码。
+1. 底部“我的订单”里打开订单，点“自助归还”（装备在你手上时才有这个按钮）。
+2. 点“扫描雪具标签”，逐件扫描雪具上的标签；标签看不清、手机没有摄像头时，点“无法扫码，手动确认”。
+3. 为每件雪具拍一张照片，记录归还时的样子。
+4. 选择“自己送回门店”，或“上门取件”并填写地址（可以选已保存的地址；取件费从押金中扣除，不用另外支付）。
+5. 提交后订单变为“待归还”。门店逐件验收后自动结算：在线支付的押金原路退回，损坏费用从押金中扣除，订单的账单里会显示退款。
+
+## 续租
+
+- 想多玩一天：在订单里点“续租 1 天”，按钮上就是要付的费用，确认后在线支付。
+- 雪具之后已被别人预订时无法续租，页面会说明原因，请按时归还或联系门店。
+
+## 在柜台归还
+
+1. 带上全部装备到店，交给店员。
+2. 出示订单二维码（付款后打开的页面，或你分享保存的链接）。
 3. 店员逐件扫码入库，订单变为“已归还”；费用结清后变为“已完成”。
 
 ## 预约上门取件
@@ -333,25 +414,39 @@ export const helpArticles: HelpArticleSeed[] = [
 ## 注意事项
 
 - 超过归还日期未还，订单会出现在门店的“超期未还”名单中，可能产生超期费用，门店也会联系你。
+- 门店开通短信或微信通知后，取装备前一天、归还当天各提醒一次，逾期只提醒一次；发送记录显示在订单记录里。
 - 归还前清点件数，头盔、雪镜、护具等小件也要一起归还。
 - 装备有损坏或丢失，请主动告诉店员或司机，如实说明情况。
-- 有疑问可以在“联系客服”页面联系门店。`,
+- 有疑问请拨打门店电话：订单详情、订单二维码和“联系客服”页面上点电话号码即可拨打；订单详情里的“到店导航”会指向门店。`,
   },
   {
     slug: 'customer-return-and-pickup',
     audience: 'customer',
     language: 'en-US',
-    title: 'Returning gear, booking a pickup and returning early',
+    title: 'Self-return, extending, pickups and returning early',
     summary:
-      'Return the gear to the store yourself or book a driver pickup before the rental ends; for an early return, tell the staff.',
-    tags: ['return', 'pickup', 'early return', 'overdue'],
+      'No queue: scan and photograph your gear in the order to hand it back, and the deposit returns once checked; extend by a day or book a pickup too.',
+    tags: ['return', 'self-return', 'extend', 'pickup', 'early return', 'overdue'],
     sortOrder: 5,
-    body: `Please return your gear before the rental period ends. You can bring it back to the store yourself, or, where the store offers it, book a driver to pick it up.
+    body: `Please return your gear before the rental period ends. You can hand it back on your phone by self-return, without queueing, or at the counter.
 
-## Returning it yourself
+## Self-return (no queue)
 
-1. Open the order in "My orders", go to the self delivery and return page and follow the steps there.
-2. At the store, hand the gear to the staff and show your order QR code.
+1. Open the order under "My orders" at the bottom and tap "Self-return" (the button is there while you have the gear).
+2. Tap "Scan a gear label" and scan the label on each item; if a label is unreadable or the phone has no camera, tap "Can't scan: confirm by hand".
+3. Take a photo of each item, to record how it came back.
+4. Choose to drop it at the store, or "Pickup" with an address (you can pick a saved address; the pickup fee comes out of the deposit, nothing to pay now).
+5. Once submitted, the order is "waiting for return". When the store has checked each item in, the order settles by itself: a deposit paid online goes back the same way, damage is taken from the deposit, and the order's bills show the refund.
+
+## Extending
+
+- Want another day? Tap "Extend 1 day" in the order: the button shows the price, which you pay online next.
+- If the gear is booked by someone else afterwards, the extension is refused with the reason; return it on time or contact the store.
+
+## Returning at the counter
+
+1. Bring all the gear to the store and hand it to the staff.
+2. Show your order QR code (the page that opened after paying, or the link you shared).
 3. The staff scan each item back in. The order becomes "Returned", and "Completed" once all fees are settled.
 
 ## Booking a pickup
@@ -369,19 +464,20 @@ export const helpArticles: HelpArticleSeed[] = [
 ## Good to know
 
 - Gear not returned by the return date puts the order on the store's overdue list. Overdue fees may apply and the store will contact you.
+- Where the store has SMS or WeChat notices set up, you get one reminder the day before pickup, one on the return day, and a single one if the gear is overdue; each shows in the order's history.
 - Count the items before returning, including small items such as helmets, goggles and protective gear.
 - If anything is damaged or lost, tell the staff or the driver and explain what happened.
-- For questions, use the contact service page to reach the store.`,
+- For questions, call the store: tap its phone number on the order details, the order QR code page or the Contact page; "Navigate to the store" in the order details points the way there.`,
   },
   {
     slug: 'customer-order-status',
     audience: 'customer',
     language: 'zh-CN',
     title: '订单状态说明',
-    summary: '看懂“我的订单”中每个状态的含义，知道下一步该做什么。',
-    tags: ['订单状态', '我的订单', '自动取消'],
+    summary: '看懂“我的订单”和订单二维码页面上显示的订单状态，知道下一步该做什么。',
+    tags: ['订单状态', '订单二维码', '自动取消'],
     sortOrder: 6,
-    body: `在“我的订单”中，每个订单都会显示当前状态。下面是各状态的含义和你需要做的事。
+    body: `底部“我的订单”可以按状态筛选订单，点开订单能看到状态、剩余时间、费用、账单和订单记录，以及这个状态下能做的事（去支付、出示取件码、续租、自助归还、取消订单）。订单二维码页面也会显示当前状态。下面是各状态的含义和你需要做的事。
 
 ## 各状态含义
 
@@ -392,11 +488,11 @@ export const helpArticles: HelpArticleSeed[] = [
 - **配送中（Delivering）**：司机正在送货途中，请保持电话畅通。
 - **已送达（Delivered）**：装备已送到并确认交付。
 - **使用中（InUse）**：装备在你手上，租期进行中。
-- **待归还（PendingReturn）**：到了归还阶段，请送还门店或等待司机上门取件。
+- **待归还（PendingReturn）**：你已自助归还或预约了取件，请把装备送到门店或等司机上门，门店验收后自动结算。
 - **已归还（Returned）**：门店已收回装备，正在检查和结算。
 - **待付款（PendingPayment）**：还有费用需要补交，例如超期费、损坏费或清洁费。
 - **已完成（Completed）**：订单结束，费用已结清。
-- **已取消（Cancelled）**：订单已取消，包括超时未支付被自动取消的订单。
+- **已取消（Cancelled）**：订单已取消，包括超时未支付被自动取消的订单。待支付、已预约、待配送时可以在订单里自己取消，已在线支付的金额原路退回。
 
 ## 常见流程
 
@@ -413,10 +509,11 @@ export const helpArticles: HelpArticleSeed[] = [
     audience: 'customer',
     language: 'en-US',
     title: 'What the order statuses mean',
-    summary: 'Understand each status in "My orders" and what you need to do next.',
-    tags: ['order status', 'my orders', 'auto cancel'],
+    summary:
+      'Understand the status shown in My orders and on the order QR code page, and what you need to do next.',
+    tags: ['order status', 'order QR code', 'auto cancel'],
     sortOrder: 6,
-    body: `Every order in "My orders" shows its current status. Here is what each status means and what to do.
+    body: `"My orders" at the bottom lists your orders by status; open one to see its status, the time left, fees, bills and history, and what you can do in that status (pay, show the pickup code, extend, self-return, cancel). The order QR code page shows the current status too. Here is what each status means and what to do.
 
 ## The statuses
 
@@ -427,11 +524,11 @@ export const helpArticles: HelpArticleSeed[] = [
 - **Delivering**: the driver is on the way. Keep your phone reachable.
 - **Delivered**: the gear has been delivered and the hand-over confirmed.
 - **InUse**: you have the gear and the rental is running.
-- **PendingReturn**: it is time to return the gear. Bring it to the store or wait for the driver's pickup.
+- **PendingReturn**: you have handed the gear back by self-return or booked a pickup. Bring it to the store or wait for the driver; the order settles once the store has checked it in.
 - **Returned**: the store has the gear back and is checking it and settling the order.
 - **PendingPayment**: there is still something to pay, such as an overdue, damage or cleaning fee.
 - **Completed**: the order is finished and all fees are settled.
-- **Cancelled**: the order was cancelled, including orders cancelled automatically because they were not paid in time.
+- **Cancelled**: the order was cancelled, including orders cancelled automatically because they were not paid in time. While unpaid, reserved or waiting for delivery you can cancel it yourself in the order; money paid online goes back the same way.
 
 ## Typical flows
 
@@ -599,8 +696,8 @@ export const helpArticles: HelpArticleSeed[] = [
 
 点快捷按钮中的“智能扫码”，系统会自动判断扫到的内容：
 
-1. 顾客订单二维码（含下单链接和订单号）：直接打开该订单的创建/处理页面。
-2. 12 位、以 20 开头的数字：按订单号查找订单。
+1. 含订单号的下单链接二维码：打开门店创建订单页面，处理该订单。
+2. 顾客出示的订单二维码，或 12 位、以 20 开头的数字：按订单号打开订单详情。
 3. 其他内容：按设备条码查找设备，打开设备信息窗口。
 
 - 提示“订单或设备不存在，请检查编号”时，检查是否扫错或少输了数字。
@@ -645,8 +742,8 @@ export const helpArticles: HelpArticleSeed[] = [
 
 Tap smart scan on the quick-action button. The app works out what you scanned:
 
-1. A customer's order QR code (a booking link with an order number): opens order create for that order.
-2. A 12-digit number starting with 20: looks up the order by its number.
+1. A booking link QR code with an order number: opens store order create for that order.
+2. A customer's order QR code, or a 12-digit number starting with 20: opens the order by its number.
 3. Anything else: looks up the equipment barcode and opens the equipment info dialog.
 
 - "order/equipment not found, check the number" usually means a misread or a missing digit.

@@ -5,6 +5,8 @@ import {
   ALL_PERMISSIONS,
   ApplicationConfigurationSchema,
   HOST_TENANT_ID,
+  SMS_ENABLED_SETTING,
+  SMS_SANDBOX_SETTING,
   WECHAT_LOGIN_SETTING,
   SupportedLanguage,
   type ApplicationConfiguration,
@@ -29,7 +31,11 @@ function cultureOf(request: FastifyRequest): string {
  */
 export async function abpRoutes(
   app: FastifyInstance,
-  options: { timeZone: string; weChatEnabled: boolean },
+  options: {
+    timeZone: string;
+    weChatEnabled: boolean;
+    sms: { enabled: boolean; sandbox: boolean };
+  },
 ) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/abp/application-configuration',
@@ -101,6 +107,8 @@ export async function abpRoutes(
           values: {
             'Abp.Localization.DefaultLanguage': SupportedLanguage.zhCN,
             [WECHAT_LOGIN_SETTING]: String(options.weChatEnabled),
+            [SMS_ENABLED_SETTING]: String(options.sms.enabled),
+            [SMS_SANDBOX_SETTING]: String(options.sms.sandbox),
           },
         },
       };

@@ -26,8 +26,8 @@ import {
 } from '@/modules/identity/service.js';
 
 const SIGNED_IN = { authenticated: true } as const;
-// Sign-in calls are also limited per address by the general rate limit; this is tighter.
-const SIGN_IN_RATE = { max: 30, timeWindow: '1 minute' };
+// A burst cap per address (a store's devices share one); failures are limited per account.
+const SIGN_IN_RATE = { max: 60, timeWindow: '1 minute' };
 
 /** The account calls of spec §7: sign-in, profile, tokens, logout, password. */
 export async function accountRoutes(app: FastifyInstance, deps: Omit<IdentityDeps, 'db'>) {
@@ -51,7 +51,7 @@ export async function accountRoutes(app: FastifyInstance, deps: Omit<IdentityDep
         response: { 200: AuthResultSchema },
       },
     },
-    async (request) => login(identity(), request, request.body),
+    async (request, reply) => login(identity(), request, reply, request.body),
   );
 
   r.post(
@@ -61,7 +61,7 @@ export async function accountRoutes(app: FastifyInstance, deps: Omit<IdentityDep
       schema: {
         tags: ['account'],
         summary:
-          'Sign in with a mainland mobile number and real name; a new number creates a customer',
+          'Customer sign-in with a mainland mobile number, its SMS code and the real name; a verified new number creates a customer',
         body: PhoneLoginInputSchema,
         response: { 200: AuthResultSchema },
       },

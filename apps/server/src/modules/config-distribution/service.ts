@@ -1,3 +1,4 @@
+import { agreementVersion } from '@/lib/agreement.js';
 import {
   DEFAULT_SYSTEM_NAME,
   type H5Config,
@@ -31,6 +32,10 @@ export async function getH5Config(db: Database, tenantId: string): Promise<H5Con
       storeId: store.id,
       storeName: store.name,
       contactInfo: { phone: store.phone, address: store.address },
+      location:
+        store.latitude !== null && store.longitude !== null
+          ? { latitude: store.latitude, longitude: store.longitude }
+          : null,
       businessHours: {
         startTime: store.openTime,
         endTime: store.closeTime,
@@ -47,6 +52,7 @@ export async function getH5Config(db: Database, tenantId: string): Promise<H5Con
       companyName: setting(S.CompanyName),
       systemLogo: setting(S.SystemLogo),
       rentalAgreement: setting(S.RentalAgreement),
+      rentalAgreementVersion: agreementVersion(setting(S.RentalAgreement)),
     },
     storeConfigs,
     globalBusinessParameters,

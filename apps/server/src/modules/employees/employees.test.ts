@@ -208,4 +208,88 @@ describe('employees', () => {
       storeId: storeIds['万龙雪场店'],
     });
   });
+
+  describe('bad input', () => {
+    const newcomer = (userName: string, extra: object = {}) => ({
+      userName,
+      name: '新人',
+      password: 'Abc123!x',
+      phoneNumber: '',
+      email: '',
+      roles: ['StoreEmployee'],
+      primaryStoreId: storeIds['万龙雪场店'],
+      ...extra,
+    });
+
+    it('holds a role named twice once, on create and on update', async () => {
+      const created = await call(
+        'admin',
+        'POST',
+        '/api/app/employees',
+        newcomer('twice', { roles: ['StoreEmployee', 'StoreEmployee'] }),
+      );
+      expect(created.statusCode).toBe(201);
+      expect(created.json().roles).toEqual(['StoreEmployee']);
+      const updated = await call('admin', 'PUT', `/api/app/employees/${created.json().id}`, {
+        name: '新人',
+        roles: ['Driver', 'StoreEmployee', 'Driver'],
+        primaryStoreId: storeIds['万龙雪场店'],
+      });
+      expect(updated.statusCode).toBe(200);
+      expect(updated.json().roles.sort()).toEqual(['Driver', 'StoreEmployee']);
+    });
+
+    it('answers two sign-ups of one new user name at once with one account and a 409', async () => {
+      const [a, b] = await Promise.all([
+        call('admin', 'POST', '/api/app/employees', newcomer('racer', { name: '甲' })),
+        call('admin', 'POST', '/api/app/employees', newcomer('RACER', { name: '乙' })),
+      ]);
+      expect([a.statusCode, b.statusCode].sort()).toEqual([201, 409]);
+      const loser = a.statusCode === 409 ? a : b;
+      expect(loser.json().error).toMatchObject({
+        code: 'Identity:DuplicateUser',
+        message: '用户名已存在',
+      });
+      const [c, d] = await Promise.all([
+        call(
+          'admin',
+          'POST',
+          '/api/app/employees',
+          newcomer('phone1', { phoneNumber: '13711112222' }),
+        ),
+        call(
+          'admin',
+          'POST',
+          '/api/app/employees',
+          newcomer('phone2', { phoneNumber: '13711112222' }),
+        ),
+      ]);
+      expect([c.statusCode, d.statusCode].sort()).toEqual([201, 409]);
+      expect((c.statusCode === 409 ? c : d).json().error.code).toBe('Identity:DuplicateUser');
+    });
+
+    it('refuses names with nothing visible, line breaks or bidi overrides', async () => {
+      for (const name of ['\u200b\u200b', '李\n四', 'evil\u202etxt.exe']) {
+        const res = await call(
+          'admin',
+          'POST',
+          '/api/app/employees',
+          newcomer('badname', { name }),
+        );
+        expect(res.statusCode, JSON.stringify(name)).toBe(400);
+        expect(res.json().error.validationErrors[0].members).toEqual(['name']);
+      }
+    });
+
+    it('answers a store that does not exist with StoreNotFound', async () => {
+      const res = await call(
+        'admin',
+        'POST',
+        '/api/app/employees',
+        newcomer('nostore', { primaryStoreId: '7f3c2f1e-5d55-4c7e-9b1d-2f6a4c8e9b10' }),
+      );
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toMatchObject({ code: 'Store:NotFound', message: '门店不存在' });
+    });
+  });
 });

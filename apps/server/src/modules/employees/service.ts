@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, ilike, or, type SQL, sql } from 'drizzle-orm';
 import {
   ErrorCode,
   Permissions,
@@ -16,6 +16,7 @@ import { stores, userRoles, users } from '@/db/schema.js';
 import { AppError, businessError, notFound } from '@/lib/errors.js';
 import { message } from '@/lib/messages.js';
 import { likePattern, pageOf } from '@/lib/paging.js';
+import { findStore } from '@/lib/stores.js';
 import type { CurrentUser } from '@/plugins/authentication.js';
 import { hashPassword } from '@/modules/identity/passwords.js';
 import { sortRoles } from '@/modules/identity/profile.js';
@@ -150,13 +151,8 @@ export class EmployeeService {
     if (scope.storeId !== null && storeId !== scope.storeId) {
       throw businessError(ErrorCode.NotYourStore, message(request, 'NotYourStore'));
     }
-    if (storeId) {
-      const [store] = await this.db
-        .select({ id: stores.id })
-        .from(stores)
-        .where(and(eq(stores.tenantId, request.tenantId), eq(stores.id, storeId)));
-      if (!store)
-        throw new AppError(400, ErrorCode.StoreNotFound, message(request, 'StoreNotFound'));
+    if (storeId && !(await findStore(this.db, request.tenantId, storeId))) {
+      throw new AppError(400, ErrorCode.StoreNotFound, message(request, 'StoreNotFound'));
     }
   }
 
@@ -264,25 +260,4 @@ export class EmployeeService {
   }
 }
 
-const selectUser = {
-  id: users.id,
-  tenantId: users.tenantId,
-  userName: users.userName,
-  userType: users.userType,
-  name: users.name,
-  surname: users.surname,
-  realName: users.realName,
-  email: users.email,
-  emailConfirmed: users.emailConfirmed,
-  phoneNumber: users.phoneNumber,
-  phoneNumberConfirmed: users.phoneNumberConfirmed,
-  passwordHash: users.passwordHash,
-  avatar: users.avatar,
-  isActive: users.isActive,
-  primaryStoreId: users.primaryStoreId,
-  weChatOpenId: users.weChatOpenId,
-  weChatUnionId: users.weChatUnionId,
-  lastLoginAt: users.lastLoginAt,
-  createdAt: users.createdAt,
-  updatedAt: users.updatedAt,
-};
+const selectUser = getTableColumns(users);

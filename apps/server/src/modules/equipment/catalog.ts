@@ -16,6 +16,7 @@ export async function listCategories(db: Database, tenantId: string): Promise<Ca
       id: equipmentCategories.id,
       name: equipmentCategories.name,
       sizeKind: equipmentCategories.sizeKind,
+      dinAdjustable: equipmentCategories.dinAdjustable,
       sortOrder: equipmentCategories.sortOrder,
       equipmentCount: count(equipment.id),
     })
@@ -73,6 +74,7 @@ export async function listAttributeDefinitions(
       unit: r.unit,
       isRequired: r.isRequired,
       isFilterable: r.isFilterable,
+      isSize: r.isSize,
       isEnabled: r.isEnabled,
       sortOrder: r.sortOrder,
     })),

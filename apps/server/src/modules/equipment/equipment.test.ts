@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, like, notExists } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { equipment, equipmentUnavailableTimes } from '@/db/schema.js';
 import {
@@ -46,6 +46,31 @@ describe('equipment', () => {
     (
       await call('employee', 'GET', `/api/app/equipment/by-barcode?barcodeNumber=${barcode}`)
     ).json();
+  /**
+   * An item in stock that no order or lock holds at any time: the demo orders booked by kind hold
+   * items from tomorrow on, so a test that needs a free window picks one of these.
+   */
+  const freeItem = async (barcodePrefix: string) => {
+    const [row] = await t.database.db
+      .select({ barcode: equipment.barcodeNumber })
+      .from(equipment)
+      .where(
+        and(
+          like(equipment.barcodeNumber, `${barcodePrefix}%`),
+          eq(equipment.status, 0),
+          notExists(
+            t.database.db
+              .select({ id: equipmentUnavailableTimes.id })
+              .from(equipmentUnavailableTimes)
+              .where(eq(equipmentUnavailableTimes.equipmentId, equipment.id)),
+          ),
+        ),
+      )
+      .orderBy(asc(equipment.barcodeNumber))
+      .limit(1);
+    if (!row) throw new Error(`no free ${barcodePrefix} item in the demo stock`);
+    return byBarcode(row.barcode);
+  };
   const iso = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
   const stockOut = (as: string, id: string, from: number, to: number, reason = '租赁') =>
     call(as, 'POST', `/api/app/equipment/stock-out/${id}`, {
@@ -171,7 +196,7 @@ describe('equipment', () => {
     });
     expect(out.json().equipment.unavailableTimes).toHaveLength(1);
     const again = await stockOut('employee', item.id, 5, 6);
-    expect(again.statusCode).toBe(403);
+    expect(again.statusCode).toBe(409);
     expect(again.json().error).toMatchObject({
       code: 'Equipment:IllegalStatusTransition',
       message: '当前状态（已出库）不能出库',
@@ -195,6 +220,13 @@ describe('equipment', () => {
     expect(clash.statusCode).toBe(409);
     expect(clash.json().error.code).toBe('Equipment:NotAvailable');
     expect(clash.json().error.data.conflictStartTime.slice(0, 13)).toBe(iso(1).slice(0, 13));
+    // The message gives the window on the store's clock (Asia/Shanghai, UTC+8), not UTC.
+    const { conflictStartTime, conflictEndTime } = clash.json().error.data;
+    const beijing = (at: string) =>
+      new Date(Date.parse(at) + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
+    expect(clash.json().error.message).toBe(
+      `该设备在 ${beijing(conflictStartTime)} 至 ${beijing(conflictEndTime)} 已被占用`,
+    );
     expect((await byBarcode('SGWLSKI004')).status).toBe(0); // nothing half-written
     const lock = (await byBarcode('SGWLSKI004')).unavailableTimes[0];
     const adjacent = await call('employee', 'POST', `/api/app/equipment/stock-out/${item.id}`, {
@@ -237,7 +269,7 @@ describe('equipment', () => {
     expect((await setStatus('employee', a.id, 5)).json().equipment.status).toBe(5);
     expect((await stockIn('employee', a.id)).json().equipment.status).toBe(0);
     const out = await byBarcode('SGWLSKI002'); // demo: checked out
-    expect((await setStatus('employee', out.id, 5)).statusCode).toBe(403);
+    expect((await setStatus('employee', out.id, 5)).statusCode).toBe(409);
     expect((await setStatus('employee', out.id, 3)).json().equipment.status).toBe(3);
     expect((await stockIn('employee', out.id)).json().equipment.status).toBe(0);
     expect((await setStatus('employee', out.id, 1)).statusCode).toBe(400);
@@ -288,10 +320,94 @@ describe('equipment', () => {
       'unavailableEndTime',
       'TooManyDays',
     );
+    await check(
+      { reason: '租赁', unavailableStartTime: '0000-01-01T00:00:00Z', unavailableEndTime: iso(1) },
+      'unavailableStartTime',
+      'DateOutOfRange',
+    );
+    await check(
+      { reason: '租赁', unavailableStartTime: iso(0), unavailableEndTime: '9999-12-31T00:00:00Z' },
+      'unavailableEndTime',
+      'DateOutOfRange',
+    );
+    // A window that has already ended (a stale draft restored a day later) locks nothing.
+    await check(
+      { reason: '租赁', unavailableStartTime: iso(-3), unavailableEndTime: iso(-1) },
+      'unavailableEndTime',
+      'EndInPast',
+    );
+    await check(
+      { reason: '租\n赁', unavailableStartTime: iso(0), unavailableEndTime: iso(1) },
+      'reason',
+      'InvalidCharacters',
+    );
+    await check(
+      { reason: '\u200b', unavailableStartTime: iso(0), unavailableEndTime: iso(1) },
+      'reason',
+      'ReasonRequired',
+    );
+  });
+
+  it('refuses a free window that ends before it starts, and filters that are not numbers', async () => {
+    const reversed = await call(
+      'employee',
+      'GET',
+      `/api/app/equipment?availableFrom=${encodeURIComponent(iso(5))}&availableTo=${encodeURIComponent(iso(1))}`,
+    );
+    expect(reversed.statusCode).toBe(400);
+    expect(reversed.json().error.validationErrors[0].members).toEqual(['availableTo']);
+    for (const query of [
+      'status=',
+      'status=0x1',
+      'skipCount=-1',
+      'availableFrom=0000-01-01T00:00:00Z',
+    ]) {
+      expect((await call('employee', 'GET', `/api/app/equipment?${query}`)).statusCode, query).toBe(
+        400,
+      );
+    }
+  });
+
+  it('answers a store that does not exist with StoreNotFound, and garbled prices and names with 400', async () => {
+    const base = {
+      categoryId: categories['头盔'],
+      storeId: storeIds['万龙雪场店'],
+      name: '头盔',
+      barcodeNumber: 'BAD-INPUT-1',
+      dailyRentPrice: 25,
+      deposit: 200,
+    };
+    const nowhere = await call('admin', 'POST', '/api/app/equipment', {
+      ...base,
+      storeId: randomUUID(),
+    });
+    expect(nowhere.statusCode).toBe(400);
+    expect(nowhere.json().error).toMatchObject({ code: 'Store:NotFound', message: '门店不存在' });
+    const refused = async (payload: object) => {
+      const res = await call('employee', 'POST', '/api/app/equipment', { ...base, ...payload });
+      expect(res.statusCode).toBe(400);
+      return res.json().error.validationErrors[0];
+    };
+    expect(await refused({ dailyRentPrice: '' })).toEqual({
+      message: 'InvalidNumber',
+      members: ['dailyRentPrice'],
+    });
+    expect(await refused({ deposit: '0x10' })).toEqual({
+      message: 'InvalidNumber',
+      members: ['deposit'],
+    });
+    expect(await refused({ brand: 'PO\u202eC' })).toEqual({
+      message: 'InvalidCharacters',
+      members: ['brand'],
+    });
+    expect(await refused({ name: '\u200b' })).toEqual({
+      message: 'NameRequired',
+      members: ['name'],
+    });
   });
 
   it('keeps staff to their own store, lets a SuperAdmin anywhere, and drivers only look', async () => {
-    const tw = await byBarcode('SGTWSKI002');
+    const tw = await freeItem('SGTW');
     const refused = await stockOut('employee', tw.id, 0, 1);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error).toMatchObject({
@@ -301,6 +417,43 @@ describe('equipment', () => {
     expect((await stockOut('admin', tw.id, 0, 1)).statusCode).toBe(200);
     expect((await call('driver', 'GET', `/api/app/equipment/${tw.id}`)).statusCode).toBe(200);
     expect((await stockIn('driver', tw.id)).statusCode).toBe(403);
+  });
+
+  it("lets staff operate another store's gear once they confirm the notice, and says so in the history", async () => {
+    const tw = await freeItem('SGTW');
+    const confirmed = await call('employee', 'POST', `/api/app/equipment/stock-out/${tw.id}`, {
+      reason: '租赁',
+      unavailableStartTime: iso(0),
+      unavailableEndTime: iso(1),
+      otherStoreAcknowledged: true,
+    });
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json().equipment).toMatchObject({ status: 1, storeName: '太舞小镇店' });
+    const back = await call('employee', 'POST', `/api/app/equipment/stock-in/${tw.id}`, {
+      reason: '租赁归还',
+      otherStoreAcknowledged: true,
+    });
+    expect(back.json().equipment.status).toBe(0);
+    // Editing the item itself stays with its own store.
+    const edit = await call('employee', 'PUT', `/api/app/equipment/${tw.id}/barcode`, {
+      barcodeNumber: `${tw.barcodeNumber}-X`,
+      otherStoreAcknowledged: true,
+    });
+    expect(edit.json().error.code).toBe('Equipment:BelongsToAnotherStore');
+
+    const history = (
+      await call('employee', 'GET', `/api/app/equipment/equipment-operation-history/${tw.id}`)
+    ).json();
+    expect(history.items.slice(0, 2)).toMatchObject([
+      { operation: 'stockIn', storeName: '太舞小镇店', operatorStoreName: '万龙雪场店' },
+      { operation: 'stockOut', storeName: '太舞小镇店', operatorStoreName: '万龙雪场店' },
+    ]);
+    // The item's own staff and a SuperAdmin are not marked as from another store.
+    await stockOut('admin', tw.id, 0, 1);
+    const latest = (
+      await call('admin', 'GET', `/api/app/equipment/equipment-operation-history/${tw.id}`)
+    ).json().items[0];
+    expect(latest).toMatchObject({ operation: 'stockOut', operatorStoreName: null });
   });
 
   it('transfers to another store, which receives it by checking it in', async () => {
@@ -325,7 +478,7 @@ describe('equipment', () => {
   });
 
   it('returns early by releasing the order lock', async () => {
-    const item = await byBarcode('SGWLSKI001');
+    const item = await freeItem('SGWLSKI');
     // A lock whose order no longer exists is simply released (the order side: updates.test.ts).
     const orderId = randomUUID();
     const [row] = await t.database.db.select().from(equipment).where(eq(equipment.id, item.id));
@@ -356,6 +509,41 @@ describe('equipment', () => {
       .from(equipmentUnavailableTimes)
       .where(and(eq(equipmentUnavailableTimes.orderId, orderId)));
     expect(locks).toEqual([]);
+  });
+
+  it('never checks in gear still out on an active order: it names the order, whose return does it', async () => {
+    // Demo: SGWLPRO001 is out on an overdue order.
+    const item = await byBarcode('SGWLPRO001');
+    expect(item.status).toBe(1);
+    expect(item.outOnOrder).toMatchObject({
+      orderNumber: expect.any(String),
+      customerName: '冯强',
+    });
+    const { orderId, orderNumber } = item.outOnOrder;
+
+    const refused = await stockIn('employee', item.id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toMatchObject({
+      code: 'Equipment:OutOnOrder',
+      message: `该设备在订单 ${orderNumber} 中尚未归还，请在该订单中办理归还`,
+      data: { orderId, orderNumber },
+    });
+    // Nor marked damaged or lost past the order's return, by staff or a SuperAdmin.
+    expect((await setStatus('employee', item.id, 2)).json().error.code).toBe(
+      'Equipment:OutOnOrder',
+    );
+    expect((await setStatus('admin', item.id, 3)).json().error.code).toBe('Equipment:OutOnOrder');
+    expect((await byBarcode('SGWLPRO001')).status).toBe(1);
+
+    // The order's return checks it in, and after that the item is plain stock again.
+    const order = (await call('employee', 'GET', `/api/app/orders/${orderId}`)).json();
+    const line = order.items.find((i: { equipmentId: string }) => i.equipmentId === item.id);
+    const returned = await call('employee', 'POST', `/api/app/orders/${orderId}/return`, {
+      items: [{ orderItemId: line.id, state: 'returned', damageFee: 0 }],
+    });
+    expect(returned.statusCode).toBe(200);
+    const after = await byBarcode('SGWLPRO001');
+    expect(after).toMatchObject({ status: 0, outOnOrder: null });
   });
 
   it('creates items with checked attributes and unique barcodes, and records who did what', async () => {

@@ -5,6 +5,8 @@ import {
   AttributeDefinitionQuerySchema,
   AttributeDefinitionSchema,
   BarcodeUpdateSchema,
+  CatalogItemQuerySchema,
+  CatalogItemSchema,
   CategorySchema,
   ChangeStatusSchema,
   EarlyReturnSchema,
@@ -30,6 +32,7 @@ import { PUBLIC } from '@/lib/access.js';
 import { notFound } from '@/lib/errors.js';
 import { message } from '@/lib/messages.js';
 import { listAttributeDefinitions, listAttributeValues, listCategories } from './catalog.js';
+import { listCatalogCategories, listCatalogItems } from './catalog-items.js';
 import { relatedOrderRoutes } from './related-orders.js';
 import { EquipmentService } from './service.js';
 
@@ -54,9 +57,10 @@ const EquipmentId = z.object({ equipmentId: z.uuid() });
 const tags = ['equipment'];
 
 /** The equipment calls of spec §7. */
-export async function equipmentRoutes(app: FastifyInstance) {
+export async function equipmentRoutes(app: FastifyInstance, options: { timeZone: string }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const service = (request: FastifyRequest) => new EquipmentService(app.db, request);
+  const service = (request: FastifyRequest) =>
+    new EquipmentService(app.db, request, options.timeZone);
 
   r.get(
     '/api/app/equipment/by-barcode',
@@ -78,13 +82,43 @@ export async function equipmentRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary:
-          "Public look-up by serial number (the label's QR code): name, store, prices, whether it is in stock",
+          "Public look-up by serial number (the label's QR code): name, store, prices, whether it is free now, its holds and when it is free again",
         querystring: z.object({ sn: z.string().trim().min(1).max(64) }),
         response: { 200: EquipmentInquirySchema },
       },
     },
+    async (request) => service(request).inquire(request.query.sn),
+  );
+
+  r.get(
+    '/api/app/equipment/catalog-items',
+    {
+      config: { access: PUBLIC },
+      schema: {
+        tags,
+        summary:
+          "Public browse of a store's gear (name, brand, model or barcode; category), with each item's true availability",
+        querystring: CatalogItemQuerySchema,
+        response: { 200: pagedResultSchema(CatalogItemSchema) },
+      },
+    },
     async (request) =>
-      EquipmentInquirySchema.parse(await service(request).byBarcode(request.query.sn)),
+      listCatalogItems(app.db, request.tenantId, request.query, message(request, 'StoreNotFound')),
+  );
+
+  r.get(
+    '/api/app/equipment/catalog-categories',
+    {
+      config: { access: PUBLIC },
+      schema: {
+        tags,
+        summary: 'The categories of gear, for the public browse filter',
+        response: {
+          200: z.object({ items: z.array(z.object({ id: z.string(), name: z.string() })) }),
+        },
+      },
+    },
+    async (request) => ({ items: await listCatalogCategories(app.db, request.tenantId) }),
   );
 
   r.get(

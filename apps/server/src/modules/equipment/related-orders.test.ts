@@ -118,7 +118,13 @@ describe('related orders of an item', () => {
     const supplement = await book(item, 12, '庚');
     await setStatus(supplement, 6);
 
+    // The spec's names (§3), and the short names older clients read.
     expect(await counts('employee', item)).toEqual({
+      totalCount: 6,
+      inUseCount: 2,
+      reservedCount: 1,
+      unpaidCount: 2,
+      completedCount: 1,
       inUse: 2,
       reserved: 1,
       unpaid: 2,
@@ -133,9 +139,11 @@ describe('related orders of an item', () => {
     expect(completedTab).toEqual({
       items: [
         {
+          orderId: completed.id,
           id: completed.id,
           orderNumber: completed.orderNumber,
           status: 9,
+          statusDescription: '已完成',
           customerName: '己',
           rentalStartTime: completed.rentalStartTime,
           rentalEndTime: completed.rentalEndTime,
@@ -145,16 +153,25 @@ describe('related orders of an item', () => {
       totalCount: 1,
     });
     expect(completedTab.items[0].totalAmount).toBeGreaterThan(0);
+    const english = await call(
+      'employee',
+      'GET',
+      `/api/app/equipment/completed-orders?equipmentId=${item}`,
+      undefined,
+      'en',
+    );
+    expect(english.json().items[0].statusDescription).toBe('Completed');
     const everyTab = await Promise.all(
       ['in-use', 'reserved', 'unpaid', 'completed'].map((tab) => list('employee', tab, item)),
     );
     expect(everyTab.flatMap(ids)).not.toContain(cancelled.id);
     // Another item's orders are not this item's.
-    expect(await counts('employee', inStock[2]!.id)).toEqual({
-      inUse: 0,
-      reserved: 0,
-      unpaid: 0,
-      completed: 0,
+    expect(await counts('employee', inStock[2]!.id)).toMatchObject({
+      totalCount: 0,
+      inUseCount: 0,
+      reservedCount: 0,
+      unpaidCount: 0,
+      completedCount: 0,
     });
   });
 

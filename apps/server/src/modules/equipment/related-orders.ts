@@ -6,6 +6,7 @@ import {
   EquipmentOrderSchema,
   EquipmentOrdersCountSchema,
   EquipmentOrdersQuerySchema,
+  type EquipmentOrderGroup,
   ErrorCode,
   OrderStatus,
   pagedResultSchema,
@@ -19,23 +20,20 @@ import type { Database } from '@/db/client.js';
 import { equipment, orderItems, orders } from '@/db/schema.js';
 import type { RouteAccess } from '@/lib/access.js';
 import { notFound } from '@/lib/errors.js';
-import { message } from '@/lib/messages.js';
+import { isEnglish, message } from '@/lib/messages.js';
 import { pageOf } from '@/lib/paging.js';
 import { toYuan } from '@/modules/orders/pricing.js';
+import { orderStatusName } from '@/modules/orders/status.js';
+import { GEAR_OUT_ORDER_STATUSES } from './repository.js';
 
 /** The order statuses each tab of the equipment dialog's related orders shows; cancelled in none. */
 export const RELATED_ORDER_GROUPS = {
-  inUse: [
-    OrderStatus.InUse,
-    OrderStatus.Delivering,
-    OrderStatus.Delivered,
-    OrderStatus.PendingReturn,
-  ],
+  inUse: GEAR_OUT_ORDER_STATUSES,
   reserved: [OrderStatus.Reserved, OrderStatus.PendingDelivery, OrderStatus.Pending],
   unpaid: [OrderStatus.Unpaid, OrderStatus.PendingPayment],
   completed: [OrderStatus.Returned, OrderStatus.Completed],
-} as const satisfies Record<keyof EquipmentOrdersCount, readonly OrderStatus[]>;
-export type RelatedOrderGroup = keyof typeof RELATED_ORDER_GROUPS;
+} as const satisfies Record<EquipmentOrderGroup, readonly OrderStatus[]>;
+export type RelatedOrderGroup = EquipmentOrderGroup;
 
 const LIST_PATHS: Record<RelatedOrderGroup, string> = {
   inUse: '/api/app/equipment/in-use-orders',
@@ -89,11 +87,20 @@ export class RelatedOrdersService {
       rows
         .filter((r) => (RELATED_ORDER_GROUPS[group] as readonly number[]).includes(r.status))
         .reduce((n, r) => n + r.n, 0);
+    const inUse = total('inUse');
+    const reserved = total('reserved');
+    const unpaid = total('unpaid');
+    const completed = total('completed');
     return {
-      inUse: total('inUse'),
-      reserved: total('reserved'),
-      unpaid: total('unpaid'),
-      completed: total('completed'),
+      totalCount: inUse + reserved + unpaid + completed,
+      inUseCount: inUse,
+      reservedCount: reserved,
+      unpaidCount: unpaid,
+      completedCount: completed,
+      inUse,
+      reserved,
+      unpaid,
+      completed,
     };
   }
 
@@ -119,9 +126,11 @@ export class RelatedOrdersService {
     ]);
     return {
       items: rows.map((r) => ({
+        orderId: r.id,
         id: r.id,
         orderNumber: r.orderNumber,
         status: r.status,
+        statusDescription: capitalized(orderStatusName(r.status, isEnglish(this.request))),
         customerName: r.customerName,
         rentalStartTime: r.rentalStartAt.toISOString(),
         rentalEndTime: r.rentalEndAt.toISOString(),
@@ -131,6 +140,8 @@ export class RelatedOrdersService {
     };
   }
 }
+
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** The related-orders calls of spec §7, open to whoever may view the item (`access`). */
 export async function relatedOrderRoutes(app: FastifyInstance, access: RouteAccess) {

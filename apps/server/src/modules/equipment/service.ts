@@ -14,6 +14,7 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import {
   EquipmentStatus,
   ErrorCode,
@@ -22,6 +23,8 @@ import {
   type EarlyReturn,
   type Equipment,
   type EquipmentInput,
+  type EquipmentInquiry,
+  EquipmentInquirySchema,
   type EquipmentListQuery,
   type EquipmentUpdate,
   MAX_EQUIPMENT_IMAGES,
@@ -46,20 +49,27 @@ import {
   users,
 } from '@/db/schema.js';
 import { EXCLUSION_VIOLATION, UNIQUE_VIOLATION, pgCode } from '@/lib/pg-errors.js';
-import { AppError, businessError, notFound } from '@/lib/errors.js';
+import { AppError, businessError, conflictError, notFound } from '@/lib/errors.js';
+import { findStore } from '@/lib/stores.js';
+import { localMinute } from '@/lib/local-time.js';
 import { isEnglish, message } from '@/lib/messages.js';
 import { likePattern, pageOf } from '@/lib/paging.js';
 import { toFileInfo } from '@/modules/files/service.js';
+import { moveHoldsOff, retryOnDeadlock } from '@/modules/orders/capacity.js';
 import { earlyReturnOrders } from '@/modules/orders/updates.js';
 import {
   attributesOf,
   imageFilesById,
   imagesOf,
   currentUnavailableTimes,
+  ordersHoldingOut,
   findEquipmentRows,
+  lockEquipment,
   overlapping,
+  keywordMatch,
   type EquipmentRow,
 } from './repository.js';
+import { availabilityOf } from './availability.js';
 import { actionName, ALLOWED_FROM, OPERATION_NAMES, statusName, type Action } from './status.js';
 
 const yuan = (fen: number) => Math.round(fen) / 100;
@@ -67,11 +77,24 @@ const fen = (yuanValue: number) => Math.round(yuanValue * 100);
 
 class StatusChangedMeanwhile extends Error {}
 
+/** Statuses in which an item cannot be rented: orders holding it hold another where they can. */
+const OUT_OF_STOCK: readonly number[] = [
+  EquipmentStatus.Damaged,
+  EquipmentStatus.Lost,
+  EquipmentStatus.InTransfer,
+  EquipmentStatus.Scrapped,
+];
+
 /** Stock, status and details of equipment, with every rule of spec §4 enforced. */
+/** The operator's own store, beside the item's, in the operation history. */
+const operatorStores = alias(stores, 'operator_stores');
+
 export class EquipmentService {
   constructor(
     private readonly db: Database,
     private readonly request: FastifyRequest,
+    /** The business time zone, in which messages give times. */
+    private readonly timeZone: string,
   ) {}
 
   private get tenantId() {
@@ -88,10 +111,11 @@ export class EquipmentService {
 
   private async toDtos(rows: EquipmentRow[]): Promise<Equipment[]> {
     const ids = rows.map((r) => r.id);
-    const [attributes, locks, images] = await Promise.all([
+    const [attributes, locks, images, outOn] = await Promise.all([
       attributesOf(this.db, ids),
       currentUnavailableTimes(this.db, ids),
       imagesOf(this.db, ids),
+      ordersHoldingOut(this.db, ids),
     ]);
     return rows.map((r) => ({
       id: r.id,
@@ -140,9 +164,25 @@ export class EquipmentService {
           orderId: l.orderId,
           reason: l.reason,
         })),
+      outOnOrder: outOnOrderOf(outOn, r.id),
       creationTime: r.createdAt.toISOString(),
       lastModificationTime: r.updatedAt.toISOString(),
     }));
+  }
+
+  /**
+   * Gear out on an active order comes back only through that order's return, which settles the
+   * deposit and frees the item for the order; a plain check-in or status change would leave the
+   * order believing the customer still has it.
+   */
+  private async assertNotOutOnOrder(tx: Transaction, row: EquipmentRow) {
+    const [held] = await ordersHoldingOut(tx, [row.id]);
+    if (!held) return;
+    throw conflictError(
+      ErrorCode.EquipmentOutOnOrder,
+      this.msg('EquipmentOutOnOrder', { order: held.orderNumber }),
+      { orderId: held.orderId, orderNumber: held.orderNumber },
+    );
   }
 
   private async row(id: string): Promise<EquipmentRow> {
@@ -165,24 +205,42 @@ export class EquipmentService {
     return (await this.toDtos([row]))[0]!;
   }
 
+  /** The public look-up by serial number: what anyone may see, with true availability. */
+  async inquire(serialNumber: string): Promise<EquipmentInquiry> {
+    const item = await this.byBarcode(serialNumber);
+    const holds = item.unavailableTimes.map((u) => ({
+      startAt: new Date(u.startTime),
+      endAt: new Date(u.endTime),
+    }));
+    const sizeAttributes = await this.db
+      .select({ id: attributeDefinitions.id })
+      .from(attributeDefinitions)
+      .where(
+        and(
+          eq(attributeDefinitions.categoryId, item.categoryId),
+          eq(attributeDefinitions.isSize, true),
+        ),
+      );
+    const sizeIds = new Set(sizeAttributes.map((a) => a.id));
+    return EquipmentInquirySchema.parse({
+      ...item,
+      ...availabilityOf(item.status, holds, new Date()),
+      size: Object.fromEntries(
+        item.attributes
+          .filter((a) => sizeIds.has(a.attributeId))
+          .map((a) => [a.attributeId, a.value]),
+      ),
+    });
+  }
+
   async list(query: EquipmentListQuery): Promise<PagedResult<Equipment>> {
     const parts: SQL[] = [];
     if (query.storeId) parts.push(eq(equipment.storeId, query.storeId));
     if (query.categoryId) parts.push(eq(equipment.categoryId, query.categoryId));
     if (query.status !== undefined) parts.push(eq(equipment.status, query.status));
-    if (query.keyword) {
-      const p = likePattern(query.keyword);
-      parts.push(
-        or(
-          ilike(equipment.name, p),
-          ilike(equipment.barcodeNumber, p),
-          ilike(equipment.brand, p),
-          ilike(equipment.model, p),
-        )!,
-      );
-    }
+    if (query.keyword) parts.push(keywordMatch(query.keyword));
     for (const [key, value] of Object.entries(query)) {
-      const m = /^attr\.([0-9a-f-]{36})$/i.exec(key);
+      const m = /^attr\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i.exec(key);
       if (!m || typeof value !== 'string' || value === '') continue;
       parts.push(
         exists(
@@ -244,12 +302,20 @@ export class EquipmentService {
 
   // ---- who may change what --------------------------------------------------------------------
 
-  /** Staff change only their own store's gear (a SuperAdmin any); a transfer is received by the target store. */
-  private assertMayOperate(row: EquipmentRow, options: { receiving?: boolean } = {}) {
+  /**
+   * Staff change their own store's gear (a SuperAdmin any); a transfer is received by the target
+   * store. Another store's gear only after the notice that it is not theirs (spec §2: "you may
+   * continue viewing and operating but please verify"), and the history then names their store.
+   */
+  private assertMayOperate(
+    row: EquipmentRow,
+    options: { receiving?: boolean; otherStoreAcknowledged?: boolean } = {},
+  ) {
     const user = this.request.user!;
     if (user.roles.includes(RoleName.SuperAdmin)) return;
     if (row.storeId === user.primaryStoreId) return;
     if (options.receiving && row.transferToStoreId === user.primaryStoreId) return;
+    if (options.otherStoreAcknowledged && user.primaryStoreId) return;
     throw businessError(
       ErrorCode.EquipmentOtherStore,
       this.msg('EquipmentOtherStore', { store: row.storeName }),
@@ -267,7 +333,7 @@ export class EquipmentService {
   }
 
   private illegal(row: { status: number }, action: Action) {
-    return businessError(
+    return conflictError(
       ErrorCode.IllegalTransition,
       this.msg('IllegalTransition', {
         from: statusName(row.status, this.en),
@@ -306,7 +372,16 @@ export class EquipmentService {
       userId: user.id,
       operatorName: who?.name || who?.userName || user.userName,
       storeId: row.storeId,
+      // A SuperAdmin acts for every store; staff are named with their own store.
+      operatorStoreId: user.roles.includes(RoleName.SuperAdmin)
+        ? null
+        : (user.primaryStoreId ?? null),
     });
+  }
+
+  /** Moving orders' holds off an item takes other items' locks: a deadlock is run again. */
+  private retriedTransaction(work: (tx: Transaction) => Promise<void>) {
+    return retryOnDeadlock(() => this.db.transaction(work));
   }
 
   /**
@@ -323,7 +398,9 @@ export class EquipmentService {
   ) {
     if (!ALLOWED_FROM[action].includes(row.status)) throw this.illegal(row, action);
     try {
-      await this.db.transaction(async (tx) => {
+      await this.retriedTransaction(async (tx) => {
+        // Before the row lock, in the same order as every other writer of the item.
+        await lockEquipment(tx, [row.id]);
         const [updated] = await tx
           .update(equipment)
           .set({ status: to, updatedAt: new Date(), ...set })
@@ -333,6 +410,7 @@ export class EquipmentService {
           .returning({ id: equipment.id });
         // Someone changed the status meanwhile; report it after the transaction has let go.
         if (!updated) throw new StatusChangedMeanwhile();
+        if (OUT_OF_STOCK.includes(to)) await moveHoldsOff(tx, row, this.request.user!.id);
         if (extra) await extra(tx);
         await this.history(tx, row, { operation: action, from: row.status, to, ...entry });
       });
@@ -353,7 +431,7 @@ export class EquipmentService {
   private async conflict(equipmentId: string, start: Date, end: Date): Promise<AppError> {
     const [hit] = await overlapping(this.db, equipmentId, start, end);
     const window = hit ?? { startAt: start, endAt: end };
-    const fmt = (d: Date) => d.toISOString().slice(0, 16).replace('T', ' ');
+    const fmt = (d: Date) => localMinute(d, this.timeZone);
     return new AppError(
       409,
       ErrorCode.EquipmentUnavailable,
@@ -372,7 +450,7 @@ export class EquipmentService {
   /** Check-out: from 0 only, locking the item for [start, end). */
   async stockOut(id: string, input: StockOut): Promise<StockResult> {
     const row = await this.row(id);
-    this.assertMayOperate(row);
+    this.assertMayOperate(row, input);
     const start = new Date(input.unavailableStartTime);
     const end = new Date(input.unavailableEndTime);
     try {
@@ -404,7 +482,10 @@ export class EquipmentService {
   /** Check-in: from 1–5 back to 0; a transfer lands at its receiving store. */
   async stockIn(id: string, input: StockIn): Promise<StockResult> {
     const row = await this.row(id);
-    this.assertMayOperate(row, { receiving: row.status === EquipmentStatus.InTransfer });
+    this.assertMayOperate(row, {
+      receiving: row.status === EquipmentStatus.InTransfer,
+      otherStoreAcknowledged: input.otherStoreAcknowledged,
+    });
     const receiving = row.status === EquipmentStatus.InTransfer && row.transferToStoreId;
     await this.transition(
       row,
@@ -412,6 +493,7 @@ export class EquipmentService {
       EquipmentStatus.Available,
       input,
       async (tx) => {
+        await this.assertNotOutOnOrder(tx, row);
         if (input.shouldClearManualUnavailableTime) {
           await tx
             .delete(equipmentUnavailableTimes)
@@ -431,25 +513,24 @@ export class EquipmentService {
   /** Damaged (2) or lost (3) from 0 or 1; scrapped (5) from 0, 2 or 3. */
   async changeStatus(id: string, input: ChangeStatus): Promise<StockResult> {
     const row = await this.row(id);
-    this.assertMayOperate(row);
+    this.assertMayOperate(row, input);
     const action: Action =
       input.newStatus === EquipmentStatus.Damaged
         ? 'markDamaged'
         : input.newStatus === EquipmentStatus.Lost
           ? 'markLost'
           : 'scrap';
-    await this.transition(row, action, input.newStatus, input);
+    await this.transition(row, action, input.newStatus, input, (tx) =>
+      this.assertNotOutOnOrder(tx, row),
+    );
     return this.result(id, 'StatusChanged');
   }
 
   /** Transfer: from 0 to 4 until the receiving store checks it in. */
   async transfer(id: string, input: Transfer): Promise<StockResult> {
     const row = await this.row(id);
-    this.assertMayOperate(row);
-    const [target] = await this.db
-      .select({ id: stores.id, name: stores.name })
-      .from(stores)
-      .where(and(eq(stores.tenantId, this.tenantId), eq(stores.id, input.targetStoreId)));
+    this.assertMayOperate(row, input);
+    const target = await findStore(this.db, this.tenantId, input.targetStoreId);
     if (!target) throw new AppError(400, ErrorCode.StoreNotFound, this.msg('StoreNotFound'));
     if (target.id === row.storeId) throw this.illegal(row, 'transfer');
     await this.transition(row, 'transfer', EquipmentStatus.InTransfer, input, undefined, {
@@ -465,7 +546,7 @@ export class EquipmentService {
    */
   async earlyReturn(id: string, input: EarlyReturn): Promise<StockResult> {
     const row = await this.row(id);
-    this.assertMayOperate(row);
+    this.assertMayOperate(row, input);
     if (!ALLOWED_FROM.earlyReturn.includes(row.status)) throw this.illegal(row, 'earlyReturn');
     const orderSide = earlyReturnOrders(this.db, this.request);
     const hasOrder = await orderSide.checkEarlyReturn(input.orderId);
@@ -480,7 +561,7 @@ export class EquipmentService {
         )
         .returning({ id: equipmentUnavailableTimes.id });
       if (released.length === 0)
-        throw businessError(ErrorCode.NoOrderLock, this.msg('NoOrderLock'));
+        throw conflictError(ErrorCode.NoOrderLock, this.msg('NoOrderLock'));
       if (row.status === EquipmentStatus.InUse) {
         await tx
           .update(equipment)
@@ -604,6 +685,9 @@ export class EquipmentService {
 
   async create(input: EquipmentInput): Promise<Equipment> {
     this.assertStoreAllowed(input.storeId);
+    if (!(await findStore(this.db, this.tenantId, input.storeId))) {
+      throw new AppError(400, ErrorCode.StoreNotFound, this.msg('StoreNotFound'));
+    }
     await this.assertCategory(input.categoryId);
     try {
       const id = await this.db.transaction(async (tx) => {
@@ -741,7 +825,7 @@ export class EquipmentService {
     const row = await this.row(lock.equipmentId);
     this.assertMayOperate(row);
     if (lock.source !== 'manual')
-      throw businessError(ErrorCode.NoOrderLock, this.msg('NoOrderLock'));
+      throw conflictError(ErrorCode.NoOrderLock, this.msg('NoOrderLock'));
     await this.db.transaction(async (tx) => {
       await tx.delete(equipmentUnavailableTimes).where(eq(equipmentUnavailableTimes.id, lockId));
       await this.history(tx, row, {
@@ -759,9 +843,14 @@ export class EquipmentService {
     const where = eq(equipmentOperationHistory.equipmentId, id);
     const [rows, [total]] = await Promise.all([
       this.db
-        .select({ h: equipmentOperationHistory, storeName: stores.name })
+        .select({
+          h: equipmentOperationHistory,
+          storeName: stores.name,
+          operatorStoreName: operatorStores.name,
+        })
         .from(equipmentOperationHistory)
         .leftJoin(stores, eq(stores.id, equipmentOperationHistory.storeId))
+        .leftJoin(operatorStores, eq(operatorStores.id, equipmentOperationHistory.operatorStoreId))
         .where(where)
         .orderBy(desc(equipmentOperationHistory.createdAt))
         .limit(page.maxResultCount)
@@ -769,7 +858,7 @@ export class EquipmentService {
       this.db.select({ n: count() }).from(equipmentOperationHistory).where(where),
     ]);
     return {
-      items: rows.map(({ h, storeName }) => ({
+      items: rows.map(({ h, storeName, operatorStoreName }) => ({
         id: h.id,
         operation: h.operation,
         operationDisplayName: OPERATION_NAMES[h.operation]?.[this.en ? 1 : 0] ?? h.operation,
@@ -780,6 +869,8 @@ export class EquipmentService {
         orderId: h.orderId,
         operatorName: h.operatorName,
         storeName: storeName ?? '',
+        operatorStoreName:
+          h.operatorStoreId && h.operatorStoreId !== h.storeId ? (operatorStoreName ?? '') : null,
         creationTime: h.createdAt.toISOString(),
       })),
       totalCount: total?.n ?? 0,
@@ -818,10 +909,7 @@ export class EquipmentService {
   }
 
   async storeSummary(storeId: string) {
-    const [store] = await this.db
-      .select({ id: stores.id, name: stores.name })
-      .from(stores)
-      .where(and(eq(stores.tenantId, this.tenantId), eq(stores.id, storeId)));
+    const store = await findStore(this.db, this.tenantId, storeId);
     if (!store) throw notFound(ErrorCode.StoreNotFound, this.msg('StoreNotFound'));
     const scope = and(eq(equipment.tenantId, this.tenantId), eq(equipment.storeId, storeId));
     const [byStatus, byCategory] = await Promise.all([
@@ -852,4 +940,19 @@ export class EquipmentService {
       byCategory: byCategory.map((c) => ({ ...c, available: Number(c.available) })),
     };
   }
+}
+
+function outOnOrderOf(
+  holds: Awaited<ReturnType<typeof ordersHoldingOut>>,
+  equipmentId: string,
+): Equipment['outOnOrder'] {
+  const hold = holds.find((h) => h.equipmentId === equipmentId);
+  return hold
+    ? {
+        orderId: hold.orderId,
+        orderNumber: hold.orderNumber,
+        customerName: hold.customerName,
+        storeId: hold.storeId,
+      }
+    : null;
 }

@@ -7,9 +7,9 @@ import { files } from '@/db/schema.js';
 import { createTestApp, signIn, verificationHeaders, type TestApp } from '@/testing/index.js';
 import { HOST_TENANT_ID } from '@snowgear/contracts';
 import { seedEquipmentPictures } from '@/db/seed-pictures.js';
-import { FileService } from './service.js';
+import { FileService, fileLimits } from './service.js';
 import { LocalFileStore } from './store.js';
-import { multipart, photo } from './test-upload.js';
+import { multipart, photo, pixelBomb } from './test-upload.js';
 
 describe('files', () => {
   let t: TestApp;
@@ -19,14 +19,24 @@ describe('files', () => {
   beforeAll(async () => {
     t = await createTestApp({ settings: { FILE_MAX_BYTES: String(2 * 1024 * 1024) } });
     csrf = await verificationHeaders(t.app);
-    Object.assign(tokens, await signIn(t.app, csrf, ['employee', 'driver']));
+    Object.assign(
+      tokens,
+      await signIn(t.app, csrf, ['admin', 'manager', 'employee', 'driver', 'agent']),
+    );
   });
   afterAll(() => t.close());
+
+  const download = (as: string | null, url: string) =>
+    t.app.inject({
+      url,
+      headers: as ? { authorization: `Bearer ${tokens[as]}` } : {},
+    });
 
   const upload = (
     as: string | null,
     fields: Record<string, string>,
     file?: { name: string; bytes: Buffer; type?: string },
+    language = 'zh-CN',
   ) => {
     const body = multipart(fields, file);
     return t.app.inject({
@@ -36,6 +46,7 @@ describe('files', () => {
       headers: {
         ...csrf,
         'content-type': body.contentType,
+        'accept-language': language,
         ...(as ? { authorization: `Bearer ${tokens[as]}` } : {}),
       },
     });
@@ -62,10 +73,10 @@ describe('files', () => {
       ['small', 240],
       ['medium', 800],
     ]);
-    const original = await t.app.inject(info.accessUrl);
+    const original = await download('employee', info.accessUrl);
     expect(original.headers['content-type']).toBe('image/jpeg');
     expect((await sharp(original.rawPayload).metadata()).exif).toBeUndefined();
-    const small = await t.app.inject(info.thumbnails[0].accessUrl);
+    const small = await download('employee', info.thumbnails[0].accessUrl);
     expect(small.headers['content-type']).toBe('image/webp');
     expect((await sharp(small.rawPayload).metadata()).width).toBe(240);
   });
@@ -133,34 +144,159 @@ describe('files', () => {
     ).json();
     rmSync(join(t.settings.FILES_DIR!, HOST_TENANT_ID, info.id), { recursive: true });
     for (const url of [info.accessUrl, info.thumbnails[0].accessUrl]) {
-      const res = await t.app.inject(url);
+      const res = await download('employee', url);
       expect(res.statusCode).toBe(404);
       expect(res.headers['_abperrorformat']).toBe('true');
       expect(res.json().error.code).toBe('File:NotFound');
     }
   });
 
-  it('lets only the owner delete through my-files; staff who manage equipment may delete any', async () => {
-    const mine = (
+  const del = (as: string, url: string) =>
+    t.app.inject({
+      method: 'DELETE',
+      url,
+      headers: { ...csrf, authorization: `Bearer ${tokens[as]}` },
+    });
+
+  it('lets only the owner delete through my-files; staff who manage equipment may delete its pictures', async () => {
+    const picture = (
       await upload(
         'driver',
-        { businessType: 'DeliveryPhoto' },
+        { businessType: 'EquipmentImage' },
         { name: 'd.png', bytes: await photo(30, 30, 'png') },
       )
     ).json();
-    const del = (as: string, url: string) =>
-      t.app.inject({
-        method: 'DELETE',
-        url,
-        headers: { ...csrf, authorization: `Bearer ${tokens[as]}` },
-      });
-    expect((await del('employee', `/api/files/my-files/${mine.id}`)).statusCode).toBe(403);
-    expect((await del('employee', `/api/files/${mine.id}`)).statusCode).toBe(204);
-    expect((await t.app.inject(mine.accessUrl)).statusCode).toBe(404);
-    const again = (
-      await upload('driver', {}, { name: 'e.png', bytes: await photo(30, 30, 'png') })
+    expect((await del('employee', `/api/files/my-files/${picture.id}`)).statusCode).toBe(403);
+    expect((await del('employee', `/api/files/${picture.id}`)).statusCode).toBe(204);
+    expect((await download('driver', picture.accessUrl)).statusCode).toBe(404);
+    // A driver's proof of delivery is not an equipment picture: only the driver removes it.
+    const proof = (
+      await upload(
+        'driver',
+        { businessType: 'DeliveryPhoto' },
+        { name: 'e.png', bytes: await photo(30, 30, 'png') },
+      )
     ).json();
-    expect((await del('driver', `/api/files/my-files/${again.id}`)).statusCode).toBe(204);
+    const refused = await del('employee', `/api/files/${proof.id}`);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.code).toBe('File:NotYours');
+    expect((await download('driver', proof.accessUrl)).statusCode).toBe(200);
+    expect((await del('driver', `/api/files/my-files/${proof.id}`)).statusCode).toBe(204);
+  });
+
+  it("replaces with overrideExisting only what the caller may delete; others' files stay", async () => {
+    const picture = await photo(40, 40, 'png');
+    const proof = (as: string, override: boolean) =>
+      upload(
+        as,
+        {
+          businessType: 'DeliveryPhoto',
+          businessEntityId: 'order-20261121',
+          fileName: 'proof.png',
+          ...(override ? { overrideExisting: 'true' } : {}),
+        },
+        { name: 'proof.png', bytes: picture },
+      );
+    const drivers = (await proof('driver', false)).json();
+    const intruder = await proof('employee', true);
+    expect(intruder.statusCode).toBe(201);
+    // The driver's file is untouched: row and bytes.
+    expect((await download('driver', drivers.accessUrl)).statusCode).toBe(200);
+    const replaced = await proof('driver', true);
+    expect(replaced.statusCode).toBe(201);
+    const left = await t.database.db
+      .select({ id: files.id, ownerId: files.ownerId })
+      .from(files)
+      .where(eq(files.businessEntityId, 'order-20261121'));
+    expect(left.map((f) => f.id).sort()).toEqual([intruder.json().id, replaced.json().id].sort());
+    expect((await download('driver', drivers.accessUrl)).statusCode).toBe(404);
+    expect((await download('employee', intruder.json().accessUrl)).statusCode).toBe(200);
+  });
+
+  it('serves private files only to those who may see them, and never as a page of our origin', async () => {
+    const pdf = Buffer.from(
+      '%PDF-1.4\n1 0 obj<</Type/Catalog/OpenAction<</S/JavaScript/JS(app.alert(1))>>>>endobj\ntrailer<<>>\n%%EOF',
+    );
+    const contract = (
+      await upload('employee', { businessType: 'Contract' }, { name: "合同 (1)'.pdf", bytes: pdf })
+    ).json();
+    const anonymous = await download(null, contract.accessUrl);
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.headers['_abperrorformat']).toBe('true');
+    expect(anonymous.json().error.message).toBe('请登录后查看此文件');
+    const own = await download('employee', contract.accessUrl);
+    expect(own.statusCode).toBe(200);
+    expect(own.rawPayload).toEqual(pdf);
+    expect(own.headers).toMatchObject({
+      'content-type': 'application/pdf',
+      'content-disposition': "attachment; filename*=UTF-8''%E5%90%88%E5%90%8C%20%281%29%27.pdf",
+      'x-content-type-options': 'nosniff',
+      'cache-control': 'private, no-store',
+    });
+    expect(own.headers['content-security-policy']).toMatch(/sandbox/);
+    expect(own.headers['content-security-policy']).toMatch(/default-src 'none'/);
+    // Another store manager may not read it (as if it did not exist); the super admin may.
+    const other = await download('manager', contract.accessUrl);
+    expect(other.statusCode).toBe(404);
+    expect(other.json().error.code).toBe('File:NotFound');
+    expect((await download('admin', contract.accessUrl)).statusCode).toBe(200);
+    // A business type named like a property every object has is still only the uploader's.
+    for (const businessType of ['constructor', 'toString', '__proto__']) {
+      const odd = (
+        await upload('employee', { businessType }, { name: 'x.pdf', bytes: pdf })
+      ).json();
+      expect((await download('manager', odd.accessUrl)).statusCode).toBe(404);
+      expect((await download('employee', odd.accessUrl)).statusCode).toBe(200);
+    }
+
+    // A delivery photo: the driver, and staff who handle orders; not an agent.
+    const proof = (
+      await upload(
+        'driver',
+        { businessType: 'DeliveryPhoto' },
+        { name: 'p.png', bytes: await photo(50, 50, 'png') },
+      )
+    ).json();
+    for (const url of [proof.accessUrl, proof.thumbnails[0].accessUrl]) {
+      expect((await download(null, url)).statusCode).toBe(401);
+      expect((await download('agent', url)).statusCode).toBe(404);
+      const seen = await download('employee', url);
+      expect(seen.statusCode).toBe(200);
+      expect(seen.headers['content-disposition']).toMatch(/^inline;/);
+      expect(seen.headers['cache-control']).toBe('private, no-store');
+      expect(seen.headers['content-security-policy']).toMatch(/sandbox/);
+    }
+
+    // A picture uploaded for an item but not attached yet: its uploader and equipment staff.
+    const pending = (
+      await upload(
+        'employee',
+        { businessType: 'EquipmentImage', isTemporary: 'true' },
+        { name: 'new.jpg', bytes: await photo(60, 40) },
+      )
+    ).json();
+    expect((await download(null, pending.accessUrl)).statusCode).toBe(401);
+    expect((await download('driver', pending.accessUrl)).statusCode).toBe(404);
+    expect((await download('manager', pending.accessUrl)).statusCode).toBe(200);
+  });
+
+  it('refuses an image announcing more pixels than the bound, before decoding it', async () => {
+    const bomb = pixelBomb();
+    expect(bomb.length).toBeLessThan(40 * 1024);
+    const res = await upload(
+      'employee',
+      { businessType: 'EquipmentImage' },
+      { name: 'bomb.png', bytes: bomb },
+    );
+    expect(res.statusCode).toBe(413);
+    expect(res.json().error).toMatchObject({
+      code: 'File:TooManyPixels',
+      message: '图片像素太多（16000×16000），最多 50 百万像素',
+    });
+    const english = await upload('employee', {}, { name: 'bomb.png', bytes: bomb }, 'en');
+    expect(english.json().error.message).toBe(
+      'The image has too many pixels (16000×16000); at most 50 megapixels',
+    );
   });
 
   it('expires temporary uploads and keeps the ones attached to equipment', async () => {
@@ -215,7 +351,7 @@ describe('files', () => {
     const swept = await new FileService(
       t.database.db,
       new LocalFileStore(t.settings.FILES_DIR!),
-      1e7,
+      fileLimits(t.settings),
     ).sweepExpired();
     expect(swept).toBeGreaterThanOrEqual(1);
     expect((await t.app.inject(`/api/files/download/${drop.id}`)).statusCode).toBe(404);
@@ -223,7 +359,11 @@ describe('files', () => {
   });
 
   it('draws a picture for every demo item, shared by items of one kind and colour', async () => {
-    const service = new FileService(t.database.db, new LocalFileStore(t.settings.FILES_DIR!), 1e7);
+    const service = new FileService(
+      t.database.db,
+      new LocalFileStore(t.settings.FILES_DIR!),
+      fileLimits(t.settings),
+    );
     const pictured = await seedEquipmentPictures(t.database.db, service, HOST_TENANT_ID);
     expect(pictured).toBeGreaterThanOrEqual(60);
     expect(await seedEquipmentPictures(t.database.db, service, HOST_TENANT_ID)).toBe(0);
@@ -233,4 +373,109 @@ describe('files', () => {
     expect(png.headers['content-type']).toBe('image/png');
     expect((await sharp(png.rawPayload).metadata()).width).toBe(600);
   }, 60_000);
+
+  it('serves pictures of items to anyone, cacheable, and will not publish other files as one', async () => {
+    // The demo's drawn pictures (the test above) are what a visitor sees.
+    const item = (await t.app.inject({ url: '/api/app/equipment/inquiry?sn=SGTWSB001' })).json();
+    for (const url of [
+      item.imageFiles[0].file.accessUrl,
+      ...item.imageFiles[0].thumbnails.map((x: { accessUrl: string }) => x.accessUrl),
+    ]) {
+      const res = await download(null, url);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers).toMatchObject({
+        'cache-control': 'public, max-age=31536000, immutable',
+        'x-content-type-options': 'nosniff',
+      });
+      expect(res.headers['content-disposition']).toMatch(/^inline;/);
+      expect(res.headers['content-security-policy']).toMatch(/sandbox/);
+    }
+    // Attaching a driver's delivery photo to an item would make it public: refused.
+    const proof = (
+      await upload(
+        'driver',
+        { businessType: 'DeliveryPhoto' },
+        { name: 'q.png', bytes: await photo(50, 50, 'png') },
+      )
+    ).json();
+    const edit = await t.app.inject({
+      url: '/api/app/equipment/by-barcode?barcodeNumber=SGWLGOG001',
+      headers: { authorization: `Bearer ${tokens.employee}` },
+    });
+    const equipment = edit.json();
+    const attached = await t.app.inject({
+      method: 'PUT',
+      url: `/api/app/equipment/${equipment.id}`,
+      headers: { ...csrf, authorization: `Bearer ${tokens.employee}` },
+      payload: {
+        categoryId: equipment.categoryId,
+        name: equipment.name,
+        brand: equipment.brand,
+        model: equipment.model,
+        dailyRentPrice: equipment.dailyRentPrice,
+        deposit: equipment.deposit,
+        attributes: equipment.attributes.map((a: { attributeId: string; value: string }) => ({
+          attributeId: a.attributeId,
+          value: a.value,
+        })),
+        imageFileIds: [proof.id],
+      },
+    });
+    expect(attached.statusCode).toBe(404);
+    expect(attached.json().error.code).toBe('File:NotFound');
+    expect((await download(null, proof.accessUrl)).statusCode).toBe(401);
+  });
+
+  it('answers a multipart body it cannot read with 400, not a server error', async () => {
+    for (const [contentType, payload] of [
+      ['multipart/form-data', '--x\r\nContent-Disposition: form-data; name="file"\r\n\r\nx'],
+      ['multipart/form-data; boundary=', ''],
+      ['multipart/form-data; boundary=abc', 'garbage'],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/files/upload',
+        payload,
+        headers: {
+          ...csrf,
+          'content-type': contentType,
+          authorization: `Bearer ${tokens.employee}`,
+        },
+      });
+      expect(res.statusCode, contentType).toBe(400);
+      expect(res.json().error.code).toMatch(/^(App:Validation|File:Missing)$/);
+    }
+  });
+
+  it('refuses control characters in the text fields and keeps file names readable', async () => {
+    const png = await photo(8, 8, 'png');
+    const bad = await upload(
+      'employee',
+      { businessType: 'EquipmentImage', description: 'a\u0000b' },
+      { name: 'a.png', bytes: png, type: 'image/png' },
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.validationErrors).toEqual([
+      { message: 'InvalidCharacters', members: ['description'] },
+    ]);
+    const tags = await upload(
+      'employee',
+      { tags: 'a\nb' },
+      { name: 'a.png', bytes: png, type: 'image/png' },
+    );
+    expect(tags.json().error.validationErrors[0].members).toEqual(['tags']);
+    const named = await upload(
+      'employee',
+      { description: '第一行\n第二行' },
+      { name: 'gnp.\u202eexe.png', bytes: png, type: 'image/png' },
+    );
+    expect(named.statusCode).toBe(201);
+    expect(named.json().fileName).toBe('gnp.exe.png');
+    const invisible = await upload(
+      'employee',
+      {},
+      { name: '\u200b\u3164', bytes: png, type: 'image/png' },
+    );
+    expect(invisible.json().fileName).toMatch(/^[0-9a-f-]{36}\.png$/);
+  });
 });

@@ -1,31 +1,92 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorCode, FileInfoSchema } from '@snowgear/contracts';
 import { PUBLIC } from '@/lib/access.js';
-import { AppError } from '@/lib/errors.js';
+import { AppError, validationError } from '@/lib/errors.js';
 import { message } from '@/lib/messages.js';
-import type { FileService, UploadFields } from './service.js';
+import { InProgressCounter } from './limits.js';
+import {
+  RETRY_AFTER_SECONDS,
+  uploadFieldProblems,
+  type FileService,
+  type UploadFields,
+} from './service.js';
 
 const SIGNED_IN = { authenticated: true } as const;
 const Id = z.object({ id: z.uuid() });
 const tags = ['files'];
 
+export interface FileRouteOptions {
+  service: FileService;
+  maxBytes: number;
+  /** Uploads a signed-in user may start per minute. */
+  uploadsPerMinute: number;
+  /** Uploads a signed-in user may have under way at once (in this process). */
+  uploadsInProgress: number;
+}
+
+/** RFC 5987 `filename*`: percent-encoded UTF-8, with the characters encodeURIComponent leaves. */
+const headerFileName = (name: string) =>
+  encodeURIComponent(name).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+
+/** The multipart body: the file's name and bytes, and the form fields sent with it. */
+async function readUpload(request: FastifyRequest, service: FileService) {
+  if (!request.isMultipart())
+    throw new AppError(400, ErrorCode.FileMissing, message(request, 'FileMissing'));
+  // A body the multipart parser cannot read (no boundary, cut short) is the caller's: 400.
+  const malformed = (err: unknown) =>
+    (err as { statusCode?: number }).statusCode === 413
+      ? service.tooLarge(request)
+      : new AppError(400, ErrorCode.Validation, message(request, 'MultipartMalformed'));
+  const part = await request.file().catch((err: unknown) => Promise.reject(malformed(err)));
+  if (!part) throw new AppError(400, ErrorCode.FileMissing, message(request, 'FileMissing'));
+  const bytes = await part.toBuffer().catch((err: unknown) => Promise.reject(malformed(err)));
+  const fields: UploadFields = {};
+  for (const [name, field] of Object.entries(part.fields)) {
+    const value = Array.isArray(field) ? field[0] : field;
+    if (value && 'value' in value && typeof value.value === 'string')
+      fields[name as keyof UploadFields] = value.value;
+  }
+  const problems = uploadFieldProblems(fields);
+  if (problems.length > 0) throw validationError('body', problems);
+  return { fileName: part.filename, bytes, fields };
+}
+
 /** The file calls of spec §7: upload (multipart), delete, my-files delete, download. */
 export async function fileRoutes(
   app: FastifyInstance,
-  { service, maxBytes }: { service: FileService; maxBytes: number },
+  { service, maxBytes, uploadsPerMinute, uploadsInProgress }: FileRouteOptions,
 ) {
   await app.register(multipart, {
     limits: { fileSize: maxBytes, files: 1, fields: 20, fieldSize: 2048 },
   });
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const inProgress = new InProgressCounter(uploadsInProgress);
 
   r.post(
     '/api/files/upload',
     {
-      config: { access: SIGNED_IN, rateLimit: { max: 60, timeWindow: '1 minute' } },
+      config: {
+        access: SIGNED_IN,
+        // Per user, not per address: a store's phones share one address.
+        rateLimit: {
+          max: uploadsPerMinute,
+          timeWindow: '1 minute',
+          keyGenerator: (request) =>
+            request.user ? `upload-user:${request.user.id}` : `upload-ip:${request.ip}`,
+          errorResponseBuilder: (request, context) =>
+            new AppError(
+              429,
+              ErrorCode.TooManyRequests,
+              message(request, 'UploadsTooFrequent', { seconds: Math.ceil(context.ttl / 1000) }),
+            ),
+        },
+      },
       schema: {
         tags,
         summary:
@@ -35,46 +96,61 @@ export async function fileRoutes(
       },
     },
     async (request, reply) => {
-      if (!request.isMultipart())
-        throw new AppError(400, ErrorCode.FileMissing, message(request, 'FileMissing'));
-      const part = await request.file();
-      if (!part) throw new AppError(400, ErrorCode.FileMissing, message(request, 'FileMissing'));
-      let bytes: Buffer;
+      // Counted from the first byte of the body: a slow upload holds its place until it ends.
+      const release = inProgress.enter(request.user!.id);
+      if (!release) {
+        throw new AppError(
+          429,
+          ErrorCode.TooManyRequests,
+          message(request, 'UploadsInProgress', { count: inProgress.max }),
+          undefined,
+          { retryAfterSeconds: RETRY_AFTER_SECONDS },
+        );
+      }
       try {
-        bytes = await part.toBuffer();
-      } catch {
-        throw service.tooLarge(request);
+        const { fileName, bytes, fields } = await readUpload(request, service);
+        return reply.code(201).send(await service.upload(request, fileName, bytes, fields));
+      } finally {
+        release();
       }
-      const fields: UploadFields = {};
-      for (const [name, field] of Object.entries(part.fields)) {
-        const value = Array.isArray(field) ? field[0] : field;
-        if (value && 'value' in value && typeof value.value === 'string')
-          fields[name as keyof UploadFields] = value.value;
-      }
-      return reply.code(201).send(await service.upload(request, part.filename, bytes, fields));
     },
   );
 
   r.get(
     '/api/files/download/:id',
     {
+      // Pictures of items are public; the service asks for a reader for everything else.
       config: { access: PUBLIC },
       schema: {
         tags,
+        summary:
+          'Download a file: pictures of items for anyone, other files for their uploader and the staff who may see them',
         params: Id,
         querystring: z.object({ thumbnail: z.enum(['small', 'medium']).optional() }),
       },
     },
     async (request, reply) => {
-      const row = await service.find(request, request.params.id);
-      const { stream, contentType } = await service.open(request, row, request.query.thumbnail);
-      const name = encodeURIComponent(row.fileName);
-      return reply
-        .header('Content-Type', contentType)
-        .header('Cache-Control', 'private, max-age=31536000, immutable')
-        .header('Content-Disposition', `inline; filename*=UTF-8''${name}`)
-        .header('X-Content-Type-Options', 'nosniff')
-        .send(stream);
+      const file = await service.findReadable(request, request.params.id);
+      const { stream, contentType } = await service.open(request, file, request.query.thumbnail);
+      // Anything but an image is saved, never opened on our origin (a PDF can carry script).
+      const disposition = contentType.startsWith('image/') ? 'inline' : 'attachment';
+      return (
+        reply
+          .header('Content-Type', contentType)
+          // Private files stay out of every cache: a store's phones are shared.
+          .header(
+            'Cache-Control',
+            file.isEquipmentPicture ? 'public, max-age=31536000, immutable' : 'private, no-store',
+          )
+          .header(
+            'Content-Disposition',
+            `${disposition}; filename*=UTF-8''${headerFileName(file.fileName)}`,
+          )
+          .header('X-Content-Type-Options', 'nosniff')
+          // Even opened directly, a download runs nothing and loads nothing.
+          .header('Content-Security-Policy', "default-src 'none'; sandbox")
+          .send(stream)
+      );
     },
   );
 

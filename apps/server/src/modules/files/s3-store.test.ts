@@ -146,6 +146,8 @@ describe('files through the app on an S3 store', () => {
     return res.json<{ id: string; accessUrl: string; thumbnails: { accessUrl: string }[] }>();
   };
   const folder = (id: string) => `app/${HOST_TENANT_ID}/${id}/`;
+  const download = (url: string) =>
+    t.app.inject({ url, headers: { authorization: `Bearer ${tokens.employee}` } });
 
   it('puts an upload and its thumbnails in the bucket, not the local folder', async () => {
     const info = await upload(
@@ -157,12 +159,12 @@ describe('files through the app on an S3 store', () => {
     );
     expect(readdirSync(t.settings.FILES_DIR!)).toEqual([]);
 
-    const original = await t.app.inject(info.accessUrl);
+    const original = await download(info.accessUrl);
     expect(original.statusCode).toBe(200);
     expect(original.headers['content-type']).toBe('image/jpeg');
     expect(original.rawPayload).toEqual((await getObject(`${folder(info.id)}original.jpg`)).bytes);
 
-    const small = await t.app.inject(info.thumbnails[0]!.accessUrl);
+    const small = await download(info.thumbnails[0]!.accessUrl);
     expect(small.headers['content-type']).toBe('image/webp');
     expect((await sharp(small.rawPayload).metadata()).width).toBe(240);
     expect(await getObject(`${folder(info.id)}small.webp`)).toEqual({
@@ -174,9 +176,9 @@ describe('files through the app on an S3 store', () => {
   it('downloads a stored file byte for byte and deletes it from the bucket', async () => {
     const pdf = Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF');
     const info = await upload({ businessType: 'Contract' }, { name: 'contract.pdf', bytes: pdf });
-    const download = await t.app.inject(info.accessUrl);
-    expect(download.statusCode).toBe(200);
-    expect(download.rawPayload).toEqual(pdf);
+    const downloaded = await download(info.accessUrl);
+    expect(downloaded.statusCode).toBe(200);
+    expect(downloaded.rawPayload).toEqual(pdf);
 
     const deleted = await t.app.inject({
       method: 'DELETE',
@@ -185,7 +187,7 @@ describe('files through the app on an S3 store', () => {
     });
     expect(deleted.statusCode).toBe(204);
     expect(await objectKeys(folder(info.id))).toEqual([]);
-    expect((await t.app.inject(info.accessUrl)).statusCode).toBe(404);
+    expect((await download(info.accessUrl)).statusCode).toBe(404);
   });
 
   it('answers 404 when the object is gone, as the local store does for a lost file', async () => {
@@ -194,7 +196,7 @@ describe('files through the app on an S3 store', () => {
       await bucket.send(new DeleteObjectCommand({ Bucket: BUCKET, Key: key }));
     }
     for (const url of [info.accessUrl, info.thumbnails[0]!.accessUrl]) {
-      const res = await t.app.inject(url);
+      const res = await download(url);
       expect(res.statusCode).toBe(404);
       expect(res.headers['_abperrorformat']).toBe('true');
       expect(res.json().error.code).toBe('File:NotFound');

@@ -1,22 +1,42 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { and, eq, lt, sql } from 'drizzle-orm';
-import sharp from 'sharp';
-import { ErrorCode, IMAGE_BUSINESS_TYPES, Permissions, type FileInfo } from '@snowgear/contracts';
-import type { Database } from '@/db/client.js';
-import { files } from '@/db/schema.js';
+import { and, eq, getTableColumns, inArray, lt, sql } from 'drizzle-orm';
+import { ErrorCode, IMAGE_BUSINESS_TYPES, textProblem, type FileInfo } from '@snowgear/contracts';
+import type { Settings } from '@/config/env.js';
+import type { Database, Transaction } from '@/db/client.js';
+import { equipmentImages, files } from '@/db/schema.js';
 import { AppError, businessError, notFound } from '@/lib/errors.js';
 import { message } from '@/lib/messages.js';
+import type { CurrentUser } from '@/plugins/authentication.js';
+import { mayDelete, mayRead } from './access-rules.js';
+import { checkPixels, makeImageVariants, TooManyPixelsError, type ImageVariants } from './image.js';
+import { QueueFullError, WorkQueue } from './limits.js';
 import { StoredFileMissingError, type FileStore } from './store.js';
 import { safeFileName, sniff } from './sniff.js';
 
 export type FileRow = typeof files.$inferSelect;
+/** A file row and whether it is a picture of an item (the only files anyone may download). */
+export type FoundFile = FileRow & { isEquipmentPicture: boolean };
 
-/** Thumbnails made on upload: small for lists, medium for the dialog. */
-const THUMBNAILS = [
-  { size: 'small', width: 240 },
-  { size: 'medium', width: 800 },
-] as const;
+export interface FileLimits {
+  /** Largest accepted upload in bytes. */
+  maxBytes: number;
+  /** Most pixels an image may have; larger ones are refused before decoding. */
+  maxPixels: number;
+  /** Images decoded at the same time in this process. */
+  imageConcurrency: number;
+}
+
+export const fileLimits = (settings: Settings): FileLimits => ({
+  maxBytes: settings.FILE_MAX_BYTES,
+  maxPixels: settings.FILE_MAX_PIXELS,
+  imageConcurrency: settings.FILE_IMAGE_CONCURRENCY,
+});
+
+/** Uploads that may wait for image work; each holds its bytes in memory while it waits. */
+const IMAGE_QUEUE_LENGTH = 20;
+/** What a caller refused for a full queue or too many uploads is told to wait, in seconds. */
+export const RETRY_AFTER_SECONDS = 5;
 
 export const accessUrl = (id: string, thumbnail?: string) =>
   `/api/files/download/${id}${thumbnail ? `?thumbnail=${thumbnail}` : ''}`;
@@ -55,18 +75,34 @@ export interface UploadFields {
   overrideExisting?: string;
 }
 
+/**
+ * The upload's text fields by the shared text rules (the multipart body skips the route schema):
+ * the description may run to several lines, the others are single words or lines.
+ */
+export function uploadFieldProblems(fields: UploadFields): { path: string[]; message: string }[] {
+  const entries = Object.entries(fields) as [string, string | undefined][];
+  return entries.flatMap(([name, value]) => {
+    const problem = textProblem(value ?? '', { multiLine: name === 'description' });
+    return problem ? [{ path: [name], message: problem }] : [];
+  });
+}
+
 export class FileService {
+  private readonly images: WorkQueue;
+
   constructor(
     private readonly db: Database,
     private readonly store: FileStore,
-    private readonly maxBytes: number,
-  ) {}
+    private readonly limits: FileLimits,
+  ) {
+    this.images = new WorkQueue(limits.imageConcurrency, IMAGE_QUEUE_LENGTH);
+  }
 
   tooLarge(request: FastifyRequest) {
     return new AppError(
       413,
       ErrorCode.FileTooLarge,
-      message(request, 'FileTooLarge', { size: Math.floor(this.maxBytes / 1048576) }),
+      message(request, 'FileTooLarge', { size: Math.floor(this.limits.maxBytes / 1048576) }),
     );
   }
 
@@ -79,7 +115,7 @@ export class FileService {
   ): Promise<FileInfo> {
     if (bytes.length === 0)
       throw new AppError(400, ErrorCode.FileMissing, message(request, 'FileMissing'));
-    if (bytes.length > this.maxBytes) throw this.tooLarge(request);
+    if (bytes.length > this.limits.maxBytes) throw this.tooLarge(request);
     const kind = sniff(bytes);
     const businessType = (fields.businessType ?? '').trim().slice(0, 64);
     const imageOnly =
@@ -92,104 +128,153 @@ export class FileService {
 
     const id = randomUUID();
     const prefix = `${request.tenantId}/${id}`;
-    let stored = bytes;
-    let width: number | null = null;
-    let height: number | null = null;
-    const thumbnails: FileRow['thumbnails'] = [];
-    if (kind.isImage) {
-      try {
-        ({ stored, width, height } = await this.storeImageVariants(
-          bytes,
-          prefix,
-          thumbnails,
-          kind.contentType,
-        ));
-      } catch {
-        throw new AppError(400, ErrorCode.FileTypeNotAllowed, message(request, 'ImageUnreadable'));
-      }
-    }
+    const image = kind.isImage ? await this.processImage(request, bytes, kind.contentType) : null;
+    const stored = image?.original ?? bytes;
     const key = `${prefix}/original.${kind.extension}`;
-    await this.store.put(key, stored, kind.contentType);
+    const thumbnails = image ? this.thumbnailRows(prefix, image) : [];
 
+    const user = request.user!;
     const isTemporary = fields.isTemporary === 'true';
     const hours = Math.min(Math.max(Number(fields.expirationHours) || 24, 1), 24 * 30);
     const fileName = safeFileName(fields.fileName || originalName, `${id}.${kind.extension}`);
     const entityId = fields.businessEntityId?.trim().slice(0, 64) || null;
-    const row = await this.db.transaction(async (tx) => {
-      if (fields.overrideExisting === 'true' && businessType && entityId) {
-        const old = await tx
-          .delete(files)
-          .where(
-            and(
-              eq(files.tenantId, request.tenantId),
-              eq(files.businessType, businessType),
-              eq(files.businessEntityId, entityId),
-              eq(files.fileName, fileName),
-            ),
-          )
+    let replaced: FileRow[] = [];
+    let row: FileRow;
+    try {
+      if (image) await this.putThumbnails(image, thumbnails);
+      await this.store.put(key, stored, kind.contentType);
+      row = await this.db.transaction(async (tx) => {
+        if (fields.overrideExisting === 'true' && businessType && entityId) {
+          replaced = await this.deleteReplaceable(tx, user, {
+            tenantId: request.tenantId,
+            businessType,
+            businessEntityId: entityId,
+            fileName,
+          });
+        }
+        const [created] = await tx
+          .insert(files)
+          .values({
+            id,
+            tenantId: request.tenantId,
+            ownerId: user.id,
+            fileName,
+            contentType: kind.contentType,
+            size: stored.length,
+            storageKey: key,
+            width: image?.width ?? null,
+            height: image?.height ?? null,
+            thumbnails,
+            containerName: (fields.containerName ?? '').slice(0, 64),
+            businessType,
+            businessEntityId: entityId,
+            description: (fields.description ?? '').slice(0, 500),
+            tags: (fields.tags ?? '')
+              .split(',')
+              .map((s) => s.trim())
+              .filter(Boolean)
+              .slice(0, 10),
+            isTemporary,
+            expiresAt: isTemporary ? new Date(Date.now() + hours * 3600_000) : null,
+          })
           .returning();
-        for (const f of old) await this.removeBytes(f);
-      }
-      const [created] = await tx
-        .insert(files)
-        .values({
-          id,
-          tenantId: request.tenantId,
-          ownerId: request.user?.id ?? null,
-          fileName,
-          contentType: kind.contentType,
-          size: stored.length,
-          storageKey: key,
-          width,
-          height,
-          thumbnails,
-          containerName: (fields.containerName ?? '').slice(0, 64),
-          businessType,
-          businessEntityId: entityId,
-          description: (fields.description ?? '').slice(0, 500),
-          tags: (fields.tags ?? '')
-            .split(',')
-            .map((s) => s.trim())
-            .filter(Boolean)
-            .slice(0, 10),
-          isTemporary,
-          expiresAt: isTemporary ? new Date(Date.now() + hours * 3600_000) : null,
-        })
-        .returning();
-      return created!;
-    });
+        return created!;
+      });
+    } catch (err) {
+      // No row points at the new bytes (or some of them): take them away again.
+      await this.removeBytes({ storageKey: key, thumbnails });
+      throw err;
+    }
+    // The replaced files' bytes go only once their rows are gone for good.
+    for (const f of replaced) await this.removeBytes(f);
     return toFileInfo(row);
   }
 
   /**
-   * Rotates an image by its EXIF orientation and drops the metadata (a phone photo's GPS position
-   * stays on the phone), then stores the thumbnails; returns the bytes to keep as the original.
+   * `overrideExisting`: deletes the files of the same business entity and name that the caller
+   * could delete one by one; others' files stay. Returns the deleted rows.
    */
-  private async storeImageVariants(
+  private async deleteReplaceable(
+    tx: Transaction,
+    user: CurrentUser,
+    same: Pick<FileRow, 'tenantId' | 'businessType' | 'businessEntityId' | 'fileName'>,
+  ): Promise<FileRow[]> {
+    const candidates = await tx
+      .select()
+      .from(files)
+      .where(
+        and(
+          eq(files.tenantId, same.tenantId),
+          eq(files.businessType, same.businessType),
+          eq(files.businessEntityId, same.businessEntityId!),
+          eq(files.fileName, same.fileName),
+        ),
+      );
+    const replaceable = candidates.filter((f) => mayDelete(user, f));
+    if (replaceable.length === 0) return [];
+    return tx
+      .delete(files)
+      .where(
+        inArray(
+          files.id,
+          replaceable.map((f) => f.id),
+        ),
+      )
+      .returning();
+  }
+
+  /**
+   * Checks an upload's announced size before decoding anything, then decodes it once (a few
+   * images at a time per process) into the stored original and its thumbnails.
+   */
+  private async processImage(
+    request: FastifyRequest,
     bytes: Buffer,
-    prefix: string,
-    thumbnails: FileRow['thumbnails'],
     contentType: string,
-  ): Promise<{ stored: Buffer; width: number | null; height: number | null }> {
-    const image = sharp(bytes, { failOn: 'error' }).rotate();
-    const meta = await image.metadata();
-    const reencode = ['image/jpeg', 'image/png', 'image/webp'].includes(contentType);
-    const stored = reencode ? await image.toBuffer() : bytes;
-    for (const t of THUMBNAILS) {
-      const { data, info } = await sharp(bytes)
-        .rotate()
-        .resize({ width: t.width, withoutEnlargement: true })
-        .webp({ quality: 78 })
-        .toBuffer({ resolveWithObject: true });
-      const key = `${prefix}/${t.size}.webp`;
-      await this.store.put(key, data, 'image/webp');
-      thumbnails.push({ size: t.size, key, width: info.width, height: info.height });
+  ): Promise<ImageVariants> {
+    const { maxPixels } = this.limits;
+    try {
+      await checkPixels(bytes, maxPixels);
+      return await this.images.run(() => makeImageVariants(bytes, contentType, maxPixels));
+    } catch (err) {
+      if (err instanceof TooManyPixelsError) {
+        throw new AppError(
+          413,
+          ErrorCode.FileTooManyPixels,
+          message(request, 'ImageTooManyPixels', {
+            width: err.width,
+            height: err.height,
+            megapixels: Math.floor(maxPixels / 1_000_000),
+          }),
+        );
+      }
+      if (err instanceof QueueFullError) {
+        throw new AppError(
+          429,
+          ErrorCode.TooManyRequests,
+          message(request, 'ImagesBusy', { seconds: RETRY_AFTER_SECONDS }),
+          undefined,
+          { retryAfterSeconds: RETRY_AFTER_SECONDS },
+        );
+      }
+      throw new AppError(400, ErrorCode.FileTypeNotAllowed, message(request, 'ImageUnreadable'));
     }
-    return {
-      stored,
-      width: meta.autoOrient?.width ?? meta.width ?? null,
-      height: meta.autoOrient?.height ?? meta.height ?? null,
-    };
+  }
+
+  /** Where the thumbnails of a file go, as its row records them. */
+  private thumbnailRows(prefix: string, image: ImageVariants): FileRow['thumbnails'] {
+    return image.thumbnails.map((t) => ({
+      size: t.size,
+      key: `${prefix}/${t.size}.webp`,
+      width: t.width,
+      height: t.height,
+    }));
+  }
+
+  private async putThumbnails(image: ImageVariants, rows: FileRow['thumbnails']) {
+    for (const [i, t] of image.thumbnails.entries()) {
+      await this.store.put(rows[i]!.key, t.data, 'image/webp');
+    }
   }
 
   /** Stores a server-made PNG (demo pictures) as a permanent image file of the tenant. */
@@ -201,15 +286,13 @@ export class FileService {
   ): Promise<FileRow> {
     const id = randomUUID();
     const prefix = `${tenantId}/${id}`;
-    const thumbnails: FileRow['thumbnails'] = [];
-    const { stored, width, height } = await this.storeImageVariants(
-      png,
-      prefix,
-      thumbnails,
-      'image/png',
+    const image = await this.images.run(() =>
+      makeImageVariants(png, 'image/png', this.limits.maxPixels),
     );
+    const thumbnails = this.thumbnailRows(prefix, image);
+    await this.putThumbnails(image, thumbnails);
     const key = `${prefix}/original.png`;
-    await this.store.put(key, stored, 'image/png');
+    await this.store.put(key, image.original, 'image/png');
     const [row] = await this.db
       .insert(files)
       .values({
@@ -217,10 +300,10 @@ export class FileService {
         tenantId,
         fileName,
         contentType: 'image/png',
-        size: stored.length,
+        size: image.original.length,
         storageKey: key,
-        width,
-        height,
+        width: image.width,
+        height: image.height,
         thumbnails,
         businessType,
       })
@@ -228,15 +311,34 @@ export class FileService {
     return row!;
   }
 
-  async find(request: FastifyRequest, id: string): Promise<FileRow> {
+  async find(request: FastifyRequest, id: string): Promise<FoundFile> {
     const [row] = await this.db
-      .select()
+      .select({
+        ...getTableColumns(files),
+        isEquipmentPicture: sql<boolean>`exists (select 1 from ${equipmentImages} where ${equipmentImages.fileId} = ${files.id})`,
+      })
       .from(files)
       .where(and(eq(files.tenantId, request.tenantId), eq(files.id, id)));
     if (!row || (row.expiresAt && row.expiresAt < new Date())) {
       throw notFound(ErrorCode.FileNotFound, message(request, 'FileNotFound'));
     }
     return row;
+  }
+
+  /**
+   * A file for download: pictures of items are public; any other file needs a signed-in caller
+   * who may read it (401 when anonymous, 404 as for a missing file otherwise).
+   */
+  async findReadable(request: FastifyRequest, id: string): Promise<FoundFile> {
+    const file = await this.find(request, id);
+    if (file.isEquipmentPicture) return file;
+    if (!request.user) {
+      throw new AppError(401, ErrorCode.Unauthorized, message(request, 'FileSignInRequired'));
+    }
+    if (!mayRead(request.user, file)) {
+      throw notFound(ErrorCode.FileNotFound, message(request, 'FileNotFound'));
+    }
+    return file;
   }
 
   /** The stored bytes of a file or one of its thumbnails; 404 when the store has lost them. */
@@ -253,22 +355,17 @@ export class FileService {
     }
   }
 
-  private async removeBytes(row: FileRow) {
+  private async removeBytes(row: Pick<FileRow, 'storageKey' | 'thumbnails'>) {
     await Promise.all([
       this.store.remove(row.storageKey),
       ...row.thumbnails.map((t) => this.store.remove(t.key)),
     ]);
   }
 
-  /** Deletes a file: its owner may, and so may staff who manage equipment. */
+  /** Deletes a file: its owner may, and so may staff who manage equipment its pictures. */
   async remove(request: FastifyRequest, id: string, ownOnly: boolean) {
     const row = await this.find(request, id);
-    const user = request.user!;
-    const manager = [
-      Permissions.BusinessOperations.EquipmentUpdate,
-      Permissions.BusinessOperations.InventoryManage,
-    ].some((p) => user.permissions.includes(p));
-    if (row.ownerId !== user.id && (ownOnly || !manager)) {
+    if (!mayDelete(request.user!, row, ownOnly)) {
       throw businessError(ErrorCode.FileNotYours, message(request, 'FileNotYours'));
     }
     await this.db.delete(files).where(eq(files.id, id));

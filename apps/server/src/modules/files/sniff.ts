@@ -1,3 +1,5 @@
+import { hasVisibleText, textProblem, TextIssue } from '@snowgear/contracts';
+
 /**
  * The real type of an upload, from its first bytes (the name and the browser's claim are not
  * trusted). Only what the product stores: common photo formats and PDF.
@@ -32,13 +34,17 @@ export function sniff(bytes: Buffer): Sniffed {
   return null;
 }
 
-/** A display name without folders or control characters ('../../x.jpg' → 'x.jpg'). */
+/**
+ * A display name without folders, control characters or bidi overrides ('../../x.jpg' → 'x.jpg',
+ * 'gpj.\u202eexe' → 'gpj.exe'); a name with nothing visible left takes the fallback.
+ */
 export function safeFileName(name: string, fallback: string): string {
   const base = name.replace(/\\/g, '/').split('/').pop() ?? '';
-  const clean = [...base]
-    .filter((c) => c.charCodeAt(0) > 0x1f && c.charCodeAt(0) !== 0x7f && !'"<>|:*?'.includes(c))
+  const kept = [...base]
+    .filter((c) => textProblem(c) !== TextIssue.InvalidCharacters && !'"<>|:*?'.includes(c))
     .join('')
-    .trim()
-    .slice(0, 120);
-  return clean && clean !== '.' && clean !== '..' ? clean : fallback;
+    .trim();
+  // Cut by characters, never through a surrogate pair.
+  const clean = [...kept].slice(0, 120).join('');
+  return hasVisibleText(clean) && clean !== '.' && clean !== '..' ? clean : fallback;
 }

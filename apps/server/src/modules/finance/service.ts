@@ -21,6 +21,7 @@ import type { z } from 'zod';
 import type { Database } from '@/db/client.js';
 import { bills, orderFeeItems, orders, stores } from '@/db/schema.js';
 import { AppError, badRequest, notFound } from '@/lib/errors.js';
+import { findStore } from '@/lib/stores.js';
 import { isEnglish, message, type MessageKey } from '@/lib/messages.js';
 import { pageOf } from '@/lib/paging.js';
 import { toYuan } from '@/modules/orders/pricing.js';
@@ -89,10 +90,7 @@ export class FinanceService {
     }
     const storeId = seesAll ? (requested ?? null) : own!;
     if (!storeId) return { storeId: null, storeName: null };
-    const [store] = await this.db
-      .select({ name: stores.name })
-      .from(stores)
-      .where(and(eq(stores.tenantId, this.tenantId), eq(stores.id, storeId)));
+    const store = await findStore(this.db, this.tenantId, storeId);
     if (!store) throw notFound(ErrorCode.StoreNotFound, this.msg('StoreNotFound'));
     return { storeId, storeName: store.name };
   }

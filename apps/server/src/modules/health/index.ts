@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sendError } from '@/plugins/error-handler.js';
+import { ErrorCode } from '@snowgear/contracts';
+import { sendUnavailable } from '@/plugins/error-handler.js';
 import { PUBLIC } from '@/lib/access.js';
 
 /** Liveness (`/health`: the process answers) and readiness (`/ready`: the database answers). */
@@ -23,12 +24,17 @@ export async function healthRoutes(app: FastifyInstance) {
     '/ready',
     { config: { access: PUBLIC }, schema: { tags: ['health'] }, logLevel: 'warn' },
     async (request, reply) => {
+      // Each check asks the database afresh (the pool opens a new connection when the old ones
+      // were cut), so readiness comes back by itself when the database does.
       try {
         await app.database.ping();
         return { status: 'ready' };
       } catch (err) {
         request.log.error({ err }, 'readiness check: database unreachable');
-        return sendError(reply, 503, { code: 'App:NotReady', message: 'database unreachable' });
+        return sendUnavailable(reply, {
+          code: ErrorCode.NotReady,
+          message: 'database unreachable',
+        });
       }
     },
   );

@@ -1,5 +1,5 @@
 import { ROLE_PRIORITY, type UserProfile } from '@snowgear/contracts';
-import type { Database } from '@/db/client.js';
+import type { Database, Transaction } from '@/db/client.js';
 import {
   permissionsOf,
   roleDisplayNames,
@@ -18,7 +18,10 @@ export function sortRoles(names: string[]): string[] {
 }
 
 /** The user profile of spec §3 with roles, their display names and the granted permissions. */
-export async function buildProfile(db: Database, user: UserRow): Promise<UserProfile> {
+export async function buildProfile(
+  db: Database | Transaction,
+  user: UserRow,
+): Promise<UserProfile> {
   const roleNames = sortRoles(await rolesOf(db, user.id));
   const [permissions, displayNames, storeName] = await Promise.all([
     permissionsOf(db, user.tenantId, roleNames),

@@ -1,6 +1,7 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { RoleName } from '@snowgear/contracts';
 import type { Database, Transaction } from '@/db/client.js';
-import { rolePermissions, roles, stores, userRoles, users } from '@/db/schema.js';
+import { refreshTokens, rolePermissions, roles, stores, userRoles, users } from '@/db/schema.js';
 
 type Executor = Database | Transaction;
 export type UserRow = typeof users.$inferSelect;
@@ -38,11 +39,75 @@ export async function findUserByPhone(db: Executor, tenantId: string, phoneNumbe
   return row;
 }
 
+/**
+ * The customer account that verified this mobile number (by SMS code), if any: an order the
+ * counter takes with that number is theirs too.
+ */
+export async function findVerifiedCustomerByPhone(
+  db: Executor,
+  tenantId: string,
+  phoneNumber: string,
+) {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .innerJoin(
+      userRoles,
+      and(eq(userRoles.userId, users.id), eq(userRoles.roleName, RoleName.Customer)),
+    )
+    .where(
+      and(
+        eq(users.tenantId, tenantId),
+        eq(users.phoneNumber, phoneNumber),
+        eq(users.phoneNumberConfirmed, true),
+      ),
+    );
+  return row;
+}
+
 export async function findUserByWeChatOpenId(db: Executor, tenantId: string, openId: string) {
   const [row] = await db
     .select()
     .from(users)
     .where(and(eq(users.tenantId, tenantId), eq(users.weChatOpenId, openId)));
+  return row;
+}
+
+/**
+ * The user behind an access token, in one query per request: found only while active and while
+ * the sign-in (`familyId`) is not ended, with roles and granted permissions.
+ */
+export async function findSignedInUser(
+  db: Executor,
+  tenantId: string,
+  userId: string,
+  familyId: string,
+) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      tenantId: users.tenantId,
+      userName: users.userName,
+      primaryStoreId: users.primaryStoreId,
+      // Column names spelled out: in a select list drizzle leaves columns unqualified.
+      roles: sql<
+        string[]
+      >`array(select ur.role_name from user_roles ur where ur.user_id = users.id)`,
+      permissions: sql<string[]>`array(
+        select distinct rp.permission from role_permissions rp
+        join user_roles ur on ur.role_name = rp.role_name
+        where ur.user_id = users.id and rp.tenant_id = users.tenant_id
+        order by 1)`,
+    })
+    .from(users)
+    .where(
+      and(
+        eq(users.tenantId, tenantId),
+        eq(users.id, userId),
+        eq(users.isActive, true),
+        sql`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${familyId} and ${refreshTokens.revokedAt} is null)`,
+      ),
+    );
   return row;
 }
 

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import {
   ErrorCode,
@@ -9,10 +9,12 @@ import {
   type LoginInput,
   type PhoneLoginInput,
 } from '@snowgear/contracts';
-import type { Database } from '@/db/client.js';
+import type { Database, Transaction } from '@/db/client.js';
 import { users, userRoles } from '@/db/schema.js';
 import { AppError, businessError } from '@/lib/errors.js';
-import { message } from '@/lib/messages.js';
+import { message, type MessageKey } from '@/lib/messages.js';
+import { pgCode, UNIQUE_VIOLATION } from '@/lib/pg-errors.js';
+import type { SmsCodes } from '@/modules/sms/index.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { buildProfile } from './profile.js';
 import {
@@ -20,16 +22,20 @@ import {
   findUserByLogin,
   findUserByPhone,
   findUserByWeChatOpenId,
+  rolesOf,
   type UserRow,
 } from './repository.js';
 import { recentWeChatUser } from './wechat-pending.js';
-import { accountKey, addressKey, type LoginThrottle } from './throttle.js';
+import type { LoginThrottle } from './throttle.js';
 import type { TokenService } from './tokens.js';
+
+type Executor = Database | Transaction;
 
 export interface IdentityDeps {
   db: Database;
   tokens: TokenService;
   throttle: LoginThrottle;
+  codes: SmsCodes;
 }
 
 const unauthorized = (request: FastifyRequest) =>
@@ -37,7 +43,7 @@ const unauthorized = (request: FastifyRequest) =>
 
 /** Signs a user in: a new refresh-token family (or the next token of one) and an access token. */
 export async function issueSession(
-  deps: IdentityDeps,
+  deps: { db: Executor; tokens: TokenService },
   user: UserRow,
   options: { rememberMe: boolean; familyId?: string },
 ): Promise<AuthResult> {
@@ -68,99 +74,148 @@ export async function issueSession(
   };
 }
 
-/** `POST /api/app/account/login`: user name or e-mail with password, throttled. */
-export async function login(deps: IdentityDeps, request: FastifyRequest, input: LoginInput) {
-  const keys = [accountKey(request.tenantId, input.userNameOrEmailAddress), addressKey(request.ip)];
-  await deps.throttle.assertAllowed(deps.db, keys, (minutes) =>
-    message(request, 'LoginThrottled', { minutes }),
-  );
+/**
+ * `POST /api/app/account/login`: user name or e-mail with password. The attempt is counted
+ * before the password is checked (see LoginThrottle); success remembers this device.
+ */
+export async function login(
+  deps: IdentityDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  input: LoginInput,
+) {
   const user = await findUserByLogin(deps.db, request.tenantId, input.userNameOrEmailAddress);
+  const attempt = await deps.throttle.begin(deps.db, request, {
+    userId: user?.id,
+    login: input.userNameOrEmailAddress,
+  });
   const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
   if (!user || !ok) {
-    await deps.throttle.recordFailure(deps.db, keys);
     throw businessError(ErrorCode.InvalidCredentials, message(request, 'InvalidCredentials'));
   }
   if (!user.isActive)
     throw businessError(ErrorCode.AccountDisabled, message(request, 'AccountDisabled'));
-  await deps.throttle.clear(deps.db, [keys[0]!]);
+  await attempt.succeeded(reply);
   return issueSession(deps, user, { rememberMe: input.rememberMe });
 }
 
 const normaliseName = (name: string) => name.trim().replace(/\s+/g, ' ');
 
+/** Phone sign-in is for customer accounts only: never a way into a staff account. */
+async function isCustomerAccount(db: Database, user: UserRow) {
+  if (user.userType !== UserType.Customer) return false;
+  return (await rolesOf(db, user.id)).every((role) => role === RoleName.Customer);
+}
+
 /**
- * `POST /api/h5/auth/phone-login`: a new phone becomes a Customer account; a known phone must
- * come with the registered real name. A given WeChat open id is bound to the account.
+ * `POST /api/h5/auth/phone-login`: a customer proves the number with the SMS code and gives
+ * their real name. A verified new number becomes a Customer account; a known customer must give
+ * the registered name. A staff member's number gets the same answer as a wrong name, so the call
+ * tells nobody that a number belongs to staff. A given WeChat open id is bound to the account,
+ * never in place of another WeChat already bound to it.
  */
 export async function phoneLogin(
   deps: IdentityDeps,
   request: FastifyRequest,
   input: PhoneLoginInput,
 ) {
-  const keys = [accountKey(request.tenantId, `phone:${input.phoneNumber}`), addressKey(request.ip)];
-  await deps.throttle.assertAllowed(deps.db, keys, (minutes) =>
-    message(request, 'LoginThrottled', { minutes }),
-  );
+  const codeId = await deps.codes.check(deps.db, request, input.phoneNumber, input.code);
   const realName = normaliseName(input.realName);
-  let user = await findUserByPhone(deps.db, request.tenantId, input.phoneNumber);
-  if (user) {
-    if (user.realName && normaliseName(user.realName) !== realName) {
-      await deps.throttle.recordFailure(deps.db, keys);
+  const existing = await findUserByPhone(deps.db, request.tenantId, input.phoneNumber);
+  if (existing) {
+    const nameMatches = !existing.realName || normaliseName(existing.realName) === realName;
+    if (!nameMatches || !(await isCustomerAccount(deps.db, existing))) {
       throw businessError(ErrorCode.RealNameMismatch, message(request, 'RealNameMismatch'));
     }
-    if (!user.isActive)
+    if (!existing.isActive)
       throw businessError(ErrorCode.AccountDisabled, message(request, 'AccountDisabled'));
-    if (!user.realName) {
-      [user] = await deps.db
-        .update(users)
-        .set({ realName })
-        .where(eq(users.id, user.id))
-        .returning();
-    }
-  } else {
+  }
+  const openId = input.weChatOpenId || null;
+  const weChat =
+    openId && openId !== existing?.weChatOpenId
+      ? await weChatToBind(deps.db, request, existing ?? null, openId, 'WeChatBoundElsewhere')
+      : null;
+  if (!(await deps.codes.consume(deps.db, codeId))) {
+    throw businessError(ErrorCode.SmsCodeExpired, message(request, 'SmsCodeExpired'));
+  }
+
+  let user: UserRow;
+  try {
     user = await deps.db.transaction(async (tx) => {
-      const [created] = await tx
-        .insert(users)
-        .values({
-          tenantId: request.tenantId,
-          userName: input.phoneNumber,
-          userType: UserType.Customer,
-          name: realName,
-          realName,
-          phoneNumber: input.phoneNumber,
-          phoneNumberConfirmed: false,
-        })
-        .returning();
-      await tx.insert(userRoles).values({ userId: created!.id, roleName: RoleName.Customer });
-      return created;
+      let row: UserRow | undefined;
+      if (existing) {
+        [row] = await tx
+          .update(users)
+          .set({
+            realName: existing.realName || realName,
+            phoneNumberConfirmed: true,
+            updatedAt: new Date(),
+          })
+          .where(eq(users.id, existing.id))
+          .returning();
+      } else {
+        [row] = await tx
+          .insert(users)
+          .values({
+            tenantId: request.tenantId,
+            userName: input.phoneNumber,
+            userType: UserType.Customer,
+            name: realName,
+            realName,
+            phoneNumber: input.phoneNumber,
+            phoneNumberConfirmed: true,
+          })
+          .returning();
+        await tx.insert(userRoles).values({ userId: row!.id, roleName: RoleName.Customer });
+      }
+      if (weChat) row = await applyWeChat(tx, row!, weChat);
+      return row!;
     });
+  } catch (err) {
+    throw duplicateUserError(err, request) ?? err;
   }
-  if (!user) throw new Error('phone login: user missing');
-  await deps.throttle.clear(deps.db, [keys[0]!]);
-  if (input.weChatOpenId && input.weChatOpenId !== user.weChatOpenId) {
-    user = await bindWeChatOpenId(deps.db, request, user, input.weChatOpenId);
-  }
-  if (!user) throw new Error('phone login: user missing');
   return issueSession(deps, user, { rememberMe: true });
 }
 
-/** Binds an open id to a user; refuses one that belongs to somebody else. */
-export async function bindWeChatOpenId(
+/** A race with another sign-up or binding, answered as what it is. */
+function duplicateUserError(err: unknown, request: FastifyRequest): AppError | null {
+  if (pgCode(err) !== UNIQUE_VIOLATION) return null;
+  const constraint = String((err as { cause?: { constraint?: string } }).cause?.constraint ?? '');
+  return constraint.includes('wechat')
+    ? new AppError(409, ErrorCode.WeChatAlreadyBound, message(request, 'WeChatAlreadyBound'))
+    : new AppError(409, ErrorCode.DuplicateUser, message(request, 'DuplicatePhone'));
+}
+
+type WeChatInfo = NonNullable<Awaited<ReturnType<typeof recentWeChatUser>>>;
+
+/**
+ * The WeChat user behind an open id this server obtained moments ago, if it may be bound to
+ * `user`: not bound to anyone else, and `user` not bound to another WeChat already.
+ */
+async function weChatToBind(
   db: Database,
   request: FastifyRequest,
-  user: UserRow,
+  user: UserRow | null,
   openId: string,
-): Promise<UserRow> {
+  boundElsewhere: Extract<MessageKey, 'WeChatBoundElsewhere' | 'WeChatSelfBoundElsewhere'>,
+): Promise<WeChatInfo> {
   const info = await recentWeChatUser(db, request.tenantId, openId);
   if (!info) throw businessError(ErrorCode.WeChatFailed, message(request, 'WeChatAuthExpired'));
   const owner = await findUserByWeChatOpenId(db, request.tenantId, openId);
-  if (owner && owner.id !== user.id) {
+  if (owner && owner.id !== user?.id) {
     throw new AppError(409, ErrorCode.WeChatAlreadyBound, message(request, 'WeChatAlreadyBound'));
   }
+  if (user?.weChatOpenId && user.weChatOpenId !== openId) {
+    throw new AppError(409, ErrorCode.WeChatBoundElsewhere, message(request, boundElsewhere));
+  }
+  return info;
+}
+
+async function applyWeChat(db: Executor, user: UserRow, info: WeChatInfo): Promise<UserRow> {
   const [updated] = await db
     .update(users)
     .set({
-      weChatOpenId: openId,
+      weChatOpenId: info.openId,
       weChatUnionId: info.unionId || null,
       avatar: user.avatar || info.headImgUrl,
       updatedAt: new Date(),
@@ -170,34 +225,68 @@ export async function bindWeChatOpenId(
   return updated!;
 }
 
-/** `POST /api/app/account/refresh-token`: rotates the refresh token. */
+/** `POST /api/h5/auth/bind-wechat`: binds a fresh open id to the signed-in user. */
+export async function bindWeChatOpenId(
+  db: Database,
+  request: FastifyRequest,
+  user: UserRow,
+  openId: string,
+): Promise<UserRow> {
+  if (user.weChatOpenId === openId) return user;
+  const info = await weChatToBind(db, request, user, openId, 'WeChatSelfBoundElsewhere');
+  try {
+    return await applyWeChat(db, user, info);
+  } catch (err) {
+    throw duplicateUserError(err, request) ?? err;
+  }
+}
+
+/**
+ * `POST /api/app/account/refresh-token`: rotates the refresh token. Concurrent refreshes with
+ * the same token (two tabs, a retried request) get the same new pair; a token used again after
+ * the grace window ends its whole sign-in.
+ */
 export async function refresh(deps: IdentityDeps, request: FastifyRequest, refreshToken: string) {
-  const consumed = await deps.tokens.consumeRefreshToken(deps.db, refreshToken);
-  if (!consumed || 'reused' in consumed) {
-    if (consumed) request.log.warn('refresh token reused: its family was revoked');
-    throw unauthorized(request);
-  }
-  const user = await findUserById(deps.db, request.tenantId, consumed.userId);
-  if (!user || !user.isActive) {
-    await deps.tokens.revokeFamily(deps.db, consumed.familyId);
-    throw unauthorized(request);
-  }
-  return issueSession(deps, user, { rememberMe: consumed.rememberMe, familyId: consumed.familyId });
+  const result = await deps.db.transaction(async (tx) => {
+    const outcome = await deps.tokens.refresh(tx, refreshToken);
+    if (outcome.kind === 'invalid' || outcome.kind === 'reused') return outcome;
+    const user = await findUserById(tx, request.tenantId, outcome.userId);
+    if (!user?.isActive) {
+      if (outcome.kind === 'rotate') await deps.tokens.revokeFamily(tx, outcome.familyId);
+      return { kind: 'invalid' as const };
+    }
+    if (outcome.kind === 'replay') {
+      const session: AuthResult = {
+        ...outcome.pair,
+        expiresIn: deps.tokens.accessLifetimeSeconds,
+        tokenType: 'Bearer',
+        user: await buildProfile(tx, user),
+      };
+      return { kind: 'session' as const, session };
+    }
+    const session = await issueSession({ db: tx, tokens: deps.tokens }, user, {
+      rememberMe: outcome.rememberMe,
+      familyId: outcome.familyId,
+    });
+    const { accessToken, refreshToken: next } = session;
+    await deps.tokens.rotated(tx, refreshToken, { accessToken, refreshToken: next });
+    return { kind: 'session' as const, session };
+  });
+  if (result.kind === 'session') return result.session;
+  if (result.kind === 'reused') request.log.warn('refresh token reused: its family was revoked');
+  throw unauthorized(request);
 }
 
 /** `POST /api/app/account/logout`: ends this sign-in (its whole token family). */
 export async function logout(deps: IdentityDeps, request: FastifyRequest, refreshToken?: string) {
   if (request.user) await deps.tokens.revokeFamily(deps.db, request.user.sessionId);
-  if (refreshToken) {
-    const consumed = await deps.tokens.consumeRefreshToken(deps.db, refreshToken);
-    if (consumed && !('reused' in consumed))
-      await deps.tokens.revokeFamily(deps.db, consumed.familyId);
-  }
+  if (refreshToken) await deps.tokens.revokeByToken(deps.db, refreshToken);
 }
 
 /**
- * `POST /api/app/account/change-password`: needs the current password (unless the account has
- * none yet), a new one that follows the rules and differs; other sign-ins are ended.
+ * `POST /api/app/account/change-password`: needs the current password (an account without one,
+ * such as a phone sign-in customer's, is refused), a new one that follows the rules and differs;
+ * other sign-ins are ended.
  */
 export async function changePassword(
   deps: IdentityDeps,
@@ -207,7 +296,12 @@ export async function changePassword(
   const current = request.user!;
   const user = await findUserById(deps.db, request.tenantId, current.id);
   if (!user) throw new AppError(404, ErrorCode.UserNotFound, message(request, 'UserNotFound'));
-  if (user.passwordHash && !(await verifyPassword(user.passwordHash, input.currentPassword))) {
+  // Phone and WeChat customers sign in without one; a password would be a second way in that
+  // nothing asks for (the profile hides the entry by `hasPassword`).
+  if (!user.passwordHash) {
+    throw businessError(ErrorCode.NoPassword, message(request, 'NoPassword'));
+  }
+  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
     throw businessError(ErrorCode.WrongCurrentPassword, message(request, 'WrongCurrentPassword'));
   }
   if (input.currentPassword === input.newPassword) {

@@ -1,54 +1,91 @@
-import { and, count, gte, inArray, lt, min } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode } from '@snowgear/contracts';
 import type { Database } from '@/db/client.js';
-import { loginFailures } from '@/db/schema.js';
+import {
+  countAttempt,
+  resetAttempts,
+  uncountAttempt,
+  type AttemptCount,
+} from '@/lib/attempt-counters.js';
 import { AppError } from '@/lib/errors.js';
+import { message } from '@/lib/messages.js';
+import type { DeviceCookies } from './device-cookies.js';
+
+export interface ThrottleLimits {
+  /** Failures per account (from untrusted clients) and per trusted device within the window. */
+  perAccount: number;
+  /** Failures per client address: generous, a whole store may sit behind one address. */
+  perAddress: number;
+  windowMinutes: number;
+}
+
+/** A sign-in attempt that passed the throttle; it counts as a failure unless it succeeds. */
+export interface ThrottledAttempt {
+  succeeded(reply: FastifyReply): Promise<void>;
+}
 
 /**
- * Failed sign-ins counted per account and per address in the database, so every server process
- * sees the same counts. At `max` failures within the window further attempts get 429 with the
- * wait until the oldest counted failure leaves the window.
+ * Failed sign-ins, counted before the password is checked (so a burst of simultaneous guesses
+ * cannot all be evaluated) and keyed by the account itself, so its user name, e-mail and phone
+ * share one count.
+ *
+ * - From a device where the account signed in before (device cookie): only that device's own
+ *   failures count. Failures elsewhere never lock the owner out.
+ * - From anywhere else: the account's failures from untrusted clients, and the address's.
  */
 export class LoginThrottle {
   constructor(
-    private readonly max: number,
-    private readonly windowMinutes: number,
+    private readonly limits: ThrottleLimits,
+    private readonly devices: DeviceCookies,
   ) {}
 
-  private since(): Date {
-    return new Date(Date.now() - this.windowMinutes * 60_000);
+  private get windowSeconds() {
+    return this.limits.windowMinutes * 60;
   }
 
-  async assertAllowed(db: Database, keys: string[], messageFor: (minutes: number) => string) {
-    const rows = await db
-      .select({ key: loginFailures.key, n: count(), oldest: min(loginFailures.occurredAt) })
-      .from(loginFailures)
-      .where(and(inArray(loginFailures.key, keys), gte(loginFailures.occurredAt, this.since())))
-      .groupBy(loginFailures.key);
-    const blocked = rows.filter((r) => r.n >= this.max);
-    if (blocked.length === 0) return;
-    const until = Math.max(
-      ...blocked.map(
-        (r) => new Date(r.oldest ?? Date.now()).getTime() + this.windowMinutes * 60_000,
-      ),
-    );
-    const minutes = Math.max(1, Math.ceil((until - Date.now()) / 60_000));
-    throw new AppError(429, ErrorCode.LoginThrottled, messageFor(minutes), undefined, {
-      retryAfterSeconds: Math.ceil((until - Date.now()) / 1000),
-    });
-  }
-
-  async recordFailure(db: Database, keys: string[]) {
-    await db.insert(loginFailures).values(keys.map((key) => ({ key })));
-    // Old rows are useless; trim them as we go.
-    await db.delete(loginFailures).where(lt(loginFailures.occurredAt, this.since()));
-  }
-
-  async clear(db: Database, keys: string[]) {
-    await db.delete(loginFailures).where(inArray(loginFailures.key, keys));
+  /**
+   * Counts this attempt for `userId` (or, for a login that names nobody, for the login text so
+   * unknown names are throttled alike). Throws 429 when a limit is reached.
+   */
+  async begin(
+    db: Database,
+    request: FastifyRequest,
+    subject: { userId: string | undefined; login: string },
+  ): Promise<ThrottledAttempt> {
+    const accountKey = subject.userId
+      ? `login:user:${subject.userId}`
+      : `login:name:${request.tenantId}:${subject.login.trim().toLowerCase()}`;
+    const device = subject.userId ? this.devices.find(request, subject.userId) : undefined;
+    const limited: { key: string; max: number }[] = device
+      ? [{ key: `login:device:${device.nonce}`, max: this.limits.perAccount }]
+      : [
+          { key: accountKey, max: this.limits.perAccount },
+          { key: `login:address:${request.ip}`, max: this.limits.perAddress },
+        ];
+    const counts: AttemptCount[] = [];
+    for (const { key } of limited) counts.push(await countAttempt(db, key, this.windowSeconds));
+    const over = counts.filter((c, i) => c.count > limited[i]!.max);
+    if (over.length > 0) {
+      // Nothing was checked: these attempts are not failures.
+      for (const { key } of limited) await uncountAttempt(db, key);
+      const seconds = Math.max(...over.map((c) => c.retryAfterSeconds));
+      throw new AppError(
+        429,
+        ErrorCode.LoginThrottled,
+        message(request, 'LoginThrottled', { minutes: Math.ceil(seconds / 60) }),
+        undefined,
+        { retryAfterSeconds: seconds },
+      );
+    }
+    return {
+      succeeded: async (reply) => {
+        // The device, or the account for untrusted clients, starts afresh (a success on a trusted
+        // device leaves the lock against guessers elsewhere in place); the address keeps only
+        // real failures.
+        await resetAttempts(db, [limited[0]!.key]);
+        if (!device) await uncountAttempt(db, limited[1]!.key);
+        if (subject.userId) this.devices.remember(request, reply, subject.userId);
+      },
+    };
   }
 }
-
-export const accountKey = (tenantId: string, login: string) =>
-  `account:${tenantId}:${login.trim().toLowerCase()}`;
-export const addressKey = (ip: string) => `address:${ip}`;

@@ -1,12 +1,38 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
-import type { Database } from '@/db/client.js';
+import type { Database, Transaction } from '@/db/client.js';
 import { refreshTokens } from '@/db/schema.js';
 
+type Executor = Database | Transaction;
+
 /**
- * Access tokens: HS256 JWTs with the claims the client decodes (spec §4). Refresh tokens: random,
- * stored hashed, rotated on every use; a rotated token presented again revokes its family.
+ * Two tabs (or a retried request on a flaky network) may refresh with the same token at once:
+ * within this many seconds of its rotation a token yields the pair it was rotated into instead
+ * of counting as stolen.
+ */
+export const REFRESH_GRACE_SECONDS = 30;
+
+/** The pair a refresh token was rotated into. */
+export interface TokenPair {
+  accessToken: string;
+  refreshToken: string;
+}
+
+/** What a presented refresh token leads to. */
+export type RefreshOutcome =
+  /** It was current: it is now rotated; mint the next pair and hand it to `rotated`. */
+  | { kind: 'rotate'; userId: string; familyId: string; rememberMe: boolean }
+  /** It was rotated moments ago by a concurrent request: the same pair again. */
+  | { kind: 'replay'; userId: string; pair: TokenPair }
+  /** Used before, outside the grace window: the family is revoked. */
+  | { kind: 'reused' }
+  | { kind: 'invalid' };
+
+/**
+ * Access tokens: HS256 JWTs with the claims the client decodes (spec §4), always with an expiry.
+ * Refresh tokens: random, stored hashed, rotated on every use; a rotated token presented again
+ * after the grace window revokes its family.
  */
 export interface AccessClaims {
   sub: string;
@@ -46,7 +72,11 @@ export class TokenService {
   /** The claims of a valid, unexpired token; null for anything else. */
   async verifyAccessToken(token: string): Promise<AccessClaims | null> {
     try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
+      // A token without an expiry would be valid for ever: refuse it even if we signed it.
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: ['HS256'],
+        requiredClaims: ['exp'],
+      });
       if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
       return payload as unknown as AccessClaims;
     } catch {
@@ -55,7 +85,7 @@ export class TokenService {
   }
 
   async issueRefreshToken(
-    db: Database,
+    db: Executor,
     userId: string,
     options: { familyId?: string; rememberMe: boolean },
   ): Promise<{ token: string; familyId: string }> {
@@ -73,15 +103,13 @@ export class TokenService {
   }
 
   /**
-   * Marks the presented token used and returns whom it belongs to. A token already used
-   * revokes its whole family (someone replayed it); unknown, expired or revoked tokens fail.
+   * Rotates the presented token in `tx` (the caller mints the next pair in the same transaction
+   * and passes it to `rotated`). Concurrent refreshes with one token queue on its row: the first
+   * rotates it, the others find it rotated moments ago and get the same pair.
    */
-  async consumeRefreshToken(
-    db: Database,
-    token: string,
-  ): Promise<{ userId: string; familyId: string; rememberMe: boolean } | { reused: true } | null> {
+  async refresh(tx: Transaction, token: string): Promise<RefreshOutcome> {
     const tokenHash = hashToken(token);
-    const [used] = await db
+    const [current] = await tx
       .update(refreshTokens)
       .set({ rotatedAt: new Date() })
       .where(
@@ -97,19 +125,43 @@ export class TokenService {
         familyId: refreshTokens.familyId,
         rememberMe: refreshTokens.rememberMe,
       });
-    if (used) return used;
-    const [known] = await db
-      .select({ familyId: refreshTokens.familyId, rotatedAt: refreshTokens.rotatedAt })
+    if (current) return { kind: 'rotate', ...current };
+    const [known] = await tx
+      .select({
+        userId: refreshTokens.userId,
+        familyId: refreshTokens.familyId,
+        revokedAt: refreshTokens.revokedAt,
+        successor: refreshTokens.successor,
+        recent: sql<boolean>`${refreshTokens.rotatedAt} > now() - make_interval(secs => ${REFRESH_GRACE_SECONDS})`,
+      })
       .from(refreshTokens)
       .where(eq(refreshTokens.tokenHash, tokenHash));
-    if (known?.rotatedAt) {
-      await this.revokeFamily(db, known.familyId);
-      return { reused: true };
-    }
-    return null;
+    if (!known) return { kind: 'invalid' };
+    if (known.revokedAt) return { kind: 'invalid' };
+    const pair = known.recent && known.successor ? openSuccessor(token, known.successor) : null;
+    if (pair) return { kind: 'replay', userId: known.userId, pair };
+    await this.revokeFamily(tx, known.familyId);
+    return { kind: 'reused' };
   }
 
-  async revokeFamily(db: Database, familyId: string): Promise<void> {
+  /** Records the pair a token was rotated into, readable only with that token. */
+  async rotated(tx: Transaction, token: string, pair: TokenPair): Promise<void> {
+    await tx
+      .update(refreshTokens)
+      .set({ successor: sealSuccessor(token, pair) })
+      .where(eq(refreshTokens.tokenHash, hashToken(token)));
+  }
+
+  /** Ends the sign-in the token belongs to (logout), whatever state the token is in. */
+  async revokeByToken(db: Executor, token: string): Promise<void> {
+    const [known] = await db
+      .select({ familyId: refreshTokens.familyId })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, hashToken(token)));
+    if (known) await this.revokeFamily(db, known.familyId);
+  }
+
+  async revokeFamily(db: Executor, familyId: string): Promise<void> {
     await db
       .update(refreshTokens)
       .set({ revokedAt: new Date() })
@@ -129,17 +181,32 @@ export class TokenService {
         ),
       );
   }
-
-  async isFamilyActive(db: Database, familyId: string): Promise<boolean> {
-    const [row] = await db
-      .select({ id: refreshTokens.id })
-      .from(refreshTokens)
-      .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
-      .limit(1);
-    return !!row;
-  }
 }
 
 function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
+}
+
+/** AES-256-GCM under a key only the holder of the old token can derive. */
+function successorKey(token: string): Buffer {
+  return createHash('sha256').update(`refresh-successor:${token}`).digest();
+}
+
+function sealSuccessor(token: string, pair: TokenPair): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', successorKey(token), iv);
+  const body = Buffer.concat([cipher.update(JSON.stringify(pair), 'utf8'), cipher.final()]);
+  return [iv, cipher.getAuthTag(), body].map((b) => b.toString('base64url')).join('.');
+}
+
+function openSuccessor(token: string, sealed: string): TokenPair | null {
+  try {
+    const [iv, tag, body] = sealed.split('.').map((p) => Buffer.from(p, 'base64url'));
+    const decipher = createDecipheriv('aes-256-gcm', successorKey(token), iv!);
+    decipher.setAuthTag(tag!);
+    const text = Buffer.concat([decipher.update(body!), decipher.final()]).toString('utf8');
+    return JSON.parse(text) as TokenPair;
+  } catch {
+    return null;
+  }
 }

@@ -2,7 +2,8 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { EquipmentStatus, ErrorCode, OrderStatus, type Order } from '@snowgear/contracts';
 import { orderItems } from '@/db/schema.js';
 import { EXCLUSION_VIOLATION, pgCode } from '@/lib/pg-errors.js';
-import { AppError, businessError } from '@/lib/errors.js';
+import { AppError, unprocessable } from '@/lib/errors.js';
+import { lockEquipment } from '@/modules/equipment/repository.js';
 import { statusName } from '@/modules/equipment/status.js';
 import { OrdersService } from './service.js';
 import { say } from './timeline.js';
@@ -16,8 +17,9 @@ const BINDABLE: readonly number[] = [
 ];
 
 /**
- * Preparation: gear picked from the shelves for an order that starts soon is bound to its
- * category lines and locked for the rental window, without going out yet.
+ * Preparation: gear picked from the shelves for an order that starts soon is bound to its kind
+ * lines and locked for the rental window, without going out yet. A line takes the item it holds
+ * or any equivalent one (its category, its size), which then replaces the held item.
  */
 export class OrderBinding extends OrdersService {
   async bind(id: string, barcodes: string[]): Promise<Order> {
@@ -27,20 +29,31 @@ export class OrderBinding extends OrdersService {
     const open = await this.db
       .select()
       .from(orderItems)
-      .where(and(eq(orderItems.orderId, id), isNull(orderItems.equipmentId)))
+      .where(
+        and(
+          eq(orderItems.orderId, id),
+          isNull(orderItems.equipmentId),
+          isNull(orderItems.returnState),
+        ),
+      )
       .orderBy(orderItems.sortOrder);
-    const plan: { lineId: string; gear: (typeof scanned)[number] }[] = [];
+    const picked: typeof scanned = [];
     for (const code of barcodes) {
       const gear = scanned.find((e) => e.barcodeNumber.toLowerCase() === code.toLowerCase());
-      const line =
-        gear &&
-        open.find((l) => l.categoryId === gear.categoryId && !plan.some((p) => p.lineId === l.id));
-      if (!gear || !line || plan.some((p) => p.gear.id === gear.id)) {
-        throw businessError(
-          ErrorCode.OrderIllegalTransition,
+      if (!gear || picked.some((p) => p.id === gear.id)) {
+        throw unprocessable(
+          ErrorCode.OrderItemNotInOrder,
           this.msg('OrderItemNotInOrder', { barcode: code }),
         );
       }
+      picked.push(gear);
+    }
+    const fitted = await this.fitScanned(open, picked);
+    const plan = picked.map((gear) => {
+      const lineId = [...fitted].find(([, g]) => g.id === gear.id)![0];
+      return { line: open.find((l) => l.id === lineId)!, gear };
+    });
+    for (const { gear } of plan) {
       if (
         gear.storeId !== order.storeId ||
         [EquipmentStatus.Damaged, EquipmentStatus.Lost, EquipmentStatus.Scrapped].includes(
@@ -56,12 +69,16 @@ export class OrderBinding extends OrdersService {
           }),
         );
       }
-      plan.push({ lineId: line.id, gear });
     }
     try {
       await this.db.transaction(async (tx) => {
-        for (const { lineId, gear } of plan) {
-          if (!(await this.bindLine(tx, order, lineId, gear.id))) {
+        // The items taken and the ones they replace: every hold that changes.
+        await lockEquipment(
+          tx,
+          plan.flatMap((p) => [p.gear.id, p.line.heldEquipmentId ?? p.gear.id]),
+        );
+        for (const { line, gear } of plan) {
+          if (!(await this.bindLine(tx, order, line, gear.id))) {
             throw this.illegal(await this.currentStatus(tx, id), 'handover');
           }
         }

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  DinConfirmSchema,
   OrderAgentSchema,
   OrderCancelSchema,
   OrderCreateSchema,
@@ -10,15 +11,26 @@ import {
   OrderHandoverSchema,
   OrderReturnSchema,
   OrderListQuerySchema,
+  OrderQrQuerySchema,
+  OrderQrSchema,
   OrderSchema,
   OrderSummarySchema,
   OrderUpdateSchema,
   PaymentStatusSchema,
   pagedResultSchema,
+  multiLineText,
+  OrderStatus,
   Permissions as P,
+  CustomerHistoryQuerySchema,
+  CustomerHistorySchema,
 } from '@snowgear/contracts';
+import { PUBLIC, REFUND } from '@/lib/access.js';
+import type { PaymentsService } from '@/modules/payments/service.js';
 import { OrderBinding } from './binding.js';
+import { customerHistory } from './customer-history.js';
+import { OrderDin } from './din.js';
 import { OrderLifecycle } from './lifecycle.js';
+import { OrderQrService } from './qr.js';
 import { OrdersService } from './service.js';
 import { OrderUpdates } from './updates.js';
 
@@ -35,9 +47,14 @@ const VIEW = {
   ],
 } as const;
 const CREATE = { permissions: [P.BusinessOperations.OrderCreate] } as const;
+/** A customer's past with the store is for the staff who book and run orders, not for others. */
+const CUSTOMER_HISTORY = {
+  permissions: [P.BusinessOperations.OrderCreate, P.StoreManagement.Orders],
+} as const;
 const PROCESS = {
   permissions: [P.BusinessOperations.OrderProcess, P.BusinessOperations.OrderUpdate],
 } as const;
+/** Counter staff, and drivers on their delivery and pickup runs (the service tells them apart). */
 const CASH = { permissions: [P.BusinessOperations.PaymentProcess] } as const;
 /** Delivery steps: the store's order handlers, and drivers on their delivery and pickup runs. */
 const DELIVER = {
@@ -46,12 +63,19 @@ const DELIVER = {
 const PICKUP = {
   permissions: [...PROCESS.permissions, P.DeliveryManagement.PickupOrders],
 } as const;
-const Remarks = z.object({ remarks: z.string().trim().max(200).default('') });
+/** The binding's release value is set at the bench by the store's order handlers. */
+const DIN = {
+  permissions: [P.StoreManagement.Orders, P.BusinessOperations.OrderProcess],
+} as const;
+const Remarks = z.object({ remarks: multiLineText({ max: 200 }).default('') });
 const Id = z.object({ id: z.uuid() });
 const tags = ['orders'];
 
 /** The order calls of spec §7 plus the list and lifecycle actions the pages need. */
-export async function orderRoutes(app: FastifyInstance, options: { timeZone: string }) {
+export async function orderRoutes(
+  app: FastifyInstance,
+  options: { timeZone: string; payments: PaymentsService },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const service = (request: FastifyRequest) => new OrdersService(app.db, request, options.timeZone);
   const lifecycle = (request: FastifyRequest) =>
@@ -88,6 +112,21 @@ export async function orderRoutes(app: FastifyInstance, options: { timeZone: str
   );
 
   r.get(
+    '/api/app/orders/customer-history',
+    {
+      config: { access: CUSTOMER_HISTORY },
+      schema: {
+        tags,
+        summary:
+          'At order create: how often a phone number rented, money still open, gear brought back damaged or lost, latest orders (the caller’s store; every store for a super admin)',
+        querystring: CustomerHistoryQuerySchema,
+        response: { 200: CustomerHistorySchema },
+      },
+    },
+    async (request) => customerHistory(app.db, request, request.query.phone),
+  );
+
+  r.get(
     '/api/app/orders/by-number/:orderNumber',
     {
       config: { access: VIEW },
@@ -100,13 +139,34 @@ export async function orderRoutes(app: FastifyInstance, options: { timeZone: str
     async (request) => service(request).byNumber(request.params.orderNumber),
   );
 
+  r.get(
+    '/api/app/orders/qr/:orderNumber',
+    {
+      config: { access: PUBLIC },
+      schema: {
+        tags,
+        summary:
+          "The order QR page (store, dates, gear by kind; nothing personal) for the order's customer, its store's staff or the holder of its share key `k`; anyone else gets 404",
+        params: z.object({ orderNumber: z.string().regex(/^\d{12}$/) }),
+        querystring: OrderQrQuerySchema,
+        response: { 200: OrderQrSchema },
+      },
+    },
+    async (request) =>
+      new OrderQrService(app.db, request, options.timeZone).page(
+        request.params.orderNumber,
+        request.query.k,
+      ),
+  );
+
   r.post(
     '/api/app/orders/confirm-cash-received',
     {
       config: { access: CASH },
       schema: {
         tags,
-        summary: 'Confirm cash in hand for a bill (confirming twice records one payment)',
+        summary:
+          'Confirm cash in hand for a bill (confirming twice records one payment); a driver only on a delivery or pickup order',
         querystring: z.object({ billId: z.uuid() }),
         response: { 200: PaymentStatusSchema },
       },
@@ -190,7 +250,7 @@ export async function orderRoutes(app: FastifyInstance, options: { timeZone: str
   r.post(
     '/api/app/orders/confirm-cash-refunded',
     {
-      config: { access: CASH },
+      config: { access: REFUND },
       schema: {
         tags,
         summary: 'Confirm cash given back for a refund bill (confirming twice records one refund)',
@@ -294,7 +354,15 @@ export async function orderRoutes(app: FastifyInstance, options: { timeZone: str
         response: { 200: OrderSchema },
       },
     },
-    async (request) => lifecycle(request).returnItems(request.params.id, request.body.items),
+    async (request) => {
+      const order = await lifecycle(request).returnItems(request.params.id, request.body.items);
+      // A self-return settles with no one at the counter: what is left of the deposit goes
+      // back the way it was paid as soon as the last item is checked in.
+      const owed = order.bills.some((b) => b.kind === 'refund' && b.status === 'pending');
+      if (!order.selfReturnAt || order.status !== OrderStatus.Returned || !owed) return order;
+      await options.payments.refundOwed(order.id, await lifecycle(request).timelineActor());
+      return service(request).get(order.id);
+    },
   );
 
   r.post(
@@ -314,6 +382,27 @@ export async function orderRoutes(app: FastifyInstance, options: { timeZone: str
       new OrderBinding(app.db, request, options.timeZone).bind(
         request.params.id,
         request.body.barcodes,
+      ),
+  );
+
+  r.post(
+    '/api/app/orders/:id/items/:itemId/din',
+    {
+      config: { access: DIN },
+      schema: {
+        tags,
+        summary:
+          'Preparation: the binding release value (DIN) the technician set on a line’s skis (the line shows the chart’s suggestion); who and when are kept, and the timeline says it',
+        params: z.object({ id: z.uuid(), itemId: z.uuid() }),
+        body: DinConfirmSchema,
+        response: { 200: OrderSchema },
+      },
+    },
+    async (request) =>
+      new OrderDin(app.db, request, options.timeZone).confirm(
+        request.params.id,
+        request.params.itemId,
+        request.body.setting,
       ),
   );
 }

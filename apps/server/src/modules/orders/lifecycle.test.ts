@@ -17,10 +17,13 @@ interface Item {
   dailyRentPrice: number;
   deposit: number;
   categoryId: string;
+  name: string;
 }
 
 const DAY = 86_400_000;
-const at = (days: number) => new Date(Date.UTC(2027, 1, 1) + days * DAY).toISOString();
+/** Bookings lie within a few years of now: the tests book next year. */
+const NEXT_YEAR = new Date().getUTCFullYear() + 1;
+const at = (days: number) => new Date(Date.UTC(NEXT_YEAR, 1, 1) + days * DAY).toISOString();
 
 describe('order lifecycle', () => {
   let t: TestApp;
@@ -36,9 +39,27 @@ describe('order lifecycle', () => {
     csrf = await verificationHeaders(t.app);
     Object.assign(tokens, await signIn(t.app, csrf, ['employee', 'driver', 'multi']));
     wanlong = (await storeIdsByName(t.app))['万龙雪场店']!;
-    inStock = (
-      await call('GET', `/api/app/equipment?storeId=${wanlong}&status=0&maxResultCount=100`)
-    ).json().items;
+    // Stock of its own, in two kinds without required sizes: how much demo stock is free
+    // depends on the hour (a demo line booked by kind holds one of its kind).
+    const categories = (await call('GET', '/api/app/equipment/categories')).json().items as {
+      id: string;
+      name: string;
+    }[];
+    const kinds = ['雪杖', '雪镜'].map((name) => categories.find((cat) => cat.name === name)!.id);
+    inStock = [];
+    for (let n = 0; n < 16; n++) {
+      const res = await call('POST', '/api/app/equipment', {
+        storeId: wanlong,
+        categoryId: kinds[n % 2],
+        name: `生命周期测试 ${n}`,
+        barcodeNumber: `LIFE-${Date.now()}-${n}`,
+        dailyRentPrice: 30 + (n % 2) * 10,
+        deposit: 200,
+        attributes: [],
+      });
+      expect(res.statusCode).toBe(201);
+      inStock.push(res.json());
+    }
   });
   afterAll(() => t.close());
 
@@ -76,7 +97,7 @@ describe('order lifecycle', () => {
     const early = await call('POST', `/api/app/orders/${order.id}/handover`, {
       barcodes: [a.barcodeNumber, b.barcodeNumber],
     });
-    expect(early.statusCode).toBe(403);
+    expect(early.statusCode).toBe(409);
     expect(early.json().error.message).toBe('订单当前状态（待支付）不能交付设备');
     await pay(order);
 
@@ -110,7 +131,7 @@ describe('order lifecycle', () => {
     const again = await call('POST', `/api/app/orders/${order.id}/return`, {
       items: [{ orderItemId: itemA!.id, state: 'returned' }],
     });
-    expect(again.statusCode).toBe(403);
+    expect(again.statusCode).toBe(409);
 
     const done = (
       await call('POST', `/api/app/orders/${order.id}/return`, {
@@ -128,7 +149,7 @@ describe('order lifecycle', () => {
     expect(
       (await call('POST', `/api/app/orders/confirm-cash-received?billId=${refundBill.id}`))
         .statusCode,
-    ).toBe(403);
+    ).toBe(409);
     await call('POST', `/api/app/orders/confirm-cash-refunded?billId=${refundBill.id}`);
     await call('POST', `/api/app/orders/confirm-cash-refunded?billId=${refundBill.id}`);
     const completed = await get(order.id);
@@ -177,14 +198,14 @@ describe('order lifecycle', () => {
     const wrongKind = await call('POST', `/api/app/orders/${order.id}/bind`, {
       barcodes: [other.barcodeNumber],
     });
-    expect(wrongKind.statusCode).toBe(403);
+    expect(wrongKind.statusCode).toBe(422);
     const bound = (
       await call('POST', `/api/app/orders/${order.id}/bind`, { barcodes: [a.barcodeNumber] })
     ).json();
-    expect(bound.items.map((i: { equipmentId: string | null }) => i.equipmentId)).toEqual([
-      a.id,
-      null,
-    ]);
+    // One line takes it (the one that held it, if one did); the other still waits.
+    const boundIds = bound.items.map((i: { equipmentId: string | null }) => i.equipmentId);
+    expect(boundIds).toHaveLength(2);
+    expect(boundIds).toEqual(expect.arrayContaining([a.id, null]));
     expect(bound.status).toBe(1);
     expect(bound.timeline.at(-1)).toMatchObject({ kind: 'bind' });
     const locks = (await call('GET', `/api/app/equipment/unavailable-times/${a.id}`)).json();
@@ -227,6 +248,28 @@ describe('order lifecycle', () => {
     });
     expect(clash.statusCode).toBe(409);
     expect(clash.json().error.data).toMatchObject({ orderId: blocker.id });
+  });
+
+  it('extends to at most 365 days from the start and to no more than an order may come to', async () => {
+    // From tomorrow, so that a year on is still a sane date.
+    const now = Date.now();
+    const soon = (days: number) => new Date(now + days * DAY).toISOString();
+    const order = await book([{ categoryId: take().categoryId, dailyPrice: 1_000_000 }], 0, 0, {
+      rentalStartTime: soon(1),
+      rentalEndTime: soon(2),
+    });
+    await pay(await get(order.id));
+    const tooLong = await call('POST', `/api/app/orders/${order.id}/extend`, {
+      rentalEndTime: soon(1 + 366),
+    });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().error.message).toBe('租期最长 365 天');
+    const tooDear = await call('POST', `/api/app/orders/${order.id}/extend`, {
+      rentalEndTime: soon(1 + 30),
+    });
+    expect(tooDear.statusCode).toBe(400);
+    expect(tooDear.json().error.message).toBe('订单金额不能超过 ¥10000000');
+    expect(await get(order.id)).toMatchObject({ days: 1, rentalEndTime: soon(2) });
   });
 
   it('damage beyond the deposit is a supplement to collect before the order completes', async () => {
@@ -288,7 +331,7 @@ describe('order lifecycle', () => {
     const atCounter = await call('POST', `/api/app/orders/${order.id}/handover`, {
       barcodes: [a.barcodeNumber],
     });
-    expect(atCounter.statusCode).toBe(403);
+    expect(atCounter.statusCode).toBe(409);
     expect(atCounter.json().error.message).toBe('订单当前状态（待配送）不能交付设备');
     const early = await callAs('driver', 'POST', `/api/app/orders/${order.id}/delivered`, {});
     expect(early.json().error.message).toBe('订单当前状态（待配送）不能确认送达');
@@ -313,7 +356,7 @@ describe('order lifecycle', () => {
       operatorName: '赵师傅',
     });
     const twice = await callAs('driver', 'POST', `/api/app/orders/${order.id}/delivered`, {});
-    expect(twice.statusCode).toBe(403);
+    expect(twice.statusCode).toBe(409);
 
     await startDeliveredRentals(t.database.db, new Date(at(59)));
     expect((await get(order.id)).status).toBe(4);
@@ -392,5 +435,79 @@ describe('order lifecycle', () => {
     expect(
       (delivered.json().timeline as { message: string }[]).slice(-2).map((e) => e.message),
     ).toEqual(['已送达 云顶酒店 1208', '租期开始']);
+  });
+
+  it("tells the counter a phone number's past: rentals, open money, damage, latest orders", async () => {
+    const phone = '13800007711';
+    const as = { customerPhone: phone, customerName: '钱五' };
+    const categories = (await call('GET', '/api/app/equipment/categories')).json().items as {
+      id: string;
+      name: string;
+    }[];
+    const poles = categories.find((cat) => cat.name === '雪杖')!.id; // no required sizes
+    const newItem = async (n: number): Promise<Item> => {
+      const res = await call('POST', '/api/app/equipment', {
+        storeId: wanlong,
+        categoryId: poles,
+        name: `回头客测试 ${n}`,
+        barcodeNumber: `HIST-${Date.now()}-${n}`,
+        dailyRentPrice: 30,
+        deposit: 200,
+        attributes: [],
+      });
+      expect(res.statusCode).toBe(201);
+      return res.json();
+    };
+    const [a, b, c, d] = [await newItem(1), await newItem(2), await newItem(3), await newItem(4)];
+    // Returned with one item damaged.
+    const first = await book([{ equipmentId: a.id }, { equipmentId: b.id }], 300, 302, as);
+    await pay(first);
+    const handed = (
+      await call('POST', `/api/app/orders/${first.id}/handover`, {
+        barcodes: [a.barcodeNumber, b.barcodeNumber],
+      })
+    ).json();
+    const [lineA, lineB] = handed.items as { id: string }[];
+    await call('POST', `/api/app/orders/${first.id}/return`, {
+      items: [
+        { orderItemId: lineA!.id, state: 'damaged', damageFee: 50 },
+        { orderItemId: lineB!.id, state: 'returned' },
+      ],
+    });
+    // Booked and not paid yet; and one cancelled, which is no rental.
+    const unpaid = await book([{ equipmentId: c.id }], 310, 311, as);
+    const cancelled = await book([{ equipmentId: d.id }], 320, 321, as);
+    await call('POST', `/api/app/orders/${cancelled.id}/cancel`, { reason: '改期' });
+
+    const res = await call('GET', `/api/app/orders/customer-history?phone=${phone}`);
+    expect(res.statusCode).toBe(200);
+    const history = res.json();
+    expect(history).toMatchObject({
+      rentals: 2,
+      openBalance: unpaid.totalAmount,
+      damageCount: 1,
+      damages: [{ orderId: first.id, orderNumber: first.orderNumber, state: 'damaged' }],
+    });
+    expect(history.damages[0].equipmentName).toBe(a.name);
+    expect(history.recent.map((o: { id: string }) => o.id)).toEqual([
+      cancelled.id,
+      unpaid.id,
+      first.id,
+    ]);
+    expect(history.lastRentalTime).toBe(unpaid.rentalStartTime);
+
+    // A number never seen has no past; another store's staff see nothing of this one.
+    const stranger = (
+      await call('GET', '/api/app/orders/customer-history?phone=13800007712')
+    ).json();
+    expect(stranger).toMatchObject({ rentals: 0, openBalance: 0, damageCount: 0, recent: [] });
+    const elsewhere = await callAs(
+      'multi',
+      'GET',
+      `/api/app/orders/customer-history?phone=${phone}`,
+    );
+    expect(elsewhere.json().rentals).toBe(0);
+    // A malformed number is a clear 400, never a 500.
+    expect((await call('GET', '/api/app/orders/customer-history?phone=12')).statusCode).toBe(400);
   });
 });

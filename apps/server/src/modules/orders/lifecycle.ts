@@ -9,6 +9,7 @@ import {
   ReturnMethod,
   type Order,
   type OrderReturnSchema,
+  UNAVAILABLE_DAYS_MAX,
 } from '@snowgear/contracts';
 import type { z } from 'zod';
 import type { Transaction } from '@/db/client.js';
@@ -21,11 +22,14 @@ import {
   orderItems,
   orders,
 } from '@/db/schema.js';
+import { localMinute } from '@/lib/local-time.js';
 import { EXCLUSION_VIOLATION, pgCode } from '@/lib/pg-errors.js';
-import { AppError, businessError } from '@/lib/errors.js';
+import { AppError, conflictError, unprocessable } from '@/lib/errors.js';
+import { lockEquipment, overlapping } from '@/modules/equipment/repository.js';
 import { statusName } from '@/modules/equipment/status.js';
 import { rentalDays, toYuan } from './pricing.js';
-import { isFreeOrderType, OrdersService, paidFen } from './service.js';
+import { holdKind } from './capacity.js';
+import { isFreeOrderType, KindNotFree, OrdersService, paidFen } from './service.js';
 import { ORDER_ALLOWED_FROM, RETURN_STATE_KEY, RETURN_TO_STATUS } from './status.js';
 import { say, textIn, withRemarks } from './timeline.js';
 
@@ -100,29 +104,28 @@ export class OrderLifecycle extends OrdersService {
     this.assertFrom(order, action);
     const scanned = await this.equipmentByBarcodes(barcodes);
     const lines = await this.items(id);
+    // A line returned early (released while waiting for delivery) goes out no more.
+    const going = lines.filter((l) => !l.item.returnState);
+    // An item bound to a line is that line's; the rest go to the lines booked by kind.
     const assignment = new Map<string, (typeof scanned)[number]>();
+    const rest: typeof scanned = [];
     for (const code of barcodes) {
       const gear = scanned.find((e) => e.barcodeNumber.toLowerCase() === code.toLowerCase());
-      const line =
-        gear &&
-        (lines.find((l) => l.item.equipmentId === gear.id) ??
-          lines.find(
-            (l) =>
-              !l.item.equipmentId &&
-              !assignment.has(l.item.id) &&
-              l.item.categoryId === gear.categoryId,
-          ));
-      if (!gear || !line) {
-        throw businessError(
-          ErrorCode.OrderIllegalTransition,
+      if (!gear) {
+        throw unprocessable(
+          ErrorCode.OrderItemNotInOrder,
           this.msg('OrderItemNotInOrder', { barcode: code }),
         );
       }
-      assignment.set(line.item.id, gear);
+      const bound = going.find((l) => l.item.equipmentId === gear.id);
+      if (bound) assignment.set(bound.item.id, gear);
+      else if (!rest.some((g) => g.id === gear.id)) rest.push(gear);
     }
-    const missing = lines.filter((l) => !assignment.has(l.item.id));
+    const open = going.filter((l) => !l.item.equipmentId).map((l) => l.item);
+    for (const [lineId, gear] of await this.fitScanned(open, rest)) assignment.set(lineId, gear);
+    const missing = going.filter((l) => !assignment.has(l.item.id));
     if (missing.length > 0) {
-      throw businessError(
+      throw conflictError(
         ErrorCode.OrderIllegalTransition,
         this.msg('OrderItemsNotScanned', {
           count: missing.length,
@@ -144,12 +147,17 @@ export class OrderLifecycle extends OrdersService {
     }
 
     const who = await this.operatorName();
-    const newlyBound = lines.filter((l) => !l.item.equipmentId);
+    const newlyBound = going.filter((l) => !l.item.equipmentId);
     try {
       await this.db.transaction(async (tx) => {
+        // The items going out and the held ones they replace: every hold that changes.
+        await lockEquipment(tx, [
+          ...[...assignment.values()].map((g) => g.id),
+          ...newlyBound.flatMap((l) => (l.item.heldEquipmentId ? [l.item.heldEquipmentId] : [])),
+        ]);
         for (const line of newlyBound) {
           const gear = assignment.get(line.item.id)!;
-          if (!(await this.bindLine(tx, order, line.item.id, gear.id))) {
+          if (!(await this.bindLine(tx, order, line.item, gear.id))) {
             throw this.illegal(await this.currentStatus(tx, id), action);
           }
         }
@@ -277,16 +285,35 @@ export class OrderLifecycle extends OrdersService {
     if (newEnd <= order.rentalEndAt) {
       throw new AppError(400, ErrorCode.Validation, this.msg('OrderExtendNotLater'));
     }
+    const days = rentalDays(order.rentalStartAt, newEnd);
+    if (days > UNAVAILABLE_DAYS_MAX) {
+      throw new AppError(
+        400,
+        ErrorCode.Validation,
+        this.msg('RentalTooLong', { max: UNAVAILABLE_DAYS_MAX }),
+      );
+    }
     const lines = await this.items(id);
     const out = lines.filter((l) => !l.item.returnState);
-    const days = rentalDays(order.rentalStartAt, newEnd);
     const extraDays = Math.max(0, days - order.days);
     const feeFen = isFreeOrderType(order.orderType)
       ? 0
       : out.reduce((sum, l) => sum + l.item.dailyPriceFen * extraDays, 0);
-    const fmt = (d: Date) => d.toLocaleString('sv-SE', { timeZone: this.timeZone }).slice(0, 16);
+    this.assertWithinTotal(order.totalFen + feeFen);
+    const fmt = (d: Date) => localMinute(d, this.timeZone);
     try {
-      await this.db.transaction(async (tx) => {
+      await this.retriedTransaction(async (tx) => {
+        await lockEquipment(
+          tx,
+          out.flatMap((l) => {
+            const held = l.item.equipmentId ?? l.item.heldEquipmentId;
+            return held ? [held] : [];
+          }),
+        );
+        for (const [index, { item }] of lines.entries()) {
+          if (item.returnState || item.equipmentId || !item.heldEquipmentId) continue;
+          await this.extendHold(tx, order, item, index, newEnd);
+        }
         await tx
           .update(equipmentUnavailableTimes)
           .set({ endAt: newEnd })
@@ -332,6 +359,10 @@ export class OrderLifecycle extends OrdersService {
         });
       });
     } catch (err) {
+      if (err instanceof KindNotFree) {
+        const { item } = lines[err.index]!;
+        throw await this.kindNotFree(order.storeId, item, err.index, order.rentalStartAt, newEnd);
+      }
       if (pgCode(err) === EXCLUSION_VIOLATION) {
         throw await this.conflict(
           out.map((l) => ({ equipmentId: l.item.equipmentId, barcodeNumber: l.barcode })),
@@ -342,6 +373,48 @@ export class OrderLifecycle extends OrdersService {
       throw err;
     }
     return this.get(id);
+  }
+
+  /**
+   * A kind line's hold grows with the rental when its item is free for the extra days; otherwise
+   * the line holds another item of its kind for the whole new window (KindNotFree when none is).
+   * The caller holds the held item's lock.
+   */
+  private async extendHold(
+    tx: Transaction,
+    order: { id: string; storeId: string; rentalStartAt: Date; rentalEndAt: Date },
+    line: { id: string; categoryId: string | null; size: Record<string, string> },
+    index: number,
+    newEnd: Date,
+  ) {
+    const [held] = await tx
+      .select({ heldEquipmentId: orderItems.heldEquipmentId })
+      .from(orderItems)
+      .where(eq(orderItems.id, line.id));
+    const heldId = held?.heldEquipmentId;
+    if (!heldId || !line.categoryId) return;
+    const [taken] = await overlapping(tx, heldId, order.rentalEndAt, newEnd);
+    if (!taken) return;
+    await tx
+      .delete(equipmentUnavailableTimes)
+      .where(
+        and(
+          eq(equipmentUnavailableTimes.orderId, order.id),
+          eq(equipmentUnavailableTimes.equipmentId, heldId),
+        ),
+      );
+    const other = await holdKind(tx, {
+      tenantId: this.tenantId,
+      storeId: order.storeId,
+      categoryId: line.categoryId,
+      size: line.size,
+      start: order.rentalStartAt,
+      end: newEnd,
+      orderId: order.id,
+      userId: this.user.id,
+    });
+    if (!other) throw new KindNotFree(index);
+    await tx.update(orderItems).set({ heldEquipmentId: other }).where(eq(orderItems.id, line.id));
   }
 
   /**
@@ -397,22 +470,25 @@ export class OrderLifecycle extends OrdersService {
     const chosen = input.map((entry) => {
       const line = lines.find((l) => l.item.id === entry.orderItemId);
       if (!line) {
-        throw businessError(
-          ErrorCode.OrderIllegalTransition,
+        throw unprocessable(
+          ErrorCode.OrderItemNotInOrder,
           this.msg('OrderItemNotInOrder', { barcode: entry.orderItemId }),
         );
       }
       if (line.item.returnState) {
-        throw businessError(
+        throw conflictError(
           ErrorCode.OrderIllegalTransition,
           this.msg('OrderItemAlreadyReturned', { barcode: line.barcode ?? '' }),
         );
       }
       if (!line.item.equipmentId) {
-        throw businessError(ErrorCode.OrderIllegalTransition, this.msg('OrderItemNoEquipment'));
+        throw conflictError(ErrorCode.OrderIllegalTransition, this.msg('OrderItemNoEquipment'));
       }
       return { entry, line, equipmentId: line.item.equipmentId };
     });
+    this.assertWithinTotal(
+      order.totalFen + chosen.reduce((sum, c) => sum + Math.round(c.entry.damageFee * 100), 0),
+    );
 
     await this.db.transaction(async (tx) => {
       for (const { entry, line, equipmentId } of chosen) {
@@ -453,7 +529,7 @@ export class OrderLifecycle extends OrdersService {
           .where(and(eq(orderItems.id, line.item.id), isNull(orderItems.returnState)))
           .returning({ id: orderItems.id });
         if (!marked) {
-          throw businessError(
+          throw conflictError(
             ErrorCode.OrderIllegalTransition,
             this.msg('OrderItemAlreadyReturned', { barcode: line.barcode ?? '' }),
           );

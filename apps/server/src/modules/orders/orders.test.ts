@@ -1,13 +1,20 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HOST_TENANT_ID } from '@snowgear/contracts';
 import {
   callerAs,
   createTestApp,
+  customerToken,
   signIn,
   storeIdsByName,
+  testDatabaseKind,
   verificationHeaders,
   type TestApp,
 } from '@/testing/index.js';
+import { equipmentUnavailableTimes } from '@/db/schema.js';
+import { lockEquipment } from '@/modules/equipment/repository.js';
 import { businessDay } from './numbering.js';
+import { appendEvent, say, SYSTEM } from './timeline.js';
 
 interface Item {
   id: string;
@@ -19,8 +26,10 @@ interface Item {
 }
 
 const DAY = 86_400_000;
+/** Bookings lie within a few years of now: the tests book next year. */
+const NEXT_YEAR = new Date().getUTCFullYear() + 1;
 const at = (days: number, hours = 0) =>
-  new Date(Date.UTC(2027, 0, 10) + days * DAY + hours * 3_600_000).toISOString();
+  new Date(Date.UTC(NEXT_YEAR, 0, 10) + days * DAY + hours * 3_600_000).toISOString();
 
 describe('orders', () => {
   let t: TestApp;
@@ -34,6 +43,7 @@ describe('orders', () => {
     t = await createTestApp();
     csrf = await verificationHeaders(t.app);
     Object.assign(tokens, await signIn(t.app, csrf, ['admin', 'employee', 'multi', 'driver']));
+    tokens.customer = await customerToken(t);
     storeIds = await storeIdsByName(t.app);
     wanlong = storeIds['万龙雪场店']!;
     inStock = (
@@ -307,21 +317,87 @@ describe('orders', () => {
       'payment',
       'status',
     ]);
-    // The store's driver confirming again (cash on delivery) still records one payment; staff of
-    // another store may not touch it.
-    const byDriver = await call(
-      'driver',
-      'POST',
-      `/api/app/orders/confirm-cash-received?billId=${billId}`,
-    );
-    expect(byDriver.json()).toMatchObject({ status: 'paid', orderStatus: 11 });
-    expect(
-      (await call('employee', 'GET', `/api/app/orders/${order.id}`)).json().bills,
-    ).toHaveLength(1);
+    // Staff of another store may not touch it.
     expect(
       (await call('multi', 'POST', `/api/app/orders/confirm-cash-received?billId=${billId}`))
         .statusCode,
     ).toBe(403);
+  });
+
+  it('drivers take cash only on delivery and pickup orders of their store, and never refund', async () => {
+    const categoryId = item(0).categoryId;
+    const booked = async (as: string, extra: object) =>
+      (await call(as, 'POST', '/api/app/orders', walkIn([{ categoryId }], extra))).json();
+    const confirmCash = (as: string, billId: string, language?: string) =>
+      call(
+        as,
+        'POST',
+        `/api/app/orders/confirm-cash-received?billId=${billId}`,
+        undefined,
+        language,
+      );
+
+    // A counter order is paid at the counter: the driver is refused with a reason, nothing paid.
+    const counter = await booked('employee', {});
+    const refused = await confirmCash('driver', counter.bills[0].id);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toMatchObject({
+      code: 'Order:CashOnlyOnDeliveryRuns',
+      message: '司机只能为送货上门或上门取件的订单确认收到现金，门店自取的订单请到柜台付款',
+    });
+    expect((await confirmCash('driver', counter.bills[0].id, 'en-US')).json().error.message).toBe(
+      'Drivers confirm cash only for orders delivered to or picked up from the customer; a counter order is paid at the counter',
+    );
+    const untouched = (await call('employee', 'GET', `/api/app/orders/${counter.id}`)).json();
+    expect(untouched).toMatchObject({
+      status: 1,
+      bills: [expect.objectContaining({ status: 'pending' })],
+    });
+
+    // Cash on delivery, and on a pickup, is the driver's to take.
+    const delivery = await booked('employee', {
+      deliveryMethod: 'Delivery',
+      deliveryAddress: '万龙酒店大堂',
+    });
+    const onDelivery = await confirmCash('driver', delivery.bills[0].id);
+    expect(onDelivery.statusCode).toBe(200);
+    expect(onDelivery.json()).toMatchObject({ status: 'paid', method: 'cash', orderStatus: 2 });
+    const pickup = await booked('employee', { returnMethod: 'Pickup', returnAddress: '万龙公寓' });
+    expect((await confirmCash('driver', pickup.bills[0].id)).json()).toMatchObject({
+      status: 'paid',
+      orderStatus: 11,
+    });
+
+    // Money going back is counter work: the driver may neither confirm nor send a refund.
+    const cancelled = (
+      await call('employee', 'POST', `/api/app/orders/${delivery.id}/cancel`, {
+        reason: '行程取消',
+      })
+    ).json();
+    const refund = cancelled.bills.find((b: { kind: string }) => b.kind === 'refund');
+    for (const url of [
+      `/api/app/orders/confirm-cash-refunded?billId=${refund.id}`,
+      `/api/app/payments/refund?billId=${refund.id}`,
+    ]) {
+      const res = await call('driver', 'POST', url);
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json().error.code, url).toBe('App:Forbidden');
+    }
+    const stillOwed = (await call('employee', 'GET', `/api/app/orders/${delivery.id}`)).json();
+    expect(stillOwed.bills.find((b: { id: string }) => b.id === refund.id).status).toBe('pending');
+    expect(
+      (
+        await call('employee', 'POST', `/api/app/orders/confirm-cash-refunded?billId=${refund.id}`)
+      ).json(),
+    ).toMatchObject({ status: 'paid', method: 'cash' });
+
+    // A store manager who also drives keeps the manager's rights at the counter of their store.
+    const taiwu = storeIds['太舞小镇店']!;
+    const theirs = await booked('multi', { storeId: taiwu });
+    expect((await confirmCash('multi', theirs.bills[0].id)).json()).toMatchObject({
+      status: 'paid',
+      orderStatus: 11,
+    });
   });
 
   it('cancels a reserved order: locks released, a refund owed, and a second cancel refused', async () => {
@@ -356,7 +432,7 @@ describe('orders', () => {
     const again = await call('employee', 'POST', `/api/app/orders/${order.id}/cancel`, {
       reason: '再取消',
     });
-    expect(again.statusCode).toBe(403);
+    expect(again.statusCode).toBe(409);
     expect(again.json().error).toMatchObject({
       code: 'Order:IllegalStatusTransition',
       message: '订单当前状态（已取消）不能取消',
@@ -374,6 +450,109 @@ describe('orders', () => {
       })
     ).json();
     expect(unpaidCancel.bills).toEqual([expect.objectContaining({ status: 'cancelled' })]);
+  });
+
+  it('names staff by role to the customer, never by name; staff see names', async () => {
+    const me = (await call('customer', 'GET', '/api/app/account/my-profile')).json();
+    const order = (
+      await call(
+        'employee',
+        'POST',
+        '/api/app/orders',
+        walkIn([{ categoryId: item(0).categoryId }], {
+          customerId: me.id,
+          customerName: '张三',
+          customerPhone: '13800138000',
+          deliveryMethod: 'Delivery',
+          deliveryAddress: '万龙酒店大堂',
+        }),
+      )
+    ).json();
+    await call(
+      'driver',
+      'POST',
+      `/api/app/orders/confirm-cash-received?billId=${order.bills[0].id}`,
+    );
+    await t.database.db.transaction((tx) =>
+      appendEvent(tx, order.id, { kind: 'note', message: say('OrderRentalStarted') }, SYSTEM),
+    );
+    const names = (o: {
+      timeline: { operatorName: string }[];
+      bills: { confirmedByName: string }[];
+    }) => ({
+      timeline: o.timeline.map((e) => e.operatorName),
+      bills: o.bills.map((b) => b.confirmedByName),
+    });
+
+    const seen = await call('customer', 'GET', `/api/app/orders/${order.id}`);
+    expect(seen.statusCode).toBe(200);
+    // Created by the counter, paid to the driver (who moved it on), then the system.
+    expect(names(seen.json())).toEqual({
+      timeline: ['门店店员', '司机', '司机', '系统'],
+      bills: ['司机'],
+    });
+    expect(seen.body).not.toContain('李店员');
+    expect(seen.body).not.toContain('赵师傅');
+    const inEnglish = await call(
+      'customer',
+      'GET',
+      `/api/app/orders/${order.id}`,
+      undefined,
+      'en-US',
+    );
+    expect(names(inEnglish.json())).toEqual({
+      timeline: ['Store staff', 'Driver', 'Driver', 'System'],
+      bills: ['Driver'],
+    });
+
+    expect(names((await call('employee', 'GET', `/api/app/orders/${order.id}`)).json())).toEqual({
+      timeline: ['李店员', '赵师傅', '赵师傅', '系统'],
+      bills: ['赵师傅'],
+    });
+  });
+
+  it('links a counter order to the customer who verified its phone number, and no one else', async () => {
+    // The demo customer signed in with an SMS code: the number is theirs.
+    const me = (await call('customer', 'GET', '/api/app/account/my-profile')).json();
+    const theirs = (
+      await call(
+        'employee',
+        'POST',
+        '/api/app/orders',
+        walkIn([{ categoryId: item(0).categoryId }], {
+          customerName: '张三',
+          customerPhone: '13800138000',
+          rentalStartTime: at(150),
+          rentalEndTime: at(151),
+        }),
+      )
+    ).json();
+    expect((await call('employee', 'GET', `/api/app/orders/${theirs.id}`)).json().customerId).toBe(
+      me.id,
+    );
+    const mine = (await call('customer', 'GET', '/api/app/orders?maxResultCount=100')).json();
+    expect(mine.items.map((o: { id: string }) => o.id)).toContain(theirs.id);
+    expect((await call('customer', 'GET', `/api/app/orders/${theirs.id}`)).statusCode).toBe(200);
+
+    // A staff member's number, or one no customer verified, links to nobody.
+    for (const customerPhone of ['13900000000', '13612349876']) {
+      const nobody = (
+        await call(
+          'employee',
+          'POST',
+          '/api/app/orders',
+          walkIn([{ categoryId: item(0).categoryId }], {
+            customerName: '路人',
+            customerPhone,
+            rentalStartTime: at(160),
+            rentalEndTime: at(161),
+          }),
+        )
+      ).json();
+      expect(
+        (await call('employee', 'GET', `/api/app/orders/${nobody.id}`)).json().customerId,
+      ).toBe(null);
+    }
   });
 
   it('finds orders by number, keyword, status and store, within the caller’s scope', async () => {
@@ -439,6 +618,60 @@ describe('orders', () => {
     expect(numbers.at(-1)! - numbers[0]!).toBe(4);
   });
 
+  // Two sessions at once need PostgreSQL; PGlite is one connection in this thread.
+  it.runIf(testDatabaseKind === 'postgres')(
+    'a booking that meets another transaction holding the same item waits for it and gets 409, not a deadlock',
+    async () => {
+      const target = item(17);
+      const hold = (from: number, to: number) => ({
+        tenantId: HOST_TENANT_ID,
+        equipmentId: target.id,
+        startAt: new Date(at(from)),
+        endAt: new Date(at(to)),
+        source: 'manual' as const,
+        reason: '维修',
+      });
+      let answer: ReturnType<typeof call> | undefined;
+      await t.database.db.transaction(async (tx) => {
+        // Another writer of the item, as every writer does: its lock, then a window.
+        await lockEquipment(tx, [target.id]);
+        await tx.insert(equipmentUnavailableTimes).values(hold(100, 102));
+        answer = call(
+          'employee',
+          'POST',
+          '/api/app/orders',
+          walkIn([{ equipmentId: target.id }], {
+            rentalStartTime: at(101),
+            rentalEndTime: at(104),
+          }),
+        );
+        await waitForLockWait();
+        // A second window that meets the booking's but not the first: had the booking already
+        // placed its row, each transaction would now wait for the other.
+        await tx.insert(equipmentUnavailableTimes).values(hold(103, 105));
+      });
+      const res = await answer!;
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json().error.data).toMatchObject({
+        equipmentId: target.id,
+        conflictStartTime: at(100),
+        conflictEndTime: at(102),
+      });
+    },
+  );
+
+  /** Until some session of this database waits for a lock (or five seconds pass). */
+  async function waitForLockWait() {
+    for (let tries = 0; tries < 100; tries++) {
+      const result: unknown = await t.database.db.execute(
+        sql`select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+      );
+      if ((result as { rows: unknown[] }).rows.length > 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error('the booking never waited for a lock');
+  }
+
   it('200 simultaneous bookings of one item for overlapping windows: one wins, the rest get 409', async () => {
     const target = item(16);
     const responses = await Promise.all(
@@ -455,6 +688,11 @@ describe('orders', () => {
       ),
     );
     const codes = responses.map((r) => r.statusCode);
+    // Anything but one 201 and 409s is shown whole, so a rare failure says what it was.
+    const unexpected = responses
+      .filter((r) => r.statusCode !== 201 && r.statusCode !== 409)
+      .map((r) => `${r.statusCode} ${r.body}`);
+    expect(unexpected).toEqual([]);
     expect(codes.filter((c) => c === 201)).toHaveLength(1);
     expect(codes.filter((c) => c === 409)).toHaveLength(199);
     const winner = responses.find((r) => r.statusCode === 201)!.json();
@@ -465,5 +703,113 @@ describe('orders', () => {
         conflictEndTime: winner.rentalEndTime,
       });
     }
+  });
+
+  describe('bad input', () => {
+    const now = Date.now();
+    const soon = (days: number) => new Date(now + days * DAY).toISOString();
+    const order = (extra: object) =>
+      call('employee', 'POST', '/api/app/orders', {
+        ...walkIn([{ categoryId: item(0).categoryId }]),
+        rentalStartTime: soon(1),
+        rentalEndTime: soon(2),
+        ...extra,
+      });
+    const refusal = async (res: Awaited<ReturnType<typeof order>>) => {
+      expect(res.statusCode, res.body).toBe(400);
+      return res
+        .json()
+        .error.validationErrors.map(
+          (v: { message: string; members: string[] }) => `${v.members[0]}: ${v.message}`,
+        );
+    };
+
+    it('refuses absurd years and rentals longer than 365 days next to the field', async () => {
+      expect(await refusal(await order({ rentalStartTime: '0000-01-01T00:00:00Z' }))).toContain(
+        'rentalStartTime: DateOutOfRange',
+      );
+      expect(await refusal(await order({ rentalEndTime: '9999-12-31T23:59:59Z' }))).toContain(
+        'rentalEndTime: DateOutOfRange',
+      );
+      expect(await refusal(await order({ rentalEndTime: soon(400) }))).toEqual([
+        'rentalEndTime: TooManyDays',
+      ]);
+      // A year of an item no other test books: every item of a kind is held somewhere in it.
+      const yearLong = await order({
+        rentalEndTime: soon(366),
+        items: [{ equipmentId: item(18).id }],
+      });
+      expect(yearLong.statusCode, yearLong.body).toBe(201);
+    });
+
+    it('refuses an order worth more than one order may come to, before anything is stored', async () => {
+      const before = (await call('admin', 'GET', '/api/app/orders?maxResultCount=1')).json()
+        .totalCount;
+      const res = await order({
+        items: [{ categoryId: item(0).categoryId, dailyPrice: 1_000_000 }],
+        rentalEndTime: soon(31),
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.message).toBe('订单金额不能超过 ¥10000000');
+      expect(
+        (await call('admin', 'GET', '/api/app/orders?maxResultCount=1')).json().totalCount,
+      ).toBe(before);
+    });
+
+    it('takes money as numbers or decimal text only', async () => {
+      for (const dailyPrice of ['', ' ', null, false, [], '0x10']) {
+        const res = await order({ items: [{ categoryId: item(0).categoryId, dailyPrice }] });
+        expect(await refusal(res), JSON.stringify(dailyPrice)).toEqual([
+          'items.0.dailyPrice: InvalidNumber',
+        ]);
+      }
+      const priced = await order({
+        items: [{ categoryId: item(0).categoryId, dailyPrice: '12.5' }],
+      });
+      expect(priced.statusCode).toBe(201);
+      expect(priced.json().items[0].dailyPrice).toBe(12.5);
+    });
+
+    it('takes real phone numbers and visible one-line names only', async () => {
+      expect(await refusal(await order({ customerPhone: '2024-01-01' }))).toEqual([
+        'customerPhone: InvalidPhone',
+      ]);
+      const landline = await order({ customerPhone: '010-12345678' });
+      expect(landline.statusCode).toBe(201);
+      expect(await refusal(await order({ customerName: '\u200b\u200c' }))).toEqual([
+        'customerName: CustomerNameRequired',
+      ]);
+      expect(await refusal(await order({ customerName: '王\u202e五' }))).toEqual([
+        'customerName: InvalidCharacters',
+      ]);
+      expect(await refusal(await order({ customerName: '王\n五' }))).toEqual([
+        'customerName: InvalidCharacters',
+      ]);
+      expect(
+        await refusal(await order({ deliveryMethod: 'Delivery', deliveryAddress: '\u3164' })),
+      ).toEqual(['deliveryAddress: NothingVisible']);
+    });
+
+    it('answers a customer or agent that does not exist with 400, not a database error', async () => {
+      const nobody = '7f3c2f1e-5d55-4c7e-9b1d-2f6a4c8e9b10';
+      const customer = await order({ customerId: nobody });
+      expect(customer.statusCode).toBe(400);
+      expect(customer.json().error.code).toBe('Identity:UserNotFound');
+      const agent = await order({ agentId: nobody });
+      expect(agent.statusCode).toBe(400);
+      expect(agent.json().error.message).toBe('该用户不是代理');
+    });
+
+    it('pages with plain digits within limits', async () => {
+      for (const query of [
+        'skipCount=1e3',
+        'skipCount=99999999999',
+        'maxResultCount=',
+        'status=0x1',
+      ]) {
+        const res = await call('employee', 'GET', `/api/app/orders?${query}`);
+        expect(res.statusCode, query).toBe(400);
+      }
+    });
   });
 });

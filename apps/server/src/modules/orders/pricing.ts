@@ -1,14 +1,15 @@
-import { FeeItemKind } from '@snowgear/contracts';
+import { FeeItemKind, ORDER_TOTAL_MAX, spanDays } from '@snowgear/contracts';
 
 /** Money is integer fen in here; yuan only on the wire. */
 export const toFen = (yuan: number) => Math.round(yuan * 100);
 export const toYuan = (fen: number) => Math.round(fen) / 100;
 
-const DAY_MS = 86_400_000;
+/** What one order may come to before discounts (fen): every fee item and bill fits its integer column. */
+export const MAX_ORDER_FEN = ORDER_TOTAL_MAX * 100;
 
-/** Rental days: every started 24 hours counts, at least one. */
+/** Rental days: every started 24 hours counts, at least one (the contracts' rule for ranges). */
 export function rentalDays(start: Date, end: Date): number {
-  return Math.max(1, Math.ceil((end.getTime() - start.getTime()) / DAY_MS));
+  return spanDays(start, end);
 }
 
 export interface PricedLine {
@@ -35,7 +36,7 @@ export function priceOrder(input: {
   pickupFeeFen: number;
   discountFen: number;
   labels: { delivery: string; pickup: string; discount: string };
-}): { feeItems: FeeLine[]; totalFen: number } {
+}): { feeItems: FeeLine[]; totalFen: number; grossFen: number } {
   const feeItems: FeeLine[] = [];
   for (const line of input.lines) {
     feeItems.push({
@@ -76,7 +77,7 @@ export function priceOrder(input: {
       description: input.labels.discount,
     });
   }
-  return { feeItems, totalFen: before - discount };
+  return { feeItems, totalFen: before - discount, grossFen: before };
 }
 
 /** A fee parameter ('30', '30.5', '') as fen; blank or nonsense is no fee. */

@@ -10,6 +10,7 @@ import {
   gte,
   ilike,
   inArray,
+  isNotNull,
   isNull,
   lt,
   not,
@@ -17,13 +18,17 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import {
   BillKind,
   BillStatus,
   BusinessParameterKey,
   DeliveryMethod,
+  dinSuggestion,
+  estimatedSoleLengthMm,
   EquipmentStatus,
   ErrorCode,
+  formatSize,
   OrderStatus,
   OrderType,
   Permissions,
@@ -39,6 +44,7 @@ import {
 import type { z } from 'zod';
 import type { Database, Transaction } from '@/db/client.js';
 import {
+  attributeDefinitions,
   bills,
   equipment,
   equipmentCategories,
@@ -48,16 +54,33 @@ import {
   orderItems,
   orders,
   stores,
+  userRoles,
   users,
+  type OrderRiderSnapshot,
 } from '@/db/schema.js';
+import { localMinute } from '@/lib/local-time.js';
 import { businessParameter } from '@/lib/business-parameters.js';
 import { EXCLUSION_VIOLATION, pgCode } from '@/lib/pg-errors.js';
-import { AppError, businessError, notFound } from '@/lib/errors.js';
+import { AppError, businessError, conflictError, notFound, unprocessable } from '@/lib/errors.js';
+import { findStore } from '@/lib/stores.js';
 import { isEnglish, message, type MessageKey } from '@/lib/messages.js';
 import { likePattern, pageOf } from '@/lib/paging.js';
-import { overlapping } from '@/modules/equipment/repository.js';
+import { attributesOf, lockEquipment, overlapping } from '@/modules/equipment/repository.js';
+import { rolesOfUsers } from '@/modules/identity/repository.js';
 import { statusName } from '@/modules/equipment/status.js';
+import { findUserById, findVerifiedCustomerByPhone } from '@/modules/identity/repository.js';
+import {
+  fitScans,
+  holdKind,
+  kindStock,
+  releaseHolds,
+  retryOnDeadlock,
+  stockFor,
+  wantedSize,
+  type OpenLine,
+} from './capacity.js';
 import { nextOrderNumber } from './numbering.js';
+import { unpaidReleaseTime } from './sweep.js';
 import {
   advanceAfterPayment,
   appendEvent,
@@ -67,7 +90,7 @@ import {
   type Actor,
   type Text,
 } from './timeline.js';
-import { feeParameter, priceOrder, rentalDays, toFen, toYuan } from './pricing.js';
+import { feeParameter, MAX_ORDER_FEN, priceOrder, rentalDays, toFen, toYuan } from './pricing.js';
 import {
   ORDER_ALLOWED_FROM,
   orderActionName,
@@ -77,8 +100,47 @@ import {
 } from './status.js';
 
 type OrderCreateInput = z.output<typeof OrderCreateSchema>;
+
+/** What a booking for a customer adds to an order (apps/server/src/modules/booking). */
+export interface OrderCreateExtras {
+  /** A signed-in customer booking for themselves, at any store. */
+  customerBooking?: boolean;
+  /** Parallel to the input's items. */
+  lines?: {
+    packId?: string | undefined;
+    packName?: string | undefined;
+    riderKey?: string | undefined;
+    riderProfileId?: string | undefined;
+    rider?: OrderRiderSnapshot | undefined;
+  }[];
+  agreement?: { version: string; acceptedAt: Date; acceptedFrom: string };
+}
 type OrderListInput = z.output<typeof OrderListQuerySchema>;
 type OrderRow = typeof orders.$inferSelect;
+
+/**
+ * What a booking for a customer adds to an order: the caller is the customer (any store),
+ * each line's pack and rider (`lines` is parallel to the input's items), and the rental agreement
+ * the customer accepted.
+ */
+export interface OrderCreateExtras {
+  customerBooking?: boolean;
+  lines?: {
+    packId?: string;
+    packName?: string;
+    riderKey?: string;
+    riderProfileId?: string;
+    rider?: OrderRiderSnapshot;
+  }[];
+  agreement?: { version: string; acceptedAt: Date; acceptedFrom: string };
+}
+
+/** A kind line found nothing free for its window (rolls the order's transaction back). */
+export class KindNotFree extends Error {
+  constructor(readonly index: number) {
+    super('kind not free');
+  }
+}
 
 /** Gear in these states cannot be booked at all (spec §4). */
 const NOT_RENTABLE: readonly number[] = [
@@ -109,6 +171,17 @@ export class OrdersService {
     return message(this.request, key, params);
   }
 
+  /** Refuses an amount (fen) beyond what one order may come to: its columns hold 32 bits. */
+  protected assertWithinTotal(fen: number) {
+    if (fen > MAX_ORDER_FEN) {
+      throw new AppError(
+        400,
+        ErrorCode.Validation,
+        this.msg('AmountTooLarge', { max: MAX_ORDER_FEN / 100 }),
+      );
+    }
+  }
+
   // ---- who sees what ---------------------------------------------------------------------------
 
   protected get seesAllStores() {
@@ -133,13 +206,16 @@ export class OrdersService {
     return eq(orders.storeId, this.user.primaryStoreId ?? '00000000-0000-0000-0000-000000000000');
   }
 
+  /** The order's customer, staff of its store, or a super admin. */
+  protected mayHandle(row: Pick<OrderRow, 'customerId' | 'storeId'>): boolean {
+    if (this.seesAllStores) return true;
+    if (this.customerOnly) return row.customerId === this.user.id;
+    return row.storeId === this.user.primaryStoreId;
+  }
+
   protected async assertMayHandle(row: OrderRow) {
-    if (this.seesAllStores) return;
-    if (this.customerOnly) {
-      if (row.customerId === this.user.id) return;
-      throw notFound(ErrorCode.OrderNotFound, this.msg('OrderNotFound'));
-    }
-    if (row.storeId === this.user.primaryStoreId) return;
+    if (this.mayHandle(row)) return;
+    if (this.customerOnly) throw notFound(ErrorCode.OrderNotFound, this.msg('OrderNotFound'));
     const [store] = await this.db
       .select({ name: stores.name })
       .from(stores)
@@ -150,8 +226,29 @@ export class OrdersService {
     );
   }
 
+  /**
+   * Cash on any order of the store is counter work (processing orders). Someone who only
+   * delivers takes cash on the orders they handle: delivered to the customer or picked up from
+   * them (there are no task assignments yet, so any such order of their store).
+   */
+  private assertMayTakeCash(row: OrderRow) {
+    const has = (p: string) => this.user.permissions.includes(p);
+    if (this.seesAllStores || has(Permissions.BusinessOperations.OrderProcess)) return;
+    if (
+      has(Permissions.DeliveryManagement.DeliveryOrders) &&
+      row.deliveryMethod === DeliveryMethod.Delivery
+    )
+      return;
+    if (
+      has(Permissions.DeliveryManagement.PickupOrders) &&
+      row.returnMethod === ReturnMethod.Pickup
+    )
+      return;
+    throw businessError(ErrorCode.OrderCashNotOnRun, this.msg('OrderCashNotOnRun'));
+  }
+
   protected illegal(row: { status: number }, action: OrderAction) {
-    return businessError(
+    return conflictError(
       ErrorCode.OrderIllegalTransition,
       this.msg('OrderIllegalTransition', {
         from: orderStatusName(row.status, this.en),
@@ -208,6 +305,13 @@ export class OrdersService {
         lt(orders.rentalEndAt, sql`now()`),
       );
       parts.push(query.overdue ? overdue : sql`not (${overdue})`);
+    }
+    if (query.selfReturn !== undefined) {
+      const waiting = and(
+        eq(orders.status, OrderStatus.PendingReturn),
+        isNotNull(orders.selfReturnAt),
+      );
+      parts.push(query.selfReturn ? waiting : not(waiting!));
     }
     if (query.unbound !== undefined) {
       const unbound = exists(
@@ -281,16 +385,20 @@ export class OrdersService {
 
   private async toOrder(row: OrderRow): Promise<Order> {
     const [summary] = await this.toSummaries([row]);
-    const [items, fees, billRows, events] = await Promise.all([
+    const held = alias(equipment, 'held');
+    const [items, fees, billRows, events, payBefore] = await Promise.all([
       this.db
         .select({
           item: orderItems,
           equipmentName: equipment.name,
           barcodeNumber: equipment.barcodeNumber,
+          heldBarcodeNumber: held.barcodeNumber,
           categoryName: equipmentCategories.name,
+          dinAdjustable: equipmentCategories.dinAdjustable,
         })
         .from(orderItems)
         .leftJoin(equipment, eq(equipment.id, orderItems.equipmentId))
+        .leftJoin(held, eq(held.id, orderItems.heldEquipmentId))
         .leftJoin(equipmentCategories, eq(equipmentCategories.id, orderItems.categoryId))
         .where(eq(orderItems.orderId, row.id))
         .orderBy(asc(orderItems.sortOrder)),
@@ -305,6 +413,12 @@ export class OrdersService {
         .from(orderEvents)
         .where(eq(orderEvents.orderId, row.id))
         .orderBy(asc(orderEvents.seq)),
+      unpaidReleaseTime(this.db, row),
+    ]);
+    const sizeAttributes = await this.sizeAttributesOf(items.map(({ item }) => item.size));
+    const byRole = await this.staffByRole([
+      ...events.map((e) => e.userId),
+      ...billRows.map((b) => b.confirmedBy),
     ]);
     return {
       ...summary!,
@@ -314,36 +428,99 @@ export class OrdersService {
       agentId: row.agentId,
       remarks: row.remarks,
       days: row.days,
-      items: items.map(({ item, equipmentName, barcodeNumber, categoryName }) => ({
-        id: item.id,
-        categoryId: item.categoryId,
-        categoryName: categoryName ?? '',
-        equipmentId: item.equipmentId,
-        equipmentName: equipmentName ?? categoryName ?? '',
-        barcodeNumber: barcodeNumber ?? null,
-        dailyPrice: toYuan(item.dailyPriceFen),
-        deposit: toYuan(item.depositFen),
-        days: item.days,
-        rent: toYuan(item.dailyPriceFen * item.days),
-        returnState: item.returnState,
-      })),
+      items: items.map(
+        ({
+          item,
+          equipmentName,
+          barcodeNumber,
+          heldBarcodeNumber,
+          categoryName,
+          dinAdjustable,
+        }) => ({
+          id: item.id,
+          categoryId: item.categoryId,
+          categoryName: categoryName ?? '',
+          equipmentId: item.equipmentId,
+          equipmentName: equipmentName ?? categoryName ?? '',
+          barcodeNumber: barcodeNumber ?? null,
+          dailyPrice: toYuan(item.dailyPriceFen),
+          deposit: toYuan(item.depositFen),
+          days: item.days,
+          rent: toYuan(item.dailyPriceFen * item.days),
+          returnState: item.returnState,
+          size: item.size,
+          sizeLabel: formatSize(item.size, sizeAttributes),
+          heldBarcodeNumber: item.equipmentId ? null : (heldBarcodeNumber ?? null),
+          packName: item.packName,
+          riderKey: item.riderKey,
+          rider: item.rider ? { ...item.rider, profileId: item.riderProfileId } : null,
+          dinAdjustable: dinAdjustable ?? false,
+          // Worked out on every read from the rider as booked: the chart may be corrected.
+          dinSuggestion:
+            dinAdjustable && item.rider
+              ? dinSuggestion({
+                  ...item.rider,
+                  bootSoleLengthMm:
+                    item.rider.bootSoleLengthMm ??
+                    estimatedSoleLengthMm(item.rider.bootSizeMondopoint),
+                })
+              : null,
+          dinSetting: item.dinSetting,
+          selfReturnCheck: item.selfReturnCheck,
+          selfReturnPhotoId: item.selfReturnPhotoId,
+        }),
+      ),
       feeItems: fees.map((f) => ({
         id: f.id,
         kind: f.kind as Order['feeItems'][number]['kind'],
         amount: toYuan(f.amountFen),
         description: f.description,
       })),
-      bills: billRows.map(toBillDto),
+      bills: billRows.map((b) => ({
+        ...toBillDto(b),
+        confirmedByName: (b.confirmedBy && byRole?.get(b.confirmedBy)) || b.confirmedByName,
+      })),
       timeline: events.map((e) => ({
         id: e.id,
         kind: e.kind,
         fromStatus: e.fromStatus,
         toStatus: e.toStatus,
         message: (this.en ? e.messageEn : null) ?? e.message,
-        operatorName: (this.en ? e.operatorNameEn : null) ?? e.operatorName,
+        operatorName:
+          (e.userId && byRole?.get(e.userId)) ||
+          ((this.en ? e.operatorNameEn : null) ?? e.operatorName),
         createdAt: e.createdAt.toISOString(),
       })),
+      payBefore: payBefore?.toISOString() ?? null,
+      agreementVersion: row.agreementVersion,
+      agreementAcceptedAt: row.agreementAcceptedAt?.toISOString() ?? null,
+      // Whoever may read the order (its customer, its staff) may share its QR page.
+      qrToken: this.request.server.orderQrKeys.sign(row.tenantId, row.orderNumber),
+      selfReturnAt: row.selfReturnAt?.toISOString() ?? null,
     };
+  }
+
+  /** The size attributes named by these sizes, in their display order (for size labels). */
+  protected async sizeAttributesOf(sizes: Record<string, string>[]) {
+    const ids = [...new Set(sizes.flatMap((s) => Object.keys(s)))];
+    if (ids.length === 0) return [];
+    return this.db
+      .select({ id: attributeDefinitions.id, unit: attributeDefinitions.unit })
+      .from(attributeDefinitions)
+      .where(inArray(attributeDefinitions.id, ids))
+      .orderBy(asc(attributeDefinitions.sortOrder));
+  }
+
+  /**
+   * What a customer reads instead of staff names: each staff member who wrote on the order (or
+   * confirmed a bill) named by their role. Null for staff, who see names. The system and payment
+   * providers write without a user and keep their names; the customer keeps their own.
+   */
+  private async staffByRole(userIds: (string | null)[]): Promise<Map<string, string> | null> {
+    if (!this.customerOnly) return null;
+    const others = [...new Set(userIds)].filter((id): id is string => !!id && id !== this.user.id);
+    const roles = await rolesOfUsers(this.db, others);
+    return new Map(others.map((id) => [id, this.msg(roleLabel(roles.get(id) ?? []))]));
   }
 
   /** This tenant's items with these barcodes (scans: any letter case). */
@@ -366,23 +543,31 @@ export class OrdersService {
 
   /**
    * A new order: prices from the items (or the caller's overrides), fees from the store's business
-   * parameters, and every specific item locked for the rental window in the same transaction
-   * (the exclusion constraint refuses an overlap: 409 with the conflicting window).
+   * parameters; in one transaction every specific item is locked for the rental window (the
+   * exclusion constraint refuses an overlap: 409 with the conflicting window) and every line booked
+   * by kind holds a free item of its kind (409 naming the line when none is left).
    */
-  async create(input: OrderCreateInput): Promise<Order> {
-    if (!this.seesAllStores && input.storeId !== this.user.primaryStoreId) {
+  async create(input: OrderCreateInput, extras: OrderCreateExtras = {}): Promise<Order> {
+    // A customer books for themselves, at any store.
+    if (
+      !extras.customerBooking &&
+      !this.seesAllStores &&
+      input.storeId !== this.user.primaryStoreId
+    ) {
       throw businessError(ErrorCode.OrderOtherStore, this.msg('OrderStoreNotYours'));
     }
-    const [store] = await this.db
-      .select({ id: stores.id })
-      .from(stores)
-      .where(and(eq(stores.tenantId, this.tenantId), eq(stores.id, input.storeId)));
-    if (!store) throw notFound(ErrorCode.StoreNotFound, this.msg('StoreNotFound'));
+    if (!(await findStore(this.db, this.tenantId, input.storeId))) {
+      throw notFound(ErrorCode.StoreNotFound, this.msg('StoreNotFound'));
+    }
+    if (input.customerId && !(await findUserById(this.db, this.tenantId, input.customerId))) {
+      throw new AppError(400, ErrorCode.UserNotFound, this.msg('UserNotFound'));
+    }
+    if (input.agentId) await this.agentName(input.agentId);
 
     const start = new Date(input.rentalStartTime);
     const end = new Date(input.rentalEndTime);
     const days = rentalDays(start, end);
-    const lines = await this.resolveLines(input);
+    const lines = await this.resolveLines(input, start, end);
     const [deliveryFee, pickupFee] = await Promise.all([
       input.deliveryMethod === DeliveryMethod.Delivery
         ? businessParameter(this.db, this.tenantId, input.storeId, BusinessParameterKey.DeliveryFee)
@@ -393,7 +578,7 @@ export class OrdersService {
     ]);
     // Hospitality and loans are free: their rent shows, fully discounted, and no deposit is held.
     const free = isFreeOrderType(input.orderType);
-    const { feeItems, totalFen } = priceOrder({
+    const { feeItems, totalFen, grossFen } = priceOrder({
       lines: free ? lines.map((l) => ({ ...l, depositFen: 0 })) : lines,
       days,
       deliveryFeeFen: feeParameter(deliveryFee),
@@ -403,18 +588,29 @@ export class OrdersService {
         ? { delivery: 'Delivery', pickup: 'Pickup', discount: 'Discount' }
         : { delivery: '送货上门', pickup: '上门取件', discount: '优惠' },
     });
+    this.assertWithinTotal(grossFen);
     const noPaymentNeeded = totalFen === 0;
     const status = noPaymentNeeded ? this.paidStatus(input.deliveryMethod) : OrderStatus.Unpaid;
+    // An order taken at the counter with a customer's verified number reaches their account.
+    const customerId = extras.customerBooking
+      ? this.user.id
+      : (input.customerId ??
+        (await findVerifiedCustomerByPhone(this.db, this.tenantId, input.customerPhone))?.id ??
+        null);
 
     const orderId = randomUUID();
     const now = new Date();
     try {
-      await this.db.transaction(async (tx) => {
-        // Locks first: a conflict fails before the day's number counter is touched.
-        const held = lines.filter((l) => l.equipmentId);
-        if (held.length > 0) {
+      await this.retriedTransaction(async (tx) => {
+        // Locks and holds first: a refusal fails before the day's number counter is touched.
+        const specific = lines.filter((l) => l.equipmentId);
+        if (specific.length > 0) {
+          await lockEquipment(
+            tx,
+            specific.map((l) => l.equipmentId!),
+          );
           await tx.insert(equipmentUnavailableTimes).values(
-            held.map((l) => ({
+            specific.map((l) => ({
               tenantId: this.tenantId,
               equipmentId: l.equipmentId!,
               startAt: start,
@@ -426,9 +622,28 @@ export class OrdersService {
             })),
           );
         }
+        const held: (string | null)[] = [];
+        for (const [index, line] of lines.entries()) {
+          if (line.equipmentId) {
+            held.push(null);
+            continue;
+          }
+          const id = await holdKind(tx, {
+            tenantId: this.tenantId,
+            storeId: input.storeId,
+            categoryId: line.categoryId,
+            size: line.size,
+            start,
+            end,
+            orderId,
+            userId: this.user.id,
+          });
+          if (!id) throw new KindNotFree(index);
+          held.push(id);
+        }
         const orderNumber = await nextOrderNumber(tx, this.tenantId, now, this.timeZone);
         if (!orderNumber) {
-          throw businessError(ErrorCode.OrderNumbersExhausted, this.msg('OrderNumbersExhausted'));
+          throw conflictError(ErrorCode.OrderNumbersExhausted, this.msg('OrderNumbersExhausted'));
         }
         await tx.insert(orders).values({
           id: orderId,
@@ -437,7 +652,7 @@ export class OrdersService {
           storeId: input.storeId,
           orderType: input.orderType,
           status,
-          customerId: input.customerId ?? null,
+          customerId,
           customerName: input.customerName,
           customerPhone: input.customerPhone,
           rentalStartAt: start,
@@ -450,18 +665,31 @@ export class OrdersService {
           agentId: input.agentId ?? null,
           remarks: input.remarks,
           totalFen,
+          agreementVersion: extras.agreement?.version ?? null,
+          agreementAcceptedAt: extras.agreement?.acceptedAt ?? null,
+          agreementAcceptedFrom: extras.agreement?.acceptedFrom ?? null,
           createdBy: this.user.id,
         });
         await tx.insert(orderItems).values(
-          lines.map((l, i) => ({
-            orderId,
-            categoryId: l.categoryId,
-            equipmentId: l.equipmentId,
-            dailyPriceFen: l.dailyPriceFen,
-            depositFen: l.depositFen,
-            days,
-            sortOrder: i,
-          })),
+          lines.map((l, i) => {
+            const extra = extras.lines?.[i];
+            return {
+              orderId,
+              categoryId: l.categoryId,
+              equipmentId: l.equipmentId,
+              heldEquipmentId: held[i] ?? null,
+              size: l.size,
+              packId: extra?.packId ?? null,
+              packName: extra?.packName ?? '',
+              riderKey: extra?.riderKey ?? null,
+              riderProfileId: extra?.riderProfileId ?? null,
+              rider: extra?.rider ?? null,
+              dailyPriceFen: l.dailyPriceFen,
+              depositFen: l.depositFen,
+              days,
+              sortOrder: i,
+            };
+          }),
         );
         await tx
           .insert(orderFeeItems)
@@ -482,10 +710,34 @@ export class OrdersService {
         });
       });
     } catch (err) {
+      if (err instanceof KindNotFree) {
+        throw await this.kindNotFree(input.storeId, lines[err.index]!, err.index, start, end);
+      }
       if (pgCode(err) === EXCLUSION_VIOLATION) throw await this.conflict(lines, start, end);
       throw err;
     }
     return this.get(orderId);
+  }
+
+  /** A transaction run again when the database rolls it back for a deadlock (`retryOnDeadlock`). */
+  protected retriedTransaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
+    return retryOnDeadlock(() => this.db.transaction(work));
+  }
+
+  /** The name of an active user of this tenant holding the Agent role; 400 for anyone else. */
+  protected async agentName(userId: string): Promise<string> {
+    const [agent] = await this.db
+      .select({ name: users.name, userName: users.userName })
+      .from(users)
+      .innerJoin(
+        userRoles,
+        and(eq(userRoles.userId, users.id), eq(userRoles.roleName, RoleName.Agent)),
+      )
+      .where(
+        and(eq(users.tenantId, this.tenantId), eq(users.id, userId), eq(users.isActive, true)),
+      );
+    if (!agent) throw new AppError(400, ErrorCode.Validation, this.msg('OrderAgentInvalid'));
+    return agent.name || agent.userName;
   }
 
   /** Reserved, or waiting for delivery when the gear is delivered. */
@@ -493,12 +745,12 @@ export class OrdersService {
     return paidStatus(deliveryMethod);
   }
 
-  private async resolveLines(input: OrderCreateInput) {
+  private async resolveLines(input: OrderCreateInput, start: Date, end: Date) {
     const equipmentIds = input.items.flatMap((i) => (i.equipmentId ? [i.equipmentId] : []));
     const categoryIds = input.items.flatMap((i) =>
       !i.equipmentId && i.categoryId ? [i.categoryId] : [],
     );
-    const [gear, categories, cheapest] = await Promise.all([
+    const [gear, categories, stock] = await Promise.all([
       equipmentIds.length
         ? this.db
             .select({ e: equipment, categoryName: equipmentCategories.name })
@@ -517,27 +769,12 @@ export class OrdersService {
               ),
             )
         : [],
-      // A category line without prices takes the store's cheapest item of that category.
-      categoryIds.length
-        ? this.db
-            .select({
-              categoryId: equipment.categoryId,
-              dailyFen: sql<number>`min(${equipment.dailyRentPriceFen})`.mapWith(Number),
-              depositFen: sql<number>`min(${equipment.depositFen})`.mapWith(Number),
-            })
-            .from(equipment)
-            .where(
-              and(
-                eq(equipment.tenantId, this.tenantId),
-                eq(equipment.storeId, input.storeId),
-                inArray(equipment.categoryId, categoryIds),
-              ),
-            )
-            .groupBy(equipment.categoryId)
-        : [],
+      // A kind line without prices takes the store's cheapest rentable item of that kind.
+      kindStock(this.db, this.tenantId, input.storeId, start, end, categoryIds),
     ]);
     const seen = new Set<string>();
     return input.items.map((item) => {
+      const size = wantedSize(item.size);
       if (item.equipmentId) {
         const found = gear.find((g) => g.e.id === item.equipmentId);
         if (!found) throw notFound(ErrorCode.EquipmentNotFound, this.msg('EquipmentNotFound'));
@@ -569,6 +806,7 @@ export class OrdersService {
         return {
           equipmentId: e.id,
           categoryId: e.categoryId,
+          size,
           barcodeNumber: e.barcodeNumber,
           label: `${e.name} ${e.barcodeNumber}`,
           dailyPriceFen:
@@ -578,17 +816,52 @@ export class OrdersService {
       }
       const category = categories.find((c) => c.id === item.categoryId);
       if (!category) throw notFound(ErrorCode.CategoryNotFound, this.msg('CategoryNotFound'));
-      const prices = cheapest.find((c) => c.categoryId === category.id);
+      const prices = stockFor(stock, category.id, size);
       return {
         equipmentId: null,
         categoryId: category.id,
+        size,
         barcodeNumber: null,
         label: category.name,
         dailyPriceFen:
-          item.dailyPrice !== undefined ? toFen(item.dailyPrice) : (prices?.dailyFen ?? 0),
-        depositFen: item.deposit !== undefined ? toFen(item.deposit) : (prices?.depositFen ?? 0),
+          item.dailyPrice !== undefined ? toFen(item.dailyPrice) : (prices.minDailyFen ?? 0),
+        depositFen: item.deposit !== undefined ? toFen(item.deposit) : (prices.minDepositFen ?? 0),
       };
     });
+  }
+
+  /**
+   * 409 naming a kind line nothing is free for (its place in the order, category and size) and
+   * how many of that kind are free for the window now, without this order.
+   */
+  protected async kindNotFree(
+    storeId: string,
+    line: { categoryId: string | null; size: Record<string, string> },
+    index: number,
+    start: Date,
+    end: Date,
+  ): Promise<AppError> {
+    const categoryId = line.categoryId ?? '';
+    const [stock, [category], attributes] = await Promise.all([
+      kindStock(this.db, this.tenantId, storeId, start, end, [categoryId]),
+      this.db
+        .select({ name: equipmentCategories.name })
+        .from(equipmentCategories)
+        .where(eq(equipmentCategories.id, categoryId)),
+      this.sizeAttributesOf([line.size]),
+    ]);
+    const { free } = stockFor(stock, categoryId, line.size);
+    const sizeLabel = formatSize(line.size, attributes);
+    return new AppError(
+      409,
+      ErrorCode.EquipmentUnavailable,
+      this.msg('OrderKindNotFree', {
+        kind: [category?.name ?? '', sizeLabel].filter(Boolean).join(' '),
+        free,
+      }),
+      undefined,
+      { index, categoryId, size: line.size, sizeLabel, free },
+    );
   }
 
   /** 409 naming the item and the window that is already taken. */
@@ -601,7 +874,7 @@ export class OrdersService {
       if (!line.equipmentId) continue;
       const [hit] = await overlapping(this.db, line.equipmentId, start, end);
       if (!hit) continue;
-      const fmt = (d: Date) => d.toLocaleString('sv-SE', { timeZone: this.timeZone }).slice(0, 16);
+      const fmt = (d: Date) => localMinute(d, this.timeZone);
       return new AppError(
         409,
         ErrorCode.EquipmentUnavailable,
@@ -623,7 +896,10 @@ export class OrdersService {
     return new AppError(
       409,
       ErrorCode.EquipmentUnavailable,
-      this.msg('EquipmentUnavailable', { start: start.toISOString(), end: end.toISOString() }),
+      this.msg('EquipmentUnavailable', {
+        start: localMinute(start, this.timeZone),
+        end: localMinute(end, this.timeZone),
+      }),
     );
   }
 
@@ -639,7 +915,7 @@ export class OrdersService {
         .where(and(eq(orders.id, id), inArray(orders.status, [...ORDER_ALLOWED_FROM.cancel])))
         .returning({ id: orders.id });
       if (!changed) throw this.illegal(await this.currentStatus(tx, id), 'cancel');
-      await tx.delete(equipmentUnavailableTimes).where(eq(equipmentUnavailableTimes.orderId, id));
+      await releaseHolds(tx, id);
       await tx
         .update(bills)
         .set({ status: BillStatus.Cancelled })
@@ -665,21 +941,42 @@ export class OrdersService {
   }
 
   /**
-   * A category line takes a specific item: bound to the line and locked for the rental window
-   * (the exclusion constraint refuses a taken window). False when the line was bound meanwhile.
+   * A kind line takes a specific item, locked for the rental window (the exclusion constraint
+   * refuses a taken window). The item the line held is kept when it is the one taken, else its
+   * hold for this order is released: a swap for an equivalent item. False when the line was bound
+   * (or its hold moved) meanwhile. The caller holds the locks (`lockEquipment`) of both items for
+   * the whole transaction.
    */
   protected async bindLine(
     tx: Transaction,
     order: { id: string; rentalStartAt: Date; rentalEndAt: Date },
-    lineId: string,
+    line: { id: string; heldEquipmentId: string | null },
     equipmentId: string,
   ): Promise<boolean> {
+    const held = line.heldEquipmentId;
     const [bound] = await tx
       .update(orderItems)
-      .set({ equipmentId })
-      .where(and(eq(orderItems.id, lineId), isNull(orderItems.equipmentId)))
+      .set({ equipmentId, heldEquipmentId: null })
+      .where(
+        and(
+          eq(orderItems.id, line.id),
+          isNull(orderItems.equipmentId),
+          held ? eq(orderItems.heldEquipmentId, held) : isNull(orderItems.heldEquipmentId),
+        ),
+      )
       .returning({ id: orderItems.id });
     if (!bound) return false;
+    if (held === equipmentId) return true;
+    if (held) {
+      await tx
+        .delete(equipmentUnavailableTimes)
+        .where(
+          and(
+            eq(equipmentUnavailableTimes.orderId, order.id),
+            eq(equipmentUnavailableTimes.equipmentId, held),
+          ),
+        );
+    }
     await tx.insert(equipmentUnavailableTimes).values({
       tenantId: this.tenantId,
       equipmentId,
@@ -690,6 +987,43 @@ export class OrdersService {
       createdBy: this.user.id,
     });
     return true;
+  }
+
+  /**
+   * Which open line each scanned item goes to (`fitScans`): an item of a category the order has no
+   * open line of is not part of it; one of the right category but of no size wanted is refused,
+   * naming the sizes wanted.
+   */
+  protected async fitScanned<G extends { id: string; categoryId: string; barcodeNumber: string }>(
+    lines: OpenLine[],
+    gear: G[],
+  ): Promise<Map<string, G>> {
+    const values = new Map<string, Record<string, string>>();
+    for (const a of await attributesOf(
+      this.db,
+      gear.map((g) => g.id),
+    )) {
+      values.set(a.equipmentId, { ...values.get(a.equipmentId), [a.attributeId]: a.value });
+    }
+    const fit = fitScans(
+      lines,
+      gear.map((g) => ({ ...g, values: values.get(g.id) ?? {} })),
+    );
+    if (fit.ok) return fit.lines;
+    const barcode = fit.item.barcodeNumber;
+    if (fit.wrongSize.length === 0) {
+      throw unprocessable(
+        ErrorCode.OrderItemNotInOrder,
+        this.msg('OrderItemNotInOrder', { barcode }),
+      );
+    }
+    const attributes = await this.sizeAttributesOf(fit.wrongSize.map((l) => l.size));
+    const sizes = [...new Set(fit.wrongSize.map((l) => formatSize(l.size, attributes)))];
+    throw unprocessable(
+      ErrorCode.OrderItemWrongSize,
+      this.msg('OrderItemWrongSize', { barcode, size: sizes.join('、') }),
+      { barcodeNumber: barcode, sizes },
+    );
   }
 
   protected async currentStatus(tx: Transaction, id: string) {
@@ -739,16 +1073,18 @@ export class OrdersService {
 
   private async settleBill(billId: string, direction: 'incoming' | 'outgoing') {
     const { order } = await this.billWithOrder(billId);
+    // Refunds are refused to drivers by the route's declaration already.
+    if (direction === 'incoming') this.assertMayTakeCash(order);
     const who = await this.operatorName();
     await this.db.transaction(async (tx) => {
       const [bill] = await tx.select().from(bills).where(eq(bills.id, billId)).for('update');
       if (!bill) throw notFound(ErrorCode.BillNotFound, this.msg('BillNotFound'));
       const isRefund = bill.kind === BillKind.Refund;
       if (direction === 'incoming' && isRefund) {
-        throw businessError(ErrorCode.OrderIllegalTransition, this.msg('BillIsRefund'));
+        throw conflictError(ErrorCode.OrderIllegalTransition, this.msg('BillIsRefund'));
       }
       if (direction === 'outgoing' && !isRefund) {
-        throw businessError(ErrorCode.OrderIllegalTransition, this.msg('BillNotRefund'));
+        throw conflictError(ErrorCode.OrderIllegalTransition, this.msg('BillNotRefund'));
       }
       if (bill.status === BillStatus.Paid) {
         if (bill.method === 'cash') return;
@@ -806,8 +1142,13 @@ export class OrdersService {
     return who?.name || who?.userName || this.user.userName;
   }
 
+  /** The signed-in user as the timeline names them, outside a transaction. */
+  async timelineActor(): Promise<Actor> {
+    return this.actor(this.db);
+  }
+
   /** The signed-in user as the timeline names them. */
-  protected async actor(tx: Transaction): Promise<Actor> {
+  protected async actor(tx: Database | Transaction): Promise<Actor> {
     const [who] = await tx
       .select({ name: users.name, userName: users.userName })
       .from(users)
@@ -826,6 +1167,19 @@ export class OrdersService {
   ) {
     await appendEvent(tx, orderId, entry, await this.actor(tx));
   }
+}
+
+/** How a customer sees a staff member: by role, a store role first (a driving manager is staff). */
+function roleLabel(roles: readonly string[]): MessageKey {
+  const store: readonly string[] = [
+    RoleName.SuperAdmin,
+    RoleName.StoreManager,
+    RoleName.StoreEmployee,
+  ];
+  if (roles.some((r) => store.includes(r))) return 'OperatorStoreStaff';
+  if (roles.includes(RoleName.Driver)) return 'OperatorDriver';
+  if (roles.includes(RoleName.Agent)) return 'OperatorAgent';
+  return 'OperatorStoreStaff';
 }
 
 /** Hospitality and loan orders charge nothing but damage. */

@@ -35,7 +35,15 @@ export function orderStatusName(status: number, english: boolean): string {
 }
 
 export type OrderAction =
-  'cancel' | 'pay' | 'handover' | 'dispatch' | 'deliver' | 'startReturn' | 'extend' | 'return';
+  | 'cancel'
+  | 'pay'
+  | 'handover'
+  | 'dispatch'
+  | 'deliver'
+  | 'startReturn'
+  | 'extend'
+  | 'return'
+  | 'din';
 const ACTIONS: Record<OrderAction, [string, string]> = {
   cancel: ['取消', 'cancelled'],
   pay: ['支付', 'paid'],
@@ -45,6 +53,7 @@ const ACTIONS: Record<OrderAction, [string, string]> = {
   startReturn: ['发起归还', 'put up for return'],
   extend: ['续租', 'extended'],
   return: ['归还', 'returned'],
+  din: ['设置 DIN', 'given a DIN setting'],
 };
 export function orderActionName(action: OrderAction, english: boolean): string {
   return ACTIONS[action][english ? 1 : 0];
@@ -71,6 +80,17 @@ export const ORDER_ALLOWED_FROM: Record<OrderAction, readonly OrderStatus[]> = {
     OrderStatus.PendingReturn,
   ],
   return: [OrderStatus.InUse, OrderStatus.Delivered, OrderStatus.PendingReturn],
+  // From preparation until the gear comes back (a rider may come in to have it adjusted).
+  din: [
+    OrderStatus.Pending,
+    OrderStatus.Unpaid,
+    OrderStatus.Reserved,
+    OrderStatus.PendingDelivery,
+    OrderStatus.Delivering,
+    OrderStatus.Delivered,
+    OrderStatus.InUse,
+    OrderStatus.PendingReturn,
+  ],
 };
 
 /** Overdue: still out (in use or delivered) after the rental end. Derived, not a status. */

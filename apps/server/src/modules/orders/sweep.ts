@@ -1,10 +1,37 @@
 import { and, eq, lte } from 'drizzle-orm';
 import { BillStatus, BusinessParameterKey, OrderStatus } from '@snowgear/contracts';
 import type { Database, Transaction } from '@/db/client.js';
-import { bills, equipmentUnavailableTimes, orders } from '@/db/schema.js';
+import { bills, orders } from '@/db/schema.js';
 import { businessParameter } from '@/lib/business-parameters.js';
 import type { MessageKey } from '@/lib/messages.js';
+import { releaseHolds } from './capacity.js';
 import { appendEvent, say, SYSTEM } from './timeline.js';
+
+/** Hours an unpaid order of a store is kept (`OrderTimeoutHours`; 0: for ever). */
+export async function unpaidTimeoutHours(
+  db: Database | Transaction,
+  tenantId: string,
+  storeId: string,
+): Promise<number> {
+  const value = await businessParameter(
+    db,
+    tenantId,
+    storeId,
+    BusinessParameterKey.OrderTimeoutHours,
+  );
+  const hours = Number(value);
+  return Number.isFinite(hours) && hours > 0 ? hours : 0;
+}
+
+/** When the sweep releases an unpaid order (null: not unpaid, or its store keeps it for ever). */
+export async function unpaidReleaseTime(
+  db: Database | Transaction,
+  order: { status: number; tenantId: string; storeId: string; createdAt: Date },
+): Promise<Date | null> {
+  if (order.status !== OrderStatus.Unpaid) return null;
+  const hours = await unpaidTimeoutHours(db, order.tenantId, order.storeId);
+  return hours > 0 ? new Date(order.createdAt.getTime() + hours * 3_600_000) : null;
+}
 
 /**
  * Cancels orders left unpaid past their store's order-timeout hours (business parameter
@@ -26,14 +53,7 @@ export async function cancelUnpaidOrders(db: Database, now = new Date()): Promis
   for (const order of unpaid) {
     const scope = `${order.tenantId}/${order.storeId}`;
     if (!timeouts.has(scope)) {
-      const value = await businessParameter(
-        db,
-        order.tenantId,
-        order.storeId,
-        BusinessParameterKey.OrderTimeoutHours,
-      );
-      const hours = Number(value);
-      timeouts.set(scope, Number.isFinite(hours) && hours > 0 ? hours : 0);
+      timeouts.set(scope, await unpaidTimeoutHours(db, order.tenantId, order.storeId));
     }
     const hours = timeouts.get(scope)!;
     if (hours === 0 || order.createdAt.getTime() + hours * 3_600_000 > now.getTime()) continue;
@@ -44,9 +64,7 @@ export async function cancelUnpaidOrders(db: Database, now = new Date()): Promis
         .where(and(eq(orders.id, order.id), eq(orders.status, OrderStatus.Unpaid)))
         .returning({ id: orders.id });
       if (!changed) return false;
-      await tx
-        .delete(equipmentUnavailableTimes)
-        .where(eq(equipmentUnavailableTimes.orderId, order.id));
+      await releaseHolds(tx, order.id);
       await tx
         .update(bills)
         .set({ status: BillStatus.Cancelled })

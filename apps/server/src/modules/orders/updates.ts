@@ -1,23 +1,23 @@
 import type { FastifyRequest } from 'fastify';
-import { and, count, eq, inArray, isNull } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, or } from 'drizzle-orm';
 import {
   BusinessParameterKey,
   DeliveryMethod,
+  EARLY_RETURN_FROM,
   ErrorCode,
   FeeItemKind,
   ORDER_STATUSES,
   OrderStatus,
   ReturnMethod,
-  RoleName,
   type Order,
   type OrderDeliveryMethodSchema,
   type OrderUpdateSchema,
 } from '@snowgear/contracts';
 import type { z } from 'zod';
 import type { Database, Transaction } from '@/db/client.js';
-import { orderFeeItems, orderItems, orders, userRoles, users } from '@/db/schema.js';
+import { orderFeeItems, orderItems, orders } from '@/db/schema.js';
 import { businessParameter } from '@/lib/business-parameters.js';
-import { AppError, businessError } from '@/lib/errors.js';
+import { AppError, conflictError } from '@/lib/errors.js';
 import { OrderLifecycle } from './lifecycle.js';
 import { feeParameter, toYuan, type FeeLine } from './pricing.js';
 import { isFreeOrderType } from './service.js';
@@ -39,16 +39,6 @@ const EDITABLE: readonly number[] = [
 const AGENT_CHANGEABLE: readonly number[] = ORDER_STATUSES.filter(
   (s) => s !== OrderStatus.Completed && s !== OrderStatus.Cancelled,
 );
-/** Spec §4: an item may be returned early while its order is 2 to 8. */
-export const EARLY_RETURN_FROM: readonly number[] = [
-  OrderStatus.PendingDelivery,
-  OrderStatus.Delivering,
-  OrderStatus.Delivered,
-  OrderStatus.InUse,
-  OrderStatus.PendingPayment,
-  OrderStatus.PendingReturn,
-  OrderStatus.Returned,
-];
 
 const DETAIL_NAMES: Record<keyof DetailsInput, [zh: string, en: string]> = {
   customerName: ['客户姓名', 'name'],
@@ -77,7 +67,7 @@ export class OrderUpdates extends OrderLifecycle {
   }
 
   private notEditable(row: { status: number }) {
-    return businessError(
+    return conflictError(
       ErrorCode.OrderIllegalTransition,
       this.msg('OrderNotEditable', { status: orderStatusName(row.status, this.en) }),
       { status: row.status },
@@ -257,26 +247,10 @@ export class OrderUpdates extends OrderLifecycle {
     return this.get(id);
   }
 
-  /** The name of an active user of this tenant holding the Agent role; 400 for anyone else. */
-  private async agentName(userId: string): Promise<string> {
-    const [agent] = await this.db
-      .select({ name: users.name, userName: users.userName })
-      .from(users)
-      .innerJoin(
-        userRoles,
-        and(eq(userRoles.userId, users.id), eq(userRoles.roleName, RoleName.Agent)),
-      )
-      .where(
-        and(eq(users.tenantId, this.tenantId), eq(users.id, userId), eq(users.isActive, true)),
-      );
-    if (!agent) throw new AppError(400, ErrorCode.Validation, this.msg('OrderAgentInvalid'));
-    return agent.name || agent.userName;
-  }
-
   // ---- early return ----------------------------------------------------------------------------
 
   private noEarlyReturn(row: { status: number }) {
-    return businessError(
+    return conflictError(
       ErrorCode.OrderIllegalTransition,
       this.msg('OrderNoEarlyReturn', { status: orderStatusName(row.status, this.en) }),
       { status: row.status },
@@ -294,7 +268,8 @@ export class OrderUpdates extends OrderLifecycle {
       .where(and(eq(orders.tenantId, this.tenantId), eq(orders.id, orderId)));
     if (!order) return false;
     await this.assertMayHandle(order);
-    if (!EARLY_RETURN_FROM.includes(order.status)) throw this.noEarlyReturn(order);
+    if (!(EARLY_RETURN_FROM as readonly number[]).includes(order.status))
+      throw this.noEarlyReturn(order);
     return true;
   }
 
@@ -310,16 +285,20 @@ export class OrderUpdates extends OrderLifecycle {
     reason: string,
   ) {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
-    if (!order || !EARLY_RETURN_FROM.includes(order.status)) {
+    if (!order || !(EARLY_RETURN_FROM as readonly number[]).includes(order.status)) {
       throw this.noEarlyReturn(order ?? { status: -1 });
     }
+    // The line the item went out for, or the kind line holding it (it then holds nothing).
     await tx
       .update(orderItems)
-      .set({ returnState: 'earlyReturned' })
+      .set({ returnState: 'earlyReturned', heldEquipmentId: null })
       .where(
         and(
           eq(orderItems.orderId, orderId),
-          eq(orderItems.equipmentId, item.id),
+          or(
+            eq(orderItems.equipmentId, item.id),
+            and(isNull(orderItems.equipmentId), eq(orderItems.heldEquipmentId, item.id)),
+          ),
           isNull(orderItems.returnState),
         ),
       );

@@ -11,7 +11,7 @@ import {
   RefundOnlineResultSchema,
 } from '@snowgear/contracts';
 import { users } from '@/db/schema.js';
-import { PUBLIC } from '@/lib/access.js';
+import { PUBLIC, REFUND } from '@/lib/access.js';
 import { isEnglish } from '@/lib/messages.js';
 import { OrdersService } from '@/modules/orders/service.js';
 import type { Actor } from '@/modules/orders/timeline.js';
@@ -33,15 +33,10 @@ const VIEW_ORDERS = {
   ],
 } as const;
 
-export function requestOrigin(request: FastifyRequest) {
-  return `${request.protocol}://${request.host}`;
-}
-
 function caller(request: FastifyRequest): PaymentCaller {
   return {
     tenantId: request.tenantId,
     userId: request.user?.id ?? null,
-    origin: requestOrigin(request),
     clientIp: request.ip,
     english: isEnglish(request),
   };
@@ -51,7 +46,9 @@ function caller(request: FastifyRequest): PaymentCaller {
  * Online payments (spec §7 bill payment status, §9 payment methods): what is due, starting a
  * payment, following it, refunds to the original route, and the providers' notifications.
  * Paying needs no sign-in: the customer's payment page may be opened from a link or a QR code
- * (order and bill ids are unguessable, and paying someone's bill harms no one).
+ * (order and bill ids are unguessable, and paying someone's bill at a real provider harms no one;
+ * the sandbox takes no money, so it is on only in the embedded demo unless asked for, and then
+ * start-up warns: see startup.ts).
  */
 export async function paymentRoutes(
   app: FastifyInstance,
@@ -71,7 +68,8 @@ export async function paymentRoutes(
         response: { 200: CheckoutSchema },
       },
     },
-    async (request) => service.checkout(request.tenantId, request.params.orderId),
+    async (request) =>
+      service.checkout(request.tenantId, request.params.orderId, request.user?.id ?? null),
   );
 
   r.post(
@@ -128,7 +126,7 @@ export async function paymentRoutes(
   r.post(
     '/api/app/payments/refund',
     {
-      config: { access: { permissions: [P.BusinessOperations.PaymentProcess] } },
+      config: { access: REFUND },
       schema: {
         tags,
         summary:
@@ -151,7 +149,7 @@ export async function paymentRoutes(
         operatorName: who?.name || who?.userName || request.user!.userName,
         english: isEnglish(request),
       };
-      return service.refundOnline(request.query.billId, actor, requestOrigin(request));
+      return service.refundOnline(request.query.billId, actor);
     },
   );
 

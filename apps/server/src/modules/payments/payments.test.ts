@@ -14,13 +14,20 @@ import {
 import { SandboxProvider } from './providers/sandbox.js';
 
 const DAY = 86_400_000;
-const at = (days: number) => new Date(Date.UTC(2027, 2, 1) + days * DAY).toISOString();
+/** Bookings lie within a few years of now: the tests book next year. */
+const NEXT_YEAR = new Date().getUTCFullYear() + 1;
+const at = (days: number) => new Date(Date.UTC(NEXT_YEAR, 2, 1) + days * DAY).toISOString();
 
 interface Attempt {
   paymentId: string;
   provider: string;
   status: string;
   action: { type: string; url?: string; codeUrl?: string };
+}
+
+interface RefundAnswer {
+  status: string;
+  refunds: { id: string; method: string; status: string; amount: number }[];
 }
 
 describe('online payments through the sandbox', () => {
@@ -34,7 +41,8 @@ describe('online payments through the sandbox', () => {
   // Signs like the server's sandbox (the key is derived from the app secret), to forge and replay.
   const sandbox = new SandboxProvider({
     key: createHmac('sha256', TEST_SECRET).update('payment-sandbox').digest(),
-    cashierPath: () => '',
+    linkKey: Buffer.alloc(32),
+    baseUrl: '',
   });
 
   beforeAll(async () => {
@@ -72,29 +80,40 @@ describe('online payments through the sandbox', () => {
   }
   const order = async (id: string) =>
     (await call('employee', 'GET', `/api/app/orders/${id}`)).json();
-  async function start(billId: string, channel = 'h5', method = 'wechat') {
-    const res = await anonymous('POST', '/api/app/payments', {
-      billId,
-      method,
-      channel,
-      returnPath: '/customer/payment/x',
-    });
-    return res;
-  }
-  /** The payer presses a button on the sandbox cashier page. */
-  async function press(attempt: Attempt, button: 'pay' | 'fail') {
-    const url = new URL(attempt.action.url ?? attempt.action.codeUrl ?? '');
-    const page = await t.app.inject({ method: 'GET', url: url.pathname });
-    expect(page.statusCode).toBe(200);
+  async function start(
+    billId: string,
+    channel = 'h5',
+    method = 'wechat',
+    headers: Record<string, string> = {},
+  ) {
     return t.app.inject({
       method: 'POST',
-      url: `${url.pathname}/${button}`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: '',
+      url: '/api/app/payments',
+      headers: { ...csrf, ...headers },
+      payload: { billId, method, channel, returnPath: '/customer/payment/x' },
     });
   }
-  const tradeNo = (attempt: Attempt) =>
-    new URL(attempt.action.url ?? attempt.action.codeUrl ?? '').pathname.split('/').pop()!;
+  /** The payer presses a button on the sandbox cashier page the attempt links to. */
+  async function press(attempt: Attempt, button: 'pay' | 'fail', headers = {}) {
+    const { path, search } = cashier(attempt);
+    const page = await t.app.inject({ method: 'GET', url: `${path}${search}`, headers });
+    expect(page.statusCode).toBe(200);
+    return pressAt(`${path}/${button}${search}`, headers);
+  }
+  const pressAt = (url: string, headers = {}) =>
+    t.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+      payload: '',
+    });
+  /** The cashier link of an attempt, as a path on this server and its query (the secret). */
+  function cashier(attempt: Attempt) {
+    const link = attempt.action.url ?? attempt.action.codeUrl ?? '';
+    const url = new URL(link, 'http://server.invalid');
+    return { link, path: url.pathname, search: url.search };
+  }
+  const tradeNo = (attempt: Attempt) => cashier(attempt).path.split('/').pop()!;
 
   it('a customer pays through the sandbox cashier and the order is paid, once', async () => {
     const booked = await book();
@@ -118,12 +137,10 @@ describe('online payments through the sandbox', () => {
     // A retry (a weak network, a second tap) resumes the same attempt.
     expect((await start(booked.bills[0]!.id)).json().paymentId).toBe(attempt.paymentId);
 
-    const cashier = await t.app.inject({
-      method: 'GET',
-      url: new URL(attempt.action.url!).pathname,
-    });
-    expect(cashier.body).toContain('沙箱收银台');
-    expect(cashier.body).toContain(`¥${booked.totalAmount.toFixed(2)}`);
+    const { path, search } = cashier(attempt);
+    const page = await t.app.inject({ method: 'GET', url: `${path}${search}` });
+    expect(page.body).toContain('沙箱收银台');
+    expect(page.body).toContain(`¥${booked.totalAmount.toFixed(2)}`);
     const paid = await press(attempt, 'pay');
     expect(paid.statusCode).toBe(303);
     expect(paid.headers.location).toMatch(/\/customer\/payment\/x$/);
@@ -364,7 +381,15 @@ describe('online payments through the sandbox', () => {
       call('employee', 'POST', `/api/app/payments/refund?billId=${refundBill.id}`),
     ]);
     expect(sent.map((r) => r.statusCode)).toEqual([200, 200]);
-    const result = sent[0].json();
+    // One call sends the refund; the other, which may answer while the first is still at the
+    // provider, shows that same refund (done or in progress) and sends nothing of its own.
+    const answers = sent.map((r) => r.json<RefundAnswer>());
+    const result = answers.find((a) => a.status === 'paid')!;
+    expect(result).toBeDefined();
+    for (const answer of answers) {
+      expect(['paid', 'pending']).toContain(answer.status);
+      expect(answer.refunds.map((r) => r.id)).toEqual(result.refunds.map((r) => r.id));
+    }
     const done = await order(booked.id);
     expect(done.status).toBe(9);
     expect(done.bills.find((b: { id: string }) => b.id === refundBill.id)).toMatchObject({
@@ -469,5 +494,161 @@ describe('online payments through the sandbox', () => {
     const res = await call('employee', 'POST', `/api/app/payments/refund?billId=${refundBill.id}`);
     expect(res.statusCode).toBe(409);
     expect(res.json().error.message).toBe('在线支付只有 ¥0.00 可以原路退回，其余请退现金');
+  });
+
+  it('the cashier pays only through the link the attempt was given, and once', async () => {
+    const booked = await book(24);
+    const attempt = (await start(booked.bills[0]!.id)).json<Attempt>();
+    const no = tradeNo(attempt);
+    const { path, search } = cashier(attempt);
+    expect(search).toMatch(/^\?secret=[\w-]{43}$/);
+    const unknown = await t.app.inject(`/api/payments/sandbox/cashier/${'0'.repeat(32)}${search}`);
+    expect(unknown.statusCode).toBe(404);
+    const other = cashier((await start((await book(27)).bills[0]!.id)).json<Attempt>());
+
+    // The trade number alone (seen in a log or a notification) opens nothing, nor does a wrong
+    // secret or another attempt's; each answers like an unknown trade.
+    const wrong = `?secret=${search.slice(8, -1)}${search.endsWith('A') ? 'B' : 'A'}`;
+    for (const query of ['', '?secret=', wrong, other.search]) {
+      for (const res of [
+        await t.app.inject(`${path}${query}`),
+        await pressAt(`${path}/pay${query}`),
+        await pressAt(`${path}/fail${query}`),
+      ]) {
+        expect(res.statusCode).toBe(404);
+        expect(res.body).toBe(unknown.body);
+      }
+    }
+    const dashed = no.replace(/^(.{8})(.{4})(.{4})(.{4})/, '$1-$2-$3-$4-');
+    expect((await anonymous('GET', `/api/app/payments/${dashed}`)).statusCode).toBe(404);
+    expect((await order(booked.id)).status).toBe(1);
+
+    expect((await press(attempt, 'pay')).statusCode).toBe(303);
+    expect((await order(booked.id)).status).toBe(11);
+    // Pressed again later: nothing is sent, and the page says it is paid.
+    for (const button of ['pay', 'fail']) {
+      const again = await pressAt(`${path}/${button}${search}`);
+      expect(again.statusCode).toBe(303);
+      expect(again.headers.location).toBe(`${path}${search}`);
+    }
+    const sent = await t.database.db
+      .select()
+      .from(paymentNotifications)
+      .where(eq(paymentNotifications.outTradeNo, no));
+    expect(sent).toHaveLength(1);
+    expect((await t.app.inject(`${path}${search}`)).body).toContain('已支付，可以关闭此页面');
+    expect((await anonymous('GET', `/api/app/payments/${attempt.paymentId}`)).json().status).toBe(
+      'succeeded',
+    );
+  });
+
+  it('a forged Host or X-Forwarded-Host changes no link and no redirect', async () => {
+    // Links are on PUBLIC_BASE_URL, or relative to this server when it is unset (embedded).
+    const base = t.settings.PUBLIC_BASE_URL ?? '';
+    const forged = {
+      host: 'evil.example',
+      'x-forwarded-host': 'evil.example',
+      'x-forwarded-proto': 'https',
+    };
+    const booked = await book(30);
+    const h5 = (await start(booked.bills[0]!.id, 'h5', 'wechat', forged)).json<Attempt>();
+    expect(h5.action.url).toBe(`${base}${cashier(h5).path}${cashier(h5).search}`);
+    expect(cashier(h5).path).toMatch(/^\/api\/payments\/sandbox\/cashier\/[0-9a-f]{32}$/);
+    const qr = (await start(booked.bills[0]!.id, 'native', 'wechat', forged)).json<Attempt>();
+    expect(qr.action.codeUrl).toBe(`${base}${cashier(qr).path}${cashier(qr).search}`);
+    const resumed = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/app/payments/${qr.paymentId}`,
+        headers: forged,
+      })
+    ).json<Attempt>();
+    expect(resumed.action).toEqual(qr.action);
+
+    // The QR payer stays on the cashier, as a path on whatever address they used.
+    const scanned = await press(qr, 'fail', forged);
+    expect(scanned.headers.location).toBe(`${cashier(qr).path}${cashier(qr).search}`);
+    const paid = await press(h5, 'pay', forged);
+    expect(paid.statusCode).toBe(303);
+    expect(paid.headers.location).toBe(`${base}/customer/payment/x`);
+    expect((await order(booked.id)).status).toBe(11);
+  });
+
+  it('refuses a return path that a browser would read as another site', async () => {
+    const booked = await book(33);
+    for (const returnPath of ['//evil.example/x', '/\\evil.example/x', 'https://evil.example/']) {
+      const res = await anonymous('POST', '/api/app/payments', {
+        billId: booked.bills[0]!.id,
+        method: 'wechat',
+        channel: 'h5',
+        returnPath,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.validationErrors[0].members).toEqual(['returnPath']);
+    }
+  });
+});
+
+describe('payment links on a public address', () => {
+  let t: TestApp;
+  let csrf: Record<string, string>;
+  let tokens: Record<string, string>;
+
+  beforeAll(async () => {
+    // Behind a proxy whose forwarded headers are trusted: still no link comes from them.
+    t = await createTestApp({
+      settings: { PUBLIC_BASE_URL: 'https://rent.example.cn/', TRUST_PROXY: 'true' },
+    });
+    csrf = await verificationHeaders(t.app);
+    tokens = await signIn(t.app, csrf, ['employee']);
+  });
+  afterAll(() => t.close());
+
+  it('builds the cashier link and the way back on PUBLIC_BASE_URL whatever the Host says', async () => {
+    const call = callerAs(t.app, csrf, tokens);
+    const wanlong = (await storeIdsByName(t.app))['万龙雪场店']!;
+    const [gear] = (
+      await call('employee', 'GET', `/api/app/equipment?storeId=${wanlong}&status=0`)
+    ).json().items;
+    const booked = (
+      await call('employee', 'POST', '/api/app/orders', {
+        storeId: wanlong,
+        customerName: '周九',
+        customerPhone: '13700001234',
+        rentalStartTime: at(40),
+        rentalEndTime: at(41),
+        items: [{ equipmentId: gear.id }],
+      })
+    ).json();
+    const forged = {
+      ...csrf,
+      host: 'evil.example',
+      'x-forwarded-host': 'evil.example',
+      'x-forwarded-proto': 'http',
+    };
+    const attempt = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/app/payments',
+        headers: forged,
+        payload: {
+          billId: booked.bills[0].id,
+          method: 'wechat',
+          channel: 'h5',
+          returnPath: '/customer/payment/x',
+        },
+      })
+    ).json<Attempt>();
+    const link = new URL(attempt.action.url!);
+    expect(link.origin).toBe('https://rent.example.cn');
+    expect(link.pathname).toMatch(/^\/api\/payments\/sandbox\/cashier\/[0-9a-f]{32}$/);
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: `${link.pathname}/pay${link.search}`,
+      headers: { ...forged, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
+    expect(paid.statusCode).toBe(303);
+    expect(paid.headers.location).toBe('https://rent.example.cn/customer/payment/x');
   });
 });

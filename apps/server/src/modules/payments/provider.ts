@@ -38,9 +38,12 @@ export interface CreatePaymentInput {
   /** Shown to the payer, e.g. '雪具租赁 202611210001'. */
   description: string;
   channel: PayChannel;
-  /** Where the provider posts its notification (absolute URL). */
+  /**
+   * Where the provider posts its notification, and where the payer's browser comes back to after
+   * an H5 payment: on PUBLIC_BASE_URL, which real providers require; only the sandbox in the
+   * embedded demo gets paths relative to this server.
+   */
   notifyUrl: string;
-  /** Where the payer's browser comes back to after an H5 payment (absolute URL). */
   returnUrl: string;
   /** The payer's openid for this merchant's app id (jsapi only). */
   openId?: string;

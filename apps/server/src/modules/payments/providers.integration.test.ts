@@ -14,7 +14,9 @@ import { freePort } from '@/testing/process.js';
 import { startWeChatPayDouble, type WeChatPayDouble } from '@/testing/wechatpay-double.js';
 
 const DAY = 86_400_000;
-const at = (days: number) => new Date(Date.UTC(2027, 3, 1) + days * DAY).toISOString();
+/** Bookings lie within a few years of now: the tests book next year. */
+const NEXT_YEAR = new Date().getUTCFullYear() + 1;
+const at = (days: number) => new Date(Date.UTC(NEXT_YEAR, 3, 1) + days * DAY).toISOString();
 
 interface Attempt {
   paymentId: string;

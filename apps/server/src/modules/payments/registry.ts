@@ -8,8 +8,24 @@ import { WeChatPayProvider } from './providers/wechatpay.js';
 
 /** The address a provider posts its notifications to, on our server. */
 export const notifyPath = (provider: PaymentProviderName) => `/api/payments/notify/${provider}`;
-export const cashierPath = (outTradeNo: string) =>
-  `/api/payments/sandbox/cashier/${encodeURIComponent(outTradeNo)}`;
+
+const derivedKey = (secret: string, purpose: string) =>
+  createHmac('sha256', secret).update(purpose).digest();
+
+/** The WeChat Pay merchant and the app id payments are made in, when both are set. */
+function weChatPayAccount(settings: Settings) {
+  const appId = settings.WECHATPAY_APP_ID ?? settings.WECHAT_APP_ID;
+  return settings.WECHATPAY_MCH_ID && appId ? { mchId: settings.WECHATPAY_MCH_ID, appId } : null;
+}
+
+/** The online methods the sandbox cashier serves under these settings (none when it is off). */
+export function sandboxMethods(settings: Settings): OnlineMethod[] {
+  if (!settings.PAYMENT_SANDBOX) return [];
+  const methods: OnlineMethod[] = [];
+  if (!weChatPayAccount(settings)) methods.push('wechat');
+  if (!settings.ALIPAY_APP_ID) methods.push('alipay');
+  return methods;
+}
 
 /**
  * Which provider serves each online method, from the settings: WeChat Pay and Alipay when their
@@ -25,24 +41,23 @@ export class PaymentProviders {
   constructor(settings: Settings, secret: string) {
     this.sandbox = settings.PAYMENT_SANDBOX
       ? new SandboxProvider({
-          key: createHmac('sha256', secret).update('payment-sandbox').digest(),
-          cashierPath,
+          key: derivedKey(secret, 'payment-sandbox'),
+          linkKey: derivedKey(secret, 'payment-sandbox-cashier-link'),
+          baseUrl: settings.PUBLIC_BASE_URL ?? '',
         })
       : null;
-    const wechatAppId = settings.WECHATPAY_APP_ID ?? settings.WECHAT_APP_ID;
-    this.wechatpay =
-      settings.WECHATPAY_MCH_ID && wechatAppId
-        ? new WeChatPayProvider({
-            mchId: settings.WECHATPAY_MCH_ID,
-            appId: wechatAppId,
-            merchantSerialNo: settings.WECHATPAY_MERCHANT_SERIAL_NO ?? '',
-            merchantPrivateKey: settings.WECHATPAY_MERCHANT_PRIVATE_KEY ?? '',
-            apiV3Key: settings.WECHATPAY_API_V3_KEY ?? '',
-            platformSerial: settings.WECHATPAY_PLATFORM_SERIAL ?? '',
-            platformPublicKey: settings.WECHATPAY_PLATFORM_PUBLIC_KEY ?? '',
-            baseUrl: settings.WECHATPAY_BASE_URL,
-          })
-        : null;
+    const wechat = weChatPayAccount(settings);
+    this.wechatpay = wechat
+      ? new WeChatPayProvider({
+          ...wechat,
+          merchantSerialNo: settings.WECHATPAY_MERCHANT_SERIAL_NO ?? '',
+          merchantPrivateKey: settings.WECHATPAY_MERCHANT_PRIVATE_KEY ?? '',
+          apiV3Key: settings.WECHATPAY_API_V3_KEY ?? '',
+          platformSerial: settings.WECHATPAY_PLATFORM_SERIAL ?? '',
+          platformPublicKey: settings.WECHATPAY_PLATFORM_PUBLIC_KEY ?? '',
+          baseUrl: settings.WECHATPAY_BASE_URL,
+        })
+      : null;
     this.alipay = settings.ALIPAY_APP_ID
       ? new AlipayProvider({
           appId: settings.ALIPAY_APP_ID,
@@ -52,7 +67,7 @@ export class PaymentProviders {
         })
       : null;
     this.expected = {
-      wechatpay: { merchantId: settings.WECHATPAY_MCH_ID, appId: wechatAppId },
+      wechatpay: { merchantId: settings.WECHATPAY_MCH_ID, appId: wechat?.appId },
       alipay: { appId: settings.ALIPAY_APP_ID },
     };
   }

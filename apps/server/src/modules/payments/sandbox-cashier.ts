@@ -1,10 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { PUBLIC } from '@/lib/access.js';
 import { isEnglish } from '@/lib/messages.js';
 import { toYuan } from '@/modules/orders/pricing.js';
-import type { SandboxProvider } from './providers/sandbox.js';
-import { cashierPath, notifyPath } from './registry.js';
+import { SANDBOX_CASHIER_PATH, type SandboxProvider } from './providers/sandbox.js';
+import { notifyPath } from './registry.js';
 import type { PaymentsService } from './service.js';
 
 const TEXT = {
@@ -17,6 +17,7 @@ const TEXT = {
     fail: '模拟支付失败',
     paid: '已支付，可以关闭此页面',
     failed: '支付未成功，可以关闭此页面',
+    closed: '支付已超时关闭，可以关闭此页面',
     unknown: '没有这笔支付',
   },
   en: {
@@ -28,6 +29,7 @@ const TEXT = {
     fail: 'Fail (simulated)',
     paid: 'Paid. You can close this page.',
     failed: 'The payment did not go through. You can close this page.',
+    closed: 'This payment expired. You can close this page.',
     unknown: 'No such payment',
   },
 };
@@ -48,13 +50,19 @@ button{display:block;width:100%;min-height:52px;font-size:18px;border-radius:8px
  * The sandbox provider's cashier, served by our own server: what a payer sees at the provider,
  * with 'pay' and 'fail' buttons. Pressing one sends the sandbox's signed notification through
  * the same notification route a real provider calls, then takes the payer back.
+ *
+ * Only the link the attempt was given opens the page and presses its buttons: a missing or wrong
+ * secret gets the same 404 as an unknown trade. Links and redirects are paths on this server or
+ * PUBLIC_BASE_URL, never the request's Host.
  */
 export async function sandboxCashierRoutes(
   app: FastifyInstance,
   options: { sandbox: SandboxProvider; service: PaymentsService },
 ) {
   const { sandbox, service } = options;
-  const params = z.object({ outTradeNo: z.string().regex(/^[0-9a-f]{32}$/) });
+  const params = z.object({ outTradeNo: z.string() });
+  const querystring = z.object({ secret: z.string().optional() });
+  const schema = { hide: true, params, querystring };
   // The cashier's buttons are plain HTML forms; they carry nothing we read.
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
@@ -62,65 +70,76 @@ export async function sandboxCashierRoutes(
     (_request, _body, done) => done(null, undefined),
   );
 
+  /** The trade and attempt a request's link opens, or null: unknown and refused look alike. */
+  async function opened(request: FastifyRequest) {
+    const { outTradeNo } = request.params as z.infer<typeof params>;
+    const { secret } = request.query as z.infer<typeof querystring>;
+    const trade = sandbox.openTrade(outTradeNo, secret);
+    const payment = trade ? await service.byTradeNo(outTradeNo) : null;
+    return trade && payment ? { outTradeNo, trade, payment } : null;
+  }
+  const unknown = (request: FastifyRequest, reply: FastifyReply) => {
+    const t = isEnglish(request) ? TEXT.en : TEXT.zh;
+    return reply
+      .code(404)
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-store')
+      .send(page(t.title, `<p>${t.unknown}</p>`));
+  };
+
   app.get(
-    '/api/payments/sandbox/cashier/:outTradeNo',
-    { config: { access: PUBLIC }, schema: { hide: true, params } },
+    `${SANDBOX_CASHIER_PATH}/:outTradeNo`,
+    { config: { access: PUBLIC }, schema },
     async (request, reply) => {
       const t = isEnglish(request) ? TEXT.en : TEXT.zh;
-      const { outTradeNo } = request.params as z.infer<typeof params>;
-      const trade = sandbox.trade(outTradeNo);
-      const payment = await service.byTradeNo(outTradeNo);
+      const found = await opened(request);
+      if (!found) return unknown(request, reply);
+      const { outTradeNo, trade, payment } = found;
       reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store');
-      if (!trade || !payment) return reply.code(404).send(page(t.title, `<p>${t.unknown}</p>`));
       if (trade.state !== 'pending') {
-        return page(
-          t.title,
-          `<h1>${t.title}</h1><p role="status">${trade.state === 'succeeded' ? t.paid : t.failed}</p>`,
-        );
+        const outcome =
+          trade.state === 'succeeded' ? t.paid : trade.state === 'closed' ? t.closed : t.failed;
+        return page(t.title, `<h1>${t.title}</h1><p role="status">${outcome}</p>`);
       }
-      const action = cashierPath(outTradeNo);
       return page(
         t.title,
         `<p class="banner" role="note">${t.title} · ${t.banner}</p>
 <h1>${payment.method === 'wechat' ? t.wechat : t.alipay}</h1>
 <p class="amount">¥${toYuan(trade.amountFen).toFixed(2)}</p>
 <p class="desc">${escape(trade.description)}</p>
-<form method="post" action="${action}/pay"><button class="pay" type="submit">${t.pay}</button></form>
-<form method="post" action="${action}/fail"><button class="fail" type="submit">${t.fail}</button></form>`,
+<form method="post" action="${escape(sandbox.cashierLink(outTradeNo, 'pay'))}"><button class="pay" type="submit">${t.pay}</button></form>
+<form method="post" action="${escape(sandbox.cashierLink(outTradeNo, 'fail'))}"><button class="fail" type="submit">${t.fail}</button></form>`,
       );
     },
   );
 
   for (const outcome of ['pay', 'fail'] as const) {
     app.post(
-      `/api/payments/sandbox/cashier/:outTradeNo/${outcome}`,
-      { config: { access: PUBLIC, verificationToken: false }, schema: { hide: true, params } },
+      `${SANDBOX_CASHIER_PATH}/:outTradeNo/${outcome}`,
+      { config: { access: PUBLIC, verificationToken: false }, schema },
       async (request, reply) => {
-        const t = isEnglish(request) ? TEXT.en : TEXT.zh;
-        const { outTradeNo } = request.params as z.infer<typeof params>;
-        const trade = sandbox.trade(outTradeNo);
-        const payment = await service.byTradeNo(outTradeNo);
-        if (!trade || !payment) {
-          return reply
-            .code(404)
-            .type('text/html; charset=utf-8')
-            .send(page(t.title, `<p>${t.unknown}</p>`));
-        }
+        const found = await opened(request);
+        if (!found) return unknown(request, reply);
+        const { outTradeNo, trade, payment } = found;
         const notice = sandbox.settle(outTradeNo, outcome);
-        const delivered = await app.inject({
-          method: 'POST',
-          url: notifyPath('sandbox'),
-          headers: notice.headers,
-          payload: notice.body,
-        });
-        if (delivered.statusCode >= 300) {
-          request.log.warn(
-            { status: delivered.statusCode, body: delivered.body },
-            'sandbox notification refused',
-          );
+        if (notice) {
+          const delivered = await app.inject({
+            method: 'POST',
+            url: notifyPath('sandbox'),
+            headers: notice.headers,
+            payload: notice.body,
+          });
+          if (delivered.statusCode >= 300) {
+            request.log.warn(
+              { status: delivered.statusCode, body: delivered.body },
+              'sandbox notification refused',
+            );
+          }
         }
-        if (payment.channel === 'native') {
-          return reply.redirect(cashierPath(outTradeNo), 303);
+        // A QR payer stays on the cashier (the counter follows the payment); so does anyone
+        // pressing a button of a trade that had settled already.
+        if (!notice || payment.channel === 'native') {
+          return reply.redirect(sandbox.cashierLink(outTradeNo), 303);
         }
         return reply.redirect(trade.returnUrl, 303);
       },

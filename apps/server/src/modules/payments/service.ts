@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import {
   BillKind,
   BillStatus,
   BusinessParameterKey,
   ErrorCode,
+  hasVisibleText,
   PaymentMethod,
   type Checkout,
   type OnlineMethod,
@@ -26,13 +27,16 @@ import {
   users,
 } from '@/db/schema.js';
 import { businessParameter } from '@/lib/business-parameters.js';
-import { AppError, businessError, notFound } from '@/lib/errors.js';
+import { AppError, conflictError, notFound } from '@/lib/errors.js';
 import { toYuan } from '@/modules/orders/pricing.js';
+import type { OrderQrKeys } from '@/modules/orders/qr.js';
+import { unpaidReleaseTime } from '@/modules/orders/sweep.js';
 import {
   actorText,
   advanceAfterPayment,
   appendEvent,
   say,
+  SYSTEM,
   type Actor,
 } from '@/modules/orders/timeline.js';
 import {
@@ -57,8 +61,6 @@ type RefundRow = typeof refunds.$inferSelect;
 export interface PaymentCaller {
   tenantId: string;
   userId: string | null;
-  /** Where the request came in (the base of provider URLs when no public address is set). */
-  origin: string;
   clientIp: string;
   english: boolean;
 }
@@ -74,7 +76,18 @@ export class PaymentsService {
     private readonly providers: PaymentProviders,
     private readonly publicBaseUrl: string | undefined,
     private readonly log: FastifyBaseLogger,
+    private readonly qrKeys: OrderQrKeys,
   ) {}
+
+  /**
+   * A link to a path of this server for providers and payers: on PUBLIC_BASE_URL, or relative to
+   * this server in the embedded demo (it then stays on whatever address the browser already
+   * uses). Never built from the request's Host, which anyone can forge. Real providers require
+   * PUBLIC_BASE_URL (config/env.ts), so only the sandbox ever sees a relative link.
+   */
+  private link(path: string) {
+    return `${this.publicBaseUrl ?? ''}${path}`;
+  }
 
   private text(
     english: boolean,
@@ -109,7 +122,7 @@ export class PaymentsService {
     return online;
   }
 
-  async checkout(tenantId: string, orderId: string): Promise<Checkout> {
+  async checkout(tenantId: string, orderId: string, callerId: string | null): Promise<Checkout> {
     const [found] = await this.db
       .select({ order: orders, storeName: stores.name })
       .from(orders)
@@ -117,7 +130,7 @@ export class PaymentsService {
       .where(and(eq(orders.tenantId, tenantId), eq(orders.id, orderId)));
     if (!found) throw notFound(ErrorCode.OrderNotFound, this.text(false, 'OrderNotFound'));
     const { order } = found;
-    const [fees, billRows, online] = await Promise.all([
+    const [fees, billRows, online, payBefore] = await Promise.all([
       this.db
         .select()
         .from(orderFeeItems)
@@ -125,6 +138,7 @@ export class PaymentsService {
         .orderBy(asc(orderFeeItems.sortOrder)),
       this.db.select().from(bills).where(eq(bills.orderId, orderId)).orderBy(asc(bills.createdAt)),
       this.methods(tenantId, order.storeId),
+      unpaidReleaseTime(this.db, order),
     ]);
     const due = billRows.filter(
       (b) => b.status === BillStatus.Pending && b.kind !== BillKind.Refund,
@@ -154,6 +168,10 @@ export class PaymentsService {
       dueAmount: toYuan(due.reduce((sum, b) => sum + b.amountFen, 0)),
       methods: [PaymentMethod.Cash, ...online],
       sandbox: online.filter((m) => this.providers.forMethod(m)?.name === 'sandbox'),
+      payBefore: payBefore?.toISOString() ?? null,
+      // Whoever may pay the order (its id is unguessable) lands on its QR page once it is paid.
+      qrToken: this.qrKeys.sign(tenantId, order.orderNumber),
+      isMine: !!callerId && order.customerId === callerId,
     };
   }
 
@@ -239,8 +257,9 @@ export class PaymentsService {
     if (open) return toAttempt(open, bill.status);
 
     const id = randomUUID();
-    const outTradeNo = id.replace(/-/g, '');
-    const base = this.publicBaseUrl ?? caller.origin;
+    // Apart from the id: a trade number seen in a log or a provider's notification must not
+    // lead to the attempt (and, for the sandbox, to its cashier link).
+    const outTradeNo = randomUUID().replace(/-/g, '');
     const expiresAt = new Date(Date.now() + ATTEMPT_MINUTES * 60_000);
     let action: PaymentAction;
     try {
@@ -249,8 +268,8 @@ export class PaymentsService {
         amountFen: bill.amountFen,
         description: this.text(false, 'PaymentDescription', { orderNumber: order.orderNumber }),
         channel: input.channel,
-        notifyUrl: `${base}${notifyPath(provider.name)}`,
-        returnUrl: `${base}${input.returnPath ?? '/'}`,
+        notifyUrl: this.link(notifyPath(provider.name)),
+        returnUrl: this.link(input.returnPath ?? '/'),
         openId,
         clientIp: caller.clientIp,
         expiresAt,
@@ -362,7 +381,8 @@ export class PaymentsService {
         outTradeNo: outTradeNo ?? null,
         outcome,
         detail,
-        body: request.rawBody.slice(0, 4096),
+        // Kept as received, unless there is nothing to read in it.
+        body: hasVisibleText(request.rawBody) ? request.rawBody.slice(0, 4096) : '',
       });
     let notification: PaymentNotification;
     try {
@@ -510,7 +530,7 @@ export class PaymentsService {
         reason: 'duplicate payment',
       })
       .returning();
-    await this.sendRefund(refund!, row, '');
+    await this.sendRefund(refund!, row);
   }
 
   // ---- refunds ---------------------------------------------------------------------------------
@@ -520,13 +540,13 @@ export class PaymentsService {
    * (newest first), never more than each has left, all or nothing. Idempotent: a bill already
    * refunded or in progress is not sent twice.
    */
-  async refundOnline(billId: string, actor: Actor, origin: string): Promise<RefundOnlineResult> {
+  async refundOnline(billId: string, actor: Actor): Promise<RefundOnlineResult> {
     await this.syncRefunds(billId);
     const toSend = await this.db.transaction(async (tx) => {
       const [bill] = await tx.select().from(bills).where(eq(bills.id, billId)).for('update');
       if (!bill) throw notFound(ErrorCode.BillNotFound, actorText(actor, 'BillNotFound'));
       if (bill.kind !== BillKind.Refund) {
-        throw businessError(ErrorCode.OrderIllegalTransition, actorText(actor, 'BillNotRefund'));
+        throw conflictError(ErrorCode.OrderIllegalTransition, actorText(actor, 'BillNotRefund'));
       }
       if (bill.status === BillStatus.Cancelled) {
         throw new AppError(409, ErrorCode.BillCancelled, actorText(actor, 'BillCancelled'));
@@ -603,8 +623,7 @@ export class PaymentsService {
       }
       return created;
     });
-    const base = this.publicBaseUrl ?? origin;
-    for (const { refund, payment } of toSend) await this.sendRefund(refund, payment, base);
+    for (const { refund, payment } of toSend) await this.sendRefund(refund, payment);
     await this.finishRefundBill(billId, actor);
     const result = await this.refundResult(billId);
     const failed = result.refunds.find(
@@ -620,7 +639,57 @@ export class PaymentsService {
     return result;
   }
 
-  private async sendRefund(refund: RefundRow, payment: PaymentRow, base: string) {
+  /**
+   * Sends what an order owes back (its pending refund bills) the way it was paid, with no one at
+   * the counter: after a customer cancels, and when a self-return is checked in. A bill that
+   * cannot go back online (paid in cash, or the provider refuses) stays pending for the store,
+   * which sees it on the order; it is never an error for the caller.
+   */
+  async refundOwed(orderId: string, actor: Actor): Promise<void> {
+    const owed = await this.db
+      .select({ id: bills.id })
+      .from(bills)
+      .where(
+        and(
+          eq(bills.orderId, orderId),
+          eq(bills.kind, BillKind.Refund),
+          eq(bills.status, BillStatus.Pending),
+        ),
+      );
+    for (const bill of owed) {
+      try {
+        await this.refundOnline(bill.id, actor);
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        this.log.warn({ billId: bill.id, code: err.code }, 'refund left for the store');
+      }
+    }
+  }
+
+  /**
+   * Refunds the provider took but had not finished (WeChat Pay answers PROCESSING) are asked
+   * about again, a batch a sweep, and their bills closed once the money is back: no one has to
+   * tap anything for the customer's refund to show as done.
+   */
+  async followPendingRefunds(batch = 20): Promise<void> {
+    const waiting = await this.db
+      .selectDistinct({ billId: refunds.billId })
+      .from(refunds)
+      .where(
+        and(
+          eq(refunds.status, 'pending'),
+          lt(refunds.createdAt, sql`now() - interval '30 seconds'`),
+        ),
+      )
+      .limit(batch);
+    for (const { billId } of waiting) {
+      if (!billId) continue;
+      await this.syncRefunds(billId);
+      await this.finishRefundBill(billId, SYSTEM);
+    }
+  }
+
+  private async sendRefund(refund: RefundRow, payment: PaymentRow) {
     const provider = this.providers.byName(payment.provider);
     try {
       if (!provider) throw new ProviderError(`${payment.provider} is not configured`);
@@ -630,7 +699,7 @@ export class PaymentsService {
         refundFen: refund.amountFen,
         totalFen: payment.amountFen,
         reason: refund.reason,
-        notifyUrl: `${base || this.publicBaseUrl || ''}${notifyPath(payment.provider)}`,
+        notifyUrl: this.link(notifyPath(payment.provider)),
       });
       await this.recordRefund(refund.id, result);
     } catch (err) {

@@ -16,9 +16,10 @@ import {
   type SmallEquipment,
 } from '@snowgear/contracts';
 import { smallEquipmentMovements, smallEquipmentStock, stores, users } from '@/db/schema.js';
-import { AppError, businessError, notFound } from '@/lib/errors.js';
+import { AppError, businessError, conflictError, notFound } from '@/lib/errors.js';
 import { message } from '@/lib/messages.js';
 import { likePattern } from '@/lib/paging.js';
+import { findStore } from '@/lib/stores.js';
 
 const VIEW = {
   permissions: [
@@ -114,6 +115,9 @@ export async function smallEquipmentRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       mayChange(request, request.body.storeId);
+      if (!(await findStore(app.db, request.tenantId, request.body.storeId))) {
+        throw new AppError(400, ErrorCode.StoreNotFound, message(request, 'StoreNotFound'));
+      }
       const id = await app.db.transaction(async (tx) => {
         const [created] = await tx
           .insert(smallEquipmentStock)
@@ -188,7 +192,7 @@ export async function smallEquipmentRoutes(app: FastifyInstance) {
       });
       if (!updated) {
         const now = await find(request, row.id);
-        throw businessError(
+        throw conflictError(
           ErrorCode.NotEnoughStock,
           message(request, 'NotEnoughStock', {
             quantity: now.quantity,

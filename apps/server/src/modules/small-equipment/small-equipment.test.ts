@@ -64,7 +64,7 @@ describe('small equipment', () => {
       delta: -1000,
       reason: '售出',
     });
-    expect(tooMany.statusCode).toBe(403);
+    expect(tooMany.statusCode).toBe(409);
     expect(tooMany.json().error.message).toBe(
       `库存不足：当前 ${socks.quantity + 5}双，不能减少 1000双`,
     );
@@ -148,5 +148,37 @@ describe('small equipment', () => {
       name: '滑雪手套',
     });
     expect(dup.statusCode).toBe(409);
+  });
+
+  it('answers a store that does not exist with StoreNotFound, and takes quantities as numbers only', async () => {
+    const nowhere = await call('admin', 'POST', '/api/app/small-equipment', {
+      storeId: '7f3c2f1e-5d55-4c7e-9b1d-2f6a4c8e9b10',
+      name: '护膝',
+    });
+    expect(nowhere.statusCode).toBe(400);
+    expect(nowhere.json().error).toMatchObject({ code: 'Store:NotFound', message: '门店不存在' });
+    const garbled = await call('employee', 'POST', '/api/app/small-equipment', {
+      storeId: stores['万龙雪场店'],
+      name: '护膝',
+      quantity: '',
+    });
+    expect(garbled.json().error.validationErrors).toEqual([
+      { message: 'InvalidNumber', members: ['quantity'] },
+    ]);
+    const badUnit = await call('employee', 'POST', '/api/app/small-equipment', {
+      storeId: stores['万龙雪场店'],
+      name: '护膝',
+      unit: '\u2066双\u2069',
+    });
+    expect(badUnit.json().error.validationErrors).toEqual([
+      { message: 'InvalidCharacters', members: ['unit'] },
+    ]);
+    const created = await call('employee', 'POST', '/api/app/small-equipment', {
+      storeId: stores['万龙雪场店'],
+      name: '护膝',
+      quantity: '5',
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ name: '护膝', quantity: 5 });
   });
 });

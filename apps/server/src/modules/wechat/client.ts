@@ -35,6 +35,33 @@ interface WeChatError {
   errmsg?: string;
 }
 
+/**
+ * An Official Account subscription notification (订阅通知, `subscribe/bizsend`): the customer's
+ * openid, an approved template, the page opened from the card, and the template's values.
+ */
+export interface SubscribeMessage {
+  toUser: string;
+  templateId: string;
+  /** The web page the card opens (an absolute URL); none: the card opens nothing. */
+  page?: string | undefined;
+  /** Template keyword (thing1, time3 …) → value. */
+  data: Record<string, string>;
+}
+
+/** WeChat refused a call or could not be reached; `errcode` is WeChat's own (0: unreachable). */
+export class WeChatApiError extends Error {
+  constructor(
+    message: string,
+    readonly errcode: number,
+  ) {
+    super(message);
+    this.name = 'WeChatApiError';
+  }
+}
+
+/** Access-token answers that mean the cached token is no longer good (invalid, expired). */
+const STALE_ACCESS_TOKEN = new Set([40001, 40014, 42001]);
+
 export class WeChatClient {
   constructor(private readonly settings: WeChatSettings) {}
 
@@ -152,6 +179,73 @@ export class WeChatClient {
     return value;
   }
 
+  /** The Official Account's access token, cached for every server process. */
+  private accessToken(
+    db: Database,
+    credentials: { appId: string; appSecret: string },
+    failed: string,
+  ) {
+    const { appId, appSecret } = credentials;
+    return this.cached(db, `wechat:access_token:${appId}`, async () => {
+      const r = await this.call<{ access_token: string; expires_in: number }>(
+        '/cgi-bin/token',
+        { grant_type: 'client_credential', appid: appId, secret: appSecret },
+        failed,
+      );
+      return { value: r.access_token, expiresIn: r.expires_in };
+    });
+  }
+
+  /**
+   * Sends a subscription notification (POST /cgi-bin/message/subscribe/bizsend, the Official
+   * Account's "sendNewSubscribeMsg"; /subscribe/send is the Mini Program's, for Mini Program
+   * openids). Rejects with WeChatApiError: 43101 when the customer has not subscribed or refused.
+   */
+  async sendSubscribeMessage(db: Database, message: SubscribeMessage): Promise<void> {
+    const { appId, appSecret } = this.settings;
+    if (!appId || !appSecret) throw new WeChatApiError('WeChat is not configured', 0);
+    const body = JSON.stringify({
+      touser: message.toUser,
+      template_id: message.templateId,
+      ...(message.page ? { page: message.page } : {}),
+      data: Object.fromEntries(Object.entries(message.data).map(([k, value]) => [k, { value }])),
+    });
+    const send = async () => {
+      let token: string;
+      try {
+        token = await this.accessToken(db, { appId, appSecret }, 'access token');
+      } catch (err) {
+        const details = err instanceof AppError ? err.details : undefined;
+        throw new WeChatApiError(`WeChat access token: ${details ?? 'not reachable'}`, 0);
+      }
+      const url = new URL('/cgi-bin/message/subscribe/bizsend', this.settings.apiBaseUrl);
+      url.searchParams.set('access_token', token);
+      let answer: WeChatError;
+      try {
+        const res = await fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body,
+          signal: AbortSignal.timeout(10_000),
+        });
+        answer = (await res.json()) as WeChatError;
+      } catch (err) {
+        const reason = err instanceof Error ? err.message : String(err);
+        throw new WeChatApiError(`WeChat could not be reached: ${reason}`, 0);
+      }
+      return { errcode: answer.errcode ?? 0, errmsg: answer.errmsg ?? '' };
+    };
+    let answer = await send();
+    if (STALE_ACCESS_TOKEN.has(answer.errcode)) {
+      // Another app holding the same secret may have renewed the token: fetch a new one, once.
+      await db.delete(cacheEntries).where(eq(cacheEntries.key, `wechat:access_token:${appId}`));
+      answer = await send();
+    }
+    if (answer.errcode !== 0) {
+      throw new WeChatApiError(`${answer.errcode} ${answer.errmsg}`.trim(), answer.errcode);
+    }
+  }
+
   /** `wx.config` for a page URL: signed with the cached jsapi ticket. */
   async jsSdkConfig(
     db: Database,
@@ -159,14 +253,7 @@ export class WeChatClient {
     messages: { notConfigured: string; failed: string },
   ) {
     const { appId, appSecret } = this.credentials(messages.notConfigured);
-    const accessToken = await this.cached(db, `wechat:access_token:${appId}`, async () => {
-      const r = await this.call<{ access_token: string; expires_in: number }>(
-        '/cgi-bin/token',
-        { grant_type: 'client_credential', appid: appId, secret: appSecret },
-        messages.failed,
-      );
-      return { value: r.access_token, expiresIn: r.expires_in };
-    });
+    const accessToken = await this.accessToken(db, { appId, appSecret }, messages.failed);
     const ticket = await this.cached(db, `wechat:jsapi_ticket:${appId}`, async () => {
       const r = await this.call<{ ticket: string; expires_in: number }>(
         '/cgi-bin/ticket/getticket',

@@ -20,7 +20,8 @@ import { AppError } from '@/lib/errors.js';
 import { message } from '@/lib/messages.js';
 import { buildProfile } from '@/modules/identity/profile.js';
 import { findUserById, findUserByWeChatOpenId } from '@/modules/identity/repository.js';
-import { bindWeChatOpenId, issueSession, type IdentityDeps } from '@/modules/identity/service.js';
+import { bindWeChatOpenId, issueSession } from '@/modules/identity/service.js';
+import type { TokenService } from '@/modules/identity/tokens.js';
 import { rememberWeChatUser } from '@/modules/identity/wechat-pending.js';
 import type { WeChatClient } from './client.js';
 
@@ -30,7 +31,7 @@ const WECHAT_RATE = { max: 30, timeWindow: '1 minute' };
 /** WeChat sign-in, binding and the JS-SDK configuration (spec §7). */
 export async function weChatRoutes(
   app: FastifyInstance,
-  options: { wechat: WeChatClient; identity: Omit<IdentityDeps, 'db'> },
+  options: { wechat: WeChatClient; tokens: TokenService },
 ) {
   const { wechat } = options;
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -90,7 +91,7 @@ export async function weChatRoutes(
       }
       if (!user.isActive)
         throw new AppError(403, ErrorCode.AccountDisabled, message(request, 'AccountDisabled'));
-      const session = await issueSession({ ...options.identity, db: app.db }, user, {
+      const session = await issueSession({ tokens: options.tokens, db: app.db }, user, {
         rememberMe: true,
       });
       return { ...session, requireBinding: false as const };

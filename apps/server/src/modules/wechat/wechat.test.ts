@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, verificationHeaders, type TestApp } from '@/testing/index.js';
+import { eq } from 'drizzle-orm';
+import { users } from '@/db/schema.js';
+import { createTestApp, phoneSignIn, verificationHeaders, type TestApp } from '@/testing/index.js';
 import {
   startWeChatDouble,
   type WeChatDouble,
@@ -99,7 +101,7 @@ describe('WeChat sign-in against the local double', () => {
         country: '中国',
       },
     });
-    const bound = await post('/api/h5/auth/phone-login', {
+    const bound = await phoneSignIn(t, csrf, {
       phoneNumber: '13800138000',
       realName: '张三',
       weChatOpenId: 'o-alice',
@@ -109,6 +111,33 @@ describe('WeChat sign-in against the local double', () => {
     const next = (await post('/api/h5/auth/wechat-login', { code: wx.codeFor(alice) })).json();
     expect(next).toMatchObject({ requireBinding: false, user: { realName: '张三' } });
     expect(next.accessToken).toBeTruthy();
+  });
+
+  it('never lets a second WeChat account take over a bound customer by phone and name', async () => {
+    const mallory = { ...alice, openid: 'o-mallory', unionid: 'u-mallory', nickname: 'M' };
+    const asked = (await post('/api/h5/auth/wechat-login', { code: wx.codeFor(mallory) })).json();
+    expect(asked).toMatchObject({ requireBinding: true, openId: 'o-mallory' });
+    const takeover = await phoneSignIn(t, csrf, {
+      phoneNumber: '13800138000',
+      realName: '张三',
+      weChatOpenId: 'o-mallory',
+    });
+    expect(takeover.statusCode).toBe(409);
+    expect(takeover.json().error).toMatchObject({
+      code: 'WeChat:AccountBoundToAnotherWeChat',
+      message: '该手机号已绑定其他微信。请先用原来的微信登录，在个人中心解绑后再绑定',
+    });
+    expect(takeover.json().accessToken).toBeUndefined();
+    const [zhang] = await t.database.db
+      .select({ openId: users.weChatOpenId })
+      .from(users)
+      .where(eq(users.phoneNumber, '13800138000'));
+    expect(zhang!.openId).toBe('o-alice');
+    // Alice's WeChat still signs her in; Mallory's still needs binding.
+    const again = (await post('/api/h5/auth/wechat-login', { code: wx.codeFor(alice) })).json();
+    expect(again).toMatchObject({ requireBinding: false, user: { realName: '张三' } });
+    const still = (await post('/api/h5/auth/wechat-login', { code: wx.codeFor(mallory) })).json();
+    expect(still.requireBinding).toBe(true);
   });
 
   it('refuses a reused code with a clear error, not a 500', async () => {
@@ -167,7 +196,17 @@ describe('WeChat sign-in against the local double', () => {
       weChatOpenId: 'o-carol',
     });
     const taken = await post('/api/h5/auth/bind-wechat', { openId: 'o-alice' }, accessToken);
-    expect([403, 409]).toContain(taken.statusCode);
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error.code).toBe('WeChat:AlreadyBoundToAnotherUser');
+    // Already bound to Carol: another WeChat is refused until Carol is unbound.
+    const dave = { ...alice, openid: 'o-dave', unionid: 'u-dave' };
+    await post('/api/h5/auth/wechat-login', { code: wx.codeFor(dave) });
+    const second = await post('/api/h5/auth/bind-wechat', { openId: 'o-dave' }, accessToken);
+    expect(second.statusCode).toBe(409);
+    expect(second.json().error).toMatchObject({
+      code: 'WeChat:AccountBoundToAnotherWeChat',
+      message: '您的账号已绑定其他微信，请先在个人中心解绑',
+    });
 
     const unbound = await post('/api/h5/auth/unbind-wechat', {}, accessToken);
     expect(unbound.json()).toMatchObject({ isWeChatBound: false, weChatOpenId: null });

@@ -7,6 +7,7 @@ import {
   AppOutline,
   BillOutline,
   PayCircleOutline,
+  SystemQRcodeOutline,
   UnorderedListOutline,
   UserOutline,
 } from 'antd-mobile-icons';
@@ -38,6 +39,7 @@ const TAB_ICONS: Record<string, ReactNode> = {
   UnorderedListOutline: <UnorderedListOutline />,
   BillOutline: <BillOutline />,
   PayCircleOutline: <PayCircleOutline />,
+  ScanCodeOutline: <SystemQRcodeOutline />,
 };
 
 /** The tabs of the current area (/store, /customer …). */
@@ -46,15 +48,20 @@ function AreaTabBar() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const session = useSession();
-  // Only the tabs this user may open (a tab that leads to /403 is no use at the counter).
+  // Only the tabs this user may open (a tab that leads to /403 is no use at the counter); one
+  // that asks a visitor to sign in first stays, as the sign-in leads on to it.
   const tabs = (tabBars[pathname.split('/')[1] ?? ''] ?? []).filter((tab) => {
     const route = findRoute(tab.path);
-    return !route || checkRouteAccess(route, sessionSnapshot(session), tab.path).allow;
+    if (!route) return true;
+    const access = checkRouteAccess(route, sessionSnapshot(session), tab.path);
+    return access.allow || !access.redirectTo.startsWith('/403');
   });
   if (tabs.length === 0) return null;
+  // A tab stays lit on the pages under it (an order's QR code under the QR tab).
+  const active = tabs.find((tab) => pathname === tab.path || pathname.startsWith(`${tab.path}/`));
   return (
     <nav className="page-layout__tab-bar" aria-label={t('app.tabs')}>
-      <TabBar activeKey={pathname} onChange={(key) => void navigate(key)} safeArea>
+      <TabBar activeKey={active?.path ?? null} onChange={(key) => void navigate(key)} safeArea>
         {tabs.map((tab) => (
           <TabBar.Item
             key={tab.path}

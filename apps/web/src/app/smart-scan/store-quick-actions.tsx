@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Mask } from 'antd-mobile';
 import { AddOutline, AppOutline, CloseOutline, ScanningOutline } from 'antd-mobile-icons';
@@ -29,6 +29,13 @@ export function StoreQuickActions() {
   const equipmentId = useSmartScanStore((s) => s.equipmentId);
   const showEquipment = useSmartScanStore((s) => s.showEquipment);
   const scannerOpen = useScannerStore((s) => s.pending !== null);
+
+  // The page leaves room below its last line for the button, so it never covers content (the
+  // fees, the footer's filing link) once scrolled to the end.
+  useEffect(() => {
+    document.body.classList.add('has-quick-actions');
+    return () => document.body.classList.remove('has-quick-actions');
+  }, []);
 
   // A gun scanner typing on the page feeds the panel that asked for scans, else smart scan
   // (not while the scanner dialog is open).

@@ -1,7 +1,9 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Permissions, RoleName } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';
+import { useSession } from '@/features/auth/stores/session-store';
 import { ApiError } from '@/lib/api-errors';
 import { useAppStore } from '@/features/app-state/stores/app-store';
 import { playSound } from '@/features/audio/utils/audio-player';
@@ -12,10 +14,20 @@ import { scanCode } from '@/features/scanner/stores/scanner-store';
 import { classifySmartScan } from '@/features/scanner/utils/scan-rules';
 import { useSmartScanStore } from './smart-scan-store';
 
+/** Whether the signed-in user checks returns in for orders of `storeId`. */
+function mayCheckInFor(storeId: string): boolean {
+  const { user, roles, permissions } = useSession.getState();
+  const mayProcess =
+    permissions.includes(Permissions.BusinessOperations.OrderProcess) ||
+    permissions.includes(Permissions.BusinessOperations.OrderUpdate);
+  const ownStore = roles.includes(RoleName.SuperAdmin) || user?.primaryStoreId === storeId;
+  return mayProcess && ownStore;
+}
+
 /**
  * Smart scan (spec §5): an order-create link opens store order create with its order number, an
  * order number opens the order, anything else is looked up as an equipment barcode and opens the
- * equipment info dialog.
+ * equipment info dialog (or, for gear out on an order, that order's return check-in).
  */
 export function useSmartScan() {
   const { t } = useTranslation();
@@ -68,7 +80,16 @@ export function useSmartScan() {
             label: `${equipment.name} · ${equipment.barcodeNumber}`,
             equipmentId: equipment.id,
           });
-          showEquipment(equipment.id);
+          // One scan returns gear: an item out on an order this user handles opens that
+          // order's return check-in with the item ticked; anything else opens its dialog.
+          const out = equipment.outOnOrder;
+          if (out && mayCheckInFor(out.storeId)) {
+            await navigate(
+              `${Paths.storeOrderDetail(out.orderId)}?return=${encodeURIComponent(equipment.id)}`,
+            );
+          } else {
+            showEquipment(equipment.id);
+          }
         }
       } catch (error) {
         if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {

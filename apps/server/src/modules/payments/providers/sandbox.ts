@@ -18,8 +18,8 @@ interface SandboxTrade {
   outTradeNo: string;
   amountFen: number;
   description: string;
-  notifyUrl: string;
   returnUrl: string;
+  expiresAt: Date;
   state: PaymentState;
   tradeNo: string;
   refundedFen: number;
@@ -34,11 +34,18 @@ export interface SandboxNotice {
 
 const MAX_CLOCK_SKEW_MS = 5 * 60_000;
 
+/** Where the sandbox's cashier pages live, on our own server. */
+export const SANDBOX_CASHIER_PATH = '/api/payments/sandbox/cashier';
+
 /**
  * The embedded stand-in for WeChat Pay and Alipay: a cashier page on our own server with 'pay'
  * and 'fail' buttons. Its notifications are signed (HMAC-SHA256 over timestamp, nonce and body,
  * like WeChat's layout) and go through the same notification route and checks as a real
  * provider's, so every flow can be tried end to end without money moving.
+ *
+ * Pressing 'pay' costs nothing, so the cashier link is the capability: it carries a secret made
+ * for that one trade (an HMAC of the trade number), the page and its buttons open only with it,
+ * and a trade settles once (or closes when the attempt expires) and is never paid again.
  *
  * Trades live in this process's memory: the sandbox is for the embedded single-process mode.
  */
@@ -51,47 +58,68 @@ export class SandboxProvider implements PaymentProvider {
     private readonly options: {
       /** Signs notifications; derived from the app secret. */
       key: Buffer;
-      /** The cashier page's path for a trade, on our own server. */
-      cashierPath: (outTradeNo: string) => string;
+      /** Makes the cashier links' secrets; derived from the app secret, apart from `key`. */
+      linkKey: Buffer;
+      /** PUBLIC_BASE_URL; empty: links relative to this server (the embedded demo). */
+      baseUrl: string;
     },
   ) {}
 
   createPayment(input: CreatePaymentInput): Promise<PaymentAction> {
-    const existing = this.trades.get(input.outTradeNo);
-    if (!existing) {
+    if (!this.trades.has(input.outTradeNo)) {
       this.trades.set(input.outTradeNo, {
         outTradeNo: input.outTradeNo,
         amountFen: input.amountFen,
         description: input.description,
-        notifyUrl: input.notifyUrl,
         returnUrl: input.returnUrl,
+        expiresAt: input.expiresAt,
         state: 'pending',
         tradeNo: `SANDBOX${Date.now()}${randomBytes(3).toString('hex')}`,
         refundedFen: 0,
         refunds: new Map(),
       });
     }
-    // On the server the payer's browser already talks to (the one notifications go to).
-    const url = new URL(this.options.cashierPath(input.outTradeNo), input.notifyUrl).toString();
+    const url = `${this.options.baseUrl}${this.cashierLink(input.outTradeNo)}`;
     return Promise.resolve(
       input.channel === 'native' ? { type: 'qr', codeUrl: url } : { type: 'redirect', url },
     );
   }
 
-  /** The trade as the cashier page shows it. */
-  trade(outTradeNo: string): Readonly<SandboxTrade> | undefined {
-    return this.trades.get(outTradeNo);
+  /** A trade's cashier page (or one of its buttons) on this server, with the trade's secret. */
+  cashierLink(outTradeNo: string, button?: 'pay' | 'fail'): string {
+    const path = `${SANDBOX_CASHIER_PATH}/${encodeURIComponent(outTradeNo)}`;
+    return `${button ? `${path}/${button}` : path}?secret=${this.linkSecret(outTradeNo)}`;
+  }
+
+  /** The trade a cashier link opens: only with the secret made for that trade. */
+  openTrade(outTradeNo: string, secret: string | undefined): Readonly<SandboxTrade> | undefined {
+    const trade = this.trades.get(outTradeNo);
+    if (!trade || !secret) return undefined;
+    const expected = Buffer.from(this.linkSecret(outTradeNo));
+    const given = Buffer.from(secret);
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
+    return this.current(trade);
   }
 
   /**
-   * The payer pressed 'pay' or 'fail' on the cashier: the trade settles and the signed
-   * notification to deliver is returned (the caller posts it to the trade's notify URL).
+   * The payer pressed 'pay' or 'fail' on the cashier: a pending trade settles and the signed
+   * notification to deliver is returned; a trade already settled or closed gives nothing (the
+   * link pays nothing again).
    */
-  settle(outTradeNo: string, outcome: 'pay' | 'fail'): SandboxNotice & { notifyUrl: string } {
+  settle(outTradeNo: string, outcome: 'pay' | 'fail'): SandboxNotice | null {
     const trade = this.trades.get(outTradeNo);
     if (!trade) throw new ProviderError('No such sandbox trade', 'ORDER_NOT_EXIST');
-    if (trade.state === 'pending') trade.state = outcome === 'pay' ? 'succeeded' : 'failed';
-    return { ...this.notice(trade), notifyUrl: trade.notifyUrl };
+    if (this.current(trade).state !== 'pending') return null;
+    trade.state = outcome === 'pay' ? 'succeeded' : 'failed';
+    return this.notice(trade);
+  }
+
+  /** Like a real provider, a trade not paid by the time its attempt expires is closed. */
+  private current(trade: SandboxTrade): SandboxTrade {
+    if (trade.state === 'pending' && Date.now() >= trade.expiresAt.getTime()) {
+      trade.state = 'closed';
+    }
+    return trade;
   }
 
   /** A notification for a trade in its current state, signed with our key. */
@@ -118,8 +146,9 @@ export class SandboxProvider implements PaymentProvider {
   }
 
   queryPayment(outTradeNo: string): Promise<PaymentQueryResult> {
-    const trade = this.trades.get(outTradeNo);
-    if (!trade) return Promise.resolve({ state: 'pending' });
+    const found = this.trades.get(outTradeNo);
+    if (!found) return Promise.resolve({ state: 'pending' });
+    const trade = this.current(found);
     return Promise.resolve({
       state: trade.state,
       providerTradeNo: trade.tradeNo,
@@ -205,6 +234,10 @@ export class SandboxProvider implements PaymentProvider {
     return Promise.resolve(
       done ? { state: 'succeeded', providerRefundNo: `R${outRefundNo}` } : { state: 'failed' },
     );
+  }
+
+  private linkSecret(outTradeNo: string) {
+    return createHmac('sha256', this.options.linkKey).update(outTradeNo).digest('base64url');
   }
 
   private sign(timestamp: string, nonce: string, body: string) {

@@ -1,5 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { WECHAT_LOGIN_SETTING, type ApplicationConfiguration } from '@snowgear/contracts';
+import {
+  SMS_ENABLED_SETTING,
+  SMS_SANDBOX_SETTING,
+  WECHAT_LOGIN_SETTING,
+  type ApplicationConfiguration,
+} from '@snowgear/contracts';
 import { api } from '@/lib/api-client';
 
 export function getApplicationConfiguration() {
@@ -16,4 +21,14 @@ export const applicationConfigurationQuery = queryOptions({
 export function useWeChatLoginEnabled(): boolean {
   const { data } = useQuery(applicationConfigurationQuery);
   return data?.setting.values[WECHAT_LOGIN_SETTING] === 'true';
+}
+
+/** Whether phone sign-in can send SMS codes, and whether they come from the sandbox. */
+export function useSmsSettings(): { enabled: boolean; sandbox: boolean; loading: boolean } {
+  const { data, isPending } = useQuery(applicationConfigurationQuery);
+  return {
+    enabled: data?.setting.values[SMS_ENABLED_SETTING] === 'true',
+    sandbox: data?.setting.values[SMS_SANDBOX_SETTING] === 'true',
+    loading: isPending,
+  };
 }

@@ -22,14 +22,13 @@ export function passwordProblems(password: string): string[] {
   return problems;
 }
 
+/** For an account with a password (the profile offers it to no other; the server refuses them). */
 export function ChangePasswordPopup({
   visible,
   onClose,
-  hasPassword,
 }: {
   visible: boolean;
   onClose: () => void;
-  hasPassword: boolean;
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
@@ -40,7 +39,7 @@ export function ChangePasswordPopup({
   const handleFinish = (values: Values) => {
     setError(null);
     mutation.mutate(
-      { currentPassword: values.currentPassword ?? '', newPassword: values.newPassword },
+      { currentPassword: values.currentPassword, newPassword: values.newPassword },
       {
         onSuccess: () => {
           showSuccess(t('profile.passwordChanged'));
@@ -54,6 +53,7 @@ export function ChangePasswordPopup({
 
   return (
     <Popup
+      showCloseButton
       visible={visible}
       onMaskClick={onClose}
       onClose={onClose}
@@ -79,19 +79,17 @@ export function ChangePasswordPopup({
           </>
         }
       >
-        {hasPassword && (
-          <Form.Item
-            name="currentPassword"
-            label={t('profile.currentPassword')}
-            rules={[{ required: true, message: t('auth.passwordRequired') }]}
-          >
-            <Input
-              type="password"
-              autoComplete="current-password"
-              placeholder={t('profile.currentPasswordPlaceholder')}
-            />
-          </Form.Item>
-        )}
+        <Form.Item
+          name="currentPassword"
+          label={t('profile.currentPassword')}
+          rules={[{ required: true, message: t('auth.passwordRequired') }]}
+        >
+          <Input
+            type="password"
+            autoComplete="current-password"
+            placeholder={t('profile.currentPasswordPlaceholder')}
+          />
+        </Form.Item>
         <Form.Item
           name="newPassword"
           label={t('profile.newPassword')}

@@ -1,13 +1,20 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Avatar, Button, Divider, Form, Input, NoticeBar } from 'antd-mobile';
+import { Avatar, Button, Divider, Form, Input, NoticeBar, Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { PHONE_NUMBER_PATTERN, type WeChatUserInfo } from '@snowgear/contracts';
+import {
+  ErrorCode,
+  PHONE_NUMBER_PATTERN,
+  SMS_CODE_PATTERN,
+  type WeChatUserInfo,
+} from '@snowgear/contracts';
 import { Paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-errors';
 import { homeOf, safeRedirect } from '@/lib/authorization';
 import { useAppStore } from '@/features/app-state/stores/app-store';
-import { useWeChatLoginEnabled } from '../api/get-application-configuration';
+import { useSmsSettings, useWeChatLoginEnabled } from '../api/get-application-configuration';
 import { FormError } from '../components/form-error';
+import { SmsCodeButton } from '../components/sms-code-button';
 import {
   loginWithPhone,
   loginWithWeChat,
@@ -19,13 +26,27 @@ import { readWeChatReturn, startWeChatAuth, withoutWeChatParams } from '../utils
 interface Values {
   phoneNumber: string;
   realName: string;
+  code: string;
 }
 
-const REAL_NAME = /^[\p{Script=Han}A-Za-z·.\s]{2,20}$/u;
+/** Server answers that belong next to one field rather than under the form. */
+const FIELD_OF_ERROR: Partial<Record<string, keyof Values>> = {
+  [ErrorCode.SmsCodeWrong]: 'code',
+  [ErrorCode.SmsCodeExpired]: 'code',
+  [ErrorCode.RealNameMismatch]: 'realName',
+};
 
-/** Customer sign-in: phone and real name; WeChat inside WeChat, with binding when needed. */
+const REAL_NAME = /^[\p{Script=Han}A-Za-z·. ]{2,20}$/u;
+
+/**
+ * Customer sign-in: phone with its SMS code and the real name; WeChat inside WeChat, with
+ * binding when needed. In the embedded demo the code comes from the sandbox and is shown here.
+ */
 export default function CustomerLoginPage() {
   const { t } = useTranslation();
+  const [form] = Form.useForm<Values>();
+  const sms = useSmsSettings();
+  const [sandboxCode, setSandboxCode] = useState<string | null>(null);
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const isWeChat = useAppStore((s) => s.isWeChat);
@@ -78,11 +99,17 @@ export default function CustomerLoginPage() {
       await loginWithPhone({
         phoneNumber: values.phoneNumber.trim(),
         realName: values.realName.trim(),
+        code: values.code.trim(),
         weChatOpenId: binding?.openId ?? null,
       });
       showSuccess(binding ? t('auth.weChatBindSuccess') : t('auth.loginSuccess'));
       done();
     } catch (err) {
+      const field = err instanceof ApiError && err.code ? FIELD_OF_ERROR[err.code] : undefined;
+      if (field && err instanceof Error) {
+        form.setFields([{ name: field, errors: [err.message] }]);
+        return;
+      }
       setError(
         err instanceof Error
           ? err.message
@@ -92,6 +119,15 @@ export default function CustomerLoginPage() {
       );
     } finally {
       setSubmitting(false);
+    }
+  };
+
+  const validPhoneNumber = async () => {
+    try {
+      const { phoneNumber } = await form.validateFields(['phoneNumber']);
+      return phoneNumber.trim();
+    } catch {
+      return null;
     }
   };
 
@@ -131,9 +167,14 @@ export default function CustomerLoginPage() {
           {t('auth.weChatLoggingIn')}
         </p>
       )}
+      {!sms.loading && !sms.enabled && (
+        <NoticeBar content={t('auth.smsUnavailable')} color="alert" wrap />
+      )}
       <Form
+        form={form}
         layout="vertical"
-        initialValues={{ phoneNumber: '', realName: '' }}
+        disabled={!sms.loading && !sms.enabled}
+        initialValues={{ phoneNumber: '', realName: '', code: '' }}
         onFinish={(v: Values) => void handleFinish(v)}
         footer={
           <>
@@ -165,6 +206,43 @@ export default function CustomerLoginPage() {
             maxLength={11}
             autoComplete="tel-national"
             placeholder={t('auth.phoneNumberPlaceholder')}
+            clearable
+          />
+        </Form.Item>
+        <Form.Item
+          name="code"
+          label={t('auth.smsCode')}
+          rules={[
+            { required: true, message: t('auth.smsCodeRequired') },
+            { pattern: SMS_CODE_PATTERN, message: t('auth.smsCodeInvalid') },
+          ]}
+          extra={
+            <SmsCodeButton
+              phoneNumber={validPhoneNumber}
+              onSent={(sent) => {
+                setSandboxCode(sent.sandboxCode);
+                form.setFields([{ name: 'code', errors: [] }]);
+              }}
+              onError={(text) => form.setFields([{ name: 'code', errors: [text] }])}
+            />
+          }
+          description={
+            (sandboxCode || sms.sandbox) && (
+              <span className="sms-sandbox" role="status">
+                <Tag color="warning">{t('auth.smsSandboxTag')}</Tag>{' '}
+                {sandboxCode
+                  ? t('auth.smsSandboxCode', { code: sandboxCode })
+                  : t('auth.smsSandboxHint')}
+              </span>
+            )
+          }
+        >
+          <Input
+            type="text"
+            inputMode="numeric"
+            maxLength={6}
+            autoComplete="one-time-code"
+            placeholder={t('auth.smsCodePlaceholder')}
             clearable
           />
         </Form.Item>

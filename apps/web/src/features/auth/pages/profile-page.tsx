@@ -1,11 +1,14 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ActionSheet, Avatar, Button, Dialog, List, Tag } from 'antd-mobile';
+import { ActionSheet, Avatar, Button, Dialog, List, Switch, Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { Permissions } from '@snowgear/contracts';
+import { Permissions, SupportedLanguage, UserType } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';
+import { changeLanguage, currentLanguage, i18n } from '@/lib/i18n';
+import { AddressesSection } from '@/features/addresses/components/addresses-section';
 import { useAppStore } from '@/features/app-state/stores/app-store';
 import { AudioSettingsSection } from '@/features/audio/components/audio-settings-section';
+import { RidersSection } from '@/features/riders/components/riders-section';
 import { anonymousWeChatInfo } from '../api/wechat';
 import { useWeChatLoginEnabled } from '../api/get-application-configuration';
 import { ChangePasswordPopup } from '../components/change-password-popup';
@@ -23,7 +26,8 @@ import { displayName } from '../utils/token';
 import { readWeChatReturn, startWeChatAuth, withoutWeChatParams } from '../utils/wechat-oauth';
 
 /**
- * The personal centre (spec §2): who, roles and store, role switcher, password, WeChat, logout.
+ * The personal centre (spec §2): who, roles and store, role switcher, password (for accounts that
+ * have one), WeChat, logout.
  * `settings` are the role's own setting sections, shown above the logout button.
  */
 export function ProfileView({ path, settings }: { path: string; settings?: ReactNode }) {
@@ -130,7 +134,12 @@ export function ProfileView({ path, settings }: { path: string; settings?: React
       </header>
 
       <List header={t('profile.title')}>
-        <List.Item extra={user.userName}>{t('profile.userName')}</List.Item>
+        {/* A customer's user name is their phone number: their name says more. */}
+        {user.userType === UserType.Customer ? (
+          <List.Item extra={user.name || user.realName || '—'}>{t('profile.name')}</List.Item>
+        ) : (
+          <List.Item extra={user.userName}>{t('profile.userName')}</List.Item>
+        )}
         {user.phoneNumber && <List.Item extra={user.phoneNumber}>{t('profile.phone')}</List.Item>}
         {user.email && <List.Item extra={user.email}>{t('profile.email')}</List.Item>}
         {user.userType === 2 && (
@@ -144,9 +153,12 @@ export function ProfileView({ path, settings }: { path: string; settings?: React
       </List>
 
       <List>
-        <List.Item onClick={() => setPasswordOpen(true)} arrowIcon>
-          {t('profile.changePassword')}
-        </List.Item>
+        {/* Phone and WeChat customers have no password to change (the server refuses them too). */}
+        {user.hasPassword && (
+          <List.Item onClick={() => setPasswordOpen(true)} arrowIcon>
+            {t('profile.changePassword')}
+          </List.Item>
+        )}
         {weChatEnabled && (
           <List.Item
             extra={
@@ -214,11 +226,9 @@ export function ProfileView({ path, settings }: { path: string; settings?: React
           handleSwitch(String(action.key));
         }}
       />
-      <ChangePasswordPopup
-        visible={passwordOpen}
-        onClose={() => setPasswordOpen(false)}
-        hasPassword={user.hasPassword}
-      />
+      {user.hasPassword && (
+        <ChangePasswordPopup visible={passwordOpen} onClose={() => setPasswordOpen(false)} />
+      )}
     </div>
   );
 }
@@ -227,7 +237,81 @@ export function ProfileView({ path, settings }: { path: string; settings?: React
 export const StoreProfilePage = () => (
   <ProfileView path={Paths.storeProfile} settings={<AudioSettingsSection />} />
 );
-export const CustomerProfilePage = () => <ProfileView path={Paths.customerProfile} />;
+/** Language and light or dark, as the footer offers them, where people look for settings. */
+function PreferencesSection() {
+  const { t } = useTranslation();
+  const theme = useAppStore((s) => s.theme);
+  const toggleTheme = useAppStore((s) => s.toggleTheme);
+  const [languagesOpen, setLanguagesOpen] = useState(false);
+  const languages = [SupportedLanguage.zhCN, SupportedLanguage.enUS];
+  // Each language by its own name, so it is found whichever is showing.
+  const nameOf = (language: SupportedLanguage) => i18n.getFixedT(language)('footer.languageName');
+
+  return (
+    <>
+      <List header={t('profile.preferences')}>
+        <List.Item
+          extra={nameOf(currentLanguage())}
+          onClick={() => setLanguagesOpen(true)}
+          arrowIcon
+        >
+          {t('profile.language')}
+        </List.Item>
+        <List.Item
+          extra={
+            <Switch
+              checked={theme === 'dark'}
+              onChange={toggleTheme}
+              aria-label={t('profile.darkMode')}
+              style={{ '--height': '36px', '--width': '60px' }}
+            />
+          }
+        >
+          {t('profile.darkMode')}
+        </List.Item>
+      </List>
+      <ActionSheet
+        visible={languagesOpen}
+        onClose={() => setLanguagesOpen(false)}
+        extra={t('profile.chooseLanguage')}
+        cancelText={t('profile.cancel')}
+        actions={languages.map((language) => ({
+          key: language,
+          text: <span lang={language}>{nameOf(language)}</span>,
+          description: language === currentLanguage() ? '✓' : undefined,
+        }))}
+        onAction={(action) => {
+          setLanguagesOpen(false);
+          void changeLanguage(action.key as SupportedLanguage);
+        }}
+      />
+    </>
+  );
+}
+
+// Customers keep their plans, the riders they book for (themselves and family) and the addresses
+// gear goes to for next season, with their preferences and the sounds of self-return scanning.
+export const CustomerProfilePage = () => {
+  const { t } = useTranslation();
+  return (
+    <ProfileView
+      path={Paths.customerProfile}
+      settings={
+        <>
+          <List>
+            <Link to={Paths.schemeList} className="list-link">
+              <List.Item arrowIcon>{t('schemes.mine')}</List.Item>
+            </Link>
+          </List>
+          <RidersSection />
+          <AddressesSection />
+          <PreferencesSection />
+          <AudioSettingsSection />
+        </>
+      }
+    />
+  );
+};
 export const DriverProfilePage = () => (
   <ProfileView path={Paths.driverProfile} settings={<AudioSettingsSection />} />
 );

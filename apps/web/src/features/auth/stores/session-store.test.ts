@@ -17,6 +17,7 @@ import {
   useSession,
 } from './session-store';
 import { normaliseAuthResponse, tokenExpiry, userFromToken } from '../utils/token';
+import { sendSmsCode } from '../api/send-sms-code';
 
 /** The session rules of spec §4 against the real server. */
 const realBase = http.defaults.baseURL;
@@ -93,7 +94,8 @@ describe('session', () => {
   });
 
   it('logout clears everything even when the server is unreachable; a customer goes to /customer/login', async () => {
-    await loginWithPhone({ phoneNumber: '13800138000', realName: '张三' });
+    const { sandboxCode } = await sendSmsCode('13800138000');
+    await loginWithPhone({ phoneNumber: '13800138000', realName: '张三', code: sandboxCode! });
     http.defaults.baseURL = 'http://127.0.0.1:9/api';
     expect(await logout()).toBe('/customer/login');
     expect(window.localStorage.getItem('access_token')).toBeNull();

@@ -1,62 +1,440 @@
-import { Link } from 'react-router';
-import { PullToRefresh } from 'antd-mobile';
-import { PhoneFill, QuestionCircleOutline } from 'antd-mobile-icons';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Button, Dialog, PullToRefresh } from 'antd-mobile';
+import { useQuery } from '@tanstack/react-query';
+import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import {
+  BusinessParameterKey as K,
+  DeliveryMethod,
+  ErrorCode,
+  ReturnMethod,
+  RoleName,
+  type CartRider,
+  type QuoteShortage,
+} from '@snowgear/contracts';
 import { Paths } from '@/config/paths';
 import { ActionBar } from '@/components/layouts/action-bar';
-import { useConfigStore } from '@/features/system-config/stores/config-store';
+import { ApiError } from '@/lib/api-errors';
+import { money } from '@/lib/money';
+import { useNow } from '@/lib/use-now';
+import { useAppStore } from '@/features/app-state/stores/app-store';
+import { useSession } from '@/features/auth/stores/session-store';
+import { SavedAddressPicker } from '@/features/addresses/components/saved-address-picker';
+import { ridersQuery } from '@/features/riders/api/list-riders';
+import { RiderEditor, type RiderDraft } from '@/features/riders/components/rider-editor';
+import { StoreCard } from '@/features/stores/components/store-card';
 import { StoreSelector } from '@/features/stores/components/store-selector';
 import { refreshStores, useCurrentStore } from '@/features/stores/stores/current-store';
+import { SaveScheme } from '@/features/schemes/components/save-scheme';
+import { useConfigStore } from '@/features/system-config/stores/config-store';
+import { businessParameter } from '@/features/system-config/utils/business-parameters';
+import {
+  defaultRentalDays,
+  defaultRentalStart,
+  presetAddresses,
+  rentalEnd,
+  rentalStartOn,
+} from '@/features/system-config/utils/rental-rules';
+import { DEFAULT_BUSINESS_TIME_ZONE } from '@/features/system-config/utils/store-status';
+import { useCreateBooking } from '../api/create-booking';
+import { useBookingCatalog } from '../api/get-booking-catalog';
+import { useBookingQuote } from '../api/quote-booking';
+import { AddGearPopup, type GearTarget } from '../components/add-gear-popup';
+import { DatesSection } from '../components/dates-section';
+import { OpenOrder } from '../components/open-order';
+import { DeliverySection } from '../components/delivery-section';
+import { GearSection } from '../components/gear-section';
+import { CartRiders } from '../components/cart-riders';
+import { SummarySection } from '../components/summary-section';
+import { newRiderKey, toCart, useBookingCart } from '../stores/booking-cart';
+import { wantedByKind } from '../utils/cart-lines';
+import { suggestFor } from '../utils/suggestions';
 
-/** Ski gear booking. Its first step: choosing the store (spec §2 customer order-create). */
-export default function OrderCreatePage() {
+const TIME_ZONE = DEFAULT_BUSINESS_TIME_ZONE;
+
+/** The day itself, or the first after it the store opens (the default start is never a rest day). */
+function firstOpenDay(day: dayjs.Dayjs, restDays: number[]): string {
+  let d = day;
+  for (let i = 0; i < 7 && restDays.includes(d.day()); i++) d = d.add(1, 'day');
+  return d.format('YYYY-MM-DD');
+}
+
+/** A fee parameter as yuan; blank or nonsense is no fee (as the server reads it). */
+const feeOf = (value: string | undefined) => {
+  const n = Number((value ?? '').trim());
+  return Number.isFinite(n) && n > 0 ? n : 0;
+};
+
+/**
+ * The booking (spec §2 customer order-create): store, dates, riders, gear by kind and size (or
+ * packs), delivery and return, then the summary with the rental agreement. Signing in comes at
+ * submit, and everything entered is kept meanwhile; the order then goes straight to payment.
+ */
+export default function OrderCreateRoute() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const orderNumber = params.get('orderNumber');
+  if (orderNumber) {
+    return (
+      <OpenOrder
+        orderNumber={orderNumber}
+        onDone={() => void navigate(Paths.orderCreate, { replace: true })}
+      />
+    );
+  }
+  return <OrderCreatePage />;
+}
+
+function OrderCreatePage() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const now = useNow();
   const config = useConfigStore((s) => s.config);
-  const currentStoreId = useCurrentStore((s) => s.currentStoreId);
-  const selected = currentStoreId ? config?.storeConfigs[currentStoreId] : undefined;
+  const storeId = useCurrentStore((s) => s.currentStoreId);
+  const store = storeId ? config?.storeConfigs[storeId] : undefined;
+  const session = useSession();
+  const showError = useAppStore((s) => s.showError);
+  const draft = useBookingCart();
+  const [target, setTarget] = useState<GearTarget | null>(null);
+  // The store list opens again when asked, and closes once another store is chosen.
+  const [changingFrom, setChangingFrom] = useState<string | null>(null);
+  // The rider being added (rider null) or changed; null: none.
+  const [editing, setEditing] = useState<{ rider: CartRider | null } | null>(null);
+  const [agreementError, setAgreementError] = useState<string | null>(null);
+  const [shortages, setShortages] = useState<QuoteShortage[]>([]);
+  const create = useCreateBooking();
+
+  const param = (key: K) => businessParameter(config, storeId, key);
+  const threshold = param(K.NextDayThreshold);
+  const defaultStart = defaultRentalStart(now, threshold, TIME_ZONE);
+  const today = dayjs(now).tz(TIME_ZONE).format('YYYY-MM-DD');
+  const startDate =
+    draft.startDate && draft.startDate >= today
+      ? draft.startDate
+      : firstOpenDay(dayjs(defaultStart).tz(TIME_ZONE), store?.businessHours.restDays ?? []);
+  const days = draft.days ?? defaultRentalDays(param(K.DefaultRentalDays));
+  const start = store
+    ? rentalStartOn(startDate, {
+        now,
+        threshold,
+        openTime: store.businessHours.startTime,
+        timeZone: TIME_ZONE,
+      })
+    : defaultStart;
+  const end = rentalEnd(start, days);
+
+  const isCustomer = !!session.accessToken && !!session.user?.roles.includes(RoleName.Customer);
+  const catalog = useBookingCatalog(storeId, start.toISOString(), days);
+  const startIso = start.toISOString();
+  const cart = useMemo(
+    () => (storeId ? toCart(draft, storeId, new Date(startIso), days) : null),
+    [storeId, draft, startIso, days],
+  );
+  const quote = useBookingQuote(cart);
+  const riders = useQuery({ ...ridersQuery(), enabled: isCustomer });
+  const savedRiders = (riders.data?.items ?? []).filter(
+    (p) => !draft.riders.some((r) => r.profileId === p.id),
+  );
+  const wanted = wantedByKind(draft.lines);
+  const agreementVersion = config?.systemInfo.rentalAgreementVersion ?? '';
+  const agreementAccepted = draft.acceptedAgreement === agreementVersion;
+  const addressErrors = {
+    deliveryAddress:
+      draft.deliveryMethod === DeliveryMethod.Delivery && !draft.deliveryAddress.trim()
+        ? t('booking.addressRequired')
+        : undefined,
+    returnAddress:
+      draft.returnMethod === ReturnMethod.Pickup && !draft.returnAddress.trim()
+        ? t('booking.addressRequired')
+        : undefined,
+  };
+  const problems = quote.data?.shortages ?? shortages;
+  const ready =
+    !!cart &&
+    draft.lines.length > 0 &&
+    problems.length === 0 &&
+    !addressErrors.deliveryAddress &&
+    !addressErrors.returnAddress;
+
+  const handleSaveRider = (rider: RiderDraft) => {
+    const key = editing?.rider?.key ?? newRiderKey();
+    useBookingCart.getState().saveRider({
+      ...rider,
+      key,
+      profileId: editing?.rider?.profileId ?? null,
+    });
+    setEditing(null);
+  };
+
+  const handleSubmit = async () => {
+    if (!cart || !ready) return;
+    if (!agreementAccepted) {
+      setAgreementError(t('booking.agreementRequired'));
+      return;
+    }
+    if (!isCustomer) {
+      // Sign in first; everything entered stays, and the booking goes on on the way back.
+      const back = `${Paths.orderCreate}?submit=1`;
+      void navigate(`${Paths.customerLogin}?redirect=${encodeURIComponent(back)}`);
+      return;
+    }
+    try {
+      const order = await create.mutateAsync({ cart, agreementVersion });
+      useBookingCart.getState().clear();
+      void navigate(Paths.customerPayment(order.id), { replace: true });
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      if (err.code === ErrorCode.AgreementChanged) {
+        useBookingCart.getState().update({ acceptedAgreement: null });
+        await refreshStores({ force: true });
+        setAgreementError(err.message);
+        return;
+      }
+      const short = err.data?.shortages;
+      if (Array.isArray(short)) setShortages(short as QuoteShortage[]);
+      void catalog.refetch();
+      showError(err.message);
+    }
+  };
+
+  // Back from signing in at submit: go on with the booking once.
+  const resumed = useRef(false);
+  useEffect(() => {
+    if (resumed.current || params.get('submit') !== '1' || !isCustomer || !cart) return;
+    if (quote.isPending) return;
+    resumed.current = true;
+    void navigate(Paths.orderCreate, { replace: true });
+    if (ready && agreementAccepted) queueMicrotask(() => void handleSubmit());
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the quote is in
+  }, [params, isCustomer, cart, quote.isPending]);
+
+  const handleRemoveRider = (rider: CartRider) => {
+    void Dialog.confirm({
+      content: t('booking.removeRiderConfirm', { name: rider.name }),
+      confirmText: t('app.delete'),
+      cancelText: t('app.cancel'),
+      onConfirm: () => useBookingCart.getState().removeRider(rider.key),
+    });
+  };
+
+  const handleRefresh = async () => {
+    await Promise.all([refreshStores({ force: true }), catalog.refetch()]);
+  };
 
   return (
-    <div className="order-create-page">
-      <header className="page-hero">
-        <h1>{t('booking.title')}</h1>
-        <p>{config?.systemInfo.systemName}</p>
+    <div className="order-create-page booking">
+      <header className="page-hero booking__hero">
+        <div>
+          <h1>{t('booking.title')}</h1>
+          <p>{config?.systemInfo.systemName}</p>
+        </div>
+        {/* The way to one's account from the booking page, which has no tab bar. */}
+        {isCustomer ? (
+          <Link to={Paths.customerProfile} className="booking__account">
+            {t('booking.myAccount')}
+          </Link>
+        ) : (
+          !session.accessToken && (
+            <Link
+              to={`${Paths.customerLogin}?redirect=${encodeURIComponent(Paths.orderCreate)}`}
+              className="booking__account"
+            >
+              {t('booking.signIn')}
+            </Link>
+          )
+        )}
       </header>
       <PullToRefresh
-        onRefresh={() => refreshStores({ force: true })}
+        onRefresh={handleRefresh}
         pullingText={t('list.pullToRefresh')}
         canReleaseText={t('list.releaseToRefresh')}
         refreshingText={t('list.refreshing')}
         completeText={t('list.refreshed')}
       >
-        <div className="page-body">
-          <StoreSelector />
+        <div className="page-body booking__steps">
+          <section className="booking-step" aria-labelledby="step-store">
+            {store && changingFrom !== storeId ? (
+              <>
+                <h2 id="step-store" className="section-title">
+                  {t('booking.stepStore')}
+                </h2>
+                <StoreCard store={store} now={now} selected onSelect={() => undefined} />
+                <Button
+                  block
+                  fill="outline"
+                  className="booking-step__change"
+                  onClick={() => setChangingFrom(storeId)}
+                >
+                  {t('booking.changeStore')}
+                </Button>
+              </>
+            ) : (
+              <StoreSelector />
+            )}
+          </section>
+          {store && (
+            <>
+              <section className="booking-step" aria-labelledby="step-dates">
+                <h2 id="step-dates" className="section-title">
+                  {t('booking.stepDates')}
+                </h2>
+                <DatesSection
+                  startDate={startDate}
+                  days={days}
+                  start={start}
+                  end={end}
+                  today={today}
+                  restDays={store.businessHours.restDays}
+                  timeZone={TIME_ZONE}
+                  onStartDate={(date) => useBookingCart.getState().update({ startDate: date })}
+                  onDays={(d) => useBookingCart.getState().update({ days: d })}
+                />
+              </section>
+              <section className="booking-step" aria-labelledby="step-riders">
+                <h2 id="step-riders" className="section-title">
+                  {t('booking.stepRiders')}
+                </h2>
+                <CartRiders
+                  riders={draft.riders}
+                  saved={savedRiders}
+                  onAddSaved={(profile) =>
+                    useBookingCart.getState().saveRider({
+                      key: newRiderKey(),
+                      profileId: profile.id,
+                      name: profile.name,
+                      heightCm: profile.heightCm,
+                      weightKg: profile.weightKg,
+                      age: profile.age,
+                      ability: profile.ability,
+                      bootSizeMondopoint: profile.bootSizeMondopoint,
+                      bootSoleLengthMm: profile.bootSoleLengthMm,
+                      stance: profile.stance,
+                    })
+                  }
+                  onAdd={() => setEditing({ rider: null })}
+                  onEdit={(rider) => setEditing({ rider })}
+                  onRemove={handleRemoveRider}
+                />
+              </section>
+              <section className="booking-step" aria-labelledby="step-gear">
+                <h2 id="step-gear" className="section-title">
+                  {t('booking.stepGear')}
+                </h2>
+                <GearSection
+                  catalog={catalog.data}
+                  loading={catalog.isFetching}
+                  error={catalog.error}
+                  onRetry={() => void catalog.refetch()}
+                  onChoose={setTarget}
+                />
+              </section>
+              <section className="booking-step" aria-labelledby="step-delivery">
+                <h2 id="step-delivery" className="section-title">
+                  {t('booking.stepDelivery')}
+                </h2>
+                <DeliverySection
+                  deliveryMethod={draft.deliveryMethod}
+                  deliveryAddress={draft.deliveryAddress}
+                  returnMethod={draft.returnMethod}
+                  returnAddress={draft.returnAddress}
+                  deliveryFee={quote.data?.deliveryFee ?? feeOf(param(K.DeliveryFee))}
+                  pickupFee={quote.data?.pickupFee ?? feeOf(param(K.PickupFee))}
+                  deliveryPresets={presetAddresses(param(K.PresetDeliveryAddresses))}
+                  pickupPresets={presetAddresses(param(K.PresetPickupAddresses))}
+                  errors={addressErrors}
+                  savedAddresses={
+                    isCustomer ? (field) => <SavedAddressPicker {...field} /> : undefined
+                  }
+                  onChange={(changes) => useBookingCart.getState().update(changes)}
+                />
+              </section>
+              <section className="booking-step" aria-labelledby="step-summary">
+                <h2 id="step-summary" className="section-title">
+                  {t('booking.stepSummary')}
+                </h2>
+                {store && (
+                  <p className="summary-store">
+                    {t('booking.storeHours', {
+                      name: store.storeName,
+                      from: store.businessHours.startTime,
+                      to: store.businessHours.endTime,
+                    })}
+                    <br />
+                    {store.contactInfo.address}
+                  </p>
+                )}
+                <SummarySection
+                  quote={draft.lines.length > 0 ? quote.data : undefined}
+                  riders={draft.riders}
+                  agreement={config?.systemInfo.rentalAgreement ?? ''}
+                  agreementAccepted={agreementAccepted}
+                  agreementError={agreementAccepted ? null : agreementError}
+                  onAcceptAgreement={(accepted) => {
+                    setAgreementError(null);
+                    useBookingCart
+                      .getState()
+                      .update({ acceptedAgreement: accepted ? agreementVersion : null });
+                  }}
+                  onRemoveLine={(i) => {
+                    setShortages([]);
+                    useBookingCart.getState().removeLine(i);
+                  }}
+                />
+                <SaveScheme
+                  cart={cart}
+                  isCustomer={isCustomer}
+                  suggestedName={t('schemes.defaultName', {
+                    store: store.storeName,
+                    date: dayjs(start).tz(TIME_ZONE).format('MM-DD'),
+                    days,
+                  })}
+                />
+              </section>
+            </>
+          )}
         </div>
       </PullToRefresh>
       <ActionBar>
         <div className="booking-action-bar">
           <div className="booking-action-bar__store" aria-live="polite">
-            {selected
-              ? t('booking.selectedStore', { name: selected.storeName })
-              : t('booking.noStoreSelected')}
+            {draft.lines.length > 0 && quote.data
+              ? t('booking.totalIs', { amount: money(quote.data.total) })
+              : store
+                ? t('booking.selectedStore', { name: store.storeName })
+                : t('booking.noStoreSelected')}
           </div>
-          <div className="booking-action-bar__actions">
-            <Link
-              className="adm-button adm-button-default adm-button-shape-rounded"
-              to={Paths.helpAudience('customer')}
-            >
-              <QuestionCircleOutline aria-hidden /> {t('booking.howToBook')}
-            </Link>
-            {selected?.contactInfo.phone && (
-              <a
-                className="adm-button adm-button-primary adm-button-shape-rounded"
-                href={`tel:${selected.contactInfo.phone.replace(/[^\d+]/g, '')}`}
-              >
-                <PhoneFill aria-hidden /> {t('store.call')}
-              </a>
-            )}
-          </div>
+          <Button
+            color="primary"
+            size="large"
+            shape="rounded"
+            disabled={!ready}
+            loading={create.isPending}
+            onClick={() => void handleSubmit()}
+          >
+            {isCustomer ? t('booking.submit') : t('booking.signInAndSubmit')}
+          </Button>
         </div>
       </ActionBar>
+      <AddGearPopup
+        target={target}
+        riders={draft.riders}
+        wanted={wanted}
+        suggest={suggestFor}
+        onAdd={(line) => {
+          setShortages([]);
+          useBookingCart.getState().addLine(line);
+        }}
+        onAddRider={() => setEditing({ rider: null })}
+        onClose={() => setTarget(null)}
+      />
+      <RiderEditor
+        visible={!!editing}
+        value={editing?.rider ?? null}
+        onSave={handleSaveRider}
+        onClose={() => setEditing(null)}
+      />
     </div>
   );
 }

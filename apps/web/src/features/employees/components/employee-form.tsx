@@ -7,6 +7,7 @@ import { FormError } from '@/features/auth/components/form-error';
 import { passwordProblems } from '@/features/auth/components/change-password-popup';
 import { useAppStore } from '@/features/app-state/stores/app-store';
 import { useConfigStore } from '@/features/system-config/stores/config-store';
+import { textRule } from '@/lib/text-rules';
 import { useAssignableRoles } from '../api/get-assignable-roles';
 import { useSaveEmployee } from '../api/save-employee';
 
@@ -72,6 +73,7 @@ export function EmployeeForm({
 
   return (
     <Popup
+      showCloseButton
       visible={employee !== null}
       onMaskClick={onClose}
       onClose={onClose}
@@ -142,7 +144,10 @@ export function EmployeeForm({
         <Form.Item
           name="name"
           label={t('employees.name')}
-          rules={[{ required: true, whitespace: true, message: t('employees.nameRequired') }]}
+          rules={[
+            { required: true, whitespace: true, message: t('employees.nameRequired') },
+            textRule(t),
+          ]}
         >
           <Input placeholder={t('employees.namePlaceholder')} />
         </Form.Item>

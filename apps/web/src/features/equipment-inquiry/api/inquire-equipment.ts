@@ -1,12 +1,21 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { EquipmentInquiry } from '@snowgear/contracts';
 import { api } from '@/lib/api-client';
 
-export function useEquipmentInquiry(sn: string) {
-  return useQuery({
-    queryKey: ['equipment-inquiry', sn] as const,
-    queryFn: () =>
-      api.get<EquipmentInquiry>('/app/equipment/inquiry', { params: { sn }, silent: true }),
-    enabled: sn.length > 0,
+export const inquiryKey = ['equipment-inquiry'] as const;
+
+/** One item by its serial number (the label's QR code): public details and true availability. */
+export function inquireEquipment(sn: string) {
+  return api.get<EquipmentInquiry>('/app/equipment/inquiry', { params: { sn }, silent: true });
+}
+
+export function equipmentInquiryQuery(sn: string) {
+  return queryOptions({
+    queryKey: [...inquiryKey, 'item', sn] as const,
+    queryFn: () => inquireEquipment(sn),
   });
+}
+
+export function useEquipmentInquiry(sn: string) {
+  return useQuery({ ...equipmentInquiryQuery(sn), enabled: sn.length > 0 });
 }

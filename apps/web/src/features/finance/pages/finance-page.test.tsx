@@ -100,7 +100,8 @@ describe('finance page (real server)', () => {
     expect(screen.getByRole('button', { name: '近 7 天' }).getAttribute('aria-pressed')).toBe(
       'true',
     );
-    const chart = await screen.findByRole('slider');
+    // The chart is a lazily loaded chunk; its first import is slow on a busy machine.
+    const chart = await screen.findByRole('slider', undefined, { timeout: 15_000 });
     expect(chart.getAttribute('aria-valuemax')).toBe('7');
     expect(chart.getAttribute('aria-valuetext')).toMatch(/^\d{2}\/\d{2}：收入 ¥/);
     fireEvent.keyDown(chart, { key: 'Home' });

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Button, Dialog, List, Popup } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import {
@@ -23,6 +23,7 @@ import {
   clearDraft,
   defaultStartDate,
   loadDraft,
+  restorableDraft,
   saveDraft,
   todayIn,
   unavailableRange,
@@ -30,8 +31,8 @@ import {
   type StockFormValues,
 } from '../utils/stock-form';
 import { StatusTag } from './status-tag';
-import { EquipmentPhotos } from './equipment-photos';
-import { RelatedOrders } from './related-orders';
+import { EquipmentPhotos } from '@/components/equipment-photos';
+import { RelatedOrders, useMayOpenOrders } from './related-orders';
 import { StockOperationForm } from './stock-operation-form';
 
 /** Which operations this use of the dialog offers (spec §6: enabled per use through flags). */
@@ -43,6 +44,15 @@ export interface EquipmentDialogFlags {
 }
 
 const money = (v: number) => v.toFixed(2);
+
+/** The quick reasons of the check-in that each status offers (spec §4's check-in labels). */
+const QUICK_REASONS_BY_STATUS: Partial<Record<number, string>> = {
+  [EquipmentStatus.InUse]: 'checkIn',
+  [EquipmentStatus.Damaged]: 'repaired',
+  [EquipmentStatus.Lost]: 'found',
+  [EquipmentStatus.InTransfer]: 'received',
+  [EquipmentStatus.Scrapped]: 'unscrapped',
+};
 
 /** The equipment info dialog of spec §2. */
 export function EquipmentDialog({
@@ -57,6 +67,7 @@ export function EquipmentDialog({
   const query = useEquipment(equipmentId);
   return (
     <Popup
+      showCloseButton
       visible={equipmentId !== null}
       onMaskClick={onClose}
       onClose={onClose}
@@ -100,12 +111,13 @@ function EquipmentDialogBody({
     BusinessParameterKey.NextDayThreshold,
   );
   const today = todayIn(timeZone);
+  const defaultStart = defaultStartDate(new Date(), threshold, timeZone);
   const initial: StockFormValues = {
     reason: '',
     remarks: '',
-    startDate: defaultStartDate(new Date(), threshold, timeZone),
+    startDate: defaultStart,
     days: 1,
-    ...loadDraft(equipment.id),
+    ...restorableDraft(loadDraft(equipment.id), today, defaultStart),
   };
   const [values, setValues] = useState<StockFormValues>(initial);
   const [errors, setErrors] = useState<ReturnType<typeof validateStockForm>>({});
@@ -121,10 +133,14 @@ function EquipmentDialogBody({
   const canStock = permissions.includes(Permissions.BusinessOperations.InventoryManage);
   const status = equipment.status;
   const isCheckOut = status === EquipmentStatus.Available;
-  const offerStock = canStock && flags.stockOperations;
+  // Gear out on an active order comes back only through that order's return (the server
+  // refuses a plain check-in or status change of it).
+  const outOnOrder = equipment.outOnOrder;
+  const offerStock = canStock && flags.stockOperations && !outOnOrder;
   const offerStatus =
     canStock &&
     flags.statusChange &&
+    !outOnOrder &&
     (status === EquipmentStatus.Available || status === EquipmentStatus.InUse);
   const offerEarlyReturn =
     canStock &&
@@ -132,9 +148,22 @@ function EquipmentDialogBody({
     !!flags.orderId &&
     (status === EquipmentStatus.Available || status === EquipmentStatus.InUse);
   const checkInLabel = CHECK_IN_LABEL[status];
-  const quickReasons = t(isCheckOut ? 'inventory.quick.checkOut' : 'inventory.quick.checkIn', {
-    returnObjects: true,
-  });
+  // Quick reasons that fit the actions on offer: the main one's first (check-out, check-in,
+  // repair done, found, received, scrapping undone), then early return's, then damage or loss.
+  const reasonKeys = [
+    ...(offerStock
+      ? [isCheckOut ? 'checkOut' : (QUICK_REASONS_BY_STATUS[status] ?? 'checkIn')]
+      : []),
+    ...(offerEarlyReturn ? ['earlyReturn'] : []),
+    ...(offerStatus ? ['status'] : []),
+  ] as const;
+  const quickReasons = [
+    ...new Set(
+      reasonKeys.flatMap((key) =>
+        t(`inventory.quick.${key}` as 'inventory.quick.checkIn', { returnObjects: true }),
+      ),
+    ),
+  ];
 
   const run = async (kind: 'checkOut' | 'checkIn' | 'damaged' | 'lost' | 'earlyReturn') => {
     setServerError(null);
@@ -155,7 +184,12 @@ function EquipmentDialogBody({
       });
       if (!ok) return;
     }
-    const base = { reason: values.reason.trim(), remarks: values.remarks.trim() };
+    const base = {
+      reason: values.reason.trim(),
+      remarks: values.remarks.trim(),
+      // The notice was shown and the user chose to go on (the body is shown only then).
+      otherStoreAcknowledged: otherStore,
+    };
     const op: StockOperation =
       kind === 'checkOut'
         ? {
@@ -251,6 +285,14 @@ function EquipmentDialogBody({
           {t('inventory.fields.usageCount')}
         </List.Item>
       </List>
+      {outOnOrder && (
+        <OutOnOrderNotice
+          equipmentId={equipment.id}
+          order={outOnOrder}
+          canReturn={canStock}
+          onNavigate={onClose}
+        />
+      )}
       <RelatedOrders equipmentId={equipment.id} onNavigate={onClose} />
       {(offerStock || offerStatus || offerEarlyReturn) && (
         <>
@@ -327,5 +369,49 @@ function EquipmentDialogBody({
         </Link>
       </div>
     </div>
+  );
+}
+
+/** Gear still out on an order: the order is named, and its return check-in is one tap away. */
+function OutOnOrderNotice({
+  equipmentId,
+  order,
+  canReturn,
+  onNavigate,
+}: {
+  equipmentId: string;
+  order: NonNullable<Equipment['outOnOrder']>;
+  canReturn: boolean;
+  onNavigate: () => void;
+}) {
+  const { t } = useTranslation();
+  const user = useSession((s) => s.user);
+  const roles = useSession((s) => s.roles);
+  const mayOpen = useMayOpenOrders();
+  const navigate = useNavigate();
+  const ownStore = roles.includes(RoleName.SuperAdmin) || order.storeId === user?.primaryStoreId;
+  return (
+    <section className="out-on-order" aria-label={t('inventory.outOnOrder.title')}>
+      <p>
+        {t('inventory.outOnOrder.text', {
+          number: order.orderNumber,
+          customer: order.customerName,
+        })}
+      </p>
+      {mayOpen && ownStore && (
+        <Button
+          block
+          color="primary"
+          size="large"
+          onClick={() => {
+            const query = canReturn ? `?return=${encodeURIComponent(equipmentId)}` : '';
+            void navigate(`${Paths.storeOrderDetail(order.orderId)}${query}`);
+            onNavigate();
+          }}
+        >
+          {t(canReturn ? 'inventory.outOnOrder.return' : 'inventory.outOnOrder.open')}
+        </Button>
+      )}
+    </section>
   );
 }

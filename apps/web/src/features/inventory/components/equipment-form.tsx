@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import {
   Button,
   DatePicker,
@@ -20,9 +20,13 @@ import {
 } from '@snowgear/contracts';
 import { ScanningOutline } from 'antd-mobile-icons';
 import { fileUrl } from '@/lib/api-client';
+import { useObjectUrls } from '@/lib/use-object-urls';
 import { scanCode } from '@/features/scanner/stores/scanner-store';
 import { extractSerialNumber } from '@/features/scanner/utils/scan-rules';
 import { FormError } from '@/features/auth/components/form-error';
+import { isMoneyText } from '@/lib/money';
+import { textRule } from '@/lib/text-rules';
+import { revealFirstError } from '@/lib/reveal-first-error';
 import { useCategories } from '../api/get-categories';
 import { useCategoryAttributes } from '../api/get-attribute-definitions';
 import { uploadEquipmentImage } from '../api/upload-image';
@@ -38,7 +42,6 @@ export interface EquipmentFormValues {
   remarks: string;
 }
 
-const MONEY = /^\d{1,7}(\.\d{1,2})?$/;
 const BARCODE = /^[A-Za-z0-9._\-/]{4,64}$/;
 
 /** A barcode nobody has: store code, then time and randomness in base 36. */
@@ -63,6 +66,7 @@ export function EquipmentForm({
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<EquipmentFormValues>();
+  const root = useRef<HTMLDivElement>(null);
   const categories = useCategories();
   const [categoryId, setCategoryId] = useState(existing?.categoryId ?? '');
   const attributes = useCategoryAttributes(categoryId || undefined);
@@ -78,9 +82,20 @@ export function EquipmentForm({
     })),
   );
   const [photoError, setPhotoError] = useState<string | null>(null);
+  const previewUrl = useObjectUrls();
   const [dateOpen, setDateOpen] = useState<string | null>(null);
   const defs = attributes.data?.items ?? [];
 
+  const moneyRules = [
+    { required: true, message: t('inventory.editor.moneyInvalid') },
+    {
+      validator: async (_: unknown, value: string | number | undefined) => {
+        if (!isMoneyText(String(value ?? '').trim())) {
+          throw new Error(t('inventory.editor.moneyInvalid'));
+        }
+      },
+    },
+  ];
   const setValue = (id: string, v: string) => setValues((prev) => ({ ...prev, [id]: v }));
 
   /** A label's QR link or a plain barcode fills the field (the label's `sn` is taken). */
@@ -108,7 +123,10 @@ export function EquipmentForm({
   };
 
   const handleFinish = (v: EquipmentFormValues) => {
-    if (!checkAttributes()) return;
+    if (!checkAttributes()) {
+      revealFirstError(root.current);
+      return;
+    }
     onSubmit({
       categoryId: v.categoryId[0]!,
       name: v.name.trim(),
@@ -192,148 +210,152 @@ export function EquipmentForm({
   };
 
   return (
-    <Form
-      form={form}
-      layout="vertical"
-      initialValues={{
-        categoryId: existing ? [existing.categoryId] : [],
-        name: existing?.name ?? '',
-        brand: existing?.brand ?? '',
-        model: existing?.model ?? '',
-        barcodeNumber: existing?.barcodeNumber ?? '',
-        dailyRentPrice: existing ? String(existing.dailyRentPrice) : '',
-        deposit: existing ? String(existing.deposit) : '',
-        remarks: existing?.remarks ?? '',
-      }}
-      onFinish={(v: EquipmentFormValues) => handleFinish(v)}
-      onFinishFailed={() => checkAttributes()}
-      footer={
-        <>
-          <FormError message={error ?? photoError} />
-          <Button block type="submit" color="primary" size="large" loading={submitting}>
-            {t('inventory.editor.save')}
-          </Button>
-        </>
-      }
-    >
-      <Form.Item
-        name="categoryId"
-        label={t('inventory.editor.category')}
-        rules={[
-          {
-            required: true,
-            type: 'array',
-            min: 1,
-            message: t('inventory.editor.categoryRequired'),
-          },
-        ]}
-      >
-        <Selector
-          columns={3}
-          options={(categories.data?.items ?? []).map((c) => ({ label: c.name, value: c.id }))}
-          onChange={(v) => {
-            setCategoryId(v[0] ?? '');
-            setAttributeErrors({});
-          }}
-        />
-      </Form.Item>
-      {defs.map((d) => (
-        <Form.Item
-          key={d.id}
-          label={`${d.displayName}${d.unit ? ` (${d.unit})` : ''}`}
-          required={d.isRequired}
-          description={
-            attributeErrors[d.id] ? (
-              <span className="field-error">{attributeErrors[d.id]}</span>
-            ) : undefined
-          }
-        >
-          {field(d)}
-        </Form.Item>
-      ))}
-      <Form.Item
-        name="name"
-        label={t('inventory.editor.name')}
-        rules={[{ required: true, whitespace: true, message: t('inventory.editor.nameRequired') }]}
-      >
-        <Input placeholder={t('inventory.editor.namePlaceholder')} maxLength={100} />
-      </Form.Item>
-      <Form.Item name="brand" label={t('inventory.editor.brand')}>
-        <Input maxLength={60} />
-      </Form.Item>
-      <Form.Item name="model" label={t('inventory.editor.model')}>
-        <Input maxLength={60} />
-      </Form.Item>
-      <Form.Item
-        name="barcodeNumber"
-        label={t('inventory.editor.barcode')}
-        rules={[
-          { required: true, whitespace: true, message: t('inventory.editor.barcodeRequired') },
-          { pattern: BARCODE, message: t('inventory.editor.barcodeInvalid') },
-        ]}
-        extra={
-          <span className="equipment-form__barcode-actions">
-            <Button size="small" onClick={() => void handleScanBarcode()}>
-              <ScanningOutline /> {t('inventory.editor.scan')}
+    <div ref={root}>
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{
+          categoryId: existing ? [existing.categoryId] : [],
+          name: existing?.name ?? '',
+          brand: existing?.brand ?? '',
+          model: existing?.model ?? '',
+          barcodeNumber: existing?.barcodeNumber ?? '',
+          dailyRentPrice: existing ? String(existing.dailyRentPrice) : '',
+          deposit: existing ? String(existing.deposit) : '',
+          remarks: existing?.remarks ?? '',
+        }}
+        onFinish={(v: EquipmentFormValues) => handleFinish(v)}
+        onFinishFailed={() => {
+          checkAttributes();
+          revealFirstError(root.current);
+        }}
+        footer={
+          <>
+            <FormError message={error ?? photoError} />
+            <Button block type="submit" color="primary" size="large" loading={submitting}>
+              {t('inventory.editor.save')}
             </Button>
-            {!existing && (
-              <Button
-                size="small"
-                onClick={() => form.setFieldValue('barcodeNumber', generateBarcode())}
-              >
-                {t('inventory.editor.generate')}
-              </Button>
-            )}
-          </span>
+          </>
         }
       >
-        <Input placeholder={t('inventory.editor.barcodePlaceholder')} autoCapitalize="characters" />
-      </Form.Item>
-      <Form.Item
-        name="dailyRentPrice"
-        label={t('inventory.editor.dailyRent')}
-        rules={[{ required: true, pattern: MONEY, message: t('inventory.editor.moneyInvalid') }]}
-      >
-        <Input type="number" inputMode="decimal" />
-      </Form.Item>
-      <Form.Item
-        name="deposit"
-        label={t('inventory.editor.deposit')}
-        rules={[{ required: true, pattern: MONEY, message: t('inventory.editor.moneyInvalid') }]}
-      >
-        <Input type="number" inputMode="decimal" />
-      </Form.Item>
-      <Form.Item name="remarks" label={t('inventory.editor.remarks')}>
-        <TextArea maxLength={500} showCount autoSize={{ minRows: 1, maxRows: 4 }} />
-      </Form.Item>
-      <Form.Item label={t('inventory.editor.photos')}>
-        <ImageUploader
-          value={photos}
-          onChange={setPhotos}
-          maxCount={MAX_EQUIPMENT_IMAGES}
-          multiple
-          accept="image/*"
-          upload={async (file) => {
-            setPhotoError(null);
-            try {
-              const info = await uploadEquipmentImage(file);
-              return {
-                url: fileUrl(
-                  info.thumbnails.find((x) => x.size === 'small')?.accessUrl ?? info.accessUrl,
-                ),
-                extra: { id: info.id },
-              };
-            } catch (err) {
-              setPhotoError(
-                t('inventory.editor.photoFailed', {
-                  reason: err instanceof Error ? err.message : '',
-                }),
-              );
-              throw err;
+        <Form.Item
+          name="categoryId"
+          label={t('inventory.editor.category')}
+          rules={[
+            {
+              required: true,
+              type: 'array',
+              min: 1,
+              message: t('inventory.editor.categoryRequired'),
+            },
+          ]}
+        >
+          <Selector
+            columns={3}
+            options={(categories.data?.items ?? []).map((c) => ({ label: c.name, value: c.id }))}
+            onChange={(v) => {
+              setCategoryId(v[0] ?? '');
+              setAttributeErrors({});
+            }}
+          />
+        </Form.Item>
+        {defs.map((d) => (
+          <Form.Item
+            key={d.id}
+            label={`${d.displayName}${d.unit ? ` (${d.unit})` : ''}`}
+            required={d.isRequired}
+            description={
+              attributeErrors[d.id] ? (
+                <span className="field-error">{attributeErrors[d.id]}</span>
+              ) : undefined
             }
-          }}
-        />
-      </Form.Item>
-    </Form>
+          >
+            {field(d)}
+          </Form.Item>
+        ))}
+        <Form.Item
+          name="name"
+          label={t('inventory.editor.name')}
+          rules={[
+            { required: true, whitespace: true, message: t('inventory.editor.nameRequired') },
+            textRule(t),
+          ]}
+        >
+          <Input placeholder={t('inventory.editor.namePlaceholder')} maxLength={100} />
+        </Form.Item>
+        <Form.Item name="brand" label={t('inventory.editor.brand')} rules={[textRule(t)]}>
+          <Input maxLength={60} />
+        </Form.Item>
+        <Form.Item name="model" label={t('inventory.editor.model')} rules={[textRule(t)]}>
+          <Input maxLength={60} />
+        </Form.Item>
+        <Form.Item
+          name="barcodeNumber"
+          label={t('inventory.editor.barcode')}
+          rules={[
+            { required: true, whitespace: true, message: t('inventory.editor.barcodeRequired') },
+            { pattern: BARCODE, message: t('inventory.editor.barcodeInvalid') },
+          ]}
+          extra={
+            <span className="equipment-form__barcode-actions">
+              <Button size="small" onClick={() => void handleScanBarcode()}>
+                <ScanningOutline /> {t('inventory.editor.scan')}
+              </Button>
+              {!existing && (
+                <Button
+                  size="small"
+                  onClick={() => form.setFieldValue('barcodeNumber', generateBarcode())}
+                >
+                  {t('inventory.editor.generate')}
+                </Button>
+              )}
+            </span>
+          }
+        >
+          <Input
+            placeholder={t('inventory.editor.barcodePlaceholder')}
+            autoCapitalize="characters"
+          />
+        </Form.Item>
+        <Form.Item name="dailyRentPrice" label={t('inventory.editor.dailyRent')} rules={moneyRules}>
+          <Input type="number" inputMode="decimal" />
+        </Form.Item>
+        <Form.Item name="deposit" label={t('inventory.editor.deposit')} rules={moneyRules}>
+          <Input type="number" inputMode="decimal" />
+        </Form.Item>
+        <Form.Item
+          name="remarks"
+          label={t('inventory.editor.remarks')}
+          rules={[textRule(t, { multiLine: true })]}
+        >
+          <TextArea maxLength={500} showCount autoSize={{ minRows: 1, maxRows: 4 }} />
+        </Form.Item>
+        <Form.Item label={t('inventory.editor.photos')}>
+          <ImageUploader
+            value={photos}
+            onChange={setPhotos}
+            maxCount={MAX_EQUIPMENT_IMAGES}
+            multiple
+            accept="image/*"
+            upload={async (file) => {
+              setPhotoError(null);
+              try {
+                const { info, preview } = await uploadEquipmentImage(file);
+                // Until the item is saved the server's copy is private, and an <img> cannot send
+                // the sign-in token: show the phone's own copy.
+                return { url: previewUrl(preview), extra: { id: info.id } };
+              } catch (err) {
+                setPhotoError(
+                  t('inventory.editor.photoFailed', {
+                    reason: err instanceof Error ? err.message : '',
+                  }),
+                );
+                throw err;
+              }
+            }}
+          />
+        </Form.Item>
+      </Form>
+    </div>
   );
 }

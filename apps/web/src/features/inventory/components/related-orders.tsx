@@ -22,8 +22,12 @@ export function rentalPeriod(start: string, end: string): string {
 
 export const orderAmount = (yuan: number) => `¥${yuan.toFixed(2)}`;
 
-const totalOrders = (counts: EquipmentOrdersCount) =>
-  RELATED_ORDER_TABS.reduce((n, tab) => n + counts[tab], 0);
+const COUNT_OF: Record<RelatedOrderTab, keyof EquipmentOrdersCount> = {
+  inUse: 'inUseCount',
+  reserved: 'reservedCount',
+  unpaid: 'unpaidCount',
+  completed: 'completedCount',
+};
 
 /**
  * The equipment dialog's related orders (spec §2): closed at first, with the total in its header;
@@ -49,7 +53,7 @@ export function RelatedOrders({
             {t('inventory.relatedOrders.title')}
             {counts.data && (
               <span className="related-orders__count">
-                {t('inventory.relatedOrders.count', { count: totalOrders(counts.data) })}
+                {t('inventory.relatedOrders.count', { count: counts.data.totalCount })}
               </span>
             )}
           </span>
@@ -62,7 +66,9 @@ export function RelatedOrders({
               title={
                 <span>
                   {t(`inventory.relatedOrders.tabs.${tab}`)}
-                  {counts.data && <span className="related-orders__count">{counts.data[tab]}</span>}
+                  {counts.data && (
+                    <span className="related-orders__count">{counts.data[COUNT_OF[tab]]}</span>
+                  )}
                 </span>
               }
             >
@@ -81,7 +87,7 @@ export function RelatedOrders({
 }
 
 /** Whether the user may open an order (the detail page's own access rule); others get no links. */
-function useMayOpenOrders(): boolean {
+export function useMayOpenOrders(): boolean {
   const session = useSession();
   const path = Paths.storeOrderDetail('any');
   const route = findRoute(path);
@@ -130,10 +136,10 @@ function RelatedOrderList({
     <>
       <ul className="related-orders__list">
         {items.map((order) => (
-          <li key={order.id}>
+          <li key={order.orderId}>
             {canOpen ? (
               <Link
-                to={Paths.storeOrderDetail(order.id)}
+                to={Paths.storeOrderDetail(order.orderId)}
                 className="related-order"
                 onClick={onNavigate}
               >

@@ -13,13 +13,14 @@ import { Paths } from '@/config/paths';
 import { ActionBar } from '@/components/layouts/action-bar';
 import { PageHeader } from '@/components/page-header';
 import { PromptDialog } from '@/components/prompt-dialog';
+import { textError } from '@/lib/text-rules';
 import { QueryState } from '@/components/query-state';
 import { PagedList } from '@/components/paged-list';
 import { useEquipment } from '../api/get-equipment';
 import { useOperationHistory } from '../api/get-operation-history';
 import { EquipmentDialog } from '../components/equipment-dialog';
 import { StatusTag } from '../components/status-tag';
-import { EquipmentPhotos } from '../components/equipment-photos';
+import { EquipmentPhotos } from '@/components/equipment-photos';
 import { STATUS_KEYS } from '../utils/status';
 
 /** One item: details, attributes, locks and its operation history; operations in the dialog. */
@@ -67,6 +68,8 @@ export default function InventoryDetailPage() {
     title: string;
     placeholder: string;
     emptyError: string;
+    /** Reasons follow the shared text rules; barcodes are checked by the server. */
+    isReason: boolean;
     run: (value: string) => Promise<string>;
   } | null>(null);
   const askFor = (
@@ -74,7 +77,8 @@ export default function InventoryDetailPage() {
     placeholder: string,
     emptyError: string,
     run: (value: string) => Promise<string>,
-  ) => setPrompt({ title, placeholder, emptyError, run });
+    isReason = false,
+  ) => setPrompt({ title, placeholder, emptyError, isReason, run });
 
   const handleMore = (key: string, id: string) => {
     if (key === 'barcode') {
@@ -97,10 +101,16 @@ export default function InventoryDetailPage() {
           const r = await stock.mutateAsync({
             kind: 'changeStatus',
             id,
-            input: { newStatus: EquipmentStatus.Scrapped, reason, remarks: '' },
+            input: {
+              newStatus: EquipmentStatus.Scrapped,
+              reason,
+              remarks: '',
+              otherStoreAcknowledged: false,
+            },
           });
           return r.message;
         },
+        true,
       );
     }
   };
@@ -119,12 +129,21 @@ export default function InventoryDetailPage() {
       confirmText: t('inventory.transfer'),
       cancelText: t('profile.cancel'),
       onConfirm: async () => {
-        if (!reason.trim()) {
-          showError(t('inventory.errors.reasonRequired'));
-          throw new Error('reason required'); // keeps the dialog open
+        const problem = textError(t, reason, { required: t('inventory.errors.reasonRequired') });
+        if (problem) {
+          showError(problem);
+          throw new Error(problem); // keeps the dialog open
         }
         const result = await transfer
-          .mutateAsync({ id, input: { targetStoreId, reason: reason.trim(), remarks: '' } })
+          .mutateAsync({
+            id,
+            input: {
+              targetStoreId,
+              reason: reason.trim(),
+              remarks: '',
+              otherStoreAcknowledged: false,
+            },
+          })
           .catch((err: Error) => {
             showError(err.message);
             throw err;
@@ -164,8 +183,16 @@ export default function InventoryDetailPage() {
             <List header={t('inventory.attributes')}>
               <List.Item extra={e.storeName}>{t('inventory.fields.store')}</List.Item>
               <List.Item extra={e.categoryName}>{t('inventory.fields.category')}</List.Item>
-              <List.Item extra={`${e.brand} ${e.model}`.trim() || '—'}>
-                {t('inventory.fields.brand')}
+              <List.Item extra={e.brand || '—'}>{t('inventory.fields.brand')}</List.Item>
+              <List.Item extra={e.model || '—'}>{t('inventory.fields.model')}</List.Item>
+              <List.Item extra={t('inventory.money', { value: e.dailyRentPrice.toFixed(2) })}>
+                {t('inventory.fields.dailyRent')}
+              </List.Item>
+              <List.Item extra={t('inventory.money', { value: e.deposit.toFixed(2) })}>
+                {t('inventory.fields.deposit')}
+              </List.Item>
+              <List.Item extra={t('inventory.times', { count: e.usageCount })}>
+                {t('inventory.fields.usageCount')}
               </List.Item>
               {e.attributes.map((a) => (
                 <List.Item key={a.attributeId} extra={a.value}>
@@ -213,7 +240,13 @@ export default function InventoryDetailPage() {
                           {h.remarks && <span> · {h.remarks}</span>}
                           <br />
                           <span>
-                            {t('inventory.by', { name: h.operatorName, store: h.storeName })}
+                            {h.operatorStoreName
+                              ? t('inventory.byOtherStore', {
+                                  name: h.operatorName,
+                                  store: h.storeName,
+                                  from: h.operatorStoreName,
+                                })
+                              : t('inventory.by', { name: h.operatorName, store: h.storeName })}
                           </span>
                         </>
                       }
@@ -291,6 +324,9 @@ export default function InventoryDetailPage() {
         title={prompt?.title ?? ''}
         placeholder={prompt?.placeholder ?? ''}
         emptyError={prompt?.emptyError ?? ''}
+        validate={(value) =>
+          prompt?.isReason ? textError(t, value, { required: prompt.emptyError }) : null
+        }
         confirmText={t('profile.confirm')}
         cancelText={t('profile.cancel')}
         onSubmit={async (value) => {

@@ -7,6 +7,8 @@ import { EQUIPMENT_STATUSES, Permissions } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';
 import { PagedList } from '@/components/paged-list';
 import { useSession } from '@/features/auth/stores/session-store';
+import { WorkingStoreBar } from '@/features/stores/components/working-store-bar';
+import { useWorkingStore } from '@/features/stores/hooks/use-working-store';
 import { useCategories, useFilterableAttributes } from '../api/get-categories';
 import { useEquipmentList, type EquipmentFilters } from '../api/list-equipment';
 import { EquipmentDialog } from '../components/equipment-dialog';
@@ -18,7 +20,7 @@ const ALL = '';
 /** The store's stock: search, filters by category, status and attributes, and the equipment dialog. */
 export default function InventoryListPage() {
   const { t } = useTranslation();
-  const storeId = useSession((s) => s.user?.primaryStoreId ?? undefined);
+  const storeId = useWorkingStore().storeId ?? undefined;
   const canCreate = useSession((s) =>
     s.permissions.includes(Permissions.BusinessOperations.EquipmentCreate),
   );
@@ -45,6 +47,7 @@ export default function InventoryListPage() {
 
   return (
     <div className="inventory-page">
+      <WorkingStoreBar />
       <div className="help-search-bar inventory-toolbar">
         {canCreate && (
           <Link
@@ -110,7 +113,9 @@ export default function InventoryListPage() {
         <Dropdown.Item key="attributes" title={t('inventory.more')}>
           <div className="dropdown-panel">
             {selectAttributes.length === 0 ? (
-              <p className="section-tip">{t('inventory.allCategories')}</p>
+              <p className="section-tip">
+                {t(categoryId ? 'inventory.noAttributeFilters' : 'inventory.chooseCategoryFirst')}
+              </p>
             ) : (
               selectAttributes.map((a) => (
                 <div key={a.id} className="attribute-filter">

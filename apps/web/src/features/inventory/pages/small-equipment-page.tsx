@@ -19,6 +19,7 @@ import { Paths } from '@/config/paths';
 import { PageHeader } from '@/components/page-header';
 import { PagedList } from '@/components/paged-list';
 import { FormError } from '@/features/auth/components/form-error';
+import { textError, textRule } from '@/lib/text-rules';
 import { useAppStore } from '@/features/app-state/stores/app-store';
 import { useSession } from '@/features/auth/stores/session-store';
 import {
@@ -97,7 +98,10 @@ function AdjustSheet({ item, onClose }: { item: SmallEquipment | null; onClose: 
 
   const handleSave = () => {
     if (!item) return;
-    if (!reason.trim()) return setError(t('inventory.errors.reasonRequired'));
+    const problem =
+      textError(t, reason, { required: t('inventory.errors.reasonRequired') }) ??
+      textError(t, remarks, { multiLine: true });
+    if (problem) return setError(problem);
     if (!(amount > 0)) return setError(t('inventory.small.amountInvalid'));
     setError(null);
     adjust.mutate(
@@ -124,6 +128,7 @@ function AdjustSheet({ item, onClose }: { item: SmallEquipment | null; onClose: 
 
   return (
     <Popup
+      showCloseButton
       visible={item !== null}
       onMaskClick={onClose}
       onClose={onClose}
@@ -225,6 +230,7 @@ function AddSheet({
   const [error, setError] = useState<string | null>(null);
   return (
     <Popup
+      showCloseButton
       visible={open}
       onMaskClick={onClose}
       onClose={onClose}
@@ -273,11 +279,12 @@ function AddSheet({
           label={t('inventory.small.name')}
           rules={[
             { required: true, whitespace: true, message: t('inventory.editor.nameRequired') },
+            textRule(t),
           ]}
         >
           <Input maxLength={60} />
         </Form.Item>
-        <Form.Item name="unit" label={t('inventory.small.unit')}>
+        <Form.Item name="unit" label={t('inventory.small.unit')} rules={[textRule(t)]}>
           <Input maxLength={10} />
         </Form.Item>
         <Form.Item name="quantity" label={t('inventory.small.initial')}>

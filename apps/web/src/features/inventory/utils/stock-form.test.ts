@@ -3,6 +3,7 @@ import {
   clearDraft,
   defaultStartDate,
   loadDraft,
+  restorableDraft,
   saveDraft,
   unavailableRange,
   validateStockForm,
@@ -29,6 +30,26 @@ describe('stock form', () => {
     expect(unavailableRange({ startDate: '2026-11-25', days: 1 }, now, TZ)).toEqual({
       unavailableStartTime: at('2026-11-25T00:00:00').toISOString(),
       unavailableEndTime: at('2026-11-26T00:00:00').toISOString(),
+    });
+  });
+
+  it('holds reason and remarks to the server’s text rules', () => {
+    const ok = { reason: '租赁', remarks: '', startDate: '2026-11-21', days: 1 };
+    expect(validateStockForm({ ...ok, reason: '\u200b\u200b' }, false)).toEqual({
+      reason: 'reasonRequired',
+    });
+    expect(validateStockForm({ ...ok, reason: '租\n赁' }, false)).toEqual({
+      reason: 'invalidCharacters',
+    });
+    expect(validateStockForm({ ...ok, reason: '\u202e租赁' }, false)).toEqual({
+      reason: 'invalidCharacters',
+    });
+    expect(validateStockForm({ ...ok, remarks: '第一行\n第二行' }, false)).toEqual({});
+    expect(validateStockForm({ ...ok, remarks: 'a\u0000b' }, false)).toEqual({
+      remarks: 'invalidCharacters',
+    });
+    expect(validateStockForm({ ...ok, remarks: '\u3164' }, false)).toEqual({
+      remarks: 'nothingVisible',
     });
   });
 
@@ -59,5 +80,25 @@ describe('stock form', () => {
     saveDraft('e1', { reason: 'x' }, t0);
     clearDraft('e1');
     expect(loadDraft('e1', t0)).toBeNull();
+  });
+
+  it('restores a draft whose start day has gone with the default start instead', () => {
+    const draft = { reason: '团体订单', startDate: '2027-01-09', days: 3 };
+    // Left last night, opened this morning: the reason and days stay, the start moves on.
+    expect(restorableDraft(draft, '2027-01-10', '2027-01-10')).toEqual({
+      reason: '团体订单',
+      startDate: '2027-01-10',
+      days: 3,
+    });
+    // After the next-day threshold the default start is tomorrow.
+    expect(restorableDraft(draft, '2027-01-10', '2027-01-11').startDate).toBe('2027-01-11');
+    expect(restorableDraft(draft, '2027-01-09', '2027-01-09')).toEqual(draft);
+    expect(
+      restorableDraft({ ...draft, startDate: '2027-01-12' }, '2027-01-10', '2027-01-10'),
+    ).toEqual({
+      ...draft,
+      startDate: '2027-01-12',
+    });
+    expect(restorableDraft(null, '2027-01-10', '2027-01-10')).toEqual({});
   });
 });

@@ -5,6 +5,8 @@ import {
   DEFAULT_NEXT_DAY_THRESHOLD,
   STOCK_REASON_MAX,
   STOCK_REMARKS_MAX,
+  TextIssue,
+  textProblem,
   UNAVAILABLE_DAYS_MAX,
   UNAVAILABLE_DAYS_MIN,
 } from '@snowgear/contracts';
@@ -48,7 +50,13 @@ export function unavailableRange(
 }
 
 export type StockFormError =
-  'reasonRequired' | 'reasonTooLong' | 'remarksTooLong' | 'startDateRequired' | 'daysInvalid';
+  | 'reasonRequired'
+  | 'reasonTooLong'
+  | 'remarksTooLong'
+  | 'startDateRequired'
+  | 'daysInvalid'
+  | 'invalidCharacters'
+  | 'nothingVisible';
 
 /** The checks of spec §5; which apply depends on the action (check-out needs date and days). */
 export function validateStockForm(
@@ -56,9 +64,16 @@ export function validateStockForm(
   isCheckOut: boolean,
 ): Partial<Record<keyof StockFormValues, StockFormError>> {
   const errors: Partial<Record<keyof StockFormValues, StockFormError>> = {};
-  if (!values.reason.trim()) errors.reason = 'reasonRequired';
-  else if (values.reason.trim().length > STOCK_REASON_MAX) errors.reason = 'reasonTooLong';
-  if (values.remarks.length > STOCK_REMARKS_MAX) errors.remarks = 'remarksTooLong';
+  // The contracts' text rules: one visible line for the reason, remarks may run to several lines.
+  const reason = values.reason.trim();
+  const reasonProblem = textProblem(reason);
+  if (!reason || reasonProblem === TextIssue.NothingVisible) errors.reason = 'reasonRequired';
+  else if (reasonProblem) errors.reason = 'invalidCharacters';
+  else if (reason.length > STOCK_REASON_MAX) errors.reason = 'reasonTooLong';
+  const remarksProblem = textProblem(values.remarks.trim(), { multiLine: true });
+  if (remarksProblem === TextIssue.InvalidCharacters) errors.remarks = 'invalidCharacters';
+  else if (remarksProblem) errors.remarks = 'nothingVisible';
+  else if (values.remarks.length > STOCK_REMARKS_MAX) errors.remarks = 'remarksTooLong';
   if (isCheckOut) {
     if (!values.startDate) errors.startDate = 'startDateRequired';
     if (
@@ -89,6 +104,20 @@ export function loadDraft(equipmentId: string, now = Date.now()): Partial<StockF
   } catch {
     return null;
   }
+}
+
+/**
+ * A saved draft fit to restore: a start day already gone (the draft was left yesterday) becomes
+ * the default start, so a restored form never checks gear out for a window that has ended.
+ */
+export function restorableDraft(
+  draft: Partial<StockFormValues> | null,
+  today: string,
+  defaultStart: string,
+): Partial<StockFormValues> {
+  if (!draft) return {};
+  if (draft.startDate && draft.startDate < today) return { ...draft, startDate: defaultStart };
+  return draft;
 }
 
 export function saveDraft(equipmentId: string, values: Partial<StockFormValues>, now = Date.now()) {

@@ -9,6 +9,8 @@ export interface AvailableEquipmentFilters {
   storeId: string;
   categoryId?: string;
   keyword?: string;
+  /** Sizes and the like of the category (attribute id → value), e.g. boot size 26.5. */
+  attributes?: Record<string, string>;
   /** The rental window (ISO); only gear free for all of it is listed. */
   availableFrom: string;
   availableTo: string;

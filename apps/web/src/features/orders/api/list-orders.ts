@@ -7,6 +7,7 @@ import {
   type PagedResult,
 } from '@snowgear/contracts';
 import { api } from '@/lib/api-client';
+import { useWorkingStore } from '@/features/stores/hooks/use-working-store';
 import { ordersKey } from './get-order';
 
 /** Spec §9: order lists load 10 at a time. */
@@ -25,6 +26,7 @@ export const ORDER_TABS = [
   'completed',
   'cancelled',
   'overdue',
+  'selfReturn',
 ] as const;
 export type OrderTab = (typeof ORDER_TABS)[number];
 
@@ -38,9 +40,10 @@ const codes = (...statuses: OrderStatus[]) => statuses.join(',');
  * - inUse: the gear is with the customer, delivered (4) or in use (5);
  * - completed: the gear is back (8) or the order is closed (9);
  * - the others are one code each. Overdue is not a status (in use or delivered past the rental
- *   end), so its tab uses the server's overdue filter across statuses.
+ *   end), so its tab uses the server's overdue filter across statuses. Self-returns are the
+ *   customers' hand-backs waiting for the store to check the gear in (some of pendingReturn).
  */
-const TAB_QUERY: Record<OrderTab, Pick<OrderListQuery, 'status' | 'overdue'>> = {
+const TAB_QUERY: Record<OrderTab, Pick<OrderListQuery, 'status' | 'overdue' | 'selfReturn'>> = {
   all: {},
   unpaid: { status: codes(OrderStatus.Pending, OrderStatus.Unpaid) },
   reserved: { status: codes(OrderStatus.Reserved) },
@@ -51,6 +54,7 @@ const TAB_QUERY: Record<OrderTab, Pick<OrderListQuery, 'status' | 'overdue'>> = 
   completed: { status: codes(OrderStatus.Returned, OrderStatus.Completed) },
   cancelled: { status: codes(OrderStatus.Cancelled) },
   overdue: { overdue: 'true' },
+  selfReturn: { selfReturn: 'true' },
 };
 
 export interface OrderListFilters {
@@ -101,18 +105,24 @@ export function writeOrderListFilters(filters: OrderListFilters): Record<string,
   return search;
 }
 
-export function listOrders(filters: OrderListFilters, skipCount: number) {
+/** One page of a list, for the store the counter works on (null: whatever the caller may see). */
+export function listOrders(filters: OrderListFilters, storeId: string | null, skipCount: number) {
   return api.get<PagedResult<OrderSummary>>('/app/orders', {
-    params: { ...orderListParams(filters), skipCount, maxResultCount: ORDER_PAGE_SIZE },
+    params: {
+      ...orderListParams(filters),
+      ...(storeId ? { storeId } : {}),
+      skipCount,
+      maxResultCount: ORDER_PAGE_SIZE,
+    },
     silent: true,
   });
 }
 
-export function orderListQuery(filters: OrderListFilters) {
+export function orderListQuery(filters: OrderListFilters, storeId: string | null) {
   return infiniteQueryOptions({
-    queryKey: [...ordersKey, 'list', filters] as const,
+    queryKey: [...ordersKey, 'list', filters, storeId] as const,
     initialPageParam: 0,
-    queryFn: ({ pageParam }) => listOrders(filters, pageParam),
+    queryFn: ({ pageParam }) => listOrders(filters, storeId, pageParam),
     getNextPageParam: (last, pages) => {
       const loaded = pages.reduce((n, p) => n + p.items.length, 0);
       return loaded < last.totalCount ? loaded : undefined;
@@ -121,5 +131,6 @@ export function orderListQuery(filters: OrderListFilters) {
 }
 
 export function useOrderList(filters: OrderListFilters) {
-  return useInfiniteQuery(orderListQuery(filters));
+  const { storeId } = useWorkingStore();
+  return useInfiniteQuery(orderListQuery(filters, storeId));
 }

@@ -4,7 +4,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { Equipment } from '@snowgear/contracts';
 import { PagedList } from '@/components/paged-list';
-import { useCategories } from '@/features/inventory/api/get-categories';
+import { useCategories, useFilterableAttributes } from '@/features/inventory/api/get-categories';
 import { useAvailableEquipment } from '../api/equipment-picker-list';
 import { money } from '@/lib/money';
 
@@ -36,12 +36,19 @@ export function EquipmentPicker({
   const titleId = useId();
   const [keyword, setKeyword] = useState('');
   const [categoryId, setCategoryId] = useState(ALL);
+  const [sizes, setSizes] = useState<Record<string, string>>({});
   const categories = useCategories();
+  // The category's sizes (boot size, ski length, level …): "26.5 boots free for these dates" in
+  // two taps.
+  const sizeAttributes = (
+    useFilterableAttributes(categoryId || undefined).data?.items ?? []
+  ).filter((a) => a.kind === 'select' && a.options.length > 0);
   const query = useAvailableEquipment(
     {
       storeId,
       categoryId: categoryId || undefined,
       keyword: keyword || undefined,
+      attributes: sizes,
       availableFrom,
       availableTo,
     },
@@ -49,7 +56,13 @@ export function EquipmentPicker({
   );
 
   return (
-    <Popup visible={visible} onMaskClick={onClose} bodyClassName="equipment-picker">
+    <Popup
+      showCloseButton
+      visible={visible}
+      onMaskClick={onClose}
+      onClose={onClose}
+      bodyClassName="equipment-picker"
+    >
       <section role="dialog" aria-modal="true" aria-labelledby={titleId}>
         <header className="equipment-picker__head">
           <h2 id={titleId}>{t('orderCreate.picker.title')}</h2>
@@ -75,8 +88,27 @@ export function EquipmentPicker({
             ...(categories.data?.items ?? []).map((c) => ({ label: c.name, value: c.id })),
           ]}
           value={[categoryId]}
-          onChange={(v) => setCategoryId(v[0] ?? ALL)}
+          onChange={(v) => {
+            setCategoryId(v[0] ?? ALL);
+            setSizes({});
+          }}
         />
+        {categoryId &&
+          sizeAttributes.map((a) => (
+            <div key={a.id} className="equipment-picker__sizes">
+              <span className="equipment-picker__size-name">
+                {a.displayName}
+                {a.unit ? ` (${a.unit})` : ''}
+              </span>
+              <Selector
+                aria-label={a.displayName}
+                columns={5}
+                options={a.options.map((o) => ({ label: o, value: o }))}
+                value={sizes[a.id] ? [sizes[a.id]!] : []}
+                onChange={(v) => setSizes((prev) => ({ ...prev, [a.id]: v[0] ?? '' }))}
+              />
+            </div>
+          ))}
         <div className="equipment-picker__list">
           <PagedList query={query} emptyText={t('orderCreate.picker.empty')}>
             {(items) => (
@@ -87,7 +119,11 @@ export function EquipmentPicker({
                     <List.Item
                       key={gear.id}
                       onClick={added ? undefined : () => onAdd(gear)}
-                      description={`${gear.barcodeNumber} · ${gear.categoryName}`}
+                      description={[
+                        gear.barcodeNumber,
+                        gear.categoryName,
+                        ...gear.attributes.map((a) => a.value),
+                      ].join(' · ')}
                       extra={
                         <div className="equipment-picker__extra">
                           <div className="equipment-picker__price">

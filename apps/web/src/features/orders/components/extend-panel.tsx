@@ -3,7 +3,7 @@ import { Button, Stepper } from 'antd-mobile';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { ActionPanel, PanelActions } from '@/components/action-panel';
-import { OrderType, type Order } from '@snowgear/contracts';
+import { OrderType, UNAVAILABLE_DAYS_MAX, type Order } from '@snowgear/contracts';
 import { useExtendOrder } from '../api/order-actions';
 
 /** Extension by whole days: the new return time and the extra rent are shown before confirming. */
@@ -28,6 +28,8 @@ export function ExtendPanel({
     .filter((i) => !i.returnState)
     .reduce((sum, i) => sum + i.dailyPrice, 0);
   const fee = free ? 0 : dailyOut * days;
+  // A rental lasts at most 365 days: the stepper offers no more than is left.
+  const daysLeft = UNAVAILABLE_DAYS_MAX - order.days;
 
   return (
     <ActionPanel visible={visible} title={t('orders.extend.title')} onClose={onClose}>
@@ -35,7 +37,7 @@ export function ExtendPanel({
         <span>{t('orders.extend.days')}</span>
         <Stepper
           min={1}
-          max={30}
+          max={Math.max(1, Math.min(30, daysLeft))}
           digits={0}
           value={days}
           onChange={(v) => setDays(v || 1)}
@@ -57,6 +59,7 @@ export function ExtendPanel({
           size="large"
           color="primary"
           loading={extend.isPending}
+          disabled={daysLeft < 1}
           onClick={() =>
             extend.mutate(
               { id: order.id, rentalEndTime: newEnd.toISOString() },

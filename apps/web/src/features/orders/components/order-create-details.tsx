@@ -15,6 +15,7 @@ import type {
   OrderCreateField,
 } from '../utils/order-create-form';
 import { money } from '@/lib/money';
+import { CustomerHistoryCard } from './customer-history-card';
 
 const when = (date: Date) => dayjs(date).format('MM-DD HH:mm');
 const ORDER_TYPES = Object.values(OrderType);
@@ -125,6 +126,7 @@ export function OrderCreateDetails({
           clearable
           onChange={(customerPhone) => onChange({ customerPhone })}
         />
+        <CustomerHistoryCard phone={draft.customerPhone} />
       </Form.Item>
       <Form.Item label={t('orderCreate.orderType')}>
         <Selector

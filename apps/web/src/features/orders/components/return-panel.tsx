@@ -1,18 +1,21 @@
 import { useState } from 'react';
 import { Button, Dialog, Input, List, Selector } from 'antd-mobile';
+import { ScanningOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { ActionPanel, PanelActions } from '@/components/action-panel';
 import { ReturnState, type Order } from '@snowgear/contracts';
 import { playSound } from '@/features/audio/utils/audio-player';
 import { SoundKind } from '@/features/audio/utils/sounds';
+import { useScanner } from '@/features/scanner/hooks/use-scanner';
+import { useWedgeTarget } from '@/features/scanner/hooks/use-wedge-target';
+import { extractSerialNumber } from '@/features/scanner/utils/scan-rules';
+import { isMoneyText } from '@/lib/money';
 import { useReturnItems } from '../api/order-actions';
 
 interface Choice {
   state: ReturnState;
   damageFee: string;
 }
-
-const MONEY = /^\d{1,7}(\.\d{1,2})?$/;
 
 /**
  * Return check-in: each item still out is marked fine, damaged or lost (with a damage fee);
@@ -22,16 +25,22 @@ export function ReturnPanel({
   order,
   visible,
   onClose,
+  preselect,
 }: {
   order: Order;
   visible: boolean;
   onClose: () => void;
+  /** An item scanned or opened at the counter: its line comes ticked as returned (on mount). */
+  preselect?: string | null;
 }) {
   const { t } = useTranslation();
   const returnItems = useReturnItems();
-  const [choices, setChoices] = useState<Record<string, Choice>>({});
-  const [error, setError] = useState<string | null>(null);
   const out = order.items.filter((i) => !i.returnState && i.equipmentId);
+  const [choices, setChoices] = useState<Record<string, Choice>>(() => {
+    const line = out.find((i) => i.equipmentId === preselect);
+    return line ? { [line.id]: { state: ReturnState.Returned, damageFee: '' } } : {};
+  });
+  const [error, setError] = useState<string | null>(null);
 
   const choose = (id: string, patch: Partial<Choice>) =>
     setChoices((prev) => ({
@@ -39,8 +48,31 @@ export function ReturnPanel({
       [id]: { state: ReturnState.Returned, damageFee: '', ...prev[id], ...patch },
     }));
 
+  // Scan-first: each label scanned (camera or barcode gun) ticks its item as returned, so a
+  // family's kit comes back with one scan per item and one confirmation.
+  const { scan, scanning } = useScanner();
+  const tickScanned = (raw: string) => {
+    const code = extractSerialNumber(raw).trim().toLowerCase();
+    const line = out.find((i) => i.barcodeNumber?.toLowerCase() === code);
+    if (!line) {
+      playSound(SoundKind.scanError);
+      setError(t('orders.returnCheck.notOut', { barcode: extractSerialNumber(raw).trim() }));
+      return;
+    }
+    playSound(SoundKind.scanSuccess);
+    setError(null);
+    setChoices((prev) =>
+      prev[line.id] ? prev : { ...prev, [line.id]: { state: ReturnState.Returned, damageFee: '' } },
+    );
+  };
+  useWedgeTarget(tickScanned, visible);
+  const handleScan = async () => {
+    const result = await scan({ title: t('orders.returnCheck.scanTitle'), autoCloseDelay: 600 });
+    if (result) tickScanned(result.text);
+  };
+
   const chosen = Object.entries(choices);
-  const badFee = chosen.some(([, c]) => c.damageFee && !MONEY.test(c.damageFee));
+  const badFee = chosen.some(([, c]) => c.damageFee && !isMoneyText(c.damageFee));
 
   const handleSubmit = async () => {
     if (chosen.length === 0) {
@@ -91,7 +123,7 @@ export function ReturnPanel({
       <List>
         {out.map((item) => {
           const choice = choices[item.id];
-          const feeError = choice?.damageFee && !MONEY.test(choice.damageFee);
+          const feeError = choice?.damageFee && !isMoneyText(choice.damageFee);
           return (
             <List.Item key={item.id} description={item.barcodeNumber}>
               <div className="order-panel__item-name">{item.equipmentName}</div>
@@ -131,9 +163,15 @@ export function ReturnPanel({
           );
         })}
       </List>
+      <p className="order-panel__tip" aria-live="polite">
+        {t('orders.returnCheck.progress', { done: chosen.length, total: out.length })}
+      </p>
       <PanelActions error={error}>
         <Button block size="large" onClick={onClose}>
           {t('orders.back')}
+        </Button>
+        <Button block size="large" loading={scanning} onClick={() => void handleScan()}>
+          <ScanningOutline /> {t('orders.returnCheck.scan')}
         </Button>
         <Button
           block

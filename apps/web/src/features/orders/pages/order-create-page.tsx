@@ -12,6 +12,9 @@ import {
 import { Paths } from '@/config/paths';
 import { ActionBar } from '@/components/layouts/action-bar';
 import { PageHeader } from '@/components/page-header';
+import { revealFirstError } from '@/lib/reveal-first-error';
+import { WorkingStoreBar } from '@/features/stores/components/working-store-bar';
+import { useWorkingStore } from '@/features/stores/hooks/use-working-store';
 import { ApiError } from '@/lib/api-errors';
 import { useNow } from '@/lib/use-now';
 import { useAppStore } from '@/features/app-state/stores/app-store';
@@ -20,7 +23,6 @@ import { SoundKind } from '@/features/audio/utils/sounds';
 import { FormError } from '@/features/auth/components/form-error';
 import { useSession } from '@/features/auth/stores/session-store';
 import { StoreSelector } from '@/features/stores/components/store-selector';
-import { useCurrentStore } from '@/features/stores/stores/current-store';
 import { useConfigStore } from '@/features/system-config/stores/config-store';
 import { businessParameter } from '@/features/system-config/utils/business-parameters';
 import { DEFAULT_BUSINESS_TIME_ZONE } from '@/features/system-config/utils/store-status';
@@ -34,14 +36,10 @@ import {
   EMPTY_DRAFT,
   cleanDiscount,
   clearOrderDraft,
-  defaultRentalDays,
-  defaultRentalStart,
   fieldErrors,
   isDraftEmpty,
   lineOf,
   loadOrderDraft,
-  presetAddresses,
-  rentalEnd,
   saveOrderDraft,
   toOrderInput,
   validateOrderInput,
@@ -49,6 +47,12 @@ import {
   type OrderCreateErrors,
   type OrderCreateField,
 } from '../utils/order-create-form';
+import {
+  defaultRentalDays,
+  defaultRentalStart,
+  presetAddresses,
+  rentalEnd,
+} from '@/features/system-config/utils/rental-rules';
 import { money } from '@/lib/money';
 
 const K = BusinessParameterKey;
@@ -81,10 +85,8 @@ export default function OrderCreatePage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const orderNumber = params.get('orderNumber')?.trim() || null;
-  const primaryStoreId = useSession((s) => s.user?.primaryStoreId ?? null);
-  const currentStoreId = useCurrentStore((s) => s.currentStoreId);
-  // Staff work for their own store; a super admin, who has none, for the store chosen.
-  const storeId = primaryStoreId ?? currentStoreId;
+  // Staff work for their own store; a super admin for the store they chose (the bar says which).
+  const { storeId } = useWorkingStore();
   // The page stays alive after an order is made: a new round starts with a fresh form.
   const [round, setRound] = useState(0);
 
@@ -98,6 +100,7 @@ export default function OrderCreatePage() {
   return (
     <div className="order-create">
       <PageHeader title={t('orderCreate.title')} backTo={Paths.storeOrderList} />
+      <WorkingStoreBar />
       {orderNumber ? (
         <OrderCreateBooking orderNumber={orderNumber}>{form}</OrderCreateBooking>
       ) : (
@@ -173,12 +176,7 @@ function OrderCreateForm({ storeId, onCreated }: { storeId: string; onCreated: (
   };
 
   /** Brings the first problem into view (the form is longer than a phone screen). */
-  const showProblem = () =>
-    requestAnimationFrame(() =>
-      root.current
-        ?.querySelector('[role="alert"]:not(:empty)')
-        ?.scrollIntoView({ behavior: 'smooth', block: 'center' }),
-    );
+  const showProblem = () => revealFirstError(root.current);
 
   const handleSubmit = () => {
     setConflict(null);

@@ -1,16 +1,24 @@
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
-import { Button, Dialog, List, NoticeBar, PullToRefresh, Steps, Tag } from 'antd-mobile';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { Button, Dialog, List, NoticeBar, PullToRefresh, Tag } from 'antd-mobile';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { Permissions, type Bill } from '@snowgear/contracts';
+import {
+  EARLY_RETURN_FROM,
+  OrderStatus,
+  Permissions,
+  type Bill,
+  type Order,
+} from '@snowgear/contracts';
 import { Paths } from '@/config/paths';
 import { ActionBar } from '@/components/layouts/action-bar';
 import { PageHeader } from '@/components/page-header';
+import { PrivatePhoto } from '@/components/private-photo';
 import { PromptDialog } from '@/components/prompt-dialog';
 import { QueryState } from '@/components/query-state';
 import { useAppStore } from '@/features/app-state/stores/app-store';
 import { useSession } from '@/features/auth/stores/session-store';
+import { EquipmentDialog } from '@/features/inventory/components/equipment-dialog';
 import { useRefundOnline } from '@/features/payments/api/refund-online';
 import { useOrder } from '../api/get-order';
 import {
@@ -20,9 +28,11 @@ import {
   useConfirmRefund,
   useStartReturn,
 } from '../api/order-actions';
+import { DinLines } from '../components/din-lines';
 import { ExtendPanel } from '../components/extend-panel';
 import { HandoverPanel } from '../components/handover-panel';
 import { ReturnPanel } from '../components/return-panel';
+import { OrderFees, OrderTimeline } from '../components/order-sections';
 import { OrderStatusTag } from '../components/order-status-tag';
 import {
   CANCELLABLE,
@@ -34,6 +44,7 @@ import {
   START_RETURN_FROM,
 } from '../utils/order-status';
 import { money } from '@/lib/money';
+import { textError } from '@/lib/text-rules';
 
 /** Money came in online, so a refund can go back the same way. */
 const paidOnline = (bills: Bill[]) =>
@@ -71,6 +82,25 @@ export default function OrderDetailPage() {
   const confirmRefund = useConfirmRefund();
   const refundOnline = useRefundOnline();
   const canProcess = canCancel;
+  const canStock = permissions.includes(Permissions.BusinessOperations.InventoryManage);
+  /** The item whose equipment dialog is open (its early return lives there, spec §2). */
+  const [dialogItem, setDialogItem] = useState<string | null>(null);
+  // `?return=<equipmentId>`: an item scanned or opened elsewhere comes back through this
+  // order's return check-in, which opens with that item ticked.
+  const [search, setSearch] = useSearchParams();
+  const returnFor = search.get('return');
+  const closeReturn = () => {
+    setPanel(null);
+    if (!returnFor) return;
+    setSearch(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.delete('return');
+        return next;
+      },
+      { replace: true },
+    );
+  };
 
   const handleCash = async (bill: Bill) => {
     const ok = await Dialog.confirm({
@@ -90,7 +120,7 @@ export default function OrderDetailPage() {
     const ok = await Dialog.confirm({
       title: t('orders.refundTitle'),
       content: t('orders.refundConfirm', { amount: money(bill.amount) }),
-      confirmText: t('orders.cashReceived'),
+      confirmText: t('orders.refundGiven'),
       cancelText: t('orders.back'),
     });
     if (!ok) return;
@@ -128,6 +158,18 @@ export default function OrderDetailPage() {
                 <NoticeBar color="error" content={t('orders.overdue')} wrap />
               </div>
             )}
+            {order.selfReturnAt && order.status === OrderStatus.PendingReturn && (
+              <NoticeBar
+                color="info"
+                wrap
+                content={t(
+                  order.returnMethod === 'Pickup'
+                    ? 'orders.selfReturnPickup'
+                    : 'orders.selfReturnDrop',
+                  { at: when(order.selfReturnAt), address: order.returnAddress },
+                )}
+              />
+            )}
             <section className="order-detail__head">
               <div>
                 <h1 className="order-detail__number">{order.orderNumber}</h1>
@@ -138,6 +180,7 @@ export default function OrderDetailPage() {
                 <span>{t('orders.total')}</span>
                 <strong>{money(order.totalAmount)}</strong>
                 <small>{t('orders.paid', { amount: money(order.paidAmount) })}</small>
+                <BalanceLine order={order} />
               </div>
             </section>
 
@@ -164,7 +207,14 @@ export default function OrderDetailPage() {
               {order.items.map((item) => (
                 <List.Item
                   key={item.id}
-                  description={item.barcodeNumber ?? t('orders.notBound')}
+                  clickable={!!item.equipmentId}
+                  onClick={item.equipmentId ? () => setDialogItem(item.equipmentId) : undefined}
+                  description={[
+                    item.barcodeNumber ?? t('orders.notBound'),
+                    item.dinSetting === null ? null : t('din.set', { value: item.dinSetting }),
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
                   extra={
                     <div className="order-detail__item-price">
                       <div>
@@ -175,20 +225,27 @@ export default function OrderDetailPage() {
                   }
                 >
                   {item.equipmentName}
+                  {item.selfReturnCheck && (
+                    <div className="order-detail__self-return">
+                      <Tag color="warning">
+                        {t(
+                          item.selfReturnCheck === 'scanned'
+                            ? 'orders.selfReturnScanned'
+                            : 'orders.selfReturnTicked',
+                        )}
+                      </Tag>
+                      {item.selfReturnPhotoId && (
+                        <PrivatePhoto fileId={item.selfReturnPhotoId} alt={item.equipmentName} />
+                      )}
+                    </div>
+                  )}
                 </List.Item>
               ))}
             </List>
 
-            <List header={t('orders.fees')}>
-              {order.feeItems.map((fee) => (
-                <List.Item key={fee.id} extra={money(fee.amount)} description={fee.description}>
-                  {t(`orders.feeKinds.${fee.kind}`)}
-                </List.Item>
-              ))}
-              <List.Item extra={<strong>{money(order.totalAmount)}</strong>}>
-                {t('orders.total')}
-              </List.Item>
-            </List>
+            <DinLines order={order} tip />
+
+            <OrderFees order={order} />
 
             <List header={t('orders.bills')}>
               {order.bills.length === 0 && <List.Item>{t('orders.noBills')}</List.Item>}
@@ -247,19 +304,7 @@ export default function OrderDetailPage() {
               ))}
             </List>
 
-            <List header={t('orders.timeline')}>
-              <List.Item>
-                <Steps direction="vertical" current={order.timeline.length - 1}>
-                  {order.timeline.map((event) => (
-                    <Steps.Step
-                      key={event.id}
-                      title={event.message}
-                      description={`${when(event.createdAt)} · ${event.operatorName}`}
-                    />
-                  ))}
-                </Steps>
-              </List.Item>
-            </List>
+            <OrderTimeline order={order} time={when} />
 
             {canProcess && (
               <ActionBar>
@@ -356,9 +401,27 @@ export default function OrderDetailPage() {
               onClose={() => setPanel(null)}
             />
             <ReturnPanel
+              key={returnFor ?? ''}
               order={order}
-              visible={panel === 'return'}
-              onClose={() => setPanel(null)}
+              visible={
+                panel === 'return' ||
+                (!!returnFor && canProcess && RETURNABLE.includes(order.status))
+              }
+              preselect={returnFor}
+              onClose={closeReturn}
+            />
+            <EquipmentDialog
+              equipmentId={dialogItem}
+              onClose={() => setDialogItem(null)}
+              flags={{
+                earlyReturn:
+                  canStock &&
+                  (EARLY_RETURN_FROM as readonly number[]).includes(order.status) &&
+                  order.items.some(
+                    (i) => i.equipmentId === dialogItem && i.returnState !== 'earlyReturned',
+                  ),
+                orderId: order.id,
+              }}
             />
             <ExtendPanel
               order={order}
@@ -372,6 +435,9 @@ export default function OrderDetailPage() {
               message={t('orders.cancelExplain')}
               placeholder={t('orders.cancelReason')}
               emptyError={t('orders.cancelReasonRequired')}
+              validate={(reason) =>
+                textError(t, reason, { required: t('orders.cancelReasonRequired') })
+              }
               confirmText={t('orders.cancel')}
               cancelText={t('orders.back')}
               danger
@@ -386,4 +452,31 @@ export default function OrderDetailPage() {
       </QueryState>
     </div>
   );
+}
+
+/**
+ * What is still open between the store and the customer, in plain words: money the store owes
+ * back (a refund to give) or money still to collect, so the header never leaves a clerk to work
+ * it out from the total and what was paid.
+ */
+function BalanceLine({ order }: { order: Order }) {
+  const { t } = useTranslation();
+  const pending = order.bills.filter((b) => b.status === 'pending');
+  const owedBack = pending.filter((b) => b.kind === 'refund').reduce((n, b) => n + b.amount, 0);
+  const toCollect = pending.filter((b) => b.kind !== 'refund').reduce((n, b) => n + b.amount, 0);
+  if (owedBack > 0) {
+    return (
+      <strong className="order-detail__balance order-detail__balance--refund">
+        {t('orders.owedBack', { amount: money(owedBack) })}
+      </strong>
+    );
+  }
+  if (toCollect > 0) {
+    return (
+      <strong className="order-detail__balance">
+        {t('orders.toCollect', { amount: money(toCollect) })}
+      </strong>
+    );
+  }
+  return null;
 }

@@ -5,6 +5,7 @@ import { CalendarOutline } from 'antd-mobile-icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { PagedList } from '@/components/paged-list';
+import { WorkingStoreBar } from '@/features/stores/components/working-store-bar';
 import {
   ORDER_TABS,
   readOrderListFilters,
@@ -48,7 +49,9 @@ export default function OrderListPage() {
     setSearch(writeOrderListFilters({ ...filters, ...change }), { replace: true });
 
   const tabTitle = (tab: OrderTab) =>
-    tab === 'all' || tab === 'overdue' ? t(`orderList.${tab}`) : t(`orders.statuses.${tab}`);
+    tab === 'all' || tab === 'overdue' || tab === 'selfReturn'
+      ? t(`orderList.${tab}`)
+      : t(`orders.statuses.${tab}`);
   const days = dayRangeText(filters.startFrom, filters.startTo);
   const range: [Date, Date] | null =
     filters.startFrom && filters.startTo
@@ -60,6 +63,7 @@ export default function OrderListPage() {
       <NavBar className="page-header" back={null}>
         <h1 className="page-header__title">{t('routes.orderList')}</h1>
       </NavBar>
+      <WorkingStoreBar />
       <Tabs
         className="order-list__tabs"
         activeKey={filters.tab}

@@ -4,18 +4,20 @@ import {
   EMPTY_DRAFT,
   cleanDiscount,
   clearOrderDraft,
-  defaultRentalDays,
-  defaultRentalStart,
   fieldErrors,
   isDraftEmpty,
   loadOrderDraft,
-  presetAddresses,
-  rentalEnd,
   saveOrderDraft,
   toOrderInput,
   validateOrderInput,
   type OrderCreateDraft,
 } from './order-create-form';
+import {
+  defaultRentalDays,
+  defaultRentalStart,
+  presetAddresses,
+  rentalEnd,
+} from '@/features/system-config/utils/rental-rules';
 
 const TZ = 'Asia/Shanghai';
 const at = (local: string) => new Date(`${local}+08:00`);
@@ -100,6 +102,8 @@ describe('checking a new order', () => {
     ],
   };
   const context = { storeId: STORE, start: at('2026-01-10T10:30:00'), days: 2 };
+  // What is checked is booked, and bookings lie within a few years of now.
+  const tomorrow = new Date(Date.now() + 86_400_000);
 
   it('builds the request: trimmed, addresses only with their method', () => {
     const input = toOrderInput(
@@ -122,7 +126,8 @@ describe('checking a new order', () => {
       discount: 20,
       items: [{ equipmentId: GEAR }],
     });
-    expect(validateOrderInput(input)).toEqual({});
+    const { rentalStartTime, rentalEndTime } = toOrderInput(draft, { ...context, start: tomorrow });
+    expect(validateOrderInput({ ...input, rentalStartTime, rentalEndTime })).toEqual({});
     expect(toOrderInput({ ...draft, orderType: OrderType.Loan }, context).discount).toBe(0);
   });
 
@@ -135,7 +140,7 @@ describe('checking a new order', () => {
         deliveryMethod: DeliveryMethod.Delivery,
         items: [],
       },
-      context,
+      { ...context, start: tomorrow },
     );
     expect(validateOrderInput(input)).toEqual({
       customerName: 'CustomerNameRequired',
@@ -145,14 +150,36 @@ describe('checking a new order', () => {
     });
   });
 
+  it('refuses what the server refuses: dates as phones, invisible or multi-line names, a year of rental', () => {
+    const refused = (patch: Partial<typeof draft>, days = 3) =>
+      validateOrderInput(
+        toOrderInput({ ...draft, ...patch }, { ...context, start: tomorrow, days }),
+      );
+    expect(refused({ customerPhone: '2024-01-01' })).toEqual({ customerPhone: 'InvalidPhone' });
+    expect(refused({ customerPhone: '010-12345678' })).toEqual({});
+    expect(refused({ customerName: '\u200b\u200b' })).toEqual({
+      customerName: 'CustomerNameRequired',
+    });
+    expect(refused({ customerName: '王\n五' })).toEqual({ customerName: 'InvalidCharacters' });
+    expect(refused({ remarks: '第一行\n第二行' })).toEqual({});
+    expect(refused({}, 366)).toEqual({ rentalStartTime: 'TooManyDays' });
+  });
+
   it("maps the server's validation members to fields", () => {
     expect(
       fieldErrors([
         { message: 'InvalidPhone', path: 'customerPhone' },
         { message: 'Invalid UUID', path: 'items.0.equipmentId' },
         { message: 'whatever', path: 'body' },
+        { message: 'NothingVisible', path: 'remarks' },
+        { message: 'DateOutOfRange', path: 'rentalEndTime' },
       ]),
-    ).toEqual({ customerPhone: 'InvalidPhone', items: 'invalid' });
+    ).toEqual({
+      customerPhone: 'InvalidPhone',
+      items: 'invalid',
+      remarks: 'NothingVisible',
+      rentalStartTime: 'DateOutOfRange',
+    });
   });
 
   it('keeps the discount to digits with at most two decimals', () => {

@@ -9,6 +9,7 @@ import { useCreatePayment } from '../api/create-payment';
 import { usePayment } from '../api/get-payment';
 import { forgetAttempt, rememberAttempt, resumedAttempt } from '../utils/resume';
 import { invokeWeChatPay } from '../utils/wechat-pay';
+import { serverLink } from '@/lib/api-client';
 import { money } from '@/lib/money';
 
 /**
@@ -67,7 +68,7 @@ export function OnlinePayment({
       setPaymentId(attempt.paymentId);
       const { action } = attempt;
       if (action.type === 'redirect') {
-        window.location.assign(action.url);
+        window.location.assign(serverLink(action.url));
       } else if (action.type === 'qr') {
         setQr(action.codeUrl);
       } else {
@@ -93,7 +94,9 @@ export function OnlinePayment({
   }
   const ended = status === 'failed' || status === 'closed';
   const action = payment.data?.action;
-  const qrUrl = qr ?? (action?.type === 'qr' ? action.codeUrl : null);
+  const qrCode = qr ?? (action?.type === 'qr' ? action.codeUrl : null);
+  // The customer's phone scans it: a full address, on the server this page talks to.
+  const qrUrl = qrCode && serverLink(qrCode);
   const waiting = !!paymentId && !ended && !note;
 
   return (
@@ -111,9 +114,9 @@ export function OnlinePayment({
       )}
       <div role="status" aria-live="polite" className="online-payment__status">
         {waiting && (
-          <p>
+          <div>
             <DotLoading /> {t('payment.online.waiting', { method: methodName })}
-          </p>
+          </div>
         )}
         {ended && (
           <p className="order-panel__error">

@@ -1,8 +1,8 @@
 import { useCallback, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { Button, Result } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { PaymentMethod, type OnlineMethod } from '@snowgear/contracts';
+import { OrderStatus, PaymentMethod, type OnlineMethod } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';
 import { PageHeader } from '@/components/page-header';
 import { QueryState } from '@/components/query-state';
@@ -12,6 +12,7 @@ import { useCheckout } from '../api/get-checkout';
 import { CheckoutSummary } from '../components/checkout-summary';
 import { MethodPicker } from '../components/method-picker';
 import { OnlinePayment } from '../components/online-payment';
+import { PayCountdown, usePassed } from '../components/pay-countdown';
 
 /**
  * /customer/payment/:orderId?: the customer pays what is due on their order, signed in or not
@@ -44,26 +45,38 @@ function PayAsCustomer({ orderId }: { orderId: string }) {
   const navigate = useNavigate();
   const [method, setMethod] = useState<PaymentMethod | null>(null);
   const handlePaid = useCallback(() => void query.refetch(), [query]);
+  const expired = usePassed(query.data?.payBefore ?? null);
 
   return (
     <div className="order-payment">
       <PageHeader title={t('payment.customer.title')} backTo={Paths.home} />
       <QueryState query={query} lines={8}>
         {(checkout) => {
+          if (checkout.orderStatus === OrderStatus.Cancelled && checkout.due.length === 0) {
+            return <Released title={t('payment.customer.cancelled')} />;
+          }
+          // Paid (or nothing to pay): the order's customer lands on their order, which says so;
+          // anyone else (a link paid for someone) on the code they show at the store.
           if (checkout.due.length === 0) {
             return (
-              <Result
-                status="success"
-                title={t('payment.nothingDue')}
-                description={checkout.orderNumber}
+              <Navigate
+                to={
+                  checkout.isMine
+                    ? Paths.customerOrderDetail(checkout.orderId, { paid: true })
+                    : Paths.orderQr(checkout.orderNumber, checkout.qrToken)
+                }
+                replace
               />
             );
           }
+          const unpaid = checkout.orderStatus === OrderStatus.Unpaid && checkout.payBefore;
+          if (unpaid && expired) return <Released title={t('payment.customer.released')} />;
           const online = checkout.methods.filter((m) => m !== PaymentMethod.Cash) as OnlineMethod[];
           const chosen =
             method ?? (isWeChat && online.includes('wechat') ? 'wechat' : (online[0] ?? 'cash'));
           return (
             <>
+              {unpaid && <PayCountdown payBefore={unpaid} />}
               <CheckoutSummary checkout={checkout} payer />
               <MethodPicker
                 checkout={checkout}
@@ -73,7 +86,15 @@ function PayAsCustomer({ orderId }: { orderId: string }) {
               />
               <div className="page-body">
                 {chosen === PaymentMethod.Cash ? (
-                  <p className="workspace-page__tip">{t('payment.customer.cashAtCounter')}</p>
+                  <>
+                    <p className="workspace-page__tip">{t('payment.customer.cashAtCounter')}</p>
+                    <Link
+                      to={Paths.orderQr(checkout.orderNumber, checkout.qrToken)}
+                      className="adm-button adm-button-primary adm-button-block adm-button-large adm-button-shape-rounded"
+                    >
+                      {t('payment.customer.showQr')}
+                    </Link>
+                  </>
                 ) : chosen === 'wechat' &&
                   isWeChat &&
                   !signedIn &&
@@ -119,5 +140,23 @@ function PayAsCustomer({ orderId }: { orderId: string }) {
         }}
       </QueryState>
     </div>
+  );
+}
+
+/** The order no longer holds gear (released unpaid, or cancelled): book again. */
+function Released({ title }: { title: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Result status="warning" title={title} description={t('payment.customer.releasedTip')} />
+      <div className="page-body">
+        <Link
+          to={Paths.orderCreate}
+          className="adm-button adm-button-primary adm-button-block adm-button-large adm-button-shape-rounded"
+        >
+          {t('payment.customer.bookAgain')}
+        </Link>
+      </div>
+    </>
   );
 }

@@ -29,7 +29,13 @@ export function ManualEntryPopup({
   };
 
   return (
-    <Popup visible={visible} onMaskClick={onCancel} bodyClassName="manual-entry">
+    <Popup
+      showCloseButton
+      visible={visible}
+      onMaskClick={onCancel}
+      onClose={onCancel}
+      bodyClassName="manual-entry"
+    >
       <form
         role="dialog"
         aria-modal="true"

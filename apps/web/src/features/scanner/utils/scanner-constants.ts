@@ -12,7 +12,7 @@ export const ScannerTiming = {
   scanLockMs: 200,
   /** The dialog closes by itself this long after a result (caller may change it). */
   autoCloseDelayMs: 1500,
-  /** WeChat JS-SDK: wait for the bridge 50 × 100 ms, and for `wx.config` up to 10 s. */
+  /** WeChat JS-SDK: wait for the bridge 50 × 100 ms; the whole set-up ends after 10 s. */
   weChatPollIntervalMs: 100,
   weChatPollAttempts: 50,
   weChatInitTimeoutMs: 10_000,

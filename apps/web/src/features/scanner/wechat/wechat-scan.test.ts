@@ -1,6 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WeChatScanError, WeChatScanProblem, weChatScan } from './wechat-scan';
 
+// The signature call of the JS-SDK set-up: a test decides when (if ever) it answers.
+const signature = vi.hoisted(() => ({ answer: () => new Promise<never>(() => undefined) }));
+vi.mock('@/features/auth/api/wechat', () => ({ jsSdkConfig: () => signature.answer() }));
+
 const WECHAT_UA =
   'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Mobile Safari/537.36 MicroMessenger/8.0.50';
 
@@ -11,6 +15,7 @@ function setUserAgent(value: string) {
 afterEach(() => {
   vi.useRealTimers();
   Reflect.deleteProperty(window.navigator, 'userAgent');
+  Reflect.deleteProperty(window, 'WeixinJSBridge');
 });
 
 async function problemOf(promise: Promise<unknown>) {
@@ -36,5 +41,20 @@ describe('WeChat scan', () => {
     expect(settled).toBe(false);
     await vi.advanceTimersByTimeAsync(200);
     expect(await scanning).toBe(WeChatScanProblem.sdkNotLoaded);
+  });
+
+  it('gives up the whole set-up after 10 s when the bridge comes late and the signature never answers', async () => {
+    setUserAgent(WECHAT_UA);
+    await import('weixin-js-sdk');
+    vi.useFakeTimers();
+    const scanning = problemOf(weChatScan());
+    let settled = false;
+    void scanning.then(() => (settled = true));
+    await vi.advanceTimersByTimeAsync(4000);
+    Object.defineProperty(window, 'WeixinJSBridge', { value: {}, configurable: true });
+    await vi.advanceTimersByTimeAsync(5800);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(300);
+    expect(await scanning).toBe(WeChatScanProblem.initFailed);
   });
 });

@@ -28,41 +28,53 @@ interface BridgeWindow {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The page bridge WeChat injects; the bundled JS-SDK talks through it. */
-async function waitForBridge(): Promise<boolean> {
-  for (let i = 0; i < ScannerTiming.weChatPollAttempts; i++) {
+async function waitForBridge(deadline: number): Promise<boolean> {
+  for (let i = 0; i < ScannerTiming.weChatPollAttempts && Date.now() < deadline; i++) {
     if ((window as BridgeWindow).WeixinJSBridge) return true;
     await sleep(ScannerTiming.weChatPollIntervalMs);
   }
-  return false;
+  return !!(window as BridgeWindow).WeixinJSBridge;
+}
+
+/** `work`, or the WeChat problem once the set-up's time is up (whatever is still pending). */
+function beforeDeadline<T>(work: Promise<T>, deadline: number, problem: WeChatScanProblem) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new WeChatScanError(problem)),
+      Math.max(0, deadline - Date.now()),
+    );
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
 /** One configured SDK per page address (the signature covers the URL without its hash). */
 let configured: { url: string; wx: Promise<Wx> } | null = null;
 
+/**
+ * Loads and configures the SDK within one time limit for the whole set-up (spec §9: 10 s), so a
+ * page without the bridge or a slow signature call never leaves the clerk waiting longer.
+ */
 async function configure(url: string): Promise<Wx> {
+  const deadline = Date.now() + ScannerTiming.weChatInitTimeoutMs;
   let wx: Wx;
   try {
-    wx = (await import('weixin-js-sdk')).default;
+    wx = (await beforeDeadline(import('weixin-js-sdk'), deadline, WeChatScanProblem.sdkNotLoaded))
+      .default;
   } catch {
     throw new WeChatScanError(WeChatScanProblem.sdkNotLoaded);
   }
-  if (!(await waitForBridge())) throw new WeChatScanError(WeChatScanProblem.sdkNotLoaded);
-  const config = await jsSdkConfig(url).catch(() => {
+  if (!(await waitForBridge(deadline))) throw new WeChatScanError(WeChatScanProblem.sdkNotLoaded);
+  const config = await beforeDeadline(
+    jsSdkConfig(url),
+    deadline,
+    WeChatScanProblem.initFailed,
+  ).catch(() => {
     throw new WeChatScanError(WeChatScanProblem.initFailed);
   });
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new WeChatScanError(WeChatScanProblem.initFailed)),
-      ScannerTiming.weChatInitTimeoutMs,
-    );
-    wx.ready(() => {
-      clearTimeout(timer);
-      resolve();
-    });
-    wx.error(() => {
-      clearTimeout(timer);
-      reject(new WeChatScanError(WeChatScanProblem.initFailed));
-    });
+  const ready = new Promise<void>((resolve, reject) => {
+    wx.ready(() => resolve());
+    wx.error(() => reject(new WeChatScanError(WeChatScanProblem.initFailed)));
     wx.config({
       debug: false,
       appId: config.appId,
@@ -72,6 +84,7 @@ async function configure(url: string): Promise<Wx> {
       jsApiList: ['scanQRCode'],
     });
   });
+  await beforeDeadline(ready, deadline, WeChatScanProblem.initFailed);
   return wx;
 }
 

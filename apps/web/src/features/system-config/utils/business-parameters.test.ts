@@ -12,12 +12,14 @@ function config(global: Record<string, string>, store: Record<string, string>): 
       companyName: '',
       systemLogo: '',
       rentalAgreement: '',
+      rentalAgreementVersion: '',
     },
     storeConfigs: {
       s1: {
         storeId: 's1',
         storeName: 'A',
         contactInfo: { phone: '', address: '' },
+        location: null,
         businessHours: { startTime: '08:00', endTime: '17:00', restDays: [] },
         businessParameters: pairs(store),
       },

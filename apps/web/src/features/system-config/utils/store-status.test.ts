@@ -7,6 +7,7 @@ const store = (restDays: number[] = []): StoreConfig => ({
   storeId: 's1',
   storeName: '万龙雪场店',
   contactInfo: { phone: '', address: '' },
+  location: null,
   businessHours: { startTime: '08:00', endTime: '17:30', restDays },
   businessParameters: [],
 });

@@ -13,43 +13,73 @@ import {
 } from '@snowgear/contracts';
 import { api } from '@/lib/api-client';
 import { ordersKey } from '@/features/orders/api/get-order';
+import { orderListParams, type OrderListFilters } from '@/features/orders/api/list-orders';
+import { todayIn } from '@/features/inventory/utils/stock-form';
+import { DEFAULT_BUSINESS_TIME_ZONE } from '@/features/system-config/utils/store-status';
+import { useWorkingStore } from '@/features/stores/hooks/use-working-store';
 
 const PAGE_SIZE = 10;
-const day = (offset = 0) => dayjs().add(offset, 'day').format('YYYY-MM-DD');
+/** A day on the store's calendar (the business time zone), not the phone's. */
+const storeDay = (offset = 0) =>
+  dayjs(todayIn(DEFAULT_BUSINESS_TIME_ZONE)).add(offset, 'day').format('YYYY-MM-DD');
 const codes = (...s: number[]) => s.join(',');
 
-/** The workspace's lists, as order-list queries. Days are the device's, which is the store's. */
+/**
+ * The order-list views the workspace tiles open: a tile counts exactly what its list shows,
+ * because both ask the server the same question.
+ */
+export const WorkspaceFilters = {
+  overdue: (): OrderListFilters => ({ tab: 'overdue' }),
+  /** Self-pickups starting today (deliveries are the drivers' round). */
+  pickupsToday: (): OrderListFilters => ({
+    tab: 'reserved',
+    startFrom: storeDay(),
+    startTo: storeDay(),
+  }),
+  unpaid: (): OrderListFilters => ({ tab: 'unpaid' }),
+  /** Customers' self-returns waiting for the gear to be checked in. */
+  selfReturns: (): OrderListFilters => ({ tab: 'selfReturn' }),
+} as const;
+
+/** The workspace's lists, as order-list queries. */
 export const WorkspaceList = {
-  overdue: () => ({ overdue: 'true' }) as OrderListQuery,
+  overdue: () => orderListParams(WorkspaceFilters.overdue()),
   /** Starting today or tomorrow, paid, with gear still to pick. */
   preparation: () =>
     ({
       status: codes(OrderStatus.Reserved, OrderStatus.PendingDelivery),
       unbound: 'true',
-      startTo: day(1),
+      startTo: storeDay(1),
     }) as OrderListQuery,
-  pickupsToday: () =>
-    ({
-      status: codes(OrderStatus.Reserved, OrderStatus.PendingDelivery),
-      startFrom: day(),
-      startTo: day(),
-    }) as OrderListQuery,
-  unpaid: () => ({ status: codes(OrderStatus.Unpaid) }) as OrderListQuery,
+  pickupsToday: () => orderListParams(WorkspaceFilters.pickupsToday()),
+  unpaid: () => orderListParams(WorkspaceFilters.unpaid()),
+  selfReturns: () => orderListParams(WorkspaceFilters.selfReturns()),
 } as const;
 export type WorkspaceList = keyof typeof WorkspaceList;
 
-function fetchPage(list: WorkspaceList, skipCount: number, maxResultCount = PAGE_SIZE) {
+/** One page of a list, for the store the counter works on (one store at a time). */
+function fetchPage(
+  list: WorkspaceList,
+  storeId: string | null,
+  skipCount: number,
+  maxResultCount = PAGE_SIZE,
+) {
   return api.get<PagedResult<OrderSummary>>('/app/orders', {
-    params: { ...WorkspaceList[list](), skipCount, maxResultCount },
+    params: {
+      ...WorkspaceList[list](),
+      ...(storeId ? { storeId } : {}),
+      skipCount,
+      maxResultCount,
+    },
     silent: true,
   });
 }
 
-export function workspaceListQuery(list: WorkspaceList) {
+export function workspaceListQuery(list: WorkspaceList, storeId: string | null) {
   return infiniteQueryOptions({
-    queryKey: [...ordersKey, 'workspace', list] as const,
+    queryKey: [...ordersKey, 'workspace', list, storeId] as const,
     initialPageParam: 0,
-    queryFn: ({ pageParam }) => fetchPage(list, pageParam),
+    queryFn: ({ pageParam }) => fetchPage(list, storeId, pageParam),
     getNextPageParam: (last, pages) => {
       const loaded = pages.reduce((n, p) => n + p.items.length, 0);
       return loaded < last.totalCount ? loaded : undefined;
@@ -58,15 +88,18 @@ export function workspaceListQuery(list: WorkspaceList) {
 }
 
 export function useWorkspaceList(list: WorkspaceList) {
-  return useInfiniteQuery(workspaceListQuery(list));
+  const { storeId } = useWorkingStore();
+  return useInfiniteQuery(workspaceListQuery(list, storeId));
 }
 
 /** How many orders a workspace list holds (for its tile). */
-export function useWorkspaceCount(list: WorkspaceList) {
+export function useWorkspaceCount(list: WorkspaceList, enabled = true) {
+  const { storeId } = useWorkingStore();
   return useQuery(
     queryOptions({
-      queryKey: [...ordersKey, 'workspace', list, 'count'] as const,
-      queryFn: async () => (await fetchPage(list, 0, 1)).totalCount,
+      queryKey: [...ordersKey, 'workspace', list, storeId, 'count'] as const,
+      queryFn: async () => (await fetchPage(list, storeId, 0, 1)).totalCount,
+      enabled,
     }),
   );
 }

@@ -9,6 +9,7 @@ import { PagedList } from '@/components/paged-list';
 import { OrderCard } from '@/features/orders/components/order-card';
 import { useWorkspaceList } from '../api/workspace-orders';
 import { BindPanel } from '../components/bind-panel';
+import { PreparationDin } from '../components/preparation-din';
 
 /** /store/workspace/preparation-orders: orders starting soon whose gear is still to pick. */
 export default function PreparationOrdersPage() {
@@ -24,6 +25,7 @@ export default function PreparationOrdersPage() {
           orders.map((order) => (
             <div key={order.id} className="workspace-list__item">
               <OrderCard order={order} />
+              <PreparationDin orderId={order.id} />
               <Button
                 block
                 color="primary"

@@ -2,21 +2,52 @@ import { Link } from 'react-router';
 import { DotLoading } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Paths } from '@/config/paths';
+import { findRoute } from '@/config/routes';
 import { PageHeader } from '@/components/page-header';
-import { useWorkspaceCount, type WorkspaceList } from '../api/workspace-orders';
+import { sessionSnapshot, useSession } from '@/features/auth/stores/session-store';
+import { writeOrderListFilters } from '@/features/orders/api/list-orders';
+import { WorkingStoreBar } from '@/features/stores/components/working-store-bar';
+import { checkRouteAccess } from '@/lib/authorization';
+import { useWorkspaceCount, WorkspaceFilters, type WorkspaceList } from '../api/workspace-orders';
 
-const TILES: { list: WorkspaceList; to: string; tone: string }[] = [
-  { list: 'overdue', to: Paths.overdueOrders, tone: 'danger' },
-  { list: 'preparation', to: Paths.preparationOrders, tone: 'warning' },
-  { list: 'pickupsToday', to: `${Paths.storeOrderList}?tab=reserved`, tone: 'primary' },
-  { list: 'unpaid', to: `${Paths.storeOrderList}?tab=unpaid`, tone: 'default' },
+interface Tile {
+  list: WorkspaceList;
+  tone: string;
+  /** Where the tile leads, best first: the first the user may open is used. */
+  to: () => string[];
+}
+
+const orderList = (list: keyof typeof WorkspaceFilters) =>
+  `${Paths.storeOrderList}?${new URLSearchParams(writeOrderListFilters(WorkspaceFilters[list]()))}`;
+
+const TILES: Tile[] = [
+  // The overdue page is the clerks' (spec §2); others see the same orders in the list's tab.
+  { list: 'overdue', tone: 'danger', to: () => [Paths.overdueOrders, orderList('overdue')] },
+  { list: 'selfReturns', tone: 'warning', to: () => [orderList('selfReturns')] },
+  { list: 'preparation', tone: 'warning', to: () => [Paths.preparationOrders] },
+  { list: 'pickupsToday', tone: 'primary', to: () => [orderList('pickupsToday')] },
+  { list: 'unpaid', tone: 'default', to: () => [orderList('unpaid')] },
 ];
 
-function Tile({ list, to, tone }: (typeof TILES)[number]) {
+/** The first of `paths` the signed-in user may open, or null when none. */
+function useFirstOpenable(paths: string[]): string | null {
+  const session = useSession();
+  const snapshot = sessionSnapshot(session);
+  for (const path of paths) {
+    const route = findRoute(path.split('?')[0]!);
+    if (route && checkRouteAccess(route, snapshot, path).allow) return path;
+  }
+  return null;
+}
+
+function WorkspaceTile({ list, tone, to }: Tile) {
   const { t } = useTranslation();
-  const count = useWorkspaceCount(list);
+  const target = useFirstOpenable(to());
+  const count = useWorkspaceCount(list, target !== null);
+  // A tile the user cannot open is not shown (its count would promise a list they cannot see).
+  if (!target) return null;
   return (
-    <Link to={to} className={`workspace-tile workspace-tile--${tone}`}>
+    <Link to={target} className={`workspace-tile workspace-tile--${tone}`}>
       <span className="workspace-tile__label">{t(`workspace.tiles.${list}`)}</span>
       <strong className="workspace-tile__count" aria-live="polite">
         {count.isPending ? <DotLoading /> : count.isError ? '–' : count.data}
@@ -31,10 +62,11 @@ export default function WorkspacePage() {
   return (
     <div className="workspace-page">
       <PageHeader title={t('workspace.title')} backTo={Paths.storeDashboard} />
+      <WorkingStoreBar />
       <p className="workspace-page__tip">{t('workspace.tip')}</p>
       <nav className="workspace-page__tiles" aria-label={t('workspace.title')}>
         {TILES.map((tile) => (
-          <Tile key={tile.list} {...tile} />
+          <WorkspaceTile key={tile.list} {...tile} />
         ))}
       </nav>
     </div>

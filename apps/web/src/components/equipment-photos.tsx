@@ -5,12 +5,15 @@ import { useTranslation } from 'react-i18next';
 import type { Equipment } from '@snowgear/contracts';
 import { fileUrl } from '@/lib/api-client';
 
-/** Up to three thumbnails, '+N' on the last when there are more, full-size preview on tap. */
+/**
+ * Up to three thumbnails, '+N' on the last when there are more, full-size preview on tap (spec §2
+ * equipment info dialog; staff and customers alike).
+ */
 export function EquipmentPhotos({
   equipment,
   compact = false,
 }: {
-  equipment: Equipment;
+  equipment: Pick<Equipment, 'name' | 'imageFiles'>;
   compact?: boolean;
 }) {
   const { t } = useTranslation();

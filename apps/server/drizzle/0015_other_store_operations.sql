@@ -1,0 +1,2 @@
+ALTER TABLE "equipment_operation_history" ADD COLUMN "operator_store_id" uuid;--> statement-breakpoint
+ALTER TABLE "equipment_operation_history" ADD CONSTRAINT "equipment_operation_history_operator_store_id_stores_id_fk" FOREIGN KEY ("operator_store_id") REFERENCES "public"."stores"("id") ON DELETE no action ON UPDATE no action;

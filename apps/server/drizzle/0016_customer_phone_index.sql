@@ -1,0 +1,1 @@
+CREATE INDEX "orders_customer_phone_idx" ON "orders" USING btree ("tenant_id","customer_phone","rental_start_at");

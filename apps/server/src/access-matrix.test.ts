@@ -1,0 +1,793 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  BillKind,
+  BillStatus,
+  DeliveryMethod,
+  EquipmentStatus,
+  ErrorCode,
+  OrderStatus,
+} from '@snowgear/contracts';
+import {
+  attributeDefinitions,
+  bills,
+  equipment,
+  equipmentUnavailableTimes,
+  helpArticles,
+  orders,
+  smallEquipmentStock,
+} from '@/db/schema.js';
+import { multipart } from '@/modules/files/test-upload.js';
+import {
+  createTestApp,
+  customerToken,
+  phoneSignIn,
+  signIn,
+  storeIdsByName,
+  verificationHeaders,
+  type TestApp,
+} from '@/testing/index.js';
+import { ACCESS_MATRIX, CALLERS, type Caller } from './access-matrix.js';
+
+/**
+ * Walks every API route for every caller and compares the answer with access-matrix.ts. Calls
+ * that change state are made so that they do no lasting harm: a body that fails validation (the
+ * access check comes first), or a resource the action cannot apply to, found after the scope
+ * check (an order already completed, an item already in stock, a barcode already taken).
+ */
+
+const TABLE_FILE = 'apps/server/src/access-matrix.ts';
+const NIL = '00000000-0000-0000-0000-000000000000';
+const UNKNOWN_TRADE = '0'.repeat(32);
+const ANSWERS = ['ok', '401', '403', '404'] as const;
+type Answer = (typeof ANSWERS)[number];
+type Scope = 'own' | 'other';
+const SCOPES: readonly Scope[] = ['own', 'other'];
+
+/** 403s that refuse the caller (the class `403`); any other 403 is a business answer (`ok`). */
+const REFUSALS: readonly string[] = [
+  ErrorCode.Forbidden,
+  ErrorCode.OrderOtherStore,
+  ErrorCode.OrderCashNotOnRun,
+  ErrorCode.EquipmentOtherStore,
+  ErrorCode.NotYourStore,
+  ErrorCode.RoleNotAssignable,
+  ErrorCode.FileNotYours,
+];
+
+// ---- the table -------------------------------------------------------------------------------
+
+interface Row {
+  key: string;
+  /** Answers per store (own, other): called twice. */
+  perStore: boolean;
+  cells: Partial<Record<Caller, readonly [own: Answer, other: Answer]>>;
+}
+
+const isAnswer = (text: string): text is Answer => (ANSWERS as readonly string[]).includes(text);
+
+function parseMatrix(text: string): { rows: Map<string, Row>; problems: string[] } {
+  const rows = new Map<string, Row>();
+  const problems: string[] = [];
+  const lines = text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith('#'));
+  const [header, ...body] = lines;
+  const columns = ['method', 'path', ...CALLERS].join(' ');
+  if (header?.split(/\s+/).join(' ') !== columns)
+    problems.push(`the table's first line must name its columns: ${columns}`);
+  for (const line of body) {
+    const [method = '', path = '', ...cells] = line.split(/\s+/);
+    const key = `${method} ${path}`;
+    if (rows.has(key)) problems.push(`${key}: declared twice`);
+    const missing = CALLERS.slice(cells.length);
+    if (missing.length > 0) problems.push(`${key}: declare the answer for ${missing.join(', ')}`);
+    if (cells.length > CALLERS.length) problems.push(`${key}: more answers than callers`);
+    const row: Row = { key, perStore: cells.some((c) => c.includes('/')), cells: {} };
+    for (const [i, caller] of CALLERS.entries()) {
+      const cell = cells[i];
+      if (cell === undefined) continue;
+      const [own = '', other = own, ...rest] = cell.split('/');
+      if (rest.length > 0 || !isAnswer(own) || !isAnswer(other)) {
+        problems.push(
+          `${key}: "${cell}" for ${caller} is no answer (${ANSWERS.join(', ')}, or own/other)`,
+        );
+        continue;
+      }
+      row.cells[caller] = [own, other];
+    }
+    rows.set(key, row);
+  }
+  return { rows, problems };
+}
+
+// ---- answers ---------------------------------------------------------------------------------
+
+function errorCode(res: LightMyRequestResponse): string | undefined {
+  try {
+    return res.json<{ error?: { code?: string } }>().error?.code;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The class of an answer; anything else (a 5xx) is returned as its status, which no cell holds. */
+function classify(res: LightMyRequestResponse): string {
+  const status = res.statusCode;
+  if (status === 401) return '401';
+  if (status === 404) return '404';
+  if (status === 403 && REFUSALS.includes(errorCode(res) ?? '')) return '403';
+  if (status >= 500) return String(status);
+  return 'ok';
+}
+
+// ---- fixtures --------------------------------------------------------------------------------
+
+interface Item {
+  id: string;
+  barcode: string;
+}
+
+/** What a call needs from one store (or, for the customer's orders, one customer). */
+interface Side {
+  storeId: string;
+  /** A completed counter order; for the customer, their own order or another customer's. */
+  order: { id: string; orderNumber: string };
+  /** Paid in cash, on `order`. */
+  bill: string;
+  /** Given back in cash. */
+  refundBill: string;
+  /** In stock. */
+  item: Item;
+  /** Out with a customer, and its lock for that order. */
+  busyItem: Item;
+  orderLock: string;
+  small: { id: string; name: string };
+  /** A store employee of the store, made for this test. */
+  employee: { id: string; fields: object };
+}
+
+interface Fixtures {
+  stores: Record<Scope, Side>;
+  /** The customer's own order and its bill. */
+  customer: Pick<Side, 'order' | 'bill'>;
+  attributeId: string;
+  articleId: string;
+  fileId: string;
+  /** A scheme the customer saved. */
+  schemeId: string;
+}
+
+interface Context {
+  caller: Caller;
+  scope: Scope;
+  side: Side;
+  fx: Fixtures;
+  /** A fresh file uploaded by `owner`, for calls that delete one. */
+  upload: (owner: Caller) => Promise<string>;
+  /** A fresh rider of `owner`'s, for calls that change or delete one. */
+  rider: (owner: Caller) => Promise<string>;
+  /** A fresh saved address of the customer (own) or of another customer (other). */
+  address: (scope: Scope) => Promise<string>;
+}
+
+interface Call {
+  url: string;
+  payload?: object;
+}
+
+type Recipe = (c: Context) => Call | Promise<Call>;
+
+const PASSWORD = '1q2w3E*';
+const reason = '权限矩阵';
+const weekAgo = new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10);
+const today = new Date().toISOString().slice(0, 10);
+const later = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+const someoneElse = (caller: Caller): Caller => (caller === 'admin' ? 'employee' : 'admin');
+
+/**
+ * How to call a route when filling its parameters with an unknown id (and sending `{}` as the
+ * body) does not show what it is about. Each recipe keeps its call harmless (see the top).
+ */
+const RECIPES: Record<string, Recipe> = {
+  // Any valid body would end the caller's own sign-in.
+  'POST /api/app/account/logout': () => ({
+    url: '/api/app/account/logout',
+    payload: { refreshToken: 42 },
+  }),
+
+  'GET /api/app/employees/:id': ({ side }) => ({ url: `/api/app/employees/${side.employee.id}` }),
+  // The user name is taken: 409 once the store is allowed.
+  'POST /api/app/employees': ({ side }) => ({
+    url: '/api/app/employees',
+    payload: {
+      userName: 'employee',
+      password: PASSWORD,
+      name: reason,
+      roles: ['StoreEmployee'],
+      primaryStoreId: side.storeId,
+    },
+  }),
+  'PUT /api/app/employees/:id': ({ side }) => ({
+    url: `/api/app/employees/${side.employee.id}`,
+    payload: side.employee.fields,
+  }),
+  'POST /api/app/employees/:id/deactivate': ({ side }) => ({
+    url: `/api/app/employees/${side.employee.id}/deactivate`,
+  }),
+  'POST /api/app/employees/:id/activate': ({ side }) => ({
+    url: `/api/app/employees/${side.employee.id}/activate`,
+  }),
+  'POST /api/app/employees/:id/reset-password': ({ side }) => ({
+    url: `/api/app/employees/${side.employee.id}/reset-password`,
+    payload: { newPassword: PASSWORD },
+  }),
+
+  'GET /api/files/download/:id': ({ fx }) => ({ url: `/api/files/download/${fx.fileId}` }),
+
+  'GET /api/app/schemes/:id': ({ fx }) => ({ url: `/api/app/schemes/${fx.schemeId}` }),
+  'GET /api/app/schemes/:id/shared': ({ fx }) => ({
+    url: `/api/app/schemes/${fx.schemeId}/shared`,
+  }),
+  'DELETE /api/files/:id': async ({ caller, scope, upload }) => ({
+    url: `/api/files/${await upload(scope === 'own' ? caller : someoneElse(caller))}`,
+  }),
+  'DELETE /api/files/my-files/:id': async ({ caller, scope, upload }) => ({
+    url: `/api/files/my-files/${await upload(scope === 'own' ? caller : someoneElse(caller))}`,
+  }),
+
+  'GET /api/app/equipment/by-barcode': ({ side }) => ({
+    url: `/api/app/equipment/by-barcode?barcodeNumber=${side.item.barcode}`,
+  }),
+  'GET /api/app/equipment/inquiry': ({ side }) => ({
+    url: `/api/app/equipment/inquiry?sn=${side.item.barcode}`,
+  }),
+  'GET /api/app/equipment/catalog-items': ({ side }) => ({
+    url: `/api/app/equipment/catalog-items?storeId=${side.storeId}&keyword=雪`,
+  }),
+  'GET /api/app/equipment-attribute/attribute-values/:id': ({ fx }) => ({
+    url: `/api/app/equipment-attribute/attribute-values/${fx.attributeId}`,
+  }),
+  // No such category: 400 once the store is allowed.
+  'POST /api/app/equipment': ({ side }) => ({
+    url: '/api/app/equipment',
+    payload: {
+      categoryId: NIL,
+      storeId: side.storeId,
+      name: reason,
+      barcodeNumber: 'MATRIX0001',
+      dailyRentPrice: 1,
+      deposit: 1,
+    },
+  }),
+  'GET /api/app/equipment/:id': ({ side }) => ({ url: `/api/app/equipment/${side.item.id}` }),
+  'PUT /api/app/equipment/:id': ({ side }) => ({
+    url: `/api/app/equipment/${side.item.id}`,
+    payload: { categoryId: NIL, name: reason, dailyRentPrice: 1, deposit: 1 },
+  }),
+  // Another item's barcode: 409.
+  'PUT /api/app/equipment/:id/barcode': ({ side }) => ({
+    url: `/api/app/equipment/${side.item.id}/barcode`,
+    payload: { barcodeNumber: side.busyItem.barcode },
+  }),
+  // Gear out with a customer cannot be scrapped.
+  'POST /api/app/equipment/change-status/:id': ({ side }) => ({
+    url: `/api/app/equipment/change-status/${side.busyItem.id}`,
+    payload: { newStatus: EquipmentStatus.Scrapped, reason },
+  }),
+  // To the store it is in already.
+  'POST /api/app/equipment/:id/transfer': ({ side }) => ({
+    url: `/api/app/equipment/${side.item.id}/transfer`,
+    payload: { targetStoreId: side.storeId, reason },
+  }),
+  'GET /api/app/equipment/unavailable-times/:id': ({ side }) => ({
+    url: `/api/app/equipment/unavailable-times/${side.item.id}`,
+  }),
+  // An order's lock goes with its order only.
+  'DELETE /api/app/equipment/unavailable-time/:id': ({ side }) => ({
+    url: `/api/app/equipment/unavailable-time/${side.orderLock}`,
+  }),
+  'GET /api/app/equipment/equipment-operation-history/:id': ({ side }) => ({
+    url: `/api/app/equipment/equipment-operation-history/${side.item.id}`,
+  }),
+  'GET /api/app/equipment/equipment-usage-statistics/:id': ({ side }) => ({
+    url: `/api/app/equipment/equipment-usage-statistics/${side.item.id}`,
+  }),
+  'GET /api/app/equipment/store-inventory-summary/:id': ({ side }) => ({
+    url: `/api/app/equipment/store-inventory-summary/${side.storeId}`,
+  }),
+  // In stock already.
+  'POST /api/app/equipment/stock-in/:equipmentId': ({ side }) => ({
+    url: `/api/app/equipment/stock-in/${side.item.id}`,
+    payload: { reason },
+  }),
+  // Out already.
+  'POST /api/app/equipment/stock-out/:equipmentId': ({ side }) => ({
+    url: `/api/app/equipment/stock-out/${side.busyItem.id}`,
+    payload: { reason, unavailableStartTime: later(30), unavailableEndTime: later(31) },
+  }),
+  // For an order that is completed.
+  'POST /api/app/equipment/early-return/:equipmentId': ({ side }) => ({
+    url: `/api/app/equipment/early-return/${side.busyItem.id}`,
+    payload: { orderId: side.order.id, reason },
+  }),
+  'GET /api/app/equipment/orders-count': ({ side }) => ({
+    url: `/api/app/equipment/orders-count?equipmentId=${side.busyItem.id}`,
+  }),
+  'GET /api/app/equipment/in-use-orders': ({ side }) => ({
+    url: `/api/app/equipment/in-use-orders?equipmentId=${side.busyItem.id}`,
+  }),
+  'GET /api/app/equipment/reserved-orders': ({ side }) => ({
+    url: `/api/app/equipment/reserved-orders?equipmentId=${side.busyItem.id}`,
+  }),
+  'GET /api/app/equipment/unpaid-orders': ({ side }) => ({
+    url: `/api/app/equipment/unpaid-orders?equipmentId=${side.busyItem.id}`,
+  }),
+  'GET /api/app/equipment/completed-orders': ({ side }) => ({
+    url: `/api/app/equipment/completed-orders?equipmentId=${side.busyItem.id}`,
+  }),
+  // The store has small equipment of that name: 409.
+  'POST /api/app/small-equipment': ({ side }) => ({
+    url: '/api/app/small-equipment',
+    payload: { storeId: side.storeId, name: side.small.name },
+  }),
+  // More than there is.
+  'POST /api/app/small-equipment/:id/adjust': ({ side }) => ({
+    url: `/api/app/small-equipment/${side.small.id}/adjust`,
+    payload: { delta: -100_000, reason },
+  }),
+  'GET /api/app/small-equipment/:id/history': ({ side }) => ({
+    url: `/api/app/small-equipment/${side.small.id}/history`,
+  }),
+
+  // The same item twice: 400 once the store is allowed.
+  'POST /api/app/orders': ({ side }) => ({
+    url: '/api/app/orders',
+    payload: {
+      storeId: side.storeId,
+      customerName: reason,
+      customerPhone: '13900001111',
+      rentalStartTime: later(40),
+      rentalEndTime: later(41),
+      items: [{ equipmentId: side.item.id }, { equipmentId: side.item.id }],
+    },
+  }),
+  'GET /api/app/orders/customer-history': () => ({
+    url: '/api/app/orders/customer-history?phone=13900001111',
+  }),
+  'GET /api/app/orders/by-number/:orderNumber': ({ side }) => ({
+    url: `/api/app/orders/by-number/${side.order.orderNumber}`,
+  }),
+  'GET /api/app/orders/:id': ({ side }) => ({ url: `/api/app/orders/${side.order.id}` }),
+  'GET /api/app/orders/qr/:orderNumber': ({ side }) => ({
+    url: `/api/app/orders/qr/${side.order.orderNumber}`,
+  }),
+  // Paid already: confirming again records nothing.
+  'POST /api/app/orders/confirm-cash-received': ({ side }) => ({
+    url: `/api/app/orders/confirm-cash-received?billId=${side.bill}`,
+  }),
+  'POST /api/app/orders/confirm-cash-refunded': ({ side }) => ({
+    url: `/api/app/orders/confirm-cash-refunded?billId=${side.refundBill}`,
+  }),
+  // The order is completed: every change is refused after the scope check.
+  'POST /api/app/orders/:id/cancel': ({ side }) => ({
+    url: `/api/app/orders/${side.order.id}/cancel`,
+    payload: { reason },
+  }),
+  'PUT /api/app/orders/:id': ({ side }) => ({
+    url: `/api/app/orders/${side.order.id}`,
+    payload: {
+      customerName: reason,
+      customerPhone: '13900001111',
+      deliveryAddress: '',
+      returnAddress: '',
+    },
+  }),
+  'PUT /api/app/orders/:id/delivery-method': ({ side }) => ({
+    url: `/api/app/orders/${side.order.id}/delivery-method`,
+    payload: {
+      deliveryMethod: DeliveryMethod.SelfPickup,
+      deliveryAddress: '',
+      returnMethod: 'SelfReturn',
+      returnAddress: '',
+    },
+  }),
+  'PUT /api/app/orders/:id/agent': ({ side }) => ({
+    url: `/api/app/orders/${side.order.id}/agent`,
+    payload: { agentId: null },
+  }),
+  'POST /api/app/orders/:id/handover': ({ side }) => ({
+    url: `/api/app/orders/${side.order.id}/handover`,
+    payload: { barcodes: [side.item.barcode] },
+  }),
+  'POST /api/app/orders/:id/dispatch': ({ side }) => ({
+    url: `/api/app/orders/${side.order.id}/dispatch`,
+    payload: { barcodes: [side.item.barcode] },
+  }),
+  'POST /api/app/orders/:id/delivered': ({ side }) => ({
+    url: `/api/app/orders/${side.order.id}/delivered`,
+    payload: {},
+  }),
+  'POST /api/app/orders/:id/start-return': ({ side }) => ({
+    url: `/api/app/orders/${side.order.id}/start-return`,
+    payload: {},
+  }),
+  'POST /api/app/orders/:id/extend': ({ side }) => ({
+    url: `/api/app/orders/${side.order.id}/extend`,
+    payload: { rentalEndTime: later(60) },
+  }),
+  // Bodies that fail validation: the customer's own order stays as it is.
+  'POST /api/app/my-orders/:id/cancel': ({ side }) => ({
+    url: `/api/app/my-orders/${side.order.id}/cancel`,
+    payload: { reason: 'x'.repeat(201) },
+  }),
+  'POST /api/app/my-orders/:id/extend': ({ side }) => ({
+    url: `/api/app/my-orders/${side.order.id}/extend`,
+    payload: { days: 0 },
+  }),
+  'POST /api/app/my-orders/:id/self-return': ({ side }) => ({
+    url: `/api/app/my-orders/${side.order.id}/self-return`,
+    payload: { items: [], returnMethod: 'SelfReturn' },
+  }),
+  'POST /api/app/orders/:id/return': ({ side }) => ({
+    url: `/api/app/orders/${side.order.id}/return`,
+    payload: { items: [{ orderItemId: NIL, state: 'returned' }] },
+  }),
+  'POST /api/app/orders/:id/bind': ({ side }) => ({
+    url: `/api/app/orders/${side.order.id}/bind`,
+    payload: { barcodes: [side.item.barcode] },
+  }),
+
+  // The line is looked up after the scope and status checks: the completed order refuses first.
+  'POST /api/app/orders/:id/items/:itemId/din': ({ side }) => ({
+    url: `/api/app/orders/${side.order.id}/items/${NIL}/din`,
+    payload: { setting: 6.5 },
+  }),
+
+  'PUT /api/app/riders/:id': async ({ caller, scope, rider }) => ({
+    url: `/api/app/riders/${await rider(scope === 'own' ? caller : someoneElse(caller))}`,
+    payload: { name: reason, heightCm: 175 },
+  }),
+  'DELETE /api/app/riders/:id': async ({ caller, scope, rider }) => ({
+    url: `/api/app/riders/${await rider(scope === 'own' ? caller : someoneElse(caller))}`,
+  }),
+  'PUT /api/app/my-addresses/:id': async ({ scope, address }) => ({
+    url: `/api/app/my-addresses/${await address(scope)}`,
+    payload: { label: reason, address: reason },
+  }),
+  'DELETE /api/app/my-addresses/:id': async ({ scope, address }) => ({
+    url: `/api/app/my-addresses/${await address(scope)}`,
+  }),
+
+  'GET /api/app/payments/checkout/:orderId': ({ side }) => ({
+    url: `/api/app/payments/checkout/${side.order.id}`,
+  }),
+  'GET /api/app/orders/bill/:billId/payment-status': ({ side }) => ({
+    url: `/api/app/orders/bill/${side.bill}/payment-status`,
+  }),
+  // Given back already: nothing more to send.
+  'POST /api/app/payments/refund': ({ side }) => ({
+    url: `/api/app/payments/refund?billId=${side.refundBill}`,
+  }),
+  'POST /api/payments/notify/:provider': () => ({ url: '/api/payments/notify/nobody' }),
+  'GET /api/payments/sandbox/cashier/:outTradeNo': () => ({
+    url: `/api/payments/sandbox/cashier/${UNKNOWN_TRADE}`,
+  }),
+  'POST /api/payments/sandbox/cashier/:outTradeNo/pay': () => ({
+    url: `/api/payments/sandbox/cashier/${UNKNOWN_TRADE}/pay`,
+  }),
+  'POST /api/payments/sandbox/cashier/:outTradeNo/fail': () => ({
+    url: `/api/payments/sandbox/cashier/${UNKNOWN_TRADE}/fail`,
+  }),
+
+  'GET /api/app/finance/summary': ({ side }) => ({
+    url: `/api/app/finance/summary?storeId=${side.storeId}&from=${weekAgo}&to=${today}`,
+  }),
+  'GET /api/app/finance/bills': ({ side }) => ({
+    url: `/api/app/finance/bills?storeId=${side.storeId}&from=${weekAgo}&to=${today}`,
+  }),
+  'GET /api/app/finance/export.csv': ({ side }) => ({
+    url: `/api/app/finance/export.csv?storeId=${side.storeId}&from=${weekAgo}&to=${today}`,
+  }),
+
+  'GET /api/app/help/articles/search': () => ({ url: '/api/app/help/articles/search?keyword=雪' }),
+  'GET /api/app/help/articles/:id': ({ fx }) => ({ url: `/api/app/help/articles/${fx.articleId}` }),
+  'POST /api/app/help/articles/:id/feedback': ({ fx }) => ({
+    url: `/api/app/help/articles/${fx.articleId}/feedback`,
+    payload: {},
+  }),
+};
+
+/** Without a recipe: every parameter an unknown id, and `{}` as the body of a POST or PUT. */
+function defaultCall(method: string, path: string): Call {
+  const url = path.replace(/:\w+/g, NIL);
+  return method === 'POST' || method === 'PUT' ? { url, payload: {} } : { url };
+}
+
+/** The routes the table must cover: all but a HEAD route mirroring a GET with the same access. */
+function routesToCover(table: TestApp['app']['routeAccessTable']): string[] {
+  const get = new Map(table.filter((r) => r.method === 'GET').map((r) => [r.url, r.access]));
+  return table
+    .filter(
+      (r) =>
+        r.method !== 'HEAD' ||
+        !get.has(r.url) ||
+        JSON.stringify(get.get(r.url)) !== JSON.stringify(r.access),
+    )
+    .map((r) => `${r.method} ${r.url}`);
+}
+
+describe('authorization matrix: every route, every caller', () => {
+  let t: TestApp;
+  let csrf: Record<string, string>;
+  const tokens: Partial<Record<Caller, string>> = {};
+  let fx: Fixtures;
+  const { rows, problems: tableProblems } = parseMatrix(ACCESS_MATRIX);
+
+  const inject = (caller: Caller, method: string, call: Call) =>
+    t.app.inject({
+      method: method as 'GET',
+      url: call.url,
+      ...(call.payload ? { payload: call.payload } : {}),
+      headers: {
+        ...csrf,
+        'accept-language': 'zh-CN',
+        ...(tokens[caller] ? { authorization: `Bearer ${tokens[caller]}` } : {}),
+      },
+    });
+
+  const upload = async (owner: Caller): Promise<string> => {
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF');
+    const body = multipart({ businessType: 'Contract' }, { name: 'matrix.pdf', bytes: pdf });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/files/upload',
+      payload: body.payload,
+      headers: {
+        ...csrf,
+        'content-type': body.contentType,
+        authorization: `Bearer ${tokens[owner === 'anonymous' ? 'admin' : owner]}`,
+      },
+    });
+    if (res.statusCode !== 201) throw new Error(`upload for ${owner}: ${res.body}`);
+    return res.json<{ id: string }>().id;
+  };
+
+  const rider = async (owner: Caller): Promise<string> => {
+    const who = owner === 'anonymous' ? 'admin' : owner;
+    // Each owner keeps at most 10: the matrix's own riders go once used.
+    const mine = await inject(who, 'GET', { url: '/api/app/riders' });
+    for (const { id } of mine.json<{ items: { id: string }[] }>().items)
+      await inject(who, 'DELETE', { url: `/api/app/riders/${id}` });
+    const res = await inject(who, 'POST', { url: '/api/app/riders', payload: { name: reason } });
+    if (res.statusCode !== 201) throw new Error(`rider for ${owner}: ${res.body}`);
+    return res.json<{ id: string }>().id;
+  };
+
+  // Another customer, whose addresses are 'other' to the customer.
+  let otherCustomerToken = '';
+  const address = async (scope: Scope): Promise<string> => {
+    const token = scope === 'own' ? tokens.customer : otherCustomerToken;
+    const call = (method: string, url: string, payload?: object) =>
+      t.app.inject({
+        method: method as 'GET',
+        url,
+        ...(payload ? { payload } : {}),
+        headers: { ...csrf, authorization: `Bearer ${token}` },
+      });
+    // Each customer keeps at most 20: the matrix's own addresses go once used.
+    const mine = await call('GET', '/api/app/my-addresses');
+    for (const { id } of mine.json<{ items: { id: string }[] }>().items)
+      await call('DELETE', `/api/app/my-addresses/${id}`);
+    const res = await call('POST', '/api/app/my-addresses', { address: reason });
+    if (res.statusCode !== 201) throw new Error(`address (${scope}): ${res.body}`);
+    return res.json<{ id: string }>().id;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    csrf = await verificationHeaders(t.app);
+    Object.assign(
+      tokens,
+      await signIn(t.app, csrf, ['driver', 'agent', 'employee', 'manager', 'admin']),
+    );
+    tokens.customer = await customerToken(t);
+    const other = await phoneSignIn(t, csrf, { phoneNumber: '13700000901', realName: '权限矩阵' });
+    otherCustomerToken = other.json<{ accessToken: string }>().accessToken;
+    fx = await loadFixtures(t, async (storeId, userName) => {
+      const fields = { name: userName, roles: ['StoreEmployee'], primaryStoreId: storeId };
+      const res = await inject('admin', 'POST', {
+        url: '/api/app/employees',
+        payload: { ...fields, userName, password: PASSWORD },
+      });
+      if (res.statusCode !== 201) throw new Error(`employee ${userName}: ${res.body}`);
+      return { id: res.json<{ id: string }>().id, fields };
+    });
+    fx.fileId = await upload('admin');
+    const storeId = fx.stores.own.storeId;
+    const saved = await inject('customer', 'POST', {
+      url: '/api/app/schemes',
+      payload: {
+        name: reason,
+        cart: { storeId, rentalStartTime: later(10), days: 1, lines: [] },
+      },
+    });
+    if (saved.statusCode !== 201) throw new Error(`scheme: ${saved.body}`);
+    fx.schemeId = saved.json<{ id: string }>().id;
+  });
+  afterAll(() => t.close());
+
+  it('declares an answer for every route, and none for a route that is gone', () => {
+    const routes = routesToCover(t.app.routeAccessTable);
+    const problems = [...tableProblems];
+    for (const route of routes)
+      if (!rows.has(route))
+        problems.push(`${route}: no line in ${TABLE_FILE}; declare what each caller gets`);
+    for (const key of rows.keys())
+      if (!routes.includes(key))
+        problems.push(`${key}: no such route any more; remove its line from ${TABLE_FILE}`);
+    for (const row of rows.values())
+      if (row.perStore && !RECIPES[row.key])
+        problems.push(
+          `${row.key}: answers per store, so give it a recipe in access-matrix.test.ts that calls it for a resource of each`,
+        );
+    for (const key of Object.keys(RECIPES))
+      if (!routes.includes(key)) problems.push(`${key}: a recipe for a route that is gone`);
+    expect(problems, problems.join('\n')).toEqual([]);
+  });
+
+  it('gives every caller the declared answer', async () => {
+    const routes = new Set(routesToCover(t.app.routeAccessTable));
+    const differences: string[] = [];
+    for (const row of rows.values()) {
+      if (!routes.has(row.key)) continue;
+      const [method = '', path = ''] = row.key.split(' ');
+      const recipe = RECIPES[row.key] ?? (() => defaultCall(method, path));
+      const actual: string[] = [];
+      const wrong: string[] = [];
+      for (const caller of CALLERS) {
+        const expected = row.cells[caller];
+        const got: string[] = [];
+        for (const scope of row.perStore ? SCOPES : SCOPES.slice(0, 1)) {
+          const side =
+            caller === 'customer' && scope === 'own'
+              ? { ...fx.stores.own, ...fx.customer }
+              : fx.stores[scope];
+          const call = await recipe({ caller, scope, side, fx, upload, rider, address });
+          const res = await inject(caller, method, call);
+          const answer = classify(res);
+          got.push(answer);
+          const want = expected?.[scope === 'own' ? 0 : 1];
+          if (want && answer !== want) {
+            const where = row.perStore
+              ? `, ${scope === 'own' ? 'own store' : 'another store'}`
+              : '';
+            wrong.push(
+              `  ${caller}${where}: expected ${want}, got ${answer} ` +
+                `(${[res.statusCode, errorCode(res)].filter(Boolean).join(' ')})`,
+            );
+          }
+        }
+        actual.push(got[0] === got[1] || got.length === 1 ? got[0]! : got.join('/'));
+      }
+      if (wrong.length > 0)
+        differences.push(
+          [row.key, ...wrong, `  the line as it answers now: ${row.key}  ${actual.join(' ')}`].join(
+            '\n',
+          ),
+        );
+    }
+    const report =
+      `${differences.length} route(s) answer differently from ${TABLE_FILE}. Fix the code, or ` +
+      `if the new answer is intended, change the line:\n\n${differences.join('\n\n')}`;
+    expect(differences, report).toEqual([]);
+  });
+});
+
+/** The demo data this test calls with: 万龙雪场店 is the callers' own store, 云顶夜场店 another. */
+async function loadFixtures(
+  t: TestApp,
+  makeEmployee: (storeId: string, userName: string) => Promise<Side['employee']>,
+): Promise<Fixtures> {
+  const { db } = t.database;
+  const storeIds = await storeIdsByName(t.app);
+  const one = async <T>(what: string, rows: Promise<T[]>): Promise<T> => {
+    const [row] = await rows;
+    if (!row) throw new Error(`the demo data has no ${what}`);
+    return row;
+  };
+  const paidBill = (kind: BillKind, where: ReturnType<typeof and>) =>
+    db
+      .select({ id: bills.id, orderId: orders.id, orderNumber: orders.orderNumber })
+      .from(bills)
+      .innerJoin(orders, eq(orders.id, bills.orderId))
+      .where(and(eq(bills.kind, kind), eq(bills.status, BillStatus.Paid), where))
+      .orderBy(asc(orders.orderNumber))
+      .limit(1);
+  const item = (storeId: string, status: number) =>
+    db
+      .select({ id: equipment.id, barcode: equipment.barcodeNumber })
+      .from(equipment)
+      .where(and(eq(equipment.storeId, storeId), eq(equipment.status, status)))
+      .orderBy(asc(equipment.barcodeNumber))
+      .limit(1);
+
+  const side = async (storeName: string, employeeName: string): Promise<Side> => {
+    const storeId = storeIds[storeName];
+    if (!storeId) throw new Error(`no store ${storeName}`);
+    const counterOrder = await one(
+      `paid counter order at ${storeName}`,
+      paidBill(
+        BillKind.Payment,
+        and(
+          eq(orders.storeId, storeId),
+          eq(orders.status, OrderStatus.Completed),
+          eq(orders.deliveryMethod, DeliveryMethod.SelfPickup),
+          eq(bills.method, 'cash'),
+        ),
+      ),
+    );
+    const refund = await one(
+      `refund given back at ${storeName}`,
+      paidBill(BillKind.Refund, eq(orders.storeId, storeId)),
+    );
+    const busyItem = await one(`gear out at ${storeName}`, item(storeId, EquipmentStatus.InUse));
+    const lock = await one(
+      `order lock at ${storeName}`,
+      db
+        .select({ id: equipmentUnavailableTimes.id })
+        .from(equipmentUnavailableTimes)
+        .where(
+          and(
+            eq(equipmentUnavailableTimes.equipmentId, busyItem.id),
+            eq(equipmentUnavailableTimes.source, 'order'),
+          ),
+        ),
+    );
+    return {
+      storeId,
+      order: { id: counterOrder.orderId, orderNumber: counterOrder.orderNumber },
+      bill: counterOrder.id,
+      refundBill: refund.id,
+      item: await one(`gear in stock at ${storeName}`, item(storeId, EquipmentStatus.Available)),
+      busyItem,
+      orderLock: lock.id,
+      small: await one(
+        `small equipment at ${storeName}`,
+        db
+          .select({ id: smallEquipmentStock.id, name: smallEquipmentStock.name })
+          .from(smallEquipmentStock)
+          .where(eq(smallEquipmentStock.storeId, storeId))
+          .limit(1),
+      ),
+      employee: await makeEmployee(storeId, employeeName),
+    };
+  };
+
+  const own = await side('万龙雪场店', 'matrix-wl');
+  const other = await side('云顶夜场店', 'matrix-yd');
+  const me = (
+    await t.app.inject({
+      url: '/api/app/account/my-profile',
+      headers: { authorization: `Bearer ${await customerToken(t)}` },
+    })
+  ).json<{ id: string }>();
+  const mine = await one(
+    "the customer's paid order",
+    paidBill(BillKind.Payment, eq(orders.customerId, me.id)),
+  );
+  return {
+    stores: { own, other },
+    // Another store's order is another customer's too.
+    customer: { order: { id: mine.orderId, orderNumber: mine.orderNumber }, bill: mine.id },
+    attributeId: (
+      await one('attribute', db.select({ id: attributeDefinitions.id }).from(attributeDefinitions))
+    ).id,
+    articleId: (await one('help article', db.select({ id: helpArticles.id }).from(helpArticles)))
+      .id,
+    fileId: '',
+    schemeId: '',
+  };
+}

@@ -1,0 +1,331 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { isDatabaseUnavailable } from '@/lib/pg-errors.js';
+import { lockEquipment } from '@/modules/equipment/repository.js';
+import {
+  callerAs,
+  createTestApp,
+  signIn,
+  storeIdsByName,
+  terminateConnections,
+  testDatabaseAddress,
+  testDatabaseKind,
+  verificationHeaders,
+  type TestApp,
+} from '@/testing/index.js';
+import { startTcpProxy, type TcpProxy } from '@/testing/tcp-proxy.js';
+
+/** Rows of a raw query (both drivers answer `{ rows }`). */
+async function rowsOf(t: TestApp, query: SQL) {
+  const result: unknown = await t.database.db.execute(query);
+  return (result as { rows: unknown[] }).rows;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const DAY = 86_400_000;
+const at = (days: number) => new Date(Date.UTC(2028, 0, 10) + days * DAY).toISOString();
+
+/**
+ * Errors that would have ended a real server process (an 'error' event nobody listens to, a
+ * rejection nobody handles), collected while a test runs so it can assert there were none.
+ */
+function watchForCrashes() {
+  const seen: unknown[] = [];
+  const record = (err: unknown) => seen.push(err);
+  beforeEach(() => {
+    seen.length = 0;
+    process.on('uncaughtException', record);
+    process.on('unhandledRejection', record);
+  });
+  afterEach(() => {
+    process.off('uncaughtException', record);
+    process.off('unhandledRejection', record);
+  });
+  return seen;
+}
+
+interface Staff {
+  call: ReturnType<typeof callerAs>;
+  wanlong: string;
+  items: { id: string }[];
+}
+
+async function staffOf(t: TestApp): Promise<Staff> {
+  const csrf = await verificationHeaders(t.app);
+  const tokens = await signIn(t.app, csrf, ['employee']);
+  const call = callerAs(t.app, csrf, tokens);
+  const wanlong = (await storeIdsByName(t.app))['万龙雪场店']!;
+  const items = (
+    await call(
+      'employee',
+      'GET',
+      `/api/app/equipment?storeId=${wanlong}&status=0&maxResultCount=100`,
+    )
+  ).json().items;
+  return { call, wanlong, items };
+}
+
+const walkIn = (storeId: string, equipmentId: string, day: number) => ({
+  storeId,
+  orderType: 'Normal',
+  customerName: '赵六',
+  customerPhone: '13900002222',
+  rentalStartTime: at(day),
+  rentalEndTime: at(day + 2),
+  deliveryMethod: 'SelfPickup',
+  returnMethod: 'SelfReturn',
+  items: [{ equipmentId }],
+});
+
+// Cutting, refusing and silencing connections needs a server with connections: PGlite runs in
+// the test's own thread and has none.
+describe.runIf(testDatabaseKind === 'postgres')('database faults', () => {
+  describe('connections cut by the server', () => {
+    let t: TestApp;
+    let staff: Staff;
+    const crashes = watchForCrashes();
+    beforeAll(async () => {
+      t = await createTestApp();
+      staff = await staffOf(t);
+    });
+    afterAll(() => t.close());
+
+    it('a connection cut inside a transaction fails that transaction only; the pool goes on', async () => {
+      const { db } = t.database;
+      const cutMidway = db.transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+        // The connection is checked out and between statements when the server ends it.
+        expect(await terminateConnections(t)).toBeGreaterThan(0);
+        await sleep(200);
+        await tx.execute(sql`select 1`);
+      });
+      const failure = await cutMidway.then(
+        () => null,
+        (err: unknown) => err,
+      );
+      expect(isDatabaseUnavailable(failure)).toBe(true);
+      expect(crashes).toEqual([]);
+      expect(await rowsOf(t, sql`select 1 as one`)).toEqual([{ one: 1 }]);
+    });
+
+    it('under load, cut connections fail only their own requests (503), then service resumes', async () => {
+      const { call, wanlong, items } = staff;
+      // Ten items checked out; the others booked for windows that never meet, so only the
+      // faults can fail any of these requests.
+      const checkedOut = items.slice(0, 10);
+      const booked = items.slice(10, -2);
+      let settled = false;
+      const load = Promise.all([
+        ...checkedOut.map((item) =>
+          call('employee', 'POST', `/api/app/equipment/stock-out/${item.id}`, {
+            reason: '维修',
+            remarks: '',
+            unavailableStartTime: at(400),
+            unavailableEndTime: at(401),
+          }),
+        ),
+        ...Array.from({ length: 40 }, (_, i) =>
+          call(
+            'employee',
+            'POST',
+            '/api/app/orders',
+            walkIn(wanlong, booked[i % booked.length]!.id, 10 + 3 * Math.floor(i / booked.length)),
+          ),
+        ),
+      ]).finally(() => {
+        settled = true;
+      });
+      let terminated = 0;
+      while (!settled) {
+        terminated += await terminateConnections(t);
+        await sleep(5);
+      }
+      const responses = await load;
+
+      expect(terminated).toBeGreaterThan(0);
+      expect(crashes).toEqual([]);
+      const unexpected = responses
+        .filter((r) => !(r.statusCode < 500 || r.statusCode === 503))
+        .map((r) => `${r.statusCode} ${r.body}`);
+      expect(unexpected).toEqual([]);
+      for (const r of responses.filter((r) => r.statusCode === 503)) {
+        expect(r.headers['retry-after']).toBe('5');
+        expect(r.json().error.code).toBe('App:ServiceUnavailable');
+      }
+      expect(responses.some((r) => r.statusCode === 503)).toBe(true);
+
+      // Nothing half-written: every order that exists has its lines and fees.
+      const halfWritten = await rowsOf(
+        t,
+        sql`
+        select o.order_number from orders o
+        where not exists (select 1 from order_items i where i.order_id = o.id)
+           or not exists (select 1 from order_fee_items f where f.order_id = o.id)`,
+      );
+      expect(halfWritten).toEqual([]);
+
+      // The pool replaced what was cut: the same work succeeds now.
+      const again = await call(
+        'employee',
+        'POST',
+        '/api/app/orders',
+        walkIn(wanlong, items.at(-1)!.id, 200),
+      );
+      expect(again.statusCode).toBe(201);
+      expect((await t.app.inject('/ready')).statusCode).toBe(200);
+    });
+  });
+
+  describe('a statement that waits too long', () => {
+    let t: TestApp;
+    let staff: Staff;
+    beforeAll(async () => {
+      t = await createTestApp({ settings: { DATABASE_STATEMENT_TIMEOUT_MS: '3000' } });
+      staff = await staffOf(t);
+    });
+    afterAll(() => t.close());
+
+    it('is cancelled after the statement time-out and answered 503, not left hanging', async () => {
+      const { call, wanlong, items } = staff;
+      const target = items.at(-2)!;
+      let waited = 0;
+      let answer: Awaited<ReturnType<typeof call>> | undefined;
+      await t.database.db.transaction(async (tx) => {
+        // Someone holds the item and does not let go until the booking has its answer.
+        await lockEquipment(tx, [target.id]);
+        const started = Date.now();
+        answer = await call('employee', 'POST', '/api/app/orders', walkIn(wanlong, target.id, 50));
+        waited = Date.now() - started;
+      });
+      expect(answer!.statusCode).toBe(503);
+      expect(answer!.json().error.code).toBe('App:ServiceUnavailable');
+      expect(waited).toBeGreaterThanOrEqual(2900);
+      expect(waited).toBeLessThan(15_000);
+      // Once the item is free the same booking goes through.
+      const again = await call(
+        'employee',
+        'POST',
+        '/api/app/orders',
+        walkIn(wanlong, target.id, 50),
+      );
+      expect(again.statusCode).toBe(201);
+    });
+  });
+
+  describe('a database that is away', () => {
+    let proxy: TcpProxy;
+    let t: TestApp;
+    let staff: Staff;
+    const crashes = watchForCrashes();
+    beforeAll(async () => {
+      proxy = await startTcpProxy(testDatabaseAddress());
+      t = await createTestApp({
+        databasePort: proxy.port,
+        // One connection, so a connection the pool lost track of shows at once.
+        settings: { DATABASE_CONNECTION_TIMEOUT_MS: '1000', DATABASE_POOL_SIZE: '1' },
+      });
+      staff = await staffOf(t);
+    });
+    afterAll(async () => {
+      proxy.restore();
+      await t.close();
+      await proxy.close();
+    });
+
+    /**
+     * Once the network is back the pool connects again by itself. The first connection may take
+     * longer than the short connection time-out on a busy machine, so readiness is asked until it
+     * comes (a pool that never recovers still fails).
+     */
+    const expectReadyAgain = async () => {
+      const deadline = Date.now() + 15_000;
+      let res = await t.app.inject('/ready');
+      while (res.statusCode !== 200 && Date.now() < deadline) {
+        await sleep(250);
+        res = await t.app.inject('/ready');
+      }
+      expect(res.json()).toEqual({ status: 'ready' });
+    };
+
+    const expectUnavailable = (res: Awaited<ReturnType<TestApp['app']['inject']>>) => {
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe('5');
+      expect(res.headers['_abperrorformat']).toBe('true');
+      return res.json().error;
+    };
+
+    it('answers 503 with Retry-After while it is unreachable, /ready too, and recovers by itself', async () => {
+      const { call, wanlong, items } = staff;
+      expect((await t.app.inject('/ready')).statusCode).toBe(200);
+
+      proxy.cut();
+      const list = await t.app.inject('/api/app/help/articles');
+      expect(expectUnavailable(list)).toEqual({
+        code: 'App:ServiceUnavailable',
+        message: '服务暂时不可用，请稍后重试',
+        requestId: list.headers['x-request-id'],
+      });
+      const english = await t.app.inject({
+        url: '/api/app/help/articles',
+        headers: { 'accept-language': 'en' },
+      });
+      expect(expectUnavailable(english).message).toBe(
+        'Service temporarily unavailable, please retry later',
+      );
+      const order = await call(
+        'employee',
+        'POST',
+        '/api/app/orders',
+        walkIn(wanlong, items[0]!.id, 30),
+      );
+      expect(expectUnavailable(order).code).toBe('App:ServiceUnavailable');
+      expect(expectUnavailable(await t.app.inject('/ready')).code).toBe('App:NotReady');
+
+      proxy.restore();
+      await expectReadyAgain();
+      expect((await t.app.inject('/api/app/help/articles')).statusCode).toBe(200);
+      const booked = await call(
+        'employee',
+        'POST',
+        '/api/app/orders',
+        walkIn(wanlong, items[0]!.id, 30),
+      );
+      expect(booked.statusCode).toBe(201);
+      expect(crashes).toEqual([]);
+    });
+
+    it('gives back a connection cut just as a transaction begins, so the pool keeps its size', async () => {
+      expect((await t.app.inject('/ready')).statusCode).toBe(200);
+      proxy.cut();
+      // In the same tick the pool still takes its idle connection for sound and hands it out;
+      // BEGIN goes out on it and fails.
+      const failure = await t.database.db
+        .transaction(async () => undefined)
+        .then(
+          () => null,
+          (err: unknown) => err,
+        );
+      expect(isDatabaseUnavailable(failure)).toBe(true);
+      proxy.restore();
+      await expectReadyAgain();
+      expect(crashes).toEqual([]);
+    });
+
+    it('answers 503 once the connection time-out has passed when the database never answers', async () => {
+      proxy.cut();
+      proxy.silence();
+      await sleep(100); // the pool has seen its idle connections go
+      const started = Date.now();
+      const res = await t.app.inject('/api/app/help/articles');
+      const waited = Date.now() - started;
+      expect(expectUnavailable(res).code).toBe('App:ServiceUnavailable');
+      expect(waited).toBeGreaterThanOrEqual(900);
+      expect(waited).toBeLessThan(10_000);
+      expect(expectUnavailable(await t.app.inject('/ready')).code).toBe('App:NotReady');
+
+      proxy.restore();
+      await expectReadyAgain();
+      expect(crashes).toEqual([]);
+    });
+  });
+});

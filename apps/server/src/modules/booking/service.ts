@@ -1,0 +1,641 @@
+import type { FastifyRequest } from 'fastify';
+import { and, asc, eq, gt, inArray, isNull, lt, or } from 'drizzle-orm';
+import {
+  BusinessParameterKey,
+  DeliveryMethod,
+  EquipmentStatus,
+  ErrorCode,
+  formatSize,
+  OrderType,
+  ReturnMethod,
+  RIDERS_MAX,
+  type BookableCategory,
+  type BookingCart,
+  type BookingCatalog,
+  type BookingQuote,
+  type CartRider,
+  type Order,
+  type QuoteLine,
+  type QuoteShortage,
+} from '@snowgear/contracts';
+import type { Database } from '@/db/client.js';
+import {
+  attributeDefinitions,
+  equipment,
+  equipmentCategories,
+  equipmentUnavailableTimes,
+  rentalPacks,
+  stores,
+  users,
+  type OrderRiderSnapshot,
+} from '@/db/schema.js';
+import { agreementVersion } from '@/lib/agreement.js';
+import { businessParameter } from '@/lib/business-parameters.js';
+import { AppError, notFound } from '@/lib/errors.js';
+import { message, type MessageKey } from '@/lib/messages.js';
+import { findSystemSettings } from '@/modules/config-distribution/repository.js';
+import { SystemSettingKey } from '@/modules/config-distribution/system-setting-keys.js';
+import { kindStock, sizeKey, type KindStock } from '@/modules/orders/capacity.js';
+import { feeParameter, priceOrder, toYuan } from '@/modules/orders/pricing.js';
+import { OrdersService } from '@/modules/orders/service.js';
+import { countRiders, insertRider, lockOwner, updateRider } from '@/modules/riders/repository.js';
+import { businessYear, toRiderValues } from '@/modules/riders/service.js';
+
+const DAY_MS = 86_400_000;
+
+/** A cart line as booked: one kind for a rider (a pack gives one per component). */
+interface BookedLine {
+  cartIndex: number;
+  categoryId: string;
+  categoryName: string;
+  size: Record<string, string>;
+  sizeLabel: string;
+  equipmentId: string | null;
+  /** The specific item's barcode, when the line names one. */
+  barcodeNumber: string | null;
+  riderKey: string | null;
+  packId: string | null;
+  packName: string;
+  dailyFen: number;
+  depositFen: number;
+  free: number;
+}
+
+type SizeAttributeRow = {
+  id: string;
+  categoryId: string | null;
+  name: string;
+  displayName: string;
+  unit: string;
+  options: string[];
+  sortOrder: number;
+};
+
+/**
+ * The customer's booking: what a store can rent for a window (kinds and packs, with how many are
+ * free now), a cart priced as a quote, and the booking itself, an Online order that holds every
+ * line (orders/capacity.ts) and waits for payment.
+ */
+export class BookingService {
+  constructor(
+    private readonly db: Database,
+    private readonly request: FastifyRequest,
+    private readonly timeZone: string,
+  ) {}
+
+  private get tenantId() {
+    return this.request.tenantId;
+  }
+  private msg(key: MessageKey, params?: Record<string, string | number>) {
+    return message(this.request, key, params);
+  }
+
+  private async store(storeId: string) {
+    const [store] = await this.db
+      .select()
+      .from(stores)
+      .where(
+        and(eq(stores.tenantId, this.tenantId), eq(stores.id, storeId), eq(stores.isActive, true)),
+      );
+    if (!store) throw notFound(ErrorCode.StoreNotFound, this.msg('StoreNotFound'));
+    return store;
+  }
+
+  private async sizeAttributes(): Promise<SizeAttributeRow[]> {
+    return this.db
+      .select({
+        id: attributeDefinitions.id,
+        categoryId: attributeDefinitions.categoryId,
+        name: attributeDefinitions.name,
+        displayName: attributeDefinitions.displayName,
+        unit: attributeDefinitions.unit,
+        options: attributeDefinitions.options,
+        sortOrder: attributeDefinitions.sortOrder,
+      })
+      .from(attributeDefinitions)
+      .where(
+        and(
+          eq(attributeDefinitions.tenantId, this.tenantId),
+          eq(attributeDefinitions.isSize, true),
+          eq(attributeDefinitions.isEnabled, true),
+        ),
+      )
+      .orderBy(asc(attributeDefinitions.sortOrder));
+  }
+
+  private async categories() {
+    return this.db
+      .select()
+      .from(equipmentCategories)
+      .where(eq(equipmentCategories.tenantId, this.tenantId))
+      .orderBy(asc(equipmentCategories.sortOrder), asc(equipmentCategories.name));
+  }
+
+  private async packs(storeId: string) {
+    return this.db
+      .select()
+      .from(rentalPacks)
+      .where(
+        and(
+          eq(rentalPacks.tenantId, this.tenantId),
+          eq(rentalPacks.isActive, true),
+          or(isNull(rentalPacks.storeId), eq(rentalPacks.storeId, storeId)),
+        ),
+      )
+      .orderBy(asc(rentalPacks.sortOrder), asc(rentalPacks.name));
+  }
+
+  private window(rentalStartTime: string, days: number) {
+    const start = new Date(rentalStartTime);
+    return { start, end: new Date(start.getTime() + days * DAY_MS) };
+  }
+
+  // ---- the catalog -----------------------------------------------------------------------------
+
+  async catalog(query: {
+    storeId: string;
+    rentalStartTime: string;
+    days: number;
+  }): Promise<BookingCatalog> {
+    await this.store(query.storeId);
+    const { start, end } = this.window(query.rentalStartTime, query.days);
+    const [categories, attributes, stock, packs] = await Promise.all([
+      this.categories(),
+      this.sizeAttributes(),
+      kindStock(this.db, this.tenantId, query.storeId, start, end),
+      this.packs(query.storeId),
+    ]);
+    const bookable: BookableCategory[] = [];
+    for (const category of categories) {
+      const kinds = stock.filter((k) => k.categoryId === category.id);
+      if (kinds.length === 0) continue;
+      const sizeAttributes = attributesOf(attributes, category.id);
+      kinds.sort((a, b) => compareSizes(a.size, b.size, sizeAttributes));
+      bookable.push({
+        id: category.id,
+        name: category.name,
+        sizeKind: category.sizeKind,
+        dinAdjustable: category.dinAdjustable,
+        sizeAttributes: sizeAttributes.map((a) => ({
+          id: a.id,
+          name: a.name,
+          displayName: a.displayName,
+          unit: a.unit,
+          options: a.options,
+        })),
+        kinds: kinds.map((k) => ({
+          size: k.size,
+          label: formatSize(k.size, sizeAttributes),
+          dailyPrice: toYuan(k.minDailyFen),
+          deposit: toYuan(k.minDepositFen),
+          free: k.free,
+        })),
+        fromDailyPrice: toYuan(Math.min(...kinds.map((k) => k.minDailyFen))),
+        free: kinds.reduce((n, k) => n + k.free, 0),
+      });
+    }
+    const cheapest = (categoryId: string) =>
+      Math.min(...stock.filter((k) => k.categoryId === categoryId).map((k) => k.minDailyFen));
+    return {
+      storeId: query.storeId,
+      rentalStartTime: start.toISOString(),
+      rentalEndTime: end.toISOString(),
+      days: query.days,
+      categories: bookable,
+      // A pack is offered where the store rents every one of its kinds.
+      packs: packs
+        .filter((p) => p.categoryIds.every((id) => bookable.some((c) => c.id === id)))
+        .map((p) => ({
+          id: p.id,
+          name: p.name,
+          description: p.description,
+          dailyPrice: toYuan(p.dailyPriceFen),
+          deposit: toYuan(p.depositFen),
+          categoryIds: p.categoryIds,
+          separateDailyPrice: toYuan(p.categoryIds.reduce((sum, id) => sum + cheapest(id), 0)),
+        })),
+    };
+  }
+
+  // ---- the quote -------------------------------------------------------------------------------
+
+  /** The cart's lines with their prices and what is free now; 400 for a cart that names nothing real. */
+  private async expand(
+    cart: BookingCart,
+  ): Promise<{ lines: BookedLine[]; start: Date; end: Date }> {
+    await this.store(cart.storeId);
+    const { start, end } = this.window(cart.rentalStartTime, cart.days);
+    const [categories, attributes, stock, packs] = await Promise.all([
+      this.categories(),
+      this.sizeAttributes(),
+      kindStock(this.db, this.tenantId, cart.storeId, start, end),
+      this.packs(cart.storeId),
+    ]);
+    const specificIds = cart.lines.flatMap((l) =>
+      l.type === 'item' && l.equipmentId ? [l.equipmentId] : [],
+    );
+    const specific = specificIds.length
+      ? await this.db
+          .select()
+          .from(equipment)
+          .where(and(eq(equipment.tenantId, this.tenantId), inArray(equipment.id, specificIds)))
+      : [];
+    // A specific item is free when it is for rent and nothing holds it in the window.
+    const held = new Set(
+      specificIds.length
+        ? (
+            await this.db
+              .select({ id: equipmentUnavailableTimes.equipmentId })
+              .from(equipmentUnavailableTimes)
+              .where(
+                and(
+                  inArray(equipmentUnavailableTimes.equipmentId, specificIds),
+                  lt(equipmentUnavailableTimes.startAt, end),
+                  gt(equipmentUnavailableTimes.endAt, start),
+                ),
+              )
+          ).map((r) => r.id)
+        : [],
+    );
+    const forRent: number[] = [EquipmentStatus.Available, EquipmentStatus.InUse];
+    const kindOf = (categoryId: string, size: Record<string, string>): KindStock | undefined =>
+      stock.find((k) => k.categoryId === categoryId && k.sizeKey === sizeKey(size));
+    const line = (
+      cartIndex: number,
+      categoryId: string,
+      size: Record<string, string>,
+      extra: Pick<BookedLine, 'riderKey' | 'packId' | 'packName'>,
+    ): BookedLine => {
+      const category = categories.find((c) => c.id === categoryId);
+      if (!category) {
+        throw new AppError(400, ErrorCode.CategoryNotFound, this.msg('CategoryNotFound'));
+      }
+      const kind = kindOf(categoryId, size);
+      return {
+        cartIndex,
+        categoryId,
+        categoryName: category.name,
+        size,
+        sizeLabel: formatSize(size, attributesOf(attributes, categoryId)),
+        equipmentId: null,
+        barcodeNumber: null,
+        ...extra,
+        dailyFen: kind?.minDailyFen ?? 0,
+        depositFen: kind?.minDepositFen ?? 0,
+        free: kind?.free ?? 0,
+      };
+    };
+
+    const lines: BookedLine[] = [];
+    cart.lines.forEach((cartLine, index) => {
+      if (cartLine.type === 'item') {
+        const booked = line(index, cartLine.categoryId, cartLine.size, {
+          riderKey: cartLine.riderKey,
+          packId: null,
+          packName: '',
+        });
+        if (cartLine.equipmentId) {
+          const item = specific.find((e) => e.id === cartLine.equipmentId);
+          if (!item || item.storeId !== cart.storeId || item.categoryId !== cartLine.categoryId) {
+            throw notFound(ErrorCode.EquipmentNotFound, this.msg('EquipmentNotFound'));
+          }
+          booked.equipmentId = item.id;
+          booked.barcodeNumber = item.barcodeNumber;
+          booked.dailyFen = item.dailyRentPriceFen;
+          booked.depositFen = item.depositFen;
+          booked.free = forRent.includes(item.status) && !held.has(item.id) ? 1 : 0;
+        }
+        lines.push(booked);
+        return;
+      }
+      const pack = packs.find((p) => p.id === cartLine.packId);
+      const components = cartLine.components.map((c) => c.categoryId);
+      if (!pack || components.join() !== pack.categoryIds.join()) {
+        throw new AppError(400, ErrorCode.Validation, this.msg('BookingPackChanged'));
+      }
+      const parts = cartLine.components.map((c) =>
+        line(index, c.categoryId, c.size, {
+          riderKey: cartLine.riderKey,
+          packId: pack.id,
+          packName: pack.name,
+        }),
+      );
+      // The pack's price is shared over its parts in proportion to what each costs alone.
+      const daily = share(
+        pack.dailyPriceFen,
+        parts.map((p) => p.dailyFen),
+      );
+      const deposit = share(
+        pack.depositFen,
+        parts.map((p) => p.depositFen),
+      );
+      parts.forEach((p, i) => {
+        p.dailyFen = daily[i]!;
+        p.depositFen = deposit[i]!;
+      });
+      lines.push(...parts);
+    });
+    return { lines, start, end };
+  }
+
+  private shortages(lines: BookedLine[]): QuoteShortage[] {
+    const wanted = new Map<string, { line: BookedLine; count: number }>();
+    for (const line of lines) {
+      const key = line.equipmentId ?? `${line.categoryId} ${sizeKey(line.size)}`;
+      const entry = wanted.get(key) ?? { line, count: 0 };
+      entry.count += 1;
+      wanted.set(key, entry);
+    }
+    const short: QuoteShortage[] = [];
+    for (const [key, { line, count }] of wanted) {
+      // A specific item is one item: free (1) or not (0).
+      const free = line.free;
+      if (count > free) {
+        short.push({
+          cartIndex: line.cartIndex,
+          categoryId: line.categoryId,
+          categoryName: line.categoryName,
+          sizeLabel: line.equipmentId ? key : line.sizeLabel,
+          wanted: count,
+          free,
+        });
+      }
+    }
+    return short;
+  }
+
+  async quote(cart: BookingCart): Promise<BookingQuote> {
+    const { lines, start, end } = await this.expand(cart);
+    const [deliveryFee, pickupFee] = await this.fees(cart);
+    const { feeItems, totalFen } = priceOrder({
+      lines: lines.map((l) => ({
+        label: l.categoryName,
+        dailyPriceFen: l.dailyFen,
+        depositFen: l.depositFen,
+      })),
+      days: cart.days,
+      deliveryFeeFen: deliveryFee,
+      pickupFeeFen: pickupFee,
+      discountFen: 0,
+      labels: { delivery: '', pickup: '', discount: '' },
+    });
+    const sum = (kind: string) =>
+      feeItems.filter((f) => f.kind === kind).reduce((n, f) => n + f.amountFen, 0);
+    return {
+      storeId: cart.storeId,
+      rentalStartTime: start.toISOString(),
+      rentalEndTime: end.toISOString(),
+      days: cart.days,
+      lines: lines.map((l): QuoteLine => ({
+        cartIndex: l.cartIndex,
+        categoryId: l.categoryId,
+        categoryName: l.categoryName,
+        size: l.size,
+        sizeLabel: l.sizeLabel,
+        riderKey: l.riderKey,
+        packId: l.packId,
+        packName: l.packName,
+        barcodeNumber: l.barcodeNumber,
+        dailyPrice: toYuan(l.dailyFen),
+        deposit: toYuan(l.depositFen),
+        rent: toYuan(l.dailyFen * cart.days),
+        free: l.free,
+      })),
+      rent: toYuan(sum('Rent')),
+      deposit: toYuan(sum('Deposit')),
+      deliveryFee: toYuan(deliveryFee),
+      pickupFee: toYuan(pickupFee),
+      total: toYuan(totalFen),
+      shortages: this.shortages(lines),
+    };
+  }
+
+  private async fees(cart: BookingCart): Promise<[number, number]> {
+    const [delivery, pickup] = await Promise.all([
+      cart.deliveryMethod === DeliveryMethod.Delivery
+        ? businessParameter(this.db, this.tenantId, cart.storeId, BusinessParameterKey.DeliveryFee)
+        : null,
+      cart.returnMethod === ReturnMethod.Pickup
+        ? businessParameter(this.db, this.tenantId, cart.storeId, BusinessParameterKey.PickupFee)
+        : null,
+    ]);
+    return [feeParameter(delivery), feeParameter(pickup)];
+  }
+
+  // ---- booking ---------------------------------------------------------------------------------
+
+  /**
+   * The cart becomes an Online order for the signed-in customer, Unpaid, holding every line.
+   * Refused with 409 when the agreement changed since the customer read it, or when a line can no
+   * longer be held (with what is still free).
+   */
+  async book(input: {
+    cart: BookingCart;
+    agreementVersion: string;
+    remarks: string;
+  }): Promise<Order> {
+    const customer = await this.customer();
+    const text =
+      (await findSystemSettings(this.db, this.tenantId)).get(SystemSettingKey.RentalAgreement) ??
+      '';
+    if (agreementVersion(text) !== input.agreementVersion) {
+      throw new AppError(409, ErrorCode.AgreementChanged, this.msg('BookingAgreementChanged'));
+    }
+    const { cart } = input;
+    // The booking page offers no rest day to start on; neither does the server.
+    const store = await this.store(cart.storeId);
+    if (store.restDays.includes(weekdayIn(new Date(cart.rentalStartTime), this.timeZone))) {
+      throw new AppError(400, ErrorCode.StoreRestDay, this.msg('BookingStoreRestDay'));
+    }
+    const { lines, start, end } = await this.expand(cart);
+    const short = this.shortages(lines);
+    if (short.length > 0) throw this.unavailable(short);
+    const profiles = await this.saveRiders(customer.id, cart.riders);
+    if (cart.deliveryMethod === DeliveryMethod.Delivery && cart.deliveryAddress) {
+      await this.db
+        .update(users)
+        .set({ deliveryAddress: cart.deliveryAddress })
+        .where(eq(users.id, customer.id));
+    }
+    const riderOf = (key: string | null) => cart.riders.find((r) => r.key === key);
+    const orders = new OrdersService(this.db, this.request, this.timeZone);
+    try {
+      return await orders.create(
+        {
+          storeId: cart.storeId,
+          orderType: OrderType.Online,
+          customerId: customer.id,
+          customerName: customer.name,
+          customerPhone: customer.phone,
+          rentalStartTime: start.toISOString(),
+          rentalEndTime: end.toISOString(),
+          deliveryMethod: cart.deliveryMethod,
+          deliveryAddress: cart.deliveryAddress,
+          returnMethod: cart.returnMethod,
+          returnAddress: cart.returnAddress,
+          discount: 0,
+          remarks: input.remarks,
+          items: lines.map((l) => ({
+            categoryId: l.categoryId,
+            ...(l.equipmentId ? { equipmentId: l.equipmentId } : {}),
+            size: l.size,
+            dailyPrice: toYuan(l.dailyFen),
+            deposit: toYuan(l.depositFen),
+          })),
+        },
+        {
+          customerBooking: true,
+          lines: lines.map((l) => {
+            const rider = riderOf(l.riderKey);
+            return {
+              packId: l.packId ?? undefined,
+              packName: l.packName,
+              riderKey: l.riderKey ?? undefined,
+              riderProfileId: rider ? profiles.get(rider.key) : undefined,
+              rider: rider ? snapshot(rider) : undefined,
+            };
+          }),
+          agreement: {
+            version: input.agreementVersion,
+            acceptedAt: new Date(),
+            acceptedFrom: this.request.ip,
+          },
+        },
+      );
+    } catch (err) {
+      // Someone took the last one between the quote and the hold: say what is free now.
+      if (
+        err instanceof AppError &&
+        err.statusCode === 409 &&
+        err.code === ErrorCode.EquipmentUnavailable
+      ) {
+        const fresh = this.shortages((await this.expand(cart)).lines);
+        if (fresh.length > 0) throw this.unavailable(fresh);
+      }
+      throw err;
+    }
+  }
+
+  private unavailable(short: QuoteShortage[]) {
+    const first = short[0]!;
+    return new AppError(
+      409,
+      ErrorCode.EquipmentUnavailable,
+      this.msg('BookingShortage', {
+        name: first.categoryName,
+        size: first.sizeLabel,
+        free: first.free,
+        wanted: first.wanted,
+      }),
+      undefined,
+      { shortages: short },
+    );
+  }
+
+  /** The signed-in customer's name and phone for the order (a phone is needed to reach them). */
+  private async customer() {
+    const user = this.request.user!;
+    const [row] = await this.db
+      .select({
+        id: users.id,
+        name: users.name,
+        realName: users.realName,
+        phone: users.phoneNumber,
+      })
+      .from(users)
+      .where(and(eq(users.tenantId, this.tenantId), eq(users.id, user.id)));
+    if (!row?.phone)
+      throw new AppError(403, ErrorCode.Validation, this.msg('BookingPhoneRequired'));
+    return { id: row.id, name: row.realName || row.name, phone: row.phone };
+  }
+
+  /**
+   * The cart's riders as the customer's saved profiles: new ones created, known ones updated
+   * (under the riders' own limit, one account's changes at a time).
+   */
+  private async saveRiders(ownerId: string, riders: CartRider[]): Promise<Map<string, string>> {
+    const owner = { tenantId: this.tenantId, ownerId };
+    const year = businessYear(this.timeZone);
+    return this.db.transaction(async (tx) => {
+      await lockOwner(tx, owner);
+      const ids = new Map<string, string>();
+      let count = await countRiders(tx, owner);
+      for (const rider of riders) {
+        const { isSelf: _, ...values } = toRiderValues({ ...rider, isSelf: false }, year);
+        if (rider.profileId) {
+          const updated = await updateRider(tx, owner, rider.profileId, values);
+          if (!updated) throw notFound(ErrorCode.RiderNotFound, this.msg('RiderNotFound'));
+          ids.set(rider.key, updated.id);
+          continue;
+        }
+        if (count >= RIDERS_MAX) {
+          throw new AppError(
+            403,
+            ErrorCode.RiderLimitReached,
+            this.msg('RiderLimitReached', { max: RIDERS_MAX }),
+          );
+        }
+        const created = await insertRider(tx, owner, { ...values, isSelf: false });
+        count += 1;
+        ids.set(rider.key, created.id);
+      }
+      return ids;
+    });
+  }
+}
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+/** The day of the week (0 Sunday … 6) an instant falls on in a time zone. */
+function weekdayIn(at: Date, timeZone: string): number {
+  return WEEKDAYS.indexOf(
+    new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short' }).format(at),
+  );
+}
+
+function attributesOf(attributes: SizeAttributeRow[], categoryId: string) {
+  return attributes.filter((a) => a.categoryId === categoryId);
+}
+
+/** Sizes in the order of their attributes' options (140 before 150; S before M). */
+function compareSizes(
+  a: Record<string, string>,
+  b: Record<string, string>,
+  attributes: SizeAttributeRow[],
+): number {
+  for (const attr of attributes) {
+    const ia = attr.options.indexOf(a[attr.id] ?? '');
+    const ib = attr.options.indexOf(b[attr.id] ?? '');
+    if (ia !== ib) return ia - ib;
+  }
+  return 0;
+}
+
+/** `total` split in proportion to `weights` (largest remainders), so the parts add up exactly. */
+export function share(total: number, weights: number[]): number[] {
+  const sum = weights.reduce((n, w) => n + w, 0);
+  if (weights.length === 0) return [];
+  const exact = weights.map((w) => (sum > 0 ? (total * w) / sum : total / weights.length));
+  const parts = exact.map(Math.floor);
+  let left = total - parts.reduce((n, p) => n + p, 0);
+  const order = exact.map((x, i) => ({ i, r: x - Math.floor(x) })).sort((a, b) => b.r - a.r);
+  for (const { i } of order) {
+    if (left <= 0) break;
+    parts[i]! += 1;
+    left -= 1;
+  }
+  return parts;
+}
+
+function snapshot(rider: CartRider): OrderRiderSnapshot {
+  return {
+    name: rider.name,
+    heightCm: rider.heightCm,
+    weightKg: rider.weightKg,
+    age: rider.age,
+    ability: rider.ability,
+    bootSizeMondopoint: rider.bootSizeMondopoint,
+    bootSoleLengthMm: rider.bootSoleLengthMm,
+    stance: rider.stance,
+  };
+}

@@ -1,0 +1,104 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signIn, verificationHeaders, type TestApp } from '@/testing/index.js';
+
+const STORE = '203.0.113.7';
+
+/**
+ * The API rate limit as a store meets it: its counter phones share one public address, and a
+ * cold page load is dozens of static files.
+ */
+describe('rate limit', () => {
+  let t: TestApp;
+  let tokens: Record<string, string>;
+  beforeAll(async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'web-dist-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+    for (let i = 0; i < 30; i++) writeFileSync(join(dist, 'assets', `chunk-${i}.js`), `//${i}`);
+    t = await createTestApp({
+      settings: {
+        WEB_DIST_DIR: dist,
+        RATE_LIMIT_PER_MINUTE: '8',
+        RATE_LIMIT_ANONYMOUS_PER_MINUTE: '6',
+      },
+    });
+    tokens = await signIn(t.app, await verificationHeaders(t.app), ['employee', 'manager']);
+  });
+  afterAll(() => t.close());
+
+  const get = (url: string, token?: string, remoteAddress = STORE) =>
+    t.app.inject({
+      url,
+      remoteAddress,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+
+  it('never counts static files: the seventh phone behind one address still gets the app', async () => {
+    for (let phone = 0; phone < 7; phone++) {
+      for (const path of ['/', ...Array.from({ length: 30 }, (_, i) => `/assets/chunk-${i}.js`)]) {
+        expect((await get(path)).statusCode, `${phone} ${path}`).toBe(200);
+      }
+    }
+  });
+
+  it('counts API calls per signed-in user, so colleagues behind one address do not share a budget', async () => {
+    for (let i = 0; i < 8; i++) {
+      expect((await get('/api/app/account/my-profile', tokens.employee)).statusCode).toBe(200);
+    }
+    const over = await get('/api/app/account/my-profile', tokens.employee);
+    expect(over.statusCode).toBe(429);
+    expect(over.json().error.code).toBe('App:TooManyRequests');
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    // The manager at the next counter, and anonymous visitors there, are unaffected.
+    expect((await get('/api/app/account/my-profile', tokens.manager)).statusCode).toBe(200);
+    expect((await get('/api/app/config-distribution/h5')).statusCode).toBe(200);
+  });
+
+  it('counts anonymous API calls per address', async () => {
+    const address = '198.51.100.9';
+    for (let i = 0; i < 6; i++) {
+      expect((await get('/api/app/help/articles', undefined, address)).statusCode).toBe(200);
+    }
+    expect((await get('/api/app/help/articles', undefined, address)).statusCode).toBe(429);
+    expect((await get('/api/app/help/articles', undefined, '198.51.100.10')).statusCode).toBe(200);
+  });
+
+  it('ignores X-Forwarded-For unless the proxy is trusted', async () => {
+    const forged = (i: number) =>
+      t.app.inject({
+        url: '/api/app/help/articles',
+        remoteAddress: '192.0.2.50',
+        headers: { 'x-forwarded-for': `10.9.9.${i}` },
+      });
+    const codes = [];
+    for (let i = 0; i < 8; i++) codes.push((await forged(i)).statusCode);
+    expect(codes.slice(0, 6)).toEqual(Array(6).fill(200));
+    expect(codes.slice(6)).toEqual([429, 429]);
+  });
+});
+
+describe('rate limit behind a trusted reverse proxy', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      seed: false,
+      settings: { TRUST_PROXY: '127.0.0.1', RATE_LIMIT_ANONYMOUS_PER_MINUTE: '3' },
+    });
+  });
+  afterAll(() => t.close());
+
+  it("keys anonymous calls on the client's address the proxy reports", async () => {
+    const via = (client: string) =>
+      t.app.inject({
+        url: '/api/app/help/articles',
+        remoteAddress: '127.0.0.1',
+        headers: { 'x-forwarded-for': client },
+      });
+    for (let i = 0; i < 3; i++) expect((await via('198.51.100.1')).statusCode).toBe(200);
+    expect((await via('198.51.100.1')).statusCode).toBe(429);
+    expect((await via('198.51.100.2')).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,161 @@
+import { useState } from 'react';
+import { Button, Popup } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import type { BookableCategory, BookablePack, CartLine, CartRider } from '@snowgear/contracts';
+import { money } from '@/lib/money';
+import { KindPicker } from './kind-picker';
+
+export type GearTarget =
+  | { type: 'item'; category: BookableCategory }
+  | { type: 'pack'; pack: BookablePack; parts: BookableCategory[] };
+
+interface Props {
+  target: GearTarget | null;
+  riders: CartRider[];
+  wanted: Map<string, number>;
+  /** A rider's suggested size for a category (partial), if any. */
+  suggest: (rider: CartRider, category: BookableCategory) => Record<string, string> | undefined;
+  onAdd: (line: CartLine) => void;
+  onAddRider: () => void;
+  onClose: () => void;
+}
+
+/** Adds a kind, or a pack, for one rider: who it is for, then the size of each part. */
+export function AddGearPopup(props: Props) {
+  const { target, onClose } = props;
+  return (
+    <Popup
+      showCloseButton
+      visible={!!target}
+      onMaskClick={onClose}
+      onClose={onClose}
+      position="bottom"
+      bodyClassName="add-gear-popup"
+      destroyOnClose
+    >
+      {/* A new target starts afresh, with the only rider chosen already. */}
+      {target && <GearChoice key={targetKey(target)} {...props} target={target} />}
+    </Popup>
+  );
+}
+
+const targetKey = (target: GearTarget) =>
+  target.type === 'item' ? target.category.id : target.pack.id;
+
+function GearChoice({
+  target,
+  riders,
+  wanted,
+  suggest,
+  onAdd,
+  onAddRider,
+  onClose,
+}: Props & { target: GearTarget }) {
+  const { t } = useTranslation();
+  const [riderKey, setRiderKey] = useState<string | null>(
+    riders.length === 1 ? riders[0]!.key : null,
+  );
+  const [sizes, setSizes] = useState<(Record<string, string> | null)[]>([]);
+  const parts = target.type === 'item' ? [target.category] : target.parts;
+  const rider = riders.find((r) => r.key === riderKey);
+
+  const sizeOf = (i: number, category: BookableCategory) =>
+    sizes[i] ?? (category.kinds.length === 1 ? category.kinds[0]!.size : null);
+  const complete = !!rider && parts.every((c, i) => sizeOf(i, c) !== null);
+
+  const handleAdd = () => {
+    if (!rider) return;
+    if (target.type === 'item') {
+      onAdd({
+        type: 'item',
+        categoryId: target.category.id,
+        size: sizeOf(0, target.category)!,
+        equipmentId: null,
+        riderKey: rider.key,
+      });
+    } else {
+      onAdd({
+        type: 'pack',
+        packId: target.pack.id,
+        riderKey: rider.key,
+        components: parts.map((c, i) => ({ categoryId: c.id, size: sizeOf(i, c)! })),
+      });
+    }
+    onClose();
+  };
+
+  const title = target.type === 'item' ? target.category.name : target.pack.name;
+  return (
+    <div role="dialog" aria-modal="true" aria-labelledby="add-gear-title">
+      <h2 id="add-gear-title" className="add-gear-popup__title">
+        {title}
+        {target.type === 'pack' && (
+          <span className="add-gear-popup__price">
+            {money(target.pack.dailyPrice)}
+            {t('booking.perDay')}
+          </span>
+        )}
+      </h2>
+      <section aria-labelledby="add-gear-rider">
+        <h3 id="add-gear-rider" className="add-gear-popup__step">
+          {t('booking.forWhom')}
+        </h3>
+        {riders.length === 0 ? (
+          <p className="add-gear-popup__hint">{t('booking.addRiderFirst')}</p>
+        ) : (
+          <div className="chip-row" role="radiogroup" aria-labelledby="add-gear-rider">
+            {riders.map((r) => (
+              <button
+                key={r.key}
+                type="button"
+                role="radio"
+                aria-checked={r.key === riderKey}
+                className={`chip${r.key === riderKey ? ' chip--selected' : ''}`}
+                onClick={() => setRiderKey(r.key)}
+              >
+                {r.name}
+              </button>
+            ))}
+          </div>
+        )}
+        <Button
+          fill="none"
+          color="primary"
+          className="add-gear-popup__add-rider"
+          onClick={onAddRider}
+        >
+          {t('booking.addRider')}
+        </Button>
+      </section>
+      {parts.map((category, i) => (
+        <section key={category.id} aria-label={category.name}>
+          <h3 className="add-gear-popup__step">
+            {target.type === 'pack' ? category.name : t('booking.chooseSize')}
+          </h3>
+          <KindPicker
+            category={category}
+            wanted={wanted}
+            value={sizeOf(i, category)}
+            suggested={rider ? suggest(rider, category) : undefined}
+            priced={target.type === 'item'}
+            onPick={(size) =>
+              setSizes((prev) => {
+                const next = [...prev];
+                next[i] = size;
+                return next;
+              })
+            }
+          />
+        </section>
+      ))}
+      <div className="add-gear-popup__actions">
+        <Button block size="large" onClick={onClose}>
+          {t('app.cancel')}
+        </Button>
+        <Button block size="large" color="primary" disabled={!complete} onClick={handleAdd}>
+          {t('booking.addToBooking')}
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { DeliveryMethod, ReturnMethod } from '@snowgear/contracts';
+import { changeLanguage } from '@/lib/i18n';
+import { DeliverySection } from './delivery-section';
+
+const base = {
+  deliveryMethod: DeliveryMethod.Delivery,
+  deliveryAddress: '',
+  returnMethod: ReturnMethod.Pickup,
+  returnAddress: '',
+  deliveryFee: 30,
+  pickupFee: 20,
+  deliveryPresets: ['万龙酒店大堂'],
+  pickupPresets: ['云顶酒店大堂'],
+  errors: {},
+};
+
+describe('delivery and return', () => {
+  beforeAll(() => changeLanguage('zh-CN'));
+
+  it("offers the customer's saved addresses beside each field, and keeps the store's presets", () => {
+    const onChange = vi.fn();
+    render(
+      <DeliverySection
+        {...base}
+        onChange={onChange}
+        savedAddresses={({ id, onChange: pick }) => (
+          <button type="button" onClick={() => pick('我的酒店 1208')}>
+            {`已保存-${id}`}
+          </button>
+        )}
+      />,
+    );
+    fireEvent.click(screen.getByText('已保存-booking-delivery-address'));
+    expect(onChange).toHaveBeenLastCalledWith({ deliveryAddress: '我的酒店 1208' });
+    fireEvent.click(screen.getByText('已保存-booking-return-address'));
+    expect(onChange).toHaveBeenLastCalledWith({ returnAddress: '我的酒店 1208' });
+
+    const presets = screen.getAllByRole('generic', { name: '常用地址' });
+    expect(presets).toHaveLength(2);
+    fireEvent.click(within(presets[0]!).getByText('万龙酒店大堂'));
+    expect(onChange).toHaveBeenLastCalledWith({ deliveryAddress: '万龙酒店大堂' });
+  });
+
+  it('shows no saved addresses to someone not signed in as a customer', () => {
+    render(<DeliverySection {...base} onChange={vi.fn()} />);
+    expect(screen.queryByText(/已保存/)).toBeNull();
+    expect(screen.getByText('云顶酒店大堂')).toBeTruthy();
+  });
+});

@@ -1,0 +1,156 @@
+import type { ReactNode } from 'react';
+import { Input, Radio, Space } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { DeliveryMethod, ReturnMethod } from '@snowgear/contracts';
+import { money } from '@/lib/money';
+
+interface Props {
+  deliveryMethod: DeliveryMethod;
+  deliveryAddress: string;
+  returnMethod: ReturnMethod;
+  returnAddress: string;
+  deliveryFee: number;
+  pickupFee: number;
+  deliveryPresets: string[];
+  pickupPresets: string[];
+  errors: { deliveryAddress?: string | undefined; returnAddress?: string | undefined };
+  /** Beside each address field: the signed-in customer's saved addresses (the page gives them). */
+  savedAddresses?: ((field: SavedAddressSlot) => ReactNode) | undefined;
+  onChange: (changes: {
+    deliveryMethod?: DeliveryMethod;
+    deliveryAddress?: string;
+    returnMethod?: ReturnMethod;
+    returnAddress?: string;
+  }) => void;
+}
+
+/** What the saved-address slot is given of one address field. */
+export interface SavedAddressSlot {
+  id: string;
+  value: string;
+  onChange: (value: string) => void;
+}
+
+function AddressField({
+  id,
+  label,
+  value,
+  presets,
+  error,
+  saved,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  presets: string[];
+  error?: string | undefined;
+  saved?: ((field: SavedAddressSlot) => ReactNode) | undefined;
+  onChange: (value: string) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="address-field">
+      <label htmlFor={id} className="address-field__label">
+        {label}
+      </label>
+      <Input
+        id={id}
+        value={value}
+        maxLength={200}
+        clearable
+        placeholder={t('booking.addressPlaceholder')}
+        aria-invalid={!!error}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={onChange}
+      />
+      {saved?.({ id, value, onChange })}
+      {presets.length > 0 && (
+        <p className="booking-hint" aria-hidden>
+          {t('booking.presetAddresses')}
+        </p>
+      )}
+      {presets.length > 0 && (
+        <div className="chip-row" aria-label={t('booking.presetAddresses')}>
+          {presets.map((p) => (
+            <button
+              key={p}
+              type="button"
+              className={`chip${p === value ? ' chip--selected' : ''}`}
+              onClick={() => onChange(p)}
+            >
+              {p}
+            </button>
+          ))}
+        </div>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** How the gear reaches the rider and comes back, with the store's fees and preset addresses. */
+export function DeliverySection(props: Props) {
+  const { t } = useTranslation();
+  const { onChange } = props;
+  return (
+    <div className="delivery-section">
+      <fieldset>
+        <legend>{t('booking.howToGet')}</legend>
+        <Radio.Group
+          value={props.deliveryMethod}
+          onChange={(v) => onChange({ deliveryMethod: v as DeliveryMethod })}
+        >
+          <Space direction="vertical" block>
+            <Radio value={DeliveryMethod.SelfPickup}>{t('booking.selfPickup')}</Radio>
+            <Radio value={DeliveryMethod.Delivery}>
+              {t('booking.delivery')}
+              {props.deliveryFee > 0 && ` (${money(props.deliveryFee)})`}
+            </Radio>
+          </Space>
+        </Radio.Group>
+        {props.deliveryMethod === DeliveryMethod.Delivery && (
+          <AddressField
+            id="booking-delivery-address"
+            label={t('booking.deliveryAddress')}
+            value={props.deliveryAddress}
+            presets={props.deliveryPresets}
+            error={props.errors.deliveryAddress}
+            saved={props.savedAddresses}
+            onChange={(deliveryAddress) => onChange({ deliveryAddress })}
+          />
+        )}
+      </fieldset>
+      <fieldset>
+        <legend>{t('booking.howToReturn')}</legend>
+        <Radio.Group
+          value={props.returnMethod}
+          onChange={(v) => onChange({ returnMethod: v as ReturnMethod })}
+        >
+          <Space direction="vertical" block>
+            <Radio value={ReturnMethod.SelfReturn}>{t('booking.selfReturn')}</Radio>
+            <Radio value={ReturnMethod.Pickup}>
+              {t('booking.pickup')}
+              {props.pickupFee > 0 && ` (${money(props.pickupFee)})`}
+            </Radio>
+          </Space>
+        </Radio.Group>
+        {props.returnMethod === ReturnMethod.Pickup && (
+          <AddressField
+            id="booking-return-address"
+            label={t('booking.returnAddress')}
+            value={props.returnAddress}
+            presets={props.pickupPresets}
+            error={props.errors.returnAddress}
+            saved={props.savedAddresses}
+            onChange={(returnAddress) => onChange({ returnAddress })}
+          />
+        )}
+      </fieldset>
+    </div>
+  );
+}

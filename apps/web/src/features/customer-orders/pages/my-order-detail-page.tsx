@@ -1,0 +1,233 @@
+import { useParams, useSearchParams } from 'react-router';
+import { List, NoticeBar, PullToRefresh, Result, Tag } from 'antd-mobile';
+import { PhoneFill } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import type { Bill, Order, OrderItem } from '@snowgear/contracts';
+import { Paths } from '@/config/paths';
+import { ActionBar } from '@/components/layouts/action-bar';
+import { PageHeader } from '@/components/page-header';
+import { PrivatePhoto } from '@/components/private-photo';
+import { QueryState } from '@/components/query-state';
+import { money } from '@/lib/money';
+import { useOrder } from '@/features/orders/api/get-order';
+import { OrderFees, OrderTimeline } from '@/features/orders/components/order-sections';
+import { OrderStatusTag } from '@/features/orders/components/order-status-tag';
+import { StoreNavigationButton } from '@/features/store-navigation/components/store-navigation';
+import { useConfigStore } from '@/features/system-config/stores/config-store';
+import { MyOrderActions } from '../components/my-order-actions';
+import { TimeLeft } from '../components/time-left';
+import { storeTime } from '../utils/my-order-rules';
+import '../customer-orders.css';
+
+const methodKey = (method: string | null) =>
+  method === 'wechat' || method === 'alipay' ? method : 'cash';
+
+/** Lines grouped by the rider they are for (lines without a rider last). */
+function byRider(items: OrderItem[]): { name: string | null; items: OrderItem[] }[] {
+  const groups = new Map<string, { name: string | null; items: OrderItem[] }>();
+  for (const item of items) {
+    const key = item.riderKey ?? '';
+    const group = groups.get(key) ?? { name: item.rider?.name ?? null, items: [] };
+    group.items.push(item);
+    groups.set(key, group);
+  }
+  return [...groups.entries()]
+    .sort(([a], [b]) => (a === '' ? 1 : b === '' ? -1 : 0))
+    .map(([, group]) => group);
+}
+
+/**
+ * /customer/orders/:id: the customer's order: status and time left, the store with its phone and
+ * the way there, the gear by rider, fees, bills (refunds included) and the timeline, with the
+ * actions the status allows. `?paid=1` is where a payment lands.
+ */
+export default function MyOrderDetailPage() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const [search] = useSearchParams();
+  const justPaid = search.get('paid') === '1';
+  const query = useOrder(id);
+
+  return (
+    <div className="my-order">
+      <PageHeader title={t('myOrders.detailTitle')} backTo={Paths.customerOrders} />
+      <QueryState query={query} lines={12}>
+        {(order) => (
+          <PullToRefresh onRefresh={async () => void (await query.refetch())}>
+            {justPaid && <PaidBanner order={order} />}
+            {order.isOverdue && (
+              <div role="alert">
+                <NoticeBar color="error" content={t('myOrders.overdueNotice')} wrap />
+              </div>
+            )}
+            <section className="my-order__head">
+              <div>
+                <p className="my-order__number">{order.orderNumber}</p>
+                <OrderStatusTag status={order.status} />
+              </div>
+              <div className="my-order__total">
+                <span>{t('orders.total')}</span>
+                <strong>{money(order.totalAmount)}</strong>
+                <small>{t('orders.paid', { amount: money(order.paidAmount) })}</small>
+              </div>
+            </section>
+            <div className="page-body my-order__time">
+              <TimeLeft order={order} />
+            </div>
+
+            <StoreSection order={order} />
+
+            <List header={t('myOrders.rental')}>
+              <List.Item extra={storeTime(order.rentalStartTime, 'YYYY-MM-DD HH:mm')}>
+                {t('myOrders.start')}
+              </List.Item>
+              <List.Item
+                extra={storeTime(order.rentalEndTime, 'YYYY-MM-DD HH:mm')}
+                description={t('orders.daysCount', { count: order.days })}
+              >
+                {t('myOrders.end')}
+              </List.Item>
+              <List.Item description={order.deliveryAddress || undefined}>
+                {t(`orders.delivery.${order.deliveryMethod}`)}
+              </List.Item>
+              <List.Item description={order.returnAddress || undefined}>
+                {t(`orders.return.${order.returnMethod}`)}
+              </List.Item>
+            </List>
+
+            {byRider(order.items).map((group) => (
+              <List
+                key={group.name ?? ''}
+                header={
+                  group.name
+                    ? t('myOrders.riderGear', { name: group.name, count: group.items.length })
+                    : t('orders.items', { count: group.items.length })
+                }
+              >
+                {group.items.map((item) => (
+                  <GearLine key={item.id} item={item} />
+                ))}
+              </List>
+            ))}
+
+            <OrderFees order={order} />
+
+            <List header={t('orders.bills')}>
+              {order.bills.length === 0 && <List.Item>{t('orders.noBills')}</List.Item>}
+              {order.bills.map((bill) => (
+                <BillLine key={bill.id} bill={bill} />
+              ))}
+            </List>
+
+            <OrderTimeline order={order} time={storeTime} />
+
+            <ActionBar>
+              <MyOrderActions order={order} />
+            </ActionBar>
+          </PullToRefresh>
+        )}
+      </QueryState>
+    </div>
+  );
+}
+
+/** Where a payment lands: paid, what comes next, and the code to show. */
+function PaidBanner({ order }: { order: Order }) {
+  const { t } = useTranslation();
+  const stillDue = order.bills.some((b) => b.status === 'pending' && b.kind !== 'refund');
+  return (
+    <Result
+      className="my-order__paid"
+      status={stillDue ? 'waiting' : 'success'}
+      title={stillDue ? t('myOrders.paid.waiting') : t('myOrders.paid.title')}
+      description={t('myOrders.paid.next')}
+    />
+  );
+}
+
+function StoreSection({ order }: { order: Order }) {
+  const { t } = useTranslation();
+  const store = useConfigStore((s) => s.config?.storeConfigs[order.storeId]);
+  const phone = store?.contactInfo.phone.replace(/[^\d+-]/g, '') ?? '';
+  return (
+    <List header={t('myOrders.store')}>
+      <List.Item description={store?.contactInfo.address || undefined}>{order.storeName}</List.Item>
+      {phone && (
+        <List.Item>
+          <a
+            href={`tel:${phone}`}
+            className="my-order__call"
+            aria-label={t('myOrders.call', { phone: store!.contactInfo.phone })}
+          >
+            <PhoneFill aria-hidden /> {store!.contactInfo.phone}
+          </a>
+        </List.Item>
+      )}
+      {store && (
+        <List.Item>
+          <StoreNavigationButton store={store} />
+        </List.Item>
+      )}
+    </List>
+  );
+}
+
+function GearLine({ item }: { item: OrderItem }) {
+  const { t } = useTranslation();
+  const facts = [
+    item.sizeLabel,
+    item.packName,
+    item.barcodeNumber,
+    item.dinSetting === null ? null : t('din.set', { value: item.dinSetting }),
+  ].filter(Boolean);
+  return (
+    <List.Item
+      description={facts.join(' · ') || undefined}
+      extra={
+        <div className="my-order__line-extra">
+          {item.returnState && (
+            <Tag
+              color={
+                item.returnState === 'returned' || item.returnState === 'earlyReturned'
+                  ? 'success'
+                  : 'danger'
+              }
+            >
+              {t(`myOrders.returnState.${item.returnState}`)}
+            </Tag>
+          )}
+          {!item.returnState && item.selfReturnCheck && (
+            <Tag color="warning">{t('myOrders.handedBack')}</Tag>
+          )}
+          {item.selfReturnPhotoId && (
+            <PrivatePhoto fileId={item.selfReturnPhotoId} alt={item.equipmentName} />
+          )}
+        </div>
+      }
+    >
+      {item.equipmentName}
+    </List.Item>
+  );
+}
+
+function BillLine({ bill }: { bill: Bill }) {
+  const { t } = useTranslation();
+  const state =
+    bill.status === 'paid'
+      ? bill.kind === 'refund'
+        ? t(`myOrders.refunded.${methodKey(bill.method)}`, {
+            at: bill.paidAt ? storeTime(bill.paidAt) : '',
+          })
+        : t('myOrders.billPaid', {
+            method: t(`orders.methods.${methodKey(bill.method)}`),
+            at: bill.paidAt ? storeTime(bill.paidAt) : '',
+          })
+      : bill.kind === 'refund' && bill.status === 'pending'
+        ? t('myOrders.refundPending')
+        : t(`orders.billStatus.${bill.status}`);
+  return (
+    <List.Item description={state} extra={money(bill.amount)}>
+      {t(`orders.billKinds.${bill.kind}`)}
+    </List.Item>
+  );
+}

@@ -1,0 +1,135 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { BookingCatalog, Order } from '@snowgear/contracts';
+import { ActionBarContext } from '@/components/layouts/action-bar';
+import { GlobalMessages } from '@/features/app-state/components/global-messages';
+import { sendSmsCode } from '@/features/auth/api/send-sms-code';
+import { loginWithPhone, useSession } from '@/features/auth/stores/session-store';
+import { useConfigStore } from '@/features/system-config/stores/config-store';
+import { api } from '@/lib/api-client';
+import { changeLanguage } from '@/lib/i18n';
+import { createQueryClient } from '@/lib/query-client';
+import { storage, StorageKey } from '@/lib/storage';
+import CustomerDashboardPage from './customer-dashboard-page';
+import MyOrderDetailPage from './my-order-detail-page';
+import MyOrdersPage from './my-orders-page';
+
+/** A customer of this test's own (a new phone number makes a new account). */
+const PHONE = '13655550505';
+const DAY = 86_400_000;
+
+/** The fixed bottom bar an action-button page puts its actions in. */
+function WithActionBar({ children }: { children: ReactNode }) {
+  const [slot, setSlot] = useState<HTMLElement | null>(null);
+  return (
+    <>
+      <ActionBarContext value={slot}>{children}</ActionBarContext>
+      <div ref={setSlot} />
+    </>
+  );
+}
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(
+    [
+      { path: '/customer/dashboard', element: <CustomerDashboardPage /> },
+      { path: '/customer/orders', element: <MyOrdersPage /> },
+      {
+        path: '/customer/orders/:id',
+        element: (
+          <WithActionBar>
+            <MyOrderDetailPage />
+          </WithActionBar>
+        ),
+      },
+      { path: '/customer/payment/:orderId', element: <p>payment page</p> },
+      { path: '/customer/order-qr/:orderNumber', element: <p>qr page</p> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <GlobalMessages />
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+describe("the customer's orders: dashboard, list and detail (real server)", () => {
+  let order: Order;
+  let session: ReturnType<typeof useSession.getState>;
+  let tokens: [string | null, string | null];
+
+  beforeAll(async () => {
+    await changeLanguage('zh-CN');
+    await useConfigStore.getState().load({ force: true });
+    const storeId = Object.keys(useConfigStore.getState().config!.storeConfigs)[0]!;
+    const { sandboxCode } = await sendSmsCode(PHONE);
+    await loginWithPhone({ phoneNumber: PHONE, realName: '订单测试', code: sandboxCode! });
+    session = useSession.getState();
+    tokens = [storage.get(StorageKey.accessToken), storage.get(StorageKey.refreshToken)];
+    const start = new Date(Date.now() + 30 * DAY).toISOString();
+    const catalog = await api.get<BookingCatalog>('/app/booking/catalog', {
+      params: { storeId, rentalStartTime: start, days: 2 },
+    });
+    const kind = catalog.categories.find((c) => c.kinds.length > 0 && c.kinds[0]!.free > 0)!;
+    const config = useConfigStore.getState().config!;
+    order = await api.post<Order>('/app/booking/orders', {
+      cart: {
+        storeId,
+        rentalStartTime: start,
+        days: 2,
+        lines: [{ type: 'item', categoryId: kind.id, size: kind.kinds[0]!.size, riderKey: null }],
+      },
+      agreementVersion: config.systemInfo.rentalAgreementVersion,
+    });
+  });
+
+  beforeEach(() => {
+    // The test setup clears storage after each test: sign the customer back in.
+    storage.set(StorageKey.accessToken, tokens[0]!);
+    storage.set(StorageKey.refreshToken, tokens[1]!);
+    useSession.setState(session);
+  });
+
+  it('shows the booking on the dashboard with what is due and the way to pay', async () => {
+    renderAt('/customer/dashboard');
+    expect(await screen.findByText('订单测试，你好')).toBeTruthy();
+    const card = await screen.findByRole('region', { name: '当前租赁' });
+    expect(within(card).getByText(new RegExp(order.orderNumber))).toBeTruthy();
+    expect(within(card).getByText('待支付')).toBeTruthy();
+    expect(await within(card).findByText(/后开始$/)).toBeTruthy();
+    const pay = await within(card).findByRole('button', {
+      name: `去支付 ¥${order.totalAmount.toFixed(2)}`,
+    });
+    // Money due first; a booking not yet paid is cancelled on the order page, not here.
+    expect(within(card).queryByRole('button', { name: '取消订单' })).toBeNull();
+    fireEvent.click(pay);
+    expect(await screen.findByText('payment page')).toBeTruthy();
+  });
+
+  it('lists it under its status, not under another', async () => {
+    renderAt('/customer/orders?filter=toPay');
+    expect(await screen.findByRole('link', { name: order.orderNumber })).toBeTruthy();
+    fireEvent.click(screen.getByText('已完成'));
+    expect(await screen.findByText('这个状态下没有订单')).toBeTruthy();
+  });
+
+  it('cancels the unpaid booking after asking, and offers nothing more', async () => {
+    renderAt(`/customer/orders/${order.id}`);
+    expect(await screen.findByText(order.orderNumber)).toBeTruthy();
+    // An unpaid booking cannot be extended: no button promises it.
+    expect(screen.queryByRole('button', { name: /^续租/ })).toBeNull();
+    fireEvent.click(await screen.findByRole('button', { name: '取消订单' }));
+    expect(await screen.findByText('订单还没有付款，取消后预留的雪具会释放。')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '确认取消' }));
+    expect(await screen.findByText('订单已取消')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('button', { name: '取消订单' })).toBeNull());
+    expect(screen.queryByRole('button', { name: /^去支付/ })).toBeNull();
+    expect((await api.get<Order>(`/app/orders/${order.id}`)).status).toBe(10);
+  });
+});

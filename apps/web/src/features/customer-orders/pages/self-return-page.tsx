@@ -1,0 +1,385 @@
+import { useState, type ChangeEvent } from 'react';
+import { Navigate, useNavigate, useParams } from 'react-router';
+import { Button, Dialog, Form, Input, List, Radio, Space, Tag } from 'antd-mobile';
+import { CameraOutline, CheckCircleFill, ScanningOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import {
+  BusinessParameterKey,
+  ReturnMethod,
+  type Order,
+  type OrderItem,
+  type SelfReturn,
+} from '@snowgear/contracts';
+import { Paths } from '@/config/paths';
+import { ActionBar } from '@/components/layouts/action-bar';
+import { PageHeader } from '@/components/page-header';
+import { QueryState } from '@/components/query-state';
+import { money } from '@/lib/money';
+import { useObjectUrls } from '@/lib/use-object-urls';
+import { uploadPhoto } from '@/lib/upload-photo';
+import { textError } from '@/lib/text-rules';
+import { SavedAddressPicker } from '@/features/addresses/components/saved-address-picker';
+import { playSound } from '@/features/audio/utils/audio-player';
+import { SoundKind } from '@/features/audio/utils/sounds';
+import { useOrder } from '@/features/orders/api/get-order';
+import { useScanner } from '@/features/scanner/hooks/use-scanner';
+import { extractSerialNumber } from '@/features/scanner/utils/scan-rules';
+import { useConfigStore } from '@/features/system-config/stores/config-store';
+import { businessParameter } from '@/features/system-config/utils/business-parameters';
+import { useSubmitSelfReturn } from '../api/my-order-actions';
+import { myOrderActions } from '../utils/my-order-rules';
+import '../customer-orders.css';
+
+/** The business type the server keeps self-return photos under (staff who check in read them). */
+const PHOTO_TYPE = 'SelfReturnPhoto';
+
+interface ItemState {
+  check: 'scanned' | 'ticked' | null;
+  barcode: string;
+  photo: { id: string; preview: string } | null;
+  uploading: boolean;
+  error: string | null;
+}
+
+/**
+ * /customer/self-return/:id: the customer hands the gear back without queueing. Each item is
+ * checked by scanning its label (or ticked when there is no camera) and photographed; the gear is
+ * dropped at the store or picked up from an address (the store's pickup fee comes out of the
+ * deposit). The store then checks each item in and the deposit settles by itself.
+ */
+export default function SelfReturnPage() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const query = useOrder(id);
+  return (
+    <div className="self-return">
+      <PageHeader title={t('routes.selfReturn')} backTo={Paths.customerOrderDetail(id)} />
+      <QueryState query={query} lines={10}>
+        {(order) =>
+          myOrderActions(order).selfReturn ? (
+            <SelfReturnForm order={order} />
+          ) : (
+            <Navigate to={Paths.customerOrderDetail(order.id)} replace />
+          )
+        }
+      </QueryState>
+    </div>
+  );
+}
+
+function SelfReturnForm({ order }: { order: Order }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const config = useConfigStore((s) => s.config);
+  const store = config?.storeConfigs[order.storeId];
+  const { scan, scanning } = useScanner();
+  const submit = useSubmitSelfReturn();
+  const objectUrl = useObjectUrls();
+  const out = order.items.filter((i) => i.equipmentId && !i.returnState);
+  const [items, setItems] = useState<Record<string, ItemState>>(() =>
+    Object.fromEntries(
+      out.map((i) => [
+        i.id,
+        { check: null, barcode: '', photo: null, uploading: false, error: null },
+      ]),
+    ),
+  );
+  const [scanNote, setScanNote] = useState<string | null>(null);
+  const [method, setMethod] = useState<string>(order.returnMethod);
+  const [address, setAddress] = useState(order.returnAddress);
+  const [addressError, setAddressError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const pickupFee = Number(
+    businessParameter(config, order.storeId, BusinessParameterKey.PickupFee) ?? 0,
+  );
+  const presets = presetAddresses(
+    businessParameter(config, order.storeId, BusinessParameterKey.PresetPickupAddresses),
+  );
+  const addsFee = method === ReturnMethod.Pickup && order.returnMethod !== ReturnMethod.Pickup;
+  const update = (itemId: string, change: Partial<ItemState>) =>
+    setItems((prev) => ({ ...prev, [itemId]: { ...prev[itemId]!, ...change } }));
+  const done = out.filter((i) => items[i.id]?.check && items[i.id]?.photo).length;
+
+  const handleScan = async () => {
+    setScanNote(null);
+    const itemOf = (text: string) => {
+      const code = extractSerialNumber(text).toUpperCase();
+      return { code, item: out.find((i) => (i.barcodeNumber ?? '').toUpperCase() === code) };
+    };
+    // The scanner stays open past a label of another order or one already scanned, so the
+    // customer moves on to the next item without tapping again.
+    const result = await scan({
+      title: t('selfReturn.scanTitle'),
+      validator: (text) => {
+        const { code, item } = itemOf(text);
+        if (!item) return t('selfReturn.notThisOrder', { code });
+        if (items[item.id]?.check === 'scanned') {
+          return t('selfReturn.alreadyScanned', { name: item.equipmentName });
+        }
+        return true;
+      },
+    });
+    if (!result) return;
+    const { code, item } = itemOf(result.text);
+    if (!item) return;
+    update(item.id, { check: 'scanned', barcode: item.barcodeNumber ?? code, error: null });
+    setScanNote(t('selfReturn.scanned', { name: item.equipmentName }));
+  };
+
+  const handlePhoto = async (item: OrderItem, event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    update(item.id, { uploading: true, error: null });
+    try {
+      const { info, preview } = await uploadPhoto(file, PHOTO_TYPE);
+      update(item.id, { uploading: false, photo: { id: info.id, preview: objectUrl(preview) } });
+    } catch (err) {
+      update(item.id, {
+        uploading: false,
+        error: t('selfReturn.photoFailed', {
+          reason: err instanceof Error ? err.message : String(err),
+        }),
+      });
+    }
+  };
+
+  const handleSubmit = async () => {
+    setFormError(null);
+    const missing = out.filter((i) => !items[i.id]?.check || !items[i.id]?.photo);
+    for (const item of missing) {
+      update(item.id, {
+        error: !items[item.id]?.check ? t('selfReturn.checkFirst') : t('selfReturn.photoFirst'),
+      });
+    }
+    const pickup = method === ReturnMethod.Pickup;
+    const problem = pickup
+      ? textError(t, address, { required: t('selfReturn.addressRequired') })
+      : null;
+    setAddressError(problem);
+    if (missing.length > 0 || problem) {
+      setFormError(t('selfReturn.incomplete'));
+      return;
+    }
+    const ok = await Dialog.confirm({
+      title: t('selfReturn.confirmTitle'),
+      content: pickup
+        ? t('selfReturn.confirmPickup', { address: address.trim() })
+        : t('selfReturn.confirmDrop', { store: order.storeName }),
+      confirmText: t('selfReturn.submit'),
+      cancelText: t('myOrders.back'),
+    });
+    if (!ok) return;
+    const input: SelfReturn = {
+      items: out.map((i) => {
+        const state = items[i.id]!;
+        return {
+          orderItemId: i.id,
+          check: state.check!,
+          barcode: state.check === 'scanned' ? state.barcode : '',
+          photoFileId: state.photo!.id,
+        };
+      }),
+      returnMethod: pickup ? ReturnMethod.Pickup : ReturnMethod.SelfReturn,
+      returnAddress: pickup ? address.trim() : '',
+    };
+    try {
+      await submit.mutateAsync({ id: order.id, input });
+      playSound(SoundKind.success);
+      void navigate(Paths.customerOrderDetail(order.id), { replace: true });
+    } catch (err) {
+      playSound(SoundKind.error);
+      setFormError(err instanceof Error ? err.message : String(err));
+    }
+  };
+
+  return (
+    <>
+      <section className="page-body self-return__intro">
+        <p>{t('selfReturn.intro')}</p>
+        <p className="self-return__progress" aria-live="polite">
+          {t('selfReturn.progress', { done, total: out.length })}
+        </p>
+        <Button
+          block
+          size="large"
+          color="primary"
+          loading={scanning}
+          onClick={() => void handleScan()}
+        >
+          <ScanningOutline aria-hidden /> {t('selfReturn.scan')}
+        </Button>
+        {scanNote && (
+          <p className="self-return__note" role="status">
+            {scanNote}
+          </p>
+        )}
+      </section>
+
+      <List header={t('selfReturn.items', { count: out.length })}>
+        {out.map((item) => {
+          const state = items[item.id]!;
+          const inputId = `self-return-photo-${item.id}`;
+          return (
+            <List.Item
+              key={item.id}
+              className="self-return__item"
+              description={
+                <div className="self-return__item-body">
+                  <span>{[item.sizeLabel, item.barcodeNumber].filter(Boolean).join(' · ')}</span>
+                  <Space wrap>
+                    {state.check ? (
+                      <Tag color="success" className="self-return__tag">
+                        <CheckCircleFill aria-hidden />{' '}
+                        {state.check === 'scanned'
+                          ? t('selfReturn.checkScanned')
+                          : t('selfReturn.checkTicked')}
+                      </Tag>
+                    ) : (
+                      <Button
+                        size="middle"
+                        fill="outline"
+                        onClick={() => update(item.id, { check: 'ticked', error: null })}
+                        aria-label={t('selfReturn.tickFor', { name: item.equipmentName })}
+                      >
+                        {t('selfReturn.tick')}
+                      </Button>
+                    )}
+                    <label htmlFor={inputId} className="self-return__photo-button">
+                      <CameraOutline aria-hidden />{' '}
+                      {state.uploading
+                        ? t('selfReturn.uploading')
+                        : state.photo
+                          ? t('selfReturn.retake')
+                          : t('selfReturn.photo')}
+                    </label>
+                    <input
+                      id={inputId}
+                      type="file"
+                      accept="image/*"
+                      capture="environment"
+                      className="self-return__file"
+                      aria-label={t('selfReturn.photoFor', { name: item.equipmentName })}
+                      disabled={state.uploading}
+                      onChange={(e) => void handlePhoto(item, e)}
+                    />
+                    {state.photo && (
+                      <img
+                        src={state.photo.preview}
+                        alt={t('selfReturn.photoOf', { name: item.equipmentName })}
+                        className="self-return__thumb"
+                      />
+                    )}
+                  </Space>
+                  {state.error && (
+                    <span className="form-error" role="alert">
+                      {state.error}
+                    </span>
+                  )}
+                </div>
+              }
+            >
+              {item.equipmentName}
+            </List.Item>
+          );
+        })}
+      </List>
+
+      <List header={t('selfReturn.how')}>
+        <List.Item>
+          <Radio.Group value={method} onChange={(v) => setMethod(String(v))}>
+            <Space direction="vertical" block>
+              <Radio value={ReturnMethod.SelfReturn} className="self-return__radio">
+                {t('selfReturn.drop', { store: order.storeName })}
+                {store?.contactInfo.address && (
+                  <small className="self-return__hint">{store.contactInfo.address}</small>
+                )}
+              </Radio>
+              <Radio value={ReturnMethod.Pickup} className="self-return__radio">
+                {addsFee && pickupFee > 0
+                  ? t('selfReturn.pickupFee', { fee: money(pickupFee) })
+                  : t('selfReturn.pickup')}
+              </Radio>
+            </Space>
+          </Radio.Group>
+        </List.Item>
+        {method === ReturnMethod.Pickup && (
+          <Form.Item
+            label={t('selfReturn.address')}
+            help={addsFee && pickupFee > 0 ? t('selfReturn.feeFromDeposit') : undefined}
+            description={
+              addressError ? (
+                <span className="form-error" role="alert">
+                  {addressError}
+                </span>
+              ) : undefined
+            }
+          >
+            <Input
+              value={address}
+              maxLength={200}
+              clearable
+              placeholder={t('selfReturn.addressPlaceholder')}
+              onChange={(v) => {
+                setAddress(v);
+                setAddressError(null);
+              }}
+            />
+            <SavedAddressPicker
+              id="self-return-address"
+              value={address}
+              onChange={(v) => {
+                setAddress(v);
+                setAddressError(null);
+              }}
+            />
+            {presets.length > 0 && (
+              <Space wrap className="self-return__presets">
+                {presets.map((preset) => (
+                  <Button key={preset} size="small" onClick={() => setAddress(preset)}>
+                    {preset}
+                  </Button>
+                ))}
+              </Space>
+            )}
+          </Form.Item>
+        )}
+        {order.returnMethod === ReturnMethod.Pickup && method !== ReturnMethod.Pickup && (
+          <List.Item>
+            <small className="self-return__hint">{t('selfReturn.pickupFeeKept')}</small>
+          </List.Item>
+        )}
+      </List>
+
+      <ActionBar>
+        <div className="self-return__actions">
+          {formError && (
+            <p className="form-error" role="alert">
+              {formError}
+            </p>
+          )}
+          <Button
+            block
+            size="large"
+            color="primary"
+            loading={submit.isPending}
+            onClick={() => void handleSubmit()}
+          >
+            {t('selfReturn.submit')}
+          </Button>
+        </div>
+      </ActionBar>
+    </>
+  );
+}
+
+/** The store's preset pickup addresses (a JSON list in a business parameter). */
+function presetAddresses(raw: string | undefined): string[] {
+  try {
+    const list: unknown = JSON.parse(raw ?? '[]');
+    return Array.isArray(list) ? list.filter((a): a is string => typeof a === 'string') : [];
+  } catch {
+    return [];
+  }
+}

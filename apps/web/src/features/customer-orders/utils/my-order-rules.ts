@@ -1,0 +1,114 @@
+import dayjs from 'dayjs';
+import utc from 'dayjs/plugin/utc';
+import timezone from 'dayjs/plugin/timezone';
+import {
+  CUSTOMER_CANCELLABLE,
+  CUSTOMER_EXTENDABLE,
+  CUSTOMER_RETURNABLE,
+  OrderStatus,
+  OrderType,
+  type Order,
+  type OrderSummary,
+} from '@snowgear/contracts';
+import { DEFAULT_BUSINESS_TIME_ZONE } from '@/features/system-config/utils/store-status';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+/** Times as the store reads them: customers and staff see the same clock. */
+export function storeTime(iso: string, format = 'MM-DD HH:mm'): string {
+  return dayjs(iso).tz(DEFAULT_BUSINESS_TIME_ZONE).format(format);
+}
+
+/** Gear with the customer (delivered or in use). */
+const OUT: readonly number[] = [OrderStatus.Delivered, OrderStatus.InUse];
+/** Booked and coming: at the store or on its way. */
+const COMING: readonly number[] = [
+  OrderStatus.Reserved,
+  OrderStatus.PendingDelivery,
+  OrderStatus.Delivering,
+];
+const TO_PAY: readonly number[] = [
+  OrderStatus.Pending,
+  OrderStatus.Unpaid,
+  OrderStatus.PendingPayment,
+];
+
+/**
+ * The order that matters now, for the dashboard: overdue gear first, then gear out (the one due
+ * back soonest), money due, the next rental to start, and gear on its way back.
+ */
+export function currentOrder<T extends OrderSummary>(orders: readonly T[]): T | null {
+  const rank = (o: T) =>
+    o.isOverdue
+      ? 0
+      : OUT.includes(o.status)
+        ? 1
+        : TO_PAY.includes(o.status)
+          ? 2
+          : COMING.includes(o.status)
+            ? 3
+            : 4;
+  const when = (o: T) => Date.parse(OUT.includes(o.status) ? o.rentalEndTime : o.rentalStartTime);
+  return [...orders].sort((a, b) => rank(a) - rank(b) || when(a) - when(b))[0] ?? null;
+}
+
+/** What the time left means for the order: until its start, until its end, or past its end. */
+export type TimeLeft = {
+  kind: 'startsIn' | 'endsIn' | 'overdueBy';
+  days: number;
+  hours: number;
+  minutes: number;
+} | null;
+
+export function timeLeft(order: OrderSummary, now: number): TimeLeft {
+  const split = (ms: number) => {
+    const minutes = Math.max(0, Math.floor(ms / 60_000));
+    return {
+      days: Math.floor(minutes / 1440),
+      hours: Math.floor((minutes % 1440) / 60),
+      minutes: minutes % 60,
+    };
+  };
+  const start = Date.parse(order.rentalStartTime);
+  const end = Date.parse(order.rentalEndTime);
+  if (OUT.includes(order.status)) {
+    return end >= now
+      ? { kind: 'endsIn', ...split(end - now) }
+      : { kind: 'overdueBy', ...split(now - end) };
+  }
+  if (COMING.includes(order.status) || TO_PAY.includes(order.status)) {
+    if (start > now) return { kind: 'startsIn', ...split(start - now) };
+  }
+  return null;
+}
+
+/** Money the customer still owes: an open payment or supplement. */
+export function dueBill(order: Pick<Order, 'bills'>) {
+  return order.bills.find((b) => b.status === 'pending' && b.kind !== 'refund') ?? null;
+}
+
+/** Money the store still owes the customer (a refund not yet gone back). */
+export function owedRefund(order: Pick<Order, 'bills'>) {
+  return order.bills.find((b) => b.status === 'pending' && b.kind === 'refund') ?? null;
+}
+
+/** What the customer may do now; the server checks each again. */
+export function myOrderActions(order: Order) {
+  const free = order.orderType === OrderType.Hospitality || order.orderType === OrderType.Loan;
+  return {
+    pay: !!dueBill(order) && order.status !== OrderStatus.Cancelled,
+    cancel: CUSTOMER_CANCELLABLE.includes(order.status as OrderStatus),
+    extend: CUSTOMER_EXTENDABLE.includes(order.status as OrderStatus),
+    selfReturn:
+      CUSTOMER_RETURNABLE.includes(order.status as OrderStatus) &&
+      order.items.some((i) => i.equipmentId && !i.returnState),
+    showQr: order.status !== OrderStatus.Cancelled && order.status !== OrderStatus.Completed,
+    /** One more day costs the daily price of each item still out (nothing on a free order). */
+    extraDayPrice: free
+      ? 0
+      : order.items
+          .filter((i) => !i.returnState)
+          .reduce((sum, i) => sum + Math.round(i.dailyPrice * 100), 0) / 100,
+  };
+}

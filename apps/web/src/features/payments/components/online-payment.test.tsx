@@ -1,0 +1,81 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Checkout, Order } from '@snowgear/contracts';
+import { loginWithPassword, useSession } from '@/features/auth/stores/session-store';
+import { api } from '@/lib/api-client';
+import { changeLanguage } from '@/lib/i18n';
+import { createQueryClient } from '@/lib/query-client';
+import { OnlinePayment } from './online-payment';
+
+// What the QR code encodes, where a test can read it.
+vi.mock('qrcode.react', () => ({
+  QRCodeSVG: ({ value, title }: { value: string; title: string }) => (
+    <svg role="img" aria-label={title} data-value={value} />
+  ),
+}));
+
+const DAY = 86_400_000;
+
+describe('paying online at the counter (real server, embedded demo)', () => {
+  let checkout: Checkout;
+
+  beforeAll(async () => {
+    await changeLanguage('zh-CN');
+    await loginWithPassword({
+      userNameOrEmailAddress: 'manager',
+      password: '1q2w3E*',
+      rememberMe: false,
+    });
+    const storeId = useSession.getState().user!.primaryStoreId!;
+    const { items } = await api.get<{ items: { id: string }[] }>('/app/equipment', {
+      params: { storeId, status: 0, maxResultCount: 50 },
+    });
+    const start = Date.now() + 230 * DAY;
+    const order = await api.post<Order>('/app/orders', {
+      storeId,
+      orderType: 'Normal',
+      customerName: '扫码付款测试',
+      customerPhone: '13900002222',
+      rentalStartTime: new Date(start).toISOString(),
+      rentalEndTime: new Date(start + DAY).toISOString(),
+      items: [{ equipmentId: items.at(-2)!.id }],
+    });
+    checkout = await api.get<Checkout>(`/app/payments/checkout/${order.id}`);
+  });
+
+  it("shows a QR code with the full cashier address the customer's phone opens, and follows the payment", async () => {
+    const onPaid = vi.fn();
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <OnlinePayment
+          checkout={checkout}
+          method="wechat"
+          channel="native"
+          returnPath={`/store/orders/payment/${checkout.orderId}`}
+          onPaid={onPaid}
+        />
+      </QueryClientProvider>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: /^微信付款/ }));
+    const qr = await screen.findByRole('img', { name: '付款二维码' });
+    const link = qr.getAttribute('data-value')!;
+    // The server gave a path on itself (no PUBLIC_BASE_URL); the page makes it absolute on the
+    // address it already uses, so a phone on the same network reaches it.
+    expect(link).toMatch(
+      new RegExp(`^${window.location.origin}/api/payments/sandbox/cashier/[0-9a-f]{32}\\?secret=`),
+    );
+
+    // The customer's phone opens the link and pays.
+    const cashier = await fetch(link);
+    expect(await cashier.text()).toContain('沙箱收银台');
+    const url = new URL(link);
+    const paid = await fetch(`${url.origin}${url.pathname}/pay${url.search}`, {
+      method: 'POST',
+      redirect: 'manual',
+    });
+    expect(paid.status).toBe(303);
+    await waitFor(() => expect(onPaid).toHaveBeenCalled(), { timeout: 10_000 });
+    expect(screen.getByText('付款成功')).toBeTruthy();
+  });
+});

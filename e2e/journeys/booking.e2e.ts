@@ -1,0 +1,287 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newPhone, screenshot, watchErrors } from '../support/browser';
+import { gunScan } from '../support/gun';
+import { staffApi } from '../support/api';
+import { signIn } from '../support/session';
+
+const baseUrl = inject('baseUrl');
+
+/** What a customer reads and taps, in each language the journey is made in. */
+const TEXTS = {
+  'zh-CN': {
+    changeStore: '更换门店',
+    addRider: '添加滑雪者',
+    riderDialog: '添加滑雪者',
+    name: '姓名',
+    height: '身高',
+    weight: '体重',
+    age: '年龄',
+    ability: /^II 型/,
+    boot: '鞋码',
+    save: '保存',
+    addToBooking: '加入预订',
+    accept: '我已阅读并同意',
+    submit: '登录并提交',
+    phone: '手机号',
+    getCode: '获取验证码',
+    shownCode: /验证码：\d{6}/,
+    code: '验证码',
+    realName: '真实姓名',
+    login: /^登录$/,
+    payWithin: /完成支付/,
+    wechat: '微信支付',
+    pay: /^微信付款 ¥[\d.]+$/,
+    show: '到店时请向店员出示此二维码',
+    paid: '支付成功',
+    showQr: '出示取件码',
+  },
+  'en-US': {
+    changeStore: 'Change store',
+    addRider: 'Add a rider',
+    riderDialog: 'Add a rider',
+    name: 'Name',
+    height: 'Height',
+    weight: 'Weight',
+    age: 'Age',
+    ability: /^Type II(?!I)/,
+    boot: 'Boot size',
+    save: 'Save',
+    addToBooking: 'Add to booking',
+    accept: 'I have read and accept',
+    submit: 'Sign in and book',
+    phone: 'Mobile number',
+    getCode: 'Get code',
+    shownCode: /Your code: \d{6}/,
+    code: 'Code',
+    realName: 'Real name',
+    login: /^Sign in$/,
+    payWithin: /Pay within/,
+    wechat: 'WeChat Pay',
+    pay: /^Pay ¥[\d.]+ with WeChat Pay$/,
+    show: 'Show this QR code to the staff at the store',
+    paid: 'Payment received',
+    showQr: 'Show pickup code',
+  },
+} as const;
+type Language = keyof typeof TEXTS;
+
+interface Rider {
+  name: string;
+  height: string;
+  weight: string;
+  age: string;
+  boot: string;
+}
+
+/** Adds a rider through the booking page's rider form. */
+async function addRider(page: Page, texts: (typeof TEXTS)[Language], rider: Rider) {
+  await page.getByRole('button', { name: texts.addRider, exact: true }).first().tap();
+  const dialog = page.getByRole('dialog', { name: texts.riderDialog });
+  const field = (label: string) =>
+    dialog.locator('.adm-form-item').filter({ hasText: label }).locator('input').first();
+  await field(texts.name).fill(rider.name);
+  await field(texts.height).fill(rider.height);
+  await field(texts.weight).fill(rider.weight);
+  await field(texts.age).fill(rider.age);
+  await dialog.getByRole('option', { name: texts.ability }).tap();
+  await field(texts.boot).fill(rider.boot);
+  await dialog.getByRole('button', { name: texts.save }).tap();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+/**
+ * In the gear popup: the rider, then in every size group the size suggested for the rider when it
+ * is still free, else the first size still free (as a customer would).
+ */
+async function chooseSizes(popup: Locator, rider: string) {
+  await popup.getByRole('radio', { name: rider, exact: true }).tap();
+  for (const group of await popup.locator('.kind-picker').all()) {
+    const free = group.locator('[role="radio"]:not([disabled])');
+    const suggested = free.filter({ has: popup.page().locator('.kind-picker__suggested') });
+    await ((await suggested.count()) > 0 ? suggested : free).first().tap();
+  }
+}
+
+/** The sign-in form at submit, with the code the sandbox SMS tag shows. */
+async function signInAtSubmit(page: Page, texts: (typeof TEXTS)[Language], phone: string) {
+  await page.waitForURL('**/customer/login**');
+  await page.getByLabel(texts.phone).fill(phone);
+  await page.getByRole('button', { name: texts.getCode }).tap();
+  const shown = page.getByText(texts.shownCode);
+  await shown.waitFor();
+  const code = /\d{6}/.exec((await shown.textContent()) ?? '')?.[0] ?? '';
+  await page.getByLabel(texts.code).fill(code);
+  await page.getByLabel(texts.realName).fill('张伟');
+  await page.getByRole('button', { name: texts.login }).tap();
+}
+
+/**
+ * Pays on the payment page with WeChat Pay's H5 checkout; lands on the order, which says it is
+ * paid, and goes on to its QR code.
+ */
+async function payWithWeChat(page: Page, texts: (typeof TEXTS)[Language]) {
+  await page.waitForURL('**/customer/payment/**');
+  await page.getByText(texts.payWithin).waitFor();
+  await page.getByText(texts.wechat, { exact: true }).tap();
+  await page.getByRole('button', { name: texts.pay }).tap();
+  // WeChat Pay's H5 checkout (its local double in the journeys), then back to the payment page.
+  await page.waitForURL('**/__double/h5?**');
+  await page.getByRole('button', { name: /^Pay ¥/ }).tap();
+  await page.waitForURL('**/customer/orders/*?paid=1');
+  await page.getByText(texts.paid, { exact: true }).waitFor();
+  await page.getByRole('button', { name: texts.showQr }).first().tap();
+  await page.waitForURL('**/customer/order-qr/**');
+  await page.getByText(texts.show).waitFor();
+}
+
+describe('a customer books gear on a phone', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser.close());
+
+  // First: the bench needs three pairs of skis free today at the employee's store.
+  it('books for a family of three with profiles, and the bench sees each DIN suggestion', async () => {
+    const texts = TEXTS['zh-CN'];
+    // The store first takes three new pairs of skis into stock (the journeys before this one
+    // rent out the demo's), the way the counter's check-in would.
+    const staff = await newPhone(browser);
+    const bench = await staff.newPage();
+    await signIn(bench, baseUrl, 'employee', '/store/dashboard');
+    const api = staffApi(bench, baseUrl);
+    const storeId = await api.myStoreId();
+    const catalog = await api.call<{
+      categories: { id: string; name: string; kinds: { size: Record<string, string> }[] }[];
+    }>(
+      'GET',
+      `/api/app/booking/catalog?storeId=${storeId}&rentalStartTime=${encodeURIComponent(new Date().toISOString())}&days=1`,
+    );
+    const skis = catalog.categories.find((c) => c.name === '双板滑雪板')!;
+    for (const [i, kind] of skis.kinds.slice(0, 3).entries()) {
+      await api.call('POST', '/api/app/equipment', {
+        storeId,
+        categoryId: skis.id,
+        name: '家庭双板',
+        barcodeNumber: `FAMSKI${Date.now()}${i}`,
+        dailyRentPrice: 120,
+        deposit: 800,
+        attributes: Object.entries(kind.size).map(([attributeId, value]) => ({
+          attributeId,
+          value,
+        })),
+      });
+    }
+
+    const context = await newPhone(browser);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${baseUrl}/customer/order-create`);
+    await page.getByRole('radio', { name: /万龙雪场店/ }).tap();
+    const family: Rider[] = [
+      { name: '李爸爸', height: '180', weight: '80', age: '40', boot: '28' },
+      { name: '李妈妈', height: '165', weight: '55', age: '38', boot: '24' },
+      { name: '李小宝', height: '140', weight: '35', age: '10', boot: '22' },
+    ];
+    for (const rider of family) await addRider(page, texts, rider);
+    // Skis for each, booked as a kind and size.
+    for (const rider of family) {
+      await page.getByRole('button', { name: '选择双板滑雪板', exact: true }).tap();
+      const popup = page.getByRole('dialog').last();
+      await chooseSizes(popup, rider.name);
+      await popup.getByRole('button', { name: texts.addToBooking }).tap();
+      await popup.waitFor({ state: 'hidden' });
+    }
+    for (const rider of family)
+      await page.locator('.summary-rider', { hasText: rider.name }).waitFor();
+    await page.getByText(texts.accept).tap();
+    await page.getByRole('button', { name: texts.submit }).tap();
+    await signInAtSubmit(page, texts, '13712340003');
+    await payWithWeChat(page, texts);
+    const orderNumber = decodeURIComponent(new URL(page.url()).pathname.split('/').pop() ?? '');
+    expect(errors).toEqual([]);
+
+    // The riders are kept on the profile for next season.
+    const riders = await page.evaluate(async () => {
+      const headers = { authorization: `Bearer ${localStorage.getItem('access_token')!}` };
+      return (
+        (await (await fetch('/api/app/riders', { headers })).json()) as {
+          items: { name: string }[];
+        }
+      ).items.map((r) => r.name);
+    });
+    expect(riders).toEqual(expect.arrayContaining(family.map((r) => r.name)));
+
+    // The store's preparation list shows each rider's measurements and the DIN suggestion.
+    await bench.goto(`${baseUrl}/store/workspace/preparation-orders`);
+    await bench.getByText(orderNumber).first().waitFor();
+    for (const rider of family) {
+      await bench.getByText(rider.name).first().waitFor();
+    }
+    expect(await bench.getByText(/建议 DIN \d/).count()).toBeGreaterThanOrEqual(3);
+    await screenshot(bench, 'booking-family-preparation');
+    const order = await api.call<{
+      items: { rider: { name: string } | null; dinSuggestion: number | null }[];
+    }>('GET', `/api/app/orders/by-number/${orderNumber}`);
+    expect(order.items.map((i) => i.rider?.name).sort()).toEqual(family.map((r) => r.name).sort());
+    expect(order.items.every((i) => i.dinSuggestion !== null)).toBe(true);
+    await staff.close();
+    await context.close();
+  });
+
+  for (const [language, store, phone] of [
+    ['zh-CN', '万龙雪场店', '13712340001'],
+    ['en-US', '太舞小镇店', '13712340002'],
+  ] as const) {
+    it(`goes from / to a paid order and its QR code in under two minutes (${language}), which the store's scan opens`, async () => {
+      const texts = TEXTS[language];
+      const context = await newPhone(browser, language);
+      await context.addInitScript((l) => window.localStorage.setItem('language', l), language);
+      const page = await context.newPage();
+      const errors = watchErrors(page);
+      const started = Date.now();
+
+      await page.goto(`${baseUrl}/`);
+      await page.waitForURL('**/customer/order-create');
+      await page.getByRole('radio', { name: new RegExp(store) }).tap();
+      await page.getByRole('button', { name: texts.changeStore }).waitFor();
+      await addRider(page, texts, {
+        name: '张伟',
+        height: '175',
+        weight: '70',
+        age: '30',
+        boot: '26.5',
+      });
+      // The first pack (or item) with something still free, each part in a size still free.
+      await page.locator('button.gear-card__choose:not([disabled])').first().tap();
+      const popup = page.getByRole('dialog').last();
+      await chooseSizes(popup, '张伟');
+      await popup.getByRole('button', { name: texts.addToBooking }).tap();
+      await popup.waitFor({ state: 'hidden' });
+      await page.getByText(texts.accept).tap();
+      await screenshot(page, `booking-summary-${language}`);
+      await page.getByRole('button', { name: texts.submit }).tap();
+
+      await signInAtSubmit(page, texts, phone);
+      await payWithWeChat(page, texts);
+      await screenshot(page, `booking-qr-${language}`);
+      expect(Date.now() - started).toBeLessThan(120_000);
+      const orderNumber = decodeURIComponent(new URL(page.url()).pathname.split('/').pop() ?? '');
+      expect(orderNumber).toMatch(/^20\d{10}$/);
+      expect(errors).toEqual([]);
+
+      // At the counter: a scan of the customer's code opens the order.
+      const staff = await newPhone(browser);
+      const counter = await staff.newPage();
+      await signIn(counter, baseUrl, 'admin', '/store/dashboard');
+      await counter.getByRole('button', { name: '快捷操作' }).waitFor();
+      await gunScan(counter, orderNumber, (limit) =>
+        counter.waitForURL('**/store/orders/detail/**', limit),
+      );
+      await counter.getByText(orderNumber).first().waitFor();
+      await staff.close();
+      await context.close();
+    });
+  }
+});

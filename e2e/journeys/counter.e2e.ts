@@ -1,0 +1,164 @@
+import type { Locator } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newPhone, screenshot, watchErrors } from '../support/browser';
+import { gunScan } from '../support/gun';
+import { staffApi } from '../support/api';
+import { signIn } from '../support/session';
+
+const baseUrl = inject('baseUrl');
+const DAY = 86_400_000;
+/** A gloved thumb needs at least this much in each direction. */
+const MIN_TARGET = 44;
+
+/** Every visible element `targets` finds is at least 44 × 44 px; returns how many were measured. */
+async function expectGloveSized(targets: Locator): Promise<number> {
+  const boxes = await targets.evaluateAll((els) =>
+    els
+      .filter((el) => el.getClientRects().length > 0) // shown (fixed elements too)
+      .map((el) => {
+        const r = el.getBoundingClientRect();
+        return {
+          text: (el.textContent ?? el.getAttribute('aria-label') ?? '').trim(),
+          w: r.width,
+          h: r.height,
+        };
+      }),
+  );
+  const small = boxes.filter((b) => b.w < MIN_TARGET - 0.5 || b.h < MIN_TARGET - 0.5);
+  expect(small).toEqual([]);
+  return boxes.length;
+}
+
+describe('the counter, scan-first and with gloves', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser?.close());
+
+  it('one scan of gear out on an order opens its return; a plain check-in is never offered', async () => {
+    const context = await newPhone(browser);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await signIn(page, baseUrl, 'employee', '/store/dashboard');
+    // A family's two items, out since three days ago and due back yesterday.
+    const api = staffApi(page, baseUrl);
+    const storeId = await api.myStoreId();
+    const stock = await api.inStock(storeId);
+    const kit = stock.slice(-12, -10);
+    const late = await api.book({
+      storeId,
+      customerName: '郑一',
+      customerPhone: '13500007777',
+      start: new Date(Date.now() - 3 * DAY),
+      end: new Date(Date.now() - DAY),
+      items: kit.map((i) => ({ equipmentId: i.id })),
+    });
+    await api.payCash(late.bills[0]!.id);
+    await api.call('POST', `/api/app/orders/${late.id}/handover`, {
+      barcodes: kit.map((i) => i.barcodeNumber),
+    });
+
+    // From the workspace a gun scan of the first item opens the order's return, item ticked.
+    await page.goto(`${baseUrl}/store/workspace`);
+    await page.getByRole('button', { name: '快捷操作' }).waitFor();
+    const check = page.getByRole('dialog', { name: '归还验收' });
+    await gunScan(page, kit[0]!.barcodeNumber, (limit) =>
+      check.getByText('已选 1 / 2 件').waitFor(limit),
+    );
+    expect(page.url()).toContain(`/store/orders/detail/${late.id}?return=`);
+    // The second item of the kit: one more scan ticks it.
+    await gunScan(page, kit[1]!.barcodeNumber, (limit) =>
+      check.getByText('已选 2 / 2 件').waitFor(limit),
+    );
+    // Something that is not this order's says so, and ticks nothing.
+    await gunScan(page, stock[0]!.barcodeNumber, (limit) =>
+      check.getByText(`${stock[0]!.barcodeNumber} 不是本订单待归还的设备`).waitFor(limit),
+    );
+    // Every control of the sheet takes a gloved thumb, its close button included.
+    const measured = await expectGloveSized(
+      page.locator(
+        '.order-panel .adm-popup-close-icon, .order-panel .adm-button, .order-panel .adm-selector-item',
+      ),
+    );
+    expect(measured).toBeGreaterThanOrEqual(3 + 6);
+    await screenshot(page, 'counter-return-by-scan');
+    await check.getByRole('button', { name: '确认验收' }).tap();
+    await page.getByText('已归还', { exact: true }).first().waitFor();
+    // What is owed, to whom: the whole deposit goes back.
+    const deposits = kit.reduce((n, i) => n + i.deposit, 0);
+    await page
+      .locator('.order-detail__balance', { hasText: `应退客户 ¥${deposits.toFixed(2)}` })
+      .waitFor();
+
+    // Scanned again now, the item is plain stock and opens its dialog.
+    const dialog = page.locator('.adm-popup-body').filter({ hasText: kit[0]!.barcodeNumber });
+    await gunScan(page, kit[0]!.barcodeNumber, (limit) =>
+      dialog.getByRole('button', { name: '出库' }).waitFor(limit),
+    );
+    expect(await dialog.locator('.out-on-order').count()).toBe(0);
+    await expectGloveSized(
+      dialog.locator(
+        '.adm-popup-close-icon, .equipment-dialog__actions .adm-button, .adm-stepper-minus, .adm-stepper-plus',
+      ),
+    );
+    await dialog.getByRole('button', { name: '关闭' }).tap();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("operates another store's gear after its notice, and the history says from where", async () => {
+    const context = await newPhone(browser);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await signIn(page, baseUrl, 'employee', '/store/workspace');
+    const api = staffApi(page, baseUrl);
+    const { items } = await api.call<{
+      items: { id: string; barcodeNumber: string; unavailableTimes: unknown[] }[];
+    }>('GET', '/api/app/equipment?keyword=SGTW&status=0&maxResultCount=100');
+    // One that nothing holds at any time, so today's check-out is free.
+    const theirs = items.filter((i) => i.unavailableTimes.length === 0).at(-1)!;
+
+    await page.getByRole('button', { name: '快捷操作' }).waitFor();
+    const notice = page.getByRole('alertdialog');
+    await gunScan(page, theirs.barcodeNumber, (limit) =>
+      notice.getByText(/不属于本店；您可以继续查看和操作，但请核实/).waitFor(limit),
+    );
+    await notice.getByRole('button', { name: '继续' }).tap();
+    const dialog = page.locator('.adm-popup-body').filter({ hasText: theirs.barcodeNumber });
+    await dialog.getByText('租赁', { exact: true }).tap(); // a quick reason
+    await dialog.getByRole('button', { name: '出库' }).tap();
+    await dialog.locator('.adm-tag', { hasText: '已出库' }).waitFor();
+    await dialog.getByRole('button', { name: '关闭' }).tap();
+
+    await page.goto(`${baseUrl}/store/inventory/detail/${theirs.id}`);
+    await page
+      .getByText(/（万龙雪场店，跨店操作） · 太舞小镇店/)
+      .first()
+      .waitFor();
+    await screenshot(page, 'counter-other-store-history');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('workspace tiles lead where the role may go, and count what they open (in English)', async () => {
+    const context = await newPhone(browser, 'en-US');
+    await context.addInitScript(() => window.localStorage.setItem('language', 'en-US'));
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await signIn(page, baseUrl, 'manager', '/store/workspace', 'en-US');
+    const tile = page.getByRole('link', { name: /Overdue/ });
+    const count = tile.locator('.workspace-tile__count');
+    await expect.poll(async () => /^\d+$/.test((await count.textContent()) ?? '')).toBe(true);
+    const n = Number(await count.textContent());
+    await tile.tap();
+    // A manager has no clerk's overdue page: the order list's overdue tab, with the same count.
+    await page.waitForURL('**/store/orders/list?tab=overdue');
+    await page.getByText(`Orders: ${n}`, { exact: true }).first().waitFor();
+    expect(await expectGloveSized(page.locator('.quick-actions__toggle'))).toBe(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,297 @@
+import { z } from 'zod';
+import { DeliveryMethod, ReturnMethod } from './enums.js';
+import { UNAVAILABLE_DAYS_MAX, UNAVAILABLE_DAYS_MIN, bookingTime } from './dates.js';
+import { RiderFieldsSchema } from './riders.js';
+import { singleLineText } from './text.js';
+
+/**
+ * The customer's booking (spec §2 customer order-create, §5, §9): riders with skier profiles,
+ * gear booked by kind and size (or as a pack), priced as a quote, then created as an Online
+ * order that holds capacity for its window. Money is yuan on the wire.
+ */
+
+// ---- the catalog --------------------------------------------------------------------------------
+
+/** A size attribute of a category: the customer picks one of its options when booking. */
+export const SizeAttributeSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  displayName: z.string(),
+  unit: z.string(),
+  options: z.array(z.string()),
+});
+export type SizeAttribute = z.infer<typeof SizeAttributeSchema>;
+
+/** A kind: a category in one size (attribute id → value; empty for a category without sizes). */
+export const BookableKindSchema = z.object({
+  size: z.record(z.string(), z.string()),
+  /** e.g. '160 cm · 初级'. */
+  label: z.string(),
+  dailyPrice: z.number(),
+  deposit: z.number(),
+  /** Items of this kind free for exactly the asked window at the store, now. */
+  free: z.number().int(),
+});
+export type BookableKind = z.infer<typeof BookableKindSchema>;
+
+export const BookableCategorySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  sizeKind: z.string(),
+  /** Skis whose binding release value (DIN) is set for the rider. */
+  dinAdjustable: z.boolean(),
+  sizeAttributes: z.array(SizeAttributeSchema),
+  kinds: z.array(BookableKindSchema),
+  /** The lowest daily price of its kinds (for 'from ¥…'). */
+  fromDailyPrice: z.number(),
+  /** Items free in any size. */
+  free: z.number().int(),
+});
+export type BookableCategory = z.infer<typeof BookableCategorySchema>;
+
+export const BookablePackSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  dailyPrice: z.number(),
+  deposit: z.number(),
+  /** One kind of each of these categories, sized per rider. */
+  categoryIds: z.array(z.string()),
+  /** What the same gear costs a day booked line by line (the cheapest kinds), for 'save ¥…'. */
+  separateDailyPrice: z.number(),
+});
+export type BookablePack = z.infer<typeof BookablePackSchema>;
+
+/** `GET /api/app/booking/catalog?storeId&rentalStartTime&days`: what can be booked, and how many are free. */
+export const BookingCatalogQuerySchema = z.object({
+  storeId: z.uuid(),
+  rentalStartTime: bookingTime(),
+  days: z
+    .union([
+      z.number(),
+      z
+        .string()
+        .regex(/^\d{1,3}$/)
+        .transform(Number),
+    ])
+    .pipe(z.number().int().min(UNAVAILABLE_DAYS_MIN).max(UNAVAILABLE_DAYS_MAX)),
+});
+export type BookingCatalogQuery = z.input<typeof BookingCatalogQuerySchema>;
+
+export const BookingCatalogSchema = z.object({
+  storeId: z.string(),
+  rentalStartTime: z.string(),
+  rentalEndTime: z.string(),
+  days: z.number().int(),
+  categories: z.array(BookableCategorySchema),
+  packs: z.array(BookablePackSchema),
+});
+export type BookingCatalog = z.infer<typeof BookingCatalogSchema>;
+
+// ---- the cart -----------------------------------------------------------------------------------
+
+export const BOOKING_RIDERS_MAX = 10;
+export const BOOKING_LINES_MAX = 50;
+
+const size = z.record(z.uuid(), singleLineText({ max: 50 })).default({});
+
+/** A rider of the cart: a saved profile (`profileId`) or one entered now, saved at submit. */
+export const CartRiderSchema = RiderFieldsSchema.extend({
+  /** The cart's own id for the rider (lines point at it). */
+  key: z.string().regex(/^[A-Za-z0-9_-]{1,36}$/),
+  profileId: z.uuid().nullable().default(null),
+});
+export type CartRider = z.output<typeof CartRiderSchema>;
+
+/** One kind for a rider: category and size; or a specific item where the store allows it. */
+export const CartItemSchema = z.object({
+  type: z.literal('item'),
+  categoryId: z.uuid(),
+  size,
+  equipmentId: z.uuid().nullable().default(null),
+  riderKey: z.string().nullable().default(null),
+});
+
+/** A pack for a rider: one sized kind of each of its categories. */
+export const CartPackSchema = z.object({
+  type: z.literal('pack'),
+  packId: z.uuid(),
+  riderKey: z.string().nullable().default(null),
+  components: z
+    .array(z.object({ categoryId: z.uuid(), size }))
+    .min(1)
+    .max(10),
+});
+
+export const CartLineSchema = z.discriminatedUnion('type', [CartItemSchema, CartPackSchema]);
+export type CartLine = z.output<typeof CartLineSchema>;
+
+const address = singleLineText({ max: 200 }).default('');
+
+/** What the customer is booking, as the booking page (and a scheme) keeps it. */
+export const BookingCartSchema = z
+  .object({
+    storeId: z.uuid(),
+    rentalStartTime: bookingTime(),
+    days: z.number().int().min(UNAVAILABLE_DAYS_MIN).max(UNAVAILABLE_DAYS_MAX),
+    deliveryMethod: z
+      .enum([DeliveryMethod.SelfPickup, DeliveryMethod.Delivery])
+      .default(DeliveryMethod.SelfPickup),
+    deliveryAddress: address,
+    returnMethod: z
+      .enum([ReturnMethod.SelfReturn, ReturnMethod.Pickup])
+      .default(ReturnMethod.SelfReturn),
+    returnAddress: address,
+    riders: z.array(CartRiderSchema).max(BOOKING_RIDERS_MAX).default([]),
+    lines: z.array(CartLineSchema).max(BOOKING_LINES_MAX),
+  })
+  .superRefine((cart, ctx) => {
+    const keys = new Set(cart.riders.map((r) => r.key));
+    cart.lines.forEach((line, i) => {
+      if (line.riderKey !== null && !keys.has(line.riderKey)) {
+        ctx.addIssue({ code: 'custom', message: 'UnknownRider', path: ['lines', i, 'riderKey'] });
+      }
+    });
+    if (cart.deliveryMethod === DeliveryMethod.Delivery && !cart.deliveryAddress) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'DeliveryAddressRequired',
+        path: ['deliveryAddress'],
+      });
+    }
+    if (cart.returnMethod === ReturnMethod.Pickup && !cart.returnAddress) {
+      ctx.addIssue({ code: 'custom', message: 'ReturnAddressRequired', path: ['returnAddress'] });
+    }
+  });
+export type BookingCart = z.output<typeof BookingCartSchema>;
+export type BookingCartInput = z.input<typeof BookingCartSchema>;
+
+// ---- the quote ----------------------------------------------------------------------------------
+
+export const QuoteLineSchema = z.object({
+  /** Index of the cart line this comes from (a pack gives one line per component). */
+  cartIndex: z.number().int(),
+  categoryId: z.string(),
+  categoryName: z.string(),
+  size: z.record(z.string(), z.string()),
+  sizeLabel: z.string(),
+  riderKey: z.string().nullable(),
+  packId: z.string().nullable(),
+  packName: z.string(),
+  /** The specific item's barcode, when the line names one (booked from its label). */
+  barcodeNumber: z.string().nullable(),
+  dailyPrice: z.number(),
+  deposit: z.number(),
+  rent: z.number(),
+  /** Free for this window now (before this booking takes one). */
+  free: z.number().int(),
+});
+export type QuoteLine = z.infer<typeof QuoteLineSchema>;
+
+/** A line the store cannot hold for the window: what is asked, and how many are free. */
+export const QuoteShortageSchema = z.object({
+  cartIndex: z.number().int(),
+  categoryId: z.string(),
+  categoryName: z.string(),
+  sizeLabel: z.string(),
+  wanted: z.number().int(),
+  free: z.number().int(),
+});
+export type QuoteShortage = z.infer<typeof QuoteShortageSchema>;
+
+/** `POST /api/app/booking/quote` (no sign-in): the cart priced, and whether it can be held now. */
+export const BookingQuoteSchema = z.object({
+  storeId: z.string(),
+  rentalStartTime: z.string(),
+  rentalEndTime: z.string(),
+  days: z.number().int(),
+  lines: z.array(QuoteLineSchema),
+  rent: z.number(),
+  deposit: z.number(),
+  deliveryFee: z.number(),
+  pickupFee: z.number(),
+  total: z.number(),
+  shortages: z.array(QuoteShortageSchema),
+});
+export type BookingQuote = z.infer<typeof BookingQuoteSchema>;
+
+/**
+ * `POST /api/app/booking/orders` (a signed-in customer): the cart becomes an Online order,
+ * Unpaid, holding every line; riders entered now are saved to the customer's profiles.
+ */
+export const BookingCreateSchema = z.object({
+  cart: BookingCartSchema,
+  /** The version of `systemInfo.rentalAgreement` the customer read and accepted. */
+  agreementVersion: z.string().min(1).max(64),
+  remarks: singleLineText({ max: 200 }).default(''),
+});
+export type BookingCreate = z.input<typeof BookingCreateSchema>;
+
+// ---- after booking ------------------------------------------------------------------------------
+
+/**
+ * `GET /api/app/orders/qr/:orderNumber?k=` (public): what the order QR page shows, nothing
+ * personal. Given to the order's customer, its store's staff, or with the order's share key `k`;
+ * anyone else is told the order does not exist (order numbers are easy to guess).
+ */
+export const OrderQrQuerySchema = z.object({ k: z.string().trim().max(128).optional() });
+
+export const OrderQrSchema = z.object({
+  orderNumber: z.string(),
+  /** The share key: `?k=` on the page's link lets whoever holds it open the page. */
+  qrToken: z.string(),
+  status: z.number().int(),
+  storeName: z.string(),
+  storeAddress: z.string(),
+  storePhone: z.string(),
+  rentalStartTime: z.string(),
+  rentalEndTime: z.string(),
+  days: z.number().int(),
+  items: z.array(z.object({ name: z.string(), sizeLabel: z.string(), count: z.number().int() })),
+});
+export type OrderQr = z.infer<typeof OrderQrSchema>;
+
+// ---- schemes ------------------------------------------------------------------------------------
+
+export const SchemeInputSchema = z.object({
+  name: singleLineText({ max: 40, required: 'SchemeNameRequired' }),
+  cart: BookingCartSchema,
+});
+export type SchemeInput = z.input<typeof SchemeInputSchema>;
+
+export const SchemeSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  storeId: z.string(),
+  storeName: z.string(),
+  cart: z.unknown(),
+  /** The quote when saved (yuan). */
+  quote: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Scheme = z.infer<typeof SchemeSchema>;
+
+/** A shared scheme, read without signing in: the plan and a fresh quote (null: no longer bookable). */
+export const SharedSchemeSchema = SchemeSchema.extend({
+  freshQuote: BookingQuoteSchema.nullable(),
+  /** The signed-in caller saved it (may change and delete it). */
+  mine: z.boolean(),
+});
+export type SharedScheme = z.infer<typeof SharedSchemeSchema>;
+
+/**
+ * How a size reads: the values in the order of the category's size attributes, each with its
+ * unit ('160 cm · 初级'); values of attributes not given last.
+ */
+export function formatSize(
+  size: Record<string, string>,
+  attributes: readonly { id: string; unit: string }[],
+): string {
+  const known = attributes.filter((a) => size[a.id]);
+  const rest = Object.keys(size).filter((id) => !attributes.some((a) => a.id === id));
+  return [
+    ...known.map((a) => (a.unit ? `${size[a.id]} ${a.unit}` : size[a.id]!)),
+    ...rest.map((id) => size[id]!),
+  ].join(' · ');
+}

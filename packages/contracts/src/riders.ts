@@ -1,0 +1,250 @@
+import { z } from 'zod';
+import { singleLineText } from './text.js';
+
+/** Riders: who the gear is for, with what sizing and the binding's release value (DIN) need. */
+
+/** ISO 11088 skier type: I cautious, II moderate, III aggressive. */
+export const RiderAbility = { I: 'I', II: 'II', III: 'III' } as const;
+export type RiderAbility = (typeof RiderAbility)[keyof typeof RiderAbility];
+export const RiderStance = { Regular: 'regular', Goofy: 'goofy' } as const;
+export type RiderStance = (typeof RiderStance)[keyof typeof RiderStance];
+
+export const RIDER_NAME_MAX = 30;
+
+/** Bounds of a rider's measurements (a child of 80 cm to a tall adult). */
+export const RIDER_LIMITS = {
+  heightCm: { min: 80, max: 230 },
+  weightKg: { min: 10, max: 200 },
+  age: { min: 2, max: 100 },
+  /** Mondopoint, centimetres (half sizes). */
+  bootSizeMondopoint: { min: 15, max: 35 },
+  bootSoleLengthMm: { min: 200, max: 380 },
+} as const;
+
+const optionalInt = (bounds: { min: number; max: number }) =>
+  z.number().int().min(bounds.min).max(bounds.max).nullable().default(null);
+
+/** What sizing and the DIN suggestion need to know of a rider. Every measurement is optional. */
+export const RiderFieldsSchema = z.object({
+  name: singleLineText({ max: RIDER_NAME_MAX, required: 'RiderNameRequired' }),
+  heightCm: optionalInt(RIDER_LIMITS.heightCm),
+  weightKg: optionalInt(RIDER_LIMITS.weightKg),
+  age: optionalInt(RIDER_LIMITS.age),
+  ability: z.enum([RiderAbility.I, RiderAbility.II, RiderAbility.III]).nullable().default(null),
+  /** Mondopoint in centimetres, halves allowed (26.5). */
+  bootSizeMondopoint: z
+    .number()
+    .min(RIDER_LIMITS.bootSizeMondopoint.min)
+    .max(RIDER_LIMITS.bootSizeMondopoint.max)
+    .multipleOf(0.5)
+    .nullable()
+    .default(null),
+  bootSoleLengthMm: optionalInt(RIDER_LIMITS.bootSoleLengthMm),
+  stance: z.enum([RiderStance.Regular, RiderStance.Goofy]).nullable().default(null),
+});
+export type RiderFields = z.output<typeof RiderFieldsSchema>;
+
+/** A saved rider of the signed-in customer (`/api/app/riders`). */
+export const RiderProfileSchema = RiderFieldsSchema.extend({
+  id: z.string(),
+  /** The account holder themselves. */
+  isSelf: z.boolean(),
+  updatedAt: z.string(),
+});
+export type RiderProfile = z.infer<typeof RiderProfileSchema>;
+
+export const RiderProfileInputSchema = RiderFieldsSchema.extend({
+  isSelf: z.boolean().default(false),
+});
+export type RiderProfileInput = z.input<typeof RiderProfileInputSchema>;
+
+/** A rider as booked with a line (the profile's data at booking time). */
+export const OrderRiderSchema = RiderFieldsSchema.extend({
+  profileId: z.string().nullable(),
+});
+export type OrderRider = z.infer<typeof OrderRiderSchema>;
+
+/** A saved rider's list (`GET /api/app/riders`): at most RIDERS_MAX per account. */
+export const RIDERS_MAX = 10;
+export const RiderListSchema = z.object({ items: z.array(RiderProfileSchema) });
+export type RiderList = z.infer<typeof RiderListSchema>;
+
+// ---- the binding's release value (DIN) ----------------------------------------------------------
+
+/** What a binding's scale can be set to: quarter steps at the children's end, 0.75 to 14. */
+export const DIN_SETTING = { min: 0.75, max: 14, step: 0.25 } as const;
+
+/** `POST /api/app/orders/{id}/items/{itemId}/din`: the value the technician set on the binding. */
+export const DinConfirmSchema = z.object({
+  setting: z.number().min(DIN_SETTING.min).max(DIN_SETTING.max).multipleOf(DIN_SETTING.step),
+});
+export type DinConfirm = z.infer<typeof DinConfirmSchema>;
+
+/** What the DIN suggestion reads of a rider. */
+export type DinRider = Pick<
+  RiderFields,
+  'heightCm' | 'weightKg' | 'age' | 'ability' | 'bootSoleLengthMm'
+>;
+
+/*
+ * The release value chart of ISO 11088 (assembly, adjustment and inspection of an alpine
+ * ski/binding/boot system), as the binding makers print it for technicians (Marker's 2016/17 and
+ * Rossignol/Look's 2016 adjustment charts, the table of ISO 11088:2018). Rows are the skier codes A
+ * to O, columns the boot sole length; null where the chart is blank (no such skier wears such a
+ * boot). docs/riders.md tells how it is read.
+ */
+const SOLE_LENGTH_UPPER_MM = [230, 250, 270, 290, 310, 330, 350]; // ≥ 351: the last column
+const RELEASE_VALUES: readonly (readonly (number | null)[])[] = [
+  /* A */ [0.75, 0.75, 0.75, null, null, null, null, null],
+  /* B */ [1, 0.75, 0.75, 0.75, null, null, null, null],
+  /* C */ [1.5, 1.25, 1.25, 1, null, null, null, null],
+  /* D */ [2, 1.75, 1.5, 1.5, 1.25, null, null, null],
+  /* E */ [2.5, 2.25, 2, 1.75, 1.5, 1.5, null, null],
+  /* F */ [3, 2.75, 2.5, 2.25, 2, 1.75, 1.75, null],
+  /* G */ [null, 3.5, 3, 2.75, 2.5, 2.25, 2, null],
+  /* H */ [null, null, 3.5, 3, 3, 2.75, 2.5, null],
+  /* I */ [null, null, 4.5, 4, 3.5, 3.5, 3, null],
+  /* J */ [null, null, 5.5, 5, 4.5, 4, 3.5, 3],
+  /* K */ [null, null, 6.5, 6, 5.5, 5, 4.5, 4],
+  /* L */ [null, null, 7.5, 7, 6.5, 6, 5.5, 5],
+  /* M */ [null, null, null, 8.5, 8, 7, 6.5, 6],
+  /* N */ [null, null, null, 10, 9.5, 8.5, 8, 7.5],
+  /* O */ [null, null, null, 11.5, 11, 10, 9.5, 9],
+];
+/** The lightest weight (kg) of skier codes A to M. */
+const WEIGHT_FROM_KG = [10, 14, 18, 22, 26, 31, 36, 42, 49, 58, 67, 79, 95];
+/** The shortest height (cm) of skier codes H to M: height only ever lowers a code to H. */
+const HEIGHT_FROM_CM = [0, 149, 158, 167, 179, 195];
+const CODE_H = 7;
+
+/** The index of the last band whose lower bound `value` reaches (0 below them all). */
+const band = (value: number, from: readonly number[]) =>
+  Math.max(
+    0,
+    from.findLastIndex((lower) => value >= lower),
+  );
+
+/** The skier code (0 = A … 14 = O) before any correction: weight, or height where lower. */
+export function skierCode(weightKg: number, heightCm: number): number {
+  return Math.min(band(weightKg, WEIGHT_FROM_KG), CODE_H + band(heightCm, HEIGHT_FROM_CM));
+}
+
+/**
+ * A boot's sole length (mm) from the foot's Mondopoint when the rider gives none (they rent the
+ * boots, whose shells run about 40 mm longer than the foot: 26.5 → 305). The technician measures
+ * the boot actually handed over; this only lets the suggestion be made ahead.
+ */
+export function estimatedSoleLengthMm(mondopoint: number | null): number | null {
+  return mondopoint === null ? null : Math.round(mondopoint * 10 + 40);
+}
+
+/**
+ * The ISO 11088 release value (DIN) for a rider, as a SUGGESTION for the technician, who sets
+ * and confirms the binding; never applied on its own. The skier code comes from the weight (or
+ * the height where that gives a lower code); one code down under 10 years and from 50; type II
+ * one code up, type III two (type I, or no type given: none); then the chart's value for that
+ * code and the boot sole length. Null without weight, height or sole length, or where the chart
+ * has no value.
+ */
+export function dinSuggestion(rider: DinRider): number | null {
+  const { weightKg, heightCm, bootSoleLengthMm: sole, age, ability } = rider;
+  if (weightKg === null || heightCm === null || sole === null) return null;
+  let code = skierCode(weightKg, heightCm);
+  if (age !== null && (age < 10 || age >= 50)) code -= 1;
+  if (ability === RiderAbility.II) code += 1;
+  if (ability === RiderAbility.III) code += 2;
+  code = Math.min(Math.max(code, 0), RELEASE_VALUES.length - 1);
+  const column = SOLE_LENGTH_UPPER_MM.findIndex((upper) => sole <= upper);
+  return RELEASE_VALUES[code]![column === -1 ? SOLE_LENGTH_UPPER_MM.length : column] ?? null;
+}
+
+// ---- size suggestion ----------------------------------------------------------------------------
+
+/**
+ * European (Paris point) shoe size for a Mondopoint (foot length in cm): a Paris point is 2/3 cm
+ * and a shoe's last is about 1.5 cm longer than the foot, so EU = 1.5 × (Mondopoint + 1.5)
+ * (26.5 → 42). Rental boots are labelled in EU sizes; the rider knows either.
+ */
+export function mondopointToEu(mondopoint: number): number {
+  return 1.5 * (mondopoint + 1.5);
+}
+
+/** The Mondopoint (in half sizes) of an EU size: the inverse of `mondopointToEu`. */
+export function euToMondopoint(eu: number): number {
+  return Math.round((eu / 1.5 - 1.5) * 2) / 2;
+}
+
+export type SizedGear = 'ski' | 'snowboard' | 'pole' | 'boot';
+
+/** Gear the rider sizes themselves, even where its name also says ski ('ski helmet', '滑雪服'). */
+const RIDERS_CHOICE = /盔|helmet|服|衣|裤|jacket|pants|suit|镜|goggle|护|guard|手套|glove/;
+
+/**
+ * What sized gear a category is: DIN-adjustable categories are skis; the rest are told by their
+ * name (boots before boards and skis, since '单板滑雪鞋' and 'ski boots' name both).
+ */
+export function sizedGear(category: { name: string; dinAdjustable: boolean }): SizedGear | null {
+  const name = category.name.toLowerCase();
+  if (RIDERS_CHOICE.test(name)) return null;
+  if (/鞋|boot/.test(name)) return 'boot';
+  if (/杖|pole/.test(name)) return 'pole';
+  if (category.dinAdjustable) return 'ski';
+  if (/单板|snowboard/.test(name)) return 'snowboard';
+  if (/双板|ski/.test(name)) return 'ski';
+  return null;
+}
+
+/** Beginners ride a shorter ski (easier to turn), advanced riders a longer one (steadier). */
+const SKI_UNDER_HEIGHT_CM: Record<RiderAbility, number> = { I: 15, II: 10, III: 5 };
+
+/** The length or size the rider needs, on the scale of the category's options; null: unknown. */
+function target(gear: SizedGear, rider: RiderFields): number | null {
+  const { heightCm: height, weightKg: weight } = rider;
+  switch (gear) {
+    case 'ski':
+      return height === null ? null : height - SKI_UNDER_HEIGHT_CM[rider.ability ?? 'I'];
+    case 'snowboard': {
+      // About chin height, and longer for a heavier rider (the makers' weight charts).
+      const byHeight = height === null ? null : height * 0.88;
+      const byWeight = weight === null ? null : 110 + 0.6 * weight;
+      if (byHeight === null || byWeight === null) return byHeight ?? byWeight;
+      return (byHeight + byWeight) / 2;
+    }
+    case 'pole':
+      return height === null ? null : height * 0.68;
+    case 'boot':
+      return rider.bootSizeMondopoint === null ? null : mondopointToEu(rider.bootSizeMondopoint);
+  }
+}
+
+/**
+ * For a category's size attributes, the option closest to what the rider needs (attribute id →
+ * option): ski length from height and ability, snowboard length from height and weight, pole
+ * length from height, boots from the Mondopoint. Helmets, clothing and the rest are the rider's
+ * choice: no entry. Between two options a board or pole is the shorter, a boot the larger.
+ */
+export function suggestedSize(
+  category: { name: string; dinAdjustable: boolean },
+  attributes: readonly { id: string; options: readonly string[] }[],
+  rider: RiderFields,
+): Record<string, string> {
+  const gear = sizedGear(category);
+  const want = gear === null ? null : target(gear, rider);
+  if (gear === null || want === null) return {};
+  // The size attribute is the one measured in numbers (length in cm, EU shoe size).
+  const attribute = attributes.find(
+    (a) => a.options.length > 0 && a.options.every((o) => Number.isFinite(Number(o))),
+  );
+  if (!attribute) return {};
+  let best: string | null = null;
+  let bestGap = Infinity;
+  for (const option of attribute.options) {
+    const gap = Math.abs(Number(option) - want);
+    const winsTie = gear === 'boot' ? Number(option) > Number(best) : Number(option) < Number(best);
+    if (gap < bestGap || (gap === bestGap && winsTie)) {
+      best = option;
+      bestGap = gap;
+    }
+  }
+  return best === null ? {} : { [attribute.id]: best };
+}
