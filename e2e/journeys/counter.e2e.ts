@@ -1,34 +1,13 @@
-import type { Locator } from 'playwright-core';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newPhone, screenshot, watchErrors } from '../support/browser';
 import { gunScan } from '../support/gun';
 import { staffApi } from '../support/api';
 import { signIn } from '../support/session';
+import { expectGloveSized } from '../support/touch';
 
 const baseUrl = inject('baseUrl');
 const DAY = 86_400_000;
-/** A gloved thumb needs at least this much in each direction. */
-const MIN_TARGET = 44;
-
-/** Every visible element `targets` finds is at least 44 × 44 px; returns how many were measured. */
-async function expectGloveSized(targets: Locator): Promise<number> {
-  const boxes = await targets.evaluateAll((els) =>
-    els
-      .filter((el) => el.getClientRects().length > 0) // shown (fixed elements too)
-      .map((el) => {
-        const r = el.getBoundingClientRect();
-        return {
-          text: (el.textContent ?? el.getAttribute('aria-label') ?? '').trim(),
-          w: r.width,
-          h: r.height,
-        };
-      }),
-  );
-  const small = boxes.filter((b) => b.w < MIN_TARGET - 0.5 || b.h < MIN_TARGET - 0.5);
-  expect(small).toEqual([]);
-  return boxes.length;
-}
 
 describe('the counter, scan-first and with gloves', () => {
   let browser: Browser;

@@ -8,6 +8,7 @@ import { signIn as signInAt } from '../support/session';
 import { launchBrowser, newPhone, screenshot, watchErrors } from '../support/browser';
 import { gunScan } from '../support/gun';
 import { writeFakeCameraVideo } from '../support/fake-camera';
+import { RECORD_SOUNDS, sounds } from '../support/sounds';
 
 const baseUrl = inject('baseUrl');
 const signIn = (page: Page, user: string, to: string) => signInAt(page, baseUrl, user, to);
@@ -17,27 +18,6 @@ const cameraFlags = (video: string) => [
   '--use-fake-device-for-media-stream',
   `--use-file-for-fake-video-capture=${video}`,
 ];
-
-/** Records every sound the page plays: shipped files (decoded buffers) and generated tones. */
-const RECORD_SOUNDS = () => {
-  const w = window as unknown as { __sounds: string[] };
-  w.__sounds = [];
-  // The originals are called below with their own receiver.
-  /* eslint-disable @typescript-eslint/unbound-method */
-  const bufferStart = AudioBufferSourceNode.prototype.start;
-  const toneStart = OscillatorNode.prototype.start;
-  /* eslint-enable @typescript-eslint/unbound-method */
-  AudioBufferSourceNode.prototype.start = function (this: AudioBufferSourceNode, ...args) {
-    w.__sounds.push(`file:${this.buffer?.duration.toFixed(2)}s`);
-    return bufferStart.apply(this, args);
-  };
-  OscillatorNode.prototype.start = function (this: OscillatorNode, when?: number) {
-    w.__sounds.push(`tone:${this.frequency.value}`);
-    return toneStart.call(this, when);
-  };
-};
-const sounds = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __sounds: string[] }).__sounds);
 
 async function openSmartScan(page: Page) {
   await page.getByRole('button', { name: '快捷操作' }).tap();

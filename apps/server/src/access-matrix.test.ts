@@ -308,6 +308,20 @@ const RECIPES: Record<string, Recipe> = {
     url: `/api/app/equipment/stock-out/${side.busyItem.id}`,
     payload: { reason, unavailableStartTime: later(30), unavailableEndTime: later(31) },
   }),
+  // Each item answers on its own (in stock already, another store's): the batch is answered.
+  'POST /api/app/equipment/batch-stock-in': ({ side }) => ({
+    url: '/api/app/equipment/batch-stock-in',
+    payload: { equipmentIds: [side.item.id], reason },
+  }),
+  'POST /api/app/equipment/batch-stock-out': ({ side }) => ({
+    url: '/api/app/equipment/batch-stock-out',
+    payload: {
+      equipmentIds: [side.busyItem.id],
+      reason,
+      unavailableStartTime: later(30),
+      unavailableEndTime: later(31),
+    },
+  }),
   // For an order that is completed.
   'POST /api/app/equipment/early-return/:equipmentId': ({ side }) => ({
     url: `/api/app/equipment/early-return/${side.busyItem.id}`,

@@ -95,6 +95,8 @@ GET    /api/app/equipment/equipment-usage-statistics/:id  401       403      ok/
 GET    /api/app/equipment/store-inventory-summary/:id     401       403      ok/ok  403    ok/ok    ok/ok   ok/ok
 POST   /api/app/equipment/stock-in/:equipmentId           401       403      403    403    ok/403   ok/403  ok/ok
 POST   /api/app/equipment/stock-out/:equipmentId          401       403      403    403    ok/403   ok/403  ok/ok
+POST   /api/app/equipment/batch-stock-in                  401       403      403    403    ok       ok      ok
+POST   /api/app/equipment/batch-stock-out                 401       403      403    403    ok       ok      ok
 POST   /api/app/equipment/early-return/:equipmentId       401       403      403    403    ok/403   ok/403  ok/ok
 # An item's orders are listed within the caller's store scope (filtered, never refused)
 GET    /api/app/equipment/orders-count                    401       403      ok/ok  403    ok/ok    ok/ok   ok/ok

@@ -202,30 +202,51 @@ const remarks = multiLineText({ max: STOCK_REMARKS_MAX, tooLong: 'RemarksTooLong
  */
 const otherStoreAcknowledged = z.boolean().default(false);
 
-export const StockOutSchema = z
-  .object({
-    reason,
-    remarks,
-    otherStoreAcknowledged,
-    unavailableStartTime: bookingTime(),
-    unavailableEndTime: bookingTime(),
-  })
-  .superRefine((v, ctx) => {
-    const problem = bookingRangeProblem(v.unavailableStartTime, v.unavailableEndTime);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['unavailableEndTime'] });
-    else if (new Date(v.unavailableEndTime).getTime() <= Date.now()) {
-      ctx.addIssue({ code: 'custom', message: DateIssue.EndInPast, path: ['unavailableEndTime'] });
-    }
-  });
+const stockOutFields = {
+  reason,
+  remarks,
+  otherStoreAcknowledged,
+  unavailableStartTime: bookingTime(),
+  unavailableEndTime: bookingTime(),
+};
+const checkStockOutWindow = (
+  v: { unavailableStartTime: string; unavailableEndTime: string },
+  ctx: z.RefinementCtx,
+) => {
+  const problem = bookingRangeProblem(v.unavailableStartTime, v.unavailableEndTime);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['unavailableEndTime'] });
+  else if (new Date(v.unavailableEndTime).getTime() <= Date.now()) {
+    ctx.addIssue({ code: 'custom', message: DateIssue.EndInPast, path: ['unavailableEndTime'] });
+  }
+};
+
+export const StockOutSchema = z.object(stockOutFields).superRefine(checkStockOutWindow);
 export type StockOut = z.infer<typeof StockOutSchema>;
 
-export const StockInSchema = z.object({
+const stockInFields = {
   reason,
   remarks,
   otherStoreAcknowledged,
   shouldClearManualUnavailableTime: z.boolean().default(true),
-});
+};
+export const StockInSchema = z.object(stockInFields);
 export type StockIn = z.infer<typeof StockInSchema>;
+
+/** Items one batch check-in or check-out may carry (a family's kit, a rack, a van load). */
+export const BATCH_STOCK_MAX = 100;
+const batchIds = z
+  .array(z.uuid())
+  .min(1)
+  .max(BATCH_STOCK_MAX)
+  .refine((ids) => new Set(ids).size === ids.length, { message: 'DuplicateItems' });
+
+/** Batch mode: one reason and window for every item scanned; each item succeeds on its own. */
+export const BatchStockOutSchema = z
+  .object({ equipmentIds: batchIds, ...stockOutFields })
+  .superRefine(checkStockOutWindow);
+export type BatchStockOut = z.infer<typeof BatchStockOutSchema>;
+export const BatchStockInSchema = z.object({ equipmentIds: batchIds, ...stockInFields });
+export type BatchStockIn = z.infer<typeof BatchStockInSchema>;
 
 export const EarlyReturnSchema = z.object({
   orderId: z.uuid(),
@@ -266,6 +287,26 @@ export const StockResultSchema = z.object({
   equipment: EquipmentSchema,
 });
 export type StockResult = z.infer<typeof StockResultSchema>;
+
+/**
+ * What became of each item of a batch, in the order sent: done, or refused with the code and
+ * message a single operation would have answered (and the order that holds it, if one does).
+ */
+export const BatchStockResultSchema = z.object({
+  succeeded: z.number().int(),
+  failed: z.number().int(),
+  items: z.array(
+    z.object({
+      equipmentId: z.string(),
+      barcodeNumber: z.string().nullable(),
+      success: z.boolean(),
+      code: z.string().nullable(),
+      message: z.string(),
+      orderId: z.string().nullable(),
+    }),
+  ),
+});
+export type BatchStockResult = z.infer<typeof BatchStockResultSchema>;
 
 export const OperationHistorySchema = z.object({
   id: z.string(),

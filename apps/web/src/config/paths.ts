@@ -52,6 +52,7 @@ export const Paths = {
     id ? `/store/orders/payment/${encodeURIComponent(id)}` : '/store/orders/payment',
   inventoryList: '/store/inventory/list',
   inventoryCheckin: '/store/inventory/checkin',
+  inventoryBatch: '/store/inventory/batch',
   smallEquipment: '/store/inventory/small-equipment',
   inventoryLabels: (ids: string[] = []) =>
     ids.length

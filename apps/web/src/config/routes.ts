@@ -198,6 +198,14 @@ export const appRoutes: AppRoute[] = [
     permissions: [Permissions.BusinessOperations.EquipmentUpdate],
   },
   {
+    path: Paths.inventoryBatch,
+    load: () => import('@/features/inventory/pages/inventory-batch-page'),
+    titleKey: 'inventoryBatch',
+    layout: 'normal',
+    needsLogin: true,
+    permissions: [Permissions.BusinessOperations.InventoryManage],
+  },
+  {
     path: '/store/inventory/labels',
     load: () => import('@/features/inventory/pages/inventory-labels-page'),
     titleKey: 'inventoryLabels',

@@ -874,6 +874,15 @@ Tap smart scan on the quick-action button. The app works out what you scanned:
 - 开始日期默认是今天；当前时间晚于门店的次日分界时间（默认 21:00）时，默认是明天。
 - 天数为 1 到 365 的整数；小于 1 会提示“请输入有效天数（至少1天）”。
 
+## 批量出库
+
+一次要出库多件（例如一家人的整套装备、团单）时，在库存列表点 **批量出入库**，选“出库”：
+
+1. 点 **扫码添加**，相机会一直开着：把镜头从一个标签移到下一个，每件都会响一声并显示结果（绿色为已加入，红色为不能出库及原因）。也可以直接用扫码枪逐件扫描。
+2. 扫完点 **完成**，列表里是本次所有设备；扫错的点右侧 × 移除。
+3. 填一次原因、开始日期和天数，点 **出库 N 件**，确认后一起出库。
+4. 有设备未成功（例如刚被别人出库）时，它会留在列表里并写明原因，其余设备照常出库。
+
 ## 小贴士
 
 - 出库后，这件设备在该日期段内不会再被预约或选中。
@@ -908,6 +917,15 @@ Tap smart scan on the quick-action button. The app works out what you scanned:
 - The start date can be from today to one year ahead. Without it you see "please select the start date".
 - The start date defaults to today, or to tomorrow when the current time is after the store's next-day threshold (21:00 by default).
 - Days are whole numbers from 1 to 365. Less than 1 shows "please enter a valid number of days (at least 1 day)".
+
+## Batch check-out
+
+To check out several items at once (a family's kit, a group order), tap **Batch check-out/in** on the inventory list and choose "Check out":
+
+1. Tap **Scan to add**. The camera stays open: move it from label to label, and each item beeps and shows its result (green: added; red: cannot be checked out, and why). A barcode gun works too.
+2. Tap **Done** when finished. The list shows everything scanned; remove a wrong one with the × on its right.
+3. Give one reason, start date and number of days, tap **Check out N items** and confirm.
+4. An item the server refuses (for example, checked out by someone else a moment ago) stays in the list with the reason; the others go out.
 
 ## Tips
 
@@ -944,6 +962,14 @@ Tap smart scan on the quick-action button. The app works out what you scanned:
 
 - 操作原因必填，最多 200 字；备注最多 500 字。
 - 入库时默认会清除之前出库时设置的不可用时段，设备可以马上再被预约。
+
+## 订单中的设备
+
+- 顾客订单里尚未归还的设备不能直接入库：设备窗口会写明是哪个订单，点 **在订单中办理归还** 进入该订单的归还验收，押金一并结算。
+
+## 批量入库
+
+在库存列表点 **批量出入库**，选“入库”，用相机（一直开着）或扫码枪逐件扫描，填一次原因，点 **入库 N 件** 并确认。已在库的设备和订单中的设备扫描时就会提示，不会加入列表。
 
 ## 添加新库存
 
@@ -984,6 +1010,14 @@ Tap smart scan on the quick-action button. The app works out what you scanned:
 
 - The reason is required, up to 200 characters; remarks up to 500 characters.
 - By default, checking in clears the unavailable period set at check-out, so the item can be booked again right away.
+
+## Gear on an order
+
+- Gear still out on a customer's order cannot be checked in on its own: the equipment dialog names the order; tap **Check in through the order** to open that order's return check-in, which settles the deposit too.
+
+## Batch check-in
+
+On the inventory list tap **Batch check-out/in** and choose "Check in". Scan item after item with the camera (it stays open) or a barcode gun, give one reason, tap **Check in N items** and confirm. Items already in stock, and gear on an order, are refused as they are scanned and never join the list.
 
 ## Adding new stock
 

@@ -684,4 +684,112 @@ describe('equipment', () => {
     expect(codes.every((c) => c === 200 || c === 403 || c === 409)).toBe(true);
     expect((await byBarcode('SGYDSKI001')).unavailableTimes).toHaveLength(1);
   });
+
+  it('batch mode: the scanned items go out and come back with one reason, each answering for itself', async () => {
+    const newItem = async (as: string, store: string, n: number) => {
+      const res = await call(as, 'POST', '/api/app/equipment', {
+        storeId: storeIds[store],
+        categoryId: categories['雪镜'],
+        name: `批量测试 ${n}`,
+        barcodeNumber: `BATCH-${Date.now()}-${n}`,
+        dailyRentPrice: 20,
+        deposit: 200,
+        attributes: [],
+      });
+      expect(res.statusCode).toBe(201);
+      return res.json<{ id: string; barcodeNumber: string }>();
+    };
+    const [a, b, busy] = [
+      await newItem('employee', '万龙雪场店', 1),
+      await newItem('employee', '万龙雪场店', 2),
+      await newItem('employee', '万龙雪场店', 3),
+    ];
+    const theirs = await newItem('admin', '太舞小镇店', 4);
+    expect((await stockOut('employee', busy.id, 0, 2)).statusCode).toBe(200);
+
+    const window = { unavailableStartTime: iso(0), unavailableEndTime: iso(2) };
+    const out = await call('employee', 'POST', '/api/app/equipment/batch-stock-out', {
+      equipmentIds: [a.id, busy.id, b.id, theirs.id],
+      reason: '团队租赁',
+      ...window,
+    });
+    expect(out.statusCode).toBe(200);
+    expect(out.json()).toMatchObject({
+      succeeded: 2,
+      failed: 2,
+      items: [
+        { equipmentId: a.id, barcodeNumber: a.barcodeNumber, success: true, message: '出库成功' },
+        { equipmentId: busy.id, success: false, code: 'Equipment:IllegalStatusTransition' },
+        { equipmentId: b.id, success: true },
+        { equipmentId: theirs.id, success: false, code: 'Equipment:BelongsToAnotherStore' },
+      ],
+    });
+    for (const item of [a, b]) {
+      const now = (await call('employee', 'GET', `/api/app/equipment/${item.id}`)).json();
+      expect(now.status).toBe(1);
+      expect(now.unavailableTimes).toEqual([
+        expect.objectContaining({ startTime: expect.any(String), reason: '团队租赁' }),
+      ]);
+    }
+    // Told about the other store, staff may go on.
+    const acknowledged = await call('employee', 'POST', '/api/app/equipment/batch-stock-out', {
+      equipmentIds: [theirs.id],
+      reason: '团队租赁',
+      otherStoreAcknowledged: true,
+      ...window,
+    });
+    expect(acknowledged.json()).toMatchObject({ succeeded: 1, failed: 0 });
+
+    // Back in: an item on an order is refused with the order named; the rest come back.
+    const order = (
+      await call('employee', 'POST', '/api/app/orders', {
+        storeId: storeIds['万龙雪场店'],
+        customerName: '批量',
+        customerPhone: '13800006655',
+        rentalStartTime: iso(10),
+        rentalEndTime: iso(11),
+        items: [{ equipmentId: (await newItem('employee', '万龙雪场店', 5)).id }],
+      })
+    ).json();
+    const onOrder = order.items[0].equipmentId as string;
+    for (const bill of order.bills) {
+      await call('employee', 'POST', `/api/app/orders/confirm-cash-received?billId=${bill.id}`);
+    }
+    const handed = await call('employee', 'POST', `/api/app/orders/${order.id}/handover`, {
+      barcodes: [order.items[0].barcodeNumber],
+    });
+    expect(handed.statusCode).toBe(200);
+    const unknown = randomUUID();
+    const back = await call('employee', 'POST', '/api/app/equipment/batch-stock-in', {
+      equipmentIds: [a.id, onOrder, b.id, unknown],
+      reason: '团队归还',
+    });
+    expect(back.json()).toMatchObject({
+      succeeded: 2,
+      failed: 2,
+      items: [
+        { equipmentId: a.id, success: true, message: '入库成功' },
+        { equipmentId: onOrder, success: false, code: 'Equipment:OutOnOrder', orderId: order.id },
+        { equipmentId: b.id, success: true },
+        { equipmentId: unknown, success: false, code: 'Equipment:NotFound', barcodeNumber: null },
+      ],
+    });
+    const again = (await call('employee', 'GET', `/api/app/equipment/${a.id}`)).json();
+    expect(again).toMatchObject({ status: 0, unavailableTimes: [] });
+
+    // A batch names each item once, at least one and at most a hundred.
+    for (const equipmentIds of [[], [a.id, a.id], Array.from({ length: 101 }, randomUUID)]) {
+      const refused = await call('employee', 'POST', '/api/app/equipment/batch-stock-in', {
+        equipmentIds,
+        reason: '团队归还',
+      });
+      expect(refused.statusCode).toBe(400);
+    }
+    // Drivers only look.
+    const driver = await call('driver', 'POST', '/api/app/equipment/batch-stock-in', {
+      equipmentIds: [a.id],
+      reason: '团队归还',
+    });
+    expect(driver.statusCode).toBe(403);
+  });
 });

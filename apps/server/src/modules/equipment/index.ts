@@ -5,6 +5,9 @@ import {
   AttributeDefinitionQuerySchema,
   AttributeDefinitionSchema,
   BarcodeUpdateSchema,
+  BatchStockInSchema,
+  BatchStockOutSchema,
+  BatchStockResultSchema,
   CatalogItemQuerySchema,
   CatalogItemSchema,
   CategorySchema,
@@ -333,6 +336,34 @@ export async function equipmentRoutes(app: FastifyInstance, options: { timeZone:
       },
     },
     async (request) => service(request).stockOut(request.params.equipmentId, request.body),
+  );
+
+  r.post(
+    '/api/app/equipment/batch-stock-out',
+    {
+      config: { access: STOCK },
+      schema: {
+        tags,
+        summary: 'Batch mode: check out the scanned items for one window; the outcome per item',
+        body: BatchStockOutSchema,
+        response: { 200: BatchStockResultSchema },
+      },
+    },
+    async (request) => service(request).batchStockOut(request.body),
+  );
+
+  r.post(
+    '/api/app/equipment/batch-stock-in',
+    {
+      config: { access: STOCK },
+      schema: {
+        tags,
+        summary: 'Batch mode: check in the scanned items with one reason; the outcome per item',
+        body: BatchStockInSchema,
+        response: { 200: BatchStockResultSchema },
+      },
+    },
+    async (request) => service(request).batchStockIn(request.body),
   );
 
   r.post(

@@ -19,6 +19,9 @@ import {
   EquipmentStatus,
   ErrorCode,
   RoleName,
+  type BatchStockIn,
+  type BatchStockOut,
+  type BatchStockResult,
   type ChangeStatus,
   type EarlyReturn,
   type Equipment,
@@ -449,6 +452,11 @@ export class EquipmentService {
 
   /** Check-out: from 0 only, locking the item for [start, end). */
   async stockOut(id: string, input: StockOut): Promise<StockResult> {
+    await this.checkOut(id, input);
+    return this.result(id, 'StockOutDone');
+  }
+
+  private async checkOut(id: string, input: StockOut) {
     const row = await this.row(id);
     this.assertMayOperate(row, input);
     const start = new Date(input.unavailableStartTime);
@@ -476,11 +484,16 @@ export class EquipmentService {
       if (pgCode(err) === EXCLUSION_VIOLATION) throw await this.conflict(id, start, end);
       throw err;
     }
-    return this.result(id, 'StockOutDone');
+    return row;
   }
 
   /** Check-in: from 1–5 back to 0; a transfer lands at its receiving store. */
   async stockIn(id: string, input: StockIn): Promise<StockResult> {
+    await this.checkIn(id, input);
+    return this.result(id, 'StockInDone');
+  }
+
+  private async checkIn(id: string, input: StockIn) {
     const row = await this.row(id);
     this.assertMayOperate(row, {
       receiving: row.status === EquipmentStatus.InTransfer,
@@ -507,7 +520,58 @@ export class EquipmentService {
       },
       receiving ? { storeId: receiving, transferToStoreId: null } : {},
     );
-    return this.result(id, 'StockInDone');
+    return row;
+  }
+
+  /**
+   * Batch mode: the items scanned at the counter go out (or come in) with one reason, each in its
+   * own transaction, so one refused item (on an order, booked in that window, another store's)
+   * holds back nothing else; the answer says what became of each, in the order sent.
+   */
+  async batchStockOut({ equipmentIds, ...input }: BatchStockOut): Promise<BatchStockResult> {
+    return this.batch(equipmentIds, 'StockOutDone', (id) => this.checkOut(id, input));
+  }
+
+  async batchStockIn({ equipmentIds, ...input }: BatchStockIn): Promise<BatchStockResult> {
+    return this.batch(equipmentIds, 'StockInDone', (id) => this.checkIn(id, input));
+  }
+
+  private async batch(
+    ids: string[],
+    done: 'StockOutDone' | 'StockInDone',
+    operate: (id: string) => Promise<EquipmentRow>,
+  ): Promise<BatchStockResult> {
+    const items: BatchStockResult['items'] = [];
+    for (const equipmentId of ids) {
+      try {
+        const row = await operate(equipmentId);
+        items.push({
+          equipmentId,
+          barcodeNumber: row.barcodeNumber,
+          success: true,
+          code: null,
+          message: this.msg(done),
+          orderId: null,
+        });
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        const [row] = await findEquipmentRows(
+          this.db,
+          this.tenantId,
+          eq(equipment.id, equipmentId),
+        );
+        items.push({
+          equipmentId,
+          barcodeNumber: row?.barcodeNumber ?? null,
+          success: false,
+          code: err.code,
+          message: err.message,
+          orderId: typeof err.data?.orderId === 'string' ? err.data.orderId : null,
+        });
+      }
+    }
+    const succeeded = items.filter((i) => i.success).length;
+    return { succeeded, failed: items.length - succeeded, items };
   }
 
   /** Damaged (2) or lost (3) from 0 or 1; scrapped (5) from 0, 2 or 3. */

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Dropdown, List, SearchBar, Selector } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { AddOutline } from 'antd-mobile-icons';
+import { AddOutline, ScanningOutline } from 'antd-mobile-icons';
 import { EQUIPMENT_STATUSES, Permissions } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';
 import { PagedList } from '@/components/paged-list';
@@ -23,6 +23,9 @@ export default function InventoryListPage() {
   const storeId = useWorkingStore().storeId ?? undefined;
   const canCreate = useSession((s) =>
     s.permissions.includes(Permissions.BusinessOperations.EquipmentCreate),
+  );
+  const canStock = useSession((s) =>
+    s.permissions.includes(Permissions.BusinessOperations.InventoryManage),
   );
   const [keyword, setKeyword] = useState('');
   const [categoryId, setCategoryId] = useState<string>(ALL);
@@ -55,6 +58,14 @@ export default function InventoryListPage() {
             className="adm-button adm-button-primary adm-button-small adm-button-shape-rounded inventory-toolbar__add"
           >
             <AddOutline aria-hidden /> {t('inventory.editor.addTitle')}
+          </Link>
+        )}
+        {canStock && (
+          <Link
+            to={Paths.inventoryBatch}
+            className="adm-button adm-button-default adm-button-small adm-button-shape-rounded inventory-toolbar__add"
+          >
+            <ScanningOutline aria-hidden /> {t('inventory.batch.title')}
           </Link>
         )}
         <Link

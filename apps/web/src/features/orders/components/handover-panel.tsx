@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button, List, Tag } from 'antd-mobile';
 import { CheckCircleFill, ScanningOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,8 @@ import type { Equipment, Order } from '@snowgear/contracts';
 import { playSound } from '@/features/audio/utils/audio-player';
 import { SoundKind } from '@/features/audio/utils/sounds';
 import { getEquipmentByBarcode } from '@/features/inventory/api/get-equipment-by-barcode';
-import { useScanner } from '@/features/scanner/hooks/use-scanner';
+import { useBatchScan } from '@/features/scanner/hooks/use-batch-scan';
+import type { ScanVerdict } from '@/features/scanner/stores/scanner-store';
 import { useWedgeTarget } from '@/features/scanner/hooks/use-wedge-target';
 import { extractSerialNumber } from '@/features/scanner/utils/scan-rules';
 import { useDispatch, useHandover } from '../api/order-actions';
@@ -28,8 +29,8 @@ export function matchLine(
 
 /**
  * Gear going out, scanned item by item (camera or barcode gun): at the counter (handover) or into
- * the van (dispatch). Each line ticks off as its item is scanned; the order goes out when all are
- * there.
+ * the van (dispatch). The camera stays open from item to item (batch mode) and the gun works
+ * throughout; each line ticks off as its item is scanned; the order goes out when all are there.
  */
 export function HandoverPanel({
   order,
@@ -43,7 +44,6 @@ export function HandoverPanel({
   mode?: 'handover' | 'dispatch';
 }) {
   const { t } = useTranslation();
-  const { scan, scanning } = useScanner();
   const handover = useHandover();
   const dispatch = useDispatch();
   const send = mode === 'handover' ? handover : dispatch;
@@ -52,38 +52,51 @@ export function HandoverPanel({
   const [scanned, setScanned] = useState(
     new Map<string, Pick<Equipment, 'id' | 'categoryId' | 'barcodeNumber'>>(),
   );
+  // Scans can come faster than renders: each one sees the lines the one before filled.
+  const latest = useRef(scanned);
   const [error, setError] = useState<string | null>(null);
 
-  const addCode = async (raw: string) => {
+  const addCode = async (raw: string): Promise<ScanVerdict> => {
     const code = extractSerialNumber(raw);
     setError(null);
-    try {
-      const gear = await getEquipmentByBarcode(code);
-      const alreadyIn = [...scanned.values()].some((g) => g.id === gear.id);
-      const line = alreadyIn ? null : matchLine(order, scanned, gear);
-      if (!line) {
-        playSound(SoundKind.scanError);
-        setError(
-          alreadyIn
-            ? t('orders.handover.already', { barcode: gear.barcodeNumber })
-            : t('orders.handover.notInOrder', { barcode: gear.barcodeNumber }),
-        );
-        return;
-      }
-      playSound(SoundKind.scanSuccess);
-      setScanned((prev) => new Map(prev).set(line, gear));
-    } catch {
+    const refuse = (message: string, title = code): ScanVerdict => {
       playSound(SoundKind.scanError);
-      setError(t('orders.handover.unknown', { barcode: code }));
+      setError(message);
+      return { ok: false, title, detail: message };
+    };
+    let gear: Equipment;
+    try {
+      gear = await getEquipmentByBarcode(code);
+    } catch {
+      return refuse(t('orders.handover.unknown', { barcode: code }));
     }
+    const alreadyIn = [...latest.current.values()].some((g) => g.id === gear.id);
+    const line = alreadyIn ? null : matchLine(order, latest.current, gear);
+    if (!line) {
+      return refuse(
+        alreadyIn
+          ? t('orders.handover.already', { barcode: gear.barcodeNumber })
+          : t('orders.handover.notInOrder', { barcode: gear.barcodeNumber }),
+        gear.name,
+      );
+    }
+    playSound(SoundKind.scanSuccess);
+    latest.current = new Map(latest.current).set(line, gear);
+    setScanned(latest.current);
+    return {
+      ok: true,
+      title: gear.name,
+      detail: t('orders.handover.counted', {
+        barcode: gear.barcodeNumber,
+        done: latest.current.size,
+        total: order.items.length,
+      }),
+    };
   };
 
   useWedgeTarget((text) => void addCode(text), visible);
-
-  const handleScan = async () => {
-    const result = await scan({ title: t(text('scanTitle')), autoCloseDelay: 600 });
-    if (result) await addCode(result.text);
-  };
+  const { scanMany, scanning } = useBatchScan(addCode);
+  const handleScan = () => scanMany({ title: t(text('scanTitle')) });
 
   const complete = scanned.size === order.items.length;
   const handleSubmit = () => {
@@ -92,7 +105,8 @@ export function HandoverPanel({
       {
         onSuccess: () => {
           playSound(SoundKind.success);
-          setScanned(new Map());
+          latest.current = new Map();
+          setScanned(latest.current);
           onClose();
         },
         onError: (err) => {

@@ -6,7 +6,8 @@ import { ActionPanel, PanelActions } from '@/components/action-panel';
 import { ReturnState, type Order } from '@snowgear/contracts';
 import { playSound } from '@/features/audio/utils/audio-player';
 import { SoundKind } from '@/features/audio/utils/sounds';
-import { useScanner } from '@/features/scanner/hooks/use-scanner';
+import { useBatchScan } from '@/features/scanner/hooks/use-batch-scan';
+import type { ScanVerdict } from '@/features/scanner/stores/scanner-store';
 import { useWedgeTarget } from '@/features/scanner/hooks/use-wedge-target';
 import { extractSerialNumber } from '@/features/scanner/utils/scan-rules';
 import { isMoneyText } from '@/lib/money';
@@ -48,28 +49,31 @@ export function ReturnPanel({
       [id]: { state: ReturnState.Returned, damageFee: '', ...prev[id], ...patch },
     }));
 
-  // Scan-first: each label scanned (camera or barcode gun) ticks its item as returned, so a
-  // family's kit comes back with one scan per item and one confirmation.
-  const { scan, scanning } = useScanner();
-  const tickScanned = (raw: string) => {
-    const code = extractSerialNumber(raw).trim().toLowerCase();
-    const line = out.find((i) => i.barcodeNumber?.toLowerCase() === code);
+  // Scan-first: each label scanned (camera kept open, or barcode gun) ticks its item as returned,
+  // so a family's kit comes back with one scan per item and one confirmation.
+  const tickScanned = (raw: string): ScanVerdict => {
+    const code = extractSerialNumber(raw).trim();
+    const line = out.find((i) => i.barcodeNumber?.toLowerCase() === code.toLowerCase());
     if (!line) {
+      const message = t('orders.returnCheck.notOut', { barcode: code });
       playSound(SoundKind.scanError);
-      setError(t('orders.returnCheck.notOut', { barcode: extractSerialNumber(raw).trim() }));
-      return;
+      setError(message);
+      return { ok: false, title: code, detail: message };
     }
     playSound(SoundKind.scanSuccess);
     setError(null);
     setChoices((prev) =>
       prev[line.id] ? prev : { ...prev, [line.id]: { state: ReturnState.Returned, damageFee: '' } },
     );
+    return {
+      ok: true,
+      title: line.equipmentName,
+      detail: t('orders.returnCheck.ticked', { barcode: line.barcodeNumber }),
+    };
   };
   useWedgeTarget(tickScanned, visible);
-  const handleScan = async () => {
-    const result = await scan({ title: t('orders.returnCheck.scanTitle'), autoCloseDelay: 600 });
-    if (result) tickScanned(result.text);
-  };
+  const { scanMany, scanning } = useBatchScan(tickScanned);
+  const handleScan = () => scanMany({ title: t('orders.returnCheck.scanTitle') });
 
   const chosen = Object.entries(choices);
   const badFee = chosen.some(([, c]) => c.damageFee && !isMoneyText(c.damageFee));

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '@/lib/i18n';
 import { useScanner } from '../hooks/use-scanner';
-import { useScannerStore } from '../stores/scanner-store';
+import { gunScan } from '@/test/gun';
+import { scanMany, useScannerStore } from '../stores/scanner-store';
 import { ScannerHost } from './scanner-host';
 
 // jsdom lacks pointer capture, which antd-mobile's swipe-to-close asks for.
@@ -79,5 +80,48 @@ describe('scanner dialog', () => {
     await user.click(screen.getByRole('button', { name: 'Close scanner' }));
     await expect(outcome).resolves.toBeNull();
     await changeLanguage('zh-CN');
+  });
+
+  it('batch mode: stays open from code to code, lists each verdict, takes the gun too, closes on Done', async () => {
+    await changeLanguage('zh-CN');
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    render(<ScannerHost />);
+    const seen: string[] = [];
+    let outcome: Promise<void> = Promise.resolve();
+    act(() => {
+      outcome = scanMany({
+        title: '批量出库：逐件扫描',
+        onEach: ({ text }) => {
+          seen.push(text);
+          return Promise.resolve(
+            text.startsWith('SG')
+              ? { ok: true, title: `设备 ${text}`, detail: '已加入' }
+              : { ok: false, title: text, detail: '不是本店的设备条码' },
+          );
+        },
+      });
+    });
+    const dialog = await screen.findByRole('dialog', { name: '批量出库：逐件扫描' });
+    expect(dialog.textContent).toContain('逐件扫描，每件都会提示结果');
+
+    await user.click(screen.getByRole('button', { name: /手动输入/ }));
+    await user.type(screen.getByPlaceholderText('请输入条码或二维码内容'), 'SGBATCH01{Enter}');
+    const list = await screen.findByRole('list');
+    await waitFor(() => expect(list.textContent).toContain('设备 SGBATCH01'));
+    // The barcode gun reaches the same list while the camera is open.
+    gunScan('XX00002');
+    await waitFor(() => expect(list.textContent).toContain('不是本店的设备条码'));
+    await user.click(screen.getByRole('button', { name: /手动输入/ }));
+    await user.type(screen.getByPlaceholderText('请输入条码或二维码内容'), 'SGBATCH03{Enter}');
+    await waitFor(() => expect(list.querySelectorAll('li')).toHaveLength(3));
+    // Newest first, with the count of what was taken and refused.
+    expect(list.querySelector('li')!.textContent).toContain('设备 SGBATCH03');
+    expect(screen.getByText('已扫 2 件 · 1 件未通过')).toBeTruthy();
+    expect(screen.queryByText('扫描成功')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: '完成' }));
+    await expect(outcome).resolves.toBeUndefined();
+    expect(seen).toEqual(['SGBATCH01', 'XX00002', 'SGBATCH03']);
+    expect(useScannerStore.getState().pending).toBeNull();
   });
 });

@@ -4,6 +4,7 @@ import {
   AddOutline,
   CameraOutline,
   CheckCircleFill,
+  CloseCircleFill,
   CloseOutline,
   EditSOutline,
   MinusOutline,
@@ -15,8 +16,14 @@ import { playSound } from '@/features/audio/utils/audio-player';
 import { SoundKind } from '@/features/audio/utils/sounds';
 import { sharedDecoder, type DecodedCode } from '../decoder/shared-decoder';
 import { useCamera } from '../hooks/use-camera';
+import { useKeyboardWedge } from '../hooks/use-keyboard-wedge';
 import { useLiveScan } from '../hooks/use-live-scan';
-import { useScannerStore, type ScanRequestOptions, type ScanResult } from '../stores/scanner-store';
+import {
+  useScannerStore,
+  type ScanRequestOptions,
+  type ScanResult,
+  type ScanVerdict,
+} from '../stores/scanner-store';
 import { isHuaweiDevice } from '../utils/camera-errors';
 import { photoToImageData } from '../utils/photo';
 import { validateScan } from '../utils/scan-rules';
@@ -27,11 +34,22 @@ import { WeChatScanError, weChatScan } from '../wechat/wechat-scan';
 import { ManualEntryPopup } from './manual-entry-popup';
 
 const DOUBLE_TAP_MS = 300;
+/** Batch mode: the label still in view is not read again until it has been away this long. */
+const BATCH_REPEAT_MS = 2500;
+/** Batch mode: how long a verdict stays over the picture. */
+const BATCH_FLASH_MS = 1200;
+
+interface LoggedScan extends ScanVerdict {
+  id: number;
+  code: string;
+}
 
 /**
  * The scanner dialog of spec §2/§4: live camera with torch, zoom and far-distance auto zoom,
  * photo recognition, manual entry and (inside WeChat) WeChat's own scanner. States: open
  * (scanning), error (camera problem shown with advice) and auto-closing after a result.
+ * In batch mode (`options.onEach`) it stays open instead, showing each verdict and the running
+ * list until 完成.
  */
 export function ScannerDialog({
   options,
@@ -57,6 +75,11 @@ export function ScannerDialog({
   const [photoBusy, setPhotoBusy] = useState(false);
   const [photoFailed, setPhotoFailed] = useState(false);
   const [weChatBusy, setWeChatBusy] = useState(false);
+  const batch = options.onEach;
+  const [log, setLog] = useState<LoggedScan[]>([]);
+  const [checking, setChecking] = useState(false);
+  const [flash, setFlash] = useState<LoggedScan | null>(null);
+  const lastRead = useRef({ text: '', at: 0 });
 
   const cameraWanted = result === null;
   const camera = useCamera(videoRef, cameraWanted);
@@ -88,9 +111,36 @@ export function ScannerDialog({
     }
   };
 
+  /** Batch mode: the caller's verdict on one code (which the caller sounds), in the list. */
+  const check = async (scanned: ScanResult, onEach: NonNullable<typeof batch>) => {
+    setChecking(true);
+    let verdict: ScanVerdict;
+    try {
+      verdict = await onEach(scanned);
+    } catch (error) {
+      playSound(SoundKind.scanError);
+      verdict = {
+        ok: false,
+        title: scanned.text,
+        detail: error instanceof Error ? error.message : undefined,
+      };
+    }
+    const entry: LoggedScan = { ...verdict, id: performance.now(), code: scanned.text };
+    setLog((prev) => [entry, ...prev]);
+    setFlash(entry);
+    setChecking(false);
+  };
+
   /** Caller's validator, sounds and the auto-close, for every way a code arrives. */
   const accept = (text: string, source: ScanResult['source'], format?: string) => {
-    if (result) return false;
+    if (result || checking) return false;
+    if (batch && source === 'camera') {
+      // The label just read is still in front of the camera: one reading per showing.
+      const now = performance.now();
+      const again = lastRead.current.text === text && now - lastRead.current.at < BATCH_REPEAT_MS;
+      lastRead.current = { text, at: now };
+      if (again) return false;
+    }
     const verdict = validateScan(text, options.validator, t('scanner.invalidResult'));
     if (!verdict.ok) {
       playSound(SoundKind.scanError);
@@ -98,12 +148,22 @@ export function ScannerDialog({
       options.onError?.(verdict.message);
       return false;
     }
-    playSound(SoundKind.scanSuccess);
     const scanned: ScanResult = { text, source, format };
+    if (batch) {
+      void check(scanned, batch);
+      return true;
+    }
+    playSound(SoundKind.scanSuccess);
     setResult(scanned);
     onResult(scanned);
     return true;
   };
+
+  // Batch mode: a barcode gun works alongside the camera, into the same running list (the
+  // page's own wedge listener rests while the dialog is open).
+  useKeyboardWedge((text) => {
+    accept(text, 'keyboard');
+  }, !!batch && !manualOpen);
 
   const handleConfirmed = (code: DecodedCode) => {
     if (matchesScanType(code.format, scanType)) accept(code.text, 'camera', code.format);
@@ -127,6 +187,12 @@ export function ScannerDialog({
   useEffect(() => {
     if (cameraError) reportCameraError(cameraError);
   }, [cameraError]);
+
+  useEffect(() => {
+    if (!flash) return;
+    const timer = setTimeout(() => setFlash(null), BATCH_FLASH_MS);
+    return () => clearTimeout(timer);
+  }, [flash]);
 
   // Auto-close after a result.
   const delay = options.autoCloseDelay ?? ScannerTiming.autoCloseDelayMs;
@@ -196,7 +262,7 @@ export function ScannerDialog({
       position="bottom"
       destroyOnClose
       onClose={onClose}
-      bodyClassName="scanner-dialog"
+      bodyClassName={batch ? 'scanner-dialog is-batch' : 'scanner-dialog'}
     >
       <section className="scanner-dialog__body" role="dialog" aria-modal="true" aria-label={title}>
         <header className="scanner-dialog__header">
@@ -246,6 +312,24 @@ export function ScannerDialog({
               </Button>
             </div>
           )}
+          {checking && (
+            <div className="scanner-dialog__flash" role="status">
+              <DotLoading color="white" />
+              <span>{t('scanner.batch.checking')}</span>
+            </div>
+          )}
+          {flash && !checking && (
+            <div
+              className={`scanner-dialog__flash ${flash.ok ? 'is-ok' : 'is-error'}`}
+              role="status"
+            >
+              {flash.ok ? <CheckCircleFill fontSize={28} /> : <CloseCircleFill fontSize={28} />}
+              <span>
+                <strong>{flash.title}</strong>
+                {flash.detail && <small>{flash.detail}</small>}
+              </span>
+            </div>
+          )}
           {result && (
             <div className="scanner-dialog__overlay scanner-dialog__result" role="status">
               <CheckCircleFill fontSize={48} color="var(--adm-color-success)" />
@@ -260,8 +344,11 @@ export function ScannerDialog({
         </div>
 
         <p className="scanner-dialog__tip">
-          {tracking ? t('scanner.tracking') : (options.tip ?? t('scanner.tip'))}
+          {tracking
+            ? t('scanner.tracking')
+            : (options.tip ?? t(batch ? 'scanner.batch.tip' : 'scanner.tip'))}
         </p>
+        {batch && <BatchLog log={log} onDone={onClose} />}
         {!window.isSecureContext && (
           <p className="scanner-dialog__hint">{t('scanner.insecureHint')}</p>
         )}
@@ -384,5 +471,41 @@ export function ScannerDialog({
         />
       </section>
     </Popup>
+  );
+}
+
+/** Batch mode: what has been scanned so far, newest first, and the way out. */
+function BatchLog({ log, onDone }: { log: LoggedScan[]; onDone: () => void }) {
+  const { t } = useTranslation();
+  const taken = log.filter((entry) => entry.ok).length;
+  return (
+    <section className="scanner-dialog__batch" aria-label={t('scanner.batch.listLabel')}>
+      <div className="scanner-dialog__batch-head">
+        <span aria-live="polite">
+          {t('scanner.batch.count', { count: taken })}
+          {log.length > taken && ` · ${t('scanner.batch.refused', { count: log.length - taken })}`}
+        </span>
+        <Button color="primary" size="large" onClick={onDone}>
+          {t('scanner.batch.done')}
+        </Button>
+      </div>
+      {log.length > 0 && (
+        <ol className="scanner-dialog__batch-list">
+          {log.map((entry) => (
+            <li key={entry.id} className={entry.ok ? 'is-ok' : 'is-error'}>
+              {entry.ok ? (
+                <CheckCircleFill aria-label={t('scanner.batch.ok')} />
+              ) : (
+                <CloseCircleFill aria-label={t('scanner.batch.notOk')} />
+              )}
+              <span>
+                <strong>{entry.title}</strong>
+                <small>{entry.detail ?? entry.code}</small>
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
   );
 }

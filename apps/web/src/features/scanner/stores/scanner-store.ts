@@ -13,6 +13,21 @@ export interface ScanRequestOptions {
   autoCloseDelay?: number;
   /** Told about every failure the user saw (camera, validator, photo, WeChat). */
   onError?: (message: string) => void;
+  /**
+   * Batch mode: the dialog stays open and hands every code to `onEach`, which sounds its verdict
+   * (as it does for the barcode gun); the dialog shows it over the picture and in a running list
+   * before reading the next, until 完成.
+   */
+  onEach?: (result: ScanResult) => Promise<ScanVerdict> | ScanVerdict;
+}
+
+/** What a batch made of one code: taken or refused, and the line it shows in the running list. */
+export interface ScanVerdict {
+  ok: boolean;
+  /** The item as the clerk knows it (name, or the code when unknown). */
+  title: string;
+  /** Why it was refused, or what it was ticked as. */
+  detail?: string;
 }
 
 export interface ScanResult {
@@ -70,4 +85,11 @@ export const useScannerStore = create<ScannerState>((set, get) => ({
 /** Opens the scanner from anywhere (hooks, handlers). */
 export function scanCode(options?: ScanRequestOptions): Promise<ScanResult | null> {
   return useScannerStore.getState().scan(options);
+}
+
+/** Batch mode: scans until the user taps 完成 (or closes); each code goes to `options.onEach`. */
+export async function scanMany(
+  options: ScanRequestOptions & Required<Pick<ScanRequestOptions, 'onEach'>>,
+): Promise<void> {
+  await useScannerStore.getState().scan(options);
 }

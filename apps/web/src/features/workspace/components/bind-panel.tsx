@@ -7,33 +7,44 @@ import { QueryState } from '@/components/query-state';
 import { playSound } from '@/features/audio/utils/audio-player';
 import { SoundKind } from '@/features/audio/utils/sounds';
 import { useOrder } from '@/features/orders/api/get-order';
-import { useScanner } from '@/features/scanner/hooks/use-scanner';
+import { useBatchScan } from '@/features/scanner/hooks/use-batch-scan';
+import type { ScanVerdict } from '@/features/scanner/stores/scanner-store';
 import { useWedgeTarget } from '@/features/scanner/hooks/use-wedge-target';
 import { extractSerialNumber } from '@/features/scanner/utils/scan-rules';
 import { useBindGear } from '../api/bind-gear';
 
-/** Picking gear for an order: each scan binds one item to a line of its kind. */
+/**
+ * Picking gear for an order: each scan binds one item to a line of its kind, the camera staying
+ * open from item to item (batch mode) and the gun working throughout.
+ */
 export function BindPanel({ orderId, onClose }: { orderId: string; onClose: () => void }) {
   const { t } = useTranslation();
   const order = useOrder(orderId);
   const bind = useBindGear();
-  const { scan, scanning } = useScanner();
   const [error, setError] = useState<string | null>(null);
 
-  const bindCode = (raw: string) => {
+  const bindCode = async (raw: string): Promise<ScanVerdict> => {
+    const code = extractSerialNumber(raw);
     setError(null);
-    bind.mutate(
-      { orderId, barcodes: [extractSerialNumber(raw)] },
-      {
-        onSuccess: () => playSound(SoundKind.scanSuccess),
-        onError: (err) => {
-          playSound(SoundKind.scanError);
-          setError(err.message);
-        },
-      },
-    );
+    try {
+      const bound = await bind.mutateAsync({ orderId, barcodes: [code] });
+      playSound(SoundKind.scanSuccess);
+      const line = bound.items.find((i) => i.barcodeNumber?.toLowerCase() === code.toLowerCase());
+      const open = bound.items.filter((i) => !i.equipmentId).length;
+      return {
+        ok: true,
+        title: line?.equipmentName ?? code,
+        detail: open === 0 ? t('workspace.bindDone') : t('workspace.bindLeft', { code, open }),
+      };
+    } catch (err) {
+      playSound(SoundKind.scanError);
+      const message = err instanceof Error ? err.message : String(err);
+      setError(message);
+      return { ok: false, title: code, detail: message };
+    }
   };
-  useWedgeTarget(bindCode, true);
+  useWedgeTarget((text) => void bindCode(text), true);
+  const { scanMany, scanning } = useBatchScan(bindCode);
 
   return (
     <ActionPanel visible title={t('workspace.bindTitle')} onClose={onClose}>
@@ -80,11 +91,7 @@ export function BindPanel({ orderId, onClose }: { orderId: string; onClose: () =
           size="large"
           color="primary"
           loading={scanning || bind.isPending}
-          onClick={() =>
-            void scan({ title: t('workspace.bindTitle'), autoCloseDelay: 600 }).then(
-              (result) => result && bindCode(result.text),
-            )
-          }
+          onClick={() => void scanMany({ title: t('workspace.bindTitle') })}
         >
           <ScanningOutline /> {t('orders.handover.scan')}
         </Button>
