@@ -484,9 +484,9 @@ const enUS: Messages = {
       done: '{{action}}: {{count}} done',
       someRefused: '{{count}} not done: see the reasons in the list',
       problems: {
-        notInStock: 'Status “{{status}}”: cannot be checked out',
-        inStock: 'Already in stock',
-        onOrder: 'Still out on order {{number}}: check it in through the order’s return',
+        notInStock: '{{barcode}} is “{{status}}”: it cannot be checked out',
+        inStock: '{{barcode}} is already in stock',
+        onOrder: '{{barcode}} is still out on order {{number}}: check it in through the order’s return',
       },
     },
     quick: {

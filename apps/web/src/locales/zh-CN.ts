@@ -471,9 +471,9 @@ const zhCN = {
       done: '已{{action}} {{count}} 件',
       someRefused: '{{count}} 件未成功，原因见列表',
       problems: {
-        notInStock: '状态为“{{status}}”，不能出库',
-        inStock: '已在库，无需入库',
-        onOrder: '在订单 {{number}} 中尚未归还，请在订单中办理归还',
+        notInStock: '{{barcode}} 状态为“{{status}}”，不能出库',
+        inStock: '{{barcode}} 已在库，无需入库',
+        onOrder: '{{barcode}} 在订单 {{number}} 中尚未归还，请在订单中办理归还',
       },
     },
     quick: {

@@ -125,7 +125,7 @@ describe('batch check-out and check-in (real server)', () => {
     // Check-in: gear in stock is refused at the scan; what is out comes back.
     await user.click(screen.getByText('入库'));
     gunScan(c!.barcodeNumber);
-    await screen.findByText('已在库，无需入库');
+    await screen.findByText(`${c!.barcodeNumber} 已在库，无需入库`);
     gunScan(a!.barcodeNumber);
     gunScan(b!.barcodeNumber);
     await screen.findByText('已扫描 2 件');
@@ -150,7 +150,7 @@ describe('batch check-out and check-in (real server)', () => {
     await user.click(await screen.findByText('Check in'));
     gunScan('SGWLPRO001');
     await screen.findByText(
-      `Still out on order ${onOrder.outOnOrder!.orderNumber}: check it in through the order’s return`,
+      `SGWLPRO001 is still out on order ${onOrder.outOnOrder!.orderNumber}: check it in through the order’s return`,
     );
     const link = screen.getByRole('link', { name: 'Check in through the order' });
     expect(link.getAttribute('href')).toBe(

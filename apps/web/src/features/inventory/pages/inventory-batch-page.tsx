@@ -123,6 +123,7 @@ export default function InventoryBatchPage() {
           message: t(`inventory.batch.problems.${why}`, {
             status: t(`inventory.statuses.${STATUS_KEYS[gear.status] ?? 'available'}`),
             number: gear.outOnOrder?.orderNumber,
+            barcode: gear.barcodeNumber,
           }),
           order: why === 'onOrder' ? (gear.outOnOrder ?? undefined) : undefined,
           equipmentId: gear.id,
