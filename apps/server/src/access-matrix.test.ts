@@ -428,6 +428,24 @@ const RECIPES: Record<string, Recipe> = {
     url: `/api/app/orders/${side.order.id}/start-return`,
     payload: {},
   }),
+  // A counter order is not picked up: refused as such.
+  'POST /api/app/orders/:id/pickup': ({ side }) => ({
+    url: `/api/app/orders/${side.order.id}/pickup`,
+    payload: { items: [{ orderItemId: side.order.id, condition: 'fine' }] },
+  }),
+  'GET /api/app/deliveries/tasks': () => ({ url: '/api/app/deliveries/tasks?kind=delivery' }),
+  'GET /api/app/deliveries/drivers': ({ side }) => ({
+    url: `/api/app/deliveries/drivers?storeId=${side.storeId}`,
+  }),
+  // A counter order has no delivery run: refused as such.
+  'PUT /api/app/orders/:id/driver': ({ side }) => ({
+    url: `/api/app/orders/${side.order.id}/driver`,
+    payload: { kind: 'delivery', driverId: null },
+  }),
+  'POST /api/app/orders/:id/take': ({ side }) => ({
+    url: `/api/app/orders/${side.order.id}/take`,
+    payload: { kind: 'delivery' },
+  }),
   'POST /api/app/orders/:id/extend': ({ side }) => ({
     url: `/api/app/orders/${side.order.id}/extend`,
     payload: { rentalEndTime: later(60) },

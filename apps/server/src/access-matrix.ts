@@ -143,6 +143,14 @@ POST   /api/app/orders/:id/handover                       401       403      403
 POST   /api/app/orders/:id/dispatch                       401       403      ok/403 403    ok/403   ok/403  ok/ok
 POST   /api/app/orders/:id/delivered                      401       403      ok/403 403    ok/403   ok/403  ok/ok
 POST   /api/app/orders/:id/start-return                   401       403      ok/403 403    ok/403   ok/403  ok/ok
+POST   /api/app/orders/:id/pickup                         401       403      ok/403 403    ok/403   ok/403  ok/ok
+# Drivers' runs: drivers see their own and the open pool of their store, order handlers the
+# store's; handlers give runs out, drivers (and a manager who drives) take them from the pool
+GET    /api/app/deliveries/tasks                          401       403      ok     403    ok       ok      ok
+GET    /api/app/deliveries/today                          401       403      ok     403    ok       ok      ok
+GET    /api/app/deliveries/drivers                        401       403      403    403    ok       ok      ok
+PUT    /api/app/orders/:id/driver                         401       403      403    403    ok/403   ok/403  ok/ok
+POST   /api/app/orders/:id/take                           401       403      ok/403 403    403      ok/403  ok/ok
 POST   /api/app/orders/:id/extend                         401       403      403    403    ok/403   ok/403  ok/ok
 POST   /api/app/orders/:id/return                         401       403      403    403    ok/403   ok/403  ok/ok
 POST   /api/app/orders/:id/bind                           401       403      403    403    ok/403   ok/403  ok/ok

@@ -84,6 +84,7 @@ export const ErrorCode = {
   OrderIllegalTransition: 'Order:IllegalStatusTransition',
   OrderOtherStore: 'Order:BelongsToAnotherStore',
   OrderCashNotOnRun: 'Order:CashOnlyOnDeliveryRuns',
+  DeliveryTaskTaken: 'Delivery:TaskTaken',
   OrderNumbersExhausted: 'Order:NumbersExhausted',
   OrderItemNotFound: 'Order:ItemNotFound',
   /** A DIN setting for a line whose gear has no release value to set (not DIN-adjustable skis). */

@@ -17,6 +17,7 @@ export * from './equipment.js';
 export * from './riders.js';
 export * from './addresses.js';
 export * from './orders.js';
+export * from './deliveries.js';
 export * from './booking.js';
 export * from './finance.js';
 export * from './payments.js';

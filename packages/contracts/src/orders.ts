@@ -132,6 +132,10 @@ export const OrderItemSchema = z.object({
   /** A self-return: how the customer checked the item (label scanned or ticked), and its photo. */
   selfReturnCheck: z.enum(['scanned', 'ticked']).nullable(),
   selfReturnPhotoId: z.string().nullable(),
+  /** A pickup at the door: the driver's word on the item, a photo and remarks (null: none). */
+  pickupState: z.enum(['fine', 'damaged', 'lost']).nullable(),
+  pickupPhotoId: z.string().nullable(),
+  pickupRemarks: z.string(),
 });
 export type OrderItem = z.infer<typeof OrderItemSchema>;
 
@@ -211,6 +215,16 @@ export const OrderSchema = OrderSummarySchema.extend({
   qrToken: z.string().nullable(),
   /** When the customer handed the gear back by self-return (null: they did not). */
   selfReturnAt: z.string().nullable(),
+  /** The drivers of the delivery and pickup runs (null: in the store's open pool, or none). */
+  deliveryDriver: z.object({ id: z.string(), name: z.string() }).nullable(),
+  pickupDriver: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /** Proof of delivery at the door: when, the photo, the recipient's signature and name. */
+  deliveredAt: z.string().nullable(),
+  deliveryPhotoId: z.string().nullable(),
+  deliverySignatureId: z.string().nullable(),
+  deliveryRecipient: z.string(),
+  /** When a driver collected the gear at the door. */
+  pickedUpAt: z.string().nullable(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 

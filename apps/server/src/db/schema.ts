@@ -552,6 +552,20 @@ export const orders = pgTable(
     agreementAcceptedFrom: text('agreement_accepted_from'),
     /** When the customer handed the gear back by self-return (null: they did not). */
     selfReturnAt: timestamp('self_return_at', { withTimezone: true }),
+    /** The drivers of the delivery and the pickup run (null: in the store's open pool). */
+    deliveryDriverId: uuid('delivery_driver_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    pickupDriverId: uuid('pickup_driver_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Proof of the delivery at the door: when, a photo, the recipient's signature and name. */
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    deliveryPhotoId: uuid('delivery_photo_id').references(() => files.id, { onDelete: 'set null' }),
+    deliverySignatureId: uuid('delivery_signature_id').references(() => files.id, {
+      onDelete: 'set null',
+    }),
+    deliveryRecipient: text('delivery_recipient').notNull().default(''),
+    /** When a driver collected the gear at the door (each item's condition is on its line). */
+    pickedUpAt: timestamp('picked_up_at', { withTimezone: true }),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
@@ -604,6 +618,10 @@ export const orderItems = pgTable(
     selfReturnPhotoId: uuid('self_return_photo_id').references(() => files.id, {
       onDelete: 'set null',
     }),
+    /** A pickup at the door: the driver's word on the item (fine, damaged or lost), with proof. */
+    pickupState: text('pickup_state', { enum: ['fine', 'damaged', 'lost'] }),
+    pickupPhotoId: uuid('pickup_photo_id').references(() => files.id, { onDelete: 'set null' }),
+    pickupRemarks: text('pickup_remarks').notNull().default(''),
     sortOrder: integer('sort_order').notNull().default(0),
   },
   (t) => [

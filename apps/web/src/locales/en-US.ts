@@ -486,7 +486,8 @@ const enUS: Messages = {
       problems: {
         notInStock: '{{barcode}} is “{{status}}”: it cannot be checked out',
         inStock: '{{barcode}} is already in stock',
-        onOrder: '{{barcode}} is still out on order {{number}}: check it in through the order’s return',
+        onOrder:
+          '{{barcode}} is still out on order {{number}}: check it in through the order’s return',
       },
     },
     quick: {

@@ -18,6 +18,13 @@ const EQUIPMENT_STAFF = [
   Permissions.BusinessOperations.InventoryManage,
 ] as const;
 
+const DELIVERY_PROOF_READERS = [
+  Permissions.StoreManagement.Orders,
+  Permissions.BusinessOperations.OrderProcess,
+  Permissions.DeliveryManagement.DeliveryOrders,
+  Permissions.DeliveryManagement.PickupOrders,
+] as const;
+
 /**
  * Besides the uploader, who may download a private file, by business type (docs/inventory.md).
  * A type not listed here (contracts, anything a client invents) is the uploader's alone; the
@@ -26,13 +33,10 @@ const EQUIPMENT_STAFF = [
 const READERS: Record<string, readonly PermissionName[]> = {
   // Pictures not yet attached to an item: the staff who would attach them.
   EquipmentImage: EQUIPMENT_STAFF,
-  // Proof of a hand-over: staff who handle orders and the drivers' side of deliveries.
-  DeliveryPhoto: [
-    Permissions.StoreManagement.Orders,
-    Permissions.BusinessOperations.OrderProcess,
-    Permissions.DeliveryManagement.DeliveryOrders,
-    Permissions.DeliveryManagement.PickupOrders,
-  ],
+  // Proof of a hand-over at the door (photos of the delivery or of damage found at a pickup, the
+  // recipient's signature): staff who handle orders and the drivers' side of deliveries.
+  DeliveryPhoto: DELIVERY_PROOF_READERS,
+  DeliverySignature: DELIVERY_PROOF_READERS,
   // A customer's photo of gear handed back by self-return: the staff who check it in.
   SelfReturnPhoto: [
     Permissions.StoreManagement.Orders,

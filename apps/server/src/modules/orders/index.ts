@@ -2,7 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  DeliveryConfirmSchema,
   DinConfirmSchema,
+  PickupReportSchema,
   OrderAgentSchema,
   OrderCancelSchema,
   OrderCreateSchema,
@@ -302,11 +304,27 @@ export async function orderRoutes(
         summary:
           'The gear reached the customer: Delivered, and InUse at once when the rental has started',
         params: Id,
-        body: Remarks,
+        body: DeliveryConfirmSchema,
         response: { 200: OrderSchema },
       },
     },
-    async (request) => lifecycle(request).confirmDelivery(request.params.id, request.body.remarks),
+    async (request) => lifecycle(request).confirmDelivery(request.params.id, request.body),
+  );
+
+  r.post(
+    '/api/app/orders/:id/pickup',
+    {
+      config: { access: PICKUP },
+      schema: {
+        tags,
+        summary:
+          'The driver collected the gear at the door: each item fine, damaged (photo) or lost; PendingReturn until checked in',
+        params: Id,
+        body: PickupReportSchema,
+        response: { 200: OrderSchema },
+      },
+    },
+    async (request) => lifecycle(request).pickUp(request.params.id, request.body),
   );
 
   r.post(

@@ -9,6 +9,7 @@ import {
   verificationHeaders,
   type TestApp,
 } from '@/testing/index.js';
+import { multipart, photo } from '@/modules/files/test-upload.js';
 import { cancelUnpaidOrders, startDeliveredRentals } from './sweep.js';
 
 interface Item {
@@ -87,6 +88,30 @@ describe('order lifecycle', () => {
     }
   }
   const get = async (id: string) => (await call('GET', `/api/app/orders/${id}`)).json();
+  /** A driver's proof at the door: a photo of the hand-over and the signature (deliveries.test). */
+  async function doorProof(as = 'driver') {
+    const upload = async (businessType: string) => {
+      const body = multipart(
+        { businessType },
+        { name: 'door.jpg', bytes: await photo(320, 240), type: 'image/jpeg' },
+      );
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/files/upload',
+        payload: body.payload,
+        headers: {
+          ...csrf,
+          'content-type': body.contentType,
+          authorization: `Bearer ${tokens[as]}`,
+        },
+      });
+      return res.json<{ id: string }>().id;
+    };
+    return {
+      photoFileId: await upload('DeliveryPhoto'),
+      signatureFileId: await upload('DeliverySignature'),
+    };
+  }
   const equipmentStatus = async (id: string) =>
     (await call('GET', `/api/app/equipment/${id}`)).json().status;
 
@@ -348,6 +373,7 @@ describe('order lifecycle', () => {
     expect(await equipmentStatus(a.id)).toBe(1);
     const delivered = await callAs('driver', 'POST', `/api/app/orders/${order.id}/delivered`, {
       remarks: '前台签收',
+      ...(await doorProof()),
     });
     // The rental starts in the future: delivered, not yet in use.
     expect(delivered.json()).toMatchObject({ status: 4 });
@@ -355,7 +381,12 @@ describe('order lifecycle', () => {
       message: '已送达 云顶酒店 1208 · 前台签收',
       operatorName: '赵师傅',
     });
-    const twice = await callAs('driver', 'POST', `/api/app/orders/${order.id}/delivered`, {});
+    const twice = await callAs(
+      'driver',
+      'POST',
+      `/api/app/orders/${order.id}/delivered`,
+      await doorProof(),
+    );
     expect(twice.statusCode).toBe(409);
 
     await startDeliveredRentals(t.database.db, new Date(at(59)));
@@ -429,7 +460,7 @@ describe('order lifecycle', () => {
       'driver',
       'POST',
       `/api/app/orders/${res.json().id}/delivered`,
-      {},
+      await doorProof(),
     );
     expect(delivered.json().status).toBe(5);
     expect(

@@ -2,10 +2,13 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   BillKind,
   BillStatus,
+  type DeliveryConfirmSchema,
   EquipmentStatus,
   ErrorCode,
   FeeItemKind,
   OrderStatus,
+  Permissions,
+  type PickupReportSchema,
   ReturnMethod,
   type Order,
   type OrderReturnSchema,
@@ -18,6 +21,7 @@ import {
   equipment,
   equipmentOperationHistory,
   equipmentUnavailableTimes,
+  files,
   orderFeeItems,
   orderItems,
   orders,
@@ -31,9 +35,15 @@ import { rentalDays, toYuan } from './pricing.js';
 import { holdKind } from './capacity.js';
 import { isFreeOrderType, KindNotFree, OrdersService, paidFen } from './service.js';
 import { ORDER_ALLOWED_FROM, RETURN_STATE_KEY, RETURN_TO_STATUS } from './status.js';
-import { say, textIn, withRemarks } from './timeline.js';
+import { render, say, textIn, withRemarks } from './timeline.js';
 
 type ReturnInput = z.output<typeof OrderReturnSchema>;
+type DeliveryConfirmInput = z.output<typeof DeliveryConfirmSchema>;
+type PickupReportInput = z.output<typeof PickupReportSchema>;
+
+/** Upload types of the proof a driver gives at the door (files/access-rules.ts). */
+export const DELIVERY_PHOTO = 'DeliveryPhoto';
+export const DELIVERY_SIGNATURE = 'DeliverySignature';
 
 /**
  * The order lifecycle after creation (ARCHITECTURE.md §4): handover, extension and return
@@ -58,7 +68,14 @@ export class OrderLifecycle extends OrdersService {
   private async history(
     tx: Transaction,
     row: { id: string; storeId: string },
-    entry: { operation: string; from: number; to: number; orderId: string; remarks?: string },
+    entry: {
+      operation: string;
+      from: number;
+      to: number;
+      orderId: string;
+      reason?: string;
+      remarks?: string;
+    },
     operatorName: string,
   ) {
     await tx.insert(equipmentOperationHistory).values({
@@ -67,7 +84,7 @@ export class OrderLifecycle extends OrdersService {
       operation: entry.operation,
       fromStatus: entry.from,
       toStatus: entry.to,
-      reason: '',
+      reason: entry.reason ?? '',
       remarks: entry.remarks ?? '',
       orderId: entry.orderId,
       userId: this.user.id,
@@ -227,14 +244,49 @@ export class OrderLifecycle extends OrdersService {
    * The driver has handed the gear to the customer: Delivered, and InUse at once when the rental
    * has already started (otherwise the sweeper moves it when it starts).
    */
-  async confirmDelivery(id: string, remarks = ''): Promise<Order> {
+  async confirmDelivery(id: string, proof: DeliveryConfirmInput): Promise<Order> {
     const order = await this.row(id);
     this.assertFrom(order, 'deliver');
-    const message = withRemarks(say('OrderDelivered', { address: order.deliveryAddress }), remarks);
+    // At the door the driver proves the hand-over; the store's order handlers may confirm for a
+    // driver whose phone gave up, with remarks.
+    const atTheDoor = !this.seesAllStores && !this.handlesOrders;
+    const photoId = proof.photoFileId ?? null;
+    const signatureId = proof.signatureFileId ?? null;
+    if (atTheDoor && (!photoId || !signatureId)) {
+      throw new AppError(400, ErrorCode.Validation, this.msg('DeliveryProofRequired'));
+    }
+    const files = [
+      ...(photoId ? [{ id: photoId, type: DELIVERY_PHOTO }] : []),
+      ...(signatureId ? [{ id: signatureId, type: DELIVERY_SIGNATURE }] : []),
+    ];
+    if (!(await this.ownUploads(files))) {
+      throw new AppError(400, ErrorCode.Validation, this.msg('DeliveryFileInvalid'));
+    }
+    const recipient = proof.recipientName.trim();
+    const delivered = say('OrderDelivered', { address: order.deliveryAddress });
+    const message = withRemarks(
+      recipient
+        ? (english: boolean) =>
+            `${render(delivered, english)} · ${textIn(english, 'OrderDeliverySigned', { name: recipient })}`
+        : delivered,
+      proof.remarks,
+    );
     await this.db.transaction(async (tx) => {
       if (!(await this.moveTo(tx, order, OrderStatus.Delivered, message))) {
         throw this.illegal(await this.currentStatus(tx, id), 'deliver');
       }
+      await tx
+        .update(orders)
+        .set({
+          deliveredAt: new Date(),
+          deliveryPhotoId: photoId,
+          deliverySignatureId: signatureId,
+          deliveryRecipient: recipient,
+          // Whoever delivered it did the run.
+          ...(atTheDoor ? { deliveryDriverId: this.user.id } : {}),
+        })
+        .where(eq(orders.id, id));
+      await this.keepUploads(tx, id, files);
       if (order.rentalStartAt.getTime() <= Date.now()) {
         await this.moveTo(
           tx,
@@ -243,6 +295,173 @@ export class OrderLifecycle extends OrdersService {
           say('OrderRentalStarted'),
         );
       }
+    });
+    return this.get(id);
+  }
+
+  /** Whether the signed-in user handles the store's orders (beyond a driver's runs). */
+  private get handlesOrders() {
+    return [
+      Permissions.BusinessOperations.OrderProcess,
+      Permissions.BusinessOperations.OrderUpdate,
+    ].some((p) => this.user.permissions.includes(p));
+  }
+
+  /** Each file was uploaded by the signed-in user, with the business type named. */
+  private async ownUploads(wanted: { id: string; type: string }[]): Promise<boolean> {
+    if (wanted.length === 0) return true;
+    const rows = await this.db
+      .select({ id: files.id, type: files.businessType })
+      .from(files)
+      .where(
+        and(
+          eq(files.tenantId, this.tenantId),
+          eq(files.ownerId, this.user.id),
+          inArray(
+            files.id,
+            wanted.map((w) => w.id),
+          ),
+        ),
+      );
+    return wanted.every((w) => rows.some((r) => r.id === w.id && r.type === w.type));
+  }
+
+  /** Proof kept with the order: the uploads are no longer temporary. */
+  private async keepUploads(tx: Transaction, orderId: string, kept: { id: string }[]) {
+    if (kept.length === 0) return;
+    await tx
+      .update(files)
+      .set({ businessEntityId: orderId, isTemporary: false, expiresAt: null })
+      .where(
+        inArray(
+          files.id,
+          kept.map((f) => f.id),
+        ),
+      );
+  }
+
+  /**
+   * The driver collects the gear at the door: every item still out, fine, damaged (with a photo)
+   * or lost, with remarks. A damaged or lost item is marked so at once (from in stock or in use
+   * only, spec §4), its history saying the driver marked it; the order waits in PendingReturn for
+   * the store's check-in, which charges the damage from the deposit.
+   */
+  async pickUp(id: string, report: PickupReportInput): Promise<Order> {
+    const order = await this.row(id);
+    this.assertFrom(order, 'pickup');
+    if (order.returnMethod !== ReturnMethod.Pickup || order.pickedUpAt) {
+      throw this.illegal(order, 'pickup');
+    }
+    const lines = await this.items(id);
+    const out = lines.filter((l) => !l.item.returnState && l.item.equipmentId);
+    const byLine = new Map(report.items.map((entry) => [entry.orderItemId, entry]));
+    const stranger = report.items.find((e) => !out.some((l) => l.item.id === e.orderItemId));
+    if (stranger) {
+      throw unprocessable(
+        ErrorCode.OrderItemNotInOrder,
+        this.msg('OrderItemNotInOrder', { barcode: stranger.orderItemId }),
+      );
+    }
+    const missing = out.filter((l) => !byLine.has(l.item.id));
+    if (missing.length > 0) {
+      throw new AppError(
+        400,
+        ErrorCode.Validation,
+        this.msg('PickupItemsMissing', {
+          names: missing.map((l) => l.barcode ?? '').join('、'),
+        }),
+      );
+    }
+    const photos = report.items.flatMap((e) =>
+      e.photoFileId ? [{ id: e.photoFileId, type: DELIVERY_PHOTO }] : [],
+    );
+    if (!(await this.ownUploads(photos))) {
+      const bad = out.find((l) => byLine.get(l.item.id)?.photoFileId);
+      throw new AppError(
+        400,
+        ErrorCode.Validation,
+        this.msg('PickupPhotoInvalid', { name: bad?.barcode ?? '' }),
+      );
+    }
+    const who = await this.operatorName();
+    const atTheDoor = !this.seesAllStores && !this.handlesOrders;
+    await this.db.transaction(async (tx) => {
+      const [locked] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+      if (
+        !locked ||
+        locked.pickedUpAt ||
+        !(ORDER_ALLOWED_FROM.pickup as readonly number[]).includes(locked.status)
+      ) {
+        throw this.illegal(locked ?? order, 'pickup');
+      }
+      if (locked.status !== OrderStatus.PendingReturn) {
+        await this.moveTo(tx, locked, OrderStatus.PendingReturn);
+      }
+      await tx
+        .update(orders)
+        .set({
+          pickedUpAt: new Date(),
+          ...(atTheDoor ? { pickupDriverId: this.user.id } : {}),
+        })
+        .where(eq(orders.id, id));
+      await this.event(tx, id, {
+        kind: 'pickup',
+        message: say('OrderPickedUp', { address: order.returnAddress }),
+      });
+      for (const line of out) {
+        const entry = byLine.get(line.item.id)!;
+        await tx
+          .update(orderItems)
+          .set({
+            pickupState: entry.condition,
+            pickupPhotoId: entry.photoFileId ?? null,
+            pickupRemarks: entry.remarks.trim(),
+          })
+          .where(eq(orderItems.id, line.item.id));
+        if (entry.condition === 'fine') continue;
+        const to = entry.condition === 'damaged' ? EquipmentStatus.Damaged : EquipmentStatus.Lost;
+        const [gear] = await tx
+          .update(equipment)
+          .set({ status: to, updatedAt: new Date() })
+          .where(
+            and(
+              eq(equipment.id, line.item.equipmentId!),
+              inArray(equipment.status, [EquipmentStatus.Available, EquipmentStatus.InUse]),
+            ),
+          )
+          .returning({ storeId: equipment.storeId });
+        if (gear) {
+          await this.history(
+            tx,
+            { id: line.item.equipmentId!, storeId: gear.storeId },
+            {
+              operation: entry.condition === 'damaged' ? 'markDamaged' : 'markLost',
+              from: EquipmentStatus.InUse,
+              to,
+              orderId: id,
+              reason: textIn(
+                this.en,
+                entry.condition === 'damaged' ? 'DriverMarkedDamaged' : 'DriverMarkedLost',
+              ),
+              remarks: entry.remarks.trim(),
+            },
+            who,
+          );
+        }
+        await this.event(tx, id, {
+          kind: 'pickup',
+          message: say('PickupItemReported', {
+            barcode: line.barcode ?? '',
+            state: (english) =>
+              textIn(
+                english,
+                entry.condition === 'damaged' ? 'PickupStateDamaged' : 'PickupStateLost',
+              ),
+            remarks: entry.remarks.trim(),
+          }),
+        });
+      }
+      await this.keepUploads(tx, id, photos);
     });
     return this.get(id);
   }

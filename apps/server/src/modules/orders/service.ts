@@ -338,7 +338,7 @@ export class OrdersService {
   }
 
   /** Midnight of a YYYY-MM-DD day in the business time zone (+ `plusDays`). */
-  private dayStart(day: string, plusDays = 0): Date {
+  protected dayStart(day: string, plusDays = 0): Date {
     const noonUtc = new Date(`${day}T12:00:00Z`);
     const local = new Date(noonUtc.toLocaleString('en-US', { timeZone: this.timeZone }));
     const offsetMs = local.getTime() - noonUtc.getTime();
@@ -419,7 +419,12 @@ export class OrdersService {
     const byRole = await this.staffByRole([
       ...events.map((e) => e.userId),
       ...billRows.map((b) => b.confirmedBy),
+      row.deliveryDriverId,
+      row.pickupDriverId,
     ]);
+    const drivers = await this.namesOf([row.deliveryDriverId, row.pickupDriverId]);
+    const driver = (id: string | null) =>
+      id ? { id, name: byRole?.get(id) ?? drivers.get(id) ?? '' } : null;
     return {
       ...summary!,
       customerId: row.customerId,
@@ -468,6 +473,9 @@ export class OrdersService {
           dinSetting: item.dinSetting,
           selfReturnCheck: item.selfReturnCheck,
           selfReturnPhotoId: item.selfReturnPhotoId,
+          pickupState: item.pickupState,
+          pickupPhotoId: item.pickupPhotoId,
+          pickupRemarks: item.pickupRemarks,
         }),
       ),
       feeItems: fees.map((f) => ({
@@ -497,7 +505,30 @@ export class OrdersService {
       // Whoever may read the order (its customer, its staff) may share its QR page.
       qrToken: this.request.server.orderQrKeys.sign(row.tenantId, row.orderNumber),
       selfReturnAt: row.selfReturnAt?.toISOString() ?? null,
+      deliveryDriver: driver(row.deliveryDriverId),
+      pickupDriver: driver(row.pickupDriverId),
+      deliveredAt: row.deliveredAt?.toISOString() ?? null,
+      deliveryPhotoId: row.deliveryPhotoId,
+      deliverySignatureId: row.deliverySignatureId,
+      deliveryRecipient: row.deliveryRecipient,
+      pickedUpAt: row.pickedUpAt?.toISOString() ?? null,
     };
+  }
+
+  /** Staff names by id (drivers on an order). */
+  protected async namesOf(ids: (string | null)[]): Promise<Map<string, string>> {
+    const wanted = [...new Set(ids)].filter((id): id is string => !!id);
+    if (wanted.length === 0) return new Map();
+    const rows = await this.db
+      .select({
+        id: users.id,
+        name: users.name,
+        realName: users.realName,
+        userName: users.userName,
+      })
+      .from(users)
+      .where(inArray(users.id, wanted));
+    return new Map(rows.map((u) => [u.id, u.realName || u.name || u.userName]));
   }
 
   /** The size attributes named by these sizes, in their display order (for size labels). */

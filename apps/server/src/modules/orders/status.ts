@@ -41,6 +41,7 @@ export type OrderAction =
   | 'dispatch'
   | 'deliver'
   | 'startReturn'
+  | 'pickup'
   | 'extend'
   | 'return'
   | 'din';
@@ -51,6 +52,7 @@ const ACTIONS: Record<OrderAction, [string, string]> = {
   dispatch: ['出发配送', 'sent out for delivery'],
   deliver: ['确认送达', 'marked delivered'],
   startReturn: ['发起归还', 'put up for return'],
+  pickup: ['上门取件', 'picked up'],
   extend: ['续租', 'extended'],
   return: ['归还', 'returned'],
   din: ['设置 DIN', 'given a DIN setting'],
@@ -72,6 +74,7 @@ export const ORDER_ALLOWED_FROM: Record<OrderAction, readonly OrderStatus[]> = {
   dispatch: [OrderStatus.PendingDelivery],
   deliver: [OrderStatus.Delivering],
   startReturn: [OrderStatus.InUse, OrderStatus.Delivered],
+  pickup: [OrderStatus.Delivered, OrderStatus.InUse, OrderStatus.PendingReturn],
   extend: [
     OrderStatus.Reserved,
     OrderStatus.PendingDelivery,
