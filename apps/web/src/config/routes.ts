@@ -314,10 +314,65 @@ export const appRoutes: AppRoute[] = [
   },
   {
     path: Paths.driverDashboard,
-    load: () => import('@/features/home/pages/driver-dashboard-page'),
+    load: () => import('@/features/driver/pages/driver-dashboard-page'),
     titleKey: 'driverDashboard',
     layout: 'normal',
     keepAlive: true,
+    ...driverArea,
+  },
+  {
+    path: Paths.driverDeliveryOrders,
+    load: () =>
+      import('@/features/driver/pages/run-list-page').then((m) => ({
+        default: m.DeliveryOrdersPage,
+      })),
+    titleKey: 'driverDeliveryOrders',
+    layout: 'normal',
+    ...driverArea,
+  },
+  {
+    path: Paths.driverPickupOrders,
+    load: () =>
+      import('@/features/driver/pages/run-list-page').then((m) => ({
+        default: m.PickupOrdersPage,
+      })),
+    titleKey: 'driverPickupOrders',
+    layout: 'normal',
+    ...driverArea,
+  },
+  {
+    path: '/driver/order-detail/:id',
+    load: () => import('@/features/driver/pages/driver-order-detail-page'),
+    titleKey: 'driverOrderDetail',
+    layout: 'normal',
+    ...driverArea,
+  },
+  {
+    path: '/driver/delivery-confirm/:id',
+    load: () => import('@/features/driver/pages/delivery-confirm-page'),
+    titleKey: 'driverDeliveryConfirm',
+    layout: 'normal',
+    ...driverArea,
+  },
+  {
+    path: '/driver/pickup-confirm/:id',
+    load: () => import('@/features/driver/pages/pickup-confirm-page'),
+    titleKey: 'driverPickupConfirm',
+    layout: 'normal',
+    ...driverArea,
+  },
+  {
+    path: Paths.driverScan,
+    load: () => import('@/features/driver/pages/driver-scan-page'),
+    titleKey: 'driverScan',
+    layout: 'normal',
+    ...driverArea,
+  },
+  {
+    path: '/driver/payment/:id',
+    load: () => import('@/features/driver/pages/driver-payment-page'),
+    titleKey: 'driverPayment',
+    layout: 'normal',
     ...driverArea,
   },
   {

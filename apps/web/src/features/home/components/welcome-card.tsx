@@ -97,9 +97,6 @@ export function WelcomeCard({
             <List.Item arrowIcon>{t('profile.employees')}</List.Item>
           </Link>
         )}
-        <Link to={Paths.help} className="list-link">
-          <List.Item arrowIcon>{t('footer.help')}</List.Item>
-        </Link>
       </List>
     </>
   );

@@ -1,4 +1,4 @@
-import { DatePicker, Form, List, Selector, Stepper, TextArea } from 'antd-mobile';
+import { DatePicker, Form, List, Selector, Stepper } from 'antd-mobile';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import {
   UNAVAILABLE_DAYS_MIN,
 } from '@snowgear/contracts';
 import type { StockFormError, StockFormValues } from '../utils/stock-form';
+import { LabelledTextArea } from '@/components/labelled-text-area';
 
 interface Props {
   values: StockFormValues;
@@ -56,9 +57,9 @@ export function StockOperationForm({
           value={quickReasons.includes(values.reason) ? [values.reason] : []}
           onChange={(v) => set({ reason: v[0] ?? '' })}
         />
-        <TextArea
+        <LabelledTextArea
           placeholder={t('inventory.form.reasonPlaceholder')}
-          aria-label={t('inventory.form.reason')}
+          label={t('inventory.form.reason')}
           value={values.reason}
           onChange={(reason) => set({ reason })}
           maxLength={STOCK_REASON_MAX}
@@ -67,9 +68,9 @@ export function StockOperationForm({
         />
       </Form.Item>
       <Form.Item label={t('inventory.form.remarks')} description={error('remarks')}>
-        <TextArea
+        <LabelledTextArea
           placeholder={t('inventory.form.remarksPlaceholder')}
-          aria-label={t('inventory.form.remarks')}
+          label={t('inventory.form.remarks')}
           value={values.remarks}
           onChange={(remarks) => set({ remarks })}
           maxLength={STOCK_REMARKS_MAX}

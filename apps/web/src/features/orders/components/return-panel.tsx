@@ -13,6 +13,12 @@ import { extractSerialNumber } from '@/features/scanner/utils/scan-rules';
 import { isMoneyText } from '@/lib/money';
 import { useReturnItems } from '../api/order-actions';
 
+const PICKUP_TO_RETURN = {
+  fine: ReturnState.Returned,
+  damaged: ReturnState.Damaged,
+  lost: ReturnState.Lost,
+} as const;
+
 interface Choice {
   state: ReturnState;
   damageFee: string;
@@ -38,8 +44,16 @@ export function ReturnPanel({
   const returnItems = useReturnItems();
   const out = order.items.filter((i) => !i.returnState && i.equipmentId);
   const [choices, setChoices] = useState<Record<string, Choice>>(() => {
+    // What the driver reported at the pickup comes ticked; a damage fee is still the store's.
+    const reported = Object.fromEntries(
+      out.flatMap((i) =>
+        i.pickupState ? [[i.id, { state: PICKUP_TO_RETURN[i.pickupState], damageFee: '' }]] : [],
+      ),
+    );
     const line = out.find((i) => i.equipmentId === preselect);
-    return line ? { [line.id]: { state: ReturnState.Returned, damageFee: '' } } : {};
+    return line && !reported[line.id]
+      ? { ...reported, [line.id]: { state: ReturnState.Returned, damageFee: '' } }
+      : reported;
   });
   const [error, setError] = useState<string | null>(null);
 
@@ -129,7 +143,20 @@ export function ReturnPanel({
           const choice = choices[item.id];
           const feeError = choice?.damageFee && !isMoneyText(choice.damageFee);
           return (
-            <List.Item key={item.id} description={item.barcodeNumber}>
+            <List.Item
+              key={item.id}
+              description={[
+                item.barcodeNumber,
+                item.pickupState && item.pickupState !== 'fine'
+                  ? t('orders.returnCheck.driverSaid', {
+                      state: t(`driver.condition.${item.pickupState}`),
+                      remarks: item.pickupRemarks,
+                    })
+                  : null,
+              ]
+                .filter(Boolean)
+                .join(' · ')}
+            >
               <div className="order-panel__item-name">{item.equipmentName}</div>
               <Selector
                 columns={3}

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Button, Form, TextArea } from 'antd-mobile';
+import { Button, Form } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import {
   BusinessParameterKey,
@@ -54,6 +54,7 @@ import {
   rentalEnd,
 } from '@/features/system-config/utils/rental-rules';
 import { money } from '@/lib/money';
+import { LabelledTextArea } from '@/components/labelled-text-area';
 
 const K = BusinessParameterKey;
 
@@ -257,8 +258,8 @@ function OrderCreateForm({ storeId, onCreated }: { storeId: string; onCreated: (
       />
       <Form layout="vertical" className="order-create__form">
         <Form.Item label={t('orderCreate.remarks')} description={problem('remarks')}>
-          <TextArea
-            aria-label={t('orderCreate.remarks')}
+          <LabelledTextArea
+            label={t('orderCreate.remarks')}
             placeholder={t('orderCreate.remarksPlaceholder')}
             value={draft.remarks}
             maxLength={ORDER_REMARKS_MAX}

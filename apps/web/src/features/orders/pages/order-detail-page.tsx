@@ -19,6 +19,7 @@ import { QueryState } from '@/components/query-state';
 import { useAppStore } from '@/features/app-state/stores/app-store';
 import { useSession } from '@/features/auth/stores/session-store';
 import { EquipmentDialog } from '@/features/inventory/components/equipment-dialog';
+import { RunAssignments } from '@/features/driver/components/run-assignments';
 import { useRefundOnline } from '@/features/payments/api/refund-online';
 import { useOrder } from '../api/get-order';
 import {
@@ -202,6 +203,7 @@ export default function OrderDetailPage() {
               </List.Item>
               {order.remarks && <List.Item>{order.remarks}</List.Item>}
             </List>
+            <RunAssignments order={order} />
 
             <List header={t('orders.items', { count: order.items.length })}>
               {order.items.map((item) => (

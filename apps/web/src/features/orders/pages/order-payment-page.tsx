@@ -27,7 +27,19 @@ export default function OrderPaymentPage() {
   return id ? <PayOrder id={id} /> : <FindOrderToPay />;
 }
 
-function PayOrder({ id }: { id: string }) {
+/**
+ * Taking payment for an order: at the counter, or at the door by a driver (the driver's pages
+ * give their own way back).
+ */
+export function PayOrder({
+  id,
+  detailPath = Paths.storeOrderDetail(id),
+  paymentPath = Paths.storeOrderPayment(id),
+}: {
+  id: string;
+  detailPath?: string;
+  paymentPath?: string;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const query = useCheckout(id);
@@ -37,8 +49,8 @@ function PayOrder({ id }: { id: string }) {
   const [method, setMethod] = useState<PaymentMethod>(PaymentMethod.Cash);
   const handlePaid = useCallback(() => {
     showSuccess(t('payment.online.paid'));
-    void navigate(Paths.storeOrderDetail(id), { replace: true });
-  }, [id, navigate, showSuccess, t]);
+    void navigate(detailPath, { replace: true });
+  }, [detailPath, navigate, showSuccess, t]);
 
   const handleCash = async (billIds: string[], total: number) => {
     const ok = await Dialog.confirm({
@@ -51,7 +63,7 @@ function PayOrder({ id }: { id: string }) {
     try {
       for (const billId of billIds) await confirmCash.mutateAsync(billId);
       showSuccess(t('orders.cashDone'));
-      await navigate(Paths.storeOrderDetail(id), { replace: true });
+      await navigate(detailPath, { replace: true });
     } catch (err) {
       showError(err instanceof Error ? err.message : String(err));
     }
@@ -59,7 +71,7 @@ function PayOrder({ id }: { id: string }) {
 
   return (
     <div className="order-payment">
-      <PageHeader title={t('payment.title')} backTo={Paths.storeOrderDetail(id)} />
+      <PageHeader title={t('payment.title')} backTo={detailPath} />
       <QueryState query={query} lines={8}>
         {(checkout) => {
           if (checkout.due.length === 0) {
@@ -105,7 +117,7 @@ function PayOrder({ id }: { id: string }) {
                     checkout={checkout}
                     method={method}
                     channel="native"
-                    returnPath={Paths.storeOrderPayment(id)}
+                    returnPath={paymentPath}
                     onPaid={handlePaid}
                   />
                 </div>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { wgs84ToBd09, wgs84ToGcj02 } from './china-coordinates';
-import { amapUrl, baiduUrl, mapLinks, tencentUrl } from './map-links';
+import { addressSearchLinks, amapUrl, baiduUrl, mapLinks, tencentUrl } from './map-links';
 
 const store = {
   name: '万龙雪场店',
@@ -51,5 +51,40 @@ describe('map app links', () => {
     expect(links.map((l) => l.app)).toEqual(['amap', 'baidu', 'tencent']);
     expect(new URL(links[0]!.url).searchParams.get('name')).toBe(store.name);
     expect(new URL(links[1]!.url).searchParams.get('content')).toBe(store.name);
+  });
+});
+
+describe('map search for a customer’s address', () => {
+  const store = { latitude: 40.9587, longitude: 115.4032 };
+
+  it('searches each map app for the words, near the store, in its own coordinates', () => {
+    const [amap, baidu, tencent] = addressSearchLinks(' 万龙酒店 802 ', store);
+    const a = new URL(amap!.url);
+    expect(a.origin + a.pathname).toBe('https://uri.amap.com/search');
+    expect(a.searchParams.get('keyword')).toBe('万龙酒店 802');
+    const gcj = wgs84ToGcj02(store);
+    expect(a.searchParams.get('center')).toBe(
+      `${gcj.longitude.toFixed(6)},${gcj.latitude.toFixed(6)}`,
+    );
+    const b = new URL(baidu!.url);
+    expect(b.pathname).toBe('/place/search');
+    expect(b.searchParams.get('query')).toBe('万龙酒店 802');
+    const bd = wgs84ToBd09(store);
+    expect(b.searchParams.get('location')).toBe(
+      `${bd.latitude.toFixed(6)},${bd.longitude.toFixed(6)}`,
+    );
+    const t = new URL(tencent!.url);
+    expect(t.pathname).toBe('/uri/v1/search');
+    expect(t.searchParams.get('keyword')).toBe('万龙酒店 802');
+    expect(t.searchParams.get('center')).toBe(
+      `${gcj.latitude.toFixed(6)},${gcj.longitude.toFixed(6)}`,
+    );
+  });
+
+  it('searches without a centre when the store has no coordinates', () => {
+    const links = addressSearchLinks('崇礼区太子城', null);
+    expect(links.map((l) => l.app)).toEqual(['amap', 'baidu', 'tencent']);
+    for (const link of links) expect(link.url).not.toContain('center=');
+    expect(new URL(links[1]!.url).searchParams.has('location')).toBe(false);
   });
 });

@@ -92,3 +92,35 @@ export function mapLinks(target: MapTarget): MapLink[] {
     { app: MapApp.Tencent, url: tencentUrl(target) },
   ];
 }
+
+/**
+ * A customer's address is words, not a point: each map app searches for it near the store
+ * (Amap `search`, Baidu `place/search`, Tencent `search`), so a hotel name finds the hotel by the
+ * resort, not one of the same name across the country.
+ */
+export function addressSearchLinks(address: string, near: LatLng | null): MapLink[] {
+  const keyword = address.trim();
+  const gcj = near ? wgs84ToGcj02(near) : null;
+  const bd = near ? wgs84ToBd09(near) : null;
+  const amap = new URLSearchParams({ keyword, src: AMAP_SRC, callnative: '1' });
+  if (gcj) {
+    amap.set('center', `${fixed(gcj.longitude)},${fixed(gcj.latitude)}`);
+    amap.set('coordinate', 'gaode');
+  }
+  const baidu = new URLSearchParams({ query: keyword, output: 'html', src: BAIDU_SRC });
+  if (bd) {
+    baidu.set('location', `${fixed(bd.latitude)},${fixed(bd.longitude)}`);
+    baidu.set('radius', '50000');
+    baidu.set('coord_type', 'bd09ll');
+  }
+  const tencent = new URLSearchParams({ keyword, referer: TENCENT_REFERER });
+  if (gcj) {
+    tencent.set('center', `${fixed(gcj.latitude)},${fixed(gcj.longitude)}`);
+    tencent.set('radius', '50000');
+  }
+  return [
+    { app: MapApp.Amap, url: `https://uri.amap.com/search?${amap.toString()}` },
+    { app: MapApp.Baidu, url: `https://api.map.baidu.com/place/search?${baidu.toString()}` },
+    { app: MapApp.Tencent, url: `https://apis.map.qq.com/uri/v1/search?${tencent.toString()}` },
+  ];
+}

@@ -1,0 +1,181 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider, useParams } from 'react-router';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Equipment, Order } from '@snowgear/contracts';
+import { StoreQuickActions } from '@/app/smart-scan/store-quick-actions';
+import { loginWithPassword, useSession } from '@/features/auth/stores/session-store';
+import { ScannerHost } from '@/features/scanner/components/scanner-host';
+import { api } from '@/lib/api-client';
+import { changeLanguage } from '@/lib/i18n';
+import { createQueryClient } from '@/lib/query-client';
+import { gunScan } from '@/test/gun';
+import DeliveryConfirmPage from './delivery-confirm-page';
+import PickupConfirmPage from './pickup-confirm-page';
+import { PickupOrdersPage } from './run-list-page';
+
+// jsdom lacks pointer capture, which antd-mobile's popups ask for.
+for (const method of ['setPointerCapture', 'releasePointerCapture'] as const) {
+  if (!(method in Element.prototype)) {
+    Object.defineProperty(Element.prototype, method, {
+      value: () => undefined,
+      configurable: true,
+    });
+  }
+}
+
+const DAY = 86_400_000;
+const signInAs = (user: string) =>
+  loginWithPassword({ userNameOrEmailAddress: user, password: '1q2w3E*', rememberMe: false });
+
+function OrderStub() {
+  return <p>order page {useParams().id}</p>;
+}
+
+function renderAt(path: string, page: React.ReactNode) {
+  const client = createQueryClient();
+  const wrap = (node: React.ReactNode) => (
+    <QueryClientProvider client={client}>
+      {node}
+      {/* A barcode gun reaches the page through the store pages' listener in these tests. */}
+      <StoreQuickActions />
+      <ScannerHost />
+    </QueryClientProvider>
+  );
+  const router = createMemoryRouter(
+    [
+      { path: '/driver/pickup-orders', element: wrap(page) },
+      { path: '/driver/pickup-confirm/:id', element: wrap(page) },
+      { path: '/driver/delivery-confirm/:id', element: wrap(page) },
+      { path: '/driver/order-detail/:id', element: <OrderStub /> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+/**
+ * As the counter would: two goggles of the test's own, booked for delivery to a hotel and
+ * pickup there, paid, sent out and (for `delivered`) confirmed delivered by the store.
+ */
+async function deliveryOrder(delivered: boolean): Promise<{ order: Order; gear: Equipment[] }> {
+  await signInAs('employee');
+  const storeId = useSession.getState().user!.primaryStoreId!;
+  const { items: categories } = await api.get<{ items: { id: string; name: string }[] }>(
+    '/app/equipment/categories',
+  );
+  const goggles = categories.find((c) => c.name === '雪镜')!.id;
+  const stamp = Date.now();
+  const gear: Equipment[] = [];
+  for (const n of [1, 2]) {
+    gear.push(
+      await api.post<Equipment>('/app/equipment', {
+        storeId,
+        categoryId: goggles,
+        name: `司机页测试雪镜 ${n}`,
+        barcodeNumber: `DRV-${stamp}-${n}`,
+        dailyRentPrice: 20,
+        deposit: 200,
+      }),
+    );
+  }
+  const start = Date.now() - DAY / 24;
+  let order = await api.post<Order>('/app/orders', {
+    storeId,
+    customerName: '司机页客户',
+    customerPhone: '13800004321',
+    rentalStartTime: new Date(start).toISOString(),
+    rentalEndTime: new Date(start + 2 * DAY).toISOString(),
+    deliveryMethod: 'Delivery',
+    deliveryAddress: '太子城酒店 305',
+    returnMethod: 'Pickup',
+    returnAddress: '太子城酒店 305',
+    items: gear.map((g) => ({ equipmentId: g.id })),
+  });
+  for (const bill of order.bills) {
+    await api.post(`/app/orders/confirm-cash-received?billId=${bill.id}`);
+  }
+  order = await api.post<Order>(`/app/orders/${order.id}/dispatch`, {
+    barcodes: gear.map((g) => g.barcodeNumber),
+  });
+  if (delivered) {
+    order = await api.post<Order>(`/app/orders/${order.id}/delivered`, { remarks: '电话确认' });
+  }
+  return { order, gear };
+}
+
+describe('driver pages (real server)', () => {
+  beforeEach(async () => {
+    await changeLanguage('zh-CN');
+  });
+
+  it('lists a pickup in the open pool and takes it', async () => {
+    const { order } = await deliveryOrder(true);
+    await signInAs('driver');
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    renderAt('/driver/pickup-orders', <PickupOrdersPage />);
+    const card = await screen.findByRole('article', { name: `订单 ${order.orderNumber} 的任务` });
+    expect(card.textContent).toContain('太子城酒店 305');
+    expect(within(card).getByRole('link', { name: /拨打 司机页客户 的电话/ })).toBeTruthy();
+    expect(within(card).getByText('待接单')).toBeTruthy();
+    await user.click(within(card).getByRole('button', { name: '接单' }));
+    await waitFor(() => expect(within(card).getByText('我的')).toBeTruthy());
+    const after = await api.get<Order>(`/app/orders/${order.id}`);
+    expect(after.pickupDriver?.id).toBe(useSession.getState().user!.id);
+  });
+
+  it('picks up at the door: a scan says fine, a lost item needs a word, then it is reported', async () => {
+    const { order, gear } = await deliveryOrder(true);
+    await signInAs('driver');
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    const router = renderAt(`/driver/pickup-confirm/${order.id}`, <PickupConfirmPage />);
+    await screen.findByText('已确认 0/2 件');
+    gunScan(gear[0]!.barcodeNumber);
+    await screen.findByText('已确认 1/2 件');
+
+    await user.click(screen.getByRole('button', { name: '确认取件' }));
+    expect(await screen.findByText('还有设备没有说明情况')).toBeTruthy();
+    expect(screen.getByText('请选择这件设备的情况')).toBeTruthy();
+    const second = screen.getByRole('listbox', { name: `${gear[1]!.name} 的情况` });
+    await user.click(within(second).getByText('丢失'));
+    await user.click(screen.getByRole('button', { name: '确认取件' }));
+    expect(await screen.findByText('请说明情况')).toBeTruthy();
+    await user.type(screen.getByLabelText(`${gear[1]!.name} 的情况说明`), '客户说落在缆车上');
+    await user.click(screen.getByRole('button', { name: '确认取件' }));
+    const confirm = await screen.findByRole('dialog');
+    expect(confirm.textContent).toContain('共 2 件，其中 1 件损坏或丢失');
+    await user.click(within(confirm).getByRole('button', { name: '确认取件' }));
+
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/driver/order-detail/${order.id}`),
+    );
+    const after = await api.get<Order>(`/app/orders/${order.id}`);
+    expect(after).toMatchObject({ status: 7, pickedUpAt: expect.any(String) });
+    const lost = await api.get<Equipment>(`/app/equipment/${gear[1]!.id}`);
+    expect(lost.status).toBe(3);
+  });
+
+  it('will not confirm a delivery without every item, the photo and the signature (English)', async () => {
+    await changeLanguage('en-US');
+    const { order, gear } = await deliveryOrder(false);
+    await signInAs('driver');
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    renderAt(`/driver/delivery-confirm/${order.id}`, <DeliveryConfirmPage />);
+    await screen.findByText('0 of 2 handed over');
+    gunScan(gear[0]!.barcodeNumber);
+    await screen.findByText('1 of 2 handed over');
+    await user.click(screen.getByRole('button', { name: 'Confirm delivery' }));
+    expect(
+      await screen.findByText(
+        '1 more to tick · Take the hand-over photo · Have the recipient sign',
+      ),
+    ).toBeTruthy();
+    // Nothing was sent: the order is still on its way.
+    expect((await api.get<Order>(`/app/orders/${order.id}`)).status).toBe(3);
+    await user.click(screen.getByRole('button', { name: `Tick ${gear[1]!.name} as handed over` }));
+    await screen.findByText('2 of 2 handed over');
+    expect(screen.getByRole('img', { name: 'Signature box (not signed yet)' })).toBeTruthy();
+  });
+});
