@@ -1233,253 +1233,238 @@ On the inventory list tap **Batch check-out/in** and choose "Check in". Scan ite
     slug: 'driver-delivery-orders',
     audience: 'driver',
     language: 'zh-CN',
-    title: '配送订单与确认送达',
-    summary: '查看配送订单、出发前扫码核对装备，送到后在确认送达页面完成交付。',
-    tags: ['配送', '确认送达', '配送订单'],
+    title: '配送任务与确认送达',
+    summary:
+      '在工作台查看今日任务，接单或由门店指派，装车后上门交付：勾选设备、拍照、请签收人签名。',
+    tags: ['配送', '确认送达', '接单', '签名'],
     sortOrder: 1,
-    body: `司机用员工账号（用户名或邮箱加密码）登录后进入司机首页。配送订单是顾客选择“送货上门”的订单。
+    body: `司机用员工账号（用户名或邮箱加密码）登录后进入司机工作台。顾客选择“送货上门”的订单会生成配送任务。
 
-## 查看配送订单
+## 工作台
 
-1. 在司机首页打开“配送订单”。
-2. 点订单进入订单详情，查看顾客姓名、电话、地址、装备清单和付款情况。
-3. 待配送的订单状态为“待配送”，出发后为“配送中”，送到后为“已送达”。
+- **今日任务**：今天要送的（含已超时的）和已完成的配送、取件数量，点数字进入对应列表。
+- **下一个任务**：最早要处理的一单，地址、时间、顾客电话一目了然。
+- 右下角的**扫码按钮**：扫顾客的订单二维码或设备条码，直接打开对应订单。
+- 下拉页面可刷新。
 
-## 出发前
+## 配送订单
 
-1. 到门店领取装备，逐件扫码绑定到订单，详见《扫码绑定装备》。
-2. 核对件数：大件和头盔、雪镜等小件都要对上。
-3. 查看订单是否已付款；未付款的需要上门收款，详见《上门收款》。
+1. 打开“配送订单”，“待完成”里可按 **全部 / 我的 / 待接单** 筛选；“已完成”是你送达的订单。
+2. 每张卡片有送达时间（超时会标红）、地址、顾客和电话（点电话直接拨打）、设备和待收金额。
+3. 点地址可选择用 **高德地图、百度地图或腾讯地图** 导航，地图会在门店附近搜索这个地址。
+4. 门店可以把任务指派给你；“待接单”的任务点 **接单** 即归你，已被别人接走时会提示是谁。
 
-## 送达交付
+## 装车出发
 
-1. 到达后联系顾客，当面清点装备。
-2. 发现装备损坏或缺失，先按《配送和取件中标记损坏/丢失》处理。
-3. 打开该订单的“确认送达”页面，核对信息后确认送达。
-4. 订单变为“已送达”，交付完成。
+在工作台点 **扫码装车**（或订单页的“扫码装车”），选择要出发的订单，逐件扫描装车，详见《扫码装车》。全部扫完点 **确认出发**，订单变为“配送中”。
+
+## 上门交付（确认送达）
+
+1. 在订单页点 **确认送达**。
+2. 当面清点：逐件 **扫码交付** 或点 **勾选**，直到“已交付 N/N 件”。
+3. 点 **拍交付照片**，拍下交给顾客的设备。
+4. 请签收人在签名框里用手指签名（签错了点“重签”），确认签收人姓名。
+5. 点 **确认送达** 并确认。照片和签名保存在订单里，订单变为“已送达”（租期已开始则直接“使用中”）。
 
 ## 小贴士
 
-- 雪场和山路信号差，出发前在有网络的地方打开好订单详情。
-- 确认送达后页面没变化时，刷新订单查看状态，不要重复提交。
-- 戴手套操作不便时，摘下一只手套再点确认，避免误触。`,
+- 缺照片、签名或有设备没勾选时无法确认，页面会提示还差什么。
+- 手机没电或无法拍照时，请门店在订单页代为确认送达并写明原因。
+- 确认后页面没变化时，先刷新订单查看状态，不要重复提交。`,
   },
   {
     slug: 'driver-delivery-orders',
     audience: 'driver',
     language: 'en-US',
-    title: 'Delivery orders and confirming delivery',
+    title: 'Delivery runs and confirming delivery',
     summary:
-      'View delivery orders, scan the gear before leaving, and confirm the hand-over on the delivery confirmation page.',
-    tags: ['delivery', 'confirm delivery', 'delivery orders'],
+      "See today's runs on your dashboard, take a run or get one from the store, load the van, and hand over at the door: tick the items, take a photo, have the recipient sign.",
+    tags: ['delivery', 'confirm delivery', 'take a run', 'signature'],
     sortOrder: 1,
-    body: `Drivers log in with a staff account (user name or e-mail plus password) and land on the driver dashboard. Delivery orders are orders where the customer chose delivery.
+    body: `Drivers sign in with a staff account (user name or e-mail plus password) and land on the driver dashboard. Every order the customer chose to have delivered gives a delivery run.
 
-## Viewing delivery orders
+## The dashboard
 
-1. On the driver dashboard, open delivery orders.
-2. Tap an order to see its details: customer name, phone, address, gear list and payment state.
-3. An order waiting to go out is PendingDelivery, on the way it is Delivering, and once handed over it is Delivered.
+- **Today**: how many deliveries and pickups are to do today (late ones included) and how many are done; tap a number for its list.
+- **Next run**: the earliest run, with its address, time and the customer's phone.
+- The **scan button** at the bottom right: scan the customer's order QR code or an item's label to open its order.
+- Pull down to refresh.
 
-## Before you leave
+## Delivery orders
 
-1. Collect the gear at the store and scan each item to bind it to the order; see "Scanning gear to bind it to an order".
-2. Count the items: large items and small ones like helmets and goggles must all match.
-3. Check whether the order is paid. If not, you collect payment on delivery; see "Taking payment on delivery".
+1. Open Delivery orders. Under To do, filter **All / Mine / Open pool**; Done lists the runs you delivered.
+2. Each card shows when to deliver by (red when late), the address, the customer and phone (tap to call), the gear and anything to collect.
+3. Tap the address to navigate with **Amap, Baidu Maps or Tencent Maps**; the map searches for it near the store.
+4. The store can give you a run; for one in the open pool tap **Take** and it is yours. If another driver took it first, you are told who.
 
-## Handing over
+## Loading the van
 
-1. On arrival, contact the customer and count the gear together.
-2. If an item is damaged or missing, first follow "Marking gear damaged or lost during delivery or pickup".
-3. Open the delivery confirmation page for the order, check the details and confirm the delivery.
-4. The order becomes Delivered and the hand-over is done.
+Tap **Load the van** on the dashboard (or on the order page), choose the delivery going out and scan each item into the van; see "Loading the van". When all are scanned, tap **Leave for delivery**: the order is Delivering.
+
+## At the door (confirm delivery)
+
+1. On the order page tap **Confirm delivery**.
+2. Count together: **Scan items handed over** or **Tick** each until it reads "N of N handed over".
+3. Tap **Take the hand-over photo** and photograph the gear you hand over.
+4. The recipient signs in the box with a finger (**Sign again** to redo); check the recipient's name.
+5. Tap **Confirm delivery** and confirm. The photo and signature stay with the order; it becomes Delivered (or In use at once when the rental has started).
 
 ## Tips
 
-- Signal at the resort and on mountain roads is poor. Open the order details before you leave, while you have a connection.
-- If nothing seems to happen after confirming, refresh the order to check its status instead of submitting again.
-- Gloves make mis-taps easy. Take one glove off before tapping confirm.`,
+- Without the photo, the signature or every item ticked, the page says what is still missing.
+- If your phone dies or cannot take photos, ask the store to confirm the delivery on the order page, with the reason.
+- If nothing seems to happen, refresh the order before trying again.`,
   },
   {
     slug: 'driver-pickup-orders',
     audience: 'driver',
     language: 'zh-CN',
-    title: '上门取件订单',
-    summary: '顾客选择上门取件时，到指定地址收回装备，逐件扫码核对后送回门店入库。',
-    tags: ['取件', '归还', '取件订单'],
+    title: '上门取件',
+    summary: '接取件任务，上门逐件扫码取回；损坏的拍照说明，丢失的写明情况，门店验收时结算。',
+    tags: ['取件', '上门取件', '损坏', '丢失'],
     sortOrder: 2,
-    body: `取件订单是顾客选择“上门取件”归还的订单，通常处于“待归还”状态。司机负责把装备从顾客处收回并送回门店。
+    body: `顾客选择“上门取件”归还的订单会生成取件任务，从租期结束时开始取件。
 
-## 操作步骤
+## 取件订单
 
-1. 在司机首页打开“取件订单”，点订单查看地址、顾客电话和装备清单。
-2. 出发前联系顾客，约好取件时间和地点。
-3. 到达后当面逐件扫码，核对扫到的装备是否属于这个订单，件数是否齐全。
-4. 检查装备外观；有损坏或缺件，按《配送和取件中标记损坏/丢失》处理。
-5. 订单还有未付费用的，按《上门收款》收款。
-6. 把装备送回门店交给店员，由店员扫码入库，订单变为“已归还”。
+1. 打开“取件订单”，和配送订单一样可筛选 **全部 / 我的 / 待接单**，点 **接单** 领取任务。
+2. 卡片上有取件时间、地址（点地址导航）、顾客电话和设备清单。
 
-## 小贴士
+## 上门取件
 
-- 扫到不属于该订单的装备，先和顾客确认，是否拿错了别的订单的装备。
-- 条码结冰或沾雪时先擦干净再扫；扫不出来就手动输入条码号。
-- 顾客不在或联系不上时，不要把装备留在无人处，及时告知门店。`,
+1. 在订单页点 **确认取件**。
+2. 点 **扫码取件**，逐件扫描取回的设备，扫到的记为“完好”。
+3. 有损坏的设备：选 **损坏**，写明情况（例如“杖尖断裂”），并点“拍损坏照片”。
+4. 没找到的设备：选 **丢失**，写明情况（例如“客户说落在缆车上”）。
+5. 每件都说明后点 **确认取件** 并确认。订单变为“待归还”，把设备带回门店。
+
+## 之后
+
+- 损坏或丢失的设备会立即标记，设备记录中的原因是“司机标记损坏/丢失”。
+- 门店归还验收时会看到你的说明并已预先勾选，由门店确定赔偿金额，从押金中扣除。`,
   },
   {
     slug: 'driver-pickup-orders',
     audience: 'driver',
     language: 'en-US',
-    title: 'Pickup orders',
+    title: 'Pickups',
     summary:
-      'When a customer books a pickup, collect the gear at their address, scan every item and bring it back to the store for check-in.',
-    tags: ['pickup', 'return', 'pickup orders'],
+      'Take a pickup run, scan each item you collect at the door, photograph and describe damage, describe anything lost; the store settles it at check-in.',
+    tags: ['pickup', 'collect', 'damaged', 'lost'],
     sortOrder: 2,
-    body: `Pickup orders are orders where the customer chose to have the gear picked up, usually in status PendingReturn. The driver collects the gear from the customer and brings it back to the store.
+    body: `Every order the customer chose to have picked up gives a pickup run, due from the end of the rental.
 
-## Steps
+## Pickup orders
 
-1. On the driver dashboard, open pickup orders and tap an order to see the address, the customer's phone and the gear list.
-2. Call the customer before leaving to agree the time and place.
-3. On arrival, scan each item in front of the customer and check that it belongs to this order and that nothing is missing.
-4. Look the gear over. For damage or missing items, follow "Marking gear damaged or lost during delivery or pickup".
-5. If the order still has unpaid fees, collect them as in "Taking payment on delivery".
-6. Bring the gear back to the store and hand it to the staff, who scan it in. The order becomes Returned.
+1. Open Pickup orders. As with deliveries, filter **All / Mine / Open pool** and tap **Take** for a run in the pool.
+2. Each card shows when to collect, the address (tap to navigate), the customer's phone and the gear.
 
-## Tips
+## At the door
 
-- If you scan an item that is not on this order, check with the customer whether it belongs to a different order.
-- Wipe ice or snow off a barcode before scanning. If it still will not read, type the barcode number.
-- If the customer is not there or cannot be reached, never leave gear unattended; tell the store.`,
-  },
-  {
-    slug: 'driver-scan-binding',
-    audience: 'driver',
-    language: 'zh-CN',
-    title: '扫码绑定装备',
-    summary: '在订单扫码页面逐件扫设备条码，把装备绑定到订单，戴手套时优先用拍照识别或手动输入。',
-    tags: ['扫码', '绑定', '条码', '手套'],
-    sortOrder: 3,
-    body: `配送前或取件时，需要把实际交付的装备逐件扫码绑定到订单上，门店才能知道每件装备在哪个订单里。
-
-## 操作步骤
-
-1. 打开订单，进入订单扫码页面。
-2. 逐件扫设备条码，每扫成功一件会有提示音和提示。
-3. 扫完后核对已绑定的装备和订单清单是否一致。
-
-## 四种扫码方式
-
-- **实时扫码**：摄像头对准条码，自动识别。
-- **拍照识别**：拍照后识别，适合光线差、条码小或戴手套时。
-- **手动输入**：输入条码号后确认，内容不能为空。
-- **微信扫一扫**：只在微信内打开时可用。
-
-## 扫码技巧
-
-- 双击画面可在 1x、2x、4x、6x、8x 之间切换变焦；条码贴得远时打开“远距离自动变焦”。
-- 车内、库房光线暗时打开闪光灯。
-- 戴手套时优先用拍照识别或手动输入，不用摘手套。
-- 华为/鸿蒙手机实时扫码可能对焦困难，建议用拍照识别或手动输入。
-- 摄像头需要 HTTPS 安全连接；提示非安全连接或无法访问摄像头时，改用拍照识别或手动输入，并在浏览器设置中允许摄像头。
-- 提示“订单或设备不存在，请检查编号”时，检查条码是否扫错或输错。`,
-  },
-  {
-    slug: 'driver-scan-binding',
-    audience: 'driver',
-    language: 'en-US',
-    title: 'Scanning gear to bind it to an order',
-    summary:
-      "Scan each item's barcode on the order scan page to bind the gear to the order; with gloves on, prefer photo recognition or manual entry.",
-    tags: ['scan', 'binding', 'barcode', 'gloves'],
-    sortOrder: 3,
-    body: `Before a delivery, and at a pickup, scan every item you hand over or collect to bind it to the order. That is how the store knows which gear is on which order.
-
-## Steps
-
-1. Open the order and go to the order scan page.
-2. Scan each item's barcode. Each successful scan plays a sound and shows a message.
-3. When done, check that the bound items match the order's gear list.
-
-## The four scan modes
-
-- **Live camera**: point the camera at the barcode and it reads it automatically.
-- **Photo recognition**: take a photo to read the code. Good in poor light, for small labels or with gloves on.
-- **Manual entry**: type the barcode number and confirm. The field cannot be empty.
-- **WeChat scan**: only when the app is open inside WeChat.
-
-## Scanning tips
-
-- Double-tap the picture to cycle the zoom through 1x, 2x, 4x, 6x and 8x; for distant labels turn on "far-distance auto zoom".
-- In a dark van or store room, turn on the flashlight.
-- With gloves on, prefer photo recognition or manual entry; no need to take your gloves off.
-- Huawei and HarmonyOS phones may struggle to focus in live scanning; use photo recognition or manual entry.
-- The camera needs a secure HTTPS connection. If you see a not-secure warning or the camera cannot be accessed, use photo recognition or manual entry and allow the camera in the browser settings.
-- "order/equipment not found, check the number" means the code was misread or mistyped.`,
-  },
-  {
-    slug: 'driver-damaged-lost',
-    audience: 'driver',
-    language: 'zh-CN',
-    title: '配送和取件中标记损坏/丢失',
-    summary: '配送或取件时发现装备损坏或缺失，扫码后标记损坏或丢失并确认，记录为司机标记。',
-    tags: ['损坏', '丢失', '标记', '取件'],
-    sortOrder: 4,
-    body: `在配送或上门取件时，如果发现装备损坏或缺失，请当场在系统中标记，方便门店后续处理和结算。
-
-## 操作步骤
-
-1. 扫描有问题的装备条码，打开设备信息。丢失的装备无法扫码时，手动输入订单清单上的条码号。
-2. 选择标记损坏或标记丢失。
-3. 在确认提示中确认。
-
-- 只有状态为“在库”（0）或“使用中”（1）的设备可以标记。
-- 标记损坏后设备状态变为“损坏/维修中”（2），标记丢失后变为“丢失”（3）。
-- 司机标记的记录，原因会显示为“司机标记为损坏/丢失”。
-
-## 标记之后
-
-- 当面告知顾客，并如实说明情况。
-- 及时告诉门店，由门店在订单中处理损坏费等费用。
-- 损坏的装备照常带回门店，交给店员检查；修好后由门店“维修完成”入库。
-- 之后找回的丢失装备，交回门店由店员“找回入库”。
-
-## 小贴士
-
-- 标记需要二次确认，操作前先核对条码，避免标错装备。
-- 信号弱时提交后稍等，刷新确认状态已变化，不要重复标记。`,
-  },
-  {
-    slug: 'driver-damaged-lost',
-    audience: 'driver',
-    language: 'en-US',
-    title: 'Marking gear damaged or lost during delivery or pickup',
-    summary:
-      "If gear is damaged or missing during a delivery or pickup, scan it, mark it damaged or lost and confirm; it is recorded as the driver's mark.",
-    tags: ['damaged', 'lost', 'mark', 'pickup'],
-    sortOrder: 4,
-    body: `If you find gear damaged or missing during a delivery or a pickup, mark it in the app on the spot so the store can follow up and settle the order.
-
-## Steps
-
-1. Scan the item's barcode to open its details. For a lost item you cannot scan, type the barcode number from the order's gear list.
-2. Choose mark damaged or mark lost.
-3. Confirm in the confirmation prompt.
-
-- Only items with status "available" (0) or "in use" (1) can be marked.
-- Marking damaged sets the status to "damaged or under repair" (2); marking lost sets it to "lost" (3).
-- For a driver's mark, the reason is recorded as "driver marked as damaged/lost".
+1. On the order page tap **Confirm pickup**.
+2. Tap **Scan items collected** and scan each item you take back: it counts as **Fine**.
+3. For a damaged item choose **Damaged**, say what (for example "cracked lens") and tap "Photo of the damage".
+4. For an item not found choose **Lost** and say what happened.
+5. When every item is accounted for, tap **Confirm pickup** and confirm. The order waits for the store's check-in; bring the gear back.
 
 ## Afterwards
 
-- Tell the customer face to face and explain what you found.
-- Inform the store promptly; the store handles any damage fee in the order.
-- Bring damaged gear back to the store as usual for the staff to inspect; once repaired the store checks it in with "repair completed".
-- If a lost item turns up later, hand it to the store, where staff check it in with "found and checked in".
+- A damaged or lost item is marked at once; its history gives the reason "driver marked as damaged/lost".
+- The store's return check-in shows your report already ticked; the store sets the damage fee, taken from the deposit.`,
+  },
+  {
+    slug: 'driver-scan-binding',
+    audience: 'driver',
+    language: 'zh-CN',
+    title: '扫码装车',
+    summary: '出发前逐件扫描装车的设备，相机一直开着，每件都有提示音和结果，扫完一次确认出发。',
+    tags: ['扫码', '装车', '出发配送'],
+    sortOrder: 3,
+    body: `装车时把每件设备和配送订单逐一核对，扫错或漏装都会提示。
+
+## 操作步骤
+
+1. 在工作台点 **扫码装车**。
+2. 在列表中点要出发的订单下方的 **装车 订单号**；也可以点“扫码找配送订单”，扫订单二维码或其中任意一件设备。
+3. 在装车窗口点 **扫码**，相机会一直开着：把镜头从一个标签移到下一个，每件都会响一声并显示结果（绿色为已装车，红色为不属于这个订单或已扫过）。也可以用扫码枪逐件扫描。
+4. 扫完点 **完成**，窗口显示“已扫描 N/N 件”后点 **确认出发**。
+
+## 小贴士
+
+- 按类别预订的订单，扫同类同尺码的任意一件即可。
+- 光线暗时打开闪光灯；标签远时打开“远距离自动变焦”。
+- 识别不了时可用“拍照识别”或“手动输入”条码。`,
+  },
+  {
+    slug: 'driver-scan-binding',
+    audience: 'driver',
+    language: 'en-US',
+    title: 'Loading the van',
+    summary:
+      'Before leaving, scan each item into the van with the camera kept open; each one beeps and shows its result, then confirm once.',
+    tags: ['scan', 'load', 'leave for delivery'],
+    sortOrder: 3,
+    body: `Loading checks every item against the delivery order; a wrong or missing item is pointed out.
+
+## Steps
+
+1. On the dashboard tap **Load the van**.
+2. Tap **Load (order number)** under the order going out, or tap "Scan to find a delivery" and scan its order QR code or any of its items.
+3. In the loading window tap **Scan**. The camera stays open: move it from label to label; each item beeps and shows its result (green: loaded; red: not this order's, or scanned already). A barcode gun works too.
+4. Tap **Done**; when the window reads "N/N scanned", tap **Leave for delivery**.
 
 ## Tips
 
-- Marking needs a confirmation. Check the barcode first so you do not mark the wrong item.
-- On a weak network, wait after submitting and refresh to see the status change instead of marking again.`,
+- For a line booked by kind, any item of that kind and size will do.
+- In poor light turn the torch on; for a label far away turn on far-distance auto zoom.
+- If a label will not read, use photo recognition or type the code.`,
+  },
+  {
+    slug: 'driver-damaged-lost',
+    audience: 'driver',
+    language: 'zh-CN',
+    title: '取件时标记损坏/丢失',
+    summary: '上门取件时发现损坏选“损坏”并拍照说明，找不到的选“丢失”并说明，设备会立即标记。',
+    tags: ['损坏', '丢失', '取件'],
+    sortOrder: 4,
+    body: `取件时设备的情况由司机在“确认取件”页逐件说明，门店据此验收。
+
+## 怎么标记
+
+1. 在“确认取件”页找到这件设备。
+2. 损坏：选 **损坏**，写明损坏情况，点“拍损坏照片”拍清楚损坏部位。损坏必须有照片和说明。
+3. 丢失：选 **丢失**，写明情况（顾客怎么说、在哪里丢的）。丢失必须有说明。
+4. 确认取件后，设备状态立即变为“损坏维修中”或“丢失”，原因记为“司机标记损坏/丢失”。
+
+## 注意
+
+- 只有在库或已出库的设备会被改状态，已是其他状态的设备只记录你的说明。
+- 赔偿金额由门店在归还验收时确定，从押金中扣除；顾客有疑问请联系门店。
+- 送货时发现设备有问题，不要交给顾客，联系门店更换。`,
+  },
+  {
+    slug: 'driver-damaged-lost',
+    audience: 'driver',
+    language: 'en-US',
+    title: 'Marking gear damaged or lost at a pickup',
+    summary:
+      'At a pickup choose Damaged with a photo and remarks, or Lost with remarks; the item is marked at once.',
+    tags: ['damaged', 'lost', 'pickup'],
+    sortOrder: 4,
+    body: `At a pickup the driver reports each item's condition on the Confirm pickup page, and the store checks the return in from it.
+
+## How
+
+1. On the Confirm pickup page find the item.
+2. Damaged: choose **Damaged**, say what is wrong and tap "Photo of the damage". Damage needs a photo and remarks.
+3. Lost: choose **Lost** and say what happened (what the customer said, where it was lost). Lost needs remarks.
+4. Once the pickup is confirmed the item is at once "damaged or under repair" or "lost", with the reason "driver marked as damaged/lost".
+
+## Note
+
+- Only an item in stock or checked out changes status; otherwise your report is kept as it is.
+- The store sets the damage fee at the return check-in, taken from the deposit; send customers with questions to the store.
+- If you find a problem with an item before a delivery, do not hand it over: call the store for a replacement.`,
   },
   {
     slug: 'driver-payment',
@@ -1493,10 +1478,10 @@ On the inventory list tap **Batch check-out/in** and choose "Check in". Scan ite
 
 ## 操作步骤
 
-1. 打开订单详情，查看应付金额，进入收款页面。
+1. 有待收款项时，订单卡片上会显示“待收 ¥金额”；在订单页点 **收款 ¥金额** 进入收款页面。
 2. 选择支付方式：现金始终可用；微信支付、支付宝需要门店开通后才会显示。
 3. 收现金：当面点清，在系统中确认已收到现金。
-4. 线上支付：请顾客扫码付款，等待付款状态显示已支付。
+4. 线上支付：页面显示收款二维码，请顾客用自己的手机扫码付款，页面会自动显示到账。
 5. 确认收款成功后，再交付装备或完成取件。
 
 ## 小贴士
@@ -1518,10 +1503,10 @@ On the inventory list tap **Batch check-out/in** and choose "Check in". Scan ite
 
 ## Steps
 
-1. Open the order details, check the amount due and go to the payment page.
+1. A card shows "To collect ¥amount" when something is owed; on the order page tap **Collect ¥amount** to open the payment page.
 2. Choose the method. Cash is always available; WeChat Pay and Alipay appear only when the store has enabled them.
 3. Cash: count it in front of the customer, then confirm in the app that the cash was received.
-4. Online: the customer scans and pays; wait until the payment status shows paid.
+4. Online: the page shows a QR code; the customer scans it with their own phone and pays, and the page shows when the money is in.
 5. Only hand over the gear, or finish the pickup, once the payment is confirmed.
 
 ## Tips

@@ -1,0 +1,239 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { staffApi, type BookedOrder, type StockItem } from '../support/api';
+import { launchBrowser, newPhone, screenshot, watchErrors } from '../support/browser';
+import { writeFakeCameraVideo } from '../support/fake-camera';
+import { signIn } from '../support/session';
+import { expectGloveSized } from '../support/touch';
+
+const baseUrl = inject('baseUrl');
+const HOTEL = '太子城冰雪小镇酒店 1206';
+const NAMES = ['配送雪杖 1', '配送雪杖 2'];
+
+/** A photo as a phone camera would give it. */
+async function cameraPhoto(): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
+  const buffer = await sharp({
+    create: { width: 800, height: 600, channels: 3, background: '#8fb3d9' },
+  })
+    .jpeg()
+    .toBuffer();
+  return { name: 'door.jpg', mimeType: 'image/jpeg', buffer };
+}
+
+/** A name written with a finger in the signature box. */
+async function sign(page: Page) {
+  const canvas = page.locator('.signature-pad__canvas');
+  // In the middle of the screen, clear of the sticky action bar.
+  await canvas.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  const box = (await canvas.boundingBox())!;
+  await page.mouse.move(box.x + 30, box.y + box.height / 2);
+  await page.mouse.down();
+  for (let step = 1; step <= 12; step += 1) {
+    await page.mouse.move(box.x + 30 + step * 20, box.y + box.height / 2 + (step % 2 ? -25 : 25));
+  }
+  await page.mouse.up();
+}
+
+/**
+ * The round of spec §1 for drivers: a delivery booked at the counter, given to the driver by the
+ * manager, loaded into the van with the camera, signed for at the door with a photo; later
+ * collected with one item damaged, which the store's check-in charges from the deposit.
+ */
+describe('the driver’s round', () => {
+  let dir: string;
+  let browser: Browser;
+  let kit: StockItem[];
+  let order: BookedOrder;
+
+  beforeAll(async () => {
+    const probe = await launchBrowser();
+    const page = await (await newPhone(probe)).newPage();
+    await signIn(page, baseUrl, 'employee', '/store/dashboard');
+    const api = staffApi(page, baseUrl);
+    const storeId = await api.myStoreId();
+    const { items: categories } = await api.call<{ items: { id: string; name: string }[] }>(
+      'GET',
+      '/api/app/equipment/categories',
+    );
+    const poles = categories.find((c) => c.name === '雪杖')!.id;
+    const stamp = Date.now().toString(36).toUpperCase();
+    kit = [];
+    for (const [n, name] of NAMES.entries()) {
+      kit.push(
+        await api.call<StockItem>('POST', '/api/app/equipment', {
+          storeId,
+          categoryId: poles,
+          name,
+          barcodeNumber: `VAN${stamp}${n}`,
+          dailyRentPrice: 10,
+          deposit: 100,
+        }),
+      );
+    }
+    const start = new Date(Date.now() + 3 * 3_600_000);
+    order = await api.book({
+      storeId,
+      customerName: '刘女士',
+      customerPhone: '13900007788',
+      start,
+      end: new Date(start.getTime() + 2 * 86_400_000),
+      items: kit.map((k) => ({ equipmentId: k.id })),
+      deliverTo: HOTEL,
+    });
+    for (const bill of order.bills) await api.payCash(bill.id);
+    await probe.close();
+
+    dir = mkdtempSync(join(tmpdir(), 'snowgear-van-'));
+    const video = await writeFakeCameraVideo(
+      dir,
+      'kit',
+      kit.map((item) => ({ bcid: 'code128' as const, text: item.barcodeNumber })),
+    );
+    browser = await launchBrowser([
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-video-capture=${video}`,
+    ]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('delivers: assigned by the manager, loaded by camera, signed for with a photo (Chinese)', async () => {
+    // The manager gives the run to the store's driver.
+    const desk = await newPhone(browser);
+    const manager = await desk.newPage();
+    const managerErrors = watchErrors(manager);
+    await signIn(manager, baseUrl, 'manager', `/store/orders/detail/${order.id}`);
+    const runs = manager.locator('.adm-list', { hasText: '配送与取件' });
+    await runs.getByText('送货上门').waitFor();
+    await runs.getByRole('button', { name: '指派' }).first().tap();
+    await manager.getByRole('button', { name: /赵师傅/ }).tap();
+    await runs.getByText('赵师傅').waitFor();
+    expect(managerErrors).toEqual([]);
+    await desk.close();
+
+    const van = await newPhone(browser);
+    await van.grantPermissions(['camera'], { origin: baseUrl });
+    const page = await van.newPage();
+    const errors = watchErrors(page);
+    await signIn(page, baseUrl, 'driver', '/driver/dashboard');
+    await page.getByText('今日任务').waitFor();
+    await screenshot(page, 'driver-dashboard-zh');
+
+    // Loading the van: the camera stays open from label to label.
+    await page.getByRole('link', { name: '扫码装车' }).tap();
+    await page.getByRole('button', { name: `装车 ${order.orderNumber}` }).tap();
+    const load = page.getByRole('dialog', { name: '扫码装车配送' });
+    await load.getByRole('button', { name: /扫码/ }).tap();
+    const camera = page.getByRole('dialog', { name: '扫描装车的设备' });
+    await camera.getByText(/^已扫 2 件/).waitFor({ timeout: 30_000 });
+    await camera.getByRole('button', { name: '完成' }).tap();
+    await load.getByText('已扫描 2/2 件', { exact: false }).waitFor();
+    await load.getByRole('button', { name: '确认出发' }).tap();
+    await load.waitFor({ state: 'hidden' });
+
+    // At the door: both handed over, a photo, the recipient signs.
+    await page.goto(`${baseUrl}/driver/order-detail/${order.id}`);
+    await page.getByText('配送中').first().waitFor();
+    await page.getByRole('button', { name: '确认送达' }).tap();
+    await page.waitForURL(`**/driver/delivery-confirm/${order.id}`);
+    for (const name of NAMES) {
+      await page.getByRole('button', { name: `勾选 ${name} 已交付` }).tap();
+    }
+    await page.getByText('已交付 2/2 件').waitFor();
+    await page.getByTestId('door-photo-input').setInputFiles(await cameraPhoto());
+    await page.getByRole('img', { name: '交付照片' }).waitFor();
+    await sign(page);
+    await page.getByText('已签名').first().waitFor();
+    await expectGloveSized(page.locator('.door-page .adm-button, .door-photo__button'));
+    await screenshot(page, 'driver-delivery-confirm-zh');
+    await page.locator('.driver-actions').getByRole('button', { name: '确认送达' }).tap();
+    await page.locator('.adm-dialog-button', { hasText: '确认送达' }).tap();
+    await page.waitForURL(`**/driver/order-detail/${order.id}`);
+    await page.getByText('签收凭证').waitFor();
+    await page.getByText('签收人：刘女士').waitFor();
+    expect(errors).toEqual([]);
+    await van.close();
+  });
+
+  it('collects with one item damaged, and the store’s check-in charges it (Chinese)', async () => {
+    const van = await newPhone(browser);
+    await van.grantPermissions(['camera'], { origin: baseUrl });
+    const page = await van.newPage();
+    const errors = watchErrors(page);
+    await signIn(page, baseUrl, 'driver', '/driver/pickup-orders');
+    const card = page.getByRole('article', { name: `订单 ${order.orderNumber} 的任务` });
+    await card.getByRole('button', { name: '接单' }).tap();
+    await card.getByText('我的').waitFor();
+    await card.getByRole('link', { name: order.orderNumber }).tap();
+    await page.getByRole('button', { name: '确认取件' }).tap();
+    await page.waitForURL(`**/driver/pickup-confirm/${order.id}`);
+
+    // Both scanned as collected, then the second reported damaged with a photo.
+    await page.getByRole('button', { name: '扫码取件' }).tap();
+    const camera = page.getByRole('dialog', { name: '扫码取件' });
+    await camera.getByText(/^已扫 2 件/).waitFor({ timeout: 30_000 });
+    await camera.getByRole('button', { name: '完成' }).tap();
+    await page.getByText('已确认 2/2 件').waitFor();
+    const second = page.getByRole('listbox', { name: `${NAMES[1]} 的情况` });
+    await second.getByText('损坏').tap();
+    await page.getByLabel(`${NAMES[1]} 的情况说明`).fill('杖尖断裂');
+    await page.getByTestId('door-photo-input').setInputFiles(await cameraPhoto());
+    await page.getByRole('img', { name: '拍损坏照片' }).waitFor();
+    await screenshot(page, 'driver-pickup-zh');
+    await page.locator('.driver-actions').getByRole('button', { name: '确认取件' }).tap();
+    await page.locator('.adm-dialog-button', { hasText: '确认取件' }).tap();
+    await page.waitForURL(`**/driver/order-detail/${order.id}`);
+    await page.getByText('待归还').first().waitFor();
+    expect(errors).toEqual([]);
+    await van.close();
+
+    // At the store the check-in comes with the driver's report; the damage comes off the deposit.
+    const desk = await newPhone(browser);
+    const counter = await desk.newPage();
+    const counterErrors = watchErrors(counter);
+    await signIn(counter, baseUrl, 'employee', `/store/orders/detail/${order.id}`);
+    await counter.getByRole('button', { name: '归还验收' }).tap();
+    const check = counter.getByRole('dialog', { name: '归还验收' });
+    await check.getByText('司机取件时：损坏，杖尖断裂', { exact: false }).waitFor();
+    await check.getByText('已选 2 / 2 件').waitFor();
+    await check.getByPlaceholder(/赔偿金额/).fill('60');
+    await check.getByRole('button', { name: '确认验收' }).tap();
+    await counter.locator('.adm-dialog-button', { hasText: '确认验收' }).tap();
+    const refund = kit.reduce((n, k) => n + k.deposit, 0) - 60;
+    await counter
+      .locator('.order-detail__balance', { hasText: `应退客户 ¥${refund.toFixed(2)}` })
+      .waitFor();
+    expect(counterErrors).toEqual([]);
+    await desk.close();
+  });
+
+  it('shows the driver’s day and runs in English, with glove-sized controls', async () => {
+    const van = await newPhone(browser, 'en-US');
+    await van.addInitScript(() => window.localStorage.setItem('language', 'en-US'));
+    const page = await van.newPage();
+    const errors = watchErrors(page);
+    await signIn(page, baseUrl, 'driver', '/driver/dashboard', 'en-US');
+    await page.getByText('Deliveries to do').waitFor();
+    await page.getByRole('link', { name: 'Pickup orders' }).tap();
+    await page.getByRole('tab', { name: 'Done' }).tap();
+    const card = page.getByRole('article', { name: `Run of order ${order.orderNumber}` });
+    await card.getByText(/^Done /).waitFor();
+    await expectGloveSized(page.locator('.run-card .adm-button, .run-card__number'));
+    await card.getByRole('button', { name: `Navigate to ${HOTEL}` }).tap();
+    const maps = page.locator('.run-maps');
+    await maps.getByRole('link', { name: 'Amap' }).waitFor();
+    expect(await maps.getByRole('link', { name: 'Amap' }).getAttribute('href')).toContain(
+      encodeURIComponent(HOTEL).slice(0, 9),
+    );
+    await screenshot(page, 'driver-pickups-en');
+    expect(errors).toEqual([]);
+    await van.close();
+  });
+});
