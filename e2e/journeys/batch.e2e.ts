@@ -5,7 +5,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { staffApi, type StockItem } from '../support/api';
 import { launchBrowser, newPhone, screenshot, watchErrors } from '../support/browser';
-import { writeFakeCameraVideo } from '../support/fake-camera';
+import { browserSeeingLabels } from '../support/fake-camera';
 import { gunScan } from '../support/gun';
 import { signIn } from '../support/session';
 import { RECORD_SOUNDS, sounds } from '../support/sounds';
@@ -27,40 +27,17 @@ describe('batch check-out and check-in', () => {
     const probe = await launchBrowser();
     const page = await (await newPhone(probe)).newPage();
     await signIn(page, baseUrl, 'employee', '/store/dashboard');
-    const api = staffApi(page, baseUrl);
-    const storeId = await api.myStoreId();
-    const { items: categories } = await api.call<{ items: { id: string; name: string }[] }>(
-      'GET',
-      '/api/app/equipment/categories',
-    );
-    const poles = categories.find((c) => c.name === '雪杖')!.id;
     const stamp = Date.now().toString(36).toUpperCase();
-    kit = [];
-    for (const n of [1, 2, 3]) {
-      kit.push(
-        await api.call<StockItem>('POST', '/api/app/equipment', {
-          storeId,
-          categoryId: poles,
-          name: `全家套装雪杖 ${n}`,
-          barcodeNumber: `BATCH${stamp}${n}`,
-          dailyRentPrice: 10,
-          deposit: 100,
-        }),
-      );
-    }
+    kit = await staffApi(page, baseUrl).newItems(
+      '雪杖',
+      [1, 2, 3].map((n) => ({ name: `全家套装雪杖 ${n}`, barcodeNumber: `BATCH${stamp}${n}` })),
+    );
     await probe.close();
     dir = mkdtempSync(join(tmpdir(), 'snowgear-batch-'));
-    // The camera passes from label to label, as a hand over the kit on the counter.
-    const video = await writeFakeCameraVideo(
+    browser = await browserSeeingLabels(
       dir,
-      'kit',
-      kit.map((item) => ({ bcid: 'code128' as const, text: item.barcodeNumber })),
+      kit.map((item) => item.barcodeNumber),
     );
-    browser = await launchBrowser([
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-video-capture=${video}`,
-    ]);
   });
   afterAll(async () => {
     await browser?.close();

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { staffApi, type BookedOrder, type StockItem } from '../support/api';
 import { launchBrowser, newPhone, screenshot, watchErrors } from '../support/browser';
-import { writeFakeCameraVideo } from '../support/fake-camera';
+import { browserSeeingLabels } from '../support/fake-camera';
 import { signIn } from '../support/session';
 import { expectGloveSized } from '../support/touch';
 
@@ -55,25 +55,11 @@ describe('the driver’s round', () => {
     await signIn(page, baseUrl, 'employee', '/store/dashboard');
     const api = staffApi(page, baseUrl);
     const storeId = await api.myStoreId();
-    const { items: categories } = await api.call<{ items: { id: string; name: string }[] }>(
-      'GET',
-      '/api/app/equipment/categories',
-    );
-    const poles = categories.find((c) => c.name === '雪杖')!.id;
     const stamp = Date.now().toString(36).toUpperCase();
-    kit = [];
-    for (const [n, name] of NAMES.entries()) {
-      kit.push(
-        await api.call<StockItem>('POST', '/api/app/equipment', {
-          storeId,
-          categoryId: poles,
-          name,
-          barcodeNumber: `VAN${stamp}${n}`,
-          dailyRentPrice: 10,
-          deposit: 100,
-        }),
-      );
-    }
+    kit = await api.newItems(
+      '雪杖',
+      NAMES.map((name, n) => ({ name, barcodeNumber: `VAN${stamp}${n}` })),
+    );
     const start = new Date(Date.now() + 3 * 3_600_000);
     order = await api.book({
       storeId,
@@ -88,16 +74,10 @@ describe('the driver’s round', () => {
     await probe.close();
 
     dir = mkdtempSync(join(tmpdir(), 'snowgear-van-'));
-    const video = await writeFakeCameraVideo(
+    browser = await browserSeeingLabels(
       dir,
-      'kit',
-      kit.map((item) => ({ bcid: 'code128' as const, text: item.barcodeNumber })),
+      kit.map((item) => item.barcodeNumber),
     );
-    browser = await launchBrowser([
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-video-capture=${video}`,
-    ]);
   });
   afterAll(async () => {
     await browser?.close();

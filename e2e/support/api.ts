@@ -83,6 +83,28 @@ export function staffApi(page: Page, baseUrl: string) {
         items: order.items,
       });
     },
+    /** Items of the caller's store for a journey of its own (nothing else holds them). */
+    async newItems(category: string, items: { name: string; barcodeNumber: string }[]) {
+      const storeId = await this.myStoreId();
+      const { items: categories } = await call<{ items: { id: string; name: string }[] }>(
+        'GET',
+        '/api/app/equipment/categories',
+      );
+      const categoryId = categories.find((c) => c.name === category)!.id;
+      const made: StockItem[] = [];
+      for (const item of items) {
+        made.push(
+          await call<StockItem>('POST', '/api/app/equipment', {
+            storeId,
+            categoryId,
+            ...item,
+            dailyRentPrice: 10,
+            deposit: 100,
+          }),
+        );
+      }
+      return made;
+    },
     payCash(billId: string) {
       return call('POST', `/api/app/orders/confirm-cash-received?billId=${billId}`);
     },

@@ -2,6 +2,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import bwipjs from 'bwip-js/node';
 import sharp from 'sharp';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from './browser';
 
 const WIDTH = 640;
 const HEIGHT = 480;
@@ -68,4 +70,18 @@ async function labelLayer(code: FakeLabel) {
     left: Math.round((WIDTH - meta.width) / 2),
     top: Math.round((HEIGHT - meta.height) / 2),
   };
+}
+
+/** Chromium whose camera passes from label to label, as a hand over a kit on the counter. */
+export async function browserSeeingLabels(dir: string, codes: string[]): Promise<Browser> {
+  const video = await writeFakeCameraVideo(
+    dir,
+    'labels',
+    codes.map((text) => ({ bcid: 'code128' as const, text })),
+  );
+  return launchBrowser([
+    '--use-fake-ui-for-media-stream',
+    '--use-fake-device-for-media-stream',
+    `--use-file-for-fake-video-capture=${video}`,
+  ]);
 }

@@ -8,7 +8,7 @@ import {
   type DeliveryTaskKind,
   type Order,
 } from '@snowgear/contracts';
-import { PrivatePhoto } from '@/components/private-photo';
+import { DeliveryProof } from './delivery-proof';
 import { useAppStore } from '@/features/app-state/stores/app-store';
 import { useSession } from '@/features/auth/stores/session-store';
 import { useAssignDriver, useDrivers } from '../api/runs';
@@ -66,22 +66,7 @@ export function RunAssignments({ order }: { order: Order }) {
           );
         })}
       </List>
-      {(order.deliveryPhotoId || order.deliverySignatureId) && (
-        <section className="page-body" aria-label={t('driver.proof')}>
-          <h2 className="section-title">{t('driver.proof')}</h2>
-          {order.deliveryRecipient && (
-            <p>{t('driver.signedBy', { name: order.deliveryRecipient })}</p>
-          )}
-          <div className="driver-order__proof-photos">
-            {order.deliveryPhotoId && (
-              <PrivatePhoto fileId={order.deliveryPhotoId} alt={t('driver.doorPhoto')} />
-            )}
-            {order.deliverySignatureId && (
-              <PrivatePhoto fileId={order.deliverySignatureId} alt={t('driver.signature.title')} />
-            )}
-          </div>
-        </section>
-      )}
+      <DeliveryProof order={order} />
       {choosing && <DriverPicker order={order} kind={choosing} onClose={() => setChoosing(null)} />}
     </>
   );

@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { DeliveryMethod, OrderStatus, ReturnMethod, type Order } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';
 import { PageHeader } from '@/components/page-header';
-import { PrivatePhoto } from '@/components/private-photo';
 import { QueryState } from '@/components/query-state';
+import { DeliveryProof } from '../components/delivery-proof';
 import { useAppStore } from '@/features/app-state/stores/app-store';
 import { useSession } from '@/features/auth/stores/session-store';
 import { useOrder } from '@/features/orders/api/get-order';
@@ -167,22 +167,7 @@ function OrderForDriver({ order }: { order: Order }) {
           </List.Item>
         ))}
       </List>
-      {(order.deliveryPhotoId || order.deliverySignatureId) && (
-        <section className="page-body driver-order__proof" aria-label={t('driver.proof')}>
-          <h2 className="section-title">{t('driver.proof')}</h2>
-          {order.deliveryRecipient && (
-            <p>{t('driver.signedBy', { name: order.deliveryRecipient })}</p>
-          )}
-          <div className="driver-order__proof-photos">
-            {order.deliveryPhotoId && (
-              <PrivatePhoto fileId={order.deliveryPhotoId} alt={t('driver.doorPhoto')} />
-            )}
-            {order.deliverySignatureId && (
-              <PrivatePhoto fileId={order.deliverySignatureId} alt={t('driver.signature.title')} />
-            )}
-          </div>
-        </section>
-      )}
+      <DeliveryProof order={order} />
       <OrderTimeline order={order} time={runTime} />
       <div className="driver-actions">
         {delivers && order.status === OrderStatus.PendingDelivery && (
