@@ -230,20 +230,33 @@ describe('a customer books gear on a phone', () => {
     await context.close();
   });
 
-  for (const [language, store, phone] of [
-    ['zh-CN', '万龙雪场店', '13712340001'],
-    ['en-US', '太舞小镇店', '13712340002'],
+  for (const [language, store, phone, viaAgent] of [
+    ['zh-CN', '万龙雪场店', '13712340001', true],
+    ['en-US', '太舞小镇店', '13712340002', false],
   ] as const) {
-    it(`goes from / to a paid order and its QR code in under two minutes (${language}), which the store's scan opens`, async () => {
+    it(`goes from ${viaAgent ? 'an agent’s link' : '/'} to a paid order and its QR code in under two minutes (${language}), which the store's scan opens`, async () => {
       const texts = TEXTS[language];
+      // The agent's phone: the referral code their link carries, and their orders so far.
+      const agentPhone = await newPhone(browser);
+      const agent = await agentPhone.newPage();
+      await signIn(agent, baseUrl, 'agent', '/agent/dashboard');
+      const agentApi = staffApi(agent, baseUrl);
+      const referral = await agentApi.call<{ path: string }>('GET', '/api/app/agent/referral');
+      const agentOrders = () =>
+        agentApi.call<{ items: { orderNumber: string }[] }>('GET', '/api/app/agent/orders');
+
       const context = await newPhone(browser, language);
       await context.addInitScript((l) => window.localStorage.setItem('language', l), language);
       const page = await context.newPage();
       const errors = watchErrors(page);
       const started = Date.now();
 
-      await page.goto(`${baseUrl}/`);
-      await page.waitForURL('**/customer/order-create');
+      if (viaAgent) {
+        await page.goto(`${baseUrl}${referral.path}`);
+      } else {
+        await page.goto(`${baseUrl}/`);
+      }
+      await page.waitForURL('**/customer/order-create**');
       await page.getByRole('radio', { name: new RegExp(store) }).tap();
       await page.getByRole('button', { name: texts.changeStore }).waitFor();
       await addRider(page, texts, {
@@ -270,6 +283,16 @@ describe('a customer books gear on a phone', () => {
       const orderNumber = decodeURIComponent(new URL(page.url()).pathname.split('/').pop() ?? '');
       expect(orderNumber).toMatch(/^20\d{10}$/);
       expect(errors).toEqual([]);
+
+      // The agent's home counts a booking through their link, and only that one.
+      const credited = (await agentOrders()).items.some((o) => o.orderNumber === orderNumber);
+      expect(credited).toBe(viaAgent);
+      if (viaAgent) {
+        await agent.reload();
+        await agent.getByText(new RegExp(`^${orderNumber} · `)).waitFor();
+        await screenshot(agent, 'agent-dashboard-zh');
+      }
+      await agentPhone.close();
 
       // At the counter: a scan of the customer's code opens the order.
       const staff = await newPhone(browser);

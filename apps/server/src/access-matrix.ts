@@ -151,6 +151,11 @@ GET    /api/app/deliveries/today                          401       403      ok 
 GET    /api/app/deliveries/drivers                        401       403      403    403    ok       ok      ok
 PUT    /api/app/orders/:id/driver                         401       403      403    403    ok/403   ok/403  ok/ok
 POST   /api/app/orders/:id/take                           401       403      ok/403 403    403      ok/403  ok/ok
+# An agent's own business (each answers for the signed-in agent only)
+GET    /api/app/agent/referral                            401       403      403    ok     403      403     ok
+GET    /api/app/agent/orders                              401       403      403    ok     403      403     ok
+GET    /api/app/agent/customers                           401       403      403    ok     403      403     ok
+GET    /api/app/agent/performance                         401       403      403    ok     403      403     ok
 POST   /api/app/orders/:id/extend                         401       403      403    403    ok/403   ok/403  ok/ok
 POST   /api/app/orders/:id/return                         401       403      403    403    ok/403   ok/403  ok/ok
 POST   /api/app/orders/:id/bind                           401       403      403    403    ok/403   ok/403  ok/ok

@@ -21,6 +21,7 @@ import { weChatRoutes } from '@/modules/wechat/index.js';
 import { employeeRoutes } from '@/modules/employees/index.js';
 import { orderRoutes } from '@/modules/orders/index.js';
 import { deliveryRoutes } from '@/modules/deliveries/index.js';
+import { agentRoutes } from '@/modules/agents/index.js';
 import { bookingRoutes } from '@/modules/booking/index.js';
 import { myOrderRoutes } from '@/modules/my-orders/index.js';
 import { schemeRoutes } from '@/modules/schemes/index.js';
@@ -177,6 +178,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   await app.register(orderRoutes, { timeZone: settings.BUSINESS_TIME_ZONE, payments });
   await app.register(deliveryRoutes, { timeZone: settings.BUSINESS_TIME_ZONE });
+  await app.register(agentRoutes, { timeZone: settings.BUSINESS_TIME_ZONE });
   await app.register(myOrderRoutes, { timeZone: settings.BUSINESS_TIME_ZONE, payments });
   await app.register(bookingRoutes, { timeZone: settings.BUSINESS_TIME_ZONE });
   await app.register(schemeRoutes, { timeZone: settings.BUSINESS_TIME_ZONE });

@@ -224,6 +224,8 @@ export const BookingCreateSchema = z.object({
   /** The version of `systemInfo.rentalAgreement` the customer read and accepted. */
   agreementVersion: z.string().min(1).max(64),
   remarks: singleLineText({ max: 200 }).default(''),
+  /** The agent whose link the customer came through (an unknown code books without one). */
+  referralCode: z.string().trim().max(32).optional(),
 });
 export type BookingCreate = z.input<typeof BookingCreateSchema>;
 

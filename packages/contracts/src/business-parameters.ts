@@ -12,8 +12,15 @@ export const BusinessParameterKey = {
   NextDayThreshold: `${BUSINESS_PARAMETER_PREFIX}NextDayThreshold`,
   WeChatPayEnabled: `${BUSINESS_PARAMETER_PREFIX}WeChatPayEnabled`,
   AlipayEnabled: `${BUSINESS_PARAMETER_PREFIX}AlipayEnabled`,
+  /** Percent of an agent's order revenue paid to them as commission (global). */
+  AgentCommissionRate: `${BUSINESS_PARAMETER_PREFIX}AgentCommissionRate`,
 } as const;
 export type BusinessParameterKey = (typeof BusinessParameterKey)[keyof typeof BusinessParameterKey];
+
+/** Parameters the business keeps to itself: never in the configuration every client loads. */
+export const PRIVATE_BUSINESS_PARAMETERS: readonly string[] = [
+  BusinessParameterKey.AgentCommissionRate,
+];
 
 /** Default next-day threshold when no parameter is set (spec §5). */
 export const DEFAULT_NEXT_DAY_THRESHOLD = '21:00';

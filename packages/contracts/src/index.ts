@@ -18,6 +18,7 @@ export * from './riders.js';
 export * from './addresses.js';
 export * from './orders.js';
 export * from './deliveries.js';
+export * from './agents.js';
 export * from './booking.js';
 export * from './finance.js';
 export * from './payments.js';

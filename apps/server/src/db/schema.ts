@@ -173,11 +173,14 @@ export const users = pgTable(
     primaryStoreId: uuid('primary_store_id').references(() => stores.id, { onDelete: 'set null' }),
     weChatOpenId: text('wechat_open_id'),
     weChatUnionId: text('wechat_union_id'),
+    /** An agent's referral code: bookings made through their link carry them. */
+    referralCode: text('referral_code'),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('users_tenant_user_name_unique').on(t.tenantId, sql`lower(${t.userName})`),
+    uniqueIndex('users_tenant_referral_code_unique').on(t.tenantId, t.referralCode),
     uniqueIndex('users_tenant_email_unique').on(t.tenantId, sql`lower(${t.email})`),
     uniqueIndex('users_tenant_phone_unique').on(t.tenantId, t.phoneNumber),
     uniqueIndex('users_tenant_wechat_unique').on(t.tenantId, t.weChatOpenId),
@@ -575,6 +578,8 @@ export const orders = pgTable(
     index('orders_customer_idx').on(t.customerId),
     // The counter's look-up of a phone number's past (customer history at order create).
     index('orders_customer_phone_idx').on(t.tenantId, t.customerPhone, t.rentalStartAt),
+    // An agent's business: their orders by when they were placed.
+    index('orders_agent_idx').on(t.tenantId, t.agentId, t.createdAt),
   ],
 );
 

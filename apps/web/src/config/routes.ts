@@ -385,7 +385,7 @@ export const appRoutes: AppRoute[] = [
   },
   {
     path: Paths.agentDashboard,
-    load: () => import('@/features/home/pages/agent-dashboard-page'),
+    load: () => import('@/features/agent/pages/agent-dashboard-page'),
     titleKey: 'agentDashboard',
     layout: 'normal',
     ...agentArea,

@@ -21,6 +21,8 @@ export const StorageKey = {
   bookingCart: 'booking_cart',
   /** The order QR pages last shown, to show at the counter without a connection. */
   savedOrderQrs: 'saved_order_qrs',
+  /** The agent whose link brought the customer, and when (bookings carry it for 30 days). */
+  referral: 'referral_code',
 } as const;
 export type StorageKey = (typeof StorageKey)[keyof typeof StorageKey];
 

@@ -106,4 +106,5 @@ export const demoGlobalParameters: Record<string, string> = {
   [K.NextDayThreshold]: '21:00',
   [K.WeChatPayEnabled]: 'true',
   [K.AlipayEnabled]: 'false',
+  [K.AgentCommissionRate]: '8',
 };

@@ -37,6 +37,7 @@ import { findSystemSettings } from '@/modules/config-distribution/repository.js'
 import { SystemSettingKey } from '@/modules/config-distribution/system-setting-keys.js';
 import { kindStock, sizeKey, type KindStock } from '@/modules/orders/capacity.js';
 import { feeParameter, priceOrder, toYuan } from '@/modules/orders/pricing.js';
+import { agentOfReferral } from '@/modules/agents/service.js';
 import { OrdersService } from '@/modules/orders/service.js';
 import { countRiders, insertRider, lockOwner, updateRider } from '@/modules/riders/repository.js';
 import { businessYear, toRiderValues } from '@/modules/riders/service.js';
@@ -433,6 +434,7 @@ export class BookingService {
     cart: BookingCart;
     agreementVersion: string;
     remarks: string;
+    referralCode?: string;
   }): Promise<Order> {
     const customer = await this.customer();
     const text =
@@ -475,6 +477,8 @@ export class BookingService {
           returnAddress: cart.returnAddress,
           discount: 0,
           remarks: input.remarks,
+          // Through an agent's link: the order is theirs (an unknown code books without one).
+          agentId: (await agentOfReferral(this.db, this.tenantId, input.referralCode)) ?? undefined,
           items: lines.map((l) => ({
             categoryId: l.categoryId,
             ...(l.equipmentId ? { equipmentId: l.equipmentId } : {}),

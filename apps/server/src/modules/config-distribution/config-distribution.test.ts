@@ -25,7 +25,11 @@ describe('GET /api/app/config-distribution/h5', () => {
     expect(stores.filter((s) => s.businessHours.restDays.length > 0)).toHaveLength(1);
     expect(new Set(stores.map((s) => s.businessHours.startTime)).size).toBe(3);
     const globalKeys = config.globalBusinessParameters.map((p) => p.key);
-    for (const key of Object.values(BusinessParameterKey)) expect(globalKeys).toContain(key);
+    for (const key of Object.values(BusinessParameterKey)) {
+      // What the business pays its agents is its own business.
+      if (key === BusinessParameterKey.AgentCommissionRate) expect(globalKeys).not.toContain(key);
+      else expect(globalKeys).toContain(key);
+    }
     expect(config.filingConfig.icpNumber).toMatch(/ICP/);
     expect(config.filingConfig.policeFilingLink).toMatch(/^https:/);
   });

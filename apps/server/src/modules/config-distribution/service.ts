@@ -1,6 +1,7 @@
 import { agreementVersion } from '@/lib/agreement.js';
 import {
   DEFAULT_SYSTEM_NAME,
+  PRIVATE_BUSINESS_PARAMETERS,
   type H5Config,
   type KeyValue,
   type StoreConfig,
@@ -21,6 +22,7 @@ export async function getH5Config(db: Database, tenantId: string): Promise<H5Con
   const globalBusinessParameters: KeyValue[] = [];
   const perStore = new Map<string, KeyValue[]>();
   for (const row of parameterRows) {
+    if (PRIVATE_BUSINESS_PARAMETERS.includes(row.key)) continue;
     const pair = { key: row.key, value: row.value };
     if (row.storeId === null) globalBusinessParameters.push(pair);
     else perStore.set(row.storeId, [...(perStore.get(row.storeId) ?? []), pair]);

@@ -38,6 +38,7 @@ import {
 } from '@/features/system-config/utils/rental-rules';
 import { DEFAULT_BUSINESS_TIME_ZONE } from '@/features/system-config/utils/store-status';
 import { useCreateBooking } from '../api/create-booking';
+import { currentReferral, rememberReferral } from '../utils/referral';
 import { useBookingCatalog } from '../api/get-booking-catalog';
 import { useBookingQuote } from '../api/quote-booking';
 import { AddGearPopup, type GearTarget } from '../components/add-gear-popup';
@@ -105,6 +106,9 @@ function OrderCreatePage() {
   const [agreementError, setAgreementError] = useState<string | null>(null);
   const [shortages, setShortages] = useState<QuoteShortage[]>([]);
   const create = useCreateBooking();
+  // Came through an agent's link: remembered until the booking (utils/referral.ts).
+  const ref = params.get('ref');
+  useEffect(() => rememberReferral(ref), [ref]);
 
   const param = (key: K) => businessParameter(config, storeId, key);
   const threshold = param(K.NextDayThreshold);
@@ -181,7 +185,11 @@ function OrderCreatePage() {
       return;
     }
     try {
-      const order = await create.mutateAsync({ cart, agreementVersion });
+      const order = await create.mutateAsync({
+        cart,
+        agreementVersion,
+        referralCode: currentReferral(),
+      });
       useBookingCart.getState().clear();
       void navigate(Paths.customerPayment(order.id), { replace: true });
     } catch (err) {

@@ -33,6 +33,10 @@ export function WelcomeCard({
     user?.primaryStoreId ? s.config?.storeConfigs[user.primaryStoreId] : undefined,
   );
   if (!user) return null;
+  const open = shortcuts.filter((entry) => {
+    const route = findRoute(entry.path);
+    return route && checkRouteAccess(route, sessionSnapshot(session), entry.path).allow;
+  });
   const status = store ? storeBusinessStatus(store, now) : null;
   const seesAll = activeRole === RoleName.SuperAdmin;
   const canManagePeople =
@@ -76,28 +80,25 @@ export function WelcomeCard({
           )}
         </div>
       </section>
-      <List header={t('home.shortcuts')}>
-        {shortcuts
-          .filter((entry) => {
-            const route = findRoute(entry.path);
-            return route && checkRouteAccess(route, sessionSnapshot(session), entry.path).allow;
-          })
-          .map((entry) => (
+      {(open.length > 0 || profilePath || canManagePeople) && (
+        <List header={t('home.shortcuts')}>
+          {open.map((entry) => (
             <Link key={entry.path} to={entry.path} className="list-link">
               <List.Item arrowIcon>{entry.label}</List.Item>
             </Link>
           ))}
-        {profilePath && (
-          <Link to={profilePath} className="list-link">
-            <List.Item arrowIcon>{t('profile.title')}</List.Item>
-          </Link>
-        )}
-        {canManagePeople && (
-          <Link to={Paths.storeEmployees} className="list-link">
-            <List.Item arrowIcon>{t('profile.employees')}</List.Item>
-          </Link>
-        )}
-      </List>
+          {profilePath && (
+            <Link to={profilePath} className="list-link">
+              <List.Item arrowIcon>{t('profile.title')}</List.Item>
+            </Link>
+          )}
+          {canManagePeople && (
+            <Link to={Paths.storeEmployees} className="list-link">
+              <List.Item arrowIcon>{t('profile.employees')}</List.Item>
+            </Link>
+          )}
+        </List>
+      )}
     </>
   );
 }

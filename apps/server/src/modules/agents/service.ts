@@ -1,0 +1,235 @@
+import { randomInt } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { and, count, desc, eq, gte, lt, max, notInArray, sql } from 'drizzle-orm';
+import {
+  BusinessParameterKey,
+  OrderStatus,
+  RoleName,
+  type AgentCustomer,
+  type AgentOrder,
+  type AgentPerformance,
+  type AgentPeriod,
+  type AgentReferral,
+  type PagedRequest,
+  type PagedResult,
+} from '@snowgear/contracts';
+import type { Database } from '@/db/client.js';
+import { orders, stores, userRoles, users } from '@/db/schema.js';
+import { businessParameter } from '@/lib/business-parameters.js';
+import { localMinute } from '@/lib/local-time.js';
+import { pageOf } from '@/lib/paging.js';
+import { UNIQUE_VIOLATION, pgCode } from '@/lib/pg-errors.js';
+import { toYuan } from '@/modules/orders/pricing.js';
+
+/** Letters and digits that cannot be misread on a poster (no I, O, 0 or 1). */
+const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const DAY_MS = 86_400_000;
+/** Orders that never brought money: not confirmed, unpaid or cancelled. */
+const NOT_PAID = [OrderStatus.Pending, OrderStatus.Unpaid, OrderStatus.Cancelled];
+
+export function newReferralCode(): string {
+  return Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
+}
+
+/**
+ * An agent's business (docs/agents.md): their referral link, the orders that carry them, the
+ * customers those orders came from, and their performance and commission.
+ */
+export class AgentsService {
+  constructor(
+    private readonly db: Database,
+    private readonly request: FastifyRequest,
+    private readonly timeZone: string,
+  ) {}
+
+  private get tenantId() {
+    return this.request.tenantId;
+  }
+  private get agentId() {
+    return this.request.user!.id;
+  }
+
+  /** The agent's code, made the first time it is asked for (a clash makes another). */
+  async referral(): Promise<AgentReferral> {
+    const [me] = await this.db
+      .select({ code: users.referralCode })
+      .from(users)
+      .where(eq(users.id, this.agentId));
+    let code = me?.code ?? null;
+    for (let attempt = 0; !code && attempt < 5; attempt += 1) {
+      const candidate = newReferralCode();
+      try {
+        const [set] = await this.db
+          .update(users)
+          .set({ referralCode: candidate })
+          .where(and(eq(users.id, this.agentId), sql`${users.referralCode} is null`))
+          .returning({ code: users.referralCode });
+        code = set?.code ?? (await this.referral()).code;
+      } catch (err) {
+        if (pgCode(err) !== UNIQUE_VIOLATION) throw err;
+      }
+    }
+    if (!code) throw new Error('no free referral code');
+    return { code, path: `/customer/order-create?ref=${code}` };
+  }
+
+  private mine() {
+    return and(eq(orders.tenantId, this.tenantId), eq(orders.agentId, this.agentId));
+  }
+
+  async orders(page: PagedRequest): Promise<PagedResult<AgentOrder>> {
+    const [rows, [total]] = await Promise.all([
+      this.db
+        .select({ order: orders, storeName: stores.name })
+        .from(orders)
+        .innerJoin(stores, eq(stores.id, orders.storeId))
+        .where(this.mine())
+        .orderBy(desc(orders.createdAt))
+        .limit(pageOf(page).limit)
+        .offset(pageOf(page).offset),
+      this.db.select({ n: count() }).from(orders).where(this.mine()),
+    ]);
+    return {
+      totalCount: total?.n ?? 0,
+      items: rows.map(({ order, storeName }) => ({
+        id: order.id,
+        orderNumber: order.orderNumber,
+        storeName,
+        status: order.status,
+        customerName: order.customerName,
+        rentalStartTime: order.rentalStartAt.toISOString(),
+        totalAmount: toYuan(order.totalFen),
+        createdAt: order.createdAt.toISOString(),
+      })),
+    };
+  }
+
+  async customers(page: PagedRequest): Promise<PagedResult<AgentCustomer>> {
+    const paid = notInArray(orders.status, NOT_PAID);
+    const grouped = this.db
+      .select({
+        phone: orders.customerPhone,
+        name: max(orders.customerName),
+        orders: count(),
+        revenueFen: sql<number>`coalesce(sum(${orders.totalFen}) filter (where ${paid}), 0)::int`,
+        lastOrderAt: max(orders.createdAt),
+      })
+      .from(orders)
+      .where(this.mine())
+      .groupBy(orders.customerPhone);
+    const [rows, [total]] = await Promise.all([
+      grouped
+        .orderBy(desc(max(orders.createdAt)))
+        .limit(pageOf(page).limit)
+        .offset(pageOf(page).offset),
+      this.db
+        .select({ n: sql<number>`count(distinct ${orders.customerPhone})::int` })
+        .from(orders)
+        .where(this.mine()),
+    ]);
+    return {
+      totalCount: total?.n ?? 0,
+      items: rows.map((r) => ({
+        name: r.name ?? '',
+        phone: r.phone,
+        orders: r.orders,
+        revenue: toYuan(r.revenueFen),
+        lastOrderAt: (r.lastOrderAt ?? new Date(0)).toISOString(),
+      })),
+    };
+  }
+
+  /** Midnight of a business day, `plusDays` later. */
+  private dayStart(day: string, plusDays = 0): Date {
+    const noonUtc = new Date(`${day}T12:00:00Z`);
+    const local = new Date(noonUtc.toLocaleString('en-US', { timeZone: this.timeZone }));
+    const offsetMs = local.getTime() - noonUtc.getTime();
+    return new Date(new Date(`${day}T00:00:00Z`).getTime() - offsetMs + plusDays * DAY_MS);
+  }
+
+  /**
+   * The period's window and its chart's buckets: today (one bar), the last 7 days (a bar a day),
+   * or the season since the last 1 November (a bar a week).
+   */
+  private window(period: AgentPeriod, now: Date) {
+    const today = localMinute(now, this.timeZone).slice(0, 10);
+    const end = this.dayStart(today, 1);
+    if (period === 'day') return { from: this.dayStart(today), to: end, bucketDays: 1 };
+    if (period === 'week') return { from: this.dayStart(today, -6), to: end, bucketDays: 1 };
+    const [year, month] = today.split('-').map(Number) as [number, number];
+    const seasonYear = month >= 11 ? year : year - 1;
+    return { from: this.dayStart(`${seasonYear}-11-01`), to: end, bucketDays: 7 };
+  }
+
+  async performance(period: AgentPeriod, now = new Date()): Promise<AgentPerformance> {
+    const { from, to, bucketDays } = this.window(period, now);
+    const [rows, rateText] = await Promise.all([
+      this.db
+        .select({ status: orders.status, totalFen: orders.totalFen, createdAt: orders.createdAt })
+        .from(orders)
+        .where(and(this.mine(), gte(orders.createdAt, from), lt(orders.createdAt, to))),
+      this.commissionRate(),
+    ]);
+    const rate = Number(rateText);
+    const commissionRate = Number.isFinite(rate) && rate >= 0 && rate <= 100 ? rate : 0;
+    const paid = rows.filter((r) => !(NOT_PAID as number[]).includes(r.status));
+    const revenueFen = paid.reduce((sum, r) => sum + r.totalFen, 0);
+    const buckets: AgentPerformance['series'] = [];
+    for (let start = from.getTime(); start < to.getTime(); start += bucketDays * DAY_MS) {
+      const stop = Math.min(start + bucketDays * DAY_MS, to.getTime());
+      const inside = (r: { createdAt: Date }) =>
+        r.createdAt.getTime() >= start && r.createdAt.getTime() < stop;
+      buckets.push({
+        from: new Date(start).toISOString(),
+        label: localMinute(new Date(start), this.timeZone).slice(5, 10),
+        orders: rows.filter(inside).length,
+        revenue: toYuan(paid.filter(inside).reduce((sum, r) => sum + r.totalFen, 0)),
+      });
+    }
+    return {
+      period,
+      from: from.toISOString(),
+      to: to.toISOString(),
+      orders: rows.length,
+      paidOrders: paid.length,
+      revenue: toYuan(revenueFen),
+      commissionRate,
+      commission: toYuan(Math.round((revenueFen * commissionRate) / 100)),
+      series: buckets,
+    };
+  }
+
+  /** The business's rate, set globally (a store value does not apply to an agent). */
+  private async commissionRate(): Promise<string> {
+    const value = await businessParameter(
+      this.db,
+      this.tenantId,
+      '00000000-0000-0000-0000-000000000000',
+      BusinessParameterKey.AgentCommissionRate,
+    );
+    return value ?? '0';
+  }
+}
+
+/** The agent a referral code names, if it is one of this tenant's active agents. */
+export async function agentOfReferral(
+  db: Database,
+  tenantId: string,
+  code: string | undefined,
+): Promise<string | null> {
+  const wanted = code?.trim().toUpperCase();
+  if (!wanted) return null;
+  const [agent] = await db
+    .select({ id: users.id })
+    .from(users)
+    .innerJoin(userRoles, eq(userRoles.userId, users.id))
+    .where(
+      and(
+        eq(users.tenantId, tenantId),
+        eq(users.referralCode, wanted),
+        eq(users.isActive, true),
+        eq(userRoles.roleName, RoleName.Agent),
+      ),
+    );
+  return agent?.id ?? null;
+}

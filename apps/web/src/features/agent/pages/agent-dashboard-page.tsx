@@ -1,0 +1,137 @@
+import { useState } from 'react';
+import { List, PullToRefresh, Selector, Tabs } from 'antd-mobile';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Permissions, type AgentPeriod } from '@snowgear/contracts';
+import { Paths } from '@/config/paths';
+import { PagedList } from '@/components/paged-list';
+import { QueryState } from '@/components/query-state';
+import { ProfileView } from '@/features/auth/pages/profile-page';
+import { useSession } from '@/features/auth/stores/session-store';
+import { WelcomeCard } from '@/features/home/components/welcome-card';
+import { OrderStatusTag } from '@/features/orders/components/order-status-tag';
+import { runTime } from '@/features/driver/utils/run-time';
+import { money } from '@/lib/money';
+import { agentKey, useAgentCustomers, useAgentOrders, usePerformance } from '../api/agent';
+import { PerformanceChart } from '../components/performance-chart';
+import { ReferralCard } from '../components/referral-card';
+
+/**
+ * The agent's home (the spec gives agents this page only): the referral link, performance and
+ * commission by day, week and season, the orders that carry them and their customers, and the
+ * account.
+ */
+export default function AgentDashboardPage() {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const permissions = useSession((s) => s.permissions);
+  const seesPerformance = permissions.includes(Permissions.AgentBusiness.Performance);
+  const seesCustomers = permissions.includes(Permissions.AgentBusiness.CustomerManage);
+  const [period, setPeriod] = useState<AgentPeriod>('week');
+  const [tab, setTab] = useState<'orders' | 'customers'>('orders');
+  const performance = usePerformance(period, seesPerformance);
+  const orders = useAgentOrders();
+  const customers = useAgentCustomers(seesCustomers && tab === 'customers');
+
+  return (
+    <PullToRefresh onRefresh={() => client.invalidateQueries({ queryKey: agentKey })}>
+      <WelcomeCard title={t('home.agentHome')} profilePath={null} />
+      <section className="page-body" aria-label={t('agent.referral')}>
+        <h2 className="section-title">{t('agent.referral')}</h2>
+        <ReferralCard />
+      </section>
+      {seesPerformance && (
+        <section className="page-body" aria-label={t('agent.performance')}>
+          <h2 className="section-title">{t('agent.performance')}</h2>
+          <Selector<AgentPeriod>
+            aria-label={t('agent.period')}
+            columns={3}
+            options={[
+              { label: t('agent.periods.day'), value: 'day' },
+              { label: t('agent.periods.week'), value: 'week' },
+              { label: t('agent.periods.season'), value: 'season' },
+            ]}
+            value={[period]}
+            onChange={(v) => v[0] && setPeriod(v[0])}
+          />
+          <QueryState query={performance} lines={4}>
+            {(p) => (
+              <>
+                <dl className="agent-figures">
+                  <div>
+                    <dt>{t('agent.orders')}</dt>
+                    <dd>{p.orders}</dd>
+                  </div>
+                  <div>
+                    <dt>{t('agent.paidOrders')}</dt>
+                    <dd>{p.paidOrders}</dd>
+                  </div>
+                  <div>
+                    <dt>{t('agent.revenue')}</dt>
+                    <dd>{money(p.revenue)}</dd>
+                  </div>
+                  <div>
+                    <dt>{t('agent.commission', { rate: p.commissionRate })}</dt>
+                    <dd>{money(p.commission)}</dd>
+                  </div>
+                </dl>
+                <PerformanceChart series={p.series} />
+              </>
+            )}
+          </QueryState>
+        </section>
+      )}
+      <Tabs activeKey={tab} onChange={(key) => setTab(key as 'orders' | 'customers')}>
+        <Tabs.Tab title={t('agent.myOrders')} key="orders" />
+        {seesCustomers && <Tabs.Tab title={t('agent.myCustomers')} key="customers" />}
+      </Tabs>
+      {tab === 'orders' ? (
+        <PagedList query={orders} emptyText={t('agent.noOrders')} pullToRefresh={false}>
+          {(items) => (
+            <List>
+              {items.map((o) => (
+                <List.Item
+                  key={o.id}
+                  description={`${o.storeName} · ${t('agent.starts', { time: runTime(o.rentalStartTime) })}`}
+                  extra={
+                    <span className="agent-order__extra">
+                      <OrderStatusTag status={o.status} />
+                      <span>{money(o.totalAmount)}</span>
+                    </span>
+                  }
+                >
+                  {o.orderNumber} · {o.customerName}
+                </List.Item>
+              ))}
+            </List>
+          )}
+        </PagedList>
+      ) : (
+        <PagedList query={customers} emptyText={t('agent.noCustomers')} pullToRefresh={false}>
+          {(items) => (
+            <List>
+              {items.map((c) => (
+                <List.Item
+                  key={c.phone}
+                  description={t('agent.customerLine', {
+                    orders: c.orders,
+                    revenue: money(c.revenue),
+                    time: runTime(c.lastOrderAt),
+                  })}
+                  extra={
+                    <a className="run-card__call" href={`tel:${c.phone}`}>
+                      {c.phone}
+                    </a>
+                  }
+                >
+                  {c.name}
+                </List.Item>
+              ))}
+            </List>
+          )}
+        </PagedList>
+      )}
+      <ProfileView path={Paths.agentDashboard} />
+    </PullToRefresh>
+  );
+}
