@@ -16,7 +16,7 @@ import {
 import type { Database } from '@/db/client.js';
 import { orders, stores, userRoles, users } from '@/db/schema.js';
 import { businessParameter } from '@/lib/business-parameters.js';
-import { localMinute } from '@/lib/local-time.js';
+import { localMinute, zonedMidnight } from '@/lib/local-time.js';
 import { pageOf } from '@/lib/paging.js';
 import { UNIQUE_VIOLATION, pgCode } from '@/lib/pg-errors.js';
 import { toYuan } from '@/modules/orders/pricing.js';
@@ -139,12 +139,8 @@ export class AgentsService {
     };
   }
 
-  /** Midnight of a business day, `plusDays` later. */
   private dayStart(day: string, plusDays = 0): Date {
-    const noonUtc = new Date(`${day}T12:00:00Z`);
-    const local = new Date(noonUtc.toLocaleString('en-US', { timeZone: this.timeZone }));
-    const offsetMs = local.getTime() - noonUtc.getTime();
-    return new Date(new Date(`${day}T00:00:00Z`).getTime() - offsetMs + plusDays * DAY_MS);
+    return zonedMidnight(day, this.timeZone, plusDays);
   }
 
   /**

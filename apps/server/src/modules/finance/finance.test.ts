@@ -9,7 +9,8 @@ import {
   type TestApp,
 } from '@/testing/index.js';
 import { businessDay } from '@/modules/orders/numbering.js';
-import { csvText, daysOf, fenText, zonedMidnight } from './service.js';
+import { zonedMidnight } from '@/lib/local-time.js';
+import { csvText, daysOf, fenText } from './service.js';
 
 interface Item {
   id: string;

@@ -25,6 +25,7 @@ import { findStore } from '@/lib/stores.js';
 import { isEnglish, message, type MessageKey } from '@/lib/messages.js';
 import { pageOf } from '@/lib/paging.js';
 import { toYuan } from '@/modules/orders/pricing.js';
+import { zonedMidnight } from '@/lib/local-time.js';
 
 type RangeInput = z.output<typeof FinanceRangeQuerySchema>;
 type BillsInput = z.output<typeof FinanceBillsQuerySchema>;
@@ -379,15 +380,6 @@ export function csvText(value: string): string {
 export function fenText(fen: number): string {
   const abs = Math.abs(fen);
   return `${fen < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
-
-/** Midnight of a YYYY-MM-DD day in `timeZone` (+ `plusDays`). */
-export function zonedMidnight(day: string, timeZone: string, plusDays = 0): Date {
-  const noonUtc = new Date(`${day}T12:00:00Z`);
-  const local = new Date(noonUtc.toLocaleString('en-US', { timeZone }));
-  const utc = new Date(noonUtc.toLocaleString('en-US', { timeZone: 'UTC' }));
-  const offsetMs = local.getTime() - utc.getTime();
-  return new Date(Date.parse(`${day}T00:00:00Z`) - offsetMs + plusDays * DAY_MS);
 }
 
 /** Every day from `from` to `to`, both included. */

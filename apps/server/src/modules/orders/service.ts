@@ -58,7 +58,7 @@ import {
   users,
   type OrderRiderSnapshot,
 } from '@/db/schema.js';
-import { localMinute } from '@/lib/local-time.js';
+import { localMinute, zonedMidnight } from '@/lib/local-time.js';
 import { businessParameter } from '@/lib/business-parameters.js';
 import { EXCLUSION_VIOLATION, pgCode } from '@/lib/pg-errors.js';
 import { AppError, businessError, conflictError, notFound, unprocessable } from '@/lib/errors.js';
@@ -339,10 +339,7 @@ export class OrdersService {
 
   /** Midnight of a YYYY-MM-DD day in the business time zone (+ `plusDays`). */
   protected dayStart(day: string, plusDays = 0): Date {
-    const noonUtc = new Date(`${day}T12:00:00Z`);
-    const local = new Date(noonUtc.toLocaleString('en-US', { timeZone: this.timeZone }));
-    const offsetMs = local.getTime() - noonUtc.getTime();
-    return new Date(new Date(`${day}T00:00:00Z`).getTime() - offsetMs + plusDays * 86_400_000);
+    return zonedMidnight(day, this.timeZone, plusDays);
   }
 
   private async toSummaries(rows: OrderRow[]): Promise<OrderSummary[]> {
