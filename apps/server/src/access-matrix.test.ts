@@ -390,6 +390,16 @@ const RECIPES: Record<string, Recipe> = {
     url: `/api/app/orders/${side.order.id}/cancel`,
     payload: { reason },
   }),
+  'POST /api/app/orders/:id/confirm': ({ side }) => ({
+    url: `/api/app/orders/${side.order.id}/confirm`,
+    payload: {},
+  }),
+  // Bodies that fail validation: no order is placed or withdrawn.
+  'POST /api/app/agent/orders': () => ({ url: '/api/app/agent/orders', payload: {} }),
+  'POST /api/app/agent/orders/:id/withdraw': () => ({
+    url: `/api/app/agent/orders/${NIL}/withdraw`,
+    payload: { reason: 'x'.repeat(201) },
+  }),
   'PUT /api/app/orders/:id': ({ side }) => ({
     url: `/api/app/orders/${side.order.id}`,
     payload: {

@@ -32,7 +32,11 @@ import { paymentRoutes } from '@/modules/payments/index.js';
 import { PaymentProviders } from '@/modules/payments/registry.js';
 import { PaymentsService } from '@/modules/payments/service.js';
 import { financeRoutes } from '@/modules/finance/index.js';
-import { cancelUnpaidOrders, startDeliveredRentals } from '@/modules/orders/sweep.js';
+import {
+  cancelUnpaidOrders,
+  expirePendingOrders,
+  startDeliveredRentals,
+} from '@/modules/orders/sweep.js';
 import { createNotifier, sendDueReminders } from '@/modules/notifications/index.js';
 import { equipmentRoutes } from '@/modules/equipment/index.js';
 import { fileRoutes } from '@/modules/files/index.js';
@@ -199,7 +203,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     );
   }, 10 * 60_000);
   sweeper.unref();
-  // Unpaid orders past their store's timeout are cancelled, and delivered orders start when their
+  // Unpaid orders past their store's timeout are cancelled, so are orders still waiting for the
+  // store's confirmation when their rental starts, and delivered orders start when their
   // rental does; each order once, whoever sweeps. Reminders due are sent, each once (a sweep still
   // sending when the next is due lets it pass).
   const notifier = createNotifier(settings, { db: options.database.db, wechat, log: app.log });
@@ -208,6 +213,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const db = options.database.db;
     Promise.all([
       cancelUnpaidOrders(db),
+      expirePendingOrders(db),
       startDeliveredRentals(db),
       payments.followPendingRefunds(),
     ]).catch((err: unknown) => app.log.warn({ err }, 'order sweep failed'));

@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { BookingCartSchema } from './booking.js';
+import { OrderCustomerNameSchema, OrderCustomerPhoneSchema } from './orders.js';
 import { PagedRequestSchema } from './paging.js';
+import { multiLineText, singleLineText } from './text.js';
 
 /** How long a referral counts once a customer opened the agent's link (days). */
 export const REFERRAL_TTL_DAYS = 30;
@@ -47,7 +50,9 @@ export const AgentOrderSchema = z.object({
   storeName: z.string(),
   status: z.number().int(),
   customerName: z.string(),
+  customerPhone: z.string(),
   rentalStartTime: z.string(),
+  rentalEndTime: z.string(),
   totalAmount: z.number(),
   createdAt: z.string(),
 });
@@ -64,3 +69,22 @@ export const AgentCustomerSchema = z.object({
 export type AgentCustomer = z.infer<typeof AgentCustomerSchema>;
 
 export const AgentListQuerySchema = PagedRequestSchema;
+
+/**
+ * `POST /api/app/agent/orders` (AgentBusiness.OrderCreate): an agent books the cart for a customer.
+ * The order is theirs, holds every line like a customer's booking, and waits Pending until the
+ * store confirms it (then it is Unpaid, for the customer to pay) or declines it.
+ */
+export const AgentOrderCreateSchema = z.object({
+  cart: BookingCartSchema,
+  customerName: OrderCustomerNameSchema,
+  customerPhone: OrderCustomerPhoneSchema,
+  /** A note for the store (hotel, arrival, anything the counter should know). */
+  remarks: multiLineText({ max: 200 }).default(''),
+});
+export type AgentOrderCreate = z.input<typeof AgentOrderCreateSchema>;
+
+/** `POST /api/app/agent/orders/{id}/withdraw`: the agent takes back an order not yet confirmed. */
+export const AgentOrderWithdrawSchema = z.object({
+  reason: singleLineText({ max: 200 }).default(''),
+});

@@ -28,6 +28,9 @@ const FEE_KINDS = Object.values(FeeItemKind) as [FeeItemKind, ...FeeItemKind[]];
 
 const phone = z.string().trim().regex(CONTACT_PHONE_PATTERN, 'InvalidPhone');
 const customerName = singleLineText({ max: 50, required: 'CustomerNameRequired' });
+/** An order's customer as staff or an agent type them: a name and a number to reach them on. */
+export const OrderCustomerNameSchema = customerName;
+export const OrderCustomerPhoneSchema = phone;
 const address = singleLineText({ max: 200 }).default('');
 
 export const ORDER_REMARKS_MAX = 500;
@@ -197,6 +200,8 @@ export const OrderSchema = OrderSummarySchema.extend({
   deliveryAddress: z.string(),
   returnAddress: z.string(),
   agentId: z.string().nullable(),
+  /** The agent's name as the reader may see it (a customer sees the role only). */
+  agentName: z.string().nullable(),
   remarks: z.string(),
   days: z.number().int(),
   items: z.array(OrderItemSchema),

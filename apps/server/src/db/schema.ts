@@ -569,6 +569,11 @@ export const orders = pgTable(
     deliveryRecipient: text('delivery_recipient').notNull().default(''),
     /** When a driver collected the gear at the door (each item's condition is on its line). */
     pickedUpAt: timestamp('picked_up_at', { withTimezone: true }),
+    /**
+     * When the store confirmed an order that waited for it (Pending, e.g. an agent's): the time
+     * to pay runs from here, not from when the order was placed.
+     */
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },

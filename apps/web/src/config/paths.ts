@@ -76,6 +76,8 @@ export const Paths = {
   driverPayment: (id: string) => `/driver/payment/${encodeURIComponent(id)}`,
   agentArea: '/agent',
   agentDashboard: '/agent/dashboard',
+  /** An agent books for a customer (beyond the spec's agent page: the issue's agent orders). */
+  agentOrderCreate: '/agent/order-create',
   help: '/help',
   helpAudience: (audience: 'customer' | 'store' | 'driver') => `/help/${audience}`,
   helpArticle: (id: string) => `/help/article/${encodeURIComponent(id)}`,

@@ -391,6 +391,15 @@ export const appRoutes: AppRoute[] = [
     ...agentArea,
   },
   {
+    path: Paths.agentOrderCreate,
+    load: () => import('@/features/customer-booking/pages/agent-booking-page'),
+    titleKey: 'agentOrderCreate',
+    layout: 'actionButton',
+    ...agentArea,
+    permissions: [Permissions.AgentBusiness.OrderCreate],
+  },
+
+  {
     path: Paths.orderCreate,
     load: () => import('@/features/customer-booking/pages/order-create-page'),
     titleKey: 'orderCreate',

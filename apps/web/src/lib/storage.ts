@@ -19,6 +19,8 @@ export const StorageKey = {
   scannerAutoZoom: 'scanner_auto_zoom',
   /** The booking being put together, kept through sign-in, reloads and a dropped network. */
   bookingCart: 'booking_cart',
+  /** What an agent is booking for a customer (cleared when they sign out: it names the customer). */
+  agentBookingCart: 'agent_booking_cart',
   /** The order QR pages last shown, to show at the counter without a connection. */
   savedOrderQrs: 'saved_order_qrs',
   /** The agent whose link brought the customer, and when (bookings carry it for 30 days). */

@@ -619,6 +619,28 @@ const enUS: Messages = {
     noCustomers: 'No customers yet',
     starts: 'starts {{time}}',
     customerLine: '{{orders}} orders · spent {{revenue}} · last {{time}}',
+    bookForCustomer: 'Book for a customer',
+    bookForCustomerTip:
+      'Choose the store, dates and gear for a customer; once the store confirms, the customer can pay.',
+    withdraw: 'Withdraw',
+    withdrawTitle: 'Withdraw order {{number}}?',
+    withdrawMessage:
+      'The store has not confirmed this order yet. Withdrawing cancels it and frees the gear held for it.',
+    withdrawReason: 'Reason (optional)',
+    withdrawn: 'Order withdrawn',
+    waitingStore: 'Waiting for the store',
+  },
+  agentBooking: {
+    title: 'Book for a customer',
+    tip: 'The store confirms the order; then the customer can pay.',
+    back: 'Back',
+    stepCustomer: 'Customer',
+    remarks: 'Note for the store',
+    remarksPlaceholder: 'Optional: hotel, arrival time…',
+    afterSubmit:
+      'The order is then pending and its gear held for the customer. Once the store confirms it, the customer signs in with this phone number and pays under My orders, or pays at the store or to the driver.',
+    submit: 'Send to the store',
+    placed: 'Order {{number}} sent; waiting for the store to confirm',
   },
   driver: {
     runs: 'Delivery and pickup',
@@ -1006,6 +1028,22 @@ const enUS: Messages = {
     cancel: 'Cancel order',
     cancelTitle: 'Cancel order {{number}}',
     cancelExplain: 'Its gear becomes free again; anything paid becomes a refund to make.',
+    decline: 'Decline order',
+    declineTitle: 'Decline order {{number}}',
+    declineExplain:
+      'This order an agent placed for a customer is cancelled and the gear held for it is freed. Give the reason; the agent sees it.',
+    pendingNotice:
+      '{{agent}} placed this order for the customer; it waits for the store. The gear is held; confirming issues the bill so the customer can pay.',
+    pendingNoticeNoAgent:
+      'This order waits for the store. Confirming issues the bill so the customer can pay.',
+    confirm: {
+      open: 'Confirm order',
+      title: 'Confirm order {{number}}',
+      message:
+        'Confirming issues a bill of {{amount}}, which the customer pays online, at the store or to the driver; an unpaid order is cancelled after the store’s time limit.',
+      placeholder: 'Remarks (optional)',
+      done: 'Order confirmed',
+    },
     cancelReason: 'Why is it cancelled?',
     cancelReasonRequired: 'Please give a reason for cancelling',
     cancelled: 'Order cancelled',
@@ -1586,6 +1624,7 @@ const enUS: Messages = {
   myOrders: {
     detailTitle: 'Order details',
     overdue: 'Overdue',
+    pendingNotice: 'You can pay once the store confirms this order; the gear is held for you.',
     overdueNotice:
       'The return time has passed. Please bring the gear back soon: late days are charged. You can extend by a day, or hand it back by self-return below.',
     itemCount_one: '{{count}} item',
@@ -1774,6 +1813,7 @@ const enUS: Messages = {
     driverPayment: 'Collect payment',
     driverProfile: 'My account',
     agentDashboard: 'Agent home',
+    agentOrderCreate: 'Book for a customer',
     orderCreate: 'Book gear',
     help: 'Help centre',
     helpCustomer: 'Customer help',

@@ -602,6 +602,26 @@ const zhCN = {
     noCustomers: '还没有客户',
     starts: '{{time}} 起租',
     customerLine: '{{orders}} 单 · 消费 {{revenue}} · 最近 {{time}}',
+    bookForCustomer: '代客下单',
+    bookForCustomerTip: '替顾客选好门店、日期和装备，门店确认后顾客即可付款。',
+    withdraw: '撤回',
+    withdrawTitle: '撤回订单 {{number}}？',
+    withdrawMessage: '门店还没有确认这张订单。撤回后订单取消，为它保留的装备会释放。',
+    withdrawReason: '撤回原因（选填）',
+    withdrawn: '订单已撤回',
+    waitingStore: '等待门店确认',
+  },
+  agentBooking: {
+    title: '代客下单',
+    tip: '订单提交后由门店确认，确认后顾客即可付款。',
+    back: '返回',
+    stepCustomer: '顾客',
+    remarks: '给门店的备注',
+    remarksPlaceholder: '选填：酒店、到店时间等',
+    afterSubmit:
+      '提交后订单为“待确认”，装备已为顾客保留。门店确认后顾客用这个手机号登录即可在“我的订单”付款，也可到店或向司机付款。',
+    submit: '提交给门店确认',
+    placed: '订单 {{number}} 已提交，等待门店确认',
   },
   driver: {
     runs: '配送与取件',
@@ -979,6 +999,20 @@ const zhCN = {
     cancel: '取消订单',
     cancelTitle: '取消订单 {{number}}',
     cancelExplain: '取消后设备将被释放；已支付的金额会生成退款账单。',
+    decline: '拒绝订单',
+    declineTitle: '拒绝订单 {{number}}',
+    declineExplain:
+      '代理商为顾客下的这张订单将被取消，为它保留的设备会释放。请写明原因，代理商会看到。',
+    pendingNotice: '{{agent}}代顾客下单，等待门店确认。装备已保留；确认后生成账单，顾客即可付款。',
+    pendingNoticeNoAgent: '此订单等待门店确认。确认后生成账单，顾客即可付款。',
+    confirm: {
+      open: '确认订单',
+      title: '确认订单 {{number}}',
+      message:
+        '确认后生成 {{amount}} 的待付账单，顾客可在线、到店或向司机付款；未付款的订单按门店规定时间自动取消。',
+      placeholder: '备注（选填）',
+      done: '订单已确认',
+    },
     cancelReason: '请填写取消原因',
     cancelReasonRequired: '请填写取消原因',
     cancelled: '订单已取消',
@@ -1540,6 +1574,7 @@ const zhCN = {
   myOrders: {
     detailTitle: '订单详情',
     overdue: '已逾期',
+    pendingNotice: '门店确认这张订单后即可付款，装备已为您保留。',
     overdueNotice:
       '已超过归还时间，请尽快归还雪具，逾期会产生费用。可以一键续租，或在下方自助归还。',
     itemCount_one: '{{count}} 件雪具',
@@ -1725,6 +1760,7 @@ const zhCN = {
     driverPayment: '上门收款',
     driverProfile: '个人中心',
     agentDashboard: '代理商首页',
+    agentOrderCreate: '代客下单',
     orderCreate: '雪具预订',
     help: '帮助中心',
     helpCustomer: '顾客帮助',

@@ -1,7 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   AgentCustomerSchema,
+  AgentOrderCreateSchema,
+  AgentOrderWithdrawSchema,
+  OrderSchema,
   AgentListQuerySchema,
   AgentOrderSchema,
   AgentPerformanceQuerySchema,
@@ -10,10 +14,12 @@ import {
   pagedResultSchema,
   Permissions as P,
 } from '@snowgear/contracts';
+import { BookingService } from '@/modules/booking/service.js';
 import { AgentsService } from './service.js';
 
 /** Any agent (AgentBusiness): the referral link and the orders carrying the agent. */
 const AGENT = { permissions: Object.values(P.AgentBusiness) } as const;
+const ORDER_CREATE = { permissions: [P.AgentBusiness.OrderCreate] } as const;
 const CUSTOMERS = { permissions: [P.AgentBusiness.CustomerManage] } as const;
 const PERFORMANCE = { permissions: [P.AgentBusiness.Performance] } as const;
 const tags = ['agents'];
@@ -48,6 +54,42 @@ export async function agentRoutes(app: FastifyInstance, options: { timeZone: str
       },
     },
     async (request) => service(request).orders(request.query),
+  );
+
+  r.post(
+    '/api/app/agent/orders',
+    {
+      config: { access: ORDER_CREATE },
+      schema: {
+        tags,
+        summary:
+          'Book for a customer: the agent’s order holds every line like a booking and waits Pending for the store to confirm (409 with what is free when a line cannot be held)',
+        body: AgentOrderCreateSchema,
+        response: { 201: OrderSchema },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(
+          await new BookingService(app.db, request, options.timeZone).bookForCustomer(request.body),
+        ),
+  );
+
+  r.post(
+    '/api/app/agent/orders/:id/withdraw',
+    {
+      config: { access: ORDER_CREATE },
+      schema: {
+        tags,
+        summary:
+          'Take back one’s own order the store has not confirmed yet (Pending): cancelled, its gear free again',
+        params: z.object({ id: z.uuid() }),
+        body: AgentOrderWithdrawSchema,
+        response: { 200: AgentOrderSchema },
+      },
+    },
+    async (request) => service(request).withdraw(request.params.id, request.body.reason),
   );
 
   r.get(

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { and, count, desc, eq, gte, lt, max, notInArray, sql } from 'drizzle-orm';
 import {
   BusinessParameterKey,
+  ErrorCode,
   OrderStatus,
   RoleName,
   type AgentCustomer,
@@ -19,7 +20,12 @@ import { businessParameter } from '@/lib/business-parameters.js';
 import { localMinute, zonedMidnight } from '@/lib/local-time.js';
 import { pageOf } from '@/lib/paging.js';
 import { UNIQUE_VIOLATION, pgCode } from '@/lib/pg-errors.js';
+import { conflictError, notFound } from '@/lib/errors.js';
+import { isEnglish, message } from '@/lib/messages.js';
+import { releaseHolds } from '@/modules/orders/capacity.js';
 import { toYuan } from '@/modules/orders/pricing.js';
+import { orderActionName, orderStatusName } from '@/modules/orders/status.js';
+import { appendEvent, say, withRemarks } from '@/modules/orders/timeline.js';
 
 /** Letters and digits that cannot be misread on a poster (no I, O, 0 or 1). */
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -77,12 +83,67 @@ export class AgentsService {
     return and(eq(orders.tenantId, this.tenantId), eq(orders.agentId, this.agentId));
   }
 
+  /**
+   * The agent takes back an order the store has not confirmed yet: it is cancelled and its gear
+   * is free again. Only the agent's own, only while Pending (409 once the store has acted).
+   */
+  async withdraw(id: string, reason: string): Promise<AgentOrder> {
+    const [row] = await this.db
+      .select({ status: orders.status })
+      .from(orders)
+      .where(and(this.mine(), eq(orders.id, id)));
+    if (!row) throw notFound(ErrorCode.OrderNotFound, message(this.request, 'OrderNotFound'));
+    const english = isEnglish(this.request);
+    const [me] = await this.db
+      .select({ name: users.name, userName: users.userName })
+      .from(users)
+      .where(eq(users.id, this.agentId));
+    const actor = { userId: this.agentId, operatorName: me?.name || me?.userName || '', english };
+    const withdrawn = await this.db.transaction(async (tx) => {
+      const [changed] = await tx
+        .update(orders)
+        .set({ status: OrderStatus.Cancelled, updatedAt: new Date() })
+        .where(and(this.mine(), eq(orders.id, id), eq(orders.status, OrderStatus.Pending)))
+        .returning({ id: orders.id });
+      if (!changed) return false;
+      await releaseHolds(tx, id);
+      await appendEvent(
+        tx,
+        id,
+        {
+          kind: 'status',
+          from: OrderStatus.Pending,
+          to: OrderStatus.Cancelled,
+          message: withRemarks(say('OrderWithdrawn'), reason),
+        },
+        actor,
+      );
+      return true;
+    });
+    const [now] = await this.orderRows().where(and(this.mine(), eq(orders.id, id)));
+    if (!withdrawn || !now) {
+      throw conflictError(
+        ErrorCode.OrderIllegalTransition,
+        message(this.request, 'OrderIllegalTransition', {
+          from: orderStatusName(now?.order.status ?? row.status, english),
+          action: orderActionName('withdraw', english),
+        }),
+      );
+    }
+    return toAgentOrder(now);
+  }
+
+  private orderRows() {
+    return this.db
+      .select({ order: orders, storeName: stores.name })
+      .from(orders)
+      .innerJoin(stores, eq(stores.id, orders.storeId))
+      .$dynamic();
+  }
+
   async orders(page: PagedRequest): Promise<PagedResult<AgentOrder>> {
     const [rows, [total]] = await Promise.all([
-      this.db
-        .select({ order: orders, storeName: stores.name })
-        .from(orders)
-        .innerJoin(stores, eq(stores.id, orders.storeId))
+      this.orderRows()
         .where(this.mine())
         .orderBy(desc(orders.createdAt))
         .limit(pageOf(page).limit)
@@ -91,16 +152,7 @@ export class AgentsService {
     ]);
     return {
       totalCount: total?.n ?? 0,
-      items: rows.map(({ order, storeName }) => ({
-        id: order.id,
-        orderNumber: order.orderNumber,
-        storeName,
-        status: order.status,
-        customerName: order.customerName,
-        rentalStartTime: order.rentalStartAt.toISOString(),
-        totalAmount: toYuan(order.totalFen),
-        createdAt: order.createdAt.toISOString(),
-      })),
+      items: rows.map(toAgentOrder),
     };
   }
 
@@ -205,6 +257,27 @@ export class AgentsService {
     );
     return value ?? '0';
   }
+}
+
+function toAgentOrder({
+  order,
+  storeName,
+}: {
+  order: typeof orders.$inferSelect;
+  storeName: string;
+}): AgentOrder {
+  return {
+    id: order.id,
+    orderNumber: order.orderNumber,
+    storeName,
+    status: order.status,
+    customerName: order.customerName,
+    customerPhone: order.customerPhone,
+    rentalStartTime: order.rentalStartAt.toISOString(),
+    rentalEndTime: order.rentalEndAt.toISOString(),
+    totalAmount: toYuan(order.totalFen),
+    createdAt: order.createdAt.toISOString(),
+  };
 }
 
 /** The agent a referral code names, if it is one of this tenant's active agents. */

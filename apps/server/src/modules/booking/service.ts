@@ -38,7 +38,7 @@ import { SystemSettingKey } from '@/modules/config-distribution/system-setting-k
 import { kindStock, sizeKey, type KindStock } from '@/modules/orders/capacity.js';
 import { feeParameter, priceOrder, toYuan } from '@/modules/orders/pricing.js';
 import { agentOfReferral } from '@/modules/agents/service.js';
-import { OrdersService } from '@/modules/orders/service.js';
+import { OrdersService, type OrderCreateExtras } from '@/modules/orders/service.js';
 import { countRiders, insertRider, lockOwner, updateRider } from '@/modules/riders/repository.js';
 import { businessYear, toRiderValues } from '@/modules/riders/service.js';
 
@@ -444,14 +444,7 @@ export class BookingService {
       throw new AppError(409, ErrorCode.AgreementChanged, this.msg('BookingAgreementChanged'));
     }
     const { cart } = input;
-    // The booking page offers no rest day to start on; neither does the server.
-    const store = await this.store(cart.storeId);
-    if (store.restDays.includes(weekdayIn(new Date(cart.rentalStartTime), this.timeZone))) {
-      throw new AppError(400, ErrorCode.StoreRestDay, this.msg('BookingStoreRestDay'));
-    }
-    const { lines, start, end } = await this.expand(cart);
-    const short = this.shortages(lines);
-    if (short.length > 0) throw this.unavailable(short);
+    const expanded = await this.bookable(cart);
     const profiles = await this.saveRiders(customer.id, cart.riders);
     if (cart.deliveryMethod === DeliveryMethod.Delivery && cart.deliveryAddress) {
       await this.db
@@ -459,16 +452,91 @@ export class BookingService {
         .set({ deliveryAddress: cart.deliveryAddress })
         .where(eq(users.id, customer.id));
     }
+    return this.place(
+      cart,
+      expanded,
+      {
+        orderType: OrderType.Online,
+        customerId: customer.id,
+        customerName: customer.name,
+        customerPhone: customer.phone,
+        remarks: input.remarks,
+        // Through an agent's link: the order is theirs (an unknown code books without one).
+        agentId: (await agentOfReferral(this.db, this.tenantId, input.referralCode)) ?? undefined,
+      },
+      {
+        customerBooking: true,
+        profiles,
+        agreement: {
+          version: input.agreementVersion,
+          acceptedAt: new Date(),
+          acceptedFrom: this.request.ip,
+        },
+      },
+    );
+  }
+
+  /**
+   * An agent books the cart for a customer (AgentBusiness.OrderCreate): a Reservation that is the
+   * agent's, holding every line like a customer's booking, Pending until the store confirms it.
+   * The riders stay on the order only; a customer account with this verified number sees it.
+   */
+  async bookForCustomer(input: {
+    cart: BookingCart;
+    customerName: string;
+    customerPhone: string;
+    remarks: string;
+  }): Promise<Order> {
+    return this.place(
+      input.cart,
+      await this.bookable(input.cart),
+      {
+        orderType: OrderType.Reservation,
+        customerName: input.customerName,
+        customerPhone: input.customerPhone,
+        remarks: input.remarks,
+      },
+      { agentBooking: true, profiles: new Map() },
+    );
+  }
+
+  /**
+   * The cart's lines, refused when it starts on a rest day (the booking page offers none) or has a
+   * line that cannot be held now.
+   */
+  private async bookable(cart: BookingCart) {
+    const store = await this.store(cart.storeId);
+    if (store.restDays.includes(weekdayIn(new Date(cart.rentalStartTime), this.timeZone))) {
+      throw new AppError(400, ErrorCode.StoreRestDay, this.msg('BookingStoreRestDay'));
+    }
+    const expanded = await this.expand(cart);
+    const short = this.shortages(expanded.lines);
+    if (short.length > 0) throw this.unavailable(short);
+    return expanded;
+  }
+
+  /** The cart as an order, every line holding an item of its kind (or the item it names). */
+  private async place(
+    cart: BookingCart,
+    { lines, start, end }: { lines: BookedLine[]; start: Date; end: Date },
+    order: {
+      orderType: OrderType;
+      customerId?: string;
+      customerName: string;
+      customerPhone: string;
+      remarks: string;
+      agentId?: string;
+    },
+    extras: Omit<OrderCreateExtras, 'lines'> & { profiles: Map<string, string> },
+  ): Promise<Order> {
+    const { profiles, ...orderExtras } = extras;
     const riderOf = (key: string | null) => cart.riders.find((r) => r.key === key);
     const orders = new OrdersService(this.db, this.request, this.timeZone);
     try {
       return await orders.create(
         {
           storeId: cart.storeId,
-          orderType: OrderType.Online,
-          customerId: customer.id,
-          customerName: customer.name,
-          customerPhone: customer.phone,
+          ...order,
           rentalStartTime: start.toISOString(),
           rentalEndTime: end.toISOString(),
           deliveryMethod: cart.deliveryMethod,
@@ -476,9 +544,6 @@ export class BookingService {
           returnMethod: cart.returnMethod,
           returnAddress: cart.returnAddress,
           discount: 0,
-          remarks: input.remarks,
-          // Through an agent's link: the order is theirs (an unknown code books without one).
-          agentId: (await agentOfReferral(this.db, this.tenantId, input.referralCode)) ?? undefined,
           items: lines.map((l) => ({
             categoryId: l.categoryId,
             ...(l.equipmentId ? { equipmentId: l.equipmentId } : {}),
@@ -488,7 +553,7 @@ export class BookingService {
           })),
         },
         {
-          customerBooking: true,
+          ...orderExtras,
           lines: lines.map((l) => {
             const rider = riderOf(l.riderKey);
             return {
@@ -499,11 +564,6 @@ export class BookingService {
               rider: rider ? snapshot(rider) : undefined,
             };
           }),
-          agreement: {
-            version: input.agreementVersion,
-            acceptedAt: new Date(),
-            acceptedFrom: this.request.ip,
-          },
         },
       );
     } catch (err) {

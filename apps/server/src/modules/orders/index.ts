@@ -201,6 +201,22 @@ export async function orderRoutes(
     async (request) => service(request).cancel(request.params.id, request.body.reason),
   );
 
+  r.post(
+    '/api/app/orders/:id/confirm',
+    {
+      config: { access: PROCESS },
+      schema: {
+        tags,
+        summary:
+          'Confirm an order that waits for the store (Pending, an agent’s): Unpaid with its bill, the time to pay from now; decline it with cancel',
+        params: Id,
+        body: Remarks,
+        response: { 200: OrderSchema },
+      },
+    },
+    async (request) => lifecycle(request).confirm(request.params.id, request.body.remarks),
+  );
+
   r.put(
     '/api/app/orders/:id',
     {

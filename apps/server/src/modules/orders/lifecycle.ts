@@ -490,6 +490,41 @@ export class OrderLifecycle extends OrdersService {
     return this.get(id);
   }
 
+  // ---- confirmation ----------------------------------------------------------------------------
+
+  /**
+   * The store confirms an order that waited for it (an agent's): it becomes Unpaid with its bill,
+   * and the time to pay runs from now. One that costs nothing goes straight on (reserved, or
+   * waiting for delivery). Its gear has been held since it was placed.
+   */
+  async confirm(id: string, remarks = ''): Promise<Order> {
+    const order = await this.row(id);
+    this.assertFrom(order, 'confirm');
+    await this.db.transaction(async (tx) => {
+      const message = withRemarks(say('OrderConfirmed'), remarks);
+      if (!(await this.moveTo(tx, order, OrderStatus.Unpaid, message))) {
+        throw this.illegal(await this.currentStatus(tx, id), 'confirm');
+      }
+      // Read under the row's lock: a delivery change meanwhile has priced it again.
+      const [confirmed] = await tx
+        .update(orders)
+        .set({ confirmedAt: new Date() })
+        .where(eq(orders.id, id))
+        .returning({ totalFen: orders.totalFen });
+      if (confirmed && confirmed.totalFen > 0) {
+        await tx.insert(bills).values({
+          tenantId: this.tenantId,
+          orderId: id,
+          kind: BillKind.Payment,
+          amountFen: confirmed.totalFen,
+          status: BillStatus.Pending,
+        });
+      }
+      await this.afterPayment(tx, id);
+    });
+    return this.get(id);
+  }
+
   // ---- extension -------------------------------------------------------------------------------
 
   /**

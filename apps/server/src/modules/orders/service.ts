@@ -101,30 +101,19 @@ import {
 
 type OrderCreateInput = z.output<typeof OrderCreateSchema>;
 
-/** What a booking for a customer adds to an order (apps/server/src/modules/booking). */
-export interface OrderCreateExtras {
-  /** A signed-in customer booking for themselves, at any store. */
-  customerBooking?: boolean;
-  /** Parallel to the input's items. */
-  lines?: {
-    packId?: string | undefined;
-    packName?: string | undefined;
-    riderKey?: string | undefined;
-    riderProfileId?: string | undefined;
-    rider?: OrderRiderSnapshot | undefined;
-  }[];
-  agreement?: { version: string; acceptedAt: Date; acceptedFrom: string };
-}
 type OrderListInput = z.output<typeof OrderListQuerySchema>;
 type OrderRow = typeof orders.$inferSelect;
 
 /**
- * What a booking for a customer adds to an order: the caller is the customer (any store),
- * each line's pack and rider (`lines` is parallel to the input's items), and the rental agreement
- * the customer accepted.
+ * What a booking adds to an order (modules/booking): the caller is the customer booking for
+ * themselves (`customerBooking`) or an agent booking for a customer (`agentBooking`), either at
+ * any store; each line's pack and rider (`lines` is parallel to the input's items), and the rental
+ * agreement the customer accepted.
  */
 export interface OrderCreateExtras {
   customerBooking?: boolean;
+  /** An agent's order: theirs, Pending with no bill until the store confirms it. */
+  agentBooking?: boolean;
   lines?: {
     packId?: string;
     packName?: string;
@@ -418,8 +407,9 @@ export class OrdersService {
       ...billRows.map((b) => b.confirmedBy),
       row.deliveryDriverId,
       row.pickupDriverId,
+      row.agentId,
     ]);
-    const drivers = await this.namesOf([row.deliveryDriverId, row.pickupDriverId]);
+    const drivers = await this.namesOf([row.deliveryDriverId, row.pickupDriverId, row.agentId]);
     const driver = (id: string | null) =>
       id ? { id, name: byRole?.get(id) ?? drivers.get(id) ?? '' } : null;
     return {
@@ -428,6 +418,7 @@ export class OrdersService {
       deliveryAddress: row.deliveryAddress,
       returnAddress: row.returnAddress,
       agentId: row.agentId,
+      agentName: row.agentId ? (byRole?.get(row.agentId) ?? drivers.get(row.agentId) ?? '') : null,
       remarks: row.remarks,
       days: row.days,
       items: items.map(
@@ -576,12 +567,9 @@ export class OrdersService {
    * by kind holds a free item of its kind (409 naming the line when none is left).
    */
   async create(input: OrderCreateInput, extras: OrderCreateExtras = {}): Promise<Order> {
-    // A customer books for themselves, at any store.
-    if (
-      !extras.customerBooking &&
-      !this.seesAllStores &&
-      input.storeId !== this.user.primaryStoreId
-    ) {
+    // A customer books for themselves, and an agent for a customer, at any store.
+    const booking = extras.customerBooking || extras.agentBooking;
+    if (!booking && !this.seesAllStores && input.storeId !== this.user.primaryStoreId) {
       throw businessError(ErrorCode.OrderOtherStore, this.msg('OrderStoreNotYours'));
     }
     if (!(await findStore(this.db, this.tenantId, input.storeId))) {
@@ -618,7 +606,13 @@ export class OrdersService {
     });
     this.assertWithinTotal(grossFen);
     const noPaymentNeeded = totalFen === 0;
-    const status = noPaymentNeeded ? this.paidStatus(input.deliveryMethod) : OrderStatus.Unpaid;
+    // An agent's order waits for the store; its bill comes with the confirmation.
+    const status = extras.agentBooking
+      ? OrderStatus.Pending
+      : noPaymentNeeded
+        ? this.paidStatus(input.deliveryMethod)
+        : OrderStatus.Unpaid;
+    const agentId = extras.agentBooking ? this.user.id : (input.agentId ?? null);
     // An order taken at the counter with a customer's verified number reaches their account.
     const customerId = extras.customerBooking
       ? this.user.id
@@ -690,7 +684,7 @@ export class OrdersService {
           deliveryAddress: input.deliveryAddress,
           returnMethod: input.returnMethod,
           returnAddress: input.returnAddress,
-          agentId: input.agentId ?? null,
+          agentId,
           remarks: input.remarks,
           totalFen,
           agreementVersion: extras.agreement?.version ?? null,
@@ -722,7 +716,7 @@ export class OrdersService {
         await tx
           .insert(orderFeeItems)
           .values(feeItems.map((f, i) => ({ orderId, ...f, sortOrder: i })));
-        if (!noPaymentNeeded) {
+        if (status === OrderStatus.Unpaid) {
           await tx.insert(bills).values({
             tenantId: this.tenantId,
             orderId,
@@ -734,7 +728,7 @@ export class OrdersService {
         await this.event(tx, orderId, {
           kind: 'created',
           to: status,
-          message: say('OrderCreated'),
+          message: say(extras.agentBooking ? 'OrderPlacedByAgent' : 'OrderCreated'),
         });
       });
     } catch (err) {
@@ -744,7 +738,9 @@ export class OrdersService {
       if (pgCode(err) === EXCLUSION_VIOLATION) throw await this.conflict(lines, start, end);
       throw err;
     }
-    return this.get(orderId);
+    // Read back as placed: an agent may not open orders, but sees the one they just made.
+    const [created] = await this.db.select().from(orders).where(eq(orders.id, orderId));
+    return this.toOrder(created!);
   }
 
   /** A transaction run again when the database rolls it back for a deadlock (`retryOnDeadlock`). */

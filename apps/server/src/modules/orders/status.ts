@@ -44,7 +44,9 @@ export type OrderAction =
   | 'pickup'
   | 'extend'
   | 'return'
-  | 'din';
+  | 'din'
+  | 'confirm'
+  | 'withdraw';
 const ACTIONS: Record<OrderAction, [string, string]> = {
   cancel: ['取消', 'cancelled'],
   pay: ['支付', 'paid'],
@@ -56,6 +58,8 @@ const ACTIONS: Record<OrderAction, [string, string]> = {
   extend: ['续租', 'extended'],
   return: ['归还', 'returned'],
   din: ['设置 DIN', 'given a DIN setting'],
+  confirm: ['确认', 'confirmed'],
+  withdraw: ['撤回', 'withdrawn'],
 };
 export function orderActionName(action: OrderAction, english: boolean): string {
   return ACTIONS[action][english ? 1 : 0];
@@ -70,6 +74,9 @@ export const ORDER_ALLOWED_FROM: Record<OrderAction, readonly OrderStatus[]> = {
     OrderStatus.PendingDelivery,
   ],
   pay: [OrderStatus.Unpaid, OrderStatus.PendingPayment],
+  // An order the store has to confirm (an agent's) is confirmed, or withdrawn by its agent, once.
+  confirm: [OrderStatus.Pending],
+  withdraw: [OrderStatus.Pending],
   handover: [OrderStatus.Reserved],
   dispatch: [OrderStatus.PendingDelivery],
   deliver: [OrderStatus.Delivering],

@@ -26,11 +26,22 @@ export async function unpaidTimeoutHours(
 /** When the sweep releases an unpaid order (null: not unpaid, or its store keeps it for ever). */
 export async function unpaidReleaseTime(
   db: Database | Transaction,
-  order: { status: number; tenantId: string; storeId: string; createdAt: Date },
+  order: {
+    status: number;
+    tenantId: string;
+    storeId: string;
+    createdAt: Date;
+    confirmedAt: Date | null;
+  },
 ): Promise<Date | null> {
   if (order.status !== OrderStatus.Unpaid) return null;
   const hours = await unpaidTimeoutHours(db, order.tenantId, order.storeId);
-  return hours > 0 ? new Date(order.createdAt.getTime() + hours * 3_600_000) : null;
+  return hours > 0 ? new Date(unpaidSince(order).getTime() + hours * 3_600_000) : null;
+}
+
+/** The time to pay runs from the order, or from the store's confirmation when it needed one. */
+function unpaidSince(order: { createdAt: Date; confirmedAt: Date | null }): Date {
+  return order.confirmedAt ?? order.createdAt;
 }
 
 /**
@@ -45,6 +56,7 @@ export async function cancelUnpaidOrders(db: Database, now = new Date()): Promis
       tenantId: orders.tenantId,
       storeId: orders.storeId,
       createdAt: orders.createdAt,
+      confirmedAt: orders.confirmedAt,
     })
     .from(orders)
     .where(eq(orders.status, OrderStatus.Unpaid));
@@ -56,7 +68,7 @@ export async function cancelUnpaidOrders(db: Database, now = new Date()): Promis
       timeouts.set(scope, await unpaidTimeoutHours(db, order.tenantId, order.storeId));
     }
     const hours = timeouts.get(scope)!;
-    if (hours === 0 || order.createdAt.getTime() + hours * 3_600_000 > now.getTime()) continue;
+    if (hours === 0 || unpaidSince(order).getTime() + hours * 3_600_000 > now.getTime()) continue;
     const done = await db.transaction(async (tx) => {
       const [changed] = await tx
         .update(orders)
@@ -81,6 +93,39 @@ export async function cancelUnpaidOrders(db: Database, now = new Date()): Promis
     if (done) cancelled += 1;
   }
   return cancelled;
+}
+
+/**
+ * Orders that waited for the store (an agent's) and were neither confirmed nor withdrawn by the
+ * time their rental starts are cancelled, releasing their gear. One conditional update per order.
+ */
+export async function expirePendingOrders(db: Database, now = new Date()): Promise<number> {
+  const due = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.status, OrderStatus.Pending), lte(orders.rentalStartAt, now)));
+  let expired = 0;
+  for (const order of due) {
+    const done = await db.transaction(async (tx) => {
+      const [changed] = await tx
+        .update(orders)
+        .set({ status: OrderStatus.Cancelled, updatedAt: now })
+        .where(and(eq(orders.id, order.id), eq(orders.status, OrderStatus.Pending)))
+        .returning({ id: orders.id });
+      if (!changed) return false;
+      await releaseHolds(tx, order.id);
+      await systemEvent(
+        tx,
+        order.id,
+        OrderStatus.Pending,
+        OrderStatus.Cancelled,
+        'OrderPendingExpired',
+      );
+      return true;
+    });
+    if (done) expired += 1;
+  }
+  return expired;
 }
 
 /**

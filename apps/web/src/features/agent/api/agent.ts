@@ -1,4 +1,10 @@
-import { infiniteQueryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type {
   AgentCustomer,
   AgentOrder,
@@ -54,6 +60,20 @@ export function useAgentCustomers(enabled: boolean) {
   return useInfiniteQuery({
     ...pagedQuery<AgentCustomer>('customers', '/app/agent/customers'),
     enabled,
+  });
+}
+
+/** Takes back an order of the agent's that the store has not confirmed yet. */
+export function useWithdrawOrder() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { id: string; reason: string }) =>
+      api.post<AgentOrder>(
+        `/app/agent/orders/${encodeURIComponent(v.id)}/withdraw`,
+        { reason: v.reason },
+        { silent: true },
+      ),
+    onSuccess: () => client.invalidateQueries({ queryKey: agentKey }),
   });
 }
 

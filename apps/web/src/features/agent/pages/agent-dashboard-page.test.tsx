@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { AgentReferral } from '@snowgear/contracts';
+import type { AgentReferral, BookingCatalog, H5Config, Order } from '@snowgear/contracts';
 import { loginWithPassword } from '@/features/auth/stores/session-store';
 import { api } from '@/lib/api-client';
 import { changeLanguage } from '@/lib/i18n';
@@ -70,12 +70,48 @@ describe('the agent’s home (real server)', () => {
     expect(await screen.findAllByRole('link', { name: /^1\d{10}$/ })).not.toHaveLength(0);
   });
 
+  it('takes back an order booked for a customer before the store confirms it', async () => {
+    await changeLanguage('zh-CN');
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    // The agent books for a customer (a year ahead, so the demo's bookings are not in the way).
+    const config = await api.get<H5Config>('/app/config-distribution/h5');
+    const store = Object.values(config.storeConfigs).find((s) => s.storeName === '万龙雪场店')!;
+    const when = new Date(Date.now() + 360 * 86_400_000).toISOString();
+    const catalog = await api.get<BookingCatalog>('/app/booking/catalog', {
+      params: { storeId: store.storeId, rentalStartTime: when, days: 1 },
+    });
+    const kind = catalog.categories.flatMap((c) =>
+      c.kinds.filter((k) => k.free > 0).map((k) => ({ categoryId: c.id, size: k.size })),
+    )[0]!;
+    const order = await api.post<Order>('/app/agent/orders', {
+      cart: {
+        storeId: store.storeId,
+        rentalStartTime: when,
+        days: 1,
+        riders: [],
+        lines: [{ type: 'item', ...kind }],
+      },
+      customerName: '撤回测试',
+      customerPhone: '13966667777',
+    });
+    renderPage();
+    const row = (await screen.findByText(new RegExp(order.orderNumber))).closest('.adm-list-item')!;
+    expect(within(row as HTMLElement).getByText('等待门店确认')).toBeTruthy();
+    await user.click(within(row as HTMLElement).getByRole('button', { name: '撤回' }));
+    const dialog = await screen.findByRole('dialog', { name: `撤回订单 ${order.orderNumber}？` });
+    await user.type(within(dialog).getByRole('textbox'), '客户改期');
+    await user.click(within(dialog).getByRole('button', { name: '撤回' }));
+    await waitFor(() => expect(within(row as HTMLElement).getByText('已取消')).toBeTruthy());
+    expect(within(row as HTMLElement).queryByRole('button', { name: '撤回' })).toBeNull();
+  });
+
   it('speaks English', async () => {
     await changeLanguage('en-US');
     renderPage();
     expect(await screen.findByText('My referral link')).toBeTruthy();
     expect(await screen.findByText('Commission (8%)')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Share the referral link' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /^Book for a customer/ })).toBeTruthy();
     await changeLanguage('zh-CN');
   });
 });

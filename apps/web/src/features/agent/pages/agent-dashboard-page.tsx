@@ -1,10 +1,13 @@
 import { useState } from 'react';
-import { List, PullToRefresh, Selector, Tabs } from 'antd-mobile';
+import { Link } from 'react-router';
+import { Button, List, PullToRefresh, Selector, Tabs } from 'antd-mobile';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Permissions, type AgentPeriod } from '@snowgear/contracts';
+import { OrderStatus, Permissions, type AgentOrder, type AgentPeriod } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';
 import { PagedList } from '@/components/paged-list';
+import { PromptDialog } from '@/components/prompt-dialog';
+import { useAppStore } from '@/features/app-state/stores/app-store';
 import { QueryState } from '@/components/query-state';
 import { ProfileView } from '@/features/auth/pages/profile-page';
 import { useSession } from '@/features/auth/stores/session-store';
@@ -12,7 +15,14 @@ import { WelcomeCard } from '@/features/home/components/welcome-card';
 import { OrderStatusTag } from '@/features/orders/components/order-status-tag';
 import { runTime } from '@/features/driver/utils/run-time';
 import { money } from '@/lib/money';
-import { agentKey, useAgentCustomers, useAgentOrders, usePerformance } from '../api/agent';
+import { textError } from '@/lib/text-rules';
+import {
+  agentKey,
+  useAgentCustomers,
+  useAgentOrders,
+  usePerformance,
+  useWithdrawOrder,
+} from '../api/agent';
 import { PerformanceChart } from '../components/performance-chart';
 import { ReferralCard } from '../components/referral-card';
 
@@ -27,6 +37,10 @@ export default function AgentDashboardPage() {
   const permissions = useSession((s) => s.permissions);
   const seesPerformance = permissions.includes(Permissions.AgentBusiness.Performance);
   const seesCustomers = permissions.includes(Permissions.AgentBusiness.CustomerManage);
+  const booksForCustomers = permissions.includes(Permissions.AgentBusiness.OrderCreate);
+  const [withdrawing, setWithdrawing] = useState<AgentOrder | null>(null);
+  const withdraw = useWithdrawOrder();
+  const showSuccess = useAppStore((s) => s.showSuccess);
   const [period, setPeriod] = useState<AgentPeriod>('week');
   const [tab, setTab] = useState<'orders' | 'customers'>('orders');
   const performance = usePerformance(period, seesPerformance);
@@ -36,6 +50,14 @@ export default function AgentDashboardPage() {
   return (
     <PullToRefresh onRefresh={() => client.invalidateQueries({ queryKey: agentKey })}>
       <WelcomeCard title={t('home.agentHome')} profilePath={null} />
+      {booksForCustomers && (
+        <section className="page-body" aria-label={t('agent.bookForCustomer')}>
+          <Link to={Paths.agentOrderCreate} className="agent-book">
+            <strong>{t('agent.bookForCustomer')}</strong>
+            <span>{t('agent.bookForCustomerTip')}</span>
+          </Link>
+        </section>
+      )}
       <section className="page-body" aria-label={t('agent.referral')}>
         <h2 className="section-title">{t('agent.referral')}</h2>
         <ReferralCard />
@@ -92,7 +114,19 @@ export default function AgentDashboardPage() {
               {items.map((o) => (
                 <List.Item
                   key={o.id}
-                  description={`${o.storeName} · ${t('agent.starts', { time: runTime(o.rentalStartTime) })}`}
+                  description={
+                    <>
+                      {o.storeName} · {t('agent.starts', { time: runTime(o.rentalStartTime) })}
+                      {o.status === OrderStatus.Pending && booksForCustomers && (
+                        <span className="agent-order__pending">
+                          {t('agent.waitingStore')}
+                          <Button size="small" fill="outline" onClick={() => setWithdrawing(o)}>
+                            {t('agent.withdraw')}
+                          </Button>
+                        </span>
+                      )}
+                    </>
+                  }
                   extra={
                     <span className="agent-order__extra">
                       <OrderStatusTag status={o.status} />
@@ -132,6 +166,21 @@ export default function AgentDashboardPage() {
         </PagedList>
       )}
       <ProfileView path={Paths.agentDashboard} />
+      <PromptDialog
+        visible={!!withdrawing}
+        title={t('agent.withdrawTitle', { number: withdrawing?.orderNumber ?? '' })}
+        message={t('agent.withdrawMessage')}
+        placeholder={t('agent.withdrawReason')}
+        validate={(reason) => textError(t, reason)}
+        confirmText={t('agent.withdraw')}
+        cancelText={t('orders.back')}
+        danger
+        onSubmit={async (reason) => {
+          await withdraw.mutateAsync({ id: withdrawing!.id, reason });
+          showSuccess(t('agent.withdrawn'));
+        }}
+        onClose={() => setWithdrawing(null)}
+      />
     </PullToRefresh>
   );
 }

@@ -8,11 +8,16 @@ import { money } from '@/lib/money';
 interface Props {
   quote: BookingQuote | undefined;
   riders: CartRider[];
-  agreement: string;
-  agreementAccepted: boolean;
-  agreementError: string | null;
-  onAcceptAgreement: (accepted: boolean) => void;
+  /** The rental agreement the customer accepts; none when an agent books for them. */
+  agreement?: AgreementProps;
   onRemoveLine: (cartIndex: number) => void;
+}
+
+interface AgreementProps {
+  text: string;
+  accepted: boolean;
+  error: string | null;
+  onAccept: (accepted: boolean) => void;
 }
 
 interface LineGroup {
@@ -38,23 +43,29 @@ function groupsOf(quote: BookingQuote): Map<string | null, LineGroup[]> {
 }
 
 /** The booking priced: lines by rider, rent, deposit, fees and total, and the rental agreement. */
-export function SummarySection({
-  quote,
-  riders,
-  agreement,
-  agreementAccepted,
-  agreementError,
-  onAcceptAgreement,
-  onRemoveLine,
-}: Props) {
+export function SummarySection({ quote, riders, agreement, onRemoveLine }: Props) {
   const { t } = useTranslation();
-  const [reading, setReading] = useState(false);
   if (!quote) return <p className="booking-empty">{t('booking.cartEmpty')}</p>;
 
   return (
     <div className="summary-section">
       <QuoteLines quote={quote} riders={riders} onRemoveLine={onRemoveLine} />
       <p className="summary-note">{t('booking.depositNote')}</p>
+      {agreement && <Agreement {...agreement} />}
+    </div>
+  );
+}
+
+function Agreement({
+  text: agreement,
+  accepted: agreementAccepted,
+  error: agreementError,
+  onAccept: onAcceptAgreement,
+}: AgreementProps) {
+  const { t } = useTranslation();
+  const [reading, setReading] = useState(false);
+  return (
+    <>
       <div className="agreement">
         <Checkbox
           checked={agreementAccepted}
@@ -96,7 +107,7 @@ export function SummarySection({
           </Button>
         </div>
       </Popup>
-    </div>
+    </>
   );
 }
 

@@ -48,7 +48,15 @@ import { DeliverySection } from '../components/delivery-section';
 import { GearSection } from '../components/gear-section';
 import { CartRiders } from '../components/cart-riders';
 import { SummarySection } from '../components/summary-section';
-import { newRiderKey, toCart, useBookingCart } from '../stores/booking-cart';
+import { AgentCustomerFields, agentCustomerErrors } from '../components/agent-customer-fields';
+import { useCreateAgentOrder } from '../api/create-agent-order';
+import {
+  EMPTY_BOOKING,
+  newRiderKey,
+  toCart,
+  useAgentBookingCart,
+  useBookingCart,
+} from '../stores/booking-cart';
 import { wantedByKind } from '../utils/cart-lines';
 import { suggestFor } from '../utils/suggestions';
 
@@ -84,10 +92,16 @@ export default function OrderCreateRoute() {
       />
     );
   }
-  return <OrderCreatePage />;
+  return <BookingPage variant="customer" />;
 }
 
-function OrderCreatePage() {
+/**
+ * Who books: the customer for themselves (signing in at submit, accepting the agreement, then
+ * paying), or an agent for a customer they name (the order waits for the store to confirm it).
+ */
+export type BookingVariant = 'customer' | 'agent';
+
+export function BookingPage({ variant }: { variant: BookingVariant }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -97,7 +111,17 @@ function OrderCreatePage() {
   const store = storeId ? config?.storeConfigs[storeId] : undefined;
   const session = useSession();
   const showError = useAppStore((s) => s.showError);
-  const draft = useBookingCart();
+  const showSuccess = useAppStore((s) => s.showSuccess);
+  const forAgent = variant === 'agent';
+  const useCart = forAgent ? useAgentBookingCart : useBookingCart;
+  const saved = useCart();
+  // An agent's draft names a customer: another agent on this phone starts afresh.
+  const ownerId = forAgent ? (session.user?.id ?? null) : null;
+  const draft = useMemo(
+    () => (saved.ownerId === ownerId ? saved : { ...saved, ...EMPTY_BOOKING, ownerId }),
+    [saved, ownerId],
+  );
+  const [customerTouched, setCustomerTouched] = useState(false);
   const [target, setTarget] = useState<GearTarget | null>(null);
   // The store list opens again when asked, and closes once another store is chosen.
   const [changingFrom, setChangingFrom] = useState<string | null>(null);
@@ -106,9 +130,14 @@ function OrderCreatePage() {
   const [agreementError, setAgreementError] = useState<string | null>(null);
   const [shortages, setShortages] = useState<QuoteShortage[]>([]);
   const create = useCreateBooking();
+  const createForCustomer = useCreateAgentOrder();
   // Came through an agent's link: remembered until the booking (utils/referral.ts).
-  const ref = params.get('ref');
+  const ref = forAgent ? null : params.get('ref');
   useEffect(() => rememberReferral(ref), [ref]);
+  useEffect(() => {
+    if (forAgent && saved.ownerId !== ownerId)
+      useCart.getState().update({ ...EMPTY_BOOKING, ownerId });
+  }, [forAgent, saved.ownerId, ownerId, useCart]);
 
   const param = (key: K) => businessParameter(config, storeId, key);
   const threshold = param(K.NextDayThreshold);
@@ -129,7 +158,8 @@ function OrderCreatePage() {
     : defaultStart;
   const end = rentalEnd(start, days);
 
-  const isCustomer = !!session.accessToken && !!session.user?.roles.includes(RoleName.Customer);
+  const isCustomer =
+    !forAgent && !!session.accessToken && !!session.user?.roles.includes(RoleName.Customer);
   const catalog = useBookingCatalog(storeId, start.toISOString(), days);
   const startIso = start.toISOString();
   const cart = useMemo(
@@ -155,6 +185,7 @@ function OrderCreatePage() {
         : undefined,
   };
   const problems = quote.data?.shortages ?? shortages;
+  const customerErrors = forAgent ? agentCustomerErrors(draft, t) : {};
   const ready =
     !!cart &&
     draft.lines.length > 0 &&
@@ -164,7 +195,7 @@ function OrderCreatePage() {
 
   const handleSaveRider = (rider: RiderDraft) => {
     const key = editing?.rider?.key ?? newRiderKey();
-    useBookingCart.getState().saveRider({
+    useCart.getState().saveRider({
       ...rider,
       key,
       profileId: editing?.rider?.profileId ?? null,
@@ -172,7 +203,30 @@ function OrderCreatePage() {
     setEditing(null);
   };
 
+  const handleSubmitForCustomer = async () => {
+    setCustomerTouched(true);
+    if (!cart || !ready || Object.values(customerErrors).some(Boolean)) return;
+    try {
+      const order = await createForCustomer.mutateAsync({
+        cart,
+        customerName: draft.customerName.trim(),
+        customerPhone: draft.customerPhone.trim(),
+        remarks: draft.remarks.trim(),
+      });
+      useCart.getState().clear();
+      showSuccess(t('agentBooking.placed', { number: order.orderNumber }));
+      void navigate(Paths.agentDashboard, { replace: true });
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      const short = err.data?.shortages;
+      if (Array.isArray(short)) setShortages(short as QuoteShortage[]);
+      void catalog.refetch();
+      showError(err.message);
+    }
+  };
+
   const handleSubmit = async () => {
+    if (forAgent) return handleSubmitForCustomer();
     if (!cart || !ready) return;
     if (!agreementAccepted) {
       setAgreementError(t('booking.agreementRequired'));
@@ -190,12 +244,12 @@ function OrderCreatePage() {
         agreementVersion,
         referralCode: currentReferral(),
       });
-      useBookingCart.getState().clear();
+      useCart.getState().clear();
       void navigate(Paths.customerPayment(order.id), { replace: true });
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
       if (err.code === ErrorCode.AgreementChanged) {
-        useBookingCart.getState().update({ acceptedAgreement: null });
+        useCart.getState().update({ acceptedAgreement: null });
         await refreshStores({ force: true });
         setAgreementError(err.message);
         return;
@@ -223,7 +277,7 @@ function OrderCreatePage() {
       content: t('booking.removeRiderConfirm', { name: rider.name }),
       confirmText: t('app.delete'),
       cancelText: t('app.cancel'),
-      onConfirm: () => useBookingCart.getState().removeRider(rider.key),
+      onConfirm: () => useCart.getState().removeRider(rider.key),
     });
   };
 
@@ -235,11 +289,15 @@ function OrderCreatePage() {
     <div className="order-create-page booking">
       <header className="page-hero booking__hero">
         <div>
-          <h1>{t('booking.title')}</h1>
-          <p>{config?.systemInfo.systemName}</p>
+          <h1>{forAgent ? t('agentBooking.title') : t('booking.title')}</h1>
+          <p>{forAgent ? t('agentBooking.tip') : config?.systemInfo.systemName}</p>
         </div>
         {/* The way to one's account from the booking page, which has no tab bar. */}
-        {isCustomer ? (
+        {forAgent ? (
+          <Link to={Paths.agentDashboard} className="booking__account">
+            {t('agentBooking.back')}
+          </Link>
+        ) : isCustomer ? (
           <Link to={Paths.customerProfile} className="booking__account">
             {t('booking.myAccount')}
           </Link>
@@ -262,6 +320,20 @@ function OrderCreatePage() {
         completeText={t('list.refreshed')}
       >
         <div className="page-body booking__steps">
+          {forAgent && (
+            <section className="booking-step" aria-labelledby="step-customer">
+              <h2 id="step-customer" className="section-title">
+                {t('agentBooking.stepCustomer')}
+              </h2>
+              <AgentCustomerFields
+                name={draft.customerName}
+                phone={draft.customerPhone}
+                remarks={draft.remarks}
+                errors={customerTouched ? customerErrors : {}}
+                onChange={(changes) => useCart.getState().update(changes)}
+              />
+            </section>
+          )}
           <section className="booking-step" aria-labelledby="step-store">
             {store && changingFrom !== storeId ? (
               <>
@@ -296,8 +368,8 @@ function OrderCreatePage() {
                   today={today}
                   restDays={store.businessHours.restDays}
                   timeZone={TIME_ZONE}
-                  onStartDate={(date) => useBookingCart.getState().update({ startDate: date })}
-                  onDays={(d) => useBookingCart.getState().update({ days: d })}
+                  onStartDate={(date) => useCart.getState().update({ startDate: date })}
+                  onDays={(d) => useCart.getState().update({ days: d })}
                 />
               </section>
               <section className="booking-step" aria-labelledby="step-riders">
@@ -308,7 +380,7 @@ function OrderCreatePage() {
                   riders={draft.riders}
                   saved={savedRiders}
                   onAddSaved={(profile) =>
-                    useBookingCart.getState().saveRider({
+                    useCart.getState().saveRider({
                       key: newRiderKey(),
                       profileId: profile.id,
                       name: profile.name,
@@ -355,7 +427,7 @@ function OrderCreatePage() {
                   savedAddresses={
                     isCustomer ? (field) => <SavedAddressPicker {...field} /> : undefined
                   }
-                  onChange={(changes) => useBookingCart.getState().update(changes)}
+                  onChange={(changes) => useCart.getState().update(changes)}
                 />
               </section>
               <section className="booking-step" aria-labelledby="step-summary">
@@ -376,29 +448,39 @@ function OrderCreatePage() {
                 <SummarySection
                   quote={draft.lines.length > 0 ? quote.data : undefined}
                   riders={draft.riders}
-                  agreement={config?.systemInfo.rentalAgreement ?? ''}
-                  agreementAccepted={agreementAccepted}
-                  agreementError={agreementAccepted ? null : agreementError}
-                  onAcceptAgreement={(accepted) => {
-                    setAgreementError(null);
-                    useBookingCart
-                      .getState()
-                      .update({ acceptedAgreement: accepted ? agreementVersion : null });
-                  }}
+                  agreement={
+                    forAgent
+                      ? undefined
+                      : {
+                          text: config?.systemInfo.rentalAgreement ?? '',
+                          accepted: agreementAccepted,
+                          error: agreementAccepted ? null : agreementError,
+                          onAccept: (accepted) => {
+                            setAgreementError(null);
+                            useCart
+                              .getState()
+                              .update({ acceptedAgreement: accepted ? agreementVersion : null });
+                          },
+                        }
+                  }
                   onRemoveLine={(i) => {
                     setShortages([]);
-                    useBookingCart.getState().removeLine(i);
+                    useCart.getState().removeLine(i);
                   }}
                 />
-                <SaveScheme
-                  cart={cart}
-                  isCustomer={isCustomer}
-                  suggestedName={t('schemes.defaultName', {
-                    store: store.storeName,
-                    date: dayjs(start).tz(TIME_ZONE).format('MM-DD'),
-                    days,
-                  })}
-                />
+                {forAgent ? (
+                  <p className="summary-note">{t('agentBooking.afterSubmit')}</p>
+                ) : (
+                  <SaveScheme
+                    cart={cart}
+                    isCustomer={isCustomer}
+                    suggestedName={t('schemes.defaultName', {
+                      store: store.storeName,
+                      date: dayjs(start).tz(TIME_ZONE).format('MM-DD'),
+                      days,
+                    })}
+                  />
+                )}
               </section>
             </>
           )}
@@ -418,10 +500,14 @@ function OrderCreatePage() {
             size="large"
             shape="rounded"
             disabled={!ready}
-            loading={create.isPending}
+            loading={create.isPending || createForCustomer.isPending}
             onClick={() => void handleSubmit()}
           >
-            {isCustomer ? t('booking.submit') : t('booking.signInAndSubmit')}
+            {forAgent
+              ? t('agentBooking.submit')
+              : isCustomer
+                ? t('booking.submit')
+                : t('booking.signInAndSubmit')}
           </Button>
         </div>
       </ActionBar>
@@ -432,7 +518,7 @@ function OrderCreatePage() {
         suggest={suggestFor}
         onAdd={(line) => {
           setShortages([]);
-          useBookingCart.getState().addLine(line);
+          useCart.getState().addLine(line);
         }}
         onAddRider={() => setEditing({ rider: null })}
         onClose={() => setTarget(null)}

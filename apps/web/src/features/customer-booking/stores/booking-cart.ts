@@ -30,6 +30,10 @@ export interface BookingDraft {
   /** The customer's scheme this booking was opened from or saved as: saving again changes it. */
   schemeId: string | null;
   schemeName: string;
+  /** An agent's booking: who put it together, and the customer it is for. */
+  ownerId: string | null;
+  customerName: string;
+  customerPhone: string;
 }
 
 export const EMPTY_BOOKING: BookingDraft = {
@@ -45,13 +49,14 @@ export const EMPTY_BOOKING: BookingDraft = {
   remarks: '',
   schemeId: null,
   schemeName: '',
+  ownerId: null,
+  customerName: '',
+  customerPhone: '',
 };
 
-function restore(): BookingDraft {
+function restore(key: StorageKey): BookingDraft {
   try {
-    const saved = JSON.parse(
-      storage.get(StorageKey.bookingCart) ?? 'null',
-    ) as Partial<BookingDraft> | null;
+    const saved = JSON.parse(storage.get(key) ?? 'null') as Partial<BookingDraft> | null;
     return saved && typeof saved === 'object' ? { ...EMPTY_BOOKING, ...saved } : EMPTY_BOOKING;
   } catch {
     return EMPTY_BOOKING;
@@ -80,31 +85,43 @@ const pick = (s: BookingCartState): BookingDraft => ({
   remarks: s.remarks,
   schemeId: s.schemeId,
   schemeName: s.schemeName,
+  ownerId: s.ownerId,
+  customerName: s.customerName,
+  customerPhone: s.customerPhone,
 });
 
-export const useBookingCart = create<BookingCartState>()((set) => ({
-  ...restore(),
-  update: (changes) => set(changes),
-  saveRider: (rider) =>
-    set((s) => ({
-      riders: s.riders.some((r) => r.key === rider.key)
-        ? s.riders.map((r) => (r.key === rider.key ? rider : r))
-        : [...s.riders, rider],
-    })),
-  // The rider's gear goes too: every line belongs to a rider.
-  removeRider: (key) =>
-    set((s) => ({
-      riders: s.riders.filter((r) => r.key !== key),
-      lines: s.lines.filter((l) => l.riderKey !== key),
-    })),
-  addLine: (line) => set((s) => ({ lines: [...s.lines, line] })),
-  removeLine: (index) => set((s) => ({ lines: s.lines.filter((_, i) => i !== index) })),
-  clear: () => set(EMPTY_BOOKING),
-}));
+/** A cart kept under its own storage key: the customer's booking, or an agent's for a customer. */
+function createBookingCart(key: StorageKey) {
+  const useCart = create<BookingCartState>()((set) => ({
+    ...restore(key),
+    update: (changes) => set(changes),
+    saveRider: (rider) =>
+      set((s) => ({
+        riders: s.riders.some((r) => r.key === rider.key)
+          ? s.riders.map((r) => (r.key === rider.key ? rider : r))
+          : [...s.riders, rider],
+      })),
+    // The rider's gear goes too: every line belongs to a rider.
+    removeRider: (key) =>
+      set((s) => ({
+        riders: s.riders.filter((r) => r.key !== key),
+        lines: s.lines.filter((l) => l.riderKey !== key),
+      })),
+    addLine: (line) => set((s) => ({ lines: [...s.lines, line] })),
+    removeLine: (index) => set((s) => ({ lines: s.lines.filter((_, i) => i !== index) })),
+    clear: () => set(EMPTY_BOOKING),
+  }));
+  useCart.subscribe((state) => {
+    storage.set(key, JSON.stringify(pick(state)));
+  });
+  return useCart;
+}
 
-useBookingCart.subscribe((state) => {
-  storage.set(StorageKey.bookingCart, JSON.stringify(pick(state)));
-});
+export type BookingCartStore = ReturnType<typeof createBookingCart>;
+/** The customer's own booking. */
+export const useBookingCart = createBookingCart(StorageKey.bookingCart);
+/** What an agent is booking for a customer, kept apart from any booking of their own. */
+export const useAgentBookingCart = createBookingCart(StorageKey.agentBookingCart);
 
 /** A fresh key for a rider of the cart. */
 export function newRiderKey(): string {

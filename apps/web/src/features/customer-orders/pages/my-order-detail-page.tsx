@@ -2,7 +2,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { List, NoticeBar, PullToRefresh, Result, Tag } from 'antd-mobile';
 import { PhoneFill } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import type { Bill, Order, OrderItem } from '@snowgear/contracts';
+import { OrderStatus, type Bill, type Order, type OrderItem } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';
 import { ActionBar } from '@/components/layouts/action-bar';
 import { PageHeader } from '@/components/page-header';
@@ -59,6 +59,9 @@ export default function MyOrderDetailPage() {
               <div role="alert">
                 <NoticeBar color="error" content={t('myOrders.overdueNotice')} wrap />
               </div>
+            )}
+            {order.status === OrderStatus.Pending && (
+              <NoticeBar color="info" content={t('myOrders.pendingNotice')} wrap />
             )}
             <section className="my-order__head">
               <div>

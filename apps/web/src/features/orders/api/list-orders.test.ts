@@ -17,7 +17,8 @@ describe('order list filters', () => {
 
   it.each([
     ['all', {}],
-    ['unpaid', { status: '0,1' }],
+    ['pending', { status: '0' }],
+    ['unpaid', { status: '1' }],
     ['reserved', { status: '11' }],
     ['pendingDelivery', { status: '2,3' }],
     ['inUse', { status: '4,5' }],
@@ -39,7 +40,7 @@ describe('order list filters', () => {
         startTo: '2026-12-07',
       }),
     ).toEqual({
-      status: '0,1',
+      status: '1',
       keyword: '13600001234',
       startFrom: '2026-12-01',
       startTo: '2026-12-07',

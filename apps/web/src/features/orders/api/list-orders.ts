@@ -17,6 +17,7 @@ const KEYWORD_MAX = 50;
 /** The status tabs of the store order list, in the order they are shown. */
 export const ORDER_TABS = [
   'all',
+  'pending',
   'unpaid',
   'reserved',
   'pendingDelivery',
@@ -35,7 +36,8 @@ const codes = (...statuses: OrderStatus[]) => statuses.join(',');
 /**
  * What each tab asks the server for. Every status code sits in exactly one tab, so no order can
  * only be found under 'all':
- * - unpaid: still waiting for the customer's money, whether not yet confirmed (0) or unpaid (1);
+ * - pending: waiting for the store to confirm it (0, an agent's order);
+ * - unpaid: waiting for the customer's money (1);
  * - pendingDelivery: waiting for the driver or on the way (2, 3);
  * - inUse: the gear is with the customer, delivered (4) or in use (5);
  * - completed: the gear is back (8) or the order is closed (9);
@@ -45,7 +47,8 @@ const codes = (...statuses: OrderStatus[]) => statuses.join(',');
  */
 const TAB_QUERY: Record<OrderTab, Pick<OrderListQuery, 'status' | 'overdue' | 'selfReturn'>> = {
   all: {},
-  unpaid: { status: codes(OrderStatus.Pending, OrderStatus.Unpaid) },
+  pending: { status: codes(OrderStatus.Pending) },
+  unpaid: { status: codes(OrderStatus.Unpaid) },
   reserved: { status: codes(OrderStatus.Reserved) },
   pendingDelivery: { status: codes(OrderStatus.PendingDelivery, OrderStatus.Delivering) },
   inUse: { status: codes(OrderStatus.Delivered, OrderStatus.InUse) },

@@ -104,6 +104,17 @@ export function useStartReturn() {
   );
 }
 
+/** The store confirms an order that waited for it (an agent's): now the customer can pay. */
+export function useConfirmOrder() {
+  return useOrderAction((v: { id: string; remarks: string }) =>
+    api.post<Order>(
+      `/app/orders/${encodeURIComponent(v.id)}/confirm`,
+      { remarks: v.remarks },
+      { silent: true },
+    ),
+  );
+}
+
 /** A later return time; the extra days are charged. */
 export function useExtendOrder() {
   return useOrderAction((v: { id: string; rentalEndTime: string }) =>

@@ -26,6 +26,7 @@ import {
   useCancelOrder,
   useConfirmCash,
   useConfirmDelivered,
+  useConfirmOrder,
   useConfirmRefund,
   useStartReturn,
 } from '../api/order-actions';
@@ -37,6 +38,7 @@ import { OrderFees, OrderTimeline } from '../components/order-sections';
 import { OrderStatusTag } from '../components/order-status-tag';
 import {
   CANCELLABLE,
+  CONFIRMABLE,
   DELIVER_FROM,
   DISPATCH_FROM,
   EXTENDABLE,
@@ -76,9 +78,10 @@ export default function OrderDetailPage() {
   const showError = useAppStore((s) => s.showError);
   const [cancelOpen, setCancelOpen] = useState(false);
   const [panel, setPanel] = useState<
-    'handover' | 'dispatch' | 'return' | 'extend' | 'delivered' | 'startReturn' | null
+    'handover' | 'dispatch' | 'return' | 'extend' | 'delivered' | 'startReturn' | 'confirm' | null
   >(null);
   const confirmDelivered = useConfirmDelivered();
+  const confirmOrder = useConfirmOrder();
   const startReturn = useStartReturn();
   const confirmRefund = useConfirmRefund();
   const refundOnline = useRefundOnline();
@@ -158,6 +161,17 @@ export default function OrderDetailPage() {
               <div role="alert">
                 <NoticeBar color="error" content={t('orders.overdue')} wrap />
               </div>
+            )}
+            {order.status === OrderStatus.Pending && (
+              <NoticeBar
+                color="alert"
+                wrap
+                content={
+                  order.agentName
+                    ? t('orders.pendingNotice', { agent: order.agentName })
+                    : t('orders.pendingNoticeNoAgent')
+                }
+              />
             )}
             {order.selfReturnAt && order.status === OrderStatus.PendingReturn && (
               <NoticeBar
@@ -313,7 +327,14 @@ export default function OrderDetailPage() {
                 <div className="order-detail__actions">
                   {CANCELLABLE.includes(order.status) && (
                     <Button block color="danger" fill="outline" onClick={() => setCancelOpen(true)}>
-                      {t('orders.cancel')}
+                      {order.status === OrderStatus.Pending
+                        ? t('orders.decline')
+                        : t('orders.cancel')}
+                    </Button>
+                  )}
+                  {CONFIRMABLE.includes(order.status) && (
+                    <Button block color="primary" onClick={() => setPanel('confirm')}>
+                      {t('orders.confirm.open')}
                     </Button>
                   )}
                   {canTakeCash &&
@@ -386,6 +407,20 @@ export default function OrderDetailPage() {
               onClose={() => setPanel(null)}
             />
             <PromptDialog
+              visible={panel === 'confirm'}
+              title={t('orders.confirm.title', { number: order.orderNumber })}
+              message={t('orders.confirm.message', { amount: money(order.totalAmount) })}
+              placeholder={t('orders.confirm.placeholder')}
+              validate={(remarks) => textError(t, remarks)}
+              confirmText={t('orders.confirm.open')}
+              cancelText={t('orders.back')}
+              onSubmit={async (remarks) => {
+                await confirmOrder.mutateAsync({ id: order.id, remarks });
+                showSuccess(t('orders.confirm.done'));
+              }}
+              onClose={() => setPanel(null)}
+            />
+            <PromptDialog
               visible={panel === 'startReturn'}
               title={t('orders.startReturn.title')}
               message={
@@ -433,14 +468,23 @@ export default function OrderDetailPage() {
             />
             <PromptDialog
               visible={cancelOpen}
-              title={t('orders.cancelTitle', { number: order.orderNumber })}
-              message={t('orders.cancelExplain')}
+              title={t(
+                order.status === OrderStatus.Pending ? 'orders.declineTitle' : 'orders.cancelTitle',
+                { number: order.orderNumber },
+              )}
+              message={
+                order.status === OrderStatus.Pending
+                  ? t('orders.declineExplain')
+                  : t('orders.cancelExplain')
+              }
               placeholder={t('orders.cancelReason')}
               emptyError={t('orders.cancelReasonRequired')}
               validate={(reason) =>
                 textError(t, reason, { required: t('orders.cancelReasonRequired') })
               }
-              confirmText={t('orders.cancel')}
+              confirmText={
+                order.status === OrderStatus.Pending ? t('orders.decline') : t('orders.cancel')
+              }
               cancelText={t('orders.back')}
               danger
               onSubmit={async (reason) => {

@@ -44,6 +44,9 @@ export const CANCELLABLE: readonly number[] = [
   OrderStatus.PendingDelivery,
 ];
 
+/** An order that waits for the store (an agent's) is confirmed, or declined by cancelling it. */
+export const CONFIRMABLE: readonly number[] = [OrderStatus.Pending];
+
 /** Where the lifecycle actions are offered (the server checks them again). */
 export const HANDOVER_FROM: readonly number[] = [OrderStatus.Reserved];
 export const DISPATCH_FROM: readonly number[] = [OrderStatus.PendingDelivery];

@@ -1,0 +1,6 @@
+import { BookingPage } from './order-create-page';
+
+/** /agent/order-create: the booking page, for an agent booking on a customer's behalf. */
+export default function AgentBookingPage() {
+  return <BookingPage variant="agent" />;
+}
