@@ -2,14 +2,16 @@ import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * The journeys share one server and its demo data. The booking journeys hold gear for today at
- * the demo stores (as customers would), so they run last: the others find the demo stock, and
- * the day's takings, as seeded.
+ * The journeys share one server and its demo data. The booking journeys (a customer's, then an
+ * agent's for a customer) hold gear for today at the demo stores, as they would, so they run
+ * last: the others find the demo stock, and the day's takings, as seeded.
  */
+const HOLDING_GEAR = ['booking.e2e.ts', 'agent.e2e.ts'];
 class BookingLast extends BaseSequencer {
   override async sort(files: TestSpecification[]) {
     const sorted = await super.sort(files);
-    const last = (f: TestSpecification) => (f.moduleId.endsWith('booking.e2e.ts') ? 1 : 0);
+    const last = (f: TestSpecification) =>
+      HOLDING_GEAR.findIndex((name) => f.moduleId.endsWith(name)) + 1;
     return [...sorted].sort((a, b) => last(a) - last(b));
   }
 }

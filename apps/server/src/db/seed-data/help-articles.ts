@@ -481,24 +481,25 @@ Customer accounts have no password, so there is no "Change password" there.
 
 ## 各状态含义
 
-- **待处理（Pending）**：订单已提交，等待门店处理。
+- **待确认（Pending）**：代理商为你下的订单，等待门店确认。装备已为你保留；门店确认后变为待支付，用下单时的手机号登录即可在“我的订单”付款。
 - **待支付（Unpaid）**：订单还没有付款。超过门店设定的付款时限会被自动取消，请尽快付款。
-- **已预约（Reserved）**：预约成功，装备已为你保留。按约定日期到店取装备，或等待配送。
+- **已预订（Reserved）**：预订成功，装备已为你保留。按约定日期到店取装备，或等待配送。
 - **待配送（PendingDelivery）**：你选择了送货上门，门店正在安排司机。
 - **配送中（Delivering）**：司机正在送货途中，请保持电话畅通。
 - **已送达（Delivered）**：装备已送到并确认交付。
 - **使用中（InUse）**：装备在你手上，租期进行中。
 - **待归还（PendingReturn）**：你已自助归还或预约了取件，请把装备送到门店或等司机上门，门店验收后自动结算。
 - **已归还（Returned）**：门店已收回装备，正在检查和结算。
-- **待付款（PendingPayment）**：还有费用需要补交，例如超期费、损坏费或清洁费。
+- **待补款（PendingPayment）**：还有费用需要补交，例如超期费、损坏费或清洁费。
 - **已完成（Completed）**：订单结束，费用已结清。
-- **已取消（Cancelled）**：订单已取消，包括超时未支付被自动取消的订单。待支付、已预约、待配送时可以在订单里自己取消，已在线支付的金额原路退回。
+- **已取消（Cancelled）**：订单已取消，包括超时未支付被自动取消的订单。待确认、待支付、已预订、待配送时可以在订单里自己取消，已在线支付的金额原路退回。
 
 ## 常见流程
 
-1. 到店自取：待支付 → 已预约 → 使用中 → 待归还 → 已归还 → 已完成。
+1. 到店自取：待支付 → 已预订 → 使用中 → 待归还 → 已归还 → 已完成。
 2. 送货上门：付款后 → 待配送 → 配送中 → 已送达 → 使用中 → 之后同上。
-3. 归还后有费用要补：已归还 → 待付款 → 已完成。
+3. 归还后有费用要补：已归还 → 待补款 → 已完成。
+4. 代理商代你下单：待确认 → 待支付 → 之后同上。
 
 - 以上是常见顺序，实际以订单页面显示为准。
 - 状态没有及时变化时，下拉或重新打开订单刷新一下；信号弱时稍等再看。
@@ -517,7 +518,7 @@ Customer accounts have no password, so there is no "Change password" there.
 
 ## The statuses
 
-- **Pending**: the order has been submitted and is waiting for the store.
+- **Pending**: an agent placed this order for you and it is waiting for the store to confirm it. The gear is held for you; once confirmed it is Unpaid, and you pay under My orders after signing in with the phone number the order was placed with.
 - **Unpaid**: the order has not been paid. It is cancelled automatically once the store's payment time limit has passed, so pay soon.
 - **Reserved**: the booking is confirmed and the gear is held for you. Collect it at the store on the booked date, or wait for delivery.
 - **PendingDelivery**: you chose delivery and the store is arranging a driver.
@@ -528,13 +529,14 @@ Customer accounts have no password, so there is no "Change password" there.
 - **Returned**: the store has the gear back and is checking it and settling the order.
 - **PendingPayment**: there is still something to pay, such as an overdue, damage or cleaning fee.
 - **Completed**: the order is finished and all fees are settled.
-- **Cancelled**: the order was cancelled, including orders cancelled automatically because they were not paid in time. While unpaid, reserved or waiting for delivery you can cancel it yourself in the order; money paid online goes back the same way.
+- **Cancelled**: the order was cancelled, including orders cancelled automatically because they were not paid in time. While pending, unpaid, reserved or waiting for delivery you can cancel it yourself in the order; money paid online goes back the same way.
 
 ## Typical flows
 
 1. Pickup at the store: Unpaid → Reserved → InUse → PendingReturn → Returned → Completed.
 2. Delivery: after payment → PendingDelivery → Delivering → Delivered → InUse → then as above.
 3. Fees due after the return: Returned → PendingPayment → Completed.
+4. Placed for you by an agent: Pending → Unpaid → then as above.
 
 - These are the usual sequences; the order page always shows the real status.
 - If a status does not change, refresh or reopen the order. On a weak network, wait a moment and look again.
@@ -804,7 +806,14 @@ Tap smart scan on the quick-action button. The app works out what you scanned:
 
 - 订单详情中可以看到是否超期，以及“补款/退款”按钮。
 - 超期费、损坏费、清洁费等需要顾客补交时，用“补款”。
-- 退押金、提前归还的退款等，用“退款”。`,
+- 退押金、提前归还的退款等，用“退款”。
+
+## 代理商代客下的订单
+
+- 订单列表的“待确认”标签里是代理商为顾客下的订单，装备已为顾客保留。
+- 打开订单，核对顾客、租期和装备后点“确认订单”：生成待付账单，顾客可以在线、到店或向司机付款，付款时限从确认时算起。
+- 接不了的订单点“拒绝订单”并写明原因，装备随之释放，代理商能看到订单已取消。
+- 租期开始时仍未确认的订单，系统会自动取消。`,
   },
   {
     slug: 'store-orders-and-payments',
@@ -845,7 +854,14 @@ Tap smart scan on the quick-action button. The app works out what you scanned:
 
 - The order details show whether the order is overdue, and the supplement/refund button.
 - Use a supplement when the customer owes more, such as an overdue, damage or cleaning fee.
-- Use a refund to return a deposit or money for an early return.`,
+- Use a refund to return a deposit or money for an early return.
+
+## Orders agents place for customers
+
+- The Pending tab of the order list holds the orders agents placed for customers; their gear is already held.
+- Open one, check the customer, dates and gear, and tap Confirm order: the bill is issued and the customer pays online, at the store or to the driver. The time to pay starts at the confirmation.
+- If the store cannot take it, tap Decline order and give the reason; the gear is freed and the agent sees the order cancelled.
+- An order still not confirmed when its rental starts is cancelled automatically.`,
   },
   {
     slug: 'store-check-out',

@@ -7,6 +7,7 @@ import {
   callerAs,
   createTestApp,
   customerToken,
+  phoneSignIn,
   signIn,
   storeIdsByName,
   verificationHeaders,
@@ -155,6 +156,24 @@ describe('orders an agent books for a customer', () => {
     );
     const paid = (await call('employee', 'GET', `/api/app/orders/${order.id}`)).json();
     expect(paid.status).toBe(OrderStatus.PendingDelivery);
+  });
+
+  it('reaches a customer who signs in with the number later, to pay once confirmed', async () => {
+    const phone = '13977778888';
+    const order = (
+      await place(new Date(Date.now() + 305 * DAY).toISOString(), { name: '新顾客', phone })
+    ).json();
+    expect(order.customerId).toBeNull();
+    await call('employee', 'POST', `/api/app/orders/${order.id}/confirm`, {});
+    const res = await phoneSignIn(t, csrf, { phoneNumber: phone, realName: '新顾客' });
+    expect(res.statusCode).toBe(200);
+    const token = res.json<{ accessToken: string }>().accessToken;
+    const seen = await t.app.inject({
+      url: `/api/app/orders/${order.id}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(seen.statusCode).toBe(200);
+    expect(seen.json().bills[0]).toMatchObject({ kind: 'payment', status: 'pending' });
   });
 
   it('lets the agent withdraw an order the store has not confirmed, freeing its gear', async () => {

@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, notInArray } from 'drizzle-orm';
 import {
   ErrorCode,
+  OrderStatus,
   RoleName,
   UserType,
   type AuthResult,
@@ -10,7 +11,7 @@ import {
   type PhoneLoginInput,
 } from '@snowgear/contracts';
 import type { Database, Transaction } from '@/db/client.js';
-import { users, userRoles } from '@/db/schema.js';
+import { orders, users, userRoles } from '@/db/schema.js';
 import { AppError, businessError } from '@/lib/errors.js';
 import { message, type MessageKey } from '@/lib/messages.js';
 import { pgCode, UNIQUE_VIOLATION } from '@/lib/pg-errors.js';
@@ -169,12 +170,33 @@ export async function phoneLogin(
         await tx.insert(userRoles).values({ userId: row!.id, roleName: RoleName.Customer });
       }
       if (weChat) row = await applyWeChat(tx, row!, weChat);
+      await claimOrdersOfPhone(tx, row!);
       return row!;
     });
   } catch (err) {
     throw duplicateUserError(err, request) ?? err;
   }
   return issueSession(deps, user, { rememberMe: true });
+}
+
+/**
+ * Orders booked for this number before the customer proved it (at the counter, or by an agent)
+ * become theirs, so they can pay and follow them. Only orders still open: a finished rental of
+ * the number's previous owner stays where it was.
+ */
+async function claimOrdersOfPhone(tx: Transaction, user: UserRow) {
+  if (!user.phoneNumber) return;
+  await tx
+    .update(orders)
+    .set({ customerId: user.id })
+    .where(
+      and(
+        eq(orders.tenantId, user.tenantId),
+        eq(orders.customerPhone, user.phoneNumber),
+        isNull(orders.customerId),
+        notInArray(orders.status, [OrderStatus.Completed, OrderStatus.Cancelled]),
+      ),
+    );
 }
 
 /** A race with another sign-up or binding, answered as what it is. */

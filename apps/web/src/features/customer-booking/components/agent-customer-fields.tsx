@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import { Input } from 'antd-mobile';
+import { Input, TextArea, type InputRef, type TextAreaRef } from 'antd-mobile';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { OrderCustomerNameSchema, OrderCustomerPhoneSchema, TextIssue } from '@snowgear/contracts';
-import { LabelledTextArea } from '@/components/labelled-text-area';
 import { textError } from '@/lib/text-rules';
+import { useFieldAria } from '@/lib/use-field-aria';
 
 interface Errors {
   customerName?: string | undefined;
@@ -46,44 +46,30 @@ interface Props {
  */
 export function AgentCustomerFields({ name, phone, remarks, errors, onChange }: Props) {
   const { t } = useTranslation();
-  const field = (
-    id: string,
-    label: string,
-    error: string | undefined,
-    input: (described: { 'aria-invalid': boolean; 'aria-describedby'?: string }) => ReactNode,
-  ) => (
-    <div className="address-field">
-      <label htmlFor={id} className="address-field__label">
-        {label}
-      </label>
-      {input({
-        'aria-invalid': !!error,
-        ...(error ? { 'aria-describedby': `${id}-error` } : {}),
-      })}
-      {error && (
-        <p id={`${id}-error`} className="field-error" role="alert">
-          {error}
-        </p>
-      )}
-    </div>
+  const nameRef = useFieldAria<InputRef>(!!errors.customerName, errorId(NAME, errors.customerName));
+  const phoneRef = useFieldAria<InputRef>(
+    !!errors.customerPhone,
+    errorId(PHONE, errors.customerPhone),
   );
+  const remarksRef = useFieldAria<TextAreaRef>(!!errors.remarks, errorId(REMARKS, errors.remarks));
   return (
     <div className="agent-customer">
-      {field('agent-customer-name', t('orderCreate.customerName'), errors.customerName, (a) => (
+      <Field id={NAME} label={t('orderCreate.customerName')} error={errors.customerName}>
         <Input
-          id="agent-customer-name"
+          ref={nameRef}
+          id={NAME}
           value={name}
           maxLength={50}
           clearable
           autoComplete="off"
           placeholder={t('orderCreate.customerNamePlaceholder')}
           onChange={(customerName) => onChange({ customerName })}
-          {...a}
         />
-      ))}
-      {field('agent-customer-phone', t('orderCreate.customerPhone'), errors.customerPhone, (a) => (
+      </Field>
+      <Field id={PHONE} label={t('orderCreate.customerPhone')} error={errors.customerPhone}>
         <Input
-          id="agent-customer-phone"
+          ref={phoneRef}
+          id={PHONE}
           type="tel"
           inputMode="tel"
           autoComplete="off"
@@ -92,21 +78,49 @@ export function AgentCustomerFields({ name, phone, remarks, errors, onChange }: 
           clearable
           placeholder={t('orderCreate.customerPhonePlaceholder')}
           onChange={(customerPhone) => onChange({ customerPhone })}
-          {...a}
         />
-      ))}
-      <LabelledTextArea
-        label={t('agentBooking.remarks')}
-        placeholder={t('agentBooking.remarksPlaceholder')}
-        value={remarks}
-        maxLength={200}
-        rows={2}
-        aria-invalid={!!errors.remarks}
-        onChange={(value) => onChange({ remarks: value })}
-      />
-      {errors.remarks && (
-        <p className="field-error" role="alert">
-          {errors.remarks}
+      </Field>
+      <Field id={REMARKS} label={t('agentBooking.remarks')} error={errors.remarks}>
+        <TextArea
+          ref={remarksRef}
+          id={REMARKS}
+          placeholder={t('agentBooking.remarksPlaceholder')}
+          value={remarks}
+          maxLength={200}
+          rows={2}
+          onChange={(value) => onChange({ remarks: value })}
+        />
+      </Field>
+    </div>
+  );
+}
+
+const NAME = 'agent-customer-name';
+const PHONE = 'agent-customer-phone';
+const REMARKS = 'agent-customer-remarks';
+const errorId = (id: string, error: string | undefined) => (error ? `${id}-error` : undefined);
+
+/** A labelled box with its message under it. */
+function Field({
+  id,
+  label,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  error: string | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <div className="address-field">
+      <label htmlFor={id} className="address-field__label">
+        {label}
+      </label>
+      {children}
+      {error && (
+        <p id={`${id}-error`} className="field-error" role="alert">
+          {error}
         </p>
       )}
     </div>

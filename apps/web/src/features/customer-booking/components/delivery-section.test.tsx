@@ -49,3 +49,20 @@ describe('delivery and return', () => {
     expect(screen.getByText('云顶酒店大堂')).toBeTruthy();
   });
 });
+
+describe('an address the booking cannot take', () => {
+  beforeAll(() => changeLanguage('zh-CN'));
+
+  it('marks the text box itself wrong and reads its message out with it', () => {
+    render(
+      <DeliverySection {...base} errors={{ deliveryAddress: '请填写地址' }} onChange={vi.fn()} />,
+    );
+    const box = screen.getByLabelText('送货地址');
+    expect(box.tagName).toBe('INPUT');
+    expect(box.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(box.getAttribute('aria-describedby')!)?.textContent).toBe(
+      '请填写地址',
+    );
+    expect(screen.getByLabelText('取件地址').getAttribute('aria-invalid')).toBe('false');
+  });
+});

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import { Input, Radio, Space } from 'antd-mobile';
+import { Input, Radio, Space, type InputRef } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { DeliveryMethod, ReturnMethod } from '@snowgear/contracts';
 import { money } from '@/lib/money';
+import { useFieldAria } from '@/lib/use-field-aria';
 
 interface Props {
   deliveryMethod: DeliveryMethod;
@@ -49,19 +50,19 @@ function AddressField({
   onChange: (value: string) => void;
 }) {
   const { t } = useTranslation();
+  const ref = useFieldAria<InputRef>(!!error, error ? `${id}-error` : undefined);
   return (
     <div className="address-field">
       <label htmlFor={id} className="address-field__label">
         {label}
       </label>
       <Input
+        ref={ref}
         id={id}
         value={value}
         maxLength={200}
         clearable
         placeholder={t('booking.addressPlaceholder')}
-        aria-invalid={!!error}
-        aria-describedby={error ? `${id}-error` : undefined}
         onChange={onChange}
       />
       {saved?.({ id, value, onChange })}

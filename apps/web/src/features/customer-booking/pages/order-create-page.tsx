@@ -17,6 +17,7 @@ import { Paths } from '@/config/paths';
 import { ActionBar } from '@/components/layouts/action-bar';
 import { ApiError } from '@/lib/api-errors';
 import { money } from '@/lib/money';
+import { revealFirstError } from '@/lib/reveal-first-error';
 import { useNow } from '@/lib/use-now';
 import { useAppStore } from '@/features/app-state/stores/app-store';
 import { useSession } from '@/features/auth/stores/session-store';
@@ -122,6 +123,7 @@ export function BookingPage({ variant }: { variant: BookingVariant }) {
     [saved, ownerId],
   );
   const [customerTouched, setCustomerTouched] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
   const [target, setTarget] = useState<GearTarget | null>(null);
   // The store list opens again when asked, and closes once another store is chosen.
   const [changingFrom, setChangingFrom] = useState<string | null>(null);
@@ -205,7 +207,11 @@ export function BookingPage({ variant }: { variant: BookingVariant }) {
 
   const handleSubmitForCustomer = async () => {
     setCustomerTouched(true);
-    if (!cart || !ready || Object.values(customerErrors).some(Boolean)) return;
+    if (Object.values(customerErrors).some(Boolean)) {
+      revealFirstError(root.current);
+      return;
+    }
+    if (!cart || !ready) return;
     try {
       const order = await createForCustomer.mutateAsync({
         cart,
@@ -286,7 +292,7 @@ export function BookingPage({ variant }: { variant: BookingVariant }) {
   };
 
   return (
-    <div className="order-create-page booking">
+    <div className="order-create-page booking" ref={root}>
       <header className="page-hero booking__hero">
         <div>
           <h1>{forAgent ? t('agentBooking.title') : t('booking.title')}</h1>
