@@ -3,10 +3,11 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * The journeys share one server and its demo data. The booking journeys (a customer's, then an
- * agent's for a customer) hold gear for today at the demo stores, as they would, so they run
- * last: the others find the demo stock, and the day's takings, as seeded.
+ * agent's for a customer) hold gear for today at the demo stores, as they would, and the
+ * administration journey changes the business's settings, so they run last: the others find the
+ * demo stock, the day's takings and the settings as seeded.
  */
-const HOLDING_GEAR = ['booking.e2e.ts', 'agent.e2e.ts'];
+const HOLDING_GEAR = ['booking.e2e.ts', 'agent.e2e.ts', 'admin.e2e.ts'];
 class BookingLast extends BaseSequencer {
   override async sort(files: TestSpecification[]) {
     const sorted = await super.sort(files);

@@ -65,7 +65,10 @@ async function bookForCustomer(
   await dialog.getByRole('button', { name: texts.save }).tap();
   await dialog.waitFor({ state: 'hidden' });
   // Goggles need no size: the first kind still free.
-  await page.locator('.gear-card', { hasText: /雪镜|Goggles/ }).getByRole('button').tap();
+  await page
+    .locator('.gear-card', { hasText: /雪镜|Goggles/ })
+    .getByRole('button')
+    .tap();
   const popup = page.getByRole('dialog').last();
   await popup.getByRole('radio', { name: customer.name, exact: true }).tap();
   await popup.locator('.kind-picker [role="radio"]:not([disabled])').first().tap();

@@ -444,6 +444,32 @@ const RECIPES: Record<string, Recipe> = {
     payload: { items: [{ orderItemId: side.order.id, condition: 'fine' }] },
   }),
   'GET /api/app/deliveries/tasks': () => ({ url: '/api/app/deliveries/tasks?kind=delivery' }),
+  'GET /api/app/admin/stores/:id': ({ side }) => ({ url: `/api/app/admin/stores/${side.storeId}` }),
+  // Bodies that fail validation: nothing is opened, changed or published.
+  'POST /api/app/admin/stores': () => ({ url: '/api/app/admin/stores', payload: {} }),
+  'PUT /api/app/admin/stores/:id': ({ side }) => ({
+    url: `/api/app/admin/stores/${side.storeId}`,
+    payload: {},
+  }),
+  'PUT /api/app/admin/system-info': () => ({ url: '/api/app/admin/system-info', payload: {} }),
+  'POST /api/app/admin/rental-agreements': () => ({
+    url: '/api/app/admin/rental-agreements',
+    payload: {},
+  }),
+  'GET /api/app/admin/business-parameters': ({ side }) => ({
+    url: `/api/app/admin/business-parameters?storeId=${side.storeId}`,
+  }),
+  // A blank store value of a business-wide parameter: nothing changes.
+  'PUT /api/app/admin/business-parameters': ({ side }) => ({
+    url: '/api/app/admin/business-parameters',
+    payload: {
+      storeId: side.storeId,
+      values: [{ key: 'SnowGearSmartStore.Business.AgentCommissionRate', value: '' }],
+    },
+  }),
+  'GET /api/app/store-dashboard': ({ side }) => ({
+    url: `/api/app/store-dashboard?storeId=${side.storeId}`,
+  }),
   'GET /api/app/deliveries/drivers': ({ side }) => ({
     url: `/api/app/deliveries/drivers?storeId=${side.storeId}`,
   }),
@@ -534,12 +560,84 @@ const RECIPES: Record<string, Recipe> = {
     url: `/api/app/finance/export.csv?storeId=${side.storeId}&from=${weekAgo}&to=${today}`,
   }),
 
+  // An unknown permission: 400 once the caller may change roles, nothing stored.
+  'PUT /api/app/roles/:name/permissions': () => ({
+    url: '/api/app/roles/Driver/permissions',
+    payload: { permissions: ['SnowGearSmartStore.NoSuchPermission'] },
+  }),
+  'GET /api/app/audit-log': ({ side }) => ({
+    url: `/api/app/audit-log?storeId=${side.storeId}&from=${weekAgo}&to=${today}`,
+  }),
+  'GET /api/app/audit-log/export.csv': ({ side }) => ({
+    url: `/api/app/audit-log/export.csv?storeId=${side.storeId}&from=${weekAgo}&to=${today}`,
+  }),
+  'GET /api/app/finance/shift-close': ({ side }) => ({
+    url: `/api/app/finance/shift-close?storeId=${side.storeId}&date=${today}`,
+  }),
+
   'GET /api/app/help/articles/search': () => ({ url: '/api/app/help/articles/search?keyword=雪' }),
   'GET /api/app/help/articles/:id': ({ fx }) => ({ url: `/api/app/help/articles/${fx.articleId}` }),
   'POST /api/app/help/articles/:id/feedback': ({ fx }) => ({
     url: `/api/app/help/articles/${fx.articleId}/feedback`,
     payload: {},
   }),
+
+  // The catalogue: names in use (409), the attribute enabled already, ids that fail validation.
+  'POST /api/app/catalogue/categories': () => ({
+    url: '/api/app/catalogue/categories',
+    payload: { name: '双板滑雪板', sizeKind: 'LargeEquipment' },
+  }),
+  'POST /api/app/catalogue/categories/reorder': () => ({
+    url: '/api/app/catalogue/categories/reorder',
+    payload: { ids: [NIL] },
+  }),
+  'GET /api/app/catalogue/categories/:id': () => ({ url: '/api/app/catalogue/categories/x' }),
+  'PUT /api/app/catalogue/categories/:id': () => ({
+    url: `/api/app/catalogue/categories/${NIL}`,
+    payload: { name: '双板滑雪板', sizeKind: 'LargeEquipment' },
+  }),
+  'DELETE /api/app/catalogue/categories/:id': () => ({ url: '/api/app/catalogue/categories/x' }),
+  'POST /api/app/catalogue/attributes': () => ({
+    url: '/api/app/catalogue/attributes',
+    payload: { categoryId: null, displayName: '颜色', kind: 'text' },
+  }),
+  'PUT /api/app/catalogue/attributes/:id': ({ fx }) => ({
+    url: `/api/app/catalogue/attributes/${fx.attributeId}`,
+    payload: {},
+  }),
+  'POST /api/app/catalogue/attributes/:id/enable': ({ fx }) => ({
+    url: `/api/app/catalogue/attributes/${fx.attributeId}/enable`,
+  }),
+  'POST /api/app/catalogue/attributes/:id/disable': () => ({
+    url: '/api/app/catalogue/attributes/x/disable',
+  }),
+  'DELETE /api/app/catalogue/attributes/:id': () => ({ url: '/api/app/catalogue/attributes/x' }),
+
+  // Help articles: a slug in use (409), the article published already, ids that fail validation.
+  'POST /api/app/help/admin/articles': () => ({
+    url: '/api/app/help/admin/articles',
+    payload: {
+      slug: 'customer-how-to-book',
+      audience: 'customer',
+      language: 'zh-CN',
+      title: reason,
+      body: reason,
+    },
+  }),
+  'GET /api/app/help/admin/articles/:id': ({ fx }) => ({
+    url: `/api/app/help/admin/articles/${fx.articleId}`,
+  }),
+  'PUT /api/app/help/admin/articles/:id': ({ fx }) => ({
+    url: `/api/app/help/admin/articles/${fx.articleId}`,
+    payload: {},
+  }),
+  'POST /api/app/help/admin/articles/:id/publish': ({ fx }) => ({
+    url: `/api/app/help/admin/articles/${fx.articleId}/publish`,
+  }),
+  'POST /api/app/help/admin/articles/:id/unpublish': () => ({
+    url: '/api/app/help/admin/articles/x/unpublish',
+  }),
+  'DELETE /api/app/help/admin/articles/:id': () => ({ url: '/api/app/help/admin/articles/x' }),
 };
 
 /** Without a recipe: every parameter an unknown id, and `{}` as the body of a POST or PUT. */

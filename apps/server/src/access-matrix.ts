@@ -206,4 +206,54 @@ GET    /api/app/help/articles                             ok        ok       ok 
 GET    /api/app/help/articles/search                      ok        ok       ok     ok     ok       ok      ok
 GET    /api/app/help/articles/:id                         ok        ok       ok     ok     ok       ok      ok
 POST   /api/app/help/articles/:id/feedback                ok        ok       ok     ok     ok       ok      ok
+#
+# The store dashboard: the figures of the caller's store (a super admin any store's)
+GET    /api/app/store-dashboard                           401       403      403    403    ok/403   ok/403  ok/ok
+#
+# Administration: stores, business parameters, system information and filing (the super admin;
+# a manager their own store's parameters)
+GET    /api/app/admin/stores                              401       403      403    403    403      403     ok
+GET    /api/app/admin/stores/:id                          401       403      403    403    403      403     ok
+POST   /api/app/admin/stores                              401       403      403    403    403      403     ok
+PUT    /api/app/admin/stores/:id                          401       403      403    403    403      403     ok
+GET    /api/app/admin/business-parameters                 401       403      403    403    403      ok/403  ok/ok
+PUT    /api/app/admin/business-parameters                 401       403      403    403    403      ok/403  ok/ok
+GET    /api/app/admin/system-info                         401       403      403    403    403      403     ok
+PUT    /api/app/admin/system-info                         401       403      403    403    403      403     ok
+GET    /api/app/admin/rental-agreements                   401       403      403    403    403      403     ok
+POST   /api/app/admin/rental-agreements                   401       403      403    403    403      403     ok
+#
+# Administration: the catalogue (categories and attribute definitions)
+GET    /api/app/catalogue/categories                      401       403      403    403    403      403     ok
+POST   /api/app/catalogue/categories                      401       403      403    403    403      403     ok
+POST   /api/app/catalogue/categories/reorder              401       403      403    403    403      403     ok
+GET    /api/app/catalogue/categories/:id                  401       403      403    403    403      403     ok
+PUT    /api/app/catalogue/categories/:id                  401       403      403    403    403      403     ok
+DELETE /api/app/catalogue/categories/:id                  401       403      403    403    403      403     ok
+GET    /api/app/catalogue/attributes                      401       403      403    403    403      403     ok
+POST   /api/app/catalogue/attributes                      401       403      403    403    403      403     ok
+PUT    /api/app/catalogue/attributes/:id                  401       403      403    403    403      403     ok
+POST   /api/app/catalogue/attributes/:id/enable           401       403      403    403    403      403     ok
+POST   /api/app/catalogue/attributes/:id/disable          401       403      403    403    403      403     ok
+DELETE /api/app/catalogue/attributes/:id                  401       403      403    403    403      403     ok
+#
+# Administration: help articles (drafts and publishing)
+GET    /api/app/help/admin/articles                       401       403      403    403    403      403     ok
+POST   /api/app/help/admin/articles                       401       403      403    403    403      403     ok
+GET    /api/app/help/admin/articles/:id                   401       403      403    403    403      403     ok
+PUT    /api/app/help/admin/articles/:id                   401       403      403    403    403      403     ok
+POST   /api/app/help/admin/articles/:id/publish           401       403      403    403    403      403     ok
+POST   /api/app/help/admin/articles/:id/unpublish         401       403      403    403    403      403     ok
+DELETE /api/app/help/admin/articles/:id                   401       403      403    403    403      403     ok
+#
+# Administration: roles (read by those who manage staff, changed by the super admin)
+GET    /api/app/roles/matrix                              401       403      403    403    403      ok      ok
+PUT    /api/app/roles/:name/permissions                   401       403      403    403    403      403     ok
+#
+# Administration: the audit log (every store for the super admin, a manager their own)
+GET    /api/app/audit-log                                 401       403      403    403    403      ok/403  ok/ok
+GET    /api/app/audit-log/export.csv                      401       403      403    403    403      ok/403  ok/ok
+#
+# Finance: shift close (cash per clerk per day)
+GET    /api/app/finance/shift-close                       401       403      403    403    403      ok/403  ok/ok
 `;

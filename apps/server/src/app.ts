@@ -1,3 +1,8 @@
+import { adminRoutes } from '@/modules/admin/index.js';
+import { auditRoutes } from '@/modules/audit/index.js';
+import { catalogueRoutes } from '@/modules/catalogue/index.js';
+import { roleRoutes } from '@/modules/roles/index.js';
+import { storeDashboardRoutes } from '@/modules/store-dashboard/index.js';
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
@@ -194,6 +199,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     timeZone: settings.BUSINESS_TIME_ZONE,
   });
   await app.register(financeRoutes, { timeZone: settings.BUSINESS_TIME_ZONE });
+  await app.register(storeDashboardRoutes, { timeZone: settings.BUSINESS_TIME_ZONE });
+  await app.register(adminRoutes, { timeZone: settings.BUSINESS_TIME_ZONE });
+  await app.register(catalogueRoutes, { timeZone: settings.BUSINESS_TIME_ZONE });
+  await app.register(roleRoutes, { timeZone: settings.BUSINESS_TIME_ZONE });
+  await app.register(auditRoutes, { timeZone: settings.BUSINESS_TIME_ZONE });
   // Temporary uploads, closed attempt windows and old SMS codes expire; every process sweeps,
   // each row goes once.
   const sweeper = setInterval(() => {

@@ -399,6 +399,11 @@ export type SmallEquipment = z.infer<typeof SmallEquipmentSchema>;
 export const SmallEquipmentQuerySchema = PagedRequestSchema.extend({
   storeId: z.uuid().optional(),
   keyword: z.string().trim().max(64).optional(),
+  /** true: only what is running low (at or below its threshold). */
+  low: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
 });
 
 /** The most of one kind of small equipment a store counts. */

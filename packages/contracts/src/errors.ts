@@ -61,6 +61,11 @@ export const ErrorCode = {
   NotYourStore: 'Identity:NotYourStore',
   RoleNotAssignable: 'Identity:RoleNotAssignable',
   StoreNotFound: 'Store:NotFound',
+  /** A store with orders still booked or out cannot close. */
+  StoreHasOpenOrders: 'Store:HasOpenOrders',
+  DuplicateStoreCode: 'Store:DuplicateCode',
+  /** Publishing the rental agreement as it already is. */
+  AgreementUnchanged: 'Settings:AgreementUnchanged',
   EquipmentNotFound: 'Equipment:NotFound',
   CategoryNotFound: 'Equipment:CategoryNotFound',
   IllegalTransition: 'Equipment:IllegalStatusTransition',

@@ -261,6 +261,11 @@ export const OrderListQuerySchema = PagedRequestSchema.extend({
     .enum(['true', 'false'])
     .transform((v) => v === 'true')
     .optional(),
+  /** Rentals ending (gear due back) on or after / before these days (business time zone). */
+  endFrom: queryDay().optional(),
+  endTo: queryDay().optional(),
+  /** Orders whose driver's run is still to do: a delivery not delivered, a pickup not collected. */
+  run: z.enum(['delivery', 'pickup']).optional(),
 });
 export type OrderListQuery = z.input<typeof OrderListQuerySchema>;
 

@@ -422,7 +422,11 @@ export const equipmentOperationHistory = pgTable(
     operatorStoreId: uuid('operator_store_id').references(() => stores.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('equipment_operation_history_equipment_idx').on(t.equipmentId, t.createdAt)],
+  (t) => [
+    index('equipment_operation_history_equipment_idx').on(t.equipmentId, t.createdAt),
+    // The audit log reads stock changes by time.
+    index('equipment_operation_history_time_idx').on(t.tenantId, t.createdAt),
+  ],
 );
 
 /** Uploaded files; bytes live in the file store under `storage_key`, never under the given name. */
@@ -505,7 +509,10 @@ export const smallEquipmentMovements = pgTable(
     operatorName: text('operator_name').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('small_equipment_movements_stock_idx').on(t.stockId, t.createdAt)],
+  (t) => [
+    index('small_equipment_movements_stock_idx').on(t.stockId, t.createdAt),
+    index('small_equipment_movements_time_idx').on(t.createdAt),
+  ],
 );
 
 // ---- orders ------------------------------------------------------------------------------------
@@ -677,7 +684,11 @@ export const bills = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('bills_order_idx').on(t.orderId)],
+  (t) => [
+    index('bills_order_idx').on(t.orderId),
+    // Money by the day it came in or went out (shift close, finance).
+    index('bills_paid_idx').on(t.tenantId, t.paidAt),
+  ],
 );
 
 /**
@@ -791,7 +802,11 @@ export const orderEvents = pgTable(
     operatorNameEn: text('operator_name_en'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [unique('order_events_seq_unique').on(t.orderId, t.seq)],
+  (t) => [
+    unique('order_events_seq_unique').on(t.orderId, t.seq),
+    // The audit log reads order and money changes by time.
+    index('order_events_time_idx').on(t.createdAt),
+  ],
 );
 
 /** A rider's snapshot kept with an order line: what sizing and the DIN suggestion were based on. */
@@ -941,4 +956,60 @@ export const notifications = pgTable(
     unique('notifications_once_unique').on(t.orderId, t.kind, t.dueOn),
     index('notifications_tenant_created_idx').on(t.tenantId, t.createdAt),
   ],
+);
+
+/**
+ * Who changed what and when, for changes that have no history of their own: stores, business
+ * parameters, system information, the rental agreement, the catalogue, help articles, roles and
+ * staff. Stock, orders and money keep theirs (equipment operation history, order timelines) and
+ * the audit log reads those beside this one (modules/audit).
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    /** The store the change concerns; null for the whole business. */
+    storeId: uuid('store_id').references(() => stores.id, { onDelete: 'set null' }),
+    /** What area: settings, staff (modules/audit/record.ts). */
+    category: text('category').notNull(),
+    /** What kind of thing changed: store, business-parameter, system-setting, category … */
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id').notNull().default(''),
+    /** created, updated, deleted, published … */
+    action: text('action').notNull(),
+    /** One line in each language, as the log shows it. */
+    summary: text('summary').notNull(),
+    summaryEn: text('summary_en').notNull(),
+    /** The fields that changed: name → [before, after]. */
+    changes: jsonb('changes').$type<Record<string, [unknown, unknown]>>().notNull().default({}),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    operatorName: text('operator_name').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('audit_log_tenant_time_idx').on(t.tenantId, t.createdAt),
+    index('audit_log_store_time_idx').on(t.tenantId, t.storeId, t.createdAt),
+  ],
+);
+
+/**
+ * Every rental agreement the business has published: an order keeps the version its customer
+ * accepted (the hash of the text, `orders.agreement_version`), and this keeps the text itself.
+ */
+export const agreementVersions = pgTable(
+  'agreement_versions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    version: text('version').notNull(),
+    text: text('text').notNull(),
+    publishedBy: uuid('published_by').references(() => users.id, { onDelete: 'set null' }),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('agreement_versions_tenant_version_unique').on(t.tenantId, t.version)],
 );

@@ -2,7 +2,10 @@ import { HOST_TENANT_ID, RoleName, UserType } from '@snowgear/contracts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { hashPassword } from '@/modules/identity/passwords.js';
 import type { Database } from './client.js';
+import { agreementVersion } from '@/lib/agreement.js';
+import { SystemSettingKey } from '@/modules/config-distribution/system-setting-keys.js';
 import {
+  agreementVersions,
   businessParameters,
   helpArticles,
   rolePermissions,
@@ -53,6 +56,22 @@ export async function seedDemoData(db: Database): Promise<SeedSummary> {
       .insert(systemSettings)
       .values(Object.entries(demoSystemSettings).map(([key, value]) => ({ tenantId, key, value })))
       .onConflictDoNothing();
+    // The agreement in force, in the history of published agreements (what orders accepted).
+    const [agreement] = await tx
+      .select({ text: systemSettings.value })
+      .from(systemSettings)
+      .where(
+        and(
+          eq(systemSettings.tenantId, tenantId),
+          eq(systemSettings.key, SystemSettingKey.RentalAgreement),
+        ),
+      );
+    if (agreement?.text) {
+      await tx
+        .insert(agreementVersions)
+        .values({ tenantId, version: agreementVersion(agreement.text), text: agreement.text })
+        .onConflictDoNothing();
+    }
 
     await tx
       .insert(businessParameters)
@@ -96,18 +115,24 @@ export async function seedDemoData(db: Database): Promise<SeedSummary> {
       .values(demoHelpArticles.map((article) => ({ tenantId, ...article })))
       .onConflictDoNothing();
 
-    await tx
+    // A role's permissions are seeded with the role, once: the super admin changes the matrix
+    // afterwards (administration), and seeding again never grants back what they took away.
+    const created = await tx
       .insert(roles)
       .values(demoRoles.map(({ permissions: _, ...role }) => ({ tenantId, ...role })))
-      .onConflictDoNothing();
-    await tx
-      .insert(rolePermissions)
-      .values(
-        demoRoles.flatMap((role) =>
-          role.permissions.map((permission) => ({ tenantId, roleName: role.name, permission })),
-        ),
-      )
-      .onConflictDoNothing();
+      .onConflictDoNothing()
+      .returning({ name: roles.name });
+    const newRoles = demoRoles.filter((role) => created.some((c) => c.name === role.name));
+    if (newRoles.length > 0) {
+      await tx
+        .insert(rolePermissions)
+        .values(
+          newRoles.flatMap((role) =>
+            role.permissions.map((permission) => ({ tenantId, roleName: role.name, permission })),
+          ),
+        )
+        .onConflictDoNothing();
+    }
 
     const storeIds = new Map(
       (

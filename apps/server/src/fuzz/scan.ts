@@ -16,6 +16,7 @@ import type { Database } from '@/db/client.js';
 const MULTI_LINE = new Set([
   'business_parameters.value',
   'system_settings.value',
+  'agreement_versions.text',
   'help_articles.body',
   'equipment.remarks',
   'equipment_operation_history.remarks',

@@ -11,11 +11,19 @@ export class AppError extends Error {
     message: string,
     readonly details?: string,
     readonly data?: Record<string, unknown>,
+    /** The fields the refusal is about, so a form shows it next to them. */
+    readonly validationErrors?: { message: string; members: string[] }[],
   ) {
     super(message);
     this.name = 'AppError';
   }
 }
+
+/** A refusal about one field of the input (a name already in use): shown next to that field. */
+export const fieldError = (statusCode: number, code: string, message: string, member: string) =>
+  new AppError(statusCode, code, message, undefined, { field: member }, [
+    { message, members: [member] },
+  ]);
 
 export const notFound = (code: string, message: string) => new AppError(404, code, message);
 

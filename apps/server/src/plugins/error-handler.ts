@@ -77,6 +77,7 @@ export const errorHandlerPlugin = fp(
           message: error.message,
           details: error.details ?? null,
           data: error.data ?? null,
+          ...(error.validationErrors ? { validationErrors: error.validationErrors } : {}),
         });
       }
       if (hasZodFastifySchemaValidationErrors(error)) {

@@ -3,6 +3,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { changeLanguage } from '@/lib/i18n';
 import { useAppStore } from '@/features/app-state/stores/app-store';
+import { getH5Config } from '@/features/system-config/api/get-h5-config';
 import { useConfigStore } from '@/features/system-config/stores/config-store';
 import { useCurrentStore } from '@/features/stores/stores/current-store';
 import { AppProviders } from './app';
@@ -44,6 +45,26 @@ describe('app shell', () => {
       expect(within(card).getByRole('link').getAttribute('href')).toMatch(/^tel:0313\d{7}$/);
     }
     await waitFor(() => expect(document.title).toBe('雪具预订 - 雪具租赁店管理系统'));
+  });
+
+  it('opens at once from the cached configuration, and takes the server’s changes behind it', async () => {
+    const fresh = await getH5Config();
+    // A configuration cached a minute ago, from before the business renamed itself.
+    window.localStorage.setItem(
+      'h5_system_configs',
+      JSON.stringify({
+        data: { ...fresh, systemInfo: { ...fresh.systemInfo, systemName: '旧名称' } },
+        timestamp: Date.now() - 60_000,
+      }),
+    );
+    useConfigStore.setState({ config: null, fetchedAt: null });
+    await renderAt('/customer/order-create');
+    await waitFor(() =>
+      expect(useConfigStore.getState().config?.systemInfo.systemName).toBe(
+        fresh.systemInfo.systemName,
+      ),
+    );
+    await waitFor(() => expect(document.title).toBe(`雪具预订 - ${fresh.systemInfo.systemName}`));
   });
 
   it('remembers the chosen store', async () => {

@@ -2,7 +2,7 @@ import { setApiHooks } from '@/lib/api-client';
 import { i18n } from '@/lib/i18n';
 import { useAppStore } from '@/features/app-state/stores/app-store';
 import { useConfigStore } from '@/features/system-config/stores/config-store';
-import { initCurrentStore } from '@/features/stores/stores/current-store';
+import { initCurrentStore, refreshStores } from '@/features/stores/stores/current-store';
 import {
   clearSession,
   refreshIfNeeded,
@@ -30,8 +30,13 @@ export async function bootstrap(navigate: Navigate): Promise<void> {
     },
   });
   app.setLoading('loading', i18n.t('app.loading'));
+  const started = Date.now();
   const config = await useConfigStore.getState().load();
   initCurrentStore(config);
+  // Opened from the cache: ask again behind it, so a reload shows what the business changed
+  // (hours, parameters, the agreement) at once while the page never waits for the network.
+  const { fetchedAt } = useConfigStore.getState();
+  if (config && fetchedAt !== null && fetchedAt < started) void refreshStores({ force: true });
   restoreSession();
   app.setLoading(
     config ? 'success' : 'error',

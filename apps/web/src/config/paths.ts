@@ -28,6 +28,22 @@ export const Paths = {
   storeProfile: '/store/profile',
   storeEmployees: '/store/employees',
   storeFinance: '/store/finance',
+  /** The administration console (issue: administration) and its sections. */
+  admin: '/store/admin',
+  adminStores: '/store/admin/stores',
+  /** A store's settings; 'new' for a store to open. */
+  adminStore: (id: string) => `/store/admin/stores/${encodeURIComponent(id)}`,
+  adminParameters: '/store/admin/parameters',
+  adminSystem: '/store/admin/system',
+  adminCatalogue: '/store/admin/catalogue',
+  /** A category and its attribute definitions; 'new' for a new category. */
+  adminCategory: (id: string) => `/store/admin/catalogue/${encodeURIComponent(id)}`,
+  adminHelp: '/store/admin/help',
+  /** A help article to write or change; 'new' for a new one. */
+  adminHelpArticle: (id: string) => `/store/admin/help/${encodeURIComponent(id)}`,
+  adminRoles: '/store/admin/roles',
+  adminAudit: '/store/admin/audit',
+  shiftClose: '/store/admin/shift-close',
   storeScan: '/store/scan',
   workspace: '/store/workspace',
   overdueOrders: '/store/workspace/overdue-orders',

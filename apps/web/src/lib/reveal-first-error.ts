@@ -16,7 +16,8 @@ export function revealFirstError(root: HTMLElement | null, framesLeft = FRAMES_T
       return;
     }
     problem.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
-    const field = problem.closest<HTMLElement>('.adm-form-item, .adm-list-item, .address-field') ?? problem;
+    const field =
+      problem.closest<HTMLElement>('.adm-form-item, .adm-list-item, .address-field') ?? problem;
     const input = field.querySelector<HTMLElement>('input, textarea, button, [tabindex="0"]');
     if (input) {
       input.focus({ preventScroll: true });

@@ -1,6 +1,20 @@
 import type { Messages } from './zh-CN';
+import { storeDashboard } from './en-US/store-dashboard';
+import { admin } from './en-US/admin';
+import { catalogueAdmin } from './en-US/catalogue-admin';
+import { helpAdmin } from './en-US/help-admin';
+import { rolesAdmin } from './en-US/roles-admin';
+import { auditLog } from './en-US/audit-log';
+import { shiftClose } from './en-US/shift-close';
 
 const enUS: Messages = {
+  storeDashboard,
+  admin,
+  catalogueAdmin,
+  helpAdmin,
+  rolesAdmin,
+  auditLog,
+  shiftClose,
   app: {
     defaultTitle: 'Staff',
     loading: 'Loading…',
@@ -539,6 +553,8 @@ const enUS: Messages = {
       printLabel: 'Print label',
     },
     small: {
+      onlyLow: 'Running low only',
+      total: '{{count}} kinds',
       title: 'Small equipment',
       search: 'Search small equipment',
       empty: 'No small equipment yet',
@@ -995,6 +1011,9 @@ const enUS: Messages = {
     empty: 'No orders match',
     itemCount: 'Items: {{count}}',
     call: 'Call {{name}} on {{phone}}',
+    endDays: 'Due back: {{days}}',
+    clearFilter: 'Clear the filter: {{filter}}',
+    runs: { delivery: 'Deliveries to make', pickup: 'Pickups to make' },
   },
   orders: {
     selfReturnDrop:
@@ -1814,6 +1833,18 @@ const enUS: Messages = {
     driverProfile: 'My account',
     agentDashboard: 'Agent home',
     agentOrderCreate: 'Book for a customer',
+    adminHome: 'Administration',
+    adminStores: 'Stores',
+    adminStore: 'Store settings',
+    adminParameters: 'Business parameters',
+    adminSystem: 'System information and filing',
+    adminCatalogue: 'Categories and attributes',
+    adminCategory: 'Category',
+    adminHelp: 'Help articles',
+    adminHelpArticle: 'Edit help article',
+    adminRoles: 'Roles and permissions',
+    adminAudit: 'Audit log',
+    shiftClose: 'Shift close',
     orderCreate: 'Book gear',
     help: 'Help centre',
     helpCustomer: 'Customer help',

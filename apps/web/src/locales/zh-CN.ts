@@ -1,5 +1,20 @@
 /** Simplified Chinese: the base language. Its shape types every other language. */
+import { storeDashboard } from './zh-CN/store-dashboard';
+import { admin } from './zh-CN/admin';
+import { catalogueAdmin } from './zh-CN/catalogue-admin';
+import { helpAdmin } from './zh-CN/help-admin';
+import { rolesAdmin } from './zh-CN/roles-admin';
+import { auditLog } from './zh-CN/audit-log';
+import { shiftClose } from './zh-CN/shift-close';
+
 const zhCN = {
+  storeDashboard,
+  admin,
+  catalogueAdmin,
+  helpAdmin,
+  rolesAdmin,
+  auditLog,
+  shiftClose,
   app: {
     defaultTitle: '店员端',
     loading: '加载中…',
@@ -525,6 +540,8 @@ const zhCN = {
       printLabel: '打印标签',
     },
     small: {
+      onlyLow: '只看库存不足',
+      total: '共 {{count}} 种',
       title: '小件设备',
       search: '搜索小件设备',
       empty: '暂无小件设备',
@@ -966,6 +983,9 @@ const zhCN = {
     empty: '没有符合条件的订单',
     itemCount: '设备 {{count}} 件',
     call: '拨打{{name}}的电话 {{phone}}',
+    endDays: '归还日：{{days}}',
+    clearFilter: '清除筛选：{{filter}}',
+    runs: { delivery: '送货待完成', pickup: '上门取件待完成' },
   },
   orders: {
     selfReturnDrop:
@@ -1761,6 +1781,18 @@ const zhCN = {
     driverProfile: '个人中心',
     agentDashboard: '代理商首页',
     agentOrderCreate: '代客下单',
+    adminHome: '管理后台',
+    adminStores: '门店管理',
+    adminStore: '门店设置',
+    adminParameters: '业务参数',
+    adminSystem: '系统信息与备案',
+    adminCatalogue: '品类与属性',
+    adminCategory: '品类设置',
+    adminHelp: '帮助文章',
+    adminHelpArticle: '编辑帮助文章',
+    adminRoles: '角色权限',
+    adminAudit: '操作日志',
+    shiftClose: '交班对账',
     orderCreate: '雪具预订',
     help: '帮助中心',
     helpCustomer: '顾客帮助',

@@ -617,6 +617,132 @@ Customer accounts have no password, so there is no "Change password" there.
   3. smart scan, see "Scanning tips".`,
   },
   {
+    slug: 'store-dashboard',
+    audience: 'store',
+    language: 'zh-CN',
+    title: '门店概览：今天要做的事',
+    summary: '首页的每个数字都是一张清单的数量，点开就是那张清单；下拉刷新，回到首页时自动更新。',
+    tags: ['首页', '概览', '今日待办', '收款', '库存'],
+    sortOrder: 2,
+    body: `店员端首页“门店工作台”显示当前门店今天要做的事。每个数字都能点开，打开的清单正好是这么多条。
+
+## 今日待办
+
+- **代理商订单待确认**：代理商为顾客下的订单，确认或拒绝见“处理订单与收款”。
+- **今日到店取装备**：已付款、今天到店取装备的预订。
+- **送货待完成**：今天（含之前）要送、还没送到的订单。
+- **今日到期归还**：装备在顾客手上、今天到期的订单。
+- **上门取件待完成**：今天（含之前）到期、司机还没取回的订单。
+- **超期未还**：过了归还时间还没还的订单。
+- **待备货**：今天和明天开始、还有装备没备好的订单，点开是备货清单。
+- **自助归还待验收**：顾客自助归还后等门店验收的订单。
+
+## 库存与收款
+
+- **租出中的设备**：点开是库存列表中“已出库”的设备。
+- **小件库存不足**：数量不高于预警值的小件，点开只看这些。
+- **今日收款**（店长可见）：今天按支付方式的收款、退款和净收款，点开是财务对账。
+- **近 7 天**：每天起租的订单数，以及（店长可见）每天的净收款。
+
+- 看不到的数字，是因为你的账号打不开它对应的清单。
+- 系统管理员可以用“切换门店”查看其他门店。
+- 下拉页面刷新；从其他页面回到首页时数字会自动更新。`,
+  },
+  {
+    slug: 'store-dashboard',
+    audience: 'store',
+    language: 'en-US',
+    title: 'The store overview: what to do today',
+    summary:
+      'Every figure on the home page is the size of a list and opens that list; pull to refresh, and it updates when you come back.',
+    tags: ['home', 'overview', 'today', 'takings', 'stock'],
+    sortOrder: 2,
+    body: `The staff home page shows what the current store has to do today. Every figure opens its list, which holds exactly that many lines.
+
+## To do today
+
+- **Agent orders to confirm**: orders agents placed for customers; see "Handling orders and taking payments" to confirm or decline them.
+- **Collected at the store today**: paid bookings collected at the counter today.
+- **Deliveries to make**: deliveries due today (or earlier) not yet delivered.
+- **Due back today**: gear with customers, due back today.
+- **Pickups to make**: pickups due today (or earlier) the driver has not collected yet.
+- **Overdue**: orders past their return time.
+- **To prepare**: orders starting today or tomorrow with gear still to pick; it opens the preparation list.
+- **Self-returns to check**: customers' self-returns waiting for the store to check the gear in.
+
+## Stock and takings
+
+- **Gear out with customers**: opens the stock list filtered to checked-out items.
+- **Small equipment running low**: items at or below their warning level, shown alone.
+- **Takings today** (managers): today's payments, refunds and net by method; it opens finance.
+- **Last 7 days**: rentals started each day and, for managers, each day's net takings.
+
+- A figure you do not see is one whose list your account cannot open.
+- A system administrator switches store with "Switch store".
+- Pull the page down to refresh; the figures also update when you come back to the home page.`,
+  },
+  {
+    slug: 'store-administration',
+    audience: 'store',
+    language: 'zh-CN',
+    title: '管理后台：门店、参数、品类、文章与人员',
+    summary:
+      '店长和系统管理员在“管理后台”修改门店设置、业务参数、品类、帮助文章、人员和角色，查看操作日志和交班对账。',
+    tags: ['管理后台', '业务参数', '营业时间', '租赁协议', '操作日志', '交班对账'],
+    sortOrder: 9,
+    body: `首页“常用入口”里的“管理后台”列出你的账号能管理的内容。改完后顾客和店员的手机最迟 30 分钟内看到，刷新页面立即看到。
+
+## 系统管理员
+
+- **门店管理**：门店名称、电话、地址、导航位置（在门店里点“用手机当前位置”最准）、营业时间和休息日。停业前要先处理完进行中的订单。
+- **业务参数**：默认租期、付款时限、配送和取件费、常用地址、常用押金、次日起租时间、微信支付和支付宝开关、代理商佣金。可以设全局的值，也可以为某家门店单独设置；门店选“跟随全局”就用全局的值。
+- **系统信息与备案**：系统名称、公司、Logo、公安和 ICP 备案号。**租赁协议**改完点“发布新版本”：新的预订需要同意新版本，已有订单保留顾客当时同意的版本。
+- **品类与属性**：新增或修改设备品类，以及每个品类入库时要填、列表里可筛选的属性（文字、数字、单选、多选、是否、日期）。有设备用到的选项和属性不能删除，可以停用。
+- **帮助文章**：为顾客、店员和司机撰写中英文文章，预览后发布；草稿不会出现在帮助中心。
+- **角色权限**：每个角色能做什么，只有系统管理员能修改。
+
+## 店长
+
+- **业务参数**：修改本门店的参数（全局的值只能查看）。
+- **员工管理**、**角色权限**（查看）。
+- **操作日志**：本门店谁在什么时候做了什么：出入库、订单、收退款、设置和人员变动，可以筛选并导出 CSV。
+- **交班对账**：每位店员当天收的现金和退的现金，打印后对着钱箱清点，店员和店长签字。`,
+  },
+  {
+    slug: 'store-administration',
+    audience: 'store',
+    language: 'en-US',
+    title: 'Administration: stores, parameters, categories, articles and people',
+    summary:
+      'Managers and system administrators change store settings, business parameters, categories, help articles, people and roles, and read the audit log and the shift close, under Administration.',
+    tags: [
+      'administration',
+      'parameters',
+      'opening hours',
+      'rental agreement',
+      'audit log',
+      'shift close',
+    ],
+    sortOrder: 9,
+    body: `"Administration" under the home page's shortcuts lists what your account may manage. Phones pick up a change within 30 minutes, and at once when the page is reloaded.
+
+## System administrators
+
+- **Stores**: name, phone, address, the spot customers are guided to (tap "Use this phone's location" while in the store), opening hours and rest days. A store closes only once its orders in progress are done.
+- **Business parameters**: default rental days, time to pay, delivery and pickup fees, preset addresses and deposits, the next-day threshold, WeChat Pay and Alipay, the agent commission. Set them for the business, or for one store; "As the business" makes a store use the business's value.
+- **System information and filing**: system name, company, logo, police and ICP filing. Change the **rental agreement** and tap "Publish a new version": new bookings accept it, and orders keep the version their customer accepted.
+- **Categories and attributes**: add or change equipment categories and the attributes each one records at check-in and filters by (text, number, single or multiple choice, yes/no, date). Options and attributes that items use cannot be deleted; disable them instead.
+- **Help articles**: write articles for customers, staff and drivers in both languages, preview and publish them; drafts never show in the help centre.
+- **Roles and permissions**: what each role may do; only a system administrator changes it.
+
+## Managers
+
+- **Business parameters**: your own store's values (the business's are shown, not changed).
+- **Employees**, and **Roles and permissions** to read.
+- **Audit log**: who did what and when at your store: stock in and out, orders, money, settings and staff; filter it and export it as CSV.
+- **Shift close**: the cash each clerk took and gave back today, printed to count the drawer against, signed by the clerk and the manager.`,
+  },
+  {
     slug: 'store-workspace',
     audience: 'store',
     language: 'zh-CN',

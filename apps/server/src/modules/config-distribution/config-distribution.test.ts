@@ -1,6 +1,13 @@
-import { BusinessParameterKey, H5ConfigSchema, HOST_TENANT_ID } from '@snowgear/contracts';
+import { and, eq } from 'drizzle-orm';
+import {
+  BusinessParameterKey,
+  H5ConfigSchema,
+  HOST_TENANT_ID,
+  Permissions,
+  RoleName,
+} from '@snowgear/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tenants } from '@/db/schema.js';
+import { rolePermissions, tenants } from '@/db/schema.js';
 import { seedDemoData } from '@/db/seed.js';
 import { createTestApp, type TestApp } from '@/testing/index.js';
 
@@ -74,10 +81,16 @@ describe('GET /api/app/config-distribution/h5', () => {
     expect(other?.id).not.toBe(HOST_TENANT_ID);
   });
 
-  it('seeding again changes nothing', async () => {
+  it('seeding again changes nothing, not even a permission the super admin took away', async () => {
     const before = (await t.app.inject('/api/app/config-distribution/h5')).json();
+    const taken = and(
+      eq(rolePermissions.roleName, RoleName.StoreEmployee),
+      eq(rolePermissions.permission, Permissions.BusinessOperations.EquipmentCreate),
+    );
+    await t.database.db.delete(rolePermissions).where(taken);
     await seedDemoData(t.database.db);
     const after = (await t.app.inject('/api/app/config-distribution/h5')).json();
     expect(after).toEqual(before);
+    expect(await t.database.db.select().from(rolePermissions).where(taken)).toEqual([]);
   });
 });

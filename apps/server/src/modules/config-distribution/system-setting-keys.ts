@@ -4,6 +4,8 @@ export const SystemSettingKey = {
   SystemDomain: 'System.Domain',
   CompanyName: 'System.CompanyName',
   SystemLogo: 'System.Logo',
+  /** The uploaded logo's file (public while it is the logo); `SystemLogo` holds its address. */
+  SystemLogoFileId: 'System.LogoFileId',
   RentalAgreement: 'System.RentalAgreement',
   PoliceFilingNumber: 'Filing.PoliceFilingNumber',
   PoliceFilingLink: 'Filing.PoliceFilingLink',

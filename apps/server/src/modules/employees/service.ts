@@ -22,6 +22,7 @@ import { hashPassword } from '@/modules/identity/passwords.js';
 import { sortRoles } from '@/modules/identity/profile.js';
 import { roleDisplayNames, rolesOfUsers, setUserRoles } from '@/modules/identity/repository.js';
 import type { TokenService } from '@/modules/identity/tokens.js';
+import { recordStaffChange, type StaffPerson } from '@/modules/audit/staff.js';
 
 /**
  * People management: a SuperAdmin (SystemManagement.Users) manages every user; a StoreManager
@@ -203,13 +204,25 @@ export class EmployeeService {
         })
         .returning({ id: users.id });
       await setUserRoles(tx, created!.id, input.roles);
+      await recordStaffChange(tx, request, {
+        action: 'created',
+        after: {
+          id: created!.id,
+          userName: input.userName,
+          name: input.name,
+          email: input.email,
+          phoneNumber: input.phoneNumber,
+          roles: sortRoles(input.roles),
+          primaryStoreId: input.primaryStoreId,
+        },
+      });
       return created!.id;
     });
     return this.get(request, id);
   }
 
   async update(request: FastifyRequest, id: string, input: UpdateEmployee): Promise<Employee> {
-    await this.get(request, id); // in scope, or 404
+    const before = await this.get(request, id); // in scope, or 404
     await this.checkAssignment(request, input.roles, input.primaryStoreId);
     await this.checkUnique(request, input, id);
     await this.db.transaction(async (tx) => {
@@ -224,27 +237,49 @@ export class EmployeeService {
         })
         .where(eq(users.id, id));
       await setUserRoles(tx, id, input.roles);
+      await recordStaffChange(tx, request, {
+        action: 'updated',
+        before: personOf(before),
+        after: {
+          ...personOf(before),
+          name: input.name,
+          email: input.email,
+          phoneNumber: input.phoneNumber,
+          roles: sortRoles(input.roles),
+          primaryStoreId: input.primaryStoreId,
+        },
+      });
     });
     return this.get(request, id);
   }
 
   async setActive(request: FastifyRequest, id: string, isActive: boolean): Promise<Employee> {
-    await this.get(request, id);
+    const before = await this.get(request, id);
     if (!isActive && id === request.user!.id) {
       throw businessError(ErrorCode.Forbidden, message(request, 'CannotDeactivateSelf'));
     }
-    await this.db.update(users).set({ isActive, updatedAt: new Date() }).where(eq(users.id, id));
-    if (!isActive) await this.tokens.revokeAllOfUser(this.db, id);
+    await this.db.transaction(async (tx) => {
+      await tx.update(users).set({ isActive, updatedAt: new Date() }).where(eq(users.id, id));
+      if (!isActive) await this.tokens.revokeAllOfUser(tx, id);
+      // Asking for the state a person is already in changes nothing worth a line.
+      if (before.isActive !== isActive) {
+        await recordStaffChange(tx, request, {
+          action: isActive ? 'activated' : 'deactivated',
+          person: personOf(before),
+        });
+      }
+    });
     return this.get(request, id);
   }
 
   async resetPassword(request: FastifyRequest, id: string, newPassword: string): Promise<void> {
-    await this.get(request, id);
-    await this.db
-      .update(users)
-      .set({ passwordHash: await hashPassword(newPassword), updatedAt: new Date() })
-      .where(eq(users.id, id));
-    await this.tokens.revokeAllOfUser(this.db, id);
+    const person = await this.get(request, id);
+    const passwordHash = await hashPassword(newPassword);
+    await this.db.transaction(async (tx) => {
+      await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, id));
+      await this.tokens.revokeAllOfUser(tx, id);
+      await recordStaffChange(tx, request, { action: 'passwordReset', person: personOf(person) });
+    });
   }
 
   async assignableRoles(request: FastifyRequest) {
@@ -261,3 +296,16 @@ export class EmployeeService {
 }
 
 const selectUser = getTableColumns(users);
+
+/** What the audit log says about a person. */
+function personOf(employee: Employee): StaffPerson {
+  return {
+    id: employee.id,
+    userName: employee.userName,
+    name: employee.name,
+    email: employee.email,
+    phoneNumber: employee.phoneNumber,
+    roles: employee.roles,
+    primaryStoreId: employee.primaryStoreId,
+  };
+}

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, like, notExists } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { equipment, equipmentUnavailableTimes } from '@/db/schema.js';
+import { attributeDefinitions, equipment, equipmentUnavailableTimes } from '@/db/schema.js';
 import {
   createTestApp,
   signIn,
@@ -616,6 +616,52 @@ describe('equipment', () => {
       await call('employee', 'GET', `/api/app/equipment/equipment-usage-statistics/${id}`)
     ).json();
     expect(stats).toMatchObject({ usageCount: 1, checkOutCount: 1, checkInCount: 0 });
+  });
+
+  it('keeps the values of a disabled attribute when an item is saved, so enabling it brings them back', async () => {
+    const defs = (
+      await call(
+        'employee',
+        'GET',
+        `/api/app/equipment-attribute/attribute-definitions?CategoryId=${categories['头盔']}`,
+      )
+    ).json().items as { id: string; name: string; isRequired: boolean }[];
+    const size = defs.find((d) => d.name === 'size')!;
+    const created = (
+      await call('employee', 'POST', '/api/app/equipment', {
+        categoryId: categories['头盔'],
+        storeId: storeIds['万龙雪场店'],
+        name: '停用属性头盔',
+        barcodeNumber: `KEEP-${Date.now()}`,
+        dailyRentPrice: 20,
+        deposit: 100,
+        attributes: [{ attributeId: size.id, value: 'S' }],
+      })
+    ).json<{ id: string; barcodeNumber: string }>();
+    const setEnabled = (isEnabled: boolean) =>
+      t.database.db
+        .update(attributeDefinitions)
+        .set({ isEnabled })
+        .where(eq(attributeDefinitions.id, size.id));
+    await setEnabled(false);
+    try {
+      // The form no longer shows the size, so it sends none.
+      const saved = await call('employee', 'PUT', `/api/app/equipment/${created.id}`, {
+        categoryId: categories['头盔'],
+        name: '停用属性头盔（改名）',
+        barcodeNumber: created.barcodeNumber,
+        dailyRentPrice: 20,
+        deposit: 100,
+        attributes: [],
+      });
+      expect(saved.statusCode).toBe(200);
+    } finally {
+      await setEnabled(true);
+    }
+    const after = (await call('employee', 'GET', `/api/app/equipment/${created.id}`)).json();
+    expect(after.attributes).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: 'size', value: 'S' })]),
+    );
   });
 
   it('changes the barcode together with the other details, or nothing when it is taken', async () => {

@@ -10,6 +10,7 @@ import {
   inArray,
   isNull,
   notExists,
+  notInArray,
   or,
   sql,
   type SQL,
@@ -237,6 +238,40 @@ export class EquipmentService {
   }
 
   async list(query: EquipmentListQuery): Promise<PagedResult<Equipment>> {
+    const where = this.listWhere(query);
+    const page = pageOf(query);
+    const [rows, [total]] = await Promise.all([
+      this.db
+        .select({ e: equipment, storeName: stores.name, categoryName: equipmentCategories.name })
+        .from(equipment)
+        .innerJoin(stores, eq(stores.id, equipment.storeId))
+        .innerJoin(equipmentCategories, eq(equipmentCategories.id, equipment.categoryId))
+        .where(where)
+        .orderBy(
+          asc(equipmentCategories.sortOrder),
+          asc(equipment.name),
+          asc(equipment.barcodeNumber),
+        )
+        .limit(page.limit)
+        .offset(page.offset),
+      this.db.select({ n: count() }).from(equipment).where(where),
+    ]);
+    const items = await this.toDtos(
+      rows.map((r) => ({ ...r.e, storeName: r.storeName, categoryName: r.categoryName })),
+    );
+    return { items, totalCount: total?.n ?? 0 };
+  }
+
+  /** How many items the list with this query holds (what the list's total says). */
+  async count(query: EquipmentListQuery): Promise<number> {
+    const [total] = await this.db
+      .select({ n: count() })
+      .from(equipment)
+      .where(this.listWhere(query));
+    return total?.n ?? 0;
+  }
+
+  private listWhere(query: EquipmentListQuery): SQL | undefined {
     const parts: SQL[] = [];
     if (query.storeId) parts.push(eq(equipment.storeId, query.storeId));
     if (query.categoryId) parts.push(eq(equipment.categoryId, query.categoryId));
@@ -279,28 +314,7 @@ export class EquipmentService {
         ),
       );
     }
-    const where = and(eq(equipment.tenantId, this.tenantId), ...parts);
-    const page = pageOf(query);
-    const [rows, [total]] = await Promise.all([
-      this.db
-        .select({ e: equipment, storeName: stores.name, categoryName: equipmentCategories.name })
-        .from(equipment)
-        .innerJoin(stores, eq(stores.id, equipment.storeId))
-        .innerJoin(equipmentCategories, eq(equipmentCategories.id, equipment.categoryId))
-        .where(where)
-        .orderBy(
-          asc(equipmentCategories.sortOrder),
-          asc(equipment.name),
-          asc(equipment.barcodeNumber),
-        )
-        .limit(page.limit)
-        .offset(page.offset),
-      this.db.select({ n: count() }).from(equipment).where(where),
-    ]);
-    const items = await this.toDtos(
-      rows.map((r) => ({ ...r.e, storeName: r.storeName, categoryName: r.categoryName })),
-    );
-    return { items, totalCount: total?.n ?? 0 };
+    return and(eq(equipment.tenantId, this.tenantId), ...parts);
   }
 
   // ---- who may change what --------------------------------------------------------------------
@@ -829,7 +843,25 @@ export class EquipmentService {
         updatedAt: new Date(),
       })
       .where(eq(equipment.id, id));
-    await tx.delete(equipmentAttributeValues).where(eq(equipmentAttributeValues.equipmentId, id));
+    // The form shows enabled attributes only: values of disabled ones are kept as they are, so
+    // enabling the attribute again brings them back (the catalogue promises it).
+    await tx.delete(equipmentAttributeValues).where(
+      and(
+        eq(equipmentAttributeValues.equipmentId, id),
+        notInArray(
+          equipmentAttributeValues.attributeId,
+          tx
+            .select({ id: attributeDefinitions.id })
+            .from(attributeDefinitions)
+            .where(
+              and(
+                eq(attributeDefinitions.tenantId, this.tenantId),
+                eq(attributeDefinitions.isEnabled, false),
+              ),
+            ),
+        ),
+      ),
+    );
     if (attributes.length > 0) {
       await tx
         .insert(equipmentAttributeValues)

@@ -140,7 +140,7 @@ export async function fileRoutes(
           // Private files stay out of every cache: a store's phones are shared.
           .header(
             'Cache-Control',
-            file.isEquipmentPicture ? 'public, max-age=31536000, immutable' : 'private, no-store',
+            file.isPublicPicture ? 'public, max-age=31536000, immutable' : 'private, no-store',
           )
           .header(
             'Content-Disposition',

@@ -4,7 +4,8 @@ import { and, eq, getTableColumns, inArray, lt, sql } from 'drizzle-orm';
 import { ErrorCode, IMAGE_BUSINESS_TYPES, textProblem, type FileInfo } from '@snowgear/contracts';
 import type { Settings } from '@/config/env.js';
 import type { Database, Transaction } from '@/db/client.js';
-import { equipmentImages, files } from '@/db/schema.js';
+import { equipmentImages, files, systemSettings } from '@/db/schema.js';
+import { SystemSettingKey } from '@/modules/config-distribution/system-setting-keys.js';
 import { AppError, businessError, notFound } from '@/lib/errors.js';
 import { message } from '@/lib/messages.js';
 import type { CurrentUser } from '@/plugins/authentication.js';
@@ -16,7 +17,7 @@ import { safeFileName, sniff } from './sniff.js';
 
 export type FileRow = typeof files.$inferSelect;
 /** A file row and whether it is a picture of an item (the only files anyone may download). */
-export type FoundFile = FileRow & { isEquipmentPicture: boolean };
+export type FoundFile = FileRow & { isPublicPicture: boolean };
 
 export interface FileLimits {
   /** Largest accepted upload in bytes. */
@@ -315,7 +316,8 @@ export class FileService {
     const [row] = await this.db
       .select({
         ...getTableColumns(files),
-        isEquipmentPicture: sql<boolean>`exists (select 1 from ${equipmentImages} where ${equipmentImages.fileId} = ${files.id})`,
+        // Public: pictures of items, and the business's logo (every client's header shows it).
+        isPublicPicture: sql<boolean>`(exists (select 1 from ${equipmentImages} where ${equipmentImages.fileId} = ${files.id}) or exists (select 1 from ${systemSettings} where ${systemSettings.tenantId} = ${files.tenantId} and ${systemSettings.key} = ${SystemSettingKey.SystemLogoFileId} and ${systemSettings.value} = ${files.id}::text))`,
       })
       .from(files)
       .where(and(eq(files.tenantId, request.tenantId), eq(files.id, id)));
@@ -331,7 +333,7 @@ export class FileService {
    */
   async findReadable(request: FastifyRequest, id: string): Promise<FoundFile> {
     const file = await this.find(request, id);
-    if (file.isEquipmentPicture) return file;
+    if (file.isPublicPicture) return file;
     if (!request.user) {
       throw new AppError(401, ErrorCode.Unauthorized, message(request, 'FileSignInRequired'));
     }

@@ -8,8 +8,11 @@ import {
   FinanceSummarySchema,
   pagedResultSchema,
   Permissions as P,
+  ShiftCloseQuerySchema,
+  ShiftCloseSchema,
 } from '@snowgear/contracts';
 import { FinanceService } from './service.js';
+import { ShiftCloseService } from './shift-close.js';
 
 const FINANCE = { permissions: [P.StoreManagement.Finance] } as const;
 const tags = ['finance'];
@@ -47,6 +50,22 @@ export async function financeRoutes(app: FastifyInstance, options: { timeZone: s
       },
     },
     async (request) => service(request).bills(request.query),
+  );
+
+  r.get(
+    '/api/app/finance/shift-close',
+    {
+      config: { access: FINANCE },
+      schema: {
+        tags,
+        summary:
+          'Cash taken in and given back per clerk on one business day (today when no date) at one store, each bill listed, with the totals to count the drawer against; a super admin may choose the store, other staff get their own',
+        querystring: ShiftCloseQuerySchema,
+        response: { 200: ShiftCloseSchema },
+      },
+    },
+    async (request) =>
+      new ShiftCloseService(app.db, request, options.timeZone).shiftClose(request.query),
   );
 
   r.get(

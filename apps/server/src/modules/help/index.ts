@@ -11,6 +11,7 @@ import {
   pagedResultSchema,
 } from '@snowgear/contracts';
 import { PUBLIC } from '@/lib/access.js';
+import { helpAdminRoutes } from './admin-routes.js';
 import {
   getHelpArticle,
   listHelpArticles,
@@ -18,8 +19,12 @@ import {
   searchHelpArticles,
 } from './service.js';
 
-/** The public help centre: articles for customers, store staff and drivers. */
+/**
+ * The public help centre: published articles for customers, store staff and drivers. Drafts are
+ * seen only in the editor (admin-routes.ts).
+ */
 export async function helpRoutes(app: FastifyInstance) {
+  await helpAdminRoutes(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const PagedSummaries = pagedResultSchema(HelpArticleSummarySchema);
 

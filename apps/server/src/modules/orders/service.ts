@@ -273,6 +273,29 @@ export class OrdersService {
   }
 
   async list(query: OrderListInput): Promise<PagedResult<OrderSummary>> {
+    const where = this.listWhere(query);
+    const page = pageOf(query);
+    const [rows, [total]] = await Promise.all([
+      this.db
+        .select()
+        .from(orders)
+        .where(where)
+        .orderBy(desc(orders.createdAt), desc(orders.orderNumber))
+        .limit(page.limit)
+        .offset(page.offset),
+      this.db.select({ n: count() }).from(orders).where(where),
+    ]);
+    return { items: await this.toSummaries(rows), totalCount: total?.n ?? 0 };
+  }
+
+  /** How many orders the list with this query holds (what the list's total says). */
+  async count(query: OrderListInput): Promise<number> {
+    const [total] = await this.db.select({ n: count() }).from(orders).where(this.listWhere(query));
+    return total?.n ?? 0;
+  }
+
+  /** The list's filters as SQL, within what the caller may see. */
+  private listWhere(query: OrderListInput): SQL | undefined {
     const parts: (SQL | undefined)[] = [eq(orders.tenantId, this.tenantId), this.scope()];
     if (query.storeId) parts.push(eq(orders.storeId, query.storeId));
     if (query.status?.length) parts.push(inArray(orders.status, query.status));
@@ -311,19 +334,30 @@ export class OrdersService {
       );
       parts.push(query.unbound ? unbound : not(unbound));
     }
-    const where = and(...parts);
-    const page = pageOf(query);
-    const [rows, [total]] = await Promise.all([
-      this.db
-        .select()
-        .from(orders)
-        .where(where)
-        .orderBy(desc(orders.createdAt), desc(orders.orderNumber))
-        .limit(page.limit)
-        .offset(page.offset),
-      this.db.select({ n: count() }).from(orders).where(where),
-    ]);
-    return { items: await this.toSummaries(rows), totalCount: total?.n ?? 0 };
+    if (query.endFrom) parts.push(gte(orders.rentalEndAt, this.dayStart(query.endFrom)));
+    if (query.endTo) parts.push(lt(orders.rentalEndAt, this.dayStart(query.endTo, 1)));
+    if (query.run === 'delivery') {
+      parts.push(
+        and(
+          eq(orders.deliveryMethod, DeliveryMethod.Delivery),
+          inArray(orders.status, [OrderStatus.PendingDelivery, OrderStatus.Delivering]),
+        ),
+      );
+    }
+    if (query.run === 'pickup') {
+      parts.push(
+        and(
+          eq(orders.returnMethod, ReturnMethod.Pickup),
+          inArray(orders.status, [
+            OrderStatus.Delivered,
+            OrderStatus.InUse,
+            OrderStatus.PendingReturn,
+          ]),
+          isNull(orders.pickedUpAt),
+        ),
+      );
+    }
+    return and(...parts);
   }
 
   /** Midnight of a YYYY-MM-DD day in the business time zone (+ `plusDays`). */

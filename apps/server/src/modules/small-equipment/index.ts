@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, asc, count, desc, eq, ilike, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   ErrorCode,
@@ -18,7 +18,7 @@ import {
 import { smallEquipmentMovements, smallEquipmentStock, stores, users } from '@/db/schema.js';
 import { AppError, businessError, conflictError, notFound } from '@/lib/errors.js';
 import { message } from '@/lib/messages.js';
-import { likePattern } from '@/lib/paging.js';
+import { runningLow, smallEquipmentWhere } from './filters.js';
 import { findStore } from '@/lib/stores.js';
 
 const VIEW = {
@@ -80,11 +80,7 @@ export async function smallEquipmentRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const q = request.query;
-      const where = and(
-        eq(smallEquipmentStock.tenantId, request.tenantId),
-        q.storeId ? eq(smallEquipmentStock.storeId, q.storeId) : undefined,
-        q.keyword ? ilike(smallEquipmentStock.name, likePattern(q.keyword)) : undefined,
-      );
+      const where = smallEquipmentWhere(request.tenantId, q);
       const [rows, [total]] = await Promise.all([
         app.db
           .select({ s: smallEquipmentStock, storeName: stores.name })
@@ -92,10 +88,7 @@ export async function smallEquipmentRoutes(app: FastifyInstance) {
           .innerJoin(stores, eq(stores.id, smallEquipmentStock.storeId))
           .where(where)
           // Running-low items first: they need attention.
-          .orderBy(
-            desc(sql`${smallEquipmentStock.quantity} <= ${smallEquipmentStock.lowStockThreshold}`),
-            asc(smallEquipmentStock.name),
-          )
+          .orderBy(desc(runningLow), asc(smallEquipmentStock.name))
           .limit(q.maxResultCount)
           .offset(q.skipCount),
         app.db.select({ n: count() }).from(smallEquipmentStock).where(where),

@@ -23,26 +23,36 @@ export function WelcomeCard({
   /** Work entries of this home; those the user may not open (or that do not exist) are hidden. */
   shortcuts?: { path: string; label: string }[];
 }) {
+  const permissions = useSession((s) => s.permissions);
+  const canManagePeople =
+    permissions.includes(Permissions.StoreManagement.Employees) ||
+    permissions.includes(Permissions.SystemManagement.Users);
+  return (
+    <>
+      <WelcomeHeader title={title} />
+      <HomeShortcuts
+        shortcuts={[
+          ...shortcuts,
+          ...(profilePath ? [{ path: profilePath, label: 'profile' }] : []),
+          ...(canManagePeople ? [{ path: Paths.storeEmployees, label: 'employees' }] : []),
+        ]}
+      />
+    </>
+  );
+}
+
+/** The greeting: who, as which role, and their store with its open status. */
+export function WelcomeHeader({ title }: { title: string }) {
   const { t } = useTranslation();
   const now = useNow();
-  const session = useSession();
-  const user = session.user;
+  const user = useSession((s) => s.user);
   const activeRole = useSession((s) => s.activeRole);
-  const permissions = useSession((s) => s.permissions);
   const store = useConfigStore((s) =>
     user?.primaryStoreId ? s.config?.storeConfigs[user.primaryStoreId] : undefined,
   );
   if (!user) return null;
-  const open = shortcuts.filter((entry) => {
-    const route = findRoute(entry.path);
-    return route && checkRouteAccess(route, sessionSnapshot(session), entry.path).allow;
-  });
   const status = store ? storeBusinessStatus(store, now) : null;
   const seesAll = activeRole === RoleName.SuperAdmin;
-  const canManagePeople =
-    permissions.includes(Permissions.StoreManagement.Employees) ||
-    permissions.includes(Permissions.SystemManagement.Users);
-
   return (
     <>
       <header className="page-hero">
@@ -80,25 +90,35 @@ export function WelcomeCard({
           )}
         </div>
       </section>
-      {(open.length > 0 || profilePath || canManagePeople) && (
-        <List header={t('home.shortcuts')}>
-          {open.map((entry) => (
-            <Link key={entry.path} to={entry.path} className="list-link">
-              <List.Item arrowIcon>{entry.label}</List.Item>
-            </Link>
-          ))}
-          {profilePath && (
-            <Link to={profilePath} className="list-link">
-              <List.Item arrowIcon>{t('profile.title')}</List.Item>
-            </Link>
-          )}
-          {canManagePeople && (
-            <Link to={Paths.storeEmployees} className="list-link">
-              <List.Item arrowIcon>{t('profile.employees')}</List.Item>
-            </Link>
-          )}
-        </List>
-      )}
     </>
+  );
+}
+
+/**
+ * A home's work entries; those the user may not open (or that do not exist) are hidden. The
+ * labels 'profile' and 'employees' stand for those two pages' own names.
+ */
+export function HomeShortcuts({ shortcuts }: { shortcuts: { path: string; label: string }[] }) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const open = shortcuts.filter((entry) => {
+    const route = findRoute(entry.path);
+    return route && checkRouteAccess(route, sessionSnapshot(session), entry.path).allow;
+  });
+  if (open.length === 0) return null;
+  const label = (entry: { label: string }) =>
+    entry.label === 'profile'
+      ? t('profile.title')
+      : entry.label === 'employees'
+        ? t('profile.employees')
+        : entry.label;
+  return (
+    <List header={t('home.shortcuts')}>
+      {open.map((entry) => (
+        <Link key={entry.path} to={entry.path} className="list-link">
+          <List.Item arrowIcon>{label(entry)}</List.Item>
+        </Link>
+      ))}
+    </List>
   );
 }

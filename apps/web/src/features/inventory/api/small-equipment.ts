@@ -11,16 +11,18 @@ import { api } from '@/lib/api-client';
 /** The small-equipment calls; one file since list, adjust, add and history go together. */
 const key = ['small-equipment'] as const;
 
-export function useSmallEquipment(storeId: string | undefined, keyword: string) {
+/** `low`: only what is running low (what the store dashboard's figure counts). */
+export function useSmallEquipment(storeId: string | undefined, keyword: string, low = false) {
   return useInfiniteQuery(
     infiniteQueryOptions({
-      queryKey: [...key, 'list', { storeId, keyword }] as const,
+      queryKey: [...key, 'list', { storeId, keyword, low }] as const,
       initialPageParam: 0,
       queryFn: ({ pageParam }) =>
         api.get<PagedResult<SmallEquipment>>('/app/small-equipment', {
           params: {
             storeId,
             keyword: keyword || undefined,
+            low: low ? 'true' : undefined,
             skipCount: pageParam,
             maxResultCount: 50,
           },

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Dropdown, List, SearchBar, Selector } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { AddOutline, ScanningOutline } from 'antd-mobile-icons';
 import { EQUIPMENT_STATUSES, Permissions } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';
@@ -29,7 +29,12 @@ export default function InventoryListPage() {
   );
   const [keyword, setKeyword] = useState('');
   const [categoryId, setCategoryId] = useState<string>(ALL);
-  const [status, setStatus] = useState<string>(ALL);
+  // `?status=1`: opened from a figure that counts the items in that status (the store dashboard).
+  const [search] = useSearchParams();
+  const [status, setStatus] = useState<string>(() => {
+    const asked = search.get('status');
+    return asked && /^[0-5]$/.test(asked) ? asked : ALL;
+  });
   const [attributes, setAttributes] = useState<Record<string, string>>({});
   const [open, setOpen] = useState<string | null>(null);
   const categories = useCategories();

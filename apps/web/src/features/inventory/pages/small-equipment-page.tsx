@@ -12,7 +12,8 @@ import {
   Tag,
   TextArea,
 } from 'antd-mobile';
-import { AddOutline } from 'antd-mobile-icons';
+import { AddOutline, CloseOutline } from 'antd-mobile-icons';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Permissions, type SmallEquipment } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';
@@ -22,6 +23,8 @@ import { FormError } from '@/features/auth/components/form-error';
 import { textError, textRule } from '@/lib/text-rules';
 import { useAppStore } from '@/features/app-state/stores/app-store';
 import { useSession } from '@/features/auth/stores/session-store';
+import { WorkingStoreBar } from '@/features/stores/components/working-store-bar';
+import { useWorkingStore } from '@/features/stores/hooks/use-working-store';
 import {
   useAddSmallEquipment,
   useAdjustSmallEquipment,
@@ -32,12 +35,16 @@ import {
 /** Gear counted by quantity (socks, hand warmers …): list, adjust with a reason, history. */
 export default function SmallEquipmentPage() {
   const { t } = useTranslation();
-  const storeId = useSession((s) => s.user?.primaryStoreId ?? undefined);
+  const storeId = useWorkingStore().storeId ?? undefined;
   const canAdd = useSession((s) =>
     s.permissions.includes(Permissions.BusinessOperations.EquipmentCreate),
   );
   const [keyword, setKeyword] = useState('');
-  const query = useSmallEquipment(storeId, keyword);
+  // `?low=1`: only what is running low, as the store dashboard's figure counts it.
+  const [search, setSearch] = useSearchParams();
+  const low = search.get('low') === '1';
+  const query = useSmallEquipment(storeId, keyword, low);
+  const total = query.data?.pages[0]?.totalCount;
   const [selected, setSelected] = useState<SmallEquipment | null>(null);
   const [adding, setAdding] = useState(false);
 
@@ -54,12 +61,31 @@ export default function SmallEquipmentPage() {
           ) : undefined
         }
       />
+      <WorkingStoreBar />
       <div className="help-search-bar">
         <SearchBar
           placeholder={t('inventory.small.search')}
           onSearch={(v) => setKeyword(v.trim())}
           onClear={() => setKeyword('')}
         />
+      </div>
+      <div className="order-list__days">
+        {low && (
+          <Button
+            shape="rounded"
+            fill="outline"
+            color="primary"
+            aria-label={t('orderList.clearFilter', { filter: t('inventory.small.onlyLow') })}
+            onClick={() => setSearch({}, { replace: true })}
+          >
+            {t('inventory.small.onlyLow')} <CloseOutline aria-hidden />
+          </Button>
+        )}
+        {total !== undefined && (
+          <span className="order-list__total" aria-live="polite">
+            {t('inventory.small.total', { count: total })}
+          </span>
+        )}
       </div>
       <PagedList query={query} emptyText={t('inventory.small.empty')}>
         {(items) => (

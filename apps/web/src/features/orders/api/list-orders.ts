@@ -1,9 +1,12 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import {
-  OrderStatus,
-  type OrderListQuery,
+  ORDER_RUNS,
+  ORDER_TABS,
+  orderListParams,
+  type OrderListFilters,
   type OrderSummary,
+  type OrderTab,
   type PagedResult,
 } from '@snowgear/contracts';
 import { api } from '@/lib/api-client';
@@ -14,89 +17,36 @@ import { ordersKey } from './get-order';
 export const ORDER_PAGE_SIZE = 10;
 const KEYWORD_MAX = 50;
 
-/** The status tabs of the store order list, in the order they are shown. */
-export const ORDER_TABS = [
-  'all',
-  'pending',
-  'unpaid',
-  'reserved',
-  'pendingDelivery',
-  'inUse',
-  'pendingReturn',
-  'pendingPayment',
-  'completed',
-  'cancelled',
-  'overdue',
-  'selfReturn',
-] as const;
-export type OrderTab = (typeof ORDER_TABS)[number];
-
-const codes = (...statuses: OrderStatus[]) => statuses.join(',');
-
-/**
- * What each tab asks the server for. Every status code sits in exactly one tab, so no order can
- * only be found under 'all':
- * - pending: waiting for the store to confirm it (0, an agent's order);
- * - unpaid: waiting for the customer's money (1);
- * - pendingDelivery: waiting for the driver or on the way (2, 3);
- * - inUse: the gear is with the customer, delivered (4) or in use (5);
- * - completed: the gear is back (8) or the order is closed (9);
- * - the others are one code each. Overdue is not a status (in use or delivered past the rental
- *   end), so its tab uses the server's overdue filter across statuses. Self-returns are the
- *   customers' hand-backs waiting for the store to check the gear in (some of pendingReturn).
- */
-const TAB_QUERY: Record<OrderTab, Pick<OrderListQuery, 'status' | 'overdue' | 'selfReturn'>> = {
-  all: {},
-  pending: { status: codes(OrderStatus.Pending) },
-  unpaid: { status: codes(OrderStatus.Unpaid) },
-  reserved: { status: codes(OrderStatus.Reserved) },
-  pendingDelivery: { status: codes(OrderStatus.PendingDelivery, OrderStatus.Delivering) },
-  inUse: { status: codes(OrderStatus.Delivered, OrderStatus.InUse) },
-  pendingReturn: { status: codes(OrderStatus.PendingReturn) },
-  pendingPayment: { status: codes(OrderStatus.PendingPayment) },
-  completed: { status: codes(OrderStatus.Returned, OrderStatus.Completed) },
-  cancelled: { status: codes(OrderStatus.Cancelled) },
-  overdue: { overdue: 'true' },
-  selfReturn: { selfReturn: 'true' },
-};
-
-export interface OrderListFilters {
-  tab: OrderTab;
-  /** Order number, customer name or phone. */
-  keyword?: string;
-  /** Rental start days, YYYY-MM-DD, both inclusive. */
-  startFrom?: string;
-  startTo?: string;
-}
-
-/** The list call's query for a set of filters (paging aside). */
-export function orderListParams(filters: OrderListFilters): OrderListQuery {
-  const params: OrderListQuery = { ...TAB_QUERY[filters.tab] };
-  if (filters.keyword) params.keyword = filters.keyword;
-  if (filters.startFrom) params.startFrom = filters.startFrom;
-  if (filters.startTo) params.startTo = filters.startTo;
-  return params;
-}
+export { ORDER_TABS, orderListParams, type OrderListFilters, type OrderTab };
 
 /** A real calendar day as YYYY-MM-DD (2026-02-30 is not). */
 const isDay = (v: string | null): v is string =>
   !!v && /^\d{4}-\d{2}-\d{2}$/.test(v) && dayjs(v).format('YYYY-MM-DD') === v;
 
 /**
- * The filters kept in the page address (tab, keyword, from, to), so going back from an order
- * returns to the same list. Anything the server would refuse is dropped.
+ * The filters kept in the page address (tab, keyword, from, to, dueFrom, dueTo, run), so going
+ * back from an order returns to the same list. Anything the server would refuse is dropped.
  */
 export function readOrderListFilters(search: URLSearchParams): OrderListFilters {
   const tab = search.get('tab');
   const keyword = search.get('keyword')?.trim().slice(0, KEYWORD_MAX);
-  const from = search.get('from');
-  const to = search.get('to');
-  return {
+  const day = (key: string) => {
+    const value = search.get(key);
+    return isDay(value) ? value : undefined;
+  };
+  const run = search.get('run');
+  const filters: OrderListFilters = {
     tab: ORDER_TABS.find((t) => t === tab) ?? 'all',
     keyword: keyword || undefined,
-    startFrom: isDay(from) ? from : undefined,
-    startTo: isDay(to) ? to : undefined,
+    startFrom: day('from'),
+    startTo: day('to'),
   };
+  // Set only when asked for, so the usual filters read back exactly as they were written.
+  if (day('dueFrom')) filters.endFrom = day('dueFrom');
+  if (day('dueTo')) filters.endTo = day('dueTo');
+  const knownRun = ORDER_RUNS.find((r) => r === run);
+  if (knownRun) filters.run = knownRun;
+  return filters;
 }
 
 export function writeOrderListFilters(filters: OrderListFilters): Record<string, string> {
@@ -105,6 +55,9 @@ export function writeOrderListFilters(filters: OrderListFilters): Record<string,
   if (filters.keyword) search.keyword = filters.keyword;
   if (filters.startFrom) search.from = filters.startFrom;
   if (filters.startTo) search.to = filters.startTo;
+  if (filters.endFrom) search.dueFrom = filters.endFrom;
+  if (filters.endTo) search.dueTo = filters.endTo;
+  if (filters.run) search.run = filters.run;
   return search;
 }
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button, CalendarPicker, NavBar, SearchBar, Tabs } from 'antd-mobile';
-import { CalendarOutline } from 'antd-mobile-icons';
+import { CalendarOutline, CloseOutline } from 'antd-mobile-icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { PagedList } from '@/components/paged-list';
@@ -53,6 +53,7 @@ export default function OrderListPage() {
       ? t(`orderList.${tab}`)
       : t(`orders.statuses.${tab}`);
   const days = dayRangeText(filters.startFrom, filters.startTo);
+  const endDays = dayRangeText(filters.endFrom, filters.endTo);
   const range: [Date, Date] | null =
     filters.startFrom && filters.startTo
       ? [dayjs(filters.startFrom).toDate(), dayjs(filters.startTo).toDate()]
@@ -105,6 +106,30 @@ export default function OrderListPage() {
             onClick={() => update({ startFrom: undefined, startTo: undefined })}
           >
             {t('orderList.clearDays')}
+          </Button>
+        )}
+        {(filters.endFrom ?? filters.endTo) && (
+          <Button
+            shape="rounded"
+            fill="outline"
+            color="primary"
+            aria-label={t('orderList.clearFilter', {
+              filter: t('orderList.endDays', { days: endDays }),
+            })}
+            onClick={() => update({ endFrom: undefined, endTo: undefined })}
+          >
+            {t('orderList.endDays', { days: endDays })} <CloseOutline aria-hidden />
+          </Button>
+        )}
+        {filters.run && (
+          <Button
+            shape="rounded"
+            fill="outline"
+            color="primary"
+            aria-label={t('orderList.clearFilter', { filter: t(`orderList.runs.${filters.run}`) })}
+            onClick={() => update({ run: undefined })}
+          >
+            {t(`orderList.runs.${filters.run}`)} <CloseOutline aria-hidden />
           </Button>
         )}
         {total !== undefined && (

@@ -19,6 +19,8 @@ interface ConfigState {
   error: string | null;
   /** Showing a cache older than its time-to-live because the refresh failed. */
   stale: boolean;
+  /** When what is shown was fetched from the server (ms), or null before anything was loaded. */
+  fetchedAt: number | null;
   load: (options?: { force?: boolean }) => Promise<H5Config | null>;
 }
 
@@ -32,20 +34,25 @@ export const useConfigStore = create<ConfigState>()((set) => ({
   status: 'idle',
   error: null,
   stale: false,
+  fetchedAt: readCache()?.timestamp ?? null,
   async load(options = {}) {
     const cached = readCache();
     if (!options.force && cached && Date.now() - cached.timestamp < CONFIG_CACHE_TTL_MS) {
-      set({ config: cached.data, status: 'ready', error: null, stale: false });
+      set({
+        config: cached.data,
+        status: 'ready',
+        error: null,
+        stale: false,
+        fetchedAt: cached.timestamp,
+      });
       return cached.data;
     }
     set({ status: 'loading' });
     try {
       const data = await getH5Config();
-      storage.setJson(StorageKey.systemConfigs, {
-        data,
-        timestamp: Date.now(),
-      } satisfies CachedConfig);
-      set({ config: data, status: 'ready', error: null, stale: false });
+      const timestamp = Date.now();
+      storage.setJson(StorageKey.systemConfigs, { data, timestamp } satisfies CachedConfig);
+      set({ config: data, status: 'ready', error: null, stale: false, fetchedAt: timestamp });
       return data;
     } catch {
       if (cached) {

@@ -6,14 +6,14 @@ import {
 } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import {
-  OrderStatus,
-  type OrderListQuery,
+  orderListParams,
+  preparationParams,
+  type OrderListFilters,
   type OrderSummary,
   type PagedResult,
 } from '@snowgear/contracts';
 import { api } from '@/lib/api-client';
 import { ordersKey } from '@/features/orders/api/get-order';
-import { orderListParams, type OrderListFilters } from '@/features/orders/api/list-orders';
 import { todayIn } from '@/features/inventory/utils/stock-form';
 import { DEFAULT_BUSINESS_TIME_ZONE } from '@/features/system-config/utils/store-status';
 import { useWorkingStore } from '@/features/stores/hooks/use-working-store';
@@ -22,7 +22,6 @@ const PAGE_SIZE = 10;
 /** A day on the store's calendar (the business time zone), not the phone's. */
 const storeDay = (offset = 0) =>
   dayjs(todayIn(DEFAULT_BUSINESS_TIME_ZONE)).add(offset, 'day').format('YYYY-MM-DD');
-const codes = (...s: number[]) => s.join(',');
 
 /**
  * The order-list views the workspace tiles open: a tile counts exactly what its list shows,
@@ -45,12 +44,7 @@ export const WorkspaceFilters = {
 export const WorkspaceList = {
   overdue: () => orderListParams(WorkspaceFilters.overdue()),
   /** Starting today or tomorrow, paid, with gear still to pick. */
-  preparation: () =>
-    ({
-      status: codes(OrderStatus.Reserved, OrderStatus.PendingDelivery),
-      unbound: 'true',
-      startTo: storeDay(1),
-    }) as OrderListQuery,
+  preparation: () => preparationParams(storeDay(1)),
   pickupsToday: () => orderListParams(WorkspaceFilters.pickupsToday()),
   unpaid: () => orderListParams(WorkspaceFilters.unpaid()),
   selfReturns: () => orderListParams(WorkspaceFilters.selfReturns()),

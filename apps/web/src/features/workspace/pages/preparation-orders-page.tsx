@@ -19,7 +19,15 @@ export default function PreparationOrdersPage() {
   return (
     <div className="workspace-list">
       <PageHeader title={t('workspace.preparationTitle')} backTo={Paths.workspace} />
-      <p className="workspace-page__tip">{t('workspace.preparationTip')}</p>
+      <p className="workspace-page__tip">
+        {t('workspace.preparationTip')}
+        {query.data && (
+          <span className="order-list__total" aria-live="polite">
+            {' '}
+            {t('orderList.total', { count: query.data.pages[0]?.totalCount ?? 0 })}
+          </span>
+        )}
+      </p>
       <PagedList query={query} emptyText={t('workspace.preparationEmpty')}>
         {(orders) =>
           orders.map((order) => (

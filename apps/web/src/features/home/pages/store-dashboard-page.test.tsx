@@ -1,0 +1,104 @@
+import { render, screen, within } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { beforeEach, describe, expect, it } from 'vitest';
+import {
+  orderListParams,
+  type H5Config,
+  type OrderSummary,
+  type PagedResult,
+  type StoreDashboard,
+} from '@snowgear/contracts';
+import { loginWithPassword } from '@/features/auth/stores/session-store';
+import { readOrderListFilters } from '@/features/orders/api/list-orders';
+import { useCurrentStore } from '@/features/stores/stores/current-store';
+import { useConfigStore } from '@/features/system-config/stores/config-store';
+import { api } from '@/lib/api-client';
+import { changeLanguage } from '@/lib/i18n';
+import { createQueryClient } from '@/lib/query-client';
+import StoreDashboardPage from './store-dashboard-page';
+
+function renderPage() {
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/store/dashboard',
+        element: (
+          <QueryClientProvider client={createQueryClient()}>
+            <StoreDashboardPage />
+          </QueryClientProvider>
+        ),
+      },
+    ],
+    { initialEntries: ['/store/dashboard'] },
+  );
+  render(<RouterProvider router={router} />);
+}
+
+async function signIn(user: string) {
+  await loginWithPassword({ userNameOrEmailAddress: user, password: '1q2w3E*', rememberMe: false });
+  useConfigStore.setState({
+    config: await api.get<H5Config>('/app/config-distribution/h5'),
+    status: 'ready',
+  });
+}
+
+describe('the store dashboard (real server)', () => {
+  beforeEach(() => changeLanguage('zh-CN'));
+
+  it('shows today’s figures, each leading to an order list of exactly that many', async () => {
+    // The web tests share one server: this one looks at the store the others leave alone.
+    await signIn('admin');
+    const config = useConfigStore.getState().config!;
+    const yunding = Object.values(config.storeConfigs).find((s) => s.storeName === '云顶夜场店')!;
+    useCurrentStore.setState({ currentStoreId: yunding.storeId });
+    renderPage();
+    const d = await api.get<StoreDashboard>('/app/store-dashboard', {
+      params: { storeId: yunding.storeId },
+    });
+    const tile = await screen.findByRole('link', {
+      name: `查看超期未还，共 ${d.orders.overdue}`,
+    });
+    const links = screen
+      .getAllByRole('link')
+      .filter((a) => a.getAttribute('href')?.startsWith('/store/orders/list'));
+    expect(links.length).toBeGreaterThanOrEqual(6);
+    expect(links).toContain(tile);
+    for (const link of links) {
+      const href = new URL(link.getAttribute('href')!, 'http://x');
+      const shown = Number(/共 (\d+)$/.exec(link.getAttribute('aria-label') ?? '')?.[1]);
+      const list = await api.get<PagedResult<OrderSummary>>('/app/orders', {
+        params: {
+          ...orderListParams(readOrderListFilters(href.searchParams)),
+          storeId: yunding.storeId,
+          maxResultCount: 1,
+        },
+      });
+      expect({ href: href.search, count: shown }).toEqual({
+        href: href.search,
+        count: list.totalCount,
+      });
+    }
+    // Stock, takings and the week.
+    expect(
+      screen
+        .getByRole('link', { name: `查看租出中的设备，共 ${d.gearInUse}` })
+        .getAttribute('href'),
+    ).toBe('/store/inventory/list?status=1');
+    expect(screen.getByText('今日收款')).toBeTruthy();
+    const week = screen.getByRole('list', { name: '近 7 天' });
+    expect(within(week).getAllByRole('listitem')).toHaveLength(7);
+  });
+
+  it('keeps the money to those who see the store’s finances, and speaks English', async () => {
+    await signIn('employee');
+    await changeLanguage('en-US');
+    renderPage();
+    expect(await screen.findByText('Due back today')).toBeTruthy();
+    expect(screen.queryByText('Takings today')).toBeNull();
+    // The overdue list is the clerks' own page, so every figure here opens a list they may see.
+    expect(screen.getByRole('link', { name: /^Open To prepare, \d+$/ }).getAttribute('href')).toBe(
+      '/store/workspace/preparation-orders',
+    );
+  });
+});

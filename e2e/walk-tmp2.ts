@@ -1,0 +1,10 @@
+import { launchBrowser, newPhone, watchErrors } from './support/browser';
+const browser = await launchBrowser();
+const ctx = await newPhone(browser);
+const page = await ctx.newPage();
+const errors = watchErrors(page);
+await page.goto('http://localhost:3100/login');
+await page.waitForTimeout(4000);
+await page.screenshot({ path: '/tmp/walk/login.png' });
+console.log(errors, await page.title());
+await browser.close();
