@@ -136,7 +136,7 @@ describe('the store dashboard and the administration console', () => {
     await page.getByRole('button', { name: /添加属性/ }).tap();
     const sheet = page.getByRole('form', { name: '添加属性' });
     await sheet.getByLabel(/显示名称/).fill('鞋码');
-    const option = sheet.getByLabel(/选项/);
+    const option = sheet.getByRole('textbox', { name: '选项' });
     for (const size of ['36', '38', '40']) {
       await option.fill(size);
       await sheet.getByRole('button', { name: '添加', exact: true }).tap();
