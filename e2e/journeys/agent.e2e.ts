@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newPhone, screenshot, watchErrors } from '../support/browser';
+import { staffApi } from '../support/api';
 import { fillCustomerSignIn, signIn } from '../support/session';
 
 const baseUrl = inject('baseUrl');
@@ -98,6 +99,16 @@ describe('an agent books for a customer, and the store confirms it', () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();
+    // Goggles of the store's own for these bookings: the journeys before this one may have
+    // booked the demo's for today.
+    const staff = await newPhone(browser);
+    const counter = await staff.newPage();
+    await signIn(counter, baseUrl, 'employee', '/store/dashboard');
+    await staffApi(counter, baseUrl).newItems(
+      '雪镜',
+      [1, 2, 3].map((n) => ({ name: `代客雪镜 ${n}`, barcodeNumber: `AGENTE2E${Date.now()}${n}` })),
+    );
+    await staff.close();
   });
   afterAll(() => browser.close());
 
