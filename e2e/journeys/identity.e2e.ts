@@ -238,6 +238,7 @@ describe('WeChat', () => {
   it('shows WeChat sign-in inside WeChat, binds an unknown WeChat user, then signs in directly', async () => {
     const context = await browser.newContext({
       viewport: { width: 390, height: 844 },
+      serviceWorkers: 'block',
       hasTouch: true,
       isMobile: true,
       locale: 'zh-CN',

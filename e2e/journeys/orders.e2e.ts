@@ -58,14 +58,16 @@ describe('an order at the counter', () => {
 
     // A barcode gun reading the printed order number.
     await page.getByRole('button', { name: '快捷操作' }).waitFor();
-    await page.keyboard.type(orderNumber, { delay: 5 });
-    await page.keyboard.press('Enter');
-    await page.waitForURL('**/store/orders/detail/*');
+    await gunScan(page, orderNumber, (limit) => page.waitForURL('**/store/orders/detail/*', limit));
     await page.getByRole('heading', { name: orderNumber }).waitFor();
     await page.getByText('待支付').first().waitFor();
 
     const amount = `¥${totalAmount.toFixed(2)}`;
-    await page.getByRole('button', { name: `收现金 ${amount}` }).tap();
+    // The bill's button sits at the foot of the first screen, under the quick-action button: a
+    // clerk scrolls it up first (the footer below the page leaves room to).
+    const cash = page.getByRole('button', { name: `收现金 ${amount}` });
+    await cash.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await cash.tap();
     await page.getByRole('button', { name: '已收到' }).tap();
     await page.getByText('已确认收款').waitFor();
     await page.getByText('已预订').first().waitFor();
@@ -99,7 +101,11 @@ describe('an order at the counter', () => {
     const order = await book(page, 2, 1);
     await page.goto(`${baseUrl}/store/orders/detail/${order.id}`);
     const amount = `¥${order.totalAmount.toFixed(2)}`;
-    await page.getByRole('button', { name: `收现金 ${amount}` }).tap();
+    // The bill's button sits at the foot of the first screen, under the quick-action button: a
+    // clerk scrolls it up first (the footer below the page leaves room to).
+    const cash = page.getByRole('button', { name: `收现金 ${amount}` });
+    await cash.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await cash.tap();
     await page.getByRole('button', { name: '已收到' }).tap();
     await page.getByText('已预订').first().waitFor();
 
@@ -107,9 +113,9 @@ describe('an order at the counter', () => {
     const handover = page.getByRole('dialog', { name: '扫码交付' });
     await handover.getByText('已扫描 0/2 件').waitFor();
     for (const [i, code] of order.barcodes.entries()) {
-      await page.keyboard.type(code, { delay: 5 });
-      await page.keyboard.press('Enter');
-      await handover.getByText(`已扫描 ${i + 1}/2 件`).waitFor();
+      await gunScan(page, code, (limit) =>
+        handover.getByText(`已扫描 ${i + 1}/2 件`).waitFor(limit),
+      );
     }
     await handover.getByRole('button', { name: '确认交付' }).tap();
     await page.getByText('使用中').first().waitFor();
@@ -199,9 +205,9 @@ describe('an order at the counter', () => {
     await page.getByRole('button', { name: `扫码备货 ${prep.orderNumber}` }).tap();
     const picking = page.getByRole('dialog', { name: '扫码备货' });
     await picking.getByText(/还有 1 件待备货/).waitFor();
-    await page.keyboard.type(prep.barcode, { delay: 5 });
-    await page.keyboard.press('Enter');
-    await picking.getByText('这个订单的设备已全部备好').waitFor();
+    await gunScan(page, prep.barcode, (limit) =>
+      picking.getByText('这个订单的设备已全部备好').waitFor(limit),
+    );
     await picking.getByText(prep.barcode).waitFor();
     expect(errors).toEqual([]);
     await context.close();

@@ -107,6 +107,7 @@ describe('paying online', () => {
     const order = await bookAt(staffPage, '万龙雪场店', 52);
     const context = await browser.newContext({
       viewport: { width: 390, height: 844 },
+      serviceWorkers: 'block',
       hasTouch: true,
       isMobile: true,
       locale: 'zh-CN',

@@ -217,6 +217,7 @@ describe('scanning at the counter', () => {
     try {
       const context = await browser.newContext({
         viewport: { width: 390, height: 844 },
+        serviceWorkers: 'block',
         hasTouch: true,
         isMobile: true,
         locale: 'zh-CN',

@@ -5,11 +5,14 @@ import { roleRoutes } from '@/modules/roles/index.js';
 import { storeDashboardRoutes } from '@/modules/store-dashboard/index.js';
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Settings } from '@/config/env.js';
 import type { DatabaseHandle } from '@/db/client.js';
+import { SignedInUsers } from '@/modules/identity/signed-in-users.js';
 import { accessPlugin } from '@/plugins/access.js';
+import { idempotencyPlugin } from '@/plugins/idempotency.js';
 import { databasePlugin } from '@/plugins/database.js';
 import { errorHandlerPlugin } from '@/plugins/error-handler.js';
 import { inputGuardPlugin } from '@/plugins/input-guard.js';
@@ -54,6 +57,7 @@ import { LoginThrottle } from '@/modules/identity/throttle.js';
 import { createSmsProvider, SmsCodes, smsRoutes } from '@/modules/sms/index.js';
 import { TokenService } from '@/modules/identity/tokens.js';
 import { configDistributionRoutes } from '@/modules/config-distribution/index.js';
+import { H5ConfigCache } from '@/modules/config-distribution/config-cache.js';
 import { healthRoutes } from '@/modules/health/index.js';
 import { helpRoutes } from '@/modules/help/index.js';
 import { startupWarnings } from '@/startup.js';
@@ -64,6 +68,8 @@ export interface AppOptions {
   /** Signs verification tokens (and, later, sessions). */
   secret: string;
   logger?: FastifyServerOptions['logger'];
+  /** Serve HTTPS with this key and certificate (config/tls.ts); plain HTTP without. */
+  https?: { key: string; cert: string } | null;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -74,7 +80,9 @@ const hopsOf = (hops: number) => (_address: string, hop: number) => hop < hops;
 /** Builds the whole server without listening; tests drive it with `app.inject()`. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { settings } = options;
+  // One instance type for both: an HTTPS server differs only in how it listens.
   const app = Fastify({
+    ...(options.https ? { https: options.https } : {}),
     logger: options.logger ?? { level: settings.LOG_LEVEL },
     trustProxy:
       typeof settings.TRUST_PROXY === 'number'
@@ -112,16 +120,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       perAnonymousAddress: settings.RATE_LIMIT_ANONYMOUS_PER_MINUTE,
     },
   });
+  // JSON answers above 1 KB go out compressed (brotli at a quick level, else gzip): a list of
+  // orders shrinks to a fifth on a resort's crowded mobile network. Static files are compressed
+  // once at build and sent as they are (web-app plugin).
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(cookie);
   await app.register(verificationTokenPlugin, {
     secret: options.secret,
     secureCookie: settings.COOKIE_SECURE,
     cookieDomain: settings.COOKIE_DOMAIN,
   });
+  app.decorate('h5Config', new H5ConfigCache(settings.CONFIG_CACHE_SECONDS * 1000));
+  const signedInUsers = new SignedInUsers(settings.SIGNED_IN_CACHE_SECONDS * 1000);
+  app.decorate('signedInUsers', signedInUsers);
   const tokens = new TokenService(
     options.secret,
     settings.ACCESS_TOKEN_LIFETIME_SECONDS,
     settings.REFRESH_TOKEN_LIFETIME_DAYS,
+    signedInUsers,
   );
   const throttle = new LoginThrottle(
     {
@@ -149,9 +165,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     apiBaseUrl: settings.WECHAT_API_BASE_URL,
     authorizeUrl: settings.WECHAT_AUTHORIZE_URL,
   });
-  await app.register(tenantPlugin);
+  await app.register(tenantPlugin, { ttlMs: settings.CONFIG_CACHE_SECONDS * 1000 });
   await app.register(authenticationPlugin, { tokens });
   await app.register(accessPlugin);
+  await app.register(idempotencyPlugin);
   await app.register(openApiPlugin);
 
   await app.register(healthRoutes);

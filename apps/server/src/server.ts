@@ -2,6 +2,7 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from '@/app.js';
 import { loadSettings, SettingsError } from '@/config/env.js';
 import { resolveSecret } from '@/config/secret.js';
+import { loadTls } from '@/config/tls.js';
 import { openDatabase } from '@/db/client.js';
 import { prepareDatabase } from '@/db/prepare.js';
 import { seedEquipmentPictures } from '@/db/seed-pictures.js';
@@ -30,7 +31,8 @@ async function main() {
     dataDir: settings.DATA_DIR,
     limits: settings,
   });
-  const app = await buildApp({ settings, database, secret: resolveSecret(settings) });
+  const tls = await loadTls(settings);
+  const app = await buildApp({ settings, database, secret: resolveSecret(settings), https: tls });
   const seeded = await prepareDatabase(database, {
     seedDemoData: settings.SEED_DEMO_DATA,
     log: app.log,
@@ -59,6 +61,7 @@ async function main() {
     port: typeof address === 'object' && address ? address.port : settings.PORT,
     database: database.kind,
     seeded,
+    tls,
   });
   process.stdout.write(`${lines.join('\n')}\n`);
 }

@@ -1,4 +1,5 @@
 import type { Settings } from '@/config/env.js';
+import type { TlsMaterial } from '@/config/tls.js';
 import { DEMO_PASSWORD, demoCustomer, demoStaff } from '@/db/seed-data/demo-people.js';
 import type { SeedSummary } from '@/db/seed.js';
 import { sandboxMethods } from '@/modules/payments/registry.js';
@@ -29,14 +30,27 @@ export function startupLines(input: {
   port: number;
   database: 'pglite' | 'postgres';
   seeded: SeedSummary | null;
+  tls?: TlsMaterial | null;
 }): string[] {
-  const { settings, seeded } = input;
-  const base = `http://localhost:${input.port}`;
+  const { settings, seeded, tls } = input;
+  const base = `${tls ? 'https' : 'http'}://localhost:${input.port}`;
   const lines = [
     '',
     `  Snow-gear rental is running at ${base}`,
     `  API ${base}/api   docs ${base}/api/docs   database ${input.database === 'pglite' ? `embedded (${settings.DATA_DIR}/db)` : 'PostgreSQL'}`,
   ];
+  if (tls) {
+    const lan = tls.names.filter((n) => /^\d+\.\d+\.\d+\.\d+$/.test(n) && n !== '127.0.0.1');
+    lines.push(
+      `  HTTPS: phones on this network open ${lan.map((a) => `https://${a}:${input.port}`).join('  ') || base}`,
+    );
+    if (tls.selfSigned) {
+      lines.push(
+        '  The certificate was made here: a phone warns once; check that it shows this fingerprint, then accept it',
+        `  SHA-256 ${tls.fingerprint}`,
+      );
+    }
+  }
   if (seeded) {
     lines.push(
       `  Demo data loaded: ${seeded.stores.map((s) => s.name).join('、')}; ${seeded.helpArticles} help articles; ${seeded.equipment} items of equipment`,

@@ -8,12 +8,15 @@ import { applyTheme, savedTheme } from '@/features/app-state/stores/app-store';
 import { App } from './app/app';
 import { createAppRouter } from './app/router';
 import { bootstrap } from './app/bootstrap';
+import { loadLanguage, savedLanguage } from './lib/i18n';
 
 // Start-up order of spec §1: touch shim, mount, then configuration, stores and session.
 installTouchEmulator();
 enableAntdImperativeRender();
 applyTheme(savedTheme());
 
+// The texts of the language shown come first (the other loads when chosen).
+await loadLanguage(savedLanguage());
 const router = createAppRouter();
 const container = document.getElementById('root');
 if (!container) throw new Error('#root missing from index.html');
@@ -23,3 +26,12 @@ createRoot(container).render(
   </StrictMode>,
 );
 void bootstrap((to, options) => router.navigate(to, options));
+
+// Offline support loads after the first paint, in the built app only (no worker in development).
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  const start = () =>
+    void import('./features/app-state/service-worker').then((m) => m.startServiceWorker());
+  // The texts awaited above may arrive after the page's load event.
+  if (document.readyState === 'complete') start();
+  else window.addEventListener('load', start, { once: true });
+}

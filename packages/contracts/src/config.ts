@@ -49,8 +49,6 @@ export const H5ConfigSchema = z.object({
 });
 export type H5Config = z.infer<typeof H5ConfigSchema>;
 
-export const DEFAULT_SYSTEM_NAME = '雪具租赁店管理系统';
-
 /** `GET /api/abp/application-configuration`: the parts this product uses (WIRE-FACTS.md §5). */
 export const ApplicationConfigurationSchema = z.object({
   currentUser: z.object({

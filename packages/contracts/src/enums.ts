@@ -97,3 +97,6 @@ export const SUPPORTED_LANGUAGES = Object.values(SupportedLanguage) as [
   SupportedLanguage,
   ...SupportedLanguage[],
 ];
+
+/** The system's name until an administrator sets one (spec §1 page title). */
+export const DEFAULT_SYSTEM_NAME = '雪具租赁店管理系统';

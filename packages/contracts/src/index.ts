@@ -5,6 +5,7 @@ export * from './dates.js';
 export * from './permissions.js';
 export * from './business-parameters.js';
 export * from './errors.js';
+export * from './error-codes.js';
 export * from './paging.js';
 export * from './tenancy.js';
 export * from './config.js';

@@ -76,6 +76,17 @@ export const SettingsSchema = z.object({
    */
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
   DATA_DIR: z.string().min(1).default('./data'),
+  /**
+   * HTTPS with the operator's certificate and key (PEM files), for a store's own server on its
+   * LAN: phones' cameras need a secure page. Both or neither.
+   */
+  TLS_CERT_FILE: optionalText,
+  TLS_KEY_FILE: optionalText,
+  /**
+   * HTTPS with a certificate made at first start for this machine's names and LAN addresses (kept
+   * in DATA_DIR/tls; its fingerprint is printed, to check on each phone before trusting it).
+   */
+  TLS_SELF_SIGNED: booleanText.default(false),
   /** Folder of the built web app; empty disables serving it. */
   WEB_DIST_DIR: z.string().default(''),
   /** Load demo data into an empty database at start-up. */
@@ -151,6 +162,17 @@ export const SettingsSchema = z.object({
   RATE_LIMIT_ANONYMOUS_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
   /** Access token lifetime (`expiresIn`) in seconds. */
   ACCESS_TOKEN_LIFETIME_SECONDS: z.coerce.number().int().min(60).max(604800).default(86400),
+  /**
+   * Seconds a server process remembers who an access token stands for, sparing every signed-in
+   * request its lookup. Sign-outs and changes made through this process count at once; with
+   * several processes, one made elsewhere counts after this long at most. 0 turns it off.
+   */
+  SIGNED_IN_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
+  /**
+   * Seconds a server process keeps the client configuration it assembled. Changes made through
+   * this process count at once; with several processes, one made elsewhere after this long.
+   */
+  CONFIG_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   /** Refresh token lifetime in days with 'remember me'; without it, one day. */
   REFRESH_TOKEN_LIFETIME_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /**
@@ -405,6 +427,13 @@ function missingTogether(s: Settings): string[] {
   if (s.DATABASE_URL && !s.PUBLIC_BASE_URL) {
     missing.push(
       'PUBLIC_BASE_URL: required when DATABASE_URL is set (the address customers reach this server at, e.g. https://rent.example.com; links and redirects are built from it)',
+    );
+  }
+  if (Boolean(s.TLS_CERT_FILE) !== Boolean(s.TLS_KEY_FILE)) {
+    missing.push(
+      s.TLS_CERT_FILE
+        ? 'TLS_KEY_FILE: required when TLS_CERT_FILE is set'
+        : 'TLS_CERT_FILE: required when TLS_KEY_FILE is set',
     );
   }
   for (const name of ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {

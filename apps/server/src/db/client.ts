@@ -21,6 +21,8 @@ export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** Statements sent so far through `db` (what a request costs, in tests and benchmarks). */
+  readonly stats: { queries: number };
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -40,6 +42,14 @@ export interface OpenDatabaseOptions {
   limits: DatabaseLimits;
   /** Told when a PostgreSQL connection fails, idle or in use (default: one line on stderr). */
   onConnectionLost?: (err: Error) => void;
+}
+
+function countQueries(stats: { queries: number }) {
+  return {
+    logQuery() {
+      stats.queries += 1;
+    },
+  };
 }
 
 function defaultConnectionLost(err: Error) {
@@ -107,10 +117,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // when it comes back, and opens a fresh one on demand.
     pool.on('connect', (client) => client.on('error', onConnectionLost));
     pool.on('error', () => undefined); // already told by the client's own listener
-    const db = drizzlePg(pool, { schema }) as unknown as Database;
+    const stats = { queries: 0 };
+    const db = drizzlePg(pool, { schema, logger: countQueries(stats) }) as unknown as Database;
     return {
       db,
       kind: 'postgres',
+      stats,
       migrate: async () => {
         // A migration may run longer than a request's statement time-out: its own connection.
         const client = new pg.Client({
@@ -138,10 +150,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     dataDir = join(options.dataDir, 'db');
   }
   const client = await PGlite.create({ dataDir, extensions: { btree_gist, pg_trgm } });
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  const stats = { queries: 0 };
+  const db = drizzlePglite(client, { schema, logger: countQueries(stats) }) as unknown as Database;
   return {
     db,
     kind: 'pglite',
+    stats,
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
     ping: async () => {
       await db.execute(sql`select 1`);

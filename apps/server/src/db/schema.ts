@@ -1013,3 +1013,31 @@ export const agreementVersions = pgTable(
   },
   (t) => [unique('agreement_versions_tenant_version_unique').on(t.tenantId, t.version)],
 );
+
+/**
+ * Writes sent with an `Idempotency-Key` (plugins/idempotency.ts): a client that lost the answer
+ * (the network dropped, an offline queue sent it again) gets the first answer back, and the write
+ * is applied once. Kept a day.
+ */
+export const idempotentRequests = pgTable(
+  'idempotent_requests',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    /** The signed-in user's id, or 'anonymous': one caller's keys never meet another's. */
+    callerKey: text('caller_key').notNull(),
+    key: text('key').notNull(),
+    method: text('method').notNull(),
+    path: text('path').notNull(),
+    /** Null while the first request is still being handled. */
+    statusCode: integer('status_code'),
+    responseBody: text('response_body'),
+    contentType: text('content_type'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.callerKey, t.key] }),
+    index('idempotent_requests_created_idx').on(t.createdAt),
+  ],
+);

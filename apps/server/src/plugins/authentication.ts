@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sortRoles } from '@/modules/identity/profile.js';
-import { findSignedInUser } from '@/modules/identity/repository.js';
+import type { SignedInUsers } from '@/modules/identity/signed-in-users.js';
 import type { TokenService } from '@/modules/identity/tokens.js';
 
 /** Who is calling, as established from the bearer token on every request. */
@@ -17,6 +17,10 @@ export interface CurrentUser {
 }
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Who each open sign-in stands for, briefly remembered (modules/identity/signed-in-users). */
+    signedInUsers: SignedInUsers;
+  }
   interface FastifyRequest {
     /** null when anonymous or when the token is invalid, expired, revoked or the user inactive. */
     user: CurrentUser | null;
@@ -36,7 +40,7 @@ export const authenticationPlugin = fp<{ tokens: TokenService }>(
       if (!header?.startsWith('Bearer ')) return;
       const claims = await tokens.verifyAccessToken(header.slice(7).trim());
       if (!claims) return;
-      const user = await findSignedInUser(app.db, claims.tenantId, claims.sub, claims.sid);
+      const user = await tokens.signedInUsers.find(app.db, claims.tenantId, claims.sub, claims.sid);
       if (!user) return;
       request.tenantId = user.tenantId;
       request.user = {

@@ -48,13 +48,16 @@ export const securityPlugin = fp<SecurityOptions>(
         if (!origin || !allowed.has(origin)) return;
         reply.header('Access-Control-Allow-Origin', origin);
         reply.header('Access-Control-Allow-Credentials', 'true');
-        reply.header('Access-Control-Expose-Headers', '_AbpErrorFormat, X-Request-Id');
+        reply.header(
+          'Access-Control-Expose-Headers',
+          '_AbpErrorFormat, X-Request-Id, Idempotent-Replayed, Retry-After',
+        );
         reply.header('Vary', 'Origin');
         if (request.method === 'OPTIONS') {
           reply.header('Access-Control-Allow-Methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS');
           reply.header(
             'Access-Control-Allow-Headers',
-            'Authorization, Content-Type, RequestVerificationToken, __tenant, Accept-Language',
+            'Authorization, Content-Type, RequestVerificationToken, __tenant, Accept-Language, Idempotency-Key',
           );
           reply.header('Access-Control-Max-Age', '600');
           return reply.code(204).send();

@@ -1,8 +1,11 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '@/testing/index.js';
+
+const BIG = `export const words = ${JSON.stringify('雪具 snow gear '.repeat(2000))};`;
 
 describe('serving the built web app', () => {
   let t: TestApp;
@@ -12,6 +15,12 @@ describe('serving the built web app', () => {
     writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
     writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
     writeFileSync(join(dist, 'favicon.svg'), '<svg/>');
+    // What the build writes: a big chunk with its brotli and gzip copies, and its manifest.
+    writeFileSync(join(dist, 'assets', 'big-def456.js'), BIG);
+    writeFileSync(join(dist, 'assets', 'big-def456.js.br'), brotliCompressSync(BIG));
+    writeFileSync(join(dist, 'assets', 'big-def456.js.gz'), gzipSync(BIG));
+    mkdirSync(join(dist, '.vite'));
+    writeFileSync(join(dist, '.vite', 'manifest.json'), '{"src/main.tsx":{}}');
     t = await createTestApp({ seed: false, settings: { WEB_DIST_DIR: dist } });
   });
   afterAll(() => t.close());
@@ -22,6 +31,55 @@ describe('serving the built web app', () => {
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const icon = await t.app.inject('/favicon.svg');
     expect(icon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends the copy compressed at build that the browser takes, with lean headers', async () => {
+    const br = await t.app.inject({
+      url: '/assets/big-def456.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.rawPayload.length).toBeLessThan(BIG.length / 20);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(BIG);
+    // No page-level headers on a script; nosniff stays.
+    expect(br.headers['content-security-policy']).toBeUndefined();
+    expect(br.headers['x-frame-options']).toBeUndefined();
+    expect(br.headers['x-content-type-options']).toBe('nosniff');
+
+    const gz = await t.app.inject({
+      url: '/assets/big-def456.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(BIG);
+
+    const plain = await t.app.inject({
+      url: '/assets/big-def456.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BIG);
+  });
+
+  it('keeps the page headers on index.html and does not publish the build manifest', async () => {
+    const page = await t.app.inject('/store/dashboard');
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+    expect((await t.app.inject('/.vite/manifest.json')).statusCode).toBe(404);
+  });
+
+  it('compresses JSON answers above 1 KB and leaves small ones as they are', async () => {
+    const big = await t.app.inject({
+      url: '/api/docs/json',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(big.statusCode).toBe(200);
+    expect(big.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(big.rawPayload).toString())).toHaveProperty('paths');
+    const small = await t.app.inject({ url: '/health', headers: { 'accept-encoding': 'br' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
   });
 
   it('answers client routes with index.html (SPA fallback), never for /api or missing files', async () => {

@@ -7,9 +7,28 @@ import { ErrorCode } from '@snowgear/contracts';
 import { sendError } from './error-handler.js';
 
 /**
- * Serves the built web app: hashed assets cached for a year, everything else revalidated, and
- * any unknown GET outside /api answered with index.html so the client router can take it.
- * Unknown /api paths get the 404 error envelope.
+ * Headers that concern documents (what a page may load, frame or refer to): a script, style or
+ * image file does without them. nosniff and the cross-origin resource policy stay.
+ */
+const DOCUMENT_ONLY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'referrer-policy',
+  'strict-transport-security',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
+
+/**
+ * Serves the built web app: hashed assets cached for a year with lean headers, everything else
+ * revalidated, each file in the brotli or gzip copy the build wrote beside it when the browser
+ * takes one; any unknown GET outside /api is answered with index.html so the client router can
+ * take it. Unknown /api paths get the 404 error envelope. Dot-files (the build's manifest) are
+ * not served.
  */
 export const webAppPlugin = fp<{ distDir: string }>(
   async (app: FastifyInstance, { distDir }) => {
@@ -23,11 +42,15 @@ export const webAppPlugin = fp<{ distDir: string }>(
         root,
         wildcard: false,
         index: false,
+        preCompressed: true,
+        dotfiles: 'ignore',
         setHeaders(reply, path) {
+          const hashed = path.includes('/assets/');
           reply.header(
             'Cache-Control',
-            path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+            hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
           );
+          if (hashed) for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
         },
       });
     }

@@ -1,4 +1,4 @@
-import { Activity, lazy, useEffect, useState, type ReactNode } from 'react';
+import { Activity, lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import {
   createBrowserRouter,
   matchRoutes,
@@ -13,12 +13,17 @@ import { Paths } from '@/config/paths';
 import { ErrorBoundary } from '@/components/error-boundary';
 import { OfflineBanner } from '@/features/app-state/components/offline-banner';
 import { GlobalMessages } from '@/features/app-state/components/global-messages';
+import { UpdatePrompt } from '@/features/app-state/components/update-prompt';
 import { useAppStore } from '@/features/app-state/stores/app-store';
 import { checkRouteAccess, homeOf } from '@/lib/authorization';
 import { sessionSnapshot, useSession } from '@/features/auth/stores/session-store';
 import { ScannerHost } from '@/features/scanner/components/scanner-host';
 import { RouteFrame } from './route-frame';
-import { StoreQuickActions } from './smart-scan/store-quick-actions';
+
+// The store's quick actions (scan anything, add stock) load with the first store page.
+const StoreQuickActions = lazy(() =>
+  import('./smart-scan/store-quick-actions').then((m) => ({ default: m.StoreQuickActions })),
+);
 
 /**
  * The shell around every page: offline banner, toasts, scroll to top on navigation and
@@ -63,6 +68,7 @@ function AppShell() {
       </a>
       {pageLoading && <div className="page-progress" aria-hidden />}
       <OfflineBanner />
+      <UpdatePrompt />
       <GlobalMessages />
       <ErrorBoundary resetKey={location.pathname}>
         {Object.entries(kept.pages).map(([path, element]) => (
@@ -72,7 +78,11 @@ function AppShell() {
         ))}
         {!current?.keepAlive && outlet}
       </ErrorBoundary>
-      {storePage && <StoreQuickActions />}
+      {storePage && (
+        <Suspense fallback={null}>
+          <StoreQuickActions />
+        </Suspense>
+      )}
       <ScannerHost />
     </>
   );

@@ -1,5 +1,5 @@
 import { Component, type ReactNode } from 'react';
-import { Button, ErrorBlock } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { i18n } from '@/lib/i18n';
 
 interface Props {
@@ -24,16 +24,13 @@ export class ErrorBoundary extends Component<Props, { error: Error | null; key?:
   override render() {
     if (!this.state.error) return this.props.children;
     return (
-      <ErrorBlock
-        status="default"
-        title={i18n.t('app.crashed')}
-        description={i18n.t('app.crashedDesc')}
-        fullPage
-      >
+      <div className="crash-screen" role="alert">
+        <h1>{i18n.t('app.crashed')}</h1>
+        <p>{i18n.t('app.crashedDesc')}</p>
         <Button color="primary" onClick={() => window.location.reload()}>
           {i18n.t('app.reload')}
         </Button>
-      </ErrorBlock>
+      </div>
     );
   }
 }

@@ -1,8 +1,11 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { enableAntdImperativeRender } from '@/lib/antd-render';
+import { loadLanguage } from '@/lib/i18n';
 
 enableAntdImperativeRender();
+// The app loads a language's texts when it is shown; tests switch freely between both.
+await Promise.all([loadLanguage('zh-CN'), loadLanguage('en-US')]);
 
 // Pages load lazily and talk to a real server: on a busy shared machine the first render can
 // take seconds. `findBy…` and `waitFor` wait for what a user would eventually see, so give them

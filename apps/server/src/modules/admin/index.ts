@@ -33,6 +33,11 @@ const tags = ['admin'];
 export async function adminRoutes(app: FastifyInstance, _options: { timeZone: string }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const service = (request: FastifyRequest) => new AdminService(app.db, request);
+  // Every change here (committed by the time the answer is sent) shows in the configuration
+  // clients load at start.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.method !== 'GET' && reply.statusCode < 400) app.h5Config.forget(request.tenantId);
+  });
 
   r.get(
     '/api/app/admin/stores',

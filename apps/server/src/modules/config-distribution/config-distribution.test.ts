@@ -89,8 +89,34 @@ describe('GET /api/app/config-distribution/h5', () => {
     );
     await t.database.db.delete(rolePermissions).where(taken);
     await seedDemoData(t.database.db);
+    // Read afresh, as a process starting on this database would.
+    t.app.h5Config.forgetAll();
     const after = (await t.app.inject('/api/app/config-distribution/h5')).json();
     expect(after).toEqual(before);
     expect(await t.database.db.select().from(rolePermissions).where(taken)).toEqual([]);
+  });
+
+  it('is assembled once and then answered without a query; an unchanged copy costs a 304', async () => {
+    const first = await t.app.inject('/api/app/config-distribution/h5');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/"/);
+    expect(first.headers['cache-control']).toBe('no-cache');
+
+    const before = t.database.stats.queries;
+    const again = await t.app.inject('/api/app/config-distribution/h5');
+    expect(t.database.stats.queries).toBe(before);
+    expect(again.json()).toEqual(first.json());
+
+    const unchanged = await t.app.inject({
+      url: '/api/app/config-distribution/h5',
+      headers: { 'if-none-match': etag },
+    });
+    expect(unchanged.statusCode).toBe(304);
+    expect(unchanged.body).toBe('');
+    const stale = await t.app.inject({
+      url: '/api/app/config-distribution/h5',
+      headers: { 'if-none-match': 'W/"something-older"' },
+    });
+    expect(stale.statusCode).toBe(200);
   });
 });

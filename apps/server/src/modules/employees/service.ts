@@ -250,6 +250,8 @@ export class EmployeeService {
         },
       });
     });
+    // Roles and store decide what their next request may do.
+    this.tokens.signedInUsers.forgetUser(id);
     return this.get(request, id);
   }
 
@@ -269,6 +271,7 @@ export class EmployeeService {
         });
       }
     });
+    this.tokens.signedInUsers.forgetUser(id);
     return this.get(request, id);
   }
 
@@ -280,6 +283,7 @@ export class EmployeeService {
       await this.tokens.revokeAllOfUser(tx, id);
       await recordStaffChange(tx, request, { action: 'passwordReset', person: personOf(person) });
     });
+    this.tokens.signedInUsers.forgetUser(id);
   }
 
   async assignableRoles(request: FastifyRequest) {

@@ -3,6 +3,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Database, Transaction } from '@/db/client.js';
 import { refreshTokens } from '@/db/schema.js';
+import { SignedInUsers } from './signed-in-users.js';
 
 type Executor = Database | Transaction;
 
@@ -54,6 +55,8 @@ export class TokenService {
     secret: string,
     readonly accessLifetimeSeconds: number,
     readonly refreshLifetimeDays: number,
+    /** Forgotten here whenever a sign-in ends, so the next request is refused at once. */
+    readonly signedInUsers: SignedInUsers = new SignedInUsers(0),
   ) {
     this.key = createHash('sha256').update(`access-token:${secret}`).digest();
   }
@@ -166,6 +169,7 @@ export class TokenService {
       .update(refreshTokens)
       .set({ revokedAt: new Date() })
       .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+    this.signedInUsers.forgetSession(familyId);
   }
 
   /** Revokes every sign-in of a user, except one family when given (the current device). */
@@ -180,6 +184,8 @@ export class TokenService {
           exceptFamilyId ? sql`${refreshTokens.familyId} <> ${exceptFamilyId}` : undefined,
         ),
       );
+    // In a transaction this runs before the commit: callers forget again once it is done.
+    this.signedInUsers.forgetUser(userId);
   }
 }
 

@@ -49,7 +49,14 @@ export async function roleRoutes(app: FastifyInstance, _options: { timeZone: str
         response: { 200: RolePermissionsChangeSchema },
       },
     },
-    async (request) =>
-      new RoleService(app.db, request).replace(request.params.name, request.body.permissions),
+    async (request) => {
+      const change = await new RoleService(app.db, request).replace(
+        request.params.name,
+        request.body.permissions,
+      );
+      // Everyone holding the role may do more or less from their next request on.
+      app.signedInUsers.forgetAll();
+      return change;
+    },
   );
 }

@@ -23,7 +23,11 @@ export function PageLayout({ kind, children }: { kind: LayoutKind; children: Rea
   return (
     <div className={`page-layout page-layout--${kind}`}>
       <main id="main" className="page-layout__main" tabIndex={-1}>
-        <ActionBarContext value={slot}>{children}</ActionBarContext>
+        {/* At least a screen tall: the footer starts below the fold, so a page that grows as its
+            data arrives never pushes it across the screen (no layout shift). */}
+        <div className="page-layout__content">
+          <ActionBarContext value={slot}>{children}</ActionBarContext>
+        </div>
         <AppFooter />
       </main>
       {kind === 'actionButton' && <div className="page-layout__action-bar" ref={setSlot} />}

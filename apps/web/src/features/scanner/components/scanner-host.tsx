@@ -1,5 +1,11 @@
+import { lazy, Suspense } from 'react';
+import { Mask, SpinLoading } from 'antd-mobile';
 import { useScannerStore } from '../stores/scanner-store';
-import { ScannerDialog } from './scanner-dialog';
+
+// The camera, the decoder and the dialog load the first time someone scans, not with the app.
+const ScannerDialog = lazy(() =>
+  import('./scanner-dialog').then((m) => ({ default: m.ScannerDialog })),
+);
 
 /** The one scanner dialog of the app, opened through `scanCode()` / `useScannerStore`. */
 export function ScannerHost() {
@@ -8,11 +14,21 @@ export function ScannerHost() {
   const close = useScannerStore((s) => s.close);
   if (!pending) return null;
   return (
-    <ScannerDialog
-      key={pending.id}
-      options={pending.options}
-      onResult={(result) => deliver(pending.id, result)}
-      onClose={() => close(pending.id)}
-    />
+    <Suspense
+      fallback={
+        <Mask visible>
+          <div className="scanner-host__loading" role="status" aria-live="polite">
+            <SpinLoading color="white" />
+          </div>
+        </Mask>
+      }
+    >
+      <ScannerDialog
+        key={pending.id}
+        options={pending.options}
+        onResult={(result) => deliver(pending.id, result)}
+        onClose={() => close(pending.id)}
+      />
+    </Suspense>
   );
 }

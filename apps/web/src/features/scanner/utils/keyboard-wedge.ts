@@ -14,11 +14,17 @@ export class WedgeBuffer {
     private readonly minLength = 4,
   ) {}
 
-  /** A printable key; returns nothing (codes end on Enter or on `flush`). */
+  /**
+   * A printable key; returns nothing (codes end on Enter or on `flush`). The gap after a scan's
+   * first key may be twice the others: the first key of a burst is the one a busy page handles
+   * late (it wakes the page), and a lost first character is a wrong code. A stray key a person
+   * pressed just before still falls away, as people are slower than that.
+   */
   key(char: string, at: number): void {
     const gap = at - this.lastAt;
-    if (this.chars && gap > this.maxGapMs) this.reset();
-    if (this.chars) this.slowest = Math.max(this.slowest, gap);
+    const allowed = this.chars.length === 1 ? this.maxGapMs * 2 : this.maxGapMs;
+    if (this.chars && gap > allowed) this.reset();
+    else if (this.chars.length > 1) this.slowest = Math.max(this.slowest, gap);
     this.chars += char;
     this.lastAt = at;
   }

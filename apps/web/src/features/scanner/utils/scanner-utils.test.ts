@@ -133,6 +133,16 @@ describe('keyboard-wedge scanners', () => {
     expect(b.flush(end + 1)).toBe('SGYDSKI003');
   });
 
+  it('keeps a first key the page handled late, and still drops a stray key before a scan', () => {
+    const b = new WedgeBuffer(50, 4);
+    b.key('2', 1000);
+    const end = type(b, '02611230004', 1068, 7); // the second key 68 ms after the first
+    expect(b.flush(end + 2)).toBe('202611230004');
+    b.key('x', 5000);
+    const next = type(b, 'SGYDSKI003', 5120, 7); // a person's key 120 ms before the gun's
+    expect(b.flush(next + 2)).toBe('SGYDSKI003');
+  });
+
   it('leaves keys typed into fields to the fields', () => {
     expect(isEditableTarget(document.createElement('input'))).toBe(true);
     expect(isEditableTarget(document.createElement('textarea'))).toBe(true);

@@ -1,0 +1,140 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { ErrorCode } from '@snowgear/contracts';
+import { idempotentRequests } from '@/db/schema.js';
+import { AppError } from '@/lib/errors.js';
+
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+const KEY = /^[A-Za-z0-9._:-]{1,100}$/;
+/** A first request still marked as running after this long died with its process. */
+const ABANDONED_MS = 60_000;
+const KEPT_HOURS = 24;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The key this write is recorded under, when it came with one. */
+    idempotencyKey: { tenantId: string; callerKey: string; key: string } | null;
+  }
+}
+
+/**
+ * Writes sent with an `Idempotency-Key` header are applied once: the first is handled and its
+ * answer kept for a day; the same key again (a retry after a lost answer, an offline queue sending
+ * what it kept) gets that answer back with `Idempotent-Replayed: true` and changes nothing. While
+ * the first is still running the second gets 409 (retry shortly); the same key with another method
+ * or path gets 422. Keys belong to their caller (user, or anonymous) and tenant. A 5xx answer is
+ * not kept, so the retry runs again (the failed write was rolled back).
+ */
+export const idempotencyPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.decorateRequest('idempotencyKey', null);
+
+    const purge = setInterval(() => {
+      void app.db
+        .delete(idempotentRequests)
+        .where(lt(idempotentRequests.createdAt, sql`now() - make_interval(hours => ${KEPT_HOURS})`))
+        .catch((err: unknown) => app.log.warn({ err }, 'idempotency keys: purge failed'));
+    }, 60 * 60_000);
+    purge.unref();
+    app.addHook('onClose', async () => clearInterval(purge));
+
+    app.addHook('preHandler', async (request, reply) => {
+      if (request.method === 'GET' || request.method === 'HEAD') return;
+      const raw = request.headers[IDEMPOTENCY_HEADER];
+      const key = Array.isArray(raw) ? raw[0] : raw;
+      if (key === undefined) return;
+      if (!KEY.test(key)) {
+        throw new AppError(
+          400,
+          ErrorCode.Validation,
+          'Idempotency-Key: 1 to 100 letters, digits or ._:-',
+        );
+      }
+      const id = { tenantId: request.tenantId, callerKey: callerOf(request), key };
+      const [claimed] = await app.db
+        .insert(idempotentRequests)
+        .values({ ...id, method: request.method, path: request.url })
+        .onConflictDoNothing()
+        .returning({ key: idempotentRequests.key });
+      if (claimed) {
+        request.idempotencyKey = id;
+        return;
+      }
+      const match = and(
+        eq(idempotentRequests.tenantId, id.tenantId),
+        eq(idempotentRequests.callerKey, id.callerKey),
+        eq(idempotentRequests.key, key),
+      );
+      const [first] = await app.db.select().from(idempotentRequests).where(match);
+      if (!first) {
+        // Purged or given up between the two statements: nothing recorded, try again.
+        throw new AppError(409, ErrorCode.RequestInProgress, 'Please retry the request.');
+      }
+      if (first.method !== request.method || first.path !== request.url) {
+        throw new AppError(
+          422,
+          ErrorCode.IdempotencyKeyReused,
+          'This Idempotency-Key was used for another request.',
+        );
+      }
+      if (first.statusCode === null) {
+        // Taken over only when its first handler is long gone.
+        const [takenOver] = await app.db
+          .update(idempotentRequests)
+          .set({ createdAt: new Date() })
+          .where(
+            and(
+              match,
+              isNull(idempotentRequests.statusCode),
+              lt(idempotentRequests.createdAt, new Date(Date.now() - ABANDONED_MS)),
+            ),
+          )
+          .returning({ key: idempotentRequests.key });
+        if (takenOver) {
+          request.idempotencyKey = id;
+          return;
+        }
+        reply.header('Retry-After', '1');
+        throw new AppError(
+          409,
+          ErrorCode.RequestInProgress,
+          'The same request is still being handled. Please retry in a moment.',
+        );
+      }
+      reply.header('Idempotent-Replayed', 'true');
+      if (first.contentType) reply.type(first.contentType);
+      return reply.code(first.statusCode).send(first.responseBody ?? undefined);
+    });
+
+    app.addHook('onSend', async (request, reply, payload) => {
+      const id = request.idempotencyKey;
+      if (!id) return payload;
+      request.idempotencyKey = null;
+      const match = and(
+        eq(idempotentRequests.tenantId, id.tenantId),
+        eq(idempotentRequests.callerKey, id.callerKey),
+        eq(idempotentRequests.key, id.key),
+      );
+      if (reply.statusCode >= 500) {
+        await app.db.delete(idempotentRequests).where(match);
+        return payload;
+      }
+      const contentType = reply.getHeader('content-type');
+      await app.db
+        .update(idempotentRequests)
+        .set({
+          statusCode: reply.statusCode,
+          responseBody: typeof payload === 'string' ? payload : null,
+          contentType: typeof contentType === 'string' ? contentType : null,
+        })
+        .where(match);
+      return payload;
+    });
+  },
+  { name: 'idempotency', dependencies: ['database', 'tenant'] },
+);
+
+function callerOf(request: FastifyRequest): string {
+  return request.user?.id ?? 'anonymous';
+}

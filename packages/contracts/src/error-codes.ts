@@ -1,0 +1,105 @@
+// Plain constants, no schema library: the web app's shell imports these on every page.
+
+/** One list of error codes shared by both sides. */
+export const ErrorCode = {
+  Validation: 'App:Validation',
+  /** A unique record was created twice at once, or a row changed under the caller. */
+  Conflict: 'App:Conflict',
+  VerificationToken: 'App:VerificationTokenInvalid',
+  NotFound: 'App:NotFound',
+  Unauthorized: 'App:Unauthorized',
+  Forbidden: 'App:Forbidden',
+  TenantNotFound: 'App:TenantNotFound',
+  TooManyRequests: 'App:TooManyRequests',
+  Internal: 'App:InternalError',
+  /** The database is away for now: retry after the Retry-After header's seconds. */
+  ServiceUnavailable: 'App:ServiceUnavailable',
+  /** An Idempotency-Key sent again with another method or path. */
+  IdempotencyKeyReused: 'App:IdempotencyKeyReused',
+  /** The first request with this Idempotency-Key is still being handled. */
+  RequestInProgress: 'App:RequestInProgress',
+  /** `/ready`: this process cannot serve yet (its database does not answer). */
+  NotReady: 'App:NotReady',
+  HelpArticleNotFound: 'Help:ArticleNotFound',
+  InvalidCredentials: 'Account:InvalidCredentials',
+  AccountDisabled: 'Account:Disabled',
+  LoginThrottled: 'Account:TooManyFailures',
+  RefreshTokenInvalid: 'Account:RefreshTokenInvalid',
+  WrongCurrentPassword: 'Account:WrongCurrentPassword',
+  SamePassword: 'Account:SamePassword',
+  /** The account signs in by phone (or WeChat) and has no password to change. */
+  NoPassword: 'Account:NoPassword',
+  RealNameMismatch: 'Account:RealNameMismatch',
+  WeChatNotConfigured: 'WeChat:NotConfigured',
+  WeChatNotBound: 'WECHAT_NOT_BOUND',
+  WeChatAlreadyBound: 'WeChat:AlreadyBoundToAnotherUser',
+  WeChatBoundElsewhere: 'WeChat:AccountBoundToAnotherWeChat',
+  SmsNotConfigured: 'Sms:NotConfigured',
+  SmsTooSoon: 'Sms:TooSoon',
+  SmsDailyLimit: 'Sms:DailyLimit',
+  SmsSendFailed: 'Sms:SendFailed',
+  SmsCodeWrong: 'Sms:CodeWrong',
+  SmsCodeExpired: 'Sms:CodeExpired',
+  WeChatFailed: 'WeChat:RequestFailed',
+  UserNotFound: 'Identity:UserNotFound',
+  DuplicateUser: 'Identity:DuplicateUser',
+  NotYourStore: 'Identity:NotYourStore',
+  RoleNotAssignable: 'Identity:RoleNotAssignable',
+  StoreNotFound: 'Store:NotFound',
+  /** A store with orders still booked or out cannot close. */
+  StoreHasOpenOrders: 'Store:HasOpenOrders',
+  DuplicateStoreCode: 'Store:DuplicateCode',
+  /** Publishing the rental agreement as it already is. */
+  AgreementUnchanged: 'Settings:AgreementUnchanged',
+  EquipmentNotFound: 'Equipment:NotFound',
+  CategoryNotFound: 'Equipment:CategoryNotFound',
+  IllegalTransition: 'Equipment:IllegalStatusTransition',
+  EquipmentUnavailable: 'Equipment:NotAvailable',
+  DuplicateBarcode: 'Equipment:DuplicateBarcode',
+  EquipmentOtherStore: 'Equipment:BelongsToAnotherStore',
+  NoOrderLock: 'Equipment:NoLockForOrder',
+  EquipmentOutOnOrder: 'Equipment:OutOnOrder',
+  InvalidAttributeValue: 'Equipment:InvalidAttributeValue',
+  FileNotFound: 'File:NotFound',
+  NotEnoughStock: 'SmallEquipment:NotEnoughStock',
+  SmallEquipmentNotFound: 'SmallEquipment:NotFound',
+  FileTypeNotAllowed: 'File:TypeNotAllowed',
+  FileTooLarge: 'File:TooLarge',
+  FileMissing: 'File:Missing',
+  FileNotYours: 'File:NotYours',
+  FileTooManyPixels: 'File:TooManyPixels',
+  OrderNotFound: 'Order:NotFound',
+  OrderItemNotInOrder: 'Order:ItemNotInOrder',
+  OrderItemWrongSize: 'Order:ItemWrongSize',
+  OrderIllegalTransition: 'Order:IllegalStatusTransition',
+  OrderOtherStore: 'Order:BelongsToAnotherStore',
+  OrderCashNotOnRun: 'Order:CashOnlyOnDeliveryRuns',
+  DeliveryTaskTaken: 'Delivery:TaskTaken',
+  OrderNumbersExhausted: 'Order:NumbersExhausted',
+  OrderItemNotFound: 'Order:ItemNotFound',
+  /** A DIN setting for a line whose gear has no release value to set (not DIN-adjustable skis). */
+  OrderItemNotDinAdjustable: 'Order:ItemNotDinAdjustable',
+  RiderNotFound: 'Rider:NotFound',
+  /** An account keeps at most RIDERS_MAX riders. */
+  RiderLimitReached: 'Rider:LimitReached',
+  AddressNotFound: 'Address:NotFound',
+  /** An account keeps at most ADDRESSES_MAX addresses. */
+  AddressLimitReached: 'Address:LimitReached',
+  BillNotFound: 'Bill:NotFound',
+  BillAlreadyPaid: 'Bill:AlreadyPaid',
+  BillCancelled: 'Bill:Cancelled',
+  PaymentMethodUnavailable: 'Payment:MethodUnavailable',
+  PaymentChannelUnavailable: 'Payment:ChannelUnavailable',
+  PaymentProviderFailed: 'Payment:ProviderFailed',
+  PaymentNotFound: 'Payment:NotFound',
+  RefundNotPossible: 'Refund:NotPossible',
+  AgreementChanged: 'Booking:AgreementChanged',
+  StoreRestDay: 'Booking:StoreRestDay',
+  SchemeNotFound: 'Scheme:NotFound',
+  SchemeLimit: 'Scheme:TooMany',
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/** Markers by which a client recognises a verification-token problem (spec §8, 400/403). */
+export const VERIFICATION_TOKEN_COOKIE = 'XSRF-TOKEN';
+export const VERIFICATION_TOKEN_HEADER = 'RequestVerificationToken';
