@@ -39,6 +39,10 @@ const enUS: Messages = {
     cancel: 'Cancel',
     confirm: 'OK',
     delete: 'Delete',
+    draftRestored: 'Restored what you entered last time',
+    draftStartOver: 'Start over',
+    draftStartOverConfirm: 'Clear what you entered last time and start over?',
+    draftDismiss: 'Dismiss',
   },
   api: {
     verificationFailed: 'Security verification failed, please retry',

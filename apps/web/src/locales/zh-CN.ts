@@ -39,6 +39,10 @@ const zhCN = {
     cancel: '取消',
     confirm: '确定',
     delete: '删除',
+    draftRestored: '已恢复上次未提交的内容',
+    draftStartOver: '清空',
+    draftStartOverConfirm: '清空上次填写的内容，重新开始？',
+    draftDismiss: '关闭提示',
   },
   api: {
     verificationFailed: '安全验证失败，请重试',

@@ -10,6 +10,7 @@ import {
   UNAVAILABLE_DAYS_MAX,
   UNAVAILABLE_DAYS_MIN,
 } from '@snowgear/contracts';
+import { drafts } from '@/lib/drafts';
 import { minutesOf, localClock } from '@/features/system-config/utils/store-status';
 
 dayjs.extend(utc);
@@ -88,22 +89,10 @@ export function validateStockForm(
 }
 
 /** A half-filled form survives a reload for 24 hours, per equipment (spec §9). */
-const DRAFT_TTL_MS = 24 * 3600 * 1000;
-const draftKey = (equipmentId: string) => `stock_form_draft_${equipmentId}`;
+const draftKey = (equipmentId: string) => drafts.key('stock-form', equipmentId);
 
 export function loadDraft(equipmentId: string, now = Date.now()): Partial<StockFormValues> | null {
-  try {
-    const raw = window.localStorage.getItem(draftKey(equipmentId));
-    if (!raw) return null;
-    const draft = JSON.parse(raw) as { savedAt: number; values: Partial<StockFormValues> };
-    if (now - draft.savedAt > DRAFT_TTL_MS) {
-      window.localStorage.removeItem(draftKey(equipmentId));
-      return null;
-    }
-    return draft.values;
-  } catch {
-    return null;
-  }
+  return drafts.load<Partial<StockFormValues>>(draftKey(equipmentId), now)?.values ?? null;
 }
 
 /**
@@ -121,19 +110,11 @@ export function restorableDraft(
 }
 
 export function saveDraft(equipmentId: string, values: Partial<StockFormValues>, now = Date.now()) {
-  try {
-    window.localStorage.setItem(draftKey(equipmentId), JSON.stringify({ savedAt: now, values }));
-  } catch {
-    // storage full or disabled: the draft lives only on this page
-  }
+  drafts.save(draftKey(equipmentId), values, now);
 }
 
 export function clearDraft(equipmentId: string) {
-  try {
-    window.localStorage.removeItem(draftKey(equipmentId));
-  } catch {
-    // ignore
-  }
+  drafts.clear(draftKey(equipmentId));
 }
 
 /** Today's date (YYYY-MM-DD) in the business time zone. */

@@ -10,6 +10,7 @@ import {
   type Equipment,
 } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';
+import { DraftNotice } from '@/components/draft-notice';
 import { ActionBar } from '@/components/layouts/action-bar';
 import { PageHeader } from '@/components/page-header';
 import { revealFirstError } from '@/lib/reveal-first-error';
@@ -75,7 +76,7 @@ const FIELD_OF_KEY: Partial<Record<keyof OrderCreateDraft, OrderCreateField>> = 
 
 /**
  * /store/orders/create: a counter order. Customer, type, rental window, delivery and return,
- * gear by scan or search, and the price before it is sent; the draft survives a reload.
+ * gear by scan or search, and the price before it is sent; the draft is kept 24 hours.
  *
  * `?orderNumber=` comes from a customer's booking QR code (spec §2). We read it as "this customer
  * already booked": when the order exists it is shown with a way to its detail page, where it is
@@ -120,12 +121,18 @@ function OrderCreateForm({ storeId, onCreated }: { storeId: string; onCreated: (
   const create = useCreateOrder();
   const now = useNow(30_000);
   const root = useRef<HTMLDivElement>(null);
-  const [draft, setDraft] = useState<OrderCreateDraft>(() => loadOrderDraft(userId) ?? EMPTY_DRAFT);
+  const [restored] = useState(() => loadOrderDraft(userId));
+  const [draft, setDraft] = useState<OrderCreateDraft>(restored ?? EMPTY_DRAFT);
+  const [showRestored, setShowRestored] = useState(!!restored);
   const [errors, setErrors] = useState<OrderCreateErrors>({});
   const [conflict, setConflict] = useState<(OrderConflict & { message: string }) | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
 
+  // Saved at each change; opening the page is none (a draft keeps the time it was changed).
+  const keptDraft = useRef(draft);
   useEffect(() => {
+    if (draft === keptDraft.current) return;
+    keptDraft.current = draft;
     if (isDraftEmpty(draft)) clearOrderDraft(userId);
     else saveOrderDraft(userId, draft);
   }, [draft, userId]);
@@ -225,8 +232,19 @@ function OrderCreateForm({ storeId, onCreated }: { storeId: string; onCreated: (
   const problem = (field: OrderCreateField) =>
     errors[field] ? t(`orderCreate.errors.${errors[field]}`) : undefined;
 
+  const handleStartOver = () => {
+    setDraft(EMPTY_DRAFT);
+    setErrors({});
+    setConflict(null);
+    setFormError(null);
+    setShowRestored(false);
+  };
+
   return (
     <div ref={root} className="order-create__body">
+      {showRestored && (
+        <DraftNotice onStartOver={handleStartOver} onDismiss={() => setShowRestored(false)} />
+      )}
       <OrderCreateDetails
         draft={draft}
         errors={errors}

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DeliveryMethod, OrderType, ReturnMethod } from '@snowgear/contracts';
 import {
   EMPTY_DRAFT,
@@ -191,15 +191,18 @@ describe('checking a new order', () => {
 });
 
 describe('the unsent draft', () => {
-  afterEach(() => window.sessionStorage.clear());
+  const HOUR = 3600_000;
 
-  it('is kept per user in the session and cleared after sending', () => {
+  it('is kept per user for 24 hours and cleared after sending', () => {
+    const t0 = Date.now();
     const draft = { ...EMPTY_DRAFT, customerName: '赵六', days: 3 };
-    saveOrderDraft('u1', draft);
-    expect(loadOrderDraft('u1')).toEqual(draft);
-    expect(loadOrderDraft('u2')).toBeNull();
+    saveOrderDraft('u1', draft, t0);
+    expect(loadOrderDraft('u1', t0 + 23 * HOUR)).toEqual(draft);
+    expect(loadOrderDraft('u2', t0)).toBeNull();
     clearOrderDraft('u1');
-    expect(loadOrderDraft('u1')).toBeNull();
+    expect(loadOrderDraft('u1', t0)).toBeNull();
+    saveOrderDraft('u1', draft, t0);
+    expect(loadOrderDraft('u1', t0 + 25 * HOUR)).toBeNull();
   });
 
   it('is not worth keeping until something is entered', () => {
@@ -209,9 +212,21 @@ describe('the unsent draft', () => {
   });
 
   it('fills what an older or damaged draft lacks', () => {
-    window.sessionStorage.setItem('order_create_draft_u1', '{"customerName":"钱七"}');
+    const key = 'draft:order-create:u1';
+    const stored = (values: unknown) => JSON.stringify({ savedAt: Date.now(), values });
+    window.localStorage.setItem(key, stored({ customerName: '钱七', items: [null, {}] }));
     expect(loadOrderDraft('u1')).toEqual({ ...EMPTY_DRAFT, customerName: '钱七' });
-    window.sessionStorage.setItem('order_create_draft_u1', '{broken');
+    window.localStorage.setItem(key, '{broken');
     expect(loadOrderDraft('u1')).toBeNull();
+  });
+
+  it('restores a start on a day gone by as the default start', () => {
+    const now = new Date(2027, 0, 10, 9).getTime();
+    const yesterday = new Date(2027, 0, 9, 15).toISOString();
+    const today = new Date(2027, 0, 10, 8).toISOString();
+    saveOrderDraft('u1', { ...EMPTY_DRAFT, start: yesterday, days: 2 }, now - 20 * HOUR);
+    expect(loadOrderDraft('u1', now)).toEqual({ ...EMPTY_DRAFT, start: null, days: 2 });
+    saveOrderDraft('u1', { ...EMPTY_DRAFT, start: today }, now - HOUR);
+    expect(loadOrderDraft('u1', now)?.start).toBe(today);
   });
 });

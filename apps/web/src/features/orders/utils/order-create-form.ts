@@ -9,6 +9,7 @@ import {
   type Equipment,
   type OrderCreate,
 } from '@snowgear/contracts';
+import { drafts } from '@/lib/drafts';
 import { rentalEnd } from '@/features/system-config/utils/rental-rules';
 import { isFreeOrderType } from './order-create-fees';
 
@@ -189,40 +190,37 @@ export function validateOrderInput(input: OrderCreate): OrderCreateErrors {
 // ---- the unsent draft --------------------------------------------------------------------------
 
 /**
- * A half-built order survives a reload of the tab (sessionStorage: it ends with the tab, and is
- * kept per signed-in user so a colleague signing in on the same phone starts afresh).
+ * A half-built order is kept for 24 hours (lib/drafts.ts), per signed-in user so a colleague
+ * signing in on the same phone starts afresh.
  */
-const draftKey = (userId: string) => `order_create_draft_${userId}`;
+const draftKey = (userId: string) => drafts.key('order-create', userId);
 
-export function loadOrderDraft(userId: string): OrderCreateDraft | null {
-  try {
-    const raw = window.sessionStorage.getItem(draftKey(userId));
-    if (!raw) return null;
-    const saved = JSON.parse(raw) as Partial<OrderCreateDraft>;
-    return {
-      ...EMPTY_DRAFT,
-      ...saved,
-      items: Array.isArray(saved.items) ? saved.items.filter((i) => i?.equipmentId) : [],
-    };
-  } catch {
-    return null;
-  }
+/**
+ * The saved draft, with what an older one lacks filled in. A start on a day already gone (the
+ * draft was left yesterday) follows the default start again, as the picker offers no past day.
+ */
+export function loadOrderDraft(userId: string, now = Date.now()): OrderCreateDraft | null {
+  const saved = drafts.load<Partial<OrderCreateDraft>>(draftKey(userId), now)?.values;
+  if (!saved || typeof saved !== 'object') return null;
+  const start = saved.start;
+  const upcoming =
+    typeof start === 'string' &&
+    dayjs(start).isValid() &&
+    !dayjs(start).isBefore(dayjs(now).startOf('day'));
+  return {
+    ...EMPTY_DRAFT,
+    ...saved,
+    start: upcoming ? start : null,
+    items: Array.isArray(saved.items) ? saved.items.filter((i) => i?.equipmentId) : [],
+  };
 }
 
-export function saveOrderDraft(userId: string, draft: OrderCreateDraft): void {
-  try {
-    window.sessionStorage.setItem(draftKey(userId), JSON.stringify(draft));
-  } catch {
-    // Storage full or disabled: the draft lives only on this page.
-  }
+export function saveOrderDraft(userId: string, draft: OrderCreateDraft, now = Date.now()): void {
+  drafts.save(draftKey(userId), draft, now);
 }
 
 export function clearOrderDraft(userId: string): void {
-  try {
-    window.sessionStorage.removeItem(draftKey(userId));
-  } catch {
-    // ignore
-  }
+  drafts.clear(draftKey(userId));
 }
 
 /** Whether anything was entered (an empty draft is not worth keeping). */
