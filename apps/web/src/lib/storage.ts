@@ -17,9 +17,9 @@ export const StorageKey = {
   systemConfigs: 'h5_system_configs',
   /** The scanner's far-distance auto-zoom switch (spec §2: stored locally). */
   scannerAutoZoom: 'scanner_auto_zoom',
-  /** The booking being put together, kept through sign-in, reloads and a dropped network. */
+  /** The booking being put together: a draft kept 24 hours (lib/drafts.ts), through sign-in too. */
   bookingCart: 'booking_cart',
-  /** What an agent is booking for a customer (cleared when they sign out: it names the customer). */
+  /** What an agent is booking for a customer, a draft of theirs alone (it names the customer). */
   agentBookingCart: 'agent_booking_cart',
   /** The order QR pages last shown, to show at the counter without a connection. */
   savedOrderQrs: 'saved_order_qrs',

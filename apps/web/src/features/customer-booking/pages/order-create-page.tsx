@@ -14,6 +14,7 @@ import {
   type QuoteShortage,
 } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';
+import { DraftNotice } from '@/components/draft-notice';
 import { ActionBar } from '@/components/layouts/action-bar';
 import { ApiError } from '@/lib/api-errors';
 import { money } from '@/lib/money';
@@ -53,6 +54,7 @@ import { AgentCustomerFields, agentCustomerErrors } from '../components/agent-cu
 import { useCreateAgentOrder } from '../api/create-agent-order';
 import {
   EMPTY_BOOKING,
+  isBookingEmpty,
   newRiderKey,
   toCart,
   useAgentBookingCart,
@@ -116,11 +118,14 @@ export function BookingPage({ variant }: { variant: BookingVariant }) {
   const forAgent = variant === 'agent';
   const useCart = forAgent ? useAgentBookingCart : useBookingCart;
   const saved = useCart();
-  // An agent's draft names a customer: another agent on this phone starts afresh.
-  const ownerId = forAgent ? (session.user?.id ?? null) : null;
+  // A booking is its owner's: one of a signed-in customer or agent (an agent's names a customer)
+  // is not shown to anyone else on this phone; one begun before signing in is taken over by
+  // whoever signs in to submit it.
+  const userId = session.user?.id ?? null;
+  const mine = saved.ownerId === userId || (!forAgent && saved.ownerId === null);
   const draft = useMemo(
-    () => (saved.ownerId === ownerId ? saved : { ...saved, ...EMPTY_BOOKING, ownerId }),
-    [saved, ownerId],
+    () => (mine ? saved : { ...saved, ...EMPTY_BOOKING, ownerId: userId }),
+    [saved, mine, userId],
   );
   const [customerTouched, setCustomerTouched] = useState(false);
   const root = useRef<HTMLDivElement>(null);
@@ -137,9 +142,11 @@ export function BookingPage({ variant }: { variant: BookingVariant }) {
   const ref = forAgent ? null : params.get('ref');
   useEffect(() => rememberReferral(ref), [ref]);
   useEffect(() => {
-    if (forAgent && saved.ownerId !== ownerId)
-      useCart.getState().update({ ...EMPTY_BOOKING, ownerId });
-  }, [forAgent, saved.ownerId, ownerId, useCart]);
+    if (!mine) useCart.getState().clear(userId);
+    else if (saved.ownerId !== userId) useCart.getState().update({ ownerId: userId });
+  }, [mine, saved.ownerId, userId, useCart]);
+  // Kept a day from the last change, even on a page left open overnight.
+  useEffect(() => useCart.getState().expire(now.getTime()), [now, useCart]);
 
   const param = (key: K) => businessParameter(config, storeId, key);
   const threshold = param(K.NextDayThreshold);
@@ -326,6 +333,12 @@ export function BookingPage({ variant }: { variant: BookingVariant }) {
         completeText={t('list.refreshed')}
       >
         <div className="page-body booking__steps">
+          {saved.restored && mine && !isBookingEmpty(draft) && (
+            <DraftNotice
+              onStartOver={() => useCart.getState().clear(userId)}
+              onDismiss={() => useCart.getState().dismissRestored()}
+            />
+          )}
           {forAgent && (
             <section className="booking-step" aria-labelledby="step-customer">
               <h2 id="step-customer" className="section-title">

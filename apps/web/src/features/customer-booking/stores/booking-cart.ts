@@ -6,12 +6,14 @@ import {
   type CartLine,
   type CartRider,
 } from '@snowgear/contracts';
-import { storage, StorageKey } from '@/lib/storage';
+import { DRAFT_TTL_MS, drafts } from '@/lib/drafts';
+import { StorageKey } from '@/lib/storage';
 
 /**
- * The booking being put together (spec §2 customer order-create). It is kept in local storage
- * at every change, so signing in at submit, a reload, WeChat's sign-in round trip or a dropped
- * network never loses what the customer entered.
+ * The booking being put together (spec §2 customer order-create). It is kept as a draft at every
+ * change (lib/drafts.ts: 24 hours on this phone), so signing in at submit, a reload, WeChat's
+ * sign-in round trip, a dropped network or coming back later the same day never loses what the
+ * customer entered. No payment data is ever part of it.
  */
 export interface BookingDraft {
   /** YYYY-MM-DD; null follows the default start day. */
@@ -30,7 +32,10 @@ export interface BookingDraft {
   /** The customer's scheme this booking was opened from or saved as: saving again changes it. */
   schemeId: string | null;
   schemeName: string;
-  /** An agent's booking: who put it together, and the customer it is for. */
+  /**
+   * Whose booking it is: the signed-in customer (null while nobody is signed in: whoever signs in
+   * to submit takes it over), or the agent putting it together for a customer.
+   */
   ownerId: string | null;
   customerName: string;
   customerPhone: string;
@@ -54,46 +59,46 @@ export const EMPTY_BOOKING: BookingDraft = {
   customerPhone: '',
 };
 
-function restore(key: StorageKey): BookingDraft {
-  try {
-    const saved = JSON.parse(storage.get(key) ?? 'null') as Partial<BookingDraft> | null;
-    return saved && typeof saved === 'object' ? { ...EMPTY_BOOKING, ...saved } : EMPTY_BOOKING;
-  } catch {
-    return EMPTY_BOOKING;
-  }
+const DRAFT_FIELDS = Object.keys(EMPTY_BOOKING) as (keyof BookingDraft)[];
+
+/** Whether the customer entered anything (whose it is does not count). */
+export function isBookingEmpty(draft: BookingDraft): boolean {
+  return DRAFT_FIELDS.every(
+    (key) => key === 'ownerId' || JSON.stringify(draft[key]) === JSON.stringify(EMPTY_BOOKING[key]),
+  );
 }
 
 interface BookingCartState extends BookingDraft {
+  /** The booking was brought back from an earlier visit and not yet acknowledged. */
+  restored: boolean;
   update: (changes: Partial<BookingDraft>) => void;
   saveRider: (rider: CartRider) => void;
   removeRider: (key: string) => void;
   addLine: (line: CartLine) => void;
   removeLine: (index: number) => void;
-  clear: () => void;
+  /** Starts afresh, for `ownerId` (by default nobody's). */
+  clear: (ownerId?: string | null) => void;
+  /** Puts another booking in its place (a saved scheme opened). */
+  replace: (draft: BookingDraft) => void;
+  dismissRestored: () => void;
+  /** Reads the draft kept on this phone again, as a reload does. */
+  rehydrate: (now?: number) => void;
+  /** Starts afresh once the booking was left untouched for a day (a page kept open overnight). */
+  expire: (now?: number) => void;
 }
 
-const pick = (s: BookingCartState): BookingDraft => ({
-  startDate: s.startDate,
-  days: s.days,
-  deliveryMethod: s.deliveryMethod,
-  deliveryAddress: s.deliveryAddress,
-  returnMethod: s.returnMethod,
-  returnAddress: s.returnAddress,
-  riders: s.riders,
-  lines: s.lines,
-  acceptedAgreement: s.acceptedAgreement,
-  remarks: s.remarks,
-  schemeId: s.schemeId,
-  schemeName: s.schemeName,
-  ownerId: s.ownerId,
-  customerName: s.customerName,
-  customerPhone: s.customerPhone,
-});
+const pick = (s: BookingDraft): BookingDraft =>
+  Object.fromEntries(DRAFT_FIELDS.map((key) => [key, s[key]])) as unknown as BookingDraft;
 
-/** A cart kept under its own storage key: the customer's booking, or an agent's for a customer. */
+/** A cart kept as its own draft: the customer's booking, or an agent's for a customer. */
 function createBookingCart(key: StorageKey) {
+  // When the booking last changed, to let it go after a day even if the page stays open.
+  let savedAt: number | null = null;
+  // Reading the draft back is no change: it keeps the time it was saved.
+  let reading = false;
   const useCart = create<BookingCartState>()((set) => ({
-    ...restore(key),
+    ...EMPTY_BOOKING,
+    restored: false,
     update: (changes) => set(changes),
     saveRider: (rider) =>
       set((s) => ({
@@ -109,11 +114,38 @@ function createBookingCart(key: StorageKey) {
       })),
     addLine: (line) => set((s) => ({ lines: [...s.lines, line] })),
     removeLine: (index) => set((s) => ({ lines: s.lines.filter((_, i) => i !== index) })),
-    clear: () => set(EMPTY_BOOKING),
+    clear: (ownerId = null) => set({ ...EMPTY_BOOKING, ownerId, restored: false }),
+    replace: (draft) => set({ ...EMPTY_BOOKING, ...pick(draft), restored: false }),
+    dismissRestored: () => set({ restored: false }),
+    rehydrate: (now = Date.now()) => {
+      const saved = drafts.load<Partial<BookingDraft>>(key, now);
+      const draft = pick({ ...EMPTY_BOOKING, ...saved?.values });
+      // A draft from an older version of the page may lack a list (or hold something else).
+      if (!Array.isArray(draft.riders)) draft.riders = [];
+      if (!Array.isArray(draft.lines)) draft.lines = [];
+      reading = true;
+      set({ ...draft, restored: !isBookingEmpty(draft) });
+      reading = false;
+      savedAt = saved?.savedAt ?? null;
+    },
+    expire: (now = Date.now()) => {
+      if (savedAt !== null && now - savedAt > DRAFT_TTL_MS) {
+        useCart.getState().clear(useCart.getState().ownerId);
+      }
+    },
   }));
-  useCart.subscribe((state) => {
-    storage.set(key, JSON.stringify(pick(state)));
+  useCart.subscribe((state, prev) => {
+    if (reading || DRAFT_FIELDS.every((field) => state[field] === prev[field])) return;
+    const draft = pick(state);
+    if (isBookingEmpty(draft)) {
+      savedAt = null;
+      drafts.clear(key);
+    } else {
+      savedAt = Date.now();
+      drafts.save(key, draft, savedAt);
+    }
   });
+  useCart.getState().rehydrate();
   return useCart;
 }
 

@@ -125,7 +125,7 @@ function SchemeView({ scheme }: { scheme: SharedScheme }) {
       showError(err instanceof Error ? err.message : String(err));
       return;
     }
-    useBookingCart.setState(opened.draft);
+    useBookingCart.getState().replace(opened.draft);
     void navigate(Paths.orderCreate);
   };
 

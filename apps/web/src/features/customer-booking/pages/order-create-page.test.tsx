@@ -1,0 +1,245 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { useState, type ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DeliveryMethod, type BookingCatalog } from '@snowgear/contracts';
+import { ActionBarContext } from '@/components/layouts/action-bar';
+import { sendSmsCode } from '@/features/auth/api/send-sms-code';
+import { clearSession, loginWithPhone, useSession } from '@/features/auth/stores/session-store';
+import { useCurrentStore } from '@/features/stores/stores/current-store';
+import { useConfigStore } from '@/features/system-config/stores/config-store';
+import { DEFAULT_BUSINESS_TIME_ZONE } from '@/features/system-config/utils/store-status';
+import { api } from '@/lib/api-client';
+import { drafts } from '@/lib/drafts';
+import { changeLanguage } from '@/lib/i18n';
+import { createQueryClient } from '@/lib/query-client';
+import { storage, StorageKey } from '@/lib/storage';
+import { EMPTY_BOOKING, useBookingCart, type BookingDraft } from '../stores/booking-cart';
+import OrderCreateRoute from './order-create-page';
+
+/** A customer of this test's own (a new phone number makes a new account). */
+const PHONE = '13655550707';
+const HOUR = 3_600_000;
+const TIME_ZONE = DEFAULT_BUSINESS_TIME_ZONE;
+
+/** The fixed bottom bar an action-button page puts its actions in. */
+function WithActionBar({ children }: { children: ReactNode }) {
+  const [slot, setSlot] = useState<HTMLElement | null>(null);
+  return (
+    <>
+      <ActionBarContext value={slot}>{children}</ActionBarContext>
+      <div ref={setSlot} />
+    </>
+  );
+}
+
+function renderPage() {
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/customer/order-create',
+        element: (
+          <WithActionBar>
+            <OrderCreateRoute />
+          </WithActionBar>
+        ),
+      },
+      { path: '/customer/payment/:orderId', element: <p>payment page</p> },
+    ],
+    { initialEntries: ['/customer/order-create'] },
+  );
+  return {
+    router,
+    ...render(
+      <QueryClientProvider client={createQueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    ),
+  };
+}
+
+/** What a reload does: the booking is read back from this phone. */
+function reload() {
+  useBookingCart.getState().rehydrate();
+}
+
+/** A draft left on this phone `ago` milliseconds back. */
+function leftBehind(draft: Partial<BookingDraft>, ago: number) {
+  drafts.save(StorageKey.bookingCart, { ...EMPTY_BOOKING, ...draft }, Date.now() - ago);
+  reload();
+}
+
+const NOTICE = '已恢复上次未提交的内容';
+
+describe('the booking kept as a draft for 24 hours (real server)', () => {
+  let storeId: string;
+  let customer: ReturnType<typeof useSession.getState>;
+  let tokens: [string, string];
+
+  beforeAll(async () => {
+    await changeLanguage('zh-CN');
+    await useConfigStore.getState().load({ force: true });
+    storeId = Object.keys(useConfigStore.getState().config!.storeConfigs)[0]!;
+    const { sandboxCode } = await sendSmsCode(PHONE);
+    await loginWithPhone({ phoneNumber: PHONE, realName: '草稿测试', code: sandboxCode! });
+    customer = useSession.getState();
+    tokens = [storage.get(StorageKey.accessToken)!, storage.get(StorageKey.refreshToken)!];
+  });
+
+  beforeEach(() => {
+    clearSession();
+    useCurrentStore.getState().setCurrentStoreId(storeId);
+    useBookingCart.getState().clear();
+  });
+
+  const signIn = () => {
+    storage.set(StorageKey.accessToken, tokens[0]);
+    storage.set(StorageKey.refreshToken, tokens[1]);
+    useSession.setState(customer);
+  };
+
+  it('brings back what was entered after a reload, says so, and starts over when asked', async () => {
+    const first = renderPage();
+    fireEvent.click(await screen.findByRole('radio', { name: /送货上门/ }));
+    fireEvent.change(screen.getByLabelText('送货地址'), { target: { value: '万龙酒店 1208' } });
+    expect(screen.queryByText(NOTICE)).toBeNull();
+    first.unmount();
+
+    reload();
+    renderPage();
+    expect(await screen.findByText(NOTICE)).toBeTruthy();
+    expect(screen.getByLabelText<HTMLInputElement>('送货地址').value).toBe('万龙酒店 1208');
+    // Put away, the notice stays away; what was entered stays.
+    fireEvent.click(screen.getByRole('button', { name: '关闭提示' }));
+    await waitFor(() => expect(screen.queryByText(NOTICE)).toBeNull());
+    expect(screen.getByLabelText<HTMLInputElement>('送货地址').value).toBe('万龙酒店 1208');
+  });
+
+  it('starts over from the notice after asking', async () => {
+    leftBehind({ deliveryMethod: DeliveryMethod.Delivery, deliveryAddress: '云顶酒店 301' }, HOUR);
+    renderPage();
+    expect(await screen.findByText(NOTICE)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '清空' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('清空上次填写的内容，重新开始？')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: '清空' }));
+    await waitFor(() => expect(screen.queryByLabelText('送货地址')).toBeNull());
+    expect(screen.queryByText(NOTICE)).toBeNull();
+    expect(window.localStorage.getItem(StorageKey.bookingCart)).toBeNull();
+  });
+
+  it('forgets a booking left more than 24 hours ago', async () => {
+    leftBehind(
+      { deliveryMethod: DeliveryMethod.Delivery, deliveryAddress: '云顶酒店 301' },
+      25 * HOUR,
+    );
+    renderPage();
+    expect(await screen.findByRole('radio', { name: /送货上门/ })).toBeTruthy();
+    expect(screen.queryByLabelText('送货地址')).toBeNull();
+    expect(screen.queryByText(NOTICE)).toBeNull();
+    expect(window.localStorage.getItem(StorageKey.bookingCart)).toBeNull();
+  });
+
+  it('brings back a booking from yesterday without its day gone by', async () => {
+    const yesterday = dayjs().tz(TIME_ZONE).subtract(1, 'day');
+    leftBehind(
+      {
+        startDate: yesterday.format('YYYY-MM-DD'),
+        days: 3,
+        deliveryMethod: DeliveryMethod.Delivery,
+        deliveryAddress: '云顶酒店 301',
+      },
+      20 * HOUR,
+    );
+    const { container } = renderPage();
+    expect(await screen.findByText(NOTICE)).toBeTruthy();
+    expect(screen.getByLabelText<HTMLInputElement>('送货地址').value).toBe('云顶酒店 301');
+    expect(container.querySelector<HTMLInputElement>('.adm-stepper input')?.value).toBe('3');
+    const pickUp = container.querySelector('.dates-section__value')!.textContent;
+    const day = new Intl.DateTimeFormat('zh-CN', {
+      month: 'short',
+      day: 'numeric',
+      timeZone: TIME_ZONE,
+    });
+    expect(pickUp).not.toContain(day.format(yesterday.toDate()));
+  });
+
+  it('is not shown to another customer on this phone, nor kept for them', async () => {
+    leftBehind(
+      {
+        ownerId: 'another-customer',
+        deliveryMethod: DeliveryMethod.Delivery,
+        deliveryAddress: '别人的酒店',
+      },
+      HOUR,
+    );
+    signIn();
+    renderPage();
+    expect(await screen.findByRole('radio', { name: /送货上门/ })).toBeTruthy();
+    expect(screen.queryByLabelText('送货地址')).toBeNull();
+    expect(screen.queryByText(NOTICE)).toBeNull();
+    await waitFor(() => expect(window.localStorage.getItem(StorageKey.bookingCart)).toBeNull());
+  });
+
+  it('lets the customer who signs in to submit take over what they began signed out', async () => {
+    leftBehind({ deliveryMethod: DeliveryMethod.Delivery, deliveryAddress: '万龙酒店 1208' }, HOUR);
+    signIn();
+    renderPage();
+    expect(await screen.findByText(NOTICE)).toBeTruthy();
+    expect(screen.getByLabelText<HTMLInputElement>('送货地址').value).toBe('万龙酒店 1208');
+    await waitFor(() => expect(useBookingCart.getState().ownerId).toBe(customer.user!.id));
+  });
+
+  it('lets a booking go once left untouched for a day, even on a page kept open', () => {
+    leftBehind(
+      { deliveryMethod: DeliveryMethod.Delivery, deliveryAddress: '云顶酒店 301' },
+      23 * HOUR,
+    );
+    useBookingCart.getState().expire(Date.now());
+    expect(useBookingCart.getState().deliveryAddress).toBe('云顶酒店 301');
+    useBookingCart.getState().expire(Date.now() + 2 * HOUR);
+    expect(useBookingCart.getState().deliveryAddress).toBe('');
+    expect(window.localStorage.getItem(StorageKey.bookingCart)).toBeNull();
+  });
+
+  it('is cleared once the booking is placed', async () => {
+    signIn();
+    const config = useConfigStore.getState().config!;
+    const restDays = config.storeConfigs[storeId]!.businessHours.restDays;
+    let start = dayjs().tz(TIME_ZONE).add(90, 'day');
+    while (restDays.includes(start.day())) start = start.add(1, 'day');
+    const catalog = await api.get<BookingCatalog>('/app/booking/catalog', {
+      params: { storeId, rentalStartTime: start.toISOString(), days: 2 },
+    });
+    const kind = catalog.categories.find((c) => c.kinds.length > 0 && c.kinds[0]!.free > 0)!;
+    leftBehind(
+      {
+        ownerId: customer.user!.id,
+        startDate: start.format('YYYY-MM-DD'),
+        days: 2,
+        lines: [
+          {
+            type: 'item',
+            categoryId: kind.id,
+            size: kind.kinds[0]!.size,
+            equipmentId: null,
+            riderKey: null,
+          },
+        ],
+        acceptedAgreement: config.systemInfo.rentalAgreementVersion,
+      },
+      HOUR,
+    );
+    const { router } = renderPage();
+    const submit = await screen.findByRole('button', { name: '提交订单' });
+    await waitFor(() => expect(submit.hasAttribute('disabled')).toBe(false));
+    fireEvent.click(submit);
+    expect(await screen.findByText('payment page')).toBeTruthy();
+    expect(router.state.location.pathname).toMatch(/^\/customer\/payment\//);
+    expect(window.localStorage.getItem(StorageKey.bookingCart)).toBeNull();
+    reload();
+    expect(useBookingCart.getState().lines).toEqual([]);
+  });
+});
