@@ -1,4 +1,4 @@
-import { useState, type ChangeEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { Button, Dialog, Form, Input, List, Radio, Space, Tag } from 'antd-mobile';
 import { CameraOutline, CheckCircleFill, ScanningOutline } from 'antd-mobile-icons';
@@ -11,8 +11,10 @@ import {
   type SelfReturn,
 } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';
+import { DraftNotice } from '@/components/draft-notice';
 import { ActionBar } from '@/components/layouts/action-bar';
 import { PageHeader } from '@/components/page-header';
+import { PrivatePhoto } from '@/components/private-photo';
 import { QueryState } from '@/components/query-state';
 import { money } from '@/lib/money';
 import { useObjectUrls } from '@/lib/use-object-urls';
@@ -21,6 +23,7 @@ import { textError } from '@/lib/text-rules';
 import { SavedAddressPicker } from '@/features/addresses/components/saved-address-picker';
 import { playSound } from '@/features/audio/utils/audio-player';
 import { SoundKind } from '@/features/audio/utils/sounds';
+import { useSession } from '@/features/auth/stores/session-store';
 import { useOrder } from '@/features/orders/api/get-order';
 import { useScanner } from '@/features/scanner/hooks/use-scanner';
 import { extractSerialNumber } from '@/features/scanner/utils/scan-rules';
@@ -28,6 +31,12 @@ import { useConfigStore } from '@/features/system-config/stores/config-store';
 import { businessParameter } from '@/features/system-config/utils/business-parameters';
 import { useSubmitSelfReturn } from '../api/my-order-actions';
 import { myOrderActions } from '../utils/my-order-rules';
+import {
+  clearSelfReturnDraft,
+  loadSelfReturnDraft,
+  saveSelfReturnDraft,
+  type SelfReturnDraft,
+} from '../utils/self-return-draft';
 import '../customer-orders.css';
 
 /** The business type the server keeps self-return photos under (staff who check in read them). */
@@ -36,16 +45,26 @@ const PHOTO_TYPE = 'SelfReturnPhoto';
 interface ItemState {
   check: 'scanned' | 'ticked' | null;
   barcode: string;
-  photo: { id: string; preview: string } | null;
+  /** The uploaded photo; `preview` is this visit's own copy (none for one kept from before). */
+  photo: { id: string; preview: string | null; expiresAt: string | null } | null;
   uploading: boolean;
   error: string | null;
 }
+
+const BLANK_ITEM: ItemState = {
+  check: null,
+  barcode: '',
+  photo: null,
+  uploading: false,
+  error: null,
+};
 
 /**
  * /customer/self-return/:id: the customer hands the gear back without queueing. Each item is
  * checked by scanning its label (or ticked when there is no camera) and photographed; the gear is
  * dropped at the store or picked up from an address (the store's pickup fee comes out of the
- * deposit). The store then checks each item in and the deposit settles by itself.
+ * deposit). The store then checks each item in and the deposit settles by itself. What was
+ * done is kept 24 hours on this phone (photos by their upload, not the picture), until handed in.
  */
 export default function SelfReturnPage() {
   const { t } = useTranslation();
@@ -75,18 +94,27 @@ function SelfReturnForm({ order }: { order: Order }) {
   const { scan, scanning } = useScanner();
   const submit = useSubmitSelfReturn();
   const objectUrl = useObjectUrls();
+  const userId = useSession((s) => s.user?.id ?? '');
   const out = order.items.filter((i) => i.equipmentId && !i.returnState);
-  const [items, setItems] = useState<Record<string, ItemState>>(() =>
-    Object.fromEntries(
-      out.map((i) => [
-        i.id,
-        { check: null, barcode: '', photo: null, uploading: false, error: null },
-      ]),
-    ),
-  );
+  const blankItems = () =>
+    Object.fromEntries(out.map((i) => [i.id, BLANK_ITEM])) as Record<string, ItemState>;
+  const [restored] = useState(() => loadSelfReturnDraft(userId, order.id));
+  const [items, setItems] = useState(() => {
+    const blank = blankItems();
+    for (const item of out) {
+      const kept = restored?.items[item.id];
+      if (kept)
+        blank[item.id] = {
+          ...BLANK_ITEM,
+          ...kept,
+          photo: kept.photo && { ...kept.photo, preview: null },
+        };
+    }
+    return blank;
+  });
   const [scanNote, setScanNote] = useState<string | null>(null);
-  const [method, setMethod] = useState<string>(order.returnMethod);
-  const [address, setAddress] = useState(order.returnAddress);
+  const [method, setMethod] = useState<string>(restored?.method || order.returnMethod);
+  const [address, setAddress] = useState(restored ? restored.address : order.returnAddress);
   const [addressError, setAddressError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
 
@@ -100,6 +128,50 @@ function SelfReturnForm({ order }: { order: Order }) {
   const update = (itemId: string, change: Partial<ItemState>) =>
     setItems((prev) => ({ ...prev, [itemId]: { ...prev[itemId]!, ...change } }));
   const done = out.filter((i) => items[i.id]?.check && items[i.id]?.photo).length;
+
+  // The draft: each item's check and photo id, and how the gear comes back.
+  const draft: SelfReturnDraft = {
+    items: Object.fromEntries(
+      out.map((i) => {
+        const { check, barcode, photo } = items[i.id]!;
+        return [
+          i.id,
+          { check, barcode, photo: photo && { id: photo.id, expiresAt: photo.expiresAt } },
+        ];
+      }),
+    ),
+    method,
+    address,
+  };
+  const untouched = (d: SelfReturnDraft) =>
+    Object.values(d.items).every((i) => !i.check && !i.photo) &&
+    d.method === order.returnMethod &&
+    d.address === order.returnAddress;
+  const [showRestored, setShowRestored] = useState(() => !untouched(draft));
+  const kept = JSON.stringify(draft);
+  const lastKept = useRef<string | null>(null);
+  useEffect(() => {
+    // Opening the page is no change: a draft keeps the time it was last changed.
+    if (lastKept.current === null || lastKept.current === kept) {
+      lastKept.current = kept;
+      return;
+    }
+    lastKept.current = kept;
+    if (untouched(draft)) clearSelfReturnDraft(userId, order.id);
+    else saveSelfReturnDraft(userId, order.id, draft);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- saved when what is kept changes
+  }, [kept]);
+
+  const handleStartOver = () => {
+    setItems(blankItems());
+    setMethod(order.returnMethod);
+    setAddress(order.returnAddress);
+    setAddressError(null);
+    setFormError(null);
+    setScanNote(null);
+    setShowRestored(false);
+    clearSelfReturnDraft(userId, order.id);
+  };
 
   const handleScan = async () => {
     setScanNote(null);
@@ -134,7 +206,10 @@ function SelfReturnForm({ order }: { order: Order }) {
     update(item.id, { uploading: true, error: null });
     try {
       const { info, preview } = await uploadPhoto(file, PHOTO_TYPE);
-      update(item.id, { uploading: false, photo: { id: info.id, preview: objectUrl(preview) } });
+      update(item.id, {
+        uploading: false,
+        photo: { id: info.id, preview: objectUrl(preview), expiresAt: info.expiresAt },
+      });
     } catch (err) {
       update(item.id, {
         uploading: false,
@@ -186,6 +261,7 @@ function SelfReturnForm({ order }: { order: Order }) {
     };
     try {
       await submit.mutateAsync({ id: order.id, input });
+      clearSelfReturnDraft(userId, order.id);
       playSound(SoundKind.success);
       void navigate(Paths.customerOrderDetail(order.id), { replace: true });
     } catch (err) {
@@ -196,6 +272,9 @@ function SelfReturnForm({ order }: { order: Order }) {
 
   return (
     <>
+      {showRestored && (
+        <DraftNotice onStartOver={handleStartOver} onDismiss={() => setShowRestored(false)} />
+      )}
       <section className="page-body self-return__intro">
         <p>{t('selfReturn.intro')}</p>
         <p className="self-return__progress" aria-live="polite">
@@ -264,12 +343,16 @@ function SelfReturnForm({ order }: { order: Order }) {
                       disabled={state.uploading}
                       onChange={(e) => void handlePhoto(item, e)}
                     />
-                    {state.photo && (
+                    {state.photo?.preview ? (
                       <img
                         src={state.photo.preview}
                         alt={t('selfReturn.photoOf', { name: item.equipmentName })}
                         className="self-return__thumb"
                       />
+                    ) : (
+                      state.photo && (
+                        <PrivatePhoto fileId={state.photo.id} alt={item.equipmentName} />
+                      )
                     )}
                   </Space>
                   {state.error && (
