@@ -48,7 +48,8 @@ export async function newPhone(
 }
 
 /** Fails the test on any uncaught page error or console error. */
-export function watchErrors(page: Page): string[] {
+/** `allow`: console errors a journey expects (e.g. requests failing while it is offline). */
+export function watchErrors(page: Page, options: { allow?: RegExp[] } = {}): string[] {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
   page.on('console', (m) => {
@@ -57,6 +58,7 @@ export function watchErrors(page: Page): string[] {
     // A code no item has is answered 404 and shown as "not found": a normal answer, which the
     // browser logs all the same (a gun burst read only in part, on a loaded machine, is one).
     if (url.includes('/api/app/equipment/by-barcode') && m.text().includes('404')) return;
+    if (options.allow?.some((pattern) => pattern.test(m.text()))) return;
     errors.push(`console: ${m.text()}${url ? ` (${url})` : ''}`);
   });
   return errors;

@@ -33,6 +33,8 @@ export interface ApiRequestConfig extends AxiosRequestConfig {
   skipAuth?: boolean;
   /** A 401 here is not 'login expired' (e.g. logout with an already ended session). */
   skipAuthRedirect?: boolean;
+  /** Sent as `Idempotency-Key`: the server applies a write sent again under it only once. */
+  idempotencyKey?: string;
   /** Internal: this call is already the retry after a verification-token refusal. */
   _verificationRetried?: boolean;
 }
@@ -121,6 +123,7 @@ http.interceptors.request.use(async (config: InternalAxiosRequestConfig & ApiReq
   if (!READ_METHODS.has(method)) {
     const token = await getVerificationToken();
     if (token) headers.set(VERIFICATION_TOKEN_HEADER, token);
+    if (config.idempotencyKey) headers.set('Idempotency-Key', config.idempotencyKey);
   }
   config.headers = headers;
   return config;

@@ -1,21 +1,49 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BatchStockIn, BatchStockOut, BatchStockResult } from '@snowgear/contracts';
-import { api } from '@/lib/api-client';
+import {
+  EquipmentStatus,
+  type BatchStockIn,
+  type BatchStockOut,
+  type BatchStockResult,
+} from '@snowgear/contracts';
+import { rememberChange } from '@/features/offline/equipment-memory';
+import { sendOrQueue } from '@/features/offline/offline-queue';
 import { equipmentKey } from './list-equipment';
 
-export type BatchStockOperation =
-  { kind: 'checkOut'; input: BatchStockOut } | { kind: 'checkIn'; input: BatchStockIn };
+export type BatchStockOperation = (
+  { kind: 'checkOut'; input: BatchStockOut } | { kind: 'checkIn'; input: BatchStockIn }
+) & {
+  /** What the offline queue lists, should the network be down. */
+  label: string;
+};
 
-/** Batch mode: every scanned item out (or in) in one request; the answer says how each went. */
+/**
+ * Batch mode: every scanned item out (or in) in one request; the answer says how each went.
+ * Without network the batch is kept on the phone and sent when the network returns (`queued`).
+ */
 export function useBatchStock() {
   const client = useQueryClient();
   return useMutation({
+    // Offline too: the offline queue keeps it (react-query would hold it back unseen).
+    networkMode: 'always',
     mutationFn: (op: BatchStockOperation) =>
-      api.post<BatchStockResult>(
-        op.kind === 'checkOut' ? '/app/equipment/batch-stock-out' : '/app/equipment/batch-stock-in',
-        op.input,
-        { silent: true },
-      ),
-    onSuccess: () => client.invalidateQueries({ queryKey: equipmentKey }),
+      sendOrQueue<BatchStockResult>({
+        method: 'POST',
+        url:
+          op.kind === 'checkOut'
+            ? '/app/equipment/batch-stock-out'
+            : '/app/equipment/batch-stock-in',
+        body: op.input,
+        kind: 'batchStock',
+        label: op.label,
+      }),
+    onSuccess: async (outcome, op) => {
+      if (outcome.queued) {
+        // The next offline scan sees the item as it will be once the batch is applied.
+        const status = op.kind === 'checkOut' ? EquipmentStatus.InUse : EquipmentStatus.Available;
+        await rememberChange(op.input.equipmentIds, { status });
+      } else {
+        await client.invalidateQueries({ queryKey: equipmentKey });
+      }
+    },
   });
 }

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { Equipment, PagedResult } from '@snowgear/contracts';
 import { api } from '@/lib/api-client';
+import { rememberEquipment } from '@/features/offline/equipment-memory';
 
 export const EQUIPMENT_PAGE_SIZE = 20;
 export const equipmentKey = ['equipment'] as const;
@@ -14,7 +15,7 @@ export interface EquipmentFilters {
   attributes?: Record<string, string>;
 }
 
-export function listEquipment(
+export async function listEquipment(
   filters: EquipmentFilters,
   skipCount: number,
   maxResultCount = EQUIPMENT_PAGE_SIZE,
@@ -23,7 +24,10 @@ export function listEquipment(
   const params: Record<string, string | number> = { skipCount, maxResultCount };
   for (const [k, v] of Object.entries(rest)) if (v !== undefined && v !== '') params[k] = v;
   for (const [id, v] of Object.entries(attributes ?? {})) if (v) params[`attr.${id}`] = v;
-  return api.get<PagedResult<Equipment>>('/app/equipment', { params, silent: true });
+  const page = await api.get<PagedResult<Equipment>>('/app/equipment', { params, silent: true });
+  // Gear seen in lists can be scanned at the counter when the network drops.
+  void rememberEquipment(page.items);
+  return page;
 }
 
 export function equipmentListQuery(filters: EquipmentFilters) {

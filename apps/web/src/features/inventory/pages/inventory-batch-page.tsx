@@ -15,6 +15,7 @@ import { useAppStore } from '@/features/app-state/stores/app-store';
 import { playSound } from '@/features/audio/utils/audio-player';
 import { SoundKind } from '@/features/audio/utils/sounds';
 import { useSession } from '@/features/auth/stores/session-store';
+import { rememberedAt } from '@/features/offline/equipment-memory';
 import { useBatchScan } from '@/features/scanner/hooks/use-batch-scan';
 import { useWedgeTarget } from '@/features/scanner/hooks/use-wedge-target';
 import type { ScanVerdict } from '@/features/scanner/stores/scanner-store';
@@ -50,7 +51,7 @@ interface Problem {
  * its reason; what went through leaves the list.
  */
 export default function InventoryBatchPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const user = useSession((s) => s.user);
   const isAdmin = useSession((s) => s.roles.includes(RoleName.SuperAdmin));
   const config = useConfigStore((s) => s.config);
@@ -191,15 +192,31 @@ export default function InventoryBatchPage() {
       // Listed with their store named and confirmed just now.
       otherStoreAcknowledged: others > 0,
     };
+    const label = t('inventory.batch.queuedLabel', {
+      action,
+      count: items.length,
+      barcodes: items.map((e) => e.barcodeNumber).join('、'),
+    });
     try {
-      const result = await batch.mutateAsync(
+      const outcome = await batch.mutateAsync(
         isCheckOut
           ? {
               kind: 'checkOut',
               input: { ...base, ...unavailableRange(values, new Date(), timeZone) },
+              label,
             }
-          : { kind: 'checkIn', input: { ...base, shouldClearManualUnavailableTime: true } },
+          : { kind: 'checkIn', input: { ...base, shouldClearManualUnavailableTime: true }, label },
       );
+      if (outcome.queued) {
+        // Kept on the phone: the list starts afresh, the banner counts what waits.
+        playSound(SoundKind.success);
+        showSuccess(t('app.queuedSaved'));
+        setList([]);
+        setRefused({});
+        setValues({ reason: '', remarks: '', startDate: startFor(), days: 1 });
+        return;
+      }
+      const result = outcome.result;
       const failed = result.items.filter((i) => !i.success);
       setRefused(Object.fromEntries(failed.map((i) => [i.equipmentId, i.message])));
       setList(latest.current.filter((e) => failed.some((f) => f.equipmentId === e.id)));
@@ -280,6 +297,18 @@ export default function InventoryBatchPage() {
               description={
                 <>
                   <span>{e.barcodeNumber}</span>
+                  {rememberedAt(e) !== undefined && (
+                    <Tag color="default" fill="outline">
+                      {t('app.rememberedAt', {
+                        time: new Date(rememberedAt(e)!).toLocaleString(i18n.language, {
+                          month: 'numeric',
+                          day: 'numeric',
+                          hour: '2-digit',
+                          minute: '2-digit',
+                        }),
+                      })}
+                    </Tag>
+                  )}
                   {otherStore(e) && (
                     <Tag color="warning" fill="outline">
                       {t('inventory.batch.otherStore', { store: e.storeName })}

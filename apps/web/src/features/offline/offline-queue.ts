@@ -1,0 +1,214 @@
+import { ErrorCode, type BatchStockResult } from '@snowgear/contracts';
+import { api } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-errors';
+import { offlineDb, type QueuedKind, type QueuedRequest } from './offline-db';
+
+/**
+ * The offline queue: a write the counter makes without network is kept in IndexedDB and sent
+ * when the network returns, under the Idempotency-Key it was first tried with, so that a write
+ * whose answer was lost is applied once however often it is sent. Writes leave in the order they
+ * were made; a write the server refuses on arrival (the item was taken meanwhile) stays as a
+ * conflict, with the server's words, until the user has read it and removes it.
+ */
+
+export interface QueueListener {
+  (entries: QueuedRequest[], syncing: boolean): void;
+}
+const listeners = new Set<QueueListener>();
+let syncing = false;
+let currentUser: () => string | null = () => null;
+let afterApplied: () => void = () => undefined;
+
+/** Who is signed in (their writes are the ones sent) and what to refresh once some are applied. */
+export function configureOfflineQueue(options: {
+  userId: () => string | null;
+  onApplied: () => void;
+}): void {
+  currentUser = options.userId;
+  afterApplied = options.onApplied;
+}
+
+export function onQueueChange(listener: QueueListener): () => void {
+  listeners.add(listener);
+  void entries().then((all) => listener(all, syncing));
+  return () => listeners.delete(listener);
+}
+
+async function entries(): Promise<QueuedRequest[]> {
+  try {
+    return await (await offlineDb()).getAllFromIndex('requests', 'createdAt');
+  } catch {
+    return [];
+  }
+}
+
+/** Tells the listeners what the queue holds now. */
+export async function announce(): Promise<void> {
+  const all = await entries();
+  for (const listener of listeners) listener(all, syncing);
+}
+
+/** A key unique enough for a phone's writes; crypto.randomUUID needs a secure context. */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** A failure with no answer from the server: offline, the network dropped, or it timed out. */
+export function isNoAnswer(err: unknown): boolean {
+  return err instanceof ApiError && err.status === undefined;
+}
+
+export interface QueueableWrite {
+  method: 'POST' | 'PUT';
+  url: string;
+  body: unknown;
+  kind: QueuedKind;
+  label: string;
+}
+
+let lastCreatedAt = 0;
+/** The queue's order: the time made, never equal for two writes of this page. */
+function nextCreatedAt(): number {
+  lastCreatedAt = Math.max(Date.now(), lastCreatedAt + 1);
+  return lastCreatedAt;
+}
+
+export type SendOutcome<T> = { queued: false; result: T } | { queued: true };
+
+function send<T>(entry: Pick<QueuedRequest, 'method' | 'url' | 'body' | 'key'>): Promise<T> {
+  const config = { silent: true, idempotencyKey: entry.key };
+  return entry.method === 'PUT'
+    ? api.put<T>(entry.url, entry.body, config)
+    : api.post<T>(entry.url, entry.body, config);
+}
+
+/**
+ * Sends a write now, or keeps it for later when there is no network (or no answer came), to be
+ * sent under the same key. While older writes wait, a new one queues behind them and the queue
+ * is sent at once, so the server sees them in the order they were made.
+ */
+export async function sendOrQueue<T>(write: QueueableWrite): Promise<SendOutcome<T>> {
+  const userId = currentUser();
+  const key = newIdempotencyKey();
+  const entry: QueuedRequest = {
+    ...write,
+    key,
+    userId: userId ?? '',
+    createdAt: nextCreatedAt(),
+    state: 'waiting',
+  };
+  const waiting = (await entries()).some((e) => e.state === 'waiting' && e.userId === userId);
+  if (!waiting && navigator.onLine !== false) {
+    try {
+      return { queued: false, result: await send<T>(entry) };
+    } catch (err) {
+      if (!isNoAnswer(err)) throw err;
+    }
+  }
+  await keep(entry);
+  if (navigator.onLine === false) return { queued: true };
+  const applied = await flushQueue();
+  if (applied.has(key)) {
+    // Answered now: the caller shows the answer, refusals included, as for any write.
+    await discard(key);
+    return { queued: false, result: applied.get(key) as T };
+  }
+  const after = await (await offlineDb()).get('requests', key).catch(() => undefined);
+  if (after?.state === 'conflict') {
+    await discard(key);
+    throw new ApiError(after.problem ?? '', 409);
+  }
+  return { queued: true };
+}
+
+async function keep(entry: QueuedRequest): Promise<void> {
+  await (await offlineDb()).put('requests', entry);
+  await announce();
+}
+
+/** Removes a write from the queue (a conflict the user has read, or one they no longer want). */
+export async function discard(key: string): Promise<void> {
+  try {
+    await (await offlineDb()).delete('requests', key);
+  } finally {
+    await announce();
+  }
+}
+
+/** What an answer of 2xx still refused, item by item (a batch answers 200 with its refusals). */
+function refusalsIn(kind: QueuedKind, result: unknown): string | null {
+  if (kind === 'batchStock') {
+    const batch = result as BatchStockResult;
+    const failed = batch.items.filter((i) => !i.success);
+    if (failed.length === 0) return null;
+    return failed.map((i) => `${i.barcodeNumber ?? i.equipmentId}: ${i.message}`).join('；');
+  }
+  const single = result as { success?: boolean; message?: string } | null;
+  if (single && single.success === false) return single.message ?? '';
+  return null;
+}
+
+/**
+ * Failures that say nothing of the write itself, so it waits for the next try: no answer, the
+ * server's own trouble (5xx), a sign-in to renew, too many requests, or the first attempt under
+ * this key still running. Any other refusal is the server's verdict on the write.
+ */
+function triedLater(err: unknown): boolean {
+  if (!(err instanceof ApiError) || err.status === undefined) return true;
+  return (
+    err.status >= 500 ||
+    err.status === 401 ||
+    err.status === 429 ||
+    err.code === ErrorCode.RequestInProgress
+  );
+}
+
+let flushing: Promise<Map<string, unknown>> | null = null;
+
+/**
+ * Sends the signed-in user's waiting writes, oldest first, each under its own key. Stops at the
+ * first that gets no answer (still offline) or a 5xx or 409 "still running" (tried again later);
+ * a refusal (4xx, or a batch's refused items) becomes a conflict and the rest go on. Returns the
+ * answers of the writes applied in this run, by key.
+ */
+export function flushQueue(): Promise<Map<string, unknown>> {
+  flushing ??= (async () => {
+    const applied = new Map<string, unknown>();
+    const userId = currentUser();
+    if (!userId) return applied;
+    syncing = true;
+    await announce();
+    try {
+      for (const entry of await entries()) {
+        if (entry.state !== 'waiting' || entry.userId !== userId) continue;
+        try {
+          const result = await send<unknown>(entry);
+          const refused = refusalsIn(entry.kind, result);
+          if (refused === null) {
+            await (await offlineDb()).delete('requests', entry.key);
+          } else {
+            await (
+              await offlineDb()
+            ).put('requests', { ...entry, state: 'conflict', problem: refused });
+          }
+          applied.set(entry.key, result);
+        } catch (err) {
+          if (triedLater(err)) break;
+          const problem = err instanceof Error ? err.message : String(err);
+          await (await offlineDb()).put('requests', { ...entry, state: 'conflict', problem });
+        }
+        await announce();
+      }
+    } finally {
+      syncing = false;
+      await announce();
+      if (applied.size > 0) afterApplied();
+    }
+    return applied;
+  })().finally(() => {
+    flushing = null;
+  });
+  return flushing;
+}

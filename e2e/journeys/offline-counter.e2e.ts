@@ -1,0 +1,111 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { staffApi, type StockItem } from '../support/api';
+import { launchBrowser, newPhone, screenshot, watchErrors } from '../support/browser';
+import { gunScan } from '../support/gun';
+import { signIn } from '../support/session';
+import { expectGloveSized } from '../support/touch';
+
+const baseUrl = inject('baseUrl');
+
+/**
+ * The base lodge's network drops mid-morning: the counter goes on checking gear out and back in
+ * by barcode gun, the phone keeps what it did, and sends it when the network returns. The server
+ * applies each once.
+ */
+describe('the counter without network', () => {
+  let browser: Browser;
+  let kit: StockItem[];
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    const page = await (await newPhone(browser)).newPage();
+    await signIn(page, baseUrl, 'employee', '/store/dashboard');
+    const stamp = Date.now().toString(36).toUpperCase();
+    kit = await staffApi(page, baseUrl).newItems(
+      '雪杖',
+      [1, 2].map((n) => ({ name: `断网雪杖 ${n}`, barcodeNumber: `OFF${stamp}${n}` })),
+    );
+    await page.context().close();
+  });
+  afterAll(() => browser?.close());
+
+  it('checks two items out and one back in offline; back online, each is applied once', async () => {
+    const context = await newPhone(browser);
+    const page = await context.newPage();
+    const errors = watchErrors(page, { allow: [/ERR_INTERNET_DISCONNECTED/] });
+    await signIn(page, baseUrl, 'employee', '/store/inventory/list');
+    const [first, second] = kit as [StockItem, StockItem];
+    // The morning's work showed this gear: the phone remembers it.
+    await page.locator('.help-search-bar input').fill(first.barcodeNumber.slice(0, -1));
+    await page.keyboard.press('Enter');
+    await page.getByText(first.barcodeNumber).waitFor();
+    await page.getByText(second.barcodeNumber).waitFor();
+    await page.getByRole('link', { name: '批量出入库' }).tap();
+    await page.getByText('已扫描 0 件').waitFor();
+
+    await context.setOffline(true);
+    await page.getByText('网络已断开').waitFor();
+    for (const [i, item] of kit.entries()) {
+      await gunScan(page, item.barcodeNumber, (limit) =>
+        page.getByText(`已扫描 ${i + 1} 件`).waitFor(limit),
+      );
+    }
+    // Each says it is the phone's memory, not the server's word.
+    expect(await page.getByText(/^离线：.* 的记录$/).count()).toBe(2);
+    await page.getByText('团体订单', { exact: true }).tap();
+    await page.getByRole('button', { name: '出库 2 件' }).tap();
+    await page.locator('.adm-dialog-button', { hasText: '出库' }).tap();
+    await page.getByText('已保存在本机，联网后自动提交').first().waitFor();
+    await page.getByText('已扫描 0 件').waitFor();
+    await page.getByText('1 项离线操作待发送').waitFor();
+
+    // One pole comes straight back: the phone knows it is out now.
+    await page.getByText('入库', { exact: true }).tap();
+    await gunScan(page, first.barcodeNumber, (limit) =>
+      page.getByText('已扫描 1 件').waitFor(limit),
+    );
+    await page.getByText('租赁归还', { exact: true }).tap();
+    await page.getByRole('button', { name: '入库 1 件' }).tap();
+    await page.locator('.adm-dialog-button', { hasText: '入库' }).tap();
+    await page.getByText('2 项离线操作待发送').waitFor();
+
+    // The banner's sheet lists both, in order, waiting.
+    const show = page.locator('.offline-banner').getByRole('button', { name: '查看' });
+    await expectGloveSized(show);
+    await show.tap();
+    const sheet = page.getByRole('dialog', { name: '离线操作' });
+    await sheet
+      .getByText(`批量出库 2 件：${second.barcodeNumber}、${first.barcodeNumber}`)
+      .waitFor();
+    await sheet.getByText(`批量入库 1 件：${first.barcodeNumber}`).waitFor();
+    expect(await sheet.getByText('待发送', { exact: true }).count()).toBe(2);
+    await screenshot(page, 'offline-queue-zh');
+    await sheet.getByRole('button', { name: '关闭' }).tap();
+
+    // Nothing reached the server yet.
+    const api = staffApi(page, baseUrl);
+    const statusOf = async (item: StockItem) =>
+      (await api.call<{ status: number }>('GET', `/api/app/equipment/${item.id}`)).status;
+    expect(await statusOf(first)).toBe(0);
+    expect(await statusOf(second)).toBe(0);
+
+    await context.setOffline(false);
+    await page.locator('.offline-banner').waitFor({ state: 'detached', timeout: 30_000 });
+    expect(await statusOf(first)).toBe(0);
+    expect(await statusOf(second)).toBe(1);
+    const operations = async (item: StockItem) =>
+      (
+        await api.call<{ items: { operation: string }[] }>(
+          'GET',
+          `/api/app/equipment/equipment-operation-history/${item.id}?maxResultCount=50`,
+        )
+      ).items
+        .map((h) => h.operation)
+        .filter((o) => o !== 'create');
+    expect(await operations(first)).toEqual(['stockIn', 'stockOut']);
+    expect(await operations(second)).toEqual(['stockOut']);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
