@@ -81,7 +81,7 @@ export const helpArticles: HelpArticleSeed[] = [
 ## 小贴士
 
 - 想先了解装备，扫描雪具标签上的二维码打开“设备查询”：已被预订的装备会写明预订日期和从什么时候起可租。
-- 雪场信号弱时，提交后请耐心等待，不要连续点击；填写的内容会保存在手机上，刷新页面也不会丢。`,
+- 雪场信号弱时，提交后请耐心等待，不要连续点击；填写的内容会在这台手机上保留 24 小时，刷新或再次打开会自动恢复（页面顶部会提示“已恢复上次未提交的内容”），也可以点“清空”重新开始。`,
   },
   {
     slug: 'customer-how-to-book',
@@ -138,7 +138,7 @@ export const helpArticles: HelpArticleSeed[] = [
 ## Tips
 
 - To learn about the gear first, scan the QR code on a gear label to open the equipment inquiry: gear that is booked shows the dates it is reserved and when it is free again.
-- On a weak network at the resort, wait after submitting instead of tapping again; what you entered is kept on the phone, even if you reload the page.`,
+- On a weak network at the resort, wait after submitting instead of tapping again; what you entered is kept on this phone for 24 hours and comes back when you reload or return (the page says "Restored what you entered last time"); tap Start over to begin afresh.`,
   },
   {
     slug: 'customer-login',
@@ -417,7 +417,8 @@ Customer accounts have no password, so there is no "Change password" there.
 - 门店开通短信或微信通知后，取装备前一天、归还当天各提醒一次，逾期只提醒一次；发送记录显示在订单记录里。
 - 归还前清点件数，头盔、雪镜、护具等小件也要一起归还。
 - 装备有损坏或丢失，请主动告诉店员或司机，如实说明情况。
-- 有疑问请拨打门店电话：订单详情、订单二维码和“联系客服”页面上点电话号码即可拨打；订单详情里的“到店导航”会指向门店。`,
+- 有疑问请拨打门店电话：订单详情、订单二维码和“联系客服”页面上点电话号码即可拨打；订单详情里的“到店导航”会指向门店。
+- 自助归还填到一半被打断也不要紧：勾选、照片和归还方式会在这台手机上保留 24 小时（照片在上传后一天内有效，过期会请你重拍）。`,
   },
   {
     slug: 'customer-return-and-pickup',
@@ -467,7 +468,8 @@ Customer accounts have no password, so there is no "Change password" there.
 - Where the store has SMS or WeChat notices set up, you get one reminder the day before pickup, one on the return day, and a single one if the gear is overdue; each shows in the order's history.
 - Count the items before returning, including small items such as helmets, goggles and protective gear.
 - If anything is damaged or lost, tell the staff or the driver and explain what happened.
-- For questions, call the store: tap its phone number on the order details, the order QR code page or the Contact page; "Navigate to the store" in the order details points the way there.`,
+- For questions, call the store: tap its phone number on the order details, the order QR code page or the Contact page; "Navigate to the store" in the order details points the way there.
+- If you are interrupted during a self-return, no problem: what you ticked, your photos and the return method are kept on this phone for 24 hours (photos stay valid for a day after upload; an expired one asks you to take it again).`,
   },
   {
     slug: 'customer-order-status',
@@ -1025,6 +1027,15 @@ Tap smart scan on the quick-action button. The app works out what you scanned:
 3. 填一次原因、开始日期和天数，点 **出库 N 件**，确认后一起出库。
 4. 有设备未成功（例如刚被别人出库）时，它会留在列表里并写明原因，其余设备照常出库。
 
+## 断网时
+
+网络断开时，批量出入库照常可用：
+
+1. 本机见过的设备（在库存列表或扫码中出现过，一周内）仍可扫码加入，并标注“离线：某时的记录”。本机没见过的条码要等联网后再扫。
+2. 提交后操作保存在本机，顶部横幅显示“N 项离线操作待发送”；点 **查看** 可看到每一项和保存时间。
+3. 联网后会按操作顺序自动提交，每项只执行一次，即使同一操作被发送了两次。
+4. 服务器未能执行的一项（例如设备已被别人出库）会标为“未能提交”并写明原因：核对设备的当前状态后重新操作，再点 **移除**。
+
 ## 小贴士
 
 - 出库后，这件设备在该日期段内不会再被预约或选中。
@@ -1068,6 +1079,15 @@ To check out several items at once (a family's kit, a group order), tap **Batch 
 2. Tap **Done** when finished. The list shows everything scanned; remove a wrong one with the × on its right.
 3. Give one reason, start date and number of days, tap **Check out N items** and confirm.
 4. An item the server refuses (for example, checked out by someone else a moment ago) stays in the list with the reason; the others go out.
+
+## Without network
+
+When the network drops, batch check-out and check-in keep working:
+
+1. Gear this phone has seen in the last week (in the inventory list or a scan) can still be scanned; it is marked "Offline: as of …". A barcode the phone has not seen has to wait for the network.
+2. What you submit is kept on the phone, and the banner at the top says how many offline actions wait to be sent; tap **View** to see each with its time.
+3. When the network returns they are sent in the order you made them, and each is applied only once, even if it is sent twice.
+4. One the server could not apply (for example, the item was checked out by someone else meanwhile) is marked "Not applied" with the reason: check the item as it is now, do it again, then tap **Remove**.
 
 ## Tips
 
@@ -1117,6 +1137,15 @@ To check out several items at once (a family's kit, a group order), tap **Batch 
 
 - 在库存列表页，快捷按钮中的“创建订单”会变为“添加库存”，点它进入设备入库页面。上传的图片会自动压缩，弱网下也能较快上传。
 
+## 断网时
+
+网络断开时，批量出入库照常可用：
+
+1. 本机见过的设备（在库存列表或扫码中出现过，一周内）仍可扫码加入，并标注“离线：某时的记录”。本机没见过的条码要等联网后再扫。
+2. 提交后操作保存在本机，顶部横幅显示“N 项离线操作待发送”；点 **查看** 可看到每一项和保存时间。
+3. 联网后会按操作顺序自动提交，每项只执行一次，即使同一操作被发送了两次。
+4. 服务器未能执行的一项（例如设备已被别人出库）会标为“未能提交”并写明原因：核对设备的当前状态后重新操作，再点 **移除**。
+
 ## 小贴士
 
 - 归还时逐件扫码，边扫边检查有无损坏；有问题先把设备标记为损坏，不要直接入库。
@@ -1164,6 +1193,15 @@ On the inventory list tap **Batch check-out/in** and choose "Check in". Scan ite
 ## Adding new stock
 
 - On the inventory list, the quick-action button's create order becomes "add stock" and opens the check-in page. Photos you upload are compressed automatically, so they upload faster on a weak network.
+
+## Without network
+
+When the network drops, batch check-out and check-in keep working:
+
+1. Gear this phone has seen in the last week (in the inventory list or a scan) can still be scanned; it is marked "Offline: as of …". A barcode the phone has not seen has to wait for the network.
+2. What you submit is kept on the phone, and the banner at the top says how many offline actions wait to be sent; tap **View** to see each with its time.
+3. When the network returns they are sent in the order you made them, and each is applied only once, even if it is sent twice.
+4. One the server could not apply (for example, the item was checked out by someone else meanwhile) is marked "Not applied" with the reason: check the item as it is now, do it again, then tap **Remove**.
 
 ## Tips
 
