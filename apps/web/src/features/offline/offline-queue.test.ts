@@ -184,6 +184,31 @@ describe('the offline queue (real server)', () => {
     expect(await history(a!.id)).toEqual(['stockOut']);
   });
 
+  it('keeps a single operation the server refuses (4xx) as a conflict with its words', async () => {
+    const [a] = await newPoles(1);
+    const stockOut = {
+      reason: '租赁',
+      unavailableStartTime: new Date(Date.now() + 3_600_000).toISOString(),
+      unavailableEndTime: new Date(Date.now() + 86_400_000).toISOString(),
+    };
+    setOnline(false);
+    const outcome = await sendOrQueue({
+      method: 'POST',
+      url: `/app/equipment/stock-out/${a!.id}`,
+      body: stockOut,
+      kind: 'stock',
+      label: 'one',
+    });
+    expect(outcome).toEqual({ queued: true });
+    setOnline(true);
+    await api.post(`/app/equipment/stock-out/${a!.id}`, stockOut);
+    await flushQueue();
+    const [conflict] = await queued();
+    expect(conflict).toMatchObject({ label: 'one', state: 'conflict' });
+    expect(conflict!.problem).toBeTruthy();
+    expect(await history(a!.id)).toEqual(['stockOut']);
+  });
+
   it('queues behind older writes online too, so that the server sees them in order', async () => {
     const [a] = await newPoles(1);
     setOnline(false);

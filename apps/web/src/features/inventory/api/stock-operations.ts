@@ -1,12 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type {
-  ChangeStatus,
-  EarlyReturn,
-  StockIn,
-  StockOut,
-  StockResult,
+import {
+  EquipmentStatus,
+  type ChangeStatus,
+  type EarlyReturn,
+  type StockIn,
+  type StockOut,
+  type StockResult,
 } from '@snowgear/contracts';
-import { api } from '@/lib/api-client';
+import { rememberChange } from '@/features/offline/equipment-memory';
+import { sendOrQueue } from '@/features/offline/offline-queue';
+import { i18n } from '@/lib/i18n';
 import { equipmentKey } from './list-equipment';
 
 export type StockOperation =
@@ -15,28 +18,55 @@ export type StockOperation =
   | { kind: 'changeStatus'; id: string; input: ChangeStatus }
   | { kind: 'earlyReturn'; id: string; input: EarlyReturn };
 
-export function runStockOperation(op: StockOperation): Promise<StockResult> {
+const PATHS: Record<StockOperation['kind'], string> = {
+  stockOut: 'stock-out',
+  stockIn: 'stock-in',
+  changeStatus: 'change-status',
+  earlyReturn: 'early-return',
+};
+
+/** What the item will be once the operation is applied (for scans while it waits offline). */
+function statusAfter(op: StockOperation): number {
   switch (op.kind) {
     case 'stockOut':
-      return api.post<StockResult>(`/app/equipment/stock-out/${op.id}`, op.input, { silent: true });
-    case 'stockIn':
-      return api.post<StockResult>(`/app/equipment/stock-in/${op.id}`, op.input, { silent: true });
+      return EquipmentStatus.InUse;
     case 'changeStatus':
-      return api.post<StockResult>(`/app/equipment/change-status/${op.id}`, op.input, {
-        silent: true,
-      });
+      return op.input.newStatus;
+    case 'stockIn':
     case 'earlyReturn':
-      return api.post<StockResult>(`/app/equipment/early-return/${op.id}`, op.input, {
-        silent: true,
-      });
+      return EquipmentStatus.Available;
   }
 }
 
-/** Every stock operation refreshes the lists and the item's details and history. */
+/** What a stock operation came to: the server's message, or kept on the phone (`queued`). */
+export interface StockOutcome {
+  message: string;
+  queued: boolean;
+}
+
+/**
+ * Every stock operation refreshes the lists and the item's details and history. Without network
+ * it is kept on the phone and sent when the network returns (`label`: how the queue lists it).
+ */
 export function useStockOperation() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: runStockOperation,
-    onSuccess: () => client.invalidateQueries({ queryKey: equipmentKey }),
+    // Offline too: the offline queue keeps it (react-query would hold it back unseen).
+    networkMode: 'always',
+    mutationFn: async (op: StockOperation & { label: string }): Promise<StockOutcome> => {
+      const outcome = await sendOrQueue<StockResult>({
+        method: 'POST',
+        url: `/app/equipment/${PATHS[op.kind]}/${op.id}`,
+        body: op.input,
+        kind: 'stock',
+        label: op.label,
+      });
+      if (!outcome.queued) return { message: outcome.result.message, queued: false };
+      await rememberChange([op.id], { status: statusAfter(op) });
+      return { message: i18n.t('app.queuedSaved'), queued: true };
+    },
+    onSuccess: (outcome) => {
+      if (!outcome.queued) void client.invalidateQueries({ queryKey: equipmentKey });
+    },
   });
 }

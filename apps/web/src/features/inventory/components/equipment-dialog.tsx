@@ -223,7 +223,18 @@ function EquipmentDialogBody({
             : 'inventory.failed.status',
     );
     try {
-      const result = await operation.mutateAsync(op);
+      const label = `${t(
+        kind === 'checkOut'
+          ? 'inventory.actions.checkOut'
+          : kind === 'checkIn'
+            ? 'inventory.actions.checkIn'
+            : kind === 'earlyReturn'
+              ? 'inventory.actions.earlyReturn'
+              : kind === 'damaged'
+                ? 'inventory.actions.markDamaged'
+                : 'inventory.actions.markLost',
+      )} ${equipment.barcodeNumber} ${equipment.name}`;
+      const result = await operation.mutateAsync({ ...op, label });
       showSuccess(result.message);
       clearDraft(equipment.id);
       setValues({

@@ -101,6 +101,7 @@ export default function InventoryDetailPage() {
           const r = await stock.mutateAsync({
             kind: 'changeStatus',
             id,
+            label: `${t('inventory.scrap')} ${query.data?.barcodeNumber ?? ''}`,
             input: {
               newStatus: EquipmentStatus.Scrapped,
               reason,
