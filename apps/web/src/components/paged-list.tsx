@@ -3,6 +3,7 @@ import { Button, ErrorBlock, InfiniteScroll, PullToRefresh, Skeleton } from 'ant
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { PagedResult } from '@snowgear/contracts';
+import { DataAge } from './data-age';
 
 interface Props<T> {
   query: UseInfiniteQueryResult<InfiniteData<PagedResult<T>>>;
@@ -21,6 +22,10 @@ export function PagedList<T>({ query, emptyText, children, pullToRefresh = true 
   const { t } = useTranslation();
   const items = query.data?.pages.flatMap((p) => p.items) ?? [];
 
+  if (query.isPending && query.fetchStatus === 'paused') {
+    // Offline, and never loaded on this phone: nothing to show until the network returns.
+    return <ErrorBlock status="disconnected" title={t('app.offlineNotLoaded')} description="" />;
+  }
   if (query.isPending && query.fetchStatus !== 'idle') {
     return (
       <div role="status" aria-label={t('app.loading')} className="page-body">
@@ -43,6 +48,7 @@ export function PagedList<T>({ query, emptyText, children, pullToRefresh = true 
   }
   const list = (
     <>
+      <DataAge updatedAt={query.dataUpdatedAt} failed={query.isError} />
       {items.length === 0 ? (
         <ErrorBlock status="empty" title={emptyText} description="" />
       ) : (

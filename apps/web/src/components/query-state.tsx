@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Button, ErrorBlock, Skeleton } from 'antd-mobile';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { DataAge } from './data-age';
 
 /** One record's states: a skeleton while loading, the error with a retry, then the content. */
 export function QueryState<T>({
@@ -14,6 +15,10 @@ export function QueryState<T>({
   children: (data: T) => ReactNode;
 }) {
   const { t } = useTranslation();
+  if (query.isPending && query.fetchStatus === 'paused') {
+    // Offline, and never loaded on this phone: nothing to show until the network returns.
+    return <ErrorBlock status="disconnected" title={t('app.offlineNotLoaded')} description="" />;
+  }
   if (query.isPending) {
     return (
       <div className="page-body" role="status" aria-label={t('app.loading')}>
@@ -21,7 +26,7 @@ export function QueryState<T>({
       </div>
     );
   }
-  if (query.isError) {
+  if (query.isError && query.data === undefined) {
     return (
       <ErrorBlock
         status="disconnected"
@@ -34,5 +39,10 @@ export function QueryState<T>({
       </ErrorBlock>
     );
   }
-  return <>{children(query.data)}</>;
+  return (
+    <>
+      <DataAge updatedAt={query.dataUpdatedAt} failed={query.isError} />
+      {children(query.data as T)}
+    </>
+  );
 }

@@ -27,6 +27,10 @@ const enUS: Messages = {
     backOnline: 'Back online',
     queueWaiting_one: '{{count}} offline action waiting to be sent',
     queueWaiting_other: '{{count}} offline actions waiting to be sent',
+    dataAgeOffline: 'Offline: showing data from {{time}}',
+    dataAgeFailed: 'Could not refresh: showing data from {{time}}',
+    offlineNotLoaded:
+      'You are offline and this phone has not loaded this yet; look again when the network returns',
     queueSyncing: 'Sending what was saved offline…',
     queueConflicts_one: '{{count}} offline action could not be applied',
     queueConflicts_other: '{{count}} offline actions could not be applied',

@@ -1,0 +1,23 @@
+import { useTranslation } from 'react-i18next';
+import { useOnline } from '@/lib/use-online';
+
+/**
+ * Under data that may be old: without network, or when the last refresh failed, says when it
+ * was read from the server ("离线：显示 10:42 的数据"), so nobody takes it for the present.
+ */
+export function DataAge({ updatedAt, failed }: { updatedAt: number; failed: boolean }) {
+  const { t, i18n } = useTranslation();
+  const offline = !useOnline();
+  if ((!offline && !failed) || updatedAt === 0) return null;
+  const sameDay = new Date(updatedAt).toDateString() === new Date().toDateString();
+  const time = new Date(updatedAt).toLocaleString(i18n.language, {
+    ...(sameDay ? {} : { month: 'numeric', day: 'numeric' }),
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+  return (
+    <p className="data-age page-body" role="note">
+      {t(offline ? 'app.dataAgeOffline' : 'app.dataAgeFailed', { time })}
+    </p>
+  );
+}
