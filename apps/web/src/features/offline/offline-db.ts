@@ -2,7 +2,7 @@ import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { Equipment } from '@snowgear/contracts';
 
 /** What the offline queue knows how to read back from the server's answer. */
-export type QueuedKind = 'batchStock' | 'stock' | 'orderReturn';
+export type QueuedKind = 'batchStock' | 'stock' | 'orderAction';
 
 /** A write made without network, waiting to be sent under its idempotency key. */
 export interface QueuedRequest {

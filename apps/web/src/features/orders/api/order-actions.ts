@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Order, OrderReturn, PaymentStatus } from '@snowgear/contracts';
 import { api } from '@/lib/api-client';
+import { sendOrQueue } from '@/features/offline/offline-queue';
 import { equipmentKey } from '@/features/inventory/api/list-equipment';
 import { ordersKey } from './get-order';
 
@@ -60,25 +61,51 @@ function useOrderAction<V>(call: (v: V) => Promise<Order>) {
   });
 }
 
+/**
+ * A counter action that works without network: kept on the phone and sent when the network
+ * returns, applied once (`queued` in the outcome). `label`: how the offline queue lists it.
+ */
+function useQueueableOrderAction<V extends { id: string; label: string }>(
+  action: string,
+  body: (v: V) => unknown,
+) {
+  const client = useQueryClient();
+  return useMutation({
+    // Offline too: the offline queue keeps it (react-query would hold it back unseen).
+    networkMode: 'always',
+    mutationFn: (v: V) =>
+      sendOrQueue<Order>({
+        method: 'POST',
+        url: `/app/orders/${encodeURIComponent(v.id)}/${action}`,
+        body: body(v),
+        kind: 'orderAction',
+        label: v.label,
+      }),
+    onSuccess: async (outcome) => {
+      if (outcome.queued) return;
+      await client.invalidateQueries({ queryKey: ordersKey });
+      await client.invalidateQueries({ queryKey: equipmentKey });
+    },
+  });
+}
+
 /** The gear goes out: the barcodes of every item, as scanned. */
 export function useHandover() {
-  return useOrderAction((v: { id: string; barcodes: string[] }) =>
-    api.post<Order>(
-      `/app/orders/${encodeURIComponent(v.id)}/handover`,
-      { barcodes: v.barcodes },
-      { silent: true },
-    ),
+  return useQueueableOrderAction(
+    'handover',
+    (v: { id: string; label: string; barcodes: string[] }) => ({
+      barcodes: v.barcodes,
+    }),
   );
 }
 
 /** A delivery leaves the store with the scanned gear. */
 export function useDispatch() {
-  return useOrderAction((v: { id: string; barcodes: string[] }) =>
-    api.post<Order>(
-      `/app/orders/${encodeURIComponent(v.id)}/dispatch`,
-      { barcodes: v.barcodes },
-      { silent: true },
-    ),
+  return useQueueableOrderAction(
+    'dispatch',
+    (v: { id: string; label: string; barcodes: string[] }) => ({
+      barcodes: v.barcodes,
+    }),
   );
 }
 
@@ -128,11 +155,8 @@ export function useExtendOrder() {
 
 /** Items checked back in: fine, damaged or lost, with damage fees. */
 export function useReturnItems() {
-  return useOrderAction((v: { id: string; items: OrderReturn['items'] }) =>
-    api.post<Order>(
-      `/app/orders/${encodeURIComponent(v.id)}/return`,
-      { items: v.items },
-      { silent: true },
-    ),
+  return useQueueableOrderAction(
+    'return',
+    (v: { id: string; label: string; items: OrderReturn['items'] }) => ({ items: v.items }),
   );
 }

@@ -4,6 +4,7 @@ import { CheckCircleFill, ScanningOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { ActionPanel, PanelActions } from '@/components/action-panel';
 import type { Equipment, Order } from '@snowgear/contracts';
+import { useAppStore } from '@/features/app-state/stores/app-store';
 import { playSound } from '@/features/audio/utils/audio-player';
 import { SoundKind } from '@/features/audio/utils/sounds';
 import { getEquipmentByBarcode } from '@/features/inventory/api/get-equipment-by-barcode';
@@ -44,6 +45,7 @@ export function HandoverPanel({
   mode?: 'handover' | 'dispatch';
 }) {
   const { t } = useTranslation();
+  const showSuccess = useAppStore((s) => s.showSuccess);
   const handover = useHandover();
   const dispatch = useDispatch();
   const send = mode === 'handover' ? handover : dispatch;
@@ -101,10 +103,15 @@ export function HandoverPanel({
   const complete = scanned.size === order.items.length;
   const handleSubmit = () => {
     send.mutate(
-      { id: order.id, barcodes: [...scanned.values()].map((g) => g.barcodeNumber) },
       {
-        onSuccess: () => {
+        id: order.id,
+        barcodes: [...scanned.values()].map((g) => g.barcodeNumber),
+        label: `${t(text('title'))} ${order.orderNumber} · ${scanned.size}`,
+      },
+      {
+        onSuccess: (outcome) => {
           playSound(SoundKind.success);
+          if (outcome.queued) showSuccess(t('app.queuedSaved'));
           latest.current = new Map();
           setScanned(latest.current);
           onClose();

@@ -4,6 +4,7 @@ import { ScanningOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { ActionPanel, PanelActions } from '@/components/action-panel';
 import { ReturnState, type Order } from '@snowgear/contracts';
+import { useAppStore } from '@/features/app-state/stores/app-store';
 import { playSound } from '@/features/audio/utils/audio-player';
 import { SoundKind } from '@/features/audio/utils/sounds';
 import { useBatchScan } from '@/features/scanner/hooks/use-batch-scan';
@@ -41,6 +42,7 @@ export function ReturnPanel({
   preselect?: string | null;
 }) {
   const { t } = useTranslation();
+  const showSuccess = useAppStore((s) => s.showSuccess);
   const returnItems = useReturnItems();
   const out = order.items.filter((i) => !i.returnState && i.equipmentId);
   const [choices, setChoices] = useState<Record<string, Choice>>(() => {
@@ -114,10 +116,12 @@ export function ReturnPanel({
           state: c.state,
           damageFee: c.damageFee ? Number(c.damageFee) : 0,
         })),
+        label: `${t('orders.returnCheck.title')} ${order.orderNumber} · ${chosen.length}`,
       },
       {
-        onSuccess: () => {
+        onSuccess: (outcome) => {
           playSound(SoundKind.success);
+          if (outcome.queued) showSuccess(t('app.queuedSaved'));
           setChoices({});
           onClose();
         },
