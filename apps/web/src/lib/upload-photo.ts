@@ -1,7 +1,7 @@
 import imageCompression from 'browser-image-compression';
 import compressionLib from 'browser-image-compression/dist/browser-image-compression.js?url';
 import type { FileInfo } from '@snowgear/contracts';
-import { api } from '@/lib/api-client';
+import { uploadCompressed } from './upload-file';
 import { limitConcurrency } from '@/lib/limit-concurrency';
 
 /**
@@ -18,31 +18,25 @@ export interface UploadedPhoto {
 
 /**
  * Shrinks a photo in the browser (a worker, with the library served from our own origin:
- * STACK.md trap 4) and uploads it as a temporary file of a business type; the record that uses
- * it (an item, an order) keeps it.
+ * STACK.md trap 4) to at most 1 MB and 1920 px, as JPEG.
  */
+export function compressPhoto(file: File): Promise<Blob> {
+  return imageCompression(file, {
+    maxSizeMB: 1,
+    maxWidthOrHeight: 1920,
+    useWebWorker: true,
+    libURL: new URL(compressionLib, window.location.href).href,
+    fileType: 'image/jpeg',
+    initialQuality: 0.85,
+  });
+}
+
+/** A photo shrunk in the browser and uploaded (two at a time: see `inTurn`). */
 export function uploadPhoto(file: File, businessType: string): Promise<UploadedPhoto> {
   return inTurn(async () => {
-    const small = await imageCompression(file, {
-      maxSizeMB: 1,
-      maxWidthOrHeight: 1920,
-      useWebWorker: true,
-      libURL: new URL(compressionLib, window.location.href).href,
-      fileType: 'image/jpeg',
-      initialQuality: 0.85,
-    });
+    const small = await compressPhoto(file);
     const name = file.name.replace(/\.\w+$/, '.jpg');
-    const form = new FormData();
-    form.append('businessType', businessType);
-    form.append('isTemporary', 'true');
-    form.append('expirationHours', '24');
-    form.append('fileName', name);
-    form.append('file', small, name);
-    const info = await api.post<FileInfo>('/files/upload', form, {
-      silent: true,
-      headers: { 'Content-Type': 'multipart/form-data' },
-      timeout: 120_000,
-    });
+    const info = await uploadCompressed(small, name, businessType);
     return { info, preview: small };
   });
 }

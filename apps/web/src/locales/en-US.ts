@@ -762,6 +762,7 @@ const enUS: Messages = {
     recipient: 'Recipient',
     delivered: 'Delivery confirmed',
     retake: 'Retake',
+    photoKept: 'Offline: the photo is kept on this phone and goes up with the confirmation',
     uploading: 'Uploading…',
     photoFailed: 'The photo did not upload: {{reason}}',
     signature: {

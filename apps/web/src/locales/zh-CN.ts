@@ -738,6 +738,7 @@ const zhCN = {
     recipient: '签收人',
     delivered: '已确认送达',
     retake: '重拍',
+    photoKept: '离线：照片已保存在本机，联网后随确认一起上传',
     uploading: '上传中…',
     photoFailed: '照片上传失败：{{reason}}',
     signature: {

@@ -4,6 +4,19 @@ import type { Equipment } from '@snowgear/contracts';
 /** What the offline queue knows how to read back from the server's answer. */
 export type QueuedKind = 'batchStock' | 'stock' | 'orderAction';
 
+/**
+ * A photo or signature a queued write needs: uploaded first, its file id put at `field` (a path
+ * into the body: `photoFileId`, `items.2.photoFileId`). Kept as bytes: some browsers (older iOS
+ * Safari) cannot store a Blob in IndexedDB.
+ */
+export interface QueuedAttachment {
+  field: string;
+  bytes: ArrayBuffer;
+  type: string;
+  fileName: string;
+  businessType: string;
+}
+
 /** A write made without network, waiting to be sent under its idempotency key. */
 export interface QueuedRequest {
   /** The Idempotency-Key it is sent with, first attempt and every retry alike. */
@@ -18,6 +31,8 @@ export interface QueuedRequest {
   label: string;
   createdAt: number;
   state: 'waiting' | 'conflict';
+  /** Files still to upload before the write is sent (emptied once they are up). */
+  attachments?: QueuedAttachment[];
   /** Why the server refused it (state conflict). */
   problem?: string;
 }

@@ -249,6 +249,54 @@ describe('the offline queue (real server)', () => {
     expect(await statusOf(a!.id)).toBe(1);
   });
 
+  it('uploads the photos a write kept offline first, and sends their ids in it', async () => {
+    const storeId = useSession.getState().user!.primaryStoreId!;
+    const { items: categories } = await api.get<{ items: { id: string; name: string }[] }>(
+      '/app/equipment/categories',
+    );
+    // A 1×1 PNG, as a phone's camera would give a (much larger) photo.
+    const png = Uint8Array.from(
+      atob(
+        'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      ),
+      (c) => c.charCodeAt(0),
+    );
+    const barcodeNumber = `OQP-${Date.now()}`;
+    setOnline(false);
+    const outcome = await sendOrQueue({
+      method: 'POST',
+      url: '/app/equipment',
+      body: {
+        storeId,
+        categoryId: categories.find((c) => c.name === '雪杖')!.id,
+        name: '离线拍照雪杖',
+        barcodeNumber,
+        dailyRentPrice: 10,
+        deposit: 100,
+        imageFileIds: [''],
+      },
+      kind: 'stock',
+      label: 'new item',
+      attachments: [
+        {
+          field: 'imageFileIds.0',
+          blob: new Blob([png], { type: 'image/png' }),
+          fileName: 'pole.png',
+          businessType: 'EquipmentImage',
+        },
+      ],
+    });
+    expect(outcome).toEqual({ queued: true });
+    setOnline(true);
+    await flushQueue();
+    const left = await queued();
+    expect(left.map((e) => [e.state, e.problem, e.attachments?.length])).toEqual([]);
+    const made = await api.get<Equipment>('/app/equipment/by-barcode', {
+      params: { barcodeNumber },
+    });
+    expect(made.imageFiles).toHaveLength(1);
+  });
+
   it('remembers gear seen from the server for scans offline, with when it was seen', async () => {
     const [a] = await newPoles(1);
     await rememberEquipment([a!], 1_000);

@@ -1,7 +1,13 @@
 import { ErrorCode, type BatchStockResult } from '@snowgear/contracts';
 import { api } from '@/lib/api-client';
 import { ApiError } from '@/lib/api-errors';
-import { offlineDb, type QueuedKind, type QueuedRequest } from './offline-db';
+import { uploadCompressed } from '@/lib/upload-file';
+import {
+  offlineDb,
+  type QueuedAttachment,
+  type QueuedKind,
+  type QueuedRequest,
+} from './offline-db';
 
 /**
  * The offline queue: a write the counter makes without network is kept in IndexedDB and sent
@@ -66,7 +72,23 @@ export interface QueueableWrite {
   body: unknown;
   kind: QueuedKind;
   label: string;
+  /** Photos taken without network: uploaded first, then their ids go into the body. */
+  attachments?: AttachmentInput[];
 }
+
+/** A file a write needs, as the page has it. */
+export interface AttachmentInput {
+  field: string;
+  blob: Blob;
+  fileName: string;
+  businessType: string;
+}
+
+const toStored = async ({ blob, ...a }: AttachmentInput): Promise<QueuedAttachment> => ({
+  ...a,
+  bytes: await blob.arrayBuffer(),
+  type: blob.type,
+});
 
 let lastCreatedAt = 0;
 /** The queue's order: the time made, never equal for two writes of this page. */
@@ -76,6 +98,28 @@ function nextCreatedAt(): number {
 }
 
 export type SendOutcome<T> = { queued: false; result: T } | { queued: true };
+
+/**
+ * Uploads what a write still needs and puts the files' ids into its body. An upload repeated
+ * after a lost answer leaves only a spare temporary file, which the server removes in a day.
+ */
+async function withAttachments(entry: QueuedRequest): Promise<QueuedRequest> {
+  if (!entry.attachments?.length) return entry;
+  const body = structuredClone(entry.body) as Record<string, unknown>;
+  for (const a of entry.attachments) {
+    const blob = new Blob([a.bytes], { type: a.type });
+    const id = (await uploadCompressed(blob, a.fileName, a.businessType)).id;
+    // `field` is a path into the body: "photoFileId", or "items.2.photoFileId".
+    const path = a.field.split('.');
+    const last = path.pop()!;
+    const parent = path.reduce<Record<string, unknown>>(
+      (node, key) => node[key] as Record<string, unknown>,
+      body,
+    );
+    parent[last] = id;
+  }
+  return { ...entry, body, attachments: [] };
+}
 
 function send<T>(entry: Pick<QueuedRequest, 'method' | 'url' | 'body' | 'key'>): Promise<T> {
   const config = { silent: true, idempotencyKey: entry.key };
@@ -94,6 +138,7 @@ export async function sendOrQueue<T>(write: QueueableWrite): Promise<SendOutcome
   const key = newIdempotencyKey();
   const entry: QueuedRequest = {
     ...write,
+    attachments: await Promise.all((write.attachments ?? []).map(toStored)),
     key,
     userId: userId ?? '',
     createdAt: nextCreatedAt(),
@@ -102,7 +147,7 @@ export async function sendOrQueue<T>(write: QueueableWrite): Promise<SendOutcome
   const waiting = (await entries()).some((e) => e.state === 'waiting' && e.userId === userId);
   if (!waiting && navigator.onLine !== false) {
     try {
-      return { queued: false, result: await send<T>(entry) };
+      return { queued: false, result: await send<T>(await withAttachments(entry)) };
     } catch (err) {
       if (!isNoAnswer(err)) throw err;
     }
@@ -184,7 +229,10 @@ export function flushQueue(): Promise<Map<string, unknown>> {
       for (const entry of await entries()) {
         if (entry.state !== 'waiting' || entry.userId !== userId) continue;
         try {
-          const result = await send<unknown>(entry);
+          const ready = await withAttachments(entry);
+          // Uploaded once: a later try sends the ids, not the photos again.
+          if (ready !== entry) await (await offlineDb()).put('requests', ready);
+          const result = await send<unknown>(ready);
           const refused = refusalsIn(entry.kind, result);
           if (refused === null) {
             await (await offlineDb()).delete('requests', entry.key);

@@ -17,6 +17,7 @@ import type {
   PickupReport,
 } from '@snowgear/contracts';
 import { api } from '@/lib/api-client';
+import { sendOrQueue } from '@/features/offline/offline-queue';
 import { equipmentKey } from '@/features/inventory/api/list-equipment';
 import { ordersKey } from '@/features/orders/api/get-order';
 
@@ -101,17 +102,104 @@ export function useTakeRun() {
   );
 }
 
-/** Delivered at the door, with the photo and the recipient's signature. */
+export interface DeliveryProof {
+  orderId: string;
+  recipientName: string;
+  /** The door photo: uploaded already (`id`), or kept on the phone without network. */
+  photo: { id: string | null; blob: Blob };
+  /** The signature as drawn (a PNG). */
+  signature: Blob;
+  /** How the offline queue lists it. */
+  label: string;
+}
+
+/**
+ * Delivered at the door, with the photo and the recipient's signature. Without network (the
+ * door is often out of reach) it is kept on the phone, photos and all, and sent when the network
+ * returns, applied once (`queued` in the outcome).
+ */
 export function useConfirmDelivery() {
-  return useRunAction((v: { orderId: string } & DeliveryConfirm) => {
-    const { orderId, ...proof } = v;
-    return api.post<Order>(orderPath(orderId, 'delivered'), proof, { silent: true });
+  const client = useQueryClient();
+  return useMutation({
+    networkMode: 'always',
+    mutationFn: (v: DeliveryProof) => {
+      const body: DeliveryConfirm = { recipientName: v.recipientName };
+      if (v.photo.id) body.photoFileId = v.photo.id;
+      return sendOrQueue<Order>({
+        method: 'POST',
+        url: orderPath(v.orderId, 'delivered'),
+        body,
+        kind: 'orderAction',
+        label: v.label,
+        attachments: [
+          ...(v.photo.id
+            ? []
+            : [
+                {
+                  field: 'photoFileId',
+                  blob: v.photo.blob,
+                  fileName: 'door.jpg',
+                  businessType: 'DeliveryPhoto',
+                },
+              ]),
+          {
+            field: 'signatureFileId',
+            blob: v.signature,
+            fileName: 'signature.png',
+            businessType: 'DeliverySignature',
+          },
+        ],
+      });
+    },
+    onSuccess: async (outcome) => {
+      if (outcome.queued) return;
+      await client.invalidateQueries({ queryKey: ordersKey });
+      await client.invalidateQueries({ queryKey: equipmentKey });
+    },
   });
 }
 
-/** Collected at the door: every item fine, damaged or lost. */
+/** An item's state at a pickup, with its photo uploaded (`id`) or kept on the phone. */
+export type PickupLine = Omit<PickupReport['items'][number], 'photoFileId'> & {
+  photo: { id: string | null; blob: Blob } | null;
+};
+
+/**
+ * Collected at the door: every item fine, damaged or lost. Without network it is kept on the
+ * phone with its photos and sent when the network returns, applied once.
+ */
 export function useReportPickup() {
-  return useRunAction((v: { orderId: string } & PickupReport) =>
-    api.post<Order>(orderPath(v.orderId, 'pickup'), { items: v.items }, { silent: true }),
-  );
+  const client = useQueryClient();
+  return useMutation({
+    networkMode: 'always',
+    mutationFn: (v: { orderId: string; items: PickupLine[]; label: string }) =>
+      sendOrQueue<Order>({
+        method: 'POST',
+        url: orderPath(v.orderId, 'pickup'),
+        body: {
+          items: v.items.map(({ photo, ...line }) =>
+            photo?.id ? { ...line, photoFileId: photo.id } : line,
+          ),
+        },
+        kind: 'orderAction',
+        label: v.label,
+        attachments: v.items.flatMap(({ photo }, index) =>
+          photo && !photo.id
+            ? [
+                {
+                  field: `items.${index}.photoFileId`,
+                  blob: photo.blob,
+                  fileName: 'damage.jpg',
+                  businessType: 'DeliveryPhoto',
+                },
+              ]
+            : [],
+        ),
+      }),
+    onSuccess: async (outcome) => {
+      if (outcome.queued) return;
+      await client.invalidateQueries({ queryKey: ordersKey });
+      await client.invalidateQueries({ queryKey: equipmentKey });
+    },
+  });
 }

@@ -2,16 +2,21 @@ import { useEffect, useId, useState, type ChangeEvent } from 'react';
 import { DotLoading } from 'antd-mobile';
 import { CameraOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { uploadPhoto } from '@/lib/upload-photo';
+import { isNoAnswer } from '@/features/offline/offline-queue';
+import { uploadCompressed } from '@/lib/upload-file';
+import { compressPhoto } from '@/lib/upload-photo';
 
 export interface DoorPhotoValue {
-  id: string;
+  /** The uploaded file; null when it was taken without network (then `blob` goes up later). */
+  id: string | null;
+  blob: Blob;
   preview: string;
 }
 
 /**
  * A photo taken at the door (the hand-over, or damage found at a pickup): the rear camera,
- * compressed and uploaded at once, shown from the phone's copy.
+ * compressed and uploaded at once, shown from the phone's copy. Without network the compressed
+ * photo is kept (id null) and goes up with the confirmation through the offline queue.
  */
 export function DoorPhoto({
   label,
@@ -35,8 +40,14 @@ export function DoorPhoto({
     setBusy(true);
     setError(null);
     try {
-      const { info, preview } = await uploadPhoto(file, 'DeliveryPhoto');
-      onChange({ id: info.id, preview: URL.createObjectURL(preview) });
+      const small = await compressPhoto(file);
+      const info = await uploadCompressed(small, 'door.jpg', 'DeliveryPhoto').catch(
+        (err: unknown) => {
+          if (isNoAnswer(err)) return null;
+          throw err;
+        },
+      );
+      onChange({ id: info?.id ?? null, blob: small, preview: URL.createObjectURL(small) });
     } catch (err) {
       setError(
         t('driver.photoFailed', { reason: err instanceof Error ? err.message : String(err) }),
@@ -62,6 +73,11 @@ export function DoorPhoto({
         data-testid="door-photo-input"
         onChange={(event) => void handleFile(event)}
       />
+      {value && value.id === null && (
+        <p className="section-tip" role="status">
+          {t('driver.photoKept')}
+        </p>
+      )}
       {error && (
         <p className="field-error" role="alert">
           {error}

@@ -15,7 +15,6 @@ import { useBatchScan } from '@/features/scanner/hooks/use-batch-scan';
 import { useWedgeTarget } from '@/features/scanner/hooks/use-wedge-target';
 import type { ScanVerdict } from '@/features/scanner/stores/scanner-store';
 import { extractSerialNumber } from '@/features/scanner/utils/scan-rules';
-import { uploadPhoto } from '@/lib/upload-photo';
 import { useConfirmDelivery } from '../api/runs';
 import { DoorPhoto, type DoorPhotoValue } from '../components/door-photo';
 import { SignaturePad } from '../components/signature-pad';
@@ -110,18 +109,15 @@ function ConfirmDelivery({ order }: { order: Order }) {
     setSending(true);
     setError(null);
     try {
-      const signed = await uploadPhoto(
-        new File([signature!], 'signature.png', { type: 'image/png' }),
-        'DeliverySignature',
-      );
-      await confirm.mutateAsync({
+      const outcome = await confirm.mutateAsync({
         orderId: order.id,
-        photoFileId: photo!.id,
-        signatureFileId: signed.info.id,
+        photo: photo!,
+        signature: signature!,
         recipientName: recipient.trim(),
+        label: `${t('driver.confirmDelivery')} ${order.orderNumber}`,
       });
       playSound(SoundKind.success);
-      showSuccess(t('driver.delivered'));
+      showSuccess(t(outcome.queued ? 'app.queuedSaved' : 'driver.delivered'));
       void navigate(Paths.driverOrderDetail(order.id), { replace: true });
     } catch (err) {
       playSound(SoundKind.error);

@@ -129,20 +129,21 @@ function ReportPickup({ order }: { order: Order }) {
     });
     if (!ok) return;
     try {
-      await report.mutateAsync({
+      const outcome = await report.mutateAsync({
         orderId: order.id,
         items: out.map((line) => {
           const r = next[line.id]!;
           return {
             orderItemId: line.id,
             condition: r.condition!,
-            photoFileId: r.photo?.id,
+            photo: r.photo,
             remarks: r.remarks.trim(),
           };
         }),
+        label: `${t('driver.confirmPickup')} ${order.orderNumber}`,
       });
       playSound(SoundKind.success);
-      showSuccess(t('driver.pickedUp'));
+      showSuccess(t(outcome.queued ? 'app.queuedSaved' : 'driver.pickedUp'));
       void navigate(Paths.driverOrderDetail(order.id), { replace: true });
     } catch (err) {
       playSound(SoundKind.error);
