@@ -101,7 +101,7 @@ describe('the driver’s round', () => {
     const van = await newPhone(browser);
     await van.grantPermissions(['camera'], { origin: baseUrl });
     const page = await van.newPage();
-    const errors = watchErrors(page);
+    const errors = watchErrors(page, { allow: [/ERR_INTERNET_DISCONNECTED/] });
     await signIn(page, baseUrl, 'driver', '/driver/dashboard');
     await page.getByText('今日任务').waitFor();
     await screenshot(page, 'driver-dashboard-zh');
@@ -118,17 +118,20 @@ describe('the driver’s round', () => {
     await load.getByRole('button', { name: '确认出发' }).tap();
     await load.waitFor({ state: 'hidden' });
 
-    // At the door: both handed over, a photo, the recipient signs.
+    // At the door, where the hotel's basement has no signal: both handed over, a photo, the
+    // recipient signs, and the phone keeps it all until the network returns.
     await page.goto(`${baseUrl}/driver/order-detail/${order.id}`);
     await page.getByText('配送中').first().waitFor();
     await page.getByRole('button', { name: '确认送达' }).tap();
     await page.waitForURL(`**/driver/delivery-confirm/${order.id}`);
+    await van.setOffline(true);
     for (const name of NAMES) {
       await page.getByRole('button', { name: `勾选 ${name} 已交付` }).tap();
     }
     await page.getByText('已交付 2/2 件').waitFor();
     await page.getByTestId('door-photo-input').setInputFiles(await cameraPhoto());
     await page.getByRole('img', { name: '交付照片' }).waitFor();
+    await page.getByText('离线：照片已保存在本机，联网后随确认一起上传').waitFor();
     await sign(page);
     await page.getByText('已签名').first().waitFor();
     await expectGloveSized(page.locator('.door-page .adm-button, .door-photo__button'));
@@ -136,7 +139,14 @@ describe('the driver’s round', () => {
     await page.locator('.driver-actions').getByRole('button', { name: '确认送达' }).tap();
     await page.locator('.adm-dialog-button', { hasText: '确认送达' }).tap();
     await page.waitForURL(`**/driver/order-detail/${order.id}`);
-    await page.getByText('签收凭证').waitFor();
+    await page.getByText('1 项离线操作待发送').waitFor();
+    await page
+      .getByText(/^离线：显示的是 .* 的数据$/)
+      .first()
+      .waitFor();
+    // Back in the lobby: the photo and signature go up, then the confirmation, once.
+    await van.setOffline(false);
+    await page.getByText('签收凭证').waitFor({ timeout: 30_000 });
     await page.getByText('签收人：刘女士').waitFor();
     expect(errors).toEqual([]);
     await van.close();
