@@ -108,4 +108,54 @@ describe('the counter without network', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('in English, with the app installed: one item out from its dialog, sent once online', async () => {
+    const context = await newPhone(browser, 'en-US', { serviceWorkers: 'allow' });
+    await context.addInitScript(() => window.localStorage.setItem('language', 'en-US'));
+    const page = await context.newPage();
+    const errors = watchErrors(page, { allow: [/ERR_INTERNET_DISCONNECTED/] });
+    await signIn(page, baseUrl, 'employee', '/store/inventory/list', 'en-US');
+    // The worker holds every page's code once it is active, as on a phone used before.
+    await page.evaluate(async () => {
+      const worker = (await navigator.serviceWorker.ready).active;
+      if (worker && worker.state !== 'activated') {
+        await new Promise((done) => worker.addEventListener('statechange', done));
+      }
+    });
+    const [, second] = kit as [StockItem, StockItem];
+    const api = staffApi(page, baseUrl);
+    // The first journey left the second pole out: it comes back first, online.
+    await api.call('POST', '/api/app/equipment/batch-stock-in', {
+      equipmentIds: [second.id],
+      reason: 'Rental return',
+      remarks: '',
+      otherStoreAcknowledged: false,
+      shouldClearManualUnavailableTime: true,
+    });
+    await page.locator('.help-search-bar input').fill(second.barcodeNumber);
+    await page.keyboard.press('Enter');
+    await page.getByText(second.barcodeNumber).waitFor();
+
+    await context.setOffline(true);
+    await page.getByText('You are offline').waitFor();
+    const opened = page.locator('.equipment-dialog__barcode', { hasText: second.barcodeNumber });
+    await gunScan(page, second.barcodeNumber, (limit) => opened.waitFor(limit));
+    await page.getByText('Group order', { exact: true }).tap();
+    await page.locator('.equipment-dialog').getByRole('button', { name: 'Check out' }).tap();
+    await page
+      .getByText('Saved on this phone; it will be sent when the network returns')
+      .first()
+      .waitFor();
+    await page.getByText('1 offline action waiting to be sent').waitFor();
+    // The dialog shows the item out already: nobody checks it out twice meanwhile.
+    await page.locator('.equipment-dialog').getByRole('button', { name: 'Check in' }).waitFor();
+    await screenshot(page, 'offline-dialog-en');
+
+    await context.setOffline(false);
+    await page.locator('.offline-banner').waitFor({ state: 'detached', timeout: 30_000 });
+    const now = await api.call<{ status: number }>('GET', `/api/app/equipment/${second.id}`);
+    expect(now.status).toBe(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

@@ -44,6 +44,18 @@ export async function recallEquipment(
   }
 }
 
+/** The item of an id as last seen (a dialog opened offline), or null. */
+export async function recallEquipmentById(id: string, now = Date.now()): Promise<Equipment | null> {
+  try {
+    const found = await (await offlineDb()).getFromIndex('equipment', 'id', id);
+    if (!found || now - found.savedAt > REMEMBER_MS) return null;
+    recalled.set(found.equipment, found.savedAt);
+    return found.equipment;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * What a queued operation will make of items, remembered now, so the next scan offline sees it
  * (an item checked out offline may be checked back in offline). The time seen stays as it was.

@@ -46,7 +46,7 @@ export interface RememberedEquipment {
 
 interface OfflineSchema extends DBSchema {
   requests: { key: string; value: QueuedRequest; indexes: { createdAt: number } };
-  equipment: { key: string; value: RememberedEquipment };
+  equipment: { key: string; value: RememberedEquipment; indexes: { id: string } };
 }
 
 const NAME = 'snowgear-offline';
@@ -57,7 +57,7 @@ export function offlineDb(): Promise<IDBPDatabase<OfflineSchema>> {
   opening ??= openDB<OfflineSchema>(NAME, 1, {
     upgrade(db) {
       db.createObjectStore('requests', { keyPath: 'key' }).createIndex('createdAt', 'createdAt');
-      db.createObjectStore('equipment', { keyPath: 'barcode' });
+      db.createObjectStore('equipment', { keyPath: 'barcode' }).createIndex('id', 'equipment.id');
     },
   }).catch((err: unknown) => {
     opening = null;

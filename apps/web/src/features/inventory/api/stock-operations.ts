@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   EquipmentStatus,
   type ChangeStatus,
+  type Equipment,
   type EarlyReturn,
   type StockIn,
   type StockOut,
@@ -10,6 +11,7 @@ import {
 import { rememberChange } from '@/features/offline/equipment-memory';
 import { sendOrQueue } from '@/features/offline/offline-queue';
 import { i18n } from '@/lib/i18n';
+import { equipmentQuery } from './get-equipment';
 import { equipmentKey } from './list-equipment';
 
 export type StockOperation =
@@ -65,8 +67,15 @@ export function useStockOperation() {
       await rememberChange([op.id], { status: statusAfter(op) });
       return { message: i18n.t('app.queuedSaved'), queued: true };
     },
-    onSuccess: (outcome) => {
-      if (!outcome.queued) void client.invalidateQueries({ queryKey: equipmentKey });
+    onSuccess: (outcome, op) => {
+      if (!outcome.queued) {
+        void client.invalidateQueries({ queryKey: equipmentKey });
+        return;
+      }
+      // The open dialog shows the item as it will be, so nobody does it twice meanwhile.
+      client.setQueryData<Equipment>(equipmentQuery(op.id).queryKey, (item) =>
+        item ? { ...item, status: statusAfter(op) } : item,
+      );
     },
   });
 }

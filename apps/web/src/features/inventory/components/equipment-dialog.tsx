@@ -17,6 +17,7 @@ import { useConfigStore } from '@/features/system-config/stores/config-store';
 import { businessParameter } from '@/features/system-config/utils/business-parameters';
 import { DEFAULT_BUSINESS_TIME_ZONE } from '@/features/system-config/utils/store-status';
 import { useEquipment } from '../api/get-equipment';
+import { rememberedAt } from '@/features/offline/equipment-memory';
 import { useStockOperation, type StockOperation } from '../api/stock-operations';
 import { CHECK_IN_LABEL } from '../utils/status';
 import {
@@ -97,7 +98,7 @@ function EquipmentDialogBody({
   flags: EquipmentDialogFlags;
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const user = useSession((s) => s.user);
   const permissions = useSession((s) => s.permissions);
   const roles = useSession((s) => s.roles);
@@ -276,6 +277,18 @@ function EquipmentDialogBody({
           <StatusTag status={status} />
         </div>
       </header>
+      {rememberedAt(equipment) !== undefined && (
+        <p className="data-age page-body" role="note">
+          {t('app.rememberedAt', {
+            time: new Date(rememberedAt(equipment)!).toLocaleString(i18n.language, {
+              month: 'numeric',
+              day: 'numeric',
+              hour: '2-digit',
+              minute: '2-digit',
+            }),
+          })}
+        </p>
+      )}
       {otherStore && (
         <p className="other-store-hint">
           {t('inventory.otherStore', { store: equipment.storeName })}
