@@ -7,6 +7,20 @@ import type { OrderListQuery } from './orders.js';
  * workspace tiles) asks the server exactly what the list it opens asks.
  */
 
+/**
+ * How far an order list's total is counted. An exact count reads every matching order (a
+ * million in a busy store's all tab, each match of a search rechecked in the table), so the
+ * server counts no further than this many orders past the page asked for: below that the total
+ * is exact; beyond it, `totalCount` is one more (skipCount + cap + 1), which keeps paging going
+ * and is shown as "1000+" (`orderTotalText`). A hundred pages of ten is past anyone's scrolling.
+ */
+export const ORDER_LIST_COUNT_CAP = 1_000;
+
+/** An order list's total as shown: the number, or "1000+" when there are more than the cap. */
+export function orderTotalText(totalCount: number): string {
+  return totalCount > ORDER_LIST_COUNT_CAP ? `${ORDER_LIST_COUNT_CAP}+` : String(totalCount);
+}
+
 /** The status tabs of the store order list, in the order they are shown. */
 export const ORDER_TABS = [
   'all',

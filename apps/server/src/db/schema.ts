@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   doublePrecision,
   jsonb,
@@ -592,8 +593,45 @@ export const orders = pgTable(
     index('orders_customer_phone_idx').on(t.tenantId, t.customerPhone, t.rentalStartAt),
     // An agent's business: their orders by when they were placed.
     index('orders_agent_idx').on(t.tenantId, t.agentId, t.createdAt),
+    // The order list's sort (newest first, then by number) within a store: the all tab and the
+    // tabs of common statuses read a page off it and stop; a tab of one status reads the second.
+    index('orders_store_created_idx').on(t.tenantId, t.storeId, t.createdAt, t.orderNumber),
+    index('orders_store_status_created_idx').on(
+      t.tenantId,
+      t.storeId,
+      t.status,
+      t.createdAt,
+      t.orderNumber,
+    ),
+    // The list narrowed to rentals starting on some days, whatever their status.
+    index('orders_store_start_idx').on(t.tenantId, t.storeId, t.rentalStartAt),
+    // The minute sweeps (modules/orders/sweep.ts) look for pending (0), unpaid (1) and delivered
+    // (4) orders: a few among a million, found without reading the rest.
+    index('orders_sweep_idx')
+      .on(t.status, t.rentalStartAt)
+      .where(sql`${t.status} in (0, 1, 4)`),
+    // The order search (any part of the number, the customer's name or phone; modules/orders/
+    // search.ts): trigrams for three characters or more, the characters themselves for fewer.
+    index('orders_search_trgm_idx').using('gin', sql`${orderSearchText(t)} gin_trgm_ops`),
+    index('orders_search_chars_idx').using(
+      'gin',
+      sql`string_to_array(lower(${orderSearchText(t)}), null)`,
+    ),
   ],
 );
+
+/**
+ * The text the order search looks in: number, customer name and phone, one space apart. The
+ * search's indexes hold this expression, and the search (modules/orders/search.ts) writes it the
+ * same way, or PostgreSQL would not use them.
+ */
+export function orderSearchText(t: {
+  orderNumber: AnyPgColumn;
+  customerName: AnyPgColumn;
+  customerPhone: AnyPgColumn;
+}) {
+  return sql`(${t.orderNumber} || ' ' || ${t.customerName} || ' ' || ${t.customerPhone})`;
+}
 
 export const orderItems = pgTable(
   'order_items',
@@ -644,6 +682,10 @@ export const orderItems = pgTable(
   (t) => [
     index('order_items_order_idx').on(t.orderId),
     index('order_items_equipment_idx').on(t.equipmentId),
+    // An item's lines not yet back (the order holding it out), among its hundreds of past ones.
+    index('order_items_open_equipment_idx')
+      .on(t.equipmentId)
+      .where(sql`${t.returnState} is null`),
     index('order_items_held_equipment_idx').on(t.heldEquipmentId),
   ],
 );

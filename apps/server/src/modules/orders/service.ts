@@ -4,17 +4,14 @@ import {
   and,
   asc,
   count,
-  desc,
   eq,
   exists,
   gte,
-  ilike,
   inArray,
   isNotNull,
   isNull,
   lt,
   not,
-  or,
   sql,
   type SQL,
 } from 'drizzle-orm';
@@ -64,7 +61,7 @@ import { EXCLUSION_VIOLATION, pgCode } from '@/lib/pg-errors.js';
 import { AppError, businessError, conflictError, notFound, unprocessable } from '@/lib/errors.js';
 import { findStore } from '@/lib/stores.js';
 import { isEnglish, message, type MessageKey } from '@/lib/messages.js';
-import { likePattern, pageOf } from '@/lib/paging.js';
+import { pageOf } from '@/lib/paging.js';
 import { attributesOf, lockEquipment, overlapping } from '@/modules/equipment/repository.js';
 import { rolesOfUsers } from '@/modules/identity/repository.js';
 import { statusName } from '@/modules/equipment/status.js';
@@ -80,6 +77,8 @@ import {
   type OpenLine,
 } from './capacity.js';
 import { nextOrderNumber } from './numbering.js';
+import { readListPage, type ListLimits } from './list-page.js';
+import { keywordMatch } from './search.js';
 import { unpaidReleaseTime } from './sweep.js';
 import {
   advanceAfterPayment,
@@ -272,20 +271,32 @@ export class OrdersService {
     return this.get(row.id);
   }
 
-  async list(query: OrderListInput): Promise<PagedResult<OrderSummary>> {
-    const where = this.listWhere(query);
-    const page = pageOf(query);
-    const [rows, [total]] = await Promise.all([
-      this.db
-        .select()
-        .from(orders)
-        .where(where)
-        .orderBy(desc(orders.createdAt), desc(orders.orderNumber))
-        .limit(page.limit)
-        .offset(page.offset),
-      this.db.select({ n: count() }).from(orders).where(where),
-    ]);
-    return { items: await this.toSummaries(rows), totalCount: total?.n ?? 0 };
+  /**
+   * A page of the list, newest first, and its total counted no further than the cap
+   * (ORDER_LIST_COUNT_CAP) past the page's start: exact below it, one more beyond it.
+   */
+  async list(query: OrderListInput, limits?: ListLimits): Promise<PagedResult<OrderSummary>> {
+    const narrowing = {
+      keyword: undefined,
+      startFrom: undefined,
+      startTo: undefined,
+      endFrom: undefined,
+      endTo: undefined,
+    };
+    // As listWhere reads them: an empty keyword narrows nothing.
+    const narrowed = Object.keys(narrowing).some((key) =>
+      Boolean(query[key as keyof typeof narrowing]),
+    );
+    const { rows, totalCount } = await readListPage(
+      this.db,
+      {
+        where: this.listWhere(query),
+        base: narrowed ? this.listWhere({ ...query, ...narrowing }) : undefined,
+      },
+      pageOf(query),
+      limits,
+    );
+    return { items: await this.toSummaries(rows), totalCount };
   }
 
   /** How many orders the list with this query holds (what the list's total says). */
@@ -299,16 +310,7 @@ export class OrdersService {
     const parts: (SQL | undefined)[] = [eq(orders.tenantId, this.tenantId), this.scope()];
     if (query.storeId) parts.push(eq(orders.storeId, query.storeId));
     if (query.status?.length) parts.push(inArray(orders.status, query.status));
-    if (query.keyword) {
-      const like = likePattern(query.keyword);
-      parts.push(
-        or(
-          ilike(orders.orderNumber, like),
-          ilike(orders.customerName, like),
-          ilike(orders.customerPhone, like),
-        ),
-      );
-    }
+    if (query.keyword) parts.push(keywordMatch(query.keyword));
     if (query.startFrom) parts.push(gte(orders.rentalStartAt, this.dayStart(query.startFrom)));
     if (query.startTo) parts.push(lt(orders.rentalStartAt, this.dayStart(query.startTo, 1)));
     if (query.overdue !== undefined) {

@@ -4,6 +4,7 @@ import { Button, CalendarPicker, NavBar, SearchBar, Tabs } from 'antd-mobile';
 import { CalendarOutline, CloseOutline } from 'antd-mobile-icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { orderTotalText } from '@snowgear/contracts';
 import { PagedList } from '@/components/paged-list';
 import { WorkingStoreBar } from '@/features/stores/components/working-store-bar';
 import {
@@ -134,7 +135,8 @@ export default function OrderListPage() {
         )}
         {total !== undefined && (
           <span className="order-list__total" aria-live="polite">
-            {t('orderList.total', { count: total })}
+            {/* Beyond the count's cap the total reads "1000+" (ORDER_LIST_COUNT_CAP). */}
+            {t('orderList.total', { count: total, replace: { count: orderTotalText(total) } })}
           </span>
         )}
       </div>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button } from 'antd-mobile';
 import { ScanningOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import type { OrderSummary } from '@snowgear/contracts';
+import { orderTotalText, type OrderSummary } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';
 import { PageHeader } from '@/components/page-header';
 import { PagedList } from '@/components/paged-list';
@@ -15,6 +15,7 @@ import { PreparationDin } from '../components/preparation-din';
 export default function PreparationOrdersPage() {
   const { t } = useTranslation();
   const query = useWorkspaceList('preparation');
+  const total = query.data?.pages[0]?.totalCount ?? 0;
   const [binding, setBinding] = useState<OrderSummary | null>(null);
   return (
     <div className="workspace-list">
@@ -24,7 +25,10 @@ export default function PreparationOrdersPage() {
         {query.data && (
           <span className="order-list__total" aria-live="polite">
             {' '}
-            {t('orderList.total', { count: query.data.pages[0]?.totalCount ?? 0 })}
+            {t('orderList.total', {
+              count: total,
+              replace: { count: orderTotalText(total) },
+            })}
           </span>
         )}
       </p>

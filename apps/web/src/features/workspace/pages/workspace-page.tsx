@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { DotLoading } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { orderTotalText } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';
 import { findRoute } from '@/config/routes';
 import { PageHeader } from '@/components/page-header';
@@ -50,7 +51,7 @@ function WorkspaceTile({ list, tone, to }: Tile) {
     <Link to={target} className={`workspace-tile workspace-tile--${tone}`}>
       <span className="workspace-tile__label">{t(`workspace.tiles.${list}`)}</span>
       <strong className="workspace-tile__count" aria-live="polite">
-        {count.isPending ? <DotLoading /> : count.isError ? '–' : count.data}
+        {count.isPending ? <DotLoading /> : count.isError ? '–' : orderTotalText(count.data)}
       </strong>
     </Link>
   );

@@ -1,0 +1,99 @@
+import { desc, type SQL } from 'drizzle-orm';
+import { ORDER_LIST_COUNT_CAP } from '@snowgear/contracts';
+import type { Database } from '@/db/client.js';
+import { orders } from '@/db/schema.js';
+import { countUpTo } from '@/lib/paging.js';
+
+type OrderRow = typeof orders.$inferSelect;
+
+export interface ListLimits {
+  /** The total is counted no further than this many orders past the page's start. */
+  countCap: number;
+  /**
+   * A narrowed list past the cap looks first among the newest orders: the page's start and this
+   * many for each order the page shows (100: enough when one order in a hundred matches).
+   */
+  window: number;
+}
+
+export const LIST_LIMITS: ListLimits = { countCap: ORDER_LIST_COUNT_CAP, window: 100 };
+
+/** A LIMIT that limits nothing (the largest a PostgreSQL integer holds). */
+const EVERY_ROW = 2_147_483_647;
+
+/** The list's order: newest first, then by number. */
+const newestFirst = (t: {
+  createdAt: typeof orders.createdAt;
+  orderNumber: typeof orders.orderNumber;
+}) => [desc(t.createdAt), desc(t.orderNumber)];
+
+/**
+ * One page of a list of orders, newest first, and the list's total counted up to a cap.
+ *
+ * A tab's own filters (store, status) have indexes in the list's order (migration 0022), so
+ * PostgreSQL reads a page off one and stops. A list narrowed further (a keyword, rental days)
+ * has no such index, and PostgreSQL then often walks the newest-first index and filters,
+ * expecting matches to be spread evenly: when they all lie in the past (a month's order
+ * numbers, rentals of a day last year) that walk reads most of the store. So a narrowed list is
+ * read in the way its size calls for, with the same result:
+ * - no more matches than the count's cap: all of them (found through the search's or the days'
+ *   indexes), sorted;
+ * - more: the tab's newest orders (a hundred for each the page shows), filtered, when they hold
+ *   the whole page (its matches are then the newest of all); else all matches, sorted. Only a
+ *   word matching many orders, none of them recent (a past month's YYYYMM), is slow that way.
+ * `base` is the tab's filters alone (undefined: the list is not narrowed).
+ */
+export async function readListPage(
+  db: Database,
+  filters: { where: SQL | undefined; base: SQL | undefined },
+  page: { limit: number; offset: number },
+  limits: ListLimits = LIST_LIMITS,
+): Promise<{ rows: OrderRow[]; totalCount: number }> {
+  const { where, base } = filters;
+  // Past a full page there must be room for "more", or the client would stop paging.
+  const counted = page.offset + Math.max(limits.countCap, page.limit);
+  const counting = countUpTo(db, orders, where, counted + 1);
+  if (!base) {
+    const [rows, totalCount] = await Promise.all([
+      db
+        .select()
+        .from(orders)
+        .where(where)
+        .orderBy(...newestFirst(orders))
+        .limit(page.limit)
+        .offset(page.offset),
+      counting,
+    ]);
+    return { rows, totalCount };
+  }
+  const totalCount = await counting;
+  if (totalCount > counted) {
+    // Named as the table, so the list's filters (written on `orders`) apply to it as they are.
+    const recent = db
+      .select()
+      .from(orders)
+      .where(base)
+      .orderBy(...newestFirst(orders))
+      .limit(page.offset + page.limit * limits.window)
+      .as('orders');
+    const rows = await db
+      .select()
+      .from(recent)
+      .where(where)
+      .orderBy(...newestFirst(recent))
+      .limit(page.limit)
+      .offset(page.offset);
+    if (rows.length === page.limit) return { rows, totalCount };
+  }
+  // A LIMIT no list reaches keeps PostgreSQL from merging the sub-select into the outer query
+  // and planning it for one page (the usual fence, OFFSET 0, drizzle leaves out): it finds every
+  // match, and only the outer query sorts and pages them.
+  const matches = db.select().from(orders).where(where).limit(EVERY_ROW).as('orders');
+  const rows = await db
+    .select()
+    .from(matches)
+    .orderBy(...newestFirst(matches))
+    .limit(page.limit)
+    .offset(page.offset);
+  return { rows, totalCount };
+}
