@@ -703,6 +703,15 @@ describe('orders', () => {
         conflictEndTime: winner.rentalEndTime,
       });
     }
+    // The 199 refusals took no number of the day: the next booking's is the winner's plus one.
+    const next = await call(
+      'employee',
+      'POST',
+      '/api/app/orders',
+      walkIn([{ equipmentId: item(15).id }], { rentalStartTime: at(75), rentalEndTime: at(76) }),
+    );
+    expect(next.statusCode, next.body).toBe(201);
+    expect(Number(next.json().orderNumber)).toBe(Number(winner.orderNumber) + 1);
   });
 
   describe('bad input', () => {

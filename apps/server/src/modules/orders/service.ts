@@ -699,14 +699,11 @@ export class OrdersService {
           if (!id) throw new KindNotFree(index);
           held.push(id);
         }
-        const orderNumber = await nextOrderNumber(tx, this.tenantId, now, this.timeZone);
-        if (!orderNumber) {
-          throw conflictError(ErrorCode.OrderNumbersExhausted, this.msg('OrderNumbersExhausted'));
-        }
         await tx.insert(orders).values({
           id: orderId,
           tenantId: this.tenantId,
-          orderNumber,
+          // The day's number comes last (below): a placeholder no real number can equal.
+          orderNumber: `-${orderId}`,
           storeId: input.storeId,
           orderType: input.orderType,
           status,
@@ -766,6 +763,15 @@ export class OrdersService {
           to: status,
           message: say(extras.agentBooking ? 'OrderPlacedByAgent' : 'OrderCreated'),
         });
+        // The tenant's daily counter row stays locked until the commit: taking the number as the
+        // last statement keeps bookings at other stores (and of other gear) waiting only for
+        // this one statement, not for the whole booking. A refusal above never touches it, and
+        // a rollback gives the number back.
+        const orderNumber = await nextOrderNumber(tx, this.tenantId, now, this.timeZone);
+        if (!orderNumber) {
+          throw conflictError(ErrorCode.OrderNumbersExhausted, this.msg('OrderNumbersExhausted'));
+        }
+        await tx.update(orders).set({ orderNumber }).where(eq(orders.id, orderId));
       });
     } catch (err) {
       if (err instanceof KindNotFree) {
