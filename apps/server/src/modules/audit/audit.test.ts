@@ -27,7 +27,6 @@ describe('audit log', () => {
   const tokens: Record<string, string> = {};
   let wanlong: string;
   let taiwu: string;
-  let today: string;
   /** What the tests below did, to find in the log. */
   let order: Order;
   let item: { id: string; name: string; barcodeNumber: string };
@@ -44,8 +43,6 @@ describe('audit log', () => {
     const stores = await storeIdsByName(t.app);
     wanlong = stores['万龙雪场店']!;
     taiwu = stores['太舞小镇店']!;
-    const day = businessDay(new Date(), 'Asia/Shanghai');
-    today = `${day.slice(0, 4)}-${day.slice(4, 6)}-${day.slice(6)}`;
 
     // Orders and money: a walk-in order at 万龙, paid in cash.
     const free = (
@@ -118,7 +115,13 @@ describe('audit log', () => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json<PagedResult<AuditLogEntry>>();
   };
-  const range = () => `from=${today}&to=${today}`;
+  /** A day in the stores' zone, counted from now ("2026-11-24"), read when asked. */
+  const dayIn = (offsetDays = 0) => {
+    const day = businessDay(new Date(Date.now() + offsetDays * 86_400_000), 'Asia/Shanghai');
+    return `${day.slice(0, 4)}-${day.slice(4, 6)}-${day.slice(6)}`;
+  };
+  // From the day before: a run that crosses midnight still finds what it did before it.
+  const range = () => `from=${dayIn(-1)}&to=${dayIn()}`;
 
   it('writes a staff line in the same transaction for every change to a person, never the password', async () => {
     const created = await call('manager', 'POST', '/api/app/employees', {
@@ -336,7 +339,7 @@ describe('audit log', () => {
       `maxResultCount=101&${range()}`,
       `skipCount=10001&${range()}`,
       'from=2027-02-30&to=2027-03-01',
-      `from=${today}`,
+      `from=${dayIn()}`,
       `storeId=42&${range()}`,
     ]) {
       const res = await call('manager', 'GET', `/api/app/audit-log?${query}`);
@@ -352,7 +355,7 @@ describe('audit log', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe(
-      `attachment; filename="audit-log-${today}-${today}.csv"`,
+      `attachment; filename="audit-log-${dayIn(-1)}-${dayIn()}.csv"`,
     );
     expect([...res.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const rows = res.rawPayload.toString('utf8').slice(1).split('\r\n');
@@ -360,7 +363,7 @@ describe('audit log', () => {
     expect(rows).toHaveLength(3 + 2); // header, three lines, the last line break
     expect(rows[2]).toMatch(
       new RegExp(
-        `^${today} \\d{2}:\\d{2}:\\d{2},库存,万龙雪场店,李店员,入库：.*，原因：审计入库,${item.name}$`,
+        `^(${dayIn(-1)}|${dayIn()}) \\d{2}:\\d{2}:\\d{2},库存,万龙雪场店,李店员,入库：.*，原因：审计入库,${item.name}$`,
       ),
     );
     const english = await call(

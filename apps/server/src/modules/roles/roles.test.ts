@@ -12,8 +12,13 @@ import {
   verificationHeaders,
   type TestApp,
 } from '@/testing/index.js';
+import { businessDay } from '@/modules/orders/numbering.js';
 
-const today = () => new Date().toISOString().slice(0, 10);
+/** Today in the stores' zone ("2026-11-24"), which the audit log's dates are read in. */
+const today = () => {
+  const day = businessDay(new Date(), 'Asia/Shanghai');
+  return `${day.slice(0, 4)}-${day.slice(4, 6)}-${day.slice(6)}`;
+};
 
 describe('roles and permissions', () => {
   let t: TestApp;
