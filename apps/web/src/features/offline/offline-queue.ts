@@ -154,7 +154,11 @@ export async function sendOrQueue<T>(write: QueueableWrite): Promise<SendOutcome
   }
   await keep(entry);
   if (navigator.onLine === false) return { queued: true };
-  const applied = await flushQueue();
+  let applied = await flushQueue();
+  if (!applied.has(key) && (await stillWaiting(key))) {
+    // The run it joined had started before it was kept: one more run sends it.
+    applied = await flushQueue();
+  }
   if (applied.has(key)) {
     // Answered now: the caller shows the answer, refusals included, as for any write.
     await discard(key);
@@ -166,6 +170,11 @@ export async function sendOrQueue<T>(write: QueueableWrite): Promise<SendOutcome
     throw new ApiError(after.problem ?? '', 409);
   }
   return { queued: true };
+}
+
+async function stillWaiting(key: string): Promise<boolean> {
+  const entry = await (await offlineDb()).get('requests', key).catch(() => undefined);
+  return entry?.state === 'waiting';
 }
 
 async function keep(entry: QueuedRequest): Promise<void> {
