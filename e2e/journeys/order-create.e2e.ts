@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newPhone, screenshot, watchErrors } from '../support/browser';
+import { gunScan } from '../support/gun';
 import { signIn } from '../support/session';
 
 const baseUrl = inject('baseUrl');
@@ -43,12 +44,6 @@ async function freeGear(page: Page, count: number): Promise<Gear[]> {
   }, count);
 }
 
-/** A barcode gun: fast keys and Enter, with no text field focused. */
-async function gunScan(page: Page, code: string) {
-  await page.keyboard.type(code, { delay: 5 });
-  await page.keyboard.press('Enter');
-}
-
 const money = (v: number) => `¥${v.toFixed(2)}`;
 /** As the server and the page write times in the business time zone. */
 const local = (iso: string) =>
@@ -74,13 +69,15 @@ describe('a new order at the counter', () => {
     await page.getByRole('textbox', { name: '手机号' }).fill('13700002222');
     await page.getByRole('heading', { name: '设备（0）' }).tap();
     for (const [i, item] of gear.entries()) {
-      await gunScan(page, item.barcodeNumber);
-      await page.locator('.order-create-line', { hasText: item.barcodeNumber }).waitFor();
+      await gunScan(page, item.barcodeNumber, (limit) =>
+        page.locator('.order-create-line', { hasText: item.barcodeNumber }).waitFor(limit),
+      );
       await page.getByRole('heading', { name: `设备（${i + 1}）` }).waitFor();
     }
     // The same item again is refused.
-    await gunScan(page, gear[0]!.barcodeNumber);
-    await page.getByText(`设备 ${gear[0]!.barcodeNumber} 已在订单中`).waitFor();
+    await gunScan(page, gear[0]!.barcodeNumber, (limit) =>
+      page.getByText(`设备 ${gear[0]!.barcodeNumber} 已在订单中`).waitFor(limit),
+    );
 
     // One day by the store's default: rent and deposits of both items.
     const rent = gear.reduce((sum, g) => sum + g.dailyRentPrice, 0);
@@ -128,8 +125,9 @@ describe('a new order at the counter', () => {
     await page.getByRole('textbox', { name: '手机号' }).fill('13700003333');
     await page.getByRole('heading', { name: '设备（0）' }).tap();
     const taken = gear[1]!.barcodeNumber;
-    await gunScan(page, taken);
-    await page.locator('.order-create-line', { hasText: taken }).waitFor();
+    await gunScan(page, taken, (limit) =>
+      page.locator('.order-create-line', { hasText: taken }).waitFor(limit),
+    );
     await page.reload();
     await page.locator('.order-create-line', { hasText: taken }).waitFor();
     expect(await page.getByRole('textbox', { name: '客户姓名' }).inputValue()).toBe('周九');

@@ -239,9 +239,9 @@ describe('an order at the counter', () => {
     await page.getByRole('button', { name: 'Send out' }).tap();
     const load = page.getByRole('dialog', { name: 'Load for delivery' });
     await load.getByText('0/1 scanned', { exact: false }).waitFor();
-    await page.keyboard.type(gear!.barcodeNumber, { delay: 5 });
-    await page.keyboard.press('Enter');
-    await load.getByText('1/1 scanned', { exact: false }).waitFor();
+    await gunScan(page, gear!.barcodeNumber, (limit) =>
+      load.getByText('1/1 scanned', { exact: false }).waitFor(limit),
+    );
     await load.getByRole('button', { name: 'Leave for delivery' }).tap();
     await page.getByText('Delivering', { exact: true }).first().waitFor();
 
