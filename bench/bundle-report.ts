@@ -62,13 +62,24 @@ function staticClosure(manifest: Manifest, key: string, into: Set<string>): void
 /** The language a first visit shows (Chinese first); its texts load before the first paint. */
 const FIRST_LANGUAGE = 'src/locales/zh-CN.ts';
 
+/**
+ * The chunks index.html loads itself: its module scripts (the entry, which the build names
+ * `shell` once it has gathered everything the first paint needs into it).
+ */
+function entryKeys(manifest: Manifest): string[] {
+  const html = readFileSync(join(dist, 'index.html'), 'utf8');
+  const files = [...html.matchAll(/<script type="module"[^>]*\ssrc="\/([^"]+)"/g)].map((m) => m[1]);
+  const keys = Object.keys(manifest).filter((k) => files.includes(manifest[k]!.file));
+  if (keys.length === 0) throw new Error('index.html loads no chunk of the manifest');
+  return keys;
+}
+
 export function routeBundles(): RouteBundle[] {
   const manifest = readManifest();
-  const entry = Object.keys(manifest).find((k) => manifest[k]?.isEntry);
-  if (!entry) throw new Error('No entry chunk in the manifest');
+  const entries = entryKeys(manifest);
   return appRoutes.map((route) => {
     const keys = new Set<string>();
-    staticClosure(manifest, entry, keys);
+    for (const entry of entries) staticClosure(manifest, entry, keys);
     staticClosure(manifest, FIRST_LANGUAGE, keys);
     staticClosure(manifest, pageKey(manifest, route.load), keys);
     const files = [...keys].map((k) => manifest[k]!.file);

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { languagePreload } from './build/language-preload';
 import { precompress } from './build/precompress';
 
 /**
@@ -43,7 +44,7 @@ const pwa = VitePWA({
 });
 
 export default defineConfig({
-  plugins: [react(), pwa, precompress()],
+  plugins: [react(), pwa, languagePreload(), precompress()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -61,5 +62,16 @@ export default defineConfig({
     manifest: true,
     // Keep wasm files as files (the scanner loads them from our origin).
     assetsInlineLimit: (file) => (file.endsWith('.wasm') ? false : undefined),
+    rolldownOptions: {
+      // The shared contracts build their zod schemas at the top of each module; building one is
+      // free of side effects, so a page that needs only a module's constants or types leaves its
+      // schemas (and zod itself, when no schema is used) out of its download.
+      treeshake: { manualPureFunctions: ['z'] },
+      output: {
+        codeSplitting: {
+          groups: [{ name: 'shell', tags: ['$initial'], includeDependenciesRecursively: false }],
+        },
+      },
+    },
   },
 });

@@ -21,7 +21,7 @@ import { securityPlugin } from '@/plugins/security.js';
 import { tenantPlugin } from '@/plugins/tenant.js';
 import { authenticationPlugin } from '@/plugins/authentication.js';
 import { verificationTokenPlugin } from '@/plugins/verification-token.js';
-import { webAppPlugin } from '@/plugins/web-app.js';
+import { inlineScriptSources, webAppPlugin } from '@/plugins/web-app.js';
 import { abpRoutes } from '@/modules/abp/index.js';
 import { accountRoutes } from '@/modules/account/index.js';
 import { WeChatClient } from '@/modules/wechat/client.js';
@@ -115,6 +115,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(databasePlugin, { database: options.database });
   await app.register(securityPlugin, {
     corsOrigins: settings.CORS_ORIGINS,
+    inlineScripts: inlineScriptSources(settings.WEB_DIST_DIR),
     rateLimit: {
       perUser: settings.RATE_LIMIT_PER_MINUTE,
       perAnonymousAddress: settings.RATE_LIMIT_ANONYMOUS_PER_MINUTE,

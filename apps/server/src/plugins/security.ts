@@ -7,6 +7,8 @@ import { AppError } from '@/lib/errors.js';
 
 export interface SecurityOptions {
   corsOrigins: string[];
+  /** `'sha256-…'` sources of the web app's own inline scripts (web-app.ts). */
+  inlineScripts?: string[];
   /** API requests a minute per signed-in user, and per address for everyone else. */
   rateLimit: { perUser: number; perAnonymousAddress: number };
 }
@@ -27,7 +29,7 @@ export const securityPlugin = fp<SecurityOptions>(
         useDefaults: true,
         directives: {
           'default-src': ["'self'"],
-          'script-src': ["'self'", "'wasm-unsafe-eval'"],
+          'script-src': ["'self'", "'wasm-unsafe-eval'", ...(options.inlineScripts ?? [])],
           'worker-src': ["'self'", 'blob:'],
           'img-src': ["'self'", 'data:', 'blob:', 'https:'],
           'media-src': ["'self'", 'blob:', 'data:'],

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -5,6 +6,8 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '@/testing/index.js';
 
+/** An inline script of the build (it asks for the page's texts early). */
+const BOOT = "document.documentElement.dataset.boot='1'";
 const BIG = `export const words = ${JSON.stringify('雪具 snow gear '.repeat(2000))};`;
 
 describe('serving the built web app', () => {
@@ -12,7 +15,10 @@ describe('serving the built web app', () => {
   beforeAll(async () => {
     const dist = mkdtempSync(join(tmpdir(), 'web-dist-'));
     mkdirSync(join(dist, 'assets'));
-    writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(
+      join(dist, 'index.html'),
+      `<!doctype html><head><script>${BOOT}</script><script type="module" src="/assets/index-abc123.js"></script></head><div id="root"></div>`,
+    );
     writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
     writeFileSync(join(dist, 'favicon.svg'), '<svg/>');
     // What the build writes: a big chunk with its brotli and gzip copies, and its manifest.
@@ -68,6 +74,16 @@ describe('serving the built web app', () => {
     const page = await t.app.inject('/store/dashboard');
     expect(page.headers['content-security-policy']).toContain("default-src 'self'");
     expect((await t.app.inject('/.vite/manifest.json')).statusCode).toBe(404);
+  });
+
+  it("allows the build's own inline script by its hash, and no other inline script", async () => {
+    const policy = String((await t.app.inject('/login')).headers['content-security-policy']);
+    const scriptSrc = policy.split(';').find((d) => d.startsWith('script-src '));
+    const hash = createHash('sha256').update(BOOT).digest('base64');
+    expect(scriptSrc).toContain(`'sha256-${hash}'`);
+    expect(scriptSrc).not.toContain('unsafe-inline');
+    // One hash: the module script with a src is allowed as 'self', not by a hash.
+    expect(scriptSrc?.match(/'sha256-/g)).toHaveLength(1);
   });
 
   it('compresses JSON answers above 1 KB and leaves small ones as they are', async () => {

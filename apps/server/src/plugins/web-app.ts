@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -22,6 +23,21 @@ const DOCUMENT_ONLY_HEADERS = [
   'x-permitted-cross-domain-policies',
   'x-xss-protection',
 ];
+
+/**
+ * The CSP sources of the inline scripts in the built index.html (the build writes one that asks
+ * for the page's texts early): `'sha256-…'` of each, so the policy allows exactly those and no
+ * other inline script. None when the app is not built.
+ */
+export function inlineScriptSources(distDir: string): string[] {
+  const page = distDir ? join(resolve(distDir), 'index.html') : '';
+  if (!page || !existsSync(page)) return [];
+  const html = readFileSync(page, 'utf8');
+  return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)]
+    .map((match) => match[1] ?? '')
+    .filter((code) => code.trim() !== '')
+    .map((code) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`);
+}
 
 /**
  * Serves the built web app: hashed assets cached for a year with lean headers, everything else

@@ -1,4 +1,4 @@
-import { Activity, lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Activity, lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import {
   createBrowserRouter,
   matchRoutes,
@@ -43,7 +43,12 @@ function AppShell() {
   // Kept pages belong to the person who opened them: a new sign-in starts afresh.
   if (kept.userId !== userId) setKept({ userId, pages: {} });
 
+  // A new page starts at the top; the first page already does (a smooth scroll there costs a
+  // layout pass while the app is still starting).
+  const shownPath = useRef(location.pathname);
   useEffect(() => {
+    if (shownPath.current === location.pathname) return;
+    shownPath.current = location.pathname;
     window.scrollTo({ top: 0, behavior: 'smooth' });
   }, [location.pathname]);
 

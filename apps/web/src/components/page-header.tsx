@@ -1,17 +1,25 @@
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { NavBar } from 'antd-mobile';
+import { LeftOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
+import 'antd-mobile/es/components/nav-bar/nav-bar.css';
 
-/** A page's top bar: title and a back arrow (to `backTo`, else the previous page). */
+/**
+ * A page's top bar: title and a back arrow (to `backTo`, else the previous page; none on a
+ * tab's own page, `noBack`). antd-mobile's
+ * look, but its back control is a real button with a name: NavBar's own is a `div` that a
+ * keyboard cannot reach and a screen reader reads as a button without a name.
+ */
 export function PageHeader({
   title,
   backTo,
   right,
+  noBack = false,
 }: {
   title: ReactNode;
   backTo?: string;
   right?: ReactNode;
+  noBack?: boolean;
 }) {
   const navigate = useNavigate();
   const { t } = useTranslation();
@@ -21,8 +29,21 @@ export function PageHeader({
     else void navigate('/');
   };
   return (
-    <NavBar className="page-header" onBack={handleBack} backIcon back={t('app.back')} right={right}>
-      <h1 className="page-header__title">{title}</h1>
-    </NavBar>
+    <header className="adm-nav-bar page-header">
+      <div className="adm-nav-bar-left">
+        {!noBack && (
+          <button type="button" className="adm-nav-bar-back page-header__back" onClick={handleBack}>
+            <span className="adm-nav-bar-back-arrow" aria-hidden>
+              <LeftOutline />
+            </span>
+            {t('app.back')}
+          </button>
+        )}
+      </div>
+      <div className="adm-nav-bar-title">
+        <h1 className="page-header__title">{title}</h1>
+      </div>
+      <div className="adm-nav-bar-right">{right}</div>
+    </header>
   );
 }

@@ -1,10 +1,11 @@
 import { useSearchParams } from 'react-router';
-import { CapsuleTabs, NavBar } from 'antd-mobile';
+import { CapsuleTabs } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { PagedList } from '@/components/paged-list';
 import { MY_ORDER_FILTER_KEYS, useMyOrders, type MyOrderFilter } from '../api/list-my-orders';
 import { MyOrderCard } from '../components/my-order-card';
 import '../customer-orders.css';
+import { PageHeader } from '@/components/page-header';
 
 /**
  * /customer/orders: the customer's orders, newest first, 10 at a time, by status (kept in the
@@ -19,9 +20,7 @@ export default function MyOrdersPage() {
 
   return (
     <div className="my-orders">
-      <NavBar className="page-header" back={null}>
-        <h1 className="page-header__title">{t('routes.customerOrders')}</h1>
-      </NavBar>
+      <PageHeader noBack title={t('routes.customerOrders')} />
       <CapsuleTabs
         activeKey={filter}
         onChange={(key) => setSearch(key === 'all' ? {} : { filter: key }, { replace: true })}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
-import { ErrorBlock, List, NavBar, Skeleton } from 'antd-mobile';
+import { ErrorBlock, List, Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { OrderStatus } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';
@@ -10,6 +10,7 @@ import { savedOrderQrs } from '@/features/orders/utils/saved-order-qr';
 import { useCurrentOrders } from '../api/list-current-orders';
 import { storeTime } from '../utils/my-order-rules';
 import '../customer-orders.css';
+import { PageHeader } from '@/components/page-header';
 
 /** Orders whose code is still worth showing at the store (not settled or closed). */
 const SHOWN: readonly number[] = [
@@ -41,9 +42,7 @@ export default function OrderQrHomePage() {
   }
   return (
     <div className="order-qr-home">
-      <NavBar className="page-header" back={null}>
-        <h1 className="page-header__title">{t('routes.orderQrTab')}</h1>
-      </NavBar>
+      <PageHeader noBack title={t('routes.orderQrTab')} />
       {signedIn && current.isPending && (
         <div role="status" aria-label={t('app.loading')} className="page-body">
           <Skeleton.Paragraph lineCount={4} animated />

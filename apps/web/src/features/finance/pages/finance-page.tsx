@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { NavBar, PullToRefresh } from 'antd-mobile';
+import { PullToRefresh } from 'antd-mobile';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { RoleName } from '@snowgear/contracts';
@@ -18,6 +18,7 @@ import { StoreScope } from '../components/store-scope';
 import { SummaryCards } from '../components/summary-cards';
 import { readFinanceFilters, writeFinanceFilters, type FinanceFilters } from '../utils/date-range';
 import '../finance.css';
+import { PageHeader } from '@/components/page-header';
 
 /**
  * /store/finance: reconciliation for a store manager (or a super admin across stores). The
@@ -42,9 +43,7 @@ export default function FinancePage() {
 
   return (
     <div className="finance-page">
-      <NavBar className="page-header" back={null}>
-        <h1 className="page-header__title">{t('routes.storeFinance')}</h1>
-      </NavBar>
+      <PageHeader noBack title={t('routes.storeFinance')} />
       <PullToRefresh
         onRefresh={() => client.refetchQueries({ queryKey: financeKey, type: 'active' })}
         pullingText={t('list.pullToRefresh')}

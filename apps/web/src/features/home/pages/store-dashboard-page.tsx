@@ -159,14 +159,18 @@ export default function StoreDashboardPage() {
           );
         }}
       </QueryState>
-      <HomeShortcuts
-        shortcuts={[
-          { path: Paths.workspace, label: t('routes.workspace') },
-          { path: Paths.storeOrderCreate(), label: t('smartScan.createOrder') },
-          { path: Paths.storeScan, label: t('routes.storeScan') },
-          ...(hasAdmin ? [{ path: Paths.admin, label: t('storeDashboard.admin') }] : []),
-        ]}
-      />
+      {/* Below the figures, so they come with them: drawn under the shorter placeholder they
+          would jump down the screen when the figures arrive. */}
+      {!dashboard.isPending && (
+        <HomeShortcuts
+          shortcuts={[
+            { path: Paths.workspace, label: t('routes.workspace') },
+            { path: Paths.storeOrderCreate(), label: t('smartScan.createOrder') },
+            { path: Paths.storeScan, label: t('routes.storeScan') },
+            ...(hasAdmin ? [{ path: Paths.admin, label: t('storeDashboard.admin') }] : []),
+          ]}
+        />
+      )}
     </PullToRefresh>
   );
 }

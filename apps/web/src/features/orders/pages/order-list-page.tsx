@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Button, CalendarPicker, NavBar, SearchBar, Tabs } from 'antd-mobile';
+import { Button, CalendarPicker, SearchBar, Tabs } from 'antd-mobile';
 import { CalendarOutline, CloseOutline } from 'antd-mobile-icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import {
   type OrderTab,
 } from '../api/list-orders';
 import { OrderCard } from '../components/order-card';
+import { PageHeader } from '@/components/page-header';
 
 const toDay = (d: Date) => dayjs(d).format('YYYY-MM-DD');
 const shortDay = (day: string) => dayjs(day).format('MM/DD');
@@ -62,9 +63,7 @@ export default function OrderListPage() {
 
   return (
     <div className="order-list">
-      <NavBar className="page-header" back={null}>
-        <h1 className="page-header__title">{t('routes.orderList')}</h1>
-      </NavBar>
+      <PageHeader noBack title={t('routes.orderList')} />
       <WorkingStoreBar />
       <Tabs
         className="order-list__tabs"

@@ -1,0 +1,163 @@
+/**
+ * Lighthouse's mobile preset (simulated slow 4G, a mid-range phone's CPU) on the five pages the
+ * speed work is held to: the booking page, the staff sign-in, the help centre, and the store
+ * dashboard and inventory list signed in as the demo store employee. Each cold load (no HTTP
+ * cache, no service worker) of the built app (`npm run build` first) served by the real server on
+ * the embedded database with demo data. The baseline, measured in the same browser in the same
+ * run, is a bare page of one heading served by a bare Fastify: the floor of this machine, so the
+ * ratios of the metrics mean something on a shared, noisy machine.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify from 'fastify';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { createTestApp } from '@snowgear/server/testing';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const PORT = 9333;
+const dist = fileURLToPath(new URL('../apps/web/dist/', import.meta.url));
+
+const bare = Fastify();
+bare.get('/', async (_request, reply) =>
+  reply
+    .type('text/html')
+    .send(
+      '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
+        '<meta name="viewport" content="width=device-width"><link rel="icon" href="data:,">' +
+        '<title>Baseline</title></head><body><h1>Baseline</h1></body></html>',
+    ),
+);
+await bare.listen({ host: '127.0.0.1', port: 0 });
+const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}/`;
+
+const t = await createTestApp({
+  settings: { LOG_LEVEL: 'silent', WEB_DIST_DIR: dist, RATE_LIMIT_ANONYMOUS_PER_MINUTE: '100000' },
+});
+await t.app.listen({ host: '127.0.0.1', port: 0 });
+const base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+
+// One persistent profile: the sign-in made with Playwright is the one Lighthouse's loads use.
+const profile = mkdtempSync(join(tmpdir(), 'lighthouse-'));
+const browser = await chromium.launchPersistentContext(profile, {
+  executablePath: CHROMIUM,
+  args: [`--remote-debugging-port=${PORT}`, '--no-sandbox'],
+});
+
+interface Result {
+  page: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  si: number;
+}
+
+async function coldRun(label: string, url: string): Promise<Result> {
+  // Cold: nothing cached and no service worker, but the saved sign-in stays.
+  const page = browser.pages()[0] ?? (await browser.newPage());
+  const cdp = await browser.newCDPSession(page);
+  await cdp.send('Network.clearBrowserCache');
+  await cdp.send('Storage.clearDataForOrigin', {
+    origin: new URL(url).origin,
+    storageTypes: 'service_workers,cache_storage',
+  });
+  await cdp.detach();
+  const run = await lighthouse(url, {
+    port: PORT,
+    output: 'json',
+    logLevel: 'error',
+    disableStorageReset: true,
+    onlyCategories: ['performance', 'accessibility', 'best-practices'],
+  });
+  if (!run) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { categories, audits } = run.lhr;
+  const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+  const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;
+  const failed = Object.entries(audits)
+    .filter(([id, audit]) => {
+      if (audit.score === null || audit.score >= 1) return false;
+      return ['accessibility', 'best-practices'].some((c) =>
+        categories[c]?.auditRefs.some((ref) => ref.id === id && ref.weight > 0),
+      );
+    })
+    .map(([id]) => id);
+  for (const id of failed) {
+    const items = (audits[id]?.details as { items?: { node?: { selector?: string } }[] })?.items;
+    const where = (items ?? []).map((item) => item.node?.selector).filter(Boolean);
+    console.log(
+      `  ${label}: ${id} fails${where.length ? ` at ${where.slice(0, 3).join(' | ')}` : ''}`,
+    );
+  }
+  const shifts = (
+    audits['layout-shifts']?.details as {
+      items?: { node?: { selector?: string }; score?: number }[];
+    }
+  )?.items;
+  for (const shift of shifts ?? []) {
+    console.log(`  ${label}: layout shift ${shift.score?.toFixed(3)} at ${shift.node?.selector}`);
+  }
+  return {
+    page: label,
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    fcp: value('first-contentful-paint'),
+    lcp: value('largest-contentful-paint'),
+    tbt: value('total-blocking-time'),
+    cls: value('cumulative-layout-shift'),
+    si: value('speed-index'),
+  };
+}
+
+async function signInAsEmployee(): Promise<void> {
+  const page = browser.pages()[0] ?? (await browser.newPage());
+  await page.goto(`${base}/login`);
+  await page.getByLabel('用户名或邮箱').fill('employee');
+  await page.getByPlaceholder('请输入密码').fill('1q2w3E*');
+  await page.getByRole('button', { name: '登录' }).click();
+  await page.waitForURL('**/store/dashboard');
+}
+
+const results: Result[] = [];
+try {
+  const baseline = await coldRun('baseline (bare page)', bareUrl);
+  results.push(baseline);
+  for (const path of ['/customer/order-create', '/login', '/help']) {
+    results.push(await coldRun(path, `${base}${path}`));
+  }
+  await signInAsEmployee();
+  for (const path of ['/store/dashboard', '/store/inventory/list']) {
+    results.push(await coldRun(`${path} (employee)`, `${base}${path}`));
+  }
+
+  const ms = (n: number) => `${(n / 1000).toFixed(2)} s`;
+  const ratio = (n: number, b: number) => (b > 0 ? `${(n / b).toFixed(1)}×` : '—');
+  console.log('\nLighthouse mobile (simulated slow 4G, 4× CPU slowdown), cold load');
+  console.log(
+    'page'.padEnd(34) +
+      'perf  a11y  bp   ' +
+      'FCP (×base)      LCP (×base)      TBT        CLS    SI',
+  );
+  for (const r of results) {
+    console.log(
+      r.page.padEnd(34) +
+        `${String(r.performance).padEnd(6)}${String(r.accessibility).padEnd(6)}${String(r.bestPractices).padEnd(5)}` +
+        `${ms(r.fcp)} (${ratio(r.fcp, baseline.fcp)})`.padEnd(17) +
+        `${ms(r.lcp)} (${ratio(r.lcp, baseline.lcp)})`.padEnd(17) +
+        `${Math.round(r.tbt)} ms`.padEnd(11) +
+        `${r.cls.toFixed(3)}  ${ms(r.si)}`,
+    );
+  }
+  console.log('goals: performance ≥ 95, accessibility ≥ 95, best practices 100');
+} finally {
+  await browser.close();
+  await t.close();
+  await bare.close();
+  rmSync(profile, { recursive: true, force: true });
+}
