@@ -1,5 +1,6 @@
 // Bundles the server into dist/server.js. Workspace packages (TypeScript source) are bundled in;
 // everything from node_modules stays external and is loaded at run time.
+import { copyFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
 await build({
@@ -26,3 +27,6 @@ await build({
   ],
   logLevel: 'warning',
 });
+
+// The embedded database's thread (src/db/pglite-thread.ts) loads this file beside the bundle.
+copyFileSync('src/db/pglite-worker.mjs', 'dist/pglite-worker.mjs');

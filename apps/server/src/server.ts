@@ -30,6 +30,7 @@ async function main() {
     databaseUrl: settings.DATABASE_URL,
     dataDir: settings.DATA_DIR,
     limits: settings,
+    embeddedThread: true,
   });
   const tls = await loadTls(settings);
   const app = await buildApp({ settings, database, secret: resolveSecret(settings), https: tls });

@@ -13,6 +13,7 @@ import pg from 'pg';
 import type { Settings } from '@/config/env.js';
 import * as schema from './schema.js';
 import { migrationsFolder } from './migrations-folder.js';
+import { asPgliteClient, openThreadedPglite } from './pglite-thread.js';
 
 /** One type for both drivers (STACK.md trap 9). */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -40,6 +41,11 @@ export interface OpenDatabaseOptions {
   /** PGlite data folder; omitted = in memory (tests). */
   dataDir?: string | undefined;
   limits: DatabaseLimits;
+  /**
+   * The embedded database in a worker thread of its own (db/pglite-thread.ts), so a slow query
+   * never stops other requests; the server does so, tests keep it on their own thread.
+   */
+  embeddedThread?: boolean;
   /** Told when a PostgreSQL connection fails, idle or in use (default: one line on stderr). */
   onConnectionLost?: (err: Error) => void;
 }
@@ -149,7 +155,17 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     mkdirSync(options.dataDir, { recursive: true });
     dataDir = join(options.dataDir, 'db');
   }
-  const client = await PGlite.create({ dataDir, extensions: { btree_gist, pg_trgm } });
+  let client: PGlite;
+  let close: () => Promise<void>;
+  if (options.embeddedThread) {
+    const threaded = await openThreadedPglite(dataDir);
+    client = asPgliteClient(threaded);
+    close = () => threaded.close();
+  } else {
+    const local = await PGlite.create({ dataDir, extensions: { btree_gist, pg_trgm } });
+    client = local;
+    close = () => local.close();
+  }
   const stats = { queries: 0 };
   const db = drizzlePglite(client, { schema, logger: countQueries(stats) }) as unknown as Database;
   return {
@@ -160,6 +176,6 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    close: () => client.close(),
+    close,
   };
 }

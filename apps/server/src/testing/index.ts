@@ -28,6 +28,8 @@ export interface TestAppOptions {
   settings?: Record<string, string>;
   /** PostgreSQL only: reach the test database through this port on 127.0.0.1 (a proxy a test can cut). */
   databasePort?: number;
+  /** PGlite only: the embedded database in its own thread, as the server runs it. */
+  embeddedThread?: boolean;
 }
 
 export const TEST_SECRET = 'test-secret-test-secret-test-secret-0123456789';
@@ -116,6 +118,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     databaseUrl: settings.DATABASE_URL,
     limits: settings,
     onConnectionLost: () => undefined,
+    embeddedThread: options.embeddedThread ?? false,
   });
   await prepareDatabase(database, {
     seedDemoData: options.seed ?? true,

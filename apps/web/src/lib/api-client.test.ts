@@ -1,4 +1,4 @@
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { H5Config, HelpArticleSummary, PagedResult } from '@snowgear/contracts';
 import {
   api,
@@ -56,18 +56,16 @@ describe('API client', () => {
     expect(token).toBeTruthy();
     // The cached token goes stale: the cookie now holds another server-issued token.
     document.cookie = 'XSRF-TOKEN=stale.token; path=/';
-    let attempts = 0;
-    const id = http.interceptors.request.use((c) => {
-      if (c.method === 'post') attempts += 1;
-      return c;
-    });
+    // Count what goes on the wire: the refused POST and its retry.
+    const open = vi.spyOn(XMLHttpRequest.prototype, 'open');
     const result = await api.post<{ helpfulCount: number }>(
       `/app/help/articles/${articleId}/feedback`,
       {
         helpful: false,
       },
     );
-    http.interceptors.request.eject(id);
+    const attempts = open.mock.calls.filter(([method]) => method === 'POST').length;
+    open.mockRestore();
     expect(attempts).toBe(2);
     expect(result).toHaveProperty('notHelpfulCount');
     expect(reported).toEqual([]);

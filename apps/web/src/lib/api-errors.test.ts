@@ -1,29 +1,17 @@
-import {
-  AxiosError,
-  AxiosHeaders,
-  type AxiosResponse,
-  type InternalAxiosRequestConfig,
-} from 'axios';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { toApiError } from './api-errors';
+import { HttpFailure, toApiError } from './api-errors';
 import { changeLanguage } from './i18n';
 
 function failure(
   status: number | undefined,
   data?: unknown,
-  config: Partial<InternalAxiosRequestConfig> = {},
-) {
-  const cfg = {
-    headers: new AxiosHeaders(),
-    method: 'post',
-    url: '/app/x',
-    ...config,
-  } as InternalAxiosRequestConfig;
-  const response =
-    status === undefined
-      ? undefined
-      : ({ status, data, headers: {}, config: cfg, statusText: '' } as AxiosResponse);
-  return new AxiosError('failed', 'ERR', cfg, undefined, response);
+  request: Partial<HttpFailure['request']> = {},
+): HttpFailure {
+  return new HttpFailure(
+    'failed',
+    { method: 'POST', url: '/app/x', ...request },
+    status === undefined ? undefined : { status, data, headers: {} },
+  );
 }
 const msg = (...args: Parameters<typeof failure>) => toApiError(failure(...args)).message;
 

@@ -1,6 +1,17 @@
-import type { AxiosError } from 'axios';
 import { ErrorCode, type ErrorInfo } from '@snowgear/contracts';
 import { i18n } from './i18n';
+
+/** A call that failed: with the server's response, or none (no network, time-out). */
+export class HttpFailure extends Error {
+  constructor(
+    message: string,
+    readonly request: { method: string; url: string },
+    readonly response?: { status: number; data: unknown; headers: Record<string, string> },
+  ) {
+    super(message);
+    this.name = 'HttpFailure';
+  }
+}
 
 /** What a failed call tells its caller: a message fit to show, plus the server's details. */
 export class ApiError extends Error {
@@ -35,7 +46,7 @@ function serverError(body: unknown): ErrorInfo | undefined {
 }
 
 /** A 400/403 about the anti-forgery token: by code, by wording, or ABP's bare 400. */
-export function isVerificationTokenProblem(error: AxiosError): boolean {
+export function isVerificationTokenProblem(error: HttpFailure): boolean {
   const status = error.response?.status;
   if (status !== 400 && status !== 403) return false;
   const info = serverError(error.response?.data);
@@ -46,7 +57,7 @@ export function isVerificationTokenProblem(error: AxiosError): boolean {
   ) {
     return true;
   }
-  const method = (error.config?.method ?? 'get').toUpperCase();
+  const method = error.request.method.toUpperCase();
   return status === 400 && !info && method !== 'GET';
 }
 
@@ -58,7 +69,7 @@ function validationWords(code: string): string | null {
 }
 
 /** Turns any failure into an ApiError with the detailed message set of spec §8. */
-export function toApiError(error: AxiosError): ApiError {
+export function toApiError(error: HttpFailure): ApiError {
   const t = i18n.t.bind(i18n);
   const response = error.response;
   if (!response) {
@@ -66,7 +77,7 @@ export function toApiError(error: AxiosError): ApiError {
   }
   const status = response.status;
   const info = serverError(response.data);
-  const requestId = info?.requestId ?? (response.headers['x-request-id'] as string | undefined);
+  const requestId = info?.requestId ?? response.headers['x-request-id'];
   const make = (message: string, verification = false) =>
     new ApiError(
       message,
@@ -94,7 +105,7 @@ export function toApiError(error: AxiosError): ApiError {
       return make(t('api.loginExpired'));
     case 403: {
       if (isVerificationTokenProblem(error)) return make(t('api.verificationFailed'), true);
-      const url = error.config?.url ?? '';
+      const url = error.request.url;
       if (LOGIN_PATHS.some((p) => url.includes(p)))
         return make(info?.message || t('api.loginFailed'));
       return make(info?.message || t('api.forbidden'));

@@ -18,7 +18,6 @@ export function uploadCompressed(
   form.append('file', blob, fileName);
   return api.post<FileInfo>('/files/upload', form, {
     silent: true,
-    headers: { 'Content-Type': 'multipart/form-data' },
     timeout: 120_000,
   });
 }

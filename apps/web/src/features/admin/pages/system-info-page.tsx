@@ -74,7 +74,6 @@ async function uploadLogo(file: File): Promise<FileInfo> {
   form.append('file', file, file.name);
   return api.post<FileInfo>('/files/upload', form, {
     silent: true,
-    headers: { 'Content-Type': 'multipart/form-data' },
     timeout: 120_000,
   });
 }

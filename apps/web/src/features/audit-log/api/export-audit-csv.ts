@@ -8,17 +8,6 @@ function fileNameOf(disposition: unknown): string | null {
   return /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? null;
 }
 
-/** Asked for as bytes, an error arrives as bytes too: read it as the JSON error it is. */
-function readErrorBody(data: unknown, status: number | undefined): unknown {
-  const isBytes = Object.prototype.toString.call(data) === '[object ArrayBuffer]';
-  if (status === undefined || status < 400 || !isBytes) return data;
-  try {
-    return JSON.parse(new TextDecoder().decode(data as ArrayBuffer)) as unknown;
-  } catch {
-    return data;
-  }
-}
-
 function saveFile(blob: Blob, fileName: string) {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
@@ -44,7 +33,6 @@ export async function downloadAuditCsv(filters: AuditFilters): Promise<string> {
     responseType: 'arraybuffer',
     headers: { Accept: 'text/csv' },
     silent: true,
-    transformResponse: [(data: unknown, _headers, status?: number) => readErrorBody(data, status)],
   };
   const response = await http.get<ArrayBuffer>('/app/audit-log/export.csv', config);
   const fileName =

@@ -24,20 +24,6 @@ export function fileNameOf(disposition: unknown): string | null {
   return /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? null;
 }
 
-/**
- * Asked for as bytes, an error body arrives as bytes too: read it as the JSON error it is, so the
- * client shows the server's own words ("范围最多 366 天" rather than "request failed").
- */
-export function readErrorBody(data: unknown, status: number | undefined): unknown {
-  const isBytes = Object.prototype.toString.call(data) === '[object ArrayBuffer]';
-  if (status === undefined || status < 400 || !isBytes) return data;
-  try {
-    return JSON.parse(new TextDecoder().decode(data as ArrayBuffer)) as unknown;
-  } catch {
-    return data;
-  }
-}
-
 function saveFile(blob: Blob, fileName: string) {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
@@ -65,7 +51,6 @@ export async function downloadFinanceCsv(
     responseType: 'arraybuffer',
     headers: { Accept: 'text/csv' },
     silent: true,
-    transformResponse: [(data: unknown, _headers, status?: number) => readErrorBody(data, status)],
     onDownloadProgress: (event) => onProgress({ loaded: event.loaded, total: event.total }),
   };
   const response = await http.get<ArrayBuffer>('/app/finance/export.csv', config);
