@@ -124,6 +124,8 @@ describe('the driver’s round', () => {
     await page.getByText('配送中').first().waitFor();
     await page.getByRole('button', { name: '确认送达' }).tap();
     await page.waitForURL(`**/driver/delivery-confirm/${order.id}`);
+    // The signal goes once the page is on the screen (its code is on the phone by then).
+    await page.getByRole('button', { name: `勾选 ${NAMES[0]} 已交付` }).waitFor();
     await van.setOffline(true);
     for (const name of NAMES) {
       await page.getByRole('button', { name: `勾选 ${name} 已交付` }).tap();

@@ -178,7 +178,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     weChatEnabled: wechat.configured,
     sms: { enabled: smsCodes.enabled, sandbox: smsCodes.sandbox },
   });
-  await app.register(accountRoutes, { tokens, throttle, codes: smsCodes });
+  await app.register(accountRoutes, {
+    tokens,
+    throttle,
+    codes: smsCodes,
+    signInPerMinute: settings.RATE_LIMIT_SIGN_IN_PER_MINUTE,
+  });
   await app.register(smsRoutes, { codes: smsCodes });
   await app.register(weChatRoutes, { wechat, tokens });
   await app.register(employeeRoutes, { tokens });

@@ -160,6 +160,11 @@ export const SettingsSchema = z.object({
    * a resort's Wi-Fi or a carrier's NAT puts many people behind one address.
    */
   RATE_LIMIT_ANONYMOUS_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
+  /**
+   * Sign-in attempts (password, phone, token refresh, password change) per minute per client
+   * address: a burst cap that lets a whole store sign in at the start of a shift.
+   */
+  RATE_LIMIT_SIGN_IN_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   /** Access token lifetime (`expiresIn`) in seconds. */
   ACCESS_TOKEN_LIFETIME_SECONDS: z.coerce.number().int().min(60).max(604800).default(86400),
   /**

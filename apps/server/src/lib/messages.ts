@@ -62,6 +62,7 @@ const zh = {
   FileSignInRequired: '请登录后查看此文件',
   ImageTooManyPixels: '图片像素太多（{width}×{height}），最多 {megapixels} 百万像素',
   ImagesBusy: '服务器正在处理较多图片，请 {seconds} 秒后重试',
+  TooManyRequests: '操作太频繁，请 {seconds} 秒后重试',
   UploadsTooFrequent: '上传太频繁，请 {seconds} 秒后再试',
   UploadsInProgress: '最多同时上传 {count} 个文件，请等前面的上传完成',
   TooManyImages: '每件设备最多 {max} 张图片',
@@ -289,6 +290,7 @@ const en: Record<Key, string> = {
   ImageTooManyPixels:
     'The image has too many pixels ({width}×{height}); at most {megapixels} megapixels',
   ImagesBusy: 'The server is busy with other images; please retry in {seconds} s',
+  TooManyRequests: 'Too many requests. Please retry in {seconds} s.',
   UploadsTooFrequent: 'Too many uploads; please try again in {seconds} s',
   UploadsInProgress: 'At most {count} uploads at a time; please wait for the others to finish',
   TooManyImages: 'At most {max} images per item',

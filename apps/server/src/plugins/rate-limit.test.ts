@@ -23,6 +23,7 @@ describe('rate limit', () => {
         WEB_DIST_DIR: dist,
         RATE_LIMIT_PER_MINUTE: '8',
         RATE_LIMIT_ANONYMOUS_PER_MINUTE: '6',
+        RATE_LIMIT_SIGN_IN_PER_MINUTE: '3',
       },
     });
     tokens = await signIn(t.app, await verificationHeaders(t.app), ['employee', 'manager']);
@@ -62,8 +63,36 @@ describe('rate limit', () => {
     for (let i = 0; i < 6; i++) {
       expect((await get('/api/app/help/articles', undefined, address)).statusCode).toBe(200);
     }
-    expect((await get('/api/app/help/articles', undefined, address)).statusCode).toBe(429);
+    const over = await get('/api/app/help/articles', undefined, address);
+    expect(over.statusCode).toBe(429);
+    // In the caller's language, with the wait it also sends as Retry-After.
+    const wait = Number(over.headers['retry-after']);
+    expect(over.json().error.message).toBe(`操作太频繁，请 ${wait} 秒后重试`);
+    const english = await t.app.inject({
+      url: '/api/app/help/articles',
+      remoteAddress: address,
+      headers: { 'accept-language': 'en-US' },
+    });
+    expect(english.json().error.message).toMatch(/^Too many requests\. Please retry in \d+ s\.$/);
     expect((await get('/api/app/help/articles', undefined, '198.51.100.10')).statusCode).toBe(200);
+  });
+
+  it('caps sign-in attempts per address at the configured burst', async () => {
+    const csrf = await verificationHeaders(t.app);
+    const login = (remoteAddress: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/app/account/login',
+        headers: csrf,
+        payload: { userNameOrEmailAddress: 'driver', password: '1q2w3E*' },
+        remoteAddress,
+      });
+    const address = '192.0.2.44';
+    for (let i = 0; i < 3; i++) expect((await login(address)).statusCode).toBe(200);
+    const over = await login(address);
+    expect(over.statusCode).toBe(429);
+    expect(over.json().error.code).toBe('App:TooManyRequests');
+    expect((await login('192.0.2.45')).statusCode).toBe(200);
   });
 
   it('ignores X-Forwarded-For unless the proxy is trusted', async () => {

@@ -26,12 +26,15 @@ import {
 } from '@/modules/identity/service.js';
 
 const SIGNED_IN = { authenticated: true } as const;
-// A burst cap per address (a store's devices share one); failures are limited per account.
-const SIGN_IN_RATE = { max: 60, timeWindow: '1 minute' };
 
 /** The account calls of spec §7: sign-in, profile, tokens, logout, password. */
-export async function accountRoutes(app: FastifyInstance, deps: Omit<IdentityDeps, 'db'>) {
+export async function accountRoutes(
+  app: FastifyInstance,
+  { signInPerMinute, ...deps }: Omit<IdentityDeps, 'db'> & { signInPerMinute: number },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // A burst cap per address (a store's devices share one); failures are limited per account.
+  const SIGN_IN_RATE = { max: signInPerMinute, timeWindow: '1 minute' };
   const identity = (): IdentityDeps => ({ ...deps, db: app.db });
 
   const myProfile = async (request: FastifyRequest) => {
