@@ -23,6 +23,14 @@ export async function businessParameter(
         or(isNull(businessParameters.storeId), eq(businessParameters.storeId, storeId)),
       ),
     );
+  return chooseParameter(rows, storeId);
+}
+
+/** The store's value among a key's rows (the store's and the global one) by the rule above. */
+export function chooseParameter(
+  rows: { storeId: string | null; value: string }[],
+  storeId: string,
+): string | null {
   const own = rows.find((r) => r.storeId === storeId)?.value;
   if (own?.trim()) return own.trim();
   return rows.find((r) => r.storeId === null)?.value.trim() ?? null;

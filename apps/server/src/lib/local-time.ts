@@ -3,7 +3,32 @@
  * time zone), never UTC.
  */
 export function localMinute(at: Date, timeZone: string): string {
-  return at.toLocaleString('sv-SE', { timeZone }).slice(0, 16);
+  return formatIn('sv-SE', timeZone).format(at).slice(0, 16);
+}
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * What `toLocaleString(locale, { timeZone })` gives, with its formatter made once per locale and
+ * zone: making one costs some forty times formatting with it, and messages format many times.
+ */
+function formatIn(locale: string, timeZone: string): Intl.DateTimeFormat {
+  const key = `${locale}|${timeZone}`;
+  let found = formats.get(key);
+  if (!found) {
+    // The fields toLocaleString shows when none is named.
+    found = new Intl.DateTimeFormat(locale, {
+      timeZone,
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    formats.set(key, found);
+  }
+  return found;
 }
 
 /**
@@ -12,8 +37,8 @@ export function localMinute(at: Date, timeZone: string): string {
  */
 export function zonedMidnight(day: string, timeZone: string, plusDays = 0): Date {
   const noonUtc = new Date(`${day}T12:00:00Z`);
-  const local = new Date(noonUtc.toLocaleString('en-US', { timeZone }));
-  const utc = new Date(noonUtc.toLocaleString('en-US', { timeZone: 'UTC' }));
+  const local = new Date(formatIn('en-US', timeZone).format(noonUtc));
+  const utc = new Date(formatIn('en-US', 'UTC').format(noonUtc));
   const offsetMs = local.getTime() - utc.getTime();
   return new Date(Date.parse(`${day}T00:00:00Z`) - offsetMs + plusDays * 86_400_000);
 }

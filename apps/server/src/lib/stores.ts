@@ -1,6 +1,19 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '@/db/client.js';
+import { preparedFor } from '@/db/prepared.js';
 import { stores } from '@/db/schema.js';
+
+const storeQuery = (db: Database) =>
+  db
+    .select({ id: stores.id, name: stores.name })
+    .from(stores)
+    .where(
+      and(
+        eq(stores.tenantId, sql.placeholder('tenantId')),
+        eq(stores.id, sql.placeholder('storeId')),
+      ),
+    )
+    .prepare('find_store');
 
 /**
  * The tenant's store with this id, or undefined: every store id a caller sends is looked up in
@@ -11,9 +24,6 @@ export async function findStore(
   tenantId: string,
   storeId: string,
 ): Promise<{ id: string; name: string } | undefined> {
-  const [store] = await db
-    .select({ id: stores.id, name: stores.name })
-    .from(stores)
-    .where(and(eq(stores.tenantId, tenantId), eq(stores.id, storeId)));
+  const [store] = await preparedFor(db, storeQuery).execute({ tenantId, storeId });
   return store;
 }

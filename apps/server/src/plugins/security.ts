@@ -1,9 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import helmet from '@fastify/helmet';
+import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { ErrorCode } from '@snowgear/contracts';
 import { AppError } from '@/lib/errors.js';
+import { message } from '@/lib/messages.js';
 
 export interface SecurityOptions {
   corsOrigins: string[];
@@ -15,16 +16,37 @@ export interface SecurityOptions {
 
 /**
  * Security headers (a CSP that still lets the scanner run WebAssembly in blob workers,
- * STACK.md trap 5), CORS for the api.<host> deployment, and the API rate limit.
+ * STACK.md trap 5), the same on every answer, CORS for the api.<host> deployment, and the API rate limit.
  *
  * The rate limit counts API calls only (one cold page load is some ninety static files) and per
  * signed-in user where there is one: a store's counter phones, a resort's Wi-Fi and a carrier's
  * NAT share one address, and must not shut each other out. Anonymous calls count per address.
  * Its hook runs per route, after authentication's own hook has named the user.
  */
+/**
+ * The headers helmet sets with these options. They never change, but @fastify/helmet builds
+ * helmet's whole middleware again on every request (its policy parsed anew each time, a tenth of
+ * a signed-in call's time): so they are taken once from a throwaway instance, right after
+ * helmet's hooks ran, and every request gets them as they are.
+ */
+async function helmetHeaders(options: FastifyHelmetOptions): Promise<Record<string, string>> {
+  const probe = Fastify();
+  await probe.register(helmet, options);
+  let headers: Record<string, string> = {};
+  probe.addHook('onRequest', async (_request, reply) => {
+    headers = Object.fromEntries(
+      Object.entries(reply.getHeaders()).map(([name, value]) => [name, String(value)]),
+    );
+  });
+  probe.get('/', async () => '');
+  await probe.inject('/');
+  await probe.close();
+  return headers;
+}
+
 export const securityPlugin = fp<SecurityOptions>(
   async (app: FastifyInstance, options) => {
-    await app.register(helmet, {
+    const headers = await helmetHeaders({
       contentSecurityPolicy: {
         useDefaults: true,
         directives: {
@@ -41,6 +63,10 @@ export const securityPlugin = fp<SecurityOptions>(
       },
       // The app embeds its own images and wasm; keep cross-origin isolation off.
       crossOriginEmbedderPolicy: false,
+    });
+    app.addHook('onRequest', (_request, reply, done) => {
+      reply.headers(headers);
+      done();
     });
 
     if (options.corsOrigins.length > 0) {
@@ -74,11 +100,11 @@ export const securityPlugin = fp<SecurityOptions>(
         key.startsWith('user:') ? options.rateLimit.perUser : options.rateLimit.perAnonymousAddress,
       allowList: (request) => !request.url.startsWith('/api/'),
       timeWindow: '1 minute',
-      errorResponseBuilder: (_request, context) =>
+      errorResponseBuilder: (request, context) =>
         new AppError(
           429,
           ErrorCode.TooManyRequests,
-          `Too many requests. Please retry in ${Math.ceil(context.ttl / 1000)} s.`,
+          message(request, 'TooManyRequests', { seconds: Math.ceil(context.ttl / 1000) }),
         ),
     });
   },

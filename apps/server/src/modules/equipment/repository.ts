@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '@/db/client.js';
 import { likePattern } from '@/lib/paging.js';
+import { preparedFor } from '@/db/prepared.js';
 import {
   attributeDefinitions,
   equipment,
@@ -50,6 +51,172 @@ export async function findEquipmentRows(
         categoryName: r.categoryName,
       })),
     );
+}
+
+/** What an item's card shows beside its own row. */
+export interface EquipmentDetails {
+  attributes: {
+    attributeId: string;
+    name: string;
+    displayName: string;
+    kind: (typeof attributeDefinitions.$inferSelect)['kind'];
+    value: string;
+  }[];
+  /** Ranges not yet over, earliest first. */
+  unavailableTimes: {
+    id: string;
+    startAt: Date;
+    endAt: Date;
+    source: 'manual' | 'order';
+    orderId: string | null;
+    reason: string;
+  }[];
+  /** Pictures in their order. */
+  images: Pick<typeof files.$inferSelect, 'id' | 'thumbnails'>[];
+  /** The active order the item is out on, if any. */
+  outOnOrder: {
+    orderId: string;
+    orderNumber: string;
+    customerName: string;
+    storeId: string;
+  } | null;
+}
+
+/** The details of several items at once (four statements, whatever their number). */
+export async function detailsOf(
+  db: Executor,
+  equipmentIds: string[],
+): Promise<Map<string, EquipmentDetails>> {
+  const [attributes, locks, images, outOn] = await Promise.all([
+    attributesOf(db, equipmentIds),
+    currentUnavailableTimes(db, equipmentIds),
+    imagesOf(db, equipmentIds),
+    ordersHoldingOut(db, equipmentIds),
+  ]);
+  const details = new Map<string, EquipmentDetails>(
+    equipmentIds.map((id) => [
+      id,
+      { attributes: [], unavailableTimes: [], images: [], outOnOrder: null },
+    ]),
+  );
+  for (const { equipmentId, sortOrder: _, ...a } of attributes) {
+    details.get(equipmentId)?.attributes.push(a);
+  }
+  for (const l of locks) {
+    const { id, startAt, endAt, source, orderId, reason } = l;
+    details.get(l.equipmentId)?.unavailableTimes.push({
+      id,
+      startAt,
+      endAt,
+      source,
+      orderId,
+      reason,
+    });
+  }
+  for (const i of images) {
+    details.get(i.equipmentId)?.images.push({ id: i.file.id, thumbnails: i.file.thumbnails });
+  }
+  for (const { equipmentId, ...order } of outOn) {
+    const d = equipmentId ? details.get(equipmentId) : undefined;
+    // The first order found, as a single item's card has always shown.
+    if (d && !d.outOnOrder) d.outOnOrder = order;
+  }
+  return details;
+}
+
+/**
+ * One item with everything its card shows, in one statement: the details are built by
+ * PostgreSQL as JSON beside the row, in the same order and with the same rules as `detailsOf`.
+ * Prepared once per database (a named statement on PostgreSQL), so a scan neither rebuilds the
+ * SQL nor has the server parse it again. Timestamps inside the JSON are read as drizzle reads
+ * them (`new Date(text)`), so they equal what `detailsOf` gives.
+ */
+function withDetails(db: Database, by: 'id' | 'barcode') {
+  const a = attributeDefinitions;
+  const v = equipmentAttributeValues;
+  const u = equipmentUnavailableTimes;
+  const i = equipmentImages;
+  return db
+    .select({
+      e: equipment,
+      storeName: stores.name,
+      categoryName: equipmentCategories.name,
+      attributes: sql<EquipmentDetails['attributes']>`(
+        select coalesce(json_agg(json_build_object(
+          'attributeId', ${a.id}, 'name', ${a.name}, 'displayName', ${a.displayName},
+          'kind', ${a.kind}, 'value', ${v.value}) order by ${a.sortOrder}), '[]')
+        from ${v} join ${a} on ${a.id} = ${v.attributeId}
+        where ${v.equipmentId} = ${equipment.id})`,
+      unavailableTimes: sql<
+        (Omit<EquipmentDetails['unavailableTimes'][number], 'startAt' | 'endAt'> & {
+          startAt: string;
+          endAt: string;
+        })[]
+      >`(
+        select coalesce(json_agg(json_build_object(
+          'id', ${u.id}, 'startAt', ${u.startAt}, 'endAt', ${u.endAt}, 'source', ${u.source},
+          'orderId', ${u.orderId}, 'reason', ${u.reason}) order by ${u.startAt}), '[]')
+        from ${u}
+        where ${u.equipmentId} = ${equipment.id} and ${u.endAt} > now())`,
+      images: sql<EquipmentDetails['images']>`(
+        select coalesce(json_agg(json_build_object(
+          'id', ${files.id}, 'thumbnails', ${files.thumbnails}) order by ${i.sortOrder}), '[]')
+        from ${i} join ${files} on ${files.id} = ${i.fileId}
+        where ${i.equipmentId} = ${equipment.id})`,
+      outOnOrder: sql<EquipmentDetails['outOnOrder']>`(
+        select json_build_object(
+          'orderId', ${orders.id}, 'orderNumber', ${orders.orderNumber},
+          'customerName', ${orders.customerName}, 'storeId', ${orders.storeId})
+        from ${orderItems} join ${orders} on ${orders.id} = ${orderItems.orderId}
+        where ${orderItems.equipmentId} = ${equipment.id} and ${orderItems.returnState} is null
+          and ${inArray(orders.status, [...GEAR_OUT_ORDER_STATUSES])}
+        limit 1)`,
+    })
+    .from(equipment)
+    .innerJoin(stores, eq(stores.id, equipment.storeId))
+    .innerJoin(equipmentCategories, eq(equipmentCategories.id, equipment.categoryId))
+    .where(
+      and(
+        eq(equipment.tenantId, sql.placeholder('tenantId')),
+        by === 'id'
+          ? eq(equipment.id, sql.placeholder('key'))
+          : eq(sql`lower(${equipment.barcodeNumber})`, sql.placeholder('key')),
+      ),
+    )
+    .prepare(`equipment_with_details_by_${by}`);
+}
+
+const withDetailsById = (db: Database) => withDetails(db, 'id');
+const withDetailsByBarcode = (db: Database) => withDetails(db, 'barcode');
+
+/**
+ * This tenant's item with this id, or with this barcode in any case (`key` given lower-cased),
+ * and its details; undefined when there is none.
+ */
+export async function findEquipmentWithDetails(
+  db: Database,
+  tenantId: string,
+  by: 'id' | 'barcode',
+  key: string,
+): Promise<(EquipmentRow & { details: EquipmentDetails }) | undefined> {
+  const query = preparedFor(db, by === 'id' ? withDetailsById : withDetailsByBarcode);
+  const [r] = await query.execute({ tenantId, key });
+  if (!r) return undefined;
+  return {
+    ...r.e,
+    storeName: r.storeName,
+    categoryName: r.categoryName,
+    details: {
+      attributes: r.attributes,
+      unavailableTimes: r.unavailableTimes.map((l) => ({
+        ...l,
+        startAt: new Date(l.startAt),
+        endAt: new Date(l.endAt),
+      })),
+      images: r.images,
+      outOnOrder: r.outOnOrder,
+    },
+  };
 }
 
 export async function attributesOf(db: Executor, equipmentIds: string[]) {
@@ -136,6 +303,29 @@ export async function overlapping(db: Executor, equipmentId: string, start: Date
     )
     .orderBy(asc(equipmentUnavailableTimes.startAt))
     .limit(1);
+}
+
+const overlappingAnyQuery = (db: Database) =>
+  db
+    .select()
+    .from(equipmentUnavailableTimes)
+    .where(
+      and(
+        sql`${equipmentUnavailableTimes.equipmentId} = any(${sql.placeholder('ids')}::uuid[])`,
+        sql`tstzrange(${equipmentUnavailableTimes.startAt}, ${equipmentUnavailableTimes.endAt}, '[)') && tstzrange(${sql.placeholder('start')}::timestamptz, ${sql.placeholder('end')}::timestamptz, '[)')`,
+      ),
+    )
+    .orderBy(asc(equipmentUnavailableTimes.startAt))
+    .prepare('equipment_overlapping_any');
+
+/** The ranges of these items that overlap [start, end), earliest first (one prepared statement). */
+export async function overlappingAny(db: Database, equipmentIds: string[], start: Date, end: Date) {
+  if (equipmentIds.length === 0) return [];
+  return preparedFor(db, overlappingAnyQuery).execute({
+    ids: equipmentIds,
+    start: start.toISOString(),
+    end: end.toISOString(),
+  });
 }
 
 export async function imagesOf(db: Executor, equipmentIds: string[]) {

@@ -58,16 +58,16 @@ import { findStore } from '@/lib/stores.js';
 import { localMinute } from '@/lib/local-time.js';
 import { isEnglish, message } from '@/lib/messages.js';
 import { likePattern, pageOf } from '@/lib/paging.js';
-import { toFileInfo } from '@/modules/files/service.js';
+import { fileLinks } from '@/modules/files/service.js';
 import { moveHoldsOff, retryOnDeadlock } from '@/modules/orders/capacity.js';
 import { earlyReturnOrders } from '@/modules/orders/updates.js';
 import {
-  attributesOf,
+  detailsOf,
   imageFilesById,
-  imagesOf,
-  currentUnavailableTimes,
   ordersHoldingOut,
   findEquipmentRows,
+  findEquipmentWithDetails,
+  type EquipmentDetails,
   lockEquipment,
   overlapping,
   keywordMatch,
@@ -114,14 +114,15 @@ export class EquipmentService {
   // ---- reading ------------------------------------------------------------------------------
 
   private async toDtos(rows: EquipmentRow[]): Promise<Equipment[]> {
-    const ids = rows.map((r) => r.id);
-    const [attributes, locks, images, outOn] = await Promise.all([
-      attributesOf(this.db, ids),
-      currentUnavailableTimes(this.db, ids),
-      imagesOf(this.db, ids),
-      ordersHoldingOut(this.db, ids),
-    ]);
-    return rows.map((r) => ({
+    const details = await detailsOf(
+      this.db,
+      rows.map((r) => r.id),
+    );
+    return rows.map((r) => this.toDto(r, details.get(r.id)!));
+  }
+
+  private toDto(r: EquipmentRow, details: EquipmentDetails): Equipment {
+    return {
       id: r.id,
       name: r.name,
       brand: r.brand,
@@ -138,40 +139,39 @@ export class EquipmentService {
       usageCount: r.usageCount,
       remarks: r.remarks,
       transferToStoreId: r.transferToStoreId,
-      attributes: attributes
-        .filter((a) => a.equipmentId === r.id)
-        .map(({ attributeId, name, displayName, kind, value }) => ({
-          attributeId,
-          name,
-          displayName,
-          kind,
-          value,
-        })),
-      imageFiles: images
-        .filter((i) => i.equipmentId === r.id)
-        .map(({ file }) => {
-          const info = toFileInfo(file);
-          return {
-            id: file.id,
-            file: { id: file.id, accessUrl: info.accessUrl },
-            thumbnails: info.thumbnails,
-          };
-        }),
-      imageFileIds: images.filter((i) => i.equipmentId === r.id).map((i) => i.file.id),
-      unavailableTimes: locks
-        .filter((l) => l.equipmentId === r.id)
-        .map((l) => ({
-          id: l.id,
-          startTime: l.startAt.toISOString(),
-          endTime: l.endAt.toISOString(),
-          source: l.source,
-          orderId: l.orderId,
-          reason: l.reason,
-        })),
-      outOnOrder: outOnOrderOf(outOn, r.id),
+      attributes: details.attributes.map(({ attributeId, name, displayName, kind, value }) => ({
+        attributeId,
+        name,
+        displayName,
+        kind,
+        value,
+      })),
+      imageFiles: details.images.map((file) => {
+        const links = fileLinks(file);
+        return {
+          id: file.id,
+          file: { id: file.id, accessUrl: links.accessUrl },
+          thumbnails: links.thumbnails,
+        };
+      }),
+      imageFileIds: details.images.map((file) => file.id),
+      unavailableTimes: details.unavailableTimes.map((l) => ({
+        id: l.id,
+        startTime: l.startAt.toISOString(),
+        endTime: l.endAt.toISOString(),
+        source: l.source,
+        orderId: l.orderId,
+        reason: l.reason,
+      })),
+      outOnOrder: details.outOnOrder && {
+        orderId: details.outOnOrder.orderId,
+        orderNumber: details.outOnOrder.orderNumber,
+        customerName: details.outOnOrder.customerName,
+        storeId: details.outOnOrder.storeId,
+      },
       creationTime: r.createdAt.toISOString(),
       lastModificationTime: r.updatedAt.toISOString(),
-    }));
+    };
   }
 
   /**
@@ -195,18 +195,19 @@ export class EquipmentService {
     return row;
   }
 
+  /** One item as its card shows it: one statement (a scan at the counter is the hot path). */
+  private async one(by: 'id' | 'barcode', key: string): Promise<Equipment> {
+    const found = await findEquipmentWithDetails(this.db, this.tenantId, by, key);
+    if (!found) throw notFound(ErrorCode.EquipmentNotFound, this.msg('EquipmentNotFound'));
+    return this.toDto(found, found.details);
+  }
+
   async get(id: string): Promise<Equipment> {
-    return (await this.toDtos([await this.row(id)]))[0]!;
+    return this.one('id', id);
   }
 
   async byBarcode(barcode: string): Promise<Equipment> {
-    const [row] = await findEquipmentRows(
-      this.db,
-      this.tenantId,
-      eq(sql`lower(${equipment.barcodeNumber})`, barcode.trim().toLowerCase()),
-    );
-    if (!row) throw notFound(ErrorCode.EquipmentNotFound, this.msg('EquipmentNotFound'));
-    return (await this.toDtos([row]))[0]!;
+    return this.one('barcode', barcode.trim().toLowerCase());
   }
 
   /** The public look-up by serial number: what anyone may see, with true availability. */
@@ -1036,19 +1037,4 @@ export class EquipmentService {
       byCategory: byCategory.map((c) => ({ ...c, available: Number(c.available) })),
     };
   }
-}
-
-function outOnOrderOf(
-  holds: Awaited<ReturnType<typeof ordersHoldingOut>>,
-  equipmentId: string,
-): Equipment['outOnOrder'] {
-  const hold = holds.find((h) => h.equipmentId === equipmentId);
-  return hold
-    ? {
-        orderId: hold.orderId,
-        orderNumber: hold.orderNumber,
-        customerName: hold.customerName,
-        storeId: hold.storeId,
-      }
-    : null;
 }

@@ -42,14 +42,9 @@ export const RETRY_AFTER_SECONDS = 5;
 export const accessUrl = (id: string, thumbnail?: string) =>
   `/api/files/download/${id}${thumbnail ? `?thumbnail=${thumbnail}` : ''}`;
 
-export function toFileInfo(row: FileRow): FileInfo {
+/** Where a file and each of its thumbnails are downloaded (all a picture's viewer needs). */
+export function fileLinks(row: Pick<FileRow, 'id' | 'thumbnails'>) {
   return {
-    id: row.id,
-    fileName: row.fileName,
-    contentType: row.contentType,
-    size: row.size,
-    width: row.width,
-    height: row.height,
     accessUrl: accessUrl(row.id),
     thumbnails: row.thumbnails.map((t) => ({
       size: t.size,
@@ -57,6 +52,20 @@ export function toFileInfo(row: FileRow): FileInfo {
       width: t.width,
       height: t.height,
     })),
+  };
+}
+
+export function toFileInfo(row: FileRow): FileInfo {
+  const links = fileLinks(row);
+  return {
+    id: row.id,
+    fileName: row.fileName,
+    contentType: row.contentType,
+    size: row.size,
+    width: row.width,
+    height: row.height,
+    accessUrl: links.accessUrl,
+    thumbnails: links.thumbnails,
     isTemporary: row.isTemporary,
     expiresAt: row.expiresAt?.toISOString() ?? null,
     businessType: row.businessType,

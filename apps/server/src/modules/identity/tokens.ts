@@ -1,4 +1,11 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes, randomUUID } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  randomBytes,
+  randomUUID,
+  webcrypto,
+} from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Database, Transaction } from '@/db/client.js';
@@ -48,8 +55,20 @@ export interface AccessClaims {
   role: string | string[];
 }
 
+/** Verified access tokens kept per process: about one for each client signed in lately. */
+const MAX_VERIFIED_TOKENS = 20_000;
+
 export class TokenService {
   private readonly key: Uint8Array;
+  /** The key as WebCrypto holds it, imported once (jose would import raw bytes on every call). */
+  private verificationKey: Promise<webcrypto.CryptoKey> | undefined;
+  /**
+   * Tokens whose signature and claims were checked, with their claims. A client sends the same
+   * access token with every call until it expires, and the signature of the same text under the
+   * same key never changes: what is left to check on each call is the expiry. Whether the
+   * sign-in is still open is not decided here (signed-in-users.ts).
+   */
+  private readonly verified = new Map<string, AccessClaims & { exp: number }>();
 
   constructor(
     secret: string,
@@ -74,14 +93,34 @@ export class TokenService {
 
   /** The claims of a valid, unexpired token; null for anything else. */
   async verifyAccessToken(token: string): Promise<AccessClaims | null> {
+    const known = this.verified.get(token);
+    if (known) {
+      // As jose checks it: expired once `exp` is not after the current second.
+      if (known.exp > Math.floor(Date.now() / 1000)) return known;
+      this.verified.delete(token);
+      return null;
+    }
     try {
+      this.verificationKey ??= webcrypto.subtle.importKey(
+        'raw',
+        this.key,
+        { name: 'HMAC', hash: 'SHA-256' },
+        false,
+        ['verify'],
+      );
       // A token without an expiry would be valid for ever: refuse it even if we signed it.
-      const { payload } = await jwtVerify(token, this.key, {
+      const { payload } = await jwtVerify(token, await this.verificationKey, {
         algorithms: ['HS256'],
         requiredClaims: ['exp'],
       });
       if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
-      return payload as unknown as AccessClaims;
+      const claims = Object.freeze(payload as unknown as AccessClaims & { exp: number });
+      this.verified.set(token, claims);
+      if (this.verified.size > MAX_VERIFIED_TOKENS) {
+        // The oldest first: Map keeps insertion order.
+        this.verified.delete(this.verified.keys().next().value!);
+      }
+      return claims;
     } catch {
       return null;
     }

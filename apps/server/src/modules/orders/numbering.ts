@@ -1,15 +1,23 @@
 import { sql } from 'drizzle-orm';
 import type { Transaction } from '@/db/client.js';
-import { orderNumberSequences } from '@/db/schema.js';
+import { orderNumberSequences, orders } from '@/db/schema.js';
+
+/** Made once per zone: making a formatter costs far more than formatting with it. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** The day part of an order number: YYYYMMDD in the business time zone. */
 export function businessDay(at: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(at);
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    dayFormats.set(timeZone, format);
+  }
+  const parts = format.formatToParts(at);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('year')}${part('month')}${part('day')}`;
 }
@@ -38,4 +46,32 @@ export async function nextOrderNumber(
   const seq = row?.last ?? 0;
   if (seq < 1 || seq > DAILY_ORDER_LIMIT) return null;
   return `${day}${String(seq).padStart(4, '0')}`;
+}
+
+/**
+ * Gives an order the next number of the day (as `nextOrderNumber` counts) in one statement. The
+ * tenant's counter row stays locked from this statement to the commit, and every booking of the
+ * tenant, at any store, passes through it: so the booking takes it last and holds it for this one
+ * statement and the commit. Null after 9999, the order then unnumbered (its transaction is rolled
+ * back, which gives the counter's step back too).
+ */
+export async function numberOrder(
+  tx: Transaction,
+  orderId: string,
+  tenantId: string,
+  at: Date,
+  timeZone: string,
+): Promise<string | null> {
+  const day = businessDay(at, timeZone);
+  const result: unknown = await tx.execute(sql`
+    with counter as (
+      insert into ${orderNumberSequences} (tenant_id, day, last) values (${tenantId}, ${day}, 1)
+      on conflict (tenant_id, day) do update set last = ${orderNumberSequences.last} + 1
+      returning last
+    )
+    update ${orders} set order_number = ${day}::text || lpad(counter.last::text, 4, '0')
+    from counter
+    where ${orders.id} = ${orderId} and counter.last <= ${DAILY_ORDER_LIMIT}
+    returning ${orders.orderNumber} as "orderNumber"`);
+  return (result as { rows: { orderNumber: string }[] }).rows[0]?.orderNumber ?? null;
 }

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOST_TENANT_ID } from '@snowgear/contracts';
 import {
@@ -11,7 +11,7 @@ import {
   verificationHeaders,
   type TestApp,
 } from '@/testing/index.js';
-import { equipmentUnavailableTimes } from '@/db/schema.js';
+import { equipmentUnavailableTimes, orderNumberSequences } from '@/db/schema.js';
 import { lockEquipment } from '@/modules/equipment/repository.js';
 import { businessDay } from './numbering.js';
 import { appendEvent, say, SYSTEM } from './timeline.js';
@@ -134,6 +134,19 @@ describe('orders', () => {
       },
     });
     expect(clash.json().error.message).toContain(item(2).barcodeNumber);
+    // The same booking again gets the same answer.
+    const again = await call(
+      'employee',
+      'POST',
+      '/api/app/orders',
+      walkIn([{ equipmentId: item(3).id }, { equipmentId: item(2).id }], {
+        rentalStartTime: at(11),
+        rentalEndTime: at(14),
+      }),
+    );
+    expect(again.statusCode).toBe(409);
+    const { requestId: _, ...refusal } = clash.json().error;
+    expect(again.json().error).toMatchObject(refusal);
     // Nothing of the refused order stayed behind: item 3 is still free for those days.
     const item3Free = await call(
       'employee',
@@ -712,6 +725,57 @@ describe('orders', () => {
     );
     expect(next.statusCode, next.body).toBe(201);
     expect(Number(next.json().orderNumber)).toBe(Number(winner.orderNumber) + 1);
+  });
+
+  it("an order's detail says what the list says of it, in one statement", async () => {
+    const list = (await call('admin', 'GET', '/api/app/orders?maxResultCount=100')).json();
+    expect(list.items.length).toBeGreaterThan(10);
+    for (const summary of list.items) {
+      const detail = (await call('admin', 'GET', `/api/app/orders/${summary.id}`)).json();
+      expect(detail).toMatchObject(summary);
+      expect(detail.items).toHaveLength(summary.itemCount);
+    }
+    // Staff read a whole order in one statement (lines, fees, bills, timeline, names included).
+    const own = list.items.find((o: { storeId: string }) => o.storeId === wanlong);
+    expect((await call('employee', 'GET', `/api/app/orders/${own.id}`)).statusCode).toBe(200);
+    const before = t.database.stats.queries;
+    expect((await call('employee', 'GET', `/api/app/orders/${own.id}`)).statusCode).toBe(200);
+    expect(t.database.stats.queries - before).toBe(1);
+  });
+
+  it("refuses a booking once the day's 9999 numbers are used, and keeps nothing of it", async () => {
+    const db = t.database.db;
+    const today = and(
+      eq(orderNumberSequences.tenantId, HOST_TENANT_ID),
+      eq(orderNumberSequences.day, businessDay(new Date(), t.settings.BUSINESS_TIME_ZONE)),
+    );
+    const [counter] = await db.select().from(orderNumberSequences).where(today);
+    await db.update(orderNumberSequences).set({ last: 9999 }).where(today);
+    try {
+      const booking = walkIn([{ equipmentId: item(12).id }], {
+        rentalStartTime: at(80),
+        rentalEndTime: at(81),
+      });
+      const refused = await call('employee', 'POST', '/api/app/orders', booking);
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json().error.code).toBe('Order:NumbersExhausted');
+      const [after] = await db.select().from(orderNumberSequences).where(today);
+      expect(after!.last).toBe(9999);
+      await db
+        .update(orderNumberSequences)
+        .set({ last: counter!.last })
+        .where(and(today, eq(orderNumberSequences.last, 9999)));
+      // The item was not kept for the refused order.
+      const booked = await call('employee', 'POST', '/api/app/orders', booking);
+      expect(booked.statusCode, booked.body).toBe(201);
+      expect(Number(booked.json().orderNumber.slice(-4))).toBe(counter!.last + 1);
+    } finally {
+      // Whatever happened above, the day goes on with its own count.
+      await db
+        .update(orderNumberSequences)
+        .set({ last: counter!.last })
+        .where(and(today, eq(orderNumberSequences.last, 9999)));
+    }
   });
 
   describe('bad input', () => {

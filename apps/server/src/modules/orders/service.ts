@@ -15,7 +15,6 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import {
   BillKind,
   BillStatus,
@@ -46,7 +45,6 @@ import {
   equipment,
   equipmentCategories,
   equipmentUnavailableTimes,
-  orderEvents,
   orderFeeItems,
   orderItems,
   orders,
@@ -56,13 +54,13 @@ import {
   type OrderRiderSnapshot,
 } from '@/db/schema.js';
 import { localMinute, zonedMidnight } from '@/lib/local-time.js';
-import { businessParameter } from '@/lib/business-parameters.js';
+import { businessParameter, chooseParameter } from '@/lib/business-parameters.js';
 import { EXCLUSION_VIOLATION, pgCode } from '@/lib/pg-errors.js';
 import { AppError, businessError, conflictError, notFound, unprocessable } from '@/lib/errors.js';
 import { findStore } from '@/lib/stores.js';
 import { isEnglish, message, type MessageKey } from '@/lib/messages.js';
 import { pageOf } from '@/lib/paging.js';
-import { attributesOf, lockEquipment, overlapping } from '@/modules/equipment/repository.js';
+import { attributesOf, lockEquipment, overlappingAny } from '@/modules/equipment/repository.js';
 import { rolesOfUsers } from '@/modules/identity/repository.js';
 import { statusName } from '@/modules/equipment/status.js';
 import { findUserById, findVerifiedCustomerByPhone } from '@/modules/identity/repository.js';
@@ -76,10 +74,12 @@ import {
   wantedSize,
   type OpenLine,
 } from './capacity.js';
-import { nextOrderNumber } from './numbering.js';
+import { bookInTurn } from './bookings-in-turn.js';
+import { numberOrder } from './numbering.js';
 import { readListPage, type ListLimits } from './list-page.js';
 import { keywordMatch } from './search.js';
-import { unpaidReleaseTime } from './sweep.js';
+import { findGear, findOrderDetail, type OrderDetailRows } from './repository.js';
+import { timeoutHoursOf, unpaidReleaseAt } from './sweep.js';
 import {
   advanceAfterPayment,
   appendEvent,
@@ -102,6 +102,7 @@ type OrderCreateInput = z.output<typeof OrderCreateSchema>;
 
 type OrderListInput = z.output<typeof OrderListQuerySchema>;
 type OrderRow = typeof orders.$inferSelect;
+type BillRow = typeof bills.$inferSelect;
 
 /**
  * What a booking adds to an order (modules/booking): the caller is the customer booking for
@@ -259,7 +260,10 @@ export class OrdersService {
   }
 
   async get(id: string): Promise<Order> {
-    return this.toOrder(await this.row(id));
+    const detail = await findOrderDetail(this.db, this.tenantId, id);
+    if (!detail) throw notFound(ErrorCode.OrderNotFound, this.msg('OrderNotFound'));
+    await this.assertMayHandle(detail.order);
+    return this.toOrder(detail);
   }
 
   async byNumber(orderNumber: string): Promise<Order> {
@@ -382,11 +386,25 @@ export class OrdersService {
     const storeName = new Map(storeRows.map((s) => [s.id, s.name]));
     const counts = new Map(itemCounts.map((c) => [c.orderId, c.n]));
     const now = Date.now();
-    return rows.map((r) => ({
+    return rows.map((r) =>
+      this.toSummary(r, {
+        storeName: storeName.get(r.storeId) ?? '',
+        bills: billRows.filter((b) => b.orderId === r.id),
+        itemCount: counts.get(r.id) ?? 0,
+        now,
+      }),
+    );
+  }
+
+  private toSummary(
+    r: OrderRow,
+    of: { storeName: string; bills: BillRow[]; itemCount: number; now: number },
+  ): OrderSummary {
+    return {
       id: r.id,
       orderNumber: r.orderNumber,
       storeId: r.storeId,
-      storeName: storeName.get(r.storeId) ?? '',
+      storeName: of.storeName,
       orderType: r.orderType as OrderSummary['orderType'],
       status: r.status,
       customerName: r.customerName,
@@ -396,48 +414,21 @@ export class OrdersService {
       deliveryMethod: r.deliveryMethod as OrderSummary['deliveryMethod'],
       returnMethod: r.returnMethod as OrderSummary['returnMethod'],
       totalAmount: toYuan(r.totalFen),
-      paidAmount: toYuan(paidFen(billRows.filter((b) => b.orderId === r.id))),
-      itemCount: counts.get(r.id) ?? 0,
+      paidAmount: toYuan(paidFen(of.bills)),
+      itemCount: of.itemCount,
       isOverdue:
         (OUT_WITH_CUSTOMER as readonly number[]).includes(r.status) &&
-        r.rentalEndAt.getTime() < now,
+        r.rentalEndAt.getTime() < of.now,
       createdAt: r.createdAt.toISOString(),
-    }));
+    };
   }
 
-  private async toOrder(row: OrderRow): Promise<Order> {
-    const [summary] = await this.toSummaries([row]);
-    const held = alias(equipment, 'held');
-    const [items, fees, billRows, events, payBefore] = await Promise.all([
-      this.db
-        .select({
-          item: orderItems,
-          equipmentName: equipment.name,
-          barcodeNumber: equipment.barcodeNumber,
-          heldBarcodeNumber: held.barcodeNumber,
-          categoryName: equipmentCategories.name,
-          dinAdjustable: equipmentCategories.dinAdjustable,
-        })
-        .from(orderItems)
-        .leftJoin(equipment, eq(equipment.id, orderItems.equipmentId))
-        .leftJoin(held, eq(held.id, orderItems.heldEquipmentId))
-        .leftJoin(equipmentCategories, eq(equipmentCategories.id, orderItems.categoryId))
-        .where(eq(orderItems.orderId, row.id))
-        .orderBy(asc(orderItems.sortOrder)),
-      this.db
-        .select()
-        .from(orderFeeItems)
-        .where(eq(orderFeeItems.orderId, row.id))
-        .orderBy(asc(orderFeeItems.sortOrder), asc(orderFeeItems.createdAt)),
-      this.db.select().from(bills).where(eq(bills.orderId, row.id)).orderBy(asc(bills.createdAt)),
-      this.db
-        .select()
-        .from(orderEvents)
-        .where(eq(orderEvents.orderId, row.id))
-        .orderBy(asc(orderEvents.seq)),
-      unpaidReleaseTime(this.db, row),
-    ]);
-    const sizeAttributes = await this.sizeAttributesOf(items.map(({ item }) => item.size));
+  private async toOrder(detail: OrderDetailRows): Promise<Order> {
+    const { order: row, items, fees, bills: billRows, events, sizeAttributes } = detail;
+    const payBefore = unpaidReleaseAt(
+      row,
+      timeoutHoursOf(chooseParameter(detail.timeoutParameters, row.storeId)),
+    );
     const byRole = await this.staffByRole([
       ...events.map((e) => e.userId),
       ...billRows.map((b) => b.confirmedBy),
@@ -445,11 +436,18 @@ export class OrdersService {
       row.pickupDriverId,
       row.agentId,
     ]);
-    const drivers = await this.namesOf([row.deliveryDriverId, row.pickupDriverId, row.agentId]);
+    // The summary's bills and item count are the detail's own.
+    const summary = this.toSummary(row, {
+      storeName: detail.storeName ?? '',
+      bills: billRows,
+      itemCount: items.length,
+      now: Date.now(),
+    });
+    const drivers = new Map(detail.people.map((u) => [u.id, u.realName || u.name || u.userName]));
     const driver = (id: string | null) =>
       id ? { id, name: byRole?.get(id) ?? drivers.get(id) ?? '' } : null;
     return {
-      ...summary!,
+      ...summary,
       customerId: row.customerId,
       deliveryAddress: row.deliveryAddress,
       returnAddress: row.returnAddress,
@@ -649,140 +647,152 @@ export class OrdersService {
         ? this.paidStatus(input.deliveryMethod)
         : OrderStatus.Unpaid;
     const agentId = extras.agentBooking ? this.user.id : (input.agentId ?? null);
-    // An order taken at the counter with a customer's verified number reaches their account.
-    const customerId = extras.customerBooking
-      ? this.user.id
-      : (input.customerId ??
-        (await findVerifiedCustomerByPhone(this.db, this.tenantId, input.customerPhone))?.id ??
-        null);
-
     const orderId = randomUUID();
-    const now = new Date();
-    try {
-      await this.retriedTransaction(async (tx) => {
-        // Locks and holds first: a refusal fails before the day's number counter is touched.
-        const specific = lines.filter((l) => l.equipmentId);
-        if (specific.length > 0) {
-          await lockEquipment(
-            tx,
-            specific.map((l) => l.equipmentId!),
-          );
-          await tx.insert(equipmentUnavailableTimes).values(
-            specific.map((l) => ({
+    // Bookings of the same gear in this process take turns (bookings-in-turn.ts); one that waited
+    // for another first checks whether that one took the gear. The item's lock and the exclusion
+    // constraint below decide every booking that gets to its turn.
+    await bookInTurn(
+      lines.flatMap((l) => (l.equipmentId ? [l.equipmentId] : [])),
+      async () => {
+        const taken = await this.conflictIfAny(lines, start, end);
+        if (taken) throw taken;
+      },
+      async () => {
+        // An order taken at the counter with a customer's verified number reaches their account.
+        const customerId = extras.customerBooking
+          ? this.user.id
+          : (input.customerId ??
+            (await findVerifiedCustomerByPhone(this.db, this.tenantId, input.customerPhone))?.id ??
+            null);
+        const now = new Date();
+        try {
+          await this.retriedTransaction(async (tx) => {
+            // Locks and holds first: a refusal fails before the day's number counter is touched.
+            const specific = lines.filter((l) => l.equipmentId);
+            if (specific.length > 0) {
+              await lockEquipment(
+                tx,
+                specific.map((l) => l.equipmentId!),
+              );
+              await tx.insert(equipmentUnavailableTimes).values(
+                specific.map((l) => ({
+                  tenantId: this.tenantId,
+                  equipmentId: l.equipmentId!,
+                  startAt: start,
+                  endAt: end,
+                  source: 'order' as const,
+                  orderId,
+                  reason: '',
+                  createdBy: this.user.id,
+                })),
+              );
+            }
+            const held: (string | null)[] = [];
+            for (const [index, line] of lines.entries()) {
+              if (line.equipmentId) {
+                held.push(null);
+                continue;
+              }
+              const id = await holdKind(tx, {
+                tenantId: this.tenantId,
+                storeId: input.storeId,
+                categoryId: line.categoryId,
+                size: line.size,
+                start,
+                end,
+                orderId,
+                userId: this.user.id,
+              });
+              if (!id) throw new KindNotFree(index);
+              held.push(id);
+            }
+            await tx.insert(orders).values({
+              id: orderId,
               tenantId: this.tenantId,
-              equipmentId: l.equipmentId!,
-              startAt: start,
-              endAt: end,
-              source: 'order' as const,
-              orderId,
-              reason: '',
-              createdBy: this.user.id,
-            })),
-          );
-        }
-        const held: (string | null)[] = [];
-        for (const [index, line] of lines.entries()) {
-          if (line.equipmentId) {
-            held.push(null);
-            continue;
-          }
-          const id = await holdKind(tx, {
-            tenantId: this.tenantId,
-            storeId: input.storeId,
-            categoryId: line.categoryId,
-            size: line.size,
-            start,
-            end,
-            orderId,
-            userId: this.user.id,
-          });
-          if (!id) throw new KindNotFree(index);
-          held.push(id);
-        }
-        await tx.insert(orders).values({
-          id: orderId,
-          tenantId: this.tenantId,
-          // The day's number comes last (below): a placeholder no real number can equal.
-          orderNumber: `-${orderId}`,
-          storeId: input.storeId,
-          orderType: input.orderType,
-          status,
-          customerId,
-          customerName: input.customerName,
-          customerPhone: input.customerPhone,
-          rentalStartAt: start,
-          rentalEndAt: end,
-          days,
-          deliveryMethod: input.deliveryMethod,
-          deliveryAddress: input.deliveryAddress,
-          returnMethod: input.returnMethod,
-          returnAddress: input.returnAddress,
-          agentId,
-          remarks: input.remarks,
-          totalFen,
-          agreementVersion: extras.agreement?.version ?? null,
-          agreementAcceptedAt: extras.agreement?.acceptedAt ?? null,
-          agreementAcceptedFrom: extras.agreement?.acceptedFrom ?? null,
-          createdBy: this.user.id,
-        });
-        await tx.insert(orderItems).values(
-          lines.map((l, i) => {
-            const extra = extras.lines?.[i];
-            return {
-              orderId,
-              categoryId: l.categoryId,
-              equipmentId: l.equipmentId,
-              heldEquipmentId: held[i] ?? null,
-              size: l.size,
-              packId: extra?.packId ?? null,
-              packName: extra?.packName ?? '',
-              riderKey: extra?.riderKey ?? null,
-              riderProfileId: extra?.riderProfileId ?? null,
-              rider: extra?.rider ?? null,
-              dailyPriceFen: l.dailyPriceFen,
-              depositFen: l.depositFen,
+              // The day's number comes last (below): a placeholder no real number can equal.
+              orderNumber: `-${orderId}`,
+              storeId: input.storeId,
+              orderType: input.orderType,
+              status,
+              customerId,
+              customerName: input.customerName,
+              customerPhone: input.customerPhone,
+              rentalStartAt: start,
+              rentalEndAt: end,
               days,
-              sortOrder: i,
-            };
-          }),
-        );
-        await tx
-          .insert(orderFeeItems)
-          .values(feeItems.map((f, i) => ({ orderId, ...f, sortOrder: i })));
-        if (status === OrderStatus.Unpaid) {
-          await tx.insert(bills).values({
-            tenantId: this.tenantId,
-            orderId,
-            kind: BillKind.Payment,
-            amountFen: totalFen,
-            status: BillStatus.Pending,
+              deliveryMethod: input.deliveryMethod,
+              deliveryAddress: input.deliveryAddress,
+              returnMethod: input.returnMethod,
+              returnAddress: input.returnAddress,
+              agentId,
+              remarks: input.remarks,
+              totalFen,
+              agreementVersion: extras.agreement?.version ?? null,
+              agreementAcceptedAt: extras.agreement?.acceptedAt ?? null,
+              agreementAcceptedFrom: extras.agreement?.acceptedFrom ?? null,
+              createdBy: this.user.id,
+            });
+            await tx.insert(orderItems).values(
+              lines.map((l, i) => {
+                const extra = extras.lines?.[i];
+                return {
+                  orderId,
+                  categoryId: l.categoryId,
+                  equipmentId: l.equipmentId,
+                  heldEquipmentId: held[i] ?? null,
+                  size: l.size,
+                  packId: extra?.packId ?? null,
+                  packName: extra?.packName ?? '',
+                  riderKey: extra?.riderKey ?? null,
+                  riderProfileId: extra?.riderProfileId ?? null,
+                  rider: extra?.rider ?? null,
+                  dailyPriceFen: l.dailyPriceFen,
+                  depositFen: l.depositFen,
+                  days,
+                  sortOrder: i,
+                };
+              }),
+            );
+            await tx
+              .insert(orderFeeItems)
+              .values(feeItems.map((f, i) => ({ orderId, ...f, sortOrder: i })));
+            if (status === OrderStatus.Unpaid) {
+              await tx.insert(bills).values({
+                tenantId: this.tenantId,
+                orderId,
+                kind: BillKind.Payment,
+                amountFen: totalFen,
+                status: BillStatus.Pending,
+              });
+            }
+            await this.event(tx, orderId, {
+              kind: 'created',
+              to: status,
+              message: say(extras.agentBooking ? 'OrderPlacedByAgent' : 'OrderCreated'),
+            });
+            // The tenant's daily counter row stays locked until the commit: taking the number as the
+            // last statement keeps bookings at other stores (and of other gear) waiting only for
+            // this one statement, not for the whole booking. A refusal above never touches it, and
+            // a rollback gives the number back.
+            const orderNumber = await numberOrder(tx, orderId, this.tenantId, now, this.timeZone);
+            if (!orderNumber) {
+              throw conflictError(
+                ErrorCode.OrderNumbersExhausted,
+                this.msg('OrderNumbersExhausted'),
+              );
+            }
           });
+        } catch (err) {
+          if (err instanceof KindNotFree) {
+            throw await this.kindNotFree(input.storeId, lines[err.index]!, err.index, start, end);
+          }
+          if (pgCode(err) === EXCLUSION_VIOLATION) throw await this.conflict(lines, start, end);
+          throw err;
         }
-        await this.event(tx, orderId, {
-          kind: 'created',
-          to: status,
-          message: say(extras.agentBooking ? 'OrderPlacedByAgent' : 'OrderCreated'),
-        });
-        // The tenant's daily counter row stays locked until the commit: taking the number as the
-        // last statement keeps bookings at other stores (and of other gear) waiting only for
-        // this one statement, not for the whole booking. A refusal above never touches it, and
-        // a rollback gives the number back.
-        const orderNumber = await nextOrderNumber(tx, this.tenantId, now, this.timeZone);
-        if (!orderNumber) {
-          throw conflictError(ErrorCode.OrderNumbersExhausted, this.msg('OrderNumbersExhausted'));
-        }
-        await tx.update(orders).set({ orderNumber }).where(eq(orders.id, orderId));
-      });
-    } catch (err) {
-      if (err instanceof KindNotFree) {
-        throw await this.kindNotFree(input.storeId, lines[err.index]!, err.index, start, end);
-      }
-      if (pgCode(err) === EXCLUSION_VIOLATION) throw await this.conflict(lines, start, end);
-      throw err;
-    }
+      },
+    );
     // Read back as placed: an agent may not open orders, but sees the one they just made.
-    const [created] = await this.db.select().from(orders).where(eq(orders.id, orderId));
-    return this.toOrder(created!);
+    return this.toOrder((await findOrderDetail(this.db, this.tenantId, orderId))!);
   }
 
   /** A transaction run again when the database rolls it back for a deadlock (`retryOnDeadlock`). */
@@ -817,13 +827,7 @@ export class OrdersService {
       !i.equipmentId && i.categoryId ? [i.categoryId] : [],
     );
     const [gear, categories, stock] = await Promise.all([
-      equipmentIds.length
-        ? this.db
-            .select({ e: equipment, categoryName: equipmentCategories.name })
-            .from(equipment)
-            .innerJoin(equipmentCategories, eq(equipmentCategories.id, equipment.categoryId))
-            .where(and(eq(equipment.tenantId, this.tenantId), inArray(equipment.id, equipmentIds)))
-        : [],
+      findGear(this.db, this.tenantId, equipmentIds),
       categoryIds.length
         ? this.db
             .select()
@@ -936,9 +940,32 @@ export class OrdersService {
     start: Date,
     end: Date,
   ): Promise<AppError> {
+    const found = await this.conflictIfAny(lines, start, end);
+    if (found) return found;
+    // The other booking was undone meanwhile: the caller may simply try again.
+    return new AppError(
+      409,
+      ErrorCode.EquipmentUnavailable,
+      this.msg('EquipmentUnavailable', {
+        start: localMinute(start, this.timeZone),
+        end: localMinute(end, this.timeZone),
+      }),
+    );
+  }
+
+  /**
+   * The 409 of the first line whose item is already held in [start, end) (its earliest such
+   * hold), or null when none is; one statement.
+   */
+  protected async conflictIfAny(
+    lines: { equipmentId: string | null; barcodeNumber: string | null }[],
+    start: Date,
+    end: Date,
+  ): Promise<AppError | null> {
+    const ids = lines.flatMap((l) => (l.equipmentId ? [l.equipmentId] : []));
+    const holds = await overlappingAny(this.db, ids, start, end);
     for (const line of lines) {
-      if (!line.equipmentId) continue;
-      const [hit] = await overlapping(this.db, line.equipmentId, start, end);
+      const hit = line.equipmentId && holds.find((h) => h.equipmentId === line.equipmentId);
       if (!hit) continue;
       const fmt = (d: Date) => localMinute(d, this.timeZone);
       return new AppError(
@@ -958,15 +985,7 @@ export class OrdersService {
         },
       );
     }
-    // The other booking was undone meanwhile: the caller may simply try again.
-    return new AppError(
-      409,
-      ErrorCode.EquipmentUnavailable,
-      this.msg('EquipmentUnavailable', {
-        start: localMinute(start, this.timeZone),
-        end: localMinute(end, this.timeZone),
-      }),
-    );
+    return null;
   }
 
   // ---- status changes --------------------------------------------------------------------------

@@ -19,6 +19,11 @@ export async function unpaidTimeoutHours(
     storeId,
     BusinessParameterKey.OrderTimeoutHours,
   );
+  return timeoutHoursOf(value);
+}
+
+/** The parameter's hours; blank, 0 or anything but a positive number means never. */
+export function timeoutHoursOf(value: string | null): number {
   const hours = Number(value);
   return Number.isFinite(hours) && hours > 0 ? hours : 0;
 }
@@ -35,7 +40,15 @@ export async function unpaidReleaseTime(
   },
 ): Promise<Date | null> {
   if (order.status !== OrderStatus.Unpaid) return null;
-  const hours = await unpaidTimeoutHours(db, order.tenantId, order.storeId);
+  return unpaidReleaseAt(order, await unpaidTimeoutHours(db, order.tenantId, order.storeId));
+}
+
+/** The same, with the store's timeout hours at hand. */
+export function unpaidReleaseAt(
+  order: { status: number; createdAt: Date; confirmedAt: Date | null },
+  hours: number,
+): Date | null {
+  if (order.status !== OrderStatus.Unpaid) return null;
   return hours > 0 ? new Date(unpaidSince(order).getTime() + hours * 3_600_000) : null;
 }
 

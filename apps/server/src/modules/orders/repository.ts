@@ -1,0 +1,160 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { BusinessParameterKey } from '@snowgear/contracts';
+import type { Database } from '@/db/client.js';
+import { fromJsonRow, jsonRow } from '@/db/json-rows.js';
+import { preparedFor } from '@/db/prepared.js';
+import {
+  attributeDefinitions,
+  bills,
+  businessParameters,
+  equipment,
+  equipmentCategories,
+  orderEvents,
+  orderFeeItems,
+  orderItems,
+  orders,
+  stores,
+  users,
+} from '@/db/schema.js';
+
+/** An order with everything its detail shows, as read in one statement. */
+export interface OrderDetailRows {
+  order: typeof orders.$inferSelect;
+  storeName: string | null;
+  /** Lines in their order, with their gear's and kind's names. */
+  items: {
+    item: typeof orderItems.$inferSelect;
+    equipmentName: string | null;
+    barcodeNumber: string | null;
+    heldBarcodeNumber: string | null;
+    categoryName: string | null;
+    dinAdjustable: boolean | null;
+  }[];
+  fees: (typeof orderFeeItems.$inferSelect)[];
+  bills: (typeof bills.$inferSelect)[];
+  events: (typeof orderEvents.$inferSelect)[];
+  /** The size attributes the lines' sizes name, in their display order. */
+  sizeAttributes: { id: string; unit: string }[];
+  /** The drivers and the agent named on the order. */
+  people: { id: string; name: string; realName: string; userName: string }[];
+  /** The store's and the global `OrderTimeoutHours` (business-parameters.ts picks). */
+  timeoutParameters: { storeId: string | null; value: string }[];
+}
+
+type Json = Record<string, unknown>;
+const held = alias(equipment, 'held');
+
+/**
+ * The order and its children, each child list built by PostgreSQL as JSON beside the order's
+ * row: one statement where the detail took seven or more, prepared once per database (a named
+ * statement on PostgreSQL). Each list keeps the order it was read in before.
+ */
+function orderDetail(db: Database) {
+  return db
+    .select({
+      order: orders,
+      storeName: stores.name,
+      items: sql<Json[]>`(
+        select coalesce(json_agg(json_build_object(
+          'item', ${jsonRow(orderItems)},
+          'equipmentName', ${equipment.name},
+          'barcodeNumber', ${equipment.barcodeNumber},
+          'heldBarcodeNumber', ${held.barcodeNumber},
+          'categoryName', ${equipmentCategories.name},
+          'dinAdjustable', ${equipmentCategories.dinAdjustable}
+        ) order by ${orderItems.sortOrder}), '[]')
+        from ${orderItems}
+          left join ${equipment} on ${equipment.id} = ${orderItems.equipmentId}
+          left join ${equipment} as ${sql.identifier('held')}
+            on ${held.id} = ${orderItems.heldEquipmentId}
+          left join ${equipmentCategories} on ${equipmentCategories.id} = ${orderItems.categoryId}
+        where ${orderItems.orderId} = ${orders.id})`,
+      fees: sql<Json[]>`(
+        select coalesce(json_agg(${jsonRow(orderFeeItems)}
+          order by ${orderFeeItems.sortOrder}, ${orderFeeItems.createdAt}), '[]')
+        from ${orderFeeItems} where ${orderFeeItems.orderId} = ${orders.id})`,
+      bills: sql<Json[]>`(
+        select coalesce(json_agg(${jsonRow(bills)} order by ${bills.createdAt}), '[]')
+        from ${bills} where ${bills.orderId} = ${orders.id})`,
+      events: sql<Json[]>`(
+        select coalesce(json_agg(${jsonRow(orderEvents)} order by ${orderEvents.seq}), '[]')
+        from ${orderEvents} where ${orderEvents.orderId} = ${orders.id})`,
+      sizeAttributes: sql<OrderDetailRows['sizeAttributes']>`(
+        select coalesce(json_agg(json_build_object(
+          'id', ${attributeDefinitions.id}, 'unit', ${attributeDefinitions.unit}
+        ) order by ${attributeDefinitions.sortOrder}), '[]')
+        from ${attributeDefinitions}
+        where ${attributeDefinitions.id} in (
+          select jsonb_object_keys(${orderItems.size})::uuid
+          from ${orderItems} where ${orderItems.orderId} = ${orders.id}))`,
+      people: sql<OrderDetailRows['people']>`(
+        select coalesce(json_agg(json_build_object(
+          'id', ${users.id}, 'name', ${users.name}, 'realName', ${users.realName},
+          'userName', ${users.userName})), '[]')
+        from ${users}
+        where ${users.id} in (${orders.deliveryDriverId}, ${orders.pickupDriverId}, ${orders.agentId}))`,
+      timeoutParameters: sql<OrderDetailRows['timeoutParameters']>`(
+        select coalesce(json_agg(json_build_object(
+          'storeId', ${businessParameters.storeId}, 'value', ${businessParameters.value})), '[]')
+        from ${businessParameters}
+        where ${businessParameters.tenantId} = ${orders.tenantId}
+          and ${businessParameters.key} = ${BusinessParameterKey.OrderTimeoutHours}
+          and (${businessParameters.storeId} is null
+            or ${businessParameters.storeId} = ${orders.storeId}))`,
+    })
+    .from(orders)
+    .leftJoin(stores, eq(stores.id, orders.storeId))
+    .where(
+      and(eq(orders.tenantId, sql.placeholder('tenantId')), eq(orders.id, sql.placeholder('id'))),
+    )
+    .prepare('order_detail');
+}
+
+/** This tenant's order with this id and everything its detail shows; undefined when none. */
+export async function findOrderDetail(
+  db: Database,
+  tenantId: string,
+  id: string,
+): Promise<OrderDetailRows | undefined> {
+  const query = preparedFor(db, orderDetail);
+  const [r] = await query.execute({ tenantId, id });
+  if (!r) return undefined;
+  return {
+    order: r.order,
+    storeName: r.storeName,
+    items: r.items.map((line) => ({
+      item: fromJsonRow(orderItems, line.item as Json),
+      equipmentName: line.equipmentName as string | null,
+      barcodeNumber: line.barcodeNumber as string | null,
+      heldBarcodeNumber: line.heldBarcodeNumber as string | null,
+      categoryName: line.categoryName as string | null,
+      dinAdjustable: line.dinAdjustable as boolean | null,
+    })),
+    fees: r.fees.map((f) => fromJsonRow(orderFeeItems, f)),
+    bills: r.bills.map((b) => fromJsonRow(bills, b)),
+    events: r.events.map((e) => fromJsonRow(orderEvents, e)),
+    sizeAttributes: r.sizeAttributes,
+    people: r.people,
+    timeoutParameters: r.timeoutParameters,
+  };
+}
+
+const gearQuery = (db: Database) =>
+  db
+    .select({ e: equipment, categoryName: equipmentCategories.name })
+    .from(equipment)
+    .innerJoin(equipmentCategories, eq(equipmentCategories.id, equipment.categoryId))
+    .where(
+      and(
+        eq(equipment.tenantId, sql.placeholder('tenantId')),
+        sql`${equipment.id} = any(${sql.placeholder('ids')}::uuid[])`,
+      ),
+    )
+    .prepare('order_gear');
+
+/** This tenant's items among `ids`, with their kind's name: what a booking's lines name. */
+export async function findGear(db: Database, tenantId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  return preparedFor(db, gearQuery).execute({ tenantId, ids });
+}
