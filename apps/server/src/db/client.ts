@@ -27,6 +27,8 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** The embedded database on this thread: its whole data folder as a tarball. */
+  dumpDataDir?: () => Promise<Blob>;
 }
 
 /** PostgreSQL pool limits (config/env.ts); the embedded database has no pool. */
@@ -46,6 +48,8 @@ export interface OpenDatabaseOptions {
    * never stops other requests; the server does so, tests keep it on their own thread.
    */
   embeddedThread?: boolean;
+  /** The embedded database on this thread starts from this data folder (`dumpDataDir`). */
+  loadDataDir?: Blob;
   /** Told when a PostgreSQL connection fails, idle or in use (default: one line on stderr). */
   onConnectionLost?: (err: Error) => void;
 }
@@ -157,14 +161,20 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
   let client: PGlite;
   let close: () => Promise<void>;
+  let dumpDataDir: (() => Promise<Blob>) | undefined;
   if (options.embeddedThread) {
     const threaded = await openThreadedPglite(dataDir);
     client = asPgliteClient(threaded);
     close = () => threaded.close();
   } else {
-    const local = await PGlite.create({ dataDir, extensions: { btree_gist, pg_trgm } });
+    const local = await PGlite.create({
+      dataDir,
+      extensions: { btree_gist, pg_trgm },
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    });
     client = local;
     close = () => local.close();
+    dumpDataDir = () => local.dumpDataDir('none');
   }
   const stats = { queries: 0 };
   const db = drizzlePglite(client, { schema, logger: countQueries(stats) }) as unknown as Database;
@@ -177,5 +187,6 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       await db.execute(sql`select 1`);
     },
     close,
+    ...(dumpDataDir ? { dumpDataDir } : {}),
   };
 }

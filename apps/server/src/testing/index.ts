@@ -10,6 +10,7 @@ import { loadSettings, type Settings } from '@/config/env.js';
 import { openDatabase, type DatabaseHandle } from '@/db/client.js';
 import { prepareDatabase } from '@/db/prepare.js';
 import { resetAttempts } from '@/lib/attempt-counters.js';
+import { seededSnapshot } from './snapshot.js';
 
 /**
  * A real server on a real database for tests: embedded PGlite in memory by default, or a fresh
@@ -113,12 +114,16 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       : {}),
     ...options.settings,
   });
+  // On the embedded database, a seeded app starts from the run's seeded snapshot.
+  const snapshot =
+    !pgDatabase && !options.embeddedThread && (options.seed ?? true) ? seededSnapshot() : undefined;
   // Dropping the test database cuts its connections on purpose.
   const database = await openDatabase({
     databaseUrl: settings.DATABASE_URL,
     limits: settings,
     onConnectionLost: () => undefined,
     embeddedThread: options.embeddedThread ?? false,
+    ...(snapshot ? { loadDataDir: snapshot } : {}),
   });
   await prepareDatabase(database, {
     seedDemoData: options.seed ?? true,
