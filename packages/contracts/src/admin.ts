@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BusinessParameterKey } from './business-parameters.js';
-import { CONTACT_PHONE_PATTERN, multiLineText, singleLineText } from './text.js';
+import { CONTACT_PHONE_PATTERN } from './text.js';
+import { multiLineText, singleLineText } from './text-schemas.js';
 
 /**
  * The administration of the business (issue: administration console): stores, business

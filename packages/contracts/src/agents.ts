@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BookingCartSchema } from './booking.js';
 import { OrderCustomerNameSchema, OrderCustomerPhoneSchema } from './orders.js';
 import { PagedRequestSchema } from './paging.js';
-import { multiLineText, singleLineText } from './text.js';
+import { multiLineText, singleLineText } from './text-schemas.js';
 
 /** How long a referral counts once a customer opened the agent's link (days). */
 export const REFERRAL_TTL_DAYS = 30;

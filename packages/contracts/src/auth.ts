@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { PHONE_NUMBER_PATTERN, singleLineText } from './text.js';
+import { PHONE_NUMBER_PATTERN } from './text.js';
+import { singleLineText } from './text-schemas.js';
 
 /**
  * Password rules (docs/permissions.md, same as ABP's defaults): 6 to 128 characters with a digit,

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { DeliveryMethod, ReturnMethod } from './enums.js';
-import { UNAVAILABLE_DAYS_MAX, UNAVAILABLE_DAYS_MIN, bookingTime } from './dates.js';
-import { RiderFieldsSchema } from './riders.js';
-import { singleLineText } from './text.js';
+import { UNAVAILABLE_DAYS_MAX, UNAVAILABLE_DAYS_MIN } from './dates.js';
+import { bookingTime } from './date-schemas.js';
+import { RiderFieldsSchema } from './rider-schemas.js';
+import { singleLineText } from './text-schemas.js';
 
 /**
  * The customer's booking (spec §2 customer order-create, §5, §9): riders with skier profiles,

@@ -8,7 +8,7 @@ import {
 } from './equipment.js';
 import { HelpArticleSchema, HelpArticleSummarySchema } from './help.js';
 import { PagedRequestSchema } from './paging.js';
-import { multiLineText, singleLineText } from './text.js';
+import { multiLineText, singleLineText } from './text-schemas.js';
 
 /**
  * Administration of the catalogue (equipment categories and their attribute definitions) and of

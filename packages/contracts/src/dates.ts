@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** Rental and check-out days of spec §5 and §9: a rental, an extension and a check-out span 1 to 365. */
 export const UNAVAILABLE_DAYS_MIN = 1;
 export const UNAVAILABLE_DAYS_MAX = 365;
@@ -41,17 +39,3 @@ export function bookingRangeProblem(
   if (spanDays(start, end) > UNAVAILABLE_DAYS_MAX) return DateIssue.TooManyDays;
   return null;
 }
-
-/** An ISO time with an offset that is booked (rental start or end, check-out): near now. */
-export const bookingTime = () =>
-  z.iso.datetime({ offset: true }).refine((v) => isNearNow(v), DateIssue.DateOutOfRange);
-
-const yearOf = (v: string) => Number(v.slice(0, 4));
-const inQueryYears = (v: string) => yearOf(v) >= QUERY_YEARS.min && yearOf(v) <= QUERY_YEARS.max;
-
-/** A YYYY-MM-DD day in a search or report. */
-export const queryDay = () => z.iso.date().refine(inQueryYears, DateIssue.DateOutOfRange);
-
-/** An ISO time with an offset in a search. */
-export const queryTime = () =>
-  z.iso.datetime({ offset: true }).refine(inQueryYears, DateIssue.DateOutOfRange);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PagedRequestSchema } from './paging.js';
-import { multiLineText, singleLineText } from './text.js';
+import { multiLineText, singleLineText } from './text-schemas.js';
 
 /** A delivery takes the gear to the customer; a pickup brings it back (spec §1, drivers). */
 export const DELIVERY_TASK_KINDS = ['delivery', 'pickup'] as const;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PasswordSchema } from './auth.js';
-import { PHONE_NUMBER_PATTERN, singleLineText } from './text.js';
+import { PHONE_NUMBER_PATTERN } from './text.js';
+import { singleLineText } from './text-schemas.js';
 import { RoleName } from './enums.js';
 import { PagedRequestSchema } from './paging.js';
 

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { EquipmentSizeKind, EquipmentStatus } from './enums.js';
-import { bookingRangeProblem, bookingTime, DateIssue, queryTime } from './dates.js';
-import { decimalInput, moneyInput, queryInteger } from './numbers.js';
+import { bookingRangeProblem, DateIssue } from './dates.js';
+import { bookingTime, queryTime } from './date-schemas.js';
+import { decimalInput, moneyInput, queryInteger } from './number-schemas.js';
 import { MAX_SKIP_COUNT, PagedRequestSchema } from './paging.js';
-import { multiLineText, singleLineText } from './text.js';
+import { multiLineText, singleLineText } from './text-schemas.js';
 
 /** Inventory DTOs (spec §3 Equipment, stock payloads, attribute kinds). Money is yuan on the wire. */
 export const EQUIPMENT_STATUSES = Object.values(EquipmentStatus) as EquipmentStatus[];

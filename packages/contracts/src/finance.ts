@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { queryDay } from './dates.js';
+import { queryDay } from './date-schemas.js';
 import { PaymentMethod } from './enums.js';
-import { BillKind } from './orders.js';
+import { BillKind } from './order-values.js';
 import { PagedRequestSchema } from './paging.js';
 
 /**

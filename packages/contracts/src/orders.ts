@@ -1,25 +1,30 @@
 import { z } from 'zod';
-import { bookingRangeProblem, bookingTime, DateIssue, queryDay } from './dates.js';
-import { DeliveryMethod, FeeItemKind, OrderStatus, OrderType, ReturnMethod } from './enums.js';
-import { moneyInput } from './numbers.js';
+import { bookingRangeProblem, DateIssue } from './dates.js';
+import { bookingTime, queryDay } from './date-schemas.js';
+import { DeliveryMethod, FeeItemKind, type OrderStatus, OrderType, ReturnMethod } from './enums.js';
+import { moneyInput } from './number-schemas.js';
+import {
+  BillKind,
+  BillStatus,
+  CUSTOMER_EXTEND_DAYS_MAX,
+  ORDER_ITEMS_MAX,
+  ORDER_REMARKS_MAX,
+  ORDER_STATUSES,
+  ReturnState,
+} from './order-values.js';
 import { PagedRequestSchema } from './paging.js';
-import { OrderRiderSchema } from './riders.js';
-import { CONTACT_PHONE_PATTERN, multiLineText, singleLineText } from './text.js';
+import { OrderRiderSchema } from './rider-schemas.js';
+import { CONTACT_PHONE_PATTERN } from './text.js';
+import { multiLineText, singleLineText } from './text-schemas.js';
 
 /**
  * Order DTOs. The spec leaves the order payloads open (§7 "not shown"); these are ours. Money is
  * yuan on the wire (two decimals), integer fen in the database; statuses are the spec's codes.
  */
-export const ORDER_STATUSES = Object.values(OrderStatus) as OrderStatus[];
 const OrderStatusSchema = z
   .number()
   .int()
   .refine((v): v is OrderStatus => (ORDER_STATUSES as number[]).includes(v), 'InvalidStatus');
-
-export const BillKind = { Payment: 'payment', Supplement: 'supplement', Refund: 'refund' } as const;
-export type BillKind = (typeof BillKind)[keyof typeof BillKind];
-export const BillStatus = { Pending: 'pending', Paid: 'paid', Cancelled: 'cancelled' } as const;
-export type BillStatus = (typeof BillStatus)[keyof typeof BillStatus];
 
 const ORDER_TYPES = Object.values(OrderType) as [OrderType, ...OrderType[]];
 const DELIVERY_METHODS = Object.values(DeliveryMethod) as [DeliveryMethod, ...DeliveryMethod[]];
@@ -33,9 +38,7 @@ export const OrderCustomerNameSchema = customerName;
 export const OrderCustomerPhoneSchema = phone;
 const address = singleLineText({ max: 200 }).default('');
 
-export const ORDER_REMARKS_MAX = 500;
 const remarks = multiLineText({ max: ORDER_REMARKS_MAX }).default('');
-export const ORDER_ITEMS_MAX = 50;
 
 /**
  * One line of a new order: a specific item (its prices by default), or a kind to bind later — a
@@ -281,9 +284,6 @@ export const OrderHandoverSchema = z.object({
 /** Extension: the new end of the rental (the locks move, an ExtensionFee is charged). */
 export const OrderExtendSchema = z.object({ rentalEndTime: bookingTime() });
 
-export const ReturnState = { Returned: 'returned', Damaged: 'damaged', Lost: 'lost' } as const;
-export type ReturnState = (typeof ReturnState)[keyof typeof ReturnState];
-
 /** Return check-in, item by item: back in stock, damaged or lost, with an optional damage fee. */
 export const OrderReturnSchema = z.object({
   items: z
@@ -336,40 +336,7 @@ export type OrderDeliveryMethod = z.input<typeof OrderDeliveryMethodSchema>;
 export const OrderAgentSchema = z.object({ agentId: z.uuid().nullable() });
 export type OrderAgent = z.infer<typeof OrderAgentSchema>;
 
-/** Spec §4: an item may be returned early while its order is 2 to 8 (screen and server alike). */
-export const EARLY_RETURN_FROM: readonly OrderStatus[] = [
-  OrderStatus.PendingDelivery,
-  OrderStatus.Delivering,
-  OrderStatus.Delivered,
-  OrderStatus.InUse,
-  OrderStatus.PendingPayment,
-  OrderStatus.PendingReturn,
-  OrderStatus.Returned,
-];
-
 // ---- the customer's own orders ----------------------------------------------------------------
-
-/** Statuses a customer may cancel from: before the gear is out (the store's rule is wider). */
-export const CUSTOMER_CANCELLABLE: readonly OrderStatus[] = [
-  OrderStatus.Pending,
-  OrderStatus.Unpaid,
-  OrderStatus.Reserved,
-  OrderStatus.PendingDelivery,
-];
-/** Statuses a customer may extend from: booked or out, not once it is on its way back. */
-export const CUSTOMER_EXTENDABLE: readonly OrderStatus[] = [
-  OrderStatus.Reserved,
-  OrderStatus.PendingDelivery,
-  OrderStatus.Delivered,
-  OrderStatus.InUse,
-];
-/** Statuses a customer may start a self-return from: the gear is with them. */
-export const CUSTOMER_RETURNABLE: readonly OrderStatus[] = [
-  OrderStatus.Delivered,
-  OrderStatus.InUse,
-];
-/** Days one extension may add (a longer stay is booked again). */
-export const CUSTOMER_EXTEND_DAYS_MAX = 14;
 
 export const MyOrderCancelSchema = z.object({
   reason: singleLineText({ max: 200 }).default(''),

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { AUDIT_CATEGORIES, type AuditCategory } from './audit.js';
-import { queryDay } from './dates.js';
-import { queryInteger } from './numbers.js';
-import { BillKind } from './orders.js';
+import { queryDay } from './date-schemas.js';
+import { queryInteger } from './number-schemas.js';
+import { BillKind } from './order-values.js';
 import { Permissions, type PermissionName } from './permissions.js';
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { queryInteger } from './numbers.js';
+import { queryInteger } from './number-schemas.js';
 
 export const DEFAULT_MAX_RESULT_COUNT = 10;
 export const MAX_MAX_RESULT_COUNT = 1000;

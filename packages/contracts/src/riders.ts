@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { singleLineText } from './text.js';
+import type { RiderFields } from './rider-schemas.js';
 
 /** Riders: who the gear is for, with what sizing and the binding's release value (DIN) need. */
 
@@ -21,64 +20,13 @@ export const RIDER_LIMITS = {
   bootSoleLengthMm: { min: 200, max: 380 },
 } as const;
 
-const optionalInt = (bounds: { min: number; max: number }) =>
-  z.number().int().min(bounds.min).max(bounds.max).nullable().default(null);
-
-/** What sizing and the DIN suggestion need to know of a rider. Every measurement is optional. */
-export const RiderFieldsSchema = z.object({
-  name: singleLineText({ max: RIDER_NAME_MAX, required: 'RiderNameRequired' }),
-  heightCm: optionalInt(RIDER_LIMITS.heightCm),
-  weightKg: optionalInt(RIDER_LIMITS.weightKg),
-  age: optionalInt(RIDER_LIMITS.age),
-  ability: z.enum([RiderAbility.I, RiderAbility.II, RiderAbility.III]).nullable().default(null),
-  /** Mondopoint in centimetres, halves allowed (26.5). */
-  bootSizeMondopoint: z
-    .number()
-    .min(RIDER_LIMITS.bootSizeMondopoint.min)
-    .max(RIDER_LIMITS.bootSizeMondopoint.max)
-    .multipleOf(0.5)
-    .nullable()
-    .default(null),
-  bootSoleLengthMm: optionalInt(RIDER_LIMITS.bootSoleLengthMm),
-  stance: z.enum([RiderStance.Regular, RiderStance.Goofy]).nullable().default(null),
-});
-export type RiderFields = z.output<typeof RiderFieldsSchema>;
-
-/** A saved rider of the signed-in customer (`/api/app/riders`). */
-export const RiderProfileSchema = RiderFieldsSchema.extend({
-  id: z.string(),
-  /** The account holder themselves. */
-  isSelf: z.boolean(),
-  updatedAt: z.string(),
-});
-export type RiderProfile = z.infer<typeof RiderProfileSchema>;
-
-export const RiderProfileInputSchema = RiderFieldsSchema.extend({
-  isSelf: z.boolean().default(false),
-});
-export type RiderProfileInput = z.input<typeof RiderProfileInputSchema>;
-
-/** A rider as booked with a line (the profile's data at booking time). */
-export const OrderRiderSchema = RiderFieldsSchema.extend({
-  profileId: z.string().nullable(),
-});
-export type OrderRider = z.infer<typeof OrderRiderSchema>;
-
 /** A saved rider's list (`GET /api/app/riders`): at most RIDERS_MAX per account. */
 export const RIDERS_MAX = 10;
-export const RiderListSchema = z.object({ items: z.array(RiderProfileSchema) });
-export type RiderList = z.infer<typeof RiderListSchema>;
 
 // ---- the binding's release value (DIN) ----------------------------------------------------------
 
 /** What a binding's scale can be set to: quarter steps at the children's end, 0.75 to 14. */
 export const DIN_SETTING = { min: 0.75, max: 14, step: 0.25 } as const;
-
-/** `POST /api/app/orders/{id}/items/{itemId}/din`: the value the technician set on the binding. */
-export const DinConfirmSchema = z.object({
-  setting: z.number().min(DIN_SETTING.min).max(DIN_SETTING.max).multipleOf(DIN_SETTING.step),
-});
-export type DinConfirm = z.infer<typeof DinConfirmSchema>;
 
 /** What the DIN suggestion reads of a rider. */
 export type DinRider = Pick<

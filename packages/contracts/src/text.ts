@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * What text people type may hold (docs/wire-conventions.md, "Input that is refused"). The server
  * refuses `FORBIDDEN_IN_ANY_TEXT` in every string of every request; names, titles and reasons
@@ -47,34 +45,6 @@ export function textProblem(
   if (text.trim() !== '' && !hasVisibleText(text)) return TextIssue.NothingVisible;
   return null;
 }
-
-interface TextOptions {
-  max: number;
-  /** The message when the text is missing; without it the text may be empty. */
-  required?: string;
-  tooLong?: string;
-}
-
-function text(multiLine: boolean, { max, required, tooLong }: TextOptions) {
-  const schema = z
-    .string()
-    .trim()
-    .max(max, tooLong)
-    .refine((v) => textProblem(v, { multiLine }) !== TextIssue.InvalidCharacters, {
-      message: TextIssue.InvalidCharacters,
-    })
-    // Nothing visible reads as nothing typed when the text is required.
-    .refine((v) => v === '' || hasVisibleText(v), {
-      message: required ?? TextIssue.NothingVisible,
-    });
-  return required ? schema.min(1, required) : schema;
-}
-
-/** Names, titles, reasons, addresses: one line, trimmed, something visible. */
-export const singleLineText = (options: TextOptions) => text(false, options);
-
-/** Remarks and notes: line breaks and tabs allowed, otherwise as single-line text. */
-export const multiLineText = (options: TextOptions) => text(true, options);
 
 /** A mainland mobile number (11 digits). */
 export const PHONE_NUMBER_PATTERN = /^1[3-9]\d{9}$/;
