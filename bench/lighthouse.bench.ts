@@ -104,6 +104,65 @@ async function coldRun(label: string, url: string): Promise<Result> {
   for (const shift of shifts ?? []) {
     console.log(`  ${label}: layout shift ${shift.score?.toFixed(3)} at ${shift.node?.selector}`);
   }
+  // Where the time goes: the largest paint's element and phases, and the longest tasks.
+  if (process.env.BENCH_DETAILS) {
+    console.log(`  ${label}: host benchmarkIndex ${run.lhr.environment.benchmarkIndex}`);
+    const lcp = audits['largest-contentful-paint-element']?.details as
+      | {
+          items?: {
+            items?: {
+              node?: { selector?: string; snippet?: string };
+              phase?: string;
+              timing?: number;
+            }[];
+          }[];
+        }
+      | undefined;
+    for (const group of lcp?.items ?? []) {
+      for (const item of group.items ?? []) {
+        if (item.node)
+          console.log(
+            `  ${label}: LCP element ${item.node.selector} ${item.node.snippet?.slice(0, 80)}`,
+          );
+        if (item.phase)
+          console.log(`  ${label}: LCP ${item.phase} ${Math.round(item.timing ?? 0)} ms`);
+      }
+    }
+    const observed = (audits.metrics?.details as { items?: Record<string, number>[] })?.items?.[0];
+    if (observed) {
+      console.log(
+        `  ${label}: observed FCP ${observed.observedFirstContentfulPaint} ms, LCP ${observed.observedLargestContentfulPaint} ms, DOMContentLoaded ${observed.observedDomContentLoaded} ms`,
+      );
+    }
+    const blocking = (audits['render-blocking-resources']?.details as { items?: { url: string }[] })
+      ?.items;
+    for (const item of blocking ?? []) console.log(`  ${label}: render-blocking ${item.url}`);
+    const requests = (
+      audits['network-requests']?.details as {
+        items?: {
+          url: string;
+          networkRequestTime?: number;
+          networkEndTime?: number;
+          transferSize?: number;
+        }[];
+      }
+    )?.items;
+    for (const r of requests ?? []) {
+      console.log(
+        `  ${label}: request ${Math.round(r.networkRequestTime ?? 0)}–${Math.round(r.networkEndTime ?? 0)} ms ${Math.round((r.transferSize ?? 0) / 1024)} KB ${r.url.replace(/^https?:\/\/[^/]+/, '')}`,
+      );
+    }
+    const tasks = (
+      audits['long-tasks']?.details as {
+        items?: { url?: string; duration?: number; startTime?: number }[];
+      }
+    )?.items;
+    for (const task of (tasks ?? []).slice(0, 6)) {
+      console.log(
+        `  ${label}: long task ${Math.round(task.duration ?? 0)} ms at ${Math.round(task.startTime ?? 0)} ms ${task.url?.split('/').pop()}`,
+      );
+    }
+  }
   return {
     page: label,
     performance: score('performance'),
@@ -130,11 +189,15 @@ const results: Result[] = [];
 try {
   const baseline = await coldRun('baseline (bare page)', bareUrl);
   results.push(baseline);
-  for (const path of ['/customer/order-create', '/login', '/help']) {
+  // BENCH_PAGES=/login,/store/dashboard measures only those.
+  const only = process.env.BENCH_PAGES?.split(',');
+  const wanted = (path: string) => !only || only.includes(path);
+  for (const path of ['/customer/order-create', '/login', '/help'].filter(wanted)) {
     results.push(await coldRun(path, `${base}${path}`));
   }
-  await signInAsEmployee();
-  for (const path of ['/store/dashboard', '/store/inventory/list']) {
+  const staffPages = ['/store/dashboard', '/store/inventory/list'].filter(wanted);
+  if (staffPages.length > 0) await signInAsEmployee();
+  for (const path of staffPages) {
     results.push(await coldRun(`${path} (employee)`, `${base}${path}`));
   }
 

@@ -25,7 +25,7 @@ export default defineProject(async () => {
     resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
     test: {
       name: 'web',
-      include: ['src/**/*.test.{ts,tsx}'],
+      include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
       environment: 'jsdom',
       // Pages are same-origin with the real server, as in production: cookies and relative
       // '/api' URLs behave as in a browser.

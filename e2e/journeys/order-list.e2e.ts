@@ -49,10 +49,13 @@ describe('the store order list', () => {
     const { day, first, second } = await bookTwoOrders(page);
 
     // The bottom tab between the workspace and the stock.
-    const tabs = page.locator('.page-layout__tab-bar .adm-tab-bar-item');
+    const tabs = page.getByRole('navigation', { name: '底部导航' }).getByRole('link');
+    await tabs.first().waitFor();
     expect(await tabs.allInnerTexts()).toEqual(['门店工作台', '订单', '库存', '个人中心']);
+    await expect.poll(() => tabs.first().getAttribute('aria-current')).toBe('page');
     await tabs.filter({ hasText: '订单' }).tap();
     await page.waitForURL('**/store/orders/list');
+    expect(await tabs.filter({ hasText: '订单' }).getAttribute('aria-current')).toBe('page');
     await page.getByRole('heading', { name: '订单' }).waitFor();
     // Newest first.
     await card(page, second.orderNumber).waitFor();

@@ -177,7 +177,7 @@ describe('an order at the counter', () => {
     });
     const overdue = late.orderNumber;
 
-    await page.getByRole('link', { name: '工作台' }).tap();
+    await page.getByRole('link', { name: '工作台', exact: true }).tap();
     await page.waitForURL('**/store/workspace');
     await page.getByRole('link', { name: /逾期未还/ }).tap();
     await page.waitForURL('**/store/workspace/overdue-orders');

@@ -1,40 +1,43 @@
-import { StrictMode } from 'react';
-import { config as zodConfig } from 'zod/v4/core';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { createBrowserHistory } from 'history';
 import 'antd-mobile/es/global';
 import './styles.css';
-import { enableAntdImperativeRender } from '@/lib/antd-render';
 import { installTouchEmulator } from '@/lib/touch-emulator';
+import { disableZodEval } from '@/lib/zod-jitless';
 import { applyTheme, savedTheme } from '@/features/app-state/stores/app-store';
 import { App } from './app/app';
-import { createAppRouter } from './app/router';
 import { bootstrap } from './app/bootstrap';
-import { loadLanguage, savedLanguage } from './lib/i18n';
+import { loadRouteTexts, savedLanguage } from './lib/i18n';
+import { appStylesReady } from './lib/app-styles';
 import { findRoute } from './config/routes';
+import { loadTabBar } from './app/layouts/page-layout';
 
 // Start-up order of spec §1: touch shim, mount, then configuration, stores and session.
 installTouchEmulator();
-// The page's policy allows no eval: zod skips its compiled fast path and never probes for it.
-zodConfig({ jitless: true });
-enableAntdImperativeRender();
+disableZodEval();
 applyTheme(savedTheme());
 
 // The page opened starts downloading now, beside the texts, instead of after them: on a slow
 // network that saves a whole round of requests before anything shows.
-void findRoute(window.location.pathname)
-  ?.load()
-  .catch(() => undefined);
-// The texts of the language shown come first (the other loads when chosen).
-await loadLanguage(savedLanguage());
-const router = createAppRouter();
+const opened = findRoute(window.location.pathname);
+void opened?.load().catch(() => undefined);
+if (opened?.layout === 'tabBar') void loadTabBar().catch(() => undefined);
+// The texts of the page opened, in the language shown, come first (the rest as needed), and
+// the styles the boot screen did without.
+await Promise.all([loadRouteTexts(opened?.path, savedLanguage()), appStylesReady()]);
+const history = createBrowserHistory();
 const container = document.getElementById('root');
 if (!container) throw new Error('#root missing from index.html');
-createRoot(container).render(
-  <StrictMode>
-    <App router={router} />
-  </StrictMode>,
+const root = createRoot(container);
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <App history={history} />
+    </StrictMode>,
+  ),
 );
-void bootstrap((to, options) => router.navigate(to, options));
+void bootstrap((to, options) => (options?.replace ? history.replace(to) : history.push(to)));
 
 // Offline support loads after the first paint, in the built app only (no worker in development).
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {

@@ -136,10 +136,27 @@ describe('app shell', () => {
     );
   });
 
-  it('shows error toasts for real (antd-mobile on React 19)', async () => {
+  it('shows error and success toasts, the newer one on top, each for its time', async () => {
     await renderAt('/help');
     act(() => useAppStore.getState().showError('库存不足'));
-    expect(await screen.findByText('库存不足')).toBeTruthy();
+    expect((await screen.findByRole('alert')).textContent).toBe('库存不足');
+    act(() => useAppStore.getState().showSuccess('已保存'));
+    expect(screen.getByText('已保存').closest('[role="status"]')).toBeTruthy();
+    expect(screen.queryByText('库存不足')).toBeNull();
+    // A success goes after 2 s, and the error it replaced does not come back.
+    await waitFor(() => expect(screen.queryByText('已保存')).toBeNull(), { timeout: 4000 });
+    expect(screen.queryByText('库存不足')).toBeNull();
+  });
+
+  it('shows the area’s tabs as links, the current one marked', async () => {
+    const router = await renderAt('/customer/order-qr');
+    const nav = await screen.findByRole('navigation', { name: '底部导航' });
+    const tabs = await within(nav).findAllByRole('link');
+    expect(tabs.map((a) => a.textContent)).toEqual(['首页', '我的订单', '取件码', '个人中心']);
+    expect(tabs.map((a) => a.getAttribute('aria-current'))).toEqual([null, null, 'page', null]);
+    fireEvent.click(tabs[1]!);
+    // My orders needs a sign-in first, which leads on to it.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/customer/login'));
   });
 });
 

@@ -1,14 +1,17 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { RouterProvider } from 'react-router';
+import { unstable_HistoryRouter as HistoryRouter, type HistoryRouterProps } from 'react-router';
+import type { BrowserHistory } from 'history';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { ConfigProvider } from 'antd-mobile';
+// Deep imports: the package's index would make every component reachable from the shell.
+import ConfigProvider from 'antd-mobile/es/components/config-provider';
 import antdZhCN from 'antd-mobile/es/locales/zh-CN';
 import antdEnUS from 'antd-mobile/es/locales/en-US';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { SupportedLanguage } from '@snowgear/contracts';
 import { i18n } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
-import { type createAppRouter } from './router';
+import { HistoryContext } from '@/lib/history';
+import { AppRoutes } from './router';
 
 /** Everything a page needs around it: i18n, antd-mobile's locale, the query cache. */
 function Providers({ children }: { children: ReactNode }) {
@@ -35,10 +38,20 @@ export function AppProviders({ children }: { children: ReactNode }) {
   );
 }
 
-export function App({ router }: { router: ReturnType<typeof createAppRouter> }) {
+/**
+ * The app on the browser's history: React Router reads its locations, and a page with unsaved
+ * changes can block leaving it (lib/history.ts).
+ */
+export function App({ history }: { history: BrowserHistory }) {
   return (
     <AppProviders>
-      <RouterProvider router={router} />
+      {/* history 5 is what React Router's own history was made from; it lacks only the two URL
+          helpers that data routers use, which this router does not. */}
+      <HistoryRouter history={history as unknown as HistoryRouterProps['history']}>
+        <HistoryContext value={history}>
+          <AppRoutes />
+        </HistoryContext>
+      </HistoryRouter>
     </AppProviders>
   );
 }

@@ -1,6 +1,5 @@
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { DotLoading } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_SYSTEM_NAME } from '@snowgear/contracts';
 import type { AppRoute } from '@/config/routes';
@@ -28,7 +27,11 @@ function PageLoading() {
   }, [setPageLoading]);
   return (
     <div className="page-loading" role="status" aria-live="polite">
-      <DotLoading color="primary" />
+      <span className="app-dots" aria-hidden="true">
+        <i />
+        <i />
+        <i />
+      </span>
       <span>{t('app.loading')}</span>
     </div>
   );

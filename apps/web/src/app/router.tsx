@@ -1,10 +1,10 @@
 import { Activity, lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import {
-  createBrowserRouter,
   matchRoutes,
   Navigate,
   useLocation,
   useOutlet,
+  useRoutes,
   type RouteObject,
 } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +18,7 @@ import { useAppStore } from '@/features/app-state/stores/app-store';
 import { checkRouteAccess, homeOf } from '@/lib/authorization';
 import { sessionSnapshot, useSession } from '@/features/auth/stores/session-store';
 import { ScannerHost } from '@/features/scanner/components/scanner-host';
+import { loadRouteTexts } from '@/lib/i18n';
 import { RouteFrame } from './route-frame';
 
 // The store's quick actions (scan anything, add stock) load with the first store page.
@@ -108,7 +109,10 @@ function RootRedirect() {
 
 export function buildRouteObjects(): RouteObject[] {
   const pages: RouteObject[] = appRoutes.map((route) => {
-    const Page = lazy(route.load);
+    // The page's code and its texts arrive together.
+    const Page = lazy(() =>
+      Promise.all([route.load(), loadRouteTexts(route.path)]).then(([page]) => page),
+    );
     return {
       path: route.path,
       element: (
@@ -137,6 +141,10 @@ export function buildRouteObjects(): RouteObject[] {
   ];
 }
 
-export function createAppRouter() {
-  return createBrowserRouter(buildRouteObjects());
+let routeObjects: RouteObject[] | null = null;
+
+/** The app's routes (built once: each page's lazy component must stay the same). */
+export function AppRoutes() {
+  routeObjects ??= buildRouteObjects();
+  return useRoutes(routeObjects);
 }

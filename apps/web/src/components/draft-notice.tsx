@@ -1,6 +1,8 @@
-import { Button, Dialog, NoticeBar } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { CloseOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
+import { confirmDialog } from './lazy-popups';
+import { Notice } from './notice';
 
 /**
  * Says a form holds what was entered on an earlier visit (a draft, lib/drafts.ts), with a way to
@@ -15,7 +17,7 @@ export function DraftNotice({
 }) {
   const { t } = useTranslation();
   const handleStartOver = () => {
-    void Dialog.confirm({
+    void confirmDialog({
       content: t('app.draftStartOverConfirm'),
       confirmText: t('app.draftStartOver'),
       cancelText: t('app.cancel'),
@@ -23,21 +25,19 @@ export function DraftNotice({
     });
   };
   return (
-    <NoticeBar
-      className="draft-notice"
-      color="info"
-      wrap
-      content={<span role="status">{t('app.draftRestored')}</span>}
-      extra={
-        <span className="draft-notice__actions">
+    <Notice
+      actions={
+        <>
           <Button size="small" fill="none" color="primary" onClick={handleStartOver}>
             {t('app.draftStartOver')}
           </Button>
           <Button size="small" fill="none" aria-label={t('app.draftDismiss')} onClick={onDismiss}>
             <CloseOutline aria-hidden />
           </Button>
-        </span>
+        </>
       }
-    />
+    >
+      {t('app.draftRestored')}
+    </Notice>
   );
 }

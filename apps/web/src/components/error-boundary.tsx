@@ -1,5 +1,4 @@
 import { Component, type ReactNode } from 'react';
-import { Button } from 'antd-mobile';
 import { i18n } from '@/lib/i18n';
 
 interface Props {
@@ -27,9 +26,13 @@ export class ErrorBoundary extends Component<Props, { error: Error | null; key?:
       <div className="crash-screen" role="alert">
         <h1>{i18n.t('app.crashed')}</h1>
         <p>{i18n.t('app.crashedDesc')}</p>
-        <Button color="primary" onClick={() => window.location.reload()}>
+        <button
+          type="button"
+          className="app-button app-button--primary"
+          onClick={() => window.location.reload()}
+        >
           {i18n.t('app.reload')}
-        </Button>
+        </button>
       </div>
     );
   }

@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
-import { Button, ErrorBlock, InfiniteScroll, PullToRefresh, Skeleton } from 'antd-mobile';
+import { Button, InfiniteScroll, Skeleton } from 'antd-mobile';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { PagedResult } from '@snowgear/contracts';
 import { DataAge } from './data-age';
+import { PullToRefresh } from '@/components/pull-to-refresh';
+import { ErrorBlock } from '@/components/error-block';
 
 interface Props<T> {
   query: UseInfiniteQueryResult<InfiniteData<PagedResult<T>>>;
@@ -82,10 +84,6 @@ export function PagedList<T>({ query, emptyText, children, pullToRefresh = true 
       onRefresh={async () => {
         await query.refetch();
       }}
-      pullingText={t('list.pullToRefresh')}
-      canReleaseText={t('list.releaseToRefresh')}
-      refreshingText={t('list.refreshing')}
-      completeText={t('list.refreshed')}
     >
       {list}
     </PullToRefresh>

@@ -1,5 +1,5 @@
-import { useId, useState, type ReactNode } from 'react';
-import { Button, CenterPopup, TextArea } from 'antd-mobile';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { useOpenedOnce } from '@/lib/use-opened-once';
 
 export interface PromptDialogProps {
   visible: boolean;
@@ -21,96 +21,18 @@ export interface PromptDialogProps {
   onClose: () => void;
 }
 
+const PromptDialogBody = lazy(() => import('./prompt-dialog-body'));
+
 /**
  * A one-field dialog (a reason, a new barcode): empty input and server refusals show under the
- * field, and the dialog stays open until the work is done.
+ * field, and the dialog stays open until the work is done. Its code loads when it first opens.
  */
 export function PromptDialog(props: PromptDialogProps) {
-  const { visible, onClose } = props;
+  const opened = useOpenedOnce(props.visible);
+  if (!opened) return null;
   return (
-    <CenterPopup visible={visible} onMaskClick={onClose} destroyOnClose>
-      {visible && <PromptForm {...props} />}
-    </CenterPopup>
-  );
-}
-
-function PromptForm({
-  title,
-  message,
-  placeholder,
-  initialValue = '',
-  emptyError,
-  validate,
-  maxLength = 200,
-  confirmText,
-  cancelText,
-  danger,
-  onSubmit,
-  onClose,
-}: PromptDialogProps) {
-  const [value, setValue] = useState(initialValue);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const titleId = useId();
-  const errorId = useId();
-
-  const handleSubmit = async () => {
-    const text = value.trim();
-    const problem = !text && emptyError ? emptyError : (validate?.(text) ?? null);
-    if (problem) {
-      setError(problem);
-      return;
-    }
-    setBusy(true);
-    try {
-      await onSubmit(text);
-      onClose();
-    } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  return (
-    <form
-      className="prompt-dialog"
-      role="dialog"
-      aria-modal="true"
-      aria-labelledby={titleId}
-      onSubmit={(event) => {
-        event.preventDefault();
-        void handleSubmit();
-      }}
-    >
-      <h2 id={titleId}>{title}</h2>
-      {message && <div className="prompt-dialog__message">{message}</div>}
-      <TextArea
-        value={value}
-        onChange={(v) => {
-          setValue(v);
-          if (error) setError(null);
-        }}
-        placeholder={placeholder}
-        maxLength={maxLength}
-        rows={2}
-        autoSize={{ minRows: 2, maxRows: 4 }}
-        aria-invalid={error !== null}
-        aria-describedby={error ? errorId : undefined}
-      />
-      {error && (
-        <p id={errorId} className="prompt-dialog__error" role="alert">
-          {error}
-        </p>
-      )}
-      <div className="prompt-dialog__actions">
-        <Button block onClick={onClose} disabled={busy}>
-          {cancelText}
-        </Button>
-        <Button block type="submit" color={danger ? 'danger' : 'primary'} loading={busy}>
-          {confirmText}
-        </Button>
-      </div>
-    </form>
+    <Suspense fallback={null}>
+      <PromptDialogBody {...props} />
+    </Suspense>
   );
 }

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import { Button, ErrorBlock, Skeleton } from 'antd-mobile';
+import { Button, Skeleton } from 'antd-mobile';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DataAge } from './data-age';
+import { ErrorBlock } from '@/components/error-block';
 
 /** One record's states: a skeleton while loading, the error with a retry, then the content. */
 export function QueryState<T>({

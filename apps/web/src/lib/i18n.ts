@@ -28,6 +28,9 @@ const LOADERS: Record<SupportedLanguage, () => Promise<{ default: Messages }>> =
   [SupportedLanguage.enUS]: () => import('@/locales/en-US'),
 };
 
+/** Languages whose full texts are here (not only some pages' share of them). */
+const complete = new Set<SupportedLanguage>();
+
 export const i18n = i18next.createInstance();
 void i18n.use(initReactI18next).init({
   lng: savedLanguage(),
@@ -39,14 +42,87 @@ void i18n.use(initReactI18next).init({
   interpolation: { escapeValue: false },
   returnObjects: true,
   initAsync: false,
+  // A page's texts are the groups its code was seen to read (build/route-texts.ts). Should a
+  // key be missing all the same, the full texts load and the page shows them when they arrive.
+  saveMissing: true,
+  missingKeyHandler: (languages, _namespace, key) => {
+    const language =
+      languages[0] === SupportedLanguage.enUS ? languages[0] : SupportedLanguage.zhCN;
+    if (complete.has(language)) return;
+    console.error(`texts: "${key}" is not among this page's texts; loading them all`);
+    void loadLanguage(language);
+  },
+  react: { bindI18nStore: 'added' },
 });
 
-/** Downloads a language's texts once; later calls return at once. */
+/** Downloads a language's full texts once; later calls return at once. */
 export async function loadLanguage(language: SupportedLanguage): Promise<void> {
-  if (i18n.hasResourceBundle(language, 'translation')) return;
+  if (complete.has(language)) return;
   const { default: messages } = await LOADERS[language]();
-  i18n.addResourceBundle(language, 'translation', messages);
+  i18n.addResourceBundle(language, 'translation', messages, true, true);
+  complete.add(language);
 }
+
+/** The texts files of the build, per route (build/route-texts.ts), listed in index.html. */
+interface RouteTextsManifest {
+  files: string[];
+  shell: [number, number];
+  routes: [string, number, number][];
+}
+let manifest: RouteTextsManifest | null | undefined;
+const loadedFiles = new Set<string>();
+
+function routeTextsManifest(): RouteTextsManifest | null {
+  if (manifest === undefined) {
+    const data = document.getElementById('route-texts')?.textContent;
+    manifest = data ? (JSON.parse(data) as RouteTextsManifest) : null;
+  }
+  return manifest;
+}
+
+/**
+ * The texts a page needs (its route's path; none: the shell's alone), in a language: the share
+ * the build wrote for that route, which index.html already asked for on the first page; all of
+ * them where the build wrote none (the dev server, tests).
+ */
+export async function loadRouteTexts(
+  routePath: string | undefined,
+  language: SupportedLanguage = currentLanguage(),
+): Promise<void> {
+  if (complete.has(language)) return;
+  const list = routeTextsManifest();
+  if (!list) return loadLanguage(language);
+  const entry = list.routes.find(([path]) => path === routePath);
+  const [zh, en] = entry ? [entry[1], entry[2]] : list.shell;
+  const file = list.files[language === SupportedLanguage.enUS ? en : zh];
+  if (!file) return loadLanguage(language);
+  if (loadedFiles.has(file)) return;
+  let texts: unknown;
+  try {
+    const response = await fetch(`/${file}`);
+    if (!response.ok) throw new Error(`${file} answered ${response.status}`);
+    texts = await response.json();
+  } catch {
+    // Offline, the installed app has the full texts (a page's share is not precached).
+    return loadLanguage(language);
+  }
+  i18n.addResourceBundle(language, 'translation', texts, true, true);
+  loadedFiles.add(file);
+}
+
+/**
+ * For code the shell loads later on any page (the scanner, the store's quick actions): it reads
+ * texts of every part of the app, so it waits for the full texts of the language shown.
+ */
+export function withAllTexts<T>(load: () => Promise<T>): () => Promise<T> {
+  return () => Promise.all([load(), loadLanguage(currentLanguage())]).then(([module]) => module);
+}
+
+/** Each language by its own name, so it is found whichever language is showing. */
+export const LANGUAGE_NAMES: Record<SupportedLanguage, string> = {
+  [SupportedLanguage.zhCN]: '简体中文',
+  [SupportedLanguage.enUS]: 'English',
+};
 
 export function currentLanguage(): SupportedLanguage {
   return i18n.language === SupportedLanguage.enUS ? SupportedLanguage.enUS : SupportedLanguage.zhCN;

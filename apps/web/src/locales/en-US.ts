@@ -67,6 +67,7 @@ const enUS: Messages = {
     draftStartOver: 'Start over',
     draftStartOverConfirm: 'Clear what you entered last time and start over?',
     draftDismiss: 'Dismiss',
+    closeNotice: 'Close notice',
   },
   api: {
     verificationFailed: 'Security verification failed, please retry',
@@ -252,7 +253,6 @@ const enUS: Messages = {
   footer: {
     darkMode: 'Dark mode',
     language: '语言',
-    languageName: 'English',
     switchLanguage: '简体中文',
     help: 'Help centre',
   },

@@ -64,6 +64,7 @@ const zhCN = {
     draftStartOver: '清空',
     draftStartOverConfirm: '清空上次填写的内容，重新开始？',
     draftDismiss: '关闭提示',
+    closeNotice: '关闭提示',
   },
   api: {
     verificationFailed: '安全验证失败，请重试',
@@ -245,7 +246,6 @@ const zhCN = {
   footer: {
     darkMode: '深色模式',
     language: 'Language',
-    languageName: '简体中文',
     switchLanguage: 'English',
     help: '帮助中心',
   },

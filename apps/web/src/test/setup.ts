@@ -1,9 +1,12 @@
 import { cleanup, configure } from '@testing-library/react';
+import { unstableSetRender } from 'antd-mobile';
 import { afterEach, vi } from 'vitest';
-import { enableAntdImperativeRender } from '@/lib/antd-render';
+import { renderWithRoot } from '@/lib/antd-render';
 import { loadLanguage } from '@/lib/i18n';
 
-enableAntdImperativeRender();
+// The tests load antd-mobile as it is published, not through the app's build (which puts
+// lib/antd-render.ts in place of its renderer module): give it the same renderer.
+unstableSetRender(renderWithRoot);
 // The app loads a language's texts when it is shown; tests switch freely between both.
 await Promise.all([loadLanguage('zh-CN'), loadLanguage('en-US')]);
 

@@ -1,5 +1,4 @@
 import { Link } from 'react-router';
-import { Switch } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { SupportedLanguage } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';
@@ -30,11 +29,12 @@ export function AppFooter() {
         </button>
         <label className="app-footer__theme">
           <span>{t('footer.darkMode')}</span>
-          <Switch
+          <input
+            type="checkbox"
+            role="switch"
+            className="app-switch"
             checked={theme === 'dark'}
             onChange={toggleTheme}
-            aria-label={t('footer.darkMode')}
-            style={{ '--height': '24px', '--width': '42px' }}
           />
         </label>
         <Link to={Paths.help}>{t('footer.help')}</Link>

@@ -1,21 +1,12 @@
-import { useState, type ReactNode } from 'react';
-import { useLocation, useNavigate } from 'react-router';
-import { TabBar } from 'antd-mobile';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  AddSquareOutline,
-  AppOutline,
-  BillOutline,
-  PayCircleOutline,
-  SystemQRcodeOutline,
-  UnorderedListOutline,
-  UserOutline,
-} from 'antd-mobile-icons';
-import { findRoute, tabBars, type LayoutKind } from '@/config/routes';
-import { checkRouteAccess } from '@/lib/authorization';
-import { sessionSnapshot, useSession } from '@/features/auth/stores/session-store';
+import type { LayoutKind } from '@/config/routes';
 import { ActionBarContext } from '@/components/layouts/action-bar';
 import { AppFooter } from './app-footer';
+
+// Only the tab pages need the tab bar and its icons: it loads beside such a page's own code.
+export const loadTabBar = () => import('./area-tab-bar');
+const AreaTabBar = lazy(loadTabBar);
 
 /** The three layouts of spec §2: tab bar, action button (fixed bottom actions) and normal. */
 export function PageLayout({ kind, children }: { kind: LayoutKind; children: ReactNode }) {
@@ -31,49 +22,19 @@ export function PageLayout({ kind, children }: { kind: LayoutKind; children: Rea
         <AppFooter />
       </main>
       {kind === 'actionButton' && <div className="page-layout__action-bar" ref={setSlot} />}
-      {kind === 'tabBar' && <AreaTabBar />}
+      {kind === 'tabBar' && <TabBarFrame />}
     </div>
   );
 }
 
-const TAB_ICONS: Record<string, ReactNode> = {
-  AppOutline: <AppOutline />,
-  UserOutline: <UserOutline />,
-  AddSquareOutline: <AddSquareOutline />,
-  UnorderedListOutline: <UnorderedListOutline />,
-  BillOutline: <BillOutline />,
-  PayCircleOutline: <PayCircleOutline />,
-  ScanCodeOutline: <SystemQRcodeOutline />,
-};
-
-/** The tabs of the current area (/store, /customer …). */
-function AreaTabBar() {
+/** The bar's place is kept while its code arrives, so nothing moves when it shows. */
+function TabBarFrame() {
   const { t } = useTranslation();
-  const { pathname } = useLocation();
-  const navigate = useNavigate();
-  const session = useSession();
-  // Only the tabs this user may open (a tab that leads to /403 is no use at the counter); one
-  // that asks a visitor to sign in first stays, as the sign-in leads on to it.
-  const tabs = (tabBars[pathname.split('/')[1] ?? ''] ?? []).filter((tab) => {
-    const route = findRoute(tab.path);
-    if (!route) return true;
-    const access = checkRouteAccess(route, sessionSnapshot(session), tab.path);
-    return access.allow || !access.redirectTo.startsWith('/403');
-  });
-  if (tabs.length === 0) return null;
-  // A tab stays lit on the pages under it (an order's QR code under the QR tab).
-  const active = tabs.find((tab) => pathname === tab.path || pathname.startsWith(`${tab.path}/`));
   return (
     <nav className="page-layout__tab-bar" aria-label={t('app.tabs')}>
-      <TabBar activeKey={active?.path ?? null} onChange={(key) => void navigate(key)} safeArea>
-        {tabs.map((tab) => (
-          <TabBar.Item
-            key={tab.path}
-            icon={TAB_ICONS[tab.icon]}
-            title={t(`routes.${tab.titleKey}`)}
-          />
-        ))}
-      </TabBar>
+      <Suspense fallback={<div className="app-tabs" />}>
+        <AreaTabBar />
+      </Suspense>
     </nav>
   );
 }

@@ -1,18 +1,27 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { Mask } from 'antd-mobile';
 import { AddOutline, AppOutline, CloseOutline, ScanningOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { findRoute } from '@/config/routes';
 import { Paths } from '@/config/paths';
 import { checkRouteAccess } from '@/lib/authorization';
+import { withAllTexts } from '@/lib/i18n';
+import { useOpenedOnce } from '@/lib/use-opened-once';
 import { sessionSnapshot, useSession } from '@/features/auth/stores/session-store';
-import { EquipmentDialog } from '@/features/inventory/components/equipment-dialog';
 import { useKeyboardWedge } from '@/features/scanner/hooks/use-keyboard-wedge';
 import { currentWedgeTarget } from '@/features/scanner/hooks/use-wedge-target';
 import { useScannerStore } from '@/features/scanner/stores/scanner-store';
 import { useSmartScanStore } from './smart-scan-store';
 import { useSmartScan } from './use-smart-scan';
+
+// What a scan opens comes when something is scanned (with every text it may show).
+const EquipmentDialog = lazy(
+  withAllTexts(() =>
+    import('@/features/inventory/components/equipment-dialog').then((m) => ({
+      default: m.EquipmentDialog,
+    })),
+  ),
+);
 
 /**
  * The quick-action button of every /store/ page (spec §2): home, create order ('add stock' on the
@@ -29,6 +38,7 @@ export function StoreQuickActions() {
   const equipmentId = useSmartScanStore((s) => s.equipmentId);
   const showEquipment = useSmartScanStore((s) => s.showEquipment);
   const scannerOpen = useScannerStore((s) => s.pending !== null);
+  const equipmentOnce = useOpenedOnce(equipmentId !== null);
 
   // The page leaves room below its last line for the button, so it never covers content (the
   // fees, the footer's filing link) once scrolled to the end.
@@ -72,12 +82,11 @@ export function StoreQuickActions() {
       >
         {open ? <CloseOutline /> : <ScanningOutline />}
       </button>
-      {/* antd's Mask hides its children from screen readers: the menu sits beside it. */}
-      <Mask
-        visible={open}
-        onMaskClick={() => setOpen(false)}
-        opacity={0.4}
-        style={{ '--z-index': '998' }}
+      {/* A dim layer under the menu; a tap on it closes the menu. */}
+      <div
+        className={`quick-actions__mask${open ? ' quick-actions__mask--open' : ''}`}
+        aria-hidden="true"
+        onClick={() => setOpen(false)}
       />
       {open && (
         <nav
@@ -109,7 +118,11 @@ export function StoreQuickActions() {
           </button>
         </nav>
       )}
-      <EquipmentDialog equipmentId={equipmentId} onClose={() => showEquipment(null)} />
+      {equipmentOnce && (
+        <Suspense fallback={null}>
+          <EquipmentDialog equipmentId={equipmentId} onClose={() => showEquipment(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { ActionSheet, Button, PullToRefresh } from 'antd-mobile';
+import { ActionSheet, Button } from 'antd-mobile';
 import { DownOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import {
@@ -17,6 +17,7 @@ import { ApiError } from '@/lib/api-errors';
 import { revealFirstError } from '@/lib/reveal-first-error';
 import { useParameters, useSaveParameters } from '../api/parameters';
 import { ParameterEditor, shortKey } from '../components/parameter-editor';
+import { PullToRefresh } from '@/components/pull-to-refresh';
 
 /**
  * /store/admin/parameters: the business parameters (spec §9), for the business or one store, each
@@ -40,13 +41,7 @@ export default function ParametersPage() {
   return (
     <div className="admin-page">
       <PageHeader title={t('admin.sections.parameters.title')} backTo={Paths.admin} />
-      <PullToRefresh
-        onRefresh={async () => void (await parameters.refetch())}
-        pullingText={t('list.pullToRefresh')}
-        canReleaseText={t('list.releaseToRefresh')}
-        refreshingText={t('list.refreshing')}
-        completeText={t('list.refreshed')}
-      >
+      <PullToRefresh onRefresh={async () => void (await parameters.refetch())}>
         <div className="page-body">
           <div className="admin-scope">
             <span>{t('admin.parameters.scope')}</span>

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { List, PullToRefresh, Tag } from 'antd-mobile';
+import { List, Tag } from 'antd-mobile';
 import { AddOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import type { StoreAdmin } from '@snowgear/contracts';
@@ -7,6 +7,7 @@ import { Paths } from '@/config/paths';
 import { PageHeader } from '@/components/page-header';
 import { QueryState } from '@/components/query-state';
 import { useAdminStores } from '../api/stores';
+import { PullToRefresh } from '@/components/pull-to-refresh';
 
 /** /store/admin/stores: every store, open or closed, and the way to open a new one. */
 export default function StoresPage() {
@@ -30,13 +31,7 @@ export default function StoresPage() {
           </Link>
         }
       />
-      <PullToRefresh
-        onRefresh={async () => void (await stores.refetch())}
-        pullingText={t('list.pullToRefresh')}
-        canReleaseText={t('list.releaseToRefresh')}
-        refreshingText={t('list.refreshing')}
-        completeText={t('list.refreshed')}
-      >
+      <PullToRefresh onRefresh={async () => void (await stores.refetch())}>
         <QueryState query={stores} lines={6}>
           {(items) =>
             items.length === 0 ? (

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Button, List, PullToRefresh, Selector, Tabs } from 'antd-mobile';
+import { Button, List, Selector, Tabs } from 'antd-mobile';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { OrderStatus, Permissions, type AgentOrder, type AgentPeriod } from '@snowgear/contracts';
@@ -25,6 +25,7 @@ import {
 } from '../api/agent';
 import { PerformanceChart } from '../components/performance-chart';
 import { ReferralCard } from '../components/referral-card';
+import { PullToRefresh } from '@/components/pull-to-refresh';
 
 /**
  * The agent's home (the spec gives agents this page only): the referral link, performance and

@@ -1,12 +1,54 @@
-import { useEffect, useState } from 'react';
-import { Button, NoticeBar } from 'antd-mobile';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-// Not split off: the sheet must open without network, before any service worker holds it.
-import OfflineQueueSheet from '@/features/offline/components/offline-queue-sheet';
-import { startOfflineSync } from '@/features/offline/offline-sync';
+import { RoleName } from '@snowgear/contracts';
 import { conflictCount, useQueueStore, waitingCount } from '@/features/offline/stores/queue-store';
+import { useSession } from '@/features/auth/stores/session-store';
+import { withAllTexts } from '@/lib/i18n';
 import { useAppStore } from '../stores/app-store';
+
+const loadSheet = withAllTexts(() => import('@/features/offline/components/offline-queue-sheet'));
+const OfflineQueueSheet = lazy(loadSheet);
+
+/**
+ * The queue's sending starts after the first paint (nothing on screen waits for it); if its code
+ * cannot be had (no network on a first visit), it starts when the network returns.
+ */
+function useOfflineSync() {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let ended = false;
+    const start = () =>
+      void import('@/features/offline/offline-sync')
+        .then((m) => {
+          if (!ended) stop = m.startOfflineSync(queryClient);
+        })
+        .catch(() => window.addEventListener('online', start, { once: true }));
+    start();
+    return () => {
+      ended = true;
+      window.removeEventListener('online', start);
+      stop?.();
+    };
+  }, [queryClient]);
+}
+
+/**
+ * Staff and drivers keep writes offline and may need the sheet that lists them while the network
+ * is down. A page the service worker serves finds every file of the app in its cache; any other
+ * (the first visit, before the worker takes over, or a browser without one) fetches the sheet
+ * once the app is idle. Customers never queue writes, and their pages do not carry it.
+ */
+function usePrefetchSheet() {
+  const worker = useSession((s) => s.roles.some((role) => role !== RoleName.Customer));
+  useEffect(() => {
+    if (!worker || navigator.serviceWorker?.controller) return;
+    const prefetch = () => void loadSheet().catch(() => undefined);
+    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(prefetch);
+    else setTimeout(prefetch, 1000);
+  }, [worker]);
+}
 
 /**
  * Follows the browser's online state and shows a banner while offline, and while writes made
@@ -14,7 +56,6 @@ import { useAppStore } from '../stores/app-store';
  */
 export function OfflineBanner() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const status = useAppStore((s) => s.networkStatus);
   const setNetworkStatus = useAppStore((s) => s.setNetworkStatus);
   const showSuccess = useAppStore((s) => s.showSuccess);
@@ -37,7 +78,8 @@ export function OfflineBanner() {
     };
   }, [setNetworkStatus, showSuccess, t]);
 
-  useEffect(() => startOfflineSync(queryClient), [queryClient]);
+  useOfflineSync();
+  usePrefetchSheet();
 
   const offline = status === 'offline';
   if (!offline && waiting === 0 && conflicts === 0) return null;
@@ -47,26 +89,27 @@ export function OfflineBanner() {
     waiting > 0 && !(syncing && !offline) ? t('app.queueWaiting', { count: waiting }) : null,
     conflicts > 0 ? t('app.queueConflicts', { count: conflicts }) : null,
   ].filter(Boolean);
+  const tone = offline || conflicts > 0 ? 'alert' : 'info';
   return (
-    <div className="offline-banner" role="status" aria-live="polite">
-      <NoticeBar
-        content={parts.join(' · ')}
-        color={offline || conflicts > 0 ? 'alert' : 'info'}
-        wrap
-        extra={
-          waiting + conflicts > 0 ? (
-            <Button
-              size="small"
-              fill="none"
-              className="offline-banner__show"
-              onClick={() => setSheetOpen(true)}
-            >
-              {t('app.queueShow')}
-            </Button>
-          ) : null
-        }
-      />
-      {sheetOpen && <OfflineQueueSheet onClose={() => setSheetOpen(false)} />}
+    <div className={`offline-banner offline-banner--${tone}`} role="status" aria-live="polite">
+      <svg className="offline-banner__icon" viewBox="0 0 24 24" aria-hidden="true">
+        <path d="M12 4v10M12 18.5v.5" />
+      </svg>
+      <span className="offline-banner__text">{parts.join(' · ')}</span>
+      {waiting + conflicts > 0 && (
+        <button
+          type="button"
+          className="app-button app-button--text offline-banner__show"
+          onClick={() => setSheetOpen(true)}
+        >
+          {t('app.queueShow')}
+        </button>
+      )}
+      {sheetOpen && (
+        <Suspense fallback={null}>
+          <OfflineQueueSheet onClose={() => setSheetOpen(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }

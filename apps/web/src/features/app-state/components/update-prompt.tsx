@@ -1,4 +1,3 @@
-import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useUpdateStore } from '../stores/update-store';
 
@@ -12,12 +11,12 @@ export function UpdatePrompt() {
   return (
     <div className="update-prompt" role="status" aria-live="polite">
       <span>{t('app.updateReady')}</span>
-      <Button size="small" fill="none" onClick={dismiss}>
+      <button type="button" className="app-button app-button--on-colour" onClick={dismiss}>
         {t('app.updateLater')}
-      </Button>
-      <Button size="small" color="primary" onClick={apply}>
+      </button>
+      <button type="button" className="app-button app-button--light" onClick={apply}>
         {t('app.updateNow')}
-      </Button>
+      </button>
     </div>
   );
 }

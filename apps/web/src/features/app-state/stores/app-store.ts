@@ -12,7 +12,7 @@ export const SUCCESS_TOAST_MS = 2000;
 interface Message {
   text: string;
   visible: boolean;
-  /** Bumps on every show so the same text twice is shown twice. */
+  /** Bumps on every show, of either kind, so the same text twice is shown twice. */
   seq: number;
 }
 
@@ -54,6 +54,8 @@ export function isWeChatBrowser(userAgent: string): boolean {
 }
 
 const hidden: Message = { text: '', visible: false, seq: 0 };
+const nextSeq = (s: Pick<AppState, 'error' | 'success'>) =>
+  Math.max(s.error.seq, s.success.seq) + 1;
 
 export const useAppStore = create<AppState>()((set, get) => ({
   loadingStatus: 'idle',
@@ -75,8 +77,17 @@ export const useAppStore = create<AppState>()((set, get) => ({
   toggleTheme: () => get().setTheme(get().theme === 'dark' ? 'light' : 'dark'),
   setNetworkStatus: (networkStatus) => set({ networkStatus }),
   setPageLoading: (pageLoading) => set({ pageLoading }),
-  showError: (text) => set((s) => ({ error: { text, visible: true, seq: s.error.seq + 1 } })),
-  showSuccess: (text) => set((s) => ({ success: { text, visible: true, seq: s.success.seq + 1 } })),
+  // One message at a time, the newest (as a toast replaces the one before it).
+  showError: (text) =>
+    set((s) => ({
+      error: { text, visible: true, seq: nextSeq(s) },
+      success: { ...s.success, visible: false },
+    })),
+  showSuccess: (text) =>
+    set((s) => ({
+      success: { text, visible: true, seq: nextSeq(s) },
+      error: { ...s.error, visible: false },
+    })),
   hideError: () => set((s) => ({ error: { ...s.error, visible: false } })),
   hideSuccess: () => set((s) => ({ success: { ...s.success, visible: false } })),
 }));

@@ -4,7 +4,7 @@ import { ActionSheet, Avatar, Button, Dialog, List, Switch, Tag } from 'antd-mob
 import { useTranslation } from 'react-i18next';
 import { Permissions, SupportedLanguage, UserType } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';
-import { changeLanguage, currentLanguage, i18n } from '@/lib/i18n';
+import { changeLanguage, currentLanguage, LANGUAGE_NAMES } from '@/lib/i18n';
 import { AddressesSection } from '@/features/addresses/components/addresses-section';
 import { useAppStore } from '@/features/app-state/stores/app-store';
 import { AudioSettingsSection } from '@/features/audio/components/audio-settings-section';
@@ -244,8 +244,7 @@ function PreferencesSection() {
   const toggleTheme = useAppStore((s) => s.toggleTheme);
   const [languagesOpen, setLanguagesOpen] = useState(false);
   const languages = [SupportedLanguage.zhCN, SupportedLanguage.enUS];
-  // Each language by its own name, so it is found whichever is showing.
-  const nameOf = (language: SupportedLanguage) => i18n.getFixedT(language)('footer.languageName');
+  const nameOf = (language: SupportedLanguage) => LANGUAGE_NAMES[language];
 
   return (
     <>

@@ -1,5 +1,5 @@
 import { Link, useNavigate } from 'react-router';
-import { Button, ErrorBlock, List, PullToRefresh, Tag } from 'antd-mobile';
+import { Button, List, Tag } from 'antd-mobile';
 import { AddOutline, DownOutline, UpOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import type { CatalogueCategory } from '@snowgear/contracts';
@@ -9,6 +9,8 @@ import { QueryState } from '@/components/query-state';
 import { useAppStore } from '@/features/app-state/stores/app-store';
 import { useCatalogueCategories } from '../api/list-categories';
 import { useReorderCategories } from '../api/reorder-categories';
+import { PullToRefresh } from '@/components/pull-to-refresh';
+import { ErrorBlock } from '@/components/error-block';
 
 /** The equipment categories in display order, with their counts; each opens its settings. */
 export default function CataloguePage() {
@@ -52,10 +54,6 @@ export default function CataloguePage() {
             onRefresh={async () => {
               await query.refetch();
             }}
-            pullingText={t('list.pullToRefresh')}
-            canReleaseText={t('list.releaseToRefresh')}
-            refreshingText={t('list.refreshing')}
-            completeText={t('list.refreshed')}
           >
             {items.length === 0 ? (
               <ErrorBlock status="empty" title={t('catalogueAdmin.empty')} description="" />

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { Button, Dialog, ErrorBlock } from 'antd-mobile';
+import { Button, Dialog } from 'antd-mobile';
 import { AddOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import type { CatalogueAttribute, CatalogueCategory } from '@snowgear/contracts';
@@ -16,6 +16,7 @@ import { useCatalogueAttributes } from '../api/list-attributes';
 import { AttributeForm } from '../components/attribute-form';
 import { AttributeList } from '../components/attribute-list';
 import { CategoryForm } from '../components/category-form';
+import { ErrorBlock } from '@/components/error-block';
 
 /** One category: its settings and its attributes; 'new' creates a category. */
 export default function CategoryPage() {

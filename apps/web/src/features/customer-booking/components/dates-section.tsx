@@ -1,10 +1,12 @@
-import { useState } from 'react';
-import { Button, CalendarPicker, Stepper } from 'antd-mobile';
+import { Suspense, useState } from 'react';
+import { Button, Stepper } from 'antd-mobile';
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 import { useTranslation } from 'react-i18next';
 import { UNAVAILABLE_DAYS_MAX, UNAVAILABLE_DAYS_MIN } from '@snowgear/contracts';
+import { LazyCalendarPicker } from '@/components/lazy-popups';
+import { useOpenedOnce } from '@/lib/use-opened-once';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -38,6 +40,7 @@ export function DatesSection({
 }: Props) {
   const { t, i18n } = useTranslation();
   const [picking, setPicking] = useState(false);
+  const calendarOpened = useOpenedOnce(picking);
   const when = (d: Date) =>
     new Intl.DateTimeFormat(i18n.language, {
       month: 'short',
@@ -96,22 +99,26 @@ export function DatesSection({
           {t('booking.returnOnRestDay')}
         </p>
       )}
-      <CalendarPicker
-        visible={picking}
-        selectionMode="single"
-        title={t('booking.chooseStartDate')}
-        confirmText={t('app.confirm')}
-        min={min}
-        max={max}
-        value={dayjs(startDate).toDate()}
-        shouldDisableDate={(date) => restDays.includes(dayjs(date).day())}
-        onClose={() => setPicking(false)}
-        onMaskClick={() => setPicking(false)}
-        onConfirm={(date) => {
-          if (date) onStartDate(dayjs(date).format('YYYY-MM-DD'));
-          setPicking(false);
-        }}
-      />
+      {calendarOpened && (
+        <Suspense fallback={null}>
+          <LazyCalendarPicker
+            visible={picking}
+            selectionMode="single"
+            title={t('booking.chooseStartDate')}
+            confirmText={t('app.confirm')}
+            min={min}
+            max={max}
+            value={dayjs(startDate).toDate()}
+            shouldDisableDate={(date) => restDays.includes(dayjs(date).day())}
+            onClose={() => setPicking(false)}
+            onMaskClick={() => setPicking(false)}
+            onConfirm={(date) => {
+              if (date) onStartDate(dayjs(date).format('YYYY-MM-DD'));
+              setPicking(false);
+            }}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,8 +1,9 @@
-import { Button, ErrorBlock, Skeleton, Tag } from 'antd-mobile';
+import { Button, Skeleton, Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { BookableCategory, BookingCatalog } from '@snowgear/contracts';
 import { money } from '@/lib/money';
 import type { GearTarget } from './add-gear-popup';
+import { ErrorBlock } from '@/components/error-block';
 
 interface Props {
   catalog: BookingCatalog | undefined;

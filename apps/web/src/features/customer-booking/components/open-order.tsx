@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Navigate, useNavigate } from 'react-router';
-import { Button, ErrorBlock, SpinLoading } from 'antd-mobile';
+import { Button, SpinLoading } from 'antd-mobile';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { OrderStatus, RoleName, type Order } from '@snowgear/contracts';
@@ -8,6 +8,7 @@ import { Paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-errors';
 import { useSession } from '@/features/auth/stores/session-store';
 import { getOrderByNumber } from '@/features/orders/api/get-order-by-number';
+import { ErrorBlock } from '@/components/error-block';
 
 const STORE_ROLES: readonly string[] = [
   RoleName.StoreEmployee,

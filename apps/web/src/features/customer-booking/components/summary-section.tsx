@@ -1,9 +1,11 @@
-import { useState } from 'react';
-import { Button, Checkbox, Popup } from 'antd-mobile';
+import { Suspense, useState } from 'react';
+import { Button, Checkbox } from 'antd-mobile';
 import { DeleteOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import type { BookingQuote, CartRider, QuoteLine } from '@snowgear/contracts';
 import { money } from '@/lib/money';
+import { useOpenedOnce } from '@/lib/use-opened-once';
+import { LazyPopup } from '@/components/lazy-popups';
 
 interface Props {
   quote: BookingQuote | undefined;
@@ -64,6 +66,7 @@ function Agreement({
 }: AgreementProps) {
   const { t } = useTranslation();
   const [reading, setReading] = useState(false);
+  const readOnce = useOpenedOnce(reading);
   return (
     <>
       <div className="agreement">
@@ -83,30 +86,36 @@ function Agreement({
           </p>
         )}
       </div>
-      <Popup
-        showCloseButton
-        visible={reading}
-        onMaskClick={() => setReading(false)}
-        onClose={() => setReading(false)}
-        position="bottom"
-        bodyClassName="agreement-popup"
-      >
-        <div role="dialog" aria-modal="true" aria-labelledby="agreement-title">
-          <h2 id="agreement-title">{t('booking.agreementTitle')}</h2>
-          <div className="agreement-popup__text">{agreement || t('booking.agreementMissing')}</div>
-          <Button
-            block
-            size="large"
-            color="primary"
-            onClick={() => {
-              onAcceptAgreement(true);
-              setReading(false);
-            }}
+      {readOnce && (
+        <Suspense fallback={null}>
+          <LazyPopup
+            showCloseButton
+            visible={reading}
+            onMaskClick={() => setReading(false)}
+            onClose={() => setReading(false)}
+            position="bottom"
+            bodyClassName="agreement-popup"
           >
-            {t('booking.agreeAndClose')}
-          </Button>
-        </div>
-      </Popup>
+            <div role="dialog" aria-modal="true" aria-labelledby="agreement-title">
+              <h2 id="agreement-title">{t('booking.agreementTitle')}</h2>
+              <div className="agreement-popup__text">
+                {agreement || t('booking.agreementMissing')}
+              </div>
+              <Button
+                block
+                size="large"
+                color="primary"
+                onClick={() => {
+                  onAcceptAgreement(true);
+                  setReading(false);
+                }}
+              >
+                {t('booking.agreeAndClose')}
+              </Button>
+            </div>
+          </LazyPopup>
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,6 +1,6 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Button, Dialog, PullToRefresh } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -20,11 +20,13 @@ import { ApiError } from '@/lib/api-errors';
 import { money } from '@/lib/money';
 import { revealFirstError } from '@/lib/reveal-first-error';
 import { useNow } from '@/lib/use-now';
+import { useOpenedOnce } from '@/lib/use-opened-once';
+import { confirmDialog } from '@/components/lazy-popups';
 import { useAppStore } from '@/features/app-state/stores/app-store';
 import { useSession } from '@/features/auth/stores/session-store';
 import { SavedAddressPicker } from '@/features/addresses/components/saved-address-picker';
 import { ridersQuery } from '@/features/riders/api/list-riders';
-import { RiderEditor, type RiderDraft } from '@/features/riders/components/rider-editor';
+import type { RiderDraft } from '@/features/riders/components/rider-editor';
 import { StoreCard } from '@/features/stores/components/store-card';
 import { StoreSelector } from '@/features/stores/components/store-selector';
 import { refreshStores, useCurrentStore } from '@/features/stores/stores/current-store';
@@ -43,14 +45,13 @@ import { useCreateBooking } from '../api/create-booking';
 import { currentReferral, rememberReferral } from '../utils/referral';
 import { useBookingCatalog } from '../api/get-booking-catalog';
 import { useBookingQuote } from '../api/quote-booking';
-import { AddGearPopup, type GearTarget } from '../components/add-gear-popup';
+import type { GearTarget } from '../components/add-gear-popup';
+import type { AgentCustomerFields, agentCustomerErrors } from '../components/agent-customer-fields';
 import { DatesSection } from '../components/dates-section';
-import { OpenOrder } from '../components/open-order';
 import { DeliverySection } from '../components/delivery-section';
 import { GearSection } from '../components/gear-section';
 import { CartRiders } from '../components/cart-riders';
 import { SummarySection } from '../components/summary-section';
-import { AgentCustomerFields, agentCustomerErrors } from '../components/agent-customer-fields';
 import { useCreateAgentOrder } from '../api/create-agent-order';
 import {
   EMPTY_BOOKING,
@@ -62,8 +63,22 @@ import {
 } from '../stores/booking-cart';
 import { wantedByKind } from '../utils/cart-lines';
 import { suggestFor } from '../utils/suggestions';
+import { PullToRefresh } from '@/components/pull-to-refresh';
 
 const TIME_ZONE = DEFAULT_BUSINESS_TIME_ZONE;
+
+// The store's variant (an order number in the link) is its own step, with its own code.
+const OpenOrder = lazy(() =>
+  import('../components/open-order').then((m) => ({ default: m.OpenOrder })),
+);
+
+// Opened by a tap, so loaded by it: a first visit downloads neither (nor their forms and pickers).
+const AddGearPopup = lazy(() =>
+  import('../components/add-gear-popup').then((m) => ({ default: m.AddGearPopup })),
+);
+const RiderEditor = lazy(() =>
+  import('@/features/riders/components/rider-editor').then((m) => ({ default: m.RiderEditor })),
+);
 
 /** The day itself, or the first after it the store opens (the default start is never a rest day). */
 function firstOpenDay(day: dayjs.Dayjs, restDays: number[]): string {
@@ -89,22 +104,29 @@ export default function OrderCreateRoute() {
   const orderNumber = params.get('orderNumber');
   if (orderNumber) {
     return (
-      <OpenOrder
-        orderNumber={orderNumber}
-        onDone={() => void navigate(Paths.orderCreate, { replace: true })}
-      />
+      <Suspense fallback={null}>
+        <OpenOrder
+          orderNumber={orderNumber}
+          onDone={() => void navigate(Paths.orderCreate, { replace: true })}
+        />
+      </Suspense>
     );
   }
-  return <BookingPage variant="customer" />;
+  return <BookingPage />;
 }
 
 /**
  * Who books: the customer for themselves (signing in at submit, accepting the agreement, then
  * paying), or an agent for a customer they name (the order waits for the store to confirm it).
+ * The agent's page brings the fields for that customer and their checks, so the customer's
+ * page does without them (and the schema library they use).
  */
-export type BookingVariant = 'customer' | 'agent';
+export interface AgentBooking {
+  Fields: typeof AgentCustomerFields;
+  errorsOf: typeof agentCustomerErrors;
+}
 
-export function BookingPage({ variant }: { variant: BookingVariant }) {
+export function BookingPage({ agent }: { agent?: AgentBooking }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -115,7 +137,7 @@ export function BookingPage({ variant }: { variant: BookingVariant }) {
   const session = useSession();
   const showError = useAppStore((s) => s.showError);
   const showSuccess = useAppStore((s) => s.showSuccess);
-  const forAgent = variant === 'agent';
+  const forAgent = !!agent;
   const useCart = forAgent ? useAgentBookingCart : useBookingCart;
   const saved = useCart();
   // A booking is its owner's: one of a signed-in customer or agent (an agent's names a customer)
@@ -134,6 +156,8 @@ export function BookingPage({ variant }: { variant: BookingVariant }) {
   const [changingFrom, setChangingFrom] = useState<string | null>(null);
   // The rider being added (rider null) or changed; null: none.
   const [editing, setEditing] = useState<{ rider: CartRider | null } | null>(null);
+  const gearOpened = useOpenedOnce(target !== null);
+  const riderOpened = useOpenedOnce(editing !== null);
   const [agreementError, setAgreementError] = useState<string | null>(null);
   const [shortages, setShortages] = useState<QuoteShortage[]>([]);
   const create = useCreateBooking();
@@ -194,7 +218,7 @@ export function BookingPage({ variant }: { variant: BookingVariant }) {
         : undefined,
   };
   const problems = quote.data?.shortages ?? shortages;
-  const customerErrors = forAgent ? agentCustomerErrors(draft, t) : {};
+  const customerErrors = agent ? agent.errorsOf(draft, t) : {};
   const ready =
     !!cart &&
     draft.lines.length > 0 &&
@@ -286,7 +310,7 @@ export function BookingPage({ variant }: { variant: BookingVariant }) {
   }, [params, isCustomer, cart, quote.isPending]);
 
   const handleRemoveRider = (rider: CartRider) => {
-    void Dialog.confirm({
+    void confirmDialog({
       content: t('booking.removeRiderConfirm', { name: rider.name }),
       confirmText: t('app.delete'),
       cancelText: t('app.cancel'),
@@ -325,13 +349,7 @@ export function BookingPage({ variant }: { variant: BookingVariant }) {
           )
         )}
       </header>
-      <PullToRefresh
-        onRefresh={handleRefresh}
-        pullingText={t('list.pullToRefresh')}
-        canReleaseText={t('list.releaseToRefresh')}
-        refreshingText={t('list.refreshing')}
-        completeText={t('list.refreshed')}
-      >
+      <PullToRefresh onRefresh={handleRefresh}>
         <div className="page-body booking__steps">
           {saved.restored && mine && !isBookingEmpty(draft) && (
             <DraftNotice
@@ -339,12 +357,12 @@ export function BookingPage({ variant }: { variant: BookingVariant }) {
               onDismiss={() => useCart.getState().dismissRestored()}
             />
           )}
-          {forAgent && (
+          {agent && (
             <section className="booking-step" aria-labelledby="step-customer">
               <h2 id="step-customer" className="section-title">
                 {t('agentBooking.stepCustomer')}
               </h2>
-              <AgentCustomerFields
+              <agent.Fields
                 name={draft.customerName}
                 phone={draft.customerPhone}
                 remarks={draft.remarks}
@@ -530,24 +548,32 @@ export function BookingPage({ variant }: { variant: BookingVariant }) {
           </Button>
         </div>
       </ActionBar>
-      <AddGearPopup
-        target={target}
-        riders={draft.riders}
-        wanted={wanted}
-        suggest={suggestFor}
-        onAdd={(line) => {
-          setShortages([]);
-          useCart.getState().addLine(line);
-        }}
-        onAddRider={() => setEditing({ rider: null })}
-        onClose={() => setTarget(null)}
-      />
-      <RiderEditor
-        visible={!!editing}
-        value={editing?.rider ?? null}
-        onSave={handleSaveRider}
-        onClose={() => setEditing(null)}
-      />
+      {gearOpened && (
+        <Suspense fallback={null}>
+          <AddGearPopup
+            target={target}
+            riders={draft.riders}
+            wanted={wanted}
+            suggest={suggestFor}
+            onAdd={(line) => {
+              setShortages([]);
+              useCart.getState().addLine(line);
+            }}
+            onAddRider={() => setEditing({ rider: null })}
+            onClose={() => setTarget(null)}
+          />
+        </Suspense>
+      )}
+      {riderOpened && (
+        <Suspense fallback={null}>
+          <RiderEditor
+            visible={!!editing}
+            value={editing?.rider ?? null}
+            onSave={handleSaveRider}
+            onClose={() => setEditing(null)}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

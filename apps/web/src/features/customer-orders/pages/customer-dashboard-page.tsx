@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Button, ErrorBlock, PullToRefresh, Skeleton } from 'antd-mobile';
+import { Button, Skeleton } from 'antd-mobile';
 import {
   AddSquareOutline,
   BillOutline,
@@ -14,6 +14,8 @@ import { useCurrentOrders } from '../api/list-current-orders';
 import { CurrentOrderCard } from '../components/current-order-card';
 import { currentOrder } from '../utils/my-order-rules';
 import '../customer-orders.css';
+import { PullToRefresh } from '@/components/pull-to-refresh';
+import { ErrorBlock } from '@/components/error-block';
 
 /**
  * /customer/dashboard (a tab page, open to everyone): the rental that matters now for a

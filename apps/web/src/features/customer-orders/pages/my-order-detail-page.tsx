@@ -1,5 +1,5 @@
 import { useParams, useSearchParams } from 'react-router';
-import { List, NoticeBar, PullToRefresh, Result, Tag } from 'antd-mobile';
+import { List, NoticeBar, Result, Tag } from 'antd-mobile';
 import { PhoneFill } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { OrderStatus, type Bill, type Order, type OrderItem } from '@snowgear/contracts';
@@ -18,6 +18,7 @@ import { MyOrderActions } from '../components/my-order-actions';
 import { TimeLeft } from '../components/time-left';
 import { storeTime } from '../utils/my-order-rules';
 import '../customer-orders.css';
+import { PullToRefresh } from '@/components/pull-to-refresh';
 
 const methodKey = (method: string | null) =>
   method === 'wechat' || method === 'alipay' ? method : 'cash';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
-import { ErrorBlock, List, Skeleton } from 'antd-mobile';
+import { List, Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { OrderStatus } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';
@@ -11,6 +11,7 @@ import { useCurrentOrders } from '../api/list-current-orders';
 import { storeTime } from '../utils/my-order-rules';
 import '../customer-orders.css';
 import { PageHeader } from '@/components/page-header';
+import { ErrorBlock } from '@/components/error-block';
 
 /** Orders whose code is still worth showing at the store (not settled or closed). */
 const SHOWN: readonly number[] = [

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Button, ErrorBlock, List, NoticeBar, PullToRefresh, Skeleton } from 'antd-mobile';
+import { Button, List, NoticeBar, Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { HelpAudience, type H5Config } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';
@@ -12,6 +12,8 @@ import { useHelpArticles } from '@/features/help/api/list-help-articles';
 import { HelpSearchBar } from '@/features/help/components/help-search-bar';
 import { StoreContactCard } from '../components/store-contact-card';
 import '../customer-service.css';
+import { PullToRefresh } from '@/components/pull-to-refresh';
+import { ErrorBlock } from '@/components/error-block';
 
 /** The stores of the configuration, the customer's chosen one first. */
 function storesForContact(config: H5Config, currentStoreId: string | null) {
@@ -73,13 +75,7 @@ export default function ContactServicePage() {
   return (
     <div className="contact-page">
       <PageHeader title={t('contactService.title')} />
-      <PullToRefresh
-        onRefresh={handleRefresh}
-        pullingText={t('list.pullToRefresh')}
-        canReleaseText={t('list.releaseToRefresh')}
-        refreshingText={t('list.refreshing')}
-        completeText={t('list.refreshed')}
-      >
+      <PullToRefresh onRefresh={handleRefresh}>
         <div className="page-body">
           <p className="section-tip">{t('contactService.intro')}</p>
           <section aria-labelledby="contact-stores-title">

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Button, PullToRefresh } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { ScanningOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Paths } from '@/config/paths';
@@ -14,6 +14,7 @@ import type { DeliveryTask } from '@snowgear/contracts';
 import { useRunDay, useTakeRun } from '../api/runs';
 import { RunCard } from '../components/run-card';
 import { orderOfScan } from '../utils/scan-target';
+import { PullToRefresh } from '@/components/pull-to-refresh';
 
 /**
  * The driver's home (kept alive): today's deliveries and pickups to do and done, the next run,

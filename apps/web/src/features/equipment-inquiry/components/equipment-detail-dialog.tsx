@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Button, ErrorBlock, List, Popup, Skeleton } from 'antd-mobile';
+import { Button, List, Popup, Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { EquipmentInquiry } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';
@@ -11,6 +11,7 @@ import { useBookingCart } from '@/features/customer-booking/stores/booking-cart'
 import { useEquipmentInquiry } from '../api/inquire-equipment';
 import { availabilityLines } from '../utils/availability';
 import { AvailabilityTag } from './availability-tag';
+import { ErrorBlock } from '@/components/error-block';
 
 /**
  * The equipment detail dialog of spec §2 as a customer sees it: pictures ('+N' and preview),

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { Button, ErrorBlock, SearchBar, Skeleton } from 'antd-mobile';
+import { Button, SearchBar, Skeleton } from 'antd-mobile';
 import { ScanningOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { PagedList } from '@/components/paged-list';
@@ -15,6 +15,7 @@ import { useCatalogCategories } from '../api/list-catalog-categories';
 import { useCatalogItems } from '../api/list-catalog-items';
 import { CatalogItemCard } from '../components/catalog-item-card';
 import { EquipmentDetailDialog } from '../components/equipment-detail-dialog';
+import { ErrorBlock } from '@/components/error-block';
 
 const KEYWORD_MAX = 100;
 

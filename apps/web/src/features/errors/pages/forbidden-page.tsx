@@ -1,7 +1,8 @@
 import { useNavigate, useSearchParams } from 'react-router';
-import { Button, ErrorBlock } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Paths } from '@/config/paths';
+import { ErrorBlock } from '@/components/error-block';
 
 /** Insufficient permission; names the page the user tried to open (the `from` query). */
 export default function ForbiddenPage() {

@@ -1,5 +1,4 @@
 import { useSearchParams } from 'react-router';
-import { PullToRefresh } from 'antd-mobile';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { RoleName } from '@snowgear/contracts';
@@ -19,6 +18,7 @@ import { SummaryCards } from '../components/summary-cards';
 import { readFinanceFilters, writeFinanceFilters, type FinanceFilters } from '../utils/date-range';
 import '../finance.css';
 import { PageHeader } from '@/components/page-header';
+import { PullToRefresh } from '@/components/pull-to-refresh';
 
 /**
  * /store/finance: reconciliation for a store manager (or a super admin across stores). The
@@ -46,10 +46,6 @@ export default function FinancePage() {
       <PageHeader noBack title={t('routes.storeFinance')} />
       <PullToRefresh
         onRefresh={() => client.refetchQueries({ queryKey: financeKey, type: 'active' })}
-        pullingText={t('list.pullToRefresh')}
-        canReleaseText={t('list.releaseToRefresh')}
-        refreshingText={t('list.refreshing')}
-        completeText={t('list.refreshed')}
       >
         <div className="finance-page__body">
           <StoreScope

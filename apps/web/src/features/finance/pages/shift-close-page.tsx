@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { Button, ErrorBlock } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { RoleName, type ShiftClose } from '@snowgear/contracts';
@@ -15,6 +15,7 @@ import { ShiftDayBar } from '../components/shift-day-bar';
 import { ShiftStorePicker } from '../components/shift-store-picker';
 import { businessToday, isDay } from '../utils/date-range';
 import { formatYuan } from '../utils/money';
+import { ErrorBlock } from '@/components/error-block';
 
 /**
  * /store/admin/shift-close: the cash each clerk took in and gave back on one business day at one

@@ -1,5 +1,4 @@
 import { Link, useParams, useSearchParams } from 'react-router';
-import { ErrorBlock } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import {
   HELP_AUDIENCES,
@@ -16,6 +15,7 @@ import { ApiError } from '@/lib/api-errors';
 import { currentLanguage } from '@/lib/i18n';
 import { useAdminArticle } from '../api/get-admin-article';
 import { ArticleEditor, type ArticleDraft } from '../components/article-editor';
+import { ErrorBlock } from '@/components/error-block';
 
 const oneOf = <T extends string>(list: readonly T[], value: string | null, fallback: T): T =>
   list.includes(value as T) ? (value as T) : fallback;

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { Button, ErrorBlock, Skeleton, Tag } from 'antd-mobile';
+import { Button, Skeleton, Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api-errors';
 import { Paths } from '@/config/paths';
@@ -7,6 +7,7 @@ import { PageHeader } from '@/components/page-header';
 import { useHelpArticle } from '../api/get-help-article';
 import { ArticleBody } from '../components/article-body';
 import { ArticleFeedback } from '../components/article-feedback';
+import { ErrorBlock } from '@/components/error-block';
 
 /** One help article. */
 export default function HelpArticlePage() {

@@ -1,5 +1,4 @@
 import { Link } from 'react-router';
-import { PullToRefresh } from 'antd-mobile';
 import { RightOutline } from 'antd-mobile-icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +22,7 @@ import { useStoreDashboard } from '../api/get-store-dashboard';
 import { FigureTile } from '../components/figure-tile';
 import { WeekChart } from '../components/week-chart';
 import { HomeShortcuts, WelcomeHeader } from '../components/welcome-card';
+import { PullToRefresh } from '@/components/pull-to-refresh';
 
 const TONE: Record<StoreOrderFigure, 'primary' | 'warning' | 'danger'> = {
   toConfirm: 'warning',
@@ -62,13 +62,7 @@ export default function StoreDashboardPage() {
   const hasAdmin = sectionsFor(session.permissions).length > 0;
 
   return (
-    <PullToRefresh
-      onRefresh={async () => void (await dashboard.refetch())}
-      pullingText={t('list.pullToRefresh')}
-      canReleaseText={t('list.releaseToRefresh')}
-      refreshingText={t('list.refreshing')}
-      completeText={t('list.refreshed')}
-    >
+    <PullToRefresh onRefresh={async () => void (await dashboard.refetch())}>
       <WelcomeHeader title={t('home.storeHome')} />
       <WorkingStoreBar />
       <QueryState query={dashboard} lines={8}>

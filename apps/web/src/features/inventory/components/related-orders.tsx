@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Button, Collapse, ErrorBlock, Skeleton, Tabs } from 'antd-mobile';
+import { Button, Collapse, Skeleton, Tabs } from 'antd-mobile';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { EquipmentOrder, EquipmentOrdersCount } from '@snowgear/contracts';
@@ -14,6 +14,7 @@ import {
   useRelatedOrdersCount,
   type RelatedOrderTab,
 } from '../api/related-orders';
+import { ErrorBlock } from '@/components/error-block';
 
 /** A rental period as month/day to month/day, e.g. 01/10–01/13. */
 export function rentalPeriod(start: string, end: string): string {

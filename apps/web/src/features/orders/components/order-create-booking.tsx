@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Button, ErrorBlock, List, NoticeBar, Skeleton } from 'antd-mobile';
+import { Button, List, NoticeBar, Skeleton } from 'antd-mobile';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { Order } from '@snowgear/contracts';
@@ -9,6 +9,7 @@ import { ApiError } from '@/lib/api-errors';
 import { useBooking } from '../api/order-create-booking';
 import { OrderStatusTag } from './order-status-tag';
 import { money } from '@/lib/money';
+import { ErrorBlock } from '@/components/error-block';
 
 const when = (iso: string) => dayjs(iso).format('MM-DD HH:mm');
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { Button, Dialog, List, NoticeBar, PullToRefresh, Tag } from 'antd-mobile';
+import { Button, Dialog, List, NoticeBar, Tag } from 'antd-mobile';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import {
@@ -48,6 +48,7 @@ import {
 } from '../utils/order-status';
 import { money } from '@/lib/money';
 import { textError } from '@/lib/text-rules';
+import { PullToRefresh } from '@/components/pull-to-refresh';
 
 /** Money came in online, so a refund can go back the same way. */
 const paidOnline = (bills: Bill[]) =>

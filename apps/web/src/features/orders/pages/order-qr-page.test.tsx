@@ -171,9 +171,7 @@ describe('order QR page (real server)', () => {
     expect(screen.getByRole('status', { name: '加载中…' })).toBeTruthy();
     const block = await screen.findByText('加载失败', {}, { timeout: 10_000 });
     vi.restoreAllMocks();
-    fireEvent.click(
-      within(block.closest('.adm-error-block')!).getByRole('button', { name: '重试' }),
-    );
+    fireEvent.click(within(block.closest('.state-block')!).getByRole('button', { name: '重试' }));
     expect(
       await screen.findByRole('img', { name: `订单号 ${order.orderNumber} 的二维码` }),
     ).toBeTruthy();

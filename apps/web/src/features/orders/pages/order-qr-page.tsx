@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { Button, ErrorBlock, List, NoticeBar, Skeleton } from 'antd-mobile';
+import { Button, List, NoticeBar, Skeleton } from 'antd-mobile';
 import { PhoneFill, SendOutline, EyeOutline } from 'antd-mobile-icons';
 import { QRCodeSVG } from 'qrcode.react';
 import dayjs from 'dayjs';
@@ -17,6 +17,7 @@ import { DEFAULT_BUSINESS_TIME_ZONE } from '@/features/system-config/utils/store
 import { useOrderQr } from '../api/get-order-qr';
 import { OrderStatusTag } from '../components/order-status-tag';
 import { forgetOrderQr, saveOrderQr, savedOrderQr } from '../utils/saved-order-qr';
+import { ErrorBlock } from '@/components/error-block';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);

@@ -1,6 +1,13 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryHistory } from 'history';
+import {
+  Route,
+  Routes,
+  unstable_HistoryRouter as HistoryRouter,
+  type HistoryRouterProps,
+} from 'react-router';
+import { HistoryContext } from '@/lib/history';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { Permissions, type RoleMatrix } from '@snowgear/contracts';
 import { api } from '@/lib/api-client';
@@ -14,22 +21,26 @@ const signIn = (userName: string) =>
   loginWithPassword({ userNameOrEmailAddress: userName, password: '1q2w3E*', rememberMe: false });
 
 function renderPage(path = '/store/admin/roles') {
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/store/admin/roles',
-        element: (
-          <QueryClientProvider client={createQueryClient()}>
-            <RolesPage />
-          </QueryClientProvider>
-        ),
-      },
-      { path: '/store/admin', element: <p>console</p> },
-    ],
-    { initialEntries: [path] },
+  // As the app runs it: on a history that pages with unsaved changes can block.
+  const history = createMemoryHistory({ initialEntries: [path] });
+  render(
+    <HistoryRouter history={history as unknown as HistoryRouterProps['history']}>
+      <HistoryContext value={history}>
+        <Routes>
+          <Route
+            path="/store/admin/roles"
+            element={
+              <QueryClientProvider client={createQueryClient()}>
+                <RolesPage />
+              </QueryClientProvider>
+            }
+          />
+          <Route path="/store/admin" element={<p>console</p>} />
+        </Routes>
+      </HistoryContext>
+    </HistoryRouter>,
   );
-  render(<RouterProvider router={router} />);
-  return router;
+  return history;
 }
 
 const agentPermissions = async () => {
@@ -52,7 +63,7 @@ describe('roles and permissions page (real server)', () => {
 
   it('shows a manager the matrix read-only, one role at a time', async () => {
     await signIn('manager');
-    const router = renderPage();
+    const history = renderPage();
     expect(screen.getByRole('heading', { name: '角色权限' })).toBeTruthy();
     expect(
       await screen.findByText('只有超级管理员可以修改角色权限，您可以在这里查看。'),
@@ -63,7 +74,7 @@ describe('roles and permissions page (real server)', () => {
     expect(manager.getAttribute('aria-pressed')).toBe('true');
 
     fireEvent.click(within(picker).getByRole('button', { name: /^店员，/ }));
-    await waitFor(() => expect(router.state.location.search).toBe('?role=StoreEmployee'));
+    await waitFor(() => expect(history.location.search).toBe('?role=StoreEmployee'));
     const finance = screen.getByRole('switch', { name: '财务' });
     expect(finance.getAttribute('aria-checked')).toBe('false');
     expect(finance.getAttribute('aria-disabled')).toBe('true');
@@ -114,20 +125,20 @@ describe('roles and permissions page (real server)', () => {
 
   it('asks before leaving a role with changes not saved, and never offers to change the super admin', async () => {
     await signIn('admin');
-    const router = renderPage('/store/admin/roles?role=Driver');
+    const history = renderPage('/store/admin/roles?role=Driver');
     fireEvent.click(await screen.findByRole('switch', { name: '业绩' }));
     fireEvent.click(screen.getByRole('button', { name: /^店员，/ }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('“司机”的修改还没有保存，要放弃吗？')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: '继续编辑' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(router.state.location.search).toBe('?role=Driver');
+    expect(history.location.search).toBe('?role=Driver');
     expect(screen.getByRole('switch', { name: '业绩' }).getAttribute('aria-checked')).toBe('true');
 
     fireEvent.click(screen.getByRole('button', { name: '撤销修改' }));
     expect(screen.getByRole('switch', { name: '业绩' }).getAttribute('aria-checked')).toBe('false');
     fireEvent.click(screen.getByRole('button', { name: /^超级管理员，/ }));
-    await waitFor(() => expect(router.state.location.search).toBe('?role=SuperAdmin'));
+    await waitFor(() => expect(history.location.search).toBe('?role=SuperAdmin'));
     expect(await screen.findByText('超级管理员始终拥有全部权限，不能修改。')).toBeTruthy();
     const system = screen.getByRole('switch', { name: '系统设置' });
     expect(system.getAttribute('aria-checked')).toBe('true');

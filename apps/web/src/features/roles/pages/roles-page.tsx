@@ -1,11 +1,12 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { useBlocker, useSearchParams } from 'react-router';
-import { Button, Dialog, ErrorBlock, NoticeBar } from 'antd-mobile';
+import { useMemo, useState } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
+import { Button, Dialog, NoticeBar } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { RoleName, type RoleMatrix, type RoleMatrixRole } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';
 import { PageHeader } from '@/components/page-header';
 import { QueryState } from '@/components/query-state';
+import { useLeaveGuard } from '@/lib/history';
 import { useAppStore } from '@/features/app-state/stores/app-store';
 import { roleLabel } from '@/features/auth/components/role-name';
 import { useRoleMatrix } from '../api/get-role-matrix';
@@ -13,6 +14,7 @@ import { useSaveRolePermissions } from '../api/save-role-permissions';
 import { PermissionGroups } from '../components/permission-groups';
 import { RolePicker } from '../components/role-picker';
 import { permissionDiff, permissionLabel } from '../utils/permission-labels';
+import { ErrorBlock } from '@/components/error-block';
 
 /**
  * /store/admin/roles: what each role may do, one role at a time. Those who manage staff read it;
@@ -68,30 +70,17 @@ function RoleEditor({ matrix }: { matrix: RoleMatrix }) {
   const name = roleLabel(t, role.name) || role.displayName;
 
   // Leaving (another role, another page) with changes not saved asks first.
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      dirty &&
-      (currentLocation.pathname !== nextLocation.pathname ||
-        currentLocation.search !== nextLocation.search),
-  );
-  const asking = useRef(false);
-  useEffect(() => {
-    if (blocker.state !== 'blocked' || asking.current) return;
-    asking.current = true;
-    void Dialog.confirm({
+  const location = useLocation();
+  useLeaveGuard(dirty, async (to) => {
+    if (to.pathname === location.pathname && to.search === location.search) return true;
+    const leave = await Dialog.confirm({
       content: t('rolesAdmin.leaveUnsaved', { role: name }),
       confirmText: t('rolesAdmin.leave'),
       cancelText: t('rolesAdmin.stay'),
-    }).then((leave) => {
-      asking.current = false;
-      if (leave) {
-        setDraft(null);
-        blocker.proceed();
-      } else {
-        blocker.reset();
-      }
     });
-  }, [blocker, name, t]);
+    if (leave) setDraft(null);
+    return leave;
+  });
 
   const handleToggle = (permission: string) => {
     setSaveError(null);

@@ -1,14 +1,16 @@
 import { lazy, Suspense } from 'react';
-import { Mask, SpinLoading } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { withAllTexts } from '@/lib/i18n';
 import { useScannerStore } from '../stores/scanner-store';
 
 // The camera, the decoder and the dialog load the first time someone scans, not with the app.
-const ScannerDialog = lazy(() =>
-  import('./scanner-dialog').then((m) => ({ default: m.ScannerDialog })),
+const ScannerDialog = lazy(
+  withAllTexts(() => import('./scanner-dialog').then((m) => ({ default: m.ScannerDialog }))),
 );
 
 /** The one scanner dialog of the app, opened through `scanCode()` / `useScannerStore`. */
 export function ScannerHost() {
+  const { t } = useTranslation();
   const pending = useScannerStore((s) => s.pending);
   const deliver = useScannerStore((s) => s.deliver);
   const close = useScannerStore((s) => s.close);
@@ -16,11 +18,14 @@ export function ScannerHost() {
   return (
     <Suspense
       fallback={
-        <Mask visible>
-          <div className="scanner-host__loading" role="status" aria-live="polite">
-            <SpinLoading color="white" />
-          </div>
-        </Mask>
+        <div className="scanner-host__loading" role="status" aria-live="polite">
+          <span className="app-dots app-dots--light" aria-hidden="true">
+            <i />
+            <i />
+            <i />
+          </span>
+          <span className="visually-hidden">{t('app.loading')}</span>
+        </div>
       }
     >
       <ScannerDialog

@@ -1,5 +1,5 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Button, Dialog, ErrorBlock, List, NoticeBar } from 'antd-mobile';
+import { Button, Dialog, List, NoticeBar } from 'antd-mobile';
 import { SendOutline } from 'antd-mobile-icons';
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
@@ -23,6 +23,7 @@ import { DEFAULT_BUSINESS_TIME_ZONE } from '@/features/system-config/utils/store
 import { useDeleteScheme } from '../api/delete-scheme';
 import { useSharedScheme } from '../api/get-shared-scheme';
 import { draftOfScheme } from '../utils/scheme-draft';
+import { ErrorBlock } from '@/components/error-block';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);

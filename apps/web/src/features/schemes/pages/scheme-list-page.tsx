@@ -1,5 +1,5 @@
 import { Link, useNavigate } from 'react-router';
-import { ErrorBlock, List, PullToRefresh } from 'antd-mobile';
+import { List } from 'antd-mobile';
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
@@ -12,6 +12,8 @@ import { QueryState } from '@/components/query-state';
 import { money } from '@/lib/money';
 import { DEFAULT_BUSINESS_TIME_ZONE } from '@/features/system-config/utils/store-status';
 import { useSchemes } from '../api/list-schemes';
+import { PullToRefresh } from '@/components/pull-to-refresh';
+import { ErrorBlock } from '@/components/error-block';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -40,10 +42,6 @@ export default function SchemeListPage() {
         onRefresh={async () => {
           await query.refetch();
         }}
-        pullingText={t('list.pullToRefresh')}
-        canReleaseText={t('list.releaseToRefresh')}
-        refreshingText={t('list.refreshing')}
-        completeText={t('list.refreshed')}
       >
         <QueryState query={query}>
           {(schemes) =>

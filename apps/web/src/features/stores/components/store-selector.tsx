@@ -1,4 +1,5 @@
-import { Button, ErrorBlock, NoticeBar, Skeleton } from 'antd-mobile';
+import { Button, Skeleton } from 'antd-mobile';
+import { CloseOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNow } from '@/lib/use-now';
 import { useAppStore } from '@/features/app-state/stores/app-store';
@@ -10,6 +11,8 @@ import {
   UnknownStoreError,
 } from '../stores/current-store';
 import { StoreCard } from './store-card';
+import { ErrorBlock } from '@/components/error-block';
+import { Notice } from '@/components/notice';
 
 /** Lists the stores from the configuration and remembers the chosen one. */
 export function StoreSelector() {
@@ -61,8 +64,24 @@ export function StoreSelector() {
         {t('booking.chooseStore')}
       </h2>
       <p className="section-tip">{t('booking.chooseStoreTip')}</p>
-      {stale && <NoticeBar content={t('app.configStale')} color="alert" />}
-      {warning && <NoticeBar content={warning} color="alert" closeable onClose={clearWarning} />}
+      {stale && <Notice tone="alert">{t('app.configStale')}</Notice>}
+      {warning && (
+        <Notice
+          tone="alert"
+          actions={
+            <Button
+              size="small"
+              fill="none"
+              aria-label={t('app.closeNotice')}
+              onClick={clearWarning}
+            >
+              <CloseOutline aria-hidden />
+            </Button>
+          }
+        >
+          {warning}
+        </Notice>
+      )}
       {stores.length === 0 ? (
         <ErrorBlock status="empty" title={t('booking.noStores')} description="" />
       ) : (

@@ -1,7 +1,9 @@
-import { useState } from 'react';
-import { ActionSheet, Button } from 'antd-mobile';
+import { Suspense, useState } from 'react';
+import { Button } from 'antd-mobile';
 import { ShopbagOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
+import { LazyActionSheet } from '@/components/lazy-popups';
+import { useOpenedOnce } from '@/lib/use-opened-once';
 import { useConfigStore } from '@/features/system-config/stores/config-store';
 import { useWorkingStore } from '../hooks/use-working-store';
 import { switchStore } from '../stores/current-store';
@@ -15,6 +17,7 @@ export function WorkingStoreBar() {
   const { storeId, storeName, canSwitch } = useWorkingStore();
   const stores = useConfigStore((s) => s.config?.storeConfigs);
   const [picking, setPicking] = useState(false);
+  const pickedOnce = useOpenedOnce(picking);
   if (!canSwitch || !storeId) return null;
   return (
     <div className="working-store-bar" role="status">
@@ -23,20 +26,24 @@ export function WorkingStoreBar() {
       <Button size="small" fill="outline" onClick={() => setPicking(true)}>
         {t('store.switch')}
       </Button>
-      <ActionSheet
-        visible={picking}
-        onClose={() => setPicking(false)}
-        cancelText={t('profile.cancel')}
-        actions={Object.values(stores ?? {}).map((s) => ({
-          key: s.storeId,
-          text: s.storeName,
-          bold: s.storeId === storeId,
-        }))}
-        onAction={(action) => {
-          switchStore(String(action.key));
-          setPicking(false);
-        }}
-      />
+      {pickedOnce && (
+        <Suspense fallback={null}>
+          <LazyActionSheet
+            visible={picking}
+            onClose={() => setPicking(false)}
+            cancelText={t('profile.cancel')}
+            actions={Object.values(stores ?? {}).map((s) => ({
+              key: s.storeId,
+              text: s.storeName,
+              bold: s.storeId === storeId,
+            }))}
+            onAction={(action) => {
+              switchStore(String(action.key));
+              setPicking(false);
+            }}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

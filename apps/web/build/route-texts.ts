@@ -1,0 +1,200 @@
+import { fileURLToPath } from 'node:url';
+import { runnerImport, type Plugin } from 'vite';
+import type { OutputBundle, OutputChunk } from 'rolldown';
+
+/** The languages (lib/i18n.ts): Chinese first. */
+type Language = 'zh-CN' | 'en-US';
+type Texts = Record<string, unknown>;
+
+/**
+ * The text groups (top-level keys of the locale) that `code` reads: a key written out
+ * ('booking.title'), a key built on a group (`orders.status.${s}`) or a group handed on as a
+ * prefix ('addresses').
+ */
+export function textGroupsIn(code: string, groups: ReadonlySet<string>): Set<string> {
+  const found = new Set<string>();
+  for (const match of code.matchAll(/["'`]([A-Za-z]+)(?=[."'`])/g)) {
+    if (groups.has(match[1]!)) found.add(match[1]!);
+  }
+  return found;
+}
+
+/**
+ * Lazy parts of the shell that come with the pages of an area, whose texts go with those pages
+ * (the shell's other lazy parts take the full texts when they first open).
+ */
+const SHELL_PARTS: { file: string; area: string }[] = [
+  { file: '/src/app/layouts/area-tab-bar.tsx', area: '/' },
+  { file: '/src/app/smart-scan/store-quick-actions.tsx', area: '/store/' },
+];
+
+/**
+ * The app's own modules read texts (libraries do not), except these, whose strings are not text
+ * keys: the route table names titles, the locales hold the texts themselves.
+ */
+const READS_TEXTS = /[\\/]apps[\\/]web[\\/]src[\\/]/;
+const NOT_KEYS = /[\\/]src[\\/](config[\\/](routes|paths)\.ts|locales[\\/])/;
+
+/**
+ * Every chunk `start` loads: its static imports and, with `lazy`, what it loads later too, except
+ * what the shell loads later (other pages, the texts, the shell's own lazy parts, which take the
+ * full texts themselves).
+ */
+function reach(bundle: OutputBundle, start: string, lazy: boolean, shell: ReadonlySet<string>) {
+  const seen = new Set<string>();
+  const queue = [start];
+  while (queue.length > 0) {
+    const file = queue.pop()!;
+    const chunk = bundle[file];
+    if (seen.has(file) || chunk?.type !== 'chunk') continue;
+    seen.add(file);
+    queue.push(...chunk.imports);
+    if (lazy && !shell.has(file)) queue.push(...chunk.dynamicImports);
+  }
+  return [...seen].map((file) => bundle[file] as OutputChunk);
+}
+
+/** Where the app keeps the chosen language (lib/storage.ts `StorageKey.language`). */
+const LANGUAGE_KEY = 'language';
+
+/**
+ * The inline script of index.html: finds the opened path's route as React Router matches it
+ * (`:param`, `:param?`, any case, an optional trailing slash) and preloads its texts in the
+ * chosen language, which lib/i18n.ts then fetches.
+ */
+const PRELOAD = [
+  '(function(){try{',
+  "var m=JSON.parse(document.getElementById('route-texts').textContent),",
+  `en=localStorage.getItem(${JSON.stringify(LANGUAGE_KEY)})==='en-US',p=location.pathname,f=m.shell;`,
+  'for(var i=0;i<m.routes.length;i++){var r=m.routes[i],',
+  "x=new RegExp('^'+r[0].replace(/\\/:[^/]+\\?/g,'(?:/[^/]+)?').replace(/:[^/]+/g,'[^/]+')+'/?$','i');",
+  'if(x.test(p)){f=[r[1],r[2]];break}}',
+  "var l=document.createElement('link');l.rel='preload';l.as='fetch';l.crossOrigin='anonymous';",
+  "l.href='/'+m.files[f[en?1:0]];document.head.appendChild(l)}catch(e){}})()",
+].join('');
+
+export interface RouteTextsManifest {
+  /** The texts files of the build. */
+  files: string[];
+  /** The shell's texts alone (a path no route has): [zh-CN file index, en-US file index]. */
+  shell: [number, number];
+  /** [route path, zh-CN file index, en-US file index]. */
+  routes: [string, number, number][];
+}
+
+/**
+ * Each route's texts, in each language, as a JSON file of their own: the groups of the locale the
+ * shell and that route's code read (lazy parts included), found in the built code. A first visit
+ * downloads a third of the texts instead of all of them; index.html lists the files
+ * (`#route-texts`) and asks for the one of the page opened at once. The full texts stay a chunk
+ * of their own, for switching language and for the shell's own lazy parts (lib/i18n.ts).
+ */
+export function routeTexts(): Plugin {
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  const alias = { '@': fileURLToPath(new URL('../src', import.meta.url)) };
+  let locales: Record<Language, Texts> | null = null;
+  let routes: { path: string; page: string }[] = [];
+  let manifest: RouteTextsManifest | null = null;
+
+  const load = async <T>(file: string) =>
+    (
+      await runnerImport<T>(`${root}/${file}`, {
+        configFile: false,
+        logLevel: 'silent',
+        resolve: { alias },
+      })
+    ).module;
+
+  return {
+    name: 'snowgear:route-texts',
+    apply: 'build',
+    // Before the HTML is written (vite:build-html), so it can list the files.
+    enforce: 'pre',
+    async buildStart() {
+      const [zh, en, table] = await Promise.all([
+        load<{ default: Texts }>('src/locales/zh-CN.ts'),
+        load<{ default: Texts }>('src/locales/en-US.ts'),
+        load<{ appRoutes: { path: string; load: () => unknown }[] }>('src/config/routes.ts'),
+      ]);
+      locales = { 'zh-CN': zh.default, 'en-US': en.default };
+      routes = table.appRoutes.map((route) => {
+        const page = /["'](\/src\/[^"']+)["']/.exec(String(route.load))?.[1];
+        if (!page) throw new Error(`route-texts: cannot read the page of ${route.path}`);
+        return { path: route.path, page };
+      });
+    },
+    generateBundle(_options, bundle) {
+      if (!locales) return;
+      const groups = new Set(Object.keys(locales['zh-CN']));
+      const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
+      const pageOf = (page: string) => chunks.find((c) => c.facadeModuleId?.endsWith(page));
+      const groupsOf = (list: OutputChunk[]) => {
+        const found = new Set<string>();
+        for (const chunk of list) {
+          for (const [id, module] of Object.entries(chunk.modules)) {
+            if (!READS_TEXTS.test(id) || NOT_KEYS.test(id)) continue;
+            for (const group of textGroupsIn(module.code ?? '', groups)) found.add(group);
+          }
+        }
+        return found;
+      };
+      const entry = chunks.find((c) => c.isEntry);
+      if (!entry) throw new Error('route-texts: no entry chunk');
+      const shellChunks = reach(bundle, entry.fileName, false, new Set());
+      const shellFiles = new Set(shellChunks.map((c) => c.fileName));
+      const shell = groupsOf(shellChunks);
+      const parts = SHELL_PARTS.map(({ file, area }) => {
+        const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(file));
+        if (!chunk) throw new Error(`route-texts: no chunk for ${file}`);
+        return { area, groups: groupsOf(reach(bundle, chunk.fileName, false, shellFiles)) };
+      });
+
+      const files: string[] = [];
+      const fileFor = new Map<string, number>();
+      const emit = (language: string, texts: Texts) => {
+        const source = JSON.stringify(texts);
+        const key = `${language}:${source}`;
+        if (!fileFor.has(key)) {
+          const ref = this.emitFile({ type: 'asset', name: `texts-${language}.json`, source });
+          files.push(this.getFileName(ref));
+          fileFor.set(key, files.length - 1);
+        }
+        return fileFor.get(key)!;
+      };
+      const pick = (needed: Set<string>, texts: Texts) =>
+        Object.fromEntries([...needed].sort().map((group) => [group, texts[group]]));
+      const both = (needed: Set<string>): [number, number] => [
+        emit('zh-CN', pick(needed, locales!['zh-CN'])),
+        emit('en-US', pick(needed, locales!['en-US'])),
+      ];
+      manifest = { files, shell: both(shell), routes: [] };
+      for (const route of routes) {
+        const page = pageOf(route.page);
+        if (!page) throw new Error(`route-texts: no chunk for ${route.page}`);
+        const needed = new Set([
+          ...shell,
+          ...parts.filter((part) => route.path.startsWith(part.area)).flatMap((p) => [...p.groups]),
+          ...groupsOf(reach(bundle, page.fileName, true, shellFiles)),
+        ]);
+        manifest.routes.push([route.path, ...both(needed)]);
+      }
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler() {
+        if (!manifest) throw new Error('route-texts: no texts were written');
+        return [
+          // Data, not a script: the page's policy need not allow it.
+          {
+            tag: 'script',
+            attrs: { type: 'application/json', id: 'route-texts' },
+            children: JSON.stringify(manifest),
+            injectTo: 'head',
+          },
+          // Asks for the opened page's texts beside the shell, instead of after it has run.
+          { tag: 'script', children: PRELOAD, injectTo: 'head' },
+        ];
+      },
+    },
+  };
+}

@@ -1,0 +1,39 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * Stands in for antd-mobile's utils/reduce-and-restore-motion (build/antd-motion.ts puts it in
+ * its place). The original imports the spring animation library only to switch its animations
+ * off in reduceMotion(), and as SpinLoading reads it, every page with a spinner downloaded that
+ * library. Here the library is fetched only if someone does switch animations off.
+ */
+let reduced = false;
+const subscribers = new Set<() => void>();
+
+function set(value: boolean) {
+  reduced = value;
+  for (const subscriber of subscribers) subscriber();
+  void import('@react-spring/web').then(({ Globals }) => Globals.assign({ skipAnimation: value }));
+}
+
+export function reduceMotion(): void {
+  set(true);
+}
+
+export function restoreMotion(): void {
+  set(false);
+}
+
+export function isMotionReduced(): boolean {
+  return reduced;
+}
+
+function subscribe(onChange: () => void) {
+  subscribers.add(onChange);
+  return () => {
+    subscribers.delete(onChange);
+  };
+}
+
+export function useMotionReduced(): boolean {
+  return useSyncExternalStore(subscribe, isMotionReduced, isMotionReduced);
+}
