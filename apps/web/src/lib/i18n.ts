@@ -63,6 +63,16 @@ export async function loadLanguage(language: SupportedLanguage): Promise<void> {
   complete.add(language);
 }
 
+/**
+ * Fetches a language's full texts into the module cache without adding them yet: adding them
+ * renders every page that shows text again, which is for when they are needed (offline, say).
+ */
+export function prefetchLanguage(
+  language: SupportedLanguage = currentLanguage(),
+): Promise<unknown> {
+  return complete.has(language) ? Promise.resolve() : LOADERS[language]();
+}
+
 /** The texts files of the build, per route (build/route-texts.ts), listed in index.html. */
 interface RouteTextsManifest {
   files: string[];

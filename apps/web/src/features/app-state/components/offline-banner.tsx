@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { RoleName } from '@snowgear/contracts';
 import { conflictCount, useQueueStore, waitingCount } from '@/features/offline/stores/queue-store';
 import { useSession } from '@/features/auth/stores/session-store';
-import { withAllTexts } from '@/lib/i18n';
+import { prefetchLanguage, withAllTexts } from '@/lib/i18n';
 import { useAppStore } from '../stores/app-store';
 
-const loadSheet = withAllTexts(() => import('@/features/offline/components/offline-queue-sheet'));
-const OfflineQueueSheet = lazy(loadSheet);
+const importSheet = () => import('@/features/offline/components/offline-queue-sheet');
+const OfflineQueueSheet = lazy(withAllTexts(importSheet));
 
 /**
  * The queue's sending starts after the first paint (nothing on screen waits for it); if its code
@@ -38,15 +38,22 @@ function useOfflineSync() {
  * Staff and drivers keep writes offline and may need the sheet that lists them while the network
  * is down. A page the service worker serves finds every file of the app in its cache; any other
  * (the first visit, before the worker takes over, or a browser without one) fetches the sheet
- * once the app is idle. Customers never queue writes, and their pages do not carry it.
+ * once the app is idle (the network may drop any moment). Customers never queue writes, and
+ * their pages do not carry it.
  */
 function usePrefetchSheet() {
   const worker = useSession((s) => s.roles.some((role) => role !== RoleName.Customer));
   useEffect(() => {
     if (!worker || navigator.serviceWorker?.controller) return;
-    const prefetch = () => void loadSheet().catch(() => undefined);
-    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(prefetch);
-    else setTimeout(prefetch, 1000);
+    // Into the module cache only: the page on the screen does not render again for it.
+    const prefetch = () =>
+      void Promise.all([importSheet(), prefetchLanguage()]).catch(() => undefined);
+    if (typeof window.requestIdleCallback !== 'function') {
+      const timer = setTimeout(prefetch, 1000);
+      return () => clearTimeout(timer);
+    }
+    const request = window.requestIdleCallback(prefetch);
+    return () => window.cancelIdleCallback(request);
   }, [worker]);
 }
 
