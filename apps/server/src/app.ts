@@ -59,6 +59,7 @@ import { TokenService } from '@/modules/identity/tokens.js';
 import { configDistributionRoutes } from '@/modules/config-distribution/index.js';
 import { H5ConfigCache } from '@/modules/config-distribution/config-cache.js';
 import { healthRoutes } from '@/modules/health/index.js';
+import { metricsPlugin } from '@/modules/metrics/index.js';
 import { helpRoutes } from '@/modules/help/index.js';
 import { startupWarnings } from '@/startup.js';
 
@@ -113,6 +114,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(errorHandlerPlugin);
   await app.register(inputGuardPlugin);
   await app.register(databasePlugin, { database: options.database });
+  await app.register(metricsPlugin, { token: settings.METRICS_TOKEN });
   await app.register(securityPlugin, {
     corsOrigins: settings.CORS_ORIGINS,
     inlineScripts: inlineScriptSources(settings.WEB_DIST_DIR),
@@ -207,6 +209,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     settings.PUBLIC_BASE_URL,
     app.log,
     app.orderQrKeys,
+    (event) => app.metrics.count(event),
   );
   await app.register(orderRoutes, { timeZone: settings.BUSINESS_TIME_ZONE, payments });
   await app.register(deliveryRoutes, { timeZone: settings.BUSINESS_TIME_ZONE });

@@ -165,6 +165,11 @@ export const SettingsSchema = z.object({
    * address: a burst cap that lets a whole store sign in at the start of a shift.
    */
   RATE_LIMIT_SIGN_IN_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  /**
+   * The token Prometheus sends (`Authorization: Bearer …`) to read `/metrics`; without it the
+   * figures are not served.
+   */
+  METRICS_TOKEN: z.string().min(24).optional(),
   /** Access token lifetime (`expiresIn`) in seconds. */
   ACCESS_TOKEN_LIFETIME_SECONDS: z.coerce.number().int().min(60).max(604800).default(86400),
   /**

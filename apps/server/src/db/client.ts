@@ -27,6 +27,8 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** PostgreSQL's connection pool as it is now (the embedded database has none). */
+  pool?: () => { total: number; idle: number; waiting: number };
   /** The embedded database on this thread: its whole data folder as a tarball. */
   dumpDataDir?: () => Promise<Blob>;
 }
@@ -151,6 +153,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         await db.execute(sql`select 1`);
       },
       close: () => pool.end(),
+      pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     };
   }
   let dataDir: string | undefined;

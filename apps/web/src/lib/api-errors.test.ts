@@ -74,6 +74,24 @@ describe('detailed error messages of spec §8', () => {
     expect(msg(500, { error: { message: 'stack trace' } })).toBe('服务器内部错误，请稍后重试');
     expect(msg(502)).toBe('服务器网关错误');
     expect(msg(503)).toBe('服务暂时不可用，请稍后重试');
+    // A server's failure names the request, so support can find its log lines.
+    const withId = (status: number) =>
+      toApiError(
+        new HttpFailure(
+          'failed',
+          { method: 'GET', url: '/app/x' },
+          {
+            status,
+            data: { error: { message: 'x', requestId: '3f2a9c1e-0b7d-4e2a-9c1e-3f2a9c1e0b7d' } },
+            headers: {},
+          },
+        ),
+      ).message;
+    expect(withId(500)).toBe('服务器内部错误，请稍后重试\n请求编号：3f2a9c1e（联系客服时请提供）');
+    expect(withId(503)).toBe('服务暂时不可用，请稍后重试\n请求编号：3f2a9c1e（联系客服时请提供）');
+    expect(withId(504)).toBe('x\n请求编号：3f2a9c1e（联系客服时请提供）');
+    // A refusal is the caller's to mend, not support's.
+    expect(withId(409)).toBe('x');
     expect(msg(429, { error: { message: '请求过于频繁' } })).toBe('请求过于频繁');
     expect(msg(418, {})).toBe('请求失败（状态码：418）');
     expect(msg(undefined)).toBe('网络请求失败，请检查网络');

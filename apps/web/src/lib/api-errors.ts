@@ -89,6 +89,11 @@ export function toApiError(error: HttpFailure): ApiError {
       info?.data,
     );
 
+  // A server's failure carries the request's id (its log lines have it): the first eight
+  // characters are enough for support to find them.
+  const withReference = (message: string) =>
+    requestId ? `${message}\n${t('api.requestReference', { id: requestId.slice(0, 8) })}` : message;
+
   switch (status) {
     case 400: {
       if (isVerificationTokenProblem(error)) return make(t('api.verificationFailed'), true);
@@ -117,12 +122,14 @@ export function toApiError(error: HttpFailure): ApiError {
     case 422:
       return make(info?.message || t('api.validationFailed'));
     case 500:
-      return make(t('api.serverError'));
+      return make(withReference(t('api.serverError')));
     case 502:
-      return make(t('api.badGateway'));
+      return make(withReference(t('api.badGateway')));
     case 503:
-      return make(t('api.unavailable'));
-    default:
-      return make(info?.message || t('api.requestFailed', { status }));
+      return make(withReference(t('api.unavailable')));
+    default: {
+      const message = info?.message || t('api.requestFailed', { status });
+      return make(status >= 500 ? withReference(message) : message);
+    }
   }
 }

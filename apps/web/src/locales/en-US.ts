@@ -81,6 +81,7 @@ const enUS: Messages = {
     serverError: 'Server internal error, please retry later',
     badGateway: 'Server gateway error',
     unavailable: 'Service temporarily unavailable, please retry later',
+    requestReference: 'Request ID: {{id}} (please give it when contacting support)',
     requestFailed: 'Request failed (status code: {{status}})',
     network: 'Network request failed, please check the network',
     unknown: 'Unknown error',

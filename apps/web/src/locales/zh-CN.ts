@@ -78,6 +78,7 @@ const zhCN = {
     serverError: '服务器内部错误，请稍后重试',
     badGateway: '服务器网关错误',
     unavailable: '服务暂时不可用，请稍后重试',
+    requestReference: '请求编号：{{id}}（联系客服时请提供）',
     requestFailed: '请求失败（状态码：{{status}}）',
     network: '网络请求失败，请检查网络',
     unknown: '未知错误',

@@ -75,7 +75,11 @@ export async function equipmentRoutes(app: FastifyInstance, options: { timeZone:
         response: { 200: EquipmentSchema },
       },
     },
-    async (request) => service(request).byBarcode(request.query.barcodeNumber),
+    async (request) => {
+      // A scan at the counter, whether the code is known or not.
+      app.metrics.count('scan');
+      return service(request).byBarcode(request.query.barcodeNumber);
+    },
   );
 
   r.get(

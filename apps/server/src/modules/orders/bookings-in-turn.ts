@@ -11,6 +11,12 @@
  * keys of their own, so bookings of different gear never wait on each other.
  */
 const inFlight = new Map<string, Promise<unknown>>();
+let waitingNow = 0;
+
+/** Bookings waiting here for another booking of their gear (the metrics' queue length). */
+export function bookingsWaitingTheirTurn(): number {
+  return waitingNow;
+}
 
 function busy(equipmentIds: string[]): Promise<unknown>[] {
   return equipmentIds.flatMap((id) => inFlight.get(id) ?? []);
@@ -28,7 +34,12 @@ export async function bookInTurn<T>(
   for (;;) {
     const waiting = busy(equipmentIds);
     if (waiting.length > 0) {
-      await Promise.allSettled(waiting);
+      waitingNow += 1;
+      try {
+        await Promise.allSettled(waiting);
+      } finally {
+        waitingNow -= 1;
+      }
       await check();
       continue; // another may have begun its turn while this one checked
     }

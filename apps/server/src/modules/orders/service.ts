@@ -791,6 +791,7 @@ export class OrdersService {
         }
       },
     );
+    this.request.server.metrics.count('booking');
     // Read back as placed: an agent may not open orders, but sees the one they just made.
     return this.toOrder((await findOrderDetail(this.db, this.tenantId, orderId))!);
   }
@@ -1161,7 +1162,7 @@ export class OrdersService {
     // Refunds are refused to drivers by the route's declaration already.
     if (direction === 'incoming') this.assertMayTakeCash(order);
     const who = await this.operatorName();
-    await this.db.transaction(async (tx) => {
+    const settled = await this.db.transaction(async (tx) => {
       const [bill] = await tx.select().from(bills).where(eq(bills.id, billId)).for('update');
       if (!bill) throw notFound(ErrorCode.BillNotFound, this.msg('BillNotFound'));
       const isRefund = bill.kind === BillKind.Refund;
@@ -1172,7 +1173,7 @@ export class OrdersService {
         throw conflictError(ErrorCode.OrderIllegalTransition, this.msg('BillNotRefund'));
       }
       if (bill.status === BillStatus.Paid) {
-        if (bill.method === 'cash') return;
+        if (bill.method === 'cash') return false;
         throw new AppError(
           409,
           ErrorCode.BillAlreadyPaid,
@@ -1198,7 +1199,11 @@ export class OrdersService {
         message: say(isRefund ? 'RefundPaid' : 'CashReceived', { amount }),
       });
       await this.afterPayment(tx, order.id);
+      return true;
     });
+    if (settled) {
+      this.request.server.metrics.count(direction === 'incoming' ? 'payment_cash' : 'refund_cash');
+    }
     return this.paymentStatus(billId);
   }
 

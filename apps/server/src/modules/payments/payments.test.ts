@@ -115,7 +115,14 @@ describe('online payments through the sandbox', () => {
   }
   const tradeNo = (attempt: Attempt) => cashier(attempt).path.split('/').pop()!;
 
+  /** What the metrics counted of one business event so far (`/metrics`). */
+  const counted = async (event: string) =>
+    (
+      await t.app.metrics.registry.getSingleMetric('snowgear_business_events_total')!.get()
+    ).values.find((v) => v.labels.event === event)?.value ?? 0;
+
   it('a customer pays through the sandbox cashier and the order is paid, once', async () => {
+    const paymentsBefore = await counted('payment_online');
     const booked = await book();
     const checkout = (await anonymous('GET', `/api/app/payments/checkout/${booked.id}`)).json();
     expect(checkout).toMatchObject({
@@ -193,6 +200,7 @@ describe('online payments through the sandbox', () => {
       .from(paymentNotifications)
       .where(eq(paymentNotifications.outTradeNo, tradeNo(attempt)));
     expect(log.map((l) => l.outcome).sort()).toEqual(['applied', 'duplicate']);
+    expect((await counted('payment_online')) - paymentsBefore).toBe(1);
 
     // A paid bill cannot be paid again, by any method.
     const twice = await start(booked.bills[0]!.id, 'native');
@@ -376,6 +384,7 @@ describe('online payments through the sandbox', () => {
     const anon = await anonymous('POST', `/api/app/payments/refund?billId=${refundBill.id}`);
     expect(anon.statusCode).toBe(401);
 
+    const refundsBefore = await counted('refund_online');
     const sent = await Promise.all([
       call('employee', 'POST', `/api/app/payments/refund?billId=${refundBill.id}`),
       call('employee', 'POST', `/api/app/payments/refund?billId=${refundBill.id}`),
@@ -398,6 +407,7 @@ describe('online payments through the sandbox', () => {
       confirmedByName: '李店员',
     });
     expect(result.status).toBe('paid');
+    expect((await counted('refund_online')) - refundsBefore).toBe(1);
     expect(result.refunds).toEqual([
       expect.objectContaining({ method: 'wechat', status: 'succeeded', amount: refundBill.amount }),
     ]);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import type { BusinessEvent } from '@/modules/metrics/metrics.js';
 import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import {
   BillKind,
@@ -77,6 +78,8 @@ export class PaymentsService {
     private readonly publicBaseUrl: string | undefined,
     private readonly log: FastifyBaseLogger,
     private readonly qrKeys: OrderQrKeys,
+    /** Tells the metrics of money that moved (`ServerMetrics.count`). */
+    private readonly count: (event: BusinessEvent) => void = () => undefined,
   ) {}
 
   /**
@@ -513,6 +516,7 @@ export class PaymentsService {
     });
     if (paidTwice === null) return { outcome: 'duplicate', detail: 'already applied' };
     if (paidTwice) await this.refundDuplicate(row);
+    else this.count('payment_online');
     return { outcome: 'applied', detail: paidTwice ? 'bill already paid: refunded' : 'paid' };
   }
 
@@ -636,6 +640,7 @@ export class PaymentsService {
         actorText(actor, 'RefundOnlineFailed', { reason: failed.failure ?? '' }),
       );
     }
+    if (toSend.length > 0) this.count('refund_online');
     return result;
   }
 
