@@ -174,7 +174,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(idempotencyPlugin);
   await app.register(openApiPlugin);
 
-  await app.register(healthRoutes);
+  const fileStore = createFileStore(settings);
+  app.log.info({ fileStore: fileStore.description }, 'file store ready');
+  await app.register(healthRoutes, { fileStore });
   await app.register(abpRoutes, {
     timeZone: settings.BUSINESS_TIME_ZONE,
     weChatEnabled: wechat.configured,
@@ -189,8 +191,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(smsRoutes, { codes: smsCodes });
   await app.register(weChatRoutes, { wechat, tokens });
   await app.register(employeeRoutes, { tokens });
-  const fileStore = createFileStore(settings);
-  app.log.info({ fileStore: fileStore.description }, 'file store ready');
   const fileService = new FileService(options.database.db, fileStore, fileLimits(settings));
   await app.register(fileRoutes, {
     service: fileService,

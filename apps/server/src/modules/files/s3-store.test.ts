@@ -203,3 +203,37 @@ describe('files through the app on an S3 store', () => {
     }
   });
 });
+
+describe('readiness on an S3 store', () => {
+  const LATE_BUCKET = 'snowgear-files-late';
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      seed: false,
+      settings: {
+        S3_ENDPOINT: endpoint,
+        S3_BUCKET: LATE_BUCKET,
+        S3_ACCESS_KEY_ID: CREDENTIALS.accessKeyId,
+        S3_SECRET_ACCESS_KEY: CREDENTIALS.secretAccessKey,
+      },
+    });
+  });
+  afterAll(() => t.close());
+
+  it('is not ready while the bucket cannot be reached, and ready by itself once it can', async () => {
+    const away = await t.app.inject('/ready');
+    expect(away.statusCode).toBe(503);
+    expect(away.json().error).toMatchObject({
+      code: 'App:NotReady',
+      message: 'file store unreachable',
+    });
+    // The process itself is fine: no reason to restart it.
+    expect((await t.app.inject('/health')).statusCode).toBe(200);
+
+    await bucket.send(new CreateBucketCommand({ Bucket: LATE_BUCKET }));
+    const back = await t.app.inject('/ready');
+    expect(back.statusCode).toBe(200);
+    expect(back.json()).toEqual({ status: 'ready' });
+  });
+});

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   NoSuchKey,
   PutObjectCommand,
   S3Client,
@@ -86,5 +87,10 @@ export class S3FileStore implements FileStore {
     await this.client.send(
       new DeleteObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }),
     );
+  }
+
+  /** The bucket answers to these credentials. */
+  async check(): Promise<void> {
+    await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
   }
 }

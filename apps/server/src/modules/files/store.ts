@@ -1,4 +1,5 @@
-import { mkdir, open, rm, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdir, open, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 
@@ -11,6 +12,8 @@ export interface FileStore {
   read(key: string): Promise<Readable>;
   /** Removing a key that holds nothing is not an error. */
   remove(key: string): Promise<void>;
+  /** Rejects when the store cannot take files now (readiness). */
+  check(): Promise<void>;
 }
 
 /** A key that should hold bytes holds none; callers answer 404 rather than 500. */
@@ -65,5 +68,10 @@ export class LocalFileStore implements FileStore {
 
   async remove(key: string): Promise<void> {
     await rm(this.path(key), { force: true });
+  }
+
+  async check(): Promise<void> {
+    await mkdir(this.root, { recursive: true });
+    await access(this.root, constants.R_OK | constants.W_OK);
   }
 }

@@ -4,9 +4,13 @@ import { z } from 'zod';
 import { ErrorCode } from '@snowgear/contracts';
 import { sendUnavailable } from '@/plugins/error-handler.js';
 import { PUBLIC } from '@/lib/access.js';
+import type { FileStore } from '@/modules/files/store.js';
 
-/** Liveness (`/health`: the process answers) and readiness (`/ready`: the database answers). */
-export async function healthRoutes(app: FastifyInstance) {
+/**
+ * Liveness (`/health`: the process answers) and readiness (`/ready`: the database and the file
+ * store answer).
+ */
+export async function healthRoutes(app: FastifyInstance, { fileStore }: { fileStore: FileStore }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const Status = z.object({ status: z.string() });
 
@@ -24,18 +28,27 @@ export async function healthRoutes(app: FastifyInstance) {
     '/ready',
     { config: { access: PUBLIC }, schema: { tags: ['health'] }, logLevel: 'warn' },
     async (request, reply) => {
-      // Each check asks the database afresh (the pool opens a new connection when the old ones
-      // were cut), so readiness comes back by itself when the database does.
-      try {
-        await app.database.ping();
-        return { status: 'ready' };
-      } catch (err) {
-        request.log.error({ err }, 'readiness check: database unreachable');
-        return sendUnavailable(reply, {
-          code: ErrorCode.NotReady,
-          message: 'database unreachable',
-        });
-      }
+      // Each check asks afresh (the pool opens a new connection when the old ones were cut), so
+      // readiness comes back by itself when what was away does.
+      const checks = [
+        { part: 'database', check: () => app.database.ping() },
+        { part: 'file store', check: () => fileStore.check() },
+      ];
+      const results = await Promise.allSettled(checks.map((c) => c.check()));
+      const down = checks.filter((_, i) => results[i]!.status === 'rejected').map((c) => c.part);
+      if (down.length === 0) return { status: 'ready' };
+      results.forEach((result, i) => {
+        if (result.status === 'rejected') {
+          request.log.error(
+            { err: result.reason },
+            `readiness check: ${checks[i]!.part} unreachable`,
+          );
+        }
+      });
+      return sendUnavailable(reply, {
+        code: ErrorCode.NotReady,
+        message: `${down.join(' and ')} unreachable`,
+      });
     },
   );
 }
