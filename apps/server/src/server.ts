@@ -36,6 +36,9 @@ async function main() {
   const app = await buildApp({ settings, database, secret: resolveSecret(settings), https: tls });
   const seeded = await prepareDatabase(database, {
     seedDemoData: settings.SEED_DEMO_DATA,
+    firstAdmin: settings.ADMIN_PASSWORD
+      ? { userName: settings.ADMIN_USER_NAME, password: settings.ADMIN_PASSWORD }
+      : undefined,
     log: app.log,
   });
 

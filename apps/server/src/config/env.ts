@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PasswordSchema } from '@snowgear/contracts';
 
 /**
  * Every setting the server reads, validated once at start-up. Nothing else reads process.env.
@@ -91,6 +92,19 @@ export const SettingsSchema = z.object({
   WEB_DIST_DIR: z.string().default(''),
   /** Load demo data into an empty database at start-up. */
   SEED_DEMO_DATA: booleanText.default(true),
+  /**
+   * A real business's first start (SEED_DEMO_DATA=false, empty database): the super
+   * administrator made once, with this user name and password (the app's password rules); it is
+   * read only while the database is empty, and the password is changed in the app afterwards.
+   */
+  ADMIN_USER_NAME: z
+    .string()
+    .trim()
+    .min(2)
+    .max(64)
+    .regex(/^[A-Za-z0-9._@-]+$/)
+    .default('admin'),
+  ADMIN_PASSWORD: optionalText.pipe(PasswordSchema.optional()),
   /** Mark cookies Secure (set when served over HTTPS). */
   COOKIE_SECURE: booleanText.default(false),
   /** Cookie domain for the verification cookie when the API is on api.<host> (e.g. example.com). */
@@ -169,7 +183,7 @@ export const SettingsSchema = z.object({
    * The token Prometheus sends (`Authorization: Bearer …`) to read `/metrics`; without it the
    * figures are not served.
    */
-  METRICS_TOKEN: z.string().min(24).optional(),
+  METRICS_TOKEN: optionalText.pipe(z.string().min(24).optional()),
   /** Access token lifetime (`expiresIn`) in seconds. */
   ACCESS_TOKEN_LIFETIME_SECONDS: z.coerce.number().int().min(60).max(604800).default(86400),
   /**
@@ -499,6 +513,9 @@ function missingTogether(s: Settings): string[] {
 export class SettingsError extends Error {}
 
 /** Parses settings; a bad value throws one message listing every problem by variable name. */
+/** Settings whose values never appear in a message (start-up output ends up in logs). */
+const SECRET_NAME = /SECRET|PASSWORD|TOKEN|PRIVATE_KEY|_KEY$/;
+
 export function loadSettings(source: Record<string, string | undefined>): Settings {
   const result = SettingsSchema.safeParse(source);
   if (result.success) {
@@ -513,7 +530,10 @@ export function loadSettings(source: Record<string, string | undefined>): Settin
   }
   const lines = result.error.issues.map((issue) => {
     const name = issue.path.join('.') || '(settings)';
-    return `  ${name}: ${issue.message} (got ${JSON.stringify(source[String(issue.path[0])])})`;
+    const given = SECRET_NAME.test(name)
+      ? 'value not shown'
+      : `got ${JSON.stringify(source[String(issue.path[0])])}`;
+    return `  ${name}: ${issue.message} (${given})`;
   });
   throw new SettingsError(`Invalid settings, start-up stopped:\n${lines.join('\n')}`);
 }

@@ -1,7 +1,7 @@
 import { HOST_TENANT_ID, RoleName, UserType } from '@snowgear/contracts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { hashPassword } from '@/modules/identity/passwords.js';
-import type { Database } from './client.js';
+import type { Database, Transaction } from './client.js';
 import { agreementVersion } from '@/lib/agreement.js';
 import { SystemSettingKey } from '@/modules/config-distribution/system-setting-keys.js';
 import {
@@ -32,6 +32,35 @@ export interface SeedSummary {
   password: string;
 }
 
+/**
+ * A real business's first start (no demo data): the business as every one starts, and its
+ * super administrator, who sets up the stores, staff and settings in the app's administration.
+ * The settings a real business has its own of (company name, filing numbers) are left unset.
+ */
+export async function seedFirstAdmin(
+  db: Database,
+  admin: { userName: string; password: string },
+): Promise<void> {
+  const passwordHash = await hashPassword(admin.password);
+  await db.transaction(async (tx) => {
+    await seedBusiness(tx, {
+      [SystemSettingKey.SystemName]: demoSystemSettings[SystemSettingKey.SystemName]!,
+      [SystemSettingKey.RentalAgreement]: demoSystemSettings[SystemSettingKey.RentalAgreement]!,
+    });
+    const [row] = await tx
+      .insert(users)
+      .values({
+        tenantId: HOST_TENANT_ID,
+        userName: admin.userName,
+        userType: UserType.Employee,
+        name: admin.userName,
+        passwordHash,
+      })
+      .returning({ id: users.id });
+    await tx.insert(userRoles).values({ userId: row!.id, roleName: RoleName.SuperAdmin });
+  });
+}
+
 /** True once the host tenant exists, i.e. the database has been seeded or set up. */
 export async function isSeeded(db: Database): Promise<boolean> {
   const rows = await db
@@ -50,40 +79,7 @@ export async function seedDemoData(db: Database): Promise<SeedSummary> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   return db.transaction(async (tx) => {
     const tenantId = HOST_TENANT_ID;
-    await tx.insert(tenants).values({ id: tenantId, name: 'host' }).onConflictDoNothing();
-
-    await tx
-      .insert(systemSettings)
-      .values(Object.entries(demoSystemSettings).map(([key, value]) => ({ tenantId, key, value })))
-      .onConflictDoNothing();
-    // The agreement in force, in the history of published agreements (what orders accepted).
-    const [agreement] = await tx
-      .select({ text: systemSettings.value })
-      .from(systemSettings)
-      .where(
-        and(
-          eq(systemSettings.tenantId, tenantId),
-          eq(systemSettings.key, SystemSettingKey.RentalAgreement),
-        ),
-      );
-    if (agreement?.text) {
-      await tx
-        .insert(agreementVersions)
-        .values({ tenantId, version: agreementVersion(agreement.text), text: agreement.text })
-        .onConflictDoNothing();
-    }
-
-    await tx
-      .insert(businessParameters)
-      .values(
-        Object.entries(demoGlobalParameters).map(([key, value]) => ({
-          tenantId,
-          storeId: null,
-          key,
-          value,
-        })),
-      )
-      .onConflictDoNothing();
+    await seedBusiness(tx, demoSystemSettings);
 
     for (const store of demoStores) {
       const { parameters, ...fields } = store;
@@ -108,30 +104,6 @@ export async function seedDemoData(db: Database): Promise<SeedSummary> {
           .values(entries.map(([key, value]) => ({ tenantId, storeId: row.id, key, value })))
           .onConflictDoNothing();
       }
-    }
-
-    await tx
-      .insert(helpArticles)
-      .values(demoHelpArticles.map((article) => ({ tenantId, ...article })))
-      .onConflictDoNothing();
-
-    // A role's permissions are seeded with the role, once: the super admin changes the matrix
-    // afterwards (administration), and seeding again never grants back what they took away.
-    const created = await tx
-      .insert(roles)
-      .values(demoRoles.map(({ permissions: _, ...role }) => ({ tenantId, ...role })))
-      .onConflictDoNothing()
-      .returning({ name: roles.name });
-    const newRoles = demoRoles.filter((role) => created.some((c) => c.name === role.name));
-    if (newRoles.length > 0) {
-      await tx
-        .insert(rolePermissions)
-        .values(
-          newRoles.flatMap((role) =>
-            role.permissions.map((permission) => ({ tenantId, roleName: role.name, permission })),
-          ),
-        )
-        .onConflictDoNothing();
     }
 
     const storeIds = new Map(
@@ -200,4 +172,71 @@ export async function seedDemoData(db: Database): Promise<SeedSummary> {
       password: DEMO_PASSWORD,
     };
   });
+}
+
+/**
+ * What every business starts with, demo or real: the host tenant, its settings (the given ones,
+ * the rest left unset), the global business parameters, the help articles and the roles with
+ * their permissions. Idempotent, like the demo data.
+ */
+async function seedBusiness(tx: Transaction, settings: Record<string, string>) {
+  const tenantId = HOST_TENANT_ID;
+  await tx.insert(tenants).values({ id: tenantId, name: 'host' }).onConflictDoNothing();
+
+  await tx
+    .insert(systemSettings)
+    .values(Object.entries(settings).map(([key, value]) => ({ tenantId, key, value })))
+    .onConflictDoNothing();
+  // The agreement in force, in the history of published agreements (what orders accepted).
+  const [agreement] = await tx
+    .select({ text: systemSettings.value })
+    .from(systemSettings)
+    .where(
+      and(
+        eq(systemSettings.tenantId, tenantId),
+        eq(systemSettings.key, SystemSettingKey.RentalAgreement),
+      ),
+    );
+  if (agreement?.text) {
+    await tx
+      .insert(agreementVersions)
+      .values({ tenantId, version: agreementVersion(agreement.text), text: agreement.text })
+      .onConflictDoNothing();
+  }
+
+  await tx
+    .insert(businessParameters)
+    .values(
+      Object.entries(demoGlobalParameters).map(([key, value]) => ({
+        tenantId,
+        storeId: null,
+        key,
+        value,
+      })),
+    )
+    .onConflictDoNothing();
+
+  await tx
+    .insert(helpArticles)
+    .values(demoHelpArticles.map((article) => ({ tenantId, ...article })))
+    .onConflictDoNothing();
+
+  // A role's permissions are seeded with the role, once: the super admin changes the matrix
+  // afterwards (administration), and seeding again never grants back what they took away.
+  const created = await tx
+    .insert(roles)
+    .values(demoRoles.map(({ permissions: _, ...role }) => ({ tenantId, ...role })))
+    .onConflictDoNothing()
+    .returning({ name: roles.name });
+  const newRoles = demoRoles.filter((role) => created.some((c) => c.name === role.name));
+  if (newRoles.length > 0) {
+    await tx
+      .insert(rolePermissions)
+      .values(
+        newRoles.flatMap((role) =>
+          role.permissions.map((permission) => ({ tenantId, roleName: role.name, permission })),
+        ),
+      )
+      .onConflictDoNothing();
+  }
 }

@@ -19,7 +19,10 @@ export default async function setup() {
       DATABASE_STATEMENT_TIMEOUT_MS: 30_000,
     },
   });
-  await prepareDatabase(database, { seedDemoData: true, log: { info: () => undefined } });
+  await prepareDatabase(database, {
+    seedDemoData: true,
+    log: { info: () => undefined, warn: () => undefined },
+  });
   const dump = await database.dumpDataDir!();
   await database.close();
   const dir = mkdtempSync(join(tmpdir(), 'snowgear-snapshot-'));

@@ -127,7 +127,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   });
   await prepareDatabase(database, {
     seedDemoData: options.seed ?? true,
-    log: { info: () => undefined },
+    firstAdmin: settings.ADMIN_PASSWORD
+      ? { userName: settings.ADMIN_USER_NAME, password: settings.ADMIN_PASSWORD }
+      : undefined,
+    log: { info: () => undefined, warn: () => undefined },
   });
   const app = await buildApp({ settings, database, secret: TEST_SECRET, logger: false });
   await app.ready();
