@@ -2,6 +2,13 @@ import type { Messages } from '../zh-CN';
 
 export const storeDashboard: Messages['storeDashboard'] = {
   title: 'Store overview',
+  noStore: {
+    title: 'No store yet',
+    admin:
+      'Add the first store in the administration: staff, stock and orders each belong to a store.',
+    staff: 'Your account has no store yet; ask an administrator to set it.',
+    add: 'Add a store',
+  },
   today: 'To do today',
   todayOf: 'To do today, {{date}}',
   figures: {

@@ -1,6 +1,12 @@
 /** The store dashboard: today’s figures and the week’s chart. */
 export const storeDashboard = {
   title: '门店概览',
+  noStore: {
+    title: '还没有门店',
+    admin: '在管理后台添加第一家门店，员工、库存和订单都归属于门店。',
+    staff: '您的账号还没有所属门店，请联系管理员设置。',
+    add: '添加门店',
+  },
   today: '今日待办',
   todayOf: '{{date}} 今日待办',
   figures: {

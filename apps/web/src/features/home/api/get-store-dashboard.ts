@@ -21,5 +21,6 @@ export function storeDashboardQuery(storeId: string | null) {
 /** Today at the store the counter works on. */
 export function useStoreDashboard() {
   const { storeId } = useWorkingStore();
-  return useQuery(storeDashboardQuery(storeId));
+  // Without a store (none made yet, or none given) there is nothing to ask; the page says so.
+  return useQuery({ ...storeDashboardQuery(storeId), enabled: !!storeId });
 }

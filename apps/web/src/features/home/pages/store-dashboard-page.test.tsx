@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   orderListParams,
   type H5Config,
@@ -9,7 +9,7 @@ import {
   type PagedResult,
   type StoreDashboard,
 } from '@snowgear/contracts';
-import { loginWithPassword } from '@/features/auth/stores/session-store';
+import { loginWithPassword, useSession } from '@/features/auth/stores/session-store';
 import { readOrderListFilters } from '@/features/orders/api/list-orders';
 import { useCurrentStore } from '@/features/stores/stores/current-store';
 import { useConfigStore } from '@/features/system-config/stores/config-store';
@@ -100,5 +100,25 @@ describe('the store dashboard (real server)', () => {
     expect(screen.getByRole('link', { name: /^Open To prepare, \d+$/ }).getAttribute('href')).toBe(
       '/store/workspace/preparation-orders',
     );
+  });
+
+  it('on a business without a store yet, leads the administrator to add one (and asks nothing)', async () => {
+    await signIn('admin');
+    // What the server sends before the first store is made: no stores, an admin of none.
+    const config = useConfigStore.getState().config!;
+    useConfigStore.setState({ config: { ...config, storeConfigs: {} } });
+    useSession.setState((s) => ({ user: { ...s.user!, primaryStoreId: null } }));
+    useCurrentStore.setState({ currentStoreId: null });
+    const open = vi.spyOn(XMLHttpRequest.prototype, 'open');
+    renderPage();
+    await screen.findByText('还没有门店');
+    const add = screen.getByRole('link', { name: '添加门店' });
+    expect(add.getAttribute('href')).toBe('/store/admin/stores');
+    expect(open.mock.calls.some(([, url]) => String(url).includes('store-dashboard'))).toBe(false);
+    open.mockRestore();
+
+    await changeLanguage('en-US');
+    expect(await screen.findByText('No store yet')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Add a store' })).toBeTruthy();
   });
 });

@@ -10,6 +10,7 @@ import {
 } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';
 import { findRoute } from '@/config/routes';
+import { ErrorBlock } from '@/components/error-block';
 import { QueryState } from '@/components/query-state';
 import { checkRouteAccess } from '@/lib/authorization';
 import { money } from '@/lib/money';
@@ -18,6 +19,7 @@ import { sectionsFor } from '@/features/admin/sections';
 import { methodLabel } from '@/features/finance/components/method-table';
 import { writeOrderListFilters } from '@/features/orders/api/list-orders';
 import { WorkingStoreBar } from '@/features/stores/components/working-store-bar';
+import { useWorkingStore } from '@/features/stores/hooks/use-working-store';
 import { useStoreDashboard } from '../api/get-store-dashboard';
 import { FigureTile } from '../components/figure-tile';
 import { WeekChart } from '../components/week-chart';
@@ -51,6 +53,7 @@ function figurePath(figure: StoreOrderFigure, d: StoreDashboard): string {
 export default function StoreDashboardPage() {
   const { t } = useTranslation();
   const dashboard = useStoreDashboard();
+  const { storeId } = useWorkingStore();
   const session = useSession();
   const snapshot = sessionSnapshot(session);
   // A figure shows only where its list opens for this user: a count promises a list.
@@ -60,6 +63,28 @@ export default function StoreDashboardPage() {
   };
   const seesAll = snapshot.roles.includes('SuperAdmin');
   const hasAdmin = sectionsFor(session.permissions).length > 0;
+  // No store to show: a business's first start (no store made yet), or staff not given one.
+  if (!storeId) {
+    const mayAddStore = mayOpen(Paths.adminStores);
+    return (
+      <>
+        <WelcomeHeader title={t('home.storeHome')} />
+        <ErrorBlock
+          status="empty"
+          title={t('storeDashboard.noStore.title')}
+          description={t(
+            mayAddStore ? 'storeDashboard.noStore.admin' : 'storeDashboard.noStore.staff',
+          )}
+        >
+          {mayAddStore && (
+            <Link className="app-button app-button--primary" to={Paths.adminStores}>
+              {t('storeDashboard.noStore.add')}
+            </Link>
+          )}
+        </ErrorBlock>
+      </>
+    );
+  }
 
   return (
     <PullToRefresh onRefresh={async () => void (await dashboard.refetch())}>
