@@ -1,9 +1,9 @@
 # The production image: the built web app and the API server in one process per container, on
 # PostgreSQL and an S3-compatible bucket (compose.yaml). Build: docker build -t snowgear .
 
-FROM node:20-bookworm-slim AS build
+# The workspaces' package files alone: installing from them is redone only when they change.
+FROM node:20-bookworm-slim AS manifests
 WORKDIR /app
-# Dependencies first, so a change of code does not install them again.
 COPY package.json package-lock.json ./
 COPY packages/contracts/package.json packages/contracts/
 COPY packages/barcode/package.json packages/barcode/
@@ -11,6 +11,10 @@ COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 COPY e2e/package.json e2e/
 COPY bench/package.json bench/
+
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY --from=manifests /app ./
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
@@ -20,13 +24,7 @@ ENV NODE_ENV=production
 WORKDIR /app
 # Only what the server needs at run time: its own dependencies, its bundle, its migrations and
 # the built web app (the workspace packages are bundled into dist/server.js).
-COPY package.json package-lock.json ./
-COPY packages/contracts/package.json packages/contracts/
-COPY packages/barcode/package.json packages/barcode/
-COPY apps/server/package.json apps/server/
-COPY apps/web/package.json apps/web/
-COPY e2e/package.json e2e/
-COPY bench/package.json bench/
+COPY --from=manifests /app ./
 RUN npm ci --omit=dev --no-audit --no-fund --workspace apps/server && npm cache clean --force
 COPY --from=build /app/apps/server/dist apps/server/dist
 COPY --from=build /app/apps/server/drizzle apps/server/drizzle

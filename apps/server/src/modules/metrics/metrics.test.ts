@@ -108,17 +108,19 @@ describe('/metrics', () => {
     const item = scan.json<{ id: string }>();
     await call('employee', 'GET', '/api/app/equipment/by-barcode?barcodeNumber=NO-SUCH-CODE');
     const start = Date.now() + 30 * 24 * HOUR;
-    const order = await call('employee', 'POST', '/api/app/orders', {
-      storeId: wanlong,
-      orderType: 'Normal',
-      customerName: '王五',
-      customerPhone: '13900001111',
-      rentalStartTime: new Date(start).toISOString(),
-      rentalEndTime: new Date(start + 48 * HOUR).toISOString(),
-      deliveryMethod: 'SelfPickup',
-      returnMethod: 'SelfReturn',
-      items: [{ equipmentId: item.id }],
-    });
+    const book = (customerName: string, customerPhone: string) =>
+      call('employee', 'POST', '/api/app/orders', {
+        storeId: wanlong,
+        orderType: 'Normal',
+        customerName,
+        customerPhone,
+        rentalStartTime: new Date(start).toISOString(),
+        rentalEndTime: new Date(start + 48 * HOUR).toISOString(),
+        deliveryMethod: 'SelfPickup',
+        returnMethod: 'SelfReturn',
+        items: [{ equipmentId: item.id }],
+      });
+    const order = await book('王五', '13900001111');
     expect(order.statusCode, order.body).toBe(201);
     const bill = order.json<{ bills: { id: string }[] }>().bills[0]!;
     for (let i = 0; i < 2; i++) {
@@ -130,17 +132,7 @@ describe('/metrics', () => {
       expect(paid.statusCode).toBe(200);
     }
     // The same item again is refused: no second booking.
-    const again = await call('employee', 'POST', '/api/app/orders', {
-      storeId: wanlong,
-      orderType: 'Normal',
-      customerName: '赵六',
-      customerPhone: '13900002222',
-      rentalStartTime: new Date(start).toISOString(),
-      rentalEndTime: new Date(start + 48 * HOUR).toISOString(),
-      deliveryMethod: 'SelfPickup',
-      returnMethod: 'SelfReturn',
-      items: [{ equipmentId: item.id }],
-    });
+    const again = await book('赵六', '13900002222');
     expect(again.statusCode).toBe(409);
 
     const after = await scrape();
