@@ -1,11 +1,12 @@
-// Bundles the server into dist/server.js. Workspace packages (TypeScript source) are bundled in;
+// Bundles the server into dist/server.js, and the database commands (backup, restore, moving to
+// PostgreSQL) into dist/db-cli.js. Workspace packages (TypeScript source) are bundled in;
 // everything from node_modules stays external and is loaded at run time.
 import { copyFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/server.ts'],
-  outfile: 'dist/server.js',
+  entryPoints: { server: 'src/server.ts', 'db-cli': 'src/db/db-cli.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',
