@@ -60,6 +60,7 @@ import { configDistributionRoutes } from '@/modules/config-distribution/index.js
 import { H5ConfigCache } from '@/modules/config-distribution/config-cache.js';
 import { healthRoutes } from '@/modules/health/index.js';
 import { metricsPlugin } from '@/modules/metrics/index.js';
+import { LocalForgetBus, PgForgetBus, type ForgetBus } from '@/lib/forget-bus.js';
 import { helpRoutes } from '@/modules/help/index.js';
 import { startupWarnings } from '@/startup.js';
 
@@ -133,8 +134,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     secureCookie: settings.COOKIE_SECURE,
     cookieDomain: settings.COOKIE_DOMAIN,
   });
-  app.decorate('h5Config', new H5ConfigCache(settings.CONFIG_CACHE_SECONDS * 1000));
-  const signedInUsers = new SignedInUsers(settings.SIGNED_IN_CACHE_SECONDS * 1000);
+  // Several processes on one PostgreSQL tell each other what their changes make stale.
+  const forgetBus: ForgetBus = settings.DATABASE_URL
+    ? PgForgetBus.open(settings.DATABASE_URL, (line) => app.log.warn(line))
+    : new LocalForgetBus();
+  app.addHook('onClose', () => forgetBus.close());
+  app.decorate('h5Config', new H5ConfigCache(settings.CONFIG_CACHE_SECONDS * 1000, forgetBus));
+  const signedInUsers = new SignedInUsers(settings.SIGNED_IN_CACHE_SECONDS * 1000, forgetBus);
   app.decorate('signedInUsers', signedInUsers);
   const tokens = new TokenService(
     options.secret,

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Database } from '@/db/client.js';
 import { Cache } from '@/lib/cache.js';
+import { LocalForgetBus, type ForgetBus } from '@/lib/forget-bus.js';
 import { getH5Config } from './service.js';
 
 export interface CachedConfig {
@@ -13,13 +14,20 @@ export interface CachedConfig {
 /**
  * The client configuration every app start asks for, assembled once per tenant and kept until an
  * administrator changes stores, parameters or system information (the admin module forgets it
- * after each change) or `ttlMs` passes (changes made by another server process).
+ * after each change, and tells the other server processes through `bus`) or `ttlMs` passes.
  */
 export class H5ConfigCache {
   private readonly cache: Cache<string, CachedConfig>;
 
-  constructor(ttlMs: number) {
+  constructor(
+    ttlMs: number,
+    private readonly bus: ForgetBus = new LocalForgetBus(),
+  ) {
     this.cache = new Cache({ ttlMs, maxEntries: 1000 });
+    bus.subscribe((message) => {
+      if (!message) this.cache.forgetAll();
+      else if (message.cache === 'h5Config') this.cache.forget(message.tenantId);
+    });
   }
 
   get(db: Database, tenantId: string): Promise<CachedConfig> {
@@ -32,6 +40,7 @@ export class H5ConfigCache {
 
   forget(tenantId: string): void {
     this.cache.forget(tenantId);
+    this.bus.publish({ cache: 'h5Config', tenantId });
   }
 
   forgetAll(): void {

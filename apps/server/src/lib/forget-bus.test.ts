@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '@/app.js';
+import { openDatabase, type DatabaseHandle } from '@/db/client.js';
+import {
+  callerAs,
+  createTestApp,
+  signIn,
+  TEST_SECRET,
+  testDatabaseKind,
+  verificationHeaders,
+  type TestApp,
+} from '@/testing/index.js';
+
+/**
+ * Two server processes on one PostgreSQL, each caching the client configuration and who is
+ * signed in for far longer than a test waits: a change made through one is seen by the other at
+ * once, as the first tells it what to forget.
+ */
+describe.runIf(testDatabaseKind === 'postgres')('two server processes, one database', () => {
+  const LONG_CACHES = { CONFIG_CACHE_SECONDS: '600', SIGNED_IN_CACHE_SECONDS: '300' };
+  let one: TestApp;
+  let otherDatabase: DatabaseHandle;
+  let other: FastifyInstance;
+  let csrf: Record<string, string>;
+  const tokens: Record<string, string> = {};
+
+  beforeAll(async () => {
+    one = await createTestApp({ settings: LONG_CACHES });
+    // The second process: the same settings and database, caches and connections of its own.
+    otherDatabase = await openDatabase({
+      databaseUrl: one.settings.DATABASE_URL,
+      limits: one.settings,
+    });
+    other = await buildApp({
+      settings: one.settings,
+      database: otherDatabase,
+      secret: TEST_SECRET,
+      logger: false,
+    });
+    await other.ready();
+    csrf = await verificationHeaders(one.app);
+    Object.assign(tokens, await signIn(one.app, csrf, ['admin', 'employee']));
+  });
+  afterAll(async () => {
+    await other?.close();
+    await otherDatabase?.close();
+    await one?.close();
+  });
+
+  const systemName = async (app: FastifyInstance) =>
+    (await app.inject('/api/app/config-distribution/h5')).json<{
+      systemInfo: { systemName: string };
+    }>().systemInfo.systemName;
+
+  it('a change of the system information reaches the other process’s configuration at once', async () => {
+    const before = await systemName(other);
+    expect(await systemName(one.app)).toBe(before);
+    const info = (
+      await callerAs(one.app, csrf, tokens)('admin', 'GET', '/api/app/admin/system-info')
+    ).json<Record<string, unknown>>();
+    const saved = await callerAs(one.app, csrf, tokens)(
+      'admin',
+      'PUT',
+      '/api/app/admin/system-info',
+      {
+        ...info,
+        systemName: `${before}·二号`,
+      },
+    );
+    expect(saved.statusCode).toBe(200);
+    expect(await systemName(one.app)).toBe(`${before}·二号`);
+    await expect.poll(() => systemName(other), { timeout: 3000 }).toBe(`${before}·二号`);
+  });
+
+  it('a deactivated employee is refused by the other process at once, not after its cache', async () => {
+    const asEmployee = (app: FastifyInstance) =>
+      app.inject({
+        url: '/api/app/account/my-profile',
+        headers: { authorization: `Bearer ${tokens.employee}` },
+      });
+    // The other process has the employee's sign-in in its cache.
+    const profile = await asEmployee(other);
+    expect(profile.statusCode).toBe(200);
+    const id = profile.json<{ id: string }>().id;
+    const off = await callerAs(one.app, csrf, tokens)(
+      'admin',
+      'POST',
+      `/api/app/employees/${id}/deactivate`,
+    );
+    expect(off.statusCode, off.body).toBeLessThan(300);
+    expect((await asEmployee(one.app)).statusCode).toBe(401);
+    await expect
+      .poll(async () => (await asEmployee(other)).statusCode, { timeout: 3000 })
+      .toBe(401);
+  });
+});
