@@ -7,12 +7,6 @@ import { loadLanguage } from '@/lib/i18n';
 // The tests load antd-mobile as it is published, not through the app's build (which puts
 // lib/antd-render.ts in place of its renderer module): give it the same renderer.
 unstableSetRender(renderWithRoot);
-// antd-mobile's popups open and close with spring animations driven by animation frames. jsdom
-// runs those frames on a timer of its own, which was seen to stop for good in some runs, leaving
-// a closed dialog on the page: frames here are plain timers, as a browser's are while it shows.
-window.requestAnimationFrame = (callback) =>
-  window.setTimeout(() => callback(performance.now()), 16);
-window.cancelAnimationFrame = (handle) => window.clearTimeout(handle);
 // The app loads a language's texts when it is shown; tests switch freely between both.
 await Promise.all([loadLanguage('zh-CN'), loadLanguage('en-US')]);
 

@@ -10,6 +10,7 @@ import { changeLanguage } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import CataloguePage from './catalogue-page';
 import CategoryPage from './category-page';
+import { openedDialog } from '@/test/dialog';
 
 // jsdom lacks pointer capture, which antd-mobile's popups ask for.
 for (const method of ['setPointerCapture', 'releasePointerCapture'] as const) {
@@ -139,14 +140,14 @@ describe('catalogue administration (real server)', () => {
     expect(screen.getByText('颜色')).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: '删除品类' }));
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await openedDialog();
     expect(within(dialog).getByText('删除品类“双板滑雪板”？')).toBeTruthy();
     // Cancelled: nothing is sent, the page stays.
     await user.click(within(dialog).getByRole('button', { name: '取消' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
     await user.click(screen.getByRole('button', { name: '删除品类' }));
-    const again = await screen.findByRole('dialog');
+    const again = await openedDialog();
     await user.click(within(again).getByRole('button', { name: '删除品类' }));
     expect(await screen.findByText(/件设备（含已报废的），不能删除/)).toBeTruthy();
     expect(router.state.location.pathname).not.toBe('/store/admin/catalogue');

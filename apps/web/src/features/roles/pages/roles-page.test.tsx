@@ -16,6 +16,7 @@ import { createQueryClient } from '@/lib/query-client';
 import { useAppStore } from '@/features/app-state/stores/app-store';
 import { loginWithPassword } from '@/features/auth/stores/session-store';
 import RolesPage from './roles-page';
+import { openedDialog } from '@/test/dialog';
 
 const signIn = (userName: string) =>
   loginWithPassword({ userNameOrEmailAddress: userName, password: '1q2w3E*', rememberMe: false });
@@ -104,7 +105,7 @@ describe('roles and permissions page (real server)', () => {
     expect(viewOrders.getAttribute('aria-checked')).toBe('true');
     expect(screen.getByText('有 1 项修改未保存')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '保存修改' }));
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await openedDialog();
     expect(within(dialog).getByText('修改“代理商”的权限？')).toBeTruthy();
     expect(within(dialog).getByText('新增：查看订单')).toBeTruthy();
     expect(within(dialog).queryByText(/移除/)).toBeNull();
@@ -117,7 +118,7 @@ describe('roles and permissions page (real server)', () => {
     // And back: removing it is confirmed as a removal.
     fireEvent.click(screen.getByRole('switch', { name: '查看订单' }));
     fireEvent.click(screen.getByRole('button', { name: '保存修改' }));
-    const again = await screen.findByRole('dialog');
+    const again = await openedDialog();
     expect(within(again).getByText('移除：查看订单')).toBeTruthy();
     fireEvent.click(within(again).getByRole('button', { name: '确认保存' }));
     await waitFor(async () => expect(await agentPermissions()).toEqual(original));
@@ -128,7 +129,7 @@ describe('roles and permissions page (real server)', () => {
     const history = renderPage('/store/admin/roles?role=Driver');
     fireEvent.click(await screen.findByRole('switch', { name: '业绩' }));
     fireEvent.click(screen.getByRole('button', { name: /^店员，/ }));
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await openedDialog();
     expect(within(dialog).getByText('“司机”的修改还没有保存，要放弃吗？')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: '继续编辑' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
