@@ -55,7 +55,10 @@ describe('the store order list', () => {
     await expect.poll(() => tabs.first().getAttribute('aria-current')).toBe('page');
     await tabs.filter({ hasText: '订单' }).tap();
     await page.waitForURL('**/store/orders/list');
-    expect(await tabs.filter({ hasText: '订单' }).getAttribute('aria-current')).toBe('page');
+    // The tab bar marks the new page once it has drawn it.
+    await expect
+      .poll(() => tabs.filter({ hasText: '订单' }).getAttribute('aria-current'))
+      .toBe('page');
     await page.getByRole('heading', { name: '订单' }).waitFor();
     // Newest first.
     await card(page, second.orderNumber).waitFor();
