@@ -208,7 +208,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(smallEquipmentRoutes);
   await app.register(orderQrPlugin, { secret: options.secret });
   for (const warning of startupWarnings(settings)) app.log.warn(warning);
-  const paymentProviders = new PaymentProviders(settings, options.secret);
+  const paymentProviders = new PaymentProviders(settings, options.secret, options.database.db);
   const payments = new PaymentsService(
     options.database.db,
     paymentProviders,

@@ -1083,3 +1083,23 @@ export const idempotentRequests = pgTable(
     index('idempotent_requests_created_idx').on(t.createdAt),
   ],
 );
+
+/**
+ * The payment sandbox's trades (modules/payments/providers/sandbox.ts): what a provider would keep
+ * on its side, kept here so every server process sees the same trade, whichever one the payer's
+ * cashier page, a query or a refund reaches.
+ */
+export const paymentSandboxTrades = pgTable('payment_sandbox_trades', {
+  outTradeNo: text('out_trade_no').primaryKey(),
+  amountFen: integer('amount_fen').notNull(),
+  description: text('description').notNull(),
+  returnUrl: text('return_url').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  /** pending, succeeded or failed; a pending trade past `expiresAt` reads as closed. */
+  state: text('state').notNull(),
+  tradeNo: text('trade_no').notNull(),
+  refundedFen: integer('refunded_fen').notNull().default(0),
+  /** Refunds made, by our refund number: fen. */
+  refunds: jsonb('refunds').$type<Record<string, number>>().notNull().default({}),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

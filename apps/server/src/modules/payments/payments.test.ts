@@ -39,14 +39,15 @@ describe('online payments through the sandbox', () => {
   let inStock: { id: string }[];
   let next = 0;
   // Signs like the server's sandbox (the key is derived from the app secret), to forge and replay.
-  const sandbox = new SandboxProvider({
-    key: createHmac('sha256', TEST_SECRET).update('payment-sandbox').digest(),
-    linkKey: Buffer.alloc(32),
-    baseUrl: '',
-  });
+  let sandbox: SandboxProvider;
 
   beforeAll(async () => {
     t = await createTestApp();
+    sandbox = new SandboxProvider(t.database.db, {
+      key: createHmac('sha256', TEST_SECRET).update('payment-sandbox').digest(),
+      linkKey: Buffer.alloc(32),
+      baseUrl: '',
+    });
     csrf = await verificationHeaders(t.app);
     Object.assign(tokens, await signIn(t.app, csrf, ['employee', 'multi', 'admin']));
     storeIds = await storeIdsByName(t.app);

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { OnlineMethod, PaymentProviderName } from '@snowgear/contracts';
 import type { Settings } from '@/config/env.js';
+import type { Database } from '@/db/client.js';
 import type { PaymentProvider } from './provider.js';
 import { AlipayProvider } from './providers/alipay.js';
 import { SandboxProvider } from './providers/sandbox.js';
@@ -38,9 +39,9 @@ export class PaymentProviders {
   /** Who the real providers must say a notification was for. */
   readonly expected: Partial<Record<PaymentProviderName, { merchantId?: string; appId?: string }>>;
 
-  constructor(settings: Settings, secret: string) {
+  constructor(settings: Settings, secret: string, db: Database) {
     this.sandbox = settings.PAYMENT_SANDBOX
-      ? new SandboxProvider({
+      ? new SandboxProvider(db, {
           key: derivedKey(secret, 'payment-sandbox'),
           linkKey: derivedKey(secret, 'payment-sandbox-cashier-link'),
           baseUrl: settings.PUBLIC_BASE_URL ?? '',

@@ -74,7 +74,7 @@ export async function sandboxCashierRoutes(
   async function opened(request: FastifyRequest) {
     const { outTradeNo } = request.params as z.infer<typeof params>;
     const { secret } = request.query as z.infer<typeof querystring>;
-    const trade = sandbox.openTrade(outTradeNo, secret);
+    const trade = await sandbox.openTrade(outTradeNo, secret);
     const payment = trade ? await service.byTradeNo(outTradeNo) : null;
     return trade && payment ? { outTradeNo, trade, payment } : null;
   }
@@ -121,7 +121,7 @@ export async function sandboxCashierRoutes(
         const found = await opened(request);
         if (!found) return unknown(request, reply);
         const { outTradeNo, trade, payment } = found;
-        const notice = sandbox.settle(outTradeNo, outcome);
+        const notice = await sandbox.settle(outTradeNo, outcome);
         if (notice) {
           const delivered = await app.inject({
             method: 'POST',

@@ -1,9 +1,20 @@
-import { describe, expect, it } from 'vitest';
-import type { CreatePaymentInput } from '../provider.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '@/testing/index.js';
+import { ProviderError, type CreatePaymentInput } from '../provider.js';
 import { SandboxProvider } from './sandbox.js';
 
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ seed: false });
+});
+afterAll(() => t.close());
+
 const sandbox = (baseUrl = '') =>
-  new SandboxProvider({ key: Buffer.alloc(32, 1), linkKey: Buffer.alloc(32, 2), baseUrl });
+  new SandboxProvider(t.database.db, {
+    key: Buffer.alloc(32, 1),
+    linkKey: Buffer.alloc(32, 2),
+    baseUrl,
+  });
 const input = (outTradeNo: string, expiresAt: Date): CreatePaymentInput => ({
   outTradeNo,
   amountFen: 112_000,
@@ -29,17 +40,17 @@ describe('sandbox provider', () => {
     });
     expect(b.type === 'qr' && b.codeUrl).toMatch(/^\/api\/payments\/sandbox\/cashier\/b{32}\?/);
     const secretA = secretOf(a.type === 'redirect' ? a.url : '')!;
-    expect(local.openTrade('a'.repeat(32), secretA)).toMatchObject({ state: 'pending' });
-    expect(local.openTrade('b'.repeat(32), secretA)).toBeUndefined();
-    expect(local.openTrade('a'.repeat(32), undefined)).toBeUndefined();
+    expect(await local.openTrade('a'.repeat(32), secretA)).toMatchObject({ state: 'pending' });
+    expect(await local.openTrade('b'.repeat(32), secretA)).toBeUndefined();
+    expect(await local.openTrade('a'.repeat(32), undefined)).toBeUndefined();
     // Another app secret makes other links.
-    const elsewhere = new SandboxProvider({
+    const elsewhere = new SandboxProvider(t.database.db, {
       key: Buffer.alloc(32, 1),
       linkKey: Buffer.alloc(32, 3),
       baseUrl: '',
     });
     await elsewhere.createPayment(input('a'.repeat(32), later));
-    expect(elsewhere.openTrade('a'.repeat(32), secretA)).toBeUndefined();
+    expect(await elsewhere.openTrade('a'.repeat(32), secretA)).toBeUndefined();
 
     const published = await sandbox('https://rent.example.cn').createPayment(
       input('c'.repeat(32), later),
@@ -53,17 +64,62 @@ describe('sandbox provider', () => {
     const p = sandbox();
     const paid = 'd'.repeat(32);
     await p.createPayment(input(paid, new Date(Date.now() + 60_000)));
-    expect(p.settle(paid, 'pay')).not.toBeNull();
-    expect(p.settle(paid, 'fail')).toBeNull();
-    expect(p.settle(paid, 'pay')).toBeNull();
+    expect(await p.settle(paid, 'pay')).not.toBeNull();
+    expect(await p.settle(paid, 'fail')).toBeNull();
+    expect(await p.settle(paid, 'pay')).toBeNull();
     expect((await p.queryPayment(paid)).state).toBe('succeeded');
 
     const expired = 'e'.repeat(32);
     await p.createPayment(input(expired, new Date(Date.now() - 1)));
-    expect(p.settle(expired, 'pay')).toBeNull();
+    expect(await p.settle(expired, 'pay')).toBeNull();
     expect(await p.queryPayment(expired)).toMatchObject({ state: 'closed' });
-    expect(p.openTrade(expired, secretOf(p.cashierLink(expired))!)).toMatchObject({
+    expect(await p.openTrade(expired, secretOf(p.cashierLink(expired))!)).toMatchObject({
       state: 'closed',
     });
+    await expect(p.settle('f'.repeat(32), 'pay')).rejects.toBeInstanceOf(ProviderError);
+  });
+
+  it('keeps trades where every server process sees them: one settles, the other knows', async () => {
+    // Two providers on one database stand for two server processes.
+    const [one, two] = [sandbox(), sandbox()];
+    const no = 'g'.repeat(32);
+    await one.createPayment(input(no, new Date(Date.now() + 60_000)));
+    expect(await two.openTrade(no, secretOf(two.cashierLink(no))!)).toMatchObject({
+      state: 'pending',
+      amountFen: 112_000,
+    });
+    // The payer presses 'pay' twice at once, each press reaching another process.
+    const notices = await Promise.all([one.settle(no, 'pay'), two.settle(no, 'pay')]);
+    expect(notices.filter(Boolean)).toHaveLength(1);
+    expect(await one.queryPayment(no)).toMatchObject({ state: 'succeeded' });
+  });
+
+  it('refunds a paid trade once per refund number, never beyond what was paid', async () => {
+    const [one, two] = [sandbox(), sandbox()];
+    const no = 'h'.repeat(32);
+    const refund = (p: SandboxProvider, outRefundNo: string, refundFen: number) =>
+      p.refund({
+        outTradeNo: no,
+        outRefundNo,
+        refundFen,
+        totalFen: 112_000,
+        reason: '',
+        notifyUrl: '/api/payments/notify/sandbox',
+      });
+    await one.createPayment(input(no, new Date(Date.now() + 60_000)));
+    await expect(refund(one, 'R1', 100)).rejects.toMatchObject({ code: 'TRADE_NOT_PAID' });
+    await one.settle(no, 'pay');
+
+    expect(await refund(one, 'R1', 60_000)).toMatchObject({ state: 'succeeded' });
+    // The same refund sent again (a lost answer) is the same refund.
+    expect(await refund(two, 'R1', 60_000)).toMatchObject({ state: 'succeeded' });
+    // Two refunds that each fit, but not together, sent through two processes at once.
+    const outcomes = await Promise.allSettled([
+      refund(one, 'R2', 50_000),
+      refund(two, 'R3', 50_000),
+    ]);
+    expect(outcomes.map((o) => o.status).sort()).toEqual(['fulfilled', 'rejected']);
+    expect(await two.queryRefund('R1', no)).toMatchObject({ state: 'succeeded' });
+    expect(await two.queryRefund('R9', no)).toEqual({ state: 'failed' });
   });
 });

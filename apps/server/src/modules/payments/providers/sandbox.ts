@@ -1,4 +1,7 @@
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { Database } from '@/db/client.js';
+import { paymentSandboxTrades } from '@/db/schema.js';
 import {
   NotificationRejected,
   ProviderError,
@@ -14,17 +17,9 @@ import {
   type RefundResult,
 } from '../provider.js';
 
-interface SandboxTrade {
-  outTradeNo: string;
-  amountFen: number;
-  description: string;
-  returnUrl: string;
-  expiresAt: Date;
+type SandboxTrade = Omit<typeof paymentSandboxTrades.$inferSelect, 'state'> & {
   state: PaymentState;
-  tradeNo: string;
-  refundedFen: number;
-  refunds: Map<string, number>;
-}
+};
 
 /** The notification a sandbox 'payer' sends, signed like a real provider's. */
 export interface SandboxNotice {
@@ -47,14 +42,14 @@ export const SANDBOX_CASHIER_PATH = '/api/payments/sandbox/cashier';
  * for that one trade (an HMAC of the trade number), the page and its buttons open only with it,
  * and a trade settles once (or closes when the attempt expires) and is never paid again.
  *
- * Trades live in this process's memory: the sandbox is for the embedded single-process mode.
+ * Trades are kept in the database, as a provider keeps them on its side: every server process sees
+ * the same trade, and a trade settles once whichever process the payer's button reaches.
  */
 export class SandboxProvider implements PaymentProvider {
   readonly name = 'sandbox' as const;
   readonly channels = ['jsapi', 'h5', 'native'] as const;
-  private readonly trades = new Map<string, SandboxTrade>();
-
   constructor(
+    private readonly db: Database,
     private readonly options: {
       /** Signs notifications; derived from the app secret. */
       key: Buffer;
@@ -65,9 +60,10 @@ export class SandboxProvider implements PaymentProvider {
     },
   ) {}
 
-  createPayment(input: CreatePaymentInput): Promise<PaymentAction> {
-    if (!this.trades.has(input.outTradeNo)) {
-      this.trades.set(input.outTradeNo, {
+  async createPayment(input: CreatePaymentInput): Promise<PaymentAction> {
+    await this.db
+      .insert(paymentSandboxTrades)
+      .values({
         outTradeNo: input.outTradeNo,
         amountFen: input.amountFen,
         description: input.description,
@@ -75,14 +71,10 @@ export class SandboxProvider implements PaymentProvider {
         expiresAt: input.expiresAt,
         state: 'pending',
         tradeNo: `SANDBOX${Date.now()}${randomBytes(3).toString('hex')}`,
-        refundedFen: 0,
-        refunds: new Map(),
-      });
-    }
+      })
+      .onConflictDoNothing();
     const url = `${this.options.baseUrl}${this.cashierLink(input.outTradeNo)}`;
-    return Promise.resolve(
-      input.channel === 'native' ? { type: 'qr', codeUrl: url } : { type: 'redirect', url },
-    );
+    return input.channel === 'native' ? { type: 'qr', codeUrl: url } : { type: 'redirect', url };
   }
 
   /** A trade's cashier page (or one of its buttons) on this server, with the trade's secret. */
@@ -92,34 +84,52 @@ export class SandboxProvider implements PaymentProvider {
   }
 
   /** The trade a cashier link opens: only with the secret made for that trade. */
-  openTrade(outTradeNo: string, secret: string | undefined): Readonly<SandboxTrade> | undefined {
-    const trade = this.trades.get(outTradeNo);
-    if (!trade || !secret) return undefined;
+  async openTrade(
+    outTradeNo: string,
+    secret: string | undefined,
+  ): Promise<Readonly<SandboxTrade> | undefined> {
+    if (!secret) return undefined;
     const expected = Buffer.from(this.linkSecret(outTradeNo));
     const given = Buffer.from(secret);
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
-    return this.current(trade);
+    return this.trade(outTradeNo);
   }
 
   /**
    * The payer pressed 'pay' or 'fail' on the cashier: a pending trade settles and the signed
    * notification to deliver is returned; a trade already settled or closed gives nothing (the
-   * link pays nothing again).
+   * link pays nothing again). One conditional update: of two presses at once, one settles.
    */
-  settle(outTradeNo: string, outcome: 'pay' | 'fail'): SandboxNotice | null {
-    const trade = this.trades.get(outTradeNo);
-    if (!trade) throw new ProviderError('No such sandbox trade', 'ORDER_NOT_EXIST');
-    if (this.current(trade).state !== 'pending') return null;
-    trade.state = outcome === 'pay' ? 'succeeded' : 'failed';
-    return this.notice(trade);
+  async settle(outTradeNo: string, outcome: 'pay' | 'fail'): Promise<SandboxNotice | null> {
+    const [settled] = await this.db
+      .update(paymentSandboxTrades)
+      .set({ state: outcome === 'pay' ? 'succeeded' : 'failed' })
+      .where(
+        and(
+          eq(paymentSandboxTrades.outTradeNo, outTradeNo),
+          eq(paymentSandboxTrades.state, 'pending'),
+          gt(paymentSandboxTrades.expiresAt, sql`now()`),
+        ),
+      )
+      .returning();
+    if (settled) return this.notice(asTrade(settled));
+    if (!(await this.trade(outTradeNo))) {
+      throw new ProviderError('No such sandbox trade', 'ORDER_NOT_EXIST');
+    }
+    return null;
   }
 
-  /** Like a real provider, a trade not paid by the time its attempt expires is closed. */
-  private current(trade: SandboxTrade): SandboxTrade {
-    if (trade.state === 'pending' && Date.now() >= trade.expiresAt.getTime()) {
-      trade.state = 'closed';
-    }
-    return trade;
+  /** A trade as it stands; like a real provider's, one not paid by its expiry reads as closed. */
+  private async trade(outTradeNo: string): Promise<SandboxTrade | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(paymentSandboxTrades)
+      .where(eq(paymentSandboxTrades.outTradeNo, outTradeNo));
+    if (!row) return undefined;
+    const trade = asTrade(row);
+    return trade.state === 'pending' && Date.now() >= trade.expiresAt.getTime()
+      ? { ...trade, state: 'closed' }
+      : trade;
   }
 
   /** A notification for a trade in its current state, signed with our key. */
@@ -145,15 +155,10 @@ export class SandboxProvider implements PaymentProvider {
     };
   }
 
-  queryPayment(outTradeNo: string): Promise<PaymentQueryResult> {
-    const found = this.trades.get(outTradeNo);
-    if (!found) return Promise.resolve({ state: 'pending' });
-    const trade = this.current(found);
-    return Promise.resolve({
-      state: trade.state,
-      providerTradeNo: trade.tradeNo,
-      amountFen: trade.amountFen,
-    });
+  async queryPayment(outTradeNo: string): Promise<PaymentQueryResult> {
+    const trade = await this.trade(outTradeNo);
+    if (!trade) return { state: 'pending' };
+    return { state: trade.state, providerTradeNo: trade.tradeNo, amountFen: trade.amountFen };
   }
 
   parseNotification(request: NotificationRequest): Promise<PaymentNotification> {
@@ -214,26 +219,43 @@ export class SandboxProvider implements PaymentProvider {
         };
   }
 
-  refund(input: RefundInput): Promise<RefundResult> {
-    const trade = this.trades.get(input.outTradeNo);
+  /**
+   * Refunds part of a paid trade, once per refund number: one conditional update adds the refund
+   * only while it fits in what is left, so refunds sent at once through different processes
+   * never take back more than was paid.
+   */
+  async refund(input: RefundInput): Promise<RefundResult> {
+    const t = paymentSandboxTrades;
+    const done: RefundResult = { state: 'succeeded', providerRefundNo: `R${input.outRefundNo}` };
+    const [added] = await this.db
+      .update(t)
+      .set({
+        refundedFen: sql`${t.refundedFen} + ${input.refundFen}`,
+        refunds: sql`${t.refunds} || jsonb_build_object(${input.outRefundNo}::text, ${input.refundFen}::int)`,
+      })
+      .where(
+        and(
+          eq(t.outTradeNo, input.outTradeNo),
+          eq(t.state, 'succeeded'),
+          sql`not ${t.refunds} ? ${input.outRefundNo}::text`,
+          sql`${t.refundedFen} + ${input.refundFen} <= ${t.amountFen}`,
+        ),
+      )
+      .returning({ outTradeNo: t.outTradeNo });
+    if (added) return done;
+    const trade = await this.trade(input.outTradeNo);
     if (!trade || trade.state !== 'succeeded') {
-      return Promise.reject(new ProviderError('The trade is not paid', 'TRADE_NOT_PAID'));
+      throw new ProviderError('The trade is not paid', 'TRADE_NOT_PAID');
     }
-    if (!trade.refunds.has(input.outRefundNo)) {
-      if (trade.refundedFen + input.refundFen > trade.amountFen) {
-        return Promise.reject(new ProviderError('Refund exceeds what is left', 'NOT_ENOUGH'));
-      }
-      trade.refunds.set(input.outRefundNo, input.refundFen);
-      trade.refundedFen += input.refundFen;
-    }
-    return Promise.resolve({ state: 'succeeded', providerRefundNo: `R${input.outRefundNo}` });
+    if (input.outRefundNo in trade.refunds) return done;
+    throw new ProviderError('Refund exceeds what is left', 'NOT_ENOUGH');
   }
 
-  queryRefund(outRefundNo: string, outTradeNo: string): Promise<RefundResult> {
-    const done = this.trades.get(outTradeNo)?.refunds.has(outRefundNo);
-    return Promise.resolve(
-      done ? { state: 'succeeded', providerRefundNo: `R${outRefundNo}` } : { state: 'failed' },
-    );
+  async queryRefund(outRefundNo: string, outTradeNo: string): Promise<RefundResult> {
+    const trade = await this.trade(outTradeNo);
+    return trade && outRefundNo in trade.refunds
+      ? { state: 'succeeded', providerRefundNo: `R${outRefundNo}` }
+      : { state: 'failed' };
   }
 
   private linkSecret(outTradeNo: string) {
@@ -246,3 +268,8 @@ export class SandboxProvider implements PaymentProvider {
       .digest('base64');
   }
 }
+
+const asTrade = (row: typeof paymentSandboxTrades.$inferSelect): SandboxTrade => ({
+  ...row,
+  state: row.state as PaymentState,
+});
