@@ -60,7 +60,8 @@ import { configDistributionRoutes } from '@/modules/config-distribution/index.js
 import { H5ConfigCache } from '@/modules/config-distribution/config-cache.js';
 import { healthRoutes } from '@/modules/health/index.js';
 import { metricsPlugin } from '@/modules/metrics/index.js';
-import { LocalForgetBus, PgForgetBus, type ForgetBus } from '@/lib/forget-bus.js';
+import { LocalForgetBus, PgForgetBus, RedisForgetBus, type ForgetBus } from '@/lib/forget-bus.js';
+import { openRedis } from '@/lib/redis.js';
 import { helpRoutes } from '@/modules/help/index.js';
 import { startupWarnings } from '@/startup.js';
 
@@ -112,6 +113,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reply.header('X-Request-Id', request.id);
   });
 
+  // Redis, when set: shared rate limits and cache invalidation. Closed after everything else.
+  const redis = settings.REDIS_URL
+    ? openRedis(settings.REDIS_URL, (line) => app.log.warn(line))
+    : undefined;
+  if (redis) {
+    app.addHook('onClose', async () => {
+      await redis.quit().catch(() => redis.disconnect());
+    });
+  }
   await app.register(errorHandlerPlugin);
   await app.register(inputGuardPlugin);
   await app.register(databasePlugin, { database: options.database });
@@ -123,6 +133,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       perUser: settings.RATE_LIMIT_PER_MINUTE,
       perAnonymousAddress: settings.RATE_LIMIT_ANONYMOUS_PER_MINUTE,
     },
+    shared: redis
+      ? { redis }
+      : options.database.kind === 'postgres'
+        ? { db: options.database.db }
+        : undefined,
   });
   // JSON answers above 1 KB go out compressed (brotli at a quick level, else gzip): a list of
   // orders shrinks to a fifth on a resort's crowded mobile network. Static files are compressed
@@ -134,10 +149,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     secureCookie: settings.COOKIE_SECURE,
     cookieDomain: settings.COOKIE_DOMAIN,
   });
-  // Several processes on one PostgreSQL tell each other what their changes make stale.
-  const forgetBus: ForgetBus = settings.DATABASE_URL
-    ? PgForgetBus.open(settings.DATABASE_URL, (line) => app.log.warn(line))
-    : new LocalForgetBus();
+  // Several processes tell each other what their changes make stale: on Redis when there is one,
+  // else on PostgreSQL.
+  const forgetBus: ForgetBus = redis
+    ? new RedisForgetBus(redis, (line) => app.log.warn(line))
+    : settings.DATABASE_URL
+      ? PgForgetBus.open(settings.DATABASE_URL, (line) => app.log.warn(line))
+      : new LocalForgetBus();
   app.addHook('onClose', () => forgetBus.close());
   app.decorate('h5Config', new H5ConfigCache(settings.CONFIG_CACHE_SECONDS * 1000, forgetBus));
   const signedInUsers = new SignedInUsers(settings.SIGNED_IN_CACHE_SECONDS * 1000, forgetBus);
@@ -182,7 +200,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const fileStore = createFileStore(settings);
   app.log.info({ fileStore: fileStore.description }, 'file store ready');
-  await app.register(healthRoutes, { fileStore });
+  await app.register(healthRoutes, { fileStore, redis });
   await app.register(abpRoutes, {
     timeZone: settings.BUSINESS_TIME_ZONE,
     weChatEnabled: wechat.configured,

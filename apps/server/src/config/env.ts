@@ -63,6 +63,19 @@ export const SettingsSchema = z.object({
     .refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), {
       message: 'must start with postgres:// or postgresql://',
     }),
+  /**
+   * Redis (redis:// or rediss://, e.g. redis://:password@redis:6379/0). With it, the API's rate
+   * limits are counted exactly across every server process and cache invalidation travels on
+   * its pub/sub; without it, PostgreSQL carries both (the embedded database needs neither).
+   */
+  REDIS_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || /^rediss?:\/\//.test(v), {
+      message: 'must start with redis:// or rediss://',
+    }),
   /** Most PostgreSQL connections this process holds (each server process has its own pool). */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   /**

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Redis } from 'ioredis';
 import pg from 'pg';
 
 /** What one process tells the others to forget of their caches. */
@@ -129,5 +130,63 @@ export class PgForgetBus implements ForgetBus {
     this.closed = true;
     await this.listener?.end().catch(() => undefined);
     await this.publisher.end().catch(() => undefined);
+  }
+}
+
+/**
+ * Redis pub/sub (`REDIS_URL`): messages are published on the process's connection and received on
+ * a second one of its own (a subscribed connection can do nothing else). Redis resubscribes after
+ * a reconnection; whatever was said meanwhile is lost, so the caches then forget everything.
+ */
+export class RedisForgetBus implements ForgetBus {
+  private readonly self = randomUUID();
+  private readonly handlers: ((message: ForgetMessage | null) => void)[] = [];
+  private readonly subscriber: Redis;
+
+  constructor(
+    private readonly publisher: Redis,
+    private readonly log: (message: string) => void,
+  ) {
+    // It waits for Redis as long as it takes (no command timeout, no retry limit): subscribing is
+    // its one command, and it must happen whenever Redis comes.
+    this.subscriber = publisher.duplicate({
+      connectionName: 'snowgear-forget',
+      enableOfflineQueue: true,
+      commandTimeout: undefined,
+      maxRetriesPerRequest: null,
+    });
+    this.subscriber.on('error', () => undefined);
+    let connectedBefore = false;
+    this.subscriber.on('ready', () => {
+      if (connectedBefore) this.tell(null);
+      connectedBefore = true;
+    });
+    this.subscriber.on('message', (channel: string, payload: string) => {
+      if (channel !== CHANNEL) return;
+      const { from, message } = JSON.parse(payload) as { from: string; message: ForgetMessage };
+      if (from !== this.self) this.tell(message);
+    });
+    this.subscriber.subscribe(CHANNEL).catch((err: Error) => {
+      this.log(`cache invalidation: not listening yet (${err.message}); retrying`);
+    });
+  }
+
+  private tell(message: ForgetMessage | null) {
+    for (const handler of this.handlers) handler(message);
+  }
+
+  publish(message: ForgetMessage): void {
+    const payload = JSON.stringify({ from: this.self, message });
+    this.publisher.publish(CHANNEL, payload).catch((err: Error) => {
+      this.log(`cache invalidation: not sent (${err.message})`);
+    });
+  }
+
+  subscribe(handler: (message: ForgetMessage | null) => void): void {
+    this.handlers.push(handler);
+  }
+
+  async close(): Promise<void> {
+    this.subscriber.disconnect();
   }
 }

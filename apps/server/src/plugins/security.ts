@@ -2,9 +2,12 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
+import type { Redis } from 'ioredis';
 import { ErrorCode } from '@snowgear/contracts';
+import type { Database } from '@/db/client.js';
 import { AppError } from '@/lib/errors.js';
 import { message } from '@/lib/messages.js';
+import { databaseRateLimitStore } from './rate-limit-store.js';
 
 export interface SecurityOptions {
   corsOrigins: string[];
@@ -12,6 +15,12 @@ export interface SecurityOptions {
   inlineScripts?: string[];
   /** API requests a minute per signed-in user, and per address for everyone else. */
   rateLimit: { perUser: number; perAnonymousAddress: number };
+  /**
+   * Where the limits are counted, so that every server process sees the same counts: Redis when
+   * there is one, else the PostgreSQL database; without either (the embedded database, one
+   * process), in this process's memory.
+   */
+  shared?: { redis: Redis } | { db: Database };
 }
 
 /**
@@ -93,7 +102,17 @@ export const securityPlugin = fp<SecurityOptions>(
       });
     }
 
+    const shared = options.shared;
+    const store =
+      shared && 'db' in shared
+        ? databaseRateLimitStore(shared.db, (line) => app.log.warn(line))
+        : undefined;
+    if (store) app.addHook('onClose', async () => store.windows.close());
     await app.register(rateLimit, {
+      ...(shared && 'redis' in shared ? { redis: shared.redis, nameSpace: 'snowgear-rate-' } : {}),
+      ...(store ? { store: store.Store } : {}),
+      // Redis or the database away: requests go through rather than fail on their count.
+      skipOnError: true,
       keyGenerator: (request) =>
         request.user ? `user:${request.user.id}` : `address:${request.ip}`,
       max: (_request, key) =>

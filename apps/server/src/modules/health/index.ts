@@ -1,16 +1,21 @@
 import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorCode } from '@snowgear/contracts';
 import { sendUnavailable } from '@/plugins/error-handler.js';
 import { PUBLIC } from '@/lib/access.js';
 import type { FileStore } from '@/modules/files/store.js';
+import { pingRedis } from '@/lib/redis.js';
 
 /**
- * Liveness (`/health`: the process answers) and readiness (`/ready`: the database and the file
- * store answer).
+ * Liveness (`/health`: the process answers) and readiness (`/ready`: the database, the file
+ * store and Redis, when there is one, answer).
  */
-export async function healthRoutes(app: FastifyInstance, { fileStore }: { fileStore: FileStore }) {
+export async function healthRoutes(
+  app: FastifyInstance,
+  { fileStore, redis }: { fileStore: FileStore; redis: Redis | undefined },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const Status = z.object({ status: z.string() });
 
@@ -33,6 +38,7 @@ export async function healthRoutes(app: FastifyInstance, { fileStore }: { fileSt
       const checks = [
         { part: 'database', check: () => app.database.ping() },
         { part: 'file store', check: () => fileStore.check() },
+        ...(redis ? [{ part: 'Redis', check: () => pingRedis(redis) }] : []),
       ];
       const results = await Promise.allSettled(checks.map((c) => c.check()));
       const down = checks.filter((_, i) => results[i]!.status === 'rejected').map((c) => c.part);

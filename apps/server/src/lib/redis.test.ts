@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '@/app.js';
+import { openDatabase, type DatabaseHandle } from '@/db/client.js';
+import {
+  createTestApp,
+  TEST_SECRET,
+  testDatabaseKind,
+  verificationHeaders,
+  type TestApp,
+} from '@/testing/index.js';
+import { startRedis, type TestRedis } from '@/testing/redis.js';
+
+/**
+ * `REDIS_URL` in the production shape (PostgreSQL, several processes): two server instances on one
+ * database and one Redis count the API's rate limits together, and readiness follows Redis.
+ */
+describe.runIf(testDatabaseKind === 'postgres')('with Redis', () => {
+  let redis: TestRedis;
+  let one: TestApp;
+  let otherDatabase: DatabaseHandle;
+  let other: FastifyInstance;
+
+  beforeAll(async () => {
+    redis = await startRedis();
+    one = await createTestApp({
+      settings: {
+        REDIS_URL: redis.url,
+        RATE_LIMIT_ANONYMOUS_PER_MINUTE: '6',
+        RATE_LIMIT_SIGN_IN_PER_MINUTE: '3',
+      },
+    });
+    otherDatabase = await openDatabase({
+      databaseUrl: one.settings.DATABASE_URL,
+      limits: one.settings,
+    });
+    other = await buildApp({
+      settings: one.settings,
+      database: otherDatabase,
+      secret: TEST_SECRET,
+      logger: false,
+    });
+    await other.ready();
+    // Both connected to Redis before counting starts.
+    for (const app of [one.app, other]) {
+      while ((await app.inject('/ready')).statusCode !== 200) {
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    }
+  });
+  afterAll(async () => {
+    await other?.close();
+    await otherDatabase?.close();
+    await one?.close();
+    await redis?.stop();
+  });
+
+  const config = (app: FastifyInstance, address: string) =>
+    app.inject({ url: '/api/app/config-distribution/h5', remoteAddress: address });
+
+  it('counts an address’s calls across both processes: the seventh is refused by either', async () => {
+    const address = '198.51.100.21';
+    for (const app of [one.app, other, one.app, other, one.app, other]) {
+      expect((await config(app, address)).statusCode).toBe(200);
+    }
+    const refused = await config(one.app, address);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.code).toBe('App:TooManyRequests');
+    expect((await config(other, address)).statusCode).toBe(429);
+    // Another address behind another counter is not affected.
+    expect((await config(other, '198.51.100.22')).statusCode).toBe(200);
+  });
+
+  it('caps sign-in attempts per address across both processes', async () => {
+    const csrf = await verificationHeaders(one.app);
+    const attempt = (app: FastifyInstance) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/app/account/login',
+        remoteAddress: '198.51.100.31',
+        headers: csrf,
+        payload: { userNameOrEmailAddress: 'driver', password: '1q2w3E*' },
+      });
+    for (const app of [one.app, other, one.app]) expect((await attempt(app)).statusCode).toBe(200);
+    const fourth = await attempt(other);
+    expect(fourth.statusCode, fourth.body).toBe(429);
+    expect(Number(fourth.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('is not ready while Redis is away, goes on serving, and is ready again when it is back', async () => {
+    await redis.stop();
+    await expect
+      .poll(async () => (await one.app.inject('/ready')).json().error?.message)
+      .toBe('Redis unreachable');
+    expect((await one.app.inject('/ready')).statusCode).toBe(503);
+    // Requests do not wait for Redis: they are served, uncounted.
+    expect((await config(one.app, '198.51.100.41')).statusCode).toBe(200);
+    expect((await one.app.inject('/health')).statusCode).toBe(200);
+
+    redis = await startRedis(redis.port);
+    await expect
+      .poll(async () => (await one.app.inject('/ready')).statusCode, { timeout: 10_000 })
+      .toBe(200);
+  });
+});
