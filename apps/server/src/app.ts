@@ -284,7 +284,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       .finally(() => {
         reminding = false;
       });
-  }, 60_000);
+  }, settings.ORDER_SWEEP_SECONDS * 1000);
   orderSweeper.unref();
   app.addHook('onClose', async () => {
     clearInterval(sweeper);

@@ -197,6 +197,12 @@ export const SettingsSchema = z.object({
    * figures are not served.
    */
   METRICS_TOKEN: optionalText.pipe(z.string().min(24).optional()),
+  /**
+   * Seconds between the sweeps of orders: unpaid ones past their store's timeout cancelled,
+   * pending ones past their start cancelled, delivered rentals started, refunds followed and
+   * reminders sent. Every process sweeps; each order is handled once whichever does.
+   */
+  ORDER_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** Access token lifetime (`expiresIn`) in seconds. */
   ACCESS_TOKEN_LIFETIME_SECONDS: z.coerce.number().int().min(60).max(604800).default(86400),
   /**

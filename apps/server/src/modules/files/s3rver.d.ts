@@ -8,6 +8,8 @@ declare module 's3rver' {
     silent?: boolean;
     directory?: string;
     resetOnClose?: boolean;
+    /** Buckets made at start (`configs`: their CORS or website XML, none here). */
+    configureBuckets?: { name: string; configs: string[] }[];
   }
 
   export default class S3rver {
