@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import S3rver from 's3rver';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,12 +8,10 @@ import { OrderStatus } from '@snowgear/contracts';
 import { orderEvents, orders, paymentNotifications } from '@/db/schema.js';
 import { photo } from '@/modules/files/test-upload.js';
 import { createTestApp, TEST_SECRET, testDatabaseKind, type TestApp } from '@/testing/index.js';
-import { freePort, startServerProcess, type ServerProcess } from '@/testing/process.js';
+import { freePort, startSourceServer, type ServerProcess } from '@/testing/process.js';
 import { startRedis, type TestRedis } from '@/testing/redis.js';
 import { startRoundRobin, type RoundRobin } from '@/testing/round-robin.js';
 
-const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..');
-const repoRoot = join(serverDir, '../..');
 const BUCKET = 'snowgear-files';
 const DAY = 86_400_000;
 
@@ -88,14 +85,7 @@ describe.runIf(testDatabaseKind === 'postgres')('two server processes behind one
         [0, 1].map(async () => {
           const dataDir = mkdtempSync(join(tmpdir(), 'snowgear-process-'));
           dataDirs.push(dataDir);
-          return startServerProcess({
-            command: join(repoRoot, 'node_modules/.bin/tsx'),
-            args: [
-              '--tsconfig',
-              join(serverDir, 'tsconfig.json'),
-              join(serverDir, 'src/server.ts'),
-            ],
-            cwd: repoRoot,
+          return startSourceServer({
             port: await freePort(),
             env: { ...settings, DATA_DIR: dataDir },
           });

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
 
 /**
  * The real server as a child process, for tests that must talk to it over HTTP (the web client's
@@ -59,4 +60,28 @@ export async function startServerProcess(options: {
         child.kill('SIGTERM');
       }),
   };
+}
+
+/** The repository's root folder (this file is apps/server/src/testing/process.ts). */
+export const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
+
+/**
+ * The server from its source (tsx, as `npm run dev` runs it, without watching) as a child
+ * process on `port`, with these settings on top of the environment.
+ */
+export function startSourceServer(options: {
+  port: number;
+  env: Record<string, string>;
+  timeoutMs?: number;
+}): Promise<ServerProcess> {
+  return startServerProcess({
+    command: `${repoRoot}node_modules/.bin/tsx`,
+    args: [
+      '--tsconfig',
+      `${repoRoot}apps/server/tsconfig.json`,
+      `${repoRoot}apps/server/src/server.ts`,
+    ],
+    cwd: repoRoot,
+    ...options,
+  });
 }

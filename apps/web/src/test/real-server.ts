@@ -1,7 +1,7 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { startServerProcess } from '@snowgear/server/testing/process';
+import { join } from 'node:path';
+import { startSourceServer } from '@snowgear/server/testing/process';
 
 /**
  * Starts the real API server (from source, embedded PGlite in a fresh folder with demo data) in a
@@ -9,28 +9,9 @@ import { startServerProcess } from '@snowgear/server/testing/process';
  * same-origin and the verification cookie lands in `document.cookie` as in a browser.
  */
 
-/** The repository root: the nearest folder upwards from the working directory holding the server. */
-function findRepoRoot(): string {
-  let dir = process.cwd();
-  while (!existsSync(join(dir, 'apps/server/src/server.ts'))) {
-    const parent = dirname(dir);
-    if (parent === dir) throw new Error('repository root not found from ' + process.cwd());
-    dir = parent;
-  }
-  return dir;
-}
-
 export async function startRealServer(port: number) {
-  const root = findRepoRoot();
   const dataDir = mkdtempSync(join(tmpdir(), 'snowgear-web-test-'));
-  const server = await startServerProcess({
-    command: join(root, 'node_modules/.bin/tsx'),
-    args: [
-      '--tsconfig',
-      join(root, 'apps/server/tsconfig.json'),
-      join(root, 'apps/server/src/server.ts'),
-    ],
-    cwd: root,
+  const server = await startSourceServer({
     port,
     // The page tests sign the demo users in far more often than a store does; the sign-in
     // burst cap is the server suite's to test.
