@@ -226,6 +226,7 @@ const RECIPES: Record<string, Recipe> = {
   }),
 
   'GET /api/files/download/:id': ({ fx }) => ({ url: `/api/files/download/${fx.fileId}` }),
+  'GET /api/files/:id/link': ({ fx }) => ({ url: `/api/files/${fx.fileId}/link` }),
 
   'GET /api/app/schemes/:id': ({ fx }) => ({ url: `/api/app/schemes/${fx.schemeId}` }),
   'GET /api/app/schemes/:id/shared': ({ fx }) => ({

@@ -70,6 +70,7 @@ POST   /api/app/employees/:id/reset-password              401       403      403
 # is deleted by its uploader only (staff who manage gear may also delete equipment pictures)
 POST   /api/files/upload                                  401       ok       ok     ok     ok       ok      ok
 GET    /api/files/download/:id                            401       404      404    404    404      404     ok
+GET    /api/files/:id/link                                401       404      404    404    404      404     ok
 DELETE /api/files/:id                                     401       ok/403   ok/403 ok/403 ok/403   ok/403  ok/403
 DELETE /api/files/my-files/:id                            401       ok/403   ok/403 ok/403 ok/403   ok/403  ok/403
 #

@@ -48,6 +48,7 @@ import {
 import { createNotifier, sendDueReminders } from '@/modules/notifications/index.js';
 import { equipmentRoutes } from '@/modules/equipment/index.js';
 import { fileRoutes } from '@/modules/files/index.js';
+import { FileLinks } from '@/modules/files/signed-links.js';
 import { smallEquipmentRoutes } from '@/modules/small-equipment/index.js';
 import { FileService, fileLimits } from '@/modules/files/service.js';
 import { createFileStore } from '@/modules/files/create-store.js';
@@ -218,6 +219,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const fileService = new FileService(options.database.db, fileStore, fileLimits(settings));
   await app.register(fileRoutes, {
     service: fileService,
+    links: new FileLinks(options.secret),
     maxBytes: settings.FILE_MAX_BYTES,
     uploadsPerMinute: settings.FILE_UPLOADS_PER_USER_PER_MINUTE,
     uploadsInProgress: settings.FILE_UPLOADS_IN_PROGRESS_PER_USER,

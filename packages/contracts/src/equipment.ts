@@ -374,6 +374,10 @@ export const FileInfoSchema = z.object({
 });
 export type FileInfo = z.infer<typeof FileInfoSchema>;
 
+/** A signed download link of a private file: opens it without a token until `expiresAt`. */
+export const FileLinkSchema = z.object({ url: z.string(), expiresAt: z.string() });
+export type FileLink = z.infer<typeof FileLinkSchema>;
+
 /** Business types whose uploads must be images. */
 export const IMAGE_BUSINESS_TYPES = [
   'EquipmentImage',

@@ -61,6 +61,7 @@ export const ErrorCode = {
   EquipmentOutOnOrder: 'Equipment:OutOnOrder',
   InvalidAttributeValue: 'Equipment:InvalidAttributeValue',
   FileNotFound: 'File:NotFound',
+  FileLinkExpired: 'File:LinkExpired',
   NotEnoughStock: 'SmallEquipment:NotEnoughStock',
   SmallEquipmentNotFound: 'SmallEquipment:NotFound',
   FileTypeNotAllowed: 'File:TypeNotAllowed',

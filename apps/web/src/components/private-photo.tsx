@@ -1,32 +1,42 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Image, ImageViewer } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { api } from '@/lib/api-client';
-import { useObjectUrls } from '@/lib/use-object-urls';
+import type { FileLink } from '@snowgear/contracts';
+import { api, fileUrl } from '@/lib/api-client';
+
+/** Links are good for ten minutes; a fresh one is asked for well before. */
+const LINK_FRESH_MS = 5 * 60_000;
+
+/** A signed link to a private file (or one of its sizes), asked for with the user's token. */
+function useFileLink(fileId: string, thumbnail: 'medium' | null, enabled = true) {
+  return useQuery({
+    queryKey: ['files', 'link', fileId, thumbnail],
+    queryFn: () =>
+      api.get<FileLink>(`/files/${encodeURIComponent(fileId)}/link`, {
+        params: thumbnail ? { thumbnail } : {},
+        silent: true,
+      }),
+    staleTime: LINK_FRESH_MS,
+    enabled,
+  });
+}
 
 /**
- * A private photo (a self-return or delivery proof): fetched with the signed-in user's token, as
- * an `<img>` cannot send it, and shown from a local copy; tapping opens it full screen.
+ * A private photo (a self-return or delivery proof). An `<img>` cannot send the user's token, so
+ * the server gives a signed link to the photo for a few minutes; the browser loads it as any
+ * picture. Tapping opens the full-size photo (its own link) full screen.
  */
 export function PrivatePhoto({ fileId, alt }: { fileId: string; alt: string }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const blob = useQuery({
-    queryKey: ['files', 'private', fileId],
-    queryFn: () =>
-      api.get<Blob>(`/files/download/${encodeURIComponent(fileId)}`, {
-        params: { thumbnail: 'medium' },
-        responseType: 'blob',
-        silent: true,
-      }),
-    staleTime: Infinity,
-  });
-  const objectUrl = useObjectUrls();
-  const url = useMemo(() => (blob.data ? objectUrl(blob.data) : null), [blob.data, objectUrl]);
+  const [broken, setBroken] = useState(false);
+  const preview = useFileLink(fileId, 'medium');
+  const full = useFileLink(fileId, null, open);
 
-  if (blob.isError)
+  if (preview.isError || broken)
     return <span className="private-photo private-photo--missing">{t('app.loadFailed')}</span>;
+  const previewUrl = preview.data ? fileUrl(preview.data.url) : null;
   return (
     <>
       <button
@@ -34,11 +44,25 @@ export function PrivatePhoto({ fileId, alt }: { fileId: string; alt: string }) {
         className="private-photo"
         aria-label={t('app.viewPhoto', { name: alt })}
         onClick={() => setOpen(true)}
-        disabled={!url}
+        disabled={!previewUrl}
       >
-        <Image src={url ?? ''} alt={alt} width={64} height={64} fit="cover" lazy={false} />
+        <Image
+          src={previewUrl ?? undefined}
+          alt={alt}
+          width={64}
+          height={64}
+          fit="cover"
+          lazy={false}
+          onError={() => setBroken(Boolean(previewUrl))}
+        />
       </button>
-      {url && <ImageViewer image={url} visible={open} onClose={() => setOpen(false)} />}
+      {previewUrl && (
+        <ImageViewer
+          image={full.data ? fileUrl(full.data.url) : previewUrl}
+          visible={open}
+          onClose={() => setOpen(false)}
+        />
+      )}
     </>
   );
 }

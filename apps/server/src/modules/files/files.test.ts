@@ -1,13 +1,21 @@
+import { randomUUID } from 'node:crypto';
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files } from '@/db/schema.js';
-import { createTestApp, signIn, verificationHeaders, type TestApp } from '@/testing/index.js';
+import {
+  createTestApp,
+  signIn,
+  TEST_SECRET,
+  verificationHeaders,
+  type TestApp,
+} from '@/testing/index.js';
 import { HOST_TENANT_ID } from '@snowgear/contracts';
 import { seedEquipmentPictures } from '@/db/seed-pictures.js';
 import { FileService, fileLimits } from './service.js';
+import { FileLinks } from './signed-links.js';
 import { LocalFileStore } from './store.js';
 import { multipart, photo, pixelBomb } from './test-upload.js';
 
@@ -278,6 +286,83 @@ describe('files', () => {
     expect((await download(null, pending.accessUrl)).statusCode).toBe(401);
     expect((await download('driver', pending.accessUrl)).statusCode).toBe(404);
     expect((await download('manager', pending.accessUrl)).statusCode).toBe(200);
+  });
+
+  it('gives a reader a signed link that opens one private file, at one size, for ten minutes', async () => {
+    const proof = (
+      await upload(
+        'driver',
+        { businessType: 'DeliveryPhoto' },
+        { name: 'door.png', bytes: await photo(400, 300, 'png') },
+      )
+    ).json();
+    const linkOf = (as: string | null, thumbnail?: string) =>
+      download(as, `/api/files/${proof.id}/link${thumbnail ? `?thumbnail=${thumbnail}` : ''}`);
+    // Only those who may read the file get a link.
+    expect((await linkOf(null)).statusCode).toBe(401);
+    expect((await linkOf('agent')).statusCode).toBe(404);
+    const given = await linkOf('employee', 'medium');
+    expect(given.statusCode).toBe(200);
+    const link = given.json<{ url: string; expiresAt: string }>();
+    expect(link.url).toMatch(
+      new RegExp(
+        `^/api/files/download/${proof.id}\\?thumbnail=medium&tenant=[^&]+&expires=\\d+&signature=`,
+      ),
+    );
+    const minutes = (Date.parse(link.expiresAt) - Date.now()) / 60_000;
+    expect(minutes).toBeGreaterThan(9);
+    expect(minutes).toBeLessThanOrEqual(10);
+
+    // The link opens the file with no token (an <img> sends none), as the reader sees it.
+    const opened = await download(null, link.url);
+    expect(opened.statusCode).toBe(200);
+    expect(opened.headers['content-type']).toBe('image/webp');
+    expect(opened.headers['cache-control']).toBe('private, no-store');
+    expect(opened.rawPayload).toEqual(
+      (await download('employee', proof.thumbnails[1].accessUrl)).rawPayload,
+    );
+
+    // It opens nothing else: another size, another file, a changed expiry or signature.
+    const url = new URL(link.url, 'http://server.invalid');
+    const altered = (change: (q: URLSearchParams) => void, path = url.pathname) => {
+      const q = new URLSearchParams(url.search);
+      change(q);
+      return download(null, `${path}?${q.toString()}`);
+    };
+    const refusals = await Promise.all([
+      altered((q) => q.delete('thumbnail')),
+      altered((q) => q.set('thumbnail', 'small')),
+      altered((q) => q.set('expires', String(Number(q.get('expires')) + 3600))),
+      altered((q) => q.set('signature', 'A' + q.get('signature')!.slice(1))),
+      altered(() => undefined, `/api/files/download/${randomUUID()}`),
+    ]);
+    for (const refused of refusals) {
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error).toMatchObject({
+        code: 'File:LinkExpired',
+        message: '文件链接已过期，请返回刷新后再打开',
+      });
+    }
+  });
+
+  it('refuses a signed link once it has expired', async () => {
+    const proof = (
+      await upload(
+        'driver',
+        { businessType: 'DeliveryPhoto' },
+        { name: 'late.png', bytes: await photo(40, 40, 'png') },
+      )
+    ).json();
+    const links = new FileLinks(TEST_SECRET, () => Date.now() - 11 * 60_000);
+    const stale = links.sign(HOST_TENANT_ID, proof.id);
+    const refused = await t.app.inject({ url: stale.url, headers: { 'accept-language': 'en' } });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.message).toBe(
+      'This file link has expired; go back, refresh and open it again',
+    );
+    // Made now with the same secret (any server process), it opens.
+    const fresh = new FileLinks(TEST_SECRET).sign(HOST_TENANT_ID, proof.id);
+    expect((await t.app.inject({ url: fresh.url })).statusCode).toBe(200);
   });
 
   it('refuses an image announcing more pixels than the bound, before decoding it', async () => {

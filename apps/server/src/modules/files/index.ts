@@ -2,11 +2,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorCode, FileInfoSchema } from '@snowgear/contracts';
+import { ErrorCode, FileInfoSchema, FileLinkSchema } from '@snowgear/contracts';
 import { PUBLIC } from '@/lib/access.js';
 import { AppError, validationError } from '@/lib/errors.js';
 import { message } from '@/lib/messages.js';
 import { InProgressCounter } from './limits.js';
+import type { FileLinks } from './signed-links.js';
 import {
   RETRY_AFTER_SECONDS,
   uploadFieldProblems,
@@ -20,6 +21,7 @@ const tags = ['files'];
 
 export interface FileRouteOptions {
   service: FileService;
+  links: FileLinks;
   maxBytes: number;
   /** Uploads a signed-in user may start per minute. */
   uploadsPerMinute: number;
@@ -60,7 +62,7 @@ async function readUpload(request: FastifyRequest, service: FileService) {
 /** The file calls of spec §7: upload (multipart), delete, my-files delete, download. */
 export async function fileRoutes(
   app: FastifyInstance,
-  { service, maxBytes, uploadsPerMinute, uploadsInProgress }: FileRouteOptions,
+  { service, links, maxBytes, uploadsPerMinute, uploadsInProgress }: FileRouteOptions,
 ) {
   await app.register(multipart, {
     limits: { fileSize: maxBytes, files: 1, fields: 20, fieldSize: 2048 },
@@ -119,18 +121,34 @@ export async function fileRoutes(
   r.get(
     '/api/files/download/:id',
     {
-      // Pictures of items are public; the service asks for a reader for everything else.
+      // Pictures of items are public; everything else needs a reader, or a signed link.
       config: { access: PUBLIC },
       schema: {
         tags,
         summary:
-          'Download a file: pictures of items for anyone, other files for their uploader and the staff who may see them',
+          'Download a file: pictures of items for anyone, other files for their uploader and the staff who may see them, or with a signed link (GET /api/files/{id}/link)',
         params: Id,
-        querystring: z.object({ thumbnail: z.enum(['small', 'medium']).optional() }),
+        querystring: z.object({
+          thumbnail: z.enum(['small', 'medium']).optional(),
+          tenant: z.string().max(64).optional(),
+          expires: z.coerce.number().int().positive().optional(),
+          signature: z.string().max(128).optional(),
+        }),
       },
     },
     async (request, reply) => {
-      const file = await service.findReadable(request, request.params.id);
+      const { id } = request.params;
+      let file;
+      if (request.query.signature !== undefined) {
+        const tenant = links.verify(id, request.query);
+        if (!tenant) {
+          throw new AppError(403, ErrorCode.FileLinkExpired, message(request, 'FileLinkExpired'));
+        }
+        request.tenantId = tenant;
+        file = await service.find(request, id);
+      } else {
+        file = await service.findReadable(request, id);
+      }
       const { stream, contentType } = await service.open(request, file, request.query.thumbnail);
       // Anything but an image is saved, never opened on our origin (a PDF can carry script).
       const disposition = contentType.startsWith('image/') ? 'inline' : 'attachment';
@@ -151,6 +169,25 @@ export async function fileRoutes(
           .header('Content-Security-Policy', "default-src 'none'; sandbox")
           .send(stream)
       );
+    },
+  );
+
+  r.get(
+    '/api/files/:id/link',
+    {
+      config: { access: SIGNED_IN },
+      schema: {
+        tags,
+        summary:
+          'A signed download link of a file the caller may read, for an <img> or a new tab: no token needed, for ten minutes',
+        params: Id,
+        querystring: z.object({ thumbnail: z.enum(['small', 'medium']).optional() }),
+        response: { 200: FileLinkSchema },
+      },
+    },
+    async (request) => {
+      const file = await service.findReadable(request, request.params.id);
+      return links.sign(file.tenantId, file.id, request.query.thumbnail);
     },
   );
 
