@@ -217,6 +217,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(weChatRoutes, { wechat, tokens });
   await app.register(employeeRoutes, { tokens });
   const fileService = new FileService(options.database.db, fileStore, fileLimits(settings));
+  app.metrics.queue(
+    'snowgear_image_work',
+    'Uploaded images being decoded into their sizes, and those waiting their turn',
+    () => fileService.images.length,
+  );
   await app.register(fileRoutes, {
     service: fileService,
     links: new FileLinks(options.secret),

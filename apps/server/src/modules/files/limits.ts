@@ -25,6 +25,11 @@ export class WorkQueue {
     private readonly maxWaiting: number,
   ) {}
 
+  /** Tasks running and waiting now (for `/metrics`). */
+  get length(): { running: number; waiting: number } {
+    return { running: this.running, waiting: this.waiting.length };
+  }
+
   async run<T>(task: () => Promise<T>): Promise<T> {
     if (this.running < this.concurrency) {
       this.running++;

@@ -98,7 +98,8 @@ export function uploadFieldProblems(fields: UploadFields): { path: string[]; mes
 }
 
 export class FileService {
-  private readonly images: WorkQueue;
+  /** Uploaded images decoded a few at a time (its length is in `/metrics`). */
+  readonly images: WorkQueue;
 
   constructor(
     private readonly db: Database,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WorkQueue } from '@/modules/files/limits.js';
 import {
   callerAs,
   createTestApp,
@@ -140,6 +141,24 @@ describe('/metrics', () => {
     expect(events(after, 'booking') - events(before, 'booking')).toBe(1);
     expect(events(after, 'payment_cash') - events(before, 'payment_cash')).toBe(1);
     expect(figure(after, 'snowgear_bookings_waiting_turn')).toBe(0);
+  });
+
+  it('shows how many uploaded images are being decoded and how many wait', async () => {
+    const idle = await scrape();
+    expect(idle).toContain('snowgear_image_work{state="running"} 0');
+    expect(idle).toContain('snowgear_image_work{state="waiting"} 0');
+    // A queue as the uploads' is: one at a time here, a second upload waiting its turn.
+    const queue = new WorkQueue(1, 5);
+    t.app.metrics.queue('snowgear_test_work', 'A queue of this test', () => queue.length);
+    let finish!: () => void;
+    const first = queue.run(() => new Promise<void>((done) => (finish = done)));
+    const second = queue.run(async () => undefined);
+    const busy = await scrape();
+    expect(figure(busy, 'snowgear_test_work{state="running"}')).toBe(1);
+    expect(figure(busy, 'snowgear_test_work{state="waiting"}')).toBe(1);
+    finish();
+    await Promise.all([first, second]);
+    expect(figure(await scrape(), 'snowgear_test_work{state="running"}')).toBe(0);
   });
 });
 

@@ -83,6 +83,21 @@ export class ServerMetrics {
     });
   }
 
+  /** A queue's length, read when scraped, by state (running, waiting). */
+  queue(name: string, help: string, read: () => { running: number; waiting: number }) {
+    new Gauge({
+      name,
+      help,
+      labelNames: ['state'],
+      registers: [this.registry],
+      collect() {
+        const { running, waiting } = read();
+        this.set({ state: 'running' }, running);
+        this.set({ state: 'waiting' }, waiting);
+      },
+    });
+  }
+
   /** One answered request; `route` is the route's pattern (never the raw path: ids are many). */
   observeRequest(method: string, route: string, statusCode: number, seconds: number) {
     this.requests.inc({ method, route, status: `${Math.floor(statusCode / 100)}xx` });
