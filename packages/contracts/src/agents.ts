@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BookingCartSchema } from './booking.js';
+import { PlacedCartSchema } from './booking.js';
 import { OrderCustomerNameSchema, OrderCustomerPhoneSchema } from './orders.js';
 import { PagedRequestSchema } from './paging.js';
 import { multiLineText, singleLineText } from './text-schemas.js';
@@ -76,7 +76,7 @@ export const AgentListQuerySchema = PagedRequestSchema;
  * store confirms it (then it is Unpaid, for the customer to pay) or declines it.
  */
 export const AgentOrderCreateSchema = z.object({
-  cart: BookingCartSchema,
+  cart: PlacedCartSchema,
   customerName: OrderCustomerNameSchema,
   customerPhone: OrderCustomerPhoneSchema,
   /** A note for the store (hotel, arrival, anything the counter should know). */

@@ -216,12 +216,18 @@ export const BookingQuoteSchema = z.object({
 });
 export type BookingQuote = z.infer<typeof BookingQuoteSchema>;
 
+/** A cart being booked: at least one line (a quote or a saved scheme may have none). */
+export const PlacedCartSchema = BookingCartSchema.refine((cart) => cart.lines.length > 0, {
+  message: 'ItemsRequired',
+  path: ['lines'],
+});
+
 /**
  * `POST /api/app/booking/orders` (a signed-in customer): the cart becomes an Online order,
  * Unpaid, holding every line; riders entered now are saved to the customer's profiles.
  */
 export const BookingCreateSchema = z.object({
-  cart: BookingCartSchema,
+  cart: PlacedCartSchema,
   /** The version of `systemInfo.rentalAgreement` the customer read and accepted. */
   agreementVersion: z.string().min(1).max(64),
   remarks: singleLineText({ max: 200 }).default(''),

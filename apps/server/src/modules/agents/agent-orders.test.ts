@@ -260,6 +260,17 @@ describe('orders an agent books for a customer', () => {
     });
     expect(greedy.statusCode).toBe(409);
     expect(greedy.json().error.data.shortages[0].wanted).toBe(50);
+    // Nothing in the cart: nothing to book (a 400 naming the lines, not a server error).
+    const empty = await call('agent', 'POST', '/api/app/agent/orders', {
+      cart: { storeId: wanlong, rentalStartTime: when, days: 2, riders: [], lines: [] },
+      customerName: '张三',
+      customerPhone: '13800138000',
+    });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error.validationErrors[0]).toMatchObject({
+      members: ['cart.lines'],
+      message: 'ItemsRequired',
+    });
     const employee = await call('employee', 'POST', '/api/app/agent/orders', {});
     expect(employee.statusCode).toBe(403);
   });

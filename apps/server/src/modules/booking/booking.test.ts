@@ -328,6 +328,18 @@ describe('customer booking', () => {
     });
   });
 
+  it('refuses an empty cart with 400 naming its lines, as the booking page does', async () => {
+    const res = await call('customer', 'POST', '/api/app/booking/orders', {
+      cart: await cartWith({ riders: [], lines: [] }, laterStart),
+      agreementVersion,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.validationErrors[0]).toMatchObject({
+      members: ['cart.lines'],
+      message: 'ItemsRequired',
+    });
+  });
+
   it('refuses a cart with more than is free, saying what is left', async () => {
     const c = await catalog(2, laterStart);
     const { skis, kind } = skiKind(c, '140');
