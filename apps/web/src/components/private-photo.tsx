@@ -43,7 +43,11 @@ export function PrivatePhoto({ fileId, alt }: { fileId: string; alt: string }) {
         type="button"
         className="private-photo"
         aria-label={t('app.viewPhoto', { name: alt })}
-        onClick={() => setOpen(true)}
+        onClick={(event) => {
+          // It sits inside tappable rows (an order's item opens the item): the tap is the photo's.
+          event.stopPropagation();
+          setOpen(true);
+        }}
         disabled={!previewUrl}
       >
         <Image

@@ -11,12 +11,15 @@ import { DeliveryProof } from './delivery-proof';
 const PNG =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
-const show = (fileId: string) =>
+/** `onRowTap`: the photo inside a tappable row, as an order's item row holds it. */
+const show = (fileId: string, onRowTap = () => {}) =>
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <DeliveryProof
-        order={{ deliveryPhotoId: fileId, deliverySignatureId: null, deliveryRecipient: '王五' }}
-      />
+      <div role="presentation" onClick={onRowTap}>
+        <DeliveryProof
+          order={{ deliveryPhotoId: fileId, deliverySignatureId: null, deliveryRecipient: '王五' }}
+        />
+      </div>
     </QueryClientProvider>,
   );
 
@@ -40,7 +43,8 @@ describe('the delivery proof photo', () => {
   });
 
   it('shows the photo from a signed link that opens it without a token, and the full size when tapped', async () => {
-    const { container } = show(fileId);
+    let rowTapped = 0;
+    const { container } = show(fileId, () => rowTapped++);
     // The picture shows once loaded; its element is there from the start.
     const preview = await waitFor(() => {
       const img = container.querySelector('img[alt="交付照片"]');
@@ -61,6 +65,8 @@ describe('the delivery proof photo', () => {
       );
       expect(full.some((s) => s.includes(`/download/${fileId}?tenant=`))).toBe(true);
     });
+    // The tap opened the photo, not the row around it.
+    expect(rowTapped).toBe(0);
   });
 
   it('says it could not load a photo that is not there', async () => {
