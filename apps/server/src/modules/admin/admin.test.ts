@@ -304,7 +304,8 @@ describe('administration: stores, parameters, system information, the rental agr
         rentalStartTime: new Date(Date.now() + 250 * 86_400_000).toISOString(),
         days: 1,
         riders: [],
-        lines: [],
+        // The agreement is checked before anything in the cart.
+        lines: [{ type: 'item', categoryId: '00000000-0000-4000-8000-000000000001' }],
       },
       agreementVersion: old.rentalAgreementVersion,
     });

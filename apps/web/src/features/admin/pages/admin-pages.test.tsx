@@ -20,6 +20,7 @@ import ParametersPage from './parameters-page';
 import StoreEditPage from './store-edit-page';
 import StoresPage from './stores-page';
 import SystemInfoPage from './system-info-page';
+import { openedDialog } from '@/test/dialog';
 
 function renderAt(path: string) {
   const client = createQueryClient();
@@ -151,7 +152,7 @@ describe('the administration console (real server)', () => {
     const agreement = screen.getByLabelText('Agreement text');
     await user.type(agreement, '\n9. Helmets are free for children.');
     await user.click(screen.getByRole('button', { name: 'Publish a new version' }));
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await openedDialog();
     await user.click(within(dialog).getByRole('button', { name: 'Publish a new version' }));
     await waitFor(async () => {
       const config = await api.get<H5Config>('/app/config-distribution/h5');

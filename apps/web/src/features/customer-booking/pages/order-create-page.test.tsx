@@ -18,6 +18,7 @@ import { createQueryClient } from '@/lib/query-client';
 import { storage, StorageKey } from '@/lib/storage';
 import { EMPTY_BOOKING, useBookingCart, type BookingDraft } from '../stores/booking-cart';
 import OrderCreateRoute from './order-create-page';
+import { openedDialog } from '@/test/dialog';
 
 /** A customer of this test's own (a new phone number makes a new account). */
 const PHONE = '13655550707';
@@ -122,7 +123,7 @@ describe('the booking kept as a draft for 24 hours (real server)', () => {
     renderPage();
     expect(await screen.findByText(NOTICE)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '清空' }));
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await openedDialog();
     expect(within(dialog).getByText('清空上次填写的内容，重新开始？')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: '清空' }));
     await waitFor(() => expect(screen.queryByLabelText('送货地址')).toBeNull());

@@ -18,6 +18,7 @@ import { createQueryClient } from '@/lib/query-client';
 import { storage, StorageKey } from '@/lib/storage';
 import { saveSelfReturnDraft } from '../utils/self-return-draft';
 import SelfReturnPage from './self-return-page';
+import { openedDialog } from '@/test/dialog';
 
 /** A customer of this test's own (a new phone number makes a new account). */
 const PHONE = '13655550808';
@@ -155,7 +156,7 @@ describe('the self-return kept as a draft per order for 24 hours (real server)',
     );
 
     fireEvent.click(screen.getByRole('button', { name: '清空' }));
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await openedDialog();
     fireEvent.click(within(dialog).getByRole('button', { name: '清空' }));
     await waitFor(() => expect(screen.queryByText('已手动确认')).toBeNull());
     expect(screen.queryByText(NOTICE)).toBeNull();
@@ -186,7 +187,7 @@ describe('the self-return kept as a draft per order for 24 hours (real server)',
     expect(screen.getByRole('button', { name: `查看 ${gear[0]!.name} 的照片` })).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: '提交归还' }));
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await openedDialog();
     fireEvent.click(within(dialog).getByRole('button', { name: '提交归还' }));
     expect(await screen.findByText('order page')).toBeTruthy();
     expect(window.localStorage.getItem(`draft:self-return:${customer.user!.id}:${order.id}`)).toBe(

@@ -14,6 +14,7 @@ import { gunScan } from '@/test/gun';
 import DeliveryConfirmPage from './delivery-confirm-page';
 import PickupConfirmPage from './pickup-confirm-page';
 import { PickupOrdersPage } from './run-list-page';
+import { openedDialog } from '@/test/dialog';
 
 // jsdom lacks pointer capture, which antd-mobile's popups ask for.
 for (const method of ['setPointerCapture', 'releasePointerCapture'] as const) {
@@ -144,7 +145,7 @@ describe('driver pages (real server)', () => {
     expect(await screen.findByText('请说明情况')).toBeTruthy();
     await user.type(screen.getByLabelText(`${gear[1]!.name} 的情况说明`), '客户说落在缆车上');
     await user.click(screen.getByRole('button', { name: '确认取件' }));
-    const confirm = await screen.findByRole('dialog');
+    const confirm = await openedDialog();
     expect(confirm.textContent).toContain('共 2 件，其中 1 件损坏或丢失');
     await user.click(within(confirm).getByRole('button', { name: '确认取件' }));
 

@@ -12,6 +12,7 @@ import { changeLanguage } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { gunScan } from '@/test/gun';
 import InventoryBatchPage from './inventory-batch-page';
+import { openedDialog } from '@/test/dialog';
 
 // jsdom lacks pointer capture, which antd-mobile's popups ask for.
 for (const method of ['setPointerCapture', 'releasePointerCapture'] as const) {
@@ -109,7 +110,7 @@ describe('batch check-out and check-in (real server)', () => {
     expect(await screen.findByText('请填写操作原因')).toBeTruthy();
     await user.click(screen.getByText('团体订单'));
     await user.click(screen.getByRole('button', { name: '出库 2 件' }));
-    const confirm = await screen.findByRole('dialog');
+    const confirm = await openedDialog();
     expect(confirm.textContent).toContain('确认出库这 2 件设备？');
     await user.click(within(confirm).getByRole('button', { name: '出库' }));
 
@@ -131,9 +132,7 @@ describe('batch check-out and check-in (real server)', () => {
     await screen.findByText('已扫描 2 件');
     await user.click(screen.getByText('租赁归还'));
     await user.click(screen.getByRole('button', { name: '入库 2 件' }));
-    await user.click(
-      within(await screen.findByRole('dialog')).getByRole('button', { name: '入库' }),
-    );
+    await user.click(within(await openedDialog()).getByRole('button', { name: '入库' }));
     await screen.findByText('已扫描 0 件');
     await waitFor(async () => expect(await statusOf(a!.id)).toBe(0));
     expect(await statusOf(b!.id)).toBe(0);
