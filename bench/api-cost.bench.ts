@@ -12,13 +12,8 @@
  */
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
-import { HOST_TENANT_ID } from '@snowgear/contracts';
-import {
-  createTestApp,
-  signIn,
-  testDatabaseKind,
-  verificationHeaders,
-} from '@snowgear/server/testing';
+import { createTestApp, testDatabaseKind } from '@snowgear/server/testing';
+import { byBarcodeCall } from './by-barcode.js';
 import { loadFrom } from './load-process.js';
 
 const CONNECTIONS = 20;
@@ -33,12 +28,7 @@ async function load(url: string, headers: Record<string, string> = {}) {
 }
 
 const t = await createTestApp({ settings: { LOG_LEVEL: 'silent' }, embeddedThread: true });
-const csrf = await verificationHeaders(t.app);
-const { employee } = await signIn(t.app, csrf, ['employee']);
-const headers = { authorization: `Bearer ${employee}`, __tenant: HOST_TENANT_ID };
-const list = await t.app.inject({ url: '/api/app/equipment?maxResultCount=1', headers });
-const barcode = list.json<{ items: { barcodeNumber: string }[] }>().items[0]!.barcodeNumber;
-const path = `/api/app/equipment/by-barcode?barcodeNumber=${encodeURIComponent(barcode)}`;
+const { headers, path } = await byBarcodeCall(t);
 
 const bare = Fastify();
 bare.get('/bare', async () => ({}));

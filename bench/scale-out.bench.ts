@@ -13,17 +13,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { HOST_TENANT_ID } from '@snowgear/contracts';
-import {
-  createTestApp,
-  signIn,
-  TEST_SECRET,
-  testDatabaseKind,
-  verificationHeaders,
-} from '@snowgear/server/testing';
+import { createTestApp, TEST_SECRET, testDatabaseKind } from '@snowgear/server/testing';
 import { freePort, startSourceServer, type ServerProcess } from '@snowgear/server/testing/process';
 import { startRedis } from '@snowgear/server/testing/redis';
 import { startRoundRobin } from '@snowgear/server/testing/round-robin';
+import { byBarcodeCall } from './by-barcode.js';
 import { loadFrom, type LoadResult } from './load-process.js';
 
 const CONNECTIONS = 40;
@@ -33,12 +27,7 @@ if (testDatabaseKind !== 'postgres') throw new Error('needs TEST_DATABASE_URL (P
 
 // The database, migrated and with the demo business.
 const t = await createTestApp({ settings: { LOG_LEVEL: 'silent' } });
-const csrf = await verificationHeaders(t.app);
-const { employee } = await signIn(t.app, csrf, ['employee']);
-const headers = { authorization: `Bearer ${employee}`, __tenant: HOST_TENANT_ID };
-const list = await t.app.inject({ url: '/api/app/equipment?maxResultCount=1', headers });
-const barcode = list.json<{ items: { barcodeNumber: string }[] }>().items[0]!.barcodeNumber;
-const path = `/api/app/equipment/by-barcode?barcodeNumber=${encodeURIComponent(barcode)}`;
+const { headers, path } = await byBarcodeCall(t);
 
 const redis = await startRedis();
 const balancer = await startRoundRobin();

@@ -2,13 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '@/app.js';
-import { openDatabase, type DatabaseHandle } from '@/db/client.js';
 import {
   callerAs,
   createTestApp,
+  secondInstance,
   signIn,
-  TEST_SECRET,
   testDatabaseKind,
   verificationHeaders,
   type TestApp,
@@ -28,7 +26,7 @@ describe.runIf(testDatabaseKind === 'postgres')('two server processes, one datab
     const LONG_CACHES = { CONFIG_CACHE_SECONDS: '600', SIGNED_IN_CACHE_SECONDS: '300' };
     let redis: TestRedis | undefined;
     let one: TestApp;
-    let otherDatabase: DatabaseHandle;
+    let second: Awaited<ReturnType<typeof secondInstance>>;
     let other: FastifyInstance;
     let csrf: Record<string, string>;
     const tokens: Record<string, string> = {};
@@ -39,23 +37,13 @@ describe.runIf(testDatabaseKind === 'postgres')('two server processes, one datab
         settings: { ...LONG_CACHES, ...(redis ? { REDIS_URL: redis.url } : {}) },
       });
       // The second process: the same settings and database, caches and connections of its own.
-      otherDatabase = await openDatabase({
-        databaseUrl: one.settings.DATABASE_URL,
-        limits: one.settings,
-      });
-      other = await buildApp({
-        settings: one.settings,
-        database: otherDatabase,
-        secret: TEST_SECRET,
-        logger: false,
-      });
-      await other.ready();
+      second = await secondInstance(one);
+      other = second.app;
       csrf = await verificationHeaders(one.app);
       Object.assign(tokens, await signIn(one.app, csrf, ['admin', 'employee']));
     });
     afterAll(async () => {
-      await other?.close();
-      await otherDatabase?.close();
+      await second?.close();
       await one?.close();
       await redis?.stop();
     });

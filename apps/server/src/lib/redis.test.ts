@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '@/app.js';
-import { openDatabase, type DatabaseHandle } from '@/db/client.js';
 import {
   createTestApp,
-  TEST_SECRET,
+  secondInstance,
   testDatabaseKind,
   verificationHeaders,
   type TestApp,
@@ -18,7 +16,7 @@ import { startRedis, type TestRedis } from '@/testing/redis.js';
 describe.runIf(testDatabaseKind === 'postgres')('with Redis', () => {
   let redis: TestRedis;
   let one: TestApp;
-  let otherDatabase: DatabaseHandle;
+  let second: Awaited<ReturnType<typeof secondInstance>>;
   let other: FastifyInstance;
 
   beforeAll(async () => {
@@ -30,17 +28,8 @@ describe.runIf(testDatabaseKind === 'postgres')('with Redis', () => {
         RATE_LIMIT_SIGN_IN_PER_MINUTE: '3',
       },
     });
-    otherDatabase = await openDatabase({
-      databaseUrl: one.settings.DATABASE_URL,
-      limits: one.settings,
-    });
-    other = await buildApp({
-      settings: one.settings,
-      database: otherDatabase,
-      secret: TEST_SECRET,
-      logger: false,
-    });
-    await other.ready();
+    second = await secondInstance(one);
+    other = second.app;
     // Both connected to Redis before counting starts.
     for (const app of [one.app, other]) {
       while ((await app.inject('/ready')).statusCode !== 200) {
@@ -49,8 +38,7 @@ describe.runIf(testDatabaseKind === 'postgres')('with Redis', () => {
     }
   });
   afterAll(async () => {
-    await other?.close();
-    await otherDatabase?.close();
+    await second?.close();
     await one?.close();
     await redis?.stop();
   });

@@ -147,6 +147,33 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   };
 }
 
+/**
+ * PostgreSQL only: a second server instance on a test app's database and settings, with caches,
+ * connections and buses of its own: another server process, as far as the app can tell.
+ */
+export async function secondInstance(
+  t: TestApp,
+): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+  const database = await openDatabase({
+    databaseUrl: t.settings.DATABASE_URL,
+    limits: t.settings,
+  });
+  const app = await buildApp({
+    settings: t.settings,
+    database,
+    secret: TEST_SECRET,
+    logger: false,
+  });
+  await app.ready();
+  return {
+    app,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
 /** Fetches the verification token the way a browser gets it; returns the cookie and header pair. */
 export async function verificationHeaders(app: FastifyInstance) {
   const res = await app.inject({ method: 'GET', url: '/api/abp/application-configuration' });
