@@ -137,7 +137,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     shared: redis
       ? { redis }
       : options.database.kind === 'postgres'
-        ? { db: options.database.db }
+        ? { db: options.database.db, background: options.database.background }
         : undefined,
   });
   // JSON answers above 1 KB go out compressed (brotli at a quick level, else gzip): a list of

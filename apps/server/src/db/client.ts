@@ -21,6 +21,11 @@ export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export interface DatabaseHandle {
   db: Database;
+  /**
+   * The same database for work no request waits on (the rate limit's shared counts), left out of
+   * `stats`, which measure what requests cost.
+   */
+  background: Database;
   kind: 'pglite' | 'postgres';
   /** Statements sent so far through `db` (what a request costs, in tests and benchmarks). */
   readonly stats: { queries: number };
@@ -133,6 +138,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     const db = drizzlePg(pool, { schema, logger: countQueries(stats) }) as unknown as Database;
     return {
       db,
+      background: drizzlePg(pool, { schema }) as unknown as Database,
       kind: 'postgres',
       stats,
       migrate: async () => {
@@ -183,6 +189,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const db = drizzlePglite(client, { schema, logger: countQueries(stats) }) as unknown as Database;
   return {
     db,
+    background: drizzlePglite(client, { schema }) as unknown as Database,
     kind: 'pglite',
     stats,
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),

@@ -149,10 +149,11 @@ function routeName(routeOptions: RouteOptions): string {
 
 /** The store class @fastify/rate-limit constructs (`store` option), on this database. */
 export function databaseRateLimitStore(
-  db: Database,
+  { db, background }: { db: Database; background: Database },
   log: (line: string) => void,
 ): { windows: SharedWindows; Store: FastifyRateLimitStoreCtor } {
-  const windows = new SharedWindows(db, log);
+  // A route's count is part of its request; the general limit's flushes are no request's.
+  const windows = new SharedWindows(background, log);
   return {
     windows,
     Store: class DatabaseRateLimitStore implements FastifyRateLimitStore {

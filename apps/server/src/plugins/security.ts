@@ -17,10 +17,11 @@ export interface SecurityOptions {
   rateLimit: { perUser: number; perAnonymousAddress: number };
   /**
    * Where the limits are counted, so that every server process sees the same counts: Redis when
-   * there is one, else the PostgreSQL database; without either (the embedded database, one
-   * process), in this process's memory.
+   * there is one, else the PostgreSQL database (`background`: its connection for the shared
+   * counts no request waits on); without either (the embedded database, one process), in this
+   * process's memory.
    */
-  shared?: { redis: Redis } | { db: Database };
+  shared?: { redis: Redis } | { db: Database; background: Database };
 }
 
 /**
@@ -105,7 +106,7 @@ export const securityPlugin = fp<SecurityOptions>(
     const shared = options.shared;
     const store =
       shared && 'db' in shared
-        ? databaseRateLimitStore(shared.db, (line) => app.log.warn(line))
+        ? databaseRateLimitStore(shared, (line) => app.log.warn(line))
         : undefined;
     if (store) app.addHook('onClose', async () => store.windows.close());
     await app.register(rateLimit, {
