@@ -18,7 +18,7 @@ import {
   orders,
   smallEquipmentStock,
 } from '@/db/schema.js';
-import { multipart } from '@/modules/files/test-upload.js';
+import { uploadAs } from '@/modules/files/test-upload.js';
 import {
   createTestApp,
   customerToken,
@@ -681,17 +681,13 @@ describe('authorization matrix: every route, every caller', () => {
 
   const upload = async (owner: Caller): Promise<string> => {
     const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF');
-    const body = multipart({ businessType: 'Contract' }, { name: 'matrix.pdf', bytes: pdf });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/files/upload',
-      payload: body.payload,
-      headers: {
-        ...csrf,
-        'content-type': body.contentType,
-        authorization: `Bearer ${tokens[owner === 'anonymous' ? 'admin' : owner]}`,
-      },
-    });
+    const res = await uploadAs(
+      t.app,
+      csrf,
+      tokens[owner === 'anonymous' ? 'admin' : owner]!,
+      { businessType: 'Contract' },
+      { name: 'matrix.pdf', bytes: pdf },
+    );
     if (res.statusCode !== 201) throw new Error(`upload for ${owner}: ${res.body}`);
     return res.json<{ id: string }>().id;
   };

@@ -12,7 +12,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOST_TENANT_ID } from '@snowgear/contracts';
 import { createFileStore } from '@/modules/files/create-store.js';
-import { multipart, photo } from '@/modules/files/test-upload.js';
+import { photo, uploadAs } from '@/modules/files/test-upload.js';
 import { createTestApp, signIn, verificationHeaders, type TestApp } from '@/testing/index.js';
 import { loadSettings } from '@/config/env.js';
 import { LocalFileStore } from '@/modules/files/store.js';
@@ -54,18 +54,14 @@ describe('backup and restore', () => {
     const csrf = await verificationHeaders(source.app);
     const { employee } = await signIn(source.app, csrf, ['employee']);
     picture = await photo(800, 600);
-    const body = multipart({ businessType: 'EquipmentImage' }, { name: 'ski.jpg', bytes: picture });
-    const res = await source.app.inject({
-      method: 'POST',
-      url: '/api/files/upload',
-      payload: body.payload,
-      headers: {
-        ...csrf,
-        'content-type': body.contentType,
-        authorization: `Bearer ${employee}`,
-        __tenant: HOST_TENANT_ID,
-      },
-    });
+    const res = await uploadAs(
+      source.app,
+      csrf,
+      employee!,
+      { businessType: 'EquipmentImage' },
+      { name: 'ski.jpg', bytes: picture },
+      { __tenant: HOST_TENANT_ID },
+    );
     expect(res.statusCode, res.body).toBe(201);
     uploaded = res.json();
     orders = await allOrders(source);

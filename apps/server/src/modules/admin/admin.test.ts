@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BusinessParameterKey as K, type H5Config } from '@snowgear/contracts';
 import { auditLog } from '@/db/schema.js';
-import { multipart, photo } from '@/modules/files/test-upload.js';
+import { photo, uploadAs } from '@/modules/files/test-upload.js';
 import {
   callerAs,
   createTestApp,
@@ -226,20 +226,13 @@ describe('administration: stores, parameters, system information, the rental agr
   it('changes the system information and filing, with an uploaded logo every visitor sees', async () => {
     const info = (await call('admin', 'GET', '/api/app/admin/system-info')).json();
     const upload = async (who: string) => {
-      const body = multipart(
+      const res = await uploadAs(
+        t.app,
+        csrf,
+        tokens[who]!,
         { businessType: 'SystemLogo' },
         { name: 'logo.png', bytes: await photo(200, 200, 'png'), type: 'image/png' },
       );
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/files/upload',
-        payload: body.payload,
-        headers: {
-          ...csrf,
-          'content-type': body.contentType,
-          authorization: `Bearer ${tokens[who]}`,
-        },
-      });
       expect(res.statusCode).toBe(201);
       return res.json<{ id: string }>().id;
     };

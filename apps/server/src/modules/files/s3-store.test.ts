@@ -17,7 +17,7 @@ import { HOST_TENANT_ID } from '@snowgear/contracts';
 import { createTestApp, signIn, verificationHeaders, type TestApp } from '@/testing/index.js';
 import { S3FileStore } from './s3-store.js';
 import { StoredFileMissingError } from './store.js';
-import { multipart, photo } from './test-upload.js';
+import { photo, uploadAs } from './test-upload.js';
 
 /**
  * The S3 store against s3rver, a real S3 server on loopback: the SDK signs and sends the same HTTP
@@ -131,17 +131,7 @@ describe('files through the app on an S3 store', () => {
   afterAll(() => t.close());
 
   const upload = async (fields: Record<string, string>, file: { name: string; bytes: Buffer }) => {
-    const body = multipart(fields, file);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/files/upload',
-      payload: body.payload,
-      headers: {
-        ...csrf,
-        'content-type': body.contentType,
-        authorization: `Bearer ${tokens.employee}`,
-      },
-    });
+    const res = await uploadAs(t.app, csrf, tokens.employee!, fields, file);
     expect(res.statusCode).toBe(201);
     return res.json<{ id: string; accessUrl: string; thumbnails: { accessUrl: string }[] }>();
   };

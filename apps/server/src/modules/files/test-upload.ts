@@ -1,4 +1,5 @@
 import { crc32, deflateSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 
 /** Builds a multipart/form-data body the way a browser sends an upload (for the file tests). */
@@ -27,6 +28,32 @@ export function multipart(
     payload: Buffer.concat(chunks),
     contentType: `multipart/form-data; boundary=${boundary}`,
   };
+}
+
+/**
+ * Uploads a file through `POST /api/files/upload` as a signed-in caller (their access token),
+ * with the verification headers: the answer as it comes.
+ */
+export function uploadAs(
+  app: FastifyInstance,
+  csrf: Record<string, string>,
+  token: string,
+  fields: Record<string, string>,
+  file: { name: string; bytes: Buffer; type?: string },
+  headers: Record<string, string> = {},
+) {
+  const body = multipart(fields, file);
+  return app.inject({
+    method: 'POST',
+    url: '/api/files/upload',
+    payload: body.payload,
+    headers: {
+      ...csrf,
+      ...headers,
+      'content-type': body.contentType,
+      authorization: `Bearer ${token}`,
+    },
+  });
 }
 
 /** A plain picture carrying EXIF metadata, as a phone photo would. */

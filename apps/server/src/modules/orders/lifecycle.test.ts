@@ -9,7 +9,7 @@ import {
   verificationHeaders,
   type TestApp,
 } from '@/testing/index.js';
-import { multipart, photo } from '@/modules/files/test-upload.js';
+import { photo, uploadAs } from '@/modules/files/test-upload.js';
 import { cancelUnpaidOrders, startDeliveredRentals } from './sweep.js';
 
 interface Item {
@@ -91,20 +91,13 @@ describe('order lifecycle', () => {
   /** A driver's proof at the door: a photo of the hand-over and the signature (deliveries.test). */
   async function doorProof(as = 'driver') {
     const upload = async (businessType: string) => {
-      const body = multipart(
+      const res = await uploadAs(
+        t.app,
+        csrf,
+        tokens[as]!,
         { businessType },
         { name: 'door.jpg', bytes: await photo(320, 240), type: 'image/jpeg' },
       );
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/files/upload',
-        payload: body.payload,
-        headers: {
-          ...csrf,
-          'content-type': body.contentType,
-          authorization: `Bearer ${tokens[as]}`,
-        },
-      });
       return res.json<{ id: string }>().id;
     };
     return {
