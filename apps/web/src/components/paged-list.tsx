@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { Button, InfiniteScroll, Skeleton } from 'antd-mobile';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Button, Skeleton } from 'antd-mobile';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { PagedResult } from '@snowgear/contracts';
@@ -56,26 +56,7 @@ export function PagedList<T>({ query, emptyText, children, pullToRefresh = true 
       ) : (
         children(items)
       )}
-      {items.length > 0 && (
-        <InfiniteScroll
-          hasMore={query.hasNextPage}
-          loadMore={async () => {
-            await query.fetchNextPage({ throwOnError: true });
-          }}
-        >
-          {(hasMore, failed, retry) =>
-            failed ? (
-              <Button fill="none" color="primary" onClick={() => void retry()}>
-                {t('list.loadMoreFailed')}
-              </Button>
-            ) : hasMore ? (
-              t('app.loading')
-            ) : (
-              t('list.noMore')
-            )
-          }
-        </InfiniteScroll>
-      )}
+      {items.length > 0 && <LoadMore query={query} />}
     </>
   );
   if (!pullToRefresh) return list;
@@ -87,5 +68,45 @@ export function PagedList<T>({ query, emptyText, children, pullToRefresh = true 
     >
       {list}
     </PullToRefresh>
+  );
+}
+
+/**
+ * The end of a list: the next page loads as it comes within a thumb's scroll of the screen. An
+ * IntersectionObserver watches it, so scrolling and drawing the list never wait on a layout read.
+ * A page that fails offers a retry.
+ */
+function LoadMore<T>({ query }: { query: UseInfiniteQueryResult<InfiniteData<PagedResult<T>>> }) {
+  const { t } = useTranslation();
+  const end = useRef<HTMLDivElement>(null);
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
+  const pages = query.data?.pages.length ?? 0;
+  useEffect(() => {
+    const element = end.current;
+    if (!element || !hasNextPage || isFetchingNextPage || isFetchNextPageError) return;
+    // Watched anew after each page: the end may still be in view when the page has arrived.
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        void fetchNextPage();
+      },
+      { rootMargin: '0px 0px 250px 0px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage, pages]);
+  return (
+    <div ref={end} className="paged-list-end" aria-live="polite">
+      {isFetchNextPageError ? (
+        <Button fill="none" color="primary" onClick={() => void fetchNextPage()}>
+          {t('list.loadMoreFailed')}
+        </Button>
+      ) : hasNextPage ? (
+        t('app.loading')
+      ) : (
+        t('list.noMore')
+      )}
+    </div>
   );
 }

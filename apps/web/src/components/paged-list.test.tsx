@@ -1,0 +1,126 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { QueryClientProvider, useInfiniteQuery } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PagedResult } from '@snowgear/contracts';
+import { changeLanguage } from '@/lib/i18n';
+import { createQueryClient } from '@/lib/query-client';
+import { PagedList } from './paged-list';
+
+/** An IntersectionObserver the test moves: `scrollToEnd()` brings the watched end into view. */
+const watched = new Set<{ callback: IntersectionObserverCallback; target: Element }>();
+class TestObserver {
+  private target: Element | null = null;
+  constructor(private readonly callback: IntersectionObserverCallback) {}
+  observe(target: Element) {
+    this.target = target;
+    watched.add(this as never);
+  }
+  disconnect() {
+    watched.delete(this as never);
+  }
+  unobserve() {}
+  takeRecords() {
+    return [];
+  }
+  fire() {
+    const entry = { isIntersecting: true, target: this.target } as IntersectionObserverEntry;
+    this.callback([entry], this as unknown as IntersectionObserver);
+  }
+}
+function scrollToEnd() {
+  for (const observer of [...watched]) (observer as unknown as TestObserver).fire();
+}
+
+const TOTAL = 45;
+const PAGE = 20;
+
+function List({ load }: { load: (skip: number) => Promise<PagedResult<string>> }) {
+  const query = useInfiniteQuery({
+    queryKey: ['gear'],
+    initialPageParam: 0,
+    queryFn: ({ pageParam }) => load(pageParam),
+    getNextPageParam: (last, pages) => {
+      const loaded = pages.reduce((n, p) => n + p.items.length, 0);
+      return loaded < last.totalCount ? loaded : undefined;
+    },
+    retry: false,
+  });
+  return (
+    <PagedList query={query} emptyText="没有雪具">
+      {(items) => (
+        <ul>
+          {items.map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ul>
+      )}
+    </PagedList>
+  );
+}
+
+const page = async (skip: number): Promise<PagedResult<string>> => ({
+  totalCount: TOTAL,
+  items: Array.from({ length: Math.min(PAGE, TOTAL - skip) }, (_, i) => `雪板 ${skip + i + 1}`),
+});
+
+function renderList(load: (skip: number) => Promise<PagedResult<string>>) {
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      <List load={load} />
+    </QueryClientProvider>,
+  );
+}
+
+describe('a paged list', () => {
+  beforeEach(async () => {
+    await changeLanguage('zh-CN');
+    vi.stubGlobal('IntersectionObserver', TestObserver);
+  });
+  afterEach(() => {
+    watched.clear();
+    vi.unstubAllGlobals();
+  });
+
+  it('loads the next page only as its end comes into view, and says when there is no more', async () => {
+    const load = vi.fn(page);
+    renderList(load);
+    expect(await screen.findByText('雪板 20')).toBeTruthy();
+    expect(screen.getByText('加载中…')).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(1);
+
+    await act(async () => scrollToEnd());
+    expect(await screen.findByText('雪板 40')).toBeTruthy();
+    expect(load).toHaveBeenLastCalledWith(20);
+
+    await act(async () => scrollToEnd());
+    expect(await screen.findByText('雪板 45')).toBeTruthy();
+    expect(await screen.findByText('没有更多了')).toBeTruthy();
+    // At the end nothing is watched and nothing more is asked for.
+    await act(async () => scrollToEnd());
+    expect(load).toHaveBeenCalledTimes(3);
+    expect(screen.queryByText('雪板 46')).toBeNull();
+  });
+
+  it('offers a retry when a page fails, and loads it when tapped', async () => {
+    let failNext = true;
+    const load = vi.fn(async (skip: number) => {
+      if (skip > 0 && failNext) {
+        failNext = false;
+        throw new Error('network down');
+      }
+      return page(skip);
+    });
+    renderList(load);
+    await screen.findByText('雪板 20');
+    await act(async () => scrollToEnd());
+    const retry = await screen.findByRole('button', { name: '加载失败，点击重试' });
+    // Seen again while it failed: no request until the person asks.
+    await act(async () => scrollToEnd());
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(screen.getByText('雪板 20')).toBeTruthy();
+
+    fireEvent.click(retry);
+    expect(await screen.findByText('雪板 40')).toBeTruthy();
+    expect(screen.queryByText('加载失败，点击重试')).toBeNull();
+  });
+});
