@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newPhone, screenshot, watchErrors } from '../support/browser';
+import { signIn } from '../support/session';
 
 const baseUrl = inject('baseUrl');
 
@@ -137,6 +138,60 @@ describe('app shell on a phone', () => {
     await firstArticle.tap();
     await page.getByRole('button', { name: /有帮助/ }).tap();
     await page.getByRole('status').filter({ hasText: '感谢您的反馈' }).first().waitFor();
+    await context.close();
+  });
+
+  it('asks for a staff page’s code and data as the app starts, and draws it without a loading step', async () => {
+    const context = await newPhone(browser);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await signIn(page, baseUrl, 'employee', '/store/dashboard');
+
+    // Opened afresh, as from a bookmark: the items in stock (status 1, as the dashboard links).
+    const opened = await context.newPage();
+    const asked: string[] = [];
+    let listAsked = () => {};
+    const listAskedNow = new Promise<true>((resolve) => (listAsked = () => resolve(true)));
+    opened.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/app/')) asked.push(`${url.pathname}${url.search}`);
+      if (url.pathname === '/api/app/equipment') listAsked();
+    });
+    // The page's code is held back until the list has been asked for (5 s at most).
+    let askedBeforeCode = false;
+    await opened.route(/\/assets\/inventory-list-page-[^/]+\.js$/, async (route) => {
+      const waited = new Promise<false>((resolve) => setTimeout(() => resolve(false), 5000));
+      askedBeforeCode = await Promise.race([listAskedNow, waited]);
+      await route.continue();
+    });
+    let loadingShown = false;
+    await opened.exposeFunction('loadingShown', () => (loadingShown = true));
+    await opened.addInitScript(() => {
+      new MutationObserver(() => {
+        if (document.querySelector('.page-loading'))
+          void (window as never as { loadingShown: () => void }).loadingShown();
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await opened.goto(`${baseUrl}/store/inventory/list?status=1`);
+    await opened.locator('.adm-list-item').first().waitFor();
+    // The page's own code was asked for beside the shell, not after it ran.
+    expect(
+      await opened.locator('link[rel="modulepreload"][href*="inventory-list-page"]').count(),
+    ).toBe(1);
+    expect(loadingShown).toBe(false);
+    expect(askedBeforeCode).toBe(true);
+    // One request for the list, the one made at start: the page found it in the cache.
+    const lists = asked.filter((url) => url.startsWith('/api/app/equipment?'));
+    expect(lists).toHaveLength(1);
+    expect(lists[0]).toMatch(/[?&]status=1(&|$)/);
+    expect(lists[0]).toMatch(/[?&]storeId=[0-9a-f-]{36}/);
+    expect(asked.filter((url) => url.startsWith('/api/app/equipment/categories'))).toHaveLength(1);
+
+    asked.length = 0;
+    await opened.goto(`${baseUrl}/store/dashboard`);
+    await opened.getByRole('link', { name: /^查看/ }).first().waitFor();
+    expect(asked.filter((url) => url.startsWith('/api/app/store-dashboard'))).toHaveLength(1);
+    expect(errors).toEqual([]);
     await context.close();
   });
 });

@@ -60,17 +60,23 @@ const LANGUAGE_KEY = 'language';
 /**
  * The inline script of index.html: finds the opened path's route as React Router matches it
  * (`:param`, `:param?`, any case, an optional trailing slash) and preloads its texts in the
- * chosen language, which lib/i18n.ts then fetches.
+ * chosen language, which lib/i18n.ts then fetches, and its code (files and styles), which the
+ * shell then imports: both arrive beside the shell instead of after it has run.
  */
 const PRELOAD = [
   '(function(){try{',
   "var m=JSON.parse(document.getElementById('route-texts').textContent),",
-  `en=localStorage.getItem(${JSON.stringify(LANGUAGE_KEY)})==='en-US',p=location.pathname,f=m.shell;`,
+  `en=localStorage.getItem(${JSON.stringify(LANGUAGE_KEY)})==='en-US',p=location.pathname,f=m.shell,c;`,
   'for(var i=0;i<m.routes.length;i++){var r=m.routes[i],',
   "x=new RegExp('^'+r[0].replace(/\\/:[^/]+\\?/g,'(?:/[^/]+)?').replace(/:[^/]+/g,'[^/]+')+'/?$','i');",
-  'if(x.test(p)){f=[r[1],r[2]];break}}',
-  "var l=document.createElement('link');l.rel='preload';l.as='fetch';l.crossOrigin='anonymous';",
-  "l.href='/'+m.files[f[en?1:0]];document.head.appendChild(l)}catch(e){}})()",
+  'if(x.test(p)){f=[r[1],r[2]];c=r[3];break}}',
+  "function a(rel,href,as,cors){var l=document.createElement('link');l.rel=rel;l.href='/'+href;",
+  "if(as)l.as=as;if(cors)l.crossOrigin='anonymous';document.head.appendChild(l)}",
+  "a('preload',m.files[f[en?1:0]],'fetch',1);",
+  // The code in a task of its own, so the boot screen is not held back.
+  'setTimeout(function(){for(var j=0;c&&j<c.length;j++){var k=m.code[c[j]];',
+  "if(/\\.css$/.test(k))a('preload',k,'style');else a('modulepreload',k)}},0)",
+  '}catch(e){}})()',
 ].join('');
 
 export interface RouteTextsManifest {
@@ -78,8 +84,10 @@ export interface RouteTextsManifest {
   files: string[];
   /** The shell's texts alone (a path no route has): [zh-CN file index, en-US file index]. */
   shell: [number, number];
-  /** [route path, zh-CN file index, en-US file index]. */
-  routes: [string, number, number][];
+  /** The code files (scripts and styles) of the pages, beyond the shell. */
+  code: string[];
+  /** [route path, zh-CN file index, en-US file index, the indexes of its page's code files]. */
+  routes: [string, number, number, number[]][];
 }
 
 /**
@@ -93,7 +101,7 @@ export function routeTexts(): Plugin {
   const root = fileURLToPath(new URL('..', import.meta.url));
   const alias = { '@': fileURLToPath(new URL('../src', import.meta.url)) };
   let locales: Record<Language, Texts> | null = null;
-  let routes: { path: string; page: string }[] = [];
+  let routes: { path: string; page: string; tabBar: boolean }[] = [];
   let manifest: RouteTextsManifest | null = null;
 
   const load = async <T>(file: string) =>
@@ -114,13 +122,15 @@ export function routeTexts(): Plugin {
       const [zh, en, table] = await Promise.all([
         load<{ default: Texts }>('src/locales/zh-CN.ts'),
         load<{ default: Texts }>('src/locales/en-US.ts'),
-        load<{ appRoutes: { path: string; load: () => unknown }[] }>('src/config/routes.ts'),
+        load<{ appRoutes: { path: string; load: () => unknown; layout: string }[] }>(
+          'src/config/routes.ts',
+        ),
       ]);
       locales = { 'zh-CN': zh.default, 'en-US': en.default };
       routes = table.appRoutes.map((route) => {
         const page = /["'](\/src\/[^"']+)["']/.exec(String(route.load))?.[1];
         if (!page) throw new Error(`route-texts: cannot read the page of ${route.path}`);
-        return { path: route.path, page };
+        return { path: route.path, page, tabBar: route.layout === 'tabBar' };
       });
     },
     generateBundle(_options, bundle) {
@@ -146,8 +156,25 @@ export function routeTexts(): Plugin {
       const parts = SHELL_PARTS.map(({ file, area }) => {
         const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(file));
         if (!chunk) throw new Error(`route-texts: no chunk for ${file}`);
-        return { area, groups: groupsOf(reach(bundle, chunk.fileName, false, shellFiles)) };
+        const reached = reach(bundle, chunk.fileName, false, shellFiles);
+        return { file, area, chunks: reached, groups: groupsOf(reached) };
       });
+      const tabBar = parts.find((part) => part.file.endsWith('/area-tab-bar.tsx'))!.chunks;
+
+      // A page's code: the files its page imports statically beyond the shell, and their styles.
+      const code: string[] = [];
+      const codeIndex = new Map<string, number>();
+      const codeOf = (list: OutputChunk[]) => {
+        const indexes = new Set<number>();
+        for (const chunk of list) {
+          if (shellFiles.has(chunk.fileName)) continue;
+          for (const file of [chunk.fileName, ...(chunk.viteMetadata?.importedCss ?? [])]) {
+            if (!codeIndex.has(file)) codeIndex.set(file, code.push(file) - 1);
+            indexes.add(codeIndex.get(file)!);
+          }
+        }
+        return [...indexes];
+      };
 
       const files: string[] = [];
       const fileFor = new Map<string, number>();
@@ -167,7 +194,7 @@ export function routeTexts(): Plugin {
         emit('zh-CN', pick(needed, locales!['zh-CN'])),
         emit('en-US', pick(needed, locales!['en-US'])),
       ];
-      manifest = { files, shell: both(shell), routes: [] };
+      manifest = { files, shell: both(shell), code, routes: [] };
       for (const route of routes) {
         const page = pageOf(route.page);
         if (!page) throw new Error(`route-texts: no chunk for ${route.page}`);
@@ -176,7 +203,12 @@ export function routeTexts(): Plugin {
           ...parts.filter((part) => route.path.startsWith(part.area)).flatMap((p) => [...p.groups]),
           ...groupsOf(reach(bundle, page.fileName, true, shellFiles)),
         ]);
-        manifest.routes.push([route.path, ...both(needed)]);
+        const pageCode = reach(bundle, page.fileName, false, shellFiles);
+        manifest.routes.push([
+          route.path,
+          ...both(needed),
+          codeOf(route.tabBar ? [...pageCode, ...tabBar] : pageCode),
+        ]);
       }
     },
     transformIndexHtml: {

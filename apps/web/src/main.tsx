@@ -7,37 +7,57 @@ import { installTouchEmulator } from '@/lib/touch-emulator';
 import { disableZodEval } from '@/lib/zod-jitless';
 import { applyTheme, savedTheme } from '@/features/app-state/stores/app-store';
 import { App } from './app/app';
-import { bootstrap } from './app/bootstrap';
+import { bootstrap, connectApi } from './app/bootstrap';
+import { createQueryClient } from './lib/query-client';
+import { checkRouteAccess } from './lib/authorization';
+import { sessionSnapshot } from './features/auth/stores/session-store';
 import { loadRouteTexts, savedLanguage } from './lib/i18n';
 import { appStylesReady } from './lib/app-styles';
 import { findRoute } from './config/routes';
+import { routePrefetch } from './config/route-prefetch';
 import { loadTabBar } from './app/layouts/page-layout';
+import { preloadPage } from './app/router';
 
 // Start-up order of spec §1: touch shim, mount, then configuration, stores and session.
 installTouchEmulator();
 disableZodEval();
 applyTheme(savedTheme());
 
-// The page opened starts downloading now, beside the texts, instead of after them: on a slow
-// network that saves a whole round of requests before anything shows.
-const opened = findRoute(window.location.pathname);
-void opened?.load().catch(() => undefined);
-if (opened?.layout === 'tabBar') void loadTabBar().catch(() => undefined);
-// The texts of the page opened, in the language shown, come first (the rest as needed), and
-// the styles the boot screen did without.
-await Promise.all([loadRouteTexts(opened?.path, savedLanguage()), appStylesReady()]);
 const history = createBrowserHistory();
+connectApi((to, options) => (options?.replace ? history.replace(to) : history.push(to)));
+const queryClient = createQueryClient();
+
+// The page opened: its data is asked for now, while the code and texts index.html asked for
+// beside the shell arrive (the session and the configuration are read from the phone at once).
+const opened = findRoute(window.location.pathname);
+const here = `${window.location.pathname}${window.location.search}`;
+const prefetch = opened && routePrefetch[opened.path];
+if (prefetch && checkRouteAccess(opened, sessionSnapshot(), here).allow) {
+  prefetch(queryClient, new URLSearchParams(window.location.search));
+}
+
+// The page opened: index.html asked for its code and texts beside the shell. The first render
+// waits for them (the boot screen shows meanwhile), so the page draws at once instead of through
+// a loading fallback. Code that cannot load is left to the router, which says so.
+const nothing = () => undefined;
+await Promise.all([
+  opened && preloadPage(opened).catch(nothing),
+  opened?.layout === 'tabBar' && loadTabBar().catch(nothing),
+  // The shell's texts where no route matched, and the styles the boot screen did without.
+  loadRouteTexts(opened?.path, savedLanguage()),
+  appStylesReady(),
+]);
 const container = document.getElementById('root');
 if (!container) throw new Error('#root missing from index.html');
 const root = createRoot(container);
 startTransition(() =>
   root.render(
     <StrictMode>
-      <App history={history} />
+      <App history={history} queryClient={queryClient} />
     </StrictMode>,
   ),
 );
-void bootstrap((to, options) => (options?.replace ? history.replace(to) : history.push(to)));
+void bootstrap();
 
 // Offline support loads after the first paint, in the built app only (no worker in development).
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {

@@ -7,13 +7,14 @@ import { getH5Config } from '@/features/system-config/api/get-h5-config';
 import { useConfigStore } from '@/features/system-config/stores/config-store';
 import { useCurrentStore } from '@/features/stores/stores/current-store';
 import { AppProviders } from './app';
-import { bootstrap } from './bootstrap';
+import { bootstrap, connectApi } from './bootstrap';
 import { buildRouteObjects } from './router';
 
 /** The app shell against the real server: routes, titles, layouts and the first booking step. */
 async function renderAt(path: string) {
   const router = createMemoryRouter(buildRouteObjects(), { initialEntries: [path] });
-  await bootstrap((to, options) => router.navigate(to, options));
+  connectApi((to, options) => router.navigate(to, options));
+  await bootstrap();
   render(
     <AppProviders>
       <RouterProvider router={router} />

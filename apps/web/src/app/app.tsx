@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { unstable_HistoryRouter as HistoryRouter, type HistoryRouterProps } from 'react-router';
 import type { BrowserHistory } from 'history';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 // Deep imports: the package's index would make every component reachable from the shell.
 import ConfigProvider from 'antd-mobile/es/components/config-provider';
 import antdZhCN from 'antd-mobile/es/locales/zh-CN';
@@ -13,10 +13,16 @@ import { createQueryClient } from '@/lib/query-client';
 import { HistoryContext } from '@/lib/history';
 import { AppRoutes } from './router';
 
+interface ProvidersProps {
+  children: ReactNode;
+  /** The app's query cache (main.tsx fills it before the first render); tests get a new one. */
+  queryClient?: QueryClient;
+}
+
 /** Everything a page needs around it: i18n, antd-mobile's locale, the query cache. */
-function Providers({ children }: { children: ReactNode }) {
+function Providers({ children, queryClient: given }: ProvidersProps) {
   const { i18n: instance } = useTranslation();
-  const [queryClient] = useState(createQueryClient);
+  const [queryClient] = useState(() => given ?? createQueryClient());
   const locale = instance.language === SupportedLanguage.enUS ? antdEnUS : antdZhCN;
 
   useEffect(() => {
@@ -30,10 +36,10 @@ function Providers({ children }: { children: ReactNode }) {
   );
 }
 
-export function AppProviders({ children }: { children: ReactNode }) {
+export function AppProviders({ children, queryClient }: ProvidersProps) {
   return (
     <I18nextProvider i18n={i18n}>
-      <Providers>{children}</Providers>
+      <Providers queryClient={queryClient}>{children}</Providers>
     </I18nextProvider>
   );
 }
@@ -42,9 +48,15 @@ export function AppProviders({ children }: { children: ReactNode }) {
  * The app on the browser's history: React Router reads its locations, and a page with unsaved
  * changes can block leaving it (lib/history.ts).
  */
-export function App({ history }: { history: BrowserHistory }) {
+export function App({
+  history,
+  queryClient,
+}: {
+  history: BrowserHistory;
+  queryClient?: QueryClient;
+}) {
   return (
-    <AppProviders>
+    <AppProviders queryClient={queryClient}>
       {/* history 5 is what React Router's own history was made from; it lacks only the two URL
           helpers that data routers use, which this router does not. */}
       <HistoryRouter history={history as unknown as HistoryRouterProps['history']}>

@@ -12,11 +12,10 @@ import {
 type Navigate = (to: string, options?: { replace?: boolean }) => unknown;
 
 /**
- * Start-up after the app is mounted (spec §1): load the system configuration, initialise the
- * store data, restore the saved login.
+ * What every request does around it: refresh the sign-in first, show errors, and on a refused
+ * session go to the sign-in page. Installed before the first request (main.tsx's prefetch).
  */
-export async function bootstrap(navigate: Navigate): Promise<void> {
-  const app = useAppStore.getState();
+export function connectApi(navigate: Navigate): void {
   setApiHooks({
     beforeAuthenticatedRequest: () => refreshIfNeeded(),
     onError: (error) => useAppStore.getState().showError(error.message),
@@ -29,6 +28,14 @@ export async function bootstrap(navigate: Navigate): Promise<void> {
       }
     },
   });
+}
+
+/**
+ * Start-up after the app is mounted (spec §1): load the system configuration, initialise the
+ * store data, restore the saved login.
+ */
+export async function bootstrap(): Promise<void> {
+  const app = useAppStore.getState();
   app.setLoading('loading', i18n.t('app.loading'));
   const started = Date.now();
   const config = await useConfigStore.getState().load();

@@ -1,4 +1,13 @@
-import { Activity, lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import {
+  Activity,
+  lazy,
+  Suspense,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import {
   matchRoutes,
   Navigate,
@@ -8,7 +17,8 @@ import {
   type RouteObject,
 } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { appRedirects, appRoutes } from '@/config/routes';
+import { appRedirects, appRoutes, type AppRoute } from '@/config/routes';
+import { preloadedLazy } from '@/lib/preloaded-lazy';
 import { Paths } from '@/config/paths';
 import { ErrorBoundary } from '@/components/error-boundary';
 import { OfflineBanner } from '@/features/app-state/components/offline-banner';
@@ -25,6 +35,14 @@ import { RouteFrame } from './route-frame';
 const StoreQuickActions = lazy(() =>
   import('./smart-scan/store-quick-actions').then((m) => ({ default: m.StoreQuickActions })),
 );
+
+const routePaths = appRoutes.map((route) => ({ path: route.path }));
+
+/** The route React Router shows at a path (its ranking, not the table's order). */
+function routeAt(pathname: string): AppRoute | undefined {
+  const match = matchRoutes(routePaths, pathname)?.[0];
+  return match ? appRoutes.find((route) => route.path === match.route.path) : undefined;
+}
 
 /**
  * The shell around every page: offline banner, toasts, scroll to top on navigation and
@@ -53,11 +71,7 @@ function AppShell() {
     window.scrollTo({ top: 0, behavior: 'smooth' });
   }, [location.pathname]);
 
-  const match = matchRoutes(
-    appRoutes.map((r) => ({ path: r.path })),
-    location,
-  )?.[0];
-  const current = match ? appRoutes.find((r) => r.path === match.route.path) : undefined;
+  const current = useMemo(() => routeAt(location.pathname), [location.pathname]);
   if (current?.keepAlive && kept.userId === userId && !(current.path in kept.pages)) {
     setKept((k) => ({ ...k, pages: { ...k.pages, [current.path]: outlet } }));
   }
@@ -107,12 +121,24 @@ function RootRedirect() {
   return <Navigate to={snapshot.isAuthenticated ? homeOf(snapshot) : Paths.orderCreate} replace />;
 }
 
-export function buildRouteObjects(): RouteObject[] {
-  const pages: RouteObject[] = appRoutes.map((route) => {
-    // The page's code and its texts arrive together.
-    const Page = lazy(() =>
+/** Each route's page: its code and its texts arrive together. */
+const pages = new Map<string, ReturnType<typeof preloadedLazy>>(
+  appRoutes.map((route) => [
+    route.path,
+    preloadedLazy(() =>
       Promise.all([route.load(), loadRouteTexts(route.path)]).then(([page]) => page),
-    );
+    ),
+  ]),
+);
+
+/** Starts loading a page's code and texts (main.tsx: the page opened, before the first render). */
+export function preloadPage(route: AppRoute): Promise<unknown> {
+  return pages.get(route.path)!.preload();
+}
+
+export function buildRouteObjects(): RouteObject[] {
+  const routes: RouteObject[] = appRoutes.map((route) => {
+    const Page = pages.get(route.path)!;
     return {
       path: route.path,
       element: (
@@ -134,7 +160,7 @@ export function buildRouteObjects(): RouteObject[] {
       element: <AppShell />,
       children: [
         ...redirects,
-        ...pages,
+        ...routes,
         { path: '*', element: <Navigate to={Paths.notFound} replace /> },
       ],
     },

@@ -1,12 +1,13 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LayoutKind } from '@/config/routes';
 import { ActionBarContext } from '@/components/layouts/action-bar';
+import { preloadedLazy } from '@/lib/preloaded-lazy';
 import { AppFooter } from './app-footer';
 
 // Only the tab pages need the tab bar and its icons: it loads beside such a page's own code.
-export const loadTabBar = () => import('./area-tab-bar');
-const AreaTabBar = lazy(loadTabBar);
+const AreaTabBar = preloadedLazy(() => import('./area-tab-bar'));
+export const loadTabBar = AreaTabBar.preload;
 
 /** The three layouts of spec §2: tab bar, action button (fixed bottom actions) and normal. */
 export function PageLayout({ kind, children }: { kind: LayoutKind; children: ReactNode }) {

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { RoleName } from '@snowgear/contracts';
 import { conflictCount, useQueueStore, waitingCount } from '@/features/offline/stores/queue-store';
+import { whenIdle } from '@/lib/when-idle';
 import { useSession } from '@/features/auth/stores/session-store';
 import { prefetchLanguage, withAllTexts } from '@/lib/i18n';
 import { useAppStore } from '../stores/app-store';
@@ -48,12 +49,7 @@ function usePrefetchSheet() {
     // Into the module cache only: the page on the screen does not render again for it.
     const prefetch = () =>
       void Promise.all([importSheet(), prefetchLanguage()]).catch(() => undefined);
-    if (typeof window.requestIdleCallback !== 'function') {
-      const timer = setTimeout(prefetch, 1000);
-      return () => clearTimeout(timer);
-    }
-    const request = window.requestIdleCallback(prefetch);
-    return () => window.cancelIdleCallback(request);
+    return whenIdle(prefetch, 1000);
   }, [worker]);
 }
 

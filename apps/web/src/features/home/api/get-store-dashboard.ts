@@ -1,7 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { StoreDashboard } from '@snowgear/contracts';
 import { api } from '@/lib/api-client';
-import { useWorkingStore } from '@/features/stores/hooks/use-working-store';
+import { useWorkingStore, workingStoreNow } from '@/features/stores/hooks/use-working-store';
 
 export const storeDashboardKey = ['store-dashboard'] as const;
 
@@ -13,9 +13,19 @@ export function storeDashboardQuery(storeId: string | null) {
         params: storeId ? { storeId } : {},
         silent: true,
       }),
-    // The page is kept alive: coming back to it asks again, whatever the cache says.
-    refetchOnMount: 'always',
+    // The page is kept alive: coming back to it asks again, whatever the cache says, unless
+    // the figures were asked for as the app started (prefetchStoreDashboard).
+    refetchOnMount: (query) =>
+      Date.now() - query.state.dataUpdatedAt < JUST_ASKED_MS ? false : 'always',
   });
+}
+
+const JUST_ASKED_MS = 10_000;
+
+/** The figures the dashboard opens on, asked for as the app starts, beside the page's code. */
+export function prefetchStoreDashboard(client: QueryClient): void {
+  const storeId = workingStoreNow();
+  if (storeId) void client.prefetchQuery(storeDashboardQuery(storeId));
 }
 
 /** Today at the store the counter works on. */

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { Equipment, PagedResult } from '@snowgear/contracts';
 import { api } from '@/lib/api-client';
-import { rememberEquipment } from '@/features/offline/equipment-memory';
+import { whenIdle } from '@/lib/when-idle';
 
 export const EQUIPMENT_PAGE_SIZE = 20;
 export const equipmentKey = ['equipment'] as const;
@@ -25,9 +25,22 @@ export async function listEquipment(
   for (const [k, v] of Object.entries(rest)) if (v !== undefined && v !== '') params[k] = v;
   for (const [id, v] of Object.entries(attributes ?? {})) if (v) params[`attr.${id}`] = v;
   const page = await api.get<PagedResult<Equipment>>('/app/equipment', { params, silent: true });
-  // Gear seen in lists can be scanned at the counter when the network drops.
-  void rememberEquipment(page.items);
+  // Gear seen in lists can be scanned at the counter when the network drops: kept once the
+  // page has drawn (the phone's memory loads apart; the page opened first asks for its list
+  // before its own code has arrived).
+  whenIdle(
+    () =>
+      void import('@/features/offline/equipment-memory').then((m) =>
+        m.rememberEquipment(page.items),
+      ),
+  );
   return page;
+}
+
+/** `?status=1`: the list opened from a figure counting the items in that status (the store dashboard). */
+export function statusAsked(search: URLSearchParams): number | undefined {
+  const asked = search.get('status');
+  return asked && /^[0-5]$/.test(asked) ? Number(asked) : undefined;
 }
 
 export function equipmentListQuery(filters: EquipmentFilters) {

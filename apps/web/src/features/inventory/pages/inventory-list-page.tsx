@@ -10,7 +10,7 @@ import { useSession } from '@/features/auth/stores/session-store';
 import { WorkingStoreBar } from '@/features/stores/components/working-store-bar';
 import { useWorkingStore } from '@/features/stores/hooks/use-working-store';
 import { useCategories, useFilterableAttributes } from '../api/get-categories';
-import { useEquipmentList, type EquipmentFilters } from '../api/list-equipment';
+import { statusAsked, useEquipmentList, type EquipmentFilters } from '../api/list-equipment';
 import { EquipmentDialog } from '../components/equipment-dialog';
 import { StatusTag } from '../components/status-tag';
 import { STATUS_KEYS } from '../utils/status';
@@ -29,12 +29,8 @@ export default function InventoryListPage() {
   );
   const [keyword, setKeyword] = useState('');
   const [categoryId, setCategoryId] = useState<string>(ALL);
-  // `?status=1`: opened from a figure that counts the items in that status (the store dashboard).
   const [search] = useSearchParams();
-  const [status, setStatus] = useState<string>(() => {
-    const asked = search.get('status');
-    return asked && /^[0-5]$/.test(asked) ? asked : ALL;
-  });
+  const [status, setStatus] = useState<string>(() => String(statusAsked(search) ?? ALL));
   const [attributes, setAttributes] = useState<Record<string, string>>({});
   const [open, setOpen] = useState<string | null>(null);
   const categories = useCategories();

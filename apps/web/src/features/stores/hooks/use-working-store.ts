@@ -1,4 +1,4 @@
-import { RoleName } from '@snowgear/contracts';
+import { RoleName, type UserProfile } from '@snowgear/contracts';
 import { useSession } from '@/features/auth/stores/session-store';
 import { useConfigStore } from '@/features/system-config/stores/config-store';
 import { useCurrentStore } from '../stores/current-store';
@@ -21,15 +21,32 @@ export function useWorkingStore(): WorkingStore {
   const canSwitch = useSession((s) => s.roles.includes(RoleName.SuperAdmin));
   const currentStoreId = useCurrentStore((s) => s.currentStoreId);
   const stores = useConfigStore((s) => s.config?.storeConfigs);
-  const known = (id: string | null | undefined): id is string => !!id && !!stores?.[id];
-  const own = user?.primaryStoreId ?? null;
-  const storeId = canSwitch
-    ? known(currentStoreId)
-      ? currentStoreId
-      : known(own)
-        ? own
-        : (Object.keys(stores ?? {})[0] ?? own)
-    : own;
+  const storeId = workingStoreId(user, canSwitch, currentStoreId, stores);
   const storeName = (storeId && stores?.[storeId]?.storeName) || user?.storeName || '';
   return { storeId, storeName, canSwitch };
+}
+
+/** The working store as the page will see it, read once outside React (main.tsx's prefetch). */
+export function workingStoreNow(): string | null {
+  const session = useSession.getState();
+  return workingStoreId(
+    session.user,
+    session.roles.includes(RoleName.SuperAdmin),
+    useCurrentStore.getState().currentStoreId,
+    useConfigStore.getState().config?.storeConfigs,
+  );
+}
+
+function workingStoreId(
+  user: UserProfile | null,
+  canSwitch: boolean,
+  currentStoreId: string | null,
+  stores: Record<string, unknown> | undefined,
+): string | null {
+  const known = (id: string | null | undefined): id is string => !!id && !!stores?.[id];
+  const own = user?.primaryStoreId ?? null;
+  if (!canSwitch) return own;
+  if (known(currentStoreId)) return currentStoreId;
+  if (known(own)) return own;
+  return Object.keys(stores ?? {})[0] ?? own;
 }
