@@ -39,19 +39,20 @@ export async function startRedis(port?: number): Promise<TestRedis> {
       probe.disconnect();
     }
   };
+  const stop = () =>
+    new Promise<void>((done) => {
+      if (child.exitCode !== null || child.signalCode !== null) return done();
+      child.once('exit', () => done());
+      child.kill('SIGTERM');
+    });
   const deadline = Date.now() + 10_000;
   while (!(await Promise.race([answers(), failed]))) {
-    if (Date.now() > deadline) throw new Error(`redis-server not answering on ${url}`);
+    if (Date.now() > deadline) {
+      // A server that never answered is not left running behind the failed test.
+      await stop();
+      throw new Error(`redis-server not answering on ${url}`);
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
-  return {
-    url,
-    port,
-    stop: () =>
-      new Promise<void>((done) => {
-        if (child.exitCode !== null) return done();
-        child.once('exit', () => done());
-        child.kill('SIGTERM');
-      }),
-  };
+  return { url, port, stop };
 }
