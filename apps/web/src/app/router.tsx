@@ -8,16 +8,9 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import {
-  matchRoutes,
-  Navigate,
-  useLocation,
-  useOutlet,
-  useRoutes,
-  type RouteObject,
-} from 'react-router';
+import { Navigate, useLocation, useOutlet, useRoutes, type RouteObject } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { appRedirects, appRoutes, type AppRoute } from '@/config/routes';
+import { appRedirects, appRoutes, findRoute, type AppRoute } from '@/config/routes';
 import { preloadedLazy } from '@/lib/preloaded-lazy';
 import { Paths } from '@/config/paths';
 import { ErrorBoundary } from '@/components/error-boundary';
@@ -35,14 +28,6 @@ import { RouteFrame } from './route-frame';
 const StoreQuickActions = lazy(() =>
   import('./smart-scan/store-quick-actions').then((m) => ({ default: m.StoreQuickActions })),
 );
-
-const routePaths = appRoutes.map((route) => ({ path: route.path }));
-
-/** The route React Router shows at a path (its ranking, not the table's order). */
-function routeAt(pathname: string): AppRoute | undefined {
-  const match = matchRoutes(routePaths, pathname)?.[0];
-  return match ? appRoutes.find((route) => route.path === match.route.path) : undefined;
-}
 
 /**
  * The shell around every page: offline banner, toasts, scroll to top on navigation and
@@ -71,7 +56,7 @@ function AppShell() {
     window.scrollTo({ top: 0, behavior: 'smooth' });
   }, [location.pathname]);
 
-  const current = useMemo(() => routeAt(location.pathname), [location.pathname]);
+  const current = useMemo(() => findRoute(location.pathname), [location.pathname]);
   if (current?.keepAlive && kept.userId === userId && !(current.path in kept.pages)) {
     setKept((k) => ({ ...k, pages: { ...k.pages, [current.path]: outlet } }));
   }

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { matchPath } from 'react-router';
+import { matchRoutes } from 'react-router';
 import { Permissions, RoleName, type PermissionName } from '@snowgear/contracts';
 import type zhCN from '@/locales/zh-CN';
 import { Paths } from './paths';
@@ -603,8 +603,14 @@ export const tabBars: Record<string, { path: string; titleKey: TitleKey; icon: s
   ],
 };
 
-/** The route a path opens (query ignored), if that page exists. */
+const routePaths = appRoutes.map((route) => ({ path: route.path }));
+
+/**
+ * The route a path opens (query ignored), if that page exists: the one React Router shows there,
+ * by its ranking of the paths, not the table's order.
+ */
 export function findRoute(path: string): AppRoute | undefined {
   const pathname = path.split('?')[0] ?? path;
-  return appRoutes.find((route) => matchPath({ path: route.path, end: true }, pathname));
+  const match = matchRoutes(routePaths, pathname)?.[0];
+  return match ? appRoutes.find((route) => route.path === match.route.path) : undefined;
 }
