@@ -24,9 +24,13 @@ import { ScannerHost } from '@/features/scanner/components/scanner-host';
 import { loadRouteTexts } from '@/lib/i18n';
 import { RouteFrame } from './route-frame';
 
-// The store's quick actions (scan anything, add stock) load with the first store page.
+// The store's quick actions (scan anything, add stock) load with the first store page, and show
+// with that page's texts (which hold theirs): their code can arrive first, from the installed app.
 const StoreQuickActions = lazy(() =>
-  import('./smart-scan/store-quick-actions').then((m) => ({ default: m.StoreQuickActions })),
+  Promise.all([
+    import('./smart-scan/store-quick-actions'),
+    loadRouteTexts(findRoute(window.location.pathname)?.path),
+  ]).then(([m]) => ({ default: m.StoreQuickActions })),
 );
 
 /**

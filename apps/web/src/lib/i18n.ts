@@ -80,7 +80,8 @@ interface RouteTextsManifest {
   routes: [string, number, number][];
 }
 let manifest: RouteTextsManifest | null | undefined;
-const loadedFiles = new Set<string>();
+/** Each share of the texts asked for, once: a page and a part of the shell may ask together. */
+const textFiles = new Map<string, Promise<void>>();
 
 function routeTextsManifest(): RouteTextsManifest | null {
   if (manifest === undefined) {
@@ -106,7 +107,15 @@ export async function loadRouteTexts(
   const [zh, en] = entry ? [entry[1], entry[2]] : list.shell;
   const file = list.files[language === SupportedLanguage.enUS ? en : zh];
   if (!file) return loadLanguage(language);
-  if (loadedFiles.has(file)) return;
+  let loading = textFiles.get(file);
+  if (!loading) {
+    loading = loadTextFile(file, language);
+    textFiles.set(file, loading);
+  }
+  return loading;
+}
+
+async function loadTextFile(file: string, language: SupportedLanguage): Promise<void> {
   let texts: unknown;
   try {
     const response = await fetch(`/${file}`);
@@ -114,10 +123,10 @@ export async function loadRouteTexts(
     texts = await response.json();
   } catch {
     // Offline, the installed app has the full texts (a page's share is not precached).
+    textFiles.delete(file);
     return loadLanguage(language);
   }
   i18n.addResourceBundle(language, 'translation', texts, true, true);
-  loadedFiles.add(file);
 }
 
 /**
