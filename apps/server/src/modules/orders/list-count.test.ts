@@ -13,6 +13,7 @@ import { orders, stores } from '@/db/schema.js';
 import { createTestApp, type TestApp } from '@/testing/index.js';
 import { zonedMidnight } from '@/lib/local-time.js';
 import { LIST_LIMITS, type ListLimits } from './list-page.js';
+import { businessDay } from './numbering.js';
 import { OrdersService } from './service.js';
 
 /** The order list's capped total and its search, at the service (a super admin sees all). */
@@ -21,6 +22,7 @@ describe('order list: total and search', () => {
   let service: OrdersService;
   const page = (query: Record<string, string>) => OrderListQuerySchema.parse(query);
   let all: OrderSummary[];
+  let oldMonth: string;
   const cap3 = { countCap: 3, window: 3 };
 
   beforeAll(async () => {
@@ -40,24 +42,33 @@ describe('order list: total and search', () => {
       },
     } as unknown as FastifyRequest;
     service = new OrdersService(t.database.db, request, 'Asia/Shanghai');
-    // A customer with a Latin name, to search it in another case.
     const [store] = await t.database.db.select({ id: stores.id }).from(stores).limit(1);
     const start = new Date(Date.UTC(new Date().getUTCFullYear() + 1, 1, 1));
-    await t.database.db.insert(orders).values({
-      tenantId: HOST_TENANT_ID,
-      orderNumber: '209901010001',
-      storeId: store!.id,
-      orderType: 'Normal',
-      status: 1,
-      customerName: 'Anna Lee_50%',
-      customerPhone: '13512340000',
-      rentalStartAt: start,
-      rentalEndAt: new Date(start.getTime() + 86_400_000),
-      days: 1,
-      deliveryMethod: 'SelfPickup',
-      returnMethod: 'SelfReturn',
-      totalFen: 100,
-    });
+    const placed = async (orderNumber: string, customerName: string, customerPhone: string) => {
+      await t.database.db.insert(orders).values({
+        tenantId: HOST_TENANT_ID,
+        orderNumber,
+        storeId: store!.id,
+        orderType: 'Normal',
+        status: 1,
+        customerName,
+        customerPhone,
+        rentalStartAt: start,
+        rentalEndAt: new Date(start.getTime() + 86_400_000),
+        days: 1,
+        deliveryMethod: 'SelfPickup',
+        returnMethod: 'SelfReturn',
+        totalFen: 100,
+      });
+    };
+    const today = businessDay(new Date(), 'Asia/Shanghai');
+    // A customer with a Latin name, to search it in another case.
+    await placed(`${today}9999`, 'Anna Lee_50%', '13512340000');
+    // Placed today, with the month of the oldest demo orders inside its phone number: found
+    // among that month's orders by the phone, newest of all.
+    const oldest = (await service.list(page({ maxResultCount: '1000' }))).items.at(-1)!;
+    oldMonth = oldest.orderNumber.slice(0, 6);
+    await placed(`${today}9998`, '月份', `1${oldMonth}0000`);
     all = (await service.list(page({ maxResultCount: '1000' }))).items;
   });
   afterAll(() => t.close());
@@ -143,6 +154,14 @@ describe('order list: total and search', () => {
       someName,
       `${all[0]!.orderNumber.slice(-2)} ${all[0]!.customerName.slice(0, 1)}`, // across two fields
       '不存在的名字',
+      // The beginnings of order numbers: a year, a month (also in a phone), a day, a whole number.
+      '202',
+      all.at(-1)!.orderNumber.slice(0, 4),
+      oldMonth,
+      all[0]!.orderNumber.slice(0, 6),
+      all.at(-1)!.orderNumber.slice(0, 8),
+      all.at(-1)!.orderNumber,
+      `${oldMonth.slice(0, 5)}9`, // no such month
     ];
     const contains = (o: OrderSummary, k: string) =>
       [o.orderNumber, o.customerName, o.customerPhone].some((v) =>
@@ -167,6 +186,10 @@ describe('order list: total and search', () => {
         (o) => o.customerName,
       ),
     ).toContain('Anna Lee_50%');
+    // The month's search took both of its parts: the phone placed today, then the month's numbers.
+    const month = all.filter((o) => contains(o, oldMonth));
+    expect(month[0]!.customerName).toBe('月份');
+    expect(month.filter((o) => o.orderNumber.startsWith(oldMonth)).length).toBeGreaterThan(2);
   });
 
   it('reads lists narrowed by rental days, with a tab or without, the same whichever way', async () => {

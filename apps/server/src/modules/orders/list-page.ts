@@ -1,4 +1,5 @@
 import { desc, type SQL } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import { ORDER_LIST_COUNT_CAP } from '@snowgear/contracts';
 import type { Database } from '@/db/client.js';
 import { orders } from '@/db/schema.js';
@@ -39,17 +40,23 @@ const newestFirst = (t: {
  * - no more matches than the count's cap: all of them (found through the search's or the days'
  *   indexes), sorted;
  * - more: the tab's newest orders (a hundred for each the page shows), filtered, when they hold
- *   the whole page (its matches are then the newest of all); else all matches, sorted. Only a
- *   word matching many orders, none of them recent (a past month's YYYYMM), is slow that way.
+ *   the whole page (its matches are then the newest of all); else, for a search given in `parts`
+ *   (two filters no order meets both of, each read newest first off an index: a past month's
+ *   order numbers and the rest; search.ts), the newest of each merged; else all matches,
+ *   sorted. Only a word matching many orders, none of them recent, is slow that way.
  * `base` is the tab's filters alone (undefined: the list is not narrowed).
  */
 export async function readListPage(
   db: Database,
-  filters: { where: SQL | undefined; base: SQL | undefined },
+  filters: {
+    where: SQL | undefined;
+    base: SQL | undefined;
+    parts?: [SQL | undefined, SQL | undefined];
+  },
   page: { limit: number; offset: number },
   limits: ListLimits = LIST_LIMITS,
 ): Promise<{ rows: OrderRow[]; totalCount: number }> {
-  const { where, base } = filters;
+  const { where, base, parts } = filters;
   // Past a full page there must be room for "more", or the client would stop paging.
   const counted = page.offset + Math.max(limits.countCap, page.limit);
   const counting = countUpTo(db, orders, where, counted + 1);
@@ -84,6 +91,24 @@ export async function readListPage(
       .limit(page.limit)
       .offset(page.offset);
     if (rows.length === page.limit) return { rows, totalCount };
+  }
+  if (parts) {
+    // The newest of each part, merged (UNION ALL of lists in the same order: a Merge Append).
+    const newest = (part: SQL | undefined) =>
+      db
+        .select()
+        .from(orders)
+        .where(part)
+        .orderBy(...newestFirst(orders))
+        .limit(page.offset + page.limit);
+    const merged = unionAll(newest(parts[0]), newest(parts[1])).as('orders');
+    const rows = await db
+      .select()
+      .from(merged)
+      .orderBy(...newestFirst(merged))
+      .limit(page.limit)
+      .offset(page.offset);
+    return { rows, totalCount };
   }
   // A LIMIT no list reaches keeps PostgreSQL from merging the sub-select into the outer query
   // and planning it for one page (the usual fence, OFFSET 0, drizzle leaves out): it finds every

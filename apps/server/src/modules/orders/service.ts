@@ -77,7 +77,7 @@ import {
 import { bookInTurn } from './bookings-in-turn.js';
 import { numberOrder } from './numbering.js';
 import { readListPage, type ListLimits } from './list-page.js';
-import { keywordMatch } from './search.js';
+import { keywordMatch, keywordParts } from './search.js';
 import { findGear, findOrderDetail, type OrderDetailRows } from './repository.js';
 import { timeoutHoursOf, unpaidReleaseAt } from './sweep.js';
 import {
@@ -291,11 +291,15 @@ export class OrdersService {
     const narrowed = Object.keys(narrowing).some((key) =>
       Boolean(query[key as keyof typeof narrowing]),
     );
+    const parts = query.keyword ? keywordParts(query.keyword) : null;
     const { rows, totalCount } = await readListPage(
       this.db,
       {
         where: this.listWhere(query),
         base: narrowed ? this.listWhere({ ...query, ...narrowing }) : undefined,
+        parts: parts
+          ? [this.listWhere(query, parts[0]), this.listWhere(query, parts[1])]
+          : undefined,
       },
       pageOf(query),
       limits,
@@ -309,12 +313,16 @@ export class OrdersService {
     return total?.n ?? 0;
   }
 
-  /** The list's filters as SQL, within what the caller may see. */
-  private listWhere(query: OrderListInput): SQL | undefined {
+  /**
+   * The list's filters as SQL, within what the caller may see; `keyword` in place of the query's
+   * keyword's match (one of its parts).
+   */
+  private listWhere(query: OrderListInput, keyword?: SQL): SQL | undefined {
     const parts: (SQL | undefined)[] = [eq(orders.tenantId, this.tenantId), this.scope()];
     if (query.storeId) parts.push(eq(orders.storeId, query.storeId));
     if (query.status?.length) parts.push(inArray(orders.status, query.status));
-    if (query.keyword) parts.push(keywordMatch(query.keyword));
+    if (keyword) parts.push(keyword);
+    else if (query.keyword) parts.push(keywordMatch(query.keyword));
     if (query.startFrom) parts.push(gte(orders.rentalStartAt, this.dayStart(query.startFrom)));
     if (query.startTo) parts.push(lt(orders.rentalStartAt, this.dayStart(query.startTo, 1)));
     if (query.overdue !== undefined) {
@@ -711,6 +719,8 @@ export class OrdersService {
               tenantId: this.tenantId,
               // The day's number comes last (below): a placeholder no real number can equal.
               orderNumber: `-${orderId}`,
+              // The moment the number's day is taken from (the search finds a day's numbers by it).
+              createdAt: now,
               storeId: input.storeId,
               orderType: input.orderType,
               status,
