@@ -92,32 +92,24 @@ export async function readListPage(
       .offset(page.offset);
     if (rows.length === page.limit) return { rows, totalCount };
   }
-  if (parts) {
-    // The newest of each part, merged (UNION ALL of lists in the same order: a Merge Append).
-    const newest = (part: SQL | undefined) =>
-      db
-        .select()
-        .from(orders)
-        .where(part)
-        .orderBy(...newestFirst(orders))
-        .limit(page.offset + page.limit);
-    const merged = unionAll(newest(parts[0]), newest(parts[1])).as('orders');
-    const rows = await db
+  const newest = (part: SQL | undefined) =>
+    db
       .select()
-      .from(merged)
-      .orderBy(...newestFirst(merged))
-      .limit(page.limit)
-      .offset(page.offset);
-    return { rows, totalCount };
-  }
-  // A LIMIT no list reaches keeps PostgreSQL from merging the sub-select into the outer query
-  // and planning it for one page (the usual fence, OFFSET 0, drizzle leaves out): it finds every
-  // match, and only the outer query sorts and pages them.
-  const matches = db.select().from(orders).where(where).limit(EVERY_ROW).as('orders');
+      .from(orders)
+      .where(part)
+      .orderBy(...newestFirst(orders))
+      .limit(page.offset + page.limit);
+  // A search in two parts: the newest of each, merged (UNION ALL of lists in the same order: a
+  // Merge Append). Else every match: a LIMIT no list reaches keeps PostgreSQL from merging the
+  // sub-select into the outer query and planning it for one page (the usual fence, OFFSET 0,
+  // drizzle leaves out); only the outer query sorts and pages them.
+  const candidates = parts
+    ? unionAll(newest(parts[0]), newest(parts[1])).as('orders')
+    : db.select().from(orders).where(where).limit(EVERY_ROW).as('orders');
   const rows = await db
     .select()
-    .from(matches)
-    .orderBy(...newestFirst(matches))
+    .from(candidates)
+    .orderBy(...newestFirst(candidates))
     .limit(page.limit)
     .offset(page.offset);
   return { rows, totalCount };
