@@ -3,8 +3,9 @@
  * waited for the item's database lock inside its own transaction, holding a pooled connection,
  * only to fail its insert once the first had committed: two hundred bookings of one item queued
  * one behind another and starved every other request of connections. Now one books while the
- * others wait here, holding nothing; when it is done they all check at once (one statement each)
- * whether it took the gear, and are told so, or the next one books.
+ * others wait here, holding nothing; when it is done they all check at once whether it took the
+ * gear (those asking of the same gear and time share one statement), and are told so, or the next
+ * one books.
  *
  * Only an ordering within this process: the item's database lock and the exclusion constraint
  * still decide between processes and against every other change of an item's holds. Items are

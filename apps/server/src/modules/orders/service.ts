@@ -74,6 +74,7 @@ import {
   wantedSize,
   type OpenLine,
 } from './capacity.js';
+import { sharedRead } from '@/lib/shared-read.js';
 import { bookInTurn } from './bookings-in-turn.js';
 import { numberOrder } from './numbering.js';
 import { readListPage, type ListLimits } from './list-page.js';
@@ -662,7 +663,8 @@ export class OrdersService {
     await bookInTurn(
       lines.flatMap((l) => (l.equipmentId ? [l.equipmentId] : [])),
       async () => {
-        const taken = await this.conflictIfAny(lines, start, end);
+        // Everyone who waited for that booking asks at once: one read answers them all.
+        const taken = await this.conflictIfAny(lines, start, end, { shared: true });
         if (taken) throw taken;
       },
       async () => {
@@ -966,15 +968,24 @@ export class OrdersService {
 
   /**
    * The 409 of the first line whose item is already held in [start, end) (its earliest such
-   * hold), or null when none is; one statement.
+   * hold), or null when none is; one statement, or, `shared`, the same statement asked for by
+   * another caller that is still running (lib/shared-read.ts).
    */
   protected async conflictIfAny(
     lines: { equipmentId: string | null; barcodeNumber: string | null }[],
     start: Date,
     end: Date,
+    { shared = false } = {},
   ): Promise<AppError | null> {
     const ids = lines.flatMap((l) => (l.equipmentId ? [l.equipmentId] : []));
-    const holds = await overlappingAny(this.db, ids, start, end);
+    const read = () => overlappingAny(this.db, ids, start, end);
+    const holds = shared
+      ? await sharedRead(
+          this.db,
+          `holds ${[...ids].sort().join(',')} ${start.toISOString()} ${end.toISOString()}`,
+          read,
+        )
+      : await read();
     for (const line of lines) {
       const hit = line.equipmentId && holds.find((h) => h.equipmentId === line.equipmentId);
       if (!hit) continue;
