@@ -27,8 +27,9 @@ export default defineProject(async () => {
       name: 'web',
       include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
       environment: 'jsdom',
-      // Each file still gets a page and modules of its own, in a fresh VM context of a reused
-      // worker: creating a process and a jsdom for every file took a third of the suite's time.
+      // Each file gets a page of its own, in a fresh VM context of a reused worker: creating a
+      // process and a jsdom for every file took a third of the suite's time. The worker's files
+      // share loaded modules, so a file that mocks one begins with vi.resetModules().
       pool: 'vmThreads',
       // Pages are same-origin with the real server, as in production: cookies and relative
       // '/api' URLs behave as in a browser.

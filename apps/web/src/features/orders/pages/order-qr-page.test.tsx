@@ -12,6 +12,8 @@ import { createQueryClient } from '@/lib/query-client';
 import { saveOrderQr, savedOrderQr } from '../utils/saved-order-qr';
 import OrderQrPage from './order-qr-page';
 
+// A worker's files share loaded modules: this file's mock must meet a fresh load of the page.
+vi.hoisted(() => vi.resetModules());
 // What the QR code encodes, where a test can read it.
 vi.mock('qrcode.react', () => ({
   QRCodeSVG: ({ value, title }: { value: string; title: string }) => (

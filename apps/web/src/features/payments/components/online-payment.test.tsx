@@ -8,6 +8,8 @@ import { changeLanguage } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { OnlinePayment } from './online-payment';
 
+// A worker's files share loaded modules: this file's mock must meet a fresh load of the page.
+vi.hoisted(() => vi.resetModules());
 // What the QR code encodes, where a test can read it.
 vi.mock('qrcode.react', () => ({
   QRCodeSVG: ({ value, title }: { value: string; title: string }) => (

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WeChatScanError, WeChatScanProblem, weChatScan } from './wechat-scan';
 
+// A worker's files share loaded modules: this file's mock must meet a fresh load of the scan.
+vi.hoisted(() => vi.resetModules());
 // The signature call of the JS-SDK set-up: a test decides when (if ever) it answers.
 const signature = vi.hoisted(() => ({ answer: () => new Promise<never>(() => undefined) }));
 vi.mock('@/features/auth/api/wechat', () => ({ jsSdkConfig: () => signature.answer() }));
