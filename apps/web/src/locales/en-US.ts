@@ -570,6 +570,7 @@ const enUS: Messages = {
       remarks: 'Remarks',
       photos: 'Photos (up to 9, shrunk automatically)',
       photoFailed: 'Photo upload failed: {{reason}}',
+      photoLost: 'A photo of the draft could not be found again: add it once more',
       attributeRequired: 'Please fill in {{name}}',
       chooseDate: 'Choose a date',
       save: 'Save',

@@ -554,6 +554,7 @@ const zhCN = {
       remarks: '备注',
       photos: '照片（最多 9 张，自动压缩）',
       photoFailed: '图片上传失败：{{reason}}',
+      photoLost: '草稿中有照片已无法取回，请重新添加',
       attributeRequired: '请填写{{name}}',
       chooseDate: '选择日期',
       save: '保存',

@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button, Dialog, Input, Tag, TextArea, type InputRef, type TextAreaRef } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
@@ -18,8 +18,12 @@ import {
 import { Paths } from '@/config/paths';
 import { ChipsInput } from '@/components/chips-input';
 import { ChoiceChips } from '@/components/choice-fields';
+import { DraftNotice } from '@/components/draft-notice';
 import { FormField, fieldErrorId } from '@/components/form-field';
 import { useAppStore } from '@/features/app-state/stores/app-store';
+import { useSession } from '@/features/auth/stores/session-store';
+import { drafts } from '@/lib/drafts';
+import { useKeptDraft } from '@/lib/use-kept-draft';
 import { FormError } from '@/features/auth/components/form-error';
 import { draftErrors, otherErrors, serverErrors, type FieldErrors } from '@/lib/field-errors';
 import { revealFirstError } from '@/lib/reveal-first-error';
@@ -68,7 +72,26 @@ export function ArticleEditor({
   const publish = useSetArticlePublished();
   const remove = useDeleteAdminArticle();
   const showSuccess = useAppStore((s) => s.showSuccess);
-  const [draft, setDraft] = useState<ArticleDraft>(initial);
+  const userId = useSession((s) => s.user?.id);
+  // What is typed is kept 24 hours on this phone, per user and article (a new one by its slug
+  // and language, as a translation's starts).
+  const kept = useKeptDraft<ArticleDraft>(
+    userId
+      ? drafts.key('help-article', userId, article?.id ?? `new:${initial.slug}:${initial.language}`)
+      : undefined,
+    initial,
+  );
+  const [draft, setDraft] = useState<ArticleDraft>(() => ({ ...initial, ...kept.restored }));
+  // Opening the editor changes nothing: the draft keeps the time it was last changed.
+  const opened = useRef(true);
+  useEffect(() => {
+    if (opened.current) {
+      opened.current = false;
+      return;
+    }
+    kept.keep(draft);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- kept when it changes
+  }, [draft]);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [tab, setTab] = useState<'write' | 'preview'>('write');
   const [busy, setBusy] = useState(false);
@@ -127,6 +150,7 @@ export function ArticleEditor({
     setBusy(true);
     try {
       const saved = await save.mutateAsync({ id: article?.id, input });
+      kept.forget();
       if (thenPublish && !saved.isPublished) {
         await publish.mutateAsync({ id: saved.id, published: true });
         showSuccess(t('helpAdmin.editor.publishedDone'));
@@ -211,6 +235,16 @@ export function ArticleEditor({
         void handleSave(false);
       }}
     >
+      {kept.restored && kept.noticeShown && (
+        <DraftNotice
+          onStartOver={() => {
+            kept.forget();
+            setDraft(initial);
+            setErrors({});
+          }}
+          onDismiss={kept.dismissNotice}
+        />
+      )}
       <p className="article-editor__state" aria-live="polite">
         <Tag color={published ? 'success' : 'warning'}>
           {published ? t('helpAdmin.published') : t('helpAdmin.draft')}

@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -129,6 +129,31 @@ describe('help articles: the editor (real server)', () => {
       );
     },
   );
+
+  it('keeps an article being written through a reload, and nothing once it is saved', async () => {
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    const stamp = Date.now() % 100000;
+    const drafts = () =>
+      Object.keys(window.localStorage).filter((k) => k.startsWith('draft:help-article:'));
+    renderApp('/store/admin/help/new');
+    await user.type(await screen.findByLabelText(/标题/), `雪道开放时间${stamp}`);
+    await user.type(screen.getByLabelText(/正文/), '每天 8:30 开放。');
+    expect(drafts()).toHaveLength(1);
+    cleanup();
+
+    const router = renderApp('/store/admin/help/new');
+    expect(await screen.findByText('已恢复上次未提交的内容')).toBeTruthy();
+    expect(screen.getByLabelText(/标题/)).toHaveProperty('value', `雪道开放时间${stamp}`);
+    expect(screen.getByLabelText(/正文/)).toHaveProperty('value', '每天 8:30 开放。');
+    await user.type(screen.getByLabelText(/标识/), `slope-hours-${stamp}`);
+    await user.click(screen.getByRole('button', { name: '保存草稿' }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toMatch(/^\/store\/admin\/help\/[0-9a-f-]{36}$/),
+    );
+    expect(await screen.findByText('草稿：读者看不到这篇文章。')).toBeTruthy();
+    expect(drafts()).toEqual([]);
+    expect(screen.queryByText('已恢复上次未提交的内容')).toBeNull();
+  });
 
   it('filters the list, and links an article to its version in the other language', async () => {
     const user = userEvent.setup({ pointerEventsCheck: 0 });

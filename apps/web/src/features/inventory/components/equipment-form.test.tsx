@@ -1,10 +1,13 @@
-import { fireEvent, render, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
 import { loginWithPassword } from '@/features/auth/stores/session-store';
-import { EquipmentForm } from './equipment-form';
+import { openedDialog } from '@/test/dialog';
+import { EquipmentForm, equipmentDraftKey } from './equipment-form';
 
+// A worker's files share loaded modules: this file's mock must meet a fresh load of the form.
+vi.hoisted(() => vi.resetModules());
 // jsdom has no canvas to compress with; the upload itself goes to the real server.
 vi.mock('browser-image-compression', () => ({
   default: async (file: File) => new File([file], file.name, { type: file.type }),
@@ -26,13 +29,15 @@ describe('equipment form photos', () => {
   );
   const revokeObjectURL = vi.fn();
 
-  beforeAll(async () => {
-    Object.assign(URL, { createObjectURL, revokeObjectURL });
-    await loginWithPassword({
+  const signIn = () =>
+    loginWithPassword({
       userNameOrEmailAddress: 'employee',
       password: '1q2w3E*',
       rememberMe: false,
     });
+  beforeAll(async () => {
+    Object.assign(URL, { createObjectURL, revokeObjectURL });
+    await signIn();
   });
   afterEach(() => vi.clearAllMocks());
 
@@ -86,5 +91,68 @@ describe('equipment form photos', () => {
     expect(categoryItem.contains(document.activeElement)).toBe(true);
     expect(onSubmit).not.toHaveBeenCalled();
     Reflect.deleteProperty(Element.prototype, 'scrollIntoView');
+  });
+
+  describe('draft', () => {
+    const key = equipmentDraftKey('test-user');
+    const NOTICE = '已恢复上次未提交的内容';
+    const form = () =>
+      render(
+        <QueryClientProvider client={createQueryClient()}>
+          <EquipmentForm
+            draftKey={key}
+            submitting={false}
+            error={null}
+            onSubmit={() => undefined}
+          />
+        </QueryClientProvider>,
+      );
+    const nameField = () => screen.getByLabelText<HTMLInputElement>(/名称/, { selector: 'input' });
+    const photos = (container: HTMLElement) =>
+      [...container.querySelectorAll('.adm-image-uploader-cell img')].map((img) =>
+        img.getAttribute('src'),
+      );
+    // Each test starts with nothing stored (test/setup.ts): no draft, and no sign-in.
+    beforeEach(signIn);
+
+    it('brings back what was typed and the photos uploaded, and says so', async () => {
+      const first = form();
+      expect(screen.queryByText(NOTICE)).toBeNull();
+      fireEvent.change(nameField(), { target: { value: '金鸡 Experience 78' } });
+      fireEvent.change(first.container.querySelector<HTMLInputElement>('input[type=file]')!, {
+        target: { files: [picked] },
+      });
+      await waitFor(() => expect(photos(first.container)).toEqual(['blob:uploaded']), {
+        timeout: 20_000,
+      });
+      first.unmount();
+
+      const again = form();
+      expect(await screen.findByText(NOTICE)).toBeTruthy();
+      expect(nameField().value).toBe('金鸡 Experience 78');
+      // The phone's copy went with the page: the photo comes back through a signed link.
+      await waitFor(() => expect(photos(again.container)[0]).toMatch(/\/api\/files\/.+/));
+      expect(photos(again.container)).toHaveLength(1);
+      again.unmount();
+    });
+
+    it('starts over after asking, and keeps nothing of a form put back as it was', async () => {
+      const first = form();
+      fireEvent.change(nameField(), { target: { value: '临时雪板' } });
+      expect(window.localStorage.getItem(key)).toContain('临时雪板');
+      fireEvent.change(nameField(), { target: { value: '' } });
+      expect(window.localStorage.getItem(key)).toBeNull();
+      fireEvent.change(nameField(), { target: { value: '临时雪板' } });
+      first.unmount();
+
+      form();
+      expect(await screen.findByText(NOTICE)).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: '清空' }));
+      const dialog = await openedDialog();
+      fireEvent.click(within(dialog).getByRole('button', { name: '清空' }));
+      await waitFor(() => expect(nameField().value).toBe(''));
+      expect(screen.queryByText(NOTICE)).toBeNull();
+      expect(window.localStorage.getItem(key)).toBeNull();
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   Button,
   DatePicker,
@@ -17,9 +17,13 @@ import {
   type AttributeDefinition,
   type Equipment,
   type EquipmentInput,
+  type FileLink,
 } from '@snowgear/contracts';
 import { ScanningOutline } from 'antd-mobile-icons';
-import { fileUrl } from '@/lib/api-client';
+import { api, fileUrl } from '@/lib/api-client';
+import { drafts } from '@/lib/drafts';
+import { useKeptDraft } from '@/lib/use-kept-draft';
+import { DraftNotice } from '@/components/draft-notice';
 import { useObjectUrls } from '@/lib/use-object-urls';
 import { scanCode } from '@/features/scanner/stores/scanner-store';
 import { extractSerialNumber } from '@/features/scanner/utils/scan-rules';
@@ -44,6 +48,32 @@ export interface EquipmentFormValues {
 
 const BARCODE = /^[A-Za-z0-9._\-/]{4,64}$/;
 
+/**
+ * What the form keeps on this phone for 24 hours (lib/drafts.ts): the fields, the category's
+ * attributes and the photos (a photo uploaded but not yet saved with the item has no link that
+ * lasts: it is asked for again when the draft is opened).
+ */
+interface EquipmentFormDraft {
+  fields: EquipmentFormValues;
+  attributes: Record<string, string>;
+  photos: { id: string; url: string | null }[];
+}
+
+/** The draft of new stock (no `equipmentId`) or of an item's edit, per signed-in user. */
+export function equipmentDraftKey(userId: string, equipmentId?: string): string {
+  return drafts.key('equipment-form', userId, equipmentId ?? 'new');
+}
+
+/** A kept draft as the form takes it (null if it is not one). */
+function formDraft(draft: Partial<EquipmentFormDraft> | null): EquipmentFormDraft | null {
+  if (!draft?.fields || typeof draft.fields !== 'object') return null;
+  return {
+    fields: draft.fields,
+    attributes: draft.attributes ?? {},
+    photos: Array.isArray(draft.photos) ? draft.photos : [],
+  };
+}
+
 /** A barcode nobody has: store code, then time and randomness in base 36. */
 export function generateBarcode(prefix = 'SG'): string {
   return `${prefix}${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1296)
@@ -55,11 +85,14 @@ export function generateBarcode(prefix = 'SG'): string {
 /** New stock and edits: category, its attribute fields, barcode, prices and up to 9 photos. */
 export function EquipmentForm({
   existing,
+  draftKey,
   submitting,
   error,
   onSubmit,
 }: {
   existing?: Equipment;
+  /** Where what is entered is kept for 24 hours (`equipmentDraftKey`); none, no draft. */
+  draftKey?: string;
   submitting: boolean;
   error: string | null;
   onSubmit: (input: Omit<EquipmentInput, 'storeId'>) => void;
@@ -68,23 +101,116 @@ export function EquipmentForm({
   const [form] = Form.useForm<EquipmentFormValues>();
   const root = useRef<HTMLDivElement>(null);
   const categories = useCategories();
-  const [categoryId, setCategoryId] = useState(existing?.categoryId ?? '');
-  const attributes = useCategoryAttributes(categoryId || undefined);
-  const [values, setValues] = useState<Record<string, string>>(
-    Object.fromEntries((existing?.attributes ?? []).map((a) => [a.attributeId, a.value])),
-  );
-  const [attributeErrors, setAttributeErrors] = useState<Record<string, string>>({});
-  const [photos, setPhotos] = useState<ImageUploadItem[]>(
-    (existing?.imageFiles ?? []).map((f) => ({
-      key: f.id,
+  const saved: EquipmentFormDraft = {
+    fields: {
+      categoryId: existing ? [existing.categoryId] : [],
+      name: existing?.name ?? '',
+      brand: existing?.brand ?? '',
+      model: existing?.model ?? '',
+      barcodeNumber: existing?.barcodeNumber ?? '',
+      dailyRentPrice: existing ? String(existing.dailyRentPrice) : '',
+      deposit: existing ? String(existing.deposit) : '',
+      remarks: existing?.remarks ?? '',
+    },
+    attributes: Object.fromEntries(
+      (existing?.attributes ?? []).map((a) => [a.attributeId, a.value]),
+    ),
+    photos: (existing?.imageFiles ?? []).map((f) => ({
+      id: f.id,
       url: fileUrl(f.thumbnails.find((x) => x.size === 'small')?.accessUrl ?? f.file.accessUrl),
-      extra: { id: f.id },
     })),
-  );
+  };
+  const kept = useKeptDraft<EquipmentFormDraft>(draftKey, saved);
+  const [restored] = useState(() => formDraft(kept.restored));
+  const start = restored ?? saved;
+  const [categoryId, setCategoryId] = useState(start.fields.categoryId[0] ?? '');
+  const attributes = useCategoryAttributes(categoryId || undefined);
+  const [values, setValues] = useState<Record<string, string>>(start.attributes);
+  const [attributeErrors, setAttributeErrors] = useState<Record<string, string>>({});
+  const [photos, setPhotos] = useState<ImageUploadItem[]>(start.photos.map(photoItem));
   const [photoError, setPhotoError] = useState<string | null>(null);
   const previewUrl = useObjectUrls();
   const [dateOpen, setDateOpen] = useState<string | null>(null);
   const defs = attributes.data?.items ?? [];
+
+  /** Keeps what is on the form as the draft, or drops the draft when that is what is saved. */
+  const keepDraft = (fields = form.getFieldsValue(true) as EquipmentFormValues) => {
+    kept.keep({
+      fields: {
+        categoryId: fields.categoryId,
+        name: fields.name,
+        brand: fields.brand,
+        model: fields.model,
+        barcodeNumber: fields.barcodeNumber,
+        dailyRentPrice: fields.dailyRentPrice,
+        deposit: fields.deposit,
+        remarks: fields.remarks,
+      },
+      attributes: values,
+      photos: photos.map((p) => ({
+        id: (p.extra as { id: string }).id,
+        // A phone's own copy (blob:) does not outlive the page.
+        url: p.url.startsWith('blob:') || !p.url ? null : p.url,
+      })),
+    });
+  };
+  // Opening the form changes nothing: the draft keeps the time it was last changed.
+  const opened = useRef(true);
+  useEffect(() => {
+    if (opened.current) {
+      opened.current = false;
+      return;
+    }
+    keepDraft();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- kept when these change
+  }, [categoryId, values, photos]);
+
+  // Photos of a draft that were never saved with the item: a fresh link to each, or dropped.
+  useEffect(() => {
+    const unlinked = photos.filter((p) => !p.url);
+    if (unlinked.length === 0) return;
+    let current = true;
+    void Promise.all(
+      unlinked.map(async (p) => {
+        const id = (p.extra as { id: string }).id;
+        try {
+          const link = await api.get<FileLink>(`/files/${encodeURIComponent(id)}/link`, {
+            params: { thumbnail: 'small' },
+            silent: true,
+          });
+          return [id, fileUrl(link.url)] as const;
+        } catch {
+          return [id, null] as const;
+        }
+      }),
+    ).then((links) => {
+      if (!current) return;
+      const found = new Map(links);
+      if (links.some(([, url]) => url === null)) setPhotoError(t('inventory.editor.photoLost'));
+      setPhotos((now) =>
+        now.flatMap((p) => {
+          const id = (p.extra as { id: string }).id;
+          if (!found.has(id)) return [p];
+          const url = found.get(id);
+          return url ? [{ ...p, url }] : [];
+        }),
+      );
+    });
+    return () => {
+      current = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, for the draft's photos
+  }, []);
+
+  const startOver = () => {
+    kept.forget();
+    form.setFieldsValue(saved.fields);
+    setCategoryId(saved.fields.categoryId[0] ?? '');
+    setValues(saved.attributes);
+    setPhotos(saved.photos.map(photoItem));
+    setAttributeErrors({});
+    setPhotoError(null);
+  };
 
   const moneyRules = [
     { required: true, message: t('inventory.editor.moneyInvalid') },
@@ -107,6 +233,7 @@ export function EquipmentForm({
     });
     if (!result) return;
     form.setFieldValue('barcodeNumber', extractSerialNumber(result.text));
+    keepDraft();
     void form.validateFields(['barcodeNumber']).catch(() => undefined);
   };
 
@@ -211,19 +338,14 @@ export function EquipmentForm({
 
   return (
     <div ref={root}>
+      {restored && kept.noticeShown && (
+        <DraftNotice onStartOver={startOver} onDismiss={kept.dismissNotice} />
+      )}
       <Form
         form={form}
         layout="vertical"
-        initialValues={{
-          categoryId: existing ? [existing.categoryId] : [],
-          name: existing?.name ?? '',
-          brand: existing?.brand ?? '',
-          model: existing?.model ?? '',
-          barcodeNumber: existing?.barcodeNumber ?? '',
-          dailyRentPrice: existing ? String(existing.dailyRentPrice) : '',
-          deposit: existing ? String(existing.deposit) : '',
-          remarks: existing?.remarks ?? '',
-        }}
+        initialValues={start.fields}
+        onValuesChange={(_, all: EquipmentFormValues) => keepDraft(all)}
         onFinish={(v: EquipmentFormValues) => handleFinish(v)}
         onFinishFailed={() => {
           checkAttributes();
@@ -304,7 +426,10 @@ export function EquipmentForm({
               {!existing && (
                 <Button
                   size="small"
-                  onClick={() => form.setFieldValue('barcodeNumber', generateBarcode())}
+                  onClick={() => {
+                    form.setFieldValue('barcodeNumber', generateBarcode());
+                    keepDraft();
+                  }}
                 >
                   {t('inventory.editor.generate')}
                 </Button>
@@ -358,4 +483,9 @@ export function EquipmentForm({
       </Form>
     </div>
   );
+}
+
+/** A photo on the form: its file's id, and the picture shown (empty until a link is had). */
+function photoItem(photo: { id: string; url: string | null }): ImageUploadItem {
+  return { key: photo.id, url: photo.url ?? '', extra: { id: photo.id } };
 }

@@ -6,8 +6,10 @@ import { PageHeader } from '@/components/page-header';
 import { QueryState } from '@/components/query-state';
 import { useAppStore } from '@/features/app-state/stores/app-store';
 import { useEquipment } from '../api/get-equipment';
+import { useSession } from '@/features/auth/stores/session-store';
+import { drafts } from '@/lib/drafts';
 import { useSaveEquipment } from '../api/save-equipment';
-import { EquipmentForm } from '../components/equipment-form';
+import { EquipmentForm, equipmentDraftKey } from '../components/equipment-form';
 
 /** Edit an item's details, barcode, attributes and photos (saved in one transaction). */
 export default function InventoryEditPage() {
@@ -18,6 +20,8 @@ export default function InventoryEditPage() {
   const save = useSaveEquipment();
   const showSuccess = useAppStore((s) => s.showSuccess);
   const [error, setError] = useState<string | null>(null);
+  const userId = useSession((s) => s.user?.id);
+  const draftKey = userId ? equipmentDraftKey(userId, id) : undefined;
 
   return (
     <div className="equipment-editor">
@@ -26,6 +30,7 @@ export default function InventoryEditPage() {
         {(existing) => (
           <EquipmentForm
             existing={existing}
+            draftKey={draftKey}
             submitting={save.isPending}
             error={error}
             onSubmit={(input) => {
@@ -34,6 +39,7 @@ export default function InventoryEditPage() {
                 { id, input },
                 {
                   onSuccess: () => {
+                    if (draftKey) drafts.clear(draftKey);
                     showSuccess(t('inventory.editor.saved'));
                     void navigate(Paths.inventoryDetail(id), { replace: true });
                   },
