@@ -2,10 +2,11 @@
  * Drafts of forms, kept on this phone for 24 hours (spec §9 asks it of the stock form): what was
  * entered survives a reload, a dropped network or a later visit, and is no longer offered once a
  * day old. The forms that take more than a moment to fill keep one: the booking, the self-return,
- * the counter's new order, the stock operations, new stock and an item's edit, and help articles
- * (lib/use-kept-draft.ts for a form's part). One-field prompts and short popups do not, and
- * nothing with a password does. Storage that is full, disabled or holds something unreadable
- * only means there is no draft. What comes back is as stored: callers fill in what it lacks.
+ * the counter's new order and return check-in, the stock operations, new stock and an item's
+ * edit, and help articles (lib/use-kept-draft.ts for a form's part). One-field prompts and short
+ * popups do not, and nothing with a password does. Storage that is full, disabled or holds
+ * something unreadable only means there is no draft. What comes back is as stored: callers fill
+ * in what it lacks.
  */
 export const DRAFT_TTL_MS = 24 * 60 * 60 * 1000;
 

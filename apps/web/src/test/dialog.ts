@@ -6,8 +6,11 @@ import { expect } from 'vitest';
  * in it be tapped until then (a person cannot tap it sooner either); a test that taps at once can
  * close it before its opening animation starts, and its closing animation then never runs.
  */
-export async function openedDialog(): Promise<HTMLElement> {
-  const dialog = await screen.findByRole('dialog');
+export async function openedDialog(saying?: string): Promise<HTMLElement> {
+  // Over a panel (itself a dialog), the one that says this.
+  const dialog = saying
+    ? (await screen.findByText(saying)).closest<HTMLElement>('[role="dialog"]')!
+    : await screen.findByRole('dialog');
   await waitFor(() =>
     expect((dialog.firstElementChild as HTMLElement | null)?.style.pointerEvents).toBe('unset'),
   );

@@ -1,17 +1,21 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button, Dialog, Input, List, Selector } from 'antd-mobile';
 import { ScanningOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { ActionPanel, PanelActions } from '@/components/action-panel';
+import { DraftNotice } from '@/components/draft-notice';
 import { ReturnState, type Order } from '@snowgear/contracts';
 import { useAppStore } from '@/features/app-state/stores/app-store';
+import { useSession } from '@/features/auth/stores/session-store';
 import { playSound } from '@/features/audio/utils/audio-player';
 import { SoundKind } from '@/features/audio/utils/sounds';
 import { useBatchScan } from '@/features/scanner/hooks/use-batch-scan';
 import type { ScanVerdict } from '@/features/scanner/stores/scanner-store';
 import { useWedgeTarget } from '@/features/scanner/hooks/use-wedge-target';
 import { extractSerialNumber } from '@/features/scanner/utils/scan-rules';
+import { drafts } from '@/lib/drafts';
 import { isMoneyText } from '@/lib/money';
+import { useKeptDraft } from '@/lib/use-kept-draft';
 import { useReturnItems } from '../api/order-actions';
 
 const PICKUP_TO_RETURN = {
@@ -45,18 +49,42 @@ export function ReturnPanel({
   const showSuccess = useAppStore((s) => s.showSuccess);
   const returnItems = useReturnItems();
   const out = order.items.filter((i) => !i.returnState && i.equipmentId);
-  const [choices, setChoices] = useState<Record<string, Choice>>(() => {
-    // What the driver reported at the pickup comes ticked; a damage fee is still the store's.
-    const reported = Object.fromEntries(
-      out.flatMap((i) =>
-        i.pickupState ? [[i.id, { state: PICKUP_TO_RETURN[i.pickupState], damageFee: '' }]] : [],
-      ),
+  // What the driver reported at the pickup comes ticked; a damage fee is still the store's.
+  const reported: Record<string, Choice> = Object.fromEntries(
+    out.flatMap((i) =>
+      i.pickupState ? [[i.id, { state: PICKUP_TO_RETURN[i.pickupState], damageFee: '' }]] : [],
+    ),
+  );
+  // What was ticked and not yet sent is kept 24 hours, per user and order (lib/drafts.ts).
+  const userId = useSession((s) => s.user?.id);
+  const kept = useKeptDraft<Record<string, Choice>>(
+    userId ? drafts.key('return-check', userId, order.id) : undefined,
+    reported,
+  );
+  // Of a kept draft, only the items still out (none left: nothing to restore).
+  const [restored] = useState(() => {
+    const still = Object.entries(kept.restored ?? {}).filter(([id]) =>
+      out.some((i) => i.id === id),
     );
-    const line = out.find((i) => i.equipmentId === preselect);
-    return line && !reported[line.id]
-      ? { ...reported, [line.id]: { state: ReturnState.Returned, damageFee: '' } }
-      : reported;
+    return still.length > 0 ? Object.fromEntries(still) : null;
   });
+  const [choices, setChoices] = useState<Record<string, Choice>>(() => {
+    const start = restored ?? reported;
+    const line = out.find((i) => i.equipmentId === preselect);
+    return line && !start[line.id]
+      ? { ...start, [line.id]: { state: ReturnState.Returned, damageFee: '' } }
+      : start;
+  });
+  // Opening the panel changes nothing; sending forgets the draft (skipKeep, below).
+  const skipKeep = useRef(true);
+  useEffect(() => {
+    if (skipKeep.current) {
+      skipKeep.current = false;
+      return;
+    }
+    kept.keep(choices);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- kept when the ticks change
+  }, [choices]);
   const [error, setError] = useState<string | null>(null);
 
   const choose = (id: string, patch: Partial<Choice>) =>
@@ -122,6 +150,8 @@ export function ReturnPanel({
         onSuccess: (outcome) => {
           playSound(SoundKind.success);
           if (outcome.queued) showSuccess(t('app.queuedSaved'));
+          kept.forget();
+          skipKeep.current = true;
           setChoices({});
           onClose();
         },
@@ -141,6 +171,15 @@ export function ReturnPanel({
 
   return (
     <ActionPanel visible={visible} title={t('orders.returnCheck.title')} onClose={onClose}>
+      {restored && kept.noticeShown && (
+        <DraftNotice
+          onStartOver={() => {
+            kept.forget();
+            setChoices(reported);
+          }}
+          onDismiss={kept.dismissNotice}
+        />
+      )}
       <p className="order-panel__tip">{t('orders.returnCheck.tip')}</p>
       <List>
         {out.map((item) => {

@@ -1,0 +1,110 @@
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import type { Equipment, Order } from '@snowgear/contracts';
+import { loginWithPassword, useSession } from '@/features/auth/stores/session-store';
+import { api } from '@/lib/api-client';
+import { changeLanguage } from '@/lib/i18n';
+import { createQueryClient } from '@/lib/query-client';
+import { openedDialog } from '@/test/dialog';
+import { ReturnPanel } from './return-panel';
+
+// jsdom lacks pointer capture, which antd-mobile's popups ask for.
+for (const method of ['setPointerCapture', 'releasePointerCapture'] as const) {
+  if (!(method in Element.prototype)) {
+    Object.defineProperty(Element.prototype, method, {
+      value: () => undefined,
+      configurable: true,
+    });
+  }
+}
+
+/** Two poles out with a customer, on an order of the demo employee's store. */
+async function orderOut(): Promise<Order> {
+  const storeId = useSession.getState().user!.primaryStoreId!;
+  const { items: categories } = await api.get<{ items: { id: string; name: string }[] }>(
+    '/app/equipment/categories',
+  );
+  const poles = categories.find((c) => c.name === '雪杖')!.id;
+  const stamp = Date.now();
+  const gear: Equipment[] = [];
+  for (const n of [1, 2]) {
+    gear.push(
+      await api.post<Equipment>('/app/equipment', {
+        storeId,
+        categoryId: poles,
+        name: `归还测试雪杖 ${n}`,
+        barcodeNumber: `RT-${stamp}-${n}`,
+        dailyRentPrice: 10,
+        deposit: 100,
+      }),
+    );
+  }
+  const start = Date.now() - 3_600_000;
+  const order = await api.post<Order>('/app/orders', {
+    storeId,
+    customerName: '归还测试',
+    customerPhone: '13900005555',
+    rentalStartTime: new Date(start).toISOString(),
+    rentalEndTime: new Date(start + 86_400_000).toISOString(),
+    items: gear.map((g) => ({ equipmentId: g.id })),
+  });
+  for (const bill of order.bills) {
+    await api.post(`/app/orders/confirm-cash-received?billId=${bill.id}`);
+  }
+  await api.post(`/app/orders/${order.id}/handover`, {
+    barcodes: gear.map((g) => g.barcodeNumber),
+  });
+  return api.get<Order>(`/app/orders/${order.id}`);
+}
+
+describe('return check-in (real server)', () => {
+  it('keeps what was ticked through a reload, and nothing once it is sent', async () => {
+    await changeLanguage('zh-CN');
+    await loginWithPassword({
+      userNameOrEmailAddress: 'employee',
+      password: '1q2w3E*',
+      rememberMe: false,
+    });
+    const order = await orderOut();
+    const kept = () =>
+      Object.keys(window.localStorage).filter((k) => k.startsWith('draft:return-check:'));
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    let closed = false;
+    const panel = (of: Order) =>
+      render(
+        <QueryClientProvider client={createQueryClient()}>
+          <ReturnPanel order={of} visible onClose={() => (closed = true)} />
+        </QueryClientProvider>,
+      );
+
+    panel(order);
+    expect(await screen.findByText('已选 0 / 2 件')).toBeTruthy();
+    expect(kept()).toEqual([]);
+    await user.click(screen.getAllByText('完好')[0]!);
+    expect(await screen.findByText('已选 1 / 2 件')).toBeTruthy();
+    expect(kept()).toHaveLength(1);
+    cleanup();
+
+    // The page reloaded: the tick is back, and the panel says so.
+    panel(order);
+    expect(await screen.findByText('已恢复上次未提交的内容')).toBeTruthy();
+    expect(screen.getByText('已选 1 / 2 件')).toBeTruthy();
+    // Started over after asking: nothing ticked, nothing kept.
+    await user.click(screen.getByRole('button', { name: '清空' }));
+    const confirm = await openedDialog('清空上次填写的内容，重新开始？');
+    await user.click(within(confirm).getByRole('button', { name: '清空' }));
+    expect(await screen.findByText('已选 0 / 2 件')).toBeTruthy();
+    expect(kept()).toEqual([]);
+
+    for (const fine of screen.getAllByText('完好')) await user.click(fine);
+    expect(await screen.findByText('已选 2 / 2 件')).toBeTruthy();
+    expect(kept()).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: '确认验收' }));
+    await waitFor(() => expect(closed).toBe(true));
+    expect(kept()).toEqual([]);
+    const after = await api.get<Order>(`/app/orders/${order.id}`);
+    expect(after.items.every((i) => i.returnState)).toBe(true);
+  });
+});
