@@ -19,6 +19,7 @@ import { storage, StorageKey } from '@/lib/storage';
 import { saveSelfReturnDraft } from '../utils/self-return-draft';
 import SelfReturnPage from './self-return-page';
 import { openedDialog } from '@/test/dialog';
+import { newGear } from '@/test/gear';
 
 /** A customer of this test's own (a new phone number makes a new account). */
 const PHONE = '13655550808';
@@ -77,24 +78,7 @@ describe('the self-return kept as a draft per order for 24 hours (real server)',
       rememberMe: false,
     });
     const storeId = useSession.getState().user!.primaryStoreId!;
-    const { items: categories } = await api.get<{ items: { id: string; name: string }[] }>(
-      '/app/equipment/categories',
-    );
-    const poles = categories.find((c) => c.name === '雪杖')!.id;
-    const stamp = Date.now();
-    gear = [];
-    for (const n of [1, 2]) {
-      gear.push(
-        await api.post<Equipment>('/app/equipment', {
-          storeId,
-          categoryId: poles,
-          name: `自助归还雪杖 ${n}`,
-          barcodeNumber: `SR-${stamp}-${n}`,
-          dailyRentPrice: 10,
-          deposit: 100,
-        }),
-      );
-    }
+    gear = await newGear(storeId, '雪杖', '自助归还雪杖', 'SR');
     const start = Date.now() + 220 * DAY;
     order = await api.post<Order>('/app/orders', {
       storeId,

@@ -15,6 +15,7 @@ import DeliveryConfirmPage from './delivery-confirm-page';
 import PickupConfirmPage from './pickup-confirm-page';
 import { PickupOrdersPage } from './run-list-page';
 import { openedDialog } from '@/test/dialog';
+import { newGear } from '@/test/gear';
 
 // jsdom lacks pointer capture, which antd-mobile's popups ask for.
 for (const method of ['setPointerCapture', 'releasePointerCapture'] as const) {
@@ -64,24 +65,10 @@ function renderAt(path: string, page: React.ReactNode) {
 async function deliveryOrder(delivered: boolean): Promise<{ order: Order; gear: Equipment[] }> {
   await signInAs('employee');
   const storeId = useSession.getState().user!.primaryStoreId!;
-  const { items: categories } = await api.get<{ items: { id: string; name: string }[] }>(
-    '/app/equipment/categories',
-  );
-  const goggles = categories.find((c) => c.name === '雪镜')!.id;
-  const stamp = Date.now();
-  const gear: Equipment[] = [];
-  for (const n of [1, 2]) {
-    gear.push(
-      await api.post<Equipment>('/app/equipment', {
-        storeId,
-        categoryId: goggles,
-        name: `司机页测试雪镜 ${n}`,
-        barcodeNumber: `DRV-${stamp}-${n}`,
-        dailyRentPrice: 20,
-        deposit: 200,
-      }),
-    );
-  }
+  const gear = await newGear(storeId, '雪镜', '司机页测试雪镜', 'DRV', {
+    dailyRentPrice: 20,
+    deposit: 200,
+  });
   const start = Date.now() - DAY / 24;
   let order = await api.post<Order>('/app/orders', {
     storeId,

@@ -2,13 +2,14 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import type { Equipment, Order } from '@snowgear/contracts';
+import type { Order } from '@snowgear/contracts';
 import { loginWithPassword, useSession } from '@/features/auth/stores/session-store';
 import { ScannerHost } from '@/features/scanner/components/scanner-host';
 import { useScannerStore } from '@/features/scanner/stores/scanner-store';
 import { api } from '@/lib/api-client';
 import { changeLanguage } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
+import { newGear } from '@/test/gear';
 import { HandoverPanel, matchLine } from './handover-panel';
 
 // jsdom lacks pointer capture, which antd-mobile's popups ask for.
@@ -54,24 +55,7 @@ describe('handover in batch mode (real server)', () => {
       rememberMe: false,
     });
     const storeId = useSession.getState().user!.primaryStoreId!;
-    const { items: categories } = await api.get<{ items: { id: string; name: string }[] }>(
-      '/app/equipment/categories',
-    );
-    const poles = categories.find((c) => c.name === '雪杖')!.id;
-    const stamp = Date.now();
-    const gear: Equipment[] = [];
-    for (const n of [1, 2]) {
-      gear.push(
-        await api.post<Equipment>('/app/equipment', {
-          storeId,
-          categoryId: poles,
-          name: `交付测试雪杖 ${n}`,
-          barcodeNumber: `HO-${stamp}-${n}`,
-          dailyRentPrice: 10,
-          deposit: 100,
-        }),
-      );
-    }
+    const gear = await newGear(storeId, '雪杖', '交付测试雪杖', 'HO');
     const start = Date.now() + 200 * 86_400_000;
     let order = await api.post<Order>('/app/orders', {
       storeId,

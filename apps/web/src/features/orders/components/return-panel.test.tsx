@@ -2,12 +2,13 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import type { Equipment, Order } from '@snowgear/contracts';
+import type { Order } from '@snowgear/contracts';
 import { loginWithPassword, useSession } from '@/features/auth/stores/session-store';
 import { api } from '@/lib/api-client';
 import { changeLanguage } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { openedDialog } from '@/test/dialog';
+import { newGear } from '@/test/gear';
 import { ReturnPanel } from './return-panel';
 
 // jsdom lacks pointer capture, which antd-mobile's popups ask for.
@@ -23,24 +24,7 @@ for (const method of ['setPointerCapture', 'releasePointerCapture'] as const) {
 /** Two poles out with a customer, on an order of the demo employee's store. */
 async function orderOut(): Promise<Order> {
   const storeId = useSession.getState().user!.primaryStoreId!;
-  const { items: categories } = await api.get<{ items: { id: string; name: string }[] }>(
-    '/app/equipment/categories',
-  );
-  const poles = categories.find((c) => c.name === '雪杖')!.id;
-  const stamp = Date.now();
-  const gear: Equipment[] = [];
-  for (const n of [1, 2]) {
-    gear.push(
-      await api.post<Equipment>('/app/equipment', {
-        storeId,
-        categoryId: poles,
-        name: `归还测试雪杖 ${n}`,
-        barcodeNumber: `RT-${stamp}-${n}`,
-        dailyRentPrice: 10,
-        deposit: 100,
-      }),
-    );
-  }
+  const gear = await newGear(storeId, '雪杖', '归还测试雪杖', 'RT');
   const start = Date.now() - 3_600_000;
   const order = await api.post<Order>('/app/orders', {
     storeId,

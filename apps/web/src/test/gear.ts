@@ -1,0 +1,35 @@
+import type { Equipment } from '@snowgear/contracts';
+import { api } from '@/lib/api-client';
+
+/**
+ * Items of a demo kind that are the test's own, new at the store: `count` of them, named
+ * `name 1`, `name 2` … with barcodes `prefix-<now>-1` … (10 a day, deposit 100), made through
+ * the real API by whoever is signed in.
+ */
+export async function newGear(
+  storeId: string,
+  kind: string,
+  name: string,
+  prefix: string,
+  { count = 2, dailyRentPrice = 10, deposit = 100 } = {},
+): Promise<Equipment[]> {
+  const { items: categories } = await api.get<{ items: { id: string; name: string }[] }>(
+    '/app/equipment/categories',
+  );
+  const categoryId = categories.find((c) => c.name === kind)!.id;
+  const stamp = Date.now();
+  const gear: Equipment[] = [];
+  for (let n = 1; n <= count; n++) {
+    gear.push(
+      await api.post<Equipment>('/app/equipment', {
+        storeId,
+        categoryId,
+        name: `${name} ${n}`,
+        barcodeNumber: `${prefix}-${stamp}-${n}`,
+        dailyRentPrice,
+        deposit,
+      }),
+    );
+  }
+  return gear;
+}
