@@ -152,9 +152,11 @@ describe('app shell on a phone', () => {
     const asked: string[] = [];
     let listAsked = () => {};
     const listAskedNow = new Promise<true>((resolve) => (listAsked = () => resolve(true)));
+    const files: string[] = [];
     opened.on('request', (request) => {
       const url = new URL(request.url());
       if (url.pathname.startsWith('/api/app/')) asked.push(`${url.pathname}${url.search}`);
+      if (url.pathname.startsWith('/assets/')) files.push(url.pathname);
       if (url.pathname === '/api/app/equipment') listAsked();
     });
     // The page's code is held back until the list has been asked for (5 s at most).
@@ -178,6 +180,9 @@ describe('app shell on a phone', () => {
     expect(
       await opened.locator('link[rel="modulepreload"][href*="inventory-list-page"]').count(),
     ).toBe(1);
+    // Its styles too, in the mode its imports then use: no file is downloaded twice.
+    expect(files.some((file) => /inventory-list-page-[^/]+\.css$/.test(file))).toBe(true);
+    expect(files.filter((file, i) => files.indexOf(file) !== i)).toEqual([]);
     expect(loadingShown).toBe(false);
     expect(askedBeforeCode).toBe(true);
     // One request for the list, the one made at start: the page found it in the cache.
