@@ -78,7 +78,11 @@ async function coldRun(label: string, url: string): Promise<Result> {
     onlyCategories: ['performance', 'accessibility', 'best-practices'],
   });
   if (!run) throw new Error(`Lighthouse returned nothing for ${url}`);
-  const { categories, audits } = run.lhr;
+  const { categories, audits, runtimeError } = run.lhr;
+  // A run Lighthouse could not measure prints zeros: say why instead of leaving a bare 0.
+  if (runtimeError) {
+    console.log(`  ${label}: not measured (${runtimeError.code}: ${runtimeError.message})`);
+  }
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
   const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;
   const failed = Object.entries(audits)
