@@ -17,6 +17,7 @@ import { findRoute } from './config/routes';
 import { routePrefetch } from './config/route-prefetch';
 import { loadTabBar } from './app/layouts/page-layout';
 import { preloadPage } from './app/router';
+import { whenPageSettled } from './lib/when-idle';
 
 // Start-up order of spec §1: touch shim, mount, then configuration, stores and session.
 installTouchEmulator();
@@ -59,11 +60,10 @@ startTransition(() =>
 );
 void bootstrap();
 
-// Offline support loads after the first paint, in the built app only (no worker in development).
+// Offline support loads once the page has drawn with its data, in the built app only (no worker
+// in development): the worker's downloads do not compete with the page's on a weak network.
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  const start = () =>
+  whenPageSettled(queryClient, () => {
     void import('./features/app-state/service-worker').then((m) => m.startServiceWorker());
-  // The texts awaited above may arrive after the page's load event.
-  if (document.readyState === 'complete') start();
-  else window.addEventListener('load', start, { once: true });
+  });
 }

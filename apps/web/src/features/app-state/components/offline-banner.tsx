@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { RoleName } from '@snowgear/contracts';
 import { conflictCount, useQueueStore, waitingCount } from '@/features/offline/stores/queue-store';
-import { whenIdle } from '@/lib/when-idle';
+import { whenIdle, whenPageSettled } from '@/lib/when-idle';
 import { useSession } from '@/features/auth/stores/session-store';
 import { prefetchLanguage, withAllTexts } from '@/lib/i18n';
 import { useAppStore } from '../stores/app-store';
@@ -12,8 +12,8 @@ const importSheet = () => import('@/features/offline/components/offline-queue-sh
 const OfflineQueueSheet = lazy(withAllTexts(importSheet));
 
 /**
- * The queue's sending starts after the first paint (nothing on screen waits for it); if its code
- * cannot be had (no network on a first visit), it starts when the network returns.
+ * The queue's sending starts once the page has drawn with its data (nothing on screen waits for
+ * it); if its code cannot be had (no network on a first visit), it starts when the network returns.
  */
 function useOfflineSync() {
   const queryClient = useQueryClient();
@@ -26,9 +26,10 @@ function useOfflineSync() {
           if (!ended) stop = m.startOfflineSync(queryClient);
         })
         .catch(() => window.addEventListener('online', start, { once: true }));
-    start();
+    const cancel = whenPageSettled(queryClient, start);
     return () => {
       ended = true;
+      cancel();
       window.removeEventListener('online', start);
       stop?.();
     };

@@ -1,0 +1,76 @@
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { whenPageSettled } from './when-idle';
+
+/** A query whose answer comes when the test says. */
+function slowQuery(client: QueryClient) {
+  let answer: (value: string) => void = () => undefined;
+  void client.fetchQuery({
+    queryKey: ['page'],
+    queryFn: () => new Promise<string>((resolve) => (answer = resolve)),
+  });
+  return (value: string) => answer(value);
+}
+
+describe('work that waits for the page to draw with its data', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+
+  it('waits while the page’s data is on its way, and runs once it has come', async () => {
+    const client = new QueryClient();
+    const answer = slowQuery(client);
+    const work = vi.fn();
+    whenPageSettled(client, work);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(work).not.toHaveBeenCalled();
+
+    answer('figures');
+    await vi.advanceTimersByTimeAsync(10);
+    expect(work).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(work).toHaveBeenCalledTimes(1);
+  });
+
+  it('runs at once when nothing is being fetched', async () => {
+    const work = vi.fn();
+    whenPageSettled(new QueryClient(), work);
+    await vi.advanceTimersByTimeAsync(10);
+    expect(work).toHaveBeenCalledTimes(1);
+  });
+
+  it('runs after the longest wait even when the data never comes', async () => {
+    const client = new QueryClient();
+    slowQuery(client);
+    const work = vi.fn();
+    whenPageSettled(client, work, 3000);
+    await vi.advanceTimersByTimeAsync(2900);
+    expect(work).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(200);
+    expect(work).toHaveBeenCalledTimes(1);
+  });
+
+  it('waits for the load event of a page still loading', async () => {
+    vi.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
+    const work = vi.fn();
+    whenPageSettled(new QueryClient(), work);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(work).not.toHaveBeenCalled();
+    window.dispatchEvent(new Event('load'));
+    await vi.advanceTimersByTimeAsync(10);
+    expect(work).toHaveBeenCalledTimes(1);
+  });
+
+  it('never runs once cancelled (the page left)', async () => {
+    const client = new QueryClient();
+    const answer = slowQuery(client);
+    const work = vi.fn();
+    const cancel = whenPageSettled(client, work, 3000);
+    cancel();
+    answer('figures');
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(work).not.toHaveBeenCalled();
+  });
+});
