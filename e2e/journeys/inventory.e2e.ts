@@ -36,7 +36,7 @@ describe('running stock as a store employee', () => {
     await page.locator('.dropdown-panel .adm-selector-item', { hasText: '单板滑雪板' }).tap();
     await page.getByText('全部状态').tap();
     await page.locator('.dropdown-panel .adm-selector-item', { hasText: '在库' }).tap();
-    await page.locator('.adm-dropdown-item-title', { hasText: '在库' }).waitFor();
+    await page.locator('.filter-bar__title', { hasText: '在库' }).waitFor();
     const rows = page.locator('.adm-list-item', { hasText: 'SGWLSB' });
     await rows.first().waitFor();
     expect(await page.locator('.adm-list-item .status-tag', { hasNotText: '在库' }).count()).toBe(
@@ -185,7 +185,7 @@ describe('adding new stock', () => {
     await page.reload();
     await page.getByText('全部分类').tap();
     await page.locator('.dropdown-panel .adm-selector-item', { hasText: '头盔' }).tap();
-    await page.locator('.adm-dropdown-item-title', { hasText: '属性' }).tap();
+    await page.locator('.filter-bar__title', { hasText: '属性' }).tap();
     await page
       .locator('.attribute-filter', { hasText: '尺码' })
       .locator('.adm-selector-item', { hasText: 'L' })

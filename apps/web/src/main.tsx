@@ -7,7 +7,7 @@ import { installTouchEmulator } from '@/lib/touch-emulator';
 import { disableZodEval } from '@/lib/zod-jitless';
 import { applyTheme, savedTheme } from '@/features/app-state/stores/app-store';
 import { App } from './app/app';
-import { bootstrap, connectApi } from './app/bootstrap';
+import { bootstrap, bootstrapped, connectApi } from './app/bootstrap';
 import { createQueryClient } from './lib/query-client';
 import { checkRouteAccess } from './lib/authorization';
 import { sessionSnapshot } from './features/auth/stores/session-store';
@@ -63,7 +63,9 @@ void bootstrap();
 // Offline support loads once the page has drawn with its data, in the built app only (no worker
 // in development): the worker's downloads do not compete with the page's on a weak network.
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  whenPageSettled(queryClient, () => {
-    void import('./features/app-state/service-worker').then((m) => m.startServiceWorker());
-  });
+  whenPageSettled(
+    queryClient,
+    () => void import('./features/app-state/service-worker').then((m) => m.startServiceWorker()),
+    { after: bootstrapped() },
+  );
 }

@@ -30,11 +30,23 @@ export function connectApi(navigate: Navigate): void {
   });
 }
 
+let started: Promise<void> | undefined;
+
+/** The start-up below, once it has ended (at once where it never ran, as in tests). */
+export function bootstrapped(): Promise<void> {
+  return started ?? Promise.resolve();
+}
+
 /**
  * Start-up after the app is mounted (spec §1): load the system configuration, initialise the
  * store data, restore the saved login.
  */
-export async function bootstrap(): Promise<void> {
+export function bootstrap(): Promise<void> {
+  started = start();
+  return started;
+}
+
+async function start(): Promise<void> {
   const app = useAppStore.getState();
   app.setLoading('loading', i18n.t('app.loading'));
   const started = Date.now();

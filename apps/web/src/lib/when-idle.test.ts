@@ -28,16 +28,28 @@ describe('work that waits for the page to draw with its data', () => {
     expect(work).not.toHaveBeenCalled();
 
     answer('figures');
-    await vi.advanceTimersByTimeAsync(10);
+    await vi.advanceTimersByTimeAsync(400);
     expect(work).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(10_000);
+    expect(work).toHaveBeenCalledTimes(1);
+  });
+
+  it('waits for the app’s start-up (the configuration it reads) as well', async () => {
+    let started: () => void = () => undefined;
+    const after = new Promise<void>((resolve) => (started = resolve));
+    const work = vi.fn();
+    whenPageSettled(new QueryClient(), work, { after });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(work).not.toHaveBeenCalled();
+    started();
+    await vi.advanceTimersByTimeAsync(400);
     expect(work).toHaveBeenCalledTimes(1);
   });
 
   it('runs at once when nothing is being fetched', async () => {
     const work = vi.fn();
     whenPageSettled(new QueryClient(), work);
-    await vi.advanceTimersByTimeAsync(10);
+    await vi.advanceTimersByTimeAsync(400);
     expect(work).toHaveBeenCalledTimes(1);
   });
 
@@ -45,7 +57,7 @@ describe('work that waits for the page to draw with its data', () => {
     const client = new QueryClient();
     slowQuery(client);
     const work = vi.fn();
-    whenPageSettled(client, work, 3000);
+    whenPageSettled(client, work, { maxWaitMs: 3000 });
     await vi.advanceTimersByTimeAsync(2900);
     expect(work).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(200);
@@ -59,7 +71,7 @@ describe('work that waits for the page to draw with its data', () => {
     await vi.advanceTimersByTimeAsync(100);
     expect(work).not.toHaveBeenCalled();
     window.dispatchEvent(new Event('load'));
-    await vi.advanceTimersByTimeAsync(10);
+    await vi.advanceTimersByTimeAsync(400);
     expect(work).toHaveBeenCalledTimes(1);
   });
 
@@ -67,7 +79,7 @@ describe('work that waits for the page to draw with its data', () => {
     const client = new QueryClient();
     const answer = slowQuery(client);
     const work = vi.fn();
-    const cancel = whenPageSettled(client, work, 3000);
+    const cancel = whenPageSettled(client, work, { maxWaitMs: 3000 });
     cancel();
     answer('figures');
     await vi.advanceTimersByTimeAsync(5000);

@@ -13,16 +13,23 @@ export function whenIdle(work: () => void, fallbackMs = 0): () => void {
   return () => window.cancelIdleCallback(request);
 }
 
+/** How long a page is given to draw the data it has received. */
+const DRAWING_MS = 300;
+
 /**
- * Runs `work` once the page opened has drawn with its data: after the load event, when no query
- * is being fetched, then when the browser is idle; at the latest `maxWaitMs` after the call.
- * Work nobody on the screen waits for (the service worker and its downloads, the offline queue's
- * sending) so leaves a weak network and a slow phone to the page's own requests. Returns a cancel.
+ * Runs `work` once the page opened has drawn with its data: after the load event and `after`
+ * (the app's start-up, which reads the configuration), when no query is being fetched, then after
+ * the next frames once the browser is idle; at the latest `maxWaitMs` after the call. Work nobody
+ * on the screen waits for (the service worker and its downloads, the offline queue's sending) so
+ * leaves a weak network and a slow phone to the page's own requests. Returns a cancel.
  */
 export function whenPageSettled(
   queryClient: QueryClient,
   work: () => void,
-  maxWaitMs = 5000,
+  {
+    after = Promise.resolve(),
+    maxWaitMs = 5000,
+  }: { after?: Promise<unknown>; maxWaitMs?: number } = {},
 ): () => void {
   let done = false;
   const cleanups: (() => void)[] = [];
@@ -35,25 +42,32 @@ export function whenPageSettled(
     cancel();
     work();
   };
-  const afterLoad = () => {
+  // The frames that draw the data first (a page renders in steps), then idle time after them.
+  const afterNextFrame = () => {
+    const frame = requestAnimationFrame(() => {
+      const timer = setTimeout(() => cleanups.push(whenIdle(run)), DRAWING_MS);
+      cleanups.push(() => clearTimeout(timer));
+    });
+    cleanups.push(() => cancelAnimationFrame(frame));
+  };
+  const whenQueriesDone = () => {
     if (done) return;
-    if (queryClient.isFetching() === 0) {
-      cleanups.push(whenIdle(run));
-      return;
-    }
+    if (queryClient.isFetching() === 0) return afterNextFrame();
     const unsubscribe = queryClient.getQueryCache().subscribe(() => {
       if (queryClient.isFetching() > 0) return;
       unsubscribe();
-      cleanups.push(whenIdle(run));
+      afterNextFrame();
     });
     cleanups.push(unsubscribe);
   };
+  const loaded =
+    document.readyState === 'complete'
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => {
+          window.addEventListener('load', () => resolve(), { once: true });
+        });
+  void Promise.all([loaded, after.catch(() => undefined)]).then(whenQueriesDone);
   const timer = setTimeout(run, maxWaitMs);
   cleanups.push(() => clearTimeout(timer));
-  if (document.readyState === 'complete') afterLoad();
-  else {
-    window.addEventListener('load', afterLoad, { once: true });
-    cleanups.push(() => window.removeEventListener('load', afterLoad));
-  }
   return cancel;
 }

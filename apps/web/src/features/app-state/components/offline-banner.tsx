@@ -6,6 +6,7 @@ import { conflictCount, useQueueStore, waitingCount } from '@/features/offline/s
 import { whenIdle, whenPageSettled } from '@/lib/when-idle';
 import { useSession } from '@/features/auth/stores/session-store';
 import { prefetchLanguage, withAllTexts } from '@/lib/i18n';
+import { bootstrapped } from '@/app/bootstrap';
 import { useAppStore } from '../stores/app-store';
 
 const importSheet = () => import('@/features/offline/components/offline-queue-sheet');
@@ -26,7 +27,7 @@ function useOfflineSync() {
           if (!ended) stop = m.startOfflineSync(queryClient);
         })
         .catch(() => window.addEventListener('online', start, { once: true }));
-    const cancel = whenPageSettled(queryClient, start);
+    const cancel = whenPageSettled(queryClient, start, { after: bootstrapped() });
     return () => {
       ended = true;
       cancel();

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Dropdown, List, SearchBar, Selector } from 'antd-mobile';
+import { List, SearchBar, Selector } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { AddOutline, ScanningOutline } from 'antd-mobile-icons';
 import { EQUIPMENT_STATUSES, Permissions } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';
+import { FilterBar } from '@/components/filter-bar';
 import { PagedList } from '@/components/paged-list';
 import { useSession } from '@/features/auth/stores/session-store';
 import { WorkingStoreBar } from '@/features/stores/components/working-store-bar';
@@ -82,71 +83,83 @@ export default function InventoryListPage() {
           onClear={() => setKeyword('')}
         />
       </div>
-      <Dropdown>
-        <Dropdown.Item key="category" title={categoryName ?? t('inventory.allCategories')}>
-          <div className="dropdown-panel">
-            <Selector
-              columns={3}
-              options={[
-                { label: t('inventory.allCategories'), value: ALL },
-                ...(categories.data?.items ?? []).map((c) => ({ label: c.name, value: c.id })),
-              ]}
-              value={[categoryId]}
-              onChange={(v) => {
-                setCategoryId(v[0] ?? ALL);
-                setAttributes({});
-              }}
-            />
-          </div>
-        </Dropdown.Item>
-        <Dropdown.Item
-          key="status"
-          title={
-            status === ALL
-              ? t('inventory.allStatuses')
-              : t(`inventory.statuses.${STATUS_KEYS[Number(status)]!}`)
-          }
-        >
-          <div className="dropdown-panel">
-            <Selector
-              columns={3}
-              options={[
-                { label: t('inventory.allStatuses'), value: ALL },
-                ...EQUIPMENT_STATUSES.map((s) => ({
-                  label: t(`inventory.statuses.${STATUS_KEYS[s]}`),
-                  value: String(s),
-                })),
-              ]}
-              value={[status]}
-              onChange={(v) => setStatus(v[0] ?? ALL)}
-            />
-          </div>
-        </Dropdown.Item>
-        <Dropdown.Item key="attributes" title={t('inventory.more')}>
-          <div className="dropdown-panel">
-            {selectAttributes.length === 0 ? (
-              <p className="section-tip">
-                {t(categoryId ? 'inventory.noAttributeFilters' : 'inventory.chooseCategoryFirst')}
-              </p>
-            ) : (
-              selectAttributes.map((a) => (
-                <div key={a.id} className="attribute-filter">
-                  <div className="attribute-filter__name">
-                    {a.displayName}
-                    {a.unit ? ` (${a.unit})` : ''}
-                  </div>
-                  <Selector
-                    columns={4}
-                    options={a.options.map((o) => ({ label: o, value: o }))}
-                    value={attributes[a.id] ? [attributes[a.id]!] : []}
-                    onChange={(v) => setAttributes((prev) => ({ ...prev, [a.id]: v[0] ?? '' }))}
-                  />
-                </div>
-              ))
-            )}
-          </div>
-        </Dropdown.Item>
-      </Dropdown>
+      <FilterBar
+        items={[
+          {
+            key: 'category',
+            title: categoryName ?? t('inventory.allCategories'),
+            panel: (
+              <div className="dropdown-panel">
+                <Selector
+                  columns={3}
+                  options={[
+                    { label: t('inventory.allCategories'), value: ALL },
+                    ...(categories.data?.items ?? []).map((c) => ({ label: c.name, value: c.id })),
+                  ]}
+                  value={[categoryId]}
+                  onChange={(v) => {
+                    setCategoryId(v[0] ?? ALL);
+                    setAttributes({});
+                  }}
+                />
+              </div>
+            ),
+          },
+          {
+            key: 'status',
+            title:
+              status === ALL
+                ? t('inventory.allStatuses')
+                : t(`inventory.statuses.${STATUS_KEYS[Number(status)]!}`),
+            panel: (
+              <div className="dropdown-panel">
+                <Selector
+                  columns={3}
+                  options={[
+                    { label: t('inventory.allStatuses'), value: ALL },
+                    ...EQUIPMENT_STATUSES.map((s) => ({
+                      label: t(`inventory.statuses.${STATUS_KEYS[s]}`),
+                      value: String(s),
+                    })),
+                  ]}
+                  value={[status]}
+                  onChange={(v) => setStatus(v[0] ?? ALL)}
+                />
+              </div>
+            ),
+          },
+          {
+            key: 'attributes',
+            title: t('inventory.more'),
+            panel: (
+              <div className="dropdown-panel">
+                {selectAttributes.length === 0 ? (
+                  <p className="section-tip">
+                    {t(
+                      categoryId ? 'inventory.noAttributeFilters' : 'inventory.chooseCategoryFirst',
+                    )}
+                  </p>
+                ) : (
+                  selectAttributes.map((a) => (
+                    <div key={a.id} className="attribute-filter">
+                      <div className="attribute-filter__name">
+                        {a.displayName}
+                        {a.unit ? ` (${a.unit})` : ''}
+                      </div>
+                      <Selector
+                        columns={4}
+                        options={a.options.map((o) => ({ label: o, value: o }))}
+                        value={attributes[a.id] ? [attributes[a.id]!] : []}
+                        onChange={(v) => setAttributes((prev) => ({ ...prev, [a.id]: v[0] ?? '' }))}
+                      />
+                    </div>
+                  ))
+                )}
+              </div>
+            ),
+          },
+        ]}
+      />
       {total !== undefined && (
         <p className="section-tip page-body" aria-live="polite">
           {t('inventory.total', { count: total })}
