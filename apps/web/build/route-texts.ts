@@ -73,11 +73,14 @@ const PRELOAD = [
   "function a(rel,href,as,cors){var l=document.createElement('link');l.rel=rel;l.href='/'+href;",
   "if(as)l.as=as;if(cors)l.crossOrigin='anonymous';document.head.appendChild(l)}",
   "a('preload',m.files[f[en?1:0]],'fetch',1);",
-  // The code in a task of its own, so the boot screen is not held back. Styles are asked for as
-  // the shell's imports will ask (Vite's links are `crossorigin`): a preload of another mode is
-  // not used, and the browser downloads the file a second time.
-  'setTimeout(function(){for(var j=0;c&&j<c.length;j++){var k=m.code[c[j]];',
-  "if(/\\.css$/.test(k))a('preload',k,'style',1);else a('modulepreload',k)}},0)",
+  // The code once the boot screen has been painted (the task after the first frame; a tenth of
+  // a second where no frame comes, as in a background tab): a frame later for the code, and the
+  // boot screen is not held back. Styles are asked for as the shell's imports will ask (Vite's
+  // links are `crossorigin`): a preload of another mode is not used, and the browser downloads
+  // the file a second time.
+  'var d=0;function g(){if(d)return;d=1;for(var j=0;c&&j<c.length;j++){var k=m.code[c[j]];',
+  "if(/\\.css$/.test(k))a('preload',k,'style',1);else a('modulepreload',k)}}",
+  'requestAnimationFrame(function(){setTimeout(g,0)});setTimeout(g,100);',
   '}catch(e){}})()',
 ].join('');
 

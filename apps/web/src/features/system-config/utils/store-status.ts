@@ -34,6 +34,11 @@ function clockFormat(timeZone: string): Intl.DateTimeFormat {
   return format;
 }
 
+/** Builds the business time zone's formatter ahead of the first page that reads the clock. */
+export function warmBusinessClock(): void {
+  clockFormat(DEFAULT_BUSINESS_TIME_ZONE);
+}
+
 /** Weekday (0 = Sunday) and minutes since midnight of `now` in the business time zone. */
 export function localClock(now: Date, timeZone: string): { weekday: number; minutes: number } {
   const parts = clockFormat(timeZone).formatToParts(now);
