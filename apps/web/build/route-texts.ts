@@ -58,8 +58,9 @@ function reach(bundle: OutputBundle, start: string, lazy: boolean, shell: Readon
 const LANGUAGE_KEY = 'language';
 
 /**
- * The inline script of index.html: finds the opened path's route as React Router matches it
- * (`:param`, `:param?`, any case, an optional trailing slash) and preloads its texts in the
+ * The inline script of index.html: finds the opened path's route by its pattern (the one
+ * `findRoute` of config/routes.ts uses first, which accepts what React Router matches there:
+ * `:param`, `:param?`, any case, an optional trailing slash) and preloads its texts in the
  * chosen language, which lib/i18n.ts then fetches, and its code (files and styles), which the
  * shell then imports: both arrive beside the shell instead of after it has run.
  */
@@ -67,9 +68,8 @@ const PRELOAD = [
   '(function(){try{',
   "var m=JSON.parse(document.getElementById('route-texts').textContent),",
   `en=localStorage.getItem(${JSON.stringify(LANGUAGE_KEY)})==='en-US',p=location.pathname,f=m.shell,c;`,
-  'for(var i=0;i<m.routes.length;i++){var r=m.routes[i],',
-  "x=new RegExp('^'+r[0].replace(/\\/:[^/]+\\?/g,'(?:/[^/]+)?').replace(/:[^/]+/g,'[^/]+')+'/?$','i');",
-  'if(x.test(p)){f=[r[1],r[2]];c=r[3];break}}',
+  'for(var i=0;i<m.routes.length;i++){var r=m.routes[i];',
+  "if(new RegExp(r[4],'i').test(p)){f=[r[1],r[2]];c=r[3];break}}",
   "function a(rel,href,as,cors){var l=document.createElement('link');l.rel=rel;l.href='/'+href;",
   "if(as)l.as=as;if(cors)l.crossOrigin='anonymous';document.head.appendChild(l)}",
   "a('preload',m.files[f[en?1:0]],'fetch',1);",
@@ -91,8 +91,11 @@ export interface RouteTextsManifest {
   shell: [number, number];
   /** The code files (scripts and styles) of the pages, beyond the shell. */
   code: string[];
-  /** [route path, zh-CN file index, en-US file index, the indexes of its page's code files]. */
-  routes: [string, number, number, number[]][];
+  /**
+   * [route path, zh-CN file index, en-US file index, the indexes of its page's code files, the
+   * path's pattern (config/routes.ts `routePattern`)].
+   */
+  routes: [string, number, number, number[], string][];
 }
 
 /**
@@ -106,7 +109,7 @@ export function routeTexts(): Plugin {
   const root = fileURLToPath(new URL('..', import.meta.url));
   const alias = { '@': fileURLToPath(new URL('../src', import.meta.url)) };
   let locales: Record<Language, Texts> | null = null;
-  let routes: { path: string; page: string; tabBar: boolean }[] = [];
+  let routes: { path: string; pattern: string; page: string; tabBar: boolean }[] = [];
   let manifest: RouteTextsManifest | null = null;
 
   const load = async <T>(file: string) =>
@@ -127,15 +130,21 @@ export function routeTexts(): Plugin {
       const [zh, en, table] = await Promise.all([
         load<{ default: Texts }>('src/locales/zh-CN.ts'),
         load<{ default: Texts }>('src/locales/en-US.ts'),
-        load<{ appRoutes: { path: string; load: () => unknown; layout: string }[] }>(
-          'src/config/routes.ts',
-        ),
+        load<{
+          appRoutes: { path: string; load: () => unknown; layout: string }[];
+          routePattern: (path: string) => RegExp;
+        }>('src/config/routes.ts'),
       ]);
       locales = { 'zh-CN': zh.default, 'en-US': en.default };
       routes = table.appRoutes.map((route) => {
         const page = /["'](\/src\/[^"']+)["']/.exec(String(route.load))?.[1];
         if (!page) throw new Error(`route-texts: cannot read the page of ${route.path}`);
-        return { path: route.path, page, tabBar: route.layout === 'tabBar' };
+        return {
+          path: route.path,
+          pattern: table.routePattern(route.path).source,
+          page,
+          tabBar: route.layout === 'tabBar',
+        };
       });
     },
     generateBundle(_options, bundle) {
@@ -213,6 +222,7 @@ export function routeTexts(): Plugin {
           route.path,
           ...both(needed),
           codeOf(route.tabBar ? [...pageCode, ...tabBar] : pageCode),
+          route.pattern,
         ]);
       }
     },

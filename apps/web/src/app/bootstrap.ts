@@ -30,11 +30,11 @@ export function connectApi(navigate: Navigate): void {
   });
 }
 
-let started: Promise<void> | undefined;
+let running: Promise<void> | undefined;
 
 /** The start-up below, once it has ended (at once where it never ran, as in tests). */
 export function bootstrapped(): Promise<void> {
-  return started ?? Promise.resolve();
+  return running ?? Promise.resolve();
 }
 
 /**
@@ -42,8 +42,8 @@ export function bootstrapped(): Promise<void> {
  * store data, restore the saved login.
  */
 export function bootstrap(): Promise<void> {
-  started = start();
-  return started;
+  running = start();
+  return running;
 }
 
 async function start(): Promise<void> {

@@ -606,19 +606,21 @@ export const tabBars: Record<string, { path: string; titleKey: TitleKey; icon: s
 const routePaths = appRoutes.map((route) => ({ path: route.path }));
 
 /**
- * Each route's path as a pattern that accepts at least what React Router matches there (`:param`,
- * `:param?`, any case, an optional trailing slash; no route uses a splat).
+ * A route's path as a pattern that accepts at least what React Router matches there (`:param`,
+ * `:param?`, any case, an optional trailing slash; no route uses a splat). index.html's inline
+ * script finds the opened page with the same patterns (build/route-texts.ts writes them).
  */
-const patterns = appRoutes.map(
-  (route) =>
-    new RegExp(
-      `^${route.path
-        .replace(/[.+^${}()|[\]\\]/g, '\\$&')
-        .replace(/\/:[^/]+\?/g, '(?:/[^/]+)?')
-        .replace(/:[^/]+/g, '[^/]+')}/?$`,
-      'i',
-    ),
-);
+export function routePattern(path: string): RegExp {
+  return new RegExp(
+    `^${path
+      .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+      .replace(/\/:[^/]+\?/g, '(?:/[^/]+)?')
+      .replace(/:[^/]+/g, '[^/]+')}/?$`,
+    'i',
+  );
+}
+
+const patterns = appRoutes.map((route) => routePattern(route.path));
 
 /**
  * Answers already found, by pathname. `matchRoutes` flattens and ranks the table it is given at
