@@ -29,5 +29,6 @@ await build({
   logLevel: 'warning',
 });
 
-// The embedded database's thread (src/db/pglite-thread.ts) loads this file beside the bundle.
+// The embedded database's thread (src/db/pglite-thread.ts) loads these files beside the bundle.
 copyFileSync('src/db/pglite-worker.mjs', 'dist/pglite-worker.mjs');
+copyFileSync('src/db/pglite-statements.mjs', 'dist/pglite-statements.mjs');

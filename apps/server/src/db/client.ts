@@ -14,6 +14,7 @@ import type { Settings } from '@/config/env.js';
 import * as schema from './schema.js';
 import { migrationsFolder } from './migrations-folder.js';
 import { asPgliteClient, openThreadedPglite } from './pglite-thread.js';
+import { withNamedStatements } from './pglite-statements.mjs';
 
 /** One type for both drivers (STACK.md trap 9). */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -181,7 +182,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       extensions: { btree_gist, pg_trgm },
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     });
-    client = local;
+    client = withNamedStatements(local) as unknown as PGlite;
     close = () => local.close();
     dumpDataDir = () => local.dumpDataDir('none');
   }

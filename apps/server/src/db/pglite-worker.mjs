@@ -6,6 +6,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, types } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { namedStatements } from './pglite-statements.mjs';
 
 /** drizzle reads dates, times and intervals as the database's text: the same here. */
 const asText = (value) => value;
@@ -41,10 +42,14 @@ const db = await PGlite.create({ dataDir, extensions: { btree_gist, pg_trgm } })
 const transactions = new Map();
 let nextTransaction = 1;
 
+const statements = namedStatements(db);
+
 async function query({ sql, params, rowMode, transaction }) {
-  const on = transaction === undefined ? db : transactions.get(transaction)?.tx;
-  if (!on) throw new Error(`No open transaction ${transaction}`);
-  const result = await on.query(sql, params, { rowMode, parsers: PARSERS });
+  if (transaction !== undefined && !transactions.get(transaction)?.tx) {
+    throw new Error(`No open transaction ${transaction}`);
+  }
+  const inTransaction = transaction !== undefined;
+  const result = await statements.query(sql, params, { rowMode, parsers: PARSERS }, inTransaction);
   return { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows };
 }
 
