@@ -53,6 +53,39 @@ describe('app shell on a phone', () => {
     await context.close();
   });
 
+  it('asks for the configuration beside the shell on a first visit, once, and keeps it', async () => {
+    const context = await newPhone(browser);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    const asked: string[] = [];
+    let configAsked = () => {};
+    const configAskedNow = new Promise<true>((resolve) => (configAsked = () => resolve(true)));
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname !== '/api/app/config-distribution/h5') return;
+      asked.push(url.search);
+      configAsked();
+    });
+    // The shell is held back until the configuration has been asked for (5 s at most).
+    let askedBeforeShell = false;
+    await page.route(/\/assets\/shell-[^/]+\.js$/, async (route) => {
+      const waited = new Promise<false>((resolve) => setTimeout(() => resolve(false), 5000));
+      askedBeforeShell = await Promise.race([configAskedNow, waited]);
+      await route.continue();
+    });
+    await page.goto(`${baseUrl}/customer/order-create`);
+    await page.locator('.store-card').first().waitFor();
+    expect(askedBeforeShell).toBe(true);
+    // The app took that answer instead of asking again, and kept it on the phone.
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toMatch(/^\?_t=\d+$/);
+    expect(await page.evaluate(() => localStorage.getItem('h5_system_configs'))).toContain(
+      '"systemInfo"',
+    );
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('remembers the chosen store across a reload and offers a tap-to-call phone', async () => {
     const context = await newPhone(browser);
     const page = await context.newPage();

@@ -56,6 +56,38 @@ function reach(bundle: OutputBundle, start: string, lazy: boolean, shell: Readon
 
 /** Where the app keeps the chosen language (lib/storage.ts `StorageKey.language`). */
 const LANGUAGE_KEY = 'language';
+/** The configuration kept on the phone, and the tenant chosen (lib/storage.ts `StorageKey`). */
+const CONFIG_KEY = 'h5_system_configs';
+const TENANT_KEY = 'tenant_id';
+
+/**
+ * lib/api-base-url.ts `apiBaseUrl` for the inline script (no imports there, and old syntax):
+ * `o` is the build's VITE_API_BASE_URL. route-texts.test.ts holds the two to the same answers.
+ */
+export const INLINE_API_BASE = String.raw`function(l,o){if(o)return o.replace(/\/$/,"");
+var h=l.hostname.replace(/^\[|\]$/g,"");
+if(h==="localhost"||/\.localhost$/.test(h)||/^\d{1,3}(\.\d{1,3}){3}$/.test(h)||h.indexOf(":")>=0)return"/api";
+return l.protocol+"//api."+l.hostname.replace(/^www\./,"")+(l.port?":"+l.port:"")+"/api"}`.replace(
+  /\n/g,
+  '',
+);
+
+/**
+ * On a first visit (no configuration kept), the inline script asks for the client configuration
+ * at once, as the app would (its tenant, its credentials, a `_t` stamp), so it arrives beside the
+ * shell instead of after the shell and the page's code have run: the booking page's stores show
+ * a round trip sooner. The app takes the answer once (system-config/api/get-h5-config.ts).
+ */
+function earlyConfig(apiBaseOverride: string): string {
+  return [
+    `if(!localStorage.getItem(${JSON.stringify(CONFIG_KEY)})){`,
+    `var t=localStorage.getItem(${JSON.stringify(TENANT_KEY)}),h={Accept:'application/json'};`,
+    'if(t)h.__tenant=t;',
+    `window.__earlyH5Config=fetch((${INLINE_API_BASE})(location,${JSON.stringify(apiBaseOverride)})`,
+    "+'/app/config-distribution/h5?_t='+Date.now(),{credentials:'include',headers:h})",
+    '.then(function(r){return r.ok?r.json():null})}',
+  ].join('');
+}
 
 /**
  * The inline script of index.html: finds the opened path's route by its pattern (the one
@@ -64,25 +96,27 @@ const LANGUAGE_KEY = 'language';
  * chosen language, which lib/i18n.ts then fetches, and its code (files and styles), which the
  * shell then imports: both arrive beside the shell instead of after it has run.
  */
-const PRELOAD = [
-  '(function(){try{',
-  "var m=JSON.parse(document.getElementById('route-texts').textContent),",
-  `en=localStorage.getItem(${JSON.stringify(LANGUAGE_KEY)})==='en-US',p=location.pathname,f=m.shell,c;`,
-  'for(var i=0;i<m.routes.length;i++){var r=m.routes[i];',
-  "if(new RegExp(r[4],'i').test(p)){f=[r[1],r[2]];c=r[3];break}}",
-  "function a(rel,href,as,cors){var l=document.createElement('link');l.rel=rel;l.href='/'+href;",
-  "if(as)l.as=as;if(cors)l.crossOrigin='anonymous';document.head.appendChild(l)}",
-  "a('preload',m.files[f[en?1:0]],'fetch',1);",
-  // The code once the boot screen has been painted (the task after the first frame; a tenth of
-  // a second where no frame comes, as in a background tab): a frame later for the code, and the
-  // boot screen is not held back. Styles are asked for as the shell's imports will ask (Vite's
-  // links are `crossorigin`): a preload of another mode is not used, and the browser downloads
-  // the file a second time.
-  'var d=0;function g(){if(d)return;d=1;for(var j=0;c&&j<c.length;j++){var k=m.code[c[j]];',
-  "if(/\\.css$/.test(k))a('preload',k,'style',1);else a('modulepreload',k)}}",
-  'requestAnimationFrame(function(){setTimeout(g,0)});setTimeout(g,100);',
-  '}catch(e){}})()',
-].join('');
+export const preloadScript = (apiBaseOverride: string) =>
+  [
+    '(function(){try{',
+    "var m=JSON.parse(document.getElementById('route-texts').textContent),",
+    `en=localStorage.getItem(${JSON.stringify(LANGUAGE_KEY)})==='en-US',p=location.pathname,f=m.shell,c;`,
+    'for(var i=0;i<m.routes.length;i++){var r=m.routes[i];',
+    "if(new RegExp(r[4],'i').test(p)){f=[r[1],r[2]];c=r[3];break}}",
+    "function a(rel,href,as,cors){var l=document.createElement('link');l.rel=rel;l.href='/'+href;",
+    "if(as)l.as=as;if(cors)l.crossOrigin='anonymous';document.head.appendChild(l)}",
+    "a('preload',m.files[f[en?1:0]],'fetch',1);",
+    // The code once the boot screen has been painted (the task after the first frame; a tenth of
+    // a second where no frame comes, as in a background tab): a frame later for the code, and the
+    // boot screen is not held back. Styles are asked for as the shell's imports will ask (Vite's
+    // links are `crossorigin`): a preload of another mode is not used, and the browser downloads
+    // the file a second time.
+    'var d=0;function g(){if(d)return;d=1;for(var j=0;c&&j<c.length;j++){var k=m.code[c[j]];',
+    "if(/\\.css$/.test(k))a('preload',k,'style',1);else a('modulepreload',k)}}",
+    'requestAnimationFrame(function(){setTimeout(g,0)});setTimeout(g,100);',
+    earlyConfig(apiBaseOverride),
+    '}catch(e){}})()',
+  ].join('');
 
 export interface RouteTextsManifest {
   /** The texts files of the build. */
@@ -111,6 +145,8 @@ export function routeTexts(): Plugin {
   let locales: Record<Language, Texts> | null = null;
   let routes: { path: string; pattern: string; page: string; tabBar: boolean }[] = [];
   let manifest: RouteTextsManifest | null = null;
+  /** VITE_API_BASE_URL of this build, as lib/api-client.ts reads it. */
+  let apiBaseOverride = '';
 
   const load = async <T>(file: string) =>
     (
@@ -124,6 +160,9 @@ export function routeTexts(): Plugin {
   return {
     name: 'snowgear:route-texts',
     apply: 'build',
+    configResolved(config) {
+      apiBaseOverride = String(config.env.VITE_API_BASE_URL ?? '');
+    },
     // Before the HTML is written (vite:build-html), so it can list the files.
     enforce: 'pre',
     async buildStart() {
@@ -239,7 +278,7 @@ export function routeTexts(): Plugin {
             injectTo: 'head',
           },
           // Asks for the opened page's texts beside the shell, instead of after it has run.
-          { tag: 'script', children: PRELOAD, injectTo: 'head' },
+          { tag: 'script', children: preloadScript(apiBaseOverride), injectTo: 'head' },
         ];
       },
     },

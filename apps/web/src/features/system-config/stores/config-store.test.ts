@@ -1,5 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { http } from '@/lib/api-client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { API_TIMEOUT_MS, http } from '@/lib/api-client';
 import { CONFIG_CACHE_TTL_MS, useConfigStore } from './config-store';
 
 /** Against the real server; a closed port stands in for a dead network. */
@@ -61,5 +61,50 @@ describe('configuration cache', () => {
     cutNetwork();
     await useConfigStore.getState().load({ force: true });
     expect(useConfigStore.getState().stale).toBe(true);
+  });
+});
+
+describe('the configuration index.html asked for on a first visit', () => {
+  const holder = window as { __earlyH5Config?: Promise<unknown> };
+  beforeEach(() => {
+    useConfigStore.setState({ config: null, status: 'idle', error: null, stale: false });
+    window.localStorage.removeItem('h5_system_configs');
+  });
+  afterEach(() => {
+    http.defaults.baseURL = realBase;
+    delete holder.__earlyH5Config;
+    vi.useRealTimers();
+  });
+  /** What the server answers index.html's request. */
+  const serverAnswer = async () => (await http.get('/app/config-distribution/h5')).data;
+
+  it('is taken instead of asking again, once, and kept', async () => {
+    holder.__earlyH5Config = Promise.resolve(await serverAnswer());
+    cutNetwork();
+    const config = await useConfigStore.getState().load();
+    expect(Object.keys(config?.storeConfigs ?? {})).toHaveLength(3);
+    expect(cached()?.data.storeConfigs).toEqual(config?.storeConfigs);
+    expect(holder.__earlyH5Config).toBeUndefined();
+    // Taken once: the next forced load asks the (cut) network and keeps the copy.
+    await useConfigStore.getState().load({ force: true });
+    expect(useConfigStore.getState().stale).toBe(true);
+  });
+
+  it('gives way to the app’s own request when it failed', async () => {
+    holder.__earlyH5Config = Promise.resolve(null);
+    const config = await useConfigStore.getState().load();
+    expect(Object.keys(config?.storeConfigs ?? {})).toHaveLength(3);
+    holder.__earlyH5Config = Promise.reject(new Error('network'));
+    expect(await useConfigStore.getState().load({ force: true })).not.toBeNull();
+  });
+
+  it('is given up after the API’s time-out when it never answers', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    holder.__earlyH5Config = new Promise(() => undefined);
+    const loading = useConfigStore.getState().load();
+    await vi.advanceTimersByTimeAsync(API_TIMEOUT_MS);
+    vi.useRealTimers();
+    const config = await loading;
+    expect(Object.keys(config?.storeConfigs ?? {})).toHaveLength(3);
   });
 });
