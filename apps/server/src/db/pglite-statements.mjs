@@ -35,7 +35,7 @@ function batch(parts) {
  * @param {import('@electric-sql/pglite').PGlite} db
  */
 export function namedStatements(db) {
-  /** @type {Map<string, { name: string, paramTypes: number[] }>} by text, most recent last */
+  /** @type {Map<string, { name: string, paramTypes: number[], rowDescription?: object }>} by text, most recent last */
   const statements = new Map();
   let nextName = 1;
   /**
@@ -72,7 +72,12 @@ export function namedStatements(db) {
       serialize.describe({ type: 'S', name }),
       serialize.sync(),
     );
-    const statement = { name, paramTypes: parse.parseDescribeStatementResults(described) };
+    const statement = {
+      name,
+      paramTypes: parse.parseDescribeStatementResults(described),
+      // What its rows hold (names and types), told once: later calls do not ask again.
+      rowDescription: described.find((message) => message.name === 'rowDescription'),
+    };
     statements.set(text, statement);
     for (const [oldText, old] of statements) {
       if (statements.size <= MAX_STATEMENTS) break;
@@ -83,7 +88,7 @@ export function namedStatements(db) {
   }
 
   async function run(text, params, options, retry = true) {
-    const { name, paramTypes } = await statementFor(text);
+    const { name, paramTypes, rowDescription } = await statementFor(text);
     const values = params.map((param, i) => {
       if (param === null || param === undefined) return null;
       const toText = options.serializers?.[paramTypes[i]] ?? db.serializers[paramTypes[i]];
@@ -93,7 +98,6 @@ export function namedStatements(db) {
     try {
       messages = await exchange(
         serialize.bind({ statement: name, values }),
-        serialize.describe({ type: 'P' }),
         serialize.execute({}),
         serialize.sync(),
       );
@@ -117,6 +121,7 @@ export function namedStatements(db) {
       await db.syncToFs();
     }
     const { parsers, ...rest } = options;
+    if (rowDescription) messages.unshift(rowDescription);
     return parse.parseResults(messages, parsers ? withDefaults(parsers) : db.parsers, rest)[0];
   }
 
