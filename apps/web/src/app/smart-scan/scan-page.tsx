@@ -3,6 +3,7 @@ import { Button, Empty, Input, List, Tag } from 'antd-mobile';
 import { ScanningOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/page-header';
+import { DEFAULT_BUSINESS_TIME_ZONE } from '@/features/system-config/utils/store-status';
 import { useSmartScanStore, type ScanOutcome } from './smart-scan-store';
 import { useSmartScan } from './use-smart-scan';
 
@@ -15,7 +16,7 @@ const KIND_COLOR: Record<ScanOutcome['kind'], string> = {
 
 /** /store/scan: scan or type a code at the counter, with this session's scans listed. */
 export default function ScanPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { handleCode, startScan } = useSmartScan();
   const busy = useSmartScanStore((s) => s.busy);
   const recent = useSmartScanStore((s) => s.recent);
@@ -71,7 +72,10 @@ export default function ScanPage() {
             <List.Item
               key={item.id}
               description={item.text}
-              extra={new Date(item.at).toLocaleTimeString()}
+              extra={new Date(item.at).toLocaleTimeString(i18n.language, {
+                timeZone: DEFAULT_BUSINESS_TIME_ZONE,
+                hourCycle: 'h23',
+              })}
               onClick={item.equipmentId ? () => showEquipment(item.equipmentId!) : undefined}
               prefix={
                 <Tag color={KIND_COLOR[item.kind]}>

@@ -10,6 +10,7 @@ import { api } from '@/lib/api-client';
 import { changeLanguage } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import ScanPage from './scan-page';
+import { useSmartScanStore } from './smart-scan-store';
 
 // A worker's files share loaded modules: this file's mock must meet a fresh load of the page.
 vi.hoisted(() => vi.resetModules());
@@ -123,5 +124,31 @@ describe("store smart scan of a customer's order QR code (real server)", () => {
 
     expect(await screen.findByText(`order detail ${item.outOnOrder!.orderId}`)).toBeTruthy();
     expect(router.state.location.search).toBe(`?return=${item.id}`);
+  });
+
+  it('lists this session’s scans at the store’s time, in the language shown', async () => {
+    // 05:19:36 UTC is 13:19:36 at the store (Asia/Shanghai), whatever zone the phone is set to.
+    const at = Date.parse('2026-11-25T05:19:36Z');
+    useSmartScanStore.setState({
+      recent: [{ id: 1, text: 'sgtwski003', kind: 'equipment', label: '海德双板', at }],
+    });
+    const router = createMemoryRouter([{ path: '/store/scan', element: <ScanPage /> }], {
+      initialEntries: ['/store/scan'],
+    });
+    const { unmount } = render(
+      <QueryClientProvider client={createQueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText('13:19:36')).toBeTruthy();
+    unmount();
+    await changeLanguage('en-US');
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText('13:19:36')).toBeTruthy();
+    await changeLanguage('zh-CN');
   });
 });
