@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useOnline } from '@/lib/use-online';
+import { storeTimeText } from '@/lib/store-time';
 
 /**
  * Under data that may be old: without network, or when the last refresh failed, says when it
@@ -9,8 +10,10 @@ export function DataAge({ updatedAt, failed }: { updatedAt: number; failed: bool
   const { t, i18n } = useTranslation();
   const offline = !useOnline();
   if ((!offline && !failed) || updatedAt === 0) return null;
-  const sameDay = new Date(updatedAt).toDateString() === new Date().toDateString();
-  const time = new Date(updatedAt).toLocaleString(i18n.language, {
+  const dayOf = (at: number | Date) =>
+    storeTimeText(at, 'en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' });
+  const sameDay = dayOf(updatedAt) === dayOf(new Date());
+  const time = storeTimeText(updatedAt, i18n.language, {
     ...(sameDay ? {} : { month: 'numeric', day: 'numeric' }),
     hour: '2-digit',
     minute: '2-digit',

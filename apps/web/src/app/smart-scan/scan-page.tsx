@@ -3,9 +3,9 @@ import { Button, Empty, Input, List, Tag } from 'antd-mobile';
 import { ScanningOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/page-header';
-import { DEFAULT_BUSINESS_TIME_ZONE } from '@/features/system-config/utils/store-status';
 import { useSmartScanStore, type ScanOutcome } from './smart-scan-store';
 import { useSmartScan } from './use-smart-scan';
+import { storeTimeText } from '@/lib/store-time';
 
 const KIND_COLOR: Record<ScanOutcome['kind'], string> = {
   equipment: 'success',
@@ -72,8 +72,10 @@ export default function ScanPage() {
             <List.Item
               key={item.id}
               description={item.text}
-              extra={new Date(item.at).toLocaleTimeString(i18n.language, {
-                timeZone: DEFAULT_BUSINESS_TIME_ZONE,
+              extra={storeTimeText(item.at, i18n.language, {
+                hour: '2-digit',
+                minute: '2-digit',
+                second: '2-digit',
                 hourCycle: 'h23',
               })}
               onClick={item.equipmentId ? () => showEquipment(item.equipmentId!) : undefined}

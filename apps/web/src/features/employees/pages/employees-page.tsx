@@ -13,6 +13,7 @@ import { useAppStore } from '@/features/app-state/stores/app-store';
 import { useEmployees } from '../api/list-employees';
 import { useResetEmployeePassword, useSetEmployeeActive } from '../api/employee-actions';
 import { EmployeeForm } from '../components/employee-form';
+import { storeTimeText } from '@/lib/store-time';
 
 /** Employees of the manager's store (every user for a SuperAdmin). */
 export default function EmployeesPage() {
@@ -125,7 +126,7 @@ export default function EmployeesPage() {
                     <span>
                       {e.lastLoginTime
                         ? t('employees.lastLogin', {
-                            time: new Date(e.lastLoginTime).toLocaleString(i18n.language),
+                            time: storeTimeText(e.lastLoginTime, i18n.language),
                           })
                         : t('employees.neverLoggedIn')}
                     </span>

@@ -9,6 +9,9 @@ import { ChoiceChips } from '@/components/choice-fields';
 import { PageHeader } from '@/components/page-header';
 import { PagedList } from '@/components/paged-list';
 import { useAdminArticles, type HelpAdminFilters } from '../api/list-admin-articles';
+import { storeTimeText } from '@/lib/store-time';
+
+const DATE_ONLY = { year: 'numeric', month: 'numeric', day: 'numeric' } as const;
 
 const ALL = 'all';
 type State = typeof ALL | 'draft' | 'published';
@@ -121,7 +124,7 @@ export default function HelpAdminPage() {
                       <span className="help-admin-list__meta">
                         {a.slug} ·{' '}
                         {t('helpAdmin.updatedAt', {
-                          date: new Date(a.lastModificationTime).toLocaleDateString(i18n.language),
+                          date: storeTimeText(a.lastModificationTime, i18n.language, DATE_ONLY),
                         })}
                       </span>
                     </>

@@ -8,6 +8,9 @@ import { useHelpArticle } from '../api/get-help-article';
 import { ArticleBody } from '../components/article-body';
 import { ArticleFeedback } from '../components/article-feedback';
 import { ErrorBlock } from '@/components/error-block';
+import { storeTimeText } from '@/lib/store-time';
+
+const DATE_ONLY = { year: 'numeric', month: 'numeric', day: 'numeric' } as const;
 
 /** One help article. */
 export default function HelpArticlePage() {
@@ -50,7 +53,7 @@ export default function HelpArticlePage() {
           </Tag>
           <span>
             {t('help.updatedAt', {
-              date: new Date(article?.lastModificationTime ?? 0).toLocaleDateString(i18n.language),
+              date: storeTimeText(article?.lastModificationTime ?? 0, i18n.language, DATE_ONLY),
             })}
           </span>
         </div>

@@ -15,7 +15,10 @@ import { useAppStore } from '@/features/app-state/stores/app-store';
 import { useSession } from '@/features/auth/stores/session-store';
 import { useConfigStore } from '@/features/system-config/stores/config-store';
 import { businessParameter } from '@/features/system-config/utils/business-parameters';
-import { DEFAULT_BUSINESS_TIME_ZONE } from '@/features/system-config/utils/store-status';
+import {
+  DEFAULT_BUSINESS_TIME_ZONE,
+  storeTimeText,
+} from '@/features/system-config/utils/store-status';
 import { useEquipment } from '../api/get-equipment';
 import { rememberedAt } from '@/features/offline/equipment-memory';
 import { useStockOperation, type StockOperation } from '../api/stock-operations';
@@ -269,7 +272,7 @@ function EquipmentDialogBody({
       {rememberedAt(equipment) !== undefined && (
         <p className="data-age page-body" role="note">
           {t('app.rememberedAt', {
-            time: new Date(rememberedAt(equipment)!).toLocaleString(i18n.language, {
+            time: storeTimeText(rememberedAt(equipment)!, i18n.language, {
               month: 'numeric',
               day: 'numeric',
               hour: '2-digit',

@@ -22,7 +22,10 @@ import type { ScanVerdict } from '@/features/scanner/stores/scanner-store';
 import { extractSerialNumber } from '@/features/scanner/utils/scan-rules';
 import { useConfigStore } from '@/features/system-config/stores/config-store';
 import { businessParameter } from '@/features/system-config/utils/business-parameters';
-import { DEFAULT_BUSINESS_TIME_ZONE } from '@/features/system-config/utils/store-status';
+import {
+  DEFAULT_BUSINESS_TIME_ZONE,
+  storeTimeText,
+} from '@/features/system-config/utils/store-status';
 import { useBatchStock } from '../api/batch-stock';
 import { getEquipmentByBarcode } from '../api/get-equipment-by-barcode';
 import { StatusTag } from '../components/status-tag';
@@ -300,7 +303,7 @@ export default function InventoryBatchPage() {
                   {rememberedAt(e) !== undefined && (
                     <Tag color="default" fill="outline">
                       {t('app.rememberedAt', {
-                        time: new Date(rememberedAt(e)!).toLocaleString(i18n.language, {
+                        time: storeTimeText(rememberedAt(e)!, i18n.language, {
                           month: 'numeric',
                           day: 'numeric',
                           hour: '2-digit',

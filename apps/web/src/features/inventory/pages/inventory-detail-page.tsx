@@ -22,6 +22,7 @@ import { EquipmentDialog } from '../components/equipment-dialog';
 import { StatusTag } from '../components/status-tag';
 import { EquipmentPhotos } from '@/components/equipment-photos';
 import { STATUS_KEYS } from '../utils/status';
+import { storeTimeText } from '@/lib/store-time';
 
 /** One item: details, attributes, locks and its operation history; operations in the dialog. */
 export default function InventoryDetailPage() {
@@ -157,7 +158,7 @@ export default function InventoryDetailPage() {
   const statusText = (s: number | null) =>
     s === null ? '—' : t(`inventory.statuses.${STATUS_KEYS[s]!}`);
   const when = (iso: string) =>
-    new Date(iso).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
+    storeTimeText(iso, i18n.language, { dateStyle: 'short', timeStyle: 'short' });
 
   return (
     <div className="inventory-detail-page">

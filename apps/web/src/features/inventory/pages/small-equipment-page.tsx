@@ -31,6 +31,7 @@ import {
   useSmallEquipment,
   useSmallEquipmentHistory,
 } from '../api/small-equipment';
+import { storeTimeText } from '@/lib/store-time';
 
 /** Gear counted by quantity (socks, hand warmers …): list, adjust with a reason, history. */
 export default function SmallEquipmentPage() {
@@ -226,7 +227,7 @@ function AdjustSheet({ item, onClose }: { item: SmallEquipment | null; onClose: 
               <List.Item
                 key={h.id}
                 description={`${h.reason}${h.remarks ? ` · ${h.remarks}` : ''} · ${h.operatorName}`}
-                extra={new Date(h.creationTime).toLocaleString(i18n.language, {
+                extra={storeTimeText(h.creationTime, i18n.language, {
                   dateStyle: 'short',
                   timeStyle: 'short',
                 })}

@@ -3,9 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { useAppStore } from '@/features/app-state/stores/app-store';
 import { discard, flushQueue } from '../offline-queue';
 import { useQueueStore } from '../stores/queue-store';
+import { storeTimeText } from '@/lib/store-time';
 
 const timeOf = (at: number, language: string) =>
-  new Date(at).toLocaleString(language, {
+  storeTimeText(at, language, {
     month: 'numeric',
     day: 'numeric',
     hour: '2-digit',

@@ -1,4 +1,5 @@
 import type { StoreConfig } from '@snowgear/contracts';
+import { DEFAULT_BUSINESS_TIME_ZONE } from '@/lib/store-time';
 
 /** Store open status of spec §4: rest day, else open between start and end minutes inclusive. */
 export type StoreStatusKind = 'open' | 'closed' | 'rest';
@@ -10,7 +11,7 @@ export interface StoreBusinessStatus {
   hours: string;
 }
 
-export const DEFAULT_BUSINESS_TIME_ZONE = 'Asia/Shanghai';
+export { DEFAULT_BUSINESS_TIME_ZONE, storeTimeText } from '@/lib/store-time';
 
 export function minutesOf(hhmm: string): number {
   const [h, m] = hhmm.split(':').map(Number);
