@@ -752,8 +752,9 @@ describe('orders', () => {
       expect(refused).toHaveLength(49);
       for (const r of refused) expect(r.json().error.data.equipmentId).toBe(item(14).id);
       // Each refusal looks up the store and the gear as it arrives; then all 49 learn from one
-      // read of the item's holds (a few at most, should some arrive late), not one read each.
-      expect(rush - oneBooking).toBeLessThanOrEqual(49 * 2 + 3);
+      // read of the item's holds, not one read each (which would be 49 more). Those that arrive
+      // after that read has ended make their own: a few, up to a dozen on a busy two-core machine.
+      expect(rush - oneBooking).toBeLessThanOrEqual(49 * 2 + 12);
     },
   );
 
