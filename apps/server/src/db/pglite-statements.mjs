@@ -112,11 +112,13 @@ export function namedStatements(db) {
     }
     if (!db.isInTransaction()) {
       if (toClose.length > 0) {
+        // The statement has run (a write is committed): its answer is given whatever happens
+        // here, and a name not closed only keeps its memory.
         const names = toClose.splice(0);
         await exchange(
           ...names.map((n) => serialize.close({ type: 'S', name: n })),
           serialize.sync(),
-        );
+        ).catch(() => undefined);
       }
       await db.syncToFs();
     }
