@@ -1,5 +1,6 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
+import { TENANT_HEADER } from '@snowgear/contracts';
 import { apiBaseUrl } from '../src/lib/api-base-url';
 import { StorageKey } from '../src/lib/storage';
 import { INLINE_API_BASE, preloadScript, textGroupsIn } from './route-texts';
@@ -54,9 +55,12 @@ describe('the inline script’s API base', () => {
     }
   });
 
-  it('reads the keys the app keeps the configuration and the tenant under', () => {
+  it('reads the keys the app keeps the language, configuration and tenant under', () => {
     const script = preloadScript('');
+    expect(script).toContain(`localStorage.getItem(${JSON.stringify(StorageKey.language)})`);
     expect(script).toContain(`localStorage.getItem(${JSON.stringify(StorageKey.systemConfigs)})`);
     expect(script).toContain(`localStorage.getItem(${JSON.stringify(StorageKey.tenantId)})`);
+    // The tenant goes in the header the app's calls name it in.
+    expect(script).toContain(`h[${JSON.stringify(TENANT_HEADER)}]=t`);
   });
 });

@@ -59,6 +59,8 @@ const LANGUAGE_KEY = 'language';
 /** The configuration kept on the phone, and the tenant chosen (lib/storage.ts `StorageKey`). */
 const CONFIG_KEY = 'h5_system_configs';
 const TENANT_KEY = 'tenant_id';
+/** The header that names the tenant (contracts' `TENANT_HEADER`), as lib/api-client.ts sends it. */
+const TENANT_HEADER = '__tenant';
 
 /**
  * lib/api-base-url.ts `apiBaseUrl` for the inline script (no imports there, and old syntax):
@@ -82,7 +84,7 @@ function earlyConfig(apiBaseOverride: string): string {
   return [
     `if(!localStorage.getItem(${JSON.stringify(CONFIG_KEY)})){`,
     `var t=localStorage.getItem(${JSON.stringify(TENANT_KEY)}),h={Accept:'application/json'};`,
-    'if(t)h.__tenant=t;',
+    `if(t)h[${JSON.stringify(TENANT_HEADER)}]=t;`,
     `window.__earlyH5Config=fetch((${INLINE_API_BASE})(location,${JSON.stringify(apiBaseOverride)})`,
     "+'/app/config-distribution/h5?_t='+Date.now(),{credentials:'include',headers:h})",
     '.then(function(r){return r.ok?r.json():null})}',

@@ -15,10 +15,7 @@ import { useAppStore } from '@/features/app-state/stores/app-store';
 import { useSession } from '@/features/auth/stores/session-store';
 import { useConfigStore } from '@/features/system-config/stores/config-store';
 import { businessParameter } from '@/features/system-config/utils/business-parameters';
-import {
-  DEFAULT_BUSINESS_TIME_ZONE,
-  storeTimeText,
-} from '@/features/system-config/utils/store-status';
+import { DEFAULT_BUSINESS_TIME_ZONE, storeTimeText } from '@/lib/store-time';
 import { useEquipment } from '../api/get-equipment';
 import { rememberedAt } from '@/features/offline/equipment-memory';
 import { useStockOperation, type StockOperation } from '../api/stock-operations';

@@ -22,10 +22,7 @@ import type { ScanVerdict } from '@/features/scanner/stores/scanner-store';
 import { extractSerialNumber } from '@/features/scanner/utils/scan-rules';
 import { useConfigStore } from '@/features/system-config/stores/config-store';
 import { businessParameter } from '@/features/system-config/utils/business-parameters';
-import {
-  DEFAULT_BUSINESS_TIME_ZONE,
-  storeTimeText,
-} from '@/features/system-config/utils/store-status';
+import { DEFAULT_BUSINESS_TIME_ZONE, storeTimeText } from '@/lib/store-time';
 import { useBatchStock } from '../api/batch-stock';
 import { getEquipmentByBarcode } from '../api/get-equipment-by-barcode';
 import { StatusTag } from '../components/status-tag';

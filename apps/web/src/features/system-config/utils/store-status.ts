@@ -11,7 +11,7 @@ export interface StoreBusinessStatus {
   hours: string;
 }
 
-export { DEFAULT_BUSINESS_TIME_ZONE, storeTimeText } from '@/lib/store-time';
+export { DEFAULT_BUSINESS_TIME_ZONE } from '@/lib/store-time';
 
 export function minutesOf(hhmm: string): number {
   const [h, m] = hhmm.split(':').map(Number);
