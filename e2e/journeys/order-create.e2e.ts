@@ -149,4 +149,50 @@ describe('a new order at the counter', () => {
     expect(errors.filter((e) => !e.includes('409'))).toEqual([]);
     await context.close();
   });
+
+  it("shows and picks the start on the store's clock on a phone set to another zone", async () => {
+    // London is eight hours behind the store in winter: a phone's own clock would be off by that.
+    const context = await newPhone(browser, 'zh-CN', { timezoneId: 'Europe/London' });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await signIn(page, baseUrl, 'employee', '/store/orders/create');
+    const [item] = await freeGear(page, 1);
+    await page.getByRole('textbox', { name: '客户姓名' }).fill('吴十');
+    await page.getByRole('textbox', { name: '手机号' }).fill('13700004444');
+    await page.getByRole('heading', { name: '设备（0）' }).tap();
+    await gunScan(page, item!.barcodeNumber, (limit) =>
+      page.locator('.order-create-line', { hasText: item!.barcodeNumber }).waitFor(limit),
+    );
+
+    // The picker opens on the hour the button shows; the next hour is picked.
+    const startButton = page.locator('.order-create__start');
+    const shown = (await startButton.textContent())!;
+    await startButton.tap();
+    const hourColumn = page.locator('.adm-picker-view-column').nth(3);
+    const current = hourColumn.getByRole('button', { name: /^当前选择的是：/ });
+    expect(await current.getAttribute('aria-label')).toBe(`当前选择的是：${shown.slice(6, 8)}`);
+    // The wheel's spoken buttons are hidden from sight: pressed as a screen reader would.
+    await hourColumn
+      .getByRole('button', { name: /^选择下一项：/ })
+      .evaluate((button: HTMLElement) => button.click());
+    await page.getByText('确定', { exact: true }).tap();
+    await page.locator('.adm-picker').waitFor({ state: 'hidden' });
+    const picked = (await startButton.textContent())!;
+    expect(picked).not.toBe(shown);
+    expect(await startButton.getAttribute('aria-label')).toBe(`开始时间 ${picked}，点击修改`);
+
+    await page.getByRole('button', { name: /^创建订单 ¥/ }).tap();
+    await page.waitForURL('**/store/orders/detail/*');
+    const order = await page.evaluate(async (id) => {
+      const headers = { authorization: `Bearer ${localStorage.getItem('access_token')!}` };
+      return (await (await fetch(`/api/app/orders/${id}`, { headers })).json()) as {
+        rentalStartTime: string;
+      };
+    }, page.url().split('/').pop()!);
+    // The order starts at the time picked, read on the store's clock, and its page says so.
+    expect(local(order.rentalStartTime).slice(5)).toBe(picked);
+    await page.locator('.order-detail').getByText(picked, { exact: false }).first().waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

@@ -29,20 +29,23 @@ export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> 
   });
 }
 
-/** A phone: 390×844, touch, Chinese locale, Shanghai time. */
+/** A phone: 390×844, touch, Chinese locale, Shanghai time unless another zone is given. */
 export async function newPhone(
   browser: Browser,
   locale = 'zh-CN',
-  // The app's service worker precaches every file of the build: only the offline journey wants
-  // that, the others would each download it all again.
-  { serviceWorkers = 'block' }: { serviceWorkers?: 'allow' | 'block' } = {},
+  {
+    // The app's service worker precaches every file of the build: only the offline journey
+    // wants that, the others would each download it all again.
+    serviceWorkers = 'block',
+    timezoneId = 'Asia/Shanghai',
+  }: { serviceWorkers?: 'allow' | 'block'; timezoneId?: string } = {},
 ): Promise<BrowserContext> {
   return browser.newContext({
     viewport: PHONE,
     hasTouch: true,
     isMobile: true,
     locale,
-    timezoneId: 'Asia/Shanghai',
+    timezoneId,
     serviceWorkers,
   });
 }

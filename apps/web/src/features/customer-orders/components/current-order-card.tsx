@@ -6,7 +6,8 @@ import type { OrderSummary } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';
 import { useOrder } from '@/features/orders/api/get-order';
 import { OrderStatusTag } from '@/features/orders/components/order-status-tag';
-import { myOrderActions, storeTime } from '../utils/my-order-rules';
+import { storeTime } from '@/lib/store-clock';
+import { myOrderActions } from '../utils/my-order-rules';
 import { MyOrderActions } from './my-order-actions';
 import { TimeLeft } from './time-left';
 

@@ -5,7 +5,7 @@ import type { OrderSummary } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';
 import { money } from '@/lib/money';
 import { OrderStatusTag } from '@/features/orders/components/order-status-tag';
-import { storeTime } from '../utils/my-order-rules';
+import { storeTime } from '@/lib/store-clock';
 
 /**
  * One of the customer's orders in their list: number, status, store, dates and amount. The whole

@@ -16,7 +16,7 @@ import { StoreNavigationButton } from '@/features/store-navigation/components/st
 import { useConfigStore } from '@/features/system-config/stores/config-store';
 import { MyOrderActions } from '../components/my-order-actions';
 import { TimeLeft } from '../components/time-left';
-import { storeTime } from '../utils/my-order-rules';
+import { storeTime } from '@/lib/store-clock';
 import '../customer-orders.css';
 import { PullToRefresh } from '@/components/pull-to-refresh';
 

@@ -8,7 +8,7 @@ import { useSession } from '@/features/auth/stores/session-store';
 import { OrderStatusTag } from '@/features/orders/components/order-status-tag';
 import { savedOrderQrs } from '@/features/orders/utils/saved-order-qr';
 import { useCurrentOrders } from '../api/list-current-orders';
-import { storeTime } from '../utils/my-order-rules';
+import { storeTime } from '@/lib/store-clock';
 import '../customer-orders.css';
 import { PageHeader } from '@/components/page-header';
 import { ErrorBlock } from '@/components/error-block';

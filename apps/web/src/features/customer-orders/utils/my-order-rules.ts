@@ -1,6 +1,3 @@
-import dayjs from 'dayjs';
-import utc from 'dayjs/plugin/utc';
-import timezone from 'dayjs/plugin/timezone';
 import {
   CUSTOMER_CANCELLABLE,
   CUSTOMER_EXTENDABLE,
@@ -10,15 +7,6 @@ import {
   type Order,
   type OrderSummary,
 } from '@snowgear/contracts';
-import { DEFAULT_BUSINESS_TIME_ZONE } from '@/features/system-config/utils/store-status';
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
-
-/** Times as the store reads them: customers and staff see the same clock. */
-export function storeTime(iso: string, format = 'MM-DD HH:mm'): string {
-  return dayjs(iso).tz(DEFAULT_BUSINESS_TIME_ZONE).format(format);
-}
 
 /** Gear with the customer (delivered or in use). */
 const OUT: readonly number[] = [OrderStatus.Delivered, OrderStatus.InUse];

@@ -34,10 +34,9 @@ function renderSection(equipmentId: string, onNavigate = vi.fn()) {
 }
 
 describe('rental period and amount', () => {
-  it('reads month/day to month/day and yuan with two decimals', () => {
-    const start = new Date(2027, 0, 9, 10).toISOString();
-    const end = new Date(2027, 1, 3, 18).toISOString();
-    expect(rentalPeriod(start, end)).toBe('01/09–02/03');
+  it("reads month/day to month/day on the store's calendar and yuan with two decimals", () => {
+    // 17:00 UTC is already the next day at the store (UTC+8), whatever the phone's zone.
+    expect(rentalPeriod('2027-01-08T17:00:00Z', '2027-02-03T10:00:00Z')).toBe('01/09–02/03');
     expect(orderAmount(1234.5)).toBe('¥1234.50');
     expect(orderAmount(0)).toBe('¥0.00');
   });

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Button, Collapse, Skeleton, Tabs } from 'antd-mobile';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { storeTime } from '@/lib/store-clock';
 import type { EquipmentOrder, EquipmentOrdersCount } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';
 import { findRoute } from '@/config/routes';
@@ -18,7 +18,7 @@ import { ErrorBlock } from '@/components/error-block';
 
 /** A rental period as month/day to month/day, e.g. 01/10–01/13. */
 export function rentalPeriod(start: string, end: string): string {
-  return `${dayjs(start).format('MM/DD')}–${dayjs(end).format('MM/DD')}`;
+  return `${storeTime(start, 'MM/DD')}–${storeTime(end, 'MM/DD')}`;
 }
 
 export const orderAmount = (yuan: number) => `¥${yuan.toFixed(2)}`;

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Tag } from 'antd-mobile';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { storeTime } from '@/lib/store-clock';
 import { Paths } from '@/config/paths';
 import { money } from '@/lib/money';
 import { useCustomerHistory } from '../api/customer-history';
@@ -32,7 +32,7 @@ export function CustomerHistoryCard({ phone }: { phone: string }) {
       <p className="customer-history__summary">
         {t('orderCreate.history.rentals', { count: history.rentals })}
         {history.lastRentalTime &&
-          ` · ${t('orderCreate.history.last', { date: dayjs(history.lastRentalTime).format('YYYY-MM-DD') })}`}
+          ` · ${t('orderCreate.history.last', { date: storeTime(history.lastRentalTime, 'YYYY-MM-DD') })}`}
       </p>
       {history.openBalance > 0 && (
         <Tag color="danger">
@@ -58,7 +58,7 @@ export function CustomerHistoryCard({ phone }: { phone: string }) {
         {history.recent.map((o) => (
           <li key={o.id}>
             <Link to={Paths.storeOrderDetail(o.id)}>{o.orderNumber}</Link>{' '}
-            <OrderStatusTag status={o.status} /> {dayjs(o.rentalStartTime).format('MM-DD')} ·{' '}
+            <OrderStatusTag status={o.status} /> {storeTime(o.rentalStartTime, 'MM-DD')} ·{' '}
             {money(o.totalAmount)}
           </li>
         ))}

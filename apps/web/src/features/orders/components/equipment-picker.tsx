@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Button, List, Popup, SearchBar, Selector } from 'antd-mobile';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { storeTime } from '@/lib/store-clock';
 import type { Equipment } from '@snowgear/contracts';
 import { PagedList } from '@/components/paged-list';
 import { useCategories, useFilterableAttributes } from '@/features/inventory/api/get-categories';
@@ -9,7 +9,7 @@ import { useAvailableEquipment } from '../api/equipment-picker-list';
 import { money } from '@/lib/money';
 
 const ALL = '';
-const when = (iso: string) => dayjs(iso).format('MM-DD HH:mm');
+const when = (iso: string) => storeTime(iso);
 
 /**
  * The equipment search of order create: only this store's gear that is free for the whole rental

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Button, Stepper } from 'antd-mobile';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { storeTime } from '@/lib/store-clock';
+import { rentalEnd } from '@/features/system-config/utils/rental-rules';
 import { ActionPanel, PanelActions } from '@/components/action-panel';
 import { OrderType, UNAVAILABLE_DAYS_MAX, type Order } from '@snowgear/contracts';
 import { useExtendOrder } from '../api/order-actions';
@@ -22,7 +23,7 @@ export function ExtendPanel({
   const extend = useExtendOrder();
   const [days, setDays] = useState(1);
   const [error, setError] = useState<string | null>(null);
-  const newEnd = dayjs(order.rentalEndTime).add(days, 'day');
+  const newEnd = rentalEnd(new Date(order.rentalEndTime), days);
   const free = order.orderType === OrderType.Hospitality || order.orderType === OrderType.Loan;
   const dailyOut = order.items
     .filter((i) => !i.returnState)
@@ -46,7 +47,7 @@ export function ExtendPanel({
       </label>
       <p className="order-panel__tip">
         {t('orders.extend.summary', {
-          end: newEnd.format('MM-DD HH:mm'),
+          end: storeTime(newEnd),
           fee: `¥${fee.toFixed(2)}`,
         })}
       </p>
@@ -66,7 +67,7 @@ export function ExtendPanel({
               {
                 onSuccess: () => {
                   setError(null);
-                  onDone(t('orders.extend.done', { end: newEnd.format('MM-DD HH:mm') }));
+                  onDone(t('orders.extend.done', { end: storeTime(newEnd) }));
                   onClose();
                 },
                 onError: (err) => setError(err.message),

@@ -1,6 +1,5 @@
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { OrderStatus, type OrderSummary } from '@snowgear/contracts';
 import { changeLanguage } from '@/lib/i18n';
@@ -15,15 +14,16 @@ const order: OrderSummary = {
   status: OrderStatus.InUse,
   customerName: '刘七',
   customerPhone: '13600001234',
-  rentalStartTime: dayjs('2026-12-20T09:00').toISOString(),
-  rentalEndTime: dayjs('2026-12-22T17:30').toISOString(),
+  // The store's clock (UTC+8), whatever the phone's zone: 09:00 and 17:30 there.
+  rentalStartTime: '2026-12-20T01:00:00.000Z',
+  rentalEndTime: '2026-12-22T09:30:00.000Z',
   deliveryMethod: 'SelfPickup',
   returnMethod: 'SelfReturn',
   totalAmount: 560,
   paidAmount: 200.5,
   itemCount: 3,
   isOverdue: false,
-  createdAt: dayjs('2026-12-19T10:00').toISOString(),
+  createdAt: '2026-12-19T02:00:00.000Z',
 };
 
 function renderCard(summary: OrderSummary) {

@@ -1,14 +1,14 @@
 import { Link } from 'react-router';
 import { Tag } from 'antd-mobile';
 import { PhoneFill } from 'antd-mobile-icons';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { storeTime } from '@/lib/store-clock';
 import type { OrderSummary } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';
 import { OrderStatusTag } from './order-status-tag';
 import { money } from '@/lib/money';
 
-const when = (iso: string) => dayjs(iso).format('MM/DD HH:mm');
+const when = (iso: string) => storeTime(iso, 'MM/DD HH:mm');
 
 /**
  * One order in a list. The whole card opens the order (its number is a link stretched over the

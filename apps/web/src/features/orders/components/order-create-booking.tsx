@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button, List, NoticeBar, Skeleton } from 'antd-mobile';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { storeTime } from '@/lib/store-clock';
 import type { Order } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-errors';
@@ -11,7 +11,7 @@ import { OrderStatusTag } from './order-status-tag';
 import { money } from '@/lib/money';
 import { ErrorBlock } from '@/components/error-block';
 
-const when = (iso: string) => dayjs(iso).format('MM-DD HH:mm');
+const when = (iso: string) => storeTime(iso);
 
 /**
  * What `?orderNumber=` found: the customer's existing booking, or the news that there is none.

@@ -1,6 +1,5 @@
 import { useState, type ReactNode } from 'react';
 import { Button, DatePicker, Form, Input, Selector, Stepper } from 'antd-mobile';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import {
   DeliveryMethod,
@@ -15,10 +14,12 @@ import type {
   OrderCreateField,
 } from '../utils/order-create-form';
 import { money } from '@/lib/money';
+import { fromPickerDate, storeDayStart, storeTime, toPickerDate } from '@/lib/store-clock';
+import { rentalEnd } from '@/features/system-config/utils/rental-rules';
 import { CustomerHistoryCard } from './customer-history-card';
 
-const when = (date: Date) => dayjs(date).format('MM-DD HH:mm');
 const ORDER_TYPES = Object.values(OrderType);
+const YEAR_MS = 365 * 86_400_000;
 
 /** An address: the store's presets as one-tap choices, or typed. */
 function AddressField({
@@ -96,7 +97,7 @@ export function OrderCreateDetails({
       </span>
     ) : undefined;
   };
-  const end = dayjs(start).add(days, 'day').toDate();
+  const end = rentalEnd(start, days);
 
   return (
     <Form layout="vertical" className="order-create__form">
@@ -141,26 +142,27 @@ export function OrderCreateDetails({
         <Button
           block
           className="order-create__start"
-          aria-label={t('orderCreate.changeStart', { time: when(start) })}
+          aria-label={t('orderCreate.changeStart', { time: storeTime(start) })}
           onClick={() => setPickerOpen(true)}
         >
-          {when(start)}
+          {storeTime(start)}
         </Button>
         <DatePicker
           title={t('orderCreate.pickStart')}
           visible={pickerOpen}
           precision="minute"
           filter={{ minute: (minute) => minute % 5 === 0 }}
-          min={dayjs(now).startOf('day').toDate()}
-          max={dayjs(now).add(1, 'year').toDate()}
-          value={start}
+          // The picker shows and gives the store's wall-clock time, whatever the phone's zone.
+          min={toPickerDate(storeDayStart(now))}
+          max={toPickerDate(now.getTime() + YEAR_MS)}
+          value={toPickerDate(start)}
           onClose={() => setPickerOpen(false)}
-          onConfirm={(date) => onChange({ start: date.toISOString() })}
+          onConfirm={(date) => onChange({ start: fromPickerDate(date).toISOString() })}
         />
       </Form.Item>
       <Form.Item
         label={t('orderCreate.days')}
-        description={t('orderCreate.until', { time: when(end) })}
+        description={t('orderCreate.until', { time: storeTime(end) })}
       >
         <Stepper
           aria-label={t('orderCreate.days')}

@@ -1,8 +1,8 @@
 import { useRef, useState } from 'react';
 import { Button, List } from 'antd-mobile';
 import { DeleteOutline, ScanningOutline, SearchOutline } from 'antd-mobile-icons';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { storeTime } from '@/lib/store-clock';
 import { Link } from 'react-router';
 import { EquipmentStatus, ORDER_ITEMS_MAX, type Equipment } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';
@@ -18,7 +18,7 @@ import type { OrderCreateLine } from '../utils/order-create-form';
 import { EquipmentPicker } from './equipment-picker';
 import { money } from '@/lib/money';
 
-const when = (iso: string) => dayjs(iso).format('MM-DD HH:mm');
+const when = (iso: string) => storeTime(iso);
 
 /** Gear in these states cannot be rented at all (the server refuses it too). */
 const NOT_RENTABLE: readonly number[] = [

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { Button, Dialog, List, NoticeBar, Tag } from 'antd-mobile';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { storeTime } from '@/lib/store-clock';
 import {
   EARLY_RETURN_FROM,
   OrderStatus,
@@ -58,7 +58,7 @@ const paidOnline = (bills: Bill[]) =>
       b.kind !== 'refund' &&
       (b.method === 'wechat' || b.method === 'alipay'),
   );
-const when = (iso: string) => dayjs(iso).format('MM-DD HH:mm');
+const when = (iso: string) => storeTime(iso);
 const methodKey = (method: string | null) =>
   method === 'wechat' || method === 'alipay' ? method : 'cash';
 

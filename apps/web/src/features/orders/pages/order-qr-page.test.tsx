@@ -128,7 +128,8 @@ describe('order QR page (real server)', () => {
     const fresh = await api.get<OrderQr>(`/app/orders/qr/${order.orderNumber}`, {
       params: { k: order.qrToken },
     });
-    saveOrderQr(fresh, new Date(2026, 11, 24, 8, 30));
+    // Saved at 00:30 UTC: 08:30 at the store, whatever the phone's zone.
+    saveOrderQr(fresh, new Date('2026-12-24T00:30:00Z'));
     let fail: (error: Error) => void = () => undefined;
     const firstTry = new Promise<never>((_, reject) => (fail = reject));
     const get = vi

@@ -3,9 +3,6 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { Button, List, NoticeBar, Skeleton } from 'antd-mobile';
 import { PhoneFill, SendOutline, EyeOutline } from 'antd-mobile-icons';
 import { QRCodeSVG } from 'qrcode.react';
-import dayjs from 'dayjs';
-import timezone from 'dayjs/plugin/timezone';
-import utc from 'dayjs/plugin/utc';
 import { useTranslation } from 'react-i18next';
 import type { OrderQr } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';
@@ -13,18 +10,11 @@ import { PageHeader } from '@/components/page-header';
 import { ApiError } from '@/lib/api-errors';
 import { shareLink } from '@/lib/share-link';
 import { useAppStore } from '@/features/app-state/stores/app-store';
-import { DEFAULT_BUSINESS_TIME_ZONE } from '@/features/system-config/utils/store-status';
+import { storeTime } from '@/lib/store-clock';
 import { useOrderQr } from '../api/get-order-qr';
 import { OrderStatusTag } from '../components/order-status-tag';
 import { forgetOrderQr, saveOrderQr, savedOrderQr } from '../utils/saved-order-qr';
 import { ErrorBlock } from '@/components/error-block';
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
-
-/** A time as the store reads it (the business time zone), whatever the phone's own zone. */
-const storeTime = (iso: string) =>
-  dayjs(iso).tz(DEFAULT_BUSINESS_TIME_ZONE).format('YYYY-MM-DD HH:mm');
 
 /** '202611220001' → '2026 1122 0001': easier to read out and type at the counter. */
 const grouped = (orderNumber: string) => orderNumber.replace(/(\d{4})(?=\d)/g, '$1 ');
@@ -62,7 +52,7 @@ function OrderQrView({ orderNumber }: { orderNumber: string }) {
   }, [notFound, orderNumber]);
 
   const shown = query.data ?? (notFound ? undefined : saved?.data);
-  const savedAt = saved ? dayjs(saved.savedAt).format('MM-DD HH:mm') : '';
+  const savedAt = saved ? storeTime(saved.savedAt) : '';
 
   return (
     <div className="order-qr-page">
@@ -170,9 +160,11 @@ function OrderQrCard({ order }: { order: OrderQr }) {
         )}
       </List>
       <List header={t('orderQr.rental')}>
-        <List.Item extra={storeTime(order.rentalStartTime)}>{t('orderQr.start')}</List.Item>
+        <List.Item extra={storeTime(order.rentalStartTime, 'YYYY-MM-DD HH:mm')}>
+          {t('orderQr.start')}
+        </List.Item>
         <List.Item
-          extra={storeTime(order.rentalEndTime)}
+          extra={storeTime(order.rentalEndTime, 'YYYY-MM-DD HH:mm')}
           description={t('orderQr.days', { count: order.days })}
         >
           {t('orderQr.end')}

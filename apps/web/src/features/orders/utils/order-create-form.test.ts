@@ -220,10 +220,12 @@ describe('the unsent draft', () => {
     expect(loadOrderDraft('u1')).toBeNull();
   });
 
-  it('restores a start on a day gone by as the default start', () => {
-    const now = new Date(2027, 0, 10, 9).getTime();
-    const yesterday = new Date(2027, 0, 9, 15).toISOString();
-    const today = new Date(2027, 0, 10, 8).toISOString();
+  it("restores a start on a day gone by, on the store's calendar, as the default start", () => {
+    // 01:00 UTC on 10 January is 09:00 at the store (UTC+8), whatever the phone's zone; its day
+    // began at 16:00 UTC on the 9th.
+    const now = Date.parse('2027-01-10T01:00:00Z');
+    const yesterday = '2027-01-09T15:59:00.000Z';
+    const today = '2027-01-09T16:00:00.000Z';
     saveOrderDraft('u1', { ...EMPTY_DRAFT, start: yesterday, days: 2 }, now - 20 * HOUR);
     expect(loadOrderDraft('u1', now)).toEqual({ ...EMPTY_DRAFT, start: null, days: 2 });
     saveOrderDraft('u1', { ...EMPTY_DRAFT, start: today }, now - HOUR);

@@ -1,6 +1,3 @@
-import dayjs from 'dayjs';
-import utc from 'dayjs/plugin/utc';
-import timezone from 'dayjs/plugin/timezone';
 import {
   DeliveryMethod,
   OrderCreateSchema,
@@ -11,10 +8,8 @@ import {
 } from '@snowgear/contracts';
 import { drafts } from '@/lib/drafts';
 import { rentalEnd } from '@/features/system-config/utils/rental-rules';
+import { storeDayStart } from '@/lib/store-clock';
 import { isFreeOrderType } from './order-create-fees';
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
 
 /** The counter's new order: what staff typed and the gear they added. */
 export interface OrderCreateLine {
@@ -205,8 +200,8 @@ export function loadOrderDraft(userId: string, now = Date.now()): OrderCreateDra
   const start = saved.start;
   const upcoming =
     typeof start === 'string' &&
-    dayjs(start).isValid() &&
-    !dayjs(start).isBefore(dayjs(now).startOf('day'));
+    !Number.isNaN(Date.parse(start)) &&
+    new Date(start) >= storeDayStart(now);
   return {
     ...EMPTY_DRAFT,
     ...saved,

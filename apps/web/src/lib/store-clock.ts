@@ -1,0 +1,49 @@
+import dayjs from 'dayjs';
+import utc from 'dayjs/plugin/utc';
+import timezone from 'dayjs/plugin/timezone';
+import { DEFAULT_BUSINESS_TIME_ZONE } from './store-time';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+/**
+ * The store's clock for screens that show times in fixed formats and pick them with the phone's
+ * date pickers: whatever zone the phone is set to, staff and customers read and pick the store's
+ * time. (Shared components use `storeTimeText`, which needs no library.)
+ */
+
+type Instant = string | number | Date;
+
+/** An instant as the store's clock reads it, in a dayjs format ('MM-DD HH:mm' unless given). */
+export function storeTime(at: Instant, format = 'MM-DD HH:mm'): string {
+  return dayjs(at).tz(DEFAULT_BUSINESS_TIME_ZONE).format(format);
+}
+
+/** The start of the store's day that holds this instant. */
+export function storeDayStart(at: Instant): Date {
+  return dayjs(at).tz(DEFAULT_BUSINESS_TIME_ZONE).startOf('day').toDate();
+}
+
+/**
+ * An instant as a date picker holds it: the picker reads a Date's fields in the phone's own zone,
+ * so it gets a Date whose fields are the store's wall-clock time of the instant.
+ */
+export function toPickerDate(at: Instant): Date {
+  const store = dayjs(at).tz(DEFAULT_BUSINESS_TIME_ZONE);
+  return new Date(
+    store.year(),
+    store.month(),
+    store.date(),
+    store.hour(),
+    store.minute(),
+    store.second(),
+    store.millisecond(),
+  );
+}
+
+/** The instant a date picker's answer stands for: its fields read as the store's wall clock. */
+export function fromPickerDate(picked: Date): Date {
+  return dayjs
+    .tz(dayjs(picked).format('YYYY-MM-DDTHH:mm:ss.SSS'), DEFAULT_BUSINESS_TIME_ZONE)
+    .toDate();
+}
