@@ -184,4 +184,26 @@ describe('an agent books for a customer, and the store confirms it', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('carries the personal centre, whose password form loads only when it is asked for', async () => {
+    const context = await newPhone(browser);
+    const agent = await context.newPage();
+    const errors = watchErrors(agent);
+    const scripts: string[] = [];
+    agent.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await signIn(agent, baseUrl, 'agent', '/agent/dashboard');
+    const changePassword = agent.getByText('修改密码', { exact: true });
+    await changePassword.scrollIntoViewIfNeeded();
+    // The dashboard has drawn, with the personal centre at its foot: no form code came with it.
+    expect(
+      scripts.filter((s) => /change-password-popup|rider-editor|address-editor/.test(s)),
+    ).toEqual([]);
+    await changePassword.tap();
+    await agent.getByText('当前密码').waitFor();
+    expect(scripts.some((s) => s.includes('change-password-popup'))).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

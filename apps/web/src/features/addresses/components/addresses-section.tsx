@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Button, Dialog, List, Tag } from 'antd-mobile';
+import { lazy, Suspense, useState } from 'react';
+import { Button, List, Tag } from 'antd-mobile';
 import { AddOutline, DeleteOutline, EditSOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import {
@@ -8,12 +8,17 @@ import {
   type CustomerAddressInput,
 } from '@snowgear/contracts';
 import { QueryState } from '@/components/query-state';
+import { confirmDialog } from '@/components/lazy-popups';
+import { useOpenedOnce } from '@/lib/use-opened-once';
 import { useAppStore } from '@/features/app-state/stores/app-store';
 import { useCreateAddress } from '../api/create-address';
 import { useDeleteAddress } from '../api/delete-address';
 import { useAddresses } from '../api/list-addresses';
 import { useUpdateAddress } from '../api/update-address';
-import { AddressEditor } from './address-editor';
+// The editor's form loads when it first opens.
+const AddressEditor = lazy(() =>
+  import('./address-editor').then((m) => ({ default: m.AddressEditor })),
+);
 
 /** The customer's saved addresses on their profile: add, change, make default, delete (asked first). */
 export function AddressesSection() {
@@ -25,6 +30,7 @@ export function AddressesSection() {
   const showSuccess = useAppStore((s) => s.showSuccess);
   const showError = useAppStore((s) => s.showError);
   const [editing, setEditing] = useState<CustomerAddress | 'new' | null>(null);
+  const editedOnce = useOpenedOnce(editing !== null);
   const count = addresses.data?.items.length ?? 0;
 
   const handleSave = async (input: CustomerAddressInput) => {
@@ -47,7 +53,7 @@ export function AddressesSection() {
   };
 
   const handleDelete = async (address: CustomerAddress) => {
-    const ok = await Dialog.confirm({
+    const ok = await confirmDialog({
       title: t('addresses.deleteTitle'),
       content: t('addresses.deleteConfirm', { address: address.address }),
       confirmText: t('addresses.delete'),
@@ -131,13 +137,17 @@ export function AddressesSection() {
           )}
         </QueryState>
       </List>
-      <AddressEditor
-        visible={editing !== null}
-        value={editing === 'new' ? null : editing}
-        isFirst={editing === 'new' && count === 0}
-        onSave={handleSave}
-        onClose={() => setEditing(null)}
-      />
+      {editedOnce && (
+        <Suspense fallback={null}>
+          <AddressEditor
+            visible={editing !== null}
+            value={editing === 'new' ? null : editing}
+            isFirst={editing === 'new' && count === 0}
+            onSave={handleSave}
+            onClose={() => setEditing(null)}
+          />
+        </Suspense>
+      )}
     </section>
   );
 }

@@ -9,7 +9,7 @@ import { PagedList } from '@/components/paged-list';
 import { PromptDialog } from '@/components/prompt-dialog';
 import { useAppStore } from '@/features/app-state/stores/app-store';
 import { QueryState } from '@/components/query-state';
-import { ProfileView } from '@/features/auth/pages/profile-page';
+import { ProfileView } from '@/features/auth/components/profile-view';
 import { useSession } from '@/features/auth/stores/session-store';
 import { WelcomeCard } from '@/features/home/components/welcome-card';
 import { OrderStatusTag } from '@/features/orders/components/order-status-tag';

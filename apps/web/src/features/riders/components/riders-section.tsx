@@ -1,16 +1,21 @@
-import { useState } from 'react';
-import { Button, Dialog, List, Tag } from 'antd-mobile';
+import { lazy, Suspense, useState } from 'react';
+import { Button, List, Tag } from 'antd-mobile';
 import { AddOutline, DeleteOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { RIDERS_MAX, type RiderProfile } from '@snowgear/contracts';
 import { QueryState } from '@/components/query-state';
+import { confirmDialog } from '@/components/lazy-popups';
+import { useOpenedOnce } from '@/lib/use-opened-once';
 import { useAppStore } from '@/features/app-state/stores/app-store';
 import { riderFacts } from '@/lib/rider-facts';
 import { useCreateRider } from '../api/create-rider';
 import { useDeleteRider } from '../api/delete-rider';
 import { useRiders } from '../api/list-riders';
 import { useUpdateRider } from '../api/update-rider';
-import { RiderEditor, type RiderDraft } from './rider-editor';
+import type { RiderDraft } from './rider-editor';
+
+// The editor's form loads when it first opens.
+const RiderEditor = lazy(() => import('./rider-editor').then((m) => ({ default: m.RiderEditor })));
 
 /** The customer's riders on their profile: add, change and delete (asked first). */
 export function RidersSection() {
@@ -22,6 +27,7 @@ export function RidersSection() {
   const showSuccess = useAppStore((s) => s.showSuccess);
   const showError = useAppStore((s) => s.showError);
   const [editing, setEditing] = useState<RiderProfile | 'new' | null>(null);
+  const editedOnce = useOpenedOnce(editing !== null);
 
   const handleSave = async (draft: RiderDraft) => {
     if (editing && editing !== 'new') await update.mutateAsync({ id: editing.id, input: draft });
@@ -30,7 +36,7 @@ export function RidersSection() {
   };
 
   const handleDelete = async (rider: RiderProfile) => {
-    const ok = await Dialog.confirm({
+    const ok = await confirmDialog({
       title: t('riders.deleteTitle'),
       content: t('riders.deleteConfirm', { name: rider.name }),
       confirmText: t('riders.delete'),
@@ -97,13 +103,17 @@ export function RidersSection() {
           )}
         </QueryState>
       </List>
-      <RiderEditor
-        visible={editing !== null}
-        value={editing === 'new' ? null : editing}
-        withSelf
-        onSave={handleSave}
-        onClose={() => setEditing(null)}
-      />
+      {editedOnce && (
+        <Suspense fallback={null}>
+          <RiderEditor
+            visible={editing !== null}
+            value={editing === 'new' ? null : editing}
+            withSelf
+            onSave={handleSave}
+            onClose={() => setEditing(null)}
+          />
+        </Suspense>
+      )}
     </section>
   );
 }
