@@ -1,4 +1,5 @@
 import { render } from '@testing-library/react';
+import { toSVG } from 'bwip-js/browser';
 import { describe, expect, it } from 'vitest';
 import type { Equipment } from '@snowgear/contracts';
 import { EquipmentLabel } from './equipment-label';
@@ -17,6 +18,17 @@ describe('equipment label', () => {
     const barcode = container.querySelector('.equipment-label__barcode svg');
     expect(barcode).not.toBeNull();
     expect(barcode!.querySelectorAll('path, rect').length).toBeGreaterThan(0);
+    // The Code 128 encoder on its own draws what the library's general entry draws for it.
+    const reference = document.createElement('div');
+    reference.innerHTML = toSVG({
+      bcid: 'code128',
+      text: 'SGWLSKI001',
+      height: 8,
+      includetext: true,
+      textxalign: 'center',
+      textsize: 8,
+    });
+    expect(barcode!.outerHTML).toBe(reference.firstElementChild!.outerHTML);
     expect(container.textContent).toContain('金鸡 Experience 78 双板');
   });
 });

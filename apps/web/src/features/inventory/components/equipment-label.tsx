@@ -1,6 +1,8 @@
 import { useMemo } from 'react';
 import { QRCodeSVG } from 'qrcode.react';
-import { toSVG } from 'bwip-js/browser';
+// The Code 128 encoder alone: the library's `toSVG` looks up every symbology it has by name,
+// which brought all of them (some 180 KB) into the labels page.
+import { code128, drawingSVG } from 'bwip-js/browser';
 import type { Equipment } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';
 
@@ -9,14 +11,17 @@ export function EquipmentLabel({ equipment }: { equipment: Equipment }) {
   const link = `${window.location.origin}${Paths.equipmentInquiry(equipment.barcodeNumber)}`;
   const barcode = useMemo(
     () =>
-      toSVG({
-        bcid: 'code128',
-        text: equipment.barcodeNumber,
-        height: 8,
-        includetext: true,
-        textxalign: 'center',
-        textsize: 8,
-      }),
+      code128(
+        {
+          bcid: 'code128',
+          text: equipment.barcodeNumber,
+          height: 8,
+          includetext: true,
+          textxalign: 'center',
+          textsize: 8,
+        },
+        drawingSVG(),
+      ),
     [equipment.barcodeNumber],
   );
   return (
