@@ -136,6 +136,21 @@ describe('the counter, scan-first and with gloves', () => {
     // A manager has no clerk's overdue page: the order list's overdue tab, with the same count.
     await page.waitForURL('**/store/orders/list?tab=overdue');
     await page.getByText(`Orders: ${n}`, { exact: true }).first().waitFor();
+    // The tab bar's English labels sit centred in their tabs ('Store workspace' takes two lines
+    // of a manager's five): each line of text is as far from its tab's left edge as from its right.
+    await page.locator('.app-tabs__tab').first().waitFor();
+    const offCentre = await page.evaluate(() =>
+      [...document.querySelectorAll('.app-tabs__tab')].flatMap((tab) => {
+        const box = tab.getBoundingClientRect();
+        const range = document.createRange();
+        range.selectNodeContents(tab.querySelector('.app-tabs__label')!);
+        return [...range.getClientRects()]
+          .map((line) => Math.abs(line.left - box.left - (box.right - line.right)))
+          .filter((gap) => gap > 3)
+          .map((gap) => `${tab.textContent}: ${Math.round(gap)} px`);
+      }),
+    );
+    expect(offCentre).toEqual([]);
     expect(await expectGloveSized(page.locator('.quick-actions__toggle'))).toBe(1);
     expect(errors).toEqual([]);
     await context.close();

@@ -53,7 +53,7 @@ export default function AreaTabBar() {
           <span className="app-tabs__icon" aria-hidden="true">
             {TAB_ICONS[tab.icon]}
           </span>
-          <span>{t(`routes.${tab.titleKey}`)}</span>
+          <span className="app-tabs__label">{t(`routes.${tab.titleKey}`)}</span>
         </Link>
       ))}
     </div>
