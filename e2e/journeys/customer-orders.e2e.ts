@@ -47,7 +47,7 @@ const TEXTS = {
     selfReturn: 'Self-return',
     scan: 'Scan a gear label',
     scanTitle: 'Scan the label on the gear',
-    progress: (done: number) => `${done} of 2 items done`,
+    progress: (done: number) => `Done: ${done} of 2`,
     submit: 'Hand it back',
     handedBack: 'Handed back, waiting for the store',
     refunded: /Back to Alipay/,

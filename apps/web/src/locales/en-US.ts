@@ -213,7 +213,8 @@ const enUS: Messages = {
     searchPlaceholder: 'Search help articles',
     search: 'Search',
     searchTip: 'Type a keyword, e.g. “deposit”, “scan”, “return”',
-    results: '{{count}} articles found',
+    results_one: '{{count}} article found',
+    results_other: '{{count}} articles found',
     noResults: 'No article matches “{{keyword}}”',
     empty: 'No articles yet',
     articleNotFound: 'This article does not exist or was taken down',
@@ -426,7 +427,8 @@ const enUS: Messages = {
     more: 'Attributes',
     reset: 'Reset',
     empty: 'No equipment matches',
-    total: '{{count}} items',
+    total_one: '{{count}} item',
+    total_other: '{{count}} items',
     statuses: {
       available: 'In stock',
       inUse: 'Checked out',
@@ -447,7 +449,8 @@ const enUS: Messages = {
       remarks: 'Remarks',
     },
     money: '¥{{value}}',
-    times: '{{count}} times',
+    times_one: '{{count}} time',
+    times_other: '{{count}} times',
     noImages: 'This equipment has no images',
     otherStore:
       'This equipment belongs to {{store}}, not this store; you may continue viewing and operating but please verify.',
@@ -522,13 +525,17 @@ const enUS: Messages = {
       full: 'At most {{max}} items at a time: submit these first',
       otherStore: 'Other store: {{store}}',
       remove: 'Remove {{name}} from the list',
-      switchClears: 'Switching clears the {{count}} items scanned. Go on?',
-      submit: '{{action}} {{count}} items',
-      confirmTitle: '{{action}} these {{count}} items?',
+      switchClears_one: 'Switching clears the item scanned. Go on?',
+      switchClears_other: 'Switching clears the {{count}} items scanned. Go on?',
+      submit_one: '{{action}} {{count}} item',
+      submit_other: '{{action}} {{count}} items',
+      confirmTitle_one: '{{action}} this item?',
+      confirmTitle_other: '{{action}} these {{count}} items?',
       confirmOthers:
         '{{count}} of them belong to another store; the history will say your store did it.',
       done: '{{action}}: {{count}} done',
-      queuedLabel: 'Batch {{action}}, {{count}} items: {{barcodes}}',
+      queuedLabel_one: 'Batch {{action}}, {{count}} item: {{barcodes}}',
+      queuedLabel_other: 'Batch {{action}}, {{count}} items: {{barcodes}}',
       someRefused: '{{count}} not done: see the reasons in the list',
       problems: {
         notInStock: '{{barcode}} is “{{status}}”: it cannot be checked out',
@@ -588,7 +595,8 @@ const enUS: Messages = {
     },
     small: {
       onlyLow: 'Running low only',
-      total: '{{count}} kinds',
+      total_one: '{{count}} kind',
+      total_other: '{{count}} kinds',
       title: 'Small equipment',
       search: 'Search small equipment',
       empty: 'No small equipment yet',
@@ -662,13 +670,13 @@ const enUS: Messages = {
     revenue: 'Revenue',
     commission: 'Commission ({{rate}}%)',
     chart: 'Revenue over time',
-    bar: '{{label}}: {{orders}} orders, revenue {{revenue}}',
+    bar: '{{label}}: orders {{orders}}, revenue {{revenue}}',
     myOrders: 'My orders',
     myCustomers: 'My customers',
     noOrders: 'No orders yet. Share your referral link; bookings through it show here.',
     noCustomers: 'No customers yet',
     starts: 'starts {{time}}',
-    customerLine: '{{orders}} orders · spent {{revenue}} · last {{time}}',
+    customerLine: 'Orders: {{orders}} · spent {{revenue}} · last {{time}}',
     bookForCustomer: 'Book for a customer',
     bookForCustomerTip:
       'Choose the store, dates and gear for a customer; once the store confirms, the customer can pay.',
@@ -746,7 +754,9 @@ const enUS: Messages = {
     nothingToLoad: 'No deliveries waiting to be loaded',
     confirmDelivery: 'Confirm delivery',
     confirmDeliveryTitle: 'Confirm delivery?',
-    confirmDeliveryText:
+    confirmDeliveryText_one:
+      'The item is handed to {{name}}. The photo and signature are kept with the order.',
+    confirmDeliveryText_other:
       '{{count}} items handed to {{name}}. The photo and signature are kept with the order.',
     notOnTheWay: 'This order is not out for delivery, so it cannot be confirmed delivered.',
     deliveryIntro:
@@ -776,8 +786,11 @@ const enUS: Messages = {
     },
     confirmPickup: 'Confirm pickup',
     confirmPickupTitle: 'Confirm pickup?',
-    confirmPickupText: 'All {{count}} items collected in good condition.',
-    confirmPickupBad:
+    confirmPickupText_one: 'The item is collected in good condition.',
+    confirmPickupText_other: 'All {{count}} items collected in good condition.',
+    confirmPickupBad_one:
+      'The item is damaged or lost: it is marked at once and settled at the store’s check-in.',
+    confirmPickupBad_other:
       '{{count}} items, {{bad}} of them damaged or lost: they are marked at once and settled at the store’s check-in.',
     nothingToPickUp: 'This order needs no pickup now.',
     pickupIntro:
@@ -1787,7 +1800,7 @@ const enUS: Messages = {
     alreadyScanned: '{{name}} is already scanned; scan the next item',
     intro:
       'No queue: scan the label on each item and take a photo, then drop the gear at the store or have it picked up. Once the store checks it, the order settles and a deposit paid online goes back by itself.',
-    progress: '{{done}} of {{total}} items done',
+    progress: 'Done: {{done}} of {{total}}',
     scan: 'Scan a gear label',
     scanTitle: 'Scan the label on the gear',
     scanned: '{{name}} confirmed',

@@ -54,7 +54,8 @@ export const admin: Messages['admin'] = {
     hours: '{{from}}–{{to}}',
     restDays: 'Rest days: {{days}}',
     noRestDays: 'Open every day',
-    openOrders: '{{count}} orders in progress',
+    openOrders_one: '{{count}} order in progress',
+    openOrders_other: '{{count}} orders in progress',
     staff: '{{count}} staff',
   },
   store: {
@@ -198,7 +199,7 @@ export const admin: Messages['admin'] = {
     published: 'New version published',
     versions: 'Versions',
     current: 'Current',
-    versionLine: '{{at}} · {{who}} · {{orders}} orders',
+    versionLine: '{{at}} · {{who}} · orders: {{orders}}',
     noVersions: 'No agreement published yet',
     show: 'Show',
     hide: 'Hide',

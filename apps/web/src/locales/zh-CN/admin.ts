@@ -42,7 +42,8 @@ export const admin = {
     hours: '{{from}}–{{to}}',
     restDays: '休息日：{{days}}',
     noRestDays: '全年无休',
-    openOrders: '进行中订单 {{count}}',
+    openOrders_one: '进行中订单 {{count}}',
+    openOrders_other: '进行中订单 {{count}}',
     staff: '员工 {{count}} 人',
   },
   store: {
