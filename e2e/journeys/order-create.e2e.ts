@@ -150,6 +150,31 @@ describe('a new order at the counter', () => {
     await context.close();
   });
 
+  it("names the start picker's wheels to a screen reader in English too", async () => {
+    const context = await newPhone(browser, 'en-US');
+    await context.addInitScript(() => window.localStorage.setItem('language', 'en-US'));
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await signIn(page, baseUrl, 'employee', '/store/orders/create', 'en-US');
+    const startButton = page.locator('.order-create__start');
+    const shown = (await startButton.textContent())!;
+    await startButton.tap();
+    const hourColumn = page.locator('.adm-picker-view-column').nth(3);
+    expect(
+      await hourColumn.getByRole('button', { name: /^Selected: / }).getAttribute('aria-label'),
+    ).toBe(`Selected: ${shown.slice(6, 8)}`);
+    expect(
+      await hourColumn.getByRole('button', { name: /^Select the next one: \d{2}$/ }).count(),
+    ).toBe(1);
+    const labels = await page
+      .locator('.adm-picker-view-column-accessible [aria-label]')
+      .evaluateAll((nodes) => nodes.map((n) => n.getAttribute('aria-label') ?? ''));
+    expect(labels.length).toBeGreaterThan(0);
+    expect(labels.filter((l) => /[\u4e00-\u9fff]/.test(l))).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it("shows and picks the start on the store's clock on a phone set to another zone", async () => {
     // London is eight hours behind the store in winter: a phone's own clock would be off by that.
     const context = await newPhone(browser, 'zh-CN', { timezoneId: 'Europe/London' });

@@ -15,13 +15,44 @@ const SHIMS: [RegExp, string][] = [
 ];
 
 /**
+ * antd-mobile's picker wheel names its buttons for screen readers in Chinese whatever the
+ * language ('当前选择的是：09'): each text is replaced by the app's (lib/antd-wheel-texts.ts).
+ */
+const WHEEL = /[\\/]antd-mobile[\\/]es[\\/]components[\\/]picker-view[\\/]wheel\.js$/;
+const WHEEL_TEXTS: [string, string][] = [
+  ['`当前选择的是：${current.label}`', "__wheelText('current', current.label)"],
+  ["'当前未选择'", "__wheelText('none')"],
+  ["'没有上一项'", "__wheelText('noPrevious')"],
+  ['`选择上一项：${previous.label}`', "__wheelText('previous', previous.label)"],
+  ["'没有下一项'", "__wheelText('noNext')"],
+  ['`选择下一项：${next.label}`', "__wheelText('next', next.label)"],
+];
+
+/** wheel.js with the app's texts; a text the library no longer has fails the build. */
+export function localizedWheel(code: string): string {
+  let out = code;
+  for (const [from, to] of WHEEL_TEXTS) {
+    if (!out.includes(from)) {
+      throw new Error(`antd-mobile's wheel.js no longer has ${from}: see build/antd-shims.ts`);
+    }
+    out = out.replace(from, to);
+  }
+  const texts = JSON.stringify(shim('antd-wheel-texts.ts'));
+  return `import { wheelText as __wheelText } from ${texts};\n${out}`;
+}
+
+/**
  * Gives antd-mobile the app's own versions of two of its internal modules, wherever antd-mobile
- * imports them in the app (the build and the dev server; the tests set the same renderer).
+ * imports them in the app (the build and the dev server; the tests set the same renderer), and
+ * the app's texts to its picker wheel.
  */
 export function antdShims(): Plugin {
   return {
     name: 'snowgear:antd-shims',
     enforce: 'pre',
+    transform(code, id) {
+      return WHEEL.test(id) ? { code: localizedWheel(code), map: null } : null;
+    },
     async resolveId(source, importer, options) {
       if (
         !importer?.includes('antd-mobile') ||
