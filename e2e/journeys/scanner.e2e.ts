@@ -83,6 +83,17 @@ describe('scanning at the counter', () => {
     await context.addInitScript(() => window.localStorage.setItem('language', 'en-US'));
     const page = await context.newPage();
     await signInAt(page, baseUrl, 'employee', '/store/scan', 'en-US');
+    // The typed look-up is named, and its hint fits the field.
+    const typed = page.getByRole('textbox', { name: 'Barcode or order number' });
+    const hintFits = await typed.evaluate((input: HTMLInputElement) => {
+      const style = getComputedStyle(input);
+      const pen = document.createElement('canvas').getContext('2d')!;
+      pen.font = style.font;
+      const room =
+        input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return pen.measureText(input.placeholder).width <= room;
+    });
+    expect(hintFits).toBe(true);
     await page.getByRole('button', { name: 'Start scanning' }).tap();
     await page.getByRole('dialog', { name: 'Smart scan' }).waitFor();
     const level = page.locator('.scanner-dialog__zoom-level');

@@ -932,7 +932,7 @@ const enUS: Messages = {
     pageTitle: 'Scan',
     pageTip: 'Scan an equipment barcode or an order QR code, or use a barcode scanner gun.',
     startScan: 'Start scanning',
-    inputPlaceholder: 'Equipment barcode or order number',
+    inputPlaceholder: 'Barcode or order number',
     lookup: 'Look up',
     recent: 'Scanned this session',
     noRecent: 'Nothing scanned yet',

@@ -54,6 +54,7 @@ export default function ScanPage() {
           value={code}
           onChange={setCode}
           placeholder={t('smartScan.inputPlaceholder')}
+          aria-label={t('smartScan.inputPlaceholder')}
           clearable
           enterKeyHint="search"
           autoComplete="off"
