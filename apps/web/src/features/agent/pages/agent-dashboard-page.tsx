@@ -13,7 +13,7 @@ import { ProfileView } from '@/features/auth/components/profile-view';
 import { useSession } from '@/features/auth/stores/session-store';
 import { WelcomeCard } from '@/features/home/components/welcome-card';
 import { OrderStatusTag } from '@/features/orders/components/order-status-tag';
-import { runTime } from '@/features/driver/utils/run-time';
+import { storeTime } from '@/lib/store-clock';
 import { money } from '@/lib/money';
 import { textError } from '@/lib/text-rules';
 import {
@@ -117,7 +117,7 @@ export default function AgentDashboardPage() {
                   key={o.id}
                   description={
                     <>
-                      {o.storeName} · {t('agent.starts', { time: runTime(o.rentalStartTime) })}
+                      {o.storeName} · {t('agent.starts', { time: storeTime(o.rentalStartTime) })}
                       {o.status === OrderStatus.Pending && booksForCustomers && (
                         <span className="agent-order__pending">
                           {t('agent.waitingStore')}
@@ -151,7 +151,7 @@ export default function AgentDashboardPage() {
                   description={t('agent.customerLine', {
                     orders: c.orders,
                     revenue: money(c.revenue),
-                    time: runTime(c.lastOrderAt),
+                    time: storeTime(c.lastOrderAt),
                   })}
                   extra={
                     <a className="run-card__call" href={`tel:${c.phone}`}>

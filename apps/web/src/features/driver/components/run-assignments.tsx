@@ -12,7 +12,7 @@ import { DeliveryProof } from './delivery-proof';
 import { useAppStore } from '@/features/app-state/stores/app-store';
 import { useSession } from '@/features/auth/stores/session-store';
 import { useAssignDriver, useDrivers } from '../api/runs';
-import { runTime } from '../utils/run-time';
+import { storeTime } from '@/lib/store-clock';
 
 /**
  * On the store's order page: who drives the order's delivery and pickup runs (or that they wait
@@ -41,7 +41,7 @@ export function RunAssignments({ order }: { order: Order }) {
           return (
             <List.Item
               key={kind}
-              description={doneAt ? t('driver.doneAt', { time: runTime(doneAt) }) : undefined}
+              description={doneAt ? t('driver.doneAt', { time: storeTime(doneAt) }) : undefined}
               extra={
                 <span className="run-assign">
                   {driver ? (

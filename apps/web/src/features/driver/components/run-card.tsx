@@ -7,7 +7,8 @@ import { Paths } from '@/config/paths';
 import { useSession } from '@/features/auth/stores/session-store';
 import { money } from '@/lib/money';
 import { useNow } from '@/lib/use-now';
-import { isLate, runTime } from '../utils/run-time';
+import { storeTime } from '@/lib/store-clock';
+import { isLate } from '../utils/run-time';
 import { AddressNavigation } from './address-navigation';
 
 /**
@@ -36,9 +37,9 @@ export function RunCard({
         </Link>
         <span className={late ? 'run-card__due is-late' : 'run-card__due'}>
           {task.doneAt
-            ? t('driver.doneAt', { time: runTime(task.doneAt) })
+            ? t('driver.doneAt', { time: storeTime(task.doneAt) })
             : t(task.kind === 'delivery' ? 'driver.deliverBy' : 'driver.collectFrom', {
-                time: runTime(task.dueAt),
+                time: storeTime(task.dueAt),
               })}
           {late && ` · ${t('driver.late')}`}
         </span>

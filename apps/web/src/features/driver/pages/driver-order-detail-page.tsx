@@ -17,7 +17,7 @@ import { OrderTimeline } from '@/features/orders/components/order-sections';
 import { money } from '@/lib/money';
 import { useTakeRun } from '../api/runs';
 import { AddressNavigation } from '../components/address-navigation';
-import { runTime } from '../utils/run-time';
+import { storeTime } from '@/lib/store-clock';
 
 /** What is still to collect from the customer: pending payments and supplements. */
 export function toCollect(order: Pick<Order, 'bills'>): number {
@@ -77,11 +77,11 @@ function OrderForDriver({ order }: { order: Order }) {
         <h2 className="section-title">
           {t(`driver.kind.${kind}`)}{' '}
           {doneAt ? (
-            <Tag color="success">{t('driver.doneAt', { time: runTime(doneAt) })}</Tag>
+            <Tag color="success">{t('driver.doneAt', { time: storeTime(doneAt) })}</Tag>
           ) : (
             <Tag color="warning">
               {t(kind === 'delivery' ? 'driver.deliverBy' : 'driver.collectFrom', {
-                time: runTime(kind === 'delivery' ? order.rentalStartTime : order.rentalEndTime),
+                time: storeTime(kind === 'delivery' ? order.rentalStartTime : order.rentalEndTime),
               })}
             </Tag>
           )}
@@ -142,7 +142,9 @@ function OrderForDriver({ order }: { order: Order }) {
         >
           {order.customerName}
         </List.Item>
-        <List.Item extra={`${runTime(order.rentalStartTime)} – ${runTime(order.rentalEndTime)}`}>
+        <List.Item
+          extra={`${storeTime(order.rentalStartTime)} – ${storeTime(order.rentalEndTime)}`}
+        >
           {t('driver.rental')}
         </List.Item>
       </List>
@@ -168,7 +170,7 @@ function OrderForDriver({ order }: { order: Order }) {
         ))}
       </List>
       <DeliveryProof order={order} />
-      <OrderTimeline order={order} time={runTime} />
+      <OrderTimeline order={order} time={storeTime} />
       <div className="driver-actions">
         {delivers && order.status === OrderStatus.PendingDelivery && (
           <Button block size="large" color="primary" onClick={() => setLoading(true)}>
