@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { whenPageSettled } from './when-idle';
+import { nextTask, whenPageSettled } from './when-idle';
 
 /** A query whose answer comes when the test says. */
 function slowQuery(client: QueryClient) {
@@ -84,5 +84,26 @@ describe('work that waits for the page to draw with its data', () => {
     answer('figures');
     await vi.advanceTimersByTimeAsync(5000);
     expect(work).not.toHaveBeenCalled();
+  });
+});
+
+describe('a start-up split into tasks', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('goes on in a later task, not in a microtask of the same one', async () => {
+    let goneOn = false;
+    void nextTask().then(() => (goneOn = true));
+    // However many promise turns the current task takes, it has not gone on yet.
+    for (let turn = 0; turn < 20; turn += 1) await Promise.resolve();
+    expect(goneOn).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(goneOn).toBe(true);
+  });
+
+  it('asks the browser’s scheduler where there is one', async () => {
+    const schedulerYield = vi.fn(() => Promise.resolve());
+    vi.stubGlobal('scheduler', { yield: schedulerYield });
+    await nextTask();
+    expect(schedulerYield).toHaveBeenCalledOnce();
   });
 });

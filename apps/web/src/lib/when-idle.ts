@@ -71,3 +71,14 @@ export function whenPageSettled(
   cleanups.push(() => clearTimeout(timer));
   return cancel;
 }
+
+/**
+ * Resolves in a task of its own: the work before and after it are two tasks, between which the
+ * phone can draw and answer a tap, instead of one long one (`scheduler.yield` where there is one,
+ * whose continuation goes before other waiting tasks).
+ */
+export function nextTask(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (typeof scheduler?.yield === 'function') return scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
