@@ -61,7 +61,10 @@ interface Result {
   si: number;
 }
 
-async function coldRun(label: string, url: string): Promise<Result> {
+/** Lighthouse's own tracing sometimes misses the navigation ("Please run Lighthouse again"). */
+const ATTEMPTS = 3;
+
+async function lighthouseRun(url: string) {
   // Cold: nothing cached and no service worker, but the saved sign-in stays.
   const page = browser.pages()[0] ?? (await browser.newPage());
   const cdp = await browser.newCDPSession(page);
@@ -79,6 +82,16 @@ async function coldRun(label: string, url: string): Promise<Result> {
     onlyCategories: ['performance', 'accessibility', 'best-practices'],
   });
   if (!run) throw new Error(`Lighthouse returned nothing for ${url}`);
+  return run;
+}
+
+async function coldRun(label: string, url: string): Promise<Result> {
+  let run = await lighthouseRun(url);
+  for (let attempt = 2; run.lhr.runtimeError && attempt <= ATTEMPTS; attempt += 1) {
+    const { code } = run.lhr.runtimeError;
+    console.log(`  ${label}: Lighthouse could not measure the load (${code}); measuring again`);
+    run = await lighthouseRun(url);
+  }
   const { categories, audits, runtimeError } = run.lhr;
   // A run Lighthouse could not measure prints zeros: say why instead of leaving a bare 0.
   if (runtimeError) {
