@@ -34,6 +34,26 @@ export interface SecurityOptions {
  * Its hook runs per route, after authentication's own hook has named the user.
  */
 /**
+ * Headers that concern documents (what a page may load, frame or refer to): a JSON answer, a
+ * script, a style or a picture does without them. nosniff, HSTS and the cross-origin resource
+ * policy stay on every answer.
+ */
+export const DOCUMENT_ONLY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'referrer-policy',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
+
+/** The policy of a JSON answer: should it ever be opened as a page, it may load and run nothing. */
+export const DATA_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
+/**
  * The headers helmet sets with these options. They never change, but @fastify/helmet builds
  * helmet's whole middleware again on every request (its policy parsed anew each time, a tenth of
  * a signed-in call's time): so they are taken once from a throwaway instance, right after
@@ -77,6 +97,22 @@ export const securityPlugin = fp<SecurityOptions>(
     app.addHook('onRequest', (_request, reply, done) => {
       reply.headers(headers);
       done();
+    });
+    // A JSON answer is never a document: what a page may load, frame or refer to does not apply,
+    // and on a resort's mobile network every answer would carry a kilobyte of them. (A route that
+    // set a policy of its own, such as a file download's sandbox, keeps its headers.)
+    const pagePolicy = headers['content-security-policy'];
+    app.addHook('onSend', (_request, reply, payload, done) => {
+      const type = reply.getHeader('content-type');
+      if (
+        typeof type === 'string' &&
+        type.startsWith('application/json') &&
+        reply.getHeader('content-security-policy') === pagePolicy
+      ) {
+        for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
+        reply.header('content-security-policy', DATA_POLICY);
+      }
+      done(null, payload);
     });
 
     if (options.corsOrigins.length > 0) {

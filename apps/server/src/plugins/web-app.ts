@@ -6,23 +6,7 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { ErrorCode } from '@snowgear/contracts';
 import { sendError } from './error-handler.js';
-
-/**
- * Headers that concern documents (what a page may load, frame or refer to): a script, style or
- * image file does without them. nosniff and the cross-origin resource policy stay.
- */
-const DOCUMENT_ONLY_HEADERS = [
-  'content-security-policy',
-  'cross-origin-opener-policy',
-  'origin-agent-cluster',
-  'referrer-policy',
-  'strict-transport-security',
-  'x-dns-prefetch-control',
-  'x-download-options',
-  'x-frame-options',
-  'x-permitted-cross-domain-policies',
-  'x-xss-protection',
-];
+import { DOCUMENT_ONLY_HEADERS } from './security.js';
 
 /**
  * The CSP sources of the inline scripts in the built index.html (the build writes one that asks
@@ -66,7 +50,10 @@ export const webAppPlugin = fp<{ distDir: string }>(
             'Cache-Control',
             hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
           );
-          if (hashed) for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
+          if (hashed) {
+            for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
+            reply.removeHeader('strict-transport-security');
+          }
         },
       });
     }

@@ -78,13 +78,24 @@ describe('wire conventions', () => {
     });
   });
 
-  it('sends security headers with a CSP that allows WebAssembly and blob workers', async () => {
-    const res = await t.app.inject('/health');
-    const csp = String(res.headers['content-security-policy']);
-    expect(csp).toContain("'wasm-unsafe-eval'");
-    expect(csp).toMatch(/worker-src 'self' blob:/);
-    expect(csp).toMatch(/img-src [^;]*blob:/);
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  it('sends JSON answers without the headers only pages need, and a policy that runs nothing', async () => {
+    for (const url of ['/health', '/api/app/nothing-here']) {
+      const res = await t.app.inject(url);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.headers['content-security-policy']).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      );
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['strict-transport-security']).toMatch(/max-age=/);
+      for (const name of [
+        'x-frame-options',
+        'referrer-policy',
+        'cross-origin-opener-policy',
+        'x-xss-protection',
+      ]) {
+        expect(res.headers[name]).toBeUndefined();
+      }
+    }
   });
 
   it('reports liveness and readiness', async () => {
