@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './build/precompress';
 import { routeTexts } from './build/route-texts';
+import { startAfterBoot } from './build/start-after-boot';
 import { stylesAfterBoot } from './build/styles-after-boot';
 import { pureContracts } from './build/pure-contracts';
 import { antdShims } from './build/antd-shims';
@@ -57,6 +58,7 @@ export default defineConfig({
     pwa,
     routeTexts(),
     stylesAfterBoot(),
+    startAfterBoot(),
     precompress(),
   ],
   resolve: {
