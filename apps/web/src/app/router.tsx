@@ -10,6 +10,7 @@ import {
 } from 'react';
 import { Navigate, useLocation, useOutlet, useRoutes, type RouteObject } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
 import { appRedirects, appRoutes, findRoute, type AppRoute } from '@/config/routes';
 import { preloadedLazy } from '@/lib/preloaded-lazy';
 import { Paths } from '@/config/paths';
@@ -22,16 +23,31 @@ import { checkRouteAccess, homeOf } from '@/lib/authorization';
 import { sessionSnapshot, useSession } from '@/features/auth/stores/session-store';
 import { ScannerHost } from '@/features/scanner/components/scanner-host';
 import { loadRouteTexts } from '@/lib/i18n';
+import { whenPageSettled } from '@/lib/when-idle';
+import { bootstrapped } from './bootstrap';
 import { RouteFrame } from './route-frame';
 
-// The store's quick actions (scan anything, add stock) load with the first store page, and show
-// with that page's texts (which hold theirs): their code can arrive first, from the installed app.
+// The store's quick actions (scan anything, add stock) load once the first store page has drawn
+// with its data (their code brings the scanner's sounds and the offline memory, which would share
+// a weak network with the page's own files and list), and show with that page's texts (which hold
+// theirs): their code can arrive first, from the installed app.
 const StoreQuickActions = lazy(() =>
   Promise.all([
     import('./smart-scan/store-quick-actions'),
     loadRouteTexts(findRoute(window.location.pathname)?.path),
   ]).then(([m]) => ({ default: m.StoreQuickActions })),
 );
+
+/** False until the page opened first has drawn with its data (lib/when-idle.ts), then true. */
+function usePageSettled(): boolean {
+  const queryClient = useQueryClient();
+  const [settled, setSettled] = useState(false);
+  useEffect(
+    () => whenPageSettled(queryClient, () => setSettled(true), { after: bootstrapped() }),
+    [queryClient],
+  );
+  return settled;
+}
 
 /**
  * The shell around every page: offline banner, toasts, scroll to top on navigation and
@@ -66,7 +82,9 @@ function AppShell() {
   }
 
   // The quick-action button shows on every /store/ page the user may open (spec §2).
+  const settled = usePageSettled();
   const storePage =
+    settled &&
     current?.path.startsWith(`${Paths.storeArea}/`) &&
     checkRouteAccess(current, sessionSnapshot(session), location.pathname).allow;
 

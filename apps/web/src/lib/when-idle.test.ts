@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { nextTask, whenPageSettled } from './when-idle';
+import { nextTask, whenDrawn, whenPageSettled } from './when-idle';
 
 /** A query whose answer comes when the test says. */
 function slowQuery(client: QueryClient) {
@@ -44,6 +44,22 @@ describe('work that waits for the page to draw with its data', () => {
     started();
     await vi.advanceTimersByTimeAsync(400);
     expect(work).toHaveBeenCalledTimes(1);
+  });
+
+  it('runs work for what was drawn after the next frame and the drawing time, unless cancelled', async () => {
+    const work = vi.fn();
+    whenDrawn(work);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(work).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(200);
+    expect(work).toHaveBeenCalledTimes(1);
+
+    const cancelled = vi.fn();
+    const cancel = whenDrawn(cancelled);
+    await vi.advanceTimersByTimeAsync(100);
+    cancel();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(cancelled).not.toHaveBeenCalled();
   });
 
   it('runs at once when nothing is being fetched', async () => {

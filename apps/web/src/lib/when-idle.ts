@@ -17,6 +17,25 @@ export function whenIdle(work: () => void, fallbackMs = 0): () => void {
 const DRAWING_MS = 300;
 
 /**
+ * Runs `work` once what is on its way to the screen has been drawn: the frames that draw it
+ * first (a page renders in steps), then idle time after them. Returns a cancel.
+ */
+export function whenDrawn(work: () => void): () => void {
+  let cancelIdle: (() => void) | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const frame = requestAnimationFrame(() => {
+    timer = setTimeout(() => {
+      cancelIdle = whenIdle(work);
+    }, DRAWING_MS);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+    cancelIdle?.();
+  };
+}
+
+/**
  * Runs `work` once the page opened has drawn with its data: after the load event and `after`
  * (the app's start-up, which reads the configuration), when no query is being fetched, then after
  * the next frames once the browser is idle; at the latest `maxWaitMs` after the call. Work nobody
@@ -42,14 +61,7 @@ export function whenPageSettled(
     cancel();
     work();
   };
-  // The frames that draw the data first (a page renders in steps), then idle time after them.
-  const afterNextFrame = () => {
-    const frame = requestAnimationFrame(() => {
-      const timer = setTimeout(() => cleanups.push(whenIdle(run)), DRAWING_MS);
-      cleanups.push(() => clearTimeout(timer));
-    });
-    cleanups.push(() => cancelAnimationFrame(frame));
-  };
+  const afterNextFrame = () => cleanups.push(whenDrawn(run));
   const whenQueriesDone = () => {
     if (done) return;
     if (queryClient.isFetching() === 0) return afterNextFrame();

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { RoleName } from '@snowgear/contracts';
 import { conflictCount, useQueueStore, waitingCount } from '@/features/offline/stores/queue-store';
-import { whenIdle, whenPageSettled } from '@/lib/when-idle';
+import { whenPageSettled } from '@/lib/when-idle';
 import { useSession } from '@/features/auth/stores/session-store';
 import { prefetchLanguage, withAllTexts } from '@/lib/i18n';
 import { bootstrapped } from '@/app/bootstrap';
@@ -41,18 +41,19 @@ function useOfflineSync() {
  * Staff and drivers keep writes offline and may need the sheet that lists them while the network
  * is down. A page the service worker serves finds every file of the app in its cache; any other
  * (the first visit, before the worker takes over, or a browser without one) fetches the sheet
- * once the app is idle (the network may drop any moment). Customers never queue writes, and
- * their pages do not carry it.
+ * once the page opened has drawn with its data (the network may drop any moment). Customers
+ * never queue writes, and their pages do not carry it.
  */
 function usePrefetchSheet() {
+  const queryClient = useQueryClient();
   const worker = useSession((s) => s.roles.some((role) => role !== RoleName.Customer));
   useEffect(() => {
     if (!worker || navigator.serviceWorker?.controller) return;
     // Into the module cache only: the page on the screen does not render again for it.
     const prefetch = () =>
       void Promise.all([importSheet(), prefetchLanguage()]).catch(() => undefined);
-    return whenIdle(prefetch, 1000);
-  }, [worker]);
+    return whenPageSettled(queryClient, prefetch, { after: bootstrapped() });
+  }, [worker, queryClient]);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { Equipment, PagedResult } from '@snowgear/contracts';
 import { api } from '@/lib/api-client';
-import { whenIdle } from '@/lib/when-idle';
+import { whenDrawn } from '@/lib/when-idle';
 
 export const EQUIPMENT_PAGE_SIZE = 20;
 export const equipmentKey = ['equipment'] as const;
@@ -26,9 +26,9 @@ export async function listEquipment(
   for (const [id, v] of Object.entries(attributes ?? {})) if (v) params[`attr.${id}`] = v;
   const page = await api.get<PagedResult<Equipment>>('/app/equipment', { params, silent: true });
   // Gear seen in lists can be scanned at the counter when the network drops: kept once the
-  // page has drawn (the phone's memory loads apart; the page opened first asks for its list
-  // before its own code has arrived).
-  whenIdle(
+  // page has drawn the list (the phone's memory loads apart; the page opened first asks for its
+  // list before its own code has arrived).
+  whenDrawn(
     () =>
       void import('@/features/offline/equipment-memory').then((m) =>
         m.rememberEquipment(page.items),
