@@ -112,9 +112,12 @@ export const preloadScript = (apiBaseOverride: string) =>
     // a second where no frame comes, as in a background tab): a frame later for the code, and the
     // boot screen is not held back. Styles are asked for as the shell's imports will ask (Vite's
     // links are `crossorigin`): a preload of another mode is not used, and the browser downloads
-    // the file a second time.
-    'var d=0;function g(){if(d)return;d=1;for(var j=0;c&&j<c.length;j++){var k=m.code[c[j]];',
-    "if(/\\.css$/.test(k))a('preload',k,'style',1);else a('modulepreload',k)}}",
+    // the file a second time. A few links a task: each costs the phone a millisecond or more
+    // (a page has up to twenty files), and in one task they kept it from drawing or answering.
+    'var d=0;function g(){if(d)return;d=1;var q=[];for(var j=0;c&&j<c.length;j++)q.push(m.code[c[j]]);',
+    '(function n(){var b=q.splice(0,4);for(var i=0;i<b.length;i++){var k=b[i];',
+    "if(/\\.css$/.test(k))a('preload',k,'style',1);else a('modulepreload',k)}",
+    'if(q.length)setTimeout(n,0)})()}',
     'requestAnimationFrame(function(){setTimeout(g,0)});setTimeout(g,100);',
     earlyConfig(apiBaseOverride),
     '}catch(e){}})()',
