@@ -78,12 +78,15 @@ function firstTextsOf(routePath: string): string {
 }
 
 /**
- * The chunks index.html loads itself: its module scripts (the entry, which the build names
- * `shell` once it has gathered everything the first paint needs into it).
+ * The chunks index.html loads itself: the entry and the shell it imports (the build gathers
+ * everything the first paint needs into the shell), preloaded and started after the first frame
+ * (apps/web/build/start-after-boot.ts), or as module scripts.
  */
 function entryKeys(manifest: Manifest): string[] {
   const html = readFileSync(join(dist, 'index.html'), 'utf8');
-  const files = [...html.matchAll(/<script type="module"[^>]*\ssrc="\/([^"]+)"/g)].map((m) => m[1]);
+  const loads =
+    /<script type="module"[^>]*\ssrc="\/([^"]+)"|<link rel="modulepreload"[^>]*\shref="\/([^"]+)"/g;
+  const files = [...html.matchAll(loads)].map((m) => m[1] ?? m[2]);
   const keys = Object.keys(manifest).filter((k) => files.includes(manifest[k]!.file));
   if (keys.length === 0) throw new Error('index.html loads no chunk of the manifest');
   return keys;
