@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { runnerImport, type Plugin } from 'vite';
 import type { OutputBundle, OutputChunk } from 'rolldown';
+import { afterFirstFrame } from './start-after-boot';
 
 /** The languages (lib/i18n.ts): Chinese first. */
 type Language = 'zh-CN' | 'en-US';
@@ -118,7 +119,7 @@ export const preloadScript = (apiBaseOverride: string) =>
     '(function n(){var b=q.splice(0,4);for(var i=0;i<b.length;i++){var k=b[i];',
     "if(/\\.css$/.test(k))a('preload',k,'style',1);else a('modulepreload',k)}",
     'if(q.length)setTimeout(n,0)})()}',
-    'requestAnimationFrame(function(){setTimeout(g,0)});setTimeout(g,100);',
+    afterFirstFrame('g'),
     earlyConfig(apiBaseOverride),
     '}catch(e){}})()',
   ].join('');

@@ -44,11 +44,20 @@ export function startEntryAfterBoot(html: string): string {
 const lowPreload = (href: string) =>
   `<link rel="modulepreload" crossorigin fetchpriority="low" href="${href}">`;
 
+/**
+ * Inline code that calls the function named `fn` (which runs once however often it is called) in
+ * the task after the first frame, or a tenth of a second later where no frame comes (a tab in the
+ * background). The entry's start and the page's file preloads (route-texts.ts) share it.
+ */
+export const afterFirstFrame = (fn: string) =>
+  `requestAnimationFrame(function(){setTimeout(${fn},0)});setTimeout(${fn},100);`;
+
 /** Appends the entry's module script once, in the task after the first frame. */
 export const startScript = (src: string) =>
   [
     '(function(){var s=0;function go(){if(s)return;s=1;',
     "var e=document.createElement('script');e.type='module';e.crossOrigin='anonymous';",
     `e.src=${JSON.stringify(src)};document.head.appendChild(e)}`,
-    'requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,100)})()',
+    afterFirstFrame('go'),
+    '})()',
   ].join('');
