@@ -14,10 +14,10 @@ import { sessionSnapshot } from './features/auth/stores/session-store';
 import { loadRouteTexts, savedLanguage } from './lib/i18n';
 import { appStylesReady } from './lib/app-styles';
 import { findRoute } from './config/routes';
-import { readsBusinessClock, routePrefetch } from './config/route-prefetch';
+import { formatsDatesAsDrawn, routePrefetch } from './config/route-prefetch';
 import { loadTabBar } from './app/layouts/page-layout';
 import { preloadPage } from './app/router';
-import { warmBusinessClock } from './features/system-config/utils/store-status';
+import { warmDateFormatting } from './features/system-config/utils/store-status';
 import { nextTask, whenPageSettled } from './lib/when-idle';
 
 // Start-up runs in several tasks (`nextTask`), not one: the shell's modules and the start-up
@@ -48,10 +48,10 @@ await nextTask();
 // waits for them (the boot screen shows meanwhile), so the page draws at once instead of through
 // a loading fallback. Code that cannot load is left to the router, which says so.
 const nothing = () => undefined;
-// Meanwhile the phone has nothing to do: it builds the business clock's formatter for a page that
-// reads it as it draws (its time zone data took some 50 ms of a mid-range phone's first render
-// on the booking page and dashboard).
-if (opened && readsBusinessClock.has(opened.path)) setTimeout(warmBusinessClock, 0);
+// Meanwhile the phone has nothing to do: it builds a date formatter for a page that formats dates
+// as it draws (ICU's calendar and time zone data took some 50 ms of a mid-range phone's first
+// render on the booking page).
+if (opened && formatsDatesAsDrawn.has(opened.path)) setTimeout(warmDateFormatting, 0);
 await Promise.all([
   opened && preloadPage(opened).catch(nothing),
   opened?.layout === 'tabBar' && loadTabBar().catch(nothing),

@@ -39,6 +39,32 @@ describe('store open status', () => {
     });
     // 20:00 UTC on Friday is already 04:00 Saturday in Shanghai.
     expect(localClock(new Date('2026-11-20T20:00:00Z'), 'Asia/Shanghai').weekday).toBe(6);
+    // A zone with summer time goes through the time zone data: 12:00 UTC is 08:00 in New York
+    // in July (UTC-4) and 07:00 in January (UTC-5).
+    expect(localClock(new Date('2026-07-01T12:00:00Z'), 'America/New_York').minutes).toBe(480);
+    expect(localClock(new Date('2026-01-07T12:00:00Z'), 'America/New_York').minutes).toBe(420);
+  });
+
+  it("reads Shanghai's clock by arithmetic exactly as the time zone data reads it", () => {
+    const intl = new Intl.DateTimeFormat('en-US', {
+      timeZone: 'Asia/Shanghai',
+      weekday: 'short',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    const days = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+    // Every 613 minutes from 1992 to 2040: a step prime to the day's 1,440 minutes, so every
+    // minute of the day comes round on every weekday.
+    const step = 613 * 60_000;
+    for (let at = Date.UTC(1992, 0, 1); at < Date.UTC(2040, 0, 1); at += step) {
+      const now = new Date(at);
+      const parts = Object.fromEntries(intl.formatToParts(now).map((p) => [p.type, p.value]));
+      expect(localClock(now, 'Asia/Shanghai')).toEqual({
+        weekday: days.indexOf(parts.weekday!),
+        minutes: Number(parts.hour) * 60 + Number(parts.minute),
+      });
+    }
   });
 
   it('labels 营业中 / 已打烊 / 今日休息 and the text variant', () => {
