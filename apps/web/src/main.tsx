@@ -17,7 +17,7 @@ import { findRoute } from './config/routes';
 import { formatsDatesAsDrawn, routePrefetch } from './config/route-prefetch';
 import { loadTabBar } from './app/layouts/page-layout';
 import { preloadPage } from './app/router';
-import { warmDateFormatting } from './features/system-config/utils/store-status';
+import { warmDateFormatting } from './lib/store-time';
 import { nextTask, whenPageSettled } from './lib/when-idle';
 
 // Start-up runs in several tasks (`nextTask`), not one: the shell's modules and the start-up

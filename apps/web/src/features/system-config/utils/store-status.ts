@@ -43,14 +43,6 @@ function clockFormat(timeZone: string): Intl.DateTimeFormat {
   return format;
 }
 
-/**
- * Builds a date formatter for the business time zone ahead of a page that formats dates as it
- * first draws: the time zone data and the calendar load while the phone waits for the page's code.
- */
-export function warmDateFormatting(): void {
-  clockFormat(DEFAULT_BUSINESS_TIME_ZONE);
-}
-
 /** Weekday (0 = Sunday) and minutes since midnight of `now` in the business time zone. */
 export function localClock(now: Date, timeZone: string): { weekday: number; minutes: number } {
   const offset = FIXED_OFFSET_MINUTES[timeZone];
