@@ -153,16 +153,6 @@ export const BookingCartSchema = z
         ctx.addIssue({ code: 'custom', message: 'UnknownRider', path: ['lines', i, 'riderKey'] });
       }
     });
-    if (cart.deliveryMethod === DeliveryMethod.Delivery && !cart.deliveryAddress) {
-      ctx.addIssue({
-        code: 'custom',
-        message: 'DeliveryAddressRequired',
-        path: ['deliveryAddress'],
-      });
-    }
-    if (cart.returnMethod === ReturnMethod.Pickup && !cart.returnAddress) {
-      ctx.addIssue({ code: 'custom', message: 'ReturnAddressRequired', path: ['returnAddress'] });
-    }
   });
 export type BookingCart = z.output<typeof BookingCartSchema>;
 export type BookingCartInput = z.input<typeof BookingCartSchema>;
@@ -216,10 +206,21 @@ export const BookingQuoteSchema = z.object({
 });
 export type BookingQuote = z.infer<typeof BookingQuoteSchema>;
 
-/** A cart being booked: at least one line (a quote or a saved scheme may have none). */
-export const PlacedCartSchema = BookingCartSchema.refine((cart) => cart.lines.length > 0, {
-  message: 'ItemsRequired',
-  path: ['lines'],
+/**
+ * A cart being booked: at least one line, and the addresses its delivery and pickup go to. A quote
+ * or a saved scheme may lack both: the price does not depend on the address, and a booking page
+ * keeps showing the gear and its price while the customer is still typing where it goes.
+ */
+export const PlacedCartSchema = BookingCartSchema.superRefine((cart, ctx) => {
+  if (cart.lines.length === 0) {
+    ctx.addIssue({ code: 'custom', message: 'ItemsRequired', path: ['lines'] });
+  }
+  if (cart.deliveryMethod === DeliveryMethod.Delivery && !cart.deliveryAddress) {
+    ctx.addIssue({ code: 'custom', message: 'DeliveryAddressRequired', path: ['deliveryAddress'] });
+  }
+  if (cart.returnMethod === ReturnMethod.Pickup && !cart.returnAddress) {
+    ctx.addIssue({ code: 'custom', message: 'ReturnAddressRequired', path: ['returnAddress'] });
+  }
 });
 
 /**

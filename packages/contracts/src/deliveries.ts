@@ -24,6 +24,8 @@ export const DeliveryTaskSchema = z.object({
   address: z.string(),
   /** Deliver by the rental start; collect from the rental end. */
   dueAt: z.string(),
+  /** A delivery booked with a window: it arrives between `dueAt` and this time (null: none). */
+  windowEnd: z.string().nullable(),
   /** When it was delivered or collected (null: to do). */
   doneAt: z.string().nullable(),
   driverId: z.string().nullable(),

@@ -96,6 +96,8 @@ export const ErrorCode = {
   RefundNotPossible: 'Refund:NotPossible',
   AgreementChanged: 'Booking:AgreementChanged',
   StoreRestDay: 'Booking:StoreRestDay',
+  /** A booked start outside the store's pick-up times or delivery windows, or already past. */
+  BookingTimeNotOffered: 'Booking:TimeNotOffered',
   SchemeNotFound: 'Scheme:NotFound',
   SchemeLimit: 'Scheme:TooMany',
 } as const;

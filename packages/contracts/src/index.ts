@@ -30,6 +30,7 @@ export * from './admin.js';
 export * from './deliveries.js';
 export * from './agents.js';
 export * from './booking.js';
+export * from './booking-times.js';
 export * from './finance.js';
 export * from './payments.js';
 export * from './audit.js';

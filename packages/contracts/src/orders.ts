@@ -233,6 +233,11 @@ export const OrderSchema = OrderSummarySchema.extend({
   deliveryRecipient: z.string(),
   /** When a driver collected the gear at the door. */
   pickedUpAt: z.string().nullable(),
+  /**
+   * A booking delivered to the door: the gear arrives between the rental start and this time
+   * (null: no window was promised, or the gear is not delivered).
+   */
+  deliveryWindowEnd: z.string().nullable(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 

@@ -575,6 +575,11 @@ export const orders = pgTable(
       onDelete: 'set null',
     }),
     deliveryRecipient: text('delivery_recipient').notNull().default(''),
+    /**
+     * A booking delivered to the door: the length of the window, from the rental start, within
+     * which the gear arrives (null: no window was promised, e.g. a counter order).
+     */
+    deliveryWindowMinutes: integer('delivery_window_minutes'),
     /** When a driver collected the gear at the door (each item's condition is on its line). */
     pickedUpAt: timestamp('picked_up_at', { withTimezone: true }),
     /**

@@ -205,6 +205,8 @@ const zh = {
   BookingPackChanged: '套餐内容已变更，请重新选择套餐',
   BookingAgreementChanged: '租赁协议已更新，请重新阅读并同意后再提交',
   BookingStoreRestDay: '门店这一天休息，请选择其他取装备日期',
+  BookingTimeOutsideHours: '门店营业时间为 {from}–{to}，请在 {first}–{last} 之间选择时间',
+  BookingTimePassed: '所选时间已过，请重新选择时间',
   BookingShortage: '所选日期 {name} {size} 只剩 {free} 件（需要 {wanted} 件），请换个尺码或日期',
   BookingPhoneRequired: '请先用手机号登录或绑定手机号，门店需要能联系到您',
   SchemeNotFound: '方案不存在或已被删除',
@@ -439,6 +441,9 @@ const en: Record<Key, string> = {
   BookingPackChanged: 'This pack has changed; please choose it again',
   BookingAgreementChanged: 'The rental agreement has changed; please read it and accept it again',
   BookingStoreRestDay: 'The store is closed that day; please pick up on another day',
+  BookingTimeOutsideHours:
+    'The store is open {from}–{to}; please choose a time between {first} and {last}',
+  BookingTimePassed: 'That time has passed; please choose another time',
   BookingShortage:
     'Only {free} of {name} {size} left for these dates ({wanted} wanted); try another size or dates',
   BookingPhoneRequired: 'Please sign in with your mobile number first, so the store can reach you',

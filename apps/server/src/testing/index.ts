@@ -286,3 +286,17 @@ export async function phoneSignIn(
     payload: { ...input, code },
   });
 }
+
+/**
+ * A rental start the booking page offers: `hhmm` on the business's clock (Asia/Shanghai, UTC+8,
+ * no summer time) `daysAhead` days from today there, moved on past any of `restDays`.
+ */
+export function storeTimeOn(daysAhead: number, hhmm: string, restDays: number[] = []): string {
+  const shanghai = new Date(Date.now() + 8 * 3_600_000);
+  const day = new Date(
+    Date.UTC(shanghai.getUTCFullYear(), shanghai.getUTCMonth(), shanghai.getUTCDate() + daysAhead),
+  );
+  while (restDays.includes(day.getUTCDay())) day.setUTCDate(day.getUTCDate() + 1);
+  const [h, m] = hhmm.split(':').map(Number);
+  return new Date(day.getTime() + ((h! - 8) * 60 + m!) * 60_000).toISOString();
+}

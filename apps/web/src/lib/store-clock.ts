@@ -14,9 +14,17 @@ dayjs.extend(timezone);
 
 type Instant = string | number | Date;
 
-/** An instant as the store's clock reads it, in a dayjs format ('MM-DD HH:mm' unless given). */
-export function storeTime(at: Instant, format = 'MM-DD HH:mm'): string {
-  return dayjs(at).tz(DEFAULT_BUSINESS_TIME_ZONE).format(format);
+/**
+ * An instant as the store's clock reads it, in a dayjs format ('MM-DD HH:mm' unless given). A
+ * format that starts with the month gains the year when the instant is in another year than now,
+ * so a date next season never reads as one this season.
+ */
+export function storeTime(at: Instant, format = 'MM-DD HH:mm', now: Instant = Date.now()): string {
+  const store = dayjs(at).tz(DEFAULT_BUSINESS_TIME_ZONE);
+  const withYear =
+    format.startsWith('MM') && store.year() !== dayjs(now).tz(DEFAULT_BUSINESS_TIME_ZONE).year();
+  // The year joins the date as its month and day are joined ('YYYY/MM/DD' for 'MM/DD').
+  return store.format(withYear ? `YYYY${format.charAt(2) || '-'}${format}` : format);
 }
 
 /** The start of the store's day that holds this instant. */

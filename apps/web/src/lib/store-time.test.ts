@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { storeTimeText } from './store-time';
+import { storeTimeText, isOtherYear, storeYear } from './store-time';
 
 // 16:30 UTC on 24 November is 00:30 on 25 November at the store (Asia/Shanghai): a phone set to
 // another zone would show another day and hour.
@@ -26,5 +26,16 @@ describe('times as the store shows them', () => {
     expect(expected).toContain('2026/11/25');
     expect(storeTimeText(new Date(LATE).toISOString(), 'zh-CN')).toBe(expected);
     expect(storeTimeText(new Date(LATE), 'zh-CN')).toBe(expected);
+  });
+});
+
+describe('dates in another year', () => {
+  it("are told apart on the store's calendar, not the phone's", () => {
+    const now = Date.parse('2026-11-26T04:00:00Z');
+    expect(isOtherYear('2027-11-26T04:00:00Z', now)).toBe(true);
+    expect(isOtherYear('2026-12-31T15:59:00Z', now)).toBe(false);
+    // 00:30 on 1 January at the store, still 31 December in UTC.
+    expect(isOtherYear('2026-12-31T16:30:00Z', now)).toBe(true);
+    expect(storeYear('2026-12-31T16:30:00Z')).toBe(2027);
   });
 });

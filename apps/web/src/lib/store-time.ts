@@ -17,6 +17,19 @@ export function storeTimeText(
   });
 }
 
+/** The year an instant falls in on the store's calendar. */
+export function storeYear(at: number | string | Date): number {
+  return Number(storeTimeText(at, 'en-US', { year: 'numeric' }));
+}
+
+/**
+ * Whether an instant falls in another year than `now` on the store's calendar: such a date is
+ * written with its year (a return date next season must not read as this one).
+ */
+export function isOtherYear(at: number | string | Date, now: number | Date = Date.now()): boolean {
+  return storeYear(at) !== storeYear(now);
+}
+
 /**
  * Builds a date formatter for the business time zone ahead of a page that formats dates as it
  * first draws: ICU's calendar and time zone data load (40–100 ms of a mid-range phone's start,

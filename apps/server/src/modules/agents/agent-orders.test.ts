@@ -11,6 +11,7 @@ import {
   signIn,
   storeIdsByName,
   verificationHeaders,
+  storeTimeOn,
   type TestApp,
 } from '@/testing/index.js';
 
@@ -89,7 +90,7 @@ describe('orders an agent books for a customer', () => {
     });
 
   it('waits for the store holding its gear, then the store confirms it and the customer pays', async () => {
-    const when = new Date(Date.now() + 300 * DAY).toISOString();
+    const when = storeTimeOn(300, '10:00');
     const before = await freeGoggles(when);
     const res = await place(when);
     expect(res.statusCode).toBe(201);
@@ -160,9 +161,7 @@ describe('orders an agent books for a customer', () => {
 
   it('reaches a customer who signs in with the number later, to pay once confirmed', async () => {
     const phone = '13977778888';
-    const order = (
-      await place(new Date(Date.now() + 305 * DAY).toISOString(), { name: '新顾客', phone })
-    ).json();
+    const order = (await place(storeTimeOn(305, '10:00'), { name: '新顾客', phone })).json();
     expect(order.customerId).toBeNull();
     await call('employee', 'POST', `/api/app/orders/${order.id}/confirm`, {});
     const res = await phoneSignIn(t, csrf, { phoneNumber: phone, realName: '新顾客' });
@@ -177,7 +176,7 @@ describe('orders an agent books for a customer', () => {
   });
 
   it('lets the agent withdraw an order the store has not confirmed, freeing its gear', async () => {
-    const when = new Date(Date.now() + 310 * DAY).toISOString();
+    const when = storeTimeOn(310, '10:00');
     const before = await freeGoggles(when);
     const order = (await place(when, { name: '李四', phone: '13911112222' })).json();
     expect(await freeGoggles(when)).toBe(before - 2);
@@ -202,7 +201,7 @@ describe('orders an agent books for a customer', () => {
   });
 
   it('cancels an order still unconfirmed when its rental starts, and gives a confirmed one its full time to pay', async () => {
-    const when = new Date(Date.now() + 320 * DAY).toISOString();
+    const when = storeTimeOn(320, '10:00');
     const before = await freeGoggles(when);
     const order = (await place(when, { name: '王五', phone: '13933334444' })).json();
     // Not yet: the rental has not started.
@@ -218,7 +217,7 @@ describe('orders an agent books for a customer', () => {
 
     // Placed days ago and confirmed now: the store's time to pay starts at the confirmation.
     const old = (
-      await place(new Date(Date.now() + 330 * DAY).toISOString(), {
+      await place(storeTimeOn(330, '10:00'), {
         name: '赵六',
         phone: '13955556666',
       })
@@ -235,7 +234,7 @@ describe('orders an agent books for a customer', () => {
   });
 
   it('refuses what the form refuses, and callers who are not agents', async () => {
-    const when = new Date(Date.now() + 340 * DAY).toISOString();
+    const when = storeTimeOn(340, '10:00');
     const noPhone = await place(when, { name: '张三', phone: '12' });
     expect(noPhone.statusCode).toBe(400);
     expect(noPhone.json().error.validationErrors[0].members).toEqual(['customerPhone']);

@@ -7,6 +7,7 @@ import {
   signIn,
   storeIdsByName,
   verificationHeaders,
+  storeTimeOn,
   type TestApp,
 } from '@/testing/index.js';
 
@@ -39,7 +40,7 @@ describe('agents', () => {
 
     // A customer books through the link (the code in any case); an unknown code books too.
     const wanlong = (await storeIdsByName(t.app))['万龙雪场店']!;
-    const when = new Date(Date.now() + 200 * DAY).toISOString();
+    const when = storeTimeOn(200, '10:00');
     const catalog = (
       await t.app.inject(
         `/api/app/booking/catalog?storeId=${wanlong}&rentalStartTime=${encodeURIComponent(when)}&days=1`,
@@ -70,7 +71,7 @@ describe('agents', () => {
     const through = await book(first.code.toLowerCase());
     expect(through.statusCode).toBe(201);
     expect(through.json().agentId).toBeTruthy();
-    const stranger = await book('NOSUCHCD', new Date(Date.now() + 230 * DAY).toISOString());
+    const stranger = await book('NOSUCHCD', storeTimeOn(230, '10:00'));
     expect(stranger.statusCode).toBe(201);
     expect(stranger.json().agentId).toBeNull();
 

@@ -9,6 +9,7 @@ import {
   signIn,
   storeIdsByName,
   verificationHeaders,
+  storeTimeOn,
   type TestApp,
 } from '@/testing/index.js';
 import { share } from './service.js';
@@ -21,9 +22,9 @@ describe('customer booking', () => {
   let call: ReturnType<typeof callerAs>;
   let storeId: string;
   let agreementVersion: string;
-  const start = new Date(Date.now() + 3 * DAY).toISOString();
+  const start = storeTimeOn(3, '10:00');
   // A window of its own for tests that come after a booking holds gear in the first one.
-  const laterStart = new Date(Date.now() + 20 * DAY).toISOString();
+  const laterStart = storeTimeOn(20, '10:00');
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -160,7 +161,7 @@ describe('customer booking', () => {
   });
 
   it('books a specific item from its label only while nothing holds it', async () => {
-    const when = new Date(Date.now() + 60 * DAY).toISOString();
+    const when = storeTimeOn(60, '10:00');
     const list = (
       await call(
         'employee',
@@ -325,6 +326,78 @@ describe('customer booking', () => {
     expect(refused.json().error).toMatchObject({
       code: 'Booking:StoreRestDay',
       message: '门店这一天休息，请选择其他取装备日期',
+    });
+  });
+
+  it('refuses a time the store does not offer: before opening, after the last pick-up, or past', async () => {
+    const refusal = async (rentalStartTime: string, deliveryMethod = 'SelfPickup') =>
+      (
+        await call('customer', 'POST', '/api/app/booking/orders', {
+          cart: {
+            ...(await cartWith({}, laterStart)),
+            rentalStartTime,
+            deliveryMethod,
+            deliveryAddress: deliveryMethod === 'Delivery' ? '万龙酒店 1208' : '',
+          },
+          agreementVersion,
+        })
+      ).json().error;
+    // 万龙雪场店 opens 07:30–18:00: pick-ups from 07:30 to 17:30.
+    expect(await refusal(storeTimeOn(21, '07:00'))).toMatchObject({
+      code: 'Booking:TimeNotOffered',
+      message: '门店营业时间为 07:30–18:00，请在 07:30–17:30 之间选择时间',
+    });
+    expect((await refusal(storeTimeOn(21, '17:45'))).code).toBe('Booking:TimeNotOffered');
+    // A delivery's last window starts at 15:30 (to 17:30).
+    expect(await refusal(storeTimeOn(21, '16:00'), 'Delivery')).toMatchObject({
+      code: 'Booking:TimeNotOffered',
+      message: '门店营业时间为 07:30–18:00，请在 07:30–15:30 之间选择时间',
+    });
+    // A start more than half an hour ago.
+    const anHourAgo = new Date(Date.now() - 3_600_000).toISOString();
+    expect(await refusal(anHourAgo)).toMatchObject({
+      code: 'Booking:TimeNotOffered',
+      message: '所选时间已过，请重新选择时间',
+    });
+  });
+
+  it('books a delivery in the window chosen, which the order shows', async () => {
+    const at = storeTimeOn(40, '09:30');
+    const res = await call('customer', 'POST', '/api/app/booking/orders', {
+      cart: await cartWith({ deliveryMethod: 'Delivery', deliveryAddress: '万龙酒店 1208' }, at),
+      agreementVersion,
+    });
+    expect(res.statusCode).toBe(201);
+    const order = res.json<Order>();
+    expect(order.rentalStartTime).toBe(at);
+    expect(order.deliveryWindowEnd).toBe(new Date(Date.parse(at) + 2 * 3_600_000).toISOString());
+    // Collected at the counter, at the last time offered: no window.
+    const counter = await call('customer', 'POST', '/api/app/booking/orders', {
+      cart: await cartWith({}, storeTimeOn(43, '17:30')),
+      agreementVersion,
+    });
+    expect(counter.statusCode).toBe(201);
+    expect(counter.json<Order>().deliveryWindowEnd).toBeNull();
+  });
+
+  it('prices a delivery whose address is not yet given, and books it only with one', async () => {
+    const cart = await cartWith({ deliveryMethod: 'Delivery', deliveryAddress: '' }, laterStart);
+    const quote = await t.app.inject({
+      method: 'POST',
+      url: '/api/app/booking/quote',
+      headers: csrf,
+      payload: cart,
+    });
+    expect(quote.statusCode).toBe(200);
+    expect(quote.json().lines).toHaveLength(5);
+    const refused = await call('customer', 'POST', '/api/app/booking/orders', {
+      cart,
+      agreementVersion,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.validationErrors[0]).toMatchObject({
+      members: ['cart.deliveryAddress'],
+      message: 'DeliveryAddressRequired',
     });
   });
 

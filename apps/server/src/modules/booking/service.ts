@@ -1,7 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import { and, asc, eq, gt, inArray, isNull, lt, or } from 'drizzle-orm';
 import {
+  BOOKING_START_GRACE_MINUTES,
+  bookingSlots,
   BusinessParameterKey,
+  clockText,
+  DELIVERY_WINDOW_MINUTES,
   DeliveryMethod,
   EquipmentStatus,
   ErrorCode,
@@ -506,19 +510,60 @@ export class BookingService {
    */
   private async bookable(cart: BookingCart) {
     const store = await this.store(cart.storeId);
-    if (store.restDays.includes(weekdayIn(new Date(cart.rentalStartTime), this.timeZone))) {
+    const start = new Date(cart.rentalStartTime);
+    if (store.restDays.includes(weekdayIn(start, this.timeZone))) {
       throw new AppError(400, ErrorCode.StoreRestDay, this.msg('BookingStoreRestDay'));
     }
+    const deliveryWindowMinutes = this.assertOfferedTime(store, start, cart.deliveryMethod);
     const expanded = await this.expand(cart);
     const short = this.shortages(expanded.lines);
     if (short.length > 0) throw this.unavailable(short);
-    return expanded;
+    return { ...expanded, deliveryWindowMinutes };
+  }
+
+  /**
+   * A booked start must be one the booking page offers (contracts' booking-times.ts): within the
+   * store's pick-up times or delivery windows that day, and not past (a slow checkout has a grace
+   * of half an hour). A delivery gets its window's length.
+   */
+  private assertOfferedTime(
+    store: { openTime: string; closeTime: string },
+    start: Date,
+    deliveryMethod: DeliveryMethod,
+  ): number | null {
+    if (start.getTime() < Date.now() - BOOKING_START_GRACE_MINUTES * 60_000) {
+      throw new AppError(400, ErrorCode.BookingTimeNotOffered, this.msg('BookingTimePassed'));
+    }
+    const hours = { startTime: store.openTime, endTime: store.closeTime };
+    const slots = bookingSlots(hours, deliveryMethod);
+    const first = slots[0]!;
+    const last = slots[slots.length - 1]!;
+    const minutes = minutesIn(start, this.timeZone);
+    if (minutes < first.start || minutes > last.start) {
+      throw new AppError(
+        400,
+        ErrorCode.BookingTimeNotOffered,
+        this.msg('BookingTimeOutsideHours', {
+          from: store.openTime,
+          to: store.closeTime,
+          first: clockText(first.start),
+          last: clockText(last.start),
+        }),
+      );
+    }
+    if (deliveryMethod !== DeliveryMethod.Delivery) return null;
+    return Math.max(0, Math.min(DELIVERY_WINDOW_MINUTES, last.end - minutes)) || null;
   }
 
   /** The cart as an order, every line holding an item of its kind (or the item it names). */
   private async place(
     cart: BookingCart,
-    { lines, start, end }: { lines: BookedLine[]; start: Date; end: Date },
+    {
+      lines,
+      start,
+      end,
+      deliveryWindowMinutes,
+    }: { lines: BookedLine[]; start: Date; end: Date; deliveryWindowMinutes: number | null },
     order: {
       orderType: OrderType;
       customerId?: string;
@@ -554,6 +599,7 @@ export class BookingService {
         },
         {
           ...orderExtras,
+          deliveryWindowMinutes,
           lines: lines.map((l) => {
             const rider = riderOf(l.riderKey);
             return {
@@ -649,6 +695,18 @@ export class BookingService {
 }
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+/** Minutes since midnight of an instant on the clock of a time zone. */
+function minutesIn(at: Date, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(at);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return get('hour') * 60 + get('minute');
+}
 
 /** The day of the week (0 Sunday … 6) an instant falls on in a time zone. */
 function weekdayIn(at: Date, timeZone: string): number {

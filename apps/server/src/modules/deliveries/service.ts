@@ -46,7 +46,7 @@ import { AppError, conflictError } from '@/lib/errors.js';
 import { localMinute } from '@/lib/local-time.js';
 import { pageOf } from '@/lib/paging.js';
 import { toYuan } from '@/modules/orders/pricing.js';
-import { OrdersService } from '@/modules/orders/service.js';
+import { deliveryWindowEnd, OrdersService } from '@/modules/orders/service.js';
 import { say, textIn } from '@/modules/orders/timeline.js';
 
 type TaskQuery = z.output<typeof DeliveryTaskQuerySchema>;
@@ -231,6 +231,7 @@ export class DeliveriesService extends OrdersService {
         customerPhone: order.customerPhone,
         address: kind === 'delivery' ? order.deliveryAddress : order.returnAddress,
         dueAt: (kind === 'delivery' ? order.rentalStartAt : order.rentalEndAt).toISOString(),
+        windowEnd: kind === 'delivery' ? (deliveryWindowEnd(order)?.toISOString() ?? null) : null,
         doneAt: (kind === 'delivery' ? order.deliveredAt : order.pickedUpAt)?.toISOString() ?? null,
         driverId,
         driverName: driverId ? (names.get(driverId) ?? null) : null,

@@ -123,6 +123,8 @@ export interface OrderCreateExtras {
     rider?: OrderRiderSnapshot;
   }[];
   agreement?: { version: string; acceptedAt: Date; acceptedFrom: string };
+  /** A booking delivered to the door: how long after the start the gear may arrive. */
+  deliveryWindowMinutes?: number | null;
 }
 
 /** A kind line found nothing free for its window (rolls the order's transaction back). */
@@ -543,6 +545,7 @@ export class OrdersService {
       deliverySignatureId: row.deliverySignatureId,
       deliveryRecipient: row.deliveryRecipient,
       pickedUpAt: row.pickedUpAt?.toISOString() ?? null,
+      deliveryWindowEnd: deliveryWindowEnd(row)?.toISOString() ?? null,
     };
   }
 
@@ -742,6 +745,10 @@ export class OrdersService {
               agreementVersion: extras.agreement?.version ?? null,
               agreementAcceptedAt: extras.agreement?.acceptedAt ?? null,
               agreementAcceptedFrom: extras.agreement?.acceptedFrom ?? null,
+              deliveryWindowMinutes:
+                input.deliveryMethod === DeliveryMethod.Delivery
+                  ? (extras.deliveryWindowMinutes ?? null)
+                  : null,
               createdBy: this.user.id,
             });
             await tx.insert(orderItems).values(
@@ -1316,4 +1323,14 @@ function toBillDto(b: typeof bills.$inferSelect) {
     paidAt: b.paidAt?.toISOString() ?? null,
     createdAt: b.createdAt.toISOString(),
   };
+}
+
+/** When a delivery booked with a window must have arrived (null: no window, or not delivered). */
+export function deliveryWindowEnd(row: {
+  deliveryMethod: string;
+  rentalStartAt: Date;
+  deliveryWindowMinutes: number | null;
+}): Date | null {
+  if (row.deliveryMethod !== DeliveryMethod.Delivery || !row.deliveryWindowMinutes) return null;
+  return new Date(row.rentalStartAt.getTime() + row.deliveryWindowMinutes * 60_000);
 }

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { BookingCartInput, BookingQuote } from '@snowgear/contracts';
 import { api } from '@/lib/api-client';
@@ -12,4 +13,19 @@ export function useBookingQuote(cart: BookingCartInput | null) {
     placeholderData: keepPreviousData,
     staleTime: 15_000,
   });
+}
+
+/**
+ * The last quote the server gave for the cart as it was then: shown (marked as out of date) while
+ * a newer one is on its way, cannot be had offline, or failed, instead of no price at all.
+ */
+export function useLastQuote(
+  data: BookingQuote | undefined,
+  isPlaceholderData: boolean,
+): BookingQuote | undefined {
+  const settled = data && !isPlaceholderData ? data : undefined;
+  const [last, setLast] = useState<BookingQuote | undefined>(settled);
+  // Kept as it arrives (React's "adjusting state while rendering"), not an effect later.
+  if (settled && settled !== last) setLast(settled);
+  return settled ?? data ?? last;
 }

@@ -4,69 +4,131 @@ import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 import { useTranslation } from 'react-i18next';
-import { UNAVAILABLE_DAYS_MAX, UNAVAILABLE_DAYS_MIN } from '@snowgear/contracts';
-import { LazyCalendarPicker } from '@/components/lazy-popups';
+import { clockText, UNAVAILABLE_DAYS_MAX, UNAVAILABLE_DAYS_MIN } from '@snowgear/contracts';
+import { LazyCalendarPicker, LazyPopup } from '@/components/lazy-popups';
+import { isOtherYear } from '@/lib/store-time';
 import { useOpenedOnce } from '@/lib/use-opened-once';
+import type { BookingStart, DaySlot } from '@/features/system-config/utils/rental-rules';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
 interface Props {
-  /** YYYY-MM-DD of the first day. */
-  startDate: string;
+  /** The day, its times, the one chosen and the instant the rental starts. */
+  booking: BookingStart;
   days: number;
-  start: Date;
   end: Date;
+  now: Date;
   /** Today in the store's time zone (YYYY-MM-DD): the first day that can be chosen. */
   today: string;
   /** Weekdays (0 Sunday … 6) the store does not open. */
   restDays: number[];
+  /** Whether today still has a time to offer (a day with none left cannot be chosen). */
+  todayHasTime: boolean;
+  /** The gear is delivered: the times are delivery windows. */
+  delivery: boolean;
   timeZone: string;
   onStartDate: (date: string) => void;
+  onStartTime: (time: string) => void;
   onDays: (days: number) => void;
 }
 
-/** The rental window: the first day (today to a year ahead, rest days greyed) and the days. */
+/**
+ * The rental window: the first day (today to a year ahead, rest days greyed), the pick-up time in
+ * the store's half-hour steps or the delivery window (today's past ones greyed), and the days.
+ */
 export function DatesSection({
-  startDate,
+  booking,
   days,
-  start,
   end,
+  now,
   today,
   restDays,
+  todayHasTime,
+  delivery,
   timeZone,
   onStartDate,
+  onStartTime,
   onDays,
 }: Props) {
   const { t, i18n } = useTranslation();
-  const [picking, setPicking] = useState(false);
-  const calendarOpened = useOpenedOnce(picking);
-  const when = (d: Date) =>
+  const [picking, setPicking] = useState<'date' | 'time' | null>(null);
+  const calendarOpened = useOpenedOnce(picking === 'date');
+  const timesOpened = useOpenedOnce(picking === 'time');
+  const day = (d: Date) =>
     new Intl.DateTimeFormat(i18n.language, {
+      ...(isOtherYear(d, now) ? { year: 'numeric' } : {}),
       month: 'short',
       day: 'numeric',
       weekday: 'short',
+      timeZone,
+    }).format(d);
+  const time = (d: Date) =>
+    new Intl.DateTimeFormat(i18n.language, {
       hour: '2-digit',
       minute: '2-digit',
       hourCycle: 'h23',
       timeZone,
     }).format(d);
+  const slotText = (slot: DaySlot) =>
+    slot.end > slot.start
+      ? t('booking.window', { from: clockText(slot.start), to: clockText(slot.end) })
+      : clockText(slot.start);
   // Gear due back on a day the store stays shut cannot be returned that day.
   const returnOnRestDay = restDays.includes(dayjs(end).tz(timeZone).day());
   const min = dayjs(today).toDate();
   const max = dayjs(today).add(1, 'year').toDate();
+  const timeProblem = !booking.slot
+    ? t('booking.noTimeLeft')
+    : booking.passed
+      ? t('booking.timePassed')
+      : null;
 
   return (
     <div className="dates-section">
       <div className="dates-section__row">
         <div>
-          <div className="dates-section__label">{t('booking.pickUp')}</div>
-          <div className="dates-section__value">{when(start)}</div>
+          <div className="dates-section__label">
+            {delivery ? t('booking.deliveryDay') : t('booking.pickUp')}
+          </div>
+          <div className="dates-section__value" id="booking-start-date">
+            {day(booking.start)}
+          </div>
         </div>
-        <Button color="primary" fill="outline" onClick={() => setPicking(true)}>
+        <Button
+          color="primary"
+          fill="outline"
+          aria-describedby="booking-start-date"
+          aria-haspopup="dialog"
+          onClick={() => setPicking('date')}
+        >
           {t('booking.changeDate')}
         </Button>
       </div>
+      <div className="dates-section__row">
+        <div>
+          <div className="dates-section__label">
+            {delivery ? t('booking.deliveryWindow') : t('booking.pickUpTime')}
+          </div>
+          <div className="dates-section__value" id="booking-start-time">
+            {booking.slot ? slotText(booking.slot) : '—'}
+          </div>
+        </div>
+        <Button
+          color="primary"
+          fill="outline"
+          aria-describedby="booking-start-time"
+          aria-haspopup="dialog"
+          onClick={() => setPicking('time')}
+        >
+          {delivery ? t('booking.changeWindow') : t('booking.changeTime')}
+        </Button>
+      </div>
+      {timeProblem && (
+        <p id="booking-time-error" className="field-error" role="alert">
+          {timeProblem}
+        </p>
+      )}
       <div className="dates-section__row">
         <div className="dates-section__label" id="booking-days-label">
           {t('booking.days')}
@@ -91,7 +153,9 @@ export function DatesSection({
       <div className="dates-section__row">
         <div>
           <div className="dates-section__label">{t('booking.returnBy')}</div>
-          <div className="dates-section__value">{when(end)}</div>
+          <div className="dates-section__value">
+            {day(end)} {time(end)}
+          </div>
         </div>
       </div>
       {returnOnRestDay && (
@@ -101,22 +165,74 @@ export function DatesSection({
       )}
       {calendarOpened && (
         <Suspense fallback={null}>
+          {/* The calendar keeps its own choice until confirmed, from the day shown when it opens. */}
           <LazyCalendarPicker
-            visible={picking}
+            key={booking.date}
+            visible={picking === 'date'}
             selectionMode="single"
             title={t('booking.chooseStartDate')}
             confirmText={t('app.confirm')}
             min={min}
             max={max}
-            value={dayjs(startDate).toDate()}
-            shouldDisableDate={(date) => restDays.includes(dayjs(date).day())}
-            onClose={() => setPicking(false)}
-            onMaskClick={() => setPicking(false)}
+            defaultValue={dayjs(booking.date).toDate()}
+            shouldDisableDate={(date) =>
+              restDays.includes(dayjs(date).day()) ||
+              (!todayHasTime && dayjs(date).format('YYYY-MM-DD') === today)
+            }
+            onClose={() => setPicking(null)}
+            onMaskClick={() => setPicking(null)}
             onConfirm={(date) => {
               if (date) onStartDate(dayjs(date).format('YYYY-MM-DD'));
-              setPicking(false);
+              setPicking(null);
             }}
           />
+        </Suspense>
+      )}
+      {timesOpened && (
+        <Suspense fallback={null}>
+          <LazyPopup
+            visible={picking === 'time'}
+            showCloseButton
+            position="bottom"
+            onClose={() => setPicking(null)}
+            onMaskClick={() => setPicking(null)}
+            bodyClassName="time-popup"
+          >
+            <div role="dialog" aria-modal="true" aria-labelledby="booking-times-title">
+              <h2 id="booking-times-title" className="time-popup__title">
+                {delivery ? t('booking.chooseWindow') : t('booking.chooseTime')}
+              </h2>
+              <p className="time-popup__day">{day(booking.start)}</p>
+              <div
+                className={`time-popup__slots${delivery ? ' time-popup__slots--windows' : ''}`}
+                role="radiogroup"
+                aria-labelledby="booking-times-title"
+              >
+                {booking.slots.map((slot) => {
+                  const selected = booking.slot?.start === slot.start;
+                  return (
+                    <button
+                      key={slot.start}
+                      type="button"
+                      role="radio"
+                      aria-checked={selected}
+                      disabled={slot.past}
+                      className={`chip${selected ? ' chip--selected' : ''}`}
+                      onClick={() => {
+                        onStartTime(clockText(slot.start));
+                        setPicking(null);
+                      }}
+                    >
+                      {slotText(slot)}
+                    </button>
+                  );
+                })}
+              </div>
+              {booking.slots.some((s) => s.past) && (
+                <p className="time-popup__hint">{t('booking.pastTimesGrey')}</p>
+              )}
+            </div>
+          </LazyPopup>
         </Suspense>
       )}
     </div>

@@ -1,5 +1,5 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { onlineManager, QueryClientProvider } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useState, type ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -235,12 +235,122 @@ describe('the booking kept as a draft for 24 hours (real server)', () => {
     );
     const { router } = renderPage();
     const submit = await screen.findByRole('button', { name: '提交订单' });
-    await waitFor(() => expect(submit.hasAttribute('disabled')).toBe(false));
+    // Ready once priced: the bar no longer says what is missing.
+    await screen.findByText(/^合计 ¥/);
+    await waitFor(() => expect(document.getElementById('booking-blocker')).toBeNull());
     fireEvent.click(submit);
     expect(await screen.findByText('payment page')).toBeTruthy();
     expect(router.state.location.pathname).toMatch(/^\/customer\/payment\//);
     expect(window.localStorage.getItem(StorageKey.bookingCart)).toBeNull();
     reload();
     expect(useBookingCart.getState().lines).toEqual([]);
+  });
+});
+
+describe('what stops a booking is said, and shown where it is (real server)', () => {
+  let storeId: string;
+  let line: BookingDraft['lines'][number];
+  let otherLine: BookingDraft['lines'][number];
+  let categoryName: string;
+  let agreement: string;
+
+  beforeAll(async () => {
+    await changeLanguage('zh-CN');
+    await useConfigStore.getState().load({ force: true });
+    const config = useConfigStore.getState().config!;
+    storeId = Object.keys(config.storeConfigs)[0]!;
+    agreement = config.systemInfo.rentalAgreementVersion;
+    const catalog = await api.get<BookingCatalog>('/app/booking/catalog', {
+      params: {
+        storeId,
+        rentalStartTime: new Date(Date.now() + 200 * 86_400_000).toISOString(),
+        days: 1,
+      },
+    });
+    const [kind, other] = catalog.categories.filter((c) => c.kinds.some((k) => k.free > 0));
+    const lineOf = (category: BookingCatalog['categories'][number]) => ({
+      type: 'item' as const,
+      categoryId: category.id,
+      size: category.kinds.find((k) => k.free > 0)!.size,
+      equipmentId: null,
+      riderKey: null,
+    });
+    categoryName = kind!.name;
+    line = lineOf(kind!);
+    otherLine = lineOf(other!);
+  });
+
+  beforeEach(() => {
+    clearSession();
+    onlineManager.setOnline(true);
+    useCurrentStore.getState().setCurrentStoreId(storeId);
+    useBookingCart.getState().clear();
+  });
+
+  const scrolledTo: Element[] = [];
+  beforeAll(() => {
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolledTo.push(this);
+    };
+  });
+
+  const laterDay = () => dayjs().tz(TIME_ZONE).add(200, 'day').format('YYYY-MM-DD');
+  const blocker = () => document.getElementById('booking-blocker')?.textContent ?? null;
+
+  it('brings the unticked agreement into view with its message, and the bar says why', async () => {
+    leftBehind({ startDate: laterDay(), days: 1, lines: [line] }, HOUR);
+    renderPage();
+    await screen.findByText(/^合计 ¥/);
+    await waitFor(() => expect(blocker()).toBe('请先同意租赁协议'));
+    scrolledTo.length = 0;
+    fireEvent.click(screen.getByRole('button', { name: '登录并提交' }));
+    const error = await screen.findByText('请先阅读并同意租赁协议');
+    await waitFor(() => expect(scrolledTo).toContain(error));
+    // Ticked, nothing stops it any more.
+    fireEvent.click(screen.getByText('我已阅读并同意《租赁协议》'));
+    await waitFor(() => expect(blocker()).toBeNull());
+  });
+
+  it('keeps the gear and its price when delivery is chosen before the address, and asks for it', async () => {
+    leftBehind(
+      {
+        startDate: laterDay(),
+        days: 1,
+        lines: [line],
+        acceptedAgreement: agreement,
+        deliveryMethod: DeliveryMethod.Delivery,
+        deliveryAddress: '',
+      },
+      HOUR,
+    );
+    const { container } = renderPage();
+    await screen.findByText(/^合计 ¥/);
+    expect(container.querySelector('.summary-section')?.textContent).toContain(categoryName);
+    expect(screen.queryByText('还没有选择装备')).toBeNull();
+    const field = screen.getByLabelText('送货地址');
+    expect(field.closest('.address-field')?.textContent).toContain('请填写地址');
+    await waitFor(() => expect(blocker()).toBe('还差：送货地址'));
+    fireEvent.change(field, { target: { value: '万龙酒店 1208' } });
+    await waitFor(() => expect(blocker()).toBeNull());
+  });
+
+  it('marks the total out of date while the price cannot be refreshed, and waits for it', async () => {
+    leftBehind(
+      { startDate: laterDay(), days: 1, lines: [line], acceptedAgreement: agreement },
+      HOUR,
+    );
+    const { router } = renderPage();
+    const before = (await screen.findByText(/^合计 ¥/)).textContent;
+    await waitFor(() => expect(blocker()).toBeNull());
+    onlineManager.setOnline(false);
+    useBookingCart.getState().addLine(otherLine);
+    expect(await screen.findByText(/^合计 ¥[\d.,]+（待更新）$/)).toBeTruthy();
+    await waitFor(() => expect(blocker()).toBe('价格待更新：联网后自动刷新，刷新后才能提交'));
+    fireEvent.click(screen.getByRole('button', { name: '登录并提交' }));
+    expect(router.state.location.pathname).toBe('/customer/order-create');
+    onlineManager.setOnline(true);
+    const after = await screen.findByText(/^合计 ¥[\d.,]+$/);
+    expect(after.textContent).not.toBe(before);
+    await waitFor(() => expect(blocker()).toBeNull());
   });
 });

@@ -34,17 +34,18 @@ import { SaveScheme } from '@/features/schemes/components/save-scheme';
 import { useConfigStore } from '@/features/system-config/stores/config-store';
 import { businessParameter } from '@/features/system-config/utils/business-parameters';
 import {
+  bookingStart,
+  daySlots,
+  defaultBookingDay,
   defaultRentalDays,
-  defaultRentalStart,
   presetAddresses,
   rentalEnd,
-  rentalStartOn,
 } from '@/features/system-config/utils/rental-rules';
 import { DEFAULT_BUSINESS_TIME_ZONE } from '@/features/system-config/utils/store-status';
 import { useCreateBooking } from '../api/create-booking';
 import { currentReferral, rememberReferral } from '../utils/referral';
 import { useBookingCatalog } from '../api/get-booking-catalog';
-import { useBookingQuote } from '../api/quote-booking';
+import { useBookingQuote, useLastQuote } from '../api/quote-booking';
 import type { GearTarget } from '../components/add-gear-popup';
 import type { AgentCustomerFields, agentCustomerErrors } from '../components/agent-customer-fields';
 import { DatesSection } from '../components/dates-section';
@@ -66,6 +67,7 @@ import { suggestFor } from '../utils/suggestions';
 import { PullToRefresh } from '@/components/pull-to-refresh';
 
 const TIME_ZONE = DEFAULT_BUSINESS_TIME_ZONE;
+const NO_STORE_HOURS = { startTime: '09:00', endTime: '17:00', restDays: [] };
 
 // The store's variant (an order number in the link) is its own step, with its own code.
 const OpenOrder = lazy(() =>
@@ -79,13 +81,6 @@ const AddGearPopup = lazy(() =>
 const RiderEditor = lazy(() =>
   import('@/features/riders/components/rider-editor').then((m) => ({ default: m.RiderEditor })),
 );
-
-/** The day itself, or the first after it the store opens (the default start is never a rest day). */
-function firstOpenDay(day: dayjs.Dayjs, restDays: number[]): string {
-  let d = day;
-  for (let i = 0; i < 7 && restDays.includes(d.day()); i++) d = d.add(1, 'day');
-  return d.format('YYYY-MM-DD');
-}
 
 /** A fee parameter as yuan; blank or nonsense is no fee (as the server reads it). */
 const feeOf = (value: string | undefined) => {
@@ -174,31 +169,34 @@ export function BookingPage({ agent }: { agent?: AgentBooking }) {
 
   const param = (key: K) => businessParameter(config, storeId, key);
   const threshold = param(K.NextDayThreshold);
-  const defaultStart = defaultRentalStart(now, threshold, TIME_ZONE);
   const today = dayjs(now).tz(TIME_ZONE).format('YYYY-MM-DD');
+  // The store's hours decide the times offered (contracts' booking-times.ts, which the server
+  // checks too); without a store yet, a day of 09:00–17:00 stands in until one is chosen.
+  const hours = store?.businessHours ?? NO_STORE_HOURS;
   const startDate =
     draft.startDate && draft.startDate >= today
       ? draft.startDate
-      : firstOpenDay(dayjs(defaultStart).tz(TIME_ZONE), store?.businessHours.restDays ?? []);
+      : defaultBookingDay(now, threshold, hours, draft.deliveryMethod, TIME_ZONE);
+  const booking = bookingStart(
+    startDate,
+    draft.startTime,
+    hours,
+    draft.deliveryMethod,
+    now,
+    TIME_ZONE,
+  );
+  const todayHasTime = daySlots(today, hours, draft.deliveryMethod, now, TIME_ZONE).some(
+    (slot) => !slot.past,
+  );
   const days = draft.days ?? defaultRentalDays(param(K.DefaultRentalDays));
-  const start = store
-    ? rentalStartOn(startDate, {
-        now,
-        threshold,
-        openTime: store.businessHours.startTime,
-        timeZone: TIME_ZONE,
-      })
-    : defaultStart;
+  const start = booking.start;
   const end = rentalEnd(start, days);
 
   const isCustomer =
     !forAgent && !!session.accessToken && !!session.user?.roles.includes(RoleName.Customer);
   const catalog = useBookingCatalog(storeId, start.toISOString(), days);
   const startIso = start.toISOString();
-  const cart = useMemo(
-    () => (storeId ? toCart(draft, storeId, new Date(startIso), days) : null),
-    [storeId, draft, startIso, days],
-  );
+  const cart = storeId ? toCart(draft, storeId, new Date(startIso), days) : null;
   const quote = useBookingQuote(cart);
   const riders = useQuery({ ...ridersQuery(), enabled: isCustomer });
   const savedRiders = (riders.data?.items ?? []).filter(
@@ -217,14 +215,56 @@ export function BookingPage({ agent }: { agent?: AgentBooking }) {
         ? t('booking.addressRequired')
         : undefined,
   };
+  // The price shown is the last one the server gave; while the cart has changed since (a quote
+  // on its way, or none possible offline) it is marked as such and the booking waits for it.
+  const lastQuote = useLastQuote(quote.data, quote.isPlaceholderData);
+  const shownQuote = draft.lines.length > 0 ? lastQuote : undefined;
+  const quoteFresh = !!quote.data && !quote.isPlaceholderData && !quote.isError;
+  const quoteWaiting = quote.fetchStatus === 'fetching';
   const problems = quote.data?.shortages ?? shortages;
   const customerErrors = agent ? agent.errorsOf(draft, t) : {};
-  const ready =
-    !!cart &&
-    draft.lines.length > 0 &&
-    problems.length === 0 &&
-    !addressErrors.deliveryAddress &&
-    !addressErrors.returnAddress;
+  const timeProblem = !booking.slot
+    ? t('booking.noTimeLeft')
+    : booking.passed
+      ? t('booking.timePassed')
+      : null;
+  /** What stops the booking, in the order the page shows it: the first is what the bar says. */
+  const blockers: { reason: string; agreement?: true; customer?: true; gear?: true }[] = [
+    ...(Object.values(customerErrors).some(Boolean)
+      ? [{ reason: t('booking.whyCustomer'), customer: true as const }]
+      : []),
+    ...(timeProblem ? [{ reason: timeProblem }] : []),
+    ...(draft.lines.length === 0 ? [{ reason: t('booking.whyNoGear'), gear: true as const }] : []),
+    ...(addressErrors.deliveryAddress
+      ? [{ reason: t('booking.whyField', { field: t('booking.deliveryAddress') }) }]
+      : []),
+    ...(addressErrors.returnAddress
+      ? [{ reason: t('booking.whyField', { field: t('booking.returnAddress') }) }]
+      : []),
+    ...(problems.length > 0 ? [{ reason: t('booking.whyShortage') }] : []),
+    ...(!forAgent && !agreementAccepted
+      ? [{ reason: t('booking.whyAgreement'), agreement: true as const }]
+      : []),
+    ...(draft.lines.length > 0 && !quoteFresh
+      ? [{ reason: quoteWaiting ? t('booking.quoteUpdating') : t('booking.quoteStale') }]
+      : []),
+  ];
+  const ready = !!cart && blockers.length === 0;
+
+  /** Shows the first thing that stops the booking where it is, with its message. */
+  const revealBlocker = () => {
+    const first = blockers[0];
+    if (!first) return;
+    if (first.customer) setCustomerTouched(true);
+    if (first.agreement) setAgreementError(t('booking.agreementRequired'));
+    if (first.gear) {
+      document
+        .getElementById('step-gear')
+        ?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+      return;
+    }
+    revealFirstError(root.current);
+  };
 
   const handleSaveRider = (rider: RiderDraft) => {
     const key = editing?.rider?.key ?? newRiderKey();
@@ -238,11 +278,10 @@ export function BookingPage({ agent }: { agent?: AgentBooking }) {
 
   const handleSubmitForCustomer = async () => {
     setCustomerTouched(true);
-    if (Object.values(customerErrors).some(Boolean)) {
-      revealFirstError(root.current);
+    if (!cart || !ready) {
+      revealBlocker();
       return;
     }
-    if (!cart || !ready) return;
     try {
       const order = await createForCustomer.mutateAsync({
         cart,
@@ -264,9 +303,8 @@ export function BookingPage({ agent }: { agent?: AgentBooking }) {
 
   const handleSubmit = async () => {
     if (forAgent) return handleSubmitForCustomer();
-    if (!cart || !ready) return;
-    if (!agreementAccepted) {
-      setAgreementError(t('booking.agreementRequired'));
+    if (!cart || !ready) {
+      revealBlocker();
       return;
     }
     if (!isCustomer) {
@@ -289,7 +327,12 @@ export function BookingPage({ agent }: { agent?: AgentBooking }) {
         useCart.getState().update({ acceptedAgreement: null });
         await refreshStores({ force: true });
         setAgreementError(err.message);
+        revealFirstError(root.current);
         return;
+      }
+      // A time that passed while the customer was paying attention elsewhere: choose again.
+      if (err.code === ErrorCode.BookingTimeNotOffered) {
+        useCart.getState().update({ startTime: null });
       }
       const short = err.data?.shortages;
       if (Array.isArray(short)) setShortages(short as QuoteShortage[]);
@@ -305,7 +348,7 @@ export function BookingPage({ agent }: { agent?: AgentBooking }) {
     if (quote.isPending) return;
     resumed.current = true;
     void navigate(Paths.orderCreate, { replace: true });
-    if (ready && agreementAccepted) queueMicrotask(() => void handleSubmit());
+    if (ready) queueMicrotask(() => void handleSubmit());
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the quote is in
   }, [params, isCustomer, cart, quote.isPending]);
 
@@ -398,14 +441,19 @@ export function BookingPage({ agent }: { agent?: AgentBooking }) {
                   {t('booking.stepDates')}
                 </h2>
                 <DatesSection
-                  startDate={startDate}
+                  booking={booking}
                   days={days}
-                  start={start}
                   end={end}
+                  now={now}
                   today={today}
                   restDays={store.businessHours.restDays}
+                  todayHasTime={todayHasTime}
+                  delivery={draft.deliveryMethod === DeliveryMethod.Delivery}
                   timeZone={TIME_ZONE}
                   onStartDate={(date) => useCart.getState().update({ startDate: date })}
+                  onStartTime={(time) =>
+                    useCart.getState().update({ startDate: booking.date, startTime: time })
+                  }
                   onDays={(d) => useCart.getState().update({ days: d })}
                 />
               </section>
@@ -482,8 +530,13 @@ export function BookingPage({ agent }: { agent?: AgentBooking }) {
                     {store.contactInfo.address}
                   </p>
                 )}
+                {shownQuote && !quoteFresh && (
+                  <p className="summary-stale" role="status">
+                    {quoteWaiting ? t('booking.quoteUpdating') : t('booking.quoteStale')}
+                  </p>
+                )}
                 <SummarySection
-                  quote={draft.lines.length > 0 ? quote.data : undefined}
+                  quote={shownQuote}
                   riders={draft.riders}
                   agreement={
                     forAgent
@@ -526,17 +579,27 @@ export function BookingPage({ agent }: { agent?: AgentBooking }) {
       <ActionBar>
         <div className="booking-action-bar">
           <div className="booking-action-bar__store" aria-live="polite">
-            {draft.lines.length > 0 && quote.data
-              ? t('booking.totalIs', { amount: money(quote.data.total) })
-              : store
-                ? t('booking.selectedStore', { name: store.storeName })
-                : t('booking.noStoreSelected')}
+            <div>
+              {shownQuote
+                ? t(quoteFresh ? 'booking.totalIs' : 'booking.totalStale', {
+                    amount: money(shownQuote.total),
+                  })
+                : store
+                  ? t('booking.selectedStore', { name: store.storeName })
+                  : t('booking.noStoreSelected')}
+            </div>
+            {store && blockers[0] && (
+              <div className="booking-action-bar__why" id="booking-blocker">
+                {blockers[0].reason}
+              </div>
+            )}
           </div>
           <Button
             color="primary"
             size="large"
             shape="rounded"
-            disabled={!ready}
+            aria-describedby={store && blockers[0] ? 'booking-blocker' : undefined}
+            disabled={!store}
             loading={create.isPending || createForCustomer.isPending}
             onClick={() => void handleSubmit()}
           >

@@ -18,6 +18,8 @@ import { StorageKey } from '@/lib/storage';
 export interface BookingDraft {
   /** YYYY-MM-DD; null follows the default start day. */
   startDate: string | null;
+  /** HH:mm of the pick-up time or the delivery window's start; null: the first one to come. */
+  startTime: string | null;
   /** null follows the store's default rental days. */
   days: number | null;
   deliveryMethod: DeliveryMethod;
@@ -43,6 +45,7 @@ export interface BookingDraft {
 
 export const EMPTY_BOOKING: BookingDraft = {
   startDate: null,
+  startTime: null,
   days: null,
   deliveryMethod: DeliveryMethod.SelfPickup,
   deliveryAddress: '',

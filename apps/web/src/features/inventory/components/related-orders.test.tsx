@@ -36,7 +36,14 @@ function renderSection(equipmentId: string, onNavigate = vi.fn()) {
 describe('rental period and amount', () => {
   it("reads month/day to month/day on the store's calendar and yuan with two decimals", () => {
     // 17:00 UTC is already the next day at the store (UTC+8), whatever the phone's zone.
-    expect(rentalPeriod('2027-01-08T17:00:00Z', '2027-02-03T10:00:00Z')).toBe('01/09–02/03');
+    const thisYear = new Date(Date.now() + 8 * 3_600_000).getUTCFullYear();
+    expect(rentalPeriod(`${thisYear}-01-08T17:00:00Z`, `${thisYear}-02-03T10:00:00Z`)).toBe(
+      '01/09–02/03',
+    );
+    // A period in another year says which.
+    expect(rentalPeriod(`${thisYear + 1}-01-08T17:00:00Z`, `${thisYear + 1}-02-03T10:00:00Z`)).toBe(
+      `${thisYear + 1}/01/09–${thisYear + 1}/02/03`,
+    );
     expect(orderAmount(1234.5)).toBe('¥1234.50');
     expect(orderAmount(0)).toBe('¥0.00');
   });

@@ -20,13 +20,15 @@ export function draftOfScheme(
   const parsed = BookingCartSchema.safeParse(scheme.cart);
   if (!parsed.success) return null;
   const cart = parsed.data;
-  const startDate = dayjs(cart.rentalStartTime).tz(timeZone).format('YYYY-MM-DD');
+  const start = dayjs(cart.rentalStartTime).tz(timeZone);
+  const startDate = start.format('YYYY-MM-DD');
   return {
     storeId: cart.storeId,
     draft: {
       ...EMPTY_BOOKING,
       // A plan for days gone by starts on the default day again.
       startDate: startDate >= today ? startDate : null,
+      startTime: startDate >= today ? start.format('HH:mm') : null,
       days: cart.days,
       deliveryMethod: cart.deliveryMethod,
       deliveryAddress: cart.deliveryAddress,

@@ -2,9 +2,14 @@ import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
 import timezone from 'dayjs/plugin/timezone';
 import {
+  bookingSlots,
+  clockMinutes,
+  clockText,
   DEFAULT_NEXT_DAY_THRESHOLD,
   UNAVAILABLE_DAYS_MAX,
   UNAVAILABLE_DAYS_MIN,
+  type BookingSlot,
+  type DeliveryMethod,
 } from '@snowgear/contracts';
 import { localClock, minutesOf } from './store-status';
 
@@ -61,18 +66,95 @@ export function presetAddresses(value: string | undefined): string[] {
   }
 }
 
-/**
- * When a rental booked for a day starts: the store's opening time that day, or on the default day
- * the default start (now, rounded up, or tomorrow morning after the threshold) once the store
- * has opened: a booking made at night for today starts when the doors open, not at 00:30.
- */
-export function rentalStartOn(
+/** A store's hours as the booking reads them (the configuration's `businessHours`). */
+export interface BookingHours {
+  startTime: string;
+  endTime: string;
+  /** Weekdays (0 Sunday … 6) the store does not open. */
+  restDays: number[];
+}
+
+/** A pick-up time or delivery window of a day, and whether it is already past (today only). */
+export interface DaySlot extends BookingSlot {
+  past: boolean;
+}
+
+/** Where a booking starts: the day, its times, the one chosen, and the instant. */
+export interface BookingStart {
+  /** YYYY-MM-DD on the store's calendar. */
+  date: string;
+  slots: DaySlot[];
+  /** The chosen time or window; null when the day has none left (today, after the last one). */
+  slot: DaySlot | null;
+  /** The customer chose a time that has since passed (it stays chosen, and says so). */
+  passed: boolean;
+  start: Date;
+}
+
+/** The store's times on a day (contracts' booking-times.ts), today's past ones marked. */
+export function daySlots(
   date: string,
-  options: { now: Date; threshold: string | undefined; openTime: string; timeZone: string },
-): Date {
-  const fallback = defaultRentalStart(options.now, options.threshold, options.timeZone);
-  const open = /^\d{2}:\d{2}$/.test(options.openTime) ? options.openTime : NEXT_DAY_START;
-  const opening = dayjs.tz(`${date} ${open}`, options.timeZone).toDate();
-  if (date !== dayjs(fallback).tz(options.timeZone).format('YYYY-MM-DD')) return opening;
-  return fallback > opening ? fallback : opening;
+  hours: BookingHours,
+  deliveryMethod: DeliveryMethod,
+  now: Date,
+  timeZone: string,
+): DaySlot[] {
+  const today = dayjs(now).tz(timeZone).format('YYYY-MM-DD');
+  const minutes = localClock(now, timeZone).minutes;
+  return bookingSlots(hours, deliveryMethod).map((slot) => ({
+    ...slot,
+    past: date < today || (date === today && slot.start < minutes),
+  }));
+}
+
+/**
+ * The first day a booking can start by default: today, or tomorrow once the store's next-day
+ * threshold has passed or today has no time left; never a rest day.
+ */
+export function defaultBookingDay(
+  now: Date,
+  threshold: string | undefined,
+  hours: BookingHours,
+  deliveryMethod: DeliveryMethod,
+  timeZone: string,
+): string {
+  let day = dayjs(defaultRentalStart(now, threshold, timeZone)).tz(timeZone);
+  const dateOf = (d: dayjs.Dayjs) => d.format('YYYY-MM-DD');
+  if (daySlots(dateOf(day), hours, deliveryMethod, now, timeZone).every((s) => s.past)) {
+    day = day.add(1, 'day');
+  }
+  for (let i = 0; i < 7 && hours.restDays.includes(day.day()); i++) day = day.add(1, 'day');
+  return dateOf(day);
+}
+
+/**
+ * The start of a booking on `date`: the time the customer chose (`time`, HH:mm) when the store
+ * offers it that day, else the first time still to come at or after it (a change between pick-up
+ * and delivery moves it to the nearest window), else the day's first time still to come.
+ */
+export function bookingStart(
+  date: string,
+  time: string | null,
+  hours: BookingHours,
+  deliveryMethod: DeliveryMethod,
+  now: Date,
+  timeZone: string,
+): BookingStart {
+  const slots = daySlots(date, hours, deliveryMethod, now, timeZone);
+  const wanted = time === null ? null : clockMinutes(time);
+  const exact = wanted === null ? undefined : slots.find((s) => s.start === wanted);
+  const upcoming = slots.filter((s) => !s.past);
+  const slot =
+    exact ??
+    (wanted === null ? undefined : upcoming.find((s) => s.start >= wanted)) ??
+    upcoming[0] ??
+    null;
+  const at = clockText(slot?.start ?? slots[0]!.start);
+  return {
+    date,
+    slots,
+    slot,
+    passed: !!slot?.past,
+    start: dayjs.tz(`${date} ${at}`, timeZone).toDate(),
+  };
 }

@@ -1,0 +1,123 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DeliveryMethod } from '@snowgear/contracts';
+import { changeLanguage } from '@/lib/i18n';
+import { bookingStart, type BookingHours } from '@/features/system-config/utils/rental-rules';
+import { DatesSection } from './dates-section';
+
+const TZ = 'Asia/Shanghai';
+const hours: BookingHours = { startTime: '07:30', endTime: '18:00', restDays: [2] };
+// Thursday 26 November 2026, 10:05 at the store.
+const NOW = new Date('2026-11-26T10:05:00+08:00');
+
+/** The section as the booking page holds it: the chosen day and time in its own state. */
+function Booking({ delivery = false }: { delivery?: boolean }) {
+  const [date, setDate] = useState('2026-11-26');
+  const [time, setTime] = useState<string | null>(null);
+  const [days, setDays] = useState(2);
+  const method = delivery ? DeliveryMethod.Delivery : DeliveryMethod.SelfPickup;
+  const booking = bookingStart(date, time, hours, method, NOW, TZ);
+  return (
+    <>
+      <DatesSection
+        booking={booking}
+        days={days}
+        end={new Date(booking.start.getTime() + days * 86_400_000)}
+        now={NOW}
+        today="2026-11-26"
+        restDays={hours.restDays}
+        todayHasTime
+        delivery={delivery}
+        timeZone={TZ}
+        onStartDate={setDate}
+        onStartTime={setTime}
+        onDays={setDays}
+      />
+      <output data-testid="start">{booking.start.toISOString()}</output>
+    </>
+  );
+}
+
+const startShown = () => screen.getByTestId('start').textContent;
+
+describe('choosing when the rental starts', () => {
+  beforeAll(() => changeLanguage('zh-CN'));
+
+  it('moves the pick-up day to the day tapped in the calendar', async () => {
+    render(<Booking />);
+    expect(startShown()).toBe('2026-11-26T02:30:00.000Z');
+    fireEvent.click(screen.getByRole('button', { name: '改日期' }));
+    const calendar = await screen.findByText('选择取装备的日期');
+    const popup = calendar.closest<HTMLElement>('.adm-popup')!;
+    // Saturday 28 November: a tap on its day, then confirm.
+    const day = within(popup)
+      .getAllByText('28')
+      .find((el) => !el.closest('.adm-calendar-picker-view-cell-disabled'))!;
+    fireEvent.click(day);
+    fireEvent.click(within(popup).getByRole('button', { name: '确定' }));
+    // Another day starts at the store's opening time.
+    await waitFor(() => expect(startShown()).toBe('2026-11-27T23:30:00.000Z'));
+    expect(screen.getByText(/11月28日/)).toBeTruthy();
+  });
+
+  it('offers the half-hour times of the day, today’s past ones greyed, and takes the one tapped', async () => {
+    render(<Booking />);
+    fireEvent.click(screen.getByRole('button', { name: '改时间' }));
+    const group = await screen.findByRole('radiogroup', { name: '选择取装备的时间' });
+    const times = within(group).getAllByRole('radio');
+    expect(times.map((t) => t.textContent)).toEqual(
+      Array.from({ length: 21 }, (_, i) => {
+        const m = 7 * 60 + 30 + i * 30;
+        return `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+      }),
+    );
+    // 07:30 to 10:00 have passed at 10:05.
+    expect(times.filter((t) => t.hasAttribute('disabled'))).toHaveLength(6);
+    expect(within(group).getByRole('radio', { name: '10:30' }).getAttribute('aria-checked')).toBe(
+      'true',
+    );
+    fireEvent.click(within(group).getByRole('radio', { name: '14:00' }));
+    await waitFor(() => expect(startShown()).toBe('2026-11-26T06:00:00.000Z'));
+  });
+
+  it('offers two-hour delivery windows when the gear is delivered', async () => {
+    render(<Booking delivery />);
+    expect(screen.getByText('送达时段')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '改时段' }));
+    const group = await screen.findByRole('radiogroup', { name: '选择送达时段' });
+    const windows = within(group).getAllByRole('radio');
+    expect(windows.map((w) => w.textContent)).toEqual([
+      '07:30–09:30',
+      '09:30–11:30',
+      '11:30–13:30',
+      '13:30–15:30',
+      '15:30–17:30',
+    ]);
+    expect(windows.filter((w) => w.hasAttribute('disabled'))).toHaveLength(2);
+    fireEvent.click(within(group).getByRole('radio', { name: '13:30–15:30' }));
+    await waitFor(() => expect(startShown()).toBe('2026-11-26T05:30:00.000Z'));
+  });
+
+  it('writes the year of a return date in another year', () => {
+    const booking = bookingStart('2026-11-26', null, hours, DeliveryMethod.SelfPickup, NOW, TZ);
+    render(
+      <DatesSection
+        booking={booking}
+        days={365}
+        end={new Date(booking.start.getTime() + 365 * 86_400_000)}
+        now={NOW}
+        today="2026-11-26"
+        restDays={[]}
+        todayHasTime
+        delivery={false}
+        timeZone={TZ}
+        onStartDate={() => undefined}
+        onStartTime={() => undefined}
+        onDays={() => undefined}
+      />,
+    );
+    expect(screen.getByText(/2027年11月26日/)).toBeTruthy();
+    expect(screen.queryByText(/2026年/)).toBeNull();
+  });
+});
