@@ -749,6 +749,7 @@ const enUS: Messages = {
     emptyDone: 'No runs done yet',
     runOf: 'Run of order {{number}}',
     deliverBy: 'Deliver by {{time}}',
+    deliverWithin: 'Deliver {{from}}–{{to}}',
     collectFrom: 'Collect from {{time}}',
     doneAt: 'Done {{time}}',
     late: 'late',

@@ -728,6 +728,7 @@ const zhCN = {
     emptyDone: '还没有完成的任务',
     runOf: '订单 {{number}} 的任务',
     deliverBy: '{{time}} 前送达',
+    deliverWithin: '{{from}}–{{to}} 送达',
     collectFrom: '{{time}} 起取件',
     doneAt: '{{time}} 完成',
     late: '已超时',

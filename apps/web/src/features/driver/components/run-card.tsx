@@ -27,7 +27,8 @@ export function RunCard({
   const { t } = useTranslation();
   const now = useNow();
   const me = useSession((s) => s.user?.id);
-  const late = !task.doneAt && isLate(task.dueAt, now);
+  // A delivery booked with a window is late once the window has closed.
+  const late = !task.doneAt && isLate(task.windowEnd ?? task.dueAt, now);
   const mine = task.driverId === me;
   return (
     <article className="run-card" aria-label={t('driver.runOf', { number: task.orderNumber })}>
@@ -38,9 +39,14 @@ export function RunCard({
         <span className={late ? 'run-card__due is-late' : 'run-card__due'}>
           {task.doneAt
             ? t('driver.doneAt', { time: storeTime(task.doneAt) })
-            : t(task.kind === 'delivery' ? 'driver.deliverBy' : 'driver.collectFrom', {
-                time: storeTime(task.dueAt),
-              })}
+            : task.windowEnd
+              ? t('driver.deliverWithin', {
+                  from: storeTime(task.dueAt),
+                  to: storeTime(task.windowEnd, 'HH:mm'),
+                })
+              : t(task.kind === 'delivery' ? 'driver.deliverBy' : 'driver.collectFrom', {
+                  time: storeTime(task.dueAt),
+                })}
           {late && ` · ${t('driver.late')}`}
         </span>
       </header>
