@@ -80,9 +80,16 @@ function OrderForDriver({ order }: { order: Order }) {
             <Tag color="success">{t('driver.doneAt', { time: storeTime(doneAt) })}</Tag>
           ) : (
             <Tag color="warning">
-              {t(kind === 'delivery' ? 'driver.deliverBy' : 'driver.collectFrom', {
-                time: storeTime(kind === 'delivery' ? order.rentalStartTime : order.rentalEndTime),
-              })}
+              {kind === 'delivery' && order.deliveryWindowEnd
+                ? t('driver.deliverWithin', {
+                    from: storeTime(order.rentalStartTime),
+                    to: storeTime(order.deliveryWindowEnd, 'HH:mm'),
+                  })
+                : t(kind === 'delivery' ? 'driver.deliverBy' : 'driver.collectFrom', {
+                    time: storeTime(
+                      kind === 'delivery' ? order.rentalStartTime : order.rentalEndTime,
+                    ),
+                  })}
             </Tag>
           )}
         </h2>
