@@ -691,6 +691,8 @@ const enUS: Messages = {
     paidOrders: 'Paid',
     revenue: 'Revenue',
     commission: 'Commission ({{rate}}%)',
+    commissionBasis:
+      'Revenue counts the rent and other fees paid (delivery, extension, damage …, less discounts), never the refundable deposit, and drops when an order is cancelled or refunded. Commission is {{rate}}% of it.',
     chart: 'Revenue over time',
     bar: '{{label}}: orders {{orders}}, revenue {{revenue}}',
     myOrders: 'My orders',

@@ -671,6 +671,8 @@ const zhCN = {
     paidOrders: '已付款',
     revenue: '营业额',
     commission: '佣金（{{rate}}%）',
+    commissionBasis:
+      '营业额只计已付的租金和其他费用（送货、续租、损坏等，减去优惠），不含可退押金；订单取消或退款后相应扣除。佣金 = 营业额 × {{rate}}%。',
     chart: '营业额走势',
     bar: '{{label}}：{{orders}} 单，营业额 {{revenue}}',
     myOrders: '我的订单',
