@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DIN_SETTING, RIDER_LIMITS, RIDER_NAME_MAX, RiderAbility, RiderStance } from './riders.js';
 import { singleLineText } from './text-schemas.js';
 
-/** The riders' schemas (riders.ts holds their plain values and the sizing rules). */
+/** The riders' schemas (riders.ts: their plain values and the DIN chart; sizing.ts: sizes). */
 
 const optionalInt = (bounds: { min: number; max: number }) =>
   z.number().int().min(bounds.min).max(bounds.max).nullable().default(null);

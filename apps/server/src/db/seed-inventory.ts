@@ -1,5 +1,5 @@
 import { EquipmentStatus } from '@snowgear/contracts';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, like } from 'drizzle-orm';
 import type { Transaction } from './client.js';
 import {
   attributeDefinitions,
@@ -18,6 +18,7 @@ import {
   demoPacks,
   demoSmallEquipment,
   demoStatuses,
+  type DemoCategory,
 } from './seed-data/demo-inventory.js';
 
 const TRANSFER_TO: Record<string, string> = { WL: 'TW', TW: 'YD', YD: 'WL' };
@@ -58,8 +59,7 @@ export async function seedInventory(
     }
 
     for (const [storeCode, storeId] of storeIds) {
-      for (let n = 1; n <= category.perStore; n++) {
-        const model = category.models[(n - 1) % category.models.length]!;
+      for (const { n, model, sizes, depositFen } of demoItems(category)) {
         const barcode = `SG${storeCode}${category.code}${String(n).padStart(3, '0')}`;
         const status =
           demoStatuses.find(
@@ -81,18 +81,15 @@ export async function seedInventory(
                 ? (storeIds.get(TRANSFER_TO[storeCode]!) ?? null)
                 : null,
             dailyRentPriceFen: category.dailyRent * 100,
-            depositFen: category.deposit * 100,
+            depositFen,
             usageCount: (n * 7 + index * 3) % 23,
           })
           .onConflictDoNothing()
           .returning({ id: equipment.id });
         if (!row) continue;
         created += 1;
-        const values = Object.entries(category.sizes)
-          .map(([name, list]) => ({
-            attributeId: attributeIds.get(name)!,
-            value: list[(n - 1) % list.length]!,
-          }))
+        const values = Object.entries(sizes)
+          .map(([name, value]) => ({ attributeId: attributeIds.get(name)!, value }))
           .concat({ attributeId: colour, value: demoColours[(n + index) % demoColours.length]! });
         await tx
           .insert(equipmentAttributeValues)
@@ -156,12 +153,50 @@ export async function seedInventory(
   return created;
 }
 
-/** The demo packs, for every store; a pack of the same name is left as it is. */
+/**
+ * A category's demo items at a store, numbered from 1: the adults' sizes, then the children's,
+ * each with its model, size values (cycled through the lists) and deposit.
+ */
+function demoItems(category: DemoCategory) {
+  const pick = (lists: Record<string, string[]>, i: number) =>
+    Object.fromEntries(Object.entries(lists).map(([name, list]) => [name, list[i % list.length]!]));
+  const adults = Array.from({ length: category.perStore }, (_, i) => ({
+    n: i + 1,
+    model: category.models[i % category.models.length]!,
+    sizes: pick(category.sizes, i),
+    depositFen: category.deposit * 100,
+  }));
+  const junior = category.junior;
+  const children = Array.from({ length: junior?.count ?? 0 }, (_, i) => ({
+    n: category.perStore + i + 1,
+    model: junior!.models[i % junior!.models.length]!,
+    sizes: pick(junior!.sizes, i),
+    depositFen: junior!.deposit * 100,
+  }));
+  return [...adults, ...children];
+}
+
+/**
+ * The demo packs, for every store; a pack of the same name is left as it is, but for a
+ * description that still calls the skier 骑手 (a courier), as the first demo data did.
+ */
 async function seedPacks(tx: Transaction, tenantId: string, categoryIds: Map<string, string>) {
   const existing = await tx
     .select({ name: rentalPacks.name })
     .from(rentalPacks)
     .where(eq(rentalPacks.tenantId, tenantId));
+  for (const pack of demoPacks) {
+    await tx
+      .update(rentalPacks)
+      .set({ description: pack.description })
+      .where(
+        and(
+          eq(rentalPacks.tenantId, tenantId),
+          eq(rentalPacks.name, pack.name),
+          like(rentalPacks.description, '%骑手%'),
+        ),
+      );
+  }
   const fresh = demoPacks.filter((p) => !existing.some((e) => e.name === p.name));
   if (fresh.length === 0) return;
   await tx.insert(rentalPacks).values(

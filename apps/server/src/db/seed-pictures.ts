@@ -19,7 +19,11 @@ export async function seedEquipmentPictures(
   tenantId: string,
 ): Promise<number> {
   const rows = await db
-    .select({ id: equipment.id, category: equipmentCategories.name })
+    .select({
+      id: equipment.id,
+      barcode: equipment.barcodeNumber,
+      category: equipmentCategories.name,
+    })
     .from(equipment)
     .innerJoin(equipmentCategories, eq(equipmentCategories.id, equipment.categoryId))
     .where(
@@ -55,15 +59,18 @@ export async function seedEquipmentPictures(
       ),
     );
   const colourOf = new Map(colours.map((c) => [c.equipmentId, c.value]));
-  const codeOf = new Map(demoCategories.map((c) => [c.name, c.code]));
+  const demoOf = new Map(demoCategories.map((c) => [c.name, c]));
   const made = new Map<string, string>();
   for (const row of rows) {
-    const code = codeOf.get(row.category) ?? 'SKI';
+    const demo = demoOf.get(row.category);
+    const code = demo?.code ?? 'SKI';
     const colour = colourOf.get(row.id) ?? '蓝色';
-    const key = `${code}:${colour}`;
+    // Children's gear is numbered after the adults' (SGWLSKI007 …) and drawn smaller.
+    const junior = !!demo && Number(row.barcode.slice(-3)) > demo.perStore;
+    const key = `${code}:${colour}:${junior}`;
     let fileId = made.get(key);
     if (!fileId) {
-      const png = await sharp(Buffer.from(drawGear(code, colour)))
+      const png = await sharp(Buffer.from(drawGear(code, colour, { junior })))
         .png()
         .toBuffer();
       fileId = (

@@ -1,6 +1,6 @@
 import { EquipmentStatus as S, EquipmentSizeKind } from '@snowgear/contracts';
 
-/** Demo stock: real snow-gear categories, attributes, and 80+ items in every status. */
+/** Demo stock: real snow-gear categories, attributes, and 140+ items in every status. */
 export interface DemoAttribute {
   name: string;
   displayName: string;
@@ -27,6 +27,21 @@ export interface DemoCategory {
   /** Attribute name → values to cycle through. */
   sizes: Record<string, string[]>;
   perStore: number;
+  /** Children's sizes, numbered after the adults' at each store. */
+  junior?: DemoJunior;
+}
+
+/**
+ * Children's gear in the same category, so a family books for everyone in one place and the
+ * sizing warns when a child's size and an adult's are mixed up. The day's rent is the adult's
+ * (the fitting and care cost the same, and a pack's price holds for every rider); the deposit
+ * is lower, as the gear costs less to replace.
+ */
+export interface DemoJunior {
+  models: { brand: string; model: string; name: string }[];
+  sizes: Record<string, string[]>;
+  deposit: number;
+  count: number;
 }
 
 const LEVEL: DemoAttribute = {
@@ -45,6 +60,11 @@ export const COLOUR: DemoAttribute = {
   isFilterable: true,
 };
 
+/** Boot sizes in half Mondopoint steps ('22', '22.5', … '30'). */
+function halfSizes(from: number, to: number): string[] {
+  return Array.from({ length: (to - from) * 2 + 1 }, (_, i) => String(from + i / 2));
+}
+
 export const demoCategories: DemoCategory[] = [
   {
     code: 'SKI',
@@ -57,7 +77,7 @@ export const demoCategories: DemoCategory[] = [
         isSize: true,
         displayName: '长度',
         kind: 'select',
-        options: ['140', '150', '160', '170', '180'],
+        options: ['70', '80', '90', '100', '110', '120', '130', '140', '150', '160', '170', '180'],
         unit: 'cm',
         isFilterable: true,
         isRequired: true,
@@ -76,6 +96,15 @@ export const demoCategories: DemoCategory[] = [
       level: ['初级', '中级', '高级', '初级', '中级', '初级'],
     },
     perStore: 6,
+    junior: {
+      models: [
+        { brand: 'Rossignol', model: 'Experience Pro', name: '金鸡 Experience Pro 儿童双板' },
+        { brand: 'Atomic', model: 'Redster J2', name: '阿托米克 Redster J2 儿童双板' },
+      ],
+      sizes: { length: ['70', '80', '90', '100', '110', '120', '130'], level: ['初级'] },
+      deposit: 600,
+      count: 7,
+    },
   },
   {
     code: 'SB',
@@ -124,7 +153,9 @@ export const demoCategories: DemoCategory[] = [
         isSize: true,
         displayName: '鞋码',
         kind: 'select',
-        options: ['36', '37', '38', '39', '40', '41', '42', '43', '44', '45'],
+        // Mondopoint (the foot's length in cm), as ski boots are labelled.
+        options: halfSizes(17, 30),
+        unit: 'MP',
         isFilterable: true,
         isRequired: true,
       },
@@ -136,8 +167,20 @@ export const demoCategories: DemoCategory[] = [
       { brand: 'Salomon', model: 'Select HV', name: '萨洛蒙 Select 双板鞋' },
       { brand: 'Nordica', model: 'Sportmachine', name: '诺迪卡 Sportmachine 双板鞋' },
     ],
-    sizes: { size: ['38', '40', '42', '44', '39'], flex: ['70', '80', '90', '100', '70'] },
+    sizes: {
+      size: ['23.5', '25', '26.5', '28', '24.5'],
+      flex: ['70', '80', '90', '100', '70'],
+    },
     perStore: 5,
+    junior: {
+      models: [
+        { brand: 'Salomon', model: 'T3 RT', name: '萨洛蒙 T3 儿童双板鞋' },
+        { brand: 'Nordica', model: 'Speedmachine J', name: '诺迪卡 Speedmachine J 儿童双板鞋' },
+      ],
+      sizes: { size: ['17', '18', '19', '20', '21', '22', '23', '24'], flex: ['40', '50', '60'] },
+      deposit: 200,
+      count: 8,
+    },
   },
   {
     code: 'BBT',
@@ -149,7 +192,8 @@ export const demoCategories: DemoCategory[] = [
         isSize: true,
         displayName: '鞋码',
         kind: 'select',
-        options: ['36', '37', '38', '39', '40', '41', '42', '43', '44', '45'],
+        options: halfSizes(22, 30),
+        unit: 'MP',
         isFilterable: true,
         isRequired: true,
       },
@@ -157,7 +201,7 @@ export const demoCategories: DemoCategory[] = [
     dailyRent: 50,
     deposit: 300,
     models: [{ brand: 'Burton', model: 'Moto BOA', name: '伯顿 Moto BOA 单板鞋' }],
-    sizes: { size: ['39', '41', '43'] },
+    sizes: { size: ['24.5', '26', '27.5'] },
     perStore: 3,
   },
   {
@@ -170,7 +214,7 @@ export const demoCategories: DemoCategory[] = [
         isSize: true,
         displayName: '长度',
         kind: 'select',
-        options: ['100', '105', '110', '115', '120', '125'],
+        options: ['80', '85', '90', '95', '100', '105', '110', '115', '120', '125'],
         unit: 'cm',
         isFilterable: true,
       },
@@ -180,6 +224,12 @@ export const demoCategories: DemoCategory[] = [
     models: [{ brand: 'Leki', model: 'Spitfire', name: '乐奇 Spitfire 雪杖' }],
     sizes: { length: ['110', '120'] },
     perStore: 2,
+    junior: {
+      models: [{ brand: 'Leki', model: 'Rider', name: '乐奇 Rider 儿童雪杖' }],
+      sizes: { length: ['80', '90'] },
+      deposit: 50,
+      count: 2,
+    },
   },
   {
     code: 'HLM',
@@ -191,7 +241,7 @@ export const demoCategories: DemoCategory[] = [
         isSize: true,
         displayName: '尺码',
         kind: 'select',
-        options: ['S', 'M', 'L', 'XL'],
+        options: ['XS', 'S', 'M', 'L', 'XL'],
         isFilterable: true,
         isRequired: true,
       },
@@ -201,6 +251,12 @@ export const demoCategories: DemoCategory[] = [
     models: [{ brand: 'Giro', model: 'Ledge', name: '吉罗 Ledge 头盔' }],
     sizes: { size: ['M', 'L'] },
     perStore: 2,
+    junior: {
+      models: [{ brand: 'Giro', model: 'Crüe', name: '吉罗 Crüe 儿童头盔' }],
+      sizes: { size: ['XS', 'S'] },
+      deposit: 150,
+      count: 2,
+    },
   },
   {
     code: 'GOG',
@@ -326,7 +382,7 @@ export interface DemoPack {
 export const demoPacks: DemoPack[] = [
   {
     name: '双板全套',
-    description: '双板滑雪板 + 双板滑雪鞋 + 雪杖 + 头盔，按骑手身高、鞋码配好',
+    description: '双板滑雪板 + 双板滑雪鞋 + 雪杖 + 头盔，按滑雪者身高、鞋码配好',
     dailyRent: 180,
     deposit: 1400,
     components: ['SKI', 'SBT', 'POLE', 'HLM'],

@@ -59,9 +59,17 @@ function boot(c: string) {
     <rect x="215" y="200" width="135" height="16" rx="6" fill="#444"/>`;
 }
 
-export function drawGear(categoryCode: string, colourName: string): string {
+/** A child's size is drawn at three quarters, standing on the same snow. */
+export function drawGear(
+  categoryCode: string,
+  colourName: string,
+  { junior = false }: { junior?: boolean } = {},
+): string {
   const colour = COLOURS[colourName] ?? '#1d70b8';
-  const shape = SHAPES[categoryCode] ?? SHAPES.SKI!;
+  const drawn = (SHAPES[categoryCode] ?? SHAPES.SKI!)(colour);
+  const shape = junior
+    ? `<g transform="translate(300 400) scale(0.75) translate(-300 -400)">${drawn}</g>`
+    : drawn;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="450" viewBox="0 0 600 450">
   <defs>
     <linearGradient id="snow" x1="0" y1="0" x2="0" y2="1">
@@ -73,6 +81,6 @@ export function drawGear(categoryCode: string, colourName: string): string {
   </defs>
   <rect width="600" height="450" fill="url(#snow)"/>
   <path d="M0 380 Q150 340 300 370 T600 360 L600 450 L0 450 Z" fill="#ffffff" opacity="0.9"/>
-  ${shape(colour)}
+  ${shape}
 </svg>`;
 }

@@ -85,13 +85,17 @@ describe('agents', () => {
     expect(after.orders).toBe(before.orders + 1);
     expect(after.revenue).toBe(before.revenue);
 
-    // Once paid it counts as revenue, and earns the business's commission rate.
+    // Once paid its rent counts as revenue (not the deposit), at the business's commission rate.
     const order = through.json();
     for (const bill of order.bills) {
       await call('employee', 'POST', `/api/app/orders/confirm-cash-received?billId=${bill.id}`);
     }
+    const rent = order.feeItems
+      .filter((f: { kind: string }) => f.kind !== 'Deposit')
+      .reduce((sum: number, f: { amount: number }) => sum + f.amount, 0);
+    expect(rent).toBeLessThan(order.totalAmount);
     const paid = (await call('agent', 'GET', '/api/app/agent/performance?period=day')).json();
-    expect(paid.revenue).toBeCloseTo(before.revenue + order.totalAmount, 2);
+    expect(paid.revenue).toBeCloseTo(before.revenue + rent, 2);
     expect(paid.commissionRate).toBe(8);
     expect(paid.commission).toBeCloseTo(Math.round(paid.revenue * 8) / 100, 2);
   });

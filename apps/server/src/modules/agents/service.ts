@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { and, count, desc, eq, gte, lt, max, notInArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lt, max, sql } from 'drizzle-orm';
 import {
   BusinessParameterKey,
   ErrorCode,
@@ -23,6 +23,7 @@ import { UNIQUE_VIOLATION, pgCode } from '@/lib/pg-errors.js';
 import { conflictError, notFound } from '@/lib/errors.js';
 import { isEnglish, message } from '@/lib/messages.js';
 import { releaseHolds } from '@/modules/orders/capacity.js';
+import { earnedFen } from './earnings.js';
 import { toYuan } from '@/modules/orders/pricing.js';
 import { orderActionName, orderStatusName } from '@/modules/orders/status.js';
 import { appendEvent, say, withRemarks } from '@/modules/orders/timeline.js';
@@ -157,13 +158,13 @@ export class AgentsService {
   }
 
   async customers(page: PagedRequest): Promise<PagedResult<AgentCustomer>> {
-    const paid = notInArray(orders.status, NOT_PAID);
     const grouped = this.db
       .select({
         phone: orders.customerPhone,
         name: max(orders.customerName),
         orders: count(),
-        revenueFen: sql<number>`coalesce(sum(${orders.totalFen}) filter (where ${paid}), 0)::int`,
+        // What the customer's orders earn the agent: rent and paid fees, never the deposit.
+        revenueFen: sql<number>`coalesce(sum(${earnedFen()}), 0)::int`.mapWith(Number),
         lastOrderAt: max(orders.createdAt),
       })
       .from(orders)
@@ -212,8 +213,9 @@ export class AgentsService {
   async performance(period: AgentPeriod, now = new Date()): Promise<AgentPerformance> {
     const { from, to, bucketDays } = this.window(period, now);
     const [rows, rateText] = await Promise.all([
+      // One statement: the period's orders by the agent's index, each with what it earns.
       this.db
-        .select({ status: orders.status, totalFen: orders.totalFen, createdAt: orders.createdAt })
+        .select({ status: orders.status, earnedFen: earnedFen(), createdAt: orders.createdAt })
         .from(orders)
         .where(and(this.mine(), gte(orders.createdAt, from), lt(orders.createdAt, to))),
       this.commissionRate(),
@@ -221,7 +223,7 @@ export class AgentsService {
     const rate = Number(rateText);
     const commissionRate = Number.isFinite(rate) && rate >= 0 && rate <= 100 ? rate : 0;
     const paid = rows.filter((r) => !(NOT_PAID as number[]).includes(r.status));
-    const revenueFen = paid.reduce((sum, r) => sum + r.totalFen, 0);
+    const revenueFen = rows.reduce((sum, r) => sum + r.earnedFen, 0);
     const buckets: AgentPerformance['series'] = [];
     for (let start = from.getTime(); start < to.getTime(); start += bucketDays * DAY_MS) {
       const stop = Math.min(start + bucketDays * DAY_MS, to.getTime());
@@ -231,7 +233,7 @@ export class AgentsService {
         from: new Date(start).toISOString(),
         label: localMinute(new Date(start), this.timeZone).slice(5, 10),
         orders: rows.filter(inside).length,
-        revenue: toYuan(paid.filter(inside).reduce((sum, r) => sum + r.totalFen, 0)),
+        revenue: toYuan(rows.filter(inside).reduce((sum, r) => sum + r.earnedFen, 0)),
       });
     }
     return {

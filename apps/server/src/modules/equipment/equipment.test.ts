@@ -90,7 +90,8 @@ describe('equipment', () => {
   it('has the demo stock: 9 categories and items in every status in every store', async () => {
     expect(Object.keys(categories)).toHaveLength(9);
     const all = (await call('admin', 'GET', '/api/app/equipment?maxResultCount=1000')).json();
-    expect(all.totalCount).toBeGreaterThanOrEqual(60);
+    // 48 at each store: adults' sizes and children's.
+    expect(all.totalCount).toBe(144);
     for (const store of Object.values(storeIds)) {
       const statuses = new Set(
         all.items
@@ -127,7 +128,7 @@ describe('equipment', () => {
     expect(
       (await q('keyword=atomic')).items.every((e: { brand: string }) => e.brand === 'Atomic'),
     ).toBe(true);
-    expect((await q('keyword=sgtwpole')).totalCount).toBe(2);
+    expect((await q('keyword=sgtwpole')).totalCount).toBe(4);
     const defs = (
       await call(
         'employee',
@@ -149,7 +150,21 @@ describe('equipment', () => {
     const values = (
       await call('employee', 'GET', `/api/app/equipment-attribute/attribute-values/${length.id}`)
     ).json();
-    expect(values.items).toEqual(['140', '150', '160', '170', '180']);
+    // Children's lengths too, in the order of their numbers.
+    expect(values.items).toEqual([
+      '70',
+      '80',
+      '90',
+      '100',
+      '110',
+      '120',
+      '130',
+      '140',
+      '150',
+      '160',
+      '170',
+      '180',
+    ]);
 
     const free = await q(
       `storeId=${storeIds['万龙雪场店']}&availableFrom=${encodeURIComponent(iso(0))}&availableTo=${encodeURIComponent(iso(1))}`,

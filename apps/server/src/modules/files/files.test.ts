@@ -461,6 +461,13 @@ describe('files', () => {
     const png = await t.app.inject(item.imageFiles[0].file.accessUrl);
     expect(png.headers['content-type']).toBe('image/png');
     expect((await sharp(png.rawPayload).metadata()).width).toBe(600);
+    // A child's skis (numbered after the adults') are drawn apart from white adult skis.
+    const picture = async (sn: string) =>
+      (await t.app.inject({ url: `/api/app/equipment/inquiry?sn=${sn}` })).json().imageFiles[0].file
+        .accessUrl as string;
+    const adult = await picture('SGTWSKI001');
+    expect(await picture('SGTWSKI008')).not.toBe(adult);
+    expect(await picture('SGWLSKI001')).toBe(adult);
   }, 60_000);
 
   it('serves pictures of items to anyone, cacheable, and will not publish other files as one', async () => {

@@ -57,6 +57,10 @@ describe('the agent’s home (real server)', () => {
       return term.nextElementSibling!.textContent;
     };
     await screen.findByText('佣金（8%）');
+    // It says what the commission is computed on: rent and paid fees, not the deposit.
+    expect(
+      screen.getByText(/不含可退押金；订单取消或退款后相应扣除。佣金 = 营业额 × 8%/),
+    ).toBeTruthy();
     const weekOrders = Number(await figure('订单'));
     await user.click(screen.getByText('本雪季'));
     await waitFor(async () =>
@@ -110,6 +114,7 @@ describe('the agent’s home (real server)', () => {
     renderPage();
     expect(await screen.findByText('My referral link')).toBeTruthy();
     expect(await screen.findByText('Commission (8%)')).toBeTruthy();
+    expect(screen.getByText(/never the refundable deposit/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Share the referral link' })).toBeTruthy();
     expect(screen.getByRole('link', { name: /^Book for a customer/ })).toBeTruthy();
     await changeLanguage('zh-CN');

@@ -98,6 +98,10 @@ export default function AgentDashboardPage() {
                     <dd>{money(p.commission)}</dd>
                   </div>
                 </dl>
+                {/* What the figures count, so the agent can check them against their orders. */}
+                <p className="agent-figures__basis">
+                  {t('agent.commissionBasis', { rate: p.commissionRate })}
+                </p>
                 <PerformanceChart series={p.series} />
               </>
             )}

@@ -137,6 +137,7 @@ function GearChoice({
             wanted={wanted}
             value={sizeOf(i, category)}
             suggested={rider ? suggest(rider, category) : undefined}
+            rider={rider}
             priced={target.type === 'item'}
             onPick={(size) =>
               setSizes((prev) => {

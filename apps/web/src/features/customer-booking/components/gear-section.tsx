@@ -4,17 +4,23 @@ import type { BookableCategory, BookingCatalog } from '@snowgear/contracts';
 import { money } from '@/lib/money';
 import type { GearTarget } from './add-gear-popup';
 import { ErrorBlock } from '@/components/error-block';
+import { freeOf } from '../utils/cart-lines';
 
 interface Props {
   catalog: BookingCatalog | undefined;
   loading: boolean;
   error: Error | null;
+  /** What the cart already asks for, by kind: counts shown are what is left beside it. */
+  wanted: Map<string, number>;
   onRetry: () => void;
   onChoose: (target: GearTarget) => void;
 }
 
-/** The store's packs and kinds for the chosen window, with how many are free. */
-export function GearSection({ catalog, loading, error, onRetry, onChoose }: Props) {
+/**
+ * The store's packs and kinds for the chosen window, with how many are still free once the
+ * booking's own lines are counted; what the booking took up says so, unlike what is booked out.
+ */
+export function GearSection({ catalog, loading, error, wanted, onRetry, onChoose }: Props) {
   const { t } = useTranslation();
   if (!catalog) {
     if (error) {
@@ -44,7 +50,8 @@ export function GearSection({ catalog, loading, error, onRetry, onChoose }: Prop
           <ul className="gear-list">
             {catalog.packs.map((pack) => {
               const parts = pack.categoryIds.flatMap((id) => byId.get(id) ?? []);
-              const free = Math.min(...parts.map((c) => c.free));
+              const free = Math.min(...parts.map((c) => freeOf(c, wanted)));
+              const inCart = free === 0 && parts.every((c) => c.free > 0);
               const saving = pack.separateDailyPrice - pack.dailyPrice;
               return (
                 <li key={pack.id} className="gear-card gear-card--pack">
@@ -71,7 +78,11 @@ export function GearSection({ catalog, loading, error, onRetry, onChoose }: Prop
                     aria-label={t('booking.chooseItem', { name: pack.name })}
                     onClick={() => onChoose({ type: 'pack', pack, parts })}
                   >
-                    {free === 0 ? t('booking.noneFree') : t('booking.choose')}
+                    {free > 0
+                      ? t('booking.choose')
+                      : inCart
+                        ? t('booking.allChosen')
+                        : t('booking.noneFree')}
                   </Button>
                 </li>
               );
@@ -81,31 +92,41 @@ export function GearSection({ catalog, loading, error, onRetry, onChoose }: Prop
       )}
       <h3 className="gear-section__group">{t('booking.singleItems')}</h3>
       <ul className="gear-list">
-        {catalog.categories.map((category: BookableCategory) => (
-          <li key={category.id} className="gear-card">
-            <div className="gear-card__body">
-              <div className="gear-card__name">{category.name}</div>
-              <div className="gear-card__price">
-                {t('booking.fromPerDay', { amount: money(category.fromDailyPrice) })}
+        {catalog.categories.map((category: BookableCategory) => {
+          const free = freeOf(category, wanted);
+          const inCart = free === 0 && category.free > 0;
+          return (
+            <li key={category.id} className="gear-card">
+              <div className="gear-card__body">
+                <div className="gear-card__name">{category.name}</div>
+                <div className="gear-card__price">
+                  {t('booking.fromPerDay', { amount: money(category.fromDailyPrice) })}
+                </div>
+                <div className={free === 0 ? 'gear-card__none' : 'gear-card__free'}>
+                  {free > 0
+                    ? t('booking.freeCount', { count: free })
+                    : inCart
+                      ? t('booking.allInCart')
+                      : t('booking.noneFreeForDates')}
+                </div>
               </div>
-              <div className={category.free === 0 ? 'gear-card__none' : 'gear-card__free'}>
-                {category.free === 0
-                  ? t('booking.noneFreeForDates')
-                  : t('booking.freeCount', { count: category.free })}
-              </div>
-            </div>
-            <Button
-              color="primary"
-              fill="outline"
-              className="gear-card__choose"
-              disabled={category.free === 0}
-              aria-label={t('booking.chooseItem', { name: category.name })}
-              onClick={() => onChoose({ type: 'item', category })}
-            >
-              {category.free === 0 ? t('booking.noneFree') : t('booking.choose')}
-            </Button>
-          </li>
-        ))}
+              <Button
+                color="primary"
+                fill="outline"
+                className="gear-card__choose"
+                disabled={free === 0}
+                aria-label={t('booking.chooseItem', { name: category.name })}
+                onClick={() => onChoose({ type: 'item', category })}
+              >
+                {free > 0
+                  ? t('booking.choose')
+                  : inCart
+                    ? t('booking.allChosen')
+                    : t('booking.noneFree')}
+              </Button>
+            </li>
+          );
+        })}
       </ul>
     </div>
   );

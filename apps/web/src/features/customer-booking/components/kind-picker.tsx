@@ -1,7 +1,10 @@
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BookableCategory } from '@snowgear/contracts';
+import type { BookableCategory, BookableKind, CartRider } from '@snowgear/contracts';
 import { money } from '@/lib/money';
 import { sizeKeyOf, stillFree } from '../utils/cart-lines';
+import { fittingFreeKind, misfitOf, misfitText } from '../utils/size-fit';
+import { SizeFitNote } from './size-fit-note';
 
 interface Props {
   category: BookableCategory;
@@ -10,56 +13,109 @@ interface Props {
   value: Record<string, string> | null;
   /** The rider's suggested size, marked on the kinds that match it. */
   suggested?: Record<string, string> | undefined;
+  /** Who the gear is for: sizes that do not fit them are marked, the chosen one explained. */
+  rider?: CartRider | undefined;
   /** Each size's daily price and deposit; a pack's parts go by the pack's price instead. */
   priced?: boolean;
   onPick: (size: Record<string, string>) => void;
 }
 
-/** The sizes of a category for the window: price, and how many are still free; none free: disabled. */
-export function KindPicker({ category, wanted, value, suggested, priced = true, onPick }: Props) {
+/**
+ * The sizes of a category for the window: price, how many are still free once the cart's own
+ * lines are counted (none: disabled, saying whether the cart took them), and for the rider the
+ * sizes that do not fit, with a warning and the fitting size under a chosen one.
+ */
+export function KindPicker({
+  category,
+  wanted,
+  value,
+  suggested,
+  rider,
+  priced = true,
+  onPick,
+}: Props) {
   const { t } = useTranslation();
-  const chosen = value ? sizeKeyOf(value) : null;
+  const noteId = useId();
+  const chosenKey = value ? sizeKeyOf(value) : null;
   const matchesSuggestion = (size: Record<string, string>) =>
     !!suggested &&
     Object.keys(suggested).length > 0 &&
     Object.entries(suggested).every(([id, v]) => size[id] === v);
+  const free = (kind: BookableKind) => stillFree(category, kind, wanted);
+  const chosenKind = category.kinds.find((k) => sizeKeyOf(k.size) === chosenKey);
+  const chosenMisfit = chosenKind ? misfitOf(category, chosenKind.size, rider) : null;
+  const label = (kind: BookableKind) => kind.label || t('booking.oneSize');
 
   return (
-    <div
-      className="kind-picker"
-      role="radiogroup"
-      aria-label={t('booking.sizeOf', { name: category.name })}
-    >
-      {category.kinds.map((kind) => {
-        const free = stillFree(category, kind, wanted);
-        const selected = chosen === sizeKeyOf(kind.size);
-        const suggestion = matchesSuggestion(kind.size);
-        return (
-          <button
-            key={sizeKeyOf(kind.size)}
-            type="button"
-            role="radio"
-            aria-checked={selected}
-            disabled={free === 0 && !selected}
-            className={`kind-picker__kind${selected ? ' kind-picker__kind--selected' : ''}`}
-            onClick={() => onPick(kind.size)}
-          >
-            <span className="kind-picker__label">{kind.label || t('booking.oneSize')}</span>
-            {priced && (
-              <span className="kind-picker__meta">
-                {money(kind.dailyPrice)}
-                {t('booking.perDay')}
-                <br />
-                {t('booking.depositOf', { amount: money(kind.deposit) })}
-              </span>
-            )}
-            <span className={free === 0 ? 'kind-picker__none' : 'kind-picker__free'}>
-              {free === 0 ? t('booking.noneFree') : t('booking.freeCount', { count: free })}
-            </span>
-            {suggestion && <span className="kind-picker__suggested">{t('booking.suggested')}</span>}
-          </button>
-        );
-      })}
-    </div>
+    <>
+      <div
+        className="kind-picker"
+        role="radiogroup"
+        aria-label={t('booking.sizeOf', { name: category.name })}
+      >
+        {category.kinds.map((kind) => {
+          const left = free(kind);
+          const selected = chosenKey === sizeKeyOf(kind.size);
+          const misfit = misfitOf(category, kind.size, rider);
+          return (
+            <button
+              key={sizeKeyOf(kind.size)}
+              type="button"
+              role="radio"
+              aria-checked={selected}
+              aria-describedby={selected && chosenMisfit ? noteId : undefined}
+              disabled={left === 0 && !selected}
+              className={`kind-picker__kind${selected ? ' kind-picker__kind--selected' : ''}`}
+              onClick={() => onPick(kind.size)}
+            >
+              <span className="kind-picker__label">{label(kind)}</span>
+              {priced && (
+                <span className="kind-picker__meta">
+                  {money(kind.dailyPrice)}
+                  {t('booking.perDay')}
+                  <br />
+                  {t('booking.depositOf', { amount: money(kind.deposit) })}
+                </span>
+              )}
+              {left > 0 ? (
+                <span className="kind-picker__free">{t('booking.freeCount', { count: left })}</span>
+              ) : (
+                // Taken by this booking's own lines reads differently from booked out.
+                <span className="kind-picker__none">
+                  {kind.free > 0 ? t('booking.allInCart') : t('booking.noneFree')}
+                </span>
+              )}
+              {misfit && (
+                <span className="kind-picker__misfit">
+                  {t(`booking.fit.tag.${misfit.problem}`)}
+                </span>
+              )}
+              {matchesSuggestion(kind.size) && (
+                <span className="kind-picker__suggested">{t('booking.suggested')}</span>
+              )}
+            </button>
+          );
+        })}
+      </div>
+      <SizeFitNote
+        id={noteId}
+        rider={rider}
+        chosen={
+          chosenKind && chosenMisfit && rider
+            ? {
+                kind: chosenKind,
+                misfit: chosenMisfit,
+                text: misfitText(t, chosenMisfit, rider, label(chosenKind)),
+              }
+            : null
+        }
+        better={
+          chosenKind && chosenMisfit && rider
+            ? fittingFreeKind(category, free, rider, chosenKind.size)
+            : null
+        }
+        onTake={(kind) => onPick(kind.size)}
+      />
+    </>
   );
 }

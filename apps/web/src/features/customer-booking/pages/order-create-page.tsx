@@ -491,6 +491,7 @@ export function BookingPage({ agent }: { agent?: AgentBooking }) {
                   catalog={catalog.data}
                   loading={catalog.isFetching}
                   error={catalog.error}
+                  wanted={wanted}
                   onRetry={() => void catalog.refetch()}
                   onChoose={setTarget}
                 />

@@ -5,7 +5,10 @@ export function sizeKeyOf(size: Record<string, string>): string {
   return JSON.stringify(Object.entries(size).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
-/** How many of each kind the cart already asks for (packs count each part). */
+/**
+ * How many of each kind the cart already asks for (packs count each part): the counts shown to
+ * the customer are what is left beside these.
+ */
 export function wantedByKind(lines: CartLine[]): Map<string, number> {
   const wanted = new Map<string, number>();
   const add = (categoryId: string, size: Record<string, string>) => {
@@ -26,4 +29,9 @@ export function stillFree(
   wanted: Map<string, number>,
 ): number {
   return Math.max(0, kind.free - (wanted.get(`${category.id} ${sizeKeyOf(kind.size)}`) ?? 0));
+}
+
+/** What is still free of a category in any size once the cart's own lines are counted. */
+export function freeOf(category: BookableCategory, wanted: Map<string, number>): number {
+  return category.kinds.reduce((n, kind) => n + stillFree(category, kind, wanted), 0);
 }

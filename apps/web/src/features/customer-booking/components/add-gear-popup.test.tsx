@@ -1,0 +1,187 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type {
+  BookableCategory,
+  BookingCatalog,
+  CartLine,
+  CartRider,
+  H5Config,
+} from '@snowgear/contracts';
+import { api } from '@/lib/api-client';
+import { changeLanguage } from '@/lib/i18n';
+import { sizeKeyOf } from '../utils/cart-lines';
+import { suggestFor } from '../utils/suggestions';
+import { AddGearPopup, type GearTarget } from './add-gear-popup';
+
+const DAY = 86_400_000;
+
+/** A family: an adult and a seven-year-old beginner (122 cm, foot 20 cm). */
+const rider = (fields: Partial<CartRider>): CartRider => ({
+  key: 'r',
+  profileId: null,
+  name: '',
+  heightCm: null,
+  weightKg: null,
+  age: null,
+  ability: null,
+  bootSizeMondopoint: null,
+  bootSoleLengthMm: null,
+  stance: null,
+  ...fields,
+});
+const parent = rider({
+  key: 'parent',
+  name: '李爸爸',
+  heightCm: 178,
+  weightKg: 75,
+  age: 38,
+  ability: 'II',
+  bootSizeMondopoint: 27,
+});
+const child = rider({
+  key: 'child',
+  name: '李小宝',
+  heightCm: 122,
+  weightKg: 23,
+  age: 7,
+  ability: 'I',
+  bootSizeMondopoint: 20,
+});
+
+describe('the gear sheet sizes gear to the rider (real server’s demo stock)', () => {
+  let catalog: BookingCatalog;
+  const category = (name: string) => catalog.categories.find((c) => c.name === name)!;
+
+  beforeAll(async () => {
+    const config = await api.get<H5Config>('/app/config-distribution/h5');
+    const store = Object.values(config.storeConfigs).find((s) => s.storeName === '万龙雪场店')!;
+    // A window far ahead, with the whole demo stock free.
+    catalog = await api.get<BookingCatalog>('/app/booking/catalog', {
+      params: {
+        storeId: store.storeId,
+        rentalStartTime: new Date(Date.now() + 330 * DAY).toISOString(),
+        days: 2,
+      },
+    });
+  });
+  beforeEach(() => changeLanguage('zh-CN'));
+
+  function open(target: GearTarget, { wanted = new Map<string, number>(), onAdd = vi.fn() } = {}) {
+    render(
+      <AddGearPopup
+        target={target}
+        riders={[parent, child]}
+        wanted={wanted}
+        suggest={suggestFor}
+        onAdd={onAdd}
+        onAddRider={() => undefined}
+        onClose={() => undefined}
+      />,
+    );
+    return onAdd;
+  }
+  const addButton = () => screen.getByRole('button', { name: '加入预订' });
+  const sizes = (name: string) => screen.getByRole('radiogroup', { name: `${name}的尺码` });
+  const size = (name: string, label: string) =>
+    within(sizes(name)).getByRole('radio', { name: new RegExp(`^${label}\\b`) });
+  const item = (c: BookableCategory): GearTarget => ({ type: 'item', category: c });
+
+  it('warns that an adult’s skis are too long for a child, in words, and takes the fitting length in one tap', async () => {
+    const onAdd = open(item(category('双板滑雪板')));
+    fireEvent.click(await screen.findByRole('radio', { name: '李小宝' }));
+    // Before choosing: the sizes that do not fit the child say so on themselves.
+    expect(within(size('双板滑雪板', '140 cm')).getByText('偏长')).toBeTruthy();
+    expect(within(size('双板滑雪板', '110 cm')).queryByText('偏长')).toBeNull();
+
+    fireEvent.click(size('双板滑雪板', '140 cm'));
+    const note = await screen.findByText('尺码可能不合适');
+    const warning = note.closest('.size-fit__note') as HTMLElement;
+    expect(within(warning).getByText('140 cm 对李小宝（122 厘米 · I 型）太长')).toBeTruthy();
+    // Screen readers: the note is in a live region, and describes the chosen size.
+    expect(warning.closest('[aria-live="polite"]')).toBeTruthy();
+    expect(size('双板滑雪板', '140 cm').getAttribute('aria-describedby')).toBe(warning.id);
+    // A warning, not a refusal: the adult's skis can still be added.
+    expect(addButton().hasAttribute('disabled')).toBe(false);
+
+    fireEvent.click(within(warning).getByRole('button', { name: '换成 110 cm' }));
+    await waitFor(() => expect(screen.queryByText('尺码可能不合适')).toBeNull());
+    expect(size('双板滑雪板', '110 cm').getAttribute('aria-checked')).toBe('true');
+    fireEvent.click(addButton());
+    const skis = category('双板滑雪板');
+    const length = skis.sizeAttributes[0]!.id;
+    expect(onAdd).toHaveBeenCalledWith<[CartLine]>(
+      expect.objectContaining({ type: 'item', riderKey: 'child', size: { [length]: '110' } }),
+    );
+  });
+
+  it('warns of boots more than a size from the rider’s, and takes theirs in one tap', async () => {
+    open(item(category('双板滑雪鞋')));
+    fireEvent.click(await screen.findByRole('radio', { name: '李小宝' }));
+    fireEvent.click(size('双板滑雪鞋', '24 MP'));
+    expect(await screen.findByText('24 MP 比李小宝的脚（鞋码 20）大了不止一码')).toBeTruthy();
+    expect(within(size('双板滑雪鞋', '24 MP')).getByText('偏大')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '换成 20 MP' }));
+    await waitFor(() =>
+      expect(size('双板滑雪鞋', '20 MP').getAttribute('aria-checked')).toBe('true'),
+    );
+    // One size off still fits.
+    fireEvent.click(size('双板滑雪鞋', '21 MP'));
+    expect(screen.queryByText('尺码可能不合适')).toBeNull();
+  });
+
+  it('warns of an adult’s helmet on a child and a child’s on an adult', async () => {
+    open(item(category('头盔')));
+    fireEvent.click(await screen.findByRole('radio', { name: '李小宝' }));
+    fireEvent.click(size('头盔', 'M'));
+    expect(await screen.findByText('M 是成人尺码，李小宝（7 岁）戴着可能太大')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '换成 S' })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('radio', { name: '李爸爸' }));
+    fireEvent.click(size('头盔', 'XS'));
+    expect(await screen.findByText('XS 是儿童尺码，李爸爸（38 岁）戴着可能太小')).toBeTruthy();
+    expect(within(size('头盔', 'XS')).getByText('儿童码')).toBeTruthy();
+  });
+
+  it('warns on each part of a pack, and says so when no size that fits is left', async () => {
+    const skis = category('双板滑雪板');
+    const length = skis.sizeAttributes[0]!.id;
+    // The booking already took every ski that fits the child (90–110 cm).
+    const wanted = new Map<string, number>();
+    for (const kind of skis.kinds) {
+      if (['90', '100', '110'].includes(kind.size[length]!)) {
+        wanted.set(`${skis.id} ${sizeKeyOf(kind.size)}`, kind.free);
+      }
+    }
+    const pack = catalog.packs.find((p) => p.name === '双板全套')!;
+    open(
+      {
+        type: 'pack',
+        pack,
+        parts: pack.categoryIds.map((id) => catalog.categories.find((c) => c.id === id)!),
+      },
+      { wanted },
+    );
+    fireEvent.click(await screen.findByRole('radio', { name: '李小宝' }));
+    expect(within(size('双板滑雪板', '110 cm')).getByText('已全部加入预订')).toBeTruthy();
+    fireEvent.click(size('双板滑雪板', '130 cm'));
+    expect(
+      await screen.findByText('所选日期没有适合李小宝的尺码，可换个日期或到店试穿。'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^换成/ })).toBeNull();
+  });
+
+  it('speaks English', async () => {
+    await changeLanguage('en-US');
+    open(item(category('双板滑雪板')));
+    fireEvent.click(await screen.findByRole('radio', { name: '李小宝' }));
+    fireEvent.click(
+      within(screen.getByRole('radiogroup', { name: 'Size of 双板滑雪板' })).getByRole('radio', {
+        name: /^80 cm\b/,
+      }),
+    );
+    expect(await screen.findByText('This size may not fit')).toBeTruthy();
+    expect(screen.getByText('80 cm is too short for 李小宝 (122 cm · Type I)')).toBeTruthy();
+    expect(screen.getAllByText('Too short')).toHaveLength(2);
+    expect(screen.getByRole('button', { name: 'Take 110 cm instead' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,78 @@
+import { render, screen, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { BookingCatalog, CartLine, H5Config } from '@snowgear/contracts';
+import { api } from '@/lib/api-client';
+import { changeLanguage } from '@/lib/i18n';
+import { wantedByKind } from '../utils/cart-lines';
+import { GearSection } from './gear-section';
+
+const DAY = 86_400_000;
+
+describe('the gear list counts what the booking already holds (real server’s demo stock)', () => {
+  let catalog: BookingCatalog;
+  const category = (name: string) => catalog.categories.find((c) => c.name === name)!;
+
+  beforeAll(async () => {
+    await changeLanguage('zh-CN');
+    const config = await api.get<H5Config>('/app/config-distribution/h5');
+    const store = Object.values(config.storeConfigs).find((s) => s.storeName === '太舞小镇店')!;
+    catalog = await api.get<BookingCatalog>('/app/booking/catalog', {
+      params: {
+        storeId: store.storeId,
+        rentalStartTime: new Date(Date.now() + 340 * DAY).toISOString(),
+        days: 1,
+      },
+    });
+  });
+
+  /** The cart lines that take `count` of every kind of a category (as many as are free). */
+  const taking = (name: string, count = Infinity): CartLine[] => {
+    const c = category(name);
+    return c.kinds.flatMap((kind) =>
+      Array.from({ length: Math.min(kind.free, count) }, () => ({
+        type: 'item' as const,
+        categoryId: c.id,
+        size: kind.size,
+        equipmentId: null,
+        riderKey: null,
+      })),
+    );
+  };
+  const card = (name: string) =>
+    screen.getByRole('button', { name: `选择${name}` }).closest('li') as HTMLElement;
+  const show = (lines: CartLine[]) =>
+    render(
+      <GearSection
+        catalog={catalog}
+        loading={false}
+        error={null}
+        wanted={wantedByKind(lines)}
+        onRetry={() => undefined}
+        onChoose={() => undefined}
+      />,
+    );
+
+  it('says how many are left beside the cart’s lines, not how many the store has', () => {
+    const helmets = category('头盔');
+    expect(helmets.free).toBeGreaterThan(1);
+    show(taking('头盔', 1).slice(0, 1));
+    expect(within(card('头盔')).getByText(`余 ${helmets.free - 1} 件`)).toBeTruthy();
+  });
+
+  it('says the booking has them all, and offers no more, once the cart took every one', () => {
+    show(taking('雪镜'));
+    const goggles = card('雪镜');
+    expect(within(goggles).getByText('已全部加入预订')).toBeTruthy();
+    const choose = within(goggles).getByRole('button', { name: '选择雪镜' });
+    expect(choose.hasAttribute('disabled')).toBe(true);
+    expect(choose.textContent).toBe('已选完');
+  });
+
+  it('offers no pack once the cart took every one of a part', () => {
+    show(taking('双板滑雪板'));
+    const pack = screen.getByRole('button', { name: '选择双板全套' });
+    expect(pack.hasAttribute('disabled')).toBe(true);
+    expect(pack.textContent).toBe('已选完');
+    expect(within(card('双板滑雪板')).getByText('已全部加入预订')).toBeTruthy();
+  });
+});

@@ -1,0 +1,236 @@
+import { describe, expect, it } from 'vitest';
+import {
+  fittingKind,
+  RiderFieldsSchema,
+  sizedGear,
+  sizeMisfit,
+  suggestedSize,
+  type RiderFields,
+} from './index.js';
+
+const rider = (fields: Partial<RiderFields>) =>
+  RiderFieldsSchema.parse({ name: '小宝', ...fields });
+const ski = { name: '双板滑雪板', dinAdjustable: true };
+const boots = { name: '双板滑雪鞋', dinAdjustable: false };
+const helmet = { name: '头盔', dinAdjustable: false };
+const lengths = (...cm: number[]) => [{ id: 'length', options: cm.map(String) }];
+/** The demo's skis: children's 70–130 cm and adults' 140–180 cm. */
+const skis = lengths(70, 80, 90, 100, 110, 120, 130, 140, 150, 160, 170, 180);
+const mondopoint = [
+  {
+    id: 'size',
+    unit: 'MP',
+    options: Array.from({ length: 27 }, (_, i) => String(17 + i / 2)),
+  },
+];
+const letters = [{ id: 'size', options: ['XS', 'S', 'M', 'L', 'XL'] }];
+const kindsOf = (attributes: { id: string; options: string[] }[]) =>
+  attributes[0]!.options.map((o) => ({ size: { [attributes[0]!.id]: o } }));
+
+/** A seven-year-old beginner, 122 cm, 23 kg, foot 19.5 cm; and an adult. */
+const child = rider({
+  heightCm: 122,
+  weightKg: 23,
+  age: 7,
+  ability: 'I',
+  bootSizeMondopoint: 19.5,
+});
+const adult = rider({
+  heightCm: 175,
+  weightKg: 70,
+  age: 35,
+  ability: 'II',
+  bootSizeMondopoint: 26.5,
+});
+
+describe('sizedGear', () => {
+  it('tells helmets apart from the skis their name mentions, and leaves clothing alone', () => {
+    expect(sizedGear({ name: 'Ski helmet', dinAdjustable: false })).toBe('helmet');
+    expect(sizedGear(helmet)).toBe('helmet');
+    expect(sizedGear({ name: '单板滑雪鞋', dinAdjustable: false })).toBe('boot');
+    expect(sizedGear({ name: '儿童双板', dinAdjustable: true })).toBe('ski');
+    expect(sizedGear({ name: '滑雪服', dinAdjustable: false })).toBeNull();
+    expect(sizedGear({ name: 'Ski goggles', dinAdjustable: false })).toBeNull();
+  });
+});
+
+describe('skis: length by height and ability', () => {
+  it('warns of a ski far longer than the rider should ride, an adult’s ski on a child above all', () => {
+    // The child's target is 107 cm (height − 15 for a beginner): 87–117 cm fits.
+    expect(sizeMisfit(ski, skis, { length: '140' }, child)).toEqual({
+      gear: 'ski',
+      problem: 'tooLong',
+    });
+    expect(sizeMisfit(ski, skis, { length: '120' }, child)?.problem).toBe('tooLong');
+    expect(sizeMisfit(ski, skis, { length: '110' }, child)).toBeNull();
+    expect(sizeMisfit(ski, skis, { length: '90' }, child)).toBeNull();
+    expect(sizeMisfit(ski, skis, { length: '80' }, child)?.problem).toBe('tooShort');
+  });
+
+  it('lets a better skier ride longer, and warns an adult of a child’s ski', () => {
+    // Type II, 175 cm: target 165, 145–175 fits.
+    expect(sizeMisfit(ski, skis, { length: '170' }, adult)).toBeNull();
+    expect(sizeMisfit(ski, skis, { length: '180' }, adult)?.problem).toBe('tooLong');
+    expect(sizeMisfit(ski, skis, { length: '180' }, { ...adult, ability: 'III' })).toBeNull();
+    expect(sizeMisfit(ski, skis, { length: '130' }, adult)?.problem).toBe('tooShort');
+    // A beginner (or no type given) is sized as type I: 180 is too long for 175 cm.
+    expect(sizeMisfit(ski, skis, { length: '180' }, { ...adult, ability: null })?.problem).toBe(
+      'tooLong',
+    );
+  });
+
+  it('says nothing without a height, or for a size that is not a length', () => {
+    expect(sizeMisfit(ski, skis, { length: '180' }, rider({ age: 7 }))).toBeNull();
+    expect(
+      sizeMisfit(ski, [{ id: 'level', options: ['初级'] }], { level: '初级' }, child),
+    ).toBeNull();
+    expect(sizeMisfit(ski, skis, {}, child)).toBeNull();
+  });
+
+  it('suggests the child’s length among children’s sizes', () => {
+    expect(suggestedSize(ski, skis, child)).toEqual({ length: '110' });
+    expect(suggestedSize(ski, skis, rider({ heightCm: 100, ability: 'I' }))).toEqual({
+      length: '80',
+    });
+  });
+});
+
+describe('boots: Mondopoint', () => {
+  it('warns of boots more than one size from the rider’s, either way', () => {
+    expect(sizeMisfit(boots, mondopoint, { size: '19.5' }, child)).toBeNull();
+    expect(sizeMisfit(boots, mondopoint, { size: '20.5' }, child)).toBeNull();
+    expect(sizeMisfit(boots, mondopoint, { size: '18.5' }, child)).toBeNull();
+    expect(sizeMisfit(boots, mondopoint, { size: '21' }, child)).toEqual({
+      gear: 'boot',
+      problem: 'tooBig',
+    });
+    expect(sizeMisfit(boots, mondopoint, { size: '18' }, child)?.problem).toBe('tooSmall');
+    // An adult's boot on a child's foot.
+    expect(sizeMisfit(boots, mondopoint, { size: '24' }, child)?.problem).toBe('tooBig');
+    expect(sizeMisfit(boots, mondopoint, { size: '26' }, rider({}))).toBeNull();
+  });
+
+  it('reads EU sizes as EU: one size there is two thirds of a Mondopoint', () => {
+    const eu = [{ id: 'size', options: ['36', '37', '38', '39', '40', '41', '42', '43', '44'] }];
+    // 26.5 is EU 42: 41 and 43 fit, 40 and 44 are more than a Mondopoint away.
+    expect(sizeMisfit(boots, eu, { size: '41' }, adult)).toBeNull();
+    expect(sizeMisfit(boots, eu, { size: '43' }, adult)).toBeNull();
+    expect(sizeMisfit(boots, eu, { size: '40' }, adult)?.problem).toBe('tooSmall');
+    expect(sizeMisfit(boots, eu, { size: '44' }, adult)?.problem).toBe('tooBig');
+    // The unit says so even where the sizes alone would read as Mondopoint.
+    const kids = [{ id: 'size', unit: 'EU', options: ['28', '29', '30', '31', '32'] }];
+    expect(suggestedSize(boots, kids, child)).toEqual({ size: '32' });
+  });
+
+  it('suggests the rider’s own Mondopoint', () => {
+    expect(suggestedSize(boots, mondopoint, child)).toEqual({ size: '19.5' });
+    expect(suggestedSize(boots, mondopoint, adult)).toEqual({ size: '26.5' });
+  });
+});
+
+describe('snowboards and poles', () => {
+  const board = { name: '单板滑雪板', dinAdjustable: false };
+  const boards = lengths(142, 148, 152, 156, 160);
+  const pole = { name: '雪杖', dinAdjustable: false };
+  const poles = lengths(80, 90, 100, 105, 110, 115, 120, 125);
+
+  it('warns of a board far from the length for height and weight', () => {
+    // 175 cm and 70 kg: about 153 cm.
+    expect(sizeMisfit(board, boards, { length: '148' }, adult)).toBeNull();
+    expect(sizeMisfit(board, boards, { length: '160' }, adult)).toBeNull();
+    expect(sizeMisfit(board, boards, { length: '142' }, adult)?.problem).toBe('tooShort');
+    expect(sizeMisfit(board, boards, { length: '142' }, child)?.problem).toBe('tooLong');
+  });
+
+  it('warns of poles far from about two thirds of the height', () => {
+    expect(sizeMisfit(pole, poles, { length: '120' }, adult)).toBeNull();
+    expect(sizeMisfit(pole, poles, { length: '100' }, adult)?.problem).toBe('tooShort');
+    expect(sizeMisfit(pole, poles, { length: '110' }, child)?.problem).toBe('tooLong');
+    expect(suggestedSize(pole, poles, child)).toEqual({ length: '80' });
+  });
+});
+
+describe('helmets: a child’s head or an adult’s', () => {
+  it('warns of an adult’s size on a child and a child’s on an adult', () => {
+    expect(sizeMisfit(helmet, letters, { size: 'M' }, child)).toEqual({
+      gear: 'helmet',
+      problem: 'adultSize',
+    });
+    expect(sizeMisfit(helmet, letters, { size: 'S' }, child)).toBeNull();
+    expect(sizeMisfit(helmet, letters, { size: 'XS' }, child)).toBeNull();
+    expect(sizeMisfit(helmet, letters, { size: 'XS' }, adult)?.problem).toBe('childSize');
+    expect(sizeMisfit(helmet, letters, { size: 'S' }, adult)).toBeNull();
+    expect(sizeMisfit(helmet, letters, { size: 'XL' }, adult)).toBeNull();
+  });
+
+  it('goes by age, else by height, and leaves a teenager or an unknown to the rider', () => {
+    expect(sizeMisfit(helmet, letters, { size: 'L' }, rider({ heightCm: 125 }))?.problem).toBe(
+      'adultSize',
+    );
+    expect(sizeMisfit(helmet, letters, { size: 'XS' }, rider({ heightCm: 170 }))?.problem).toBe(
+      'childSize',
+    );
+    expect(sizeMisfit(helmet, letters, { size: 'L' }, rider({ age: 13 }))).toBeNull();
+    expect(sizeMisfit(helmet, letters, { size: 'XS' }, rider({ heightCm: 148 }))).toBeNull();
+    expect(sizeMisfit(helmet, letters, { size: 'L' }, rider({}))).toBeNull();
+  });
+
+  it('reads head circumferences in cm too', () => {
+    const cm = [{ id: 'size', options: ['50', '54', '57', '60'] }];
+    expect(sizeMisfit(helmet, cm, { size: '57' }, child)?.problem).toBe('adultSize');
+    expect(sizeMisfit(helmet, cm, { size: '54' }, child)).toBeNull();
+    expect(sizeMisfit(helmet, cm, { size: '50' }, adult)?.problem).toBe('childSize');
+  });
+
+  it('suggests no helmet size by itself: the head is not measured', () => {
+    expect(suggestedSize(helmet, letters, child)).toEqual({});
+  });
+});
+
+describe('fittingKind: the size to take instead', () => {
+  it('is the free kind closest to what the rider needs', () => {
+    expect(fittingKind(ski, skis, kindsOf(skis), child)?.size).toEqual({ length: '110' });
+    // Without 110 free: 100 (7 cm off) before 90.
+    const free = kindsOf(skis).filter((k) => k.size.length !== '110');
+    expect(fittingKind(ski, skis, free, child)?.size).toEqual({ length: '100' });
+    expect(fittingKind(boots, mondopoint, kindsOf(mondopoint), child)?.size).toEqual({
+      size: '19.5',
+    });
+    expect(fittingKind(helmet, letters, kindsOf(letters), child)?.size).toEqual({ size: 'S' });
+    expect(fittingKind(helmet, letters, kindsOf(letters), adult)?.size).toEqual({ size: 'M' });
+    // A young child's helmet is the smallest.
+    expect(fittingKind(helmet, letters, kindsOf(letters), rider({ age: 4 }))?.size).toEqual({
+      size: 'XS',
+    });
+  });
+
+  it('is nothing when no size that fits is free, or nothing tells', () => {
+    const adultsOnly = kindsOf(lengths(140, 150, 160, 170, 180));
+    expect(fittingKind(ski, skis, adultsOnly, child)).toBeNull();
+    expect(fittingKind(ski, skis, kindsOf(skis), rider({}))).toBeNull();
+    expect(
+      fittingKind({ name: '滑雪服', dinAdjustable: false }, letters, kindsOf(letters), child),
+    ).toBeNull();
+  });
+
+  it('keeps the chosen kind’s other size values where one like that fits', () => {
+    const board = { name: 'Snowboard', dinAdjustable: false };
+    const attributes = [
+      { id: 'length', options: ['148', '152', '156'] },
+      { id: 'stance', options: ['regular', 'goofy'] },
+    ];
+    const kinds = [
+      { size: { length: '152', stance: 'regular' } },
+      { size: { length: '156', stance: 'goofy' } },
+      { size: { length: '148', stance: 'goofy' } },
+    ];
+    // 175 cm, 70 kg: 152 is closest, but the goofy rider keeps a goofy board that fits.
+    expect(
+      fittingKind(board, attributes, kinds, adult, { length: '148', stance: 'goofy' })?.size,
+    ).toEqual({ length: '156', stance: 'goofy' });
+    expect(fittingKind(board, attributes, kinds, adult)?.size).toEqual({
+      length: '152',
+      stance: 'regular',
+    });
+  });
+});
