@@ -31,6 +31,7 @@ export * from './deliveries.js';
 export * from './agents.js';
 export * from './booking.js';
 export * from './finance.js';
+export * from './rental-summary.js';
 export * from './payments.js';
 export * from './audit.js';
 export * from './oversight.js';
