@@ -38,7 +38,7 @@ export const CUSTOMER_CANCELLABLE: readonly OrderStatus[] = [
   OrderStatus.PendingDelivery,
 ];
 /** The statuses an order goes through until the gear is with the customer, by how it gets there. */
-const WAY_TO_THE_CUSTOMER: Record<DeliveryMethod, readonly OrderStatus[]> = {
+const WAY_TO_THE_CUSTOMER = {
   [DeliveryMethod.SelfPickup]: [
     OrderStatus.Pending,
     OrderStatus.Unpaid,
@@ -53,7 +53,9 @@ const WAY_TO_THE_CUSTOMER: Record<DeliveryMethod, readonly OrderStatus[]> = {
     OrderStatus.Delivered,
     OrderStatus.InUse,
   ],
-};
+} as const;
+/** A status on an order's way to the customer. */
+export type WayToTheCustomer = (typeof WAY_TO_THE_CUSTOMER)[DeliveryMethod][number];
 
 /**
  * The first status on the order's way to the customer from which the customer can no longer
@@ -61,8 +63,8 @@ const WAY_TO_THE_CUSTOMER: Record<DeliveryMethod, readonly OrderStatus[]> = {
  * promise more than the server allows. Handed over at the store (InUse) for a pickup at the
  * store, on its way (Delivering) for a delivery.
  */
-export function customerCancelsUntil(deliveryMethod: DeliveryMethod): OrderStatus {
-  const way = WAY_TO_THE_CUSTOMER[deliveryMethod];
+export function customerCancelsUntil(deliveryMethod: DeliveryMethod): WayToTheCustomer {
+  const way: readonly WayToTheCustomer[] = WAY_TO_THE_CUSTOMER[deliveryMethod];
   return way.find((s) => !CUSTOMER_CANCELLABLE.includes(s)) ?? way.at(-1)!;
 }
 

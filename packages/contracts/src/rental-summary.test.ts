@@ -43,8 +43,8 @@ describe('what the customer pays for, line by line', () => {
         riderName: '小林',
         packName: '双板套装',
         parts: [
-          { categoryName: '双板', sizeLabel: '150 cm' },
-          { categoryName: '雪鞋', sizeLabel: '26.5' },
+          { categoryName: '双板', sizeLabel: '150 cm', barcodeNumber: null },
+          { categoryName: '雪鞋', sizeLabel: '26.5', barcodeNumber: null },
         ],
         dailyPrice: 120,
         days: 2,

@@ -20,8 +20,14 @@ export const RentalSummaryLineSchema = z.object({
   riderName: z.string().nullable(),
   /** The pack's name; empty for a single kind. */
   packName: z.string(),
-  /** Each piece: its category and size ('雪板', '160 cm · 初级'). */
-  parts: z.array(z.object({ categoryName: z.string(), sizeLabel: z.string() })),
+  /** Each piece: its category and size ('雪板', '160 cm · 初级'), and an item booked by its label. */
+  parts: z.array(
+    z.object({
+      categoryName: z.string(),
+      sizeLabel: z.string(),
+      barcodeNumber: z.string().nullable(),
+    }),
+  ),
   /** A day of the line: a pack's is one figure for the pack, never its parts' shares. */
   dailyPrice: z.number(),
   /** Days charged; null when the parts differ (one came back early). */
@@ -65,6 +71,8 @@ export interface RentalSummaryPart {
   categoryId: string | null;
   categoryName: string;
   sizeLabel: string;
+  /** The item a line names (booked from its label); null for a kind. */
+  barcodeNumber?: string | null;
   packName: string;
   riderKey: string | null;
   riderName: string | null;
@@ -115,7 +123,11 @@ export function rentalSummaryLines(parts: readonly RentalSummaryPart[]): RentalS
       riderKey: first.riderKey,
       riderName: first.riderName,
       packName: first.packName,
-      parts: group.map((p) => ({ categoryName: p.categoryName, sizeLabel: p.sizeLabel })),
+      parts: group.map((p) => ({
+        categoryName: p.categoryName,
+        sizeLabel: p.sizeLabel,
+        barcodeNumber: p.barcodeNumber ?? null,
+      })),
       dailyPrice: group.reduce((sum, p) => sum + fen(p.dailyPrice), 0) / 100,
       days,
       rent: group.reduce((sum, p) => sum + fen(p.dailyPrice) * p.days, 0) / 100,
