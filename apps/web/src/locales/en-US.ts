@@ -1399,7 +1399,8 @@ const enUS: Messages = {
     share: 'Share with family and friends',
     shareTitle: 'Ski plan: {{name}}',
     copied: 'Link copied: it opens the plan without signing in',
-    shareNote: "Whoever has the link sees the riders' names, heights, weights and the like.",
+    shareNote:
+      "Whoever has the link sees the riders' names, heights and weights, the delivery and pickup addresses and the like.",
     delete: 'Delete the plan',
     deleteConfirm: 'Delete the plan "{{name}}"? Links already shared stop working.',
     deleted: 'Plan deleted',

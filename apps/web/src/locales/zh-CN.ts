@@ -1360,7 +1360,7 @@ const zhCN = {
     share: '分享给家人朋友',
     shareTitle: '滑雪方案：{{name}}',
     copied: '链接已复制，打开即可查看方案，无需登录',
-    shareNote: '拿到链接的人能看到方案中的滑雪者姓名和身高体重等信息。',
+    shareNote: '拿到链接的人能看到方案中的滑雪者姓名、身高体重和送取地址等信息。',
     delete: '删除方案',
     deleteConfirm: '删除方案“{{name}}”？分享出去的链接也会失效。',
     deleted: '方案已删除',
