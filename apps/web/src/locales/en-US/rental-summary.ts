@@ -48,6 +48,10 @@ export const rentalSummary: Messages['rentalSummary'] = {
       'An order not paid within {{count}} hour of booking is cancelled and its gear released to other customers.',
     unpaid_other:
       'An order not paid within {{count}} hours of booking is cancelled and its gear released to other customers.',
+    unpaidAfterConfirm_one:
+      'An order not paid within {{count}} hour of the store confirming it is cancelled and its gear released to other customers.',
+    unpaidAfterConfirm_other:
+      'An order not paid within {{count}} hours of the store confirming it is cancelled and its gear released to other customers.',
     payBy: 'Please pay by {{time}}, or the order is cancelled.',
   },
 };

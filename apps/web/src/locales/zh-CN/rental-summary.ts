@@ -44,6 +44,10 @@ export const rentalSummary = {
     refund: '取消后，已付款项全额退还（在线支付原路退回，现金由门店退还），未付的款项不再收取。',
     unpaid_one: '下单后 {{count}} 小时内未付款，订单自动取消，预留的雪具释放给其他顾客。',
     unpaid_other: '下单后 {{count}} 小时内未付款，订单自动取消，预留的雪具释放给其他顾客。',
+    unpaidAfterConfirm_one:
+      '门店确认订单后 {{count}} 小时内未付款，订单自动取消，预留的雪具释放给其他顾客。',
+    unpaidAfterConfirm_other:
+      '门店确认订单后 {{count}} 小时内未付款，订单自动取消，预留的雪具释放给其他顾客。',
     payBy: '请在 {{time}} 前付款，否则订单自动取消。',
   },
 };

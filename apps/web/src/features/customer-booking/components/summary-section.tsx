@@ -1,7 +1,7 @@
 import { Suspense, useState } from 'react';
 import { Button, Checkbox } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import type { BookingQuote, CartRider } from '@snowgear/contracts';
+import { OrderStatus, type BookingQuote, type CartRider } from '@snowgear/contracts';
 import { useOpenedOnce } from '@/lib/use-opened-once';
 import { LazyPopup } from '@/components/lazy-popups';
 import { RentalSummary } from '@/features/rental-summary/components/rental-summary';
@@ -13,6 +13,8 @@ interface Props {
   riders: CartRider[];
   /** The rental agreement the customer accepts; none when an agent books for them. */
   agreement?: AgreementProps;
+  /** The order will wait for the store to confirm it (an agent's booking): the time to pay runs from then. */
+  awaitsStore?: boolean;
   onRemoveLine: (cartIndex: number) => void;
 }
 
@@ -27,13 +29,24 @@ interface AgreementProps {
  * The booking priced, as the customer confirms it: the same summary as the payment page and the
  * order (features/rental-summary), with what cannot be held, and the rental agreement.
  */
-export function SummarySection({ quote, riders, agreement, onRemoveLine }: Props) {
+export function SummarySection({
+  quote,
+  riders,
+  agreement,
+  awaitsStore = false,
+  onRemoveLine,
+}: Props) {
   const { t } = useTranslation();
   if (!quote) return <p className="booking-empty">{t('booking.cartEmpty')}</p>;
 
   return (
     <div className="summary-section">
-      <QuoteLines quote={quote} riders={riders} onRemoveLine={onRemoveLine} />
+      <QuoteLines
+        quote={quote}
+        riders={riders}
+        awaitsStore={awaitsStore}
+        onRemoveLine={onRemoveLine}
+      />
       {agreement && <Agreement {...agreement} />}
     </div>
   );
@@ -108,16 +121,19 @@ function Agreement({
 export function QuoteLines({
   quote,
   riders,
+  awaitsStore = false,
   onRemoveLine,
 }: {
   quote: BookingQuote;
   riders: CartRider[];
+  awaitsStore?: boolean;
   onRemoveLine?: (cartIndex: number) => void;
 }) {
   const { t } = useTranslation();
   const storeName = useConfigStore((s) => s.config?.storeConfigs[quote.storeId]?.storeName ?? '');
+  const view = fromQuote(quote, riders, storeName, awaitsStore ? OrderStatus.Pending : null);
   return (
-    <RentalSummary view={fromQuote(quote, riders, storeName)} onRemoveLine={onRemoveLine}>
+    <RentalSummary view={view} onRemoveLine={onRemoveLine}>
       {quote.shortages.length > 0 && (
         <ul className="summary-shortages" role="alert">
           {quote.shortages.map((s) => (

@@ -485,6 +485,7 @@ export function BookingPage({ agent }: { agent?: AgentBooking }) {
                 <SummarySection
                   quote={draft.lines.length > 0 ? quote.data : undefined}
                   riders={draft.riders}
+                  awaitsStore={forAgent}
                   agreement={
                     forAgent
                       ? undefined

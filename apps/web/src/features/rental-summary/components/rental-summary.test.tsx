@@ -127,6 +127,14 @@ describe('what the customer pays for, on one screen', () => {
     expect(within(summary).queryByRole('button')).toBeNull();
   });
 
+  it('counts the time to pay from the store’s confirmation for a booking that waits for it', () => {
+    render(<RentalSummary view={fromQuote(quote, riders, '万龙雪场店', 0)} />);
+    expect(
+      screen.getByText('门店确认订单后 2 小时内未付款，订单自动取消，预留的雪具释放给其他顾客。'),
+    ).toBeTruthy();
+    expect(screen.queryByText(/^下单后/)).toBeNull();
+  });
+
   it('says what is missing when a driver has no address yet', () => {
     render(
       <RentalSummary

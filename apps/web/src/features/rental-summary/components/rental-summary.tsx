@@ -232,7 +232,9 @@ function CancelTerms({ view }: { view: SummaryView }) {
   const { t } = useTranslation();
   const { status } = view;
   if (status !== null && !CUSTOMER_CANCELLABLE.includes(status as OrderStatus)) return null;
+  // The time to pay runs from the booking, or from the store's confirmation when it needs one.
   const unpaid = status === null || status === OrderStatus.Unpaid;
+  const awaitsStore = status === OrderStatus.Pending;
   const until = customerCancelsUntil(view.deliveryMethod);
   return (
     <section className="rental-summary__terms" aria-labelledby="rental-summary-terms">
@@ -246,6 +248,9 @@ function CancelTerms({ view }: { view: SummaryView }) {
           ) : view.orderTimeoutHours ? (
             <li>{t('rentalSummary.cancel.unpaid', { count: view.orderTimeoutHours })}</li>
           ) : null)}
+        {awaitsStore && !!view.orderTimeoutHours && (
+          <li>{t('rentalSummary.cancel.unpaidAfterConfirm', { count: view.orderTimeoutHours })}</li>
+        )}
       </ul>
     </section>
   );

@@ -30,11 +30,16 @@ export interface SummaryView extends Omit<RentalSummary, 'lines' | 'fees' | 'ord
 const fen = (yuan: number) => Math.round(yuan * 100);
 const sum = (amounts: number[]) => amounts.reduce((n, a) => n + fen(a), 0) / 100;
 
-/** A cart priced, before it is booked (the store's name from the configuration). */
+/**
+ * A cart priced, before it is booked (the store's name from the configuration). `status` is the
+ * one the order will start in when it is not the customer's own booking (an agent's waits for the
+ * store: Pending).
+ */
 export function fromQuote(
   quote: BookingQuote,
   riders: readonly Pick<CartRider, 'key' | 'name'>[],
   storeName: string,
+  status: number | null = null,
 ): SummaryView {
   const fees: SummaryView['fees'] = [];
   if (quote.deliveryFee > 0) {
@@ -72,7 +77,7 @@ export function fromQuote(
     fees,
     total: quote.total,
     orderTimeoutHours: quote.orderTimeoutHours,
-    status: null,
+    status,
     payBefore: null,
   };
 }
