@@ -20,6 +20,9 @@ const TEXTS = {
     toPay: /^去支付 ¥[\d.]+$/,
     alipay: '支付宝',
     payButton: /^支付宝付款 ¥[\d.]+$/,
+    // The method the page chooses first (the store takes WeChat Pay and Alipay).
+    defaultPay: /^微信付款 ¥[\d.]+$/,
+    paidAttempt: '付款成功',
     simulate: '模拟支付成功',
     paid: '支付成功',
     back: '返回',
@@ -39,6 +42,8 @@ const TEXTS = {
     toPay: /^Pay ¥[\d.]+$/,
     alipay: 'Alipay',
     payButton: /^Pay ¥[\d.]+ with Alipay$/,
+    defaultPay: /^Pay ¥[\d.]+ with WeChat Pay$/,
+    paidAttempt: 'Paid',
     simulate: 'Pay (simulated)',
     paid: 'Payment received',
     back: 'Back',
@@ -181,9 +186,16 @@ describe('the customer after booking: dashboard, orders, extension and self-retu
       await page.getByRole('link', { name: booked.orderNumber }).tap();
       await page.waitForURL(`**/customer/orders/${booked.id}`);
 
-      // One more day, priced on the button, paid online.
+      // One more day, priced on the button, paid online: the payment page asks for it at once,
+      // with the way to pay (not the first payment's success), and Back returns to the order.
       await page.getByRole('button', { name: texts.extend }).tap();
       await page.locator('.adm-dialog-button', { hasText: texts.extendGo }).tap();
+      await page.waitForURL('**/customer/payment/**');
+      await page.getByRole('button', { name: texts.defaultPay }).waitFor();
+      expect(await page.getByText(texts.paidAttempt, { exact: true }).count()).toBe(0);
+      await page.locator('.adm-nav-bar-back', { hasText: texts.back }).tap();
+      await page.waitForURL(`**/customer/orders/${booked.id}`);
+      await page.goBack();
       await payWithAlipay(page, texts);
       const extended = await api.call<Order>('GET', `/api/app/orders/${booked.id}`);
       expect(Date.parse(extended.rentalEndTime) - start.getTime()).toBe(3 * DAY);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DeliveryMethod, ReturnMethod } from './enums.js';
 import { UNAVAILABLE_DAYS_MAX, UNAVAILABLE_DAYS_MIN } from './dates.js';
 import { bookingTime } from './date-schemas.js';
+import { RentalSummarySchema } from './rental-summary.js';
 import { RiderFieldsSchema } from './rider-schemas.js';
 import { singleLineText } from './text-schemas.js';
 
@@ -203,6 +204,13 @@ export const BookingQuoteSchema = z.object({
   pickupFee: z.number(),
   total: z.number(),
   shortages: z.array(QuoteShortageSchema),
+  /** The cart's way there and back, echoed for the summary the customer confirms. */
+  deliveryMethod: z.enum([DeliveryMethod.SelfPickup, DeliveryMethod.Delivery]),
+  deliveryAddress: z.string(),
+  returnMethod: z.enum([ReturnMethod.SelfReturn, ReturnMethod.Pickup]),
+  returnAddress: z.string(),
+  /** Hours the store keeps the order unpaid before releasing it (`OrderTimeoutHours`; 0: kept). */
+  orderTimeoutHours: z.number(),
 });
 export type BookingQuote = z.infer<typeof BookingQuoteSchema>;
 
@@ -241,7 +249,7 @@ export type BookingCreate = z.input<typeof BookingCreateSchema>;
 
 /**
  * `GET /api/app/orders/qr/:orderNumber?k=` (public): what the order QR page shows, nothing
- * personal. Given to the order's customer, its store's staff, or with the order's share key `k`;
+ * personal for a holder of the share key. Given to the order's customer, its store's staff, or with the order's share key `k`;
  * anyone else is told the order does not exist (order numbers are easy to guess).
  */
 export const OrderQrQuerySchema = z.object({ k: z.string().trim().max(128).optional() });
@@ -258,6 +266,8 @@ export const OrderQrSchema = z.object({
   rentalEndTime: z.string(),
   days: z.number().int(),
   items: z.array(z.object({ name: z.string(), sizeLabel: z.string(), count: z.number().int() })),
+  /** What the order is for (addresses and rider names only for its customer and its staff). */
+  summary: RentalSummarySchema,
 });
 export type OrderQr = z.infer<typeof OrderQrSchema>;
 

@@ -33,6 +33,7 @@ export * from './agents.js';
 export * from './booking.js';
 export * from './booking-times.js';
 export * from './finance.js';
+export * from './rental-summary.js';
 export * from './payments.js';
 export * from './audit.js';
 export * from './oversight.js';

@@ -1,4 +1,4 @@
-import { OrderStatus } from './enums.js';
+import { DeliveryMethod, OrderStatus } from './enums.js';
 
 /**
  * The plain values of orders (kinds, the statuses that allow something, limits), apart from the
@@ -37,6 +37,37 @@ export const CUSTOMER_CANCELLABLE: readonly OrderStatus[] = [
   OrderStatus.Reserved,
   OrderStatus.PendingDelivery,
 ];
+/** The statuses an order goes through until the gear is with the customer, by how it gets there. */
+const WAY_TO_THE_CUSTOMER = {
+  [DeliveryMethod.SelfPickup]: [
+    OrderStatus.Pending,
+    OrderStatus.Unpaid,
+    OrderStatus.Reserved,
+    OrderStatus.InUse,
+  ],
+  [DeliveryMethod.Delivery]: [
+    OrderStatus.Pending,
+    OrderStatus.Unpaid,
+    OrderStatus.PendingDelivery,
+    OrderStatus.Delivering,
+    OrderStatus.Delivered,
+    OrderStatus.InUse,
+  ],
+} as const;
+/** A status on an order's way to the customer. */
+export type WayToTheCustomer = (typeof WAY_TO_THE_CUSTOMER)[DeliveryMethod][number];
+
+/**
+ * The first status on the order's way to the customer from which the customer can no longer
+ * cancel (`CUSTOMER_CANCELLABLE`): what the cancellation terms on screen say, so they cannot
+ * promise more than the server allows. Handed over at the store (InUse) for a pickup at the
+ * store, on its way (Delivering) for a delivery.
+ */
+export function customerCancelsUntil(deliveryMethod: DeliveryMethod): WayToTheCustomer {
+  const way: readonly WayToTheCustomer[] = WAY_TO_THE_CUSTOMER[deliveryMethod];
+  return way.find((s) => !CUSTOMER_CANCELLABLE.includes(s)) ?? way.at(-1)!;
+}
+
 /** Statuses a customer may extend from: booked or out, not once it is on its way back. */
 export const CUSTOMER_EXTENDABLE: readonly OrderStatus[] = [
   OrderStatus.Reserved,

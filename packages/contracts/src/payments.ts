@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FeeItemKind, PaymentMethod } from './enums.js';
+import { RentalSummarySchema } from './rental-summary.js';
 
 /** Online methods; cash is confirmed by staff (`confirm-cash-received`). */
 export const OnlineMethod = { WeChat: PaymentMethod.WeChat, Alipay: PaymentMethod.Alipay } as const;
@@ -78,7 +79,8 @@ export type PaymentAttempt = z.infer<typeof PaymentAttemptSchema>;
 
 /**
  * What is due on an order, for the payment pages (the customer's may be opened without signing
- * in, from a link or QR code: no phone number or address here).
+ * in, from a link or QR code: no phone number here, and addresses and rider names only for the
+ * order's customer and its store's staff).
  */
 export const CheckoutSchema = z.object({
   orderId: z.string(),
@@ -110,6 +112,8 @@ export const CheckoutSchema = z.object({
   qrToken: z.string(),
   /** The caller is the order's customer: once paid, they land on their order, not its QR page. */
   isMine: z.boolean(),
+  /** What the order is for, line by line, as the booking's confirm step showed it. */
+  summary: RentalSummarySchema,
 });
 export type Checkout = z.infer<typeof CheckoutSchema>;
 

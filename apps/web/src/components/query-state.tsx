@@ -9,25 +9,32 @@ import { ErrorBlock } from '@/components/error-block';
 export function QueryState<T>({
   query,
   lines = 8,
+  freshSince,
   children,
 }: {
   query: UseQueryResult<T>;
   lines?: number;
+  /**
+   * Data read before this time (ms) is not shown: a page that acts on what it shows (a payment)
+   * waits for an answer given after it opened rather than trust what an earlier visit kept.
+   */
+  freshSince?: number;
   children: (data: T) => ReactNode;
 }) {
   const { t } = useTranslation();
-  if (query.isPending && query.fetchStatus === 'paused') {
+  const notYet = query.isPending || (freshSince !== undefined && query.dataUpdatedAt < freshSince);
+  if (notYet && query.fetchStatus === 'paused') {
     // Offline, and never loaded on this phone: nothing to show until the network returns.
     return <ErrorBlock status="disconnected" title={t('app.offlineNotLoaded')} description="" />;
   }
-  if (query.isPending) {
+  if (notYet && !query.isError) {
     return (
       <div className="page-body" role="status" aria-label={t('app.loading')}>
         <Skeleton.Paragraph lineCount={lines} animated />
       </div>
     );
   }
-  if (query.isError && query.data === undefined) {
+  if (query.isError && (query.data === undefined || notYet)) {
     return (
       <ErrorBlock
         status="disconnected"

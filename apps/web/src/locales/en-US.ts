@@ -6,6 +6,7 @@ import { helpAdmin } from './en-US/help-admin';
 import { rolesAdmin } from './en-US/roles-admin';
 import { auditLog } from './en-US/audit-log';
 import { shiftClose } from './en-US/shift-close';
+import { rentalSummary } from './en-US/rental-summary';
 
 const enUS: Messages = {
   storeDashboard,
@@ -15,6 +16,7 @@ const enUS: Messages = {
   rolesAdmin,
   auditLog,
   shiftClose,
+  rentalSummary,
   app: {
     defaultTitle: 'Staff',
     loading: 'Loading…',
@@ -211,18 +213,9 @@ const enUS: Messages = {
     presetAddresses: 'Common addresses',
     addressRequired: 'Please enter the address',
     cartEmpty: 'No gear chosen yet',
-    noRider: 'No rider',
     removeLine: 'Remove {{name}}',
     shortage:
       'Only {{free}} of {{name}} {{size}} left for these dates ({{wanted}} wanted); try another size or dates',
-    rentFor_one: 'Rent ({{count}} day)',
-    rentFor_other: 'Rent ({{count}} days)',
-    deposit: 'Deposit',
-    deliveryFee: 'Delivery',
-    pickupFee: 'Pickup',
-    total: 'Total',
-    depositNote:
-      'The deposit comes back when the gear is returned; damage or loss is charged as the store sets out.',
     storeHours: '{{name}}, open {{from}}–{{to}}',
     acceptAgreement: 'I have read and accept the rental agreement',
     readAgreement: 'Read it',
@@ -237,7 +230,6 @@ const enUS: Messages = {
     bookNew: 'Book new gear',
     returnOnRestDay:
       'The store is closed on the return day: rent a day more or less, or agree the return with the store',
-    thisItem: 'this item: {{barcode}}',
     myAccount: 'My account',
     signIn: 'Sign in',
     signInAndSubmit: 'Sign in and book',
@@ -1378,6 +1370,14 @@ const enUS: Messages = {
   orderQr: {
     title: 'Order QR code',
     show: 'Show this QR code to the staff at the store',
+    step: {
+      pickUpAtStore: 'Show this QR code to the staff at the store',
+      deliveryComing:
+        'Delivered to you: a driver brings the gear to your address, no need to show this code',
+      returnToStore: 'The gear is with you: bring it back to the store when you are done',
+      collectedFromYou: 'The gear is with you: a driver will collect it from you',
+      returning: 'Your gear is on its way back; the deposit settles once the store has checked it',
+    },
     brightness: 'Turn your screen brightness up: it scans faster',
     qrLabel: 'QR code of order {{orderNumber}}',
     orderNumber: 'Order number',
@@ -1443,7 +1443,8 @@ const enUS: Messages = {
     share: 'Share with family and friends',
     shareTitle: 'Ski plan: {{name}}',
     copied: 'Link copied: it opens the plan without signing in',
-    shareNote: "Whoever has the link sees the riders' names, heights, weights and the like.",
+    shareNote:
+      "Whoever has the link sees the riders' names, heights and weights, the delivery and pickup addresses and the like.",
     delete: 'Delete the plan',
     deleteConfirm: 'Delete the plan "{{name}}"? Links already shared stop working.',
     deleted: 'Plan deleted',
@@ -1779,17 +1780,20 @@ const enUS: Messages = {
       refunded: 'Order cancelled; {{amount}} went back the way you paid',
       refundPending: 'Order cancelled; the store will refund {{amount}}',
     },
-    rental: 'Rental',
-    start: 'Start',
-    end: 'Return',
     store: 'Store',
     call: 'Call the store on {{phone}}',
-    riderGear_one: 'Gear for {{name}} ({{count}})',
-    riderGear_other: 'Gear for {{name}} ({{count}})',
     paid: {
       title: 'Payment received',
       waiting: 'Paid; something is still due',
-      next: 'Show the pickup code at the store to collect your gear; the order and its reminders are here.',
+    },
+    next: {
+      pickUpAtStore:
+        'Show the pickup code at the store to collect your gear; the order and its reminders are here.',
+      deliveryComing:
+        'A driver brings your gear to the address you gave: no need to come to the store. The order and its reminders are here.',
+      returnToStore: 'The gear is with you: bring it back to the store, or hand it back here.',
+      collectedFromYou: 'The gear is with you: a driver will collect it from you.',
+      returning: 'Your gear is on its way back; the deposit settles once the store has checked it.',
     },
     returnState: {
       returned: 'Returned',
@@ -1819,7 +1823,7 @@ const enUS: Messages = {
     current: 'Current rental',
     numberAndItems_one: 'Order {{number}} · {{count}} item',
     numberAndItems_other: 'Order {{number}} · {{count}} items',
-    qrTip: 'Show this code at the store to collect or return; tap to enlarge',
+    qrTip: 'Show this code at the store to collect your gear; tap to enlarge',
     home: {
       hello: 'Hello, {{name}}',
       welcome: 'Welcome to gear rental',

@@ -6,6 +6,7 @@ import { helpAdmin } from './zh-CN/help-admin';
 import { rolesAdmin } from './zh-CN/roles-admin';
 import { auditLog } from './zh-CN/audit-log';
 import { shiftClose } from './zh-CN/shift-close';
+import { rentalSummary } from './zh-CN/rental-summary';
 
 const zhCN = {
   storeDashboard,
@@ -15,6 +16,7 @@ const zhCN = {
   rolesAdmin,
   auditLog,
   shiftClose,
+  rentalSummary,
   app: {
     defaultTitle: '店员端',
     loading: '加载中…',
@@ -205,16 +207,8 @@ const zhCN = {
     presetAddresses: '常用地址',
     addressRequired: '请填写地址',
     cartEmpty: '还没有选择装备',
-    noRider: '未指定滑雪者',
     removeLine: '移除{{name}}',
     shortage: '{{name}} {{size}} 所选日期只剩 {{free}} 件（需要 {{wanted}} 件），请换个尺码或日期',
-    rentFor_one: '租金（{{count}} 天）',
-    rentFor_other: '租金（{{count}} 天）',
-    deposit: '押金',
-    deliveryFee: '送货费',
-    pickupFee: '取件费',
-    total: '合计',
-    depositNote: '押金在归还装备后退还；装备损坏或丢失时按门店规定扣除。',
     storeHours: '{{name}}　营业时间 {{from}}–{{to}}',
     acceptAgreement: '我已阅读并同意《租赁协议》',
     readAgreement: '查看协议',
@@ -228,7 +222,6 @@ const zhCN = {
     orderNotFoundTip: '请核对订单号，或用下单时的手机号登录。',
     bookNew: '预订新的装备',
     returnOnRestDay: '还装备当天门店休息，请多租或少租一天，或提前和门店约好归还方式',
-    thisItem: '指定这件：{{barcode}}',
     myAccount: '我的',
     signIn: '登录',
     signInAndSubmit: '登录并提交',
@@ -1341,6 +1334,14 @@ const zhCN = {
   orderQr: {
     title: '订单二维码',
     show: '到店时请向店员出示此二维码',
+    // What the code is for now (my-order-rules.ts gearStep): only a pickup at the store needs it.
+    step: {
+      pickUpAtStore: '到店时请向店员出示此二维码',
+      deliveryComing: '送货上门：送货员会把雪具送到你的地址，不用到店出示此码',
+      returnToStore: '雪具在你手上：用完送回门店即可',
+      collectedFromYou: '雪具在你手上：归还时送货员会上门取件',
+      returning: '雪具归还中，门店验收后结算押金',
+    },
     brightness: '调高屏幕亮度，扫码更快',
     qrLabel: '订单号 {{orderNumber}} 的二维码',
     orderNumber: '订单号',
@@ -1402,7 +1403,7 @@ const zhCN = {
     share: '分享给家人朋友',
     shareTitle: '滑雪方案：{{name}}',
     copied: '链接已复制，打开即可查看方案，无需登录',
-    shareNote: '拿到链接的人能看到方案中的滑雪者姓名和身高体重等信息。',
+    shareNote: '拿到链接的人能看到方案中的滑雪者姓名、身高体重和送取地址等信息。',
     delete: '删除方案',
     deleteConfirm: '删除方案“{{name}}”？分享出去的链接也会失效。',
     deleted: '方案已删除',
@@ -1726,17 +1727,19 @@ const zhCN = {
       refunded: '订单已取消，{{amount}} 已原路退回',
       refundPending: '订单已取消，{{amount}} 将由门店退还',
     },
-    rental: '租期',
-    start: '开始',
-    end: '归还',
     store: '门店',
     call: '拨打门店电话 {{phone}}',
-    riderGear_one: '{{name}} 的雪具（{{count}} 件）',
-    riderGear_other: '{{name}} 的雪具（{{count}} 件）',
     paid: {
       title: '支付成功',
       waiting: '已付款，还有款项待支付',
-      next: '到店时出示取件码即可取雪具；订单状态和提醒都在这里。',
+    },
+    // What comes next for the gear (my-order-rules.ts gearStep), on the order and the dashboard.
+    next: {
+      pickUpAtStore: '到店时出示取件码即可取雪具；订单状态和提醒都在这里。',
+      deliveryComing: '送货员会把雪具送到你填写的地址，不用到店；订单状态和提醒都在这里。',
+      returnToStore: '雪具在你手上：用完送回门店，或在这里自助归还。',
+      collectedFromYou: '雪具在你手上：归还时送货员会上门取件。',
+      returning: '雪具归还中，门店验收后结算押金。',
     },
     returnState: {
       returned: '已归还',
@@ -1766,7 +1769,7 @@ const zhCN = {
     current: '当前租赁',
     numberAndItems_one: '订单 {{number}} · {{count}} 件雪具',
     numberAndItems_other: '订单 {{number}} · {{count}} 件雪具',
-    qrTip: '到店出示此码取还雪具，点开可放大',
+    qrTip: '到店取雪具时出示此码，点开可放大',
     home: {
       hello: '{{name}}，你好',
       welcome: '欢迎来租雪具',

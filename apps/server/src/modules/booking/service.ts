@@ -43,6 +43,7 @@ import { kindStock, sizeKey, type KindStock } from '@/modules/orders/capacity.js
 import { feeParameter, priceOrder, toYuan } from '@/modules/orders/pricing.js';
 import { agentOfReferral } from '@/modules/agents/service.js';
 import { OrdersService, type OrderCreateExtras } from '@/modules/orders/service.js';
+import { unpaidTimeoutHours } from '@/modules/orders/sweep.js';
 import { countRiders, insertRider, lockOwner, updateRider } from '@/modules/riders/repository.js';
 import { businessYear, toRiderValues } from '@/modules/riders/service.js';
 
@@ -371,7 +372,10 @@ export class BookingService {
 
   async quote(cart: BookingCart): Promise<BookingQuote> {
     const { lines, start, end } = await this.expand(cart);
-    const [deliveryFee, pickupFee] = await this.fees(cart);
+    const [[deliveryFee, pickupFee], orderTimeoutHours] = await Promise.all([
+      this.fees(cart),
+      unpaidTimeoutHours(this.db, this.tenantId, cart.storeId),
+    ]);
     const { feeItems, totalFen } = priceOrder({
       lines: lines.map((l) => ({
         label: l.categoryName,
@@ -412,6 +416,12 @@ export class BookingService {
       pickupFee: toYuan(pickupFee),
       total: toYuan(totalFen),
       shortages: this.shortages(lines),
+      // What the customer confirms: the way there and back as asked, and the store's time to pay.
+      deliveryMethod: cart.deliveryMethod,
+      deliveryAddress: cart.deliveryAddress,
+      returnMethod: cart.returnMethod,
+      returnAddress: cart.returnAddress,
+      orderTimeoutHours,
     };
   }
 

@@ -5,6 +5,8 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { ErrorCode, formatSize, type OrderQr } from '@snowgear/contracts';
 import { equipment, equipmentCategories, orderItems, orders, stores } from '@/db/schema.js';
 import { notFound } from '@/lib/errors.js';
+import { findOrderDetail } from './repository.js';
+import { rentalSummaryOf } from './rental-summary.js';
 import { OrdersService } from './service.js';
 
 /**
@@ -49,7 +51,10 @@ export const orderQrPlugin = fp<{ secret: string }>(
   { name: 'order-qr-keys' },
 );
 
-/** The order QR page (spec §2 /customer/order-qr/:orderNumber): public, nothing personal. */
+/**
+ * The order QR page (spec §2 /customer/order-qr/:orderNumber): public, and personal details
+ * (addresses, riders' names) only for the order's customer and its store's staff.
+ */
 export class OrderQrService extends OrdersService {
   /**
    * The page for the order's customer, its store's staff (a super admin any), or whoever holds
@@ -62,11 +67,10 @@ export class OrderQrService extends OrdersService {
       .innerJoin(stores, eq(stores.id, orders.storeId))
       .where(and(eq(orders.tenantId, this.tenantId), eq(orders.orderNumber, orderNumber)));
     const keys = this.request.server.orderQrKeys;
-    const allowed =
-      !!row &&
-      (keys.verify(this.tenantId, orderNumber, shareKey) ||
-        (!!this.request.user && this.mayHandle(row.order)));
-    if (!row || !allowed) throw notFound(ErrorCode.OrderNotFound, this.msg('OrderNotFound'));
+    const entitled = !!row && this.mayReadPersonal(row.order);
+    const allowed = !!row && (entitled || keys.verify(this.tenantId, orderNumber, shareKey));
+    const detail = allowed && (await findOrderDetail(this.db, this.tenantId, row.order.id));
+    if (!row || !detail) throw notFound(ErrorCode.OrderNotFound, this.msg('OrderNotFound'));
     const { order, store } = row;
     return {
       orderNumber: order.orderNumber,
@@ -79,6 +83,7 @@ export class OrderQrService extends OrdersService {
       rentalEndTime: order.rentalEndAt.toISOString(),
       days: order.days,
       items: await this.itemGroups(order.id),
+      summary: rentalSummaryOf(detail, entitled),
     };
   }
 

@@ -205,6 +205,14 @@ export class OrdersService {
     return row.storeId === this.user.primaryStoreId;
   }
 
+  /**
+   * The caller may read the order's personal details (addresses, riders): its customer, its
+   * store's staff, a super admin; never someone who only holds a payment or QR link.
+   */
+  mayReadPersonal(row: Pick<OrderRow, 'customerId' | 'storeId'>): boolean {
+    return !!this.request.user && this.mayHandle(row);
+  }
+
   protected async assertMayHandle(row: OrderRow) {
     if (this.mayHandle(row)) return;
     if (this.customerOnly) throw notFound(ErrorCode.OrderNotFound, this.msg('OrderNotFound'));

@@ -63,13 +63,19 @@ export async function paymentRoutes(
       config: { access: PUBLIC },
       schema: {
         tags,
-        summary: 'What is due on an order, its fees and the methods the store takes',
+        summary:
+          'What is due on an order, what it is for, its fees and the methods the store takes (addresses and riders’ names only for its customer and its staff)',
         params: z.object({ orderId: z.uuid() }),
         response: { 200: CheckoutSchema },
       },
     },
-    async (request) =>
-      service.checkout(request.tenantId, request.params.orderId, request.user?.id ?? null),
+    async (request) => {
+      const orders = new OrdersService(app.db, request, options.timeZone);
+      return service.checkout(request.tenantId, request.params.orderId, {
+        userId: request.user?.id ?? null,
+        personal: (order) => orders.mayReadPersonal(order),
+      });
+    },
   );
 
   r.post(

@@ -17,19 +17,12 @@ import {
   type RefundOnlineResult,
 } from '@snowgear/contracts';
 import type { Database, Transaction } from '@/db/client.js';
-import {
-  bills,
-  orderFeeItems,
-  orders,
-  paymentNotifications,
-  payments,
-  refunds,
-  stores,
-  users,
-} from '@/db/schema.js';
+import { bills, orders, paymentNotifications, payments, refunds, users } from '@/db/schema.js';
 import { businessParameter } from '@/lib/business-parameters.js';
 import { AppError, conflictError, notFound } from '@/lib/errors.js';
 import { toYuan } from '@/modules/orders/pricing.js';
+import { findOrderDetail } from '@/modules/orders/repository.js';
+import { rentalSummaryOf } from '@/modules/orders/rental-summary.js';
 import type { OrderQrKeys } from '@/modules/orders/qr.js';
 import { unpaidReleaseTime } from '@/modules/orders/sweep.js';
 import {
@@ -56,6 +49,7 @@ const LATE_MS = 5_000;
 const ATTEMPT_MINUTES = 30;
 
 type PaymentRow = typeof payments.$inferSelect;
+type OrderRow = typeof orders.$inferSelect;
 type RefundRow = typeof refunds.$inferSelect;
 
 /** Who is asking, as the payment routes know them (customers may be anonymous). */
@@ -125,21 +119,20 @@ export class PaymentsService {
     return online;
   }
 
-  async checkout(tenantId: string, orderId: string, callerId: string | null): Promise<Checkout> {
-    const [found] = await this.db
-      .select({ order: orders, storeName: stores.name })
-      .from(orders)
-      .innerJoin(stores, eq(stores.id, orders.storeId))
-      .where(and(eq(orders.tenantId, tenantId), eq(orders.id, orderId)));
-    if (!found) throw notFound(ErrorCode.OrderNotFound, this.text(false, 'OrderNotFound'));
-    const { order } = found;
-    const [fees, billRows, online, payBefore] = await Promise.all([
-      this.db
-        .select()
-        .from(orderFeeItems)
-        .where(eq(orderFeeItems.orderId, orderId))
-        .orderBy(asc(orderFeeItems.sortOrder)),
-      this.db.select().from(bills).where(eq(bills.orderId, orderId)).orderBy(asc(bills.createdAt)),
+  /**
+   * What is due on an order and what it is for. `caller.personal` says whether the caller may
+   * read the order's addresses and riders' names (its customer, its store's staff): the payment
+   * link itself is open to anyone.
+   */
+  async checkout(
+    tenantId: string,
+    orderId: string,
+    caller: { userId: string | null; personal: (order: OrderRow) => boolean },
+  ): Promise<Checkout> {
+    const detail = await findOrderDetail(this.db, tenantId, orderId);
+    if (!detail) throw notFound(ErrorCode.OrderNotFound, this.text(false, 'OrderNotFound'));
+    const { order, fees, bills: billRows } = detail;
+    const [online, payBefore] = await Promise.all([
       this.methods(tenantId, order.storeId),
       unpaidReleaseTime(this.db, order),
     ]);
@@ -153,7 +146,7 @@ export class PaymentsService {
       orderId: order.id,
       orderNumber: order.orderNumber,
       storeId: order.storeId,
-      storeName: found.storeName,
+      storeName: detail.storeName ?? '',
       orderStatus: order.status,
       customerName: order.customerName,
       totalAmount: toYuan(order.totalFen),
@@ -174,7 +167,8 @@ export class PaymentsService {
       payBefore: payBefore?.toISOString() ?? null,
       // Whoever may pay the order (its id is unguessable) lands on its QR page once it is paid.
       qrToken: this.qrKeys.sign(tenantId, order.orderNumber),
-      isMine: !!callerId && order.customerId === callerId,
+      isMine: !!caller.userId && order.customerId === caller.userId,
+      summary: rentalSummaryOf(detail, caller.personal(order)),
     };
   }
 

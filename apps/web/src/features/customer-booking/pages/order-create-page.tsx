@@ -539,6 +539,7 @@ export function BookingPage({ agent }: { agent?: AgentBooking }) {
                 <SummarySection
                   quote={shownQuote}
                   riders={draft.riders}
+                  awaitsStore={forAgent}
                   agreement={
                     forAgent
                       ? undefined

@@ -7,18 +7,20 @@ import { Paths } from '@/config/paths';
 import { useOrder } from '@/features/orders/api/get-order';
 import { OrderStatusTag } from '@/features/orders/components/order-status-tag';
 import { storeTime } from '@/lib/store-clock';
-import { myOrderActions } from '../utils/my-order-rules';
+import { gearStep, myOrderActions } from '../utils/my-order-rules';
 import { MyOrderActions } from './my-order-actions';
 import { TimeLeft } from './time-left';
 
 /**
  * The rental that matters now, at a glance: status, store, dates, time left (or the overdue
- * warning), its QR code while it is one to show, and the actions that fit its status.
+ * warning), its pickup code while the gear waits at the store (else what comes next for the gear:
+ * a driver brings it, it goes back), and the actions that fit its status.
  */
 export function CurrentOrderCard({ summary }: { summary: OrderSummary }) {
   const { t } = useTranslation();
   const detail = useOrder(summary.id);
   const order = detail.data;
+  const step = gearStep(summary);
   return (
     <section
       className={`current-order${summary.isOverdue ? ' current-order--overdue' : ''}`}
@@ -47,7 +49,7 @@ export function CurrentOrderCard({ summary }: { summary: OrderSummary }) {
         <Skeleton.Paragraph lineCount={3} animated />
       ) : (
         <>
-          {myOrderActions(order).showQr && (
+          {myOrderActions(order).showQr ? (
             <Link
               to={Paths.orderQr(order.orderNumber, order.qrToken)}
               className="current-order__qr"
@@ -56,6 +58,8 @@ export function CurrentOrderCard({ summary }: { summary: OrderSummary }) {
               <QRCodeSVG value={order.orderNumber} size={148} level="M" marginSize={2} />
               <span>{t('myOrders.qrTip')}</span>
             </Link>
+          ) : (
+            step !== 'closed' && <p className="current-order__next">{t(`myOrders.next.${step}`)}</p>
           )}
           <MyOrderActions order={order} compact />
         </>

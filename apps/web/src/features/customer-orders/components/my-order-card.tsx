@@ -8,7 +8,8 @@ import { OrderStatusTag } from '@/features/orders/components/order-status-tag';
 import { storeTime } from '@/lib/store-clock';
 
 /**
- * One of the customer's orders in their list: number, status, store, dates and amount. The whole
+ * One of the customer's orders in their list: number, status, store and how the gear comes,
+ * dates and amount. The whole
  * card opens the order (its number is a link stretched over the card).
  */
 export function MyOrderCard({ order }: { order: OrderSummary }) {
@@ -30,6 +31,8 @@ export function MyOrderCard({ order }: { order: OrderSummary }) {
       </header>
       <div className="order-card__customer">
         <span className="order-card__name">{order.storeName}</span>
+        {/* How the gear comes: a delivery is not one to collect at the store. */}
+        <span>{t(`rentalSummary.method.${order.deliveryMethod}`)}</span>
       </div>
       <div className="order-card__period">
         {storeTime(order.rentalStartTime)} – {storeTime(order.rentalEndTime)}

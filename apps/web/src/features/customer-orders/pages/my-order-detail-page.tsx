@@ -10,11 +10,14 @@ import { PrivatePhoto } from '@/components/private-photo';
 import { QueryState } from '@/components/query-state';
 import { money } from '@/lib/money';
 import { useOrder } from '@/features/orders/api/get-order';
-import { OrderFees, OrderTimeline } from '@/features/orders/components/order-sections';
+import { OrderTimeline } from '@/features/orders/components/order-sections';
 import { OrderStatusTag } from '@/features/orders/components/order-status-tag';
 import { StoreNavigationButton } from '@/features/store-navigation/components/store-navigation';
 import { useConfigStore } from '@/features/system-config/stores/config-store';
+import { RentalSummary } from '@/features/rental-summary/components/rental-summary';
+import { fromOrder } from '@/features/rental-summary/utils/summary-view';
 import { MyOrderActions } from '../components/my-order-actions';
+import { gearStep } from '../utils/my-order-rules';
 import { TimeLeft } from '../components/time-left';
 import { storeTime } from '@/lib/store-clock';
 import '../customer-orders.css';
@@ -23,24 +26,11 @@ import { PullToRefresh } from '@/components/pull-to-refresh';
 const methodKey = (method: string | null) =>
   method === 'wechat' || method === 'alipay' ? method : 'cash';
 
-/** Lines grouped by the rider they are for (lines without a rider last). */
-function byRider(items: OrderItem[]): { name: string | null; items: OrderItem[] }[] {
-  const groups = new Map<string, { name: string | null; items: OrderItem[] }>();
-  for (const item of items) {
-    const key = item.riderKey ?? '';
-    const group = groups.get(key) ?? { name: item.rider?.name ?? null, items: [] };
-    group.items.push(item);
-    groups.set(key, group);
-  }
-  return [...groups.entries()]
-    .sort(([a], [b]) => (a === '' ? 1 : b === '' ? -1 : 0))
-    .map(([, group]) => group);
-}
-
 /**
  * /customer/orders/:id: the customer's order: status and time left, the store with its phone and
- * the way there, the gear by rider, fees, bills (refunds included) and the timeline, with the
- * actions the status allows. `?paid=1` is where a payment lands.
+ * the way there, what the order is for (the same summary as the booking and the payment page),
+ * the gear once items are bound, bills (refunds included) and the timeline, with the actions the
+ * status allows. `?paid=1` is where a payment lands.
  */
 export default function MyOrderDetailPage() {
   const { t } = useTranslation();
@@ -81,40 +71,18 @@ export default function MyOrderDetailPage() {
 
             <StoreSection order={order} />
 
-            <List header={t('myOrders.rental')}>
-              <List.Item extra={storeTime(order.rentalStartTime, 'YYYY-MM-DD HH:mm')}>
-                {t('myOrders.start')}
-              </List.Item>
-              <List.Item
-                extra={storeTime(order.rentalEndTime, 'YYYY-MM-DD HH:mm')}
-                description={t('orders.daysCount', { count: order.days })}
-              >
-                {t('myOrders.end')}
-              </List.Item>
-              <List.Item description={order.deliveryAddress || undefined}>
-                {t(`orders.delivery.${order.deliveryMethod}`)}
-              </List.Item>
-              <List.Item description={order.returnAddress || undefined}>
-                {t(`orders.return.${order.returnMethod}`)}
-              </List.Item>
-            </List>
+            <div className="page-body my-order__summary">
+              <RentalSummary view={fromOrder(order)} />
+            </div>
 
-            {byRider(order.items).map((group) => (
-              <List
-                key={group.name ?? ''}
-                header={
-                  group.name
-                    ? t('myOrders.riderGear', { name: group.name, count: group.items.length })
-                    : t('orders.items', { count: group.items.length })
-                }
-              >
-                {group.items.map((item) => (
+            {/* The items themselves once the store has bound them: labels, returns, photos. */}
+            {order.items.some((i) => i.equipmentId) && (
+              <List header={t('orders.items', { count: order.items.length })}>
+                {order.items.map((item) => (
                   <GearLine key={item.id} item={item} />
                 ))}
               </List>
-            ))}
-
-            <OrderFees order={order} />
+            )}
 
             <List header={t('orders.bills')}>
               {order.bills.length === 0 && <List.Item>{t('orders.noBills')}</List.Item>}
@@ -135,16 +103,22 @@ export default function MyOrderDetailPage() {
   );
 }
 
-/** Where a payment lands: paid, what comes next, and the code to show. */
+/**
+ * Where a payment lands: paid, and what comes next for the gear. It says what is true now: an
+ * order cancelled or settled since (on this very page) shows no success.
+ */
 function PaidBanner({ order }: { order: Order }) {
   const { t } = useTranslation();
+  const step = gearStep(order);
+  const paid = order.bills.some((b) => b.status === 'paid' && b.kind !== 'refund');
+  if (step === 'closed' || !paid) return null;
   const stillDue = order.bills.some((b) => b.status === 'pending' && b.kind !== 'refund');
   return (
     <Result
       className="my-order__paid"
       status={stillDue ? 'waiting' : 'success'}
       title={stillDue ? t('myOrders.paid.waiting') : t('myOrders.paid.title')}
-      description={t('myOrders.paid.next')}
+      description={t(`myOrders.next.${step}`)}
     />
   );
 }

@@ -1,9 +1,9 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { BookingCatalog, Order } from '@snowgear/contracts';
+import type { BookingCatalog, Order, PaymentAttempt } from '@snowgear/contracts';
 import { ActionBarContext } from '@/components/layouts/action-bar';
 import { GlobalMessages } from '@/features/app-state/components/global-messages';
 import { sendSmsCode } from '@/features/auth/api/send-sms-code';
@@ -13,6 +13,7 @@ import { api } from '@/lib/api-client';
 import { changeLanguage } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { storage, StorageKey } from '@/lib/storage';
+import { openedDialog } from '@/test/dialog';
 import CustomerDashboardPage from './customer-dashboard-page';
 import MyOrderDetailPage from './my-order-detail-page';
 import MyOrdersPage from './my-orders-page';
@@ -131,5 +132,91 @@ describe("the customer's orders: dashboard, list and detail (real server)", () =
     await waitFor(() => expect(screen.queryByRole('button', { name: '取消订单' })).toBeNull());
     expect(screen.queryByRole('button', { name: /^去支付/ })).toBeNull();
     expect((await api.get<Order>(`/app/orders/${order.id}`)).status).toBe(10);
+  });
+
+  /** Books gear for the customer from `days` ahead (delivered when given an address), and pays. */
+  async function bookAndPay(days: number, deliveryAddress?: string) {
+    const config = useConfigStore.getState().config!;
+    const storeId = Object.values(config.storeConfigs).find(
+      (s) => s.storeName === '万龙雪场店',
+    )!.storeId;
+    const start = new Date(Date.now() + days * DAY).toISOString();
+    const catalog = await api.get<BookingCatalog>('/app/booking/catalog', {
+      params: { storeId, rentalStartTime: start, days: 2 },
+    });
+    const kind = catalog.categories.find((c) => c.kinds.some((k) => k.free > 0))!;
+    const booked = await api.post<Order>('/app/booking/orders', {
+      cart: {
+        storeId,
+        rentalStartTime: start,
+        days: 2,
+        ...(deliveryAddress ? { deliveryMethod: 'Delivery', deliveryAddress } : {}),
+        lines: [
+          {
+            type: 'item',
+            categoryId: kind.id,
+            size: kind.kinds.find((k) => k.free > 0)!.size,
+            riderKey: null,
+          },
+        ],
+      },
+      agreementVersion: config.systemInfo.rentalAgreementVersion,
+    });
+    // Paid online: the sandbox cashier's 'pay', as the customer's phone presses it.
+    const attempt = await api.post<PaymentAttempt>('/app/payments', {
+      billId: booked.bills[0]!.id,
+      method: 'wechat',
+      channel: 'h5',
+      returnPath: `/customer/payment/${booked.id}`,
+    });
+    const cashier = new URL((attempt.action as { url: string }).url, window.location.origin);
+    await fetch(`${cashier.origin}${cashier.pathname}/pay${cashier.search}`, {
+      method: 'POST',
+      redirect: 'manual',
+    });
+    return api.get<Order>(`/app/orders/${booked.id}`);
+  }
+
+  it('takes the paid banner away once the order is cancelled', async () => {
+    const paid = await bookAndPay(40);
+    expect(paid.status).toBe(11);
+    renderAt(`/customer/orders/${paid.id}?paid=1`);
+    expect(await screen.findByText('支付成功')).toBeTruthy();
+    expect(screen.getByText('到店时出示取件码即可取雪具；订单状态和提醒都在这里。')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '出示取件码' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '取消订单' }));
+    const dialog = await openedDialog();
+    fireEvent.click(within(dialog).getByRole('button', { name: '确认取消' }));
+    await waitFor(() => expect(screen.getAllByText('已取消').length).toBeGreaterThan(0));
+    expect(screen.queryByText('支付成功')).toBeNull();
+    expect(screen.queryByRole('button', { name: '出示取件码' })).toBeNull();
+  });
+
+  it('tells a delivery that the driver brings the gear, with no pickup code to show', async () => {
+    const address = '崇礼万龙酒店 1208';
+    const delivery = await bookAndPay(50, address);
+    expect(delivery.status).toBe(2);
+    renderAt(`/customer/orders/${delivery.id}?paid=1`);
+    expect(await screen.findByText('支付成功')).toBeTruthy();
+    expect(
+      screen.getByText('送货员会把雪具送到你填写的地址，不用到店；订单状态和提醒都在这里。'),
+    ).toBeTruthy();
+    expect(document.body.textContent).not.toContain('出示取件码');
+    const summary = screen.getByRole('region', { name: '订单明细' });
+    expect(within(summary).getByText(`送到：${address}`)).toBeTruthy();
+    expect(within(summary).getByText('送货员出发之前可以随时取消订单。')).toBeTruthy();
+
+    // On the dashboard too: what comes next, and no code to show at the store.
+    cleanup();
+    renderAt('/customer/dashboard');
+    const card = await screen.findByRole('region', { name: '当前租赁' });
+    expect(within(card).getByText(new RegExp(delivery.orderNumber))).toBeTruthy();
+    expect(
+      await within(card).findByText(
+        '送货员会把雪具送到你填写的地址，不用到店；订单状态和提醒都在这里。',
+      ),
+    ).toBeTruthy();
+    expect(within(card).queryByRole('link', { name: '出示取件码' })).toBeNull();
+    expect(within(card).queryByText('到店取雪具时出示此码，点开可放大')).toBeNull();
   });
 });

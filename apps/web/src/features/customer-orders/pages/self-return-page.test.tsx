@@ -149,6 +149,50 @@ describe('the self-return kept as a draft per order for 24 hours (real server)',
     );
   });
 
+  it('says what is missing, and takes each message back as soon as it is done', async () => {
+    const photos = [await uploadPhoto(), await uploadPhoto()];
+    // Both photographed before, neither confirmed yet.
+    saveSelfReturnDraft(customer.user!.id, order.id, {
+      items: Object.fromEntries(
+        order.items.map((item, i) => [
+          item.id,
+          {
+            check: null,
+            barcode: '',
+            photo: { id: photos[i]!.id, expiresAt: photos[i]!.expiresAt },
+          },
+        ]),
+      ),
+      method: 'SelfReturn',
+      address: '',
+    });
+    renderAt(order.id);
+    fireEvent.click(await screen.findByRole('button', { name: '提交归还' }));
+    expect(await screen.findByText('还有雪具没有确认或拍照')).toBeTruthy();
+    expect(screen.getAllByText('请扫码或手动确认这件雪具')).toHaveLength(2);
+
+    fireEvent.click(screen.getByRole('button', { name: `手动确认 ${gear[0]!.name}` }));
+    await waitFor(() => expect(screen.getAllByText('请扫码或手动确认这件雪具')).toHaveLength(1));
+    expect(screen.getByText('还有雪具没有确认或拍照')).toBeTruthy();
+
+    // Every item confirmed and photographed: nothing is wrong any more, and nothing says so.
+    fireEvent.click(screen.getByRole('button', { name: `手动确认 ${gear[1]!.name}` }));
+    expect(await screen.findByText('已完成 2 / 2 件')).toBeTruthy();
+    expect(screen.queryByText('请扫码或手动确认这件雪具')).toBeNull();
+    expect(screen.queryByText('还有雪具没有确认或拍照')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    // A pickup without an address is refused until one is typed.
+    fireEvent.click(screen.getByRole('radio', { name: /上门取件/ }));
+    fireEvent.click(screen.getByRole('button', { name: '提交归还' }));
+    expect(await screen.findByText('请填写取件地址')).toBeTruthy();
+    fireEvent.change(screen.getByPlaceholderText('酒店名称和房间号'), {
+      target: { value: '万龙酒店 1208' },
+    });
+    await waitFor(() => expect(screen.queryByText('请填写取件地址')).toBeNull());
+    expect(screen.queryByText('还有雪具没有确认或拍照')).toBeNull();
+  });
+
   it('shows a photo kept from before by its upload, and is cleared once handed in', async () => {
     const photos = [await uploadPhoto(), await uploadPhoto()];
     saveSelfReturnDraft(customer.user!.id, order.id, {

@@ -48,6 +48,7 @@ interface ItemState {
   /** The uploaded photo; `preview` is this visit's own copy (none for one kept from before). */
   photo: { id: string; preview: string | null; expiresAt: string | null } | null;
   uploading: boolean;
+  /** The last photo upload failed (cleared by the next try). */
   error: string | null;
 }
 
@@ -115,8 +116,11 @@ function SelfReturnForm({ order }: { order: Order }) {
   const [scanNote, setScanNote] = useState<string | null>(null);
   const [method, setMethod] = useState<string>(restored?.method || order.returnMethod);
   const [address, setAddress] = useState(restored ? restored.address : order.returnAddress);
-  const [addressError, setAddressError] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
+  // Once the customer has tried to hand in, what is missing is said beside it, worked out from
+  // what is there now: each message goes as soon as its cause is fixed.
+  const [attempted, setAttempted] = useState(false);
+  // The server's refusal, for the return as it was sent (`draft` below); any change retires it.
+  const [refused, setRefused] = useState<{ message: string; for: string } | null>(null);
 
   const pickupFee = Number(
     businessParameter(config, order.storeId, BusinessParameterKey.PickupFee) ?? 0,
@@ -128,6 +132,18 @@ function SelfReturnForm({ order }: { order: Order }) {
   const update = (itemId: string, change: Partial<ItemState>) =>
     setItems((prev) => ({ ...prev, [itemId]: { ...prev[itemId]!, ...change } }));
   const done = out.filter((i) => items[i.id]?.check && items[i.id]?.photo).length;
+  const pickup = method === ReturnMethod.Pickup;
+  const missingOf = (item: OrderItem) =>
+    !items[item.id]?.check
+      ? t('selfReturn.checkFirst')
+      : !items[item.id]?.photo
+        ? t('selfReturn.photoFirst')
+        : null;
+  const addressError =
+    attempted && pickup
+      ? textError(t, address, { required: t('selfReturn.addressRequired') })
+      : null;
+  const incomplete = out.some((i) => missingOf(i)) || !!addressError;
 
   // The draft: each item's check and photo id, and how the gear comes back.
   const draft: SelfReturnDraft = {
@@ -149,6 +165,12 @@ function SelfReturnForm({ order }: { order: Order }) {
     d.address === order.returnAddress;
   const [showRestored, setShowRestored] = useState(() => !untouched(draft));
   const kept = JSON.stringify(draft);
+  const formError =
+    attempted && incomplete
+      ? t('selfReturn.incomplete')
+      : refused?.for === kept
+        ? refused.message
+        : null;
   const lastKept = useRef<string | null>(null);
   useEffect(() => {
     // Opening the page is no change: a draft keeps the time it was last changed.
@@ -166,8 +188,8 @@ function SelfReturnForm({ order }: { order: Order }) {
     setItems(blankItems());
     setMethod(order.returnMethod);
     setAddress(order.returnAddress);
-    setAddressError(null);
-    setFormError(null);
+    setAttempted(false);
+    setRefused(null);
     setScanNote(null);
     setShowRestored(false);
     clearSelfReturnDraft(userId, order.id);
@@ -195,7 +217,7 @@ function SelfReturnForm({ order }: { order: Order }) {
     if (!result) return;
     const { code, item } = itemOf(result.text);
     if (!item) return;
-    update(item.id, { check: 'scanned', barcode: item.barcodeNumber ?? code, error: null });
+    update(item.id, { check: 'scanned', barcode: item.barcodeNumber ?? code });
     setScanNote(t('selfReturn.scanned', { name: item.equipmentName }));
   };
 
@@ -221,22 +243,11 @@ function SelfReturnForm({ order }: { order: Order }) {
   };
 
   const handleSubmit = async () => {
-    setFormError(null);
-    const missing = out.filter((i) => !items[i.id]?.check || !items[i.id]?.photo);
-    for (const item of missing) {
-      update(item.id, {
-        error: !items[item.id]?.check ? t('selfReturn.checkFirst') : t('selfReturn.photoFirst'),
-      });
-    }
-    const pickup = method === ReturnMethod.Pickup;
-    const problem = pickup
+    setAttempted(true);
+    const addressProblem = pickup
       ? textError(t, address, { required: t('selfReturn.addressRequired') })
       : null;
-    setAddressError(problem);
-    if (missing.length > 0 || problem) {
-      setFormError(t('selfReturn.incomplete'));
-      return;
-    }
+    if (out.some((i) => missingOf(i)) || addressProblem) return;
     const ok = await Dialog.confirm({
       title: t('selfReturn.confirmTitle'),
       content: pickup
@@ -266,7 +277,7 @@ function SelfReturnForm({ order }: { order: Order }) {
       void navigate(Paths.customerOrderDetail(order.id), { replace: true });
     } catch (err) {
       playSound(SoundKind.error);
-      setFormError(err instanceof Error ? err.message : String(err));
+      setRefused({ message: err instanceof Error ? err.message : String(err), for: kept });
     }
   };
 
@@ -300,6 +311,7 @@ function SelfReturnForm({ order }: { order: Order }) {
         {out.map((item) => {
           const state = items[item.id]!;
           const inputId = `self-return-photo-${item.id}`;
+          const error = state.error ?? (attempted ? missingOf(item) : null);
           return (
             <List.Item
               key={item.id}
@@ -319,7 +331,7 @@ function SelfReturnForm({ order }: { order: Order }) {
                       <Button
                         size="middle"
                         fill="outline"
-                        onClick={() => update(item.id, { check: 'ticked', error: null })}
+                        onClick={() => update(item.id, { check: 'ticked' })}
                         aria-label={t('selfReturn.tickFor', { name: item.equipmentName })}
                       >
                         {t('selfReturn.tick')}
@@ -355,9 +367,9 @@ function SelfReturnForm({ order }: { order: Order }) {
                       )
                     )}
                   </Space>
-                  {state.error && (
+                  {error && (
                     <span className="form-error" role="alert">
-                      {state.error}
+                      {error}
                     </span>
                   )}
                 </div>
@@ -404,19 +416,9 @@ function SelfReturnForm({ order }: { order: Order }) {
               maxLength={200}
               clearable
               placeholder={t('selfReturn.addressPlaceholder')}
-              onChange={(v) => {
-                setAddress(v);
-                setAddressError(null);
-              }}
+              onChange={setAddress}
             />
-            <SavedAddressPicker
-              id="self-return-address"
-              value={address}
-              onChange={(v) => {
-                setAddress(v);
-                setAddressError(null);
-              }}
-            />
+            <SavedAddressPicker id="self-return-address" value={address} onChange={setAddress} />
             {presets.length > 0 && (
               <Space wrap className="self-return__presets">
                 {presets.map((preset) => (

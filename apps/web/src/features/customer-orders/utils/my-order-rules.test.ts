@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { OrderStatus, type Order, type OrderSummary } from '@snowgear/contracts';
-import { currentOrder, myOrderActions, timeLeft } from './my-order-rules';
+import { currentOrder, gearStep, myOrderActions, timeLeft } from './my-order-rules';
 
 const NOW = Date.parse('2027-01-10T12:00:00Z');
 const HOUR = 3_600_000;
@@ -109,5 +109,45 @@ describe('what the customer may do', () => {
     });
     expect(myOrderActions(due).pay).toBe(true);
     expect(myOrderActions(order({ orderType: 'Hospitality' })).extraDayPrice).toBe(0);
+  });
+});
+
+describe('where the gear is, and the pickup code', () => {
+  const delivery = { deliveryMethod: 'Delivery', returnMethod: 'Pickup' } as const;
+  const atStore = { deliveryMethod: 'SelfPickup', returnMethod: 'SelfReturn' } as const;
+  const order = (over: Partial<Order>): Order =>
+    ({ ...summary({}), items: [], bills: [], ...over }) as unknown as Order;
+
+  it('tells a delivery that the driver brings it, and a pickup at the store to come with the code', () => {
+    for (const status of [
+      OrderStatus.Unpaid,
+      OrderStatus.PendingDelivery,
+      OrderStatus.Delivering,
+    ]) {
+      expect(gearStep({ status, ...delivery })).toBe('deliveryComing');
+      expect(myOrderActions(order({ status, ...delivery })).showQr).toBe(false);
+    }
+    for (const status of [OrderStatus.Unpaid, OrderStatus.Reserved]) {
+      expect(gearStep({ status, ...atStore })).toBe('pickUpAtStore');
+      expect(myOrderActions(order({ status, ...atStore })).showQr).toBe(true);
+    }
+  });
+
+  it('offers no pickup code once the gear is with the customer or on its way back', () => {
+    expect(gearStep({ status: OrderStatus.Delivered, ...delivery })).toBe('collectedFromYou');
+    expect(gearStep({ status: OrderStatus.InUse, ...atStore })).toBe('returnToStore');
+    expect(gearStep({ status: OrderStatus.PendingReturn, ...atStore })).toBe('returning');
+    expect(gearStep({ status: OrderStatus.Cancelled, ...atStore })).toBe('closed');
+    for (const status of [
+      OrderStatus.Delivered,
+      OrderStatus.InUse,
+      OrderStatus.PendingReturn,
+      OrderStatus.Returned,
+      OrderStatus.Completed,
+      OrderStatus.Cancelled,
+    ]) {
+      expect(myOrderActions(order({ status, ...delivery })).showQr).toBe(false);
+      expect(myOrderActions(order({ status, ...atStore })).showQr).toBe(false);
+    }
   });
 });

@@ -2,8 +2,10 @@ import {
   CUSTOMER_CANCELLABLE,
   CUSTOMER_EXTENDABLE,
   CUSTOMER_RETURNABLE,
+  DeliveryMethod,
   OrderStatus,
   OrderType,
+  ReturnMethod,
   type Order,
   type OrderSummary,
 } from '@snowgear/contracts';
@@ -81,6 +83,47 @@ export function owedRefund(order: Pick<Order, 'bills'>) {
   return order.bills.find((b) => b.status === 'pending' && b.kind === 'refund') ?? null;
 }
 
+/**
+ * Where the gear is and what the customer does next, by how it travels and the order's status:
+ * picked up at the store with the code (`pickUpAtStore`), brought by a driver (`deliveryComing`),
+ * with the customer and going back to the store (`returnToStore`) or collected by a driver
+ * (`collectedFromYou`), on its way back or being settled (`returning`), or nothing more (`closed`).
+ * Texts and the pickup code follow it, so a delivery is never told to come to the store.
+ */
+export type GearStep =
+  | 'pickUpAtStore'
+  | 'deliveryComing'
+  | 'returnToStore'
+  | 'collectedFromYou'
+  | 'returning'
+  | 'closed';
+
+export function gearStep(
+  order: Pick<OrderSummary, 'status' | 'deliveryMethod' | 'returnMethod'>,
+): GearStep {
+  switch (order.status as OrderStatus) {
+    case OrderStatus.Pending:
+    case OrderStatus.Unpaid:
+      return order.deliveryMethod === DeliveryMethod.Delivery ? 'deliveryComing' : 'pickUpAtStore';
+    case OrderStatus.Reserved:
+      return 'pickUpAtStore';
+    case OrderStatus.PendingDelivery:
+    case OrderStatus.Delivering:
+      return 'deliveryComing';
+    case OrderStatus.Delivered:
+    case OrderStatus.InUse:
+      return order.returnMethod === ReturnMethod.Pickup ? 'collectedFromYou' : 'returnToStore';
+    case OrderStatus.PendingReturn:
+    case OrderStatus.Returned:
+    case OrderStatus.PendingPayment:
+      return 'returning';
+    case OrderStatus.Completed:
+    case OrderStatus.Cancelled:
+      return 'closed';
+  }
+  return 'closed';
+}
+
 /** What the customer may do now; the server checks each again. */
 export function myOrderActions(order: Order) {
   const free = order.orderType === OrderType.Hospitality || order.orderType === OrderType.Loan;
@@ -91,7 +134,8 @@ export function myOrderActions(order: Order) {
     selfReturn:
       CUSTOMER_RETURNABLE.includes(order.status as OrderStatus) &&
       order.items.some((i) => i.equipmentId && !i.returnState),
-    showQr: order.status !== OrderStatus.Cancelled && order.status !== OrderStatus.Completed,
+    /** The pickup code: only while the gear waits at the store for the customer. */
+    showQr: gearStep(order) === 'pickUpAtStore',
     /** One more day costs the daily price of each item still out (nothing on a free order). */
     extraDayPrice: free
       ? 0

@@ -45,6 +45,7 @@ function renderPage(path: string) {
 
 describe('order QR page (real server)', () => {
   let order: Order;
+  let delivery: Order;
   let storePhone: string;
 
   beforeAll(async () => {
@@ -76,6 +77,16 @@ describe('order QR page (real server)', () => {
       rentalEndTime: new Date(start + 3 * DAY).toISOString(),
       items: [{ equipmentId: item.id }, { categoryId: poles.id }],
     });
+    delivery = await api.post<Order>('/app/orders', {
+      storeId,
+      customerName: '送货测试顾客',
+      customerPhone: '13900004445',
+      rentalStartTime: new Date(start + 10 * DAY).toISOString(),
+      rentalEndTime: new Date(start + 12 * DAY).toISOString(),
+      deliveryMethod: 'Delivery',
+      deliveryAddress: '崇礼万龙酒店 2208',
+      items: [{ categoryId: poles.id }],
+    });
     storePhone = (await api.get<OrderQr>(`/app/orders/qr/${order.orderNumber}`)).storePhone;
     clearSession();
   });
@@ -90,18 +101,24 @@ describe('order QR page (real server)', () => {
     expect(screen.getByLabelText(`订单号 ${order.orderNumber}`).textContent).toBe(
       order.orderNumber.replace(/(\d{4})(?=\d)/g, '$1 '),
     );
+    expect(screen.getByText('到店时请向店员出示此二维码')).toBeTruthy();
     expect(screen.getByText('调高屏幕亮度，扫码更快')).toBeTruthy();
-    expect(screen.getByText('万龙雪场店')).toBeTruthy();
+    expect(screen.getAllByText('万龙雪场店').length).toBeGreaterThan(0);
     expect(
       screen.getByRole('link', { name: `拨打门店电话 ${storePhone}` }).getAttribute('href'),
     ).toBe(`tel:${storePhone.replace(/[^\d+]/g, '')}`);
     // 01:00 UTC is 09:00 at the store, whatever the zone of the phone running the test.
     const year = new Date().getUTCFullYear() + 1;
-    expect(screen.getByText(`${year}-02-03 09:00`)).toBeTruthy();
-    expect(screen.getByText(`${year}-02-06 09:00`)).toBeTruthy();
-    expect(screen.getByText('共 3 天')).toBeTruthy();
-    expect(screen.getByText('雪杖')).toBeTruthy();
-    expect(screen.getByText('× 2')).toBeTruthy();
+    const summary = screen.getByRole('region', { name: '订单明细' });
+    expect(within(summary).getByText(new RegExp(`^(${year}-)?02-03 09:00`))).toBeTruthy();
+    expect(within(summary).getByText(new RegExp(`^(${year}-)?02-06 09:00`))).toBeTruthy();
+    expect(within(summary).getByText('共 3 天')).toBeTruthy();
+    // What each line costs: the daily price times the days, never a bare count.
+    expect(within(summary).getAllByText('雪杖')).toHaveLength(2);
+    expect(within(summary).getByText('¥30.00 × 3 天')).toBeTruthy();
+    expect(
+      within(summary).getByText('下单后 2 小时内未付款，订单自动取消，预留的雪具释放给其他顾客。'),
+    ).toBeTruthy();
     expect(screen.getByText('待支付')).toBeTruthy();
     // Nothing personal on a public page.
     expect(document.body.textContent).not.toContain('二维码测试顾客');
@@ -109,6 +126,21 @@ describe('order QR page (real server)', () => {
     // Kept for the counter, whatever the network does later.
     expect(savedOrderQr(order.orderNumber)?.data.qrToken).toBe(order.qrToken);
     expect(router.state.location.search).toBe(`?k=${order.qrToken}`);
+  });
+
+  it('tells a delivery that the driver brings the gear, not to come to the store, and keeps its address private', async () => {
+    renderPage(`/customer/order-qr/${delivery.orderNumber}?k=${delivery.qrToken}`);
+    expect(
+      await screen.findByText('送货上门：送货员会把雪具送到你的地址，不用到店出示此码'),
+    ).toBeTruthy();
+    expect(screen.queryByText('到店时请向店员出示此二维码')).toBeNull();
+    expect(screen.queryByText('调高屏幕亮度，扫码更快')).toBeNull();
+    const summary = screen.getByRole('region', { name: '订单明细' });
+    expect(within(summary).getByText('送货上门')).toBeTruthy();
+    // Whoever holds the link is not told where the customer stays.
+    expect(within(summary).getByText('地址只向下单人和门店显示')).toBeTruthy();
+    expect(document.body.textContent).not.toContain('崇礼万龙酒店 2208');
+    expect(within(summary).getByText('送货员出发之前可以随时取消订单。')).toBeTruthy();
   });
 
   it('shares the link with its key, or copies it', async () => {

@@ -15,14 +15,18 @@ import { useOrderQr } from '../api/get-order-qr';
 import { OrderStatusTag } from '../components/order-status-tag';
 import { forgetOrderQr, saveOrderQr, savedOrderQr } from '../utils/saved-order-qr';
 import { ErrorBlock } from '@/components/error-block';
+import { RentalSummary } from '@/features/rental-summary/components/rental-summary';
+import { fromOrderQr } from '@/features/rental-summary/utils/summary-view';
+import { gearStep } from '@/features/customer-orders/utils/my-order-rules';
 
 /** '202611220001' → '2026 1122 0001': easier to read out and type at the counter. */
 const grouped = (orderNumber: string) => orderNumber.replace(/(\d{4})(?=\d)/g, '$1 ');
 
 /**
- * /customer/order-qr/:orderNumber (spec §2, public): the code the store's smart scan opens, with
- * the store, dates, gear and status. The last version shown is kept on the phone and shown at
- * once, so the code can be shown at the counter without a connection.
+ * /customer/order-qr/:orderNumber (spec §2, public): the code the store's smart scan opens, what
+ * it is for now (a delivery is not sent to the store), the status, the store, and what the order
+ * is for (the same summary as the booking and the payment page). The last version shown is kept
+ * on the phone and shown at once, so the code can be shown at the counter without a connection.
  */
 export default function OrderQrPage() {
   const { orderNumber = '' } = useParams();
@@ -109,6 +113,9 @@ function OrderQrCard({ order }: { order: OrderQr }) {
   const { t } = useTranslation();
   const showSuccess = useAppStore((s) => s.showSuccess);
   const phone = order.storePhone.replace(/[^\d+]/g, '');
+  // A code saved on the phone before the page carried the summary has none.
+  const summary: OrderQr['summary'] | undefined = order.summary;
+  const step = summary ? gearStep({ status: order.status, ...summary }) : null;
 
   const handleShare = async () => {
     const done = await shareLink(
@@ -121,7 +128,9 @@ function OrderQrCard({ order }: { order: OrderQr }) {
   return (
     <article className="order-qr">
       <section className="order-qr__code">
-        <p className="order-qr__show">{t('orderQr.show')}</p>
+        {step !== 'closed' && (
+          <p className="order-qr__show">{step ? t(`orderQr.step.${step}`) : t('orderQr.show')}</p>
+        )}
         <QRCodeSVG
           value={order.orderNumber}
           size={240}
@@ -136,9 +145,11 @@ function OrderQrCard({ order }: { order: OrderQr }) {
         >
           {grouped(order.orderNumber)}
         </p>
-        <p className="order-qr__brightness">
-          <EyeOutline aria-hidden /> {t('orderQr.brightness')}
-        </p>
+        {(step === null || step === 'pickUpAtStore') && (
+          <p className="order-qr__brightness">
+            <EyeOutline aria-hidden /> {t('orderQr.brightness')}
+          </p>
+        )}
       </section>
       <List>
         <List.Item extra={<OrderStatusTag status={order.status} />}>
@@ -159,28 +170,36 @@ function OrderQrCard({ order }: { order: OrderQr }) {
           </List.Item>
         )}
       </List>
-      <List header={t('orderQr.rental')}>
-        <List.Item extra={storeTime(order.rentalStartTime, 'YYYY-MM-DD HH:mm')}>
-          {t('orderQr.start')}
-        </List.Item>
-        <List.Item
-          extra={storeTime(order.rentalEndTime, 'YYYY-MM-DD HH:mm')}
-          description={t('orderQr.days', { count: order.days })}
-        >
-          {t('orderQr.end')}
-        </List.Item>
-      </List>
-      <List header={t('orderQr.items')}>
-        {order.items.map((item) => (
-          <List.Item
-            key={`${item.name}\u0000${item.sizeLabel}`}
-            description={item.sizeLabel || undefined}
-            extra={t('orderQr.count', { count: item.count })}
-          >
-            {item.name}
-          </List.Item>
-        ))}
-      </List>
+      {summary ? (
+        <div className="page-body">
+          <RentalSummary view={fromOrderQr({ ...order, summary })} />
+        </div>
+      ) : (
+        <>
+          <List header={t('orderQr.rental')}>
+            <List.Item extra={storeTime(order.rentalStartTime, 'YYYY-MM-DD HH:mm')}>
+              {t('orderQr.start')}
+            </List.Item>
+            <List.Item
+              extra={storeTime(order.rentalEndTime, 'YYYY-MM-DD HH:mm')}
+              description={t('orderQr.days', { count: order.days })}
+            >
+              {t('orderQr.end')}
+            </List.Item>
+          </List>
+          <List header={t('orderQr.items')}>
+            {order.items.map((item) => (
+              <List.Item
+                key={`${item.name}\u0000${item.sizeLabel}`}
+                description={item.sizeLabel || undefined}
+                extra={t('orderQr.count', { count: item.count })}
+              >
+                {item.name}
+              </List.Item>
+            ))}
+          </List>
+        </>
+      )}
       <div className="page-body">
         <Button
           block

@@ -2,8 +2,13 @@ import { List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { Checkout } from '@snowgear/contracts';
 import { money } from '@/lib/money';
+import { RentalSummary } from '@/features/rental-summary/components/rental-summary';
+import { fromCheckout } from '@/features/rental-summary/utils/summary-view';
 
-/** The amount due and how it is made up (fees, less what is already paid). */
+/**
+ * The amount due and how it is made up. The one paying (the customer) reads what the order is
+ * for, as the booking showed it, less what is already paid; staff taking payment read the fees.
+ */
 export function CheckoutSummary({
   checkout,
   payer = false,
@@ -27,16 +32,28 @@ export function CheckoutSummary({
           <strong>{money(checkout.dueAmount)}</strong>
         </div>
       </section>
-      <List header={t('orders.fees')}>
-        {checkout.feeItems.map((fee, index) => (
-          <List.Item key={index} extra={money(fee.amount)} description={fee.description}>
-            {t(`orders.feeKinds.${fee.kind}`)}
-          </List.Item>
-        ))}
-        {checkout.paidAmount > 0 && (
-          <List.Item extra={`−${money(checkout.paidAmount)}`}>{t('payment.paidSoFar')}</List.Item>
-        )}
-      </List>
+      {payer ? (
+        <div className="page-body">
+          <RentalSummary view={fromCheckout(checkout)} />
+          {checkout.paidAmount > 0 && (
+            <dl className="summary-totals">
+              <dt>{t('payment.paidSoFar')}</dt>
+              <dd>−{money(checkout.paidAmount)}</dd>
+            </dl>
+          )}
+        </div>
+      ) : (
+        <List header={t('orders.fees')}>
+          {checkout.feeItems.map((fee, index) => (
+            <List.Item key={index} extra={money(fee.amount)} description={fee.description}>
+              {t(`orders.feeKinds.${fee.kind}`)}
+            </List.Item>
+          ))}
+          {checkout.paidAmount > 0 && (
+            <List.Item extra={`−${money(checkout.paidAmount)}`}>{t('payment.paidSoFar')}</List.Item>
+          )}
+        </List>
+      )}
     </>
   );
 }

@@ -33,13 +33,15 @@ export function OnlinePayment({
 }) {
   const { t } = useTranslation();
   const create = useCreatePayment();
-  const [paymentId, setPaymentId] = useState<string | null>(() => resumedAttempt(checkout.orderId));
+  const bill = checkout.due[0];
+  const [paymentId, setPaymentId] = useState<string | null>(() =>
+    resumedAttempt(checkout.orderId, bill),
+  );
   const [qr, setQr] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
   const payment = usePayment(paymentId);
   // Paid by this attempt, or meanwhile another way (the customer's own phone, cash): done.
   const status = payment.data?.billStatus === 'paid' ? 'succeeded' : payment.data?.status;
-  const bill = checkout.due[0];
   const methodName = t(`orders.methods.${method}`);
 
   useEffect(() => {
@@ -64,7 +66,7 @@ export function OnlinePayment({
         channel,
         returnPath,
       });
-      rememberAttempt(checkout.orderId, attempt.paymentId);
+      rememberAttempt(checkout.orderId, bill, attempt.paymentId);
       setPaymentId(attempt.paymentId);
       const { action } = attempt;
       if (action.type === 'redirect') {

@@ -1,14 +1,33 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider, useParams, useSearchParams } from 'react-router';
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { Checkout, Equipment, Order } from '@snowgear/contracts';
-import { clearSession, loginWithPassword, useSession } from '@/features/auth/stores/session-store';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { useState, type ReactNode } from 'react';
+import type {
+  BookingCatalog,
+  Checkout,
+  Equipment,
+  Order,
+  PaymentAttempt,
+} from '@snowgear/contracts';
+import { ActionBarContext } from '@/components/layouts/action-bar';
+import { GlobalMessages } from '@/features/app-state/components/global-messages';
+import { sendSmsCode } from '@/features/auth/api/send-sms-code';
+import {
+  clearSession,
+  loginWithPassword,
+  loginWithPhone,
+  useSession,
+} from '@/features/auth/stores/session-store';
+import MyOrderDetailPage from '@/features/customer-orders/pages/my-order-detail-page';
+import { useConfigStore } from '@/features/system-config/stores/config-store';
+import { openedDialog } from '@/test/dialog';
 import { api } from '@/lib/api-client';
 import { changeLanguage } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { checkoutQuery } from '../api/get-checkout';
 import { formatTimeLeft } from '../components/pay-countdown';
+import { rememberAttempt } from '../utils/resume';
 import CustomerPaymentPage from './customer-payment-page';
 
 const DAY = 86_400_000;
@@ -53,6 +72,8 @@ describe('formatTimeLeft', () => {
 
 describe('the customer pays, then lands on the order QR code (real server)', () => {
   const orders: Order[] = [];
+
+  afterEach(() => vi.restoreAllMocks());
 
   beforeAll(async () => {
     await changeLanguage('zh-CN');
@@ -113,14 +134,13 @@ describe('the customer pays, then lands on the order QR code (real server)', () 
 
   it('says the order was released once the time is up, and offers to book again', async () => {
     const unpaid = orders[0]!;
-    const client = createQueryClient();
     const checkout = await api.get<Checkout>(`/app/payments/checkout/${unpaid.id}`);
     // As if the order had been placed two hours ago.
-    client.setQueryData(checkoutQuery(unpaid.id).queryKey, {
+    vi.spyOn(api, 'get').mockResolvedValue({
       ...checkout,
       payBefore: new Date(Date.now() + 1_500).toISOString(),
     });
-    const router = renderPage(unpaid.id, client);
+    const router = renderPage(unpaid.id);
     expect((await screen.findByRole('timer')).textContent).toMatch(/00:0[12]/);
     expect(screen.getByText('应付')).toBeTruthy();
     expect(await screen.findByText('订单已超时释放', {}, { timeout: 5_000 })).toBeTruthy();
@@ -129,6 +149,39 @@ describe('the customer pays, then lands on the order QR code (real server)', () 
     expect(screen.queryByText('应付')).toBeNull();
     fireEvent.click(screen.getByRole('link', { name: '重新预订' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/customer/order-create'));
+  });
+
+  it('acts on the bill as it is now, not on what an earlier visit kept', async () => {
+    const unpaid = orders[0]!;
+    const client = createQueryClient();
+    const checkout = await api.get<Checkout>(`/app/payments/checkout/${unpaid.id}`);
+    // A visit a minute ago kept the order as paid; it owes money now.
+    client.setQueryData(
+      checkoutQuery(unpaid.id).queryKey,
+      { ...checkout, due: [], dueAmount: 0 },
+      { updatedAt: Date.now() - 60_000 },
+    );
+    const router = renderPage(unpaid.id, client);
+    expect(
+      await screen.findByRole('button', { name: `微信付款 ¥${checkout.dueAmount.toFixed(2)}` }),
+    ).toBeTruthy();
+    expect(router.state.location.pathname).toBe(`/customer/payment/${unpaid.id}`);
+    expect(screen.queryByText(/order qr/)).toBeNull();
+  });
+
+  it('shows whoever holds the link what the order is for, without a customer’s details', async () => {
+    renderPage(orders[0]!.id);
+    const summary = await screen.findByRole('region', { name: '订单明细' });
+    expect(within(summary).getByText('雪杖')).toBeTruthy();
+    expect(within(summary).getByText('¥20.00 × 1 天')).toBeTruthy();
+    expect(within(summary).getByText('押金 ¥100.00')).toBeTruthy();
+    expect(within(summary).getByText('到店自取')).toBeTruthy();
+    expect(within(summary).getByText(/^请在 .+ 前付款，否则订单自动取消。$/)).toBeTruthy();
+    expect(within(summary).getByText('领取雪具之前可以随时取消订单。')).toBeTruthy();
+    expect(document.body.textContent).not.toContain('13900006666');
+    // Back goes to the order's code: the link opened this page, there is nothing before it.
+    fireEvent.click(screen.getByRole('button', { name: '返回' }));
+    expect(await screen.findByText(/^order qr/)).toBeTruthy();
   });
 
   it('lands a paid order on its QR code page, with the key that opens it signed out', async () => {
@@ -144,5 +197,115 @@ describe('the customer pays, then lands on the order QR code (real server)', () 
     renderPage(orders[2]!.id);
     expect(await screen.findByText('订单已取消')).toBeTruthy();
     expect(screen.getByRole('link', { name: '重新预订' })).toBeTruthy();
+  });
+});
+
+describe('after an extension, the payment page asks for the difference (real server)', () => {
+  /** A customer of this test's own (a new phone number makes a new account). */
+  const PHONE = '13655550909';
+  let order: Order;
+
+  function WithActionBar({ children }: { children: ReactNode }) {
+    const [slot, setSlot] = useState<HTMLElement | null>(null);
+    return (
+      <>
+        <ActionBarContext value={slot}>{children}</ActionBarContext>
+        <div ref={setSlot} />
+      </>
+    );
+  }
+
+  beforeAll(async () => {
+    await changeLanguage('zh-CN');
+    await useConfigStore.getState().load({ force: true });
+    const { sandboxCode } = await sendSmsCode(PHONE);
+    await loginWithPhone({ phoneNumber: PHONE, realName: '续租付款', code: sandboxCode! });
+    const config = useConfigStore.getState().config!;
+    const storeId = Object.values(config.storeConfigs).find(
+      (s) => s.storeName === '万龙雪场店',
+    )!.storeId;
+    const start = new Date(Date.now() + 90 * DAY).toISOString();
+    const catalog = await api.get<BookingCatalog>('/app/booking/catalog', {
+      params: { storeId, rentalStartTime: start, days: 2 },
+    });
+    const kind = catalog.categories.find((c) => c.kinds.some((k) => k.free > 0))!;
+    order = await api.post<Order>('/app/booking/orders', {
+      cart: {
+        storeId,
+        rentalStartTime: start,
+        days: 2,
+        lines: [
+          {
+            type: 'item',
+            categoryId: kind.id,
+            size: kind.kinds.find((k) => k.free > 0)!.size,
+            riderKey: null,
+          },
+        ],
+      },
+      agreementVersion: config.systemInfo.rentalAgreementVersion,
+    });
+    // Paid online in this tab: the provider sent the browser back here, and the page, seeing
+    // nothing due, went straight on to the order without looking at the attempt again.
+    const bill = order.bills[0]!;
+    const attempt = await api.post<PaymentAttempt>('/app/payments', {
+      billId: bill.id,
+      method: 'wechat',
+      channel: 'h5',
+      returnPath: `/customer/payment/${order.id}`,
+    });
+    const cashier = new URL((attempt.action as { url: string }).url, window.location.origin);
+    const paid = await fetch(`${cashier.origin}${cashier.pathname}/pay${cashier.search}`, {
+      method: 'POST',
+      redirect: 'manual',
+    });
+    expect(paid.status).toBe(303);
+    rememberAttempt(order.id, { billId: bill.id, amount: bill.amount }, attempt.paymentId);
+  });
+
+  it('offers to pay the extension, not the earlier payment’s success, and Back returns to the order', async () => {
+    const client = createQueryClient();
+    const router = createMemoryRouter(
+      [
+        { path: '/customer/payment/:orderId?', element: <CustomerPaymentPage /> },
+        {
+          path: '/customer/orders/:id',
+          element: (
+            <WithActionBar>
+              <MyOrderDetailPage />
+            </WithActionBar>
+          ),
+        },
+      ],
+      { initialEntries: [`/customer/payment/${order.id}`] },
+    );
+    render(
+      <QueryClientProvider client={client}>
+        <GlobalMessages />
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+    // Nothing due: on to the order, which says it is paid.
+    expect(await screen.findByText('支付成功')).toBeTruthy();
+    expect(router.state.location.search).toBe('?paid=1');
+
+    fireEvent.click(await screen.findByRole('button', { name: /^续租 1 天 ¥/ }));
+    const dialog = await openedDialog();
+    fireEvent.click(within(dialog).getByRole('button', { name: '确认续租' }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/customer/payment/${order.id}`),
+    );
+    const extended = await api.get<Order>(`/app/orders/${order.id}`);
+    const due = extended.bills.find((b) => b.status === 'pending')!;
+    expect(
+      await screen.findByRole('button', { name: `微信付款 ¥${due.amount.toFixed(2)}` }),
+    ).toBeTruthy();
+    expect(screen.queryByText('付款成功')).toBeNull();
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: '返回' }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/customer/orders/${order.id}`),
+    );
   });
 });

@@ -40,17 +40,29 @@ export default function CustomerPaymentPage() {
 function PayAsCustomer({ orderId }: { orderId: string }) {
   const { t } = useTranslation();
   const query = useCheckout(orderId);
+  // The bill as it is now: an earlier visit's answer may since have been paid, or grown by an
+  // extension, and acting on it would say 'paid' while money is owed.
+  const [openedAt] = useState(() => Date.now());
+  const checkout = query.dataUpdatedAt >= openedAt ? query.data : undefined;
   const isWeChat = useAppStore((s) => s.isWeChat);
   const signedIn = useSession((s) => !!s.accessToken);
   const navigate = useNavigate();
   const [method, setMethod] = useState<PaymentMethod | null>(null);
-  const handlePaid = useCallback(() => void query.refetch(), [query]);
-  const expired = usePassed(query.data?.payBefore ?? null);
+  const { refetch } = query;
+  const handlePaid = useCallback(() => void refetch(), [refetch]);
+  const expired = usePassed(checkout?.payBefore ?? null);
+  // Back to the order for its customer; anyone else (a link paid for someone) where they came
+  // from, or the order's code when the link opened this tab.
+  const backTo = checkout?.isMine
+    ? Paths.customerOrderDetail(checkout.orderId)
+    : checkout && window.history.length <= 1
+      ? Paths.orderQr(checkout.orderNumber, checkout.qrToken)
+      : undefined;
 
   return (
     <div className="order-payment">
-      <PageHeader title={t('payment.customer.title')} backTo={Paths.home} />
-      <QueryState query={query} lines={8}>
+      <PageHeader title={t('payment.customer.title')} backTo={backTo} />
+      <QueryState query={query} lines={8} freshSince={openedAt}>
         {(checkout) => {
           if (checkout.orderStatus === OrderStatus.Cancelled && checkout.due.length === 0) {
             return <Released title={t('payment.customer.cancelled')} />;

@@ -87,7 +87,7 @@ describe('plans: my list, a shared plan, booking it (real server)', () => {
     const router = renderAt(`/customer/scheme/current?id=${scheme.id}`);
     expect(await screen.findByRole('heading', { name: '寒假亲子' })).toBeTruthy();
     expect(screen.getByText('150 厘米 · 40 公斤 · 10 岁')).toBeTruthy();
-    expect(screen.getByText(/共 2 天/)).toBeTruthy();
+    expect(screen.getByText(/起，共 2 天/)).toBeTruthy();
     // Not theirs: no delete.
     expect(screen.queryByRole('button', { name: '删除方案' })).toBeNull();
 

@@ -1,0 +1,53 @@
+/** What the customer pays for, on one screen (booking, payment, order, QR page). */
+export const rentalSummary = {
+  title: '订单明细',
+  store: '门店',
+  pickUp: '取装备',
+  giveBack: '还装备',
+  days_one: '共 {{count}} 天',
+  days_other: '共 {{count}} 天',
+  method: {
+    SelfPickup: '到店自取',
+    Delivery: '送货上门',
+    SelfReturn: '到店归还',
+    Pickup: '上门取件',
+  },
+  deliverTo: '送到：{{address}}',
+  collectFrom: '取件地址：{{address}}',
+  addressHidden: '地址只向下单人和门店显示',
+  addressMissing: '还没有填写地址',
+  noRider: '未指定滑雪者',
+  riderNumber: '滑雪者 {{number}}',
+  rate_one: '{{price}} × {{count}} 天',
+  rate_other: '{{price}} × {{count}} 天',
+  lineDeposit: '押金 {{amount}}',
+  thisItem: '指定这件：{{barcode}}',
+  rent: '租金',
+  deposit: '押金（可退）',
+  pickupFee: '取件费',
+  extension_one: '续租 {{count}} 天',
+  extension_other: '续租 {{count}} 天',
+  total: '合计',
+  depositNote: '押金在归还装备、门店验收后退还；装备损坏或丢失时按门店规定扣除。',
+  cancel: {
+    title: '取消与退款',
+    // The first status from which the customer can no longer cancel (customerCancelsUntil).
+    until: {
+      '0': '订单提交后不能自行取消，请联系门店。',
+      '1': '门店确认订单之前可以随时取消。',
+      '11': '付款之前可以随时取消订单。',
+      '2': '付款之前可以随时取消订单。',
+      '3': '送货员出发之前可以随时取消订单。',
+      '4': '雪具送到之前可以随时取消订单。',
+      '5': '领取雪具之前可以随时取消订单。',
+    },
+    refund: '取消后，已付款项全额退还（在线支付原路退回，现金由门店退还），未付的款项不再收取。',
+    unpaid_one: '下单后 {{count}} 小时内未付款，订单自动取消，预留的雪具释放给其他顾客。',
+    unpaid_other: '下单后 {{count}} 小时内未付款，订单自动取消，预留的雪具释放给其他顾客。',
+    unpaidAfterConfirm_one:
+      '门店确认订单后 {{count}} 小时内未付款，订单自动取消，预留的雪具释放给其他顾客。',
+    unpaidAfterConfirm_other:
+      '门店确认订单后 {{count}} 小时内未付款，订单自动取消，预留的雪具释放给其他顾客。',
+    payBy: '请在 {{time}} 前付款，否则订单自动取消。',
+  },
+};

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import {
+  customerCancelsUntil,
+  DeliveryMethod,
+  OrderStatus,
+  rentalSummaryLines,
+  type RentalSummaryPart,
+} from './index.js';
+
+const part = (over: Partial<RentalSummaryPart>): RentalSummaryPart => ({
+  categoryId: 'skis',
+  categoryName: '双板',
+  sizeLabel: '150 cm',
+  packName: '',
+  riderKey: 'a',
+  riderName: '小林',
+  dailyPrice: 80,
+  deposit: 300,
+  days: 2,
+  ...over,
+});
+
+describe('what the customer pays for, line by line', () => {
+  it("makes a pack one line with one daily price and one deposit, not its parts' shares", () => {
+    // The server shares a ¥120 pack with a ¥500 deposit over its parts as 73.85 / 46.15 ….
+    const lines = rentalSummaryLines([
+      part({ cartIndex: 0, packName: '双板套装', dailyPrice: 73.85, deposit: 307.69 }),
+      part({
+        cartIndex: 0,
+        packName: '双板套装',
+        categoryId: 'boots',
+        categoryName: '雪鞋',
+        sizeLabel: '26.5',
+        dailyPrice: 46.15,
+        deposit: 192.31,
+      }),
+      part({ cartIndex: 1, riderKey: 'b', riderName: '小王', dailyPrice: 60, deposit: 200 }),
+    ]);
+    expect(lines).toEqual([
+      {
+        cartIndex: 0,
+        riderKey: 'a',
+        riderName: '小林',
+        packName: '双板套装',
+        parts: [
+          { categoryName: '双板', sizeLabel: '150 cm', barcodeNumber: null },
+          { categoryName: '雪鞋', sizeLabel: '26.5', barcodeNumber: null },
+        ],
+        dailyPrice: 120,
+        days: 2,
+        rent: 240,
+        deposit: 500,
+      },
+      expect.objectContaining({ cartIndex: 1, packName: '', dailyPrice: 60, rent: 120 }),
+    ]);
+  });
+
+  it("splits an order's run of one pack's lines where a category comes again", () => {
+    const pack = (categoryId: string) =>
+      part({ packName: '双板套装', categoryId, categoryName: categoryId, dailyPrice: 60 });
+    const lines = rentalSummaryLines([pack('skis'), pack('boots'), pack('skis'), pack('boots')]);
+    expect(lines.map((l) => [l.parts.length, l.dailyPrice, l.cartIndex])).toEqual([
+      [2, 120, null],
+      [2, 120, null],
+    ]);
+  });
+
+  it('gives no day count for a pack whose parts were charged for different days', () => {
+    const [line] = rentalSummaryLines([
+      part({ packName: 'P', days: 3 }),
+      part({ packName: 'P', categoryId: 'boots', days: 2, dailyPrice: 20 }),
+    ]);
+    expect(line).toMatchObject({ days: null, dailyPrice: 100, rent: 280 });
+  });
+});
+
+describe('until when the customer may cancel', () => {
+  it('is until the gear is handed over at the store, or leaves for the delivery', () => {
+    expect(customerCancelsUntil(DeliveryMethod.SelfPickup)).toBe(OrderStatus.InUse);
+    expect(customerCancelsUntil(DeliveryMethod.Delivery)).toBe(OrderStatus.Delivering);
+  });
+});
