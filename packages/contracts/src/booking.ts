@@ -211,6 +211,8 @@ export const BookingQuoteSchema = z.object({
   returnAddress: z.string(),
   /** Hours the store keeps the order unpaid before releasing it (`OrderTimeoutHours`; 0: kept). */
   orderTimeoutHours: z.number(),
+  /** A delivery: the end of the window it arrives in, from the rental start (null: none). */
+  deliveryWindowEnd: z.string().nullable(),
 });
 export type BookingQuote = z.infer<typeof BookingQuoteSchema>;
 

@@ -52,6 +52,8 @@ export const RentalSummarySchema = z.object({
    */
   deliveryAddress: z.string().nullable(),
   returnAddress: z.string().nullable(),
+  /** A delivery booked with a window: the gear arrives between the start and this time. */
+  deliveryWindowEnd: z.string().nullable(),
   lines: z.array(RentalSummaryLineSchema),
   /** Rent and deposits of the lines, as charged. */
   rent: z.number(),

@@ -363,14 +363,27 @@ describe('customer booking', () => {
 
   it('books a delivery in the window chosen, which the order shows', async () => {
     const at = storeTimeOn(40, '09:30');
+    const windowEnd = new Date(Date.parse(at) + 2 * 3_600_000).toISOString();
+    const cart = await cartWith(
+      { deliveryMethod: 'Delivery', deliveryAddress: '万龙酒店 1208' },
+      at,
+    );
+    // The quote the customer confirms names the window already.
+    const quote = await t.app.inject({
+      method: 'POST',
+      url: '/api/app/booking/quote',
+      headers: csrf,
+      payload: cart,
+    });
+    expect(quote.json().deliveryWindowEnd).toBe(windowEnd);
     const res = await call('customer', 'POST', '/api/app/booking/orders', {
-      cart: await cartWith({ deliveryMethod: 'Delivery', deliveryAddress: '万龙酒店 1208' }, at),
+      cart,
       agreementVersion,
     });
     expect(res.statusCode).toBe(201);
     const order = res.json<Order>();
     expect(order.rentalStartTime).toBe(at);
-    expect(order.deliveryWindowEnd).toBe(new Date(Date.parse(at) + 2 * 3_600_000).toISOString());
+    expect(order.deliveryWindowEnd).toBe(windowEnd);
     // Collected at the counter, at the last time offered: no window.
     const counter = await call('customer', 'POST', '/api/app/booking/orders', {
       cart: await cartWith({}, storeTimeOn(43, '17:30')),

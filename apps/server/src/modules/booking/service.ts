@@ -67,6 +67,8 @@ interface BookedLine {
   free: number;
 }
 
+type StoreRow = typeof stores.$inferSelect;
+
 type SizeAttributeRow = {
   id: string;
   categoryId: string | null;
@@ -228,8 +230,8 @@ export class BookingService {
   /** The cart's lines with their prices and what is free now; 400 for a cart that names nothing real. */
   private async expand(
     cart: BookingCart,
-  ): Promise<{ lines: BookedLine[]; start: Date; end: Date }> {
-    await this.store(cart.storeId);
+  ): Promise<{ lines: BookedLine[]; start: Date; end: Date; store: StoreRow }> {
+    const store = await this.store(cart.storeId);
     const { start, end } = this.window(cart.rentalStartTime, cart.days);
     const [categories, attributes, stock, packs] = await Promise.all([
       this.categories(),
@@ -341,7 +343,7 @@ export class BookingService {
       });
       lines.push(...parts);
     });
-    return { lines, start, end };
+    return { lines, start, end, store };
   }
 
   private shortages(lines: BookedLine[]): QuoteShortage[] {
@@ -371,7 +373,8 @@ export class BookingService {
   }
 
   async quote(cart: BookingCart): Promise<BookingQuote> {
-    const { lines, start, end } = await this.expand(cart);
+    const { lines, start, end, store } = await this.expand(cart);
+    const windowMinutes = deliveryWindowOf(store, start, cart.deliveryMethod, this.timeZone);
     const [[deliveryFee, pickupFee], orderTimeoutHours] = await Promise.all([
       this.fees(cart),
       unpaidTimeoutHours(this.db, this.tenantId, cart.storeId),
@@ -422,6 +425,9 @@ export class BookingService {
       returnMethod: cart.returnMethod,
       returnAddress: cart.returnAddress,
       orderTimeoutHours,
+      deliveryWindowEnd: windowMinutes
+        ? new Date(start.getTime() + windowMinutes * 60_000).toISOString()
+        : null,
     };
   }
 
@@ -561,8 +567,7 @@ export class BookingService {
         }),
       );
     }
-    if (deliveryMethod !== DeliveryMethod.Delivery) return null;
-    return Math.max(0, Math.min(DELIVERY_WINDOW_MINUTES, last.end - minutes)) || null;
+    return deliveryWindowOf(store, start, deliveryMethod, this.timeZone);
   }
 
   /** The cart as an order, every line holding an item of its kind (or the item it names). */
@@ -705,6 +710,27 @@ export class BookingService {
 }
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+/**
+ * How long after `start` a delivery arrives: its two-hour window, cut short at the end of the
+ * day's last window (null: not a delivery, or a start outside the day's windows).
+ */
+function deliveryWindowOf(
+  store: { openTime: string; closeTime: string },
+  start: Date,
+  deliveryMethod: DeliveryMethod,
+  timeZone: string,
+): number | null {
+  if (deliveryMethod !== DeliveryMethod.Delivery) return null;
+  const slots = bookingSlots(
+    { startTime: store.openTime, endTime: store.closeTime },
+    deliveryMethod,
+  );
+  const minutes = minutesIn(start, timeZone);
+  const last = slots[slots.length - 1]!;
+  if (minutes < slots[0]!.start || minutes > last.start) return null;
+  return Math.min(DELIVERY_WINDOW_MINUTES, last.end - minutes) || null;
+}
 
 /** Minutes since midnight of an instant on the clock of a time zone. */
 function minutesIn(at: Date, timeZone: string): number {

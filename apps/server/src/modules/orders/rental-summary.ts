@@ -7,6 +7,7 @@ import {
 import { chooseParameter } from '@/lib/business-parameters.js';
 import type { OrderDetailRows } from './repository.js';
 import { toYuan } from './pricing.js';
+import { deliveryWindowEnd } from './service.js';
 import { timeoutHoursOf } from './sweep.js';
 
 /**
@@ -41,6 +42,7 @@ export function rentalSummaryOf(detail: OrderDetailRows, personal: boolean): Ren
     returnMethod: order.returnMethod as RentalSummary['returnMethod'],
     deliveryAddress: personal ? order.deliveryAddress : null,
     returnAddress: personal ? order.returnAddress : null,
+    deliveryWindowEnd: deliveryWindowEnd(order)?.toISOString() ?? null,
     lines,
     rent: sumOf(FeeItemKind.Rent),
     deposit: sumOf(FeeItemKind.Deposit),

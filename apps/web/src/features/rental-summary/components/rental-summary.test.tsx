@@ -63,6 +63,8 @@ const quote: BookingQuote = {
   returnMethod: 'SelfReturn',
   returnAddress: '',
   orderTimeoutHours: 2,
+  // Delivered between 09:00 and 11:00 at the store.
+  deliveryWindowEnd: '2027-01-10T03:00:00.000Z',
 };
 const riders = [
   { key: 'me', name: '张三' },
@@ -82,6 +84,8 @@ describe('what the customer pays for, on one screen', () => {
     expect(within(summary).getByText('万龙雪场店')).toBeTruthy();
     expect(within(summary).getByText('送货上门')).toBeTruthy();
     expect(within(summary).getByText('送到：崇礼万龙酒店 1208')).toBeTruthy();
+    // The day and the window it arrives in (another year than now: with the year).
+    expect(summary.textContent).toMatch(/(2027-)?01-10 09:00–11:00/);
     expect(within(summary).getByText('到店归还')).toBeTruthy();
     expect(within(summary).getByText('共 2 天')).toBeTruthy();
 

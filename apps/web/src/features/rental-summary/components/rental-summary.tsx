@@ -43,6 +43,7 @@ export function RentalSummary({
         <dt>{t('rentalSummary.pickUp')}</dt>
         <dd>
           {storeTime(view.rentalStartTime)}
+          {view.deliveryWindowEnd && `–${storeTime(view.deliveryWindowEnd, 'HH:mm')}`}
           <Way
             method={t(`rentalSummary.method.${view.deliveryMethod}`)}
             driver={view.deliveryMethod === DeliveryMethod.Delivery}

@@ -57,6 +57,7 @@ export function fromQuote(
     returnMethod: quote.returnMethod,
     deliveryAddress: quote.deliveryAddress,
     returnAddress: quote.returnAddress,
+    deliveryWindowEnd: quote.deliveryWindowEnd,
     lines: rentalSummaryLines(
       quote.lines.map((l) => ({
         cartIndex: l.cartIndex,
@@ -110,6 +111,7 @@ export function fromOrder(order: Order): SummaryView {
     returnMethod: order.returnMethod,
     deliveryAddress: order.deliveryAddress,
     returnAddress: order.returnAddress,
+    deliveryWindowEnd: order.deliveryWindowEnd,
     lines: rentalSummaryLines(
       order.items.map((item) => ({
         categoryId: item.categoryId,
