@@ -1,5 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { BookingQuote } from '@snowgear/contracts';
 import { launchBrowser, newPhone, screenshot, watchErrors } from '../support/browser';
 import { gunScan } from '../support/gun';
 import { staffApi } from '../support/api';
@@ -35,6 +36,14 @@ const TEXTS = {
     show: '到店时请向店员出示此二维码',
     paid: '支付成功',
     showQr: '出示取件码',
+    delivery: '送货上门',
+    deliveryAddress: '送货地址',
+    changeDate: '改日期',
+    confirmDate: '确定',
+    changeWindow: '改时段',
+    windows: '选择送达时段',
+    rate: (price: string, days: number) => `${price} × ${days} 天`,
+    deliveryComing: '送货员会把雪具送到你填写的地址，不用到店；订单状态和提醒都在这里。',
   },
   'en-US': {
     changeStore: 'Change store',
@@ -62,6 +71,15 @@ const TEXTS = {
     show: 'Show this QR code to the staff at the store',
     paid: 'Payment received',
     showQr: 'Show pickup code',
+    delivery: 'Deliver to me',
+    deliveryAddress: 'Delivery address',
+    changeDate: 'Change date',
+    confirmDate: 'OK',
+    changeWindow: 'Change window',
+    windows: 'Choose a delivery window',
+    rate: (price: string, days: number) => `${price} × ${days} ${days === 1 ? 'day' : 'days'}`,
+    deliveryComing:
+      'A driver brings your gear to the address you gave: no need to come to the store. The order and its reminders are here.',
   },
 } as const;
 type Language = keyof typeof TEXTS;
@@ -92,7 +110,8 @@ async function addRider(page: Page, texts: (typeof TEXTS)[Language], rider: Ride
 
 /**
  * In the gear popup: the rider, then in every size group the size suggested for the rider when it
- * is still free, else the first size still free (as a customer would).
+ * is still free, else the first size still free; where the sheet then warns that the size does not
+ * fit the rider, the fitting size it offers (as a customer would).
  */
 async function chooseSizes(popup: Locator, rider: string) {
   await popup.getByRole('radio', { name: rider, exact: true }).tap();
@@ -101,6 +120,106 @@ async function chooseSizes(popup: Locator, rider: string) {
     const suggested = free.filter({ has: popup.page().locator('.kind-picker__suggested') });
     await ((await suggested.count()) > 0 ? suggested : free).first().tap();
   }
+  for (let i = 0; i < 6; i++) {
+    const take = popup.locator('.size-fit__take').first();
+    if ((await take.count()) === 0) break;
+    await take.tap();
+  }
+}
+
+const money = (yuan: number) => `¥${yuan.toFixed(2)}`;
+const fen = (yuan: number) => Math.round(yuan * 100);
+
+/** The quotes the booking page asks for, the last one kept (what the confirm step shows). */
+function watchQuotes(page: Page): () => BookingQuote {
+  let last: BookingQuote | null = null;
+  page.on('response', (response) => {
+    if (!response.url().includes('/api/app/booking/quote') || !response.ok()) return;
+    void response.json().then((quote: BookingQuote) => (last = quote));
+  });
+  return () => {
+    if (!last) throw new Error('no quote yet');
+    return last;
+  };
+}
+
+/**
+ * Every figure of the confirm step against the server's quote: each cart line's daily price ×
+ * days (a pack as one figure), its deposit and rent, then rent, deposit, fees and total, and the
+ * total in the bottom bar.
+ */
+async function checkFigures(page: Page, texts: (typeof TEXTS)[Language], quote: BookingQuote) {
+  const summary = page.locator('.rental-summary');
+  const byCart = new Map<number, BookingQuote['lines']>();
+  for (const line of quote.lines) {
+    byCart.set(line.cartIndex, [...(byCart.get(line.cartIndex) ?? []), line]);
+  }
+  const shown = summary.locator('.summary-line');
+  expect(await shown.count()).toBe(byCart.size);
+  for (const parts of byCart.values()) {
+    const daily = parts.reduce((n, p) => n + fen(p.dailyPrice), 0) / 100;
+    const deposit = parts.reduce((n, p) => n + fen(p.deposit), 0) / 100;
+    const rent = parts.reduce((n, p) => n + fen(p.rent), 0) / 100;
+    const title = parts[0]!.packName || parts[0]!.categoryName;
+    const line = shown.filter({ hasText: title }).filter({
+      hasText: texts.rate(money(daily), quote.days),
+    });
+    expect(await line.count()).toBeGreaterThan(0);
+    expect(await line.first().locator('.summary-line__price').textContent()).toBe(money(rent));
+    expect(await line.first().textContent()).toContain(money(deposit));
+  }
+  const totals = (await summary.locator('.summary-totals dd').allTextContents()).map((t) =>
+    t.trim(),
+  );
+  const fees = [quote.deliveryFee, quote.pickupFee].filter((f) => f > 0);
+  expect(totals).toEqual([quote.rent, quote.deposit, ...fees, quote.total].map(money));
+  const sum = [quote.rent, quote.deposit, ...fees].reduce((n, f) => n + fen(f), 0);
+  expect(sum).toBe(fen(quote.total));
+  expect(await page.locator('.booking-action-bar__store').textContent()).toContain(
+    money(quote.total),
+  );
+}
+
+/**
+ * A sheet once it has finished opening: antd-mobile's popups take no taps while they slide in (a
+ * person is not that quick; a journey is).
+ */
+async function opened(sheet: Locator) {
+  await sheet.waitFor();
+  await expect
+    .poll(() =>
+      sheet.evaluate((el) => {
+        for (let node: Element | null = el; node; node = node.parentElement) {
+          if (getComputedStyle(node).pointerEvents === 'none') return false;
+        }
+        return true;
+      }),
+    )
+    .toBe(true);
+}
+
+/**
+ * A start other than today, chosen as a customer does: the calendar (the third day it lets one
+ * take), then the second delivery window of that day. Returns the day and window as shown.
+ */
+async function chooseStart(page: Page, texts: (typeof TEXTS)[Language]) {
+  await page.getByRole('button', { name: texts.changeDate }).tap();
+  const calendar = page.locator('.adm-calendar-picker-popup .adm-popup-body');
+  await opened(calendar);
+  const days = calendar.locator(
+    '.adm-calendar-picker-view-cell:not(.adm-calendar-picker-view-cell-disabled)',
+  );
+  await days.nth(2).tap();
+  await calendar.getByRole('button', { name: texts.confirmDate, exact: true }).tap();
+  await calendar.waitFor({ state: 'hidden' });
+  await page.getByRole('button', { name: texts.changeWindow }).tap();
+  const windows = page.getByRole('radiogroup', { name: texts.windows });
+  await opened(windows);
+  const window = windows.getByRole('radio').nth(1);
+  const chosen = (await window.textContent()) ?? '';
+  await window.tap();
+  await windows.waitFor({ state: 'hidden' });
+  return chosen;
 }
 
 /** The sign-in form at submit, with the code the sandbox SMS tag shows. */
@@ -118,9 +237,14 @@ async function signInAtSubmit(page: Page, texts: (typeof TEXTS)[Language], phone
 
 /**
  * Pays on the payment page with WeChat Pay's H5 checkout; lands on the order, which says it is
- * paid, and goes on to its QR code.
+ * paid, and goes on to its QR code; a delivery instead says the driver brings the gear, with no
+ * pickup code to show. Returns the order's number.
  */
-async function payWithWeChat(page: Page, texts: (typeof TEXTS)[Language]) {
+async function payWithWeChat(
+  page: Page,
+  texts: (typeof TEXTS)[Language],
+  { delivery = false } = {},
+): Promise<string> {
   await page.waitForURL('**/customer/payment/**');
   await page.getByText(texts.payWithin).waitFor();
   await page.getByText(texts.wechat, { exact: true }).tap();
@@ -130,9 +254,15 @@ async function payWithWeChat(page: Page, texts: (typeof TEXTS)[Language]) {
   await page.getByRole('button', { name: /^Pay ¥/ }).tap();
   await page.waitForURL('**/customer/orders/*?paid=1');
   await page.getByText(texts.paid, { exact: true }).waitFor();
+  if (delivery) {
+    await page.getByText(texts.deliveryComing).first().waitFor();
+    expect(await page.getByRole('button', { name: texts.showQr }).count()).toBe(0);
+    return /(?<!\d)20\d{10}(?!\d)/.exec((await page.locator('body').textContent()) ?? '')![0];
+  }
   await page.getByRole('button', { name: texts.showQr }).first().tap();
   await page.waitForURL('**/customer/order-qr/**');
   await page.getByText(texts.show).waitFor();
+  return decodeURIComponent(new URL(page.url()).pathname.split('/').pop() ?? '');
 }
 
 describe('a customer books gear on a phone', () => {
@@ -198,8 +328,7 @@ describe('a customer books gear on a phone', () => {
     await page.getByText(texts.accept).tap();
     await page.getByRole('button', { name: texts.submit }).tap();
     await signInAtSubmit(page, texts, '13712340003');
-    await payWithWeChat(page, texts);
-    const orderNumber = decodeURIComponent(new URL(page.url()).pathname.split('/').pop() ?? '');
+    const orderNumber = await payWithWeChat(page, texts);
     expect(errors).toEqual([]);
 
     // The riders are kept on the profile for next season.
@@ -234,7 +363,7 @@ describe('a customer books gear on a phone', () => {
     ['zh-CN', '万龙雪场店', '13712340001', true],
     ['en-US', '太舞小镇店', '13712340002', false],
   ] as const) {
-    it(`goes from ${viaAgent ? 'an agent’s link' : '/'} to a paid order and its QR code in under two minutes (${language}), which the store's scan opens`, async () => {
+    it(`goes from ${viaAgent ? 'an agent’s link' : '/'} to a paid delivery order, chosen for a later day, in under two minutes (${language}), which the store's scan opens`, async () => {
       const texts = TEXTS[language];
       // The agent's phone: the referral code their link carries, and their orders so far.
       const agentPhone = await newPhone(browser);
@@ -257,8 +386,15 @@ describe('a customer books gear on a phone', () => {
         await page.goto(`${baseUrl}/`);
       }
       await page.waitForURL('**/customer/order-create**');
+      const quoteNow = watchQuotes(page);
       await page.getByRole('radio', { name: new RegExp(store) }).tap();
       await page.getByRole('button', { name: texts.changeStore }).waitFor();
+      // Delivered to the hotel, on a day other than today, in the window chosen, for two days.
+      await page.getByRole('radio', { name: texts.delivery }).tap();
+      await page.getByLabel(texts.deliveryAddress).fill('崇礼万龙酒店 1208');
+      const deliveryWindow = await chooseStart(page, texts);
+      await page.locator('.dates-section .adm-stepper-plus').tap();
+      // A parent and a child, each sized.
       await addRider(page, texts, {
         name: '张伟',
         height: '175',
@@ -266,21 +402,53 @@ describe('a customer books gear on a phone', () => {
         age: '30',
         boot: '26.5',
       });
-      // The first pack (or item) with something still free, each part in a size still free.
-      await page.locator('button.gear-card__choose:not([disabled])').first().tap();
-      const popup = page.getByRole('dialog').last();
-      await chooseSizes(popup, '张伟');
-      await popup.getByRole('button', { name: texts.addToBooking }).tap();
-      await popup.waitFor({ state: 'hidden' });
+      await addRider(page, texts, {
+        name: '张小朵',
+        height: '125',
+        weight: '25',
+        age: '8',
+        boot: '19',
+      });
+      // The first pack (or item) with something still free for each, each part in a size that fits.
+      for (const rider of ['张伟', '张小朵']) {
+        await page.locator('button.gear-card__choose:not([disabled])').first().tap();
+        const popup = page.getByRole('dialog').last();
+        await chooseSizes(popup, rider);
+        await popup.getByRole('button', { name: texts.addToBooking }).tap();
+        await popup.waitFor({ state: 'hidden' });
+        await page.locator('.summary-rider', { hasText: rider }).waitFor();
+      }
       await page.getByText(texts.accept).tap();
+      await page.locator('#booking-blocker').waitFor({ state: 'detached' });
+      const quote = quoteNow();
+      // What was chosen is what is priced: the day (not today), the window, two days, delivered.
+      const start = new Date(quote.rentalStartTime);
+      const storeDay = (d: Date) => d.toLocaleDateString('en-CA', { timeZone: 'Asia/Shanghai' });
+      expect(storeDay(start)).not.toBe(storeDay(new Date()));
+      const hhmm = (d: string | null) =>
+        d
+          ? new Date(d).toLocaleTimeString('en-GB', {
+              timeZone: 'Asia/Shanghai',
+              hour: '2-digit',
+              minute: '2-digit',
+            })
+          : '';
+      expect(`${hhmm(quote.rentalStartTime)}–${hhmm(quote.deliveryWindowEnd)}`).toBe(
+        deliveryWindow,
+      );
+      expect(quote).toMatchObject({
+        days: 2,
+        deliveryMethod: 'Delivery',
+        deliveryAddress: '崇礼万龙酒店 1208',
+      });
+      await checkFigures(page, texts, quote);
       await screenshot(page, `booking-summary-${language}`);
       await page.getByRole('button', { name: texts.submit }).tap();
 
       await signInAtSubmit(page, texts, phone);
-      await payWithWeChat(page, texts);
-      await screenshot(page, `booking-qr-${language}`);
+      const orderNumber = await payWithWeChat(page, texts, { delivery: true });
+      await screenshot(page, `booking-paid-delivery-${language}`);
       expect(Date.now() - started).toBeLessThan(120_000);
-      const orderNumber = decodeURIComponent(new URL(page.url()).pathname.split('/').pop() ?? '');
       expect(orderNumber).toMatch(/^20\d{10}$/);
       expect(errors).toEqual([]);
 

@@ -50,6 +50,17 @@ describe('choosing when the rental starts', () => {
     fireEvent.click(screen.getByRole('button', { name: '改日期' }));
     const calendar = await screen.findByText('选择取装备的日期');
     const popup = calendar.closest<HTMLElement>('.adm-popup')!;
+    // Days gone by and rest days (Tuesdays) cannot be taken.
+    const cell = (date: string, month = 0) =>
+      within(popup)
+        .getAllByText(date)
+        .map((el) => el.closest('.adm-calendar-picker-view-cell')!)[month]!;
+    expect(cell('25').className).toContain('disabled');
+    expect(cell('1').className).toContain('disabled');
+    // Tuesday 1 December.
+    expect(cell('1', 1).className).toContain('disabled');
+    expect(cell('27').className).not.toContain('disabled');
+    expect(cell('2', 1).className).not.toContain('disabled');
     // Saturday 28 November: a tap on its day, then confirm.
     const day = within(popup)
       .getAllByText('28')

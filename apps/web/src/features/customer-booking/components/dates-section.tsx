@@ -175,10 +175,16 @@ export function DatesSection({
             min={min}
             max={max}
             defaultValue={dayjs(booking.date).toDate()}
-            shouldDisableDate={(date) =>
-              restDays.includes(dayjs(date).day()) ||
-              (!todayHasTime && dayjs(date).format('YYYY-MM-DD') === today)
-            }
+            // Given this, the calendar no longer greys the days outside min and max by itself.
+            shouldDisableDate={(date) => {
+              const day = dayjs(date).format('YYYY-MM-DD');
+              return (
+                day < today ||
+                date > max ||
+                restDays.includes(dayjs(date).day()) ||
+                (!todayHasTime && day === today)
+              );
+            }}
             onClose={() => setPicking(null)}
             onMaskClick={() => setPicking(null)}
             onConfirm={(date) => {

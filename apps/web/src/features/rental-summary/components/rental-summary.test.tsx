@@ -215,3 +215,26 @@ describe('what the customer pays for, on one screen', () => {
     expect(screen.queryByText('取消与退款')).toBeNull();
   });
 });
+
+describe("an order's driver fees", () => {
+  it('are named by their run, whatever language the order was taken in', async () => {
+    await changeLanguage('zh-CN');
+    const view = {
+      ...fromQuote(quote, riders, '万龙雪场店'),
+      fees: [
+        { kind: 'DeliveryFee' as const, amount: 30, description: 'Delivery' },
+        { kind: 'DeliveryFee' as const, amount: 20, description: '上门取件' },
+        { kind: 'Other' as const, amount: 5, description: '打蜡' },
+      ],
+    };
+    render(<RentalSummary view={view} />);
+    const totals = screen
+      .getByRole('region', { name: '订单明细' })
+      .querySelector('.summary-totals')!;
+    const labels = [...totals.querySelectorAll('dt')].map((dt) => dt.textContent);
+    expect(labels).toContain('配送费');
+    expect(labels).toContain('取件费');
+    expect(labels).toContain('其他 · 打蜡');
+    expect(labels.join()).not.toContain('Delivery');
+  });
+});

@@ -206,16 +206,26 @@ function Line({
   );
 }
 
+/** How orders/pricing.ts names the fee of a delivery run and of a pickup run. */
+const DELIVERY_RUN = ['送货上门', 'Delivery'];
+const PICKUP_RUN = ['上门取件', 'Pickup'];
+
 function Fee({ fee }: { fee: SummaryView['fees'][number] }) {
   const { t } = useTranslation();
   // An extension's fee line says how many days it added ('+1').
   const extraDays = Number(/^\+(\d+)$/.exec(fee.description)?.[1]);
+  // The server names a driver's fee by its run, in the language the order was taken in.
+  const pickupRun = fee.kind === FeeItemKind.DeliveryFee && PICKUP_RUN.includes(fee.description);
+  const deliveryRun =
+    fee.kind === FeeItemKind.DeliveryFee && DELIVERY_RUN.includes(fee.description);
   const label =
-    fee.kind === 'PickupFee'
+    fee.kind === 'PickupFee' || pickupRun
       ? t('rentalSummary.pickupFee')
-      : fee.kind === FeeItemKind.ExtensionFee && extraDays > 0
-        ? t('rentalSummary.extension', { count: extraDays })
-        : [t(`orders.feeKinds.${fee.kind}`), fee.description].filter(Boolean).join(' · ');
+      : deliveryRun
+        ? t('orders.feeKinds.DeliveryFee')
+        : fee.kind === FeeItemKind.ExtensionFee && extraDays > 0
+          ? t('rentalSummary.extension', { count: extraDays })
+          : [t(`orders.feeKinds.${fee.kind}`), fee.description].filter(Boolean).join(' · ');
   return (
     <>
       <dt>{label}</dt>
