@@ -4,6 +4,7 @@ import { createBrowserHistory } from 'history';
 import 'antd-mobile/es/global';
 import './styles.css';
 import { installTouchEmulator } from '@/lib/touch-emulator';
+import { enableCloseOnBack } from '@/lib/close-on-back';
 import { disableZodEval } from '@/lib/zod-jitless';
 import { applyTheme, savedTheme } from '@/features/app-state/stores/app-store';
 import { App } from './app/app';
@@ -31,6 +32,8 @@ disableZodEval();
 applyTheme(savedTheme());
 
 const history = createBrowserHistory();
+// The phone's Back closes an open sheet or dialog before it leaves the page.
+enableCloseOnBack(history);
 connectApi((to, options) => (options?.replace ? history.replace(to) : history.push(to)));
 const queryClient = createQueryClient();
 

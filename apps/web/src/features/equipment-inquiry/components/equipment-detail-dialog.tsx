@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { Button, List, Popup, Skeleton } from 'antd-mobile';
+import { Button, List, Skeleton } from 'antd-mobile';
+import { Popup } from '@/components/antd/popup';
 import { useTranslation } from 'react-i18next';
 import type { EquipmentInquiry } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';

@@ -1,0 +1,168 @@
+import { useEffect, useRef } from 'react';
+
+/**
+ * The phone's back gesture (and the browser's back button) closes the sheet or dialog on top
+ * first, as people expect of an app; only a Back with nothing open leaves the page. What was
+ * typed stays: the page under the sheet never changes.
+ *
+ * How: opening a sheet adds a history entry of its own (the same address, a depth mark in its
+ * state); Back pops it and the sheet closes. A sheet closed any other way (its own button, a
+ * tap outside, its work done) takes its entry back, so no dead entry is left for Back to spend.
+ * These entries are of one page: their popstate events are stopped before the router's history
+ * hears them (the page's location did not change), so nothing re-renders and a page's leave
+ * guard is not asked. An entry whose sheet went away under a navigation (a link in a sheet) is
+ * stepped over when Back (or Forward) reaches it.
+ */
+
+/** The key of the depth mark in an entry's state: 1 for the first sheet on a page, 2 above it… */
+const MARK = '__sheet';
+
+interface Layer {
+  close: () => void;
+  /** Its entry's depth once pushed; 0 before. */
+  depth: number;
+  /** Closed, or popped by Back: its entry is no longer its own to take back. */
+  done: boolean;
+}
+
+/** The open sheets, bottom first. */
+const layers: Layer[] = [];
+/** History steps waiting for a Back or Forward under way to land (they are asynchronous). */
+const queue: (() => void)[] = [];
+let landing: { timer: ReturnType<typeof setTimeout> } | null = null;
+/** The state of the entry shown, as last seen (to tell a pop within the page from another). */
+let shown: unknown = null;
+let enabled = false;
+
+type MarkedState = Record<string, unknown> & { [MARK]?: number };
+
+const depthOf = (state: unknown): number =>
+  state && typeof state === 'object' && typeof (state as MarkedState)[MARK] === 'number'
+    ? (state as MarkedState)[MARK]!
+    : 0;
+
+/** An entry's state without the mark: equal for a page's entry and its sheets' entries. */
+function pageOf(state: unknown): string {
+  if (!state || typeof state !== 'object') return JSON.stringify(state ?? null);
+  const { [MARK]: _mark, ...page } = state as MarkedState;
+  return JSON.stringify(page);
+}
+
+function run(step: () => void) {
+  queue.push(step);
+  drain();
+}
+
+function drain() {
+  while (!landing && queue.length > 0) queue.shift()!();
+}
+
+/** Moves one entry back or forward, holding later steps until the move has landed. */
+function travel(direction: -1 | 1) {
+  // A move that never lands (no entry there) must not hold the queue for ever.
+  landing = {
+    timer: setTimeout(() => {
+      landing = null;
+      drain();
+    }, 1_000),
+  };
+  window.history.go(direction);
+}
+
+function push(layer: Layer) {
+  if (layer.done) return;
+  const state: unknown = window.history.state;
+  const base = state && typeof state === 'object' ? (state as MarkedState) : {};
+  layer.depth = depthOf(state) + 1;
+  const next = { ...base, [MARK]: layer.depth };
+  window.history.pushState(next, '');
+  shown = next;
+}
+
+function handlePop(event: PopStateEvent) {
+  const before = shown;
+  shown = event.state;
+  const samePage = pageOf(before) === pageOf(event.state);
+  // Within the page: the router's location is unchanged, so its history need not hear of it.
+  if (samePage) event.stopImmediatePropagation();
+  const depth = depthOf(event.state);
+  // Back past a sheet closes it (the top one first); leaving the page closes them all.
+  const popped = layers.filter((l) => l.depth > 0 && (!samePage || l.depth > depth)).reverse();
+  for (const layer of popped) {
+    layer.done = true;
+    layers.splice(layers.indexOf(layer), 1);
+    layer.close();
+  }
+  if (landing) {
+    clearTimeout(landing.timer);
+    landing = null;
+  }
+  if (depth > 0 && !layers.some((l) => l.depth === depth)) {
+    // A sheet's entry whose sheet is gone: step over it, the way the person was going.
+    travel(samePage && depth > depthOf(before) ? 1 : -1);
+    return;
+  }
+  drain();
+}
+
+/** The router's history, as far as this needs it: to hear of its pushes and replacements. */
+interface RouterHistory {
+  listen: (listener: () => void) => () => void;
+}
+
+/**
+ * Lets Back close sheets, from now on (main.tsx, once, with the router's history); returns what
+ * turns it off again (tests).
+ */
+export function enableCloseOnBack(history: RouterHistory): () => void {
+  if (enabled) return () => undefined;
+  enabled = true;
+  shown = window.history.state;
+  // Capturing, so it runs before the router's own listener on the same window.
+  window.addEventListener('popstate', handlePop, { capture: true });
+  // The entry shown after each navigation of the router's (a pop within a page never gets here).
+  const unlisten = history.listen(() => {
+    shown = window.history.state;
+  });
+  return () => {
+    window.removeEventListener('popstate', handlePop, { capture: true });
+    unlisten();
+    enabled = false;
+    layers.length = 0;
+    queue.length = 0;
+    if (landing) clearTimeout(landing.timer);
+    landing = null;
+  };
+}
+
+/**
+ * A sheet has opened: Back now calls `close`. Returns what to call when it closes by other
+ * means (its entry is then taken back). Does nothing until `enableCloseOnBack` ran.
+ */
+export function openBackLayer(close: () => void): () => void {
+  if (!enabled) return () => undefined;
+  const layer: Layer = { close, depth: 0, done: false };
+  layers.push(layer);
+  run(() => push(layer));
+  return () => {
+    if (layer.done) return;
+    layer.done = true;
+    layers.splice(layers.indexOf(layer), 1);
+    run(() => {
+      // Only its own entry, on top: a navigation may have put another page there meanwhile.
+      if (layer.depth > 0 && depthOf(window.history.state) === layer.depth) travel(-1);
+    });
+  };
+}
+
+/** While `open`, Back calls `close` (the latest given) instead of leaving the page. */
+export function useCloseOnBack(open: boolean, close: (() => void) | undefined): void {
+  const latest = useRef(close);
+  useEffect(() => {
+    latest.current = close;
+  });
+  useEffect(() => {
+    if (!open) return;
+    return openBackLayer(() => latest.current?.());
+  }, [open]);
+}
