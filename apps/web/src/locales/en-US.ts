@@ -1382,7 +1382,7 @@ const enUS: Messages = {
     noCurrentTip: 'Open a plan from "My plans", or save one from the booking page.',
     notFound: 'This plan does not exist or was deleted',
     notFoundTip: 'Ask whoever shared it for a new link.',
-    summary: '{{store}} · from {{date}}, {{days}} d',
+    summary: 'from {{date}}, {{days}} d',
     savedQuote: 'Priced {{amount}} when saved',
     riders: 'Riders',
     gear: 'Gear',

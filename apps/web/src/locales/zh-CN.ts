@@ -1342,7 +1342,7 @@ const zhCN = {
     noCurrentTip: '从“我的方案”打开一个方案，或在预订页保存一个。',
     notFound: '方案不存在或已被删除',
     notFoundTip: '请向分享的人要一个新链接。',
-    summary: '{{store}} · {{date}} 起 {{days}} 天',
+    summary: '{{date}} 起 {{days}} 天',
     savedQuote: '保存时报价 {{amount}}',
     riders: '滑雪者',
     gear: '装备',
