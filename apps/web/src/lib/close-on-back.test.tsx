@@ -3,6 +3,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import {
   Link,
   Route,
+  useNavigate,
   Routes,
   unstable_HistoryRouter as HistoryRouter,
   type HistoryRouterProps,
@@ -18,6 +19,7 @@ import { enableCloseOnBack } from './close-on-back';
 function NotePage({ guard }: { guard?: () => Promise<boolean> }) {
   const [open, setOpen] = useState(false);
   const [answer, setAnswer] = useState('');
+  const navigate = useNavigate();
   useLeaveGuard(!!guard, guard ?? (async () => true));
   return (
     <main>
@@ -44,6 +46,16 @@ function NotePage({ guard }: { guard?: () => Promise<boolean> }) {
           <Link to="/other" onClick={() => setOpen(false)}>
             elsewhere
           </Link>
+          <button
+            type="button"
+            onClick={() => {
+              // A choice the page keeps in its address, as filters do.
+              void navigate('/notes?sort=new', { replace: true });
+              setOpen(false);
+            }}
+          >
+            newest first
+          </button>
         </div>
       </Popup>
     </main>
@@ -167,6 +179,19 @@ describe("the phone's back gesture", () => {
     // Landed on the sheet's old entry: it is stepped over to the page's own.
     await waitFor(() => expect(window.history.state?.__sheet).toBeUndefined());
     expect(sheetShown()).toBe(false);
+
+    await pressBack();
+    await screen.findByText('start page');
+  });
+
+  it('keeps an address the page chose in a sheet: Back does not bring the old one back', async () => {
+    renderApp();
+    await openSheet();
+    fireEvent.click(screen.getByRole('button', { name: 'newest first' }));
+    await waitFor(() => expect(sheetShown()).toBe(false));
+    await waitFor(() => expect(window.location.search).toBe('?sort=new'));
+    await waitFor(() => expect(window.history.state?.__sheet).toBeUndefined());
+    expect(history.location.search).toBe('?sort=new');
 
     await pressBack();
     await screen.findByText('start page');

@@ -8,10 +8,13 @@ import { useEffect, useRef } from 'react';
  * How: opening a sheet adds a history entry of its own (the same address, a depth mark in its
  * state); Back pops it and the sheet closes. A sheet closed any other way (its own button, a
  * tap outside, its work done) takes its entry back, so no dead entry is left for Back to spend.
- * These entries are of one page: their popstate events are stopped before the router's history
- * hears them (the page's location did not change), so nothing re-renders and a page's leave
- * guard is not asked. An entry whose sheet went away under a navigation (a link in a sheet) is
- * stepped over when Back (or Forward) reaches it.
+ * These entries are the page's own: their popstate events are stopped before the router's
+ * history hears them (the page's location did not change), so nothing re-renders and a page's
+ * leave guard is not asked. Two things a page may do while a sheet is open are made good:
+ * - it replaces its address (a filter chosen in a sheet, a dialog named in the query): the new
+ *   address moves down to the page's own entry, so Back does not bring the old one back;
+ * - it goes to another page (a link in a sheet): the sheet's entry stays behind it, and is
+ *   stepped over when Back comes to it.
  */
 
 /** The key of the depth mark in an entry's state: 1 for the first sheet on a page, 2 above it… */
@@ -19,7 +22,7 @@ const MARK = '__sheet';
 
 interface Layer {
   close: () => void;
-  /** Its entry's depth once pushed; 0 before. */
+  /** Its entry's depth once pushed; 0 before (or while its entry is being put back). */
   depth: number;
   /** Closed, or popped by Back: its entry is no longer its own to take back. */
   done: boolean;
@@ -27,7 +30,7 @@ interface Layer {
 
 /** The open sheets, bottom first. */
 const layers: Layer[] = [];
-/** History steps waiting for a Back or Forward under way to land (they are asynchronous). */
+/** History steps waiting for a move of ours to land (moves are asynchronous). */
 const queue: (() => void)[] = [];
 let landing: { timer: ReturnType<typeof setTimeout> } | null = null;
 /** The state of the entry shown, as last seen (to tell a pop within the page from another). */
@@ -57,8 +60,11 @@ function drain() {
   while (!landing && queue.length > 0) queue.shift()!();
 }
 
-/** Moves one entry back or forward, holding later steps until the move has landed. */
-function travel(direction: -1 | 1) {
+/**
+ * Moves `steps` entries back within the page, holding later steps until the move has landed.
+ * Only ever down a page's own entries: where it lands, the router's location is the same.
+ */
+function goBack(steps: number) {
   // A move that never lands (no entry there) must not hold the queue for ever.
   landing = {
     timer: setTimeout(() => {
@@ -66,7 +72,7 @@ function travel(direction: -1 | 1) {
       drain();
     }, 1_000),
   };
-  window.history.go(direction);
+  window.history.go(-steps);
 }
 
 function push(layer: Layer) {
@@ -82,7 +88,8 @@ function push(layer: Layer) {
 function handlePop(event: PopStateEvent) {
   const before = shown;
   shown = event.state;
-  const samePage = pageOf(before) === pageOf(event.state);
+  const ours = landing !== null;
+  const samePage = ours || pageOf(before) === pageOf(event.state);
   // Within the page: the router's location is unchanged, so its history need not hear of it.
   if (samePage) event.stopImmediatePropagation();
   const depth = depthOf(event.state);
@@ -97,17 +104,35 @@ function handlePop(event: PopStateEvent) {
     clearTimeout(landing.timer);
     landing = null;
   }
-  if (depth > 0 && !layers.some((l) => l.depth === depth)) {
-    // A sheet's entry whose sheet is gone: step over it, the way the person was going.
-    travel(samePage && depth > depthOf(before) ? 1 : -1);
+  // Back came to a sheet's entry whose sheet is gone (a link led away from it): step over it.
+  // (Forward, which phones hardly offer, may show it: one more Back then.)
+  const cameBack = !samePage || depth < depthOf(before);
+  if (depth > 0 && cameBack && !layers.some((l) => l.depth === depth)) {
+    goBack(1);
     return;
   }
   drain();
 }
 
-/** The router's history, as far as this needs it: to hear of its pushes and replacements. */
+/**
+ * The page replaced its address while a sheet's entry was on top: the new address goes down to
+ * the page's own entry (the sheets' entries above it are put back for those still open).
+ */
+function replaceUnderSheets(depth: number) {
+  const state: unknown = window.history.state;
+  const url = window.location.href;
+  for (const layer of layers) layer.depth = 0;
+  run(() => goBack(depth));
+  run(() => {
+    window.history.replaceState(state, '', url);
+    shown = state;
+    for (const layer of layers) push(layer);
+  });
+}
+
+/** The router's history, as far as this needs it: to hear of its navigations. */
 interface RouterHistory {
-  listen: (listener: () => void) => () => void;
+  listen: (listener: (update: { action: string }) => void) => () => void;
 }
 
 /**
@@ -120,9 +145,10 @@ export function enableCloseOnBack(history: RouterHistory): () => void {
   shown = window.history.state;
   // Capturing, so it runs before the router's own listener on the same window.
   window.addEventListener('popstate', handlePop, { capture: true });
-  // The entry shown after each navigation of the router's (a pop within a page never gets here).
-  const unlisten = history.listen(() => {
+  const unlisten = history.listen(({ action }) => {
+    const before = depthOf(shown);
     shown = window.history.state;
+    if (action === 'REPLACE' && before > 0) replaceUnderSheets(before);
   });
   return () => {
     window.removeEventListener('popstate', handlePop, { capture: true });
@@ -150,7 +176,7 @@ export function openBackLayer(close: () => void): () => void {
     layers.splice(layers.indexOf(layer), 1);
     run(() => {
       // Only its own entry, on top: a navigation may have put another page there meanwhile.
-      if (layer.depth > 0 && depthOf(window.history.state) === layer.depth) travel(-1);
+      if (layer.depth > 0 && depthOf(window.history.state) === layer.depth) goBack(1);
     });
   };
 }

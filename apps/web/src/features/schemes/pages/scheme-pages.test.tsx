@@ -5,7 +5,7 @@ import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { BookingCatalog, Scheme } from '@snowgear/contracts';
+import { BookingCartSchema, type BookingCatalog, type Scheme } from '@snowgear/contracts';
 import { GlobalMessages } from '@/features/app-state/components/global-messages';
 import { sendSmsCode } from '@/features/auth/api/send-sms-code';
 import { clearSession, loginWithPhone, useSession } from '@/features/auth/stores/session-store';
@@ -119,7 +119,7 @@ describe('plans: my list, a shared plan, booking it (real server)', () => {
     storage.set(StorageKey.refreshToken, ownerTokens[1]!);
     useSession.setState(owner);
     const storeName = useConfigStore.getState().config!.storeConfigs[storeId]!.storeName;
-    const start = dayjs.tz(scheme.cart.rentalStartTime, 'Asia/Shanghai');
+    const start = dayjs.tz(BookingCartSchema.parse(scheme.cart).rentalStartTime, 'Asia/Shanghai');
     // The name the booking page suggests when saving.
     const name = `${storeName} ${start.format('MM-DD')} 起 2 天`;
     const named = await api.post<Scheme>('/app/schemes', { name, cart: scheme.cart });
