@@ -153,6 +153,8 @@ const enUS: Messages = {
       'This store has nothing to rent for these dates; try other dates or another store.',
     forWhom: 'Who is it for',
     addRiderFirst: 'Add a rider first',
+    itemNotBookable:
+      'This item cannot be booked online just now; choose another of its kind, or ask the store.',
     chooseSize: 'Choose the size',
     sizeOf: 'Size of {{name}}',
     oneSize: 'One size',

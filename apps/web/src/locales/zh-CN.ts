@@ -148,6 +148,7 @@ const zhCN = {
     nothingToRent: '这家门店在所选日期没有可租的装备，请换个日期或门店。',
     forWhom: '给谁用',
     addRiderFirst: '请先添加滑雪者',
+    itemNotBookable: '这件雪具暂不能在线预订，可以换一件同类的，或到店咨询。',
     chooseSize: '选择尺码',
     sizeOf: '{{name}}的尺码',
     oneSize: '均码',
