@@ -76,7 +76,8 @@ function goBack(steps: number) {
 }
 
 function push(layer: Layer) {
-  if (layer.done) return;
+  // Done, or already put back by `replaceUnderSheets` before its own turn came.
+  if (layer.done || layer.depth > 0) return;
   const state: unknown = window.history.state;
   const base = state && typeof state === 'object' ? (state as MarkedState) : {};
   layer.depth = depthOf(state) + 1;
