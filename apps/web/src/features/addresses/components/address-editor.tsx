@@ -184,11 +184,7 @@ function AddressForm({ value, isFirst, onSave, onClose }: EditorProps) {
               : undefined
         }
       >
-        <Switch
-          aria-label={t('addresses.isDefault')}
-          disabled={defaultFixed}
-          style={{ '--height': '36px', '--width': '60px' }}
-        />
+        <Switch aria-label={t('addresses.isDefault')} disabled={defaultFixed} />
       </Form.Item>
     </Form>
   );

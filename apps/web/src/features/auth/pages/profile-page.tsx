@@ -43,7 +43,6 @@ function PreferencesSection() {
               checked={theme === 'dark'}
               onChange={toggleTheme}
               aria-label={t('profile.darkMode')}
-              style={{ '--height': '36px', '--width': '60px' }}
             />
           }
         >
