@@ -31,9 +31,8 @@ installTouchEmulator();
 disableZodEval();
 applyTheme(savedTheme());
 
-const history = createBrowserHistory();
 // The phone's Back closes an open sheet or dialog before it leaves the page.
-enableCloseOnBack(history);
+const history = enableCloseOnBack(createBrowserHistory);
 connectApi((to, options) => (options?.replace ? history.replace(to) : history.push(to)));
 const queryClient = createQueryClient();
 

@@ -13,7 +13,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Popup } from '@/components/antd/popup';
 import { Dialog } from '@/components/antd/dialog';
 import { HistoryContext, useLeaveGuard } from './history';
-import { enableCloseOnBack } from './close-on-back';
+import { disableCloseOnBack, enableCloseOnBack } from './close-on-back';
 
 /** A page with a note typed on it, and a sheet with its own field, a dialog and a link. */
 function NotePage({ guard }: { guard?: () => Promise<boolean> }) {
@@ -63,7 +63,6 @@ function NotePage({ guard }: { guard?: () => Promise<boolean> }) {
 }
 
 let history: BrowserHistory;
-let disable: () => void;
 
 function renderApp(guard?: () => Promise<boolean>) {
   history.push('/start');
@@ -105,12 +104,11 @@ async function openSheet() {
 }
 
 beforeEach(() => {
-  history = createBrowserHistory();
-  disable = enableCloseOnBack(history);
+  history = enableCloseOnBack(createBrowserHistory);
 });
 
 afterEach(() => {
-  disable();
+  disableCloseOnBack();
 });
 
 describe("the phone's back gesture", () => {
@@ -122,7 +120,7 @@ describe("the phone's back gesture", () => {
     await pressBack();
     await waitFor(() => expect(sheetShown()).toBe(false));
     expect(history.location.pathname).toBe('/notes');
-    expect((screen.getByLabelText('note') as HTMLInputElement).value).toBe('两块单板');
+    expect(screen.getByLabelText<HTMLInputElement>('note').value).toBe('两块单板');
 
     await pressBack();
     await screen.findByText('start page');

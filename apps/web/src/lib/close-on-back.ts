@@ -136,35 +136,42 @@ interface RouterHistory {
   listen: (listener: (update: { action: string }) => void) => () => void;
 }
 
+let unlisten: () => void = () => undefined;
+
 /**
- * Lets Back close sheets, from now on (main.tsx, once, with the router's history); returns what
- * turns it off again (tests).
+ * Lets Back close sheets, from now on (main.tsx, once), and makes the router's history with
+ * `createHistory`: the two listen to the same popstate events, and this one must hear them first
+ * to keep a page's own pops from the router (browsers call a window's listeners in the order they
+ * were added).
  */
-export function enableCloseOnBack(history: RouterHistory): () => void {
-  if (enabled) return () => undefined;
+export function enableCloseOnBack<H extends RouterHistory>(createHistory: () => H): H {
+  if (enabled) disableCloseOnBack();
   enabled = true;
+  window.addEventListener('popstate', handlePop);
+  const history = createHistory();
   shown = window.history.state;
-  // Capturing, so it runs before the router's own listener on the same window.
-  window.addEventListener('popstate', handlePop, { capture: true });
-  const unlisten = history.listen(({ action }) => {
+  unlisten = history.listen(({ action }) => {
     const before = depthOf(shown);
     shown = window.history.state;
     if (action === 'REPLACE' && before > 0) replaceUnderSheets(before);
   });
-  return () => {
-    window.removeEventListener('popstate', handlePop, { capture: true });
-    unlisten();
-    enabled = false;
-    layers.length = 0;
-    queue.length = 0;
-    if (landing) clearTimeout(landing.timer);
-    landing = null;
-  };
+  return history;
+}
+
+/** Back leaves pages again, sheets or not (tests). */
+export function disableCloseOnBack(): void {
+  window.removeEventListener('popstate', handlePop);
+  unlisten();
+  enabled = false;
+  layers.length = 0;
+  queue.length = 0;
+  if (landing) clearTimeout(landing.timer);
+  landing = null;
 }
 
 /**
  * A sheet has opened: Back now calls `close`. Returns what to call when it closes by other
- * means (its entry is then taken back). Does nothing until `enableCloseOnBack` ran.
+ * means (its entry is then taken back). Does nothing unless `enableCloseOnBack` ran.
  */
 export function openBackLayer(close: () => void): () => void {
   if (!enabled) return () => undefined;
