@@ -119,4 +119,33 @@ describe("the phone's back gesture", () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it("closes the inquiry's gear sheet without bringing back the item's dialog it came from", async () => {
+    const context = await newPhone(browser);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${baseUrl}/help`);
+    await page.goto(`${baseUrl}/customer/equipment-inquiry`);
+    // An item's dialog is named in the address (?sn=), as a label's QR code opens it.
+    await page.locator('.inquiry-list button', { hasText: '现在可租' }).first().tap();
+    const item = page
+      .getByRole('dialog')
+      .filter({ has: page.getByRole('button', { name: '预订这件' }) });
+    await item.waitFor();
+    await opened(page);
+    await item.getByRole('button', { name: '预订这件' }).tap();
+    const gear = page.getByRole('dialog').filter({ hasText: '给谁用' });
+    await gear.waitFor();
+    await opened(page);
+    await item.waitFor({ state: 'hidden' });
+
+    await back(page);
+    await gear.waitFor({ state: 'hidden' });
+    expect(await item.isVisible()).toBe(false);
+    expect(new URL(page.url()).search).toBe('');
+    await back(page);
+    await page.waitForURL('**/help');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
