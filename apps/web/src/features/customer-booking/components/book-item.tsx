@@ -41,17 +41,25 @@ export interface ItemToBook {
   categoryId: string;
   /** The size it is booked as (its category's size attributes). */
   size: Record<string, string>;
+  /** Its own daily price and deposit, which a line naming it is charged (not its kind's). */
+  dailyPrice: number;
+  deposit: number;
 }
 
 /**
- * The item as the gear sheet offers it: its category, with its own kind only, and one of it (this
- * very item; whether it is free for the booking's dates, the booking's quote says).
+ * The item as the gear sheet offers it: its category, with its own kind only, at its own price,
+ * and one of it (this very item; whether it is free for the booking's dates, the booking's quote
+ * says).
  */
 function itemTarget(catalog: BookableCategory[] | undefined, item: ItemToBook): GearTarget | null {
   const category = catalog?.find((c) => c.id === item.categoryId);
   const kind = category?.kinds.find((k) => sizeKeyOf(k.size) === sizeKeyOf(item.size));
   if (!category || !kind) return null;
-  return { type: 'item', category: { ...category, kinds: [{ ...kind, free: 1 }], free: 1 } };
+  const own = { ...kind, dailyPrice: item.dailyPrice, deposit: item.deposit, free: 1 };
+  return {
+    type: 'item',
+    category: { ...category, kinds: [own], fromDailyPrice: item.dailyPrice, free: 1 },
+  };
 }
 
 /**

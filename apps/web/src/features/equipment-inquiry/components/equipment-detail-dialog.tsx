@@ -116,6 +116,8 @@ function Details({ item, onBook }: { item: EquipmentInquiry; onBook: (item: Item
               storeId: item.storeId,
               categoryId: item.categoryId,
               size: item.size,
+              dailyPrice: item.dailyRentPrice,
+              deposit: item.deposit,
             })
           }
         >

@@ -78,6 +78,15 @@ describe('equipment inquiry: browse, search and scan with true availability (rea
         deposit: 150,
       });
     free = await make('空闲雪杖', 'INQ-FREE');
+    // A cheaper pair of the same kind: a line naming one item is charged that item's price.
+    await api.post<Equipment>('/app/equipment', {
+      storeId: wanlong,
+      categoryId: poles,
+      name: '便宜雪杖',
+      barcodeNumber: `INQ-CHEAP-${Date.now()}`,
+      dailyRentPrice: 10,
+      deposit: 100,
+    });
     reserved = await make('已订雪杖', 'INQ-HELD');
     later = await make('下周雪杖', 'INQ-LATER');
     const book = (item: Equipment, start: number, end: number) =>
@@ -156,11 +165,12 @@ describe('equipment inquiry: browse, search and scan with true availability (rea
     expect(within(sheet).getByText('请先添加滑雪者')).toBeTruthy();
     const add = within(sheet).getByRole('button', { name: '加入预订' });
     expect(add.hasAttribute('disabled')).toBe(true);
-    // Its one size is this item's (one of it), priced as the item is.
+    // Its one size is this item's (one of it), priced as the item is, not as its kind.
     const kinds = within(sheet).getAllByRole('radio');
     expect(kinds).toHaveLength(1);
     expect(kinds[0]!.textContent).toContain('余 1 件');
     expect(kinds[0]!.textContent).toContain('¥20.00');
+    expect(kinds[0]!.textContent).toContain('¥150.00');
     fireEvent.click(within(sheet).getByRole('button', { name: '添加滑雪者' }));
     const editor = await screen.findByRole('dialog', { name: '添加滑雪者' });
     const nameField = within(editor).getByText('姓名').closest('.adm-form-item')!;
