@@ -5,6 +5,31 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+const deepRelative = {
+  group: ['../../*'],
+  message: 'Use the @/ alias instead of deep relative imports.',
+};
+
+/** antd-mobile's sheets and dialogs, each with a wrapper that Back closes first. */
+const sheetImports = [
+  {
+    name: 'antd-mobile',
+    importNames: [
+      'Popup',
+      'CenterPopup',
+      'ActionSheet',
+      'CalendarPicker',
+      'Picker',
+      'DatePicker',
+      'Dialog',
+      'Modal',
+      'ImageViewer',
+      'CascadePicker',
+    ],
+    message: "Use the wrapper in @/components/antd, which the phone's Back closes first.",
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -35,9 +60,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            { group: ['../../*'], message: 'Use the @/ alias instead of deep relative imports.' },
-          ],
+          patterns: [deepRelative],
         },
       ],
       // Settings are read once, in apps/server/src/config (CONVENTIONS.md habit 4).
@@ -84,9 +107,36 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
+    // The phone's Back closes an open sheet or dialog first: only through the wrappers in
+    // components/antd (lib/close-on-back.ts), never antd-mobile's own.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/components/antd/**', '**/*.test.{ts,tsx}', 'apps/web/src/test/**'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: sheetImports, patterns: [deepRelative] }],
+    },
+  },
+  {
     // Shared code never imports a feature; features never reach into another feature's internals
     // except through the documented stores/utils of system-config, app-state and stores.
     files: ['apps/web/src/lib/**', 'apps/web/src/components/**', 'apps/web/src/config/paths.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: sheetImports,
+          patterns: [
+            {
+              group: ['@/features/*', '@/app/*'],
+              message: 'Shared code must not import features or the app.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The wrappers themselves, and tests, may use antd-mobile's own.
+    files: ['apps/web/src/components/antd/**', 'apps/web/src/{lib,components}/**/*.test.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',

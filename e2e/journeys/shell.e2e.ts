@@ -36,7 +36,7 @@ describe('app shell on a phone', () => {
       太舞小镇店: '今日休息',
       云顶夜场店: '营业中',
     });
-    expect(await page.title()).toBe('雪具预订 - 雪具租赁店管理系统');
+    expect(await page.title()).toBe('雪具预订 - 崇礼雪具租赁有限公司');
     await screenshot(page, 'order-create-zh');
     // 21:45: only the night store's hours (until 21:30) have also ended.
     await page.clock.setFixedTime(new Date('2026-11-25T21:45:00+08:00'));
@@ -131,7 +131,7 @@ describe('app shell on a phone', () => {
     await page.getByRole('switch', { name: 'Dark mode' }).tap();
     await page.reload();
     await page.getByText('Choose a store').waitFor();
-    expect(await page.title()).toBe('Book gear - 雪具租赁店管理系统');
+    expect(await page.title()).toBe('Book gear - 崇礼雪具租赁有限公司');
     expect(await page.locator('html').getAttribute('data-prefers-color-scheme')).toBe('dark');
     expect(await page.locator('html').getAttribute('lang')).toBe('en-US');
     await screenshot(page, 'order-create-en-dark');

@@ -142,7 +142,9 @@ describe('contact service and navigation to a store, on a phone', () => {
       const style = (await arrow.locator('svg').getAttribute('style')) ?? '';
       const drawn = Number(/rotate\((-?[\d.]+)deg\)/.exec(style)?.[1]);
       expect(Math.abs(drawn - Number(texts.rotation))).toBeLessThan(0.5);
-      expect(await dialog.locator('[aria-live="polite"]').count()).toBe(1);
+      // Two polite regions: the spoken guidance, and the notices (each notice said once).
+      expect(await dialog.locator('[aria-live="polite"]').count()).toBe(2);
+      expect(await dialog.locator('ul[aria-live="polite"]').count()).toBe(1);
 
       if (texts.cameraRefused) {
         await dialog.getByText(texts.cameraRefused).waitFor();

@@ -4,6 +4,7 @@ import { createBrowserHistory } from 'history';
 import 'antd-mobile/es/global';
 import './styles.css';
 import { installTouchEmulator } from '@/lib/touch-emulator';
+import { enableCloseOnBack } from '@/lib/close-on-back';
 import { disableZodEval } from '@/lib/zod-jitless';
 import { applyTheme, savedTheme } from '@/features/app-state/stores/app-store';
 import { App } from './app/app';
@@ -30,7 +31,8 @@ installTouchEmulator();
 disableZodEval();
 applyTheme(savedTheme());
 
-const history = createBrowserHistory();
+// The phone's Back closes an open sheet or dialog before it leaves the page.
+const history = enableCloseOnBack(createBrowserHistory);
 connectApi((to, options) => (options?.replace ? history.replace(to) : history.push(to)));
 const queryClient = createQueryClient();
 

@@ -17,7 +17,7 @@ import { businessDay, nextOrderNumber } from '@/modules/orders/numbering.js';
 import { feeParameter, priceOrder, rentalDays, toYuan } from '@/modules/orders/pricing.js';
 import { isFreeOrderType } from '@/modules/orders/service.js';
 import { orderStatusName, RETURN_STATE_KEY, RETURN_TO_STATUS } from '@/modules/orders/status.js';
-import { render, say, textIn, type Text } from '@/modules/orders/timeline.js';
+import { driverAssignedKind, render, say, textIn, type Text } from '@/modules/orders/timeline.js';
 import type { Transaction } from './client.js';
 import {
   bills,
@@ -593,6 +593,7 @@ async function seedOrder(tx: Transaction, c: Context): Promise<boolean> {
     bill(kind, amountFen, time);
     log(time, c.staff, 'payment', text('CashReceived', { amount: amount(amountFen) }));
   };
+  let deliveryDriverId: string | null = null;
   const startTime = start.getTime();
   const paidTime = c.created.getTime() + 10 * MINUTE;
   const returnTime = Math.min(end.getTime() - HOUR, c.now - 30 * MINUTE);
@@ -629,11 +630,19 @@ async function seedOrder(tx: Transaction, c: Context): Promise<boolean> {
     }
     if (OUT.includes(target) || BACK.includes(target)) {
       if (demo.deliverTo) {
-        moveTo(
-          Math.min(startTime - 2 * HOUR, c.now - 40 * MINUTE),
+        // The driver takes the run first: the order then names its driver as the timeline does.
+        const leaves = Math.min(startTime - 2 * HOUR, c.now - 40 * MINUTE);
+        log(
+          leaves - 20 * MINUTE,
           c.driver,
-          OrderStatus.Delivering,
+          driverAssignedKind('delivery'),
+          text('OrderDriverAssigned', {
+            kind: (english) => textIn(english, 'DeliveryKindDelivery'),
+            name: c.driver.name,
+          }),
         );
+        deliveryDriverId = c.driver.id;
+        moveTo(leaves, c.driver, OrderStatus.Delivering);
         if (target !== OrderStatus.Delivering) {
           moveTo(Math.min(startTime - HOUR, c.now - 20 * MINUTE), c.driver, OrderStatus.Delivered);
         }
@@ -719,6 +728,7 @@ async function seedOrder(tx: Transaction, c: Context): Promise<boolean> {
     deliveryAddress: demo.deliverTo ?? '',
     returnMethod: demo.pickUpAt ? 'Pickup' : 'SelfReturn',
     returnAddress: demo.pickUpAt ?? '',
+    deliveryDriverId,
     agentId: c.agentId,
     remarks: demo.remarks ?? '',
     totalFen,

@@ -45,7 +45,10 @@ describe('app shell', () => {
       expect(within(card).getByText(/^(营业中|已打烊|今日休息)$/)).toBeTruthy();
       expect(within(card).getByRole('link').getAttribute('href')).toMatch(/^tel:0313\d{7}$/);
     }
-    await waitFor(() => expect(document.title).toBe('雪具预订 - 雪具租赁店管理系统'));
+    // A customer's page names the business; the back office keeps the system's name.
+    await waitFor(() => expect(document.title).toBe('雪具预订 - 崇礼雪具租赁有限公司'));
+    await act(() => router.navigate('/login'));
+    await waitFor(() => expect(document.title).toBe('员工登录 - 雪具租赁店管理系统'));
   });
 
   it('opens at once from the cached configuration, and takes the server’s changes behind it', async () => {
@@ -54,18 +57,18 @@ describe('app shell', () => {
     window.localStorage.setItem(
       'h5_system_configs',
       JSON.stringify({
-        data: { ...fresh, systemInfo: { ...fresh.systemInfo, systemName: '旧名称' } },
+        data: { ...fresh, systemInfo: { ...fresh.systemInfo, companyName: '旧名称' } },
         timestamp: Date.now() - 60_000,
       }),
     );
     useConfigStore.setState({ config: null, fetchedAt: null });
     await renderAt('/customer/order-create');
     await waitFor(() =>
-      expect(useConfigStore.getState().config?.systemInfo.systemName).toBe(
-        fresh.systemInfo.systemName,
+      expect(useConfigStore.getState().config?.systemInfo.companyName).toBe(
+        fresh.systemInfo.companyName,
       ),
     );
-    await waitFor(() => expect(document.title).toBe(`雪具预订 - ${fresh.systemInfo.systemName}`));
+    await waitFor(() => expect(document.title).toBe(`雪具预订 - ${fresh.systemInfo.companyName}`));
   });
 
   it('remembers the chosen store', async () => {
@@ -101,7 +104,7 @@ describe('app shell', () => {
     const police = await screen.findByText(/公网安备/);
     expect(police.getAttribute('href')).toMatch(/^https:\/\/beian\.mps\.gov\.cn/);
     expect(screen.getByText(/ICP备/).getAttribute('href')).toBe('https://beian.miit.gov.cn/');
-    expect(screen.getByText(/崇礼雪具租赁有限公司/)).toBeTruthy();
+    expect(screen.getByText('© 崇礼雪具租赁有限公司')).toBeTruthy();
   });
 
   it('sends unknown paths to /404 and shows the from query on /403', async () => {
@@ -117,7 +120,7 @@ describe('app shell', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'English' }));
     expect(await screen.findByText('Choose a store')).toBeTruthy();
     expect(window.localStorage.getItem('language')).toBe('en-US');
-    await waitFor(() => expect(document.title).toBe('Book gear - 雪具租赁店管理系统'));
+    await waitFor(() => expect(document.title).toBe('Book gear - 崇礼雪具租赁有限公司'));
     fireEvent.click(screen.getByRole('switch', { name: 'Dark mode' }));
     expect(document.documentElement.getAttribute('data-prefers-color-scheme')).toBe('dark');
     expect(window.localStorage.getItem('theme')).toBe('dark');

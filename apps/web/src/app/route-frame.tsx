@@ -2,6 +2,7 @@ import { Suspense, useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_SYSTEM_NAME } from '@snowgear/contracts';
+import { Paths } from '@/config/paths';
 import type { AppRoute } from '@/config/routes';
 import { checkRouteAccess } from '@/lib/authorization';
 import { sessionSnapshot, useSession } from '@/features/auth/stores/session-store';
@@ -9,14 +10,28 @@ import { PageLayout } from './layouts/page-layout';
 import { useAppStore } from '@/features/app-state/stores/app-store';
 import { useConfigStore } from '@/features/system-config/stores/config-store';
 
-/** Page title of spec §1: '{route title, default 店员端} - {system name}'. */
+/**
+ * Page title of spec §1: '{route title, default 店员端} - {system name}'. Customers know the
+ * business, not its back office: their pages name the company instead (`name`), and only the page
+ * until the configuration says what it is called.
+ */
 export function pageTitle(
   routeTitle: string | undefined,
   defaultTitle: string,
-  systemName?: string,
+  name: { systemName?: string; companyName?: string } | undefined,
+  customerSide: boolean,
 ) {
-  return `${routeTitle || defaultTitle} - ${systemName || DEFAULT_SYSTEM_NAME}`;
+  const title = routeTitle || defaultTitle;
+  if (customerSide) {
+    const business = name?.companyName || name?.systemName;
+    return business ? `${title} - ${business}` : title;
+  }
+  return `${title} - ${name?.systemName || DEFAULT_SYSTEM_NAME}`;
 }
+
+/** A page of the customer area (spec §2 /customer). */
+const isCustomerSide = (route: AppRoute) =>
+  route.path === Paths.customerArea || route.path.startsWith(`${Paths.customerArea}/`);
 
 function PageLoading() {
   const { t } = useTranslation();
@@ -41,7 +56,7 @@ function PageLoading() {
 export function RouteFrame({ route, children }: { route: AppRoute; children: ReactNode }) {
   const { t, i18n } = useTranslation();
   const location = useLocation();
-  const systemName = useConfigStore((s) => s.config?.systemInfo.systemName);
+  const systemInfo = useConfigStore((s) => s.config?.systemInfo);
   const setTitle = useAppStore((s) => s.setTitle);
   const fullPath = `${location.pathname}${location.search}`;
   const session = useSession();
@@ -51,11 +66,12 @@ export function RouteFrame({ route, children }: { route: AppRoute; children: Rea
     const title = pageTitle(
       route.titleKey ? t(`routes.${route.titleKey}`) : undefined,
       t('app.defaultTitle'),
-      systemName,
+      systemInfo,
+      isCustomerSide(route),
     );
     document.title = title;
     setTitle(title);
-  }, [route.titleKey, systemName, t, i18n.language, setTitle]);
+  }, [route, systemInfo, t, i18n.language, setTitle]);
 
   if (!verdict.allow) {
     // A redirect that equals the current path is skipped (spec §2).

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Popup } from 'antd-mobile';
+import { Popup } from '@/components/antd/popup';
 
 /**
  * A bottom sheet for one piece of counter work (hand over, check in, extend, pick gear): a

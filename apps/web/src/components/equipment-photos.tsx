@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Image, ImageViewer, Toast } from 'antd-mobile';
+import { Image, Toast } from 'antd-mobile';
+import { ImageViewer } from '@/components/antd/image-viewer';
 import { PictureOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import type { Equipment } from '@snowgear/contracts';

@@ -1,4 +1,7 @@
 import type { ReactNode } from 'react';
+// Its actions are often links dressed as antd-mobile buttons, on pages that load no Button of
+// their own: without its styles such a link is a small line of text, not a button to tap.
+import 'antd-mobile/es/components/button/button.css';
 
 export type BlockStatus = 'default' | 'empty' | 'disconnected' | 'busy';
 

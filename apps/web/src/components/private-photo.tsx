@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Image, ImageViewer } from 'antd-mobile';
+import { Image } from 'antd-mobile';
+import { ImageViewer } from '@/components/antd/image-viewer';
 import { useTranslation } from 'react-i18next';
 import type { FileLink } from '@snowgear/contracts';
 import { api, fileUrl } from '@/lib/api-client';

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { Button, CenterPopup, TextArea } from 'antd-mobile';
+import { Button, TextArea } from 'antd-mobile';
+import { CenterPopup } from '@/components/antd/center-popup';
 import type { PromptDialogProps } from './prompt-dialog';
 
 /**

@@ -1,4 +1,4 @@
-import { Dialog } from 'antd-mobile';
+import { Dialog } from '@/components/antd/dialog';
 import { i18n } from '@/lib/i18n';
 
 /**

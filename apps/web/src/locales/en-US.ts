@@ -176,6 +176,8 @@ const enUS: Messages = {
       'This store has nothing to rent for these dates; try other dates or another store.',
     forWhom: 'Who is it for',
     addRiderFirst: 'Add a rider first',
+    itemNotBookable:
+      'This item cannot be booked online just now; choose another of its kind, or ask the store.',
     chooseSize: 'Choose the size',
     sizeOf: 'Size of {{name}}',
     oneSize: 'One size',
@@ -1426,7 +1428,7 @@ const enUS: Messages = {
     noCurrentTip: 'Open a plan from "My plans", or save one from the booking page.',
     notFound: 'This plan does not exist or was deleted',
     notFoundTip: 'Ask whoever shared it for a new link.',
-    summary: '{{store}} · from {{date}}, {{days}} d',
+    summary: 'from {{date}}, {{days}} d',
     savedQuote: 'Priced {{amount}} when saved',
     riders: 'Riders',
     gear: 'Gear',

@@ -3,6 +3,7 @@ import { multipart, photo } from '@/modules/files/test-upload.js';
 import {
   callerAs,
   createTestApp,
+  customerToken,
   signIn,
   storeIdsByName,
   verificationHeaders,
@@ -73,13 +74,13 @@ describe('delivery and pickup runs', () => {
   let startedAt = 0;
 
   /** A paid order delivered to a hotel and picked up there, starting `startInDays` from now. */
-  async function deliveryOrder(items: Item[], startInDays: number) {
+  async function deliveryOrder(items: Item[], startInDays: number, customerPhone = '13800005566') {
     const start = Date.now() + startInDays * DAY;
     startedAt = start;
     const res = await call('employee', 'POST', '/api/app/orders', {
       storeId: wanlong,
       customerName: '配送客户',
-      customerPhone: '13800005566',
+      customerPhone,
       rentalStartTime: new Date(start).toISOString(),
       rentalEndTime: new Date(start + 2 * DAY).toISOString(),
       deliveryMethod: 'Delivery',
@@ -329,5 +330,63 @@ describe('delivery and pickup runs', () => {
     });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.message).toBe('这个订单没有配送任务');
+  });
+  it('names the driver as the order does: by name for the store, by role for the customer', async () => {
+    // The driver's name was changed since they joined: their first name stays on file beside it.
+    const before = (await call('admin', 'GET', `/api/app/employees/${driverId}`)).json<{
+      name: string;
+      phoneNumber: string | null;
+      email: string | null;
+      roles: string[];
+      primaryStoreId: string | null;
+    }>();
+    const rename = (name: string) =>
+      call('admin', 'PUT', `/api/app/employees/${driverId}`, {
+        name,
+        phoneNumber: before.phoneNumber,
+        email: before.email,
+        roles: before.roles,
+        primaryStoreId: before.primaryStoreId,
+      });
+    expect((await rename('赵建国')).statusCode).toBe(200);
+    try {
+      // The demo customer's own order, delivered to their hotel.
+      const orderId = await deliveryOrder([await newItem()], 4, '13800138000');
+      const taken = await call('driver', 'POST', `/api/app/orders/${orderId}/take`, {
+        kind: 'delivery',
+      });
+      expect(taken.statusCode).toBe(200);
+      const order = taken.json<{
+        deliveryDriver: { name: string };
+        timeline: { message: string; operatorName: string }[];
+      }>();
+      expect(order.deliveryDriver.name).toBe('赵建国');
+      expect(order.timeline.at(-1)).toMatchObject({
+        message: '配送司机：赵建国',
+        operatorName: '赵建国',
+      });
+      const shown = (await call('employee', 'GET', `/api/app/orders/${orderId}`)).json<
+        typeof order
+      >();
+      expect(shown.deliveryDriver.name).toBe(shown.timeline.at(-1)!.operatorName);
+
+      // The customer reads every member of staff by role, the driver's line included.
+      const customer = await t.app.inject({
+        method: 'GET',
+        url: `/api/app/orders/${orderId}`,
+        headers: { authorization: `Bearer ${await customerToken(t)}`, 'accept-language': 'zh-CN' },
+      });
+      expect(customer.statusCode).toBe(200);
+      expect(customer.body).not.toContain('赵建国');
+      expect(customer.body).not.toContain('赵师傅');
+      const mine = customer.json<typeof order>();
+      expect(mine.deliveryDriver.name).toBe('司机');
+      expect(mine.timeline.at(-1)).toMatchObject({
+        message: '已安排配送司机',
+        operatorName: '司机',
+      });
+    } finally {
+      await rename(before.name);
+    }
   });
 });

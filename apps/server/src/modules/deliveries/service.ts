@@ -47,7 +47,7 @@ import { localMinute } from '@/lib/local-time.js';
 import { pageOf } from '@/lib/paging.js';
 import { toYuan } from '@/modules/orders/pricing.js';
 import { deliveryWindowEnd, OrdersService } from '@/modules/orders/service.js';
-import { say, textIn } from '@/modules/orders/timeline.js';
+import { driverAssignedKind, say, staffName, textIn } from '@/modules/orders/timeline.js';
 
 type TaskQuery = z.output<typeof DeliveryTaskQuerySchema>;
 type OrderRow = typeof orders.$inferSelect;
@@ -251,7 +251,6 @@ export class DeliveriesService extends OrdersService {
       .select({
         id: users.id,
         name: users.name,
-        realName: users.realName,
         userName: users.userName,
         phone: users.phoneNumber,
       })
@@ -268,7 +267,7 @@ export class DeliveriesService extends OrdersService {
       .orderBy(asc(users.name));
     return rows.map((u) => ({
       id: u.id,
-      name: u.realName || u.name || u.userName,
+      name: staffName(u),
       phone: u.phone ?? '',
     }));
   }
@@ -310,7 +309,7 @@ export class DeliveriesService extends OrdersService {
         .set({ [column]: input.driverId })
         .where(eq(orders.id, orderId));
       await this.event(tx, orderId, {
-        kind: 'driver',
+        kind: input.driverId ? driverAssignedKind(input.kind) : 'driver',
         message: input.driverId
           ? say('OrderDriverAssigned', { kind: this.kindName(input.kind), name })
           : say('OrderDriverUnassigned', { kind: this.kindName(input.kind) }),
@@ -334,7 +333,7 @@ export class DeliveriesService extends OrdersService {
         .returning({ id: orders.id });
       if (!won) return false;
       await this.event(tx, orderId, {
-        kind: 'driver',
+        kind: driverAssignedKind(kind),
         message: say('OrderDriverAssigned', { kind: this.kindName(kind), name }),
       });
       return true;

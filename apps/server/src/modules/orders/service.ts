@@ -85,8 +85,11 @@ import {
   advanceAfterPayment,
   appendEvent,
   moveOrder,
+  driverAssignedKind,
   paidStatus,
   say,
+  staffName,
+  textIn,
   type Actor,
   type Text,
 } from './timeline.js';
@@ -462,7 +465,7 @@ export class OrdersService {
       itemCount: items.length,
       now: Date.now(),
     });
-    const drivers = new Map(detail.people.map((u) => [u.id, u.realName || u.name || u.userName]));
+    const drivers = new Map(detail.people.map((u) => [u.id, staffName(u)]));
     const driver = (id: string | null) =>
       id ? { id, name: byRole?.get(id) ?? drivers.get(id) ?? '' } : null;
     return {
@@ -534,7 +537,9 @@ export class OrdersService {
         kind: e.kind,
         fromStatus: e.fromStatus,
         toStatus: e.toStatus,
-        message: (this.en ? e.messageEn : null) ?? e.message,
+        message:
+          (byRole && this.runAssignedByRole(e.kind)) ||
+          ((this.en ? e.messageEn : null) ?? e.message),
         operatorName:
           (e.userId && byRole?.get(e.userId)) ||
           ((this.en ? e.operatorNameEn : null) ?? e.operatorName),
@@ -557,20 +562,27 @@ export class OrdersService {
     };
   }
 
+  /**
+   * A run given to a driver, as a customer reads it: the driver by role, as everywhere on their
+   * order ('已安排配送司机'), not by the name the store's line gives.
+   */
+  private runAssignedByRole(kind: string): string | null {
+    const run = (['delivery', 'pickup'] as const).find((r) => kind === driverAssignedKind(r));
+    if (!run) return null;
+    return textIn(this.en, 'OrderDriverArranged', {
+      kind: textIn(this.en, run === 'delivery' ? 'DeliveryKindDelivery' : 'DeliveryKindPickup'),
+    });
+  }
+
   /** Staff names by id (drivers on an order). */
   protected async namesOf(ids: (string | null)[]): Promise<Map<string, string>> {
     const wanted = [...new Set(ids)].filter((id): id is string => !!id);
     if (wanted.length === 0) return new Map();
     const rows = await this.db
-      .select({
-        id: users.id,
-        name: users.name,
-        realName: users.realName,
-        userName: users.userName,
-      })
+      .select({ id: users.id, name: users.name, userName: users.userName })
       .from(users)
       .where(inArray(users.id, wanted));
-    return new Map(rows.map((u) => [u.id, u.realName || u.name || u.userName]));
+    return new Map(rows.map((u) => [u.id, staffName(u)]));
   }
 
   /** The size attributes named by these sizes, in their display order (for size labels). */
@@ -1265,7 +1277,7 @@ export class OrdersService {
       .select({ name: users.name, userName: users.userName })
       .from(users)
       .where(eq(users.id, this.user.id));
-    return who?.name || who?.userName || this.user.userName;
+    return who ? staffName(who) : this.user.userName;
   }
 
   /** The signed-in user as the timeline names them, outside a transaction. */
@@ -1281,7 +1293,7 @@ export class OrdersService {
       .where(eq(users.id, this.user.id));
     return {
       userId: this.user.id,
-      operatorName: who?.name || who?.userName || this.user.userName,
+      operatorName: who ? staffName(who) : this.user.userName,
       english: this.en,
     };
   }

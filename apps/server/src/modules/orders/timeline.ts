@@ -17,6 +17,21 @@ export interface Actor {
   english: boolean;
 }
 
+/**
+ * How an order names a member of staff (its driver, its agent, whoever made a change): the same
+ * in its fields, in its timeline's lines and as their author. The display name the
+ * administration edits (spec: name, else user name), never a second name beside it.
+ */
+export function staffName(person: { name: string; userName: string }): string {
+  return person.name || person.userName;
+}
+
+/**
+ * The kind of timeline entry that gives a delivery or pickup run to a driver, and names them; a
+ * customer reads it by role instead (docs/orders.md: staff by role, never by name).
+ */
+export const driverAssignedKind = (run: 'delivery' | 'pickup') => `driver:${run}`;
+
 /** The system itself, named as in the timeline ('系统'). */
 export const SYSTEM: Actor = {
   userId: null,

@@ -172,10 +172,10 @@ export const admin: Messages['admin'] = {
   system: {
     info: 'System information',
     systemName: 'System name',
-    systemNameHint: 'Shown in the title of every page',
+    systemNameHint: 'Shown in the titles of staff pages',
     systemDomain: 'Domain',
     companyName: 'Company name',
-    companyNameHint: 'Shown in the footer',
+    companyNameHint: 'Shown in the footer and the titles of customer pages',
     logo: 'Logo',
     logoPick: 'Upload a logo',
     logoChange: 'Change',

@@ -135,10 +135,10 @@ export const admin = {
   system: {
     info: '系统信息',
     systemName: '系统名称',
-    systemNameHint: '显示在每个页面的标题里',
+    systemNameHint: '显示在员工端页面的标题里',
     systemDomain: '域名',
     companyName: '公司名称',
-    companyNameHint: '显示在页脚',
+    companyNameHint: '显示在页脚和顾客端页面的标题里',
     logo: 'Logo',
     logoPick: '上传 Logo',
     logoChange: '更换',

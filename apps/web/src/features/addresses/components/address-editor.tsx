@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Form, Input, Popup, Switch, TextArea } from 'antd-mobile';
+import { Button, Form, Input, Switch, TextArea } from 'antd-mobile';
+import { Popup } from '@/components/antd/popup';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import {
@@ -183,11 +184,7 @@ function AddressForm({ value, isFirst, onSave, onClose }: EditorProps) {
               : undefined
         }
       >
-        <Switch
-          aria-label={t('addresses.isDefault')}
-          disabled={defaultFixed}
-          style={{ '--height': '36px', '--width': '60px' }}
-        />
+        <Switch aria-label={t('addresses.isDefault')} disabled={defaultFixed} />
       </Form.Item>
     </Form>
   );

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { Button, Dialog, Input, Selector, Switch, type InputRef } from 'antd-mobile';
+import { Button, Input, Selector, Switch, type InputRef } from 'antd-mobile';
+import { Dialog } from '@/components/antd/dialog';
 import { LocationOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { StoreSaveSchema, type StoreAdmin, type StoreSave } from '@snowgear/contracts';

@@ -1,14 +1,6 @@
 import { useRef, useState } from 'react';
-import {
-  Button,
-  Dialog,
-  Input,
-  List,
-  Tag,
-  TextArea,
-  type InputRef,
-  type TextAreaRef,
-} from 'antd-mobile';
+import { Button, Input, List, Tag, TextArea, type InputRef, type TextAreaRef } from 'antd-mobile';
+import { Dialog } from '@/components/antd/dialog';
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';

@@ -53,7 +53,6 @@ export function AudioSettingsSection() {
               onChange={setEnabled}
               tabIndex={0}
               aria-label={t('audio.enabled')}
-              style={{ '--height': '36px', '--width': '60px' }}
             />
           </span>
         }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Form, Input, Popup } from 'antd-mobile';
+import { Button, Form, Input } from 'antd-mobile';
+import { Popup } from '@/components/antd/popup';
 import { useTranslation } from 'react-i18next';
 import { useAppStore } from '@/features/app-state/stores/app-store';
 import { useChangePassword } from '../api/change-password';

@@ -26,7 +26,7 @@ describe('the personal centre (real server)', () => {
     await changeLanguage('zh-CN');
   });
 
-  it("shows a phone customer's name, phone, plans, riders, addresses and settings, and no password", async () => {
+  it("shows a phone customer's name, phone, plans, riders, addresses and settings, no password and no scanner sounds", async () => {
     await changeLanguage('zh-CN');
     const phoneNumber = '13655550406';
     const { sandboxCode } = await sendSmsCode(phoneNumber);
@@ -41,7 +41,9 @@ describe('the personal centre (real server)', () => {
     expect(screen.getByText('我的方案')).toBeTruthy();
     expect(await screen.findByText('还没有保存滑雪者')).toBeTruthy();
     expect(await screen.findByText('还没有保存地址')).toBeTruthy();
-    expect(screen.getByText('提示音')).toBeTruthy();
+    // The scanner's sounds are the counter's and the driver's settings, not a skier's.
+    expect(screen.queryByText('提示音')).toBeNull();
+    expect(screen.queryByText('扫码提示音风格')).toBeNull();
     expect(screen.getByRole('button', { name: '退出登录' })).toBeTruthy();
 
     // Dark mode and the language, from the profile.
@@ -64,6 +66,7 @@ describe('the personal centre (real server)', () => {
     });
     renderAt('/store/profile', <StoreProfilePage />);
     expect(screen.getByText('用户名')).toBeTruthy();
+    expect(screen.getByText('扫码提示音风格')).toBeTruthy();
     fireEvent.click(screen.getByText('修改密码'));
     const sheet = await screen.findByText('当前密码');
     expect(sheet).toBeTruthy();

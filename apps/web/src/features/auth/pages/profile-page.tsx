@@ -43,7 +43,6 @@ function PreferencesSection() {
               checked={theme === 'dark'}
               onChange={toggleTheme}
               aria-label={t('profile.darkMode')}
-              style={{ '--height': '36px', '--width': '60px' }}
             />
           }
         >
@@ -74,7 +73,8 @@ function PreferencesSection() {
 }
 
 // Customers keep their plans, the riders they book for (themselves and family) and the addresses
-// gear goes to for next season, with their preferences and the sounds of self-return scanning.
+// gear goes to for next season, with their preferences. The scanner's sound settings are the
+// counter's and the driver's: a skier scanning gear back once hears the defaults.
 export const CustomerProfilePage = () => {
   const { t } = useTranslation();
   return (
@@ -90,7 +90,6 @@ export const CustomerProfilePage = () => {
           <RidersSection />
           <AddressesSection />
           <PreferencesSection />
-          <AudioSettingsSection />
         </>
       }
     />

@@ -1,5 +1,7 @@
 import { useId, useRef, useState } from 'react';
-import { Button, Dialog, Input, Popup, type InputRef } from 'antd-mobile';
+import { Button, Input, type InputRef } from 'antd-mobile';
+import { Dialog } from '@/components/antd/dialog';
+import { Popup } from '@/components/antd/popup';
 import { useTranslation } from 'react-i18next';
 import {
   ATTRIBUTE_KINDS,

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Popup } from 'antd-mobile';
+import { Button } from 'antd-mobile';
+import { Popup } from '@/components/antd/popup';
 import { useTranslation } from 'react-i18next';
 import type { BookableCategory, BookablePack, CartLine, CartRider } from '@snowgear/contracts';
 import { money } from '@/lib/money';

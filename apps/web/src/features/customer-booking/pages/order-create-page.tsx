@@ -370,7 +370,11 @@ export function BookingPage({ agent }: { agent?: AgentBooking }) {
       <header className="page-hero booking__hero">
         <div>
           <h1>{forAgent ? t('agentBooking.title') : t('booking.title')}</h1>
-          <p>{forAgent ? t('agentBooking.tip') : config?.systemInfo.systemName}</p>
+          <p>
+            {forAgent
+              ? t('agentBooking.tip')
+              : config?.systemInfo.companyName || config?.systemInfo.systemName}
+          </p>
         </div>
         {/* The way to one's account from the booking page, which has no tab bar. */}
         {forAgent ? (

@@ -1,5 +1,6 @@
 import { useNavigate } from 'react-router';
-import { Button, Dialog } from 'antd-mobile';
+import { Button } from 'antd-mobile';
+import { Dialog } from '@/components/antd/dialog';
 import { useTranslation } from 'react-i18next';
 import type { Order } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';

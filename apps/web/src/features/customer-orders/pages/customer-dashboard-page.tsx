@@ -9,7 +9,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Paths } from '@/config/paths';
 import { useSession } from '@/features/auth/stores/session-store';
-import { useConfigStore } from '@/features/system-config/stores/config-store';
+import { useBusinessName } from '@/features/system-config/stores/config-store';
 import { useCurrentOrders } from '../api/list-current-orders';
 import { CurrentOrderCard } from '../components/current-order-card';
 import { currentOrder } from '../utils/my-order-rules';
@@ -25,7 +25,7 @@ export default function CustomerDashboardPage() {
   const { t } = useTranslation();
   const signedIn = useSession((s) => !!s.accessToken);
   const name = useSession((s) => s.user?.realName || s.user?.name || '');
-  const systemName = useConfigStore((s) => s.config?.systemInfo.systemName ?? '');
+  const businessName = useBusinessName();
   const current = useCurrentOrders(signedIn);
   const order = current.data ? currentOrder(current.data.items) : null;
   const others = (current.data?.totalCount ?? 0) - (order ? 1 : 0);
@@ -36,7 +36,7 @@ export default function CustomerDashboardPage() {
         <h1>
           {signedIn && name ? t('myOrders.home.hello', { name }) : t('myOrders.home.welcome')}
         </h1>
-        <p>{systemName}</p>
+        <p>{businessName}</p>
       </section>
 
       {!signedIn ? (

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
-import { Button, Dialog, Form, Input, List, Radio, Space, Tag } from 'antd-mobile';
+import { Button, Form, Input, List, Radio, Space, Tag } from 'antd-mobile';
+import { Dialog } from '@/components/antd/dialog';
 import { CameraOutline, CheckCircleFill, ScanningOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, List, Popup, Tag } from 'antd-mobile';
+import { Button, List, Tag } from 'antd-mobile';
+import { Popup } from '@/components/antd/popup';
 import { useTranslation } from 'react-i18next';
 import {
   DeliveryMethod,

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { Button, Dialog, Input, List, Tag } from 'antd-mobile';
+import { Button, Input, List, Tag } from 'antd-mobile';
+import { Dialog } from '@/components/antd/dialog';
 import { CheckCircleFill, ScanningOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { OrderStatus, type Order } from '@snowgear/contracts';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { Button, Dialog, List, Selector } from 'antd-mobile';
+import { Button, List, Selector } from 'antd-mobile';
+import { Dialog } from '@/components/antd/dialog';
 import { ScanningOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Form, Input, Popup, Selector } from 'antd-mobile';
+import { Button, Form, Input, Selector } from 'antd-mobile';
+import { Popup } from '@/components/antd/popup';
 import { useTranslation } from 'react-i18next';
 import { PHONE_NUMBER_PATTERN, type Employee, type RoleName } from '@snowgear/contracts';
 import { roleLabel } from '@/features/auth/components/role-name';

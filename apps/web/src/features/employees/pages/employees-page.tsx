@@ -1,5 +1,7 @@
 import { useState } from 'react';
-import { ActionSheet, Button, Dialog, Form, Input, List, SearchBar, Tag } from 'antd-mobile';
+import { Button, Form, Input, List, SearchBar, Tag } from 'antd-mobile';
+import { ActionSheet } from '@/components/antd/action-sheet';
+import { Dialog } from '@/components/antd/dialog';
 import { AddOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import type { Employee } from '@snowgear/contracts';

@@ -1,13 +1,11 @@
-import { Link } from 'react-router';
-import { Button, List, Popup, Skeleton } from 'antd-mobile';
+import { Button, List, Skeleton } from 'antd-mobile';
+import { Popup } from '@/components/antd/popup';
 import { useTranslation } from 'react-i18next';
 import type { EquipmentInquiry } from '@snowgear/contracts';
-import { Paths } from '@/config/paths';
 import { EquipmentPhotos } from '@/components/equipment-photos';
 import { ApiError } from '@/lib/api-errors';
 import { money } from '@/lib/money';
-import { switchStore } from '@/features/stores/stores/current-store';
-import { useBookingCart } from '@/features/customer-booking/stores/booking-cart';
+import type { ItemToBook } from '@/features/customer-booking/components/book-item';
 import { useEquipmentInquiry } from '../api/inquire-equipment';
 import { availabilityLines } from '../utils/availability';
 import { AvailabilityTag } from './availability-tag';
@@ -17,7 +15,16 @@ import { ErrorBlock } from '@/components/error-block';
  * The equipment detail dialog of spec §2 as a customer sees it: pictures ('+N' and preview),
  * name, barcode, a tag and the details, with whether it is free now and when it is held.
  */
-export function EquipmentDetailDialog({ sn, onClose }: { sn: string; onClose: () => void }) {
+export function EquipmentDetailDialog({
+  sn,
+  onClose,
+  onBook,
+}: {
+  sn: string;
+  onClose: () => void;
+  /** "Book this": the booking asks who it is for (features/customer-booking book-item). */
+  onBook: (item: ItemToBook) => void;
+}) {
   const { t } = useTranslation();
   const query = useEquipmentInquiry(sn);
   return (
@@ -49,7 +56,7 @@ export function EquipmentDetailDialog({ sn, onClose }: { sn: string; onClose: ()
             </ErrorBlock>
           )
         ) : (
-          <Details item={query.data} onClose={onClose} />
+          <Details item={query.data} onBook={onBook} />
         )}
         <div className="page-body">
           <Button block size="large" onClick={onClose}>
@@ -61,30 +68,8 @@ export function EquipmentDetailDialog({ sn, onClose }: { sn: string; onClose: ()
   );
 }
 
-function Details({ item, onClose }: { item: EquipmentInquiry; onClose: () => void }) {
+function Details({ item, onBook }: { item: EquipmentInquiry; onBook: (item: ItemToBook) => void }) {
   const { t } = useTranslation();
-  // This very item, on the booking page: a line of its kind that names it (the booking's quote
-  // says whether it is free for the chosen dates).
-  const handleBook = () => {
-    try {
-      switchStore(item.storeId);
-    } catch {
-      // A store the configuration does not know yet: booking starts with choosing one.
-      onClose();
-      return;
-    }
-    const cart = useBookingCart.getState();
-    if (!cart.lines.some((l) => l.type === 'item' && l.equipmentId === item.id)) {
-      cart.addLine({
-        type: 'item',
-        categoryId: item.categoryId,
-        size: item.size,
-        equipmentId: item.id,
-        riderKey: null,
-      });
-    }
-    onClose();
-  };
   return (
     <div className="equipment-dialog__body">
       {item.imageFiles.length > 0 && <EquipmentPhotos equipment={item} />}
@@ -118,13 +103,26 @@ function Details({ item, onClose }: { item: EquipmentInquiry; onClose: () => voi
         </List.Item>
       </List>
       <div className="page-body">
-        <Link
-          to={Paths.orderCreate}
-          onClick={handleBook}
-          className="adm-button adm-button-primary adm-button-block adm-button-large adm-button-shape-rounded"
+        {/* This very item, for a rider of the booking: its line names it (the booking's quote
+            says whether it is free for the chosen dates). */}
+        <Button
+          block
+          size="large"
+          color="primary"
+          shape="rounded"
+          onClick={() =>
+            onBook({
+              id: item.id,
+              storeId: item.storeId,
+              categoryId: item.categoryId,
+              size: item.size,
+              dailyPrice: item.dailyRentPrice,
+              deposit: item.deposit,
+            })
+          }
         >
           {t('inquiry.bookThis')}
-        </Link>
+        </Button>
       </div>
     </div>
   );

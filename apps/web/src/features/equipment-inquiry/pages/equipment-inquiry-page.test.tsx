@@ -78,6 +78,15 @@ describe('equipment inquiry: browse, search and scan with true availability (rea
         deposit: 150,
       });
     free = await make('空闲雪杖', 'INQ-FREE');
+    // A cheaper pair of the same kind: a line naming one item is charged that item's price.
+    await api.post<Equipment>('/app/equipment', {
+      storeId: wanlong,
+      categoryId: poles,
+      name: '便宜雪杖',
+      barcodeNumber: `INQ-CHEAP-${Date.now()}`,
+      dailyRentPrice: 10,
+      deposit: 100,
+    });
     reserved = await make('已订雪杖', 'INQ-HELD');
     later = await make('下周雪杖', 'INQ-LATER');
     const book = (item: Equipment, start: number, end: number) =>
@@ -150,11 +159,31 @@ describe('equipment inquiry: browse, search and scan with true availability (rea
     renderPage(`/customer/equipment-inquiry?sn=${free.barcodeNumber}`);
     const dialog = await screen.findByRole('dialog', { name: `${tag} 空闲雪杖` });
     expect(within(dialog).getByText('现在可租')).toBeTruthy();
-    fireEvent.click(within(dialog).getByRole('link', { name: '预订这件' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: '预订这件' }));
+    // The gear sheet asks who it is for, as every way into the booking does: nobody yet.
+    const sheet = (await screen.findByText('给谁用')).closest<HTMLElement>('[role="dialog"]')!;
+    expect(within(sheet).getByText('请先添加滑雪者')).toBeTruthy();
+    const add = within(sheet).getByRole('button', { name: '加入预订' });
+    expect(add.hasAttribute('disabled')).toBe(true);
+    // Its one size is this item's (one of it), priced as the item is, not as its kind.
+    const kinds = within(sheet).getAllByRole('radio');
+    expect(kinds).toHaveLength(1);
+    expect(kinds[0]!.textContent).toContain('余 1 件');
+    expect(kinds[0]!.textContent).toContain('¥20.00');
+    expect(kinds[0]!.textContent).toContain('¥150.00');
+    fireEvent.click(within(sheet).getByRole('button', { name: '添加滑雪者' }));
+    const editor = await screen.findByRole('dialog', { name: '添加滑雪者' });
+    const nameField = within(editor).getByText('姓名').closest('.adm-form-item')!;
+    fireEvent.change(nameField.querySelector('input')!, { target: { value: '小明' } });
+    fireEvent.click(within(editor).getByRole('button', { name: '保存' }));
+    fireEvent.click(await within(sheet).findByRole('radio', { name: '小明' }));
+    fireEvent.click(add);
     expect(await screen.findByText('booking')).toBeTruthy();
-    // The booking holds a line that names this very item, in its store.
+    // The booking holds a line that names this very item, for the rider, in its store.
+    const [rider] = useBookingCart.getState().riders;
+    expect(rider).toMatchObject({ name: '小明' });
     expect(useBookingCart.getState().lines).toContainEqual(
-      expect.objectContaining({ type: 'item', equipmentId: free.id }),
+      expect.objectContaining({ type: 'item', equipmentId: free.id, riderKey: rider!.key }),
     );
     expect(useCurrentStore.getState().currentStoreId).toBe(free.storeId);
 

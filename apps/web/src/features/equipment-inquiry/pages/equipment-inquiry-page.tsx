@@ -1,3 +1,4 @@
+import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button, SearchBar, Skeleton } from 'antd-mobile';
 import { ScanningOutline } from 'antd-mobile-icons';
@@ -16,6 +17,7 @@ import { useCatalogItems } from '../api/list-catalog-items';
 import { CatalogItemCard } from '../components/catalog-item-card';
 import { EquipmentDetailDialog } from '../components/equipment-detail-dialog';
 import { ErrorBlock } from '@/components/error-block';
+import { BookItem, type ItemToBook } from '@/features/customer-booking/components/book-item';
 
 const KEYWORD_MAX = 100;
 
@@ -46,6 +48,8 @@ export default function EquipmentInquiryPage() {
     ...(keyword ? { keyword } : {}),
   });
   const { scan, scanning } = useScanner();
+  const [booking, setBooking] = useState<ItemToBook | null>(null);
+  const handleBookClosed = useCallback(() => setBooking(null), []);
 
   const update = (changes: Record<string, string>) =>
     setParams(
@@ -161,7 +165,15 @@ export default function EquipmentInquiryPage() {
           </PagedList>
         </>
       )}
-      <EquipmentDetailDialog sn={sn} onClose={() => update({ sn: '' })} />
+      <EquipmentDetailDialog
+        sn={sn}
+        onClose={() => update({ sn: '' })}
+        onBook={(item) => {
+          update({ sn: '' });
+          setBooking(item);
+        }}
+      />
+      <BookItem item={booking} onClose={handleBookClosed} />
     </div>
   );
 }

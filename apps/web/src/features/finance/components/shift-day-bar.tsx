@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import { Button, CalendarPicker } from 'antd-mobile';
+import { Button } from 'antd-mobile';
+import { CalendarPicker } from '@/components/antd/calendar-picker';
 import { CalendarOutline } from 'antd-mobile-icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { ActionSheet, Button } from 'antd-mobile';
+import { Button } from 'antd-mobile';
+import { ActionSheet } from '@/components/antd/action-sheet';
 import { DownOutline, ShopbagOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useConfigStore } from '@/features/system-config/stores/config-store';

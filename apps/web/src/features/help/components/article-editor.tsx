@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Button, Dialog, Input, Tag, TextArea, type InputRef, type TextAreaRef } from 'antd-mobile';
+import { Button, Input, Tag, TextArea, type InputRef, type TextAreaRef } from 'antd-mobile';
+import { Dialog } from '@/components/antd/dialog';
 import { useTranslation } from 'react-i18next';
 import {
   HELP_AUDIENCES,

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import {
   Button,
-  DatePicker,
   Form,
   ImageUploader,
   Input,
@@ -10,6 +9,7 @@ import {
   TextArea,
   type ImageUploadItem,
 } from 'antd-mobile';
+import { DatePicker } from '@/components/antd/date-picker';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import {

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Button, Dialog, List, Popup } from 'antd-mobile';
+import { Button, List } from 'antd-mobile';
+import { Dialog } from '@/components/antd/dialog';
+import { Popup } from '@/components/antd/popup';
 import { useTranslation } from 'react-i18next';
 import {
   BusinessParameterKey,

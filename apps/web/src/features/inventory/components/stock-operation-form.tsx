@@ -1,4 +1,5 @@
-import { DatePicker, Form, List, Selector, Stepper } from 'antd-mobile';
+import { Form, List, Selector, Stepper } from 'antd-mobile';
+import { DatePicker } from '@/components/antd/date-picker';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { Button, Dialog, List, Selector, Tag } from 'antd-mobile';
+import { Button, List, Selector, Tag } from 'antd-mobile';
+import { Dialog } from '@/components/antd/dialog';
 import { CloseOutline, ScanningOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import {

@@ -7,7 +7,9 @@ import { useDeleteUnavailableTime, useTransferEquipment } from '../api/transfer-
 import { useChangeBarcode } from '../api/barcode-and-scrap';
 import { useStockOperation } from '../api/stock-operations';
 import { useSession } from '@/features/auth/stores/session-store';
-import { ActionSheet, Button, Dialog, Input, List } from 'antd-mobile';
+import { Button, Input, List } from 'antd-mobile';
+import { ActionSheet } from '@/components/antd/action-sheet';
+import { Dialog } from '@/components/antd/dialog';
 import { useTranslation } from 'react-i18next';
 import { Paths } from '@/config/paths';
 import { ActionBar } from '@/components/layouts/action-bar';

@@ -4,7 +4,6 @@ import {
   Form,
   Input,
   List,
-  Popup,
   SearchBar,
   Segmented,
   Selector,
@@ -12,6 +11,7 @@ import {
   Tag,
   TextArea,
 } from 'antd-mobile';
+import { Popup } from '@/components/antd/popup';
 import { AddOutline, CloseOutline } from 'antd-mobile-icons';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';

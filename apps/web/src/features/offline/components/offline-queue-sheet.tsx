@@ -1,4 +1,6 @@
-import { Button, Dialog, List, Popup, Tag } from 'antd-mobile';
+import { Button, List, Tag } from 'antd-mobile';
+import { Dialog } from '@/components/antd/dialog';
+import { Popup } from '@/components/antd/popup';
 import { useTranslation } from 'react-i18next';
 import { useAppStore } from '@/features/app-state/stores/app-store';
 import { discard, flushQueue } from '../offline-queue';

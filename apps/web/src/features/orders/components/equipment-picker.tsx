@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { Button, List, Popup, SearchBar, Selector } from 'antd-mobile';
+import { Button, List, SearchBar, Selector } from 'antd-mobile';
+import { Popup } from '@/components/antd/popup';
 import { useTranslation } from 'react-i18next';
 import { storeTime } from '@/lib/store-clock';
 import type { Equipment } from '@snowgear/contracts';

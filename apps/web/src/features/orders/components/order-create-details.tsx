@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { Button, DatePicker, Form, Input, Selector, Stepper } from 'antd-mobile';
+import { Button, Form, Input, Selector, Stepper } from 'antd-mobile';
+import { DatePicker } from '@/components/antd/date-picker';
 import { useTranslation } from 'react-i18next';
 import {
   DeliveryMethod,

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, Dialog, Input, List, Selector } from 'antd-mobile';
+import { Button, Input, List, Selector } from 'antd-mobile';
+import { Dialog } from '@/components/antd/dialog';
 import { ScanningOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { ActionPanel, PanelActions } from '@/components/action-panel';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { Button, Dialog, List, NoticeBar, Tag } from 'antd-mobile';
+import { Button, List, NoticeBar, Tag } from 'antd-mobile';
+import { Dialog } from '@/components/antd/dialog';
 import { useTranslation } from 'react-i18next';
 import { storeTime } from '@/lib/store-clock';
 import {

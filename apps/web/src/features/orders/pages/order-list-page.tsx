@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Button, CalendarPicker, SearchBar, Tabs } from 'antd-mobile';
+import { Button, SearchBar, Tabs } from 'antd-mobile';
+import { CalendarPicker } from '@/components/antd/calendar-picker';
 import { CalendarOutline, CloseOutline } from 'antd-mobile-icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';

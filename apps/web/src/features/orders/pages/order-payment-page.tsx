@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { Button, Dialog, Input, Result } from 'antd-mobile';
+import { Button, Input, Result } from 'antd-mobile';
+import { Dialog } from '@/components/antd/dialog';
 import { useTranslation } from 'react-i18next';
 import { PaymentMethod } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';

@@ -1,5 +1,7 @@
 import { useState } from 'react';
-import { Button, Form, Input, Picker, Popup, Selector, Switch } from 'antd-mobile';
+import { Button, Form, Input, Selector, Switch } from 'antd-mobile';
+import { Picker } from '@/components/antd/picker';
+import { Popup } from '@/components/antd/popup';
 import { useTranslation } from 'react-i18next';
 import {
   euToMondopoint,

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
-import { Button, Dialog, NoticeBar } from 'antd-mobile';
+import { Button, NoticeBar } from 'antd-mobile';
+import { Dialog } from '@/components/antd/dialog';
 import { useTranslation } from 'react-i18next';
 import { RoleName, type RoleMatrix, type RoleMatrixRole } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';

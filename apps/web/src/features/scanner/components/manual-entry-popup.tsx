@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { Button, Input, Popup } from 'antd-mobile';
+import { Button, Input } from 'antd-mobile';
+import { Popup } from '@/components/antd/popup';
 import { useTranslation } from 'react-i18next';
 
 /** Typing a code by hand (spec §2/§5): refuses empty input with 'please enter the code content'. */

@@ -1,5 +1,7 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
-import { Button, Dialog, DotLoading, Popup, Slider, Switch } from 'antd-mobile';
+import { Button, DotLoading, Slider, Switch } from 'antd-mobile';
+import { Dialog } from '@/components/antd/dialog';
+import { Popup } from '@/components/antd/popup';
 import {
   AddOutline,
   CameraOutline,

@@ -1,5 +1,6 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Button, Dialog, List, NoticeBar } from 'antd-mobile';
+import { Button, List, NoticeBar } from 'antd-mobile';
+import { Dialog } from '@/components/antd/dialog';
 import { SendOutline } from 'antd-mobile-icons';
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';

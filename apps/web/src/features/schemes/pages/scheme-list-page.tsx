@@ -18,15 +18,22 @@ import { ErrorBlock } from '@/components/error-block';
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
-/** The plan's store, first day and length as one line, when what is saved still reads as a cart. */
-function summaryOf(scheme: Scheme, t: TFunction): string {
+/**
+ * What the plan's name does not already say: its store, and its first day and length. A plan
+ * keeps the name it was given by default ('万龙雪场店 11-28 起 2 天'), which says it all: the row
+ * then shows it once, not a second time under it.
+ */
+function summaryOf(scheme: Scheme, t: TFunction): string | undefined {
+  const store = scheme.name.includes(scheme.storeName) ? null : scheme.storeName;
   const cart = BookingCartSchema.safeParse(scheme.cart);
-  if (!cart.success) return scheme.storeName;
-  return t('schemes.summary', {
-    store: scheme.storeName,
-    date: dayjs(cart.data.rentalStartTime).tz(DEFAULT_BUSINESS_TIME_ZONE).format('MM-DD'),
-    days: cart.data.days,
-  });
+  const date = cart.success
+    ? dayjs(cart.data.rentalStartTime).tz(DEFAULT_BUSINESS_TIME_ZONE).format('MM-DD')
+    : null;
+  const when =
+    cart.success && date && !scheme.name.includes(date)
+      ? t('schemes.summary', { date, days: cart.data.days })
+      : null;
+  return [store, when].filter(Boolean).join(' · ') || undefined;
 }
 
 /** /customer/scheme/list (spec §2 my schemes; `/fa` is its short link): newest first. */

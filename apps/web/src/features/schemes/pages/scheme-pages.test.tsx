@@ -1,8 +1,11 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import dayjs from 'dayjs';
+import timezone from 'dayjs/plugin/timezone';
+import utc from 'dayjs/plugin/utc';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { BookingCatalog, Scheme } from '@snowgear/contracts';
+import { BookingCartSchema, type BookingCatalog, type Scheme } from '@snowgear/contracts';
 import { GlobalMessages } from '@/features/app-state/components/global-messages';
 import { sendSmsCode } from '@/features/auth/api/send-sms-code';
 import { clearSession, loginWithPhone, useSession } from '@/features/auth/stores/session-store';
@@ -15,6 +18,9 @@ import { createQueryClient } from '@/lib/query-client';
 import { storage, StorageKey } from '@/lib/storage';
 import SchemeDetailPage from './scheme-detail-page';
 import SchemeListPage from './scheme-list-page';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
 
 /** A customer of this test's own (a new phone number makes a new account). */
 const PHONE = '13655550202';
@@ -106,6 +112,25 @@ describe('plans: my list, a shared plan, booking it (real server)', () => {
     clearSession();
     renderAt('/customer/scheme/current?id=00000000-0000-4000-8000-000000000000');
     expect(await screen.findByText('方案不存在或已被删除')).toBeTruthy();
+  });
+
+  it('shows a plan named by default once: its row does not say the same again below', async () => {
+    storage.set(StorageKey.accessToken, ownerTokens[0]!);
+    storage.set(StorageKey.refreshToken, ownerTokens[1]!);
+    useSession.setState(owner);
+    const storeName = useConfigStore.getState().config!.storeConfigs[storeId]!.storeName;
+    const start = dayjs.tz(BookingCartSchema.parse(scheme.cart).rentalStartTime, 'Asia/Shanghai');
+    // The name the booking page suggests when saving.
+    const name = `${storeName} ${start.format('MM-DD')} 起 2 天`;
+    const named = await api.post<Scheme>('/app/schemes', { name, cart: scheme.cart });
+    renderAt('/customer/scheme/list');
+    const row = (await screen.findByText(name)).closest<HTMLElement>('.adm-list-item')!;
+    expect(row.textContent.split(storeName)).toHaveLength(2);
+    expect(row.textContent.split(start.format('MM-DD'))).toHaveLength(2);
+    // A plan with a name of its own still says where and when.
+    const own = (await screen.findByText('寒假亲子')).closest<HTMLElement>('.adm-list-item')!;
+    expect(own.textContent).toContain(`${storeName} · ${start.format('MM-DD')} 起 2 天`);
+    await api.delete(`/app/schemes/${named.id}`);
   });
 
   it("lists the owner's plans, and deletes one after asking", async () => {

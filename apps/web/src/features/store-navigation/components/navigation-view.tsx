@@ -122,11 +122,8 @@ export function NavigationView({ target, onClose }: Props) {
     ...(position ? compassNotices(compass.status, t, compass.requestPermission) : []),
     ...cameraNotices(camera.status, secure, t),
   ];
-  const statusText =
-    arrowLabel ||
-    notices[0]?.text ||
-    (geo.status === 'locating' ? t('storeNavigation.locating') : '');
-  const spoken = usePoliteText(arrived ? t('storeNavigation.arrived') : statusText);
+  // Only the guidance is spoken here: a notice (a denied location…) is read once, where it shows.
+  const spoken = usePoliteText(arrived ? t('storeNavigation.arrived') : arrowLabel);
 
   const cameraOn = camera.status === 'on' || camera.status === 'starting';
   return (
@@ -194,16 +191,15 @@ export function NavigationView({ target, onClose }: Props) {
           {target.address && <span className="store-nav__place-address">{target.address}</span>}
         </div>
 
-        {notices.length > 0 && (
-          <ul className="store-nav__notices">
-            {notices.map((notice) => (
-              <li key={notice.key} className="store-nav__notice" data-notice={notice.key}>
-                <span>{notice.text}</span>
-                {notice.action}
-              </li>
-            ))}
-          </ul>
-        )}
+        {/* Always there, so a notice that appears is read out, once. */}
+        <ul className="store-nav__notices" aria-live="polite">
+          {notices.map((notice) => (
+            <li key={notice.key} className="store-nav__notice" data-notice={notice.key}>
+              <span>{notice.text}</span>
+              {notice.action}
+            </li>
+          ))}
+        </ul>
 
         <MapAppLinks target={target} />
       </div>

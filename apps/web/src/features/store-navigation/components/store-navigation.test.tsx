@@ -192,6 +192,22 @@ describe('store navigation', () => {
     await changeLanguage('zh-CN');
   });
 
+  it('says a denied location once, also after the spoken guidance has caught up', async () => {
+    await changeLanguage('zh-CN');
+    const sensors = installSensors('denied');
+    const user = userEvent.setup();
+    render(<StoreNavigationButton store={store} />);
+    await user.click(screen.getByRole('button', { name: '到店导航：万龙雪场店' }));
+    const dialog = screen.getByRole('dialog', { name: '到店导航' });
+    sensors.fail(1);
+    expect(within(dialog).getAllByText(/未允许获取位置/)).toHaveLength(1);
+    // The spoken region follows within five seconds; it must not repeat the notice.
+    await new Promise((resolve) => setTimeout(resolve, 5_500));
+    expect(within(dialog).getAllByText(/未允许获取位置/)).toHaveLength(1);
+    const notice = within(dialog).getByText(/未允许获取位置/);
+    expect(notice.closest('[aria-live="polite"]')).not.toBeNull();
+  }, 15_000);
+
   it("asks iOS for the compass from a tap, then reads Safari's compass heading", async () => {
     await changeLanguage('zh-CN');
     const requestPermission = vi.fn(async () => 'granted' as const);

@@ -4,6 +4,7 @@ import { Button } from 'antd-mobile';
 import { CompassOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import type { StoreConfig } from '@snowgear/contracts';
+import { useCloseOnBack } from '@/lib/close-on-back';
 import { NavigationView } from './navigation-view';
 import '../store-navigation.css';
 
@@ -18,6 +19,8 @@ export function StoreNavigationButton({ store }: { store: StoreConfig }) {
   const [open, setOpen] = useState(false);
   // Stable, so the open view does not re-subscribe its key listener on every sensor update.
   const handleClose = useCallback(() => setOpen(false), []);
+  // Full screen, so the phone's Back is how many will try to leave it.
+  useCloseOnBack(open, handleClose);
   const location = store.location;
 
   if (!location) {

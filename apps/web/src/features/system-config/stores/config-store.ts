@@ -64,3 +64,13 @@ export const useConfigStore = create<ConfigState>()((set) => ({
     }
   },
 }));
+
+/**
+ * The business as customers know it (its company name; the system's name where none is set):
+ * their pages are titled with it, not with the back office's name.
+ */
+export function useBusinessName(): string {
+  return useConfigStore(
+    (s) => s.config?.systemInfo.companyName || s.config?.systemInfo.systemName || '',
+  );
+}
