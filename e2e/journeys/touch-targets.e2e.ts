@@ -21,6 +21,7 @@ const TEXTS = {
   'zh-CN': {
     addRider: '添加滑雪者',
     changeDate: '改日期',
+    changeTime: '改时间',
     chooseGear: /^选择/,
     bookThis: '预订这件',
     navigate: /^到店导航：/,
@@ -32,6 +33,7 @@ const TEXTS = {
   'en-US': {
     addRider: 'Add a rider',
     changeDate: 'Change date',
+    changeTime: 'Change time',
     chooseGear: /^Choose /,
     bookThis: 'Book this item',
     navigate: /^Navigate to /,
@@ -103,7 +105,7 @@ async function speak(page: Page, language: Language) {
   await page.evaluate((l) => localStorage.setItem('language', l), language);
 }
 
-/** The booking page with a store chosen, and its sheets: gear, rider form, calendar. */
+/** The booking page with a store chosen, and its sheets: gear, rider form, calendar, times. */
 async function checkBooking(page: Page, language: Language, who: string, findings: Findings) {
   const texts = TEXTS[language];
   await visit(page, '/customer/order-create', findings, `${who} booking: stores`);
@@ -129,6 +131,12 @@ async function checkBooking(page: Page, language: Language, who: string, finding
     page,
     page.getByRole('button', { name: texts.changeDate }),
     `${who} booking: calendar`,
+    findings,
+  );
+  await checkSheet(
+    page,
+    page.getByRole('button', { name: texts.changeTime }),
+    `${who} booking: pick-up times`,
     findings,
   );
 }
