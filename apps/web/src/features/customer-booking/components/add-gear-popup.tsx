@@ -4,6 +4,7 @@ import { Popup } from '@/components/antd/popup';
 import { useTranslation } from 'react-i18next';
 import type { BookableCategory, BookablePack, CartLine, CartRider } from '@snowgear/contracts';
 import { money } from '@/lib/money';
+import { suggestFor } from '../utils/suggestions';
 import { KindPicker } from './kind-picker';
 
 export type GearTarget =
@@ -14,8 +15,8 @@ interface Props {
   target: GearTarget | null;
   riders: CartRider[];
   wanted: Map<string, number>;
-  /** A rider's suggested size for a category (partial), if any. */
-  suggest: (rider: CartRider, category: BookableCategory) => Record<string, string> | undefined;
+  /** A rider's suggested size for a category (partial), if any (by default the riders' rules). */
+  suggest?: (rider: CartRider, category: BookableCategory) => Record<string, string> | undefined;
   onAdd: (line: CartLine) => void;
   onAddRider: () => void;
   onClose: () => void;
@@ -47,7 +48,7 @@ function GearChoice({
   target,
   riders,
   wanted,
-  suggest,
+  suggest = suggestFor,
   onAdd,
   onAddRider,
   onClose,

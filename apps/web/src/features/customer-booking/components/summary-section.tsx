@@ -1,12 +1,18 @@
-import { Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button, Checkbox } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { OrderStatus, type BookingQuote, type CartRider } from '@snowgear/contracts';
+import type { BookingQuote, CartRider } from '@snowgear/contracts';
 import { useOpenedOnce } from '@/lib/use-opened-once';
 import { LazyPopup } from '@/components/lazy-popups';
-import { RentalSummary } from '@/features/rental-summary/components/rental-summary';
-import { fromQuote } from '@/features/rental-summary/utils/summary-view';
-import { useConfigStore } from '@/features/system-config/stores/config-store';
+
+// The summary's code comes with the first line added, not with the page: a first visit has none.
+const loadQuoteLines = () => import('./quote-lines');
+const QuoteLines = lazy(() => loadQuoteLines().then((m) => ({ default: m.QuoteLines })));
+
+/** Fetches the summary's code ahead of the first line (the gear sheet opening). */
+export function preloadSummary(): void {
+  void loadQuoteLines();
+}
 
 interface Props {
   quote: BookingQuote | undefined;
@@ -41,12 +47,14 @@ export function SummarySection({
 
   return (
     <div className="summary-section">
-      <QuoteLines
-        quote={quote}
-        riders={riders}
-        awaitsStore={awaitsStore}
-        onRemoveLine={onRemoveLine}
-      />
+      <Suspense fallback={<div className="summary-section__loading" aria-busy="true" />}>
+        <QuoteLines
+          quote={quote}
+          riders={riders}
+          awaitsStore={awaitsStore}
+          onRemoveLine={onRemoveLine}
+        />
+      </Suspense>
       {agreement && <Agreement {...agreement} />}
     </div>
   );
@@ -111,43 +119,5 @@ function Agreement({
         </Suspense>
       )}
     </>
-  );
-}
-
-/**
- * A quote as the customer reads it (the booking, a plan): the rental summary, each cart line
- * removable when `onRemoveLine` is given, and what cannot be held.
- */
-export function QuoteLines({
-  quote,
-  riders,
-  awaitsStore = false,
-  onRemoveLine,
-}: {
-  quote: BookingQuote;
-  riders: CartRider[];
-  awaitsStore?: boolean;
-  onRemoveLine?: (cartIndex: number) => void;
-}) {
-  const { t } = useTranslation();
-  const storeName = useConfigStore((s) => s.config?.storeConfigs[quote.storeId]?.storeName ?? '');
-  const view = fromQuote(quote, riders, storeName, awaitsStore ? OrderStatus.Pending : null);
-  return (
-    <RentalSummary view={view} onRemoveLine={onRemoveLine}>
-      {quote.shortages.length > 0 && (
-        <ul className="summary-shortages" role="alert">
-          {quote.shortages.map((s) => (
-            <li key={s.cartIndex}>
-              {t('booking.shortage', {
-                name: s.categoryName,
-                size: s.sizeLabel,
-                free: s.free,
-                wanted: s.wanted,
-              })}
-            </li>
-          ))}
-        </ul>
-      )}
-    </RentalSummary>
   );
 }

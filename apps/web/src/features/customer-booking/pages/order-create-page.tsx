@@ -52,7 +52,7 @@ import { DatesSection } from '../components/dates-section';
 import { DeliverySection } from '../components/delivery-section';
 import { GearSection } from '../components/gear-section';
 import { CartRiders } from '../components/cart-riders';
-import { SummarySection } from '../components/summary-section';
+import { preloadSummary, SummarySection } from '../components/summary-section';
 import { useCreateAgentOrder } from '../api/create-agent-order';
 import {
   EMPTY_BOOKING,
@@ -63,7 +63,6 @@ import {
   useBookingCart,
 } from '../stores/booking-cart';
 import { wantedByKind } from '../utils/cart-lines';
-import { suggestFor } from '../utils/suggestions';
 import { PullToRefresh } from '@/components/pull-to-refresh';
 
 const TIME_ZONE = DEFAULT_BUSINESS_TIME_ZONE;
@@ -497,7 +496,10 @@ export function BookingPage({ agent }: { agent?: AgentBooking }) {
                   error={catalog.error}
                   wanted={wanted}
                   onRetry={() => void catalog.refetch()}
-                  onChoose={setTarget}
+                  onChoose={(chosen) => {
+                    preloadSummary();
+                    setTarget(chosen);
+                  }}
                 />
               </section>
               <section className="booking-step" aria-labelledby="step-delivery">
@@ -623,7 +625,6 @@ export function BookingPage({ agent }: { agent?: AgentBooking }) {
             target={target}
             riders={draft.riders}
             wanted={wanted}
-            suggest={suggestFor}
             onAdd={(line) => {
               setShortages([]);
               useCart.getState().addLine(line);

@@ -17,7 +17,7 @@ import { shareLink } from '@/lib/share-link';
 import { useNow } from '@/lib/use-now';
 import { useAppStore } from '@/features/app-state/stores/app-store';
 import { useSession } from '@/features/auth/stores/session-store';
-import { QuoteLines } from '@/features/customer-booking/components/summary-section';
+import { QuoteLines } from '@/features/customer-booking/components/quote-lines';
 import { useBookingCart } from '@/features/customer-booking/stores/booking-cart';
 import { switchStore } from '@/features/stores/stores/current-store';
 import { DEFAULT_BUSINESS_TIME_ZONE } from '@/features/system-config/utils/store-status';
