@@ -206,9 +206,10 @@ async function chooseStart(page: Page, texts: (typeof TEXTS)[Language]) {
   await page.getByRole('button', { name: texts.changeDate }).tap();
   const calendar = page.locator('.adm-calendar-picker-popup .adm-popup-body');
   await opened(calendar);
-  const days = calendar.locator(
-    '.adm-calendar-picker-view-cell:not(.adm-calendar-picker-view-cell-disabled)',
-  );
+  // Days that can be taken (a month's grid starts with blank cells, which are not days).
+  const days = calendar
+    .locator('.adm-calendar-picker-view-cell:not(.adm-calendar-picker-view-cell-disabled)')
+    .filter({ hasText: /\d/ });
   await days.nth(2).tap();
   await calendar.getByRole('button', { name: texts.confirmDate, exact: true }).tap();
   await calendar.waitFor({ state: 'hidden' });
