@@ -86,44 +86,20 @@ export function DatesSection({
 
   return (
     <div className="dates-section">
-      <div className="dates-section__row">
-        <div>
-          <div className="dates-section__label">
-            {delivery ? t('booking.deliveryDay') : t('booking.pickUp')}
-          </div>
-          <div className="dates-section__value" id="booking-start-date">
-            {day(booking.start)}
-          </div>
-        </div>
-        <Button
-          color="primary"
-          fill="outline"
-          aria-describedby="booking-start-date"
-          aria-haspopup="dialog"
-          onClick={() => setPicking('date')}
-        >
-          {t('booking.changeDate')}
-        </Button>
-      </div>
-      <div className="dates-section__row">
-        <div>
-          <div className="dates-section__label">
-            {delivery ? t('booking.deliveryWindow') : t('booking.pickUpTime')}
-          </div>
-          <div className="dates-section__value" id="booking-start-time">
-            {booking.slot ? slotText(booking.slot) : '—'}
-          </div>
-        </div>
-        <Button
-          color="primary"
-          fill="outline"
-          aria-describedby="booking-start-time"
-          aria-haspopup="dialog"
-          onClick={() => setPicking('time')}
-        >
-          {delivery ? t('booking.changeWindow') : t('booking.changeTime')}
-        </Button>
-      </div>
+      <ChangeRow
+        id="booking-start-date"
+        label={delivery ? t('booking.deliveryDay') : t('booking.pickUp')}
+        value={day(booking.start)}
+        action={t('booking.changeDate')}
+        onChange={() => setPicking('date')}
+      />
+      <ChangeRow
+        id="booking-start-time"
+        label={delivery ? t('booking.deliveryWindow') : t('booking.pickUpTime')}
+        value={booking.slot ? slotText(booking.slot) : '—'}
+        action={delivery ? t('booking.changeWindow') : t('booking.changeTime')}
+        onChange={() => setPicking('time')}
+      />
       {timeProblem && (
         <p id="booking-time-error" className="field-error" role="alert">
           {timeProblem}
@@ -241,6 +217,35 @@ export function DatesSection({
           </LazyPopup>
         </Suspense>
       )}
+    </div>
+  );
+}
+
+/** A choice of the start as it stands, with the button that opens its picker. */
+function ChangeRow(props: {
+  id: string;
+  label: string;
+  value: string;
+  action: string;
+  onChange: () => void;
+}) {
+  return (
+    <div className="dates-section__row">
+      <div>
+        <div className="dates-section__label">{props.label}</div>
+        <div className="dates-section__value" id={props.id}>
+          {props.value}
+        </div>
+      </div>
+      <Button
+        color="primary"
+        fill="outline"
+        aria-describedby={props.id}
+        aria-haspopup="dialog"
+        onClick={props.onChange}
+      >
+        {props.action}
+      </Button>
     </div>
   );
 }
