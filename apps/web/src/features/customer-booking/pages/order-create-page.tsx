@@ -18,6 +18,7 @@ import { DraftNotice } from '@/components/draft-notice';
 import { ActionBar } from '@/components/layouts/action-bar';
 import { ApiError } from '@/lib/api-errors';
 import { money } from '@/lib/money';
+import { storeTime } from '@/lib/store-clock';
 import { revealFirstError } from '@/lib/reveal-first-error';
 import { useNow } from '@/lib/use-now';
 import { useOpenedOnce } from '@/lib/use-opened-once';
@@ -574,7 +575,7 @@ export function BookingPage({ agent }: { agent?: AgentBooking }) {
                     isCustomer={isCustomer}
                     suggestedName={t('schemes.defaultName', {
                       store: store.storeName,
-                      date: dayjs(start).tz(TIME_ZONE).format('MM-DD'),
+                      date: storeTime(start, 'MM-DD'),
                       days,
                     })}
                   />

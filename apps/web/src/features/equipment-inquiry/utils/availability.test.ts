@@ -1,7 +1,14 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EquipmentStatus } from '@snowgear/contracts';
 import { changeLanguage, i18n } from '@/lib/i18n';
 import { availabilityLines, availabilityTag, holdRange } from './availability';
+
+// The tests read the store's clock on 26 November 2026: dates in another year carry their year.
+beforeAll(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-11-26T04:00:00Z'));
+});
+afterAll(() => vi.useRealTimers());
 
 // Times at the store (Beijing, UTC+8).
 const at = (day: number, hour: number) => new Date(Date.UTC(2026, 11, day, hour - 8)).toISOString();
@@ -61,6 +68,10 @@ describe('what a customer reads of an item', () => {
     // 23:30 UTC on the 23rd is the 24th at the store.
     expect(holdRange({ startTime: '2026-12-23T23:30:00Z', endTime: '2026-12-27T09:00:00Z' })).toBe(
       '12/24–12/27',
+    );
+    // Next season says which year.
+    expect(holdRange({ startTime: '2027-01-09T02:00:00Z', endTime: '2027-01-10T02:00:00Z' })).toBe(
+      '2027/01/09–2027/01/10',
     );
   });
 

@@ -1,11 +1,5 @@
-import dayjs from 'dayjs';
-import timezone from 'dayjs/plugin/timezone';
-import utc from 'dayjs/plugin/utc';
 import { EquipmentStatus, type EquipmentAvailability } from '@snowgear/contracts';
-import { DEFAULT_BUSINESS_TIME_ZONE } from '@/features/system-config/utils/store-status';
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
+import { storeTime } from '@/lib/store-clock';
 
 type Item = EquipmentAvailability & { status: number };
 
@@ -40,12 +34,10 @@ export function availabilityTag(item: Item): { key: AvailabilityKey; color: stri
   return { key, color: COLOR[key] };
 }
 
-const inStore = (iso: string) => dayjs(iso).tz(DEFAULT_BUSINESS_TIME_ZONE);
-
-/** A hold as month/day to month/day in the store's time zone: '12/24–12/27'. */
+/** A hold as month/day to month/day in the store's time zone: '12/24–12/27' (with the year when not this one). */
 export function holdRange(hold: { startTime: string; endTime: string }): string {
-  const start = inStore(hold.startTime).format('MM/DD');
-  const end = inStore(hold.endTime).format('MM/DD');
+  const start = storeTime(hold.startTime, 'MM/DD');
+  const end = storeTime(hold.endTime, 'MM/DD');
   return start === end ? start : `${start}–${end}`;
 }
 
@@ -65,7 +57,7 @@ export function availabilityLines(item: Item, t: Translate): string[] {
   const now = item.availableNow
     ? t('inquiry.freeNow')
     : item.nextFreeFrom
-      ? t('inquiry.freeFrom', { time: inStore(item.nextFreeFrom).format('MM/DD HH:mm') })
+      ? t('inquiry.freeFrom', { time: storeTime(item.nextFreeFrom, 'MM/DD HH:mm') })
       : item.status === EquipmentStatus.InUse
         ? t('inquiry.freeAfterReturn')
         : t('inquiry.notForRent');

@@ -1,8 +1,5 @@
 import { Link, useNavigate } from 'react-router';
 import { List } from 'antd-mobile';
-import dayjs from 'dayjs';
-import timezone from 'dayjs/plugin/timezone';
-import utc from 'dayjs/plugin/utc';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { BookingCartSchema, type Scheme } from '@snowgear/contracts';
@@ -10,13 +7,10 @@ import { Paths } from '@/config/paths';
 import { PageHeader } from '@/components/page-header';
 import { QueryState } from '@/components/query-state';
 import { money } from '@/lib/money';
-import { DEFAULT_BUSINESS_TIME_ZONE } from '@/features/system-config/utils/store-status';
+import { storeTime } from '@/lib/store-clock';
 import { useSchemes } from '../api/list-schemes';
 import { PullToRefresh } from '@/components/pull-to-refresh';
 import { ErrorBlock } from '@/components/error-block';
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
 
 /**
  * What the plan's name does not already say: its store, and its first day and length. A plan
@@ -26,9 +20,7 @@ dayjs.extend(timezone);
 function summaryOf(scheme: Scheme, t: TFunction): string | undefined {
   const store = scheme.name.includes(scheme.storeName) ? null : scheme.storeName;
   const cart = BookingCartSchema.safeParse(scheme.cart);
-  const date = cart.success
-    ? dayjs(cart.data.rentalStartTime).tz(DEFAULT_BUSINESS_TIME_ZONE).format('MM-DD')
-    : null;
+  const date = cart.success ? storeTime(cart.data.rentalStartTime, 'MM-DD') : null;
   const when =
     cart.success && date && !scheme.name.includes(date)
       ? t('schemes.summary', { date, days: cart.data.days })
