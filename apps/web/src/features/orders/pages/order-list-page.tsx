@@ -18,9 +18,11 @@ import {
 } from '../api/list-orders';
 import { OrderCard } from '../components/order-card';
 import { PageHeader } from '@/components/page-header';
+import { storeTime } from '@/lib/store-clock';
 
 const toDay = (d: Date) => dayjs(d).format('YYYY-MM-DD');
-const shortDay = (day: string) => dayjs(day).format('MM/DD');
+/** A store day (YYYY-MM-DD) as month/day, with the year when it is not this one. */
+const shortDay = (day: string) => storeTime(`${day}T12:00:00+08:00`, 'MM/DD');
 
 /** How the rental start filter reads on its button: one day, a range, or an open end. */
 function dayRangeText(from?: string, to?: string): string | undefined {
