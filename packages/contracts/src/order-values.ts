@@ -7,6 +7,15 @@ import { DeliveryMethod, OrderStatus } from './enums.js';
 
 export const ORDER_STATUSES = Object.values(OrderStatus) as OrderStatus[];
 
+/**
+ * How an order's fee lines are described, in the language it was taken in: a delivery run and a
+ * pickup run are both DeliveryFee, told apart by these words (which a summary reads back).
+ */
+export const FEE_LINE_LABELS = {
+  'zh-CN': { delivery: '送货上门', pickup: '上门取件', discount: '优惠' },
+  'en-US': { delivery: 'Delivery', pickup: 'Pickup', discount: 'Discount' },
+} as const;
+
 export const BillKind = { Payment: 'payment', Supplement: 'supplement', Refund: 'refund' } as const;
 export type BillKind = (typeof BillKind)[keyof typeof BillKind];
 export const BillStatus = { Pending: 'pending', Paid: 'paid', Cancelled: 'cancelled' } as const;

@@ -8,6 +8,7 @@ import {
   OrderStatus,
   OrderType,
   ReturnState,
+  FEE_LINE_LABELS,
 } from '@snowgear/contracts';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { businessParameter } from '@/lib/business-parameters.js';
@@ -507,7 +508,7 @@ async function seedOrder(tx: Transaction, c: Context): Promise<boolean> {
     deliveryFeeFen: demo.deliverTo ? feeParameter(deliveryFee) : 0,
     pickupFeeFen: demo.pickUpAt ? feeParameter(pickupFee) : 0,
     discountFen: free ? Number.MAX_SAFE_INTEGER : 0,
-    labels: { delivery: '送货上门', pickup: '上门取件', discount: '优惠' },
+    labels: FEE_LINE_LABELS['zh-CN'],
   });
   const damages = (demo.back ?? []).flatMap(([state, yuan], i) =>
     yuan > 0

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localMinute, zonedMidnight } from './local-time.js';
+import { localClock, localMinute, zonedMidnight } from './local-time.js';
 
 describe('local time', () => {
   it("reads a time on the zone's wall clock, as toLocaleString does, in any zone", () => {
@@ -24,5 +24,19 @@ describe('local time', () => {
     expect(zonedMidnight('2027-07-20', 'Europe/Berlin', 1).toISOString()).toBe(
       '2027-07-20T22:00:00.000Z',
     );
+  });
+});
+
+describe('a time zone’s clock', () => {
+  it('reads the weekday and minutes of an instant at the store, not on the server', () => {
+    // 16:30 UTC on Tuesday 24 November is 00:30 on Wednesday the 25th in Shanghai.
+    expect(localClock(new Date('2026-11-24T16:30:00Z'), 'Asia/Shanghai')).toEqual({
+      weekday: 3,
+      minutes: 30,
+    });
+    expect(localClock(new Date('2026-11-24T16:30:00Z'), 'UTC')).toEqual({
+      weekday: 2,
+      minutes: 16 * 60 + 30,
+    });
   });
 });

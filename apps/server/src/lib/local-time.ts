@@ -42,3 +42,27 @@ export function zonedMidnight(day: string, timeZone: string, plusDays = 0): Date
   const offsetMs = local.getTime() - utc.getTime();
   return new Date(Date.parse(`${day}T00:00:00Z`) - offsetMs + plusDays * 86_400_000);
 }
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const clocks = new Map<string, Intl.DateTimeFormat>();
+
+/** The weekday (0 Sunday … 6) and minutes since midnight of an instant on a time zone's clock. */
+export function localClock(at: Date, timeZone: string): { weekday: number; minutes: number } {
+  let format = clocks.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      weekday: 'short',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    clocks.set(timeZone, format);
+  }
+  const parts = format.formatToParts(at);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return {
+    weekday: WEEKDAYS.indexOf(get('weekday')),
+    minutes: Number(get('hour')) * 60 + Number(get('minute')),
+  };
+}

@@ -36,6 +36,7 @@ import {
 import { agreementVersion } from '@/lib/agreement.js';
 import { businessParameter } from '@/lib/business-parameters.js';
 import { AppError, notFound } from '@/lib/errors.js';
+import { localClock } from '@/lib/local-time.js';
 import { message, type MessageKey } from '@/lib/messages.js';
 import { findSystemSettings } from '@/modules/config-distribution/repository.js';
 import { SystemSettingKey } from '@/modules/config-distribution/system-setting-keys.js';
@@ -527,7 +528,7 @@ export class BookingService {
   private async bookable(cart: BookingCart) {
     const store = await this.store(cart.storeId);
     const start = new Date(cart.rentalStartTime);
-    if (store.restDays.includes(weekdayIn(start, this.timeZone))) {
+    if (store.restDays.includes(localClock(start, this.timeZone).weekday)) {
       throw new AppError(400, ErrorCode.StoreRestDay, this.msg('BookingStoreRestDay'));
     }
     const deliveryWindowMinutes = this.assertOfferedTime(store, start, cart.deliveryMethod);
@@ -554,7 +555,7 @@ export class BookingService {
     const slots = bookingSlots(hours, deliveryMethod);
     const first = slots[0]!;
     const last = slots[slots.length - 1]!;
-    const minutes = minutesIn(start, this.timeZone);
+    const minutes = localClock(start, this.timeZone).minutes;
     if (minutes < first.start || minutes > last.start) {
       throw new AppError(
         400,
@@ -709,8 +710,6 @@ export class BookingService {
   }
 }
 
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-
 /**
  * How long after `start` a delivery arrives: its two-hour window, cut short at the end of the
  * day's last window (null: not a delivery, or a start outside the day's windows).
@@ -726,29 +725,10 @@ function deliveryWindowOf(
     { startTime: store.openTime, endTime: store.closeTime },
     deliveryMethod,
   );
-  const minutes = minutesIn(start, timeZone);
+  const minutes = localClock(start, timeZone).minutes;
   const last = slots[slots.length - 1]!;
   if (minutes < slots[0]!.start || minutes > last.start) return null;
   return Math.min(DELIVERY_WINDOW_MINUTES, last.end - minutes) || null;
-}
-
-/** Minutes since midnight of an instant on the clock of a time zone. */
-function minutesIn(at: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(at);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return get('hour') * 60 + get('minute');
-}
-
-/** The day of the week (0 Sunday … 6) an instant falls on in a time zone. */
-function weekdayIn(at: Date, timeZone: string): number {
-  return WEEKDAYS.indexOf(
-    new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short' }).format(at),
-  );
 }
 
 function attributesOf(attributes: SizeAttributeRow[], categoryId: string) {

@@ -17,6 +17,7 @@ import {
 } from 'drizzle-orm';
 import {
   BillKind,
+  FEE_LINE_LABELS,
   BillStatus,
   BusinessParameterKey,
   DeliveryMethod,
@@ -666,9 +667,7 @@ export class OrdersService {
       deliveryFeeFen: feeParameter(deliveryFee),
       pickupFeeFen: feeParameter(pickupFee),
       discountFen: free ? Number.MAX_SAFE_INTEGER : toFen(input.discount),
-      labels: this.en
-        ? { delivery: 'Delivery', pickup: 'Pickup', discount: 'Discount' }
-        : { delivery: '送货上门', pickup: '上门取件', discount: '优惠' },
+      labels: FEE_LINE_LABELS[this.en ? 'en-US' : 'zh-CN'],
     });
     this.assertWithinTotal(grossFen);
     const noPaymentNeeded = totalFen === 0;

@@ -10,6 +10,7 @@ import {
   OrderStatus,
   ReturnMethod,
   type RentalSummaryLineOf,
+  FEE_LINE_LABELS,
 } from '@snowgear/contracts';
 import { money } from '@/lib/money';
 import { storeTime } from '@/lib/store-clock';
@@ -206,9 +207,9 @@ function Line({
   );
 }
 
-/** How orders/pricing.ts names the fee of a delivery run and of a pickup run. */
-const DELIVERY_RUN = ['送货上门', 'Delivery'];
-const PICKUP_RUN = ['上门取件', 'Pickup'];
+/** How an order names the fee of a delivery run and of a pickup run, in either language. */
+const DELIVERY_RUN: string[] = Object.values(FEE_LINE_LABELS).map((l) => l.delivery);
+const PICKUP_RUN: string[] = Object.values(FEE_LINE_LABELS).map((l) => l.pickup);
 
 function Fee({ fee }: { fee: SummaryView['fees'][number] }) {
   const { t } = useTranslation();
