@@ -108,6 +108,9 @@ export const BUSINESS_PARAMETERS: Record<BusinessParameterKey, ParameterDefiniti
   [K.WeChatPayEnabled]: { kind: ParameterKind.Switch, scope: 'any' },
   [K.AlipayEnabled]: { kind: ParameterKind.Switch, scope: 'any' },
   [K.AgentCommissionRate]: { kind: ParameterKind.Percent, scope: 'global' },
+  [K.LateReturnGraceHours]: { kind: ParameterKind.Hours, scope: 'any' },
+  [K.MaxStaffDiscountPercent]: { kind: ParameterKind.Percent, scope: 'any' },
+  [K.CashOnDelivery]: { kind: ParameterKind.Switch, scope: 'any' },
 };
 
 export const PARAMETER_LIMITS = {

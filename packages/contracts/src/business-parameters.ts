@@ -14,6 +14,12 @@ export const BusinessParameterKey = {
   AlipayEnabled: `${BUSINESS_PARAMETER_PREFIX}AlipayEnabled`,
   /** Percent of an agent's order revenue paid to them as commission (global). */
   AgentCommissionRate: `${BUSINESS_PARAMETER_PREFIX}AgentCommissionRate`,
+  /** Hours past a rental's end before a late return is charged. */
+  LateReturnGraceHours: `${BUSINESS_PARAMETER_PREFIX}LateReturnGraceHours`,
+  /** The largest discount (percent of the rent) a clerk gives without a manager's approval. */
+  MaxStaffDiscountPercent: `${BUSINESS_PARAMETER_PREFIX}MaxStaffDiscountPercent`,
+  /** Delivery orders may leave unpaid; the driver collects at the door. */
+  CashOnDelivery: `${BUSINESS_PARAMETER_PREFIX}CashOnDelivery`,
 } as const;
 export type BusinessParameterKey = (typeof BusinessParameterKey)[keyof typeof BusinessParameterKey];
 
@@ -24,3 +30,9 @@ export const PRIVATE_BUSINESS_PARAMETERS: readonly string[] = [
 
 /** Default next-day threshold when no parameter is set (spec §5). */
 export const DEFAULT_NEXT_DAY_THRESHOLD = '21:00';
+
+/** Grace period before a late return is charged, when no parameter is set. */
+export const DEFAULT_LATE_RETURN_GRACE_HOURS = 1;
+
+/** The largest discount a clerk gives alone, when no parameter is set (percent of the rent). */
+export const DEFAULT_MAX_STAFF_DISCOUNT_PERCENT = 20;

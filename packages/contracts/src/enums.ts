@@ -32,6 +32,8 @@ export const FeeItemKind = {
   DamageFee: 'DamageFee',
   CleaningFee: 'CleaningFee',
   Discount: 'Discount',
+  /** Time kept past the rental's end beyond the grace period, per started day at daily rent. */
+  LateFee: 'LateFee',
   Other: 'Other',
 } as const;
 export type FeeItemKind = (typeof FeeItemKind)[keyof typeof FeeItemKind];

@@ -150,6 +150,10 @@ export const FeeItemSchema = z.object({
   kind: z.enum(FEE_KINDS),
   amount: z.number(),
   description: z.string(),
+  /** Why the line was added by hand or waived ('' for lines the price list gives). */
+  reason: z.string(),
+  /** The manager who allowed it beyond a clerk's limits (null: none was needed). */
+  approvedByName: z.string().nullable(),
 });
 export type FeeItem = z.infer<typeof FeeItemSchema>;
 
@@ -161,6 +165,8 @@ export const BillSchema = z.object({
   method: z.string().nullable(),
   confirmedByName: z.string().nullable(),
   paidAt: z.string().nullable(),
+  /** The receipt's number once the bill is settled (null: not settled). */
+  receiptNo: z.string().nullable(),
   createdAt: z.string(),
 });
 export type Bill = z.infer<typeof BillSchema>;

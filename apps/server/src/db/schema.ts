@@ -716,6 +716,15 @@ export const orderFeeItems = pgTable(
     amountFen: integer('amount_fen').notNull(),
     description: text('description').notNull().default(''),
     sortOrder: integer('sort_order').notNull().default(0),
+    /**
+     * Why a line was added by hand or waived (a discount, an ad-hoc fee or refund, a late fee
+     * waived): money changes by lines with a reason, never by editing amounts.
+     */
+    reason: text('reason').notNull().default(''),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The manager who allowed a line beyond a clerk's limits (null: none was needed). */
+    approvedBy: uuid('approved_by').references(() => users.id, { onDelete: 'set null' }),
+    approvedByName: text('approved_by_name'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('order_fee_items_order_idx').on(t.orderId)],
@@ -739,10 +748,13 @@ export const bills = pgTable(
     confirmedBy: uuid('confirmed_by').references(() => users.id, { onDelete: 'set null' }),
     confirmedByName: text('confirmed_by_name'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** The receipt's number, given when the bill is settled (`R` + YYYYMMDD + a daily sequence). */
+    receiptNo: text('receipt_no'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('bills_order_idx').on(t.orderId),
+    unique('bills_receipt_no_unique').on(t.tenantId, t.receiptNo),
     // Money by the day it came in or went out (shift close, finance).
     index('bills_paid_idx').on(t.tenantId, t.paidAt),
   ],
@@ -1021,6 +1033,40 @@ export const notifications = pgTable(
  * staff. Stock, orders and money keep theirs (equipment operation history, order timelines) and
  * the audit log reads those beside this one (modules/audit).
  */
+/**
+ * A manager's approval of money beyond a clerk's limits (a large discount, an ad-hoc fee or
+ * refund, a late fee waived), asked for from the counter and given on the manager's own phone.
+ * Once used by the change it allowed, it cannot allow another.
+ */
+export const moneyApprovals = pgTable(
+  'money_approvals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    /** The order it concerns (null: an order still being created at the counter). */
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    /** discount, fee, refund, lateFeeWaiver */
+    kind: text('kind').notNull(),
+    amountFen: integer('amount_fen').notNull(),
+    /** What the amount is measured against (e.g. the rent a discount is taken from). */
+    baseFen: integer('base_fen').notNull().default(0),
+    reason: text('reason').notNull().default(''),
+    status: text('status', { enum: ['pending', 'approved', 'refused', 'used'] }).notNull(),
+    requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    requestedByName: text('requested_by_name').notNull().default(''),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedByName: text('decided_by_name'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [index('money_approvals_store_status_idx').on(t.tenantId, t.storeId, t.status)],
+);
+
 export const auditLog = pgTable(
   'audit_log',
   {

@@ -1184,6 +1184,7 @@ const enUS: Messages = {
       DamageFee: 'Damage',
       CleaningFee: 'Cleaning',
       Discount: 'Discount',
+      LateFee: 'Late return',
       Other: 'Other',
     },
     billKinds: { payment: 'Payment', supplement: 'Supplement', refund: 'Refund' },

@@ -1150,6 +1150,7 @@ const zhCN = {
       DamageFee: '损坏赔偿',
       CleaningFee: '清洁费',
       Discount: '优惠',
+      LateFee: '超时费',
       Other: '其他',
     },
     billKinds: { payment: '订单支付', supplement: '补款', refund: '退款' },

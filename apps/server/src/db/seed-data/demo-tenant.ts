@@ -107,4 +107,7 @@ export const demoGlobalParameters: Record<string, string> = {
   [K.WeChatPayEnabled]: 'true',
   [K.AlipayEnabled]: 'false',
   [K.AgentCommissionRate]: '8',
+  [K.LateReturnGraceHours]: '1',
+  [K.MaxStaffDiscountPercent]: '20',
+  [K.CashOnDelivery]: 'false',
 };

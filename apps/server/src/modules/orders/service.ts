@@ -528,6 +528,8 @@ export class OrdersService {
         kind: f.kind as Order['feeItems'][number]['kind'],
         amount: toYuan(f.amountFen),
         description: f.description,
+        reason: f.reason,
+        approvedByName: f.approvedByName,
       })),
       bills: billRows.map((b) => ({
         ...toBillDto(b),
@@ -1340,6 +1342,7 @@ function toBillDto(b: typeof bills.$inferSelect) {
     method: b.method,
     confirmedByName: b.confirmedByName,
     paidAt: b.paidAt?.toISOString() ?? null,
+    receiptNo: b.receiptNo,
     createdAt: b.createdAt.toISOString(),
   };
 }

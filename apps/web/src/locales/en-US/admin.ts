@@ -152,6 +152,21 @@ export const admin: Messages['admin'] = {
         hint: "Of the revenue of an agent's orders",
         unit: '%',
       },
+      LateReturnGraceHours: {
+        label: 'Late return grace',
+        hint: 'Past the return time by more than this, each started day is charged at the daily rent',
+        unit: 'hours',
+      },
+      MaxStaffDiscountPercent: {
+        label: 'Largest clerk discount',
+        hint: "Of the rent; a larger discount needs a manager's approval",
+        unit: '%',
+      },
+      CashOnDelivery: {
+        label: 'Cash on delivery',
+        hint: 'When on, unpaid delivery orders may leave; the driver collects at the door',
+        unit: '',
+      },
     },
     addAddress: 'Add',
     addressPlaceholder: 'Type an address',

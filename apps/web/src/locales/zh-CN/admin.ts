@@ -115,6 +115,21 @@ export const admin = {
       WeChatPayEnabled: { label: '微信支付', hint: '关闭后顾客和店员只能用其他方式付款', unit: '' },
       AlipayEnabled: { label: '支付宝', hint: '关闭后顾客和店员只能用其他方式付款', unit: '' },
       AgentCommissionRate: { label: '代理商佣金比例', hint: '按代理商订单的营业额计算', unit: '%' },
+      LateReturnGraceHours: {
+        label: '超时归还宽限',
+        hint: '超过归还时间这么久之后，按日租金每开始一天计收超时费',
+        unit: '小时',
+      },
+      MaxStaffDiscountPercent: {
+        label: '店员最大优惠',
+        hint: '占租金的比例；更大的优惠需要店长批准',
+        unit: '%',
+      },
+      CashOnDelivery: {
+        label: '货到付款',
+        hint: '开启后，未付款的送货订单也可出车，由司机上门收款',
+        unit: '',
+      },
     },
     addAddress: '添加',
     addressPlaceholder: '输入一个地址',

@@ -22,7 +22,10 @@ type ParameterName =
   | 'NextDayThreshold'
   | 'WeChatPayEnabled'
   | 'AlipayEnabled'
-  | 'AgentCommissionRate';
+  | 'AgentCommissionRate'
+  | 'LateReturnGraceHours'
+  | 'MaxStaffDiscountPercent'
+  | 'CashOnDelivery';
 
 /** A list parameter's value as entries (a broken value reads as none). */
 export function listOf(value: string): string[] {
