@@ -27,8 +27,19 @@ import { csvText } from '@/modules/finance/service.js';
 type Filters = z.output<typeof AuditLogFiltersSchema>;
 type ListInput = z.output<typeof AuditLogQuerySchema>;
 
-/** Order events that are money moving; every other event of an order is 'orders'. */
-export const MONEY_EVENT_KINDS = ['payment', 'refund'] as const;
+/**
+ * Order events that are money moving or changing by hand (a late fee charged or waived, a
+ * discount, an ad-hoc fee or refund, with who approved it); every other event of an order is
+ * 'orders'.
+ */
+export const MONEY_EVENT_KINDS = [
+  'payment',
+  'refund',
+  'lateFee',
+  'lateFeeWaived',
+  'discount',
+  'adjustment',
+] as const;
 
 /** Stock operations written by the order lifecycle, named beside the equipment module's own. */
 const MORE_OPERATION_NAMES: Record<string, [zh: string, en: string]> = {
