@@ -159,6 +159,9 @@ const zh = {
   RefundSentOnline: '原路退款 ¥{amount}（{method}）',
   RefundOnlineShort: '在线支付只有 ¥{online} 可以原路退回，其余请退现金',
   RefundOnlineFailed: '原路退款失败：{reason}',
+  RefundOnlineUnderWay: '¥{amount} 已在原路退回{method}中，不能再退现金',
+  RefundOnlineDone: '¥{amount} 已原路退回{method}，不能再退现金',
+  RefundAlreadyCash: '这笔 ¥{amount} 的退款已由{name}确认现金退还，不能再原路退回',
   PaymentMethodUnavailable: '本店未开通{method}',
   PaymentChannelUnavailable: '{method}不支持这种付款方式',
   PaymentNeedsWeChatSignIn: '请先用微信登录，再使用微信内支付',
@@ -396,6 +399,11 @@ const en: Record<Key, string> = {
   RefundOnlineShort:
     'Only ¥{online} was paid online and can go back that way; give the rest in cash',
   RefundOnlineFailed: 'The refund did not go through: {reason}',
+  RefundOnlineUnderWay:
+    '¥{amount} is already on its way back to {method}; it cannot be given in cash too',
+  RefundOnlineDone: '¥{amount} already went back to {method}; it cannot be given in cash too',
+  RefundAlreadyCash:
+    'This refund of ¥{amount} was already given back in cash ({name}); it cannot go back online too',
   PaymentMethodUnavailable: 'This store does not take {method}',
   PaymentChannelUnavailable: '{method} cannot be paid this way',
   PaymentNeedsWeChatSignIn: 'Sign in with WeChat first to pay inside WeChat',

@@ -49,6 +49,8 @@ import {
   orderFeeItems,
   orderItems,
   orders,
+  payments,
+  refunds,
   stores,
   userRoles,
   users,
@@ -90,6 +92,7 @@ import {
   paidStatus,
   say,
   staffName,
+  methodText,
   textIn,
   type Actor,
   type Text,
@@ -1223,15 +1226,20 @@ export class OrdersService {
       }
       if (bill.status === BillStatus.Paid) {
         if (bill.method === 'cash') return false;
+        if (isRefund) await this.assertNoOnlineRefund(tx, bill);
         throw new AppError(
           409,
           ErrorCode.BillAlreadyPaid,
-          this.msg('BillAlreadyPaid', { method: bill.method ?? '' }),
+          this.msg('BillAlreadyPaid', { method: methodText(this.en, bill.method ?? '') }),
         );
       }
       if (bill.status === BillStatus.Cancelled) {
         throw new AppError(409, ErrorCode.BillCancelled, this.msg('BillCancelled'));
       }
+      // One writer per bill: money already on its way back online (the provider may answer
+      // 'processing' for minutes) is never given in cash too. A refund the provider refused
+      // releases the bill.
+      if (isRefund) await this.assertNoOnlineRefund(tx, bill);
       await tx
         .update(bills)
         .set({
@@ -1254,6 +1262,33 @@ export class OrdersService {
       this.request.server.metrics.count(direction === 'incoming' ? 'payment_cash' : 'refund_cash');
     }
     return this.paymentStatus(billId);
+  }
+
+  /** Refuses a cash refund while an online refund of the bill is under way or done (409). */
+  private async assertNoOnlineRefund(tx: Transaction, bill: typeof bills.$inferSelect) {
+    const sent = await tx
+      .select({
+        amountFen: refunds.amountFen,
+        status: refunds.status,
+        method: payments.method,
+        provider: payments.provider,
+      })
+      .from(refunds)
+      .innerJoin(payments, eq(payments.id, refunds.paymentId))
+      .where(and(eq(refunds.billId, bill.id), inArray(refunds.status, ['pending', 'succeeded'])));
+    if (sent.length === 0) return;
+    const amount = toYuan(sent.reduce((sum, r) => sum + r.amountFen, 0)).toFixed(2);
+    const method = [...new Set(sent.map((r) => methodText(this.en, r.method, r.provider)))].join(
+      this.en ? ', ' : '、',
+    );
+    throw new AppError(
+      409,
+      ErrorCode.RefundNotPossible,
+      this.msg(
+        sent.some((r) => r.status === 'pending') ? 'RefundOnlineUnderWay' : 'RefundOnlineDone',
+        { amount, method },
+      ),
+    );
   }
 
   /** Moves an order on once its bills allow (see advanceAfterPayment). */

@@ -52,6 +52,15 @@ export function textIn(
   return message({ headers: { 'accept-language': english ? 'en' : 'zh-CN' } }, key, params);
 }
 
+/** A way of paying as people say it: 微信支付, 支付宝, 现金 (with the sandbox named as such). */
+export function methodText(english: boolean, method: string, provider?: string | null) {
+  const name = textIn(
+    english,
+    method === 'wechat' ? 'MethodWeChat' : method === 'alipay' ? 'MethodAlipay' : 'MethodCash',
+  );
+  return provider === 'sandbox' ? name + textIn(english, 'SandboxSuffix') : name;
+}
+
 /**
  * A timeline line in either language: written once, stored in Chinese and English, and shown
  * in the reader's language.

@@ -29,6 +29,7 @@ import {
   actorText,
   advanceAfterPayment,
   appendEvent,
+  methodText,
   say,
   SYSTEM,
   type Actor,
@@ -95,11 +96,7 @@ export class PaymentsService {
   }
 
   private methodName(english: boolean, method: string, provider?: string) {
-    const name = this.text(
-      english,
-      method === 'wechat' ? 'MethodWeChat' : method === 'alipay' ? 'MethodAlipay' : 'MethodCash',
-    );
-    return provider === 'sandbox' ? name + this.text(english, 'SandboxSuffix') : name;
+    return methodText(english, method, provider);
   }
 
   // ---- what is due -----------------------------------------------------------------------------
@@ -548,6 +545,17 @@ export class PaymentsService {
       }
       if (bill.status === BillStatus.Cancelled) {
         throw new AppError(409, ErrorCode.BillCancelled, actorText(actor, 'BillCancelled'));
+      }
+      // One writer per bill: a refund given back in cash is never sent online too.
+      if (bill.status === BillStatus.Paid && bill.method === 'cash') {
+        throw new AppError(
+          409,
+          ErrorCode.RefundNotPossible,
+          actorText(actor, 'RefundAlreadyCash', {
+            amount: toYuan(bill.amountFen).toFixed(2),
+            name: bill.confirmedByName ?? '',
+          }),
+        );
       }
       if (bill.status === BillStatus.Paid) return [];
       const live = await tx
