@@ -2,10 +2,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OrderStatus } from '@snowgear/contracts';
-import { orderEvents, orders, paymentNotifications } from '@/db/schema.js';
+import {
+  orderEvents,
+  orders,
+  paymentNotifications,
+  paymentSandboxTrades,
+  refunds,
+} from '@/db/schema.js';
 import { photo } from '@/modules/files/test-upload.js';
 import { createTestApp, TEST_SECRET, testDatabaseKind, type TestApp } from '@/testing/index.js';
 import { freePort, startSourceServer, type ServerProcess } from '@/testing/process.js';
@@ -73,6 +79,8 @@ describe.runIf(testDatabaseKind === 'postgres')('two server processes behind one
         SIGNED_IN_CACHE_SECONDS: '300',
         ORDER_SWEEP_SECONDS: '1',
         LOGIN_MAX_FAILURES: '3',
+        // The refund races below make a few thousand signed-in calls in a minute or two.
+        RATE_LIMIT_PER_MINUTE: '6000',
         // The client's own address, as the balancer in front reports it.
         TRUST_PROXY: 'loopback',
         S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
@@ -242,6 +250,106 @@ describe.runIf(testDatabaseKind === 'postgres')('two server processes behind one
         );
       expect(applied).toHaveLength(1);
     });
+
+    // Money's one writer per bill lives in the database: the run with Redis adds nothing to it.
+    it.runIf(!withRedis)(
+      'settles a refund bill once when both processes are asked at once, whichever way',
+      async () => {
+        const store = await storeId();
+        const item = await freeItem(store);
+        const { barcodeNumber } = (
+          await call('GET', `/api/app/equipment/${item}`, { as: 'employee' })
+        ).json<{ barcodeNumber: string }>();
+        /** An order paid online, handed over and returned: its deposit is owed back. */
+        async function owedRefund() {
+          const booked = await book(store, item, 230);
+          expect(booked.status, booked.body).toBe(201);
+          const order = booked.json<{
+            id: string;
+            items: { id: string }[];
+            bills: { id: string }[];
+          }>();
+          const started = await call('POST', '/api/app/payments', {
+            body: {
+              billId: order.bills[0]!.id,
+              method: 'wechat',
+              channel: 'h5',
+              returnPath: '/customer/payment/x',
+            },
+          });
+          const link = new URL(started.json<{ action: { url: string } }>().action.url);
+          const paid = await call('POST', `${link.pathname}/pay${link.search}`, {
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          });
+          expect(paid.status).toBe(303);
+          await call('POST', `/api/app/orders/${order.id}/handover`, {
+            as: 'employee',
+            body: { barcodes: [barcodeNumber] },
+          });
+          const returned = await call('POST', `/api/app/orders/${order.id}/return`, {
+            as: 'employee',
+            body: { items: [{ orderItemId: order.items[0]!.id, state: 'returned', damageFee: 0 }] },
+          });
+          expect(returned.status, returned.body).toBe(200);
+          const bill = returned
+            .json<{ bills: { id: string; kind: string; amount: number }[] }>()
+            .bills.find((b) => b.kind === 'refund')!;
+          return { orderId: order.id, bill, outTradeNo: link.pathname.split('/').pop()! };
+        }
+        const online = (billId: string) =>
+          call('POST', `/api/app/payments/refund?billId=${billId}`, { as: 'employee' });
+        const cash = (billId: string) =>
+          call('POST', `/api/app/orders/confirm-cash-refunded?billId=${billId}`, {
+            as: 'employee',
+          });
+
+        for (const pair of ['online+online', 'cash+cash', 'online+cash'] as const) {
+          for (let i = 0; i < 50; i++) {
+            const { orderId, bill, outTradeNo } = await owedRefund();
+            const [a, b] =
+              pair === 'online+online'
+                ? [online, online]
+                : pair === 'cash+cash'
+                  ? [cash, cash]
+                  : [online, cash];
+            // One call on each process (the balancer hands them out in turn).
+            const answers = await Promise.all([a(bill.id), b(bill.id)]);
+            const statuses = answers.map((r) => r.status).sort();
+            expect(statuses, answers.map((r) => r.body).join(' | ')).toEqual(
+              pair === 'online+cash' ? [200, 409] : [200, 200],
+            );
+            const sent = await t.database.db
+              .select()
+              .from(refunds)
+              .where(
+                and(eq(refunds.billId, bill.id), inArray(refunds.status, ['pending', 'succeeded'])),
+              );
+            const [trade] = await t.database.db
+              .select()
+              .from(paymentSandboxTrades)
+              .where(eq(paymentSandboxTrades.outTradeNo, outTradeNo));
+            const after = (
+              await call('GET', `/api/app/orders/${orderId}`, { as: 'employee' })
+            ).json<{
+              status: number;
+              bills: { id: string; status: string; method: string }[];
+            }>();
+            const settled = after.bills.find((x) => x.id === bill.id)!;
+            expect(after.status).toBe(OrderStatus.Completed);
+            expect(settled.status).toBe('paid');
+            // Exactly one refund: online (one row, the money back at the provider once) or cash.
+            if (settled.method === 'cash') {
+              expect(sent).toHaveLength(0);
+              expect(trade!.refundedFen).toBe(0);
+            } else {
+              expect(sent).toHaveLength(1);
+              expect(trade!.refundedFen).toBe(Math.round(bill.amount * 100));
+            }
+          }
+        }
+      },
+      300_000,
+    );
 
     it('locks an account after three wrong passwords, wherever each attempt lands', async () => {
       const attempt = (password: string) =>

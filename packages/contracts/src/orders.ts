@@ -167,6 +167,11 @@ export const BillSchema = z.object({
   paidAt: z.string().nullable(),
   /** The receipt's number once the bill is settled (null: not settled). */
   receiptNo: z.string().nullable(),
+  /**
+   * A refund bill whose money is on its way back online (the provider is still processing it):
+   * it is settled that way, and cash cannot be given for it.
+   */
+  refundUnderWay: z.boolean(),
   createdAt: z.string(),
 });
 export type Bill = z.infer<typeof BillSchema>;

@@ -1262,6 +1262,8 @@ const enUS: Messages = {
     refundOnlineGo: 'Refund',
     refundOnlineDone: 'Refunded to the original account',
     refundOnlinePending: 'The refund is in progress; refresh later to see it done',
+    refundUnderWay: 'On its way back to the original account; done by itself once it arrives',
+    refundCheck: 'Check the refund',
     refundTitle: 'Cash given back?',
     refundConfirm: 'Confirm that you gave {{amount}} in cash back to the customer.',
     refundGiven: 'Given back',

@@ -1227,6 +1227,8 @@ const zhCN = {
     refundOnlineGo: '确认退款',
     refundOnlineDone: '已原路退款',
     refundOnlinePending: '退款处理中，稍后刷新查看结果',
+    refundUnderWay: '正在原路退回，到账后自动完成',
+    refundCheck: '查询退款进度',
     refundTitle: '确认已退还现金',
     refundConfirm: '请确认已将现金 {{amount}} 退还给客户。',
     refundGiven: '已退还',

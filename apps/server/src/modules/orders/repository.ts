@@ -14,6 +14,7 @@ import {
   orderFeeItems,
   orderItems,
   orders,
+  refunds,
   stores,
   users,
 } from '@/db/schema.js';
@@ -33,6 +34,8 @@ export interface OrderDetailRows {
   }[];
   fees: (typeof orderFeeItems.$inferSelect)[];
   bills: (typeof bills.$inferSelect)[];
+  /** Refund bills with money still on its way back online (the provider is processing it). */
+  refundingBillIds: string[];
   events: (typeof orderEvents.$inferSelect)[];
   /** The size attributes the lines' sizes name, in their display order. */
   sizeAttributes: { id: string; unit: string }[];
@@ -77,6 +80,10 @@ function orderDetail(db: Database) {
       bills: sql<Json[]>`(
         select coalesce(json_agg(${jsonRow(bills)} order by ${bills.createdAt}), '[]')
         from ${bills} where ${bills.orderId} = ${orders.id})`,
+      refundingBillIds: sql<string[]>`(
+        select coalesce(json_agg(distinct ${refunds.billId}), '[]')
+        from ${refunds} join ${bills} on ${bills.id} = ${refunds.billId}
+        where ${bills.orderId} = ${orders.id} and ${refunds.status} = 'pending')`,
       events: sql<Json[]>`(
         select coalesce(json_agg(${jsonRow(orderEvents)} order by ${orderEvents.seq}), '[]')
         from ${orderEvents} where ${orderEvents.orderId} = ${orders.id})`,
@@ -133,6 +140,7 @@ export async function findOrderDetail(
     })),
     fees: r.fees.map((f) => fromJsonRow(orderFeeItems, f)),
     bills: r.bills.map((b) => fromJsonRow(bills, b)),
+    refundingBillIds: r.refundingBillIds,
     events: r.events.map((e) => fromJsonRow(orderEvents, e)),
     sizeAttributes: r.sizeAttributes,
     people: r.people,

@@ -536,6 +536,7 @@ export class OrdersService {
       })),
       bills: billRows.map((b) => ({
         ...toBillDto(b),
+        refundUnderWay: detail.refundingBillIds.includes(b.id),
         confirmedByName: (b.confirmedBy && byRole?.get(b.confirmedBy)) || b.confirmedByName,
       })),
       timeline: events.map((e) => ({

@@ -22,7 +22,14 @@ interface OrderRead {
   id: string;
   status: number;
   items: { id: string }[];
-  bills: { id: string; kind: string; status: string; method: string | null; amount: number }[];
+  bills: {
+    id: string;
+    kind: string;
+    status: string;
+    method: string | null;
+    amount: number;
+    refundUnderWay: boolean;
+  }[];
 }
 
 /**
@@ -194,6 +201,9 @@ describe('one refund, never two', () => {
     const { order, bill } = await owedRefund();
     const sent = await call('employee', 'POST', `/api/app/payments/refund?billId=${bill.id}`);
     expect(sent.json()).toMatchObject({ status: 'pending', refunds: [{ status: 'pending' }] });
+    // The order tells the counter the money is on its way back, so it offers no cash button.
+    const refunding = (await read(order.id)).bills.find((b) => b.id === bill.id);
+    expect(refunding).toMatchObject({ status: 'pending', refundUnderWay: true });
     const confirmCash = (language = 'zh-CN') =>
       call(
         'employee',
@@ -217,6 +227,11 @@ describe('one refund, never two', () => {
     expect(await moneyBack(order.id, bill.id)).toEqual({
       onlineRows: 1,
       providerFen: Math.round(bill.amount * 100),
+    });
+    expect((await read(order.id)).bills.find((b) => b.id === bill.id)).toMatchObject({
+      status: 'paid',
+      method: 'wechat',
+      refundUnderWay: false,
     });
   });
 

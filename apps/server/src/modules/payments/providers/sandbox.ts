@@ -251,11 +251,17 @@ export class SandboxProvider implements PaymentProvider {
     throw new ProviderError('Refund exceeds what is left', 'NOT_ENOUGH');
   }
 
+  /**
+   * A refund the sandbox has taken is done. One it has not heard of is not an answer about it
+   * (as WeChat Pay answers 404 for it): its request may still be on its way, sent by another
+   * process a moment ago, and calling it failed would let a second refund go out beside it.
+   */
   async queryRefund(outRefundNo: string, outTradeNo: string): Promise<RefundResult> {
     const trade = await this.trade(outTradeNo);
-    return trade && outRefundNo in trade.refunds
-      ? { state: 'succeeded', providerRefundNo: `R${outRefundNo}` }
-      : { state: 'failed' };
+    if (trade && outRefundNo in trade.refunds) {
+      return { state: 'succeeded', providerRefundNo: `R${outRefundNo}` };
+    }
+    throw new ProviderError('No such refund', 'RESOURCE_NOT_EXISTS');
   }
 
   private linkSecret(outTradeNo: string) {

@@ -136,6 +136,16 @@ export default function OrderDetailPage() {
     });
   };
 
+  /** Asks the provider again about a refund it is still processing (sends nothing new). */
+  const checkRefund = (bill: Bill) =>
+    refundOnline.mutate(bill.id, {
+      onSuccess: (result) =>
+        result.status === 'paid'
+          ? showSuccess(t('orders.refundOnlineDone'))
+          : showSuccess(t('orders.refundOnlinePending')),
+      onError: (err) => showError(err.message),
+    });
+
   const handleRefundOnline = async (bill: Bill) => {
     const ok = await Dialog.confirm({
       title: t('orders.refundOnlineTitle'),
@@ -277,11 +287,22 @@ export default function OrderDetailPage() {
                           who: bill.confirmedByName ?? '',
                           at: bill.paidAt ? when(bill.paidAt) : '',
                         })
-                      : t(`orders.billStatus.${bill.status}`)
+                      : bill.refundUnderWay
+                        ? t('orders.refundUnderWay')
+                        : t(`orders.billStatus.${bill.status}`)
                   }
                   extra={
                     bill.status === 'pending' && canTakeCash ? (
-                      bill.kind === 'refund' ? (
+                      bill.kind === 'refund' && bill.refundUnderWay ? (
+                        // The money is on its way back online: only that way settles it.
+                        <Button
+                          size="small"
+                          loading={refundOnline.isPending}
+                          onClick={() => checkRefund(bill)}
+                        >
+                          {t('orders.refundCheck')}
+                        </Button>
+                      ) : bill.kind === 'refund' ? (
                         <div className="order-detail__refund">
                           {paidOnline(order.bills) && (
                             <Button
