@@ -554,6 +554,9 @@ const RECIPES: Record<string, Recipe> = {
   'GET /api/app/finance/summary': ({ side }) => ({
     url: `/api/app/finance/summary?storeId=${side.storeId}&from=${weekAgo}&to=${today}`,
   }),
+  'GET /api/app/finance/agents': ({ side }) => ({
+    url: `/api/app/finance/agents?storeId=${side.storeId}&from=${weekAgo}&to=${today}`,
+  }),
   'GET /api/app/finance/bills': ({ side }) => ({
     url: `/api/app/finance/bills?storeId=${side.storeId}&from=${weekAgo}&to=${today}`,
   }),

@@ -198,6 +198,7 @@ POST   /api/payments/sandbox/cashier/:outTradeNo/fail     404       404      404
 #
 # Finance: a manager sees their own store's accounts
 GET    /api/app/finance/summary                           401       403      403    403    403      ok/403  ok/ok
+GET    /api/app/finance/agents                            401       403      403    403    403      ok/403  ok/ok
 GET    /api/app/finance/bills                             401       403      403    403    403      ok/403  ok/ok
 GET    /api/app/finance/export.csv                        401       403      403    403    403      ok/403  ok/ok
 #

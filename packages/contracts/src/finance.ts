@@ -108,3 +108,30 @@ export const FinanceBillSchema = z.object({
   storeName: z.string(),
 });
 export type FinanceBill = z.infer<typeof FinanceBillSchema>;
+
+/**
+ * `GET /api/app/finance/agents`: what each agent's orders placed in the range earned and the
+ * commission on it, counted exactly as the agent's own page counts them (rent and fees kept,
+ * never the deposit, less refunds), for one store or every store.
+ */
+export const FinanceAgentSchema = z.object({
+  agentId: z.string(),
+  name: z.string(),
+  orders: Count,
+  paidOrders: Count,
+  revenue: Yuan,
+  commission: Yuan,
+});
+export type FinanceAgent = z.infer<typeof FinanceAgentSchema>;
+
+export const FinanceAgentsSchema = z.object({
+  storeId: z.string().nullable(),
+  storeName: z.string().nullable(),
+  from: z.string(),
+  to: z.string(),
+  /** Percent of revenue, the business's one rate. */
+  commissionRate: z.number(),
+  agents: z.array(FinanceAgentSchema),
+  totals: z.object({ orders: Count, paidOrders: Count, revenue: Yuan, commission: Yuan }),
+});
+export type FinanceAgents = z.infer<typeof FinanceAgentsSchema>;

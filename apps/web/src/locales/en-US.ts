@@ -1550,6 +1550,16 @@ const enUS: Messages = {
     exported: 'Exported {{name}}',
     exportFailed: 'Export failed: {{message}}',
     retryExport: 'Export again',
+    agents: {
+      title: 'Agents',
+      note: "Agents' orders by the day they were placed. Revenue is the rent and fees kept, never the deposit, less refunds: the same figures as on the agent's own page. Commission rate {{rate}}%.",
+      empty: 'No orders from agents in these days',
+      agent: 'Agent',
+      ordersCol: 'Orders',
+      revenueCol: 'Revenue',
+      commissionCol: 'Commission',
+      paidOf: '{{paid}} paid',
+    },
   },
   riders: {
     title: 'Riders',

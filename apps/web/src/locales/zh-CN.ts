@@ -1502,6 +1502,16 @@ const zhCN = {
     exported: '已导出 {{name}}',
     exportFailed: '导出失败：{{message}}',
     retryExport: '重新导出',
+    agents: {
+      title: '代理商业绩',
+      note: '按下单日期统计代理商的订单；营业额只算租金和已收费用，不含押金，退款后相应减少，与代理商自己页面上的数字一致。佣金比例 {{rate}}%。',
+      empty: '这段时间没有代理商的订单',
+      agent: '代理商',
+      ordersCol: '订单',
+      revenueCol: '营业额',
+      commissionCol: '佣金',
+      paidOf: '已付 {{paid}}',
+    },
   },
   riders: {
     title: '滑雪者',

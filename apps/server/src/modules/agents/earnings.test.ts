@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeliveryMethod, ReturnMethod } from '@snowgear/contracts';
 import { users } from '@/db/schema.js';
+import { businessDay } from '@/modules/orders/numbering.js';
 import {
   callerAs,
   createTestApp,
@@ -44,7 +45,7 @@ describe('an agent is paid on rent, never the deposit, and refunds take it back'
   beforeAll(async () => {
     t = await createTestApp();
     csrf = await verificationHeaders(t.app);
-    Object.assign(tokens, await signIn(t.app, csrf, ['agent', 'employee']));
+    Object.assign(tokens, await signIn(t.app, csrf, ['agent', 'employee', 'manager', 'admin']));
     wanlong = (await storeIdsByName(t.app))['万龙雪场店']!;
     const [agent] = await t.database.db
       .select({ id: users.id })
@@ -222,5 +223,66 @@ describe('an agent is paid on rent, never the deposit, and refunds take it back'
     await settle(order, 'payment');
     expect(await statements()).toBe(few);
     expect(few).toBeLessThanOrEqual(3);
+  });
+
+  it("agrees with the store's and the super admin's agent reports, to the fen", async () => {
+    // More business than the tests above left: a paid order of another agent-less kind too.
+    const { order } = await book(5);
+    await settle(order, 'payment');
+    const own = await today();
+    const day = businessDay(new Date(), 'Asia/Shanghai');
+    const date = `${day.slice(0, 4)}-${day.slice(4, 6)}-${day.slice(6)}`;
+    type Report = {
+      storeName: string | null;
+      commissionRate: number;
+      agents: {
+        agentId: string;
+        orders: number;
+        paidOrders: number;
+        revenue: number;
+        commission: number;
+      }[];
+      totals: { revenue: number };
+    };
+    const report = async (as: string, query = '') => {
+      const res = await call(as, 'GET', `/api/app/finance/agents?from=${date}&to=${date}${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<Report>();
+    };
+    // Every order of the test's agent is at this store: the store's report, the whole business's
+    // and the agent's own page say the same.
+    for (const seen of [
+      await report('manager'),
+      await report('admin'),
+      await report('admin', `&storeId=${wanlong}`),
+    ]) {
+      const row = seen.agents.find((a) => a.agentId === agentId)!;
+      expect(row).toMatchObject({
+        orders: own.orders,
+        paidOrders: own.paidOrders,
+        revenue: own.revenue,
+        commission: own.commission,
+      });
+      expect(seen.commissionRate).toBe(own.commissionRate);
+    }
+    expect((await report('manager')).storeName).toBe('万龙雪场店');
+    // A clerk has no finance; a manager sees no other store.
+    expect(
+      (await call('employee', 'GET', `/api/app/finance/agents?from=${date}&to=${date}`)).statusCode,
+    ).toBe(403);
+    const other = (await storeIdsByName(t.app))['太舞小镇店']!;
+    expect(
+      (
+        await call(
+          'manager',
+          'GET',
+          `/api/app/finance/agents?from=${date}&to=${date}&storeId=${other}`,
+        )
+      ).statusCode,
+    ).toBe(403);
+    // Another store's report holds none of this agent's orders.
+    expect(
+      (await report('admin', `&storeId=${other}`)).agents.find((a) => a.agentId === agentId),
+    ).toBeUndefined();
   });
 });

@@ -1,6 +1,14 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { BillKind, BillStatus, FeeItemKind, OrderStatus } from '@snowgear/contracts';
+import {
+  BillKind,
+  BillStatus,
+  BusinessParameterKey,
+  FeeItemKind,
+  OrderStatus,
+} from '@snowgear/contracts';
+import type { Database } from '@/db/client.js';
 import { bills, orderFeeItems, orders } from '@/db/schema.js';
+import { businessParameter } from '@/lib/business-parameters.js';
 
 /** Not paid for (yet): waiting for the store, or for the customer's payment. */
 const UNPAID = [OrderStatus.Pending, OrderStatus.Unpaid];
@@ -57,4 +65,31 @@ export function earnedFen(): SQL<number> {
     else greatest(0, least(${charges}, ${kept}
       - case when ${orders.status} in (${inList(DEPOSIT_HELD)}) then ${deposits} else 0 end))
     end)::int`.mapWith(Number);
+}
+
+/** Statuses whose orders are not paid for: counted as orders, never as paid ones. */
+export const NOT_PAID: readonly number[] = [
+  OrderStatus.Pending,
+  OrderStatus.Unpaid,
+  OrderStatus.Cancelled,
+];
+
+/**
+ * The business's commission rate (percent, set globally: a store value does not apply to an
+ * agent); 0 when unset or out of range.
+ */
+export async function agentCommissionRate(db: Database, tenantId: string): Promise<number> {
+  const value = await businessParameter(
+    db,
+    tenantId,
+    '00000000-0000-0000-0000-000000000000',
+    BusinessParameterKey.AgentCommissionRate,
+  );
+  const rate = Number(value ?? '0');
+  return Number.isFinite(rate) && rate >= 0 && rate <= 100 ? rate : 0;
+}
+
+/** An agent's commission on what their orders earned (fen), rounded once, to the fen. */
+export function commissionFen(earnedFen: number, rate: number): number {
+  return Math.round((earnedFen * rate) / 100);
 }

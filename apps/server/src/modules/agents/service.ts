@@ -2,7 +2,6 @@ import { randomInt } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { and, count, desc, eq, gte, lt, max, sql } from 'drizzle-orm';
 import {
-  BusinessParameterKey,
   ErrorCode,
   OrderStatus,
   RoleName,
@@ -16,14 +15,13 @@ import {
 } from '@snowgear/contracts';
 import type { Database } from '@/db/client.js';
 import { orders, stores, userRoles, users } from '@/db/schema.js';
-import { businessParameter } from '@/lib/business-parameters.js';
 import { localMinute, zonedMidnight } from '@/lib/local-time.js';
 import { pageOf } from '@/lib/paging.js';
 import { UNIQUE_VIOLATION, pgCode } from '@/lib/pg-errors.js';
 import { conflictError, notFound } from '@/lib/errors.js';
 import { isEnglish, message } from '@/lib/messages.js';
 import { releaseHolds } from '@/modules/orders/capacity.js';
-import { earnedFen } from './earnings.js';
+import { agentCommissionRate, commissionFen, earnedFen, NOT_PAID } from './earnings.js';
 import { toYuan } from '@/modules/orders/pricing.js';
 import { orderActionName, orderStatusName } from '@/modules/orders/status.js';
 import { appendEvent, say, withRemarks } from '@/modules/orders/timeline.js';
@@ -32,7 +30,6 @@ import { appendEvent, say, withRemarks } from '@/modules/orders/timeline.js';
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const DAY_MS = 86_400_000;
 /** Orders that never brought money: not confirmed, unpaid or cancelled. */
-const NOT_PAID = [OrderStatus.Pending, OrderStatus.Unpaid, OrderStatus.Cancelled];
 
 export function newReferralCode(): string {
   return Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
@@ -212,17 +209,15 @@ export class AgentsService {
 
   async performance(period: AgentPeriod, now = new Date()): Promise<AgentPerformance> {
     const { from, to, bucketDays } = this.window(period, now);
-    const [rows, rateText] = await Promise.all([
+    const [rows, commissionRate] = await Promise.all([
       // One statement: the period's orders by the agent's index, each with what it earns.
       this.db
         .select({ status: orders.status, earnedFen: earnedFen(), createdAt: orders.createdAt })
         .from(orders)
         .where(and(this.mine(), gte(orders.createdAt, from), lt(orders.createdAt, to))),
-      this.commissionRate(),
+      agentCommissionRate(this.db, this.tenantId),
     ]);
-    const rate = Number(rateText);
-    const commissionRate = Number.isFinite(rate) && rate >= 0 && rate <= 100 ? rate : 0;
-    const paid = rows.filter((r) => !(NOT_PAID as number[]).includes(r.status));
+    const paid = rows.filter((r) => !NOT_PAID.includes(r.status));
     const revenueFen = rows.reduce((sum, r) => sum + r.earnedFen, 0);
     const buckets: AgentPerformance['series'] = [];
     for (let start = from.getTime(); start < to.getTime(); start += bucketDays * DAY_MS) {
@@ -244,20 +239,9 @@ export class AgentsService {
       paidOrders: paid.length,
       revenue: toYuan(revenueFen),
       commissionRate,
-      commission: toYuan(Math.round((revenueFen * commissionRate) / 100)),
+      commission: toYuan(commissionFen(revenueFen, commissionRate)),
       series: buckets,
     };
-  }
-
-  /** The business's rate, set globally (a store value does not apply to an agent). */
-  private async commissionRate(): Promise<string> {
-    const value = await businessParameter(
-      this.db,
-      this.tenantId,
-      '00000000-0000-0000-0000-000000000000',
-      BusinessParameterKey.AgentCommissionRate,
-    );
-    return value ?? '0';
   }
 }
 

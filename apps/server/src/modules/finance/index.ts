@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  FinanceAgentsSchema,
   FinanceBillSchema,
   FinanceBillsQuerySchema,
   FinanceRangeQuerySchema,
@@ -11,6 +12,7 @@ import {
   ShiftCloseQuerySchema,
   ShiftCloseSchema,
 } from '@snowgear/contracts';
+import { FinanceAgentsService } from './agents.js';
 import { FinanceService } from './service.js';
 import { ShiftCloseService } from './shift-close.js';
 
@@ -36,6 +38,22 @@ export async function financeRoutes(app: FastifyInstance, options: { timeZone: s
       },
     },
     async (request) => service(request).summary(request.query),
+  );
+
+  r.get(
+    '/api/app/finance/agents',
+    {
+      config: { access: FINANCE },
+      schema: {
+        tags,
+        summary:
+          'Orders placed in the range that carry an agent: each agent’s orders, revenue (rent and fees kept, never deposits, less refunds) and commission, as the agent’s own page counts them; a super admin may choose the store or all, other staff get their own',
+        querystring: FinanceRangeQuerySchema,
+        response: { 200: FinanceAgentsSchema },
+      },
+    },
+    async (request) =>
+      new FinanceAgentsService(app.db, request, options.timeZone).agents(request.query),
   );
 
   r.get(

@@ -43,13 +43,13 @@ export const DEPOSIT_HOLDING_STATUSES: readonly OrderStatus[] = [
 const DAY_MS = 86_400_000;
 
 /** The store the numbers are for: one store, or every store (null) for a super admin. */
-interface Scope {
+export interface Scope {
   storeId: string | null;
   storeName: string | null;
 }
 
 /** A range resolved to instants: [start, end) in the business time zone. */
-interface Range {
+export interface Range {
   from: string;
   to: string;
   start: Date;
@@ -62,8 +62,8 @@ interface Range {
  */
 export class FinanceService {
   constructor(
-    private readonly db: Database,
-    private readonly request: FastifyRequest,
+    protected readonly db: Database,
+    protected readonly request: FastifyRequest,
     private readonly timeZone: string,
   ) {}
 
@@ -80,7 +80,7 @@ export class FinanceService {
   // ---- scope and range -------------------------------------------------------------------------
 
   /** A super admin picks any store or none (all); other staff get their own store, only. */
-  private async scope(requested: string | undefined): Promise<Scope> {
+  protected async scope(requested: string | undefined): Promise<Scope> {
     const seesAll = this.user.roles.includes(RoleName.SuperAdmin);
     const own = this.user.primaryStoreId;
     if (!seesAll) {
@@ -96,7 +96,7 @@ export class FinanceService {
     return { storeId, storeName: store.name };
   }
 
-  private range(input: { from: string; to: string }): Range {
+  protected range(input: { from: string; to: string }): Range {
     const { from, to } = input;
     const problem = financeRangeProblem(from, to);
     if (problem === 'fromAfterTo') throw badRequest(this.msg('FinanceFromAfterTo', { from, to }));

@@ -24,7 +24,7 @@ export function MethodTable({ summary }: { summary: FinanceSummary }) {
       <h2 id="finance-methods-title" className="section-title">
         {t('finance.byMethod')}
       </h2>
-      <table className="finance-table">
+      <table className="finance-table" aria-labelledby="finance-methods-title">
         <thead>
           <tr>
             <th scope="col">{t('finance.method')}</th>

@@ -72,7 +72,7 @@ describe('finance page (real server)', () => {
     expect(await screen.findByText('门店：万龙雪场店')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /选择门店/ })).toBeNull();
 
-    const table = await screen.findByRole('table');
+    const table = await screen.findByRole('table', { name: '按支付方式' });
     const rows = within(table)
       .getAllByRole('row')
       .map((r) => r.firstElementChild!.textContent);
@@ -93,7 +93,7 @@ describe('finance page (real server)', () => {
   it('switches to the last 7 days with a day-by-day chart loaded on demand', async () => {
     await signIn('manager');
     const router = renderPage();
-    await screen.findByRole('table');
+    await screen.findByRole('table', { name: '按支付方式' });
     expect(screen.queryByRole('slider')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: '近 7 天' }));
     await waitFor(() => expect(router.state.location.search).toMatch(/from=.*&to=/));
@@ -127,6 +127,49 @@ describe('finance page (real server)', () => {
     const text = new TextDecoder().decode(bytes);
     expect(text).toContain('支付时间,订单号,客户');
     expect(text).toContain(`${order.orderNumber},财务页测试,收款,现金`);
+  });
+
+  it("shows each agent's orders, revenue and commission as the agent's own page counts them", async () => {
+    await signIn('agent');
+    const agent = useSession.getState().user!;
+    await signIn('manager');
+    const storeId = useSession.getState().user!.primaryStoreId!;
+    const { items } = await api.get<{ items: { id: string }[] }>('/app/equipment', {
+      params: { storeId, status: 0, maxResultCount: 50 },
+    });
+    const start = Date.now() + 210 * DAY;
+    const referred = await api.post<Order>('/app/orders', {
+      storeId,
+      orderType: 'Normal',
+      customerName: '代理商顾客',
+      customerPhone: '13900002222',
+      rentalStartTime: new Date(start).toISOString(),
+      rentalEndTime: new Date(start + DAY).toISOString(),
+      agentId: agent.id,
+      items: [{ equipmentId: items.at(-2)!.id }],
+    });
+    await api.post(`/app/orders/confirm-cash-received?billId=${referred.bills[0]!.id}`);
+    await signIn('agent');
+    const own = await api.get<{ orders: number; revenue: number; commission: number }>(
+      '/app/agent/performance',
+      { params: { period: 'day' } },
+    );
+    expect(own.revenue).toBeGreaterThan(0);
+
+    await signIn('manager');
+    renderPage();
+    const table = await screen.findByRole('table', { name: '代理商业绩' });
+    const row = within(table).getByRole('row', { name: new RegExp(agent.name || agent.userName) });
+    const cells = within(row)
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
+    // The store's figures are the agent's own (every order of this agent today is at this store).
+    expect(cells).toEqual([
+      expect.stringMatching(new RegExp(`^${own.orders}`)),
+      `¥${own.revenue.toFixed(2)}`,
+      `¥${own.commission.toFixed(2)}`,
+    ]);
+    expect(screen.getByText(/不含押金/)).toBeTruthy();
   });
 
   it('lets a super admin pick a store', async () => {

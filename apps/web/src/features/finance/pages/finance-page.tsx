@@ -6,8 +6,10 @@ import { QueryState } from '@/components/query-state';
 import { useNow } from '@/lib/use-now';
 import { useSession } from '@/features/auth/stores/session-store';
 import { DEFAULT_BUSINESS_TIME_ZONE } from '@/features/system-config/utils/store-status';
+import { useFinanceAgents } from '../api/get-finance-agents';
 import { financeKey, useFinanceSummary } from '../api/get-finance-summary';
 import { useFinanceBills } from '../api/list-finance-bills';
+import { AgentsSection } from '../components/agents-section';
 import { BillList } from '../components/bill-list';
 import { DailySection } from '../components/daily-section';
 import { ExportButton } from '../components/export-button';
@@ -36,6 +38,7 @@ export default function FinancePage() {
   const filters: FinanceFilters = seesAll ? read : { from: read.from, to: read.to };
   const summary = useFinanceSummary(filters);
   const bills = useFinanceBills(filters);
+  const agents = useFinanceAgents(filters);
   const client = useQueryClient();
 
   const update = (change: Partial<FinanceFilters>) =>
@@ -68,6 +71,9 @@ export default function FinancePage() {
                 <DailySection summary={data} />
               </>
             )}
+          </QueryState>
+          <QueryState query={agents} lines={3}>
+            {(report) => <AgentsSection report={report} />}
           </QueryState>
           <ExportButton filters={filters} />
           <BillList query={bills} timeZone={timeZone} showStore={seesAll && !filters.storeId} />
