@@ -53,6 +53,8 @@ export type ReceiptBill = z.infer<typeof ReceiptBillSchema>;
 export const ReceiptSchema = z.object({
   orderId: z.string(),
   orderNumber: z.string(),
+  /** The order's share key (as on its QR page): `?k=` on the receipt's link opens it for anyone. */
+  qrToken: z.string(),
   status: z.number().int(),
   storeName: z.string(),
   storeAddress: z.string(),

@@ -82,6 +82,7 @@ export class OrderReceiptService extends OrdersService {
     return {
       orderId: row.id,
       orderNumber: row.orderNumber,
+      qrToken: this.request.server.orderQrKeys.sign(this.tenantId, row.orderNumber),
       status: row.status,
       storeName: store.name,
       storeAddress: store.address,
