@@ -93,7 +93,7 @@ export default function MyOrderDetailPage() {
                 <List.Item>
                   <Link
                     to={Paths.receipt(order.orderNumber, order.qrToken)}
-                    className="adm-button adm-button-default adm-button-block adm-button-large"
+                    className="adm-button adm-button-default adm-button-block adm-button-large receipt-link"
                   >
                     {t('receipt.view')}
                   </Link>

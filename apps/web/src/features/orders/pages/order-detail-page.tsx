@@ -324,7 +324,7 @@ export default function OrderDetailPage() {
                 <List.Item>
                   <Link
                     to={Paths.receipt(order.orderNumber, order.qrToken)}
-                    className="adm-button adm-button-default adm-button-block adm-button-large"
+                    className="adm-button adm-button-default adm-button-block adm-button-large receipt-link"
                   >
                     {t('receipt.view')}
                   </Link>

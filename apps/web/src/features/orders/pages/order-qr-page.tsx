@@ -204,7 +204,7 @@ function OrderQrCard({ order }: { order: OrderQr }) {
         {order.hasReceipt && (
           <Link
             to={Paths.receipt(order.orderNumber, order.qrToken)}
-            className="adm-button adm-button-default adm-button-block adm-button-large order-qr__receipt"
+            className="adm-button adm-button-default adm-button-block adm-button-large receipt-link order-qr__receipt"
           >
             {t('receipt.view')}
           </Link>

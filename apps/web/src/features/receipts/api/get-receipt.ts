@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import type { Receipt } from '@snowgear/contracts';
 import { api } from '@/lib/api-client';
 
@@ -13,13 +14,15 @@ export function getReceipt(orderNumber: string, key: string | null) {
   });
 }
 
-export function receiptQuery(orderNumber: string, key: string | null) {
+/** `language`: the server words who confirmed a bill (by role) in the reader's language. */
+export function receiptQuery(orderNumber: string, key: string | null, language: string) {
   return queryOptions({
-    queryKey: ['orders', 'receipt', orderNumber, key] as const,
+    queryKey: ['orders', 'receipt', orderNumber, key, language] as const,
     queryFn: () => getReceipt(orderNumber, key),
   });
 }
 
 export function useReceipt(orderNumber: string, key: string | null) {
-  return useQuery({ ...receiptQuery(orderNumber, key), enabled: !!orderNumber });
+  const { i18n } = useTranslation();
+  return useQuery({ ...receiptQuery(orderNumber, key, i18n.language), enabled: !!orderNumber });
 }

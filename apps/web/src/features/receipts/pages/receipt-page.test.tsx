@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -103,6 +103,10 @@ describe('receipt page (real server)', () => {
     expect(document.body.textContent).not.toContain(bill.confirmedByName);
     const totals = within(receipt).getByText('押金（已收）', { selector: 'dt' }).parentElement!;
     expect(within(totals).getByText('¥100.00')).toBeTruthy();
+
+    // Read in English, the role is asked for again in English.
+    await act(() => changeLanguage('en-US'));
+    expect(await screen.findAllByText(/Confirmed by Store staff/)).toHaveLength(1);
   });
 
   it('names the customer and who confirmed for the store’s staff, in English too', async () => {

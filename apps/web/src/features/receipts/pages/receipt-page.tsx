@@ -110,7 +110,7 @@ function ReceiptView({ receipt }: { receipt: Receipt }) {
             <dd>{receipt.customerName}</dd>
           </div>
         )}
-        <div>
+        <div className="receipt__fact--wide">
           <dt>{t('receipt.rental')}</dt>
           <dd>
             {t('receipt.rentalRange', {
@@ -188,7 +188,7 @@ function ReceiptView({ receipt }: { receipt: Receipt }) {
                 </small>
               </span>
               <span className="receipt__amount">
-                {money(bill.kind === 'refund' ? -bill.amount : bill.amount)}
+                {bill.kind === 'refund' ? `−${money(bill.amount)}` : money(bill.amount)}
               </span>
             </li>
           ))}
