@@ -273,6 +273,7 @@ describe('finance', () => {
       paidAt: expect.any(String),
       confirmedByName: '李店员',
       storeName: '万龙雪场店',
+      receiptNo: expect.stringMatching(/^R\d{12}$/),
     });
     const times = list.items.map((b) => Date.parse(b.paidAt));
     expect(times).toEqual([...times].sort((a, b) => b - a));
