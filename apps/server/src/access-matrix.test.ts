@@ -376,6 +376,12 @@ const RECIPES: Record<string, Recipe> = {
     url: `/api/app/orders/by-number/${side.order.orderNumber}`,
   }),
   'GET /api/app/orders/:id': ({ side }) => ({ url: `/api/app/orders/${side.order.id}` }),
+  'GET /api/app/orders/:id/receipt': ({ side }) => ({
+    url: `/api/app/orders/${side.order.id}/receipt`,
+  }),
+  'GET /api/app/orders/qr/:orderNumber/receipt': ({ side }) => ({
+    url: `/api/app/orders/qr/${side.order.orderNumber}/receipt`,
+  }),
   'GET /api/app/orders/qr/:orderNumber': ({ side }) => ({
     url: `/api/app/orders/qr/${side.order.orderNumber}`,
   }),

@@ -134,6 +134,10 @@ GET    /api/app/orders/:id                                401       ok/404   ok/
 # The order QR page is public, but only the order's customer, its store's staff or the holder of
 # its share key see it: to anyone else (here: called without the key) the order does not exist
 GET    /api/app/orders/qr/:orderNumber                    404       ok/404   ok/404 404    ok/404   ok/404  ok/ok
+# An order's receipt: as the order (staff of its store, its customer), and as its QR page (or with
+# its share key) for whoever may open that
+GET    /api/app/orders/:id/receipt                        401       ok/404   ok/403 403    ok/403   ok/403  ok/ok
+GET    /api/app/orders/qr/:orderNumber/receipt            404       ok/404   ok/404 404    ok/404   ok/404  ok/ok
 POST   /api/app/orders/confirm-cash-received              401       403      403    403    ok/403   ok/403  ok/ok
 POST   /api/app/orders/confirm-cash-refunded              401       403      403    403    ok/403   ok/403  ok/ok
 POST   /api/app/orders/:id/cancel                         401       403      403    403    ok/403   ok/403  ok/ok

@@ -240,6 +240,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     settings.PUBLIC_BASE_URL,
     app.log,
     app.orderQrKeys,
+    settings.BUSINESS_TIME_ZONE,
     (event) => app.metrics.count(event),
   );
   await app.register(orderRoutes, { timeZone: settings.BUSINESS_TIME_ZONE, payments });

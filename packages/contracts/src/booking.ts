@@ -270,6 +270,8 @@ export const OrderQrSchema = z.object({
   items: z.array(z.object({ name: z.string(), sizeLabel: z.string(), count: z.number().int() })),
   /** What the order is for (addresses and rider names only for its customer and its staff). */
   summary: RentalSummarySchema,
+  /** Something on the order is settled: its receipt can be opened (with the same key). */
+  hasReceipt: z.boolean(),
 });
 export type OrderQr = z.infer<typeof OrderQrSchema>;
 

@@ -89,6 +89,8 @@ export const ErrorCode = {
   BillNotFound: 'Bill:NotFound',
   BillAlreadyPaid: 'Bill:AlreadyPaid',
   BillCancelled: 'Bill:Cancelled',
+  /** A receipt asked for before anything on the order was settled. */
+  ReceiptNothingSettled: 'Receipt:NothingSettled',
   PaymentMethodUnavailable: 'Payment:MethodUnavailable',
   PaymentChannelUnavailable: 'Payment:ChannelUnavailable',
   PaymentProviderFailed: 'Payment:ProviderFailed',

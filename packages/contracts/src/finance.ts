@@ -106,6 +106,8 @@ export const FinanceBillSchema = z.object({
   paidAt: z.string(),
   confirmedByName: z.string().nullable(),
   storeName: z.string(),
+  /** The bill's receipt number (null only for a bill settled before receipts were numbered). */
+  receiptNo: z.string().nullable(),
 });
 export type FinanceBill = z.infer<typeof FinanceBillSchema>;
 

@@ -35,6 +35,7 @@ export * from './booking-times.js';
 export * from './finance.js';
 export * from './rental-summary.js';
 export * from './payments.js';
+export * from './receipts.js';
 export * from './audit.js';
 export * from './oversight.js';
 export * from './catalogue-help-admin.js';

@@ -102,6 +102,14 @@ export const AuditLogQuerySchema = AuditLogFiltersSchema.extend({
 });
 export type AuditLogQuery = z.input<typeof AuditLogQuerySchema>;
 
+export const AuditChangeSchema = z.object({
+  /** The field or parameter key ('dailyRentPrice', 'SnowGear.Order.DeliveryFee' …). */
+  field: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+});
+export type AuditChange = z.infer<typeof AuditChangeSchema>;
+
 export const AuditLogEntrySchema = z.object({
   id: z.string(),
   time: z.string(),
@@ -116,6 +124,11 @@ export const AuditLogEntrySchema = z.object({
   orderId: z.string().nullable(),
   equipmentId: z.string().nullable(),
   smallEquipmentId: z.string().nullable(),
+  /**
+   * What a settings or staff change changed, value by value as recorded (a price, a parameter,
+   * a field): empty for the other lines, which say it in the summary.
+   */
+  changes: z.array(AuditChangeSchema),
 });
 export type AuditLogEntry = z.infer<typeof AuditLogEntrySchema>;
 

@@ -15,6 +15,7 @@ import { businessParameter } from '@/lib/business-parameters.js';
 import { overlapping } from '@/modules/equipment/repository.js';
 import { holdKind } from '@/modules/orders/capacity.js';
 import { businessDay, nextOrderNumber } from '@/modules/orders/numbering.js';
+import { numberUnnumberedReceipts } from '@/modules/orders/receipt-numbers.js';
 import { feeParameter, priceOrder, rentalDays, toYuan } from '@/modules/orders/pricing.js';
 import { isFreeOrderType } from '@/modules/orders/service.js';
 import { orderStatusName, RETURN_STATE_KEY, RETURN_TO_STATUS } from '@/modules/orders/status.js';
@@ -422,6 +423,8 @@ export async function seedOrders(
     });
     if (done) seeded += 1;
   }
+  // Settled demo bills get their receipts' numbers as the counter would have given them.
+  await numberUnnumberedReceipts(tx, tenantId, DEMO_TIME_ZONE);
   return seeded;
 }
 

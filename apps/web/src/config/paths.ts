@@ -61,6 +61,12 @@ export const Paths = {
    */
   orderQr: (orderNumber: string, key?: string | null) =>
     `/customer/order-qr/${encodeURIComponent(orderNumber)}${key ? `?k=${encodeURIComponent(key)}` : ''}`,
+  /**
+   * An order's receipt (public like the QR page): with the order's share key `key` whoever holds
+   * the link reads it; without, only the order's customer and its store's staff.
+   */
+  receipt: (orderNumber: string, key?: string | null) =>
+    `/customer/receipt/${encodeURIComponent(orderNumber)}${key ? `?k=${encodeURIComponent(key)}` : ''}`,
   /** The customer's payment page; opened from a link or QR code, no sign-in needed. */
   customerPayment: (orderId?: string) =>
     orderId ? `/customer/payment/${encodeURIComponent(orderId)}` : '/customer/payment',

@@ -121,6 +121,13 @@ export const appRoutes: AppRoute[] = [
     ...customerArea,
   },
   {
+    path: '/customer/receipt/:orderNumber',
+    load: () => import('@/features/receipts/pages/receipt-page'),
+    titleKey: 'receipt',
+    layout: 'normal',
+    ...customerArea,
+  },
+  {
     path: '/customer/payment/:orderId?',
     load: () => import('@/features/payments/pages/customer-payment-page'),
     titleKey: 'customerPayment',

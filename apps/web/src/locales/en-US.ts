@@ -7,6 +7,7 @@ import { rolesAdmin } from './en-US/roles-admin';
 import { auditLog } from './en-US/audit-log';
 import { shiftClose } from './en-US/shift-close';
 import { rentalSummary } from './en-US/rental-summary';
+import { receipt } from './en-US/receipt';
 
 const enUS: Messages = {
   storeDashboard,
@@ -17,6 +18,7 @@ const enUS: Messages = {
   auditLog,
   shiftClose,
   rentalSummary,
+  receipt,
   app: {
     defaultTitle: 'Staff',
     loading: 'Loading…',
@@ -1909,6 +1911,7 @@ const enUS: Messages = {
     schemeList: 'My plans',
     schemeCurrent: 'Plan',
     orderQr: 'Order QR code',
+    receipt: 'Receipt',
     orderPayment: 'Take payment',
     customerPayment: 'Pay for your order',
     workspace: 'Workspace',

@@ -7,6 +7,7 @@ import { rolesAdmin } from './zh-CN/roles-admin';
 import { auditLog } from './zh-CN/audit-log';
 import { shiftClose } from './zh-CN/shift-close';
 import { rentalSummary } from './zh-CN/rental-summary';
+import { receipt } from './zh-CN/receipt';
 
 const zhCN = {
   storeDashboard,
@@ -17,6 +18,7 @@ const zhCN = {
   auditLog,
   shiftClose,
   rentalSummary,
+  receipt,
   app: {
     defaultTitle: '店员端',
     loading: '加载中…',
@@ -1851,6 +1853,7 @@ const zhCN = {
     schemeList: '我的方案',
     schemeCurrent: '方案详情',
     orderQr: '订单二维码',
+    receipt: '收据',
     orderPayment: '收款',
     customerPayment: '支付订单',
     workspace: '工作台',

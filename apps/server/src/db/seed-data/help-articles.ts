@@ -332,6 +332,7 @@ Customer accounts have no password, so there is no "Change password" there.
 - 打开过的订单二维码会保存在手机上：雪场没有信号时，页面会显示上次保存的二维码（注明保存时间），照样可以出示。保险起见也可以截图保存。
 - 戴着手套不方便操作时，排队时提前打开页面，轮到你直接把手机递给店员。
 - 一个订单一个二维码，有多个订单请分别出示。
+- 付过款之后，页面上有“查看收据”：收据列出装备、费用、押金已收和已退，以及每笔收退款的收据号，可以打印或分享。
 
 ## 扫不出来怎么办
 
@@ -363,6 +364,7 @@ Customer accounts have no password, so there is no "Change password" there.
 - The phone keeps the order QR codes you have opened: with no signal at the resort, the page shows the last saved code (with the time it was saved), and you can show it as usual. A screenshot is a good backup too.
 - If your gloves make the phone hard to use, open the page while you queue and simply hand the phone over when it is your turn.
 - One order has one QR code. With several orders, show each one.
+- Once you have paid, the page has "View receipt": it lists the gear, the fees, the deposit held and returned, and each payment and refund with its receipt number; print it or share it.
 
 ## If the code will not scan
 
@@ -707,7 +709,7 @@ Customer accounts have no password, so there is no "Change password" there.
 
 - **业务参数**：修改本门店的参数（全局的值只能查看）。
 - **员工管理**、**角色权限**（查看）。
-- **操作日志**：本门店谁在什么时候做了什么：出入库、订单、收退款、设置和人员变动，可以筛选并导出 CSV。
+- **操作日志**：本门店谁在什么时候做了什么：出入库、订单、收退款、设置和人员变动，可以筛选并导出 CSV。设备日租金和押金、业务参数等设置的改动会写明原值和新值（例如“日租金：¥80.00 → ¥90.00”）。
 - **交班对账**：每位店员当天收的现金和退的现金，打印后对着钱箱清点，店员和店长签字。`,
   },
   {
@@ -741,7 +743,7 @@ Customer accounts have no password, so there is no "Change password" there.
 
 - **Business parameters**: your own store's values (the business's are shown, not changed).
 - **Employees**, and **Roles and permissions** to read.
-- **Audit log**: who did what and when at your store: stock in and out, orders, money, settings and staff; filter it and export it as CSV.
+- **Audit log**: who did what and when at your store: stock in and out, orders, money, settings and staff; filter it and export it as CSV. Changes of an item's daily rent or deposit, business parameters and other settings show the old and the new value ("Daily rent: ¥80.00 → ¥90.00").
 - **Shift close**: the cash each clerk took and gave back today, printed to count the drawer against, signed by the clerk and the manager.`,
   },
   {
@@ -941,7 +943,13 @@ Tap smart scan on the quick-action button. The app works out what you scanned:
 - 订单列表的“待确认”标签里是代理商为顾客下的订单，装备已为顾客保留。
 - 打开订单，核对顾客、租期和装备后点“确认订单”：生成待付账单，顾客可以在线、到店或向司机付款，付款时限从确认时算起。
 - 接不了的订单点“拒绝订单”并写明原因，装备随之释放，代理商能看到订单已取消。
-- 租期开始时仍未确认的订单，系统会自动取消。`,
+- 租期开始时仍未确认的订单，系统会自动取消。
+
+## 收据
+
+- 每笔收款、补款和退款结清时都会得到一个收据号（R + 日期 + 当天序号），财务页的账单列表和导出的 CSV 里都有它。
+- 订单有已结清的款项后，订单详情的账单下方有“查看收据”：收据上有门店、订单号、装备、费用、押金已收和已退，以及每笔收退款的收据号、方式和经手人。
+- 在收据页点“打印”打印（黑白、不带导航），点“分享”把收据链接发给顾客：顾客不用登录就能打开，链接里看不到店员姓名，只显示“门店店员”。`,
   },
   {
     slug: 'store-orders-and-payments',
@@ -989,7 +997,13 @@ Tap smart scan on the quick-action button. The app works out what you scanned:
 - The Pending tab of the order list holds the orders agents placed for customers; their gear is already held.
 - Open one, check the customer, dates and gear, and tap Confirm order: the bill is issued and the customer pays online, at the store or to the driver. The time to pay starts at the confirmation.
 - If the store cannot take it, tap Decline order and give the reason; the gear is freed and the agent sees the order cancelled.
-- An order still not confirmed when its rental starts is cancelled automatically.`,
+- An order still not confirmed when its rental starts is cancelled automatically.
+
+## Receipts
+
+- Every payment, supplement and refund gets a receipt number when it is settled (R + the date + the day's sequence); the finance page's bill list and its CSV export show it.
+- Once something on an order is settled, the order's bills end with "View receipt": the store, the order number, the gear, the fees, the deposit held and returned, and each payment and refund with its receipt number, method and who confirmed it.
+- On the receipt, "Print" prints it (black on white, without the app's navigation) and "Share" sends its link to the customer, who opens it without signing in; the link shows staff by role ("Store staff"), never by name.`,
   },
   {
     slug: 'store-check-out',

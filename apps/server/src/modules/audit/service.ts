@@ -93,6 +93,7 @@ interface Row {
   order_id: string | null;
   equipment_id: string | null;
   small_id: string | null;
+  changes: Record<string, [unknown, unknown]> | null;
 }
 
 /** The union's columns, in order; a branch that has nothing for one selects its typed null. */
@@ -120,6 +121,7 @@ const COLUMNS = [
   'order_id',
   'equipment_id',
   'small_id',
+  'changes',
 ] as const;
 type Columns = Partial<Record<(typeof COLUMNS)[number], SQL>>;
 const NULLS: Record<(typeof COLUMNS)[number], SQL> = {
@@ -146,6 +148,7 @@ const NULLS: Record<(typeof COLUMNS)[number], SQL> = {
   order_id: sql`null::uuid`,
   equipment_id: sql`null::uuid`,
   small_id: sql`null::uuid`,
+  changes: sql`null::jsonb`,
 };
 
 interface Scope {
@@ -344,6 +347,9 @@ export class AuditService {
         action: sql`a.action`,
         text_zh: sql`a.summary`,
         text_en: sql`a.summary_en`,
+        changes: sql`a.changes`,
+        // A price change of an item opens the item.
+        equipment_id: sql`(case when a.entity_type = 'equipment' then a.entity_id::uuid end)`,
       })}
         from audit_log a
         where a.tenant_id = ${tenant} and ${inTime(sql`a.created_at`)}
@@ -443,6 +449,11 @@ export class AuditService {
       orderId: row.order_id,
       equipmentId: row.equipment_id,
       smallEquipmentId: row.small_id,
+      changes: Object.entries(row.changes ?? {}).map(([field, [before, after]]) => ({
+        field,
+        before,
+        after,
+      })),
     };
   }
 

@@ -17,6 +17,7 @@ import {
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
+  AuditCategory,
   EquipmentStatus,
   ErrorCode,
   RoleName,
@@ -58,6 +59,7 @@ import { findStore } from '@/lib/stores.js';
 import { localMinute } from '@/lib/local-time.js';
 import { isEnglish, message } from '@/lib/messages.js';
 import { likePattern, pageOf } from '@/lib/paging.js';
+import { changedFields, recordAudit } from '@/modules/audit/record.js';
 import { fileLinks } from '@/modules/files/service.js';
 import { moveHoldsOff, retryOnDeadlock } from '@/modules/orders/capacity.js';
 import { earlyReturnOrders } from '@/modules/orders/updates.js';
@@ -816,6 +818,7 @@ export class EquipmentService {
       await this.db.transaction(async (tx) => {
         if (newBarcode) await this.writeBarcode(tx, row, newBarcode, '');
         await this.updateDetails(tx, row, input);
+        await this.auditPrice(tx, row, input);
       });
     } catch (err) {
       if (newBarcode && pgCode(err) === UNIQUE_VIOLATION) throw this.duplicateBarcode(newBarcode);
@@ -872,6 +875,42 @@ export class EquipmentService {
     }
     await this.attachImages(tx, id, input.imageFileIds);
     await this.history(tx, row, { operation: 'update' });
+  }
+
+  /**
+   * A change of an item's daily rent or deposit goes in the audit log with both values: prices
+   * are money, and who changed one from what to what must be findable later.
+   */
+  private async auditPrice(tx: Transaction, row: EquipmentRow, input: EquipmentUpdate) {
+    const before = { dailyRentPrice: yuan(row.dailyRentPriceFen), deposit: yuan(row.depositFen) };
+    const after = {
+      dailyRentPrice: yuan(fen(input.dailyRentPrice)),
+      deposit: yuan(fen(input.deposit)),
+    };
+    const changes = changedFields(before, after, ['dailyRentPrice', 'deposit']);
+    if (Object.keys(changes).length === 0) return;
+    const words = {
+      dailyRentPrice: ['日租金', 'daily rent'],
+      deposit: ['押金', 'deposit'],
+    } as const;
+    const parts = (en: boolean) =>
+      Object.entries(changes).map(([field, [was, now]]) => {
+        const name = words[field as keyof typeof words][en ? 1 : 0];
+        return `${name} ¥${Number(was).toFixed(2)} → ¥${Number(now).toFixed(2)}`;
+      });
+    const name = input.name || row.name;
+    await recordAudit(tx, this.request, {
+      category: AuditCategory.Settings,
+      storeId: row.storeId,
+      entityType: 'equipment',
+      entityId: row.id,
+      action: 'priceChanged',
+      summary: {
+        zh: `修改“${name}”（${row.barcodeNumber}）的价格：${parts(false).join('，')}`,
+        en: `Changed the price of “${name}” (${row.barcodeNumber}): ${parts(true).join(', ')}`,
+      },
+      changes,
+    });
   }
 
   private async writeBarcode(

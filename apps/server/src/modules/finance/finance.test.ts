@@ -273,6 +273,7 @@ describe('finance', () => {
       paidAt: expect.any(String),
       confirmedByName: '李店员',
       storeName: '万龙雪场店',
+      receiptNo: expect.stringMatching(/^R\d{12}$/),
     });
     const times = list.items.map((b) => Date.parse(b.paidAt));
     expect(times).toEqual([...times].sort((a, b) => b - a));
@@ -293,6 +294,9 @@ describe('finance', () => {
     // Names hold no line breaks (the text rules); the CSV quoting of those is tested below.
     const order = await createOrder('=1+2,"甲" 乙');
     await payCash(order);
+    const paid = (await call('employee', 'GET', `/api/app/orders/${order.id}`)).json<Order>();
+    const receiptNo = paid.bills.find((b) => b.status === 'paid')!.receiptNo;
+    expect(receiptNo).toMatch(/^R\d{12}$/);
     const res = await call(
       'manager',
       'GET',
@@ -306,9 +310,11 @@ describe('finance', () => {
     expect([...res.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = res.rawPayload.toString('utf8').slice(1);
     const [header] = text.split('\r\n');
-    expect(header).toBe('支付时间,订单号,客户,类型,支付方式,金额（元，退款为负）,经手人,门店');
+    expect(header).toBe(
+      '支付时间,订单号,收据号,客户,类型,支付方式,金额（元，退款为负）,经手人,门店',
+    );
     expect(text).toContain(
-      `,${order.orderNumber},"'=1+2,""甲"" 乙",收款,现金,${fenText(fen(order.totalAmount))},李店员,万龙雪场店\r\n`,
+      `,${order.orderNumber},${receiptNo},"'=1+2,""甲"" 乙",收款,现金,${fenText(fen(order.totalAmount))},李店员,万龙雪场店\r\n`,
     );
     // The refund of the cancelled order goes out negative.
     expect(text).toMatch(/,退款,现金,-\d+\.\d{2},李店员,/);
@@ -322,7 +328,7 @@ describe('finance', () => {
       'en-US',
     );
     expect(english.body.split('\r\n')[0]).toBe(
-      '\uFEFFPaid at,Order number,Customer,Type,Method,"Amount (CNY, refunds negative)",Confirmed by,Store',
+      '\uFEFFPaid at,Order number,Receipt number,Customer,Type,Method,"Amount (CNY, refunds negative)",Confirmed by,Store',
     );
     expect(english.body).toContain(',Payment,Cash,');
   });

@@ -259,6 +259,7 @@ export class FinanceService {
         paidAt: bills.paidAt,
         confirmedByName: bills.confirmedByName,
         storeName: stores.name,
+        receiptNo: bills.receiptNo,
       })
       .from(bills)
       .innerJoin(orders, eq(orders.id, bills.orderId))
@@ -294,6 +295,7 @@ export class FinanceService {
         paidAt: (r.paidAt ?? new Date(0)).toISOString(),
         confirmedByName: r.confirmedByName,
         storeName: r.storeName,
+        receiptNo: r.receiptNo,
       })),
     };
   }
@@ -315,6 +317,7 @@ export class FinanceService {
       ...rows.map((r) => [
         r.paidAt ? r.paidAt.toLocaleString('sv-SE', { timeZone: this.timeZone }) : '',
         csvText(r.orderNumber),
+        csvText(r.receiptNo ?? ''),
         csvText(r.customerName),
         csvText(words.kinds[r.kind]),
         csvText(r.method ? (words.methods[r.method] ?? r.method) : ''),
@@ -342,6 +345,7 @@ const CSV_ZH = {
   header: [
     '支付时间',
     '订单号',
+    '收据号',
     '客户',
     '类型',
     '支付方式',
@@ -356,6 +360,7 @@ const CSV_EN: typeof CSV_ZH = {
   header: [
     'Paid at',
     'Order number',
+    'Receipt number',
     'Customer',
     'Type',
     'Method',

@@ -19,6 +19,7 @@ import {
   OrderSummarySchema,
   OrderUpdateSchema,
   PaymentStatusSchema,
+  ReceiptSchema,
   pagedResultSchema,
   multiLineText,
   OrderStatus,
@@ -33,6 +34,7 @@ import { customerHistory } from './customer-history.js';
 import { OrderDin } from './din.js';
 import { OrderLifecycle } from './lifecycle.js';
 import { OrderQrService } from './qr.js';
+import { OrderReceiptService } from './receipt.js';
 import { OrdersService } from './service.js';
 import { OrderUpdates } from './updates.js';
 
@@ -161,6 +163,26 @@ export async function orderRoutes(
       ),
   );
 
+  r.get(
+    '/api/app/orders/qr/:orderNumber/receipt',
+    {
+      config: { access: PUBLIC },
+      schema: {
+        tags,
+        summary:
+          "An order's receipt (settled bills with their receipt numbers, lines, fees, deposit held and returned) as its QR page is given: to its customer, its store's staff or the holder of its share key `k` (staff by role, nothing personal); anyone else gets 404, as does an order with nothing settled",
+        params: z.object({ orderNumber: z.string().regex(/^\d{12}$/) }),
+        querystring: OrderQrQuerySchema,
+        response: { 200: ReceiptSchema },
+      },
+    },
+    async (request) =>
+      new OrderReceiptService(app.db, request, options.timeZone).byShareKey(
+        request.params.orderNumber,
+        request.query.k,
+      ),
+  );
+
   r.post(
     '/api/app/orders/confirm-cash-received',
     {
@@ -183,6 +205,22 @@ export async function orderRoutes(
       schema: { tags, params: Id, response: { 200: OrderSchema } },
     },
     async (request) => service(request).get(request.params.id),
+  );
+
+  r.get(
+    '/api/app/orders/:id/receipt',
+    {
+      config: { access: VIEW },
+      schema: {
+        tags,
+        summary:
+          "An order's receipt, to print or share: its store's staff (403 for another store's) and its customer (404 for another's order); 404 while nothing is settled",
+        params: Id,
+        response: { 200: ReceiptSchema },
+      },
+    },
+    async (request) =>
+      new OrderReceiptService(app.db, request, options.timeZone).ofOrder(request.params.id),
   );
 
   r.post(

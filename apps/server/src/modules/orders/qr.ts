@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { ErrorCode, formatSize, type OrderQr } from '@snowgear/contracts';
+import { BillStatus, ErrorCode, formatSize, type OrderQr } from '@snowgear/contracts';
 import { equipment, equipmentCategories, orderItems, orders, stores } from '@/db/schema.js';
 import { notFound } from '@/lib/errors.js';
 import { findOrderDetail } from './repository.js';
@@ -84,6 +84,7 @@ export class OrderQrService extends OrdersService {
       days: order.days,
       items: await this.itemGroups(order.id),
       summary: rentalSummaryOf(detail, entitled),
+      hasReceipt: detail.bills.some((b) => b.status === BillStatus.Paid),
     };
   }
 

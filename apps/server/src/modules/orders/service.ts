@@ -80,6 +80,7 @@ import {
 import { sharedRead } from '@/lib/shared-read.js';
 import { bookInTurn } from './bookings-in-turn.js';
 import { numberOrder } from './numbering.js';
+import { giveReceiptNumber } from './receipt-numbers.js';
 import { readListPage, type ListLimits } from './list-page.js';
 import { keywordMatch, keywordParts } from './search.js';
 import { findGear, findOrderDetail, type OrderDetailRows } from './repository.js';
@@ -187,7 +188,7 @@ export class OrdersService {
     return this.user.roles.includes(RoleName.SuperAdmin);
   }
   /** A customer without staff rights sees their own orders only. */
-  private get customerOnly() {
+  protected get customerOnly() {
     const staff = [
       Permissions.StoreManagement.Orders,
       Permissions.BusinessOperations.OrderCreate,
@@ -1257,6 +1258,7 @@ export class OrdersService {
         message: say(isRefund ? 'RefundPaid' : 'CashReceived', { amount }),
       });
       await this.afterPayment(tx, order.id);
+      await giveReceiptNumber(tx, billId, this.timeZone);
       return true;
     });
     if (settled) {
@@ -1345,7 +1347,7 @@ export class OrdersService {
 }
 
 /** How a customer sees a staff member: by role, a store role first (a driving manager is staff). */
-function roleLabel(roles: readonly string[]): MessageKey {
+export function roleLabel(roles: readonly string[]): MessageKey {
   const store: readonly string[] = [
     RoleName.SuperAdmin,
     RoleName.StoreManager,

@@ -21,6 +21,7 @@ import { bills, orders, paymentNotifications, payments, refunds, users } from '@
 import { businessParameter } from '@/lib/business-parameters.js';
 import { AppError, conflictError, notFound } from '@/lib/errors.js';
 import { toYuan } from '@/modules/orders/pricing.js';
+import { giveReceiptNumber } from '@/modules/orders/receipt-numbers.js';
 import { findOrderDetail } from '@/modules/orders/repository.js';
 import { rentalSummaryOf } from '@/modules/orders/rental-summary.js';
 import type { OrderQrKeys } from '@/modules/orders/qr.js';
@@ -73,6 +74,8 @@ export class PaymentsService {
     private readonly publicBaseUrl: string | undefined,
     private readonly log: FastifyBaseLogger,
     private readonly qrKeys: OrderQrKeys,
+    /** The business time zone: receipt numbers carry the day a bill was settled in it. */
+    private readonly timeZone: string,
     /** Tells the metrics of money that moved (`ServerMetrics.count`). */
     private readonly count: (event: BusinessEvent) => void = () => undefined,
   ) {}
@@ -503,6 +506,7 @@ export class PaymentsService {
         actor,
       );
       await advanceAfterPayment(tx, row.orderId, actor);
+      await giveReceiptNumber(tx, row.billId, this.timeZone);
       return false;
     });
     if (paidTwice === null) return { outcome: 'duplicate', detail: 'already applied' };
@@ -784,6 +788,7 @@ export class PaymentsService {
         actor,
       );
       await advanceAfterPayment(tx, bill.orderId, actor);
+      await giveReceiptNumber(tx, billId, this.timeZone);
     });
   }
 

@@ -7,6 +7,7 @@ import timezone from 'dayjs/plugin/timezone';
 import { useTranslation } from 'react-i18next';
 import type { AuditCategory, AuditLogEntry } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';
+import { changeLines } from '../utils/audit-changes';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -37,6 +38,8 @@ export function AuditLine({ entry, timeZone }: { entry: AuditLogEntry; timeZone:
   const store = entry.storeName ?? t('auditLog.wholeBusiness');
   const operator = entry.operatorName || t('auditLog.system');
   const target = targetOf(entry);
+  // Settings say what a value was and what it became; staff lines word their changes already.
+  const changes = entry.category === 'settings' ? changeLines(t, entry.changes) : [];
   const body: ReactNode = (
     <>
       <span className="audit-line__head">
@@ -49,6 +52,15 @@ export function AuditLine({ entry, timeZone }: { entry: AuditLogEntry; timeZone:
         <span className="audit-line__who">{operator}</span>
       </span>
       <span className="audit-line__summary">{entry.summary}</span>
+      {changes.length > 0 && (
+        <span className="audit-line__changes">
+          {changes.map((line, i) => (
+            <span key={i} className="audit-line__change">
+              {line}
+            </span>
+          ))}
+        </span>
+      )}
       <span className="audit-line__meta">
         {store}
         {target ? ` · ${t(`auditLog.opens.${target.kind}`)}` : ''}
@@ -60,7 +72,7 @@ export function AuditLine({ entry, timeZone }: { entry: AuditLogEntry; timeZone:
     category,
     store,
     operator,
-    summary: entry.summary,
+    summary: [entry.summary, ...changes].join(t('auditLog.changeSeparator')),
   });
   return (
     <li>

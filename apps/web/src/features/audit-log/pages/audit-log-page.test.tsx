@@ -2,7 +2,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { H5Config, Order } from '@snowgear/contracts';
+import type { Equipment, H5Config, Order } from '@snowgear/contracts';
 import { api } from '@/lib/api-client';
 import { changeLanguage } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
@@ -100,6 +100,36 @@ describe('audit log page (real server)', () => {
     fireEvent.click(await screen.findByRole('link', { name: /确认收到现金/ }));
     await waitFor(() =>
       expect(router.state.location.pathname).toBe(`/store/orders/detail/${order.id}`),
+    );
+  });
+
+  it('shows what a price was and what it became, and opens the item', async () => {
+    await signIn('manager');
+    const storeId = useSession.getState().user!.primaryStoreId!;
+    const { items } = await api.get<{ items: Equipment[] }>('/app/equipment', {
+      params: { storeId, maxResultCount: 50 },
+    });
+    const item = items.at(-5)!;
+    await api.put(`/app/equipment/${item.id}`, {
+      categoryId: item.categoryId,
+      name: item.name,
+      brand: item.brand,
+      model: item.model,
+      dailyRentPrice: item.dailyRentPrice + 10,
+      deposit: item.deposit,
+      remarks: item.remarks,
+      attributes: item.attributes.map((a) => ({ attributeId: a.attributeId, value: a.value })),
+      imageFileIds: item.imageFiles.map((f) => f.id),
+    });
+    const router = renderPage(`/store/admin/audit?cat=settings&q=${item.barcodeNumber}`);
+    const change = `日租金：¥${item.dailyRentPrice.toFixed(2)} → ¥${(item.dailyRentPrice + 10).toFixed(2)}`;
+    const line = await screen.findByRole('link', {
+      name: new RegExp(change.replace(/[.]/g, '\\.')),
+    });
+    expect(within(line).getByText(change)).toBeTruthy();
+    fireEvent.click(line);
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/store/inventory/detail/${item.id}`),
     );
   });
 

@@ -1,4 +1,4 @@
-import { useParams, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { List, NoticeBar, Result, Tag } from 'antd-mobile';
 import { PhoneFill } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
@@ -89,6 +89,16 @@ export default function MyOrderDetailPage() {
               {order.bills.map((bill) => (
                 <BillLine key={bill.id} bill={bill} />
               ))}
+              {order.bills.some((b) => b.status === 'paid') && (
+                <List.Item>
+                  <Link
+                    to={Paths.receipt(order.orderNumber, order.qrToken)}
+                    className="adm-button adm-button-default adm-button-block adm-button-large receipt-link"
+                  >
+                    {t('receipt.view')}
+                  </Link>
+                </List.Item>
+              )}
             </List>
 
             <OrderTimeline order={order} time={storeTime} />

@@ -32,6 +32,7 @@ export function BillRow({
     time,
     bill.confirmedByName ? t('finance.confirmedBy', { name: bill.confirmedByName }) : null,
     showStore ? bill.storeName : null,
+    bill.receiptNo ? `${t('receipt.receiptNo')} ${bill.receiptNo}` : null,
   ].filter(Boolean);
   return (
     <li>

@@ -84,6 +84,7 @@ describe('finance page (real server)', () => {
     const bill = await screen.findByRole('link', { name: new RegExp(order.orderNumber) });
     expect(bill.getAttribute('aria-label')).toContain(`收款 ¥${order.totalAmount.toFixed(2)}`);
     expect(within(bill).getByText('财务页测试')).toBeTruthy();
+    expect(within(bill).getByText(/收据号 R\d{12}/)).toBeTruthy();
     fireEvent.click(bill);
     await waitFor(() =>
       expect(router.state.location.pathname).toBe(`/store/orders/detail/${order.id}`),
@@ -125,8 +126,8 @@ describe('finance page (real server)', () => {
     const bytes = new Uint8Array(await saved[0]!.arrayBuffer());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder().decode(bytes);
-    expect(text).toContain('支付时间,订单号,客户');
-    expect(text).toContain(`${order.orderNumber},财务页测试,收款,现金`);
+    expect(text).toContain('支付时间,订单号,收据号,客户');
+    expect(text).toMatch(new RegExp(`${order.orderNumber},R\\d{12},财务页测试,收款,现金`));
   });
 
   it("shows each agent's orders, revenue and commission as the agent's own page counts them", async () => {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Button, List, NoticeBar, Tag } from 'antd-mobile';
 import { Dialog } from '@/components/antd/dialog';
 import { useTranslation } from 'react-i18next';
@@ -341,6 +341,16 @@ export default function OrderDetailPage() {
                   {t(`orders.billKinds.${bill.kind}`)}
                 </List.Item>
               ))}
+              {order.bills.some((b) => b.status === 'paid') && (
+                <List.Item>
+                  <Link
+                    to={Paths.receipt(order.orderNumber, order.qrToken)}
+                    className="adm-button adm-button-default adm-button-block adm-button-large receipt-link"
+                  >
+                    {t('receipt.view')}
+                  </Link>
+                </List.Item>
+              )}
             </List>
 
             <OrderTimeline order={order} time={when} />

@@ -201,6 +201,14 @@ function OrderQrCard({ order }: { order: OrderQr }) {
         </>
       )}
       <div className="page-body">
+        {order.hasReceipt && (
+          <Link
+            to={Paths.receipt(order.orderNumber, order.qrToken)}
+            className="adm-button adm-button-default adm-button-block adm-button-large receipt-link order-qr__receipt"
+          >
+            {t('receipt.view')}
+          </Link>
+        )}
         <Button
           block
           size="large"
