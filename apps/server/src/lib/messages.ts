@@ -314,8 +314,7 @@ const en: Record<Key, string> = {
     'Drivers confirm cash only for orders delivered to or picked up from the customer; a counter order is paid at the counter',
   OrderNotPaidAtDoor:
     'Cash on delivery: ¥{amount} is not collected yet. Take the cash or let the customer scan to pay, then confirm the delivery',
-  OrderPayAtDoorOff:
-    'This store does not take cash on delivery; please pay online or at the store',
+  OrderPayAtDoorOff: 'This store does not take cash on delivery; please pay online or at the store',
   OrderPayAtDoorNotDelivery: 'Only orders delivered to the door can be paid on delivery',
   OrderPayAtDoorChosen: 'Cash on delivery chosen: ¥{amount} to collect at the door',
   OrderPayAtDoorNoPickup:

@@ -181,7 +181,11 @@ describe('cash on delivery', () => {
       })
     ).json<Order>();
     expect(counter.payAtDoorOffered).toBe(false);
-    const notDelivered = await call('customer', 'POST', `/api/app/orders/${counter.id}/pay-at-door`);
+    const notDelivered = await call(
+      'customer',
+      'POST',
+      `/api/app/orders/${counter.id}/pay-at-door`,
+    );
     expect(notDelivered.statusCode).toBe(409);
     expect(notDelivered.json().error.message).toBe('只有送货上门的订单可以货到付款');
 
@@ -212,9 +216,9 @@ describe('cash on delivery', () => {
     ]);
     // Not a deposit the store holds yet.
     const finance = async () =>
-      (
-        await call('manager', 'GET', `/api/app/finance/summary?from=${today}&to=${today}`)
-      ).json<{ depositsHeldOrders: number }>().depositsHeldOrders;
+      (await call('manager', 'GET', `/api/app/finance/summary?from=${today}&to=${today}`)).json<{
+        depositsHeldOrders: number;
+      }>().depositsHeldOrders;
     const heldBefore = await finance();
 
     // Without a pickup at the store unless it is paid first.
@@ -257,7 +261,11 @@ describe('cash on delivery', () => {
     );
     expect(stranger.statusCode).toBe(403);
     expect(stranger.json().error.code).toBe('Order:BelongsToAnotherStore');
-    const cash = await call('driver', 'POST', `/api/app/orders/confirm-cash-received?billId=${billId}`);
+    const cash = await call(
+      'driver',
+      'POST',
+      `/api/app/orders/confirm-cash-received?billId=${billId}`,
+    );
     expect(cash.statusCode, cash.body).toBe(200);
     expect(cash.json()).toMatchObject({ status: 'paid', method: 'cash', orderStatus: 3 });
     expect(await get(order.id)).toMatchObject({ collectOnDelivery: 0, paidAmount: due });

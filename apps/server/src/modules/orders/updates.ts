@@ -166,7 +166,10 @@ export class OrderUpdates extends OrderLifecycle {
         input.deliveryMethod !== DeliveryMethod.Delivery &&
         dueAtDoorFen(current, await openPayments(tx, id)) > 0
       ) {
-        throw conflictError(ErrorCode.OrderPayAtDoorUnavailable, this.msg('OrderPayAtDoorNoPickup'));
+        throw conflictError(
+          ErrorCode.OrderPayAtDoorUnavailable,
+          this.msg('OrderPayAtDoorNoPickup'),
+        );
       }
       const items = await tx.select().from(orderFeeItems).where(eq(orderFeeItems.orderId, id));
       const kept = items.filter(
