@@ -15,9 +15,8 @@ export const cashOnDelivery: Messages['cashOnDelivery'] = {
   chooseOk: 'Confirm',
   back: 'Back',
   chosenDone: 'Pay on delivery chosen: waiting for delivery',
-  chosenTitle: 'Pay on delivery',
   chosenTip:
-    'The driver collects {{amount}} at the door (cash or scan to pay) and then hands the gear over. You can also pay online now.',
+    'Pay on delivery: the driver collects {{amount}} at the door (cash or scan to pay) and then hands the gear over. You can also pay online now.',
   cashAtDoor: 'Hand the cash to the driver at the door.',
   staffChoose: 'Switch to cash on delivery',
   staffChooseTitle: 'Switch to cash on delivery?',

@@ -12,8 +12,8 @@ export const cashOnDelivery = {
   chooseOk: '确定',
   back: '返回',
   chosenDone: '已选择货到付款，等待配送',
-  chosenTitle: '已选择货到付款',
-  chosenTip: '司机送达时收取 {{amount}}（现金或扫码支付），收款后交付雪具。您也可以现在在线支付。',
+  chosenTip:
+    '已选择货到付款：司机送达时收取 {{amount}}（现金或扫码支付），收款后交付雪具。您也可以现在在线支付。',
   cashAtDoor: '现金请在送达时交给司机。',
   // The store's order page
   staffChoose: '改为货到付款',

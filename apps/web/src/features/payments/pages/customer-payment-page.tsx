@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
-import { Button, List, NoticeBar, Result } from 'antd-mobile';
+import { Button, NoticeBar, Result } from 'antd-mobile';
 import { Dialog } from '@/components/antd/dialog';
 import { useTranslation } from 'react-i18next';
 import { OrderStatus, PaymentMethod, type Checkout, type OnlineMethod } from '@snowgear/contracts';
@@ -177,11 +177,7 @@ function PayAtDoor({ checkout }: { checkout: Checkout }) {
   if (checkout.payAtDoor === 'chosen') {
     return (
       <div className="page-body">
-        <NoticeBar
-          color="info"
-          wrap
-          content={`${t('cashOnDelivery.chosenTitle')}：${t('cashOnDelivery.chosenTip', { amount })}`}
-        />
+        <NoticeBar color="info" wrap content={t('cashOnDelivery.chosenTip', { amount })} />
       </div>
     );
   }
@@ -203,13 +199,13 @@ function PayAtDoor({ checkout }: { checkout: Checkout }) {
     }
   };
   return (
-    <List header={t('cashOnDelivery.option')}>
-      <List.Item description={t('cashOnDelivery.optionTip', { amount })}>
-        <Button block size="large" loading={choose.isPending} onClick={() => void handleChoose()}>
-          {t('cashOnDelivery.choose')}
-        </Button>
-      </List.Item>
-    </List>
+    <section className="page-body pay-at-door" aria-label={t('cashOnDelivery.option')}>
+      <h2 className="section-title">{t('cashOnDelivery.option')}</h2>
+      <p className="section-tip">{t('cashOnDelivery.optionTip', { amount })}</p>
+      <Button block size="large" loading={choose.isPending} onClick={() => void handleChoose()}>
+        {t('cashOnDelivery.choose')}
+      </Button>
+    </section>
   );
 }
 
