@@ -441,6 +441,10 @@ const RECIPES: Record<string, Recipe> = {
     url: `/api/app/orders/${side.order.id}/delivered`,
     payload: {},
   }),
+  // A finished order no longer chooses how it is paid: refused as such.
+  'POST /api/app/orders/:id/pay-at-door': ({ side }) => ({
+    url: `/api/app/orders/${side.order.id}/pay-at-door`,
+  }),
   'POST /api/app/orders/:id/start-return': ({ side }) => ({
     url: `/api/app/orders/${side.order.id}/start-return`,
     payload: {},

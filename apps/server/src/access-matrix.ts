@@ -148,6 +148,8 @@ PUT    /api/app/orders/:id/agent                          401       403      403
 POST   /api/app/orders/:id/handover                       401       403      403    403    ok/403   ok/403  ok/ok
 POST   /api/app/orders/:id/dispatch                       401       403      ok/403 403    ok/403   ok/403  ok/ok
 POST   /api/app/orders/:id/delivered                      401       403      ok/403 403    ok/403   ok/403  ok/ok
+# Cash on delivery is chosen by the order's customer or the store's order handlers
+POST   /api/app/orders/:id/pay-at-door                    401       ok/404   403    403    ok/403   ok/403  ok/ok
 POST   /api/app/orders/:id/start-return                   401       403      ok/403 403    ok/403   ok/403  ok/ok
 POST   /api/app/orders/:id/pickup                         401       403      ok/403 403    ok/403   ok/403  ok/ok
 # Drivers' runs: drivers see their own and the open pool of their store, order handlers the

@@ -75,6 +75,10 @@ export const ErrorCode = {
   OrderIllegalTransition: 'Order:IllegalStatusTransition',
   OrderOtherStore: 'Order:BelongsToAnotherStore',
   OrderCashNotOnRun: 'Order:CashOnlyOnDeliveryRuns',
+  /** Cash on delivery: the gear is handed over only once what is due at the door is collected. */
+  OrderNotPaidAtDoor: 'Order:NotPaidAtDoor',
+  /** Pay at the door where the store does not take cash on delivery, or for a counter order. */
+  OrderPayAtDoorUnavailable: 'Order:PayAtDoorUnavailable',
   DeliveryTaskTaken: 'Delivery:TaskTaken',
   OrderNumbersExhausted: 'Order:NumbersExhausted',
   OrderItemNotFound: 'Order:ItemNotFound',

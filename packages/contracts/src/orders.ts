@@ -206,6 +206,11 @@ export const OrderSummarySchema = z.object({
   /** In use or delivered past the rental end (derived, not a status). */
   isOverdue: z.boolean(),
   createdAt: z.string(),
+  /**
+   * Cash on delivery (货到付款): what the driver collects at the door before handing the gear
+   * over (the order's open payment while it waits for or is out for delivery); 0 otherwise.
+   */
+  collectOnDelivery: z.number(),
 });
 export type OrderSummary = z.infer<typeof OrderSummarySchema>;
 
@@ -249,6 +254,11 @@ export const OrderSchema = OrderSummarySchema.extend({
    * (null: no window was promised, or the gear is not delivered).
    */
   deliveryWindowEnd: z.string().nullable(),
+  /**
+   * The store takes cash on delivery and this unpaid delivery order may still switch to it (be
+   * paid at the door instead of now).
+   */
+  payAtDoorOffered: z.boolean(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 

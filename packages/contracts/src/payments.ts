@@ -114,6 +114,11 @@ export const CheckoutSchema = z.object({
   isMine: z.boolean(),
   /** What the order is for, line by line, as the booking's confirm step showed it. */
   summary: RentalSummarySchema,
+  /**
+   * Cash on delivery (货到付款): 'offered' while an unpaid delivery order of a store that takes it
+   * may choose to pay at the door; 'chosen' once it did (the driver collects what is due).
+   */
+  payAtDoor: z.enum(['offered', 'chosen']).nullable(),
 });
 export type Checkout = z.infer<typeof CheckoutSchema>;
 

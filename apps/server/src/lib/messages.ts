@@ -74,6 +74,11 @@ const zh = {
   OrderOtherStore: '该订单属于{store}，您只能处理本门店的订单',
   OrderStoreNotYours: '只能为本门店创建订单',
   OrderCashNotOnRun: '司机只能为送货上门或上门取件的订单确认收到现金，门店自取的订单请到柜台付款',
+  OrderNotPaidAtDoor: '货到付款 ¥{amount} 尚未收取：请先收取现金或请顾客扫码支付，再确认送达',
+  OrderPayAtDoorOff: '本店暂不支持货到付款，请在线支付或到店付款',
+  OrderPayAtDoorNotDelivery: '只有送货上门的订单可以货到付款',
+  OrderPayAtDoorChosen: '选择货到付款，送达时收取 ¥{amount}',
+  OrderPayAtDoorNoPickup: '货到付款的订单尚未付款，不能改为门店自取：请先收款，或取消后重新下单',
   OrderIllegalTransition: '订单当前状态（{from}）不能{action}',
   OrderNumbersExhausted: '今日订单号已用完，请明天再试',
   OrderEquipmentNotRentable: '设备 {barcode} 当前为“{status}”，不能出租',
@@ -311,6 +316,13 @@ const en: Record<Key, string> = {
   OrderStoreNotYours: 'You can only create orders for your own store',
   OrderCashNotOnRun:
     'Drivers confirm cash only for orders delivered to or picked up from the customer; a counter order is paid at the counter',
+  OrderNotPaidAtDoor:
+    'Cash on delivery: ¥{amount} is not collected yet. Take the cash or let the customer scan to pay, then confirm the delivery',
+  OrderPayAtDoorOff: 'This store does not take cash on delivery; please pay online or at the store',
+  OrderPayAtDoorNotDelivery: 'Only orders delivered to the door can be paid on delivery',
+  OrderPayAtDoorChosen: 'Cash on delivery chosen: ¥{amount} to collect at the door',
+  OrderPayAtDoorNoPickup:
+    'This cash-on-delivery order is not paid yet and cannot switch to pickup at the store: take the payment first, or cancel and book again',
   OrderIllegalTransition: 'An order that is {from} cannot be {action}',
   OrderNumbersExhausted: "Today's order numbers are used up; please try again tomorrow",
   OrderEquipmentNotRentable: 'Item {barcode} is {status} and cannot be rented',

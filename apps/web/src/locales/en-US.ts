@@ -5,6 +5,7 @@ import { catalogueAdmin } from './en-US/catalogue-admin';
 import { helpAdmin } from './en-US/help-admin';
 import { rolesAdmin } from './en-US/roles-admin';
 import { auditLog } from './en-US/audit-log';
+import { cashOnDelivery } from './en-US/cash-on-delivery';
 import { shiftClose } from './en-US/shift-close';
 import { rentalSummary } from './en-US/rental-summary';
 import { receipt } from './en-US/receipt';
@@ -16,6 +17,7 @@ const enUS: Messages = {
   helpAdmin,
   rolesAdmin,
   auditLog,
+  cashOnDelivery,
   shiftClose,
   rentalSummary,
   receipt,

@@ -5,6 +5,7 @@ import { catalogueAdmin } from './zh-CN/catalogue-admin';
 import { helpAdmin } from './zh-CN/help-admin';
 import { rolesAdmin } from './zh-CN/roles-admin';
 import { auditLog } from './zh-CN/audit-log';
+import { cashOnDelivery } from './zh-CN/cash-on-delivery';
 import { shiftClose } from './zh-CN/shift-close';
 import { rentalSummary } from './zh-CN/rental-summary';
 import { receipt } from './zh-CN/receipt';
@@ -16,6 +17,7 @@ const zhCN = {
   helpAdmin,
   rolesAdmin,
   auditLog,
+  cashOnDelivery,
   shiftClose,
   rentalSummary,
   receipt,

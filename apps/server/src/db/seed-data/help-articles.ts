@@ -261,6 +261,12 @@ Customer accounts have no password, so there is no "Change password" there.
 3. 付款页面会显示剩余的付款时间。线上支付完成后，页面会自动打开你的订单二维码。
 4. 选择现金的，点“出示订单二维码”，到柜台出示并付款，店员确认收款后状态更新。
 
+## 货到付款
+
+- 送货上门的订单，如果门店支持货到付款，付款页面会出现 **选择货到付款**。选择后订单保留等待配送，不会因超时未付款而取消。
+- 司机送达时当面收取待付金额（现金，或扫司机手机上的二维码在线支付），收款后才交付装备。
+- 选择货到付款后，仍可以随时在付款页面提前在线支付。
+
 ## 费用与押金
 
 - 订单费用可能包括：租金、押金、配送费、超期续租费、损坏费、清洁费、优惠和其他费用。
@@ -295,6 +301,12 @@ Customer accounts have no password, so there is no "Change password" there.
 2. Choose a payment method and check the amount.
 3. The payment page shows how long you have left to pay. Once you have paid online, the page opens your order QR code.
 4. If you chose cash, tap "Show the order QR code", show it at the counter and pay. The status updates once the staff confirm the cash.
+
+## Pay on delivery
+
+- For an order delivered to your door, if the store takes cash on delivery, the payment page offers **Pay on delivery**. Once chosen, the order is kept for delivery and is not cancelled for being unpaid.
+- The driver collects what is due at the door (cash, or scan the QR code on the driver's phone to pay online) and hands the gear over once it is paid.
+- You can still pay online on the payment page at any time before the driver arrives.
 
 ## Fees and deposit
 
@@ -932,6 +944,13 @@ Tap smart scan on the quick-action button. The app works out what you scanned:
 - 网络不好时，付款状态可能更新得慢。先刷新确认，不要让顾客重复付款。
 - 未支付的订单超过门店设定的时限会自动取消，装备随之释放。
 
+## 货到付款
+
+- 门店在业务参数中开启“货到付款”后，送货上门的订单可以先配送、送达时由司机收款。顾客可以在付款页面选择货到付款；店员也可以在未付款的配送订单上点 **改为货到付款**。
+- 货到付款的订单进入“待配送”，不会因超时未付款而取消；订单列表、备货列表和订单详情会显示“货到付款 · 待收 ¥金额”，可以照常备货和出发配送。
+- 司机送达时先收款（现金或顾客扫码），收款后才能确认送达；未收款时系统会拒绝确认送达。司机收的现金记在交班对账中该司机名下。
+- 货到付款的订单未付款前不能改为到店自取：请先收款，或取消后重新下单。押金在收款后才计入“押金在押”。
+
 ## 补款与退款
 
 - 订单详情中可以看到是否超期，以及“补款/退款”按钮。
@@ -985,6 +1004,13 @@ Tap smart scan on the quick-action button. The app works out what you scanned:
 
 - On a weak network the payment status can be slow to update. Refresh to check before asking the customer to pay again.
 - Unpaid orders are cancelled automatically after the store's time limit and their gear is released.
+
+## Cash on delivery
+
+- When the store switches on Cash on delivery in the business parameters, a delivered order can go out first and be paid to the driver at the door. Customers choose it on the payment page; staff can tap **Switch to cash on delivery** on an unpaid delivery order.
+- Such an order waits for delivery and is not cancelled for being unpaid. The order list, the preparation list and the order details show "Cash on delivery · collect ¥amount"; prepare and send it out as usual.
+- At the door the driver collects first (cash, or the customer scans to pay); the delivery can only be confirmed once it is paid, and the app refuses it before. Cash the driver takes shows under the driver in the shift close.
+- An unpaid cash-on-delivery order cannot switch to pickup at the store: take the payment first, or cancel it and book again. Its deposit counts as held only once it is paid.
 
 ## Supplements and refunds
 
@@ -1678,6 +1704,13 @@ Tap **Load the van** on the dashboard (or on the order page), choose the deliver
 4. 线上支付：页面显示收款二维码，请顾客用自己的手机扫码付款，页面会自动显示到账。
 5. 确认收款成功后，再交付装备或完成取件。
 
+## 货到付款
+
+- 货到付款的订单在任务卡片和订单页上显示“货到付款 · 待收 ¥金额”，出发配送照常扫码装车。
+- 到门口先收款：在订单页点 **先收款 ¥金额**，在收款页面点 **现金收款 ¥金额** 并确认，或请顾客扫描页面上的二维码在线支付。
+- 收款完成后再点 **确认送达**，拍照并请顾客签名。未收款时系统不会让你确认送达。
+- 你收的现金记在门店交班对账中你的名下，请按门店规定交回。
+
 ## 小贴士
 
 - 山区信号弱，付款状态可能更新得慢。先刷新确认，不要让顾客重复付款。
@@ -1702,6 +1735,13 @@ Tap **Load the van** on the dashboard (or on the order page), choose the deliver
 3. Cash: count it in front of the customer, then confirm in the app that the cash was received.
 4. Online: the page shows a QR code; the customer scans it with their own phone and pays, and the page shows when the money is in.
 5. Only hand over the gear, or finish the pickup, once the payment is confirmed.
+
+## Cash on delivery
+
+- A cash-on-delivery order shows "Cash on delivery · collect ¥amount" on its run card and order page; load it and scan it out as usual.
+- At the door, collect first: on the order page tap **Collect ¥amount first**, then on the payment page tap **Take cash ¥amount** and confirm, or let the customer scan the QR code on the page to pay online.
+- Then tap **Confirm delivery**, take the photo and have the customer sign. The app will not confirm the delivery before the payment is in.
+- Cash you take shows under your name in the store's shift close; hand it in as your store requires.
 
 ## Tips
 

@@ -170,6 +170,9 @@ export class FinanceService {
             eq(orders.tenantId, this.tenantId),
             eq(orderFeeItems.kind, FeeItemKind.Deposit),
             inArray(orders.status, [...DEPOSIT_HOLDING_STATUSES]),
+            // Cash on delivery: no deposit is held until the driver collects the payment.
+            sql`not exists (select 1 from ${bills} where ${bills.orderId} = ${orders.id}
+              and ${bills.kind} = ${BillKind.Payment} and ${bills.status} = ${BillStatus.Pending})`,
             this.storeFilter(scope),
           ),
         ),

@@ -33,6 +33,7 @@ import { OrderBinding } from './binding.js';
 import { customerHistory } from './customer-history.js';
 import { OrderDin } from './din.js';
 import { OrderLifecycle } from './lifecycle.js';
+import { OrderPayAtDoor } from './pay-at-door.js';
 import { OrderQrService } from './qr.js';
 import { OrderReceiptService } from './receipt.js';
 import { OrdersService } from './service.js';
@@ -63,6 +64,10 @@ const CASH = { permissions: [P.BusinessOperations.PaymentProcess] } as const;
 /** Delivery steps: the store's order handlers, and drivers on their delivery and pickup runs. */
 const DELIVER = {
   permissions: [...PROCESS.permissions, P.DeliveryManagement.DeliveryOrders],
+} as const;
+/** Cash on delivery is chosen by the order's customer, or by the store's order handlers. */
+const PAY_AT_DOOR = {
+  permissions: [...PROCESS.permissions, P.CustomerOperations.Payment],
 } as const;
 const PICKUP = {
   permissions: [...PROCESS.permissions, P.DeliveryManagement.PickupOrders],
@@ -347,6 +352,22 @@ export async function orderRoutes(
       },
     },
     async (request) => lifecycle(request).dispatch(request.params.id, request.body.barcodes),
+  );
+
+  r.post(
+    '/api/app/orders/:id/pay-at-door',
+    {
+      config: { access: PAY_AT_DOOR },
+      schema: {
+        tags,
+        summary:
+          'Cash on delivery: an unpaid delivery order of a store that takes it waits for delivery with its payment open, collected by the driver at the door (409 where the store does not take it)',
+        params: Id,
+        response: { 200: OrderSchema },
+      },
+    },
+    async (request) =>
+      new OrderPayAtDoor(app.db, request, options.timeZone).choose(request.params.id),
   );
 
   r.post(

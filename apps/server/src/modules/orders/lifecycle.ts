@@ -33,6 +33,7 @@ import { lockEquipment, overlapping } from '@/modules/equipment/repository.js';
 import { statusName } from '@/modules/equipment/status.js';
 import { rentalDays, toYuan } from './pricing.js';
 import { holdKind } from './capacity.js';
+import { dueAtDoorFen, openPayments, payAtDoorOffered } from './cash-on-delivery.js';
 import { isFreeOrderType, KindNotFree, OrdersService, paidFen } from './service.js';
 import { ORDER_ALLOWED_FROM, RETURN_STATE_KEY, RETURN_TO_STATUS } from './status.js';
 import { render, say, textIn, withRemarks } from './timeline.js';
@@ -118,7 +119,11 @@ export class OrderLifecycle extends OrdersService {
     action: 'handover' | 'dispatch',
   ): Promise<Order> {
     const order = await this.row(id);
-    this.assertFrom(order, action);
+    // Cash on delivery: an unpaid delivery order of a store that takes it may go out unpaid, its
+    // payment collected at the door (cash-on-delivery.ts). Otherwise it is paid first, as always.
+    if (!(action === 'dispatch' && (await payAtDoorOffered(this.db, order)))) {
+      this.assertFrom(order, action);
+    }
     const scanned = await this.equipmentByBarcodes(barcodes);
     const lines = await this.items(id);
     // A line returned early (released while waiting for delivery) goes out no more.
@@ -272,6 +277,16 @@ export class OrderLifecycle extends OrdersService {
       proof.remarks,
     );
     await this.db.transaction(async (tx) => {
+      // Cash on delivery: the gear is handed over once what is due at the door is collected.
+      const [locked] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+      const dueFen = dueAtDoorFen(locked ?? order, await openPayments(tx, id));
+      if (dueFen > 0) {
+        throw conflictError(
+          ErrorCode.OrderNotPaidAtDoor,
+          this.msg('OrderNotPaidAtDoor', { amount: toYuan(dueFen).toFixed(2) }),
+          { amount: toYuan(dueFen) },
+        );
+      }
       if (!(await this.moveTo(tx, order, OrderStatus.Delivered, message))) {
         throw this.illegal(await this.currentStatus(tx, id), 'deliver');
       }

@@ -85,6 +85,7 @@ import { readListPage, type ListLimits } from './list-page.js';
 import { keywordMatch, keywordParts } from './search.js';
 import { findGear, findOrderDetail, type OrderDetailRows } from './repository.js';
 import { timeoutHoursOf, unpaidReleaseAt } from './sweep.js';
+import { dueAtDoorFen, payAtDoorOffered } from './cash-on-delivery.js';
 import {
   advanceAfterPayment,
   appendEvent,
@@ -447,6 +448,7 @@ export class OrdersService {
         (OUT_WITH_CUSTOMER as readonly number[]).includes(r.status) &&
         r.rentalEndAt.getTime() < of.now,
       createdAt: r.createdAt.toISOString(),
+      collectOnDelivery: toYuan(dueAtDoorFen(r, of.bills)),
     };
   }
 
@@ -567,6 +569,7 @@ export class OrdersService {
       deliveryRecipient: row.deliveryRecipient,
       pickedUpAt: row.pickedUpAt?.toISOString() ?? null,
       deliveryWindowEnd: deliveryWindowEnd(row)?.toISOString() ?? null,
+      payAtDoorOffered: await payAtDoorOffered(this.db, row),
     };
   }
 

@@ -46,7 +46,8 @@ export type OrderAction =
   | 'return'
   | 'din'
   | 'confirm'
-  | 'withdraw';
+  | 'withdraw'
+  | 'payAtDoor';
 const ACTIONS: Record<OrderAction, [string, string]> = {
   cancel: ['取消', 'cancelled'],
   pay: ['支付', 'paid'],
@@ -60,6 +61,7 @@ const ACTIONS: Record<OrderAction, [string, string]> = {
   din: ['设置 DIN', 'given a DIN setting'],
   confirm: ['确认', 'confirmed'],
   withdraw: ['撤回', 'withdrawn'],
+  payAtDoor: ['改为货到付款', 'switched to cash on delivery'],
 };
 export function orderActionName(action: OrderAction, english: boolean): string {
   return ACTIONS[action][english ? 1 : 0];
@@ -77,6 +79,8 @@ export const ORDER_ALLOWED_FROM: Record<OrderAction, readonly OrderStatus[]> = {
   // An order the store has to confirm (an agent's) is confirmed, or withdrawn by its agent, once.
   confirm: [OrderStatus.Pending],
   withdraw: [OrderStatus.Pending],
+  // Cash on delivery (cash-on-delivery.ts): chosen while unpaid, where the store takes it.
+  payAtDoor: [OrderStatus.Unpaid],
   handover: [OrderStatus.Reserved],
   dispatch: [OrderStatus.PendingDelivery],
   deliver: [OrderStatus.Delivering],

@@ -18,6 +18,7 @@ import type { Database, Transaction } from '@/db/client.js';
 import { orderFeeItems, orderItems, orders } from '@/db/schema.js';
 import { businessParameter } from '@/lib/business-parameters.js';
 import { AppError, conflictError } from '@/lib/errors.js';
+import { dueAtDoorFen, openPayments } from './cash-on-delivery.js';
 import { OrderLifecycle } from './lifecycle.js';
 import { feeParameter, toYuan, type FeeLine } from './pricing.js';
 import { isFreeOrderType } from './service.js';
@@ -160,6 +161,16 @@ export class OrderUpdates extends OrderLifecycle {
 
     await this.db.transaction(async (tx) => {
       const current = await this.lockIn(tx, id, EDITABLE);
+      // Cash on delivery is paid at the door: without one, the payment comes first.
+      if (
+        input.deliveryMethod !== DeliveryMethod.Delivery &&
+        dueAtDoorFen(current, await openPayments(tx, id)) > 0
+      ) {
+        throw conflictError(
+          ErrorCode.OrderPayAtDoorUnavailable,
+          this.msg('OrderPayAtDoorNoPickup'),
+        );
+      }
       const items = await tx.select().from(orderFeeItems).where(eq(orderFeeItems.orderId, id));
       const kept = items.filter(
         (f) => f.kind !== FeeItemKind.DeliveryFee && f.kind !== FeeItemKind.Discount,

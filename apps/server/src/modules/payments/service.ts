@@ -23,6 +23,7 @@ import { AppError, conflictError, notFound } from '@/lib/errors.js';
 import { toYuan } from '@/modules/orders/pricing.js';
 import { giveReceiptNumber } from '@/modules/orders/receipt-numbers.js';
 import { findOrderDetail } from '@/modules/orders/repository.js';
+import { dueAtDoorFen, payAtDoorOffered } from '@/modules/orders/cash-on-delivery.js';
 import { rentalSummaryOf } from '@/modules/orders/rental-summary.js';
 import type { OrderQrKeys } from '@/modules/orders/qr.js';
 import { unpaidReleaseTime } from '@/modules/orders/sweep.js';
@@ -169,6 +170,12 @@ export class PaymentsService {
       qrToken: this.qrKeys.sign(tenantId, order.orderNumber),
       isMine: !!caller.userId && order.customerId === caller.userId,
       summary: rentalSummaryOf(detail, caller.personal(order)),
+      payAtDoor:
+        dueAtDoorFen(order, billRows) > 0
+          ? 'chosen'
+          : (await payAtDoorOffered(this.db, order))
+            ? 'offered'
+            : null,
     };
   }
 

@@ -5,6 +5,7 @@ import type { OrderSummary } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';
 import { money } from '@/lib/money';
 import { OrderStatusTag } from '@/features/orders/components/order-status-tag';
+import { CollectOnDeliveryTag } from '@/features/cash-on-delivery/components/collect-on-delivery-tag';
 import { storeTime } from '@/lib/store-clock';
 
 /**
@@ -39,6 +40,7 @@ export function MyOrderCard({ order }: { order: OrderSummary }) {
       </div>
       <footer className="order-card__foot">
         <span>{t('myOrders.itemCount', { count: order.itemCount })}</span>
+        <CollectOnDeliveryTag order={order} payer />
         <span className="order-card__money">
           <strong>{money(order.totalAmount)}</strong>
           <small>{t('orders.paid', { amount: money(order.paidAmount) })}</small>

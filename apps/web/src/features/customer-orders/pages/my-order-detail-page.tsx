@@ -12,6 +12,7 @@ import { money } from '@/lib/money';
 import { useOrder } from '@/features/orders/api/get-order';
 import { OrderTimeline } from '@/features/orders/components/order-sections';
 import { OrderStatusTag } from '@/features/orders/components/order-status-tag';
+import { CollectOnDeliveryTag } from '@/features/cash-on-delivery/components/collect-on-delivery-tag';
 import { StoreNavigationButton } from '@/features/store-navigation/components/store-navigation';
 import { useConfigStore } from '@/features/system-config/stores/config-store';
 import { RentalSummary } from '@/features/rental-summary/components/rental-summary';
@@ -63,6 +64,7 @@ export default function MyOrderDetailPage() {
                 <span>{t('orders.total')}</span>
                 <strong>{money(order.totalAmount)}</strong>
                 <small>{t('orders.paid', { amount: money(order.paidAmount) })}</small>
+                <CollectOnDeliveryTag order={order} payer />
               </div>
             </section>
             <div className="page-body my-order__time">

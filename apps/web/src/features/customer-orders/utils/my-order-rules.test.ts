@@ -25,6 +25,7 @@ function summary(over: Partial<OrderSummary>): OrderSummary {
     itemCount: 1,
     isOverdue: false,
     createdAt: at(-48),
+    collectOnDelivery: 0,
     ...over,
   };
 }

@@ -65,7 +65,15 @@ export function RunCard({
         {task.items.map((i) => i.name).join('、')}
         {task.toCollect > 0 && (
           <Tag color="warning" className="run-card__collect">
-            {t('driver.toCollect', { amount: money(task.toCollect) })}
+            {/* Before the gear is handed over, what is due is cash on delivery. */}
+            {t(
+              task.kind === 'delivery' && !task.doneAt
+                ? 'cashOnDelivery.runTag'
+                : 'driver.toCollect',
+              {
+                amount: money(task.toCollect),
+              },
+            )}
           </Tag>
         )}
       </p>

@@ -19,6 +19,7 @@ import { extractSerialNumber } from '@/features/scanner/utils/scan-rules';
 import { useConfirmDelivery } from '../api/runs';
 import { DoorPhoto, type DoorPhotoValue } from '../components/door-photo';
 import { SignaturePad } from '../components/signature-pad';
+import { money } from '@/lib/money';
 
 /**
  * /driver/delivery-confirm/:id: at the door, each item handed over is ticked or scanned, a photo
@@ -33,13 +34,37 @@ export default function DeliveryConfirmPage() {
       <PageHeader title={t('routes.driverDeliveryConfirm')} backTo={Paths.driverOrderDetail(id)} />
       <QueryState query={order} lines={8}>
         {(o) =>
-          o.status === OrderStatus.Delivering ? (
+          o.status === OrderStatus.Delivering && o.collectOnDelivery > 0 ? (
+            <CollectFirst order={o} />
+          ) : o.status === OrderStatus.Delivering ? (
             <ConfirmDelivery order={o} />
           ) : (
             <p className="page-body section-tip">{t('driver.notOnTheWay')}</p>
           )
         }
       </QueryState>
+    </div>
+  );
+}
+
+/** Cash on delivery: the gear is handed over once the payment is collected (the server says so too). */
+function CollectFirst({ order }: { order: Order }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const amount = money(order.collectOnDelivery);
+  return (
+    <div className="page-body">
+      <p className="section-tip" role="alert">
+        {t('cashOnDelivery.collectFirstTip', { amount })}
+      </p>
+      <Button
+        block
+        size="large"
+        color="primary"
+        onClick={() => void navigate(Paths.driverPayment(order.id))}
+      >
+        {t('cashOnDelivery.collectFirst', { amount })}
+      </Button>
     </div>
   );
 }

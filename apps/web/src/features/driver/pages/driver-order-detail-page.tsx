@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { Button, List, Tag } from 'antd-mobile';
+import { Button, List, NoticeBar, Tag } from 'antd-mobile';
 import { PhoneFill } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { DeliveryMethod, OrderStatus, ReturnMethod, type Order } from '@snowgear/contracts';
@@ -18,6 +18,7 @@ import { money } from '@/lib/money';
 import { useTakeRun } from '../api/runs';
 import { AddressNavigation } from '../components/address-navigation';
 import { storeTime } from '@/lib/store-clock';
+import { CollectOnDeliveryTag } from '@/features/cash-on-delivery/components/collect-on-delivery-tag';
 
 /** What is still to collect from the customer: pending payments and supplements. */
 export function toCollect(order: Pick<Order, 'bills'>): number {
@@ -52,6 +53,8 @@ function OrderForDriver({ order }: { order: Order }) {
   const delivers = order.deliveryMethod === DeliveryMethod.Delivery;
   const picksUp = order.returnMethod === ReturnMethod.Pickup;
   const due = toCollect(order);
+  // Cash on delivery: the gear is handed over once the payment is collected.
+  const collectFirst = order.collectOnDelivery > 0;
   const pickupOpen =
     picksUp &&
     !order.pickedUpAt &&
@@ -126,12 +129,23 @@ function OrderForDriver({ order }: { order: Order }) {
           <h1 className="driver-order__number">{order.orderNumber}</h1>
           <OrderStatusTag status={order.status} />
         </div>
-        {due > 0 && (
-          <Tag color="warning" className="run-card__collect">
-            {t('driver.toCollect', { amount: money(due) })}
-          </Tag>
+        {collectFirst ? (
+          <CollectOnDeliveryTag order={order} className="run-card__collect" />
+        ) : (
+          due > 0 && (
+            <Tag color="warning" className="run-card__collect">
+              {t('driver.toCollect', { amount: money(due) })}
+            </Tag>
+          )
         )}
       </header>
+      {collectFirst && order.status === OrderStatus.Delivering && (
+        <NoticeBar
+          color="alert"
+          wrap
+          content={t('cashOnDelivery.collectFirstTip', { amount: money(order.collectOnDelivery) })}
+        />
+      )}
       <List>
         <List.Item
           extra={
@@ -184,7 +198,7 @@ function OrderForDriver({ order }: { order: Order }) {
             {t('driver.load')}
           </Button>
         )}
-        {delivers && order.status === OrderStatus.Delivering && (
+        {delivers && order.status === OrderStatus.Delivering && !collectFirst && (
           <Button
             block
             size="large"
@@ -205,8 +219,15 @@ function OrderForDriver({ order }: { order: Order }) {
           </Button>
         )}
         {due > 0 && (
-          <Button block size="large" onClick={() => void navigate(Paths.driverPayment(order.id))}>
-            {t('driver.collect', { amount: money(due) })}
+          <Button
+            block
+            size="large"
+            color={collectFirst && order.status === OrderStatus.Delivering ? 'primary' : 'default'}
+            onClick={() => void navigate(Paths.driverPayment(order.id))}
+          >
+            {collectFirst
+              ? t('cashOnDelivery.collectFirst', { amount: money(due) })
+              : t('driver.collect', { amount: money(due) })}
           </Button>
         )}
       </div>

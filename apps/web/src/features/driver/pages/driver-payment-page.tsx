@@ -1,15 +1,131 @@
-import { useParams } from 'react-router';
+import { useCallback, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { Button, Result } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { PaymentMethod, type Checkout, type OnlineMethod } from '@snowgear/contracts';
+import { Dialog } from '@/components/antd/dialog';
+import { PageHeader } from '@/components/page-header';
+import { QueryState } from '@/components/query-state';
 import { Paths } from '@/config/paths';
-import { PayOrder } from '@/features/orders/pages/order-payment-page';
+import { useAppStore } from '@/features/app-state/stores/app-store';
+import { useConfirmCash } from '@/features/orders/api/order-actions';
+import { useCheckout } from '@/features/payments/api/get-checkout';
+import { CheckoutSummary } from '@/features/payments/components/checkout-summary';
+import { MethodPicker } from '@/features/payments/components/method-picker';
+import { OnlinePayment } from '@/features/payments/components/online-payment';
+import { money } from '@/lib/money';
 
-/** /driver/payment/:id: what the customer still owes, taken at the door (cash or QR code). */
+/**
+ * /driver/payment/:id: what the customer still owes, taken at the door before the gear is handed
+ * over (cash on delivery, or a supplement on a pickup): a clear cash button, confirmed first, and
+ * the QR code the customer scans to pay online where the store takes online payments.
+ */
 export default function DriverPaymentPage() {
   const { id = '' } = useParams();
+  const { t } = useTranslation();
+  const query = useCheckout(id);
   return (
-    <PayOrder
-      id={id}
-      detailPath={Paths.driverOrderDetail(id)}
-      paymentPath={Paths.driverPayment(id)}
-    />
+    <div className="order-payment driver-payment">
+      <PageHeader title={t('routes.driverPayment')} backTo={Paths.driverOrderDetail(id)} />
+      <QueryState query={query} lines={8}>
+        {(checkout) => <CollectAtDoor checkout={checkout} />}
+      </QueryState>
+    </div>
+  );
+}
+
+function CollectAtDoor({ checkout }: { checkout: Checkout }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const confirmCash = useConfirmCash();
+  const showSuccess = useAppStore((s) => s.showSuccess);
+  const showError = useAppStore((s) => s.showError);
+  const detailPath = Paths.driverOrderDetail(checkout.orderId);
+  const online = checkout.methods.filter((m) => m !== PaymentMethod.Cash) as OnlineMethod[];
+  const [method, setMethod] = useState<OnlineMethod | null>(online[0] ?? null);
+  const handlePaid = useCallback(() => {
+    showSuccess(t('cashOnDelivery.cashDone'));
+    void navigate(detailPath, { replace: true });
+  }, [detailPath, navigate, showSuccess, t]);
+
+  if (checkout.due.length === 0) {
+    return (
+      <>
+        <Result
+          status="success"
+          title={t('cashOnDelivery.nothingDue')}
+          description={checkout.orderNumber}
+        />
+        <div className="page-body">
+          <Button block size="large" color="primary" onClick={() => void navigate(detailPath)}>
+            {t('cashOnDelivery.backToOrder')}
+          </Button>
+        </div>
+      </>
+    );
+  }
+
+  const amount = money(checkout.dueAmount);
+  const handleCash = async () => {
+    const ok = await Dialog.confirm({
+      title: t('cashOnDelivery.cashTitle'),
+      content: t('cashOnDelivery.cashConfirm', { amount }),
+      confirmText: t('cashOnDelivery.cashOk'),
+      cancelText: t('cashOnDelivery.back'),
+    });
+    if (!ok) return;
+    try {
+      for (const bill of checkout.due) await confirmCash.mutateAsync(bill.billId);
+      handlePaid();
+    } catch (err) {
+      showError(err instanceof Error ? err.message : String(err));
+    }
+  };
+
+  return (
+    <>
+      <CheckoutSummary checkout={checkout} />
+      <section className="page-body driver-payment__cash" aria-label={t('cashOnDelivery.dueTitle')}>
+        <p className="driver-payment__due">
+          <span>{t('cashOnDelivery.dueTitle')}</span>
+          <strong>{amount}</strong>
+        </p>
+        <Button
+          block
+          size="large"
+          color="primary"
+          className="driver-payment__cash-button"
+          loading={confirmCash.isPending}
+          onClick={() => void handleCash()}
+        >
+          {t('cashOnDelivery.cashButton', { amount })}
+        </Button>
+      </section>
+      {online.length > 0 && method ? (
+        <>
+          <MethodPicker
+            checkout={checkout}
+            methods={online}
+            value={method}
+            onChange={(m) => setMethod(m as OnlineMethod)}
+          />
+          <section className="page-body" aria-label={t('cashOnDelivery.scanTitle')}>
+            <h2 className="section-title">{t('cashOnDelivery.scanTitle')}</h2>
+            <p className="workspace-page__tip">{t('cashOnDelivery.scanTip')}</p>
+            {/* The customer scans a code with their own phone, as at the counter. */}
+            <OnlinePayment
+              key={method}
+              checkout={checkout}
+              method={method}
+              channel="native"
+              returnPath={Paths.driverPayment(checkout.orderId)}
+              onPaid={handlePaid}
+            />
+          </section>
+        </>
+      ) : (
+        <p className="workspace-page__tip page-body">{t('cashOnDelivery.noOnline')}</p>
+      )}
+    </>
   );
 }

@@ -13,6 +13,7 @@ import type { ScanVerdict } from '@/features/scanner/stores/scanner-store';
 import { useWedgeTarget } from '@/features/scanner/hooks/use-wedge-target';
 import { extractSerialNumber } from '@/features/scanner/utils/scan-rules';
 import { useDispatch, useHandover } from '../api/order-actions';
+import { CollectOnDeliveryTag } from '@/features/cash-on-delivery/components/collect-on-delivery-tag';
 
 /** Which line a scanned item fills: its own line, else a free line of its category. */
 export function matchLine(
@@ -129,6 +130,7 @@ export function HandoverPanel({
       <p className="order-panel__tip">
         {t(text('progress'), { done: scanned.size, total: order.items.length })}
       </p>
+      {mode === 'dispatch' && <CollectOnDeliveryTag order={order} />}
       <List>
         {order.items.map((item) => {
           const gear = scanned.get(item.id);

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { OrderStatus, type OrderSummary } from '@snowgear/contracts';
@@ -24,6 +24,7 @@ const order: OrderSummary = {
   itemCount: 3,
   isOverdue: false,
   createdAt: '2026-12-19T02:00:00.000Z',
+  collectOnDelivery: 0,
 };
 
 function renderCard(summary: OrderSummary) {
@@ -63,5 +64,27 @@ describe('order card', () => {
     expect(screen.getByRole('link', { name: 'Call 刘七 on 13600001234' })).toBeTruthy();
     expect(screen.getByText('Items: 3')).toBeTruthy();
     await changeLanguage('zh-CN');
+  });
+
+  it('tells the store and the driver what to collect at the door on a cash-on-delivery order', async () => {
+    await changeLanguage('zh-CN');
+    const cod = {
+      ...order,
+      status: OrderStatus.PendingDelivery,
+      deliveryMethod: 'Delivery' as const,
+      paidAmount: 0,
+      collectOnDelivery: 560,
+    };
+    const { unmount } = renderCard(cod);
+    expect(screen.getByText('货到付款 · 待收 ¥560.00')).toBeTruthy();
+    unmount();
+    await changeLanguage('en-US');
+    renderCard(cod);
+    expect(screen.getByText('Cash on delivery · collect ¥560.00')).toBeTruthy();
+    cleanup();
+    await changeLanguage('zh-CN');
+    // Nothing to collect, no label.
+    renderCard(order);
+    expect(screen.queryByText(/货到付款/)).toBeNull();
   });
 });

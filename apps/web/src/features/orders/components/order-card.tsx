@@ -6,6 +6,7 @@ import { storeTime } from '@/lib/store-clock';
 import type { OrderSummary } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';
 import { OrderStatusTag } from './order-status-tag';
+import { CollectOnDeliveryTag } from '@/features/cash-on-delivery/components/collect-on-delivery-tag';
 import { money } from '@/lib/money';
 
 const when = (iso: string) => storeTime(iso, 'MM/DD HH:mm');
@@ -46,6 +47,7 @@ export function OrderCard({ order }: { order: OrderSummary }) {
       </div>
       <footer className="order-card__foot">
         <span>{t('orderList.itemCount', { count: order.itemCount })}</span>
+        <CollectOnDeliveryTag order={order} />
         <span className="order-card__money">
           <strong>{money(order.totalAmount)}</strong>
           <small>{t('orders.paid', { amount: money(order.paidAmount) })}</small>

@@ -22,6 +22,8 @@ import { useSession } from '@/features/auth/stores/session-store';
 import { EquipmentDialog } from '@/features/inventory/components/equipment-dialog';
 import { RunAssignments } from '@/features/driver/components/run-assignments';
 import { useRefundOnline } from '@/features/payments/api/refund-online';
+import { usePayAtDoor } from '@/features/cash-on-delivery/api/pay-at-door';
+import { CollectOnDeliveryTag } from '@/features/cash-on-delivery/components/collect-on-delivery-tag';
 import { useOrder } from '../api/get-order';
 import {
   useCancelOrder,
@@ -87,6 +89,7 @@ export default function OrderDetailPage() {
   const startReturn = useStartReturn();
   const confirmRefund = useConfirmRefund();
   const refundOnline = useRefundOnline();
+  const payAtDoor = usePayAtDoor();
   const canProcess = canCancel;
   const canStock = permissions.includes(Permissions.BusinessOperations.InventoryManage);
   /** The item whose equipment dialog is open (its early return lives there, spec §2). */
@@ -118,6 +121,26 @@ export default function OrderDetailPage() {
     if (!ok) return;
     confirmCash.mutate(bill.id, {
       onSuccess: () => showSuccess(t('orders.cashDone')),
+      onError: (err) => showError(err.message),
+    });
+  };
+
+  const handlePayAtDoor = async (order: Order) => {
+    const ok = await Dialog.confirm({
+      title: t('cashOnDelivery.staffChooseTitle'),
+      content: t('cashOnDelivery.staffChooseConfirm', {
+        amount: money(
+          order.bills
+            .filter((b) => b.kind === 'payment' && b.status === 'pending')
+            .reduce((n, b) => n + b.amount, 0),
+        ),
+      }),
+      confirmText: t('cashOnDelivery.chooseOk'),
+      cancelText: t('orders.back'),
+    });
+    if (!ok) return;
+    payAtDoor.mutate(order.id, {
+      onSuccess: () => showSuccess(t('cashOnDelivery.chosenDone')),
       onError: (err) => showError(err.message),
     });
   };
@@ -208,6 +231,7 @@ export default function OrderDetailPage() {
                 <strong>{money(order.totalAmount)}</strong>
                 <small>{t('orders.paid', { amount: money(order.paidAmount) })}</small>
                 <BalanceLine order={order} />
+                <CollectOnDeliveryTag order={order} />
               </div>
             </section>
 
@@ -395,7 +419,13 @@ export default function OrderDetailPage() {
                       {t('orders.dispatch.open')}
                     </Button>
                   )}
-                  {DELIVER_FROM.includes(order.status) && (
+                  {order.payAtDoorOffered && (
+                    <Button block onClick={() => void handlePayAtDoor(order)}>
+                      {t('cashOnDelivery.staffChoose')}
+                    </Button>
+                  )}
+                  {/* Cash on delivery: delivered once the payment is collected. */}
+                  {DELIVER_FROM.includes(order.status) && order.collectOnDelivery <= 0 && (
                     <Button block color="primary" onClick={() => setPanel('delivered')}>
                       {t('orders.delivered.open')}
                     </Button>

@@ -1,8 +1,9 @@
 import { useCallback, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
-import { Button, Result } from 'antd-mobile';
+import { Button, NoticeBar, Result } from 'antd-mobile';
+import { Dialog } from '@/components/antd/dialog';
 import { useTranslation } from 'react-i18next';
-import { OrderStatus, PaymentMethod, type OnlineMethod } from '@snowgear/contracts';
+import { OrderStatus, PaymentMethod, type Checkout, type OnlineMethod } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';
 import { PageHeader } from '@/components/page-header';
 import { QueryState } from '@/components/query-state';
@@ -13,6 +14,8 @@ import { CheckoutSummary } from '../components/checkout-summary';
 import { MethodPicker } from '../components/method-picker';
 import { OnlinePayment } from '../components/online-payment';
 import { PayCountdown, usePassed } from '../components/pay-countdown';
+import { usePayAtDoor } from '@/features/cash-on-delivery/api/pay-at-door';
+import { money } from '@/lib/money';
 
 /**
  * /customer/payment/:orderId?: the customer pays what is due on their order, signed in or not
@@ -90,6 +93,7 @@ function PayAsCustomer({ orderId }: { orderId: string }) {
             <>
               {unpaid && <PayCountdown payBefore={unpaid} />}
               <CheckoutSummary checkout={checkout} payer />
+              <PayAtDoor checkout={checkout} />
               <MethodPicker
                 checkout={checkout}
                 methods={checkout.methods}
@@ -99,7 +103,11 @@ function PayAsCustomer({ orderId }: { orderId: string }) {
               <div className="page-body">
                 {chosen === PaymentMethod.Cash ? (
                   <>
-                    <p className="workspace-page__tip">{t('payment.customer.cashAtCounter')}</p>
+                    <p className="workspace-page__tip">
+                      {checkout.payAtDoor === 'chosen'
+                        ? t('cashOnDelivery.cashAtDoor')
+                        : t('payment.customer.cashAtCounter')}
+                    </p>
                     <Link
                       to={Paths.orderQr(checkout.orderNumber, checkout.qrToken)}
                       className="adm-button adm-button-primary adm-button-block adm-button-large adm-button-shape-rounded"
@@ -152,6 +160,52 @@ function PayAsCustomer({ orderId }: { orderId: string }) {
         }}
       </QueryState>
     </div>
+  );
+}
+
+/**
+ * Cash on delivery (货到付款), where the store takes it: the order's customer may choose to pay
+ * the driver at the door instead of now; once chosen, the page says so (paying online stays open).
+ */
+function PayAtDoor({ checkout }: { checkout: Checkout }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const choose = usePayAtDoor();
+  const showSuccess = useAppStore((s) => s.showSuccess);
+  const showError = useAppStore((s) => s.showError);
+  const amount = money(checkout.dueAmount);
+  if (checkout.payAtDoor === 'chosen') {
+    return (
+      <div className="page-body">
+        <NoticeBar color="info" wrap content={t('cashOnDelivery.chosenTip', { amount })} />
+      </div>
+    );
+  }
+  if (checkout.payAtDoor !== 'offered' || !checkout.isMine) return null;
+  const handleChoose = async () => {
+    const ok = await Dialog.confirm({
+      title: t('cashOnDelivery.chooseTitle'),
+      content: t('cashOnDelivery.chooseConfirm', { amount }),
+      confirmText: t('cashOnDelivery.chooseOk'),
+      cancelText: t('cashOnDelivery.back'),
+    });
+    if (!ok) return;
+    try {
+      await choose.mutateAsync(checkout.orderId);
+      showSuccess(t('cashOnDelivery.chosenDone'));
+      await navigate(Paths.customerOrderDetail(checkout.orderId), { replace: true });
+    } catch (err) {
+      showError(err instanceof Error ? err.message : String(err));
+    }
+  };
+  return (
+    <section className="page-body pay-at-door" aria-label={t('cashOnDelivery.option')}>
+      <h2 className="section-title">{t('cashOnDelivery.option')}</h2>
+      <p className="section-tip">{t('cashOnDelivery.optionTip', { amount })}</p>
+      <Button block size="large" loading={choose.isPending} onClick={() => void handleChoose()}>
+        {t('cashOnDelivery.choose')}
+      </Button>
+    </section>
   );
 }
 
