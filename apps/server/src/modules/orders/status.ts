@@ -46,7 +46,8 @@ export type OrderAction =
   | 'return'
   | 'din'
   | 'confirm'
-  | 'withdraw';
+  | 'withdraw'
+  | 'waiveLateFee';
 const ACTIONS: Record<OrderAction, [string, string]> = {
   cancel: ['取消', 'cancelled'],
   pay: ['支付', 'paid'],
@@ -60,6 +61,7 @@ const ACTIONS: Record<OrderAction, [string, string]> = {
   din: ['设置 DIN', 'given a DIN setting'],
   confirm: ['确认', 'confirmed'],
   withdraw: ['撤回', 'withdrawn'],
+  waiveLateFee: ['免除超时费', 'have its late fee waived'],
 };
 export function orderActionName(action: OrderAction, english: boolean): string {
   return ACTIONS[action][english ? 1 : 0];
@@ -90,6 +92,8 @@ export const ORDER_ALLOWED_FROM: Record<OrderAction, readonly OrderStatus[]> = {
     OrderStatus.PendingReturn,
   ],
   return: [OrderStatus.InUse, OrderStatus.Delivered, OrderStatus.PendingReturn],
+  // Before or at the return's check-in: once settled, the late fee is charged.
+  waiveLateFee: [OrderStatus.InUse, OrderStatus.Delivered, OrderStatus.PendingReturn],
   // From preparation until the gear comes back (a rider may come in to have it adjusted).
   din: [
     OrderStatus.Pending,
