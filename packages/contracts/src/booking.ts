@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DeliveryMethod, ReturnMethod } from './enums.js';
 import { UNAVAILABLE_DAYS_MAX, UNAVAILABLE_DAYS_MIN } from './dates.js';
 import { bookingTime } from './date-schemas.js';
+import { OrderLateFeeSchema } from './orders.js';
 import { RentalSummarySchema } from './rental-summary.js';
 import { RiderFieldsSchema } from './rider-schemas.js';
 import { singleLineText } from './text-schemas.js';
@@ -270,6 +271,8 @@ export const OrderQrSchema = z.object({
   items: z.array(z.object({ name: z.string(), sizeLabel: z.string(), count: z.number().int() })),
   /** What the order is for (addresses and rider names only for its customer and its staff). */
   summary: RentalSummarySchema,
+  /** A late return's fee as it grows (the waiving manager is not named here). */
+  lateFee: OrderLateFeeSchema.nullable(),
 });
 export type OrderQr = z.infer<typeof OrderQrSchema>;
 

@@ -7,6 +7,7 @@ import { rolesAdmin } from './en-US/roles-admin';
 import { auditLog } from './en-US/audit-log';
 import { shiftClose } from './en-US/shift-close';
 import { rentalSummary } from './en-US/rental-summary';
+import { lateFee } from './en-US/late-fee';
 
 const enUS: Messages = {
   storeDashboard,
@@ -17,6 +18,7 @@ const enUS: Messages = {
   auditLog,
   shiftClose,
   rentalSummary,
+  lateFee,
   app: {
     defaultTitle: 'Staff',
     loading: 'Loading…',

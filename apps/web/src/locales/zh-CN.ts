@@ -7,6 +7,7 @@ import { rolesAdmin } from './zh-CN/roles-admin';
 import { auditLog } from './zh-CN/audit-log';
 import { shiftClose } from './zh-CN/shift-close';
 import { rentalSummary } from './zh-CN/rental-summary';
+import { lateFee } from './zh-CN/late-fee';
 
 const zhCN = {
   storeDashboard,
@@ -17,6 +18,7 @@ const zhCN = {
   auditLog,
   shiftClose,
   rentalSummary,
+  lateFee,
   app: {
     defaultTitle: '店员端',
     loading: '加载中…',

@@ -353,5 +353,11 @@ describe('late returns are charged', () => {
     expect(mine.lateFee).toMatchObject({ amount: 30, days: 1, graceHours: 1, growing: true });
     await timePasses(order.id, DAY);
     expect((await get(order.id, 'customer')).lateFee).toMatchObject({ amount: 60, days: 2 });
+    // The order's QR page (opened with its share key, signed in or not) says the same.
+    const qr = await t.app.inject({
+      url: `/api/app/orders/qr/${order.orderNumber}?k=${encodeURIComponent(mine.qrToken!)}`,
+    });
+    expect(qr.statusCode, qr.body).toBe(200);
+    expect(qr.json().lateFee).toMatchObject({ amount: 60, days: 2, growing: true });
   });
 });

@@ -6,7 +6,12 @@ import {
   type OrderLateFee,
 } from '@snowgear/contracts';
 import type { Database, Transaction } from '@/db/client.js';
-import { equipmentOperationHistory, type orderFeeItems, type orderItems, type orders } from '@/db/schema.js';
+import {
+  equipmentOperationHistory,
+  type orderFeeItems,
+  type orderItems,
+  type orders,
+} from '@/db/schema.js';
 import { businessParameter } from '@/lib/business-parameters.js';
 import { graceHoursOf, lateFee, linesBack, type LateFeeFigures } from './late-fee.js';
 import { toYuan } from './pricing.js';
