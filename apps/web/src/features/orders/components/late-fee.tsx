@@ -8,6 +8,7 @@ import { useSession } from '@/features/auth/stores/session-store';
 import { money } from '@/lib/money';
 import { storeTime } from '@/lib/store-clock';
 import { textError } from '@/lib/text-rules';
+import { useLateText } from '@/features/rental-summary/components/late-fee-notice';
 import { useWaiveLateFee } from '../api/waive-late-fee';
 
 /** Before the return is settled the late fee still follows the clock, and may be waived. */
@@ -26,15 +27,6 @@ export function pendingLateFee(order: Pick<Order, 'status' | 'lateFee'>): OrderL
 export function lateFeeDue(order: Pick<Order, 'status' | 'lateFee'>): number {
   const fee = pendingLateFee(order);
   return fee && !fee.waiver ? fee.amount : 0;
-}
-
-/** "3 hours late", "2 d 5 h late". */
-export function useLateText() {
-  const { t } = useTranslation();
-  return (hours: number) =>
-    hours < 24
-      ? t('lateFee.late', { count: hours })
-      : t('lateFee.lateDays', { days: Math.floor(hours / 24), hours: hours % 24 });
 }
 
 /** Managers (and the super admin) may waive a late fee; the server refuses anyone else. */
@@ -155,6 +147,7 @@ export function ReturnLateFeeLines({
   // As the settlement works it out: what was paid against the total less the deposits held.
   const balance =
     fen(order.paidAmount) - (fen(order.totalAmount) + fen(late) + fen(damageFees) - deposits);
+  if (!fee && !completes) return null;
   return (
     <List className="late-fee late-fee--return">
       {fee && (

@@ -4,8 +4,8 @@ import type { Order } from '@snowgear/contracts';
 import { money } from '@/lib/money';
 import { storeTime } from '@/lib/store-clock';
 
-/** "3 hours late", "2 d 5 h late" (the store's own words for it). */
-function useLateText() {
+/** "3 hours late", "2 d 5 h late": how late the gear is, for staff and customers alike. */
+export function useLateText() {
   const { t } = useTranslation();
   return (hours: number) =>
     hours < 24
