@@ -514,6 +514,11 @@ const RECIPES: Record<string, Recipe> = {
     url: `/api/app/orders/${side.order.id}/return`,
     payload: { items: [{ orderItemId: NIL, state: 'returned' }] },
   }),
+  // The fixture's order is settled: a manager's waiver is refused by its status, harmlessly.
+  'POST /api/app/orders/:id/waive-late-fee': ({ side }) => ({
+    url: `/api/app/orders/${side.order.id}/waive-late-fee`,
+    payload: { reason },
+  }),
   'POST /api/app/orders/:id/bind': ({ side }) => ({
     url: `/api/app/orders/${side.order.id}/bind`,
     payload: { barcodes: [side.item.barcode] },

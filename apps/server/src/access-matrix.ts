@@ -168,6 +168,7 @@ POST   /api/app/agent/orders                              401       403      403
 POST   /api/app/agent/orders/:id/withdraw                 401       403      403    ok     403      403     ok
 POST   /api/app/orders/:id/extend                         401       403      403    403    ok/403   ok/403  ok/ok
 POST   /api/app/orders/:id/return                         401       403      403    403    ok/403   ok/403  ok/ok
+POST   /api/app/orders/:id/waive-late-fee                 401       403      403    403    403      ok/403  ok/ok
 POST   /api/app/orders/:id/bind                           401       403      403    403    ok/403   ok/403  ok/ok
 POST   /api/app/orders/:id/items/:itemId/din              401       403      403    403    ok/403   ok/403  ok/ok
 #

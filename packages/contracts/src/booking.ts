@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DeliveryMethod, ReturnMethod } from './enums.js';
 import { UNAVAILABLE_DAYS_MAX, UNAVAILABLE_DAYS_MIN } from './dates.js';
 import { bookingTime } from './date-schemas.js';
+import { OrderLateFeeSchema } from './orders.js';
 import { RentalSummarySchema } from './rental-summary.js';
 import { RiderFieldsSchema } from './rider-schemas.js';
 import { singleLineText } from './text-schemas.js';
@@ -272,6 +273,8 @@ export const OrderQrSchema = z.object({
   summary: RentalSummarySchema,
   /** Something on the order is settled: its receipt can be opened (with the same key). */
   hasReceipt: z.boolean(),
+  /** A late return's fee as it grows (the waiving manager is not named here). */
+  lateFee: OrderLateFeeSchema.nullable(),
 });
 export type OrderQr = z.infer<typeof OrderQrSchema>;
 

@@ -84,6 +84,10 @@ export const ErrorCode = {
   OrderItemNotFound: 'Order:ItemNotFound',
   /** A DIN setting for a line whose gear has no release value to set (not DIN-adjustable skis). */
   OrderItemNotDinAdjustable: 'Order:ItemNotDinAdjustable',
+  /** A late fee waiver for an order that owes none (not past its end and grace, or free). */
+  OrderNoLateFee: 'Order:NoLateFee',
+  /** The order's late fee was waived already. */
+  OrderLateFeeAlreadyWaived: 'Order:LateFeeAlreadyWaived',
   RiderNotFound: 'Rider:NotFound',
   /** An account keeps at most RIDERS_MAX riders. */
   RiderLimitReached: 'Rider:LimitReached',

@@ -214,6 +214,35 @@ export const OrderSummarySchema = z.object({
 });
 export type OrderSummary = z.infer<typeof OrderSummarySchema>;
 
+/**
+ * What a late return costs (derived on every read, never stored): time past the rental end
+ * beyond the store's grace is charged per started day at the daily rent of the lines out late,
+ * counted from the end (modules/orders/late-fee.ts). Null when nothing is (or was) out past the
+ * end, for free orders, and for orders settled without a late fee.
+ */
+export const OrderLateFeeSchema = z.object({
+  /** Yuan: what the rule charges now (or what was charged at settlement). */
+  amount: z.number(),
+  /** Started days charged (0 within the grace). */
+  days: z.number().int(),
+  /** Whole hours past the rental end of the gear last back (or still out). */
+  hoursLate: z.number().int(),
+  /** The rental end: lateness counts from here. */
+  since: z.string(),
+  /** The end plus the grace: from here on the days are charged. */
+  chargedFrom: z.string(),
+  graceHours: z.number(),
+  /** Yuan per day: the daily rent of the lines out past the end. */
+  dailyRent: z.number(),
+  /** The gear is still out: the fee grows by the daily rent with every started day. */
+  growing: z.boolean(),
+  /** Written as a fee line at the return's settlement. */
+  settled: z.boolean(),
+  /** A manager waived it (it is then not charged at settlement, however late the gear comes). */
+  waiver: z.object({ byName: z.string(), reason: z.string(), at: z.string() }).nullable(),
+});
+export type OrderLateFee = z.infer<typeof OrderLateFeeSchema>;
+
 export const OrderSchema = OrderSummarySchema.extend({
   customerId: z.string().nullable(),
   deliveryAddress: z.string(),
@@ -259,6 +288,8 @@ export const OrderSchema = OrderSummarySchema.extend({
    * paid at the door instead of now).
    */
   payAtDoorOffered: z.boolean(),
+  /** What returning late costs, before and after settlement (see OrderLateFeeSchema). */
+  lateFee: OrderLateFeeSchema.nullable(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 
@@ -301,6 +332,12 @@ export type OrderListQuery = z.input<typeof OrderListQuerySchema>;
 export const OrderCancelSchema = z.object({
   reason: singleLineText({ max: 200, required: 'ReasonRequired' }),
 });
+
+/** A manager waives an order's late fee: the reason is required and kept with the fee line. */
+export const OrderWaiveLateFeeSchema = z.object({
+  reason: singleLineText({ max: 200, required: 'ReasonRequired' }),
+});
+export type OrderWaiveLateFee = z.input<typeof OrderWaiveLateFeeSchema>;
 
 /** Handover at the counter: the barcodes of every item going out, as scanned. */
 export const OrderHandoverSchema = z.object({

@@ -1,4 +1,5 @@
 import { Permissions, type PermissionName, type RoleName } from '@snowgear/contracts';
+import type { MessageKey } from './messages.js';
 
 /**
  * Who may call a route. Every API route declares one (CONVENTIONS.md habit 8); registration
@@ -8,7 +9,11 @@ export type RouteAccess =
   | { public: true }
   | { authenticated: true }
   | { permissions: readonly PermissionName[]; mode?: 'any' | 'all' }
-  | { roles: readonly RoleName[] };
+  | {
+      roles: readonly RoleName[];
+      /** What a signed-in caller without the role reads instead of the bare refusal. */
+      refusal?: MessageKey;
+    };
 
 export const PUBLIC: RouteAccess = { public: true };
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ErrorCode } from '@snowgear/contracts';
 import { AppError } from '@/lib/errors.js';
+import { message } from '@/lib/messages.js';
 import type { RouteAccess } from '@/lib/access.js';
 
 /** Whether a signed-in user passes a route's declaration (any listed role or permission; 'all' when asked). */
@@ -58,7 +59,12 @@ export const accessPlugin = fp(
       const user = request.user;
       if (!user) throw new AppError(401, ErrorCode.Unauthorized, 'You are not authenticated!');
       if (!isAllowed(access, user)) {
-        throw new AppError(403, ErrorCode.Forbidden, 'You are not authorized!');
+        const refusal = 'roles' in access ? access.refusal : undefined;
+        throw new AppError(
+          403,
+          ErrorCode.Forbidden,
+          refusal ? message(request, refusal) : 'You are not authorized!',
+        );
       }
     });
   },

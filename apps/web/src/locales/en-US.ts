@@ -9,6 +9,7 @@ import { cashOnDelivery } from './en-US/cash-on-delivery';
 import { shiftClose } from './en-US/shift-close';
 import { rentalSummary } from './en-US/rental-summary';
 import { receipt } from './en-US/receipt';
+import { lateFee } from './en-US/late-fee';
 
 const enUS: Messages = {
   storeDashboard,
@@ -21,6 +22,7 @@ const enUS: Messages = {
   shiftClose,
   rentalSummary,
   receipt,
+  lateFee,
   app: {
     defaultTitle: 'Staff',
     loading: 'Loading…',

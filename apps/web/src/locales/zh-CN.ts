@@ -9,6 +9,7 @@ import { cashOnDelivery } from './zh-CN/cash-on-delivery';
 import { shiftClose } from './zh-CN/shift-close';
 import { rentalSummary } from './zh-CN/rental-summary';
 import { receipt } from './zh-CN/receipt';
+import { lateFee } from './zh-CN/late-fee';
 
 const zhCN = {
   storeDashboard,
@@ -21,6 +22,7 @@ const zhCN = {
   shiftClose,
   rentalSummary,
   receipt,
+  lateFee,
   app: {
     defaultTitle: '店员端',
     loading: '加载中…',

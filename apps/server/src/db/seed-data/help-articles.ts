@@ -427,12 +427,20 @@ Customer accounts have no password, so there is no "Change password" there.
 
 ## 注意事项
 
-- 超过归还日期未还，订单会出现在门店的“超期未还”名单中，可能产生超期费用，门店也会联系你。
+- 超过归还时间未还，订单会出现在门店的“超期未还”名单中，门店会联系你；超时费见下一节。
 - 门店开通短信或微信通知后，取装备前一天、归还当天各提醒一次，逾期只提醒一次；发送记录显示在订单记录里。
 - 归还前清点件数，头盔、雪镜、护具等小件也要一起归还。
 - 装备有损坏或丢失，请主动告诉店员或司机，如实说明情况。
 - 有疑问请拨打门店电话：订单详情、订单二维码和“联系客服”页面上点电话号码即可拨打；订单详情里的“到店导航”会指向门店。
-- 自助归还填到一半被打断也不要紧：勾选、照片和归还方式会在这台手机上保留 24 小时（照片在上传后一天内有效，过期会请你重拍）。`,
+- 自助归还填到一半被打断也不要紧：勾选、照片和归还方式会在这台手机上保留 24 小时（照片在上传后一天内有效，过期会请你重拍）。
+
+## 超时归还的费用
+
+- 按租赁协议，超时归还按日租金计收。超过归还时间后有一段宽限（默认 1 小时，以门店设置为准），宽限内归还不收费。
+- 超过宽限后，从租期结束时起每满或不满 24 小时按 1 天计，每天收取还没归还的雪具的日租金。例如超时 1 天 23 小时按 2 天计。
+- 以你交还雪具的时间为准：柜台归还看验收时间，自助归还看你提交的时间，上门取件看司机取件的时间。
+- 超时费从押金中扣除，押金不够时需要补款。订单页面会一直显示已超时多久、超时费目前多少，以及每多一天加收多少。
+- 有特殊情况（例如封路）请联系门店，店长可以免除超时费。也可以在到期前“续租”，续租按日租金计费。`,
   },
   {
     slug: 'customer-return-and-pickup',
@@ -478,12 +486,20 @@ Customer accounts have no password, so there is no "Change password" there.
 
 ## Good to know
 
-- Gear not returned by the return date puts the order on the store's overdue list. Overdue fees may apply and the store will contact you.
+- Gear not returned by the return time puts the order on the store's overdue list and the store will contact you; see the next section for the late fee.
 - Where the store has SMS or WeChat notices set up, you get one reminder the day before pickup, one on the return day, and a single one if the gear is overdue; each shows in the order's history.
 - Count the items before returning, including small items such as helmets, goggles and protective gear.
 - If anything is damaged or lost, tell the staff or the driver and explain what happened.
 - For questions, call the store: tap its phone number on the order details, the order QR code page or the Contact page; "Navigate to the store" in the order details points the way there.
-- If you are interrupted during a self-return, no problem: what you ticked, your photos and the return method are kept on this phone for 24 hours (photos stay valid for a day after upload; an expired one asks you to take it again).`,
+- If you are interrupted during a self-return, no problem: what you ticked, your photos and the return method are kept on this phone for 24 hours (photos stay valid for a day after upload; an expired one asks you to take it again).
+
+## What a late return costs
+
+- As the rental agreement says, a late return is charged at the daily rent. There is a grace after the return time (1 hour unless the store sets another): gear back within it costs nothing.
+- Past the grace, every started 24 hours from the rental end counts as a day, charged at the daily rent of the gear not yet back. For example, 1 day 23 hours late is 2 days.
+- What counts is when you hand the gear back: the check-in at the counter, the moment you submit a self-return, or the driver's pickup.
+- The late fee comes out of your deposit; if the deposit does not cover it you pay the rest. Your order page shows how late the gear is, the late fee so far and how much each further day adds.
+- If something kept you (a closed road, say), call the store: a store manager may waive the late fee. Before the end you can also extend, at the daily rent.`,
   },
   {
     slug: 'customer-order-status',
@@ -783,7 +799,15 @@ Customer accounts have no password, so there is no "Change password" there.
 1. 进入“工作台”，打开“超期未还订单”。
 2. 逐单查看，点订单进入详情，核对顾客和租期。
 3. 联系顾客确认归还时间，或安排司机上门取件。
-4. 需要收取超期费用时，在订单详情中用“补款/退款”处理。
+4. 超时费不用手算：订单详情的“超时费”一栏显示已超时多久、目前的金额；归还验收时系统自动计收。
+
+## 超时费怎么算
+
+- 按租赁协议，超时归还按日租金计收。超过归还时间后有一段宽限（业务参数“超时宽限小时数”，默认 1 小时），宽限内归还不收费。
+- 超过宽限后，从租期结束时起，每满或不满 24 小时按 1 天计，每天收取订单中未归还设备的日租金之和。例如超时 1 天 23 小时按 2 天计。提前归还、按时归还的设备不计；招待和借用订单不收。
+- 归还时间以顾客交还设备的时刻为准：柜台归还是验收时间，自助归还是顾客提交归还的时间，上门取件是司机取件的时间（门店之后再验收也不会多收）。
+- 归还验收时，验收面板先把超时费单独列出来，并显示验收后要退还或补收的金额；确认后超时费成为订单的一条费用，从押金中扣除，押金不够时生成补款账单。
+- 店长可以免除超时费（例如暴雪封路）：在订单详情或验收面板点“免除超时费”并填写原因。免除记在订单和操作日志（金额类）里，之后归还不再收取。店员看不到这个按钮，需要请店长操作。
 
 - “超期未还订单”页面只对“店员”角色开放。如果你同时拥有店员角色，请先在“个人中心”切换到店员。
 - 信号不好时列表加载会慢，稍等再刷新，不要反复点击。`,
@@ -814,7 +838,15 @@ Customer accounts have no password, so there is no "Change password" there.
 1. Open the workspace and go to overdue orders.
 2. Go through them one by one. Tap an order to open its details and check the customer and the rental period.
 3. Call the customer to agree a return time, or arrange a driver pickup.
-4. To charge an overdue fee, use the supplement/refund button in the order details.
+4. No need to work out a late fee by hand: the order details' late fee section shows how late the gear is and what it costs so far; the return check-in charges it.
+
+## How the late fee works
+
+- As the rental agreement says, a late return is charged at the daily rent. There is a grace after the return time (business parameter "late return grace hours", 1 hour by default): gear back within it costs nothing.
+- Past the grace, every started 24 hours from the rental end counts as a day, each charged at the daily rent of the order's gear that was still out. For example, 1 day 23 hours late is 2 days. Gear returned early or on time is not charged; hospitality and loan orders never are.
+- The gear counts as back when the customer handed it over: the check-in at the counter, the moment of a self-return, or the driver's pickup (a later check-in at the store adds nothing).
+- At the return check-in the panel shows the late fee as its own line and what will be given back or collected; once confirmed it is a fee line on the order, taken from the deposit, with a supplement bill when the deposit does not cover it.
+- A store manager may waive it (a road closed by snow, say): tap "Waive the late fee" in the order details or the check-in panel and give the reason. The waiver is kept on the order and in the audit log (money), and nothing is charged at the return. Store staff do not see the button; ask the manager.
 
 - The overdue orders page is for the store employee role only. If you also hold that role, switch to it in your profile first.
 - On a weak network the list loads slowly. Wait and then refresh rather than tapping repeatedly.`,

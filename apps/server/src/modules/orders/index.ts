@@ -18,12 +18,14 @@ import {
   OrderSchema,
   OrderSummarySchema,
   OrderUpdateSchema,
+  OrderWaiveLateFeeSchema,
   PaymentStatusSchema,
   ReceiptSchema,
   pagedResultSchema,
   multiLineText,
   OrderStatus,
   Permissions as P,
+  RoleName,
   CustomerHistoryQuerySchema,
   CustomerHistorySchema,
 } from '@snowgear/contracts';
@@ -75,6 +77,11 @@ const PICKUP = {
 /** The binding's release value is set at the bench by the store's order handlers. */
 const DIN = {
   permissions: [P.StoreManagement.Orders, P.BusinessOperations.OrderProcess],
+} as const;
+/** Waiving a late fee is a manager's decision, never a clerk's (issue: money with an approver). */
+const WAIVE = {
+  roles: [RoleName.StoreManager, RoleName.SuperAdmin],
+  refusal: 'LateFeeWaiverManagersOnly',
 } as const;
 const Remarks = z.object({ remarks: multiLineText({ max: 200 }).default('') });
 const Id = z.object({ id: z.uuid() });
@@ -456,6 +463,22 @@ export async function orderRoutes(
       await options.payments.refundOwed(order.id, await lifecycle(request).timelineActor());
       return service(request).get(order.id);
     },
+  );
+
+  r.post(
+    '/api/app/orders/:id/waive-late-fee',
+    {
+      config: { access: WAIVE },
+      schema: {
+        tags,
+        summary:
+          'A store manager waives the order’s late fee with a reason, before or at the return check-in (409 when there is none, or it was waived)',
+        params: Id,
+        body: OrderWaiveLateFeeSchema,
+        response: { 200: OrderSchema },
+      },
+    },
+    async (request) => lifecycle(request).waiveLateFee(request.params.id, request.body.reason),
   );
 
   r.post(

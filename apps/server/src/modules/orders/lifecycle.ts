@@ -31,10 +31,12 @@ import { EXCLUSION_VIOLATION, pgCode } from '@/lib/pg-errors.js';
 import { AppError, conflictError, unprocessable } from '@/lib/errors.js';
 import { lockEquipment, overlapping } from '@/modules/equipment/repository.js';
 import { statusName } from '@/modules/equipment/status.js';
-import { rentalDays, toYuan } from './pricing.js';
+import { MAX_ORDER_FEN, rentalDays, toYuan } from './pricing.js';
 import { holdKind } from './capacity.js';
 import { dueAtDoorFen, openPayments, payAtDoorOffered } from './cash-on-delivery.js';
 import { isFreeOrderType, KindNotFree, OrdersService, paidFen } from './service.js';
+import { daysText } from './late-fee.js';
+import { isLateFeeWaiver, lateReturnGraceHours, measureLateFee } from './late-returns.js';
 import { ORDER_ALLOWED_FROM, RETURN_STATE_KEY, RETURN_TO_STATUS } from './status.js';
 import { render, say, textIn, withRemarks } from './timeline.js';
 
@@ -847,6 +849,7 @@ export class OrderLifecycle extends OrdersService {
     if (!(await this.moveTo(tx, order, OrderStatus.Returned))) {
       throw this.illegal(await this.currentStatus(tx, id), 'return');
     }
+    const lateFen = await this.chargeLateFee(tx, order);
     // Anything still asked for (an unpaid extension) is folded into the one balance bill.
     await tx
       .update(bills)
@@ -863,7 +866,7 @@ export class OrderLifecycle extends OrdersService {
       .from(orderFeeItems)
       .where(and(eq(orderFeeItems.orderId, id), eq(orderFeeItems.kind, FeeItemKind.Deposit)));
     const paid = paidFen(await tx.select().from(bills).where(eq(bills.orderId, id)));
-    const dueFen = order.totalFen - (deposits?.fen ?? 0);
+    const dueFen = order.totalFen + lateFen - (deposits?.fen ?? 0);
     const balance = paid - dueFen;
     const returned = { id, status: OrderStatus.Returned as number };
     if (balance < 0) {
@@ -895,5 +898,135 @@ export class OrderLifecycle extends OrdersService {
     } else {
       await this.moveTo(tx, returned, OrderStatus.Completed);
     }
+  }
+
+  // ---- late returns ----------------------------------------------------------------------------
+
+  /**
+   * At settlement, gear back past the end and the grace is charged (late-fee.ts) as its own fee
+   * line added to the total, so the balance takes it from the deposit or asks for the rest. A
+   * manager's waiver holds: nothing is charged, and the timeline says what was waived. Returns
+   * the fen charged.
+   */
+  private async chargeLateFee(tx: Transaction, order: typeof orders.$inferSelect) {
+    const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+    const figures = await measureLateFee(
+      tx,
+      this.tenantId,
+      order,
+      items,
+      isFreeOrderType(order.orderType),
+      new Date(),
+    );
+    if (!figures || figures.amountFen === 0) return 0;
+    const lateLines = await tx
+      .select()
+      .from(orderFeeItems)
+      .where(and(eq(orderFeeItems.orderId, order.id), eq(orderFeeItems.kind, FeeItemKind.LateFee)));
+    const days = (english: boolean) => daysText(figures.days, english);
+    const waiver = lateLines.find(isLateFeeWaiver);
+    if (waiver) {
+      await this.event(tx, order.id, {
+        kind: 'lateFee',
+        message: say('OrderLateFeeWaivedAtSettlement', {
+          days,
+          amount: toYuan(figures.amountFen).toFixed(2),
+          name: waiver.approvedByName ?? '',
+          reason: waiver.reason,
+        }),
+      });
+      return 0;
+    }
+    if (lateLines.length > 0) return 0;
+    // Every amount fits its column: a fee beyond what one order may come to stops there.
+    const amountFen = Math.min(figures.amountFen, Math.max(0, MAX_ORDER_FEN - order.totalFen));
+    await tx.insert(orderFeeItems).values({
+      orderId: order.id,
+      kind: FeeItemKind.LateFee,
+      amountFen,
+      description: this.msg('LateFeeLine', { days: daysText(figures.days, this.en) }),
+      sortOrder: 300,
+      createdBy: this.user.id,
+    });
+    await tx
+      .update(orders)
+      .set({ totalFen: sql`${orders.totalFen} + ${amountFen}` })
+      .where(eq(orders.id, order.id));
+    await this.event(tx, order.id, {
+      kind: 'lateFee',
+      message: say('OrderLateFeeCharged', {
+        days,
+        grace: figures.graceHours,
+        daily: toYuan(figures.dailyRentFen).toFixed(2),
+        amount: toYuan(amountFen).toFixed(2),
+      }),
+    });
+    return amountFen;
+  }
+
+  /**
+   * A store manager waives the order's late fee, with a reason, before or at the return's
+   * check-in: a late-fee line of nothing that names the manager and the reason, and a timeline
+   * entry with the amount waived (the audit log's money). The settlement then charges nothing.
+   */
+  async waiveLateFee(id: string, reason: string): Promise<Order> {
+    const order = await this.row(id);
+    this.assertFrom(order, 'waiveLateFee');
+    const who = await this.operatorName();
+    await this.db.transaction(async (tx) => {
+      const [locked] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+      if (
+        !locked ||
+        !(ORDER_ALLOWED_FROM.waiveLateFee as readonly number[]).includes(locked.status)
+      ) {
+        throw this.illegal(locked ?? order, 'waiveLateFee');
+      }
+      const free = isFreeOrderType(locked.orderType);
+      if (free) throw conflictError(ErrorCode.OrderNoLateFee, this.msg('OrderNoLateFeeFree'));
+      const waived = (
+        await tx
+          .select()
+          .from(orderFeeItems)
+          .where(and(eq(orderFeeItems.orderId, id), eq(orderFeeItems.kind, FeeItemKind.LateFee)))
+      ).find(isLateFeeWaiver);
+      if (waived) {
+        throw conflictError(
+          ErrorCode.OrderLateFeeAlreadyWaived,
+          this.msg('OrderLateFeeAlreadyWaived', { name: waived.approvedByName ?? '' }),
+        );
+      }
+      const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, id));
+      const figures = await measureLateFee(tx, this.tenantId, locked, items, free, new Date());
+      if (!figures || figures.amountFen === 0) {
+        const grace = await lateReturnGraceHours(tx, this.tenantId, locked.storeId);
+        throw conflictError(ErrorCode.OrderNoLateFee, this.msg('OrderNoLateFee', { grace }));
+      }
+      const amount = toYuan(figures.amountFen).toFixed(2);
+      await tx.insert(orderFeeItems).values({
+        orderId: id,
+        kind: FeeItemKind.LateFee,
+        amountFen: 0,
+        description: this.msg('LateFeeWaivedLine', {
+          days: daysText(figures.days, this.en),
+          amount,
+        }),
+        sortOrder: 300,
+        reason,
+        createdBy: this.user.id,
+        approvedBy: this.user.id,
+        approvedByName: who,
+      });
+      await this.event(tx, id, {
+        kind: 'lateFeeWaived',
+        message: say('OrderLateFeeWaived', {
+          name: who,
+          amount,
+          days: (english) => daysText(figures.days, english),
+          reason,
+        }),
+      });
+      await tx.update(orders).set({ updatedAt: new Date() }).where(eq(orders.id, id));
+    });
+    return this.get(id);
   }
 }

@@ -7,7 +7,8 @@ import { equipment, equipmentCategories, orderItems, orders, stores } from '@/db
 import { notFound } from '@/lib/errors.js';
 import { findOrderDetail } from './repository.js';
 import { rentalSummaryOf } from './rental-summary.js';
-import { OrdersService } from './service.js';
+import { isFreeOrderType, OrdersService } from './service.js';
+import { lateFeeView } from './late-returns.js';
 
 /**
  * The share key of an order's QR page: an HMAC of the tenant and the order number under a key
@@ -85,6 +86,14 @@ export class OrderQrService extends OrdersService {
       items: await this.itemGroups(order.id),
       summary: rentalSummaryOf(detail, entitled),
       hasReceipt: detail.bills.some((b) => b.status === BillStatus.Paid),
+      lateFee: await lateFeeView(this.db, this.tenantId, {
+        order,
+        items: detail.items.map((i) => i.item),
+        fees: detail.fees,
+        free: isFreeOrderType(order.orderType),
+        now: new Date(),
+        nameOf: () => '',
+      }),
     };
   }
 

@@ -84,6 +84,7 @@ import { giveReceiptNumber } from './receipt-numbers.js';
 import { readListPage, type ListLimits } from './list-page.js';
 import { keywordMatch, keywordParts } from './search.js';
 import { findGear, findOrderDetail, type OrderDetailRows } from './repository.js';
+import { lateFeeView } from './late-returns.js';
 import { timeoutHoursOf, unpaidReleaseAt } from './sweep.js';
 import { dueAtDoorFen, payAtDoorOffered } from './cash-on-delivery.js';
 import {
@@ -461,6 +462,7 @@ export class OrdersService {
     const byRole = await this.staffByRole([
       ...events.map((e) => e.userId),
       ...billRows.map((b) => b.confirmedBy),
+      ...fees.map((f) => f.approvedBy),
       row.deliveryDriverId,
       row.pickupDriverId,
       row.agentId,
@@ -473,6 +475,14 @@ export class OrdersService {
       now: Date.now(),
     });
     const drivers = new Map(detail.people.map((u) => [u.id, staffName(u)]));
+    const lateFee = await lateFeeView(this.db, this.tenantId, {
+      order: row,
+      items: items.map((i) => i.item),
+      fees,
+      free: isFreeOrderType(row.orderType),
+      now: new Date(),
+      nameOf: (id, name) => (id && byRole?.get(id)) || name,
+    });
     const driver = (id: string | null) =>
       id ? { id, name: byRole?.get(id) ?? drivers.get(id) ?? '' } : null;
     return {
@@ -535,7 +545,8 @@ export class OrdersService {
         amount: toYuan(f.amountFen),
         description: f.description,
         reason: f.reason,
-        approvedByName: f.approvedByName,
+        // A customer reads staff by role (docs/orders.md), an approving manager too.
+        approvedByName: (f.approvedBy && byRole?.get(f.approvedBy)) || f.approvedByName,
       })),
       bills: billRows.map((b) => ({
         ...toBillDto(b),
@@ -570,6 +581,7 @@ export class OrdersService {
       pickedUpAt: row.pickedUpAt?.toISOString() ?? null,
       deliveryWindowEnd: deliveryWindowEnd(row)?.toISOString() ?? null,
       payAtDoorOffered: await payAtDoorOffered(this.db, row),
+      lateFee,
     };
   }
 

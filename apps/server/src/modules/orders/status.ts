@@ -47,7 +47,8 @@ export type OrderAction =
   | 'din'
   | 'confirm'
   | 'withdraw'
-  | 'payAtDoor';
+  | 'payAtDoor'
+  | 'waiveLateFee';
 const ACTIONS: Record<OrderAction, [string, string]> = {
   cancel: ['取消', 'cancelled'],
   pay: ['支付', 'paid'],
@@ -62,6 +63,7 @@ const ACTIONS: Record<OrderAction, [string, string]> = {
   confirm: ['确认', 'confirmed'],
   withdraw: ['撤回', 'withdrawn'],
   payAtDoor: ['改为货到付款', 'switched to cash on delivery'],
+  waiveLateFee: ['免除超时费', 'have its late fee waived'],
 };
 export function orderActionName(action: OrderAction, english: boolean): string {
   return ACTIONS[action][english ? 1 : 0];
@@ -94,6 +96,8 @@ export const ORDER_ALLOWED_FROM: Record<OrderAction, readonly OrderStatus[]> = {
     OrderStatus.PendingReturn,
   ],
   return: [OrderStatus.InUse, OrderStatus.Delivered, OrderStatus.PendingReturn],
+  // Before or at the return's check-in: once settled, the late fee is charged.
+  waiveLateFee: [OrderStatus.InUse, OrderStatus.Delivered, OrderStatus.PendingReturn],
   // From preparation until the gear comes back (a rider may come in to have it adjusted).
   din: [
     OrderStatus.Pending,

@@ -20,6 +20,7 @@ import { fromOrder } from '@/features/rental-summary/utils/summary-view';
 import { MyOrderActions } from '../components/my-order-actions';
 import { gearStep } from '../utils/my-order-rules';
 import { TimeLeft } from '../components/time-left';
+import { LateFeeNotice } from '@/features/rental-summary/components/late-fee-notice';
 import { storeTime } from '@/lib/store-clock';
 import '../customer-orders.css';
 import { PullToRefresh } from '@/components/pull-to-refresh';
@@ -52,6 +53,7 @@ export default function MyOrderDetailPage() {
                 <NoticeBar color="error" content={t('myOrders.overdueNotice')} wrap />
               </div>
             )}
+            <LateFeeNotice order={order} />
             {order.status === OrderStatus.Pending && (
               <NoticeBar color="info" content={t('myOrders.pendingNotice')} wrap />
             )}

@@ -7,13 +7,18 @@ import type { BookingCatalog, Order, PaymentAttempt } from '@snowgear/contracts'
 import { ActionBarContext } from '@/components/layouts/action-bar';
 import { GlobalMessages } from '@/features/app-state/components/global-messages';
 import { sendSmsCode } from '@/features/auth/api/send-sms-code';
-import { loginWithPhone, useSession } from '@/features/auth/stores/session-store';
+import {
+  loginWithPassword,
+  loginWithPhone,
+  useSession,
+} from '@/features/auth/stores/session-store';
 import { useConfigStore } from '@/features/system-config/stores/config-store';
 import { api } from '@/lib/api-client';
 import { changeLanguage } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { storage, StorageKey } from '@/lib/storage';
 import { openedDialog } from '@/test/dialog';
+import { newGear } from '@/test/gear';
 import CustomerDashboardPage from './customer-dashboard-page';
 import MyOrderDetailPage from './my-order-detail-page';
 import MyOrdersPage from './my-orders-page';
@@ -218,5 +223,48 @@ describe("the customer's orders: dashboard, list and detail (real server)", () =
     ).toBeTruthy();
     expect(within(card).queryByRole('link', { name: '出示取件码' })).toBeNull();
     expect(within(card).queryByText('到店取雪具时出示此码，点开可放大')).toBeNull();
+  });
+
+  it("shows an overdue order's late fee in plain words, growing with every day, in both languages", async () => {
+    // The store hands the customer's counter order over; its two days ended 26 hours ago.
+    await loginWithPassword({
+      userNameOrEmailAddress: 'employee',
+      password: '1q2w3E*',
+      rememberMe: false,
+    });
+    const storeId = useSession.getState().user!.primaryStoreId!;
+    const gear = await newGear(storeId, '雪杖', '顾客超时雪杖', 'CLF', { count: 1 });
+    const end = Date.now() - 26 * 3_600_000;
+    const created = await api.post<Order>('/app/orders', {
+      storeId,
+      customerName: '订单测试',
+      customerPhone: PHONE,
+      rentalStartTime: new Date(end - 2 * DAY).toISOString(),
+      rentalEndTime: new Date(end).toISOString(),
+      items: [{ equipmentId: gear[0]!.id }],
+    });
+    for (const bill of created.bills) {
+      await api.post(`/app/orders/confirm-cash-received?billId=${bill.id}`);
+    }
+    await api.post(`/app/orders/${created.id}/handover`, { barcodes: [gear[0]!.barcodeNumber] });
+    storage.set(StorageKey.accessToken, tokens[0]!);
+    storage.set(StorageKey.refreshToken, tokens[1]!);
+    useSession.setState(session);
+
+    renderAt(`/customer/orders/${created.id}`);
+    const notice = await screen.findByRole('region', { name: '超时归还' });
+    expect(notice.textContent).toContain('（已超时 1 天 2 小时）');
+    expect(notice.textContent).toContain(
+      '按租赁协议超时按日租金计收：目前 2 天 × ¥10.00 = ¥20.00，每多一天加 ¥10.00，从押金中扣除。',
+    );
+    cleanup();
+    await changeLanguage('en-US');
+    renderAt(`/customer/orders/${created.id}`);
+    const english = await screen.findByRole('region', { name: 'Late return' });
+    expect(english.textContent).toContain('(1 d 2 h late)');
+    expect(english.textContent).toContain(
+      'so far 2 days × ¥10.00 = ¥20.00, ¥10.00 more each further day, taken from your deposit.',
+    );
+    await changeLanguage('zh-CN');
   });
 });

@@ -91,4 +91,69 @@ describe('return check-in (real server)', () => {
     const after = await api.get<Order>(`/app/orders/${order.id}`);
     expect(after.items.every((i) => i.returnState)).toBe(true);
   });
+
+  it('shows the late fee as its own line and what goes back after it; only a manager may waive it', async () => {
+    await changeLanguage('zh-CN');
+    await loginWithPassword({
+      userNameOrEmailAddress: 'employee',
+      password: '1q2w3E*',
+      rememberMe: false,
+    });
+    // Two poles (¥10 a day, ¥100 deposit each) that were due back 1 day 23 hours ago.
+    const storeId = useSession.getState().user!.primaryStoreId!;
+    const gear = await newGear(storeId, '雪杖', '超时测试雪杖', 'LF');
+    const end = Date.now() - 47 * 3_600_000;
+    const created = await api.post<Order>('/app/orders', {
+      storeId,
+      customerName: '超时测试',
+      customerPhone: '13900006666',
+      rentalStartTime: new Date(end - 2 * 86_400_000).toISOString(),
+      rentalEndTime: new Date(end).toISOString(),
+      items: gear.map((g) => ({ equipmentId: g.id })),
+    });
+    for (const bill of created.bills) {
+      await api.post(`/app/orders/confirm-cash-received?billId=${bill.id}`);
+    }
+    await api.post(`/app/orders/${created.id}/handover`, {
+      barcodes: gear.map((g) => g.barcodeNumber),
+    });
+    const order = await api.get<Order>(`/app/orders/${created.id}`);
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    const panel = () =>
+      render(
+        <QueryClientProvider client={createQueryClient()}>
+          <ReturnPanel order={order} visible onClose={() => undefined} />
+        </QueryClientProvider>,
+      );
+
+    panel();
+    // 2 started days × ¥20 a day, charged when the last item comes in.
+    expect(await screen.findByText('超时费（超时 2 天）')).toBeTruthy();
+    expect(screen.getByText('¥40.00')).toBeTruthy();
+    expect(screen.getByText('最后一件设备验收时计收超时费')).toBeTruthy();
+    for (const fine of screen.getAllByText('完好')) await user.click(fine);
+    // The deposits (¥200) less the late fee.
+    expect(await screen.findByText('验收后退还客户 ¥160.00')).toBeTruthy();
+    // A clerk is not offered the waiver (the server refuses one too).
+    expect(screen.queryByRole('button', { name: '免除超时费' })).toBeNull();
+    cleanup();
+
+    await loginWithPassword({
+      userNameOrEmailAddress: 'manager',
+      password: '1q2w3E*',
+      rememberMe: false,
+    });
+    panel();
+    await user.click(await screen.findByRole('button', { name: '免除超时费' }));
+    const dialog = await screen.findByRole('dialog', { name: '免除超时费' });
+    await user.click(within(dialog).getByRole('button', { name: '确认免除' }));
+    expect(await within(dialog).findByText('请填写免除原因')).toBeTruthy();
+    await user.type(within(dialog).getByRole('textbox'), '暴雪封路');
+    await user.click(within(dialog).getByRole('button', { name: '确认免除' }));
+    await waitFor(async () =>
+      expect((await api.get<Order>(`/app/orders/${order.id}`)).lateFee?.waiver).toMatchObject({
+        reason: '暴雪封路',
+      }),
+    );
+  });
 });

@@ -18,6 +18,7 @@ import { drafts } from '@/lib/drafts';
 import { isMoneyText } from '@/lib/money';
 import { useKeptDraft } from '@/lib/use-kept-draft';
 import { useReturnItems } from '../api/order-actions';
+import { ReturnLateFeeLines, WaiveLateFeeButton } from './late-fee';
 
 const PICKUP_TO_RETURN = {
   fine: ReturnState.Returned,
@@ -241,6 +242,19 @@ export function ReturnPanel({
       <p className="order-panel__tip" aria-live="polite">
         {t('orders.returnCheck.progress', { done: chosen.length, total: out.length })}
       </p>
+      <ReturnLateFeeLines
+        order={order}
+        completes={out.length > 0 && chosen.length === out.length}
+        damageFees={chosen.reduce(
+          (n, [, c]) =>
+            n +
+            (c.state !== ReturnState.Returned && isMoneyText(c.damageFee)
+              ? Number(c.damageFee)
+              : 0),
+          0,
+        )}
+      />
+      <WaiveLateFeeButton order={order} />
       <PanelActions error={error}>
         <Button block size="large" onClick={onClose}>
           {t('orders.back')}

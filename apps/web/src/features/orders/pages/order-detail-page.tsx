@@ -37,6 +37,7 @@ import { DinLines } from '../components/din-lines';
 import { ExtendPanel } from '../components/extend-panel';
 import { HandoverPanel } from '../components/handover-panel';
 import { ReturnPanel } from '../components/return-panel';
+import { LateFeeSection } from '../components/late-fee';
 import { OrderFees, OrderTimeline } from '../components/order-sections';
 import { OrderStatusTag } from '../components/order-status-tag';
 import {
@@ -296,6 +297,8 @@ export default function OrderDetailPage() {
             </List>
 
             <DinLines order={order} tip />
+
+            <LateFeeSection order={order} />
 
             <OrderFees order={order} />
 

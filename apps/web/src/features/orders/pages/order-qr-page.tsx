@@ -16,6 +16,7 @@ import { OrderStatusTag } from '../components/order-status-tag';
 import { forgetOrderQr, saveOrderQr, savedOrderQr } from '../utils/saved-order-qr';
 import { ErrorBlock } from '@/components/error-block';
 import { RentalSummary } from '@/features/rental-summary/components/rental-summary';
+import { LateFeeNotice } from '@/features/rental-summary/components/late-fee-notice';
 import { fromOrderQr } from '@/features/rental-summary/utils/summary-view';
 import { gearStep } from '@/features/customer-orders/utils/my-order-rules';
 
@@ -156,6 +157,8 @@ function OrderQrCard({ order }: { order: OrderQr }) {
           {t('orderQr.status')}
         </List.Item>
       </List>
+      {/* A code saved on the phone before the page carried the late fee has none. */}
+      <LateFeeNotice order={{ lateFee: order.lateFee ?? null }} />
       <List header={t('orderQr.store')}>
         <List.Item description={order.storeAddress || undefined}>{order.storeName}</List.Item>
         {phone && (
