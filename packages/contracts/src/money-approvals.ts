@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FeeItemKind } from './enums.js';
+import { FeeItemKind, OrderStatus } from './enums.js';
 import { MONEY_MAX } from './numbers.js';
 import { decimalInput } from './number-schemas.js';
 import { singleLineText } from './text-schemas.js';
@@ -154,3 +154,29 @@ export const GoodwillRefundSchema = ApprovalFieldsSchema.extend({
   reason,
 });
 export type GoodwillRefund = z.input<typeof GoodwillRefundSchema>;
+
+/** Until the order is settled and closed a fee may be added (its bill follows). */
+export const FEE_ADDABLE_STATUSES: readonly number[] = [
+  OrderStatus.Pending,
+  OrderStatus.Unpaid,
+  OrderStatus.Reserved,
+  OrderStatus.PendingDelivery,
+  OrderStatus.Delivering,
+  OrderStatus.Delivered,
+  OrderStatus.InUse,
+  OrderStatus.PendingReturn,
+  OrderStatus.Returned,
+  OrderStatus.PendingPayment,
+];
+
+/** A goodwill refund gives back rent that was paid: from payment until the order is closed. */
+export const GOODWILL_REFUND_STATUSES: readonly number[] = [
+  OrderStatus.Reserved,
+  OrderStatus.PendingDelivery,
+  OrderStatus.Delivering,
+  OrderStatus.Delivered,
+  OrderStatus.InUse,
+  OrderStatus.PendingReturn,
+  OrderStatus.Returned,
+  OrderStatus.PendingPayment,
+];

@@ -7,6 +7,7 @@ import { rolesAdmin } from './en-US/roles-admin';
 import { auditLog } from './en-US/audit-log';
 import { shiftClose } from './en-US/shift-close';
 import { rentalSummary } from './en-US/rental-summary';
+import { money } from './en-US/money';
 
 const enUS: Messages = {
   storeDashboard,
@@ -17,6 +18,7 @@ const enUS: Messages = {
   auditLog,
   shiftClose,
   rentalSummary,
+  money,
   app: {
     defaultTitle: 'Staff',
     loading: 'Loading…',
@@ -1944,6 +1946,7 @@ const enUS: Messages = {
     adminRoles: 'Roles and permissions',
     adminAudit: 'Audit log',
     shiftClose: 'Shift close',
+    moneyApprovals: 'Approvals',
     orderCreate: 'Book gear',
     help: 'Help centre',
     helpCustomer: 'Customer help',

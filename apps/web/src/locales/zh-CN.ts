@@ -7,6 +7,7 @@ import { rolesAdmin } from './zh-CN/roles-admin';
 import { auditLog } from './zh-CN/audit-log';
 import { shiftClose } from './zh-CN/shift-close';
 import { rentalSummary } from './zh-CN/rental-summary';
+import { money } from './zh-CN/money';
 
 const zhCN = {
   storeDashboard,
@@ -17,6 +18,7 @@ const zhCN = {
   auditLog,
   shiftClose,
   rentalSummary,
+  money,
   app: {
     defaultTitle: '店员端',
     loading: '加载中…',
@@ -1886,6 +1888,7 @@ const zhCN = {
     adminRoles: '角色权限',
     adminAudit: '操作日志',
     shiftClose: '交班对账',
+    moneyApprovals: '待批准',
     orderCreate: '雪具预订',
     help: '帮助中心',
     helpCustomer: '顾客帮助',

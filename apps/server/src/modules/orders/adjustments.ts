@@ -3,7 +3,9 @@ import {
   BillKind,
   BillStatus,
   ErrorCode,
+  FEE_ADDABLE_STATUSES,
   FeeItemKind,
+  GOODWILL_REFUND_STATUSES,
   MoneyApprovalKind,
   OrderStatus,
   type GoodwillRefundSchema,
@@ -25,31 +27,8 @@ import { orderStatusName } from './status.js';
 type FeeInput = z.output<typeof OrderFeeAddSchema>;
 type RefundInput = z.output<typeof GoodwillRefundSchema>;
 
-/** Until the order is settled and closed a fee may be added: its bill follows (see `addFee`). */
-const FEE_ALLOWED: readonly number[] = [
-  OrderStatus.Pending,
-  OrderStatus.Unpaid,
-  OrderStatus.Reserved,
-  OrderStatus.PendingDelivery,
-  OrderStatus.Delivering,
-  OrderStatus.Delivered,
-  OrderStatus.InUse,
-  OrderStatus.PendingReturn,
-  OrderStatus.Returned,
-  OrderStatus.PendingPayment,
-];
-
-/** A goodwill refund gives back rent that was paid: from payment until the order is closed. */
-const REFUND_ALLOWED: readonly number[] = [
-  OrderStatus.Reserved,
-  OrderStatus.PendingDelivery,
-  OrderStatus.Delivering,
-  OrderStatus.Delivered,
-  OrderStatus.InUse,
-  OrderStatus.PendingReturn,
-  OrderStatus.Returned,
-  OrderStatus.PendingPayment,
-];
+const FEE_ALLOWED = FEE_ADDABLE_STATUSES;
+const REFUND_ALLOWED = GOODWILL_REFUND_STATUSES;
 
 /** After the return the order's one balance takes every change (settle in lifecycle.ts). */
 const SETTLING: readonly number[] = [OrderStatus.Returned, OrderStatus.PendingPayment];

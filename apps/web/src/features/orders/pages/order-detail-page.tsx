@@ -33,6 +33,7 @@ import {
 } from '../api/order-actions';
 import { DinLines } from '../components/din-lines';
 import { ExtendPanel } from '../components/extend-panel';
+import { OrderAdjustments } from '../components/order-adjustments';
 import { HandoverPanel } from '../components/handover-panel';
 import { ReturnPanel } from '../components/return-panel';
 import { OrderFees, OrderTimeline } from '../components/order-sections';
@@ -321,6 +322,8 @@ export default function OrderDetailPage() {
                 </List.Item>
               ))}
             </List>
+
+            {canProcess && <OrderAdjustments order={order} onDone={showSuccess} />}
 
             <OrderTimeline order={order} time={when} />
 
