@@ -120,7 +120,6 @@ function ApprovalSheetBody({
       <label className="approval-sheet__field">
         <span>{t('money.approval.reason')}</span>
         <Input
-          aria-label={t('money.approval.reason')}
           placeholder={t('money.approval.reasonPlaceholder')}
           value={reason}
           maxLength={MONEY_REASON_MAX}
@@ -142,7 +141,6 @@ function ApprovalSheetBody({
           <label className="approval-sheet__field">
             <span>{t('money.approval.userName')}</span>
             <Input
-              aria-label={t('money.approval.userName')}
               autoComplete="off"
               value={userName}
               onChange={setUserName}
@@ -151,7 +149,6 @@ function ApprovalSheetBody({
           <label className="approval-sheet__field">
             <span>{t('money.approval.password')}</span>
             <Input
-              aria-label={t('money.approval.password')}
               type="password"
               autoComplete="off"
               value={password}

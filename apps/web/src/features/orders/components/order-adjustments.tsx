@@ -225,7 +225,6 @@ function AdjustmentForm({
       <label className="approval-sheet__field">
         <span>{t('money.adjust.amount')}</span>
         <Input
-          aria-label={t('money.adjust.amount')}
           inputMode="decimal"
           placeholder="0.00"
           value={amountText}
@@ -249,7 +248,6 @@ function AdjustmentForm({
       <label className="approval-sheet__field">
         <span>{t('money.adjust.reason')}</span>
         <Input
-          aria-label={t('money.adjust.reason')}
           placeholder={t(
             mode === 'fee'
               ? 'money.adjust.feeReasonPlaceholder'
