@@ -140,20 +140,11 @@ function ApprovalSheetBody({
         <Tabs.Tab title={t('money.approval.here')} key="here">
           <label className="approval-sheet__field">
             <span>{t('money.approval.userName')}</span>
-            <Input
-              autoComplete="off"
-              value={userName}
-              onChange={setUserName}
-            />
+            <Input autoComplete="off" value={userName} onChange={setUserName} />
           </label>
           <label className="approval-sheet__field">
             <span>{t('money.approval.password')}</span>
-            <Input
-              type="password"
-              autoComplete="off"
-              value={password}
-              onChange={setPassword}
-            />
+            <Input type="password" autoComplete="off" value={password} onChange={setPassword} />
           </label>
           <p className="order-panel__tip">{t('money.approval.hereHint')}</p>
           <PanelActions error={problem ?? error ?? null}>
