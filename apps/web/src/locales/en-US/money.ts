@@ -23,8 +23,8 @@ export const money: typeof zh = {
     reasonPlaceholder: 'Required; the manager reads it and the order keeps it',
     reasonRequired: 'Please give a reason',
     ways: 'How the manager approves',
-    here: 'Manager signs in here',
-    phone: 'Manager approves on their phone',
+    here: 'Manager here',
+    phone: 'On their phone',
     userName: 'Manager’s user name',
     password: 'Manager’s password',
     hereHint:

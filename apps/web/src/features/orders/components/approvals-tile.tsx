@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Badge } from 'antd-mobile';
+import { Badge, DotLoading } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Paths } from '@/config/paths';
 import { useSession } from '@/features/auth/stores/session-store';
@@ -24,7 +24,7 @@ export function ApprovalsTile() {
       <span className="workspace-tile__label">{t('money.approvals.tile')}</span>
       <Badge content={count > 0 ? count : null}>
         <strong className="workspace-tile__count" aria-live="polite">
-          {count}
+          {pending.isPending ? <DotLoading /> : pending.isError ? '–' : count}
         </strong>
       </Badge>
     </Link>

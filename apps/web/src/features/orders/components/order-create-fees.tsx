@@ -73,16 +73,20 @@ export function OrderCreateFees({
                 <span className="field-error" role="alert">
                   {discountError ?? t('money.discount.aboveRent', { rent: money(fees.rent) })}
                 </span>
-              ) : (
-                <span className={beyondLimit ? 'order-create__discount-rule--over' : undefined}>
-                  {beyondLimit ? t('money.discount.needsApproval') : rule}
-                  <br />
-                  {t('money.discount.rentOnly')}
-                </span>
-              )
+              ) : undefined
             }
           >
             {t('orderCreate.fees.discount')}
+          </List.Item>
+        )}
+        {!fees.free && (
+          <List.Item
+            className="order-create__discount-rule"
+            description={t('money.discount.rentOnly')}
+          >
+            <span className={beyondLimit ? 'order-create__discount-rule--over' : undefined}>
+              {beyondLimit ? t('money.discount.needsApproval') : rule}
+            </span>
           </List.Item>
         )}
         {!fees.free && asked > 0 && (
