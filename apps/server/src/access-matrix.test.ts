@@ -493,6 +493,20 @@ const RECIPES: Record<string, Recipe> = {
     url: `/api/app/orders/${side.order.id}/take`,
     payload: { kind: 'delivery' },
   }),
+  // The order is completed: no fee or refund is taken after the scope check.
+  'POST /api/app/orders/:id/fees': ({ side }) => ({
+    url: `/api/app/orders/${side.order.id}/fees`,
+    payload: { kind: 'Other', amount: 1, reason },
+  }),
+  'POST /api/app/orders/:id/goodwill-refund': ({ side }) => ({
+    url: `/api/app/orders/${side.order.id}/goodwill-refund`,
+    payload: { amount: 1, reason },
+  }),
+  // A body that fails validation: nothing is asked of the managers.
+  'POST /api/app/money-approvals': () => ({
+    url: '/api/app/money-approvals',
+    payload: { kind: 'discount' },
+  }),
   'POST /api/app/orders/:id/extend': ({ side }) => ({
     url: `/api/app/orders/${side.order.id}/extend`,
     payload: { rentalEndTime: later(60) },

@@ -171,6 +171,16 @@ POST   /api/app/orders/:id/return                         401       403      403
 POST   /api/app/orders/:id/waive-late-fee                 401       403      403    403    403      ok/403  ok/ok
 POST   /api/app/orders/:id/bind                           401       403      403    403    ok/403   ok/403  ok/ok
 POST   /api/app/orders/:id/items/:itemId/din              401       403      403    403    ok/403   ok/403  ok/ok
+# Money changed by hand on an order (its store's order handlers); a clerk asks the store's
+# managers to approve beyond their limit and follows the answer; managers (and the super admin)
+# answer. The approvals called here do not exist
+POST   /api/app/orders/:id/fees                           401       403      403    403    ok/403   ok/403  ok/ok
+POST   /api/app/orders/:id/goodwill-refund                401       403      403    403    ok/403   ok/403  ok/ok
+POST   /api/app/money-approvals                           401       403      403    403    ok       ok      ok
+GET    /api/app/money-approvals                           401       403      403    403    403      ok      ok
+GET    /api/app/money-approvals/:id                       401       403      403    403    404      404     404
+POST   /api/app/money-approvals/:id/withdraw              401       403      403    403    404      404     404
+POST   /api/app/money-approvals/:id/decide                401       403      403    403    403      ok      ok
 #
 # A customer's own actions on their orders (another customer's order is not found: my-orders
 # tests); staff act through the order calls above

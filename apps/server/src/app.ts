@@ -193,6 +193,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     apiBaseUrl: settings.WECHAT_API_BASE_URL,
     authorizeUrl: settings.WECHAT_AUTHORIZE_URL,
   });
+  // A manager approving money on a clerk's phone counts against the same sign-in limits.
+  app.decorate('loginThrottle', throttle);
   await app.register(tenantPlugin, { ttlMs: settings.CONFIG_CACHE_SECONDS * 1000 });
   await app.register(authenticationPlugin, { tokens });
   await app.register(accessPlugin);

@@ -88,6 +88,18 @@ export const ErrorCode = {
   OrderNoLateFee: 'Order:NoLateFee',
   /** The order's late fee was waived already. */
   OrderLateFeeAlreadyWaived: 'Order:LateFeeAlreadyWaived',
+  // Money a clerk changes by hand, within limits or with a manager's approval.
+  /** A discount takes rent only: more than the order's rent is refused. */
+  DiscountAboveRent: 'Money:DiscountAboveRent',
+  /** Beyond the clerk's limit (percent of the rent): a manager must approve (details: limit). */
+  ManagerApprovalRequired: 'Money:ManagerApprovalRequired',
+  /** The credentials given to approve are not a manager's of the order's store. */
+  ApproverNotManager: 'Money:ApproverNotManager',
+  /** The approval named is not one that allows this change (refused, used, stale, another store, less). */
+  ApprovalNotUsable: 'Money:ApprovalNotUsable',
+  ApprovalNotFound: 'Money:ApprovalNotFound',
+  /** A goodwill refund beyond the rent paid (the deposit is never refunded this way). */
+  RefundAboveRentPaid: 'Money:RefundAboveRentPaid',
   RiderNotFound: 'Rider:NotFound',
   /** An account keeps at most RIDERS_MAX riders. */
   RiderLimitReached: 'Rider:LimitReached',

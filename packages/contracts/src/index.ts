@@ -25,6 +25,7 @@ export * from './addresses.js';
 export * from './address-schemas.js';
 export * from './order-values.js';
 export * from './orders.js';
+export * from './money-approvals.js';
 export * from './order-list.js';
 export * from './store-dashboard.js';
 export * from './admin.js';

@@ -3,6 +3,7 @@ import { bookingRangeProblem, DateIssue } from './dates.js';
 import { bookingTime, queryDay } from './date-schemas.js';
 import { DeliveryMethod, FeeItemKind, type OrderStatus, OrderType, ReturnMethod } from './enums.js';
 import { moneyInput } from './number-schemas.js';
+import { ManagerApprovalSchema, MONEY_REASON_MAX } from './money-approvals.js';
 import {
   BillKind,
   BillStatus,
@@ -90,8 +91,16 @@ export const OrderCreateSchema = z
     returnMethod: z.enum(RETURN_METHODS).default(ReturnMethod.SelfReturn),
     returnAddress: address,
     agentId: z.uuid().optional(),
-    /** A discount on the whole order (yuan); the total never goes below zero. */
+    /**
+     * A discount on the rent (yuan), never on deposits or delivery fees: more than the rent is
+     * refused. Beyond the clerk's limit (MaxStaffDiscountPercent of the rent) it needs a
+     * manager's approval: `approval` (a manager signs in here) or `approvalId` (approved on
+     * their phone).
+     */
     discount: moneyInput().default(0),
+    discountReason: singleLineText({ max: MONEY_REASON_MAX }).optional(),
+    approval: ManagerApprovalSchema.optional(),
+    approvalId: z.uuid().optional(),
     remarks,
     items: z.array(OrderItemInputSchema).min(1, 'ItemsRequired').max(ORDER_ITEMS_MAX),
   })

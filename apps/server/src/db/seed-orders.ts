@@ -511,6 +511,7 @@ async function seedOrder(tx: Transaction, c: Context): Promise<boolean> {
     deliveryFeeFen: demo.deliverTo ? feeParameter(deliveryFee) : 0,
     pickupFeeFen: demo.pickUpAt ? feeParameter(pickupFee) : 0,
     discountFen: free ? Number.MAX_SAFE_INTEGER : 0,
+    free,
     labels: FEE_LINE_LABELS['zh-CN'],
   });
   const damages = (demo.back ?? []).flatMap(([state, yuan], i) =>

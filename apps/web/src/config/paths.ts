@@ -48,6 +48,8 @@ export const Paths = {
   workspace: '/store/workspace',
   overdueOrders: '/store/workspace/overdue-orders',
   preparationOrders: '/store/workspace/preparation-orders',
+  /** Discounts, fees and refunds beyond a clerk's limit, waiting for a manager's answer. */
+  moneyApprovals: '/store/workspace/approvals',
   storeOrderList: '/store/orders/list',
   /** Store order create, optionally for a customer's booking (spec §2 orderNumber query). */
   storeOrderCreate: (orderNumber?: string) =>

@@ -281,6 +281,14 @@ export const appRoutes: AppRoute[] = [
     permissions: ORDER_VIEW,
   },
   {
+    path: Paths.moneyApprovals,
+    load: () => import('@/features/orders/pages/money-approvals-page'),
+    titleKey: 'moneyApprovals',
+    layout: 'normal',
+    needsLogin: true,
+    roles: [RoleName.StoreManager, RoleName.SuperAdmin],
+  },
+  {
     // StoreEmployee only, as spec §2 says.
     path: Paths.overdueOrders,
     load: () => import('@/features/workspace/pages/overdue-orders-page'),

@@ -10,6 +10,7 @@ import { shiftClose } from './en-US/shift-close';
 import { rentalSummary } from './en-US/rental-summary';
 import { receipt } from './en-US/receipt';
 import { lateFee } from './en-US/late-fee';
+import { money } from './en-US/money';
 
 const enUS: Messages = {
   storeDashboard,
@@ -23,6 +24,7 @@ const enUS: Messages = {
   rentalSummary,
   receipt,
   lateFee,
+  money,
   app: {
     defaultTitle: 'Staff',
     loading: 'Loading…',
@@ -1963,6 +1965,7 @@ const enUS: Messages = {
     adminRoles: 'Roles and permissions',
     adminAudit: 'Audit log',
     shiftClose: 'Shift close',
+    moneyApprovals: 'Approvals',
     orderCreate: 'Book gear',
     help: 'Help centre',
     helpCustomer: 'Customer help',

@@ -10,6 +10,7 @@ import { shiftClose } from './zh-CN/shift-close';
 import { rentalSummary } from './zh-CN/rental-summary';
 import { receipt } from './zh-CN/receipt';
 import { lateFee } from './zh-CN/late-fee';
+import { money } from './zh-CN/money';
 
 const zhCN = {
   storeDashboard,
@@ -23,6 +24,7 @@ const zhCN = {
   rentalSummary,
   receipt,
   lateFee,
+  money,
   app: {
     defaultTitle: '店员端',
     loading: '加载中…',
@@ -1905,6 +1907,7 @@ const zhCN = {
     adminRoles: '角色权限',
     adminAudit: '操作日志',
     shiftClose: '交班对账',
+    moneyApprovals: '待批准',
     orderCreate: '雪具预订',
     help: '帮助中心',
     helpCustomer: '顾客帮助',

@@ -947,8 +947,8 @@ Tap smart scan on the quick-action button. The app works out what you scanned:
     audience: 'store',
     language: 'zh-CN',
     title: '处理订单与收款',
-    summary: '扫顾客订单码接单、创建订单、收现金或线上款，以及用“补款/退款”处理差额。',
-    tags: ['订单', '收款', '现金', '补款', '退款'],
+    summary: '扫顾客订单码接单、创建订单、收款，优惠与店长批准，加收费用和善意退款。',
+    tags: ['订单', '收款', '优惠', '店长批准', '退款'],
     sortOrder: 4,
     body: `柜台上最常见的工作是接待带着订单二维码来的顾客、为散客创建订单，以及收款。
 
@@ -989,6 +989,16 @@ Tap smart scan on the quick-action button. The app works out what you scanned:
 - 超期费、损坏费、清洁费等需要顾客补交时，用“补款”。
 - 退押金、提前归还的退款等，用“退款”。
 
+## 优惠、加收费用与善意退款
+
+- 优惠只抵扣租金，押金和配送费不参与优惠；超过租金的优惠会被拒绝。招待和借用订单仍然免租金、不收押金。
+- 店员自己最多可以给租金的一定比例（业务参数“店员最大优惠”，默认 20%），优惠栏下方会写明“店员最多优惠 ¥X”。店长和超级管理员不受限制。
+- 超出比例时，提交订单会弹出“需要店长批准”，先填写原因，再选一种方式：
+  1. 店长在本机确认：店长输入自己的账号和密码，只用于这一次批准，不会登录店长账号；输错会计入登录失败次数。
+  2. 店长在自己手机上批准：点“发送申请”，店长在“工作台 › 待批准”里批准或写明原因拒绝；批准后点“已批准，提交”。批准 30 分钟内有效，只能用一次；不等了可以“撤回申请”。
+- 已有订单需要补收费用（如出门时补拿的头盔、清洁费）或善意退款（如雪道临时关闭）时，在订单详情的“费用调整”里操作：填写金额和原因，确认后提交。加收费用会增加待付金额或生成补款单；归还结算后会并入结算的补款或退款。善意退款最多退已付的租金（押金不在其中），生成退款单后在“账单”里办理退款。超出店员比例同样需要店长批准。
+- 每一笔优惠、加收和退款都记入订单动态和操作日志（资金类），写明金额、原因和批准的店长；顾客能看到原因，看不到店长姓名。
+
 ## 代理商代客下的订单
 
 - 订单列表的“待确认”标签里是代理商为顾客下的订单，装备已为顾客保留。
@@ -1008,8 +1018,8 @@ Tap smart scan on the quick-action button. The app works out what you scanned:
     language: 'en-US',
     title: 'Handling orders and taking payments',
     summary:
-      "Scan a customer's order code, create orders, take cash or online payments, and settle differences with the supplement/refund button.",
-    tags: ['orders', 'payment', 'cash', 'supplement', 'refund'],
+      "Scan a customer's order code, create orders, take payments, give discounts with a manager's approval, add fees and give goodwill refunds.",
+    tags: ['orders', 'payment', 'discount', 'approval', 'refund'],
     sortOrder: 4,
     body: `Most counter work is serving customers who bring an order QR code, creating orders for walk-in customers, and taking payments.
 
@@ -1049,6 +1059,16 @@ Tap smart scan on the quick-action button. The app works out what you scanned:
 - The order details show whether the order is overdue, and the supplement/refund button.
 - Use a supplement when the customer owes more, such as an overdue, damage or cleaning fee.
 - Use a refund to return a deposit or money for an early return.
+
+## Discounts, added fees and goodwill refunds
+
+- A discount comes off the rent only, never the deposit or delivery fees; a discount larger than the rent is refused. Hospitality and loan orders are still free of rent and hold no deposit.
+- A clerk gives up to a share of the rent alone (business parameter "Largest clerk discount", 20% by default); the discount field says "A clerk gives at most ¥X". Store managers and the super admin are not limited.
+- Beyond it, submitting opens "A manager must approve": give the reason, then either:
+  1. Manager signs in here: the manager types their own user name and password, used for this approval only, without signing them in; wrong passwords count as failed sign-ins.
+  2. Manager approves on their phone: tap "Send request"; the manager approves it, or refuses with a reason, under Workspace › Approvals; then tap "Approved: submit". An approval lasts 30 minutes and allows one change; "Withdraw request" stops waiting.
+- To add a fee to an existing order (a helmet taken at the door, cleaning) or give money back out of goodwill (slopes closed for half a day), use Adjustments on the order's page: amount and reason, confirm, submit. A fee raises the amount to pay or adds a supplement bill; after the return it is folded into the settlement's supplement or refund. A goodwill refund gives back at most the rent paid (never the deposit) as a refund bill, settled under Bills. Beyond the clerk's share the same approval applies.
+- Every discount, added fee and refund is written in the order's timeline and in the audit log (money) with the amount, the reason and the approving manager; the customer sees the reason, never the manager's name.
 
 ## Orders agents place for customers
 

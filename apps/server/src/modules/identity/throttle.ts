@@ -21,7 +21,8 @@ export interface ThrottleLimits {
 
 /** A sign-in attempt that passed the throttle; it counts as a failure unless it succeeds. */
 export interface ThrottledAttempt {
-  succeeded(reply: FastifyReply): Promise<void>;
+  /** Without a reply (a manager approving on someone else's phone) the device is not remembered. */
+  succeeded(reply?: FastifyReply): Promise<void>;
 }
 
 /**
@@ -84,7 +85,7 @@ export class LoginThrottle {
         // real failures.
         await resetAttempts(db, [limited[0]!.key]);
         if (!device) await uncountAttempt(db, limited[1]!.key);
-        if (subject.userId) this.devices.remember(request, reply, subject.userId);
+        if (subject.userId && reply) this.devices.remember(request, reply, subject.userId);
       },
     };
   }

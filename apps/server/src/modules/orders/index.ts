@@ -31,6 +31,7 @@ import {
 } from '@snowgear/contracts';
 import { PUBLIC, REFUND } from '@/lib/access.js';
 import type { PaymentsService } from '@/modules/payments/service.js';
+import { adjustmentRoutes } from './adjustment-routes.js';
 import { OrderBinding } from './binding.js';
 import { customerHistory } from './customer-history.js';
 import { OrderDin } from './din.js';
@@ -97,6 +98,7 @@ export async function orderRoutes(
   const lifecycle = (request: FastifyRequest) =>
     new OrderLifecycle(app.db, request, options.timeZone);
   const updates = (request: FastifyRequest) => new OrderUpdates(app.db, request, options.timeZone);
+  await adjustmentRoutes(app, options);
 
   r.post(
     '/api/app/orders',

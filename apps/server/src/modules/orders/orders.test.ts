@@ -221,7 +221,7 @@ describe('orders', () => {
     expect(noAddress.statusCode).toBe(400);
   });
 
-  it('prices delivery, pickup and a discount that never goes below zero; hospitality needs no payment', async () => {
+  it('prices delivery, pickup and a discount on the rent only; hospitality needs no payment', async () => {
     const delivered = (
       await call(
         'employee',
@@ -252,21 +252,33 @@ describe('orders', () => {
     ]);
     expect(delivered.totalAmount).toBeCloseTo(item(5).dailyRentPrice + item(5).deposit + 50, 2);
 
-    const free = (
+    // A discount never takes the deposit: more than the rent is refused, naming it.
+    const tooMuch = await call(
+      'admin',
+      'POST',
+      '/api/app/orders',
+      walkIn([{ equipmentId: item(6).id }], {
+        rentalStartTime: at(20),
+        rentalEndTime: at(21),
+        discount: 99999,
+      }),
+    );
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json().error.message).toContain(`¥${item(6).dailyRentPrice.toFixed(2)}`);
+    const rentFree = (
       await call(
-        'employee',
+        'admin',
         'POST',
         '/api/app/orders',
         walkIn([{ equipmentId: item(6).id }], {
           rentalStartTime: at(20),
           rentalEndTime: at(21),
-          discount: 99999,
+          discount: item(6).dailyRentPrice,
         }),
       )
     ).json();
-    expect(free.totalAmount).toBe(0);
-    expect(free.status).toBe(11);
-    expect(free.bills).toEqual([]);
+    expect(rentFree.totalAmount).toBeCloseTo(item(6).deposit, 2);
+    expect(rentFree.status).toBe(1);
 
     const hospitality = (
       await call(

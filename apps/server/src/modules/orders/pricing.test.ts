@@ -13,7 +13,7 @@ describe('order arithmetic', () => {
     expect(rentalDays(start, new Date('2027-01-13T09:00:00+08:00'))).toBe(3);
   });
 
-  it('sums rent × days, deposits and fees; the discount stops at zero', () => {
+  it('sums rent × days, deposits and fees; the discount comes off the rent only', () => {
     const lines = [
       { label: 'A', dailyPriceFen: 12_000, depositFen: 100_000 },
       { label: 'B', dailyPriceFen: 3_550, depositFen: 0 },
@@ -34,16 +34,29 @@ describe('order arithmetic', () => {
       ['Discount', -1_000],
     ]);
     expect(priced.totalFen).toBe(148_650);
-    const free = priceOrder({
+    expect(priced.rentFen).toBe(46_650);
+    // However large the discount asked, the deposit and the delivery fee stay.
+    const most = priceOrder({
       lines,
-      days: 1,
-      deliveryFeeFen: 0,
+      days: 3,
+      deliveryFeeFen: 3_000,
       pickupFeeFen: 0,
       discountFen: 10_000_000,
       labels,
     });
+    expect(most.feeItems.at(-1)).toMatchObject({ kind: 'Discount', amountFen: -46_650 });
+    expect(most.totalFen).toBe(103_000);
+    const free = priceOrder({
+      lines: lines.map((l) => ({ ...l, depositFen: 0 })),
+      days: 1,
+      deliveryFeeFen: 3_000,
+      pickupFeeFen: 0,
+      discountFen: 10_000_000,
+      free: true,
+      labels,
+    });
     expect(free.totalFen).toBe(0);
-    expect(free.feeItems.at(-1)).toMatchObject({ kind: 'Discount', amountFen: -115_550 });
+    expect(free.feeItems.at(-1)).toMatchObject({ kind: 'Discount', amountFen: -18_550 });
   });
 
   it('reads fee parameters as yuan, ignoring blanks and nonsense', () => {

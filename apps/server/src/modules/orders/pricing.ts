@@ -26,8 +26,9 @@ export interface FeeLine {
 
 /**
  * The fee items of a new order: rent (daily price × days) and deposit per line, delivery and
- * pickup fees, and a discount that never takes the total below zero. The total is the sum of
- * the fee items, so it can always be recomputed from them.
+ * pickup fees, and a discount on the rent only (never the deposits or fees; `free` orders have
+ * everything but deposits taken off). The total is the sum of the fee items, so it can always be
+ * recomputed from them.
  */
 export function priceOrder(input: {
   lines: PricedLine[];
@@ -35,8 +36,10 @@ export function priceOrder(input: {
   deliveryFeeFen: number;
   pickupFeeFen: number;
   discountFen: number;
+  /** Hospitality and loans: the discount takes everything charged, fees included. */
+  free?: boolean;
   labels: { delivery: string; pickup: string; discount: string };
-}): { feeItems: FeeLine[]; totalFen: number; grossFen: number } {
+}): { feeItems: FeeLine[]; totalFen: number; grossFen: number; rentFen: number } {
   const feeItems: FeeLine[] = [];
   for (const line of input.lines) {
     feeItems.push({
@@ -69,7 +72,10 @@ export function priceOrder(input: {
     });
   }
   const before = feeItems.reduce((sum, f) => sum + f.amountFen, 0);
-  const discount = Math.min(input.discountFen, before);
+  const rentFen = feeItems
+    .filter((f) => f.kind === FeeItemKind.Rent)
+    .reduce((sum, f) => sum + f.amountFen, 0);
+  const discount = Math.max(0, Math.min(input.discountFen, input.free ? before : rentFen));
   if (discount > 0) {
     feeItems.push({
       kind: FeeItemKind.Discount,
@@ -77,7 +83,7 @@ export function priceOrder(input: {
       description: input.labels.discount,
     });
   }
-  return { feeItems, totalFen: before - discount, grossFen: before };
+  return { feeItems, totalFen: before - discount, grossFen: before, rentFen };
 }
 
 /** A fee parameter ('30', '30.5', '') as fen; blank or nonsense is no fee. */

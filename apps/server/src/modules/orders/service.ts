@@ -22,6 +22,7 @@ import {
   BusinessParameterKey,
   DeliveryMethod,
   dinSuggestion,
+  FeeItemKind,
   estimatedSoleLengthMm,
   EquipmentStatus,
   ErrorCode,
@@ -101,6 +102,8 @@ import {
   type Text,
 } from './timeline.js';
 import { feeParameter, MAX_ORDER_FEN, priceOrder, rentalDays, toFen, toYuan } from './pricing.js';
+import { allowDiscount, moneyLine } from './discounts.js';
+import { moneyText } from './money-messages.js';
 import {
   ORDER_ALLOWED_FROM,
   orderActionName,
@@ -474,6 +477,17 @@ export class OrdersService {
       itemCount: items.length,
       now: Date.now(),
     });
+    // Lines of money changed by hand name their approver for staff only (discounts.ts).
+    const approvers = byRole
+      ? [...new Set(fees.flatMap((f) => (f.approvedByName ? [f.approvedByName] : [])))]
+      : [];
+    const hideApprovers = (text: string, kind: string) =>
+      kind === 'discount' || kind === 'adjustment'
+        ? approvers.reduce(
+            (line, name) => line.replace(moneyText(this.en, 'ApprovedBy', { name }), ''),
+            text,
+          )
+        : text;
     const drivers = new Map(detail.people.map((u) => [u.id, staffName(u)]));
     const lateFee = await lateFeeView(this.db, this.tenantId, {
       order: row,
@@ -545,8 +559,8 @@ export class OrdersService {
         amount: toYuan(f.amountFen),
         description: f.description,
         reason: f.reason,
-        // A customer reads staff by role (docs/orders.md), an approving manager too.
-        approvedByName: (f.approvedBy && byRole?.get(f.approvedBy)) || f.approvedByName,
+        // A customer does not read the names of the managers who approved.
+        approvedByName: byRole ? null : f.approvedByName,
       })),
       bills: billRows.map((b) => ({
         ...toBillDto(b),
@@ -560,7 +574,7 @@ export class OrdersService {
         toStatus: e.toStatus,
         message:
           (byRole && this.runAssignedByRole(e.kind)) ||
-          ((this.en ? e.messageEn : null) ?? e.message),
+          hideApprovers((this.en ? e.messageEn : null) ?? e.message, e.kind),
         operatorName:
           (e.userId && byRole?.get(e.userId)) ||
           ((this.en ? e.operatorNameEn : null) ?? e.operatorName),
@@ -683,15 +697,18 @@ export class OrdersService {
     ]);
     // Hospitality and loans are free: their rent shows, fully discounted, and no deposit is held.
     const free = isFreeOrderType(input.orderType);
-    const { feeItems, totalFen, grossFen } = priceOrder({
+    const { feeItems, totalFen, grossFen, rentFen } = priceOrder({
       lines: free ? lines.map((l) => ({ ...l, depositFen: 0 })) : lines,
       days,
       deliveryFeeFen: feeParameter(deliveryFee),
       pickupFeeFen: feeParameter(pickupFee),
       discountFen: free ? Number.MAX_SAFE_INTEGER : toFen(input.discount),
+      free,
       labels: FEE_LINE_LABELS[this.en ? 'en-US' : 'zh-CN'],
     });
     this.assertWithinTotal(grossFen);
+    // Rent only, within the clerk's limit or with a manager's approval (discounts.ts).
+    const discount = free ? null : await allowDiscount(this.db, this.request, input, rentFen);
     const noPaymentNeeded = totalFen === 0;
     // An agent's order waits for the store; its bill comes with the confirmation.
     const status = extras.agentBooking
@@ -721,6 +738,8 @@ export class OrdersService {
         const now = new Date();
         try {
           await this.retriedTransaction(async (tx) => {
+            // An approval from the manager's phone allows this one order.
+            await discount?.consume(tx);
             // Locks and holds first: a refusal fails before the day's number counter is touched.
             const specific = lines.filter((l) => l.equipmentId);
             if (specific.length > 0) {
@@ -813,9 +832,22 @@ export class OrdersService {
                 };
               }),
             );
-            await tx
-              .insert(orderFeeItems)
-              .values(feeItems.map((f, i) => ({ orderId, ...f, sortOrder: i })));
+            await tx.insert(orderFeeItems).values(
+              feeItems.map((f, i) => ({
+                orderId,
+                ...f,
+                sortOrder: i,
+                // The discount keeps who gave it, why, and who allowed it beyond the clerk's limit.
+                ...(discount && f.kind === FeeItemKind.Discount
+                  ? {
+                      reason: discount.reason,
+                      createdBy: this.user.id,
+                      approvedBy: discount.approvedBy,
+                      approvedByName: discount.approvedByName,
+                    }
+                  : {}),
+              })),
+            );
             if (status === OrderStatus.Unpaid) {
               await tx.insert(bills).values({
                 tenantId: this.tenantId,
@@ -830,6 +862,12 @@ export class OrdersService {
               to: status,
               message: say(extras.agentBooking ? 'OrderPlacedByAgent' : 'OrderCreated'),
             });
+            if (discount) {
+              await this.event(tx, orderId, {
+                kind: 'discount',
+                message: moneyLine('DiscountGiven', discount),
+              });
+            }
             // The tenant's daily counter row stays locked until the commit: taking the number as the
             // last statement keeps bookings at other stores (and of other gear) waiting only for
             // this one statement, not for the whole booking. A refusal above never touches it, and

@@ -172,15 +172,15 @@ export class OrderUpdates extends OrderLifecycle {
         );
       }
       const items = await tx.select().from(orderFeeItems).where(eq(orderFeeItems.orderId, id));
+      // A free order stays free: its discount follows the fees. Any other keeps its discount
+      // lines as given (rent only, with their reason and approver): the rent does not change.
+      const free = isFreeOrderType(current.orderType);
       const kept = items.filter(
-        (f) => f.kind !== FeeItemKind.DeliveryFee && f.kind !== FeeItemKind.Discount,
+        (f) => f.kind !== FeeItemKind.DeliveryFee && (!free || f.kind !== FeeItemKind.Discount),
       );
       const discounts = items.filter((f) => f.kind === FeeItemKind.Discount);
       const beforeDiscount = sum(kept) + sum(fees);
-      // A free order stays free; any other keeps its discount, never below a zero total.
-      const discountFen = isFreeOrderType(current.orderType)
-        ? beforeDiscount
-        : Math.min(-sum(discounts), beforeDiscount);
+      const discountFen = free ? beforeDiscount : 0;
       const totalFen = beforeDiscount - discountFen;
       const changeFen = totalFen - current.totalFen;
       const unchanged =
@@ -193,7 +193,10 @@ export class OrderUpdates extends OrderLifecycle {
         .where(
           and(
             eq(orderFeeItems.orderId, id),
-            inArray(orderFeeItems.kind, [FeeItemKind.DeliveryFee, FeeItemKind.Discount]),
+            inArray(
+              orderFeeItems.kind,
+              free ? [FeeItemKind.DeliveryFee, FeeItemKind.Discount] : [FeeItemKind.DeliveryFee],
+            ),
           ),
         );
       const added: FeeLine[] = [...fees];

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ErrorResponse, Order, OrderCreate } from '@snowgear/contracts';
+import { ErrorCode, type ErrorResponse, type Order, type OrderCreate } from '@snowgear/contracts';
+import { ApiError } from '@/lib/api-errors';
 import { http, unwrap, type ApiRequestConfig } from '@/lib/api-client';
 import { i18n } from '@/lib/i18n';
 import { equipmentKey } from '@/features/inventory/api/list-equipment';
@@ -38,6 +39,10 @@ export async function createOrder(input: OrderCreate): Promise<Order> {
   const response = await http.post<unknown>('/app/orders', input, config);
   if (response.status === 409) {
     const info = (response.data as Partial<ErrorResponse> | undefined)?.error;
+    // A manager's approval that cannot be used (refused, used, stale): not a gear conflict.
+    if (info?.code === ErrorCode.ApprovalNotUsable) {
+      throw new ApiError(info.message, 409, info.code, null, undefined, false, info.data ?? null);
+    }
     throw new OrderConflictError(info?.message || i18n.t('orderCreate.conflictUnknown'), {
       barcodeNumber: text(info?.data?.barcodeNumber),
       conflictStartTime: text(info?.data?.conflictStartTime),

@@ -1,29 +1,41 @@
 import { Input, List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import type { OrderType } from '@snowgear/contracts';
+import { MONEY_REASON_MAX, type OrderType } from '@snowgear/contracts';
 import type { OrderFees } from '../utils/order-create-fees';
 import { money } from '@/lib/money';
 
 /**
  * The price before submitting, by the server's rules: rent, deposits, delivery and pickup fees,
- * the discount (never below zero; hospitality and loans are free) and the total.
+ * the discount (rent only, within the clerk's limit unless a manager approves; hospitality and
+ * loans are free) and the total, which never drops below the deposits.
  */
 export function OrderCreateFees({
   fees,
   orderType,
   discount,
   discountError,
+  limit,
+  discountReason,
   onDiscountChange,
+  onDiscountReasonChange,
 }: {
   fees: OrderFees;
   orderType: OrderType;
   /** As typed. */
   discount: string;
   discountError?: string;
+  /** The clerk's limit on this rent; null for a manager (not limited). */
+  limit: { percent: number; amount: number } | null;
+  discountReason: string;
   onDiscountChange: (value: string) => void;
+  onDiscountReasonChange: (value: string) => void;
 }) {
   const { t } = useTranslation();
   const asked = Number(discount) || 0;
+  const beyondLimit = !!limit && !fees.aboveRent && asked > limit.amount;
+  const rule = limit
+    ? t('money.discount.limit', { limit: money(limit.amount), percent: limit.percent })
+    : t('money.discount.limitUnlimited', { rent: money(fees.rent) });
   return (
     <section className="order-create__section" aria-labelledby="order-create-fees">
       <h2 id="order-create-fees" className="order-create__heading">
@@ -57,16 +69,36 @@ export function OrderCreateFees({
               />
             }
             description={
-              discountError ? (
+              discountError || fees.aboveRent ? (
                 <span className="field-error" role="alert">
-                  {discountError}
+                  {discountError ?? t('money.discount.aboveRent', { rent: money(fees.rent) })}
                 </span>
-              ) : asked > fees.discount ? (
-                t('orderCreate.fees.discountCapped', { amount: money(fees.discount) })
               ) : undefined
             }
           >
             {t('orderCreate.fees.discount')}
+          </List.Item>
+        )}
+        {!fees.free && (
+          <List.Item
+            className="order-create__discount-rule"
+            description={t('money.discount.rentOnly')}
+          >
+            <span className={beyondLimit ? 'order-create__discount-rule--over' : undefined}>
+              {beyondLimit ? t('money.discount.needsApproval') : rule}
+            </span>
+          </List.Item>
+        )}
+        {!fees.free && asked > 0 && (
+          <List.Item>
+            <Input
+              className="order-create__discount-reason"
+              aria-label={t('money.discount.reason')}
+              placeholder={`${t('money.discount.reason')}：${t('money.discount.reasonPlaceholder')}`}
+              maxLength={MONEY_REASON_MAX}
+              value={discountReason}
+              onChange={onDiscountReasonChange}
+            />
           </List.Item>
         )}
         <List.Item

@@ -9,7 +9,18 @@ export function OrderFees({ order }: { order: Pick<Order, 'feeItems' | 'totalAmo
   return (
     <List header={t('orders.fees')}>
       {order.feeItems.map((fee) => (
-        <List.Item key={fee.id} extra={money(fee.amount)} description={fee.description}>
+        <List.Item
+          key={fee.id}
+          extra={money(fee.amount)}
+          description={[
+            fee.description,
+            // Why a line was added by hand, and the manager who allowed it (staff only see names).
+            fee.reason && t('money.feeReason', { reason: fee.reason }),
+            fee.approvedByName && t('money.feeApprovedBy', { name: fee.approvedByName }),
+          ]
+            .filter(Boolean)
+            .join(' · ')}
+        >
           {t(`orders.feeKinds.${fee.kind}`)}
         </List.Item>
       ))}

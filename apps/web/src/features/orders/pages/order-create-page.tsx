@@ -5,9 +5,12 @@ import { useTranslation } from 'react-i18next';
 import {
   BusinessParameterKey,
   DeliveryMethod,
+  ErrorCode,
+  MoneyApprovalKind,
   ORDER_REMARKS_MAX,
   ReturnMethod,
   type Equipment,
+  type OrderCreate,
 } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';
 import { DraftNotice } from '@/components/draft-notice';
@@ -32,7 +35,9 @@ import { OrderCreateBooking } from '../components/order-create-booking';
 import { OrderCreateDetails } from '../components/order-create-details';
 import { OrderCreateFees } from '../components/order-create-fees';
 import { OrderCreateGear } from '../components/order-create-gear';
-import { computeOrderFees, feeParameter } from '../utils/order-create-fees';
+import { computeOrderFees, feeParameter, staffDiscountLimit } from '../utils/order-create-fees';
+import { isUnlimited } from '../api/money-approvals';
+import { ApprovalSheet, type ApprovalWay } from '../components/approval-sheet';
 import {
   EMPTY_DRAFT,
   cleanDiscount,
@@ -116,6 +121,7 @@ function OrderCreateForm({ storeId, onCreated }: { storeId: string; onCreated: (
   const { t } = useTranslation();
   const navigate = useNavigate();
   const userId = useSession((s) => s.user?.id ?? '');
+  const roles = useSession((s) => s.roles);
   const config = useConfigStore((s) => s.config);
   const showSuccess = useAppStore((s) => s.showSuccess);
   const create = useCreateOrder();
@@ -127,6 +133,9 @@ function OrderCreateForm({ storeId, onCreated }: { storeId: string; onCreated: (
   const [errors, setErrors] = useState<OrderCreateErrors>({});
   const [conflict, setConflict] = useState<(OrderConflict & { message: string }) | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
+  // A discount beyond the clerk's limit waits for a manager here (approval-sheet.tsx).
+  const [approvalOpen, setApprovalOpen] = useState(false);
+  const [approvalError, setApprovalError] = useState<string | null>(null);
 
   // Saved at each change; opening the page is none (a draft keeps the time it was changed).
   const keptDraft = useRef(draft);
@@ -152,6 +161,11 @@ function OrderCreateForm({ storeId, onCreated }: { storeId: string; onCreated: (
     pickupFee: draft.returnMethod === ReturnMethod.Pickup ? pickupFee : 0,
     discount: Number(draft.discount) || 0,
   });
+  const discountLimit =
+    fees.free || isUnlimited(roles)
+      ? null
+      : staffDiscountLimit(fees.rent, param(K.MaxStaffDiscountPercent));
+  const asked = Number(draft.discount) || 0;
 
   const clearProblems = (keys: (keyof OrderCreateDraft)[]) => {
     setErrors((e) => {
@@ -198,8 +212,32 @@ function OrderCreateForm({ storeId, onCreated }: { storeId: string; onCreated: (
       return;
     }
     setFormError(null);
+    if (fees.aboveRent) {
+      playSound(SoundKind.error);
+      setFormError(t('orderCreate.fixErrors'));
+      showProblem();
+      return;
+    }
+    // Beyond the clerk's limit: a manager approves first, instead of a refusal at submit.
+    if (discountLimit && asked > discountLimit.amount) {
+      setApprovalError(null);
+      setApprovalOpen(true);
+      return;
+    }
+    send(input);
+  };
+
+  const handleApproved = (way: ApprovalWay) => {
+    setConflict(null);
+    setApprovalError(null);
+    send({ ...toOrderInput(draft, { storeId, start, days }), ...way }, true);
+  };
+
+  /** Sends the order; `approved` when it carries a manager's approval (the sheet shows refusals). */
+  const send = (input: OrderCreate, approved = false) => {
     create.mutate(input, {
       onSuccess: (order) => {
+        setApprovalOpen(false);
         playSound(SoundKind.success);
         clearOrderDraft(userId);
         showSuccess(t('orderCreate.created', { number: order.orderNumber }));
@@ -208,6 +246,18 @@ function OrderCreateForm({ storeId, onCreated }: { storeId: string; onCreated: (
       },
       onError: (err) => {
         playSound(SoundKind.error);
+        if (err instanceof ApiError && err.code === ErrorCode.ManagerApprovalRequired) {
+          // The store's limit is stricter than this page knew: a manager approves after all.
+          setApprovalError(approved ? err.message : null);
+          setApprovalOpen(true);
+          return;
+        }
+        if (approved && err instanceof ApiError && err.status !== undefined) {
+          // Wrong password, not a manager, an approval not usable: fixed in the sheet.
+          setApprovalError(err.message);
+          return;
+        }
+        setApprovalOpen(false);
         if (err instanceof OrderConflictError) {
           setConflict({ ...err.conflict, message: err.message });
         } else if (err instanceof ApiError && err.status === 400 && err.validationErrors?.length) {
@@ -272,8 +322,27 @@ function OrderCreateForm({ storeId, onCreated }: { storeId: string; onCreated: (
         orderType={draft.orderType}
         discount={draft.discount}
         discountError={problem('discount')}
+        limit={discountLimit}
+        discountReason={draft.discountReason}
         onDiscountChange={(v) => update({ discount: cleanDiscount(v, draft.discount) })}
+        onDiscountReasonChange={(discountReason) => update({ discountReason })}
       />
+      {discountLimit && (
+        <ApprovalSheet
+          visible={approvalOpen}
+          storeId={storeId}
+          kind={MoneyApprovalKind.Discount}
+          amount={asked}
+          base={fees.rent}
+          limit={discountLimit.amount}
+          percent={discountLimit.percent}
+          initialReason={draft.discountReason}
+          busy={create.isPending}
+          error={approvalError}
+          onClose={() => setApprovalOpen(false)}
+          onApproved={handleApproved}
+        />
+      )}
       <Form layout="vertical" className="order-create__form">
         <Form.Item label={t('orderCreate.remarks')} description={problem('remarks')}>
           <LabelledTextArea

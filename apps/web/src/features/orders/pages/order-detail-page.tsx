@@ -35,6 +35,7 @@ import {
 } from '../api/order-actions';
 import { DinLines } from '../components/din-lines';
 import { ExtendPanel } from '../components/extend-panel';
+import { OrderAdjustments } from '../components/order-adjustments';
 import { HandoverPanel } from '../components/handover-panel';
 import { ReturnPanel } from '../components/return-panel';
 import { LateFeeSection } from '../components/late-fee';
@@ -379,6 +380,8 @@ export default function OrderDetailPage() {
                 </List.Item>
               )}
             </List>
+
+            {canProcess && <OrderAdjustments order={order} onDone={showSuccess} />}
 
             <OrderTimeline order={order} time={when} />
 

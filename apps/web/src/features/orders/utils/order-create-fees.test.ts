@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { OrderType } from '@snowgear/contracts';
-import { computeOrderFees, feeParameter, rentalDays } from './order-create-fees';
+import {
+  computeOrderFees,
+  feeParameter,
+  rentalDays,
+  staffDiscountLimit,
+} from './order-create-fees';
 
 const skis = { dailyPrice: 120, deposit: 800 };
 const helmet = { dailyPrice: 30.5, deposit: 200 };
@@ -28,17 +33,31 @@ describe('new order fees', () => {
     expect(fees).toMatchObject({ deliveryFee: 30, pickupFee: 50, total: 1381 });
   });
 
-  it('takes the discount off, never below zero and never a negative discount', () => {
-    expect(computeOrderFees({ ...base, discount: 101 }).total).toBe(1200);
+  it('takes the discount off the rent only: the deposits always stay to pay', () => {
+    expect(computeOrderFees({ ...base, discount: 101 })).toMatchObject({
+      total: 1200,
+      aboveRent: false,
+    });
     expect(computeOrderFees({ ...base, discount: 5000 })).toMatchObject({
-      discount: 1301,
-      total: 0,
+      discount: 301,
+      total: 1000,
+      aboveRent: true,
+    });
+    expect(computeOrderFees({ ...base, discount: 301 })).toMatchObject({
+      total: 1000,
+      aboveRent: false,
     });
     expect(computeOrderFees({ ...base, discount: -50 })).toMatchObject({
       discount: 0,
       total: 1301,
     });
     expect(computeOrderFees({ ...base, discount: Number.NaN }).total).toBe(1301);
+  });
+
+  it('gives a clerk the store’s percent of the rent, 20% when the parameter is blank', () => {
+    expect(staffDiscountLimit(301, '')).toEqual({ percent: 20, amount: 60.2 });
+    expect(staffDiscountLimit(301, '10')).toEqual({ percent: 10, amount: 30.1 });
+    expect(staffDiscountLimit(99.99, '20')).toEqual({ percent: 20, amount: 19.99 });
   });
 
   it('makes hospitality and loans free: rent shown, no deposit, everything discounted', () => {

@@ -1,4 +1,4 @@
-import { OrderType } from '@snowgear/contracts';
+import { OrderType, staffDiscountPercent, staffLimitFen } from '@snowgear/contracts';
 
 /**
  * The fee summary of a new order, worked out on the client with the server's rules
@@ -40,8 +40,10 @@ export interface OrderFees {
   deposit: number;
   deliveryFee: number;
   pickupFee: number;
-  /** What is taken off (never more than everything else together). */
+  /** What is taken off: the rent at most (hospitality and loans: everything but deposits). */
   discount: number;
+  /** More discount was asked than the rent: the server refuses it. */
+  aboveRent: boolean;
   total: number;
   free: boolean;
 }
@@ -69,7 +71,8 @@ export function computeOrderFees(input: {
   const pickupFee = toFen(Math.max(0, input.pickupFee));
   const before = rent + deposit + deliveryFee + pickupFee;
   const asked = Number.isFinite(input.discount) ? Math.max(0, toFen(input.discount)) : 0;
-  const discount = free ? before : Math.min(asked, before);
+  // A discount comes off the rent, never the deposits or fees: the total never drops below them.
+  const discount = free ? before : Math.min(asked, rent);
   return {
     days,
     lines: lines.map((l) => ({ rent: toYuan(l.rent), deposit: toYuan(l.deposit) })),
@@ -78,7 +81,20 @@ export function computeOrderFees(input: {
     deliveryFee: toYuan(deliveryFee),
     pickupFee: toYuan(pickupFee),
     discount: toYuan(discount),
+    aboveRent: !free && asked > rent,
     total: toYuan(before - discount),
     free,
   };
+}
+
+/**
+ * The most a clerk discounts alone (yuan): the store's MaxStaffDiscountPercent of the rent, as
+ * the server reckons it.
+ */
+export function staffDiscountLimit(
+  rent: number,
+  parameter: string | null | undefined,
+): { percent: number; amount: number } {
+  const percent = staffDiscountPercent(parameter);
+  return { percent, amount: toYuan(staffLimitFen(toFen(rent), percent)) };
 }

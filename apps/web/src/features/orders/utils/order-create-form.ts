@@ -35,6 +35,8 @@ export interface OrderCreateDraft {
   returnAddress: string;
   /** As typed (yuan). */
   discount: string;
+  /** Why the discount is given (kept with it, and shown to a manager asked to approve it). */
+  discountReason: string;
   remarks: string;
   items: OrderCreateLine[];
 }
@@ -50,6 +52,7 @@ export const EMPTY_DRAFT: OrderCreateDraft = {
   returnMethod: ReturnMethod.SelfReturn,
   returnAddress: '',
   discount: '',
+  discountReason: '',
   remarks: '',
   items: [],
 };
@@ -165,6 +168,9 @@ export function toOrderInput(
     returnAddress: draft.returnMethod === ReturnMethod.Pickup ? draft.returnAddress.trim() : '',
     discount:
       isFreeOrderType(draft.orderType) || !Number.isFinite(discount) ? 0 : Math.max(0, discount),
+    ...(draft.discountReason.trim() && discount > 0
+      ? { discountReason: draft.discountReason.trim() }
+      : {}),
     remarks: draft.remarks.trim(),
     items: draft.items.map((line) => ({ equipmentId: line.equipmentId })),
   };

@@ -7,6 +7,7 @@ import { findRoute } from '@/config/routes';
 import { PageHeader } from '@/components/page-header';
 import { sessionSnapshot, useSession } from '@/features/auth/stores/session-store';
 import { writeOrderListFilters } from '@/features/orders/api/list-orders';
+import { ApprovalsTile } from '@/features/orders/components/approvals-tile';
 import { WorkingStoreBar } from '@/features/stores/components/working-store-bar';
 import { checkRouteAccess } from '@/lib/authorization';
 import { useWorkspaceCount, WorkspaceFilters, type WorkspaceList } from '../api/workspace-orders';
@@ -69,6 +70,7 @@ export default function WorkspacePage() {
         {TILES.map((tile) => (
           <WorkspaceTile key={tile.list} {...tile} />
         ))}
+        <ApprovalsTile />
       </nav>
     </div>
   );

@@ -1,0 +1,631 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  callerAs,
+  createTestApp,
+  customerToken,
+  signIn,
+  storeIdsByName,
+  verificationHeaders,
+  type TestApp,
+} from '@/testing/index.js';
+
+interface Item {
+  id: string;
+  barcodeNumber: string;
+  dailyRentPrice: number;
+  deposit: number;
+}
+interface Fee {
+  kind: string;
+  amount: number;
+  reason: string;
+  approvedByName: string | null;
+}
+interface Bill {
+  id: string;
+  kind: string;
+  amount: number;
+  status: string;
+}
+
+const DAY = 86_400_000;
+const NEXT_YEAR = new Date().getUTCFullYear() + 1;
+const at = (days: number) => new Date(Date.UTC(NEXT_YEAR, 4, 1) + days * DAY).toISOString();
+const PASSWORD = '1q2w3E*';
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/**
+ * Discounts within limits, managers' approvals, ad-hoc fees and goodwill refunds (issue 36 §3,
+ * §5): the rules a caller meets at the counter.
+ */
+describe('money changed by hand', () => {
+  let t: TestApp;
+  let csrf: Record<string, string>;
+  const tokens: Record<string, string> = {};
+  let wanlong: string;
+  let other: string;
+  let stock: Item[];
+  let next = 0;
+  let slot = 0;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    csrf = await verificationHeaders(t.app);
+    Object.assign(tokens, await signIn(t.app, csrf, ['admin', 'employee', 'manager', 'multi']));
+    tokens.customer = await customerToken(t);
+    const stores = await storeIdsByName(t.app);
+    wanlong = stores['万龙雪场店']!;
+    other = Object.entries(stores).find(([name]) => name !== '万龙雪场店')![1];
+    const { items } = (
+      await call(
+        'employee',
+        'GET',
+        `/api/app/equipment?storeId=${wanlong}&status=0&maxResultCount=100`,
+      )
+    ).json<{ items: Item[] }>();
+    stock = items.filter((i) => i.dailyRentPrice >= 50 && i.deposit > 0);
+    // The multi-role manager manages another store.
+    expect(stock.length).toBeGreaterThan(12);
+  });
+  afterAll(() => t.close());
+
+  const call = (...args: Parameters<ReturnType<typeof callerAs>>) =>
+    callerAs(t.app, csrf, tokens)(...args);
+  /** A new item and a fresh window each time: orders never meet. */
+  const take = () => stock[next++]!;
+  const walkIn = (item: Item, extra: object = {}) => {
+    slot += 4;
+    return {
+      storeId: wanlong,
+      customerName: '王五',
+      customerPhone: '13900001111',
+      rentalStartTime: at(slot),
+      rentalEndTime: at(slot + 3),
+      items: [{ equipmentId: item.id }],
+      ...extra,
+    };
+  };
+  const rentOf = (item: Item) => round2(item.dailyRentPrice * 3);
+  const fees = (order: { feeItems: Fee[] }, kind: string) =>
+    order.feeItems.filter((f) => f.kind === kind);
+  const today = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+
+  // ---- discounts at the counter ---------------------------------------------------------------
+
+  it('refuses a discount above the rent, naming the rent, and never takes the deposit', async () => {
+    const item = take();
+    const rent = rentOf(item);
+    const above = await call(
+      'manager',
+      'POST',
+      '/api/app/orders',
+      walkIn(item, { discount: rent + 1 }),
+    );
+    expect(above.statusCode).toBe(400);
+    expect(above.json().error.code).toBe('Money:DiscountAboveRent');
+    expect(above.json().error.message).toContain(`¥${rent.toFixed(2)}`);
+    // The whole rent, by a manager (who is not limited): the deposit is still to pay.
+    const whole = await call(
+      'manager',
+      'POST',
+      '/api/app/orders',
+      walkIn(item, { discount: rent, discountReason: '老客户' }),
+    );
+    expect(whole.statusCode).toBe(201);
+    const order = whole.json();
+    expect(order.status).toBe(1);
+    expect(order.totalAmount).toBeCloseTo(item.deposit, 2);
+    expect(fees(order, 'Deposit')[0]!.amount).toBeCloseTo(item.deposit, 2);
+    expect(order.bills).toEqual([
+      expect.objectContaining({ kind: 'payment', status: 'pending', amount: item.deposit }),
+    ]);
+    expect(fees(order, 'Discount')[0]).toMatchObject({
+      amount: -rent,
+      reason: '老客户',
+      approvedByName: null,
+    });
+  });
+
+  it('lets a clerk give up to the limit alone and refuses more without a manager, naming the limit', async () => {
+    const item = take();
+    const rent = rentOf(item);
+    const limit = Math.floor(rent * 20) / 100;
+    const within = await call(
+      'employee',
+      'POST',
+      '/api/app/orders',
+      walkIn(item, { discount: limit, discountReason: '雪票优惠' }),
+    );
+    expect(within.statusCode).toBe(201);
+    expect(fees(within.json(), 'Discount')[0]).toMatchObject({
+      amount: -limit,
+      reason: '雪票优惠',
+      approvedByName: null,
+    });
+    expect(within.json().timeline.map((e: { kind: string }) => e.kind)).toContain('discount');
+
+    const second = take();
+    const secondRent = rentOf(second);
+    const secondLimit = Math.floor(secondRent * 20) / 100;
+    const over = await call(
+      'employee',
+      'POST',
+      '/api/app/orders',
+      walkIn(second, { discount: secondLimit + 1 }),
+    );
+    expect(over.statusCode).toBe(403);
+    expect(over.json().error.code).toBe('Money:ManagerApprovalRequired');
+    expect(over.json().error.message).toContain(`¥${secondLimit.toFixed(2)}`);
+    expect(over.json().error.data).toMatchObject({ limit: secondLimit, percent: 20 });
+    const english = await call(
+      'employee',
+      'POST',
+      '/api/app/orders',
+      walkIn(second, { discount: secondLimit + 1 }),
+      'en-US',
+    );
+    expect(english.json().error.message).toContain('needs a store manager’s approval');
+    // Nothing was booked: the item is still free for the same window.
+    const again = await call('employee', 'POST', '/api/app/orders', walkIn(second));
+    expect(again.statusCode).toBe(201);
+  });
+
+  it('takes a manager signing in on the clerk’s phone: the line, the timeline and the audit log name them', async () => {
+    const item = take();
+    const rent = rentOf(item);
+    const amount = round2(rent / 2);
+    const res = await call(
+      'employee',
+      'POST',
+      '/api/app/orders',
+      walkIn(item, {
+        customerName: '张三',
+        customerPhone: '13800138000',
+        discount: amount,
+        approval: { userName: 'manager', password: PASSWORD, reason: '设备有划痕' },
+      }),
+    );
+    expect(res.statusCode).toBe(201);
+    const order = res.json();
+    expect(fees(order, 'Discount')[0]).toMatchObject({
+      amount: -amount,
+      reason: '设备有划痕',
+      approvedByName: '王店长',
+    });
+    const line = order.timeline.find((e: { kind: string }) => e.kind === 'discount');
+    expect(line.message).toContain(`¥${amount.toFixed(2)}`);
+    expect(line.message).toContain('设备有划痕');
+    expect(line.message).toContain('王店长');
+    expect(line.operatorName).toBe('李店员');
+
+    const audit = await call(
+      'manager',
+      'GET',
+      `/api/app/audit-log?categories=money&from=${today()}&to=${today()}&keyword=${encodeURIComponent(order.orderNumber)}`,
+    );
+    expect(audit.statusCode).toBe(200);
+    expect(audit.json().items).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          category: 'money',
+          summary: expect.stringContaining('王店长'),
+        }),
+      ]),
+    );
+
+    // The customer sees the discount and its reason, never the manager's name.
+    const mine = await call('customer', 'GET', `/api/app/orders/${order.id}`);
+    expect(mine.statusCode).toBe(200);
+    expect(fees(mine.json(), 'Discount')[0]).toMatchObject({
+      reason: '设备有划痕',
+      approvedByName: null,
+    });
+    expect(JSON.stringify(mine.json())).not.toContain('王店长');
+  });
+
+  it('refuses wrong credentials, the clerk’s own, and another store’s manager', async () => {
+    const item = take();
+    const amount = round2(rentOf(item) / 2);
+    const attempt = (userName: string, password: string) =>
+      call(
+        'employee',
+        'POST',
+        '/api/app/orders',
+        walkIn(item, { discount: amount, approval: { userName, password, reason: '试试' } }),
+      );
+    const wrong = await attempt('manager', 'not-the-password');
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json().error.code).toBe('Account:InvalidCredentials');
+    const own = await attempt('employee', PASSWORD);
+    expect(own.statusCode).toBe(403);
+    expect(own.json().error.code).toBe('Money:ApproverNotManager');
+    const elsewhere = await attempt('multi', PASSWORD);
+    expect(elsewhere.statusCode).toBe(403);
+    expect(elsewhere.json().error.code).toBe('Money:ApproverNotManager');
+    expect(elsewhere.json().error.message).toContain('周多岗');
+  });
+
+  it('takes an approval from the manager’s phone once, and refuses a used, refused or other store’s one', async () => {
+    const item = take();
+    const rent = rentOf(item);
+    const amount = round2(rent * 0.4);
+    const asked = await call('employee', 'POST', '/api/app/money-approvals', {
+      storeId: wanlong,
+      kind: 'discount',
+      amount,
+      base: rent,
+      reason: '团体客人',
+    });
+    expect(asked.statusCode).toBe(201);
+    const request = asked.json();
+    expect(request).toMatchObject({ status: 'pending', requestedByName: '李店员', percent: 40 });
+
+    // Not approved yet: refused.
+    const early = await call(
+      'employee',
+      'POST',
+      '/api/app/orders',
+      walkIn(item, { discount: amount, approvalId: request.id }),
+    );
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error.code).toBe('Money:ApprovalNotUsable');
+
+    // The manager sees it waiting at their store; the other store's manager does not.
+    const waiting = await call('manager', 'GET', '/api/app/money-approvals');
+    expect(waiting.json().map((a: { id: string }) => a.id)).toContain(request.id);
+    const elsewhere = await call('multi', 'GET', '/api/app/money-approvals');
+    expect(elsewhere.json().map((a: { id: string }) => a.id)).not.toContain(request.id);
+    const notTheirs = await call('multi', 'POST', `/api/app/money-approvals/${request.id}/decide`, {
+      approve: true,
+    });
+    expect(notTheirs.statusCode).toBe(403);
+    // A clerk cannot answer.
+    const clerk = await call('employee', 'POST', `/api/app/money-approvals/${request.id}/decide`, {
+      approve: true,
+    });
+    expect(clerk.statusCode).toBe(403);
+
+    const approved = await call(
+      'manager',
+      'POST',
+      `/api/app/money-approvals/${request.id}/decide`,
+      { approve: true },
+    );
+    expect(approved.json()).toMatchObject({ status: 'approved', decidedByName: '王店长' });
+    expect(
+      (await call('employee', 'GET', `/api/app/money-approvals/${request.id}`)).json(),
+    ).toMatchObject({
+      status: 'approved',
+    });
+
+    // More than approved: refused.
+    const more = await call(
+      'employee',
+      'POST',
+      '/api/app/orders',
+      walkIn(item, { discount: round2(amount + 1), approvalId: request.id }),
+    );
+    expect(more.statusCode).toBe(409);
+
+    const used = await call(
+      'employee',
+      'POST',
+      '/api/app/orders',
+      walkIn(item, { discount: amount, approvalId: request.id }),
+    );
+    expect(used.statusCode).toBe(201);
+    expect(fees(used.json(), 'Discount')[0]).toMatchObject({
+      amount: -amount,
+      reason: '团体客人',
+      approvedByName: '王店长',
+    });
+    // The same gear another day: the approval is spent.
+    const twice = await call(
+      'employee',
+      'POST',
+      '/api/app/orders',
+      walkIn(item, { discount: amount, approvalId: request.id }),
+    );
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().error.message).toContain('只能用一次');
+
+    // Refused with a reason: the clerk reads it, and it allows nothing.
+    const refusedAsk = (
+      await call('employee', 'POST', '/api/app/money-approvals', {
+        storeId: wanlong,
+        kind: 'discount',
+        amount,
+        base: rent,
+        reason: '朋友',
+      })
+    ).json();
+    const refusal = await call(
+      'manager',
+      'POST',
+      `/api/app/money-approvals/${refusedAsk.id}/decide`,
+      { approve: false, reason: '折扣太大' },
+    );
+    expect(refusal.json()).toMatchObject({ status: 'refused', reason: '折扣太大' });
+    const noReason = await call(
+      'manager',
+      'POST',
+      `/api/app/money-approvals/${refusedAsk.id}/decide`,
+      { approve: false },
+    );
+    expect(noReason.statusCode).toBe(400);
+
+    // Another store's approval (its own manager asked and approved) does not open this store's.
+    const theirs = (
+      await call('multi', 'POST', '/api/app/money-approvals', {
+        storeId: other,
+        kind: 'discount',
+        amount,
+        base: rent,
+        reason: '别的店',
+      })
+    ).json();
+    await call('multi', 'POST', `/api/app/money-approvals/${theirs.id}/decide`, { approve: true });
+    // (Asked for more than the clerk's limit, so that the approval is what counts.)
+    const big = take();
+    const bigAmount = round2(rentOf(big) * 0.5);
+    const foreignBig = await call(
+      'employee',
+      'POST',
+      '/api/app/orders',
+      walkIn(big, { discount: bigAmount, approvalId: theirs.id }),
+    );
+    expect(foreignBig.statusCode).toBe(409);
+    expect(foreignBig.json().error.message).toContain('其他门店');
+    // A clerk cannot ask for another store.
+    const askElsewhere = await call('employee', 'POST', '/api/app/money-approvals', {
+      storeId: other,
+      kind: 'discount',
+      amount,
+      reason: '别的店',
+    });
+    expect(askElsewhere.statusCode).toBe(403);
+  });
+
+  it('lets the asker withdraw a request that waits', async () => {
+    const asked = (
+      await call('employee', 'POST', '/api/app/money-approvals', {
+        storeId: wanlong,
+        kind: 'discount',
+        amount: 100,
+        base: 200,
+        reason: '等不及',
+      })
+    ).json();
+    const gone = await call('employee', 'POST', `/api/app/money-approvals/${asked.id}/withdraw`);
+    expect(gone.statusCode).toBe(204);
+    expect((await call('employee', 'GET', `/api/app/money-approvals/${asked.id}`)).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await call('manager', 'GET', '/api/app/money-approvals'))
+        .json()
+        .map((a: { id: string }) => a.id),
+    ).not.toContain(asked.id);
+  });
+
+  it('leaves a manager and the super admin unlimited', async () => {
+    for (const who of ['manager', 'admin']) {
+      const item = take();
+      const rent = rentOf(item);
+      const res = await call(who, 'POST', '/api/app/orders', walkIn(item, { discount: rent }));
+      expect(res.statusCode).toBe(201);
+      expect(res.json().totalAmount).toBeCloseTo(item.deposit, 2);
+    }
+  });
+
+  it('keeps a discount through a change of delivery, and the deposit with it', async () => {
+    const item = take();
+    const limit = Math.floor(rentOf(item) * 20) / 100;
+    const order = (
+      await call(
+        'employee',
+        'POST',
+        '/api/app/orders',
+        walkIn(item, { discount: limit, discountReason: '熟客' }),
+      )
+    ).json();
+    const changed = await call('employee', 'PUT', `/api/app/orders/${order.id}/delivery-method`, {
+      deliveryMethod: 'Delivery',
+      deliveryAddress: '万龙酒店大堂',
+      returnMethod: 'SelfReturn',
+      returnAddress: '',
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(fees(changed.json(), 'Discount')).toEqual([
+      expect.objectContaining({ amount: -limit, reason: '熟客' }),
+    ]);
+    expect(changed.json().totalAmount).toBeCloseTo(order.totalAmount + 30, 2);
+  });
+
+  // ---- ad-hoc fees and goodwill refunds -------------------------------------------------------
+
+  const paidOrder = async (item: Item) => {
+    const order = (await call('employee', 'POST', '/api/app/orders', walkIn(item))).json();
+    const bill = order.bills[0] as Bill;
+    const paid = await call(
+      'employee',
+      'POST',
+      `/api/app/orders/confirm-cash-received?billId=${bill.id}`,
+    );
+    expect(paid.statusCode).toBe(200);
+    return order as { id: string; totalAmount: number; bills: Bill[] };
+  };
+
+  it('bills an ad-hoc fee: the open payment grows, a paid order gets a supplement', async () => {
+    const unpaid = (await call('employee', 'POST', '/api/app/orders', walkIn(take()))).json();
+    const grown = await call('employee', 'POST', `/api/app/orders/${unpaid.id}/fees`, {
+      kind: 'Other',
+      amount: 20,
+      reason: '头盔',
+    });
+    expect(grown.statusCode).toBe(200);
+    expect(grown.json().totalAmount).toBeCloseTo(unpaid.totalAmount + 20, 2);
+    expect(grown.json().bills).toEqual([
+      expect.objectContaining({
+        kind: 'payment',
+        status: 'pending',
+        amount: round2(unpaid.totalAmount + 20),
+      }),
+    ]);
+    expect(fees(grown.json(), 'Other')[0]).toMatchObject({ amount: 20, reason: '头盔' });
+    const line = grown.json().timeline.find((e: { kind: string }) => e.kind === 'adjustment');
+    expect(line.message).toContain('头盔');
+
+    const paid = await paidOrder(take());
+    const supplement = await call('employee', 'POST', `/api/app/orders/${paid.id}/fees`, {
+      kind: 'CleaningFee',
+      amount: 15,
+      reason: '雪板很脏',
+    });
+    expect(supplement.statusCode).toBe(200);
+    expect(supplement.json().status).toBe(11);
+    expect(supplement.json().bills).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ kind: 'supplement', status: 'pending', amount: 15 }),
+      ]),
+    );
+    // Without a reason: refused.
+    const bare = await call('employee', 'POST', `/api/app/orders/${paid.id}/fees`, {
+      kind: 'Other',
+      amount: 5,
+      reason: ' ',
+    });
+    expect(bare.statusCode).toBe(400);
+  });
+
+  it('folds a fee after the return into the one balance, and refuses one on a closed order', async () => {
+    const item = take();
+    const order = await paidOrder(item);
+    const full = (await call('employee', 'GET', `/api/app/orders/${order.id}`)).json();
+    await call('employee', 'POST', `/api/app/orders/${order.id}/handover`, {
+      barcodes: [item.barcodeNumber],
+    });
+    const returned = (
+      await call('employee', 'POST', `/api/app/orders/${order.id}/return`, {
+        items: [{ orderItemId: full.items[0].id, state: 'returned' }],
+      })
+    ).json();
+    expect(returned.status).toBe(8);
+    const refund = returned.bills.find((b: Bill) => b.kind === 'refund' && b.status === 'pending');
+    expect(refund.amount).toBeCloseTo(item.deposit, 2);
+    const folded = await call('employee', 'POST', `/api/app/orders/${order.id}/fees`, {
+      kind: 'DamageFee',
+      amount: 30,
+      reason: '固定器螺丝松动',
+    });
+    expect(folded.statusCode).toBe(200);
+    const pending = folded.json().bills.filter((b: Bill) => b.status === 'pending');
+    expect(pending).toEqual([
+      expect.objectContaining({ kind: 'refund', amount: round2(item.deposit - 30) }),
+    ]);
+    expect(folded.json().status).toBe(8);
+    // Give the rest back: the order completes, and then takes no more fees.
+    const done = await call(
+      'employee',
+      'POST',
+      `/api/app/orders/confirm-cash-refunded?billId=${pending[0].id}`,
+    );
+    expect(done.json().orderStatus).toBe(9);
+    const late = await call('employee', 'POST', `/api/app/orders/${order.id}/fees`, {
+      kind: 'Other',
+      amount: 5,
+      reason: '太迟了',
+    });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error.message).toContain('已完成');
+  });
+
+  it('gives a goodwill refund as a refund bill, within the limit, never beyond the rent paid', async () => {
+    const item = take();
+    const rent = rentOf(item);
+    const limit = Math.floor(rent * 20) / 100;
+    const unpaid = (await call('employee', 'POST', '/api/app/orders', walkIn(take()))).json();
+    const notPaid = await call('employee', 'POST', `/api/app/orders/${unpaid.id}/goodwill-refund`, {
+      amount: 1,
+      reason: '道歉',
+    });
+    expect(notPaid.statusCode).toBe(409);
+    expect(notPaid.json().error.message).toContain('待支付');
+
+    const order = await paidOrder(item);
+    const small = await call('employee', 'POST', `/api/app/orders/${order.id}/goodwill-refund`, {
+      amount: limit,
+      reason: '雪道关闭半天',
+    });
+    expect(small.statusCode).toBe(200);
+    const after = small.json();
+    expect(after.totalAmount).toBeCloseTo(order.totalAmount - limit, 2);
+    expect(fees(after, 'Discount')).toEqual([
+      expect.objectContaining({ amount: -limit, reason: '雪道关闭半天', approvedByName: null }),
+    ]);
+    expect(after.bills).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ kind: 'refund', status: 'pending', amount: limit }),
+      ]),
+    );
+    expect(after.timeline.find((e: { kind: string }) => e.kind === 'adjustment').message).toContain(
+      '雪道关闭半天',
+    );
+
+    const over = await call('employee', 'POST', `/api/app/orders/${order.id}/goodwill-refund`, {
+      amount: round2(limit + 1),
+      reason: '再补一点',
+    });
+    expect(over.statusCode).toBe(403);
+    expect(over.json().error.code).toBe('Money:ManagerApprovalRequired');
+
+    // Beyond what is left of the rent: refused whoever asks (the deposit is not refunded this way).
+    const rest = round2(rent - limit);
+    const beyond = await call('manager', 'POST', `/api/app/orders/${order.id}/goodwill-refund`, {
+      amount: round2(rest + 0.01),
+      reason: '全退',
+    });
+    expect(beyond.statusCode).toBe(400);
+    expect(beyond.json().error.code).toBe('Money:RefundAboveRentPaid');
+    expect(beyond.json().error.message).toContain(`¥${rest.toFixed(2)}`);
+
+    const approved = await call('employee', 'POST', `/api/app/orders/${order.id}/goodwill-refund`, {
+      amount: rest,
+      reason: '设备故障',
+      approval: { userName: 'manager', password: PASSWORD, reason: '设备故障，全额退租金' },
+    });
+    expect(approved.statusCode).toBe(200);
+    expect(fees(approved.json(), 'Discount').at(-1)).toMatchObject({
+      amount: -rest,
+      reason: '设备故障，全额退租金',
+      approvedByName: '王店长',
+    });
+    // The deposit stays whole: the total is the deposit.
+    expect(approved.json().totalAmount).toBeCloseTo(item.deposit, 2);
+  });
+
+  // Last: it locks the manager's account for a while.
+  it('counts wrong manager passwords against the same limit as signing in', async () => {
+    const item = take();
+    const body = walkIn(item, {
+      discount: round2(rentOf(item) / 2),
+      approval: { userName: 'manager', password: 'wrong', reason: '试试' },
+    });
+    const answers: number[] = [];
+    for (let i = 0; i < 8 && !answers.includes(429); i++) {
+      answers.push((await call('employee', 'POST', '/api/app/orders', body)).statusCode);
+    }
+    expect(answers.at(-1)).toBe(429);
+    expect(answers.slice(0, -1).every((code) => code === 403)).toBe(true);
+    // The manager's own sign-in is locked too: one account, one count.
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/app/account/login',
+      headers: csrf,
+      payload: { userNameOrEmailAddress: 'manager', password: PASSWORD },
+    });
+    expect(login.statusCode).toBe(429);
+    // And the right password given on the clerk's phone made no session for them.
+    expect(answers).not.toContain(200);
+  });
+});

@@ -1,0 +1,152 @@
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, describe, expect, it } from 'vitest';
+import { OrderType, type MoneyApproval } from '@snowgear/contracts';
+import { loginWithPassword, useSession } from '@/features/auth/stores/session-store';
+import { api } from '@/lib/api-client';
+import { changeLanguage } from '@/lib/i18n';
+import { createQueryClient } from '@/lib/query-client';
+import { computeOrderFees, staffDiscountLimit } from '../utils/order-create-fees';
+import { ApprovalSheet, type ApprovalWay } from './approval-sheet';
+import { OrderCreateFees } from './order-create-fees';
+
+// jsdom lacks pointer capture, which antd-mobile's popups ask for.
+for (const method of ['setPointerCapture', 'releasePointerCapture'] as const) {
+  if (!(method in Element.prototype)) {
+    Object.defineProperty(Element.prototype, method, {
+      value: () => undefined,
+      configurable: true,
+    });
+  }
+}
+
+afterEach(cleanup);
+
+const skis = { dailyPrice: 100, deposit: 800 };
+
+function Fees({ discount, limited = true }: { discount: string; limited?: boolean }) {
+  const fees = computeOrderFees({
+    lines: [skis],
+    days: 3,
+    orderType: OrderType.Normal,
+    deliveryFee: 0,
+    pickupFee: 0,
+    discount: Number(discount) || 0,
+  });
+  return (
+    <OrderCreateFees
+      fees={fees}
+      orderType={OrderType.Normal}
+      discount={discount}
+      limit={limited ? staffDiscountLimit(fees.rent, '20') : null}
+      discountReason=""
+      onDiscountChange={() => undefined}
+      onDiscountReasonChange={() => undefined}
+    />
+  );
+}
+
+describe('the discount field', () => {
+  it('says the clerk’s limit, warns beyond it, and refuses more than the rent next to the field', async () => {
+    await changeLanguage('zh-CN');
+    const { rerender } = render(<Fees discount="50" />);
+    expect(screen.getByText(/店员最多优惠 ¥60\.00（租金的 20%）/)).toBeTruthy();
+    // The total keeps the deposit whatever is typed.
+    expect(screen.getByText('¥1050.00')).toBeTruthy();
+
+    rerender(<Fees discount="90" />);
+    expect(screen.getByText(/超出店员上限，提交时需店长批准/)).toBeTruthy();
+
+    rerender(<Fees discount="5000" />);
+    expect(screen.getByRole('alert').textContent).toBe('优惠只能抵扣租金，最多 ¥300.00');
+    expect(screen.getByText('¥800.00', { selector: 'strong' })).toBeTruthy();
+
+    // A manager is not limited: the rule names the rent instead.
+    rerender(<Fees discount="90" limited={false} />);
+    expect(screen.getByText(/最多优惠 ¥300\.00（租金）/)).toBeTruthy();
+
+    await changeLanguage('en-US');
+    rerender(<Fees discount="50" />);
+    expect(screen.getByText(/A clerk gives at most ¥60\.00 \(20% of the rent\)/)).toBeTruthy();
+    await changeLanguage('zh-CN');
+  });
+});
+
+describe('the approval sheet (real server)', () => {
+  const sheet = (onApproved: (way: ApprovalWay) => void) =>
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <ApprovalSheet
+          visible
+          storeId={useSession.getState().user!.primaryStoreId!}
+          kind="discount"
+          amount={150}
+          base={300}
+          limit={60}
+          percent={20}
+          onClose={() => undefined}
+          onApproved={onApproved}
+        />
+      </QueryClientProvider>,
+    );
+
+  it('needs a reason and the manager’s credentials, and hands them on to the order', async () => {
+    await changeLanguage('zh-CN');
+    await loginWithPassword({
+      userNameOrEmailAddress: 'employee',
+      password: '1q2w3E*',
+      rememberMe: false,
+    });
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    const ways: ApprovalWay[] = [];
+    sheet((way) => ways.push(way));
+    expect(
+      await screen.findByText('优惠 ¥150.00，超出店员上限 ¥60.00（租金 ¥300.00 的 20%）'),
+    ).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: '批准并提交' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('请填写原因');
+    await user.type(screen.getByLabelText('原因'), '老客户');
+    await user.click(screen.getByRole('button', { name: '批准并提交' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('请输入店长账号和密码');
+    await user.type(screen.getByLabelText('店长账号'), 'manager');
+    await user.type(screen.getByLabelText('店长密码'), 'secret');
+    await user.click(screen.getByRole('button', { name: '批准并提交' }));
+    expect(ways).toEqual([
+      { approval: { userName: 'manager', password: 'secret', reason: '老客户' } },
+    ]);
+  });
+
+  it('asks the manager’s phone, waits for the answer, and hands on the approval', async () => {
+    await changeLanguage('zh-CN');
+    await loginWithPassword({
+      userNameOrEmailAddress: 'employee',
+      password: '1q2w3E*',
+      rememberMe: false,
+    });
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    const ways: ApprovalWay[] = [];
+    sheet((way) => ways.push(way));
+    await user.click(await screen.findByText('店长在自己手机上批准'));
+    await user.type(screen.getByLabelText('原因'), '团体客人');
+    await user.click(screen.getByRole('button', { name: '发送申请' }));
+    expect(await screen.findByText(/已发送，等待店长批准/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: '撤回申请' })).toBeTruthy();
+
+    // The manager answers on their phone (here: the same client, signed in as them).
+    await loginWithPassword({
+      userNameOrEmailAddress: 'manager',
+      password: '1q2w3E*',
+      rememberMe: false,
+    });
+    const waiting = await api.get<MoneyApproval[]>('/app/money-approvals');
+    const mine = waiting.find((a) => a.reason === '团体客人')!;
+    expect(mine).toMatchObject({ amount: 150, requestedByName: '李店员' });
+    await api.post(`/app/money-approvals/${mine.id}/decide`, { approve: true, reason: '' });
+
+    const submit = await screen.findByRole('button', { name: '已批准，提交' }, { timeout: 10_000 });
+    expect(screen.getByText('王店长 已批准')).toBeTruthy();
+    await user.click(submit);
+    await waitFor(() => expect(ways).toEqual([{ approvalId: mine.id }]));
+  });
+});
