@@ -136,8 +136,14 @@ export async function paymentRoutes(
       schema: {
         tags,
         summary:
-          'Send a refund bill back the way the money came (spread over the order’s online payments, never more than each has left)',
-        querystring: z.object({ billId: z.uuid() }),
+          'Send a refund bill back the way the money came (spread over the order’s online payments, never more than each has left); with check=true only ask the provider about what was sent, sending nothing new',
+        querystring: z.object({
+          billId: z.uuid(),
+          check: z
+            .enum(['true', 'false'])
+            .optional()
+            .transform((v) => v === 'true'),
+        }),
         response: { 200: RefundOnlineResultSchema },
       },
     },
@@ -155,7 +161,9 @@ export async function paymentRoutes(
         operatorName: who?.name || who?.userName || request.user!.userName,
         english: isEnglish(request),
       };
-      return service.refundOnline(request.query.billId, actor);
+      return request.query.check
+        ? service.checkRefund(request.query.billId, actor)
+        : service.refundOnline(request.query.billId, actor);
     },
   );
 

@@ -52,7 +52,6 @@ describe('one refund, never two', () => {
     const port = await freePort();
     t = await createTestApp({
       settings: {
-        ORDER_SWEEP_SECONDS: '1',
         PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
         WECHATPAY_MCH_ID: wx.config.mchId,
         WECHATPAY_APP_ID: wx.config.appId,
@@ -241,19 +240,19 @@ describe('one refund, never two', () => {
     expect(sent.statusCode).toBe(200);
     const [refund] = await t.database.db.select().from(refunds).where(eq(refunds.billId, bill.id));
     wx.setRefundStatus(refund!.outRefundNo, 'ABNORMAL');
-    // The sweep asks WeChat about refunds older than half a minute; WeChat says this one failed,
-    // which releases the bill for cash.
-    await t.database.db
-      .update(refunds)
-      .set({ createdAt: new Date(Date.now() - 60_000) })
-      .where(eq(refunds.id, refund!.id));
-    await expect
-      .poll(
-        async () =>
-          (await t.database.db.select().from(refunds).where(eq(refunds.id, refund!.id)))[0]!.status,
-        { timeout: 10_000 },
-      )
-      .toBe('failed');
+    // The counter asks how the refund is doing: WeChat says it failed, which releases the bill
+    // for cash; asking sends no second refund.
+    const checked = await call(
+      'employee',
+      'POST',
+      `/api/app/payments/refund?billId=${bill.id}&check=true`,
+    );
+    expect(checked.json()).toMatchObject({ status: 'pending', refunds: [{ status: 'failed' }] });
+    const rows = await t.database.db.select().from(refunds).where(eq(refunds.billId, bill.id));
+    expect(rows).toHaveLength(1);
+    expect((await read(order.id)).bills.find((b) => b.id === bill.id)).toMatchObject({
+      refundUnderWay: false,
+    });
     const cash = await call(
       'employee',
       'POST',

@@ -658,6 +658,17 @@ export class PaymentsService {
   }
 
   /**
+   * Asks the provider about the refunds sent for a bill and closes the bill once they are done,
+   * sending nothing new: the counter's 'check the refund' may not turn into a second refund when
+   * the provider has meanwhile refused the first (the bill is then free for another way).
+   */
+  async checkRefund(billId: string, actor: Actor): Promise<RefundOnlineResult> {
+    await this.syncRefunds(billId);
+    await this.finishRefundBill(billId, actor);
+    return this.refundResult(billId);
+  }
+
+  /**
    * Sends what an order owes back (its pending refund bills) the way it was paid, with no one at
    * the counter: after a customer cancels, and when a self-return is checked in. A bill that
    * cannot go back online (paid in cash, or the provider refuses) stays pending for the store,

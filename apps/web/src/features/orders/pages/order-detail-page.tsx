@@ -91,6 +91,7 @@ export default function OrderDetailPage() {
   const startReturn = useStartReturn();
   const confirmRefund = useConfirmRefund();
   const refundOnline = useRefundOnline();
+  const refundCheck = useRefundOnline({ check: true });
   const payAtDoor = usePayAtDoor();
   const canProcess = canCancel;
   const canStock = permissions.includes(Permissions.BusinessOperations.InventoryManage);
@@ -163,7 +164,7 @@ export default function OrderDetailPage() {
 
   /** Asks the provider again about a refund it is still processing (sends nothing new). */
   const checkRefund = (bill: Bill) =>
-    refundOnline.mutate(bill.id, {
+    refundCheck.mutate(bill.id, {
       onSuccess: (result) =>
         result.status === 'paid'
           ? showSuccess(t('orders.refundOnlineDone'))
@@ -325,7 +326,7 @@ export default function OrderDetailPage() {
                         // The money is on its way back online: only that way settles it.
                         <Button
                           size="small"
-                          loading={refundOnline.isPending}
+                          loading={refundCheck.isPending}
                           onClick={() => checkRefund(bill)}
                         >
                           {t('orders.refundCheck')}
