@@ -62,13 +62,25 @@ describe('the counter, scan-first and with gloves', () => {
       ),
     );
     expect(measured).toBeGreaterThanOrEqual(3 + 6);
+    // A day and a little past the end, beyond the hour's grace: two started days at the kit's
+    // daily rent, shown as its own line before the clerk confirms.
+    const lateFee = 2 * kit.reduce((n, i) => n + i.dailyRentPrice, 0);
+    await check.getByText('超时费（超时 2 天）').waitFor();
+    await check
+      .getByText(`¥${lateFee.toFixed(2)}`)
+      .first()
+      .waitFor();
     await screenshot(page, 'counter-return-by-scan');
     await check.getByRole('button', { name: '确认验收' }).tap();
     await page.getByText('已归还', { exact: true }).first().waitFor();
-    // What is owed, to whom: the whole deposit goes back.
+    // What is owed, to whom: the deposit less the late fee goes back (or the rest is collected).
     const deposits = kit.reduce((n, i) => n + i.deposit, 0);
+    const balance = deposits - lateFee;
     await page
-      .locator('.order-detail__balance', { hasText: `应退客户 ¥${deposits.toFixed(2)}` })
+      .locator('.order-detail__balance', {
+        hasText:
+          balance >= 0 ? `应退客户 ¥${balance.toFixed(2)}` : `待收 ¥${(-balance).toFixed(2)}`,
+      })
       .waitFor();
 
     // Scanned again now, the item is plain stock and opens its dialog.

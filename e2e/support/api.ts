@@ -4,6 +4,7 @@ export interface StockItem {
   id: string;
   barcodeNumber: string;
   categoryId: string;
+  dailyRentPrice: number;
   deposit: number;
 }
 
