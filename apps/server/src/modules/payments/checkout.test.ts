@@ -13,11 +13,11 @@ import {
   customerToken,
   signIn,
   storeIdsByName,
+  storeTimeOn,
   verificationHeaders,
   type TestApp,
 } from '@/testing/index.js';
 
-const DAY = 86_400_000;
 const ADDRESS = '崇礼万龙酒店 1208';
 
 /**
@@ -40,7 +40,7 @@ describe('what the checkout says an order is for, and to whom', () => {
     tokens.customer = await customerToken(t);
     call = callerAs(t.app, csrf, tokens);
     const storeId = (await storeIdsByName(t.app))['万龙雪场店']!;
-    const start = new Date(Date.now() + 40 * DAY).toISOString();
+    const start = storeTimeOn(40, '10:00');
     const catalog = (
       await t.app.inject({
         url: `/api/app/booking/catalog?storeId=${storeId}&rentalStartTime=${encodeURIComponent(start)}&days=2`,
