@@ -8,13 +8,15 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { ErrorCode } from '@snowgear/contracts';
 import type { Settings } from '@/config/env.js';
 import type { DatabaseHandle } from '@/db/client.js';
 import { SignedInUsers } from '@/modules/identity/signed-in-users.js';
 import { accessPlugin } from '@/plugins/access.js';
+import { canonicalPathPlugin } from '@/plugins/canonical-path.js';
 import { idempotencyPlugin } from '@/plugins/idempotency.js';
 import { databasePlugin } from '@/plugins/database.js';
-import { errorHandlerPlugin } from '@/plugins/error-handler.js';
+import { errorHandlerPlugin, sendError } from '@/plugins/error-handler.js';
 import { inputGuardPlugin } from '@/plugins/input-guard.js';
 import { openApiPlugin } from '@/plugins/openapi.js';
 import { securityPlugin } from '@/plugins/security.js';
@@ -99,6 +101,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    // A path that cannot be decoded (`%E0%A4%A`) is refused before any hook runs: in the ABP
+    // shape like every other refusal.
+    frameworkErrors: (error, _request, reply) => {
+      void sendError(reply, 400, { code: ErrorCode.NonCanonicalPath, message: error.message });
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -124,6 +131,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   }
   await app.register(errorHandlerPlugin);
+  await app.register(canonicalPathPlugin);
   await app.register(inputGuardPlugin);
   await app.register(databasePlugin, { database: options.database });
   await app.register(metricsPlugin, { token: settings.METRICS_TOKEN });

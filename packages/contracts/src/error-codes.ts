@@ -14,8 +14,12 @@ export const ErrorCode = {
   Internal: 'App:InternalError',
   /** The database is away for now: retry after the Retry-After header's seconds. */
   ServiceUnavailable: 'App:ServiceUnavailable',
-  /** An Idempotency-Key sent again with another method or path. */
+  /** A path spelled otherwise than canonically (`/%61pi/…`, `//api`, `/api/./…`, `/API/…`). */
+  NonCanonicalPath: 'App:NonCanonicalPath',
+  /** An Idempotency-Key sent again with another method, path or body. */
   IdempotencyKeyReused: 'App:IdempotencyKeyReused',
+  /** Done already under this Idempotency-Key; its answer held a credential and was not kept. */
+  AnswerNotKept: 'App:IdempotentAnswerNotKept',
   /** The first request with this Idempotency-Key is still being handled. */
   RequestInProgress: 'App:RequestInProgress',
   /** `/ready`: this process cannot serve yet (its database does not answer). */

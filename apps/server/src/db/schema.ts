@@ -1128,13 +1128,19 @@ export const idempotentRequests = pgTable(
     tenantId: uuid('tenant_id')
       .notNull()
       .references(() => tenants.id, { onDelete: 'cascade' }),
-    /** The signed-in user's id, or 'anonymous': one caller's keys never meet another's. */
+    /**
+     * `user:<id>`, or `browser:<nonce>` of the anonymous caller's signed verification cookie: one
+     * caller's keys never meet another's.
+     */
     callerKey: text('caller_key').notNull(),
     key: text('key').notNull(),
     method: text('method').notNull(),
     path: text('path').notNull(),
+    /** SHA-256 of method, path and body: the same key with another body is refused. */
+    requestHash: text('request_hash').notNull().default(''),
     /** Null while the first request is still being handled. */
     statusCode: integer('status_code'),
+    /** Never kept for an answer that holds a token or secret (route config `secretAnswer`). */
     responseBody: text('response_body'),
     contentType: text('content_type'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -182,6 +182,24 @@ export type FuzzRequest = InjectOptions & {
   payload?: string | Buffer;
 };
 
+/**
+ * The same address under a spelling the router would read as the same route (encoded letters,
+ * doubled slashes, another case): the server must send it to the canonical one or refuse it,
+ * never answer it itself (plugins/canonical-path.ts).
+ */
+export function respell(rng: Random, url: string): string {
+  const rest = url.slice('/api'.length);
+  return rng.pick([
+    `/%61pi${rest}`,
+    `/a%70%69${rest}`,
+    `//api${rest}`,
+    `/api/${rest}`,
+    `/API${rest}`,
+    `/Api${rest}`,
+    `/api${rest.replace(/^\/([a-z])/, (_, c: string) => `/%${c.charCodeAt(0).toString(16)}`)}`,
+  ]);
+}
+
 export function requestFor(rng: Random, op: Operation, pools: Pools, anchor: number): FuzzRequest {
   const mode = rng.next();
   const g: Generation = { rng, pools, anchor, path: op.path, clean: rng.chance(0.5) };

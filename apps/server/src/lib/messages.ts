@@ -64,6 +64,8 @@ const zh = {
   ImageTooManyPixels: '图片像素太多（{width}×{height}），最多 {megapixels} 百万像素',
   ImagesBusy: '服务器正在处理较多图片，请 {seconds} 秒后重试',
   TooManyRequests: '操作太频繁，请 {seconds} 秒后重试',
+  IdempotencyKeyReused: '该请求编号已用于另一项操作，请刷新后重试',
+  IdempotentAnswerNotKept: '该操作已经完成。其结果含有凭据，不予保存，请重新操作',
   UploadsTooFrequent: '上传太频繁，请 {seconds} 秒后再试',
   UploadsInProgress: '最多同时上传 {count} 个文件，请等前面的上传完成',
   TooManyImages: '每件设备最多 {max} 张图片',
@@ -315,6 +317,9 @@ const en: Record<Key, string> = {
     'The image has too many pixels ({width}×{height}); at most {megapixels} megapixels',
   ImagesBusy: 'The server is busy with other images; please retry in {seconds} s',
   TooManyRequests: 'Too many requests. Please retry in {seconds} s.',
+  IdempotencyKeyReused: 'This Idempotency-Key was used for another request. Refresh and try again.',
+  IdempotentAnswerNotKept:
+    'This was already done. Its answer holds a credential and is not kept: do it again for a new one.',
   UploadsTooFrequent: 'Too many uploads; please try again in {seconds} s',
   UploadsInProgress: 'At most {count} uploads at a time; please wait for the others to finish',
   TooManyImages: 'At most {max} images per item',

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ErrorCode } from '@snowgear/contracts';
 import { AppError } from '@/lib/errors.js';
@@ -14,6 +14,11 @@ export function isAllowed(
   if ('roles' in access) return access.roles.some((r) => user.roles.includes(r));
   const has = (p: string) => user.permissions.includes(p);
   return access.mode === 'all' ? access.permissions.every(has) : access.permissions.some(has);
+}
+
+/** Whether the route a request matched is an API route (its pattern, not the URL as sent). */
+export function isApiRoute(request: FastifyRequest): boolean {
+  return request.routeOptions.url?.startsWith('/api/') ?? false;
 }
 
 /** API routes that must declare access; documentation routes are public by nature. */

@@ -76,6 +76,12 @@ describe('writes sent with an Idempotency-Key are applied once', () => {
     );
     expect(other.statusCode).toBe(422);
     expect(other.json().error.code).toBe('App:IdempotencyKeyReused');
+    // The same key and address with another body is another request too: refused, not answered
+    // with the first one's result.
+    const changed = await send('13700000302', 'queue-1:add-hotel', { address: '别的酒店' });
+    expect(changed.statusCode).toBe(422);
+    expect(changed.json().error.message).toBe('该请求编号已用于另一项操作，请刷新后重试');
+    expect(await addresses('13700000302')).toHaveLength(1);
     expect((await send('13700000302', 'bad key!', { address: 'x' })).statusCode).toBe(400);
   });
 
@@ -104,5 +110,80 @@ describe('writes sent with an Idempotency-Key are applied once', () => {
     expect(rows.some((r) => r.key === 'queue-3:bad')).toBe(false); // refused before it ran
     const ok = await send('13700000301', 'queue-3:bad', { address: '改好的地址' });
     expect(ok.statusCode).toBe(201);
+  });
+});
+
+/**
+ * Anonymous callers used to share one key space and the stored answer came back whatever the
+ * body: a sign-in sent with key K handed its tokens to anyone who sent K within a day.
+ */
+describe('an anonymous caller’s keys and answers that hold a secret', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const login = (browser: Record<string, string>, key: string | null, password: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/app/account/login',
+      headers: { ...browser, ...(key ? { 'idempotency-key': key } : {}) },
+      payload: { userNameOrEmailAddress: 'employee', password },
+    });
+
+  it('never hands one browser’s sign-in to another, nor keeps the tokens', async () => {
+    const victim = await verificationHeaders(t.app);
+    const attacker = await verificationHeaders(t.app);
+    expect(victim.cookie).not.toBe(attacker.cookie);
+
+    const signedIn = await login(victim, 'K', '1q2w3E*');
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json().accessToken).toBeTruthy();
+
+    // Another browser sending K is a caller of its own: its request runs as sent.
+    for (const password of ['1q2w3E*x', '']) {
+      const stolen = await login(attacker, 'K', password);
+      expect(stolen.headers['idempotent-replayed']).toBeUndefined();
+      expect(stolen.body).not.toContain('accessToken');
+    }
+    // The same browser repeating it is told it is done, without the tokens.
+    const again = await login(victim, 'K', '1q2w3E*');
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.code).toBe('App:IdempotentAnswerNotKept');
+    expect(again.body).not.toContain(signedIn.json().accessToken);
+
+    // Nothing that signs in is stored.
+    const rows = await t.database.db.select().from(idempotentRequests);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      expect(row.responseBody ?? '').not.toContain('accessToken');
+      expect(row.responseBody ?? '').not.toContain('refreshToken');
+      expect(row.callerKey).toMatch(/^(user|browser):/);
+    }
+  });
+
+  it('keeps the answer of a refused sign-in for its browser only, and refuses another body under its key', async () => {
+    const browser = await verificationHeaders(t.app);
+    const wrong = await login(browser, 'retry-1', 'wrong-password');
+    expect(wrong.statusCode).toBeGreaterThanOrEqual(400);
+    const repeated = await login(browser, 'retry-1', 'wrong-password');
+    expect(repeated.statusCode).toBe(wrong.statusCode);
+    expect(repeated.body).toBe(wrong.body);
+    expect(repeated.headers['idempotent-replayed']).toBe('true');
+    expect((await login(browser, 'retry-1', '1q2w3E*')).statusCode).toBe(422);
+  });
+
+  it('ignores a key from a caller with no signed cookie of its own rather than sharing one', async () => {
+    const browser = await verificationHeaders(t.app);
+    const forged = {
+      ...browser,
+      cookie: 'XSRF-TOKEN=forged.value',
+      RequestVerificationToken: 'forged.value',
+    };
+    // Refused by the verification token before any key is looked at.
+    expect((await login(forged, 'K2', '1q2w3E*')).statusCode).toBe(400);
+    const rows = await t.database.db.select().from(idempotentRequests);
+    expect(rows.some((r) => r.key === 'K2')).toBe(false);
   });
 });

@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { ErrorCode } from '@snowgear/contracts';
 import { idempotentRequests } from '@/db/schema.js';
 import { AppError } from '@/lib/errors.js';
+import { message } from '@/lib/messages.js';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 const KEY = /^[A-Za-z0-9._:-]{1,100}$/;
@@ -12,6 +14,13 @@ const ABANDONED_MS = 60_000;
 const KEPT_HOURS = 24;
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The answer holds a token or a secret (a sign-in, an SMS code, a payment or file link): it is
+     * never kept, and a repeat under the same key is told it was done, not given the answer.
+     */
+    secretAnswer?: boolean;
+  }
   interface FastifyRequest {
     /** The key this write is recorded under, when it came with one. */
     idempotencyKey: { tenantId: string; callerKey: string; key: string } | null;
@@ -20,11 +29,14 @@ declare module 'fastify' {
 
 /**
  * Writes sent with an `Idempotency-Key` header are applied once: the first is handled and its
- * answer kept for a day; the same key again (a retry after a lost answer, an offline queue sending
- * what it kept) gets that answer back with `Idempotent-Replayed: true` and changes nothing. While
- * the first is still running the second gets 409 (retry shortly); the same key with another method
- * or path gets 422. Keys belong to their caller (user, or anonymous) and tenant. A 5xx answer is
- * not kept, so the retry runs again (the failed write was rolled back).
+ * answer kept for a day; the same key again with the same request (a retry after a lost answer,
+ * an offline queue sending what it kept) gets that answer back with `Idempotent-Replayed: true`
+ * and changes nothing. While the first is still running the second gets 409 (retry shortly); the
+ * same key with another method, path or body gets 422. Keys belong to their caller: the signed-in
+ * user, or the anonymous browser named by its signed verification cookie (a caller with neither
+ * gets no replay: its key is ignored), and to the tenant. An answer holding a token or secret is
+ * never kept (route config `secretAnswer`). A 5xx answer is not kept, so the retry runs again
+ * (the failed write was rolled back).
  */
 export const idempotencyPlugin = fp(
   async (app: FastifyInstance) => {
@@ -51,10 +63,13 @@ export const idempotencyPlugin = fp(
           'Idempotency-Key: 1 to 100 letters, digits or ._:-',
         );
       }
-      const id = { tenantId: request.tenantId, callerKey: callerOf(request), key };
+      const callerKey = callerOf(request);
+      if (callerKey === null) return;
+      const id = { tenantId: request.tenantId, callerKey, key };
+      const requestHash = fingerprint(request);
       const [claimed] = await app.db
         .insert(idempotentRequests)
-        .values({ ...id, method: request.method, path: request.url })
+        .values({ ...id, method: request.method, path: request.url, requestHash })
         .onConflictDoNothing()
         .returning({ key: idempotentRequests.key });
       if (claimed) {
@@ -71,11 +86,11 @@ export const idempotencyPlugin = fp(
         // Purged or given up between the two statements: nothing recorded, try again.
         throw new AppError(409, ErrorCode.RequestInProgress, 'Please retry the request.');
       }
-      if (first.method !== request.method || first.path !== request.url) {
+      if (first.requestHash !== requestHash) {
         throw new AppError(
           422,
           ErrorCode.IdempotencyKeyReused,
-          'This Idempotency-Key was used for another request.',
+          message(request, 'IdempotencyKeyReused'),
         );
       }
       if (first.statusCode === null) {
@@ -103,6 +118,13 @@ export const idempotencyPlugin = fp(
         );
       }
       reply.header('Idempotent-Replayed', 'true');
+      if (first.statusCode < 300 && request.routeOptions.config.secretAnswer) {
+        throw new AppError(
+          409,
+          ErrorCode.AnswerNotKept,
+          message(request, 'IdempotentAnswerNotKept'),
+        );
+      }
       if (first.contentType) reply.type(first.contentType);
       return reply.code(first.statusCode).send(first.responseBody ?? undefined);
     });
@@ -121,20 +143,30 @@ export const idempotencyPlugin = fp(
         return payload;
       }
       const contentType = reply.getHeader('content-type');
+      const secret = reply.statusCode < 300 && request.routeOptions.config.secretAnswer;
       await app.db
         .update(idempotentRequests)
         .set({
           statusCode: reply.statusCode,
-          responseBody: typeof payload === 'string' ? payload : null,
-          contentType: typeof contentType === 'string' ? contentType : null,
+          responseBody: !secret && typeof payload === 'string' ? payload : null,
+          contentType: !secret && typeof contentType === 'string' ? contentType : null,
         })
         .where(match);
       return payload;
     });
   },
-  { name: 'idempotency', dependencies: ['database', 'tenant'] },
+  { name: 'idempotency', dependencies: ['database', 'tenant', 'verification-token'] },
 );
 
-function callerOf(request: FastifyRequest): string {
-  return request.user?.id ?? 'anonymous';
+function callerOf(request: FastifyRequest): string | null {
+  if (request.user) return `user:${request.user.id}`;
+  return request.browserId ? `browser:${request.browserId}` : null;
+}
+
+/** What makes two requests the same: method, path and query, and the body as it was parsed. */
+function fingerprint(request: FastifyRequest): string {
+  return createHash('sha256')
+    .update(`${request.method} ${request.url}\n`)
+    .update(JSON.stringify(request.body ?? null))
+    .digest('base64url');
 }

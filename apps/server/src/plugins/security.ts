@@ -7,6 +7,7 @@ import { ErrorCode } from '@snowgear/contracts';
 import type { Database } from '@/db/client.js';
 import { AppError } from '@/lib/errors.js';
 import { message } from '@/lib/messages.js';
+import { isApiRoute } from './access.js';
 import { databaseRateLimitStore } from './rate-limit-store.js';
 
 export interface SecurityOptions {
@@ -154,7 +155,8 @@ export const securityPlugin = fp<SecurityOptions>(
         request.user ? `user:${request.user.id}` : `address:${request.ip}`,
       max: (_request, key) =>
         key.startsWith('user:') ? options.rateLimit.perUser : options.rateLimit.perAnonymousAddress,
-      allowList: (request) => !request.url.startsWith('/api/'),
+      // Decided on the matched route, never the raw URL: `/%61pi/…` reaches an API route too.
+      allowList: (request) => !isApiRoute(request),
       timeWindow: '1 minute',
       errorResponseBuilder: (request, context) =>
         new AppError(

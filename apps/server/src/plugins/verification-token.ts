@@ -7,6 +7,7 @@ import {
   VERIFICATION_TOKEN_HEADER,
 } from '@snowgear/contracts';
 import { AppError } from '@/lib/errors.js';
+import { isApiRoute } from './access.js';
 
 /**
  * Anti-forgery token as ABP clients expect it (WIRE-FACTS.md §2): the cookie `XSRF-TOKEN` is
@@ -27,6 +28,14 @@ export const VERIFICATION_TOKEN_ERROR_MESSAGE =
   'The required antiforgery verification token (RequestVerificationToken) is missing or invalid.';
 
 declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * The nonce of the browser's signed verification cookie, or null without a valid one: an
+     * anonymous caller's own name (its idempotency keys are its own), which no other browser can
+     * claim without the server's secret.
+     */
+    browserId: string | null;
+  }
   interface FastifyReply {
     /** Sets the verification cookie, keeping a still-valid one so open tabs stay in step. */
     issueVerificationToken(): string;
@@ -46,6 +55,12 @@ export const verificationTokenPlugin = fp<VerificationTokenOptions>(
       const given = Buffer.from(signature);
       return expected.length === given.length && timingSafeEqual(expected, given);
     };
+
+    app.decorateRequest('browserId', null);
+    app.addHook('onRequest', async (request: FastifyRequest) => {
+      const cookie = request.cookies[VERIFICATION_TOKEN_COOKIE];
+      if (isValid(cookie)) request.browserId = cookie.split('.')[0]!;
+    });
 
     app.decorateReply('issueVerificationToken', function (this: FastifyReply) {
       const existing = this.request.cookies[VERIFICATION_TOKEN_COOKIE];
@@ -68,7 +83,8 @@ export const verificationTokenPlugin = fp<VerificationTokenOptions>(
 
     app.addHook('onRequest', async (request: FastifyRequest) => {
       if (SAFE_METHODS.has(request.method)) return;
-      if (request.is404 || !request.url.startsWith('/api/')) return;
+      // The matched route decides, never the raw URL (`/%61pi/…` is an API route too).
+      if (request.is404 || !isApiRoute(request)) return;
       if (request.routeOptions.config.verificationToken === false) return;
       const header = request.headers[VERIFICATION_TOKEN_HEADER.toLowerCase()];
       const headerToken = Array.isArray(header) ? header[0] : header;

@@ -46,7 +46,7 @@ export async function accountRoutes(
   r.post(
     '/api/app/account/login',
     {
-      config: { access: PUBLIC, rateLimit: SIGN_IN_RATE },
+      config: { access: PUBLIC, rateLimit: SIGN_IN_RATE, secretAnswer: true },
       schema: {
         tags: ['account'],
         summary: 'Sign in with user name or e-mail and password',
@@ -60,7 +60,7 @@ export async function accountRoutes(
   r.post(
     '/api/h5/auth/phone-login',
     {
-      config: { access: PUBLIC, rateLimit: SIGN_IN_RATE },
+      config: { access: PUBLIC, rateLimit: SIGN_IN_RATE, secretAnswer: true },
       schema: {
         tags: ['account'],
         summary:
@@ -75,7 +75,7 @@ export async function accountRoutes(
   r.post(
     '/api/app/account/refresh-token',
     {
-      config: { access: PUBLIC, rateLimit: SIGN_IN_RATE },
+      config: { access: PUBLIC, rateLimit: SIGN_IN_RATE, secretAnswer: true },
       schema: {
         tags: ['account'],
         summary: 'Exchange a refresh token for new tokens (the old one stops working)',

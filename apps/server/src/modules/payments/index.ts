@@ -81,7 +81,8 @@ export async function paymentRoutes(
   r.post(
     '/api/app/payments',
     {
-      config: { access: PUBLIC },
+      // Its answer holds the cashier link with its secret.
+      config: { access: PUBLIC, secretAnswer: true },
       schema: {
         tags,
         summary:

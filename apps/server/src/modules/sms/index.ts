@@ -16,7 +16,11 @@ export async function smsRoutes(app: FastifyInstance, { codes }: { codes: SmsCod
     '/api/h5/auth/send-sms-code',
     {
       // Per number and per address limits live in the service; this only caps bursts.
-      config: { access: PUBLIC, rateLimit: { max: 20, timeWindow: '1 minute' } },
+      config: {
+        access: PUBLIC,
+        rateLimit: { max: 20, timeWindow: '1 minute' },
+        secretAnswer: true,
+      },
       schema: {
         tags: ['account'],
         summary:

@@ -73,7 +73,7 @@ export async function weChatRoutes(
   r.post(
     '/api/h5/auth/wechat-login',
     {
-      config: { access: PUBLIC, rateLimit: WECHAT_RATE },
+      config: { access: PUBLIC, rateLimit: WECHAT_RATE, secretAnswer: true },
       schema: {
         tags: ['wechat'],
         summary:

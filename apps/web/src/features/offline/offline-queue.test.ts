@@ -297,6 +297,75 @@ describe('the offline queue (real server)', () => {
     expect(made.imageFiles).toHaveLength(1);
   });
 
+  it('repeats a write whose answer was lost after its photo went up with that same photo: applied once, no conflict', async () => {
+    const storeId = useSession.getState().user!.primaryStoreId!;
+    const { items: categories } = await api.get<{ items: { id: string; name: string }[] }>(
+      '/app/equipment/categories',
+    );
+    const png = Uint8Array.from(
+      atob(
+        'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      ),
+      (c) => c.charCodeAt(0),
+    );
+    const barcodeNumber = `OQL-${Date.now()}`;
+    // The create reaches the server, but its answer is lost on the way back.
+    const Real = globalThis.XMLHttpRequest;
+    let lost = 0;
+    class AnswerLost extends Real {
+      private loses = false;
+      override open(method: string, url: string | URL, async = true) {
+        this.loses = lost === 0 && method === 'POST' && String(url).endsWith('/app/equipment');
+        super.open(method, url, async);
+      }
+      override send(body?: Document | XMLHttpRequestBodyInit | null) {
+        if (this.loses) {
+          lost++;
+          this.onload = () => this.onerror?.(new ProgressEvent('error'));
+        }
+        super.send(body);
+      }
+    }
+    globalThis.XMLHttpRequest = AnswerLost;
+    let outcome;
+    try {
+      outcome = await sendOrQueue<Equipment>({
+        method: 'POST',
+        url: '/app/equipment',
+        body: {
+          storeId,
+          categoryId: categories.find((c) => c.name === '雪杖')!.id,
+          name: '答复丢失的雪杖',
+          barcodeNumber,
+          dailyRentPrice: 10,
+          deposit: 100,
+          imageFileIds: [''],
+        },
+        kind: 'stock',
+        label: 'new item',
+        attachments: [
+          {
+            field: 'imageFileIds.0',
+            blob: new Blob([png], { type: 'image/png' }),
+            fileName: 'pole.png',
+            businessType: 'EquipmentImage',
+          },
+        ],
+      });
+    } finally {
+      globalThis.XMLHttpRequest = Real;
+    }
+    expect(lost).toBe(1);
+    // Sent again at once under its key with the same photo: the server's first answer.
+    expect(outcome.queued).toBe(false);
+    expect(await queued()).toEqual([]);
+    const made = await api.get<Equipment>('/app/equipment/by-barcode', {
+      params: { barcodeNumber },
+    });
+    expect(made.imageFiles).toHaveLength(1);
+    expect(outcome.queued === false && outcome.result.id).toBe(made.id);
+  });
+
   it('remembers gear seen from the server for scans offline, with when it was seen', async () => {
     const [a] = await newPoles(1);
     await rememberEquipment([a!], 1_000);

@@ -145,14 +145,18 @@ export async function sendOrQueue<T>(write: QueueableWrite): Promise<SendOutcome
     state: 'waiting',
   };
   const waiting = (await entries()).some((e) => e.state === 'waiting' && e.userId === userId);
+  let kept = entry;
   if (!waiting && navigator.onLine !== false) {
     try {
-      return { queued: false, result: await send<T>(await withAttachments(entry)) };
+      // Kept as sent: the server may have applied it, and a repeat under its key must carry the
+      // same body (the same uploaded files), or the server refuses it as another request.
+      kept = await withAttachments(entry);
+      return { queued: false, result: await send<T>(kept) };
     } catch (err) {
       if (!isNoAnswer(err)) throw err;
     }
   }
-  await keep(entry);
+  await keep(kept);
   if (navigator.onLine === false) return { queued: true };
   let applied = await flushQueue();
   if (!applied.has(key) && (await stillWaiting(key))) {
