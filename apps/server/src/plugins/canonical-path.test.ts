@@ -51,6 +51,10 @@ describe('canonicalUrl', () => {
     }
     expect(canonicalUrl('/api/app/orders/x/..')).toBe('/api/app/orders');
     expect(canonicalUrl('/../../etc/passwd')).toBe('/etc/passwd');
+    // Never an address on another host: a redirect to `//host/…` would leave the site.
+    for (const url of ['//evil.example/x', '/\\evil.example/x', '/./\\/evil.example']) {
+      expect(canonicalUrl(url)!.startsWith('//'), url).toBe(false);
+    }
     expect(canonicalUrl('/api\\app\\orders')).toBe('/api/app/orders');
   });
 
