@@ -5,6 +5,7 @@ import {
   createTestApp,
   phoneSignIn,
   testBrowser,
+  testDatabaseKind,
   verificationHeaders,
   type TestApp,
   type TestBrowser,
@@ -442,47 +443,51 @@ describe('WeChat sign-in against the local double', () => {
   });
 });
 
-describe('WeChat return addresses without PUBLIC_BASE_URL (the embedded demo)', () => {
-  let t: TestApp;
-  let wx: WeChatDouble;
-  beforeAll(async () => {
-    wx = await startWeChatDouble({ defaultUser: alice });
-    t = await createTestApp({
-      seed: false,
-      settings: {
-        WECHAT_APP_ID: wx.appId,
-        WECHAT_APP_SECRET: wx.appSecret,
-        WECHAT_API_BASE_URL: wx.baseUrl,
-        WECHAT_AUTHORIZE_URL: wx.authorizeUrl,
-      },
+// PostgreSQL is the production shape, where PUBLIC_BASE_URL is required.
+describe.runIf(testDatabaseKind === 'pglite')(
+  'WeChat return addresses without PUBLIC_BASE_URL (the embedded demo)',
+  () => {
+    let t: TestApp;
+    let wx: WeChatDouble;
+    beforeAll(async () => {
+      wx = await startWeChatDouble({ defaultUser: alice });
+      t = await createTestApp({
+        seed: false,
+        settings: {
+          WECHAT_APP_ID: wx.appId,
+          WECHAT_APP_SECRET: wx.appSecret,
+          WECHAT_API_BASE_URL: wx.baseUrl,
+          WECHAT_AUTHORIZE_URL: wx.authorizeUrl,
+        },
+      });
     });
-  });
-  afterAll(async () => {
-    await t.close();
-    await wx.close();
-  });
+    afterAll(async () => {
+      await t.close();
+      await wx.close();
+    });
 
-  it('allows the address the request came to, and nothing else', async () => {
-    const b = await testBrowser(t.app);
-    const own = await b.post('/api/h5/auth/wechat-auth-url', {
-      redirectUri: 'http://localhost/customer/login?redirect=%2Fbooking',
+    it('allows the address the request came to, and nothing else', async () => {
+      const b = await testBrowser(t.app);
+      const own = await b.post('/api/h5/auth/wechat-auth-url', {
+        redirectUri: 'http://localhost/customer/login?redirect=%2Fbooking',
+      });
+      expect(own.statusCode).toBe(200);
+      // A phone on the store's network reaches the server by its LAN address.
+      const lan = await t.app.inject({
+        method: 'POST',
+        url: '/api/h5/auth/wechat-auth-url',
+        payload: { redirectUri: 'http://192.168.1.20:3000/profile' },
+        headers: { ...b.headers(), host: '192.168.1.20:3000' },
+      });
+      expect(lan.statusCode).toBe(200);
+      const foreign = await b.post('/api/h5/auth/wechat-auth-url', {
+        redirectUri: 'https://evil.example.com/customer/login',
+      });
+      expect(foreign.statusCode).toBe(400);
+      expect(foreign.json().error.code).toBe('WeChat:RedirectNotAllowed');
     });
-    expect(own.statusCode).toBe(200);
-    // A phone on the store's network reaches the server by its LAN address.
-    const lan = await t.app.inject({
-      method: 'POST',
-      url: '/api/h5/auth/wechat-auth-url',
-      payload: { redirectUri: 'http://192.168.1.20:3000/profile' },
-      headers: { ...b.headers(), host: '192.168.1.20:3000' },
-    });
-    expect(lan.statusCode).toBe(200);
-    const foreign = await b.post('/api/h5/auth/wechat-auth-url', {
-      redirectUri: 'https://evil.example.com/customer/login',
-    });
-    expect(foreign.statusCode).toBe(400);
-    expect(foreign.json().error.code).toBe('WeChat:RedirectNotAllowed');
-  });
-});
+  },
+);
 
 describe('WeChat without credentials', () => {
   let t: TestApp;
