@@ -108,13 +108,13 @@ export class WeChatProof {
   checkState(request: FastifyRequest, reply: FastifyReply, state: string | undefined): void {
     const parts = this.unseal(request, WECHAT_STATE_COOKIE);
     const [tenantId, expected, expires] = parts ?? [];
+    const given = Buffer.from(state ?? '');
     const matches =
-      !!state &&
       !!expected &&
       tenantId === request.tenantId &&
       Number(expires) * 1000 > Date.now() &&
-      state.length === expected.length &&
-      timingSafeEqual(Buffer.from(state), Buffer.from(expected));
+      given.length === Buffer.byteLength(expected) &&
+      timingSafeEqual(given, Buffer.from(expected));
     if (!matches) {
       throw new AppError(
         400,
@@ -132,6 +132,9 @@ export class WeChatProof {
     reply: FastifyReply,
     info: WeChatUserInfo,
   ): Promise<void> {
+    // The browser holds one ticket: the one from its latest trip to WeChat.
+    const [previous] = this.unseal(request, WECHAT_TICKET_COOKIE) ?? [];
+    if (previous) await db.delete(cacheEntries).where(eq(cacheEntries.key, ticketKey(previous)));
     const id = randomBytes(18).toString('base64url');
     const ticket: Ticket = { tenantId: request.tenantId, info };
     await db.insert(cacheEntries).values({

@@ -162,6 +162,8 @@ describe('WeChat sign-in against the local double', () => {
       ['a made-up state', { code: wx.codeFor(alice), state: 'abc123' }],
       ['no state', { code: wx.codeFor(alice) }],
       ['an empty state', { code: wx.codeFor(alice), state: '' }],
+      // As many characters as the real one, but not as many bytes.
+      ['a state of other letters', { code: wx.codeFor(alice), state: 'é'.repeat(state.length) }],
       ["another browser's state", { code: wx.codeFor(alice), state: othersState }],
     ] as const) {
       for (const url of ['/api/h5/auth/wechat-login', '/api/h5/auth/anonymous-wechat-info']) {
