@@ -28,6 +28,7 @@ import { abpRoutes } from '@/modules/abp/index.js';
 import { accountRoutes } from '@/modules/account/index.js';
 import { WeChatClient } from '@/modules/wechat/client.js';
 import { weChatRoutes } from '@/modules/wechat/index.js';
+import { WeChatRedirects } from '@/modules/wechat/redirects.js';
 import { employeeRoutes } from '@/modules/employees/index.js';
 import { orderRoutes } from '@/modules/orders/index.js';
 import { deliveryRoutes } from '@/modules/deliveries/index.js';
@@ -57,6 +58,7 @@ import { createFileStore } from '@/modules/files/create-store.js';
 import { sweepAttemptCounters } from '@/lib/attempt-counters.js';
 import { DeviceCookies } from '@/modules/identity/device-cookies.js';
 import { LoginThrottle } from '@/modules/identity/throttle.js';
+import { sweepWeChatTickets, WeChatProof } from '@/modules/identity/wechat-proof.js';
 import { createSmsProvider, SmsCodes, smsRoutes } from '@/modules/sms/index.js';
 import { TokenService } from '@/modules/identity/tokens.js';
 import { configDistributionRoutes } from '@/modules/config-distribution/index.js';
@@ -201,6 +203,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     apiBaseUrl: settings.WECHAT_API_BASE_URL,
     authorizeUrl: settings.WECHAT_AUTHORIZE_URL,
   });
+  const weChatProof = new WeChatProof(options.secret, {
+    secure: settings.COOKIE_SECURE,
+    domain: settings.COOKIE_DOMAIN,
+  });
   // A manager approving money on a clerk's phone counts against the same sign-in limits.
   app.decorate('loginThrottle', throttle);
   await app.register(tenantPlugin, { ttlMs: settings.CONFIG_CACHE_SECONDS * 1000 });
@@ -221,10 +227,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     tokens,
     throttle,
     codes: smsCodes,
+    weChatProof,
     signInPerMinute: settings.RATE_LIMIT_SIGN_IN_PER_MINUTE,
   });
   await app.register(smsRoutes, { codes: smsCodes });
-  await app.register(weChatRoutes, { wechat, tokens });
+  await app.register(weChatRoutes, {
+    wechat,
+    tokens,
+    proof: weChatProof,
+    redirects: new WeChatRedirects(settings.PUBLIC_BASE_URL, settings.WECHAT_REDIRECT_ORIGINS),
+  });
   await app.register(employeeRoutes, { tokens });
   const fileService = new FileService(options.database.db, fileStore, fileLimits(settings));
   app.metrics.queue(
@@ -272,13 +284,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(catalogueRoutes, { timeZone: settings.BUSINESS_TIME_ZONE });
   await app.register(roleRoutes, { timeZone: settings.BUSINESS_TIME_ZONE });
   await app.register(auditRoutes, { timeZone: settings.BUSINESS_TIME_ZONE });
-  // Temporary uploads, closed attempt windows and old SMS codes expire; every process sweeps,
-  // each row goes once.
+  // Temporary uploads, closed attempt windows, old SMS codes and WeChat tickets expire; every
+  // process sweeps, each row goes once.
   const sweeper = setInterval(() => {
     const db = options.database.db;
-    Promise.all([fileService.sweepExpired(), sweepAttemptCounters(db), smsCodes.sweep(db)]).catch(
-      (err: unknown) => app.log.warn({ err }, 'sweep failed'),
-    );
+    Promise.all([
+      fileService.sweepExpired(),
+      sweepAttemptCounters(db),
+      smsCodes.sweep(db),
+      sweepWeChatTickets(db),
+    ]).catch((err: unknown) => app.log.warn({ err }, 'sweep failed'));
   }, 10 * 60_000);
   sweeper.unref();
   // Unpaid orders past their store's timeout are cancelled, so are orders still waiting for the

@@ -123,18 +123,21 @@ export const WeChatUserInfoSchema = z.object({
 });
 export type WeChatUserInfo = z.infer<typeof WeChatUserInfoSchema>;
 
+/** The server issues the OAuth state (and ties it to the browser); a state sent here is ignored. */
 export const WeChatAuthUrlInputSchema = z.object({
   redirectUri: z.url(),
   scope: z.enum(['snsapi_userinfo', 'snsapi_base']).default('snsapi_userinfo'),
-  state: z
-    .string()
-    .regex(/^[A-Za-z0-9]{0,128}$/)
-    .optional(),
 });
+/** The state WeChat returned with the code: the one wechat-auth-url gave this browser. */
+const WeChatStateSchema = z.string().min(1).max(128);
 export const WeChatLoginInputSchema = z.object({
   code: z.string().min(1).max(512),
-  state: z.string().max(128).optional().default(''),
+  state: WeChatStateSchema,
   userType: z.number().int().min(1).max(2).optional().default(1),
+});
+export const AnonymousWeChatInfoInputSchema = z.object({
+  code: z.string().min(1).max(512),
+  state: WeChatStateSchema,
 });
 export const WeChatLoginResultSchema = z.union([
   AuthResultSchema.extend({ requireBinding: z.literal(false) }),

@@ -45,6 +45,12 @@ export const ErrorCode = {
   SmsCodeWrong: 'Sms:CodeWrong',
   SmsCodeExpired: 'Sms:CodeExpired',
   WeChatFailed: 'WeChat:RequestFailed',
+  /** A binding without this browser's proof that WeChat just named that open id here. */
+  WeChatNotThisBrowser: 'WeChat:AuthorizationNotFromThisBrowser',
+  /** WeChat's code came back with a state this browser was not given. */
+  WeChatStateMismatch: 'WeChat:StateMismatch',
+  /** An authorize URL asked for with a return address outside this site. */
+  WeChatRedirectNotAllowed: 'WeChat:RedirectNotAllowed',
   UserNotFound: 'Identity:UserNotFound',
   DuplicateUser: 'Identity:DuplicateUser',
   NotYourStore: 'Identity:NotYourStore',

@@ -244,6 +244,29 @@ export const SettingsSchema = z.object({
   WECHAT_API_BASE_URL: z.url().default('https://api.weixin.qq.com'),
   /** WeChat's OAuth authorize page the browser is sent to. */
   WECHAT_AUTHORIZE_URL: z.url().default('https://open.weixin.qq.com/connect/oauth2/authorize'),
+  /**
+   * Addresses WeChat sign-in may return to besides PUBLIC_BASE_URL (comma-separated, e.g. the web
+   * app's own host in the api.<host> set-up). Any other redirectUri is refused, so nobody can
+   * have this Official Account's authorize page send a code to their site. Without
+   * PUBLIC_BASE_URL (the embedded demo), the address the request came to is allowed too.
+   */
+  WECHAT_REDIRECT_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim().replace(/\/+$/, ''))
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z.url({
+          protocol: /^https?$/,
+          message: 'each WeChat redirect address must be an http:// or https:// URL',
+        }),
+      ),
+    ),
   /** Folder for uploaded files (embedded store). Default: DATA_DIR/files. */
   FILES_DIR: z
     .string()

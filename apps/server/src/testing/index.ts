@@ -185,6 +185,52 @@ export async function verificationHeaders(app: FastifyInstance) {
   };
 }
 
+/**
+ * One browser calling the app: its own cookies (the verification token, WeChat's state and
+ * binding ticket …), kept from each answer and sent with the next call, as a browser does. Two of
+ * these are two phones.
+ */
+export async function testBrowser(app: FastifyInstance) {
+  const jar = new Map<string, string>();
+  const csrf = await verificationHeaders(app);
+  jar.set('XSRF-TOKEN', csrf.RequestVerificationToken);
+  /** The headers of a call from this browser now (pass them where a helper takes `csrf`). */
+  const headers = (): Record<string, string> => ({
+    RequestVerificationToken: csrf.RequestVerificationToken,
+    cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; '),
+  });
+  const keep = (res: Awaited<ReturnType<FastifyInstance['inject']>>) => {
+    for (const c of res.cookies as {
+      name: string;
+      value: string;
+      maxAge?: number;
+      expires?: Date;
+    }[]) {
+      const gone = c.maxAge === 0 || (c.expires !== undefined && c.expires.getTime() <= Date.now());
+      if (gone || c.value === '') jar.delete(c.name);
+      else jar.set(c.name, c.value);
+    }
+    return res;
+  };
+  return {
+    jar,
+    headers,
+    post: async (url: string, payload: object = {}, accessToken?: string) =>
+      keep(
+        await app.inject({
+          method: 'POST',
+          url,
+          payload,
+          headers: {
+            ...headers(),
+            ...(accessToken ? { authorization: `Bearer ${accessToken}` } : {}),
+          },
+        }),
+      ),
+  };
+}
+export type TestBrowser = Awaited<ReturnType<typeof testBrowser>>;
+
 /** Signs demo users in (password 1q2w3E*) and returns their access tokens by user name. */
 export async function signIn(
   app: FastifyInstance,

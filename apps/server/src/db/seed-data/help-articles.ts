@@ -170,6 +170,7 @@ export const helpArticles: HelpArticleSeed[] = [
 
 - 在手机浏览器中打开时看不到微信登录，这是正常的，请使用手机号登录。
 - 一个账号只能绑定一个微信。要换一个微信，请先用原来的微信登录，在“个人中心”解绑。
+- 绑定要在授权微信的同一部手机上、授权后 30 分钟内完成。如果提示“请重新通过微信授权后再绑定”，请在这部手机上重新点微信登录，再按提示绑定。
 
 ## 个人中心
 
@@ -220,6 +221,7 @@ export const helpArticles: HelpArticleSeed[] = [
 
 - In an ordinary phone browser there is no WeChat login. That is expected; use your phone number.
 - An account is bound to one WeChat only. To change it, log in with the old WeChat and unbind it in your personal centre first.
+- Binding happens on the phone where you authorised WeChat, within 30 minutes. If you see "Please sign in with WeChat again on this phone, then bind", tap WeChat login again on this phone and bind as prompted.
 
 ## My account
 

@@ -69,7 +69,11 @@ export async function accountRoutes(
         response: { 200: AuthResultSchema },
       },
     },
-    async (request) => phoneLogin(identity(), request, request.body),
+    async (request, reply) => {
+      const session = await phoneLogin(identity(), request, request.body);
+      if (request.body.weChatOpenId) deps.weChatProof.forgetTicket(reply);
+      return session;
+    },
   );
 
   r.post(

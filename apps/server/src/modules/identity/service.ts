@@ -26,7 +26,7 @@ import {
   rolesOf,
   type UserRow,
 } from './repository.js';
-import { recentWeChatUser } from './wechat-pending.js';
+import type { WeChatProof, WeChatTicket } from './wechat-proof.js';
 import type { LoginThrottle } from './throttle.js';
 import type { TokenService } from './tokens.js';
 
@@ -37,6 +37,7 @@ export interface IdentityDeps {
   tokens: TokenService;
   throttle: LoginThrottle;
   codes: SmsCodes;
+  weChatProof: WeChatProof;
 }
 
 const unauthorized = (request: FastifyRequest) =>
@@ -112,8 +113,9 @@ async function isCustomerAccount(db: Database, user: UserRow) {
  * `POST /api/h5/auth/phone-login`: a customer proves the number with the SMS code and gives
  * their real name. A verified new number becomes a Customer account; a known customer must give
  * the registered name. A staff member's number gets the same answer as a wrong name, so the call
- * tells nobody that a number belongs to staff. A given WeChat open id is bound to the account,
- * never in place of another WeChat already bound to it.
+ * tells nobody that a number belongs to staff. A given WeChat open id is bound to the account
+ * only with this browser's ticket for it (see WeChatProof), and never in place of another WeChat
+ * already bound to it.
  */
 export async function phoneLogin(
   deps: IdentityDeps,
@@ -134,7 +136,7 @@ export async function phoneLogin(
   const openId = input.weChatOpenId || null;
   const weChat =
     openId && openId !== existing?.weChatOpenId
-      ? await weChatToBind(deps.db, request, existing ?? null, openId, 'WeChatBoundElsewhere')
+      ? await weChatToBind(deps, request, existing ?? null, openId, 'WeChatBoundElsewhere')
       : null;
   if (!(await deps.codes.consume(deps.db, codeId))) {
     throw businessError(ErrorCode.SmsCodeExpired, message(request, 'SmsCodeExpired'));
@@ -169,7 +171,7 @@ export async function phoneLogin(
           .returning();
         await tx.insert(userRoles).values({ userId: row!.id, roleName: RoleName.Customer });
       }
-      if (weChat) row = await applyWeChat(tx, row!, weChat);
+      if (weChat) row = await applyWeChat(tx, request, row!, weChat);
       await claimOrdersOfPhone(tx, row!);
       return row!;
     });
@@ -208,33 +210,44 @@ function duplicateUserError(err: unknown, request: FastifyRequest): AppError | n
     : new AppError(409, ErrorCode.DuplicateUser, message(request, 'DuplicatePhone'));
 }
 
-type WeChatInfo = NonNullable<Awaited<ReturnType<typeof recentWeChatUser>>>;
+/** What binding refuses in place of a WeChat account that is not the caller's to bind. */
+const notThisBrowser = (request: FastifyRequest) =>
+  businessError(ErrorCode.WeChatNotThisBrowser, message(request, 'WeChatNotThisBrowser'));
 
 /**
- * The WeChat user behind an open id this server obtained moments ago, if it may be bound to
- * `user`: not bound to anyone else, and `user` not bound to another WeChat already.
+ * The WeChat user behind an open id WeChat named to this very browser moments ago (its ticket),
+ * if it may be bound to `user`: not bound to anyone else, and `user` not bound to another WeChat
+ * already.
  */
 async function weChatToBind(
-  db: Database,
+  deps: { db: Database; weChatProof: WeChatProof },
   request: FastifyRequest,
   user: UserRow | null,
   openId: string,
   boundElsewhere: Extract<MessageKey, 'WeChatBoundElsewhere' | 'WeChatSelfBoundElsewhere'>,
-): Promise<WeChatInfo> {
-  const info = await recentWeChatUser(db, request.tenantId, openId);
-  if (!info) throw businessError(ErrorCode.WeChatFailed, message(request, 'WeChatAuthExpired'));
-  const owner = await findUserByWeChatOpenId(db, request.tenantId, openId);
+): Promise<WeChatTicket> {
+  const ticket = await deps.weChatProof.ticketFor(deps.db, request, openId);
+  const owner = await findUserByWeChatOpenId(deps.db, request.tenantId, openId);
   if (owner && owner.id !== user?.id) {
     throw new AppError(409, ErrorCode.WeChatAlreadyBound, message(request, 'WeChatAlreadyBound'));
   }
   if (user?.weChatOpenId && user.weChatOpenId !== openId) {
     throw new AppError(409, ErrorCode.WeChatBoundElsewhere, message(request, boundElsewhere));
   }
-  return info;
+  return ticket;
 }
 
-async function applyWeChat(db: Executor, user: UserRow, info: WeChatInfo): Promise<UserRow> {
-  const [updated] = await db
+/** Uses the ticket up and binds its WeChat user, in the caller's transaction. */
+async function applyWeChat(
+  tx: Transaction,
+  request: FastifyRequest,
+  user: UserRow,
+  ticket: WeChatTicket,
+): Promise<UserRow> {
+  // Two bindings racing with one ticket: only the one that deletes it goes on.
+  if (!(await ticket.use(tx))) throw notThisBrowser(request);
+  const { info } = ticket;
+  const [updated] = await tx
     .update(users)
     .set({
       weChatOpenId: info.openId,
@@ -247,17 +260,17 @@ async function applyWeChat(db: Executor, user: UserRow, info: WeChatInfo): Promi
   return updated!;
 }
 
-/** `POST /api/h5/auth/bind-wechat`: binds a fresh open id to the signed-in user. */
+/** `POST /api/h5/auth/bind-wechat`: binds the WeChat user this browser just authorised. */
 export async function bindWeChatOpenId(
-  db: Database,
+  deps: { db: Database; weChatProof: WeChatProof },
   request: FastifyRequest,
   user: UserRow,
   openId: string,
 ): Promise<UserRow> {
   if (user.weChatOpenId === openId) return user;
-  const info = await weChatToBind(db, request, user, openId, 'WeChatSelfBoundElsewhere');
+  const ticket = await weChatToBind(deps, request, user, openId, 'WeChatSelfBoundElsewhere');
   try {
-    return await applyWeChat(db, user, info);
+    return await deps.db.transaction((tx) => applyWeChat(tx, request, user, ticket));
   } catch (err) {
     throw duplicateUserError(err, request) ?? err;
   }

@@ -218,14 +218,17 @@ describe('phone sign-in with an SMS code', () => {
     expect(en.json().error.message).toBe('Wrong code; 4 tries left');
   });
 
-  it('refuses to bind a WeChat open id that WeChat did not just give this server', async () => {
+  it('refuses to bind a WeChat open id that WeChat did not just name to this browser', async () => {
     const res = await phoneSignIn(t, csrf, {
       phoneNumber: '13700000001',
       realName: '王五',
       weChatOpenId: 'o-typed-in',
     });
     expect(res.statusCode).toBe(403);
-    expect(res.json().error.message).toBe('微信授权已过期，请重新进行微信登录');
+    expect(res.json().error).toMatchObject({
+      code: 'WeChat:AuthorizationNotFromThisBrowser',
+      message: '请重新通过微信授权后再绑定',
+    });
     expect(await userWithPhone('13700000001')).toBeUndefined();
   });
 

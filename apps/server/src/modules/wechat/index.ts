@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import {
+  AnonymousWeChatInfoInputSchema,
   BindWeChatInputSchema,
   ErrorCode,
   JsSdkConfigInputSchema,
@@ -22,8 +22,9 @@ import { buildProfile } from '@/modules/identity/profile.js';
 import { findUserById, findUserByWeChatOpenId } from '@/modules/identity/repository.js';
 import { bindWeChatOpenId, issueSession } from '@/modules/identity/service.js';
 import type { TokenService } from '@/modules/identity/tokens.js';
-import { rememberWeChatUser } from '@/modules/identity/wechat-pending.js';
+import type { WeChatProof } from '@/modules/identity/wechat-proof.js';
 import type { WeChatClient } from './client.js';
+import type { WeChatRedirects } from './redirects.js';
 
 const SIGNED_IN = { authenticated: true } as const;
 const WECHAT_RATE = { max: 30, timeWindow: '1 minute' };
@@ -31,14 +32,25 @@ const WECHAT_RATE = { max: 30, timeWindow: '1 minute' };
 /** WeChat sign-in, binding and the JS-SDK configuration (spec §7). */
 export async function weChatRoutes(
   app: FastifyInstance,
-  options: { wechat: WeChatClient; tokens: TokenService },
+  options: {
+    wechat: WeChatClient;
+    tokens: TokenService;
+    proof: WeChatProof;
+    redirects: WeChatRedirects;
+  },
 ) {
-  const { wechat } = options;
+  const { wechat, proof } = options;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const messages = (request: FastifyRequest) => ({
     notConfigured: message(request, 'WeChatNotConfigured'),
     failed: message(request, 'WeChatFailed'),
   });
+  // Before anything else, so a server without WeChat says so rather than judging the request.
+  const requireConfigured = (request: FastifyRequest) => {
+    if (!wechat.configured) {
+      throw new AppError(403, ErrorCode.WeChatNotConfigured, messages(request).notConfigured);
+    }
+  };
   const currentUser = async (request: FastifyRequest) => {
     const user = await findUserById(app.db, request.tenantId, request.user!.id);
     if (!user) throw new AppError(404, ErrorCode.UserNotFound, message(request, 'UserNotFound'));
@@ -51,13 +63,22 @@ export async function weChatRoutes(
       config: { access: PUBLIC, rateLimit: WECHAT_RATE },
       schema: {
         tags: ['wechat'],
-        summary: "WeChat's authorize URL; WeChat returns to redirectUri with code and state",
+        summary:
+          "WeChat's authorize URL; WeChat returns to redirectUri (this site only) with code and a state tied to this browser",
         body: WeChatAuthUrlInputSchema,
         response: { 200: z.object({ authUrl: z.string(), state: z.string() }) },
       },
     },
-    async (request) => {
-      const state = request.body.state || randomBytes(12).toString('hex');
+    async (request, reply) => {
+      requireConfigured(request);
+      if (!options.redirects.allows(request.body.redirectUri, request)) {
+        throw new AppError(
+          400,
+          ErrorCode.WeChatRedirectNotAllowed,
+          message(request, 'WeChatRedirectNotAllowed'),
+        );
+      }
+      const state = proof.issueState(request, reply);
       return {
         authUrl: wechat.authorizeUrl(
           request.body.redirectUri,
@@ -77,16 +98,18 @@ export async function weChatRoutes(
       schema: {
         tags: ['wechat'],
         summary:
-          'Sign in with the code WeChat returned; an unbound WeChat user gets requireBinding',
+          "Sign in with the code WeChat returned (with this browser's state); an unbound WeChat user gets requireBinding and this browser a ticket to bind it with",
         body: WeChatLoginInputSchema,
         response: { 200: WeChatLoginResultSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
+      requireConfigured(request);
+      proof.checkState(request, reply, request.body.state);
       const info = await wechat.userFromCode(request.body.code, messages(request));
       const user = await findUserByWeChatOpenId(app.db, request.tenantId, info.openId);
       if (!user) {
-        await rememberWeChatUser(app.db, request.tenantId, info);
+        await proof.issueTicket(app.db, request, reply, info);
         return { requireBinding: true as const, openId: info.openId, weChatUserInfo: info };
       }
       if (!user.isActive)
@@ -105,14 +128,16 @@ export async function weChatRoutes(
       schema: {
         tags: ['wechat'],
         summary:
-          "The WeChat user behind a code, without signing in (e.g. a guest's open id for paying)",
-        body: z.object({ code: z.string().min(1).max(512) }),
+          "The WeChat user behind a code (with this browser's state), without signing in; this browser gets a ticket to bind it with",
+        body: AnonymousWeChatInfoInputSchema,
         response: { 200: WeChatUserInfoSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
+      requireConfigured(request);
+      proof.checkState(request, reply, request.body.state);
       const info = await wechat.userFromCode(request.body.code, messages(request));
-      await rememberWeChatUser(app.db, request.tenantId, info);
+      await proof.issueTicket(app.db, request, reply, info);
       return info;
     },
   );
@@ -124,18 +149,19 @@ export async function weChatRoutes(
       schema: {
         tags: ['wechat'],
         summary:
-          'Bind a WeChat account this server obtained in the last 30 minutes to the signed-in user',
+          'Bind to the signed-in user the WeChat account this browser authorised in the last 30 minutes (once)',
         body: BindWeChatInputSchema,
         response: { 200: UserProfileSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = await bindWeChatOpenId(
-        app.db,
+        { db: app.db, weChatProof: proof },
         request,
         await currentUser(request),
         request.body.openId,
       );
+      proof.forgetTicket(reply);
       return buildProfile(app.db, user);
     },
   );

@@ -6,12 +6,14 @@ import type {
 } from '@snowgear/contracts';
 import { api } from '@/lib/api-client';
 
-/** The WeChat calls of spec §7; one file, since they only make sense together. */
-export function weChatAuthUrl(redirectUri: string, state: string, scope = 'snsapi_userinfo') {
+/**
+ * The WeChat calls of spec §7; one file, since they only make sense together. The server issues
+ * the OAuth state and ties it to this browser (a cookie); the code comes back with it.
+ */
+export function weChatAuthUrl(redirectUri: string, scope = 'snsapi_userinfo') {
   return api.post<{ authUrl: string; state: string }>('/h5/auth/wechat-auth-url', {
     redirectUri,
     scope,
-    state,
   });
 }
 
@@ -23,8 +25,12 @@ export function weChatLoginRequest(code: string, state: string, userType = 1) {
   );
 }
 
-export function anonymousWeChatInfo(code: string) {
-  return api.post<WeChatUserInfo>('/h5/auth/anonymous-wechat-info', { code }, { silent: true });
+export function anonymousWeChatInfo(code: string, state: string) {
+  return api.post<WeChatUserInfo>(
+    '/h5/auth/anonymous-wechat-info',
+    { code, state },
+    { silent: true },
+  );
 }
 
 export function bindWeChatRequest(openId: string, weChatUserInfo?: Partial<WeChatUserInfo>) {

@@ -68,7 +68,7 @@ export function ProfileView({ path, settings }: { path: string; settings?: React
       showError(t('auth.weChatStateMismatch'));
       return;
     }
-    anonymousWeChatInfo(back.code)
+    anonymousWeChatInfo(back.code, back.state)
       .then((info) => bindWeChat(info.openId, info))
       .then(() => showSuccess(t('auth.weChatBindSuccess')))
       .catch((err: unknown) =>

@@ -1,17 +1,15 @@
 import { weChatAuthUrl } from '../api/wechat';
 
 /**
- * The browser side of WeChat's OAuth: a random state kept in this tab, the trip to WeChat's
- * authorize page, and checking the state when WeChat sends the user back with a code.
+ * The browser side of WeChat's OAuth: the trip to WeChat's authorize page, and checking the state
+ * when WeChat sends the user back with a code. The server issues the state and checks it again
+ * against its cookie; the copy kept in this tab lets the page explain a stale return at once.
  */
 const STATE_KEY = 'wechat_oauth_state';
 
 export async function startWeChatAuth(returnPath: string): Promise<void> {
-  const state = Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) =>
-    b.toString(16).padStart(2, '0'),
-  ).join('');
+  const { authUrl, state } = await weChatAuthUrl(`${window.location.origin}${returnPath}`);
   sessionStorage.setItem(STATE_KEY, state);
-  const { authUrl } = await weChatAuthUrl(`${window.location.origin}${returnPath}`, state);
   window.location.assign(authUrl);
 }
 
