@@ -61,7 +61,7 @@ const zh = {
   FileNotYours: '只能删除自己上传的文件',
   FileSignInRequired: '请登录后查看此文件',
   FileLinkExpired: '文件链接已过期，请返回刷新后再打开',
-  ImageTooManyPixels: '图片像素太多（{width}×{height}），最多 {megapixels} 百万像素',
+  ImageTooManyPixels: '图片太大（{width}×{height} 像素），最多 {pixels} 像素',
   ImagesBusy: '服务器正在处理较多图片，请 {seconds} 秒后重试',
   TooManyRequests: '操作太频繁，请 {seconds} 秒后重试',
   UploadsTooFrequent: '上传太频繁，请 {seconds} 秒后再试',
@@ -311,8 +311,7 @@ const en: Record<Key, string> = {
   FileNotYours: 'You can only delete files you uploaded',
   FileSignInRequired: 'Please sign in to see this file',
   FileLinkExpired: 'This file link has expired; go back, refresh and open it again',
-  ImageTooManyPixels:
-    'The image has too many pixels ({width}×{height}); at most {megapixels} megapixels',
+  ImageTooManyPixels: 'The image is too large ({width}×{height} pixels); at most {pixels} pixels',
   ImagesBusy: 'The server is busy with other images; please retry in {seconds} s',
   TooManyRequests: 'Too many requests. Please retry in {seconds} s.',
   UploadsTooFrequent: 'Too many uploads; please try again in {seconds} s',

@@ -255,7 +255,7 @@ export class FileService {
           message(request, 'ImageTooManyPixels', {
             width: err.width,
             height: err.height,
-            megapixels: Math.floor(maxPixels / 1_000_000),
+            pixels: maxPixels.toLocaleString('en-US'),
           }),
         );
       }
