@@ -13,12 +13,14 @@ import {
   attributeDefinitions,
   bills,
   equipment,
+  equipmentImages,
   equipmentUnavailableTimes,
+  files,
   helpArticles,
   orders,
   smallEquipmentStock,
 } from '@/db/schema.js';
-import { uploadAs } from '@/modules/files/test-upload.js';
+import { multipart, photo, uploadAs } from '@/modules/files/test-upload.js';
 import {
   createTestApp,
   customerToken,
@@ -54,6 +56,7 @@ const REFUSALS: readonly string[] = [
   ErrorCode.NotYourStore,
   ErrorCode.RoleNotAssignable,
   ErrorCode.FileNotYours,
+  ErrorCode.FileOtherStore,
 ];
 
 // ---- the table -------------------------------------------------------------------------------
@@ -155,7 +158,6 @@ interface Fixtures {
   customer: Pick<Side, 'order' | 'bill'>;
   attributeId: string;
   articleId: string;
-  fileId: string;
   /** A scheme the customer saved. */
   schemeId: string;
 }
@@ -167,6 +169,10 @@ interface Context {
   fx: Fixtures;
   /** A fresh file uploaded by `owner`, for calls that delete one. */
   upload: (owner: Caller) => Promise<string>;
+  /** A fresh picture of the item, uploaded by the admin, named `picture.png`. */
+  picture: (itemId: string) => Promise<string>;
+  /** A delivery photo the admin took, kept with the order (one per order). */
+  keptPhoto: (orderId: string) => Promise<string>;
   /** A fresh rider of `owner`'s, for calls that change or delete one. */
   rider: (owner: Caller) => Promise<string>;
   /** A fresh saved address of the customer (own) or of another customer (other). */
@@ -175,7 +181,8 @@ interface Context {
 
 interface Call {
   url: string;
-  payload?: object;
+  payload?: object | Buffer;
+  headers?: Record<string, string>;
 }
 
 type Recipe = (c: Context) => Call | Promise<Call>;
@@ -225,15 +232,33 @@ const RECIPES: Record<string, Recipe> = {
     payload: { newPassword: PASSWORD },
   }),
 
-  'GET /api/files/download/:id': ({ fx }) => ({ url: `/api/files/download/${fx.fileId}` }),
-  'GET /api/files/:id/link': ({ fx }) => ({ url: `/api/files/${fx.fileId}/link` }),
+  // Files of a store: a delivery photo kept with its order, a picture of its item.
+  'GET /api/files/download/:id': async ({ side, keptPhoto }) => ({
+    url: `/api/files/download/${await keptPhoto(side.order.id)}`,
+  }),
+  'GET /api/files/:id/link': async ({ side, keptPhoto }) => ({
+    url: `/api/files/${await keptPhoto(side.order.id)}/link`,
+  }),
+  // Replacing the item's picture by an upload of the same name over it.
+  'POST /api/files/upload': async ({ side, picture }) => {
+    await picture(side.item.id);
+    const body = multipart(
+      { businessType: 'EquipmentImage', businessEntityId: side.item.id, overrideExisting: 'true' },
+      { name: 'picture.png', bytes: await photo(8, 8, 'png') },
+    );
+    return {
+      url: '/api/files/upload',
+      payload: body.payload,
+      headers: { 'content-type': body.contentType },
+    };
+  },
 
   'GET /api/app/schemes/:id': ({ fx }) => ({ url: `/api/app/schemes/${fx.schemeId}` }),
   'GET /api/app/schemes/:id/shared': ({ fx }) => ({
     url: `/api/app/schemes/${fx.schemeId}/shared`,
   }),
-  'DELETE /api/files/:id': async ({ caller, scope, upload }) => ({
-    url: `/api/files/${await upload(scope === 'own' ? caller : someoneElse(caller))}`,
+  'DELETE /api/files/:id': async ({ side, picture }) => ({
+    url: `/api/files/${await picture(side.item.id)}`,
   }),
   'DELETE /api/files/my-files/:id': async ({ caller, scope, upload }) => ({
     url: `/api/files/my-files/${await upload(scope === 'own' ? caller : someoneElse(caller))}`,
@@ -707,6 +732,7 @@ describe('authorization matrix: every route, every caller', () => {
       headers: {
         ...csrf,
         'accept-language': 'zh-CN',
+        ...call.headers,
         ...(tokens[caller] ? { authorization: `Bearer ${tokens[caller]}` } : {}),
       },
     });
@@ -722,6 +748,41 @@ describe('authorization matrix: every route, every caller', () => {
     );
     if (res.statusCode !== 201) throw new Error(`upload for ${owner}: ${res.body}`);
     return res.json<{ id: string }>().id;
+  };
+
+  const picture = async (itemId: string): Promise<string> => {
+    const res = await uploadAs(
+      t.app,
+      csrf,
+      tokens.admin!,
+      { businessType: 'EquipmentImage' },
+      { name: 'picture.png', bytes: await photo(8, 8, 'png') },
+    );
+    if (res.statusCode !== 201) throw new Error(`picture: ${res.body}`);
+    const id = res.json<{ id: string }>().id;
+    // As an item's edit attaches it.
+    await t.database.db.insert(equipmentImages).values({ equipmentId: itemId, fileId: id });
+    await t.database.db.update(files).set({ businessEntityId: itemId }).where(eq(files.id, id));
+    return id;
+  };
+
+  const kept = new Map<string, string>();
+  const keptPhoto = async (orderId: string): Promise<string> => {
+    const known = kept.get(orderId);
+    if (known) return known;
+    const res = await uploadAs(
+      t.app,
+      csrf,
+      tokens.admin!,
+      { businessType: 'DeliveryPhoto' },
+      { name: 'door.png', bytes: await photo(8, 8, 'png') },
+    );
+    if (res.statusCode !== 201) throw new Error(`delivery photo: ${res.body}`);
+    const id = res.json<{ id: string }>().id;
+    // As the hand-over keeps it with the order.
+    await t.database.db.update(files).set({ businessEntityId: orderId }).where(eq(files.id, id));
+    kept.set(orderId, id);
+    return id;
   };
 
   const rider = async (owner: Caller): Promise<string> => {
@@ -756,7 +817,8 @@ describe('authorization matrix: every route, every caller', () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp();
+    // The admin uploads a fresh picture for each caller of each file route.
+    t = await createTestApp({ settings: { FILE_UPLOADS_PER_USER_PER_MINUTE: '1000' } });
     csrf = await verificationHeaders(t.app);
     Object.assign(
       tokens,
@@ -774,7 +836,6 @@ describe('authorization matrix: every route, every caller', () => {
       if (res.statusCode !== 201) throw new Error(`employee ${userName}: ${res.body}`);
       return { id: res.json<{ id: string }>().id, fields };
     });
-    fx.fileId = await upload('admin');
     const storeId = fx.stores.own.storeId;
     const saved = await inject('customer', 'POST', {
       url: '/api/app/schemes',
@@ -824,7 +885,17 @@ describe('authorization matrix: every route, every caller', () => {
             caller === 'customer' && scope === 'own'
               ? { ...fx.stores.own, ...fx.customer }
               : fx.stores[scope];
-          const call = await recipe({ caller, scope, side, fx, upload, rider, address });
+          const call = await recipe({
+            caller,
+            scope,
+            side,
+            fx,
+            upload,
+            picture,
+            keptPhoto,
+            rider,
+            address,
+          });
           const res = await inject(caller, method, call);
           const answer = classify(res);
           got.push(answer);
@@ -956,7 +1027,6 @@ async function loadFixtures(
     ).id,
     articleId: (await one('help article', db.select({ id: helpArticles.id }).from(helpArticles)))
       .id,
-    fileId: '',
     schemeId: '',
   };
 }

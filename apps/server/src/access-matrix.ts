@@ -13,8 +13,8 @@
  * Answers are classes, not exact bodies:
  *   ok   the handler was reached: 2xx, or a business or validation answer that refuses no one
  *   401  sign-in required
- *   403  refused: App:Forbidden, or a scope code (another store's order, gear or people, someone
- *        else's file, a driver's cash on a counter order)
+ *   403  refused: App:Forbidden, or a scope code (another store's order, gear, file or people,
+ *        someone else's file, a driver's cash on a counter order)
  *   404  not found: hidden (another store's people, another customer's order), or no such thing
  *
  * A route about a store's (or a customer's) resource is called twice: for a resource of the
@@ -65,13 +65,15 @@ POST   /api/app/employees/:id/deactivate                  401       403      403
 POST   /api/app/employees/:id/activate                    401       403      403    403    403      ok/404  ok/ok
 POST   /api/app/employees/:id/reset-password              401       403      403    403    403      ok/404  ok/ok
 #
-# Files: own = uploaded by the caller, other = uploaded by someone else. The downloaded file is a
-# private contract the admin uploaded (only its uploader and the super admin may read it); a file
-# is deleted by its uploader only (staff who manage gear may also delete equipment pictures)
-POST   /api/files/upload                                  401       ok       ok     ok     ok       ok      ok
-GET    /api/files/download/:id                            401       404      404    404    404      404     ok
-GET    /api/files/:id/link                                401       404      404    404    404      404     ok
-DELETE /api/files/:id                                     401       ok/403   ok/403 ok/403 ok/403   ok/403  ok/403
+# Files of a store: downloaded, a delivery photo kept with an order of the store (the customer's
+# own order; another customer's); deleted, or replaced by an upload with overrideExisting, a
+# picture of an item of the store. Staff of another store are refused (403), as for its orders and
+# gear; a customer never sees another's (404). my-files: own = uploaded by the caller, other =
+# uploaded by someone else
+POST   /api/files/upload                                  401       ok       ok     ok     ok/403   ok/403  ok/ok
+GET    /api/files/download/:id                            401       ok/404   ok/403 404    ok/403   ok/403  ok/ok
+GET    /api/files/:id/link                                401       ok/404   ok/403 404    ok/403   ok/403  ok/ok
+DELETE /api/files/:id                                     401       403      403    403    ok/403   ok/403  ok/ok
 DELETE /api/files/my-files/:id                            401       ok/403   ok/403 ok/403 ok/403   ok/403  ok/403
 #
 # Gear: staff and drivers see every store's gear; only the store's own staff change it

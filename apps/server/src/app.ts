@@ -68,6 +68,7 @@ import { metricsPlugin } from '@/modules/metrics/index.js';
 import { LocalForgetBus, PgForgetBus, RedisForgetBus, type ForgetBus } from '@/lib/forget-bus.js';
 import { openRedis } from '@/lib/redis.js';
 import { helpRoutes } from '@/modules/help/index.js';
+import { requestForLog } from '@/lib/log-redaction.js';
 import { startupWarnings } from '@/startup.js';
 
 export interface AppOptions {
@@ -85,13 +86,20 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 /** Trust the nearest `hops` proxies (TRUST_PROXY=<number>). */
 const hopsOf = (hops: number) => (_address: string, hop: number) => hop < hops;
 
+/** The logger asked for, with request lines that leave the secrets of links out of the log. */
+function redactingLogger(logger: AppOptions['logger']): AppOptions['logger'] {
+  if (logger === false) return false;
+  const base = logger === true || logger === undefined ? {} : logger;
+  return { ...base, serializers: { ...base.serializers, req: requestForLog } };
+}
+
 /** Builds the whole server without listening; tests drive it with `app.inject()`. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { settings } = options;
   // One instance type for both: an HTTPS server differs only in how it listens.
   const app = Fastify({
     ...(options.https ? { https: options.https } : {}),
-    logger: options.logger ?? { level: settings.LOG_LEVEL },
+    logger: redactingLogger(options.logger ?? { level: settings.LOG_LEVEL }),
     trustProxy:
       typeof settings.TRUST_PROXY === 'number'
         ? hopsOf(settings.TRUST_PROXY)

@@ -78,6 +78,8 @@ export const ErrorCode = {
   FileTooLarge: 'File:TooLarge',
   FileMissing: 'File:Missing',
   FileNotYours: 'File:NotYours',
+  /** A file of another store's item or order, to staff of a store. */
+  FileOtherStore: 'File:BelongsToAnotherStore',
   FileTooManyPixels: 'File:TooManyPixels',
   OrderNotFound: 'Order:NotFound',
   OrderItemNotInOrder: 'Order:ItemNotInOrder',

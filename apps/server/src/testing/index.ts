@@ -2,7 +2,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import pg from 'pg';
 import { HOST_TENANT_ID } from '@snowgear/contracts';
 import { buildApp } from '@/app.js';
@@ -31,6 +31,8 @@ export interface TestAppOptions {
   databasePort?: number;
   /** PGlite only: the embedded database in its own thread, as the server runs it. */
   embeddedThread?: boolean;
+  /** The server's logger (none by default), e.g. a level and a stream a test reads. */
+  logger?: FastifyServerOptions['logger'];
 }
 
 export const TEST_SECRET = 'test-secret-test-secret-test-secret-0123456789';
@@ -132,7 +134,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       : undefined,
     log: { info: () => undefined, warn: () => undefined },
   });
-  const app = await buildApp({ settings, database, secret: TEST_SECRET, logger: false });
+  const app = await buildApp({
+    settings,
+    database,
+    secret: TEST_SECRET,
+    logger: options.logger ?? false,
+  });
   await app.ready();
   return {
     app,

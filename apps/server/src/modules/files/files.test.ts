@@ -378,13 +378,35 @@ describe('files', () => {
       { name: 'bomb.png', bytes: bomb },
     );
     expect(res.statusCode).toBe(413);
+    expect(res.headers['_abperrorformat']).toBe('true');
     expect(res.json().error).toMatchObject({
       code: 'File:TooManyPixels',
-      message: '图片像素太多（16000×16000），最多 50 百万像素',
+      message: '图片太大（16000×16000 像素），最多 50,000,000 像素',
     });
     const english = await upload('employee', {}, { name: 'bomb.png', bytes: bomb }, 'en');
     expect(english.json().error.message).toBe(
-      'The image has too many pixels (16000×16000); at most 50 megapixels',
+      'The image is too large (16000×16000 pixels); at most 50,000,000 pixels',
+    );
+  });
+
+  it('calls an image too large, not damaged, however many pixels its header announces', async () => {
+    // Above about 268 megapixels the image library refuses to read even the header by default.
+    const huge = pixelBomb(20000, 20000);
+    const res = await upload(
+      'manager',
+      { businessType: 'EquipmentImage' },
+      { name: 'huge.png', bytes: huge },
+    );
+    expect(res.statusCode).toBe(413);
+    expect(res.headers['_abperrorformat']).toBe('true');
+    expect(res.json().error).toMatchObject({
+      code: 'File:TooManyPixels',
+      message: '图片太大（20000×20000 像素），最多 50,000,000 像素',
+    });
+    const english = await upload('manager', {}, { name: 'huge.png', bytes: huge }, 'en-US');
+    expect(english.statusCode).toBe(413);
+    expect(english.json().error.message).toBe(
+      'The image is too large (20000×20000 pixels); at most 50,000,000 pixels',
     );
   });
 

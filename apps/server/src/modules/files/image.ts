@@ -34,10 +34,12 @@ export interface ImageVariants {
 
 /**
  * Reads the header only (cheap even for a huge image) and refuses an image above `maxPixels`
- * before anything decodes it: a 31 KB PNG can announce 256 megapixels.
+ * before anything decodes it: a 31 KB PNG can announce 256 megapixels. sharp's own input bound
+ * is off for this read: above it (about 268 megapixels) sharp refuses even to read the header,
+ * and the caller would hear "damaged" instead of "too large".
  */
 export async function checkPixels(bytes: Buffer, maxPixels: number): Promise<void> {
-  const { width, height } = await sharp(bytes).metadata();
+  const { width, height } = await sharp(bytes, { limitInputPixels: false }).metadata();
   if (width * height > maxPixels) throw new TooManyPixelsError(width, height);
 }
 

@@ -129,11 +129,11 @@ describe('upload bounds per user and per image', () => {
     expect(zh.statusCode).toBe(413);
     expect(zh.json().error).toMatchObject({
       code: 'File:TooManyPixels',
-      message: '图片像素太多（1001×1000），最多 1 百万像素',
+      message: '图片太大（1001×1000 像素），最多 1,000,000 像素',
     });
     const en = await upload('multi', big, 'en');
     expect(en.json().error.message).toBe(
-      'The image has too many pixels (1001×1000); at most 1 megapixels',
+      'The image is too large (1001×1000 pixels); at most 1,000,000 pixels',
     );
     expect((await upload('multi', await photo(1000, 1000, 'png'))).statusCode).toBe(201);
   });

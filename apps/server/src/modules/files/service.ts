@@ -4,20 +4,37 @@ import { and, eq, getTableColumns, inArray, lt, sql } from 'drizzle-orm';
 import { ErrorCode, IMAGE_BUSINESS_TYPES, textProblem, type FileInfo } from '@snowgear/contracts';
 import type { Settings } from '@/config/env.js';
 import type { Database, Transaction } from '@/db/client.js';
-import { equipmentImages, files, systemSettings } from '@/db/schema.js';
+import {
+  equipment,
+  equipmentImages,
+  files,
+  orders,
+  stores,
+  systemSettings,
+  users,
+} from '@/db/schema.js';
 import { SystemSettingKey } from '@/modules/config-distribution/system-setting-keys.js';
 import { AppError, businessError, notFound } from '@/lib/errors.js';
 import { message } from '@/lib/messages.js';
 import type { CurrentUser } from '@/plugins/authentication.js';
-import { mayDelete, mayRead } from './access-rules.js';
+import { mayDelete, mayRead, ORDER_FILE_TYPES, type FileFacts } from './access-rules.js';
 import { checkPixels, makeImageVariants, TooManyPixelsError, type ImageVariants } from './image.js';
 import { QueueFullError, WorkQueue } from './limits.js';
 import { StoredFileMissingError, type FileStore } from './store.js';
 import { safeFileName, sniff } from './sniff.js';
 
 export type FileRow = typeof files.$inferSelect;
-/** A file row and whether it is a picture of an item (the only files anyone may download). */
-export type FoundFile = FileRow & { isPublicPicture: boolean };
+/**
+ * A file row, whether it is a public picture (of an item, or the logo: anyone may download it),
+ * and the stores and customer of what it belongs to (access-rules.ts).
+ */
+export type FoundFile = FileRow & { isPublicPicture: boolean } & Pick<
+    FileFacts,
+    'storeIds' | 'customerId'
+  >;
+
+type Executor = Database | Transaction;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface FileLimits {
   /** Largest accepted upload in bytes. */
@@ -156,7 +173,7 @@ export class FileService {
       await this.store.put(key, stored, kind.contentType);
       row = await this.db.transaction(async (tx) => {
         if (fields.overrideExisting === 'true' && businessType && entityId) {
-          replaced = await this.deleteReplaceable(tx, user, {
+          replaced = await this.deleteReplaceable(tx, request, user, {
             tenantId: request.tenantId,
             businessType,
             businessEntityId: entityId,
@@ -203,10 +220,12 @@ export class FileService {
 
   /**
    * `overrideExisting`: deletes the files of the same business entity and name that the caller
-   * could delete one by one; others' files stay. Returns the deleted rows.
+   * could delete one by one; others' files of their store stay, and a file of another store's
+   * item refuses the upload (403). Returns the deleted rows.
    */
   private async deleteReplaceable(
     tx: Transaction,
+    request: FastifyRequest,
     user: CurrentUser,
     same: Pick<FileRow, 'tenantId' | 'businessType' | 'businessEntityId' | 'fileName'>,
   ): Promise<FileRow[]> {
@@ -221,7 +240,14 @@ export class FileService {
           eq(files.fileName, same.fileName),
         ),
       );
-    const replaceable = candidates.filter((f) => mayDelete(user, f));
+    const replaceable: FileRow[] = [];
+    for (const f of candidates) {
+      const facts = { ...f, ...(await this.belonging(tx, f)) };
+      const verdict = mayDelete(user, facts);
+      // Another store's file is refused outright, as its item or order would be.
+      if (verdict === 'otherStore') throw await this.otherStore(tx, request, facts);
+      if (verdict === 'yes') replaceable.push(f);
+    }
     if (replaceable.length === 0) return [];
     return tx
       .delete(files)
@@ -255,7 +281,7 @@ export class FileService {
           message(request, 'ImageTooManyPixels', {
             width: err.width,
             height: err.height,
-            megapixels: Math.floor(maxPixels / 1_000_000),
+            pixels: maxPixels.toLocaleString('en-US'),
           }),
         );
       }
@@ -334,12 +360,63 @@ export class FileService {
     if (!row || (row.expiresAt && row.expiresAt < new Date())) {
       throw notFound(ErrorCode.FileNotFound, message(request, 'FileNotFound'));
     }
-    return row;
+    return { ...row, ...(await this.belonging(this.db, row)) };
+  }
+
+  /**
+   * The stores (and customer) of what a file belongs to: the items whose picture it is, else the
+   * order it was kept with (delivery proof, self-return photo), else, attached to nothing yet,
+   * its uploader's store. Links the server made count, not a name a client gave: an order is
+   * looked up only for the types the server keeps with orders.
+   */
+  private async belonging(
+    db: Executor,
+    row: Pick<FileRow, 'id' | 'tenantId' | 'ownerId' | 'businessType' | 'businessEntityId'>,
+  ): Promise<Pick<FileFacts, 'storeIds' | 'customerId'>> {
+    const items = await db
+      .selectDistinct({ storeId: equipment.storeId })
+      .from(equipmentImages)
+      .innerJoin(equipment, eq(equipment.id, equipmentImages.equipmentId))
+      .where(eq(equipmentImages.fileId, row.id));
+    if (items.length > 0) return { storeIds: items.map((i) => i.storeId), customerId: null };
+    const entity = row.businessEntityId;
+    if (ORDER_FILE_TYPES.includes(row.businessType) && entity && UUID.test(entity)) {
+      const [order] = await db
+        .select({ storeId: orders.storeId, customerId: orders.customerId })
+        .from(orders)
+        .where(and(eq(orders.tenantId, row.tenantId), eq(orders.id, entity)));
+      if (order) return { storeIds: [order.storeId], customerId: order.customerId };
+    }
+    if (row.ownerId) {
+      const [owner] = await db
+        .select({ storeId: users.primaryStoreId })
+        .from(users)
+        .where(eq(users.id, row.ownerId));
+      if (owner?.storeId) return { storeIds: [owner.storeId], customerId: null };
+    }
+    return { storeIds: [], customerId: null };
+  }
+
+  /** 403 for staff of one store reaching for another store's file, naming that store. */
+  private async otherStore(
+    db: Executor,
+    request: FastifyRequest,
+    file: Pick<FileFacts, 'storeIds'>,
+  ): Promise<AppError> {
+    const theirs = file.storeIds.find((id) => id !== request.user?.primaryStoreId);
+    const [store] = theirs
+      ? await db.select({ name: stores.name }).from(stores).where(eq(stores.id, theirs))
+      : [];
+    return businessError(
+      ErrorCode.FileOtherStore,
+      message(request, 'FileOtherStore', { store: store?.name ?? '' }),
+    );
   }
 
   /**
    * A file for download: pictures of items are public; any other file needs a signed-in caller
-   * who may read it (401 when anonymous, 404 as for a missing file otherwise).
+   * who may read it (401 when anonymous; 403 for staff when it is another store's, as that
+   * store's orders are; 404 as for a missing file otherwise).
    */
   async findReadable(request: FastifyRequest, id: string): Promise<FoundFile> {
     const file = await this.find(request, id);
@@ -347,9 +424,9 @@ export class FileService {
     if (!request.user) {
       throw new AppError(401, ErrorCode.Unauthorized, message(request, 'FileSignInRequired'));
     }
-    if (!mayRead(request.user, file)) {
-      throw notFound(ErrorCode.FileNotFound, message(request, 'FileNotFound'));
-    }
+    const verdict = mayRead(request.user, file);
+    if (verdict === 'otherStore') throw await this.otherStore(this.db, request, file);
+    if (verdict === 'no') throw notFound(ErrorCode.FileNotFound, message(request, 'FileNotFound'));
     return file;
   }
 
@@ -374,10 +451,15 @@ export class FileService {
     ]);
   }
 
-  /** Deletes a file: its owner may, and so may staff who manage equipment its pictures. */
+  /**
+   * Deletes a file: its owner may, and so may staff who manage the equipment of its store its
+   * pictures (403 for another store's, as for its items).
+   */
   async remove(request: FastifyRequest, id: string, ownOnly: boolean) {
     const row = await this.find(request, id);
-    if (!mayDelete(request.user!, row, ownOnly)) {
+    const verdict = mayDelete(request.user!, row, ownOnly);
+    if (verdict === 'otherStore') throw await this.otherStore(this.db, request, row);
+    if (verdict === 'no') {
       throw businessError(ErrorCode.FileNotYours, message(request, 'FileNotYours'));
     }
     await this.db.delete(files).where(eq(files.id, id));
