@@ -10,6 +10,7 @@ import {
   equipmentImages,
   equipmentUnavailableTimes,
   files,
+  users,
   orderItems,
   orders,
   stores,
@@ -353,6 +354,29 @@ export async function imageFilesById(db: Executor, tenantId: string, ids: string
         inArray(files.id, ids),
         eq(files.businessType, 'EquipmentImage'),
         sql`${files.contentType} like 'image/%'`,
+      ),
+    );
+}
+
+/**
+ * Of `ids`, the pictures that belong to a store other than `storeId`: shown on an item of another
+ * store, or, shown on none yet, uploaded by someone of another store (or of none).
+ */
+export async function picturesOfOtherStores(db: Executor, ids: string[], storeId: string) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: files.id })
+    .from(files)
+    .where(
+      and(
+        inArray(files.id, ids),
+        sql`(
+          exists (select 1 from ${equipmentImages} ei join ${equipment} e on e.id = ei.equipment_id
+                  where ei.file_id = ${files.id} and e.store_id <> ${storeId})
+          or (not exists (select 1 from ${equipmentImages} ei where ei.file_id = ${files.id})
+              and (select u.primary_store_id from ${users} u where u.id = ${files.ownerId})
+                  is distinct from ${storeId})
+        )`,
       ),
     );
 }

@@ -56,6 +56,7 @@ import {
 import { EXCLUSION_VIOLATION, UNIQUE_VIOLATION, pgCode } from '@/lib/pg-errors.js';
 import { AppError, businessError, conflictError, notFound } from '@/lib/errors.js';
 import { findStore } from '@/lib/stores.js';
+import { seesAllStores } from '@/modules/files/access-rules.js';
 import { localMinute } from '@/lib/local-time.js';
 import { isEnglish, message } from '@/lib/messages.js';
 import { likePattern, pageOf } from '@/lib/paging.js';
@@ -66,6 +67,7 @@ import { earlyReturnOrders } from '@/modules/orders/updates.js';
 import {
   detailsOf,
   imageFilesById,
+  picturesOfOtherStores,
   ordersHoldingOut,
   findEquipmentRows,
   findEquipmentWithDetails,
@@ -718,8 +720,17 @@ export class EquipmentService {
     return [...given].filter(([id, v]) => known.has(id) && v !== '');
   }
 
-  /** Sets an item's images (in order); uploads become permanent once attached. */
-  private async attachImages(tx: Transaction, equipmentId: string, fileIds: string[]) {
+  /**
+   * Sets an item's images (in order); uploads become permanent once attached. A picture of
+   * another store's item (or uploaded there) is not taken: attaching it would make it this
+   * store's too, to replace or delete.
+   */
+  private async attachImages(
+    tx: Transaction,
+    item: Pick<EquipmentRow, 'id' | 'storeId'>,
+    fileIds: string[],
+  ) {
+    const equipmentId = item.id;
     if (fileIds.length > MAX_EQUIPMENT_IMAGES) {
       throw new AppError(
         400,
@@ -731,6 +742,12 @@ export class EquipmentService {
     const found = await imageFilesById(tx, this.tenantId, unique);
     if (found.length !== unique.length)
       throw notFound(ErrorCode.FileNotFound, this.msg('FileNotFound'));
+    if (!seesAllStores(this.request.user!)) {
+      const [foreign] = await picturesOfOtherStores(tx, unique, item.storeId);
+      if (foreign) {
+        throw new AppError(403, ErrorCode.FileOtherStore, this.msg('PictureOfAnotherStore'));
+      }
+    }
     await tx.delete(equipmentImages).where(eq(equipmentImages.equipmentId, equipmentId));
     if (unique.length === 0) return;
     await tx
@@ -797,7 +814,7 @@ export class EquipmentService {
             })),
           );
         }
-        await this.attachImages(tx, created!.id, input.imageFileIds);
+        await this.attachImages(tx, created!, input.imageFileIds);
         await this.history(tx, created!, { operation: 'create', to: EquipmentStatus.Available });
         return created!.id;
       });
@@ -873,7 +890,7 @@ export class EquipmentService {
           attributes.map(([attributeId, value]) => ({ equipmentId: id, attributeId, value })),
         );
     }
-    await this.attachImages(tx, id, input.imageFileIds);
+    await this.attachImages(tx, row, input.imageFileIds);
     await this.history(tx, row, { operation: 'update' });
   }
 

@@ -207,4 +207,35 @@ describe('files by store', () => {
     // Nobody but its uploader deletes it, whichever store they work at.
     expect((await call(ownStaff, 'DELETE', `/api/files/${returned}`)).statusCode).toBe(403);
   });
+
+  it("takes no picture of another store's item onto one's own item, where it could then be deleted", async () => {
+    const wlItem = await itemOf(wanlong);
+    const picture = await pictureOf('employee', wlItem);
+    const ydItem = await itemOf(yunding);
+    const item = (await call('yd-manager', 'GET', `/api/app/equipment/${ydItem}`)).json();
+    const edit = (imageFileIds: string[]) =>
+      call('yd-manager', 'PUT', `/api/app/equipment/${ydItem}`, {
+        categoryId: item.categoryId,
+        name: item.name,
+        brand: item.brand,
+        model: item.model,
+        dailyRentPrice: item.dailyRentPrice,
+        deposit: item.deposit,
+        attributes: item.attributes.map((a: { attributeId: string; value: string }) => ({
+          attributeId: a.attributeId,
+          value: a.value,
+        })),
+        imageFileIds,
+      });
+    const refused = await edit([picture]);
+    expect(refused.statusCode).toBe(403);
+    expect(errorOf(refused)).toMatchObject({
+      code: 'File:BelongsToAnotherStore',
+      message: '这张图片属于其他门店的设备，请重新拍照或上传',
+    });
+    // Its own upload is taken, and the other store's picture stays that store's alone.
+    const own = await upload('yd-manager', { businessType: 'EquipmentImage', isTemporary: 'true' });
+    expect((await edit([own.json<{ id: string }>().id])).statusCode).toBe(200);
+    expect((await call('yd-manager', 'DELETE', `/api/files/${picture}`)).statusCode).toBe(403);
+  });
 });
