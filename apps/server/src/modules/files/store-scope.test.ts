@@ -64,13 +64,10 @@ describe('files by store', () => {
     return item!.id;
   }
 
-  /** Uploads a picture as `as` and sets it as the item's picture through the item's edit. */
-  async function pictureOf(as: string, itemId: string): Promise<string> {
-    const uploaded = await upload(as, { businessType: 'EquipmentImage', isTemporary: 'true' });
-    expect(uploaded.statusCode).toBe(201);
-    const id = uploaded.json<{ id: string }>().id;
+  /** Sets the item's pictures through the item's edit, as the inventory form does. */
+  async function setPictures(as: string, itemId: string, imageFileIds: string[]) {
     const item = (await call(as, 'GET', `/api/app/equipment/${itemId}`)).json();
-    const updated = await call(as, 'PUT', `/api/app/equipment/${itemId}`, {
+    return call(as, 'PUT', `/api/app/equipment/${itemId}`, {
       categoryId: item.categoryId,
       name: item.name,
       brand: item.brand,
@@ -81,9 +78,16 @@ describe('files by store', () => {
         attributeId: a.attributeId,
         value: a.value,
       })),
-      imageFileIds: [id],
+      imageFileIds,
     });
-    expect(updated.statusCode).toBe(200);
+  }
+
+  /** Uploads a picture as `as` and sets it as the item's picture through the item's edit. */
+  async function pictureOf(as: string, itemId: string): Promise<string> {
+    const uploaded = await upload(as, { businessType: 'EquipmentImage', isTemporary: 'true' });
+    expect(uploaded.statusCode).toBe(201);
+    const id = uploaded.json<{ id: string }>().id;
+    expect((await setPictures(as, itemId, [id])).statusCode).toBe(200);
     return id;
   }
 
@@ -212,21 +216,7 @@ describe('files by store', () => {
     const wlItem = await itemOf(wanlong);
     const picture = await pictureOf('employee', wlItem);
     const ydItem = await itemOf(yunding);
-    const item = (await call('yd-manager', 'GET', `/api/app/equipment/${ydItem}`)).json();
-    const edit = (imageFileIds: string[]) =>
-      call('yd-manager', 'PUT', `/api/app/equipment/${ydItem}`, {
-        categoryId: item.categoryId,
-        name: item.name,
-        brand: item.brand,
-        model: item.model,
-        dailyRentPrice: item.dailyRentPrice,
-        deposit: item.deposit,
-        attributes: item.attributes.map((a: { attributeId: string; value: string }) => ({
-          attributeId: a.attributeId,
-          value: a.value,
-        })),
-        imageFileIds,
-      });
+    const edit = (imageFileIds: string[]) => setPictures('yd-manager', ydItem, imageFileIds);
     const refused = await edit([picture]);
     expect(refused.statusCode).toBe(403);
     expect(errorOf(refused)).toMatchObject({

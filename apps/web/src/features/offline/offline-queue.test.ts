@@ -19,6 +19,14 @@ import {
 import { offlineDb, resetOfflineDbForTests } from './offline-db';
 import { configureOfflineQueue, flushQueue, newIdempotencyKey, sendOrQueue } from './offline-queue';
 
+/** A 1×1 PNG, as a phone's camera would give a (much larger) photo. */
+const png = Uint8Array.from(
+  atob(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  ),
+  (c) => c.charCodeAt(0),
+);
+
 /** Poles of the employee's store that nothing holds: this test's own. */
 async function newPoles(count: number): Promise<Equipment[]> {
   const storeId = useSession.getState().user!.primaryStoreId!;
@@ -254,13 +262,6 @@ describe('the offline queue (real server)', () => {
     const { items: categories } = await api.get<{ items: { id: string; name: string }[] }>(
       '/app/equipment/categories',
     );
-    // A 1×1 PNG, as a phone's camera would give a (much larger) photo.
-    const png = Uint8Array.from(
-      atob(
-        'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-      ),
-      (c) => c.charCodeAt(0),
-    );
     const barcodeNumber = `OQP-${Date.now()}`;
     setOnline(false);
     const outcome = await sendOrQueue({
@@ -301,12 +302,6 @@ describe('the offline queue (real server)', () => {
     const storeId = useSession.getState().user!.primaryStoreId!;
     const { items: categories } = await api.get<{ items: { id: string; name: string }[] }>(
       '/app/equipment/categories',
-    );
-    const png = Uint8Array.from(
-      atob(
-        'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-      ),
-      (c) => c.charCodeAt(0),
     );
     const barcodeNumber = `OQL-${Date.now()}`;
     // The create reaches the server, but its answer is lost on the way back.
