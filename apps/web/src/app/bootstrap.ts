@@ -1,5 +1,5 @@
 import { Toast } from 'antd-mobile';
-import { setApiHooks } from '@/lib/api-client';
+import { ensureVerificationCookie, setApiHooks } from '@/lib/api-client';
 import { i18n } from '@/lib/i18n';
 import { useAppStore } from '@/features/app-state/stores/app-store';
 import { useConfigStore } from '@/features/system-config/stores/config-store';
@@ -80,6 +80,7 @@ async function start(): Promise<void> {
   const app = useAppStore.getState();
   app.setLoading('loading', i18n.t('app.loading'));
   const started = Date.now();
+  ensureVerificationCookie();
   const config = await useConfigStore.getState().load();
   initCurrentStore(config);
   // Opened from the cache: ask again behind it, so a reload shows what the business changed

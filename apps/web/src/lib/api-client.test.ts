@@ -4,6 +4,7 @@ import type { H5Config, HelpArticleSummary, PagedResult } from '@snowgear/contra
 import {
   api,
   clearVerificationToken,
+  ensureVerificationCookie,
   getVerificationToken,
   http,
   setApiHooks,
@@ -50,6 +51,12 @@ describe('API client', () => {
     expect(result.helpfulCount).toBeGreaterThanOrEqual(1);
     expect(document.cookie).toMatch(/XSRF-TOKEN=/);
     expect(reported).toEqual([]);
+  });
+
+  it('gets this browser its verification cookie even where it only reads', async () => {
+    document.cookie = 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+    ensureVerificationCookie();
+    await vi.waitFor(() => expect(document.cookie).toMatch(/XSRF-TOKEN=[^;]+\./));
   });
 
   it('when the server refuses a stale token, fetches a new one and the retry succeeds', async () => {

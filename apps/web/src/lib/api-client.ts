@@ -265,6 +265,15 @@ export async function getVerificationToken(): Promise<string | null> {
   return verificationInFlight;
 }
 
+/**
+ * Makes sure this browser holds its verification cookie, even where it only reads: the server
+ * counts anonymous calls per browser by it (a resort's guests share one address, and calls
+ * without it share that address's low limit). The cookie lasts for years: fetched once.
+ */
+export function ensureVerificationCookie(): void {
+  if (!readCookie(VERIFICATION_TOKEN_COOKIE)) void getVerificationToken().catch(() => undefined);
+}
+
 /** The headers and stamps every call carries (spec §7), added just before it is sent. */
 async function prepare(request: HttpRequest): Promise<HttpRequest> {
   const headers: Record<string, string> = {
