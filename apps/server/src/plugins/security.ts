@@ -94,6 +94,28 @@ async function helmetHeaders(options: FastifyHelmetOptions): Promise<Record<stri
   return headers;
 }
 
+/** 429 with the wait, in the caller's language (and in Retry-After, which the plugin sets). */
+const tooManyRequests = (request: FastifyRequest, context: { ttl: number }) =>
+  new AppError(
+    429,
+    ErrorCode.TooManyRequests,
+    message(request, 'TooManyRequests', { seconds: Math.ceil(context.ttl / 1000) }),
+  );
+
+/**
+ * A route's limit for callers that cannot be asked for a proof of work (a payment provider's
+ * servers) or must not be (the challenge itself): per address, past it 429 and the wait. Counted
+ * its own way, it is outside the anonymous ceiling too.
+ */
+export function perAddressLimit(name: string, max: number) {
+  return {
+    max,
+    timeWindow: '1 minute',
+    keyGenerator: (request: FastifyRequest) => `${name}:${request.ip}`,
+    errorResponseBuilder: tooManyRequests,
+  };
+}
+
 /** The limit of a call that brought a solved proof of work: it paid for itself. */
 const UNLIMITED = Number.MAX_SAFE_INTEGER;
 
@@ -212,13 +234,7 @@ export const securityPlugin = fp<SecurityOptions>(
       allowList: (request) => !request.url.startsWith('/api/'),
       timeWindow: '1 minute',
       errorResponseBuilder: (request, context) =>
-        request.user
-          ? new AppError(
-              429,
-              ErrorCode.TooManyRequests,
-              message(request, 'TooManyRequests', { seconds: Math.ceil(context.ttl / 1000) }),
-            )
-          : proofOfWorkRequired(request),
+        request.user ? tooManyRequests(request, context) : proofOfWorkRequired(request),
     });
 
     // The ceiling of all anonymous calls from one address, counted after the caller's own limit.

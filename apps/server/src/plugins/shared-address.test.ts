@@ -157,6 +157,21 @@ describe('a script behind one address', () => {
     expect((await call('198.51.100.42', { cookie: browserCookie() })).statusCode).toBe(200);
   });
 
+  it("never asks a payment provider's servers for a proof of work", async () => {
+    await inOneWindow();
+    const provider = '198.51.100.61';
+    for (let i = 0; i < 6; i++) {
+      const notify = await t.app.inject({
+        method: 'POST',
+        url: '/api/payments/notify/wechat',
+        remoteAddress: provider,
+        headers: { 'content-type': 'application/json' },
+        payload: '{}',
+      });
+      expect(notify.statusCode, `notification ${i}`).not.toBe(428);
+    }
+  });
+
   it('never counts picture downloads against the limits', async () => {
     await inOneWindow();
     const guest = '198.51.100.51';

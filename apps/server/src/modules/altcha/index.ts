@@ -1,11 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorCode } from '@snowgear/contracts';
 import { PUBLIC } from '@/lib/access.js';
-import { AppError } from '@/lib/errors.js';
-import { message } from '@/lib/messages.js';
 import { CHALLENGE_PATH, type ProofOfWork } from '@/lib/proof-of-work.js';
+import { perAddressLimit } from '@/plugins/security.js';
 
 // Loose: the signature covers every parameter, so none may be dropped on the way out.
 const ChallengeSchema = z.object({
@@ -35,17 +33,7 @@ export async function altchaRoutes(
         access: PUBLIC,
         // Asked for precisely when the API limits are passed, so it never asks for a proof
         // itself: a plain cap per address keeps anyone from making the server mint them freely.
-        rateLimit: {
-          max: 600,
-          timeWindow: '1 minute',
-          keyGenerator: (request) => `altcha-challenge:${request.ip}`,
-          errorResponseBuilder: (request, context) =>
-            new AppError(
-              429,
-              ErrorCode.TooManyRequests,
-              message(request, 'TooManyRequests', { seconds: Math.ceil(context.ttl / 1000) }),
-            ),
-        },
+        rateLimit: perAddressLimit('altcha-challenge', 600),
       },
       schema: {
         tags: ['account'],
