@@ -69,7 +69,13 @@ const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).
 // The embedded database in its own thread, as `npm start` runs it.
 const t = await createTestApp({
   embeddedThread: true,
-  settings: { LOG_LEVEL: 'silent', WEB_DIST_DIR: dist, RATE_LIMIT_ANONYMOUS_PER_MINUTE: '100000' },
+  settings: {
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: dist,
+    RATE_LIMIT_ANONYMOUS_PER_MINUTE: '100000',
+    RATE_LIMIT_WITHOUT_BROWSER_PER_MINUTE: '100000',
+    RATE_LIMIT_ANONYMOUS_ADDRESS_PER_MINUTE: '100000',
+  },
 });
 await t.app.listen({ host: '127.0.0.1', port: 0 });
 const base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;

@@ -64,6 +64,10 @@ export default async function setup(project: TestProject) {
       // whole store's sign-ins from one address must pass them.)
       RATE_LIMIT_PER_MINUTE: '100000',
       RATE_LIMIT_ANONYMOUS_PER_MINUTE: '100000',
+      RATE_LIMIT_WITHOUT_BROWSER_PER_MINUTE: '100000',
+      RATE_LIMIT_ANONYMOUS_ADDRESS_PER_MINUTE: '100000',
+      // The journeys' customers all ask for their SMS codes from this one address.
+      SMS_HOURLY_LIMIT_PER_ADDRESS: '100000',
       WECHAT_APP_ID: wechat.appId,
       WECHAT_APP_SECRET: wechat.appSecret,
       WECHAT_API_BASE_URL: wechat.baseUrl,

@@ -54,6 +54,7 @@ POST   /api/h5/auth/anonymous-wechat-info                 ok        ok       ok 
 POST   /api/h5/auth/bind-wechat                           401       ok       ok     ok     ok       ok      ok
 POST   /api/h5/auth/unbind-wechat                         401       ok       ok     ok     ok       ok      ok
 POST   /api/app/wechat-jssdk/config                       ok        ok       ok     ok     ok       ok      ok
+GET    /api/app/altcha/challenge                          ok        ok       ok     ok     ok       ok      ok
 #
 # People: a manager sees their own store's staff only (another store's answer as not found)
 GET    /api/app/employees                                 401       403      403    403    403      ok      ok

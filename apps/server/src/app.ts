@@ -22,7 +22,7 @@ import { openApiPlugin } from '@/plugins/openapi.js';
 import { securityPlugin } from '@/plugins/security.js';
 import { tenantPlugin } from '@/plugins/tenant.js';
 import { authenticationPlugin } from '@/plugins/authentication.js';
-import { verificationTokenPlugin } from '@/plugins/verification-token.js';
+import { verificationTokenNonce, verificationTokenPlugin } from '@/plugins/verification-token.js';
 import { inlineScriptSources, webAppPlugin } from '@/plugins/web-app.js';
 import { abpRoutes } from '@/modules/abp/index.js';
 import { accountRoutes } from '@/modules/account/index.js';
@@ -56,6 +56,9 @@ import { smallEquipmentRoutes } from '@/modules/small-equipment/index.js';
 import { FileService, fileLimits } from '@/modules/files/service.js';
 import { createFileStore } from '@/modules/files/create-store.js';
 import { sweepAttemptCounters } from '@/lib/attempt-counters.js';
+import { ProofOfWork } from '@/lib/proof-of-work.js';
+import { altchaRoutes } from '@/modules/altcha/index.js';
+import { VERIFICATION_TOKEN_COOKIE } from '@snowgear/contracts';
 import { DeviceCookies } from '@/modules/identity/device-cookies.js';
 import { LoginThrottle } from '@/modules/identity/throttle.js';
 import { sweepWeChatTickets, WeChatProof } from '@/modules/identity/wechat-proof.js';
@@ -145,13 +148,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(inputGuardPlugin);
   await app.register(databasePlugin, { database: options.database });
   await app.register(metricsPlugin, { token: settings.METRICS_TOKEN });
+  const proofOfWork = new ProofOfWork(options.secret, {
+    difficulty: settings.PROOF_OF_WORK_DIFFICULTY,
+    cost: settings.PROOF_OF_WORK_COST,
+  });
   await app.register(securityPlugin, {
     corsOrigins: settings.CORS_ORIGINS,
     inlineScripts: inlineScriptSources(settings.WEB_DIST_DIR),
     rateLimit: {
       perUser: settings.RATE_LIMIT_PER_MINUTE,
-      perAnonymousAddress: settings.RATE_LIMIT_ANONYMOUS_PER_MINUTE,
+      perAnonymousBrowser: settings.RATE_LIMIT_ANONYMOUS_PER_MINUTE,
+      perAddressWithoutBrowser: settings.RATE_LIMIT_WITHOUT_BROWSER_PER_MINUTE,
+      perAnonymousAddress: settings.RATE_LIMIT_ANONYMOUS_ADDRESS_PER_MINUTE,
     },
+    browserOf: (request) =>
+      verificationTokenNonce(options.secret, request.cookies?.[VERIFICATION_TOKEN_COOKIE]),
+    proofOfWork,
     shared: redis
       ? { redis }
       : options.database.kind === 'postgres'
@@ -201,6 +213,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     options.secret,
     {
       perNumber: settings.SMS_DAILY_LIMIT_PER_NUMBER,
+      perAddressHourly: settings.SMS_HOURLY_LIMIT_PER_ADDRESS,
       perAddress: settings.SMS_DAILY_LIMIT_PER_ADDRESS,
     },
     app.log,
@@ -239,6 +252,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     signInPerMinute: settings.RATE_LIMIT_SIGN_IN_PER_MINUTE,
   });
   await app.register(smsRoutes, { codes: smsCodes });
+  await app.register(altchaRoutes, { proofOfWork });
   await app.register(weChatRoutes, {
     wechat,
     tokens,
@@ -292,8 +306,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(catalogueRoutes, { timeZone: settings.BUSINESS_TIME_ZONE });
   await app.register(roleRoutes, { timeZone: settings.BUSINESS_TIME_ZONE });
   await app.register(auditRoutes, { timeZone: settings.BUSINESS_TIME_ZONE });
-  // Temporary uploads, closed attempt windows, old SMS codes and WeChat tickets expire; every
-  // process sweeps, each row goes once.
+  // Temporary uploads, closed attempt windows, old SMS codes, WeChat tickets and used proofs of
+  // work expire; every process sweeps, each row goes once.
   const sweeper = setInterval(() => {
     const db = options.database.db;
     Promise.all([
@@ -301,6 +315,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       sweepAttemptCounters(db),
       smsCodes.sweep(db),
       sweepWeChatTickets(db),
+      proofOfWork.sweep(db),
     ]).catch((err: unknown) => app.log.warn({ err }, 'sweep failed'));
   }, 10 * 60_000);
   sweeper.unref();

@@ -79,8 +79,12 @@ describe.runIf(testDatabaseKind === 'postgres')('two server processes behind one
         SIGNED_IN_CACHE_SECONDS: '300',
         ORDER_SWEEP_SECONDS: '1',
         LOGIN_MAX_FAILURES: '3',
-        // The refund races below make a few thousand signed-in calls in a minute or two.
+        // The refund races below make a few thousand calls in a minute or two, signed in and
+        // anonymous (paying, the cashier's pages), all from this one address.
         RATE_LIMIT_PER_MINUTE: '6000',
+        RATE_LIMIT_ANONYMOUS_PER_MINUTE: '6000',
+        RATE_LIMIT_WITHOUT_BROWSER_PER_MINUTE: '6000',
+        RATE_LIMIT_ANONYMOUS_ADDRESS_PER_MINUTE: '100000',
         // The client's own address, as the balancer in front reports it.
         TRUST_PROXY: 'loopback',
         S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,

@@ -11,6 +11,12 @@ export const ErrorCode = {
   Forbidden: 'App:Forbidden',
   TenantNotFound: 'App:TenantNotFound',
   TooManyRequests: 'App:TooManyRequests',
+  /**
+   * 428: past a person's pace, an anonymous call needs a solved proof of work (ALTCHA): fetch a
+   * challenge from `GET /api/app/altcha/challenge`, solve it and send the call again with the
+   * solution in the `X-Altcha` header.
+   */
+  ProofOfWorkRequired: 'App:ProofOfWorkRequired',
   Internal: 'App:InternalError',
   /** The database is away for now: retry after the Retry-After header's seconds. */
   ServiceUnavailable: 'App:ServiceUnavailable',

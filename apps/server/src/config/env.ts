@@ -183,10 +183,28 @@ export const SettingsSchema = z.object({
   /** API requests per minute per signed-in user before 429 (static files are never limited). */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   /**
-   * API requests per minute per client address from callers not signed in: generous, a store,
-   * a resort's Wi-Fi or a carrier's NAT puts many people behind one address.
+   * API requests per minute per browser from callers not signed in (a browser is known by its
+   * signed verification cookie, so the people behind a resort's Wi-Fi or a carrier's NAT each
+   * have their own). Past it a call needs a solved proof of work, never a wait.
    */
-  RATE_LIMIT_ANONYMOUS_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
+  RATE_LIMIT_ANONYMOUS_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  /**
+   * API requests per minute per client address from callers that bring no verification cookie
+   * (scripts; the web app has one after its first calls): low, past it a proof of work.
+   */
+  RATE_LIMIT_WITHOUT_BROWSER_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  /**
+   * All anonymous API requests per minute from one client address, whatever browser they name:
+   * far above what hundreds of people behind one address make (20 times the per-browser limit),
+   * so that only a script minting cookies meets it; past it, a proof of work.
+   */
+  RATE_LIMIT_ANONYMOUS_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(2400),
+  /**
+   * How much work a proof of work asks (the largest counter an ALTCHA challenge hides): about a
+   * second on a phone at the default. Each try costs PROOF_OF_WORK_COST rounds of PBKDF2.
+   */
+  PROOF_OF_WORK_DIFFICULTY: z.coerce.number().int().min(1).max(1_000_000).default(3000),
+  PROOF_OF_WORK_COST: z.coerce.number().int().min(1).max(100_000).default(500),
   /**
    * Sign-in attempts (password, phone, token refresh, password change) per minute per client
    * address: a burst cap that lets a whole store sign in at the start of a shift.
@@ -226,8 +244,13 @@ export const SettingsSchema = z.object({
   /** Failed sign-ins per client address within the window: generous, a store shares one. */
   LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(100),
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
-  /** SMS sign-in codes a day per phone number and per client address. */
+  /** SMS sign-in codes a day per phone number, whichever store's page asks. */
   SMS_DAILY_LIMIT_PER_NUMBER: z.coerce.number().int().min(1).default(10),
+  /**
+   * SMS codes an hour and a day per client address before each further one needs a solved proof
+   * of work (never a refusal: a resort's guests share one address).
+   */
+  SMS_HOURLY_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(5),
   SMS_DAILY_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(200),
   /** WeChat Official Account credentials; without both, WeChat sign-in and scan are off. */
   WECHAT_APP_ID: z

@@ -24,7 +24,7 @@ describe.runIf(testDatabaseKind === 'postgres')('with Redis', () => {
     one = await createTestApp({
       settings: {
         REDIS_URL: redis.url,
-        RATE_LIMIT_ANONYMOUS_PER_MINUTE: '6',
+        RATE_LIMIT_WITHOUT_BROWSER_PER_MINUTE: '6',
         RATE_LIMIT_SIGN_IN_PER_MINUTE: '3',
       },
     });
@@ -52,14 +52,14 @@ describe.runIf(testDatabaseKind === 'postgres')('with Redis', () => {
       expect((await config(app, address)).statusCode).toBe(200);
     }
     const refused = await config(one.app, address);
-    expect(refused.statusCode).toBe(429);
-    expect(refused.json().error.code).toBe('App:TooManyRequests');
-    expect((await config(other, address)).statusCode).toBe(429);
+    expect(refused.statusCode).toBe(428);
+    expect(refused.json().error.code).toBe('App:ProofOfWorkRequired');
+    expect((await config(other, address)).statusCode).toBe(428);
     // Another address behind another counter is not affected.
     expect((await config(other, '198.51.100.22')).statusCode).toBe(200);
   });
 
-  it('caps sign-in attempts per address across both processes', async () => {
+  it('caps sign-in attempts per browser across both processes', async () => {
     const csrf = await verificationHeaders(one.app);
     const attempt = (app: FastifyInstance) =>
       app.inject({
@@ -71,7 +71,7 @@ describe.runIf(testDatabaseKind === 'postgres')('with Redis', () => {
       });
     for (const app of [one.app, other, one.app]) expect((await attempt(app)).statusCode).toBe(200);
     const fourth = await attempt(other);
-    expect(fourth.statusCode, fourth.body).toBe(429);
+    expect(fourth.statusCode, fourth.body).toBe(428);
     expect(Number(fourth.headers['retry-after'])).toBeGreaterThan(0);
   });
 

@@ -16,7 +16,8 @@ import { countAttempt } from '@/lib/attempt-counters.js';
  *   statement. Each process counts it in memory and adds its counts to the shared ones in one
  *   statement at most every FLUSH_MS, learning the others' at the same time: across processes,
  *   a person may get through a fifth of a second's calls more than the limit, never a minute's.
- *   Its windows are aligned to the clock, so every process closes them at the same moment.
+ *   Its windows are aligned to the clock, so every process closes them at the same moment. The
+ *   ceiling of anonymous calls per address (a limit bound to no route) is counted so too.
  */
 
 type Callback = Parameters<FastifyRateLimitStore['incr']>[1];
@@ -161,8 +162,11 @@ export function databaseRateLimitStore(
         windows.incr(key, cb, timeWindow);
       }
 
-      child(routeOptions: RouteOptions): ExactCounter {
-        return new ExactCounter(db, routeName(routeOptions));
+      child(routeOptions: RouteOptions): FastifyRateLimitStore {
+        const route = routeName(routeOptions);
+        // A limit made apart from any route (the ceiling of anonymous calls per address) counts
+        // every call, as the general limit does: counted the same way.
+        return route ? new ExactCounter(db, route) : this;
       }
     },
   };

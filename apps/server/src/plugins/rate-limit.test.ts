@@ -32,7 +32,8 @@ describe('rate limit', () => {
       settings: {
         WEB_DIST_DIR: dist,
         RATE_LIMIT_PER_MINUTE: '8',
-        RATE_LIMIT_ANONYMOUS_PER_MINUTE: '6',
+        RATE_LIMIT_ANONYMOUS_PER_MINUTE: '5',
+        RATE_LIMIT_WITHOUT_BROWSER_PER_MINUTE: '6',
         RATE_LIMIT_SIGN_IN_PER_MINUTE: '3',
       },
     });
@@ -69,42 +70,64 @@ describe('rate limit', () => {
     expect((await get('/api/app/config-distribution/h5')).statusCode).toBe(200);
   });
 
-  it('counts anonymous API calls per address', async () => {
+  it('tells a signed-in user over the limit how long to wait, in their language', async () => {
+    await inOneWindow();
+    for (let i = 0; i < 8; i++) await get('/api/app/account/my-profile', tokens.manager);
+    const over = await get('/api/app/account/my-profile', tokens.manager);
+    const wait = Number(over.headers['retry-after']);
+    expect(over.json().error.message).toBe(`操作太频繁，请 ${wait} 秒后重试`);
+    const english = await t.app.inject({
+      url: '/api/app/account/my-profile',
+      remoteAddress: STORE,
+      headers: { authorization: `Bearer ${tokens.manager}`, 'accept-language': 'en-US' },
+    });
+    expect(english.json().error.message).toMatch(/^Too many requests\. Please retry in \d+ s\.$/);
+  });
+
+  it('counts anonymous API calls without a browser cookie per address, then asks for work', async () => {
     await inOneWindow();
     const address = '198.51.100.9';
     for (let i = 0; i < 6; i++) {
       expect((await get('/api/app/help/articles', undefined, address)).statusCode).toBe(200);
     }
     const over = await get('/api/app/help/articles', undefined, address);
-    expect(over.statusCode).toBe(429);
-    // In the caller's language, with the wait it also sends as Retry-After.
-    const wait = Number(over.headers['retry-after']);
-    expect(over.json().error.message).toBe(`操作太频繁，请 ${wait} 秒后重试`);
-    const english = await t.app.inject({
-      url: '/api/app/help/articles',
-      remoteAddress: address,
-      headers: { 'accept-language': 'en-US' },
-    });
-    expect(english.json().error.message).toMatch(/^Too many requests\. Please retry in \d+ s\.$/);
+    expect(over.statusCode).toBe(428);
+    expect(over.json().error.code).toBe('App:ProofOfWorkRequired');
     expect((await get('/api/app/help/articles', undefined, '198.51.100.10')).statusCode).toBe(200);
   });
 
-  it('caps sign-in attempts per address at the configured burst', async () => {
+  it('counts anonymous API calls with a browser cookie per browser', async () => {
+    await inOneWindow();
+    const address = '198.51.100.11';
+    const [first, second] = [await verificationHeaders(t.app), await verificationHeaders(t.app)];
+    const call = (headers: Record<string, string>) =>
+      t.app.inject({
+        url: '/api/app/help/articles',
+        remoteAddress: address,
+        headers: { cookie: headers.cookie! },
+      });
+    for (let i = 0; i < 5; i++) expect((await call(first)).statusCode).toBe(200);
+    expect((await call(first)).statusCode).toBe(428);
+    // The next phone behind the same address has its own count.
+    expect((await call(second)).statusCode).toBe(200);
+  });
+
+  it('caps sign-in attempts per browser at the configured burst, then asks for work', async () => {
     const csrf = await verificationHeaders(t.app);
-    const login = (remoteAddress: string) =>
+    const login = (headers: Record<string, string>) =>
       t.app.inject({
         method: 'POST',
         url: '/api/app/account/login',
-        headers: csrf,
+        headers,
         payload: { userNameOrEmailAddress: 'driver', password: '1q2w3E*' },
-        remoteAddress,
+        remoteAddress: '192.0.2.44',
       });
-    const address = '192.0.2.44';
-    for (let i = 0; i < 3; i++) expect((await login(address)).statusCode).toBe(200);
-    const over = await login(address);
-    expect(over.statusCode).toBe(429);
-    expect(over.json().error.code).toBe('App:TooManyRequests');
-    expect((await login('192.0.2.45')).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await login(csrf)).statusCode).toBe(200);
+    const over = await login(csrf);
+    expect(over.statusCode).toBe(428);
+    expect(over.json().error.code).toBe('App:ProofOfWorkRequired');
+    // A colleague's phone at the same counter signs in.
+    expect((await login(await verificationHeaders(t.app))).statusCode).toBe(200);
   });
 
   it('ignores X-Forwarded-For unless the proxy is trusted', async () => {
@@ -118,7 +141,7 @@ describe('rate limit', () => {
     const codes = [];
     for (let i = 0; i < 8; i++) codes.push((await forged(i)).statusCode);
     expect(codes.slice(0, 6)).toEqual(Array(6).fill(200));
-    expect(codes.slice(6)).toEqual([429, 429]);
+    expect(codes.slice(6)).toEqual([428, 428]);
   });
 });
 
@@ -127,7 +150,7 @@ describe('rate limit behind a trusted reverse proxy', () => {
   beforeAll(async () => {
     t = await createTestApp({
       seed: false,
-      settings: { TRUST_PROXY: '127.0.0.1', RATE_LIMIT_ANONYMOUS_PER_MINUTE: '3' },
+      settings: { TRUST_PROXY: '127.0.0.1', RATE_LIMIT_WITHOUT_BROWSER_PER_MINUTE: '3' },
     });
   });
   afterAll(() => t.close());
@@ -141,7 +164,7 @@ describe('rate limit behind a trusted reverse proxy', () => {
         headers: { 'x-forwarded-for': client },
       });
     for (let i = 0; i < 3; i++) expect((await via('198.51.100.1')).statusCode).toBe(200);
-    expect((await via('198.51.100.1')).statusCode).toBe(429);
+    expect((await via('198.51.100.1')).statusCode).toBe(428);
     expect((await via('198.51.100.2')).statusCode).toBe(200);
   });
 });

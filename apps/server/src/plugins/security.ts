@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -7,6 +7,11 @@ import { ErrorCode } from '@snowgear/contracts';
 import type { Database } from '@/db/client.js';
 import { AppError } from '@/lib/errors.js';
 import { message } from '@/lib/messages.js';
+import {
+  PROOF_OF_WORK_HEADER,
+  proofOfWorkRequired,
+  type ProofOfWork,
+} from '@/lib/proof-of-work.js';
 import { isApiRoute } from './access.js';
 import { databaseRateLimitStore } from './rate-limit-store.js';
 
@@ -14,8 +19,17 @@ export interface SecurityOptions {
   corsOrigins: string[];
   /** `'sha256-…'` sources of the web app's own inline scripts (web-app.ts). */
   inlineScripts?: string[];
-  /** API requests a minute per signed-in user, and per address for everyone else. */
-  rateLimit: { perUser: number; perAnonymousAddress: number };
+  /** API requests a minute: see the plugin's comment. */
+  rateLimit: {
+    perUser: number;
+    perAnonymousBrowser: number;
+    perAddressWithoutBrowser: number;
+    perAnonymousAddress: number;
+  };
+  /** The browser a call comes from (its signed verification cookie), when it names one. */
+  browserOf: (request: FastifyRequest) => string | null;
+  /** Checks the proof of work a call brings, which lets an anonymous call past the limits. */
+  proofOfWork: ProofOfWork;
   /**
    * Where the limits are counted, so that every server process sees the same counts: Redis when
    * there is one, else the PostgreSQL database (`background`: its connection for the shared
@@ -29,10 +43,16 @@ export interface SecurityOptions {
  * Security headers (a CSP that still lets the scanner run WebAssembly in blob workers,
  * STACK.md trap 5), the same on every answer, CORS for the api.<host> deployment, and the API rate limit.
  *
- * The rate limit counts API calls only (one cold page load is some ninety static files) and per
- * signed-in user where there is one: a store's counter phones, a resort's Wi-Fi and a carrier's
- * NAT share one address, and must not shut each other out. Anonymous calls count per address.
- * Its hook runs per route, after authentication's own hook has named the user.
+ * The rate limit counts API calls only (one cold page load is some ninety static files), and
+ * never per address alone: a store's counter phones, a resort's Wi-Fi and a carrier's NAT put
+ * hundreds of people behind one address, and must not shut each other out. So a call counts
+ * - per signed-in user where there is one (past the limit: 429 and a wait);
+ * - else per browser, named by its signed verification cookie;
+ * - else (no valid cookie: a script) per address, with a low limit;
+ * and every anonymous call also counts per address under a ceiling far above what a crowd makes,
+ * which a script minting cookies meets. Past an anonymous limit the caller is not refused but
+ * asked for a proof of work (428, lib/proof-of-work.ts): a call that brings a solved one passes.
+ * Its hooks run per route, after authentication's own hook has named the user.
  */
 /**
  * Headers that concern documents (what a page may load, frame or refer to): a JSON answer, a
@@ -74,6 +94,31 @@ async function helmetHeaders(options: FastifyHelmetOptions): Promise<Record<stri
   await probe.close();
   return headers;
 }
+
+/** 429 with the wait, in the caller's language (and in Retry-After, which the plugin sets). */
+const tooManyRequests = (request: FastifyRequest, context: { ttl: number }) =>
+  new AppError(
+    429,
+    ErrorCode.TooManyRequests,
+    message(request, 'TooManyRequests', { seconds: Math.ceil(context.ttl / 1000) }),
+  );
+
+/**
+ * A route's limit for callers that cannot be asked for a proof of work (a payment provider's
+ * servers) or must not be (the challenge itself): per address, past it 429 and the wait. Counted
+ * its own way, it is outside the anonymous ceiling too.
+ */
+export function perAddressLimit(name: string, max: number) {
+  return {
+    max,
+    timeWindow: '1 minute',
+    keyGenerator: (request: FastifyRequest) => `${name}:${request.ip}`,
+    errorResponseBuilder: tooManyRequests,
+  };
+}
+
+/** The limit of a call that brought a solved proof of work: it paid for itself. */
+const UNLIMITED = Number.MAX_SAFE_INTEGER;
 
 export const securityPlugin = fp<SecurityOptions>(
   async (app: FastifyInstance, options) => {
@@ -132,7 +177,7 @@ export const securityPlugin = fp<SecurityOptions>(
           reply.header('Access-Control-Allow-Methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS');
           reply.header(
             'Access-Control-Allow-Headers',
-            'Authorization, Content-Type, RequestVerificationToken, __tenant, Accept-Language, Idempotency-Key',
+            `Authorization, Content-Type, RequestVerificationToken, __tenant, Accept-Language, Idempotency-Key, ${PROOF_OF_WORK_HEADER}`,
           );
           reply.header('Access-Control-Max-Age', '600');
           return reply.code(204).send();
@@ -146,24 +191,70 @@ export const securityPlugin = fp<SecurityOptions>(
         ? databaseRateLimitStore(shared, (line) => app.log.warn(line))
         : undefined;
     if (store) app.addHook('onClose', async () => store.windows.close());
+
+    // Before any limit counts a call: what its proof of work came to (each solution once).
+    app.decorateRequest('proofOfWork', 'none');
+    const proofHeader = PROOF_OF_WORK_HEADER.toLowerCase();
+    app.addHook('onRequest', async (request) => {
+      const header = request.headers[proofHeader];
+      if (typeof header === 'string' && isApiRoute(request)) {
+        request.proofOfWork = await options.proofOfWork.redeem(app.db, header);
+      }
+    });
+    const proved = (request: FastifyRequest) => !request.user && request.proofOfWork === 'proved';
+    // A route's own limit (sign-in, SMS, label scans…) is counted under the same keys, and a
+    // call that proved its work passes it too.
+    app.addHook('onRoute', (route) => {
+      const limit = route.config?.rateLimit;
+      if (!limit || limit.keyGenerator || typeof limit.max !== 'number') return;
+      const max = limit.max;
+      route.config = {
+        ...route.config,
+        rateLimit: { ...limit, max: (request) => (proved(request) ? UNLIMITED : max) },
+      };
+    });
+
     await app.register(rateLimit, {
       ...(shared && 'redis' in shared ? { redis: shared.redis, nameSpace: 'snowgear-rate-' } : {}),
       ...(store ? { store: store.Store } : {}),
       // Redis or the database away: requests go through rather than fail on their count.
       skipOnError: true,
-      keyGenerator: (request) =>
-        request.user ? `user:${request.user.id}` : `address:${request.ip}`,
-      max: (_request, key) =>
-        key.startsWith('user:') ? options.rateLimit.perUser : options.rateLimit.perAnonymousAddress,
+      keyGenerator: (request) => {
+        if (request.user) return `user:${request.user.id}`;
+        const browser = options.browserOf(request);
+        return browser ? `browser:${browser}` : `address:${request.ip}`;
+      },
+      max: (request, key) =>
+        proved(request)
+          ? UNLIMITED
+          : key.startsWith('user:')
+            ? options.rateLimit.perUser
+            : key.startsWith('browser:')
+              ? options.rateLimit.perAnonymousBrowser
+              : options.rateLimit.perAddressWithoutBrowser,
       // Decided on the matched route, never the raw URL: `/%61pi/…` reaches an API route too.
       allowList: (request) => !isApiRoute(request),
       timeWindow: '1 minute',
       errorResponseBuilder: (request, context) =>
-        new AppError(
-          429,
-          ErrorCode.TooManyRequests,
-          message(request, 'TooManyRequests', { seconds: Math.ceil(context.ttl / 1000) }),
-        ),
+        request.user ? tooManyRequests(request, context) : proofOfWorkRequired(request),
+    });
+
+    // The ceiling of all anonymous calls from one address, counted after the caller's own limit.
+    const addressCeiling = app.createRateLimit({
+      keyGenerator: (request) => `anonymous-address:${request.ip}`,
+      max: options.rateLimit.perAnonymousAddress,
+      timeWindow: '1 minute',
+    });
+    const checkAddressCeiling = async (request: FastifyRequest) => {
+      if (request.user || proved(request)) return;
+      const count = await addressCeiling(request);
+      if (!count.isAllowed && count.isExceeded) throw proofOfWorkRequired(request);
+    };
+    app.addHook('onRoute', (route) => {
+      // Not for what is never limited, nor a route counted its own way (the challenge itself).
+      const limit = route.config?.rateLimit;
+      if (limit === false || limit?.keyGenerator) return;
+      route.onRequest = [...[route.onRequest ?? []].flat(), checkAddressCeiling];
     });
   },
   { name: 'security' },

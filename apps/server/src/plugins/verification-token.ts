@@ -42,24 +42,36 @@ declare module 'fastify' {
   }
 }
 
+const signNonce = (secret: string, nonce: string) =>
+  createHmac('sha256', secret).update(nonce).digest('base64url');
+
+/**
+ * The nonce of a verification token this server signed, or null. Each browser keeps its token
+ * for years, so the nonce names the browser (the rate limit counts anonymous calls by it); it
+ * proves nothing about who uses the browser.
+ */
+export function verificationTokenNonce(secret: string, token: string | undefined): string | null {
+  if (!token) return null;
+  const [nonce, signature] = token.split('.');
+  if (!nonce || !signature) return null;
+  const expected = Buffer.from(signNonce(secret, nonce));
+  const given = Buffer.from(signature);
+  return expected.length === given.length && timingSafeEqual(expected, given) ? nonce : null;
+}
+
 export const verificationTokenPlugin = fp<VerificationTokenOptions>(
   async (app: FastifyInstance, options) => {
-    const sign = (nonce: string) =>
-      createHmac('sha256', options.secret).update(nonce).digest('base64url');
+    const sign = (nonce: string) => signNonce(options.secret, nonce);
 
-    const isValid = (token: string | undefined): token is string => {
-      if (!token) return false;
-      const [nonce, signature] = token.split('.');
-      if (!nonce || !signature) return false;
-      const expected = Buffer.from(sign(nonce));
-      const given = Buffer.from(signature);
-      return expected.length === given.length && timingSafeEqual(expected, given);
-    };
+    const isValid = (token: string | undefined): token is string =>
+      verificationTokenNonce(options.secret, token) !== null;
 
     app.decorateRequest('browserId', null);
     app.addHook('onRequest', async (request: FastifyRequest) => {
-      const cookie = request.cookies[VERIFICATION_TOKEN_COOKIE];
-      if (isValid(cookie)) request.browserId = cookie.split('.')[0]!;
+      request.browserId = verificationTokenNonce(
+        options.secret,
+        request.cookies[VERIFICATION_TOKEN_COOKIE],
+      );
     });
 
     app.decorateReply('issueVerificationToken', function (this: FastifyReply) {

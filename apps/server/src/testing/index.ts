@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import pg from 'pg';
-import { HOST_TENANT_ID } from '@snowgear/contracts';
+import { solveChallenge, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { buildApp } from '@/app.js';
 import { loadSettings, type Settings } from '@/config/env.js';
 import { openDatabase, type DatabaseHandle } from '@/db/client.js';
@@ -101,6 +102,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     APP_SECRET: TEST_SECRET,
     RATE_LIMIT_PER_MINUTE: '100000',
     RATE_LIMIT_ANONYMOUS_PER_MINUTE: '100000',
+    RATE_LIMIT_WITHOUT_BROWSER_PER_MINUTE: '100000',
+    RATE_LIMIT_ANONYMOUS_ADDRESS_PER_MINUTE: '100000',
+    SMS_HOURLY_LIMIT_PER_ADDRESS: '100000',
+    // A proof of work a test solves takes a few milliseconds.
+    PROOF_OF_WORK_DIFFICULTY: '40',
+    PROOF_OF_WORK_COST: '10',
     // A test machine running many suites at once can keep a busy pool's queue waiting longer than
     // production's 5 s; tests about the time-out set their own.
     DATABASE_CONNECTION_TIMEOUT_MS: '20000',
@@ -310,7 +317,7 @@ export async function sandboxSmsCode(
   options: { database?: DatabaseHandle; remoteAddress?: string } = {},
 ): Promise<string> {
   if (options.database) {
-    await resetAttempts(options.database.db, [`sms:send:${HOST_TENANT_ID}:${phoneNumber}`]);
+    await resetAttempts(options.database.db, [`sms:send:${phoneNumber}`]);
   }
   const res = await app.inject({
     method: 'POST',
@@ -352,4 +359,20 @@ export function storeTimeOn(daysAhead: number, hhmm: string, restDays: number[] 
   while (restDays.includes(day.getUTCDay())) day.setUTCDate(day.getUTCDate() + 1);
   const [h, m] = hhmm.split(':').map(Number);
   return new Date(day.getTime() + ((h! - 8) * 60 + m!) * 60_000).toISOString();
+}
+
+/**
+ * Fetches a proof-of-work challenge and solves it as the web app's workers do: the `X-Altcha`
+ * header that lets one anonymous call past the limits.
+ */
+export async function solvedProofOfWork(
+  app: FastifyInstance,
+  remoteAddress = '127.0.0.1',
+): Promise<string> {
+  const res = await app.inject({ url: '/api/app/altcha/challenge', remoteAddress });
+  if (res.statusCode !== 200) throw new Error(`no challenge: ${res.statusCode}`);
+  const challenge = res.json<Challenge>();
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (!solution) throw new Error('challenge not solved');
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
 }

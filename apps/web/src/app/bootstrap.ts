@@ -1,4 +1,5 @@
-import { setApiHooks } from '@/lib/api-client';
+import { Toast } from 'antd-mobile';
+import { ensureVerificationCookie, setApiHooks } from '@/lib/api-client';
 import { i18n } from '@/lib/i18n';
 import { useAppStore } from '@/features/app-state/stores/app-store';
 import { useConfigStore } from '@/features/system-config/stores/config-store';
@@ -27,7 +28,36 @@ export function connectApi(navigate: Navigate): void {
         void navigate(`${loginPath}?redirect=${encodeURIComponent(here)}`, { replace: true });
       }
     },
+    onProofOfWork: showCheckingWhileSolving,
   });
+}
+
+/** How long a proof of work may take unseen: most take well under a second. */
+const CHECKING_AFTER_MS = 400;
+let solving = 0;
+let checkingTimer: ReturnType<typeof setTimeout> | undefined;
+let checking: ReturnType<typeof Toast.show> | undefined;
+
+/**
+ * 'Checking…' while the phone solves a proof of work the server asked for (a busy moment on a
+ * shared network), once it takes long enough to notice; the call then goes on by itself.
+ */
+function showCheckingWhileSolving(started: boolean): void {
+  solving += started ? 1 : -1;
+  if (started && solving === 1) {
+    checkingTimer = setTimeout(() => {
+      checking = Toast.show({
+        icon: 'loading',
+        content: i18n.t('api.checking'),
+        duration: 0,
+        maskClickable: true,
+      });
+    }, CHECKING_AFTER_MS);
+  } else if (solving === 0) {
+    clearTimeout(checkingTimer);
+    checking?.close();
+    checking = undefined;
+  }
 }
 
 let running: Promise<void> | undefined;
@@ -50,6 +80,7 @@ async function start(): Promise<void> {
   const app = useAppStore.getState();
   app.setLoading('loading', i18n.t('app.loading'));
   const started = Date.now();
+  ensureVerificationCookie();
   const config = await useConfigStore.getState().load();
   initCurrentStore(config);
   // Opened from the cache: ask again behind it, so a reload shows what the business changed

@@ -1,8 +1,10 @@
+import { webcrypto } from 'node:crypto';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { H5Config, HelpArticleSummary, PagedResult } from '@snowgear/contracts';
 import {
   api,
   clearVerificationToken,
+  ensureVerificationCookie,
   getVerificationToken,
   http,
   setApiHooks,
@@ -49,6 +51,12 @@ describe('API client', () => {
     expect(result.helpfulCount).toBeGreaterThanOrEqual(1);
     expect(document.cookie).toMatch(/XSRF-TOKEN=/);
     expect(reported).toEqual([]);
+  });
+
+  it('gets this browser its verification cookie even where it only reads', async () => {
+    document.cookie = 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+    ensureVerificationCookie();
+    await vi.waitFor(() => expect(document.cookie).toMatch(/XSRF-TOKEN=[^;]+\./));
   });
 
   it('when the server refuses a stale token, fetches a new one and the retry succeeds', async () => {
@@ -106,6 +114,27 @@ describe('API client', () => {
       .catch((e: unknown) => e);
     expect((error as ApiError).status).toBe(400);
     expect((error as ApiError).code).toBe('App:TenantNotFound');
+  });
+
+  it("past the server's pace, solves the proof of work it asks for and sends the call again", async () => {
+    // Feedback on an article is capped at 30 a minute per browser: this page goes past it.
+    // jsdom has no WebCrypto of its own (a browser does, in a secure context): Node's stands in.
+    vi.stubGlobal('crypto', webcrypto);
+    const solving: boolean[] = [];
+    setApiHooks({ onProofOfWork: (started) => solving.push(started) });
+    const open = vi.spyOn(XMLHttpRequest.prototype, 'open');
+    for (let i = 0; i < 32; i++) {
+      await api.post(`/app/help/articles/${articleId}/feedback`, { helpful: true });
+    }
+    const urls = open.mock.calls.map(([, url]) => String(url));
+    open.mockRestore();
+    setApiHooks({ onProofOfWork: () => undefined });
+    vi.unstubAllGlobals();
+    expect(urls.filter((url) => url.includes('/api/app/altcha/challenge')).length).toBeGreaterThan(
+      0,
+    );
+    expect(solving.slice(0, 2)).toEqual([true, false]);
+    expect(reported).toEqual([]);
   });
 });
 

@@ -1,4 +1,5 @@
 import {
+  ErrorCode,
   TENANT_HEADER,
   VERIFICATION_TOKEN_COOKIE,
   VERIFICATION_TOKEN_HEADER,
@@ -6,13 +7,15 @@ import {
 import { apiBaseUrl } from './api-base-url';
 import { ApiError, HttpFailure, toApiError } from './api-errors';
 import { i18n } from './i18n';
+import { PROOF_OF_WORK_HEADER, solveProofOfWork } from './proof-of-work';
 import { storage, StorageKey } from './storage';
 
 /**
  * The API client of spec §7: base URL rule, bearer and tenant headers, verification token on
  * every non-read call (fetched once and cached 30 minutes, fetched again and the call retried
  * once when the server refuses it), `_t` on GET, 30 s time-out, envelopes unwrapped, and every
- * failure turned into an ApiError with the detailed message set of spec §8.
+ * failure turned into an ApiError with the detailed message set of spec §8. A call the server
+ * asks a proof of work for (428, lib/proof-of-work.ts) is solved and sent once more.
  *
  * It speaks XMLHttpRequest itself, in a page of code, rather than through a general HTTP
  * library: that is 13 KB less on every first load, and XHR gives what the app needs of one
@@ -70,11 +73,14 @@ type Hooks = {
   onError: (error: ApiError) => void;
   /** Called on 401 (login expired): clear the session and go to this login path. */
   onUnauthorized: (loginPath: string) => void;
+  /** A proof of work is being solved (true) or is done (false): the page may say 'Checking…'. */
+  onProofOfWork: (solving: boolean) => void;
 };
 const hooks: Hooks = {
   beforeAuthenticatedRequest: async () => undefined,
   onError: () => undefined,
   onUnauthorized: () => undefined,
+  onProofOfWork: () => undefined,
 };
 export function setApiHooks(next: Partial<Hooks>): void {
   Object.assign(hooks, next);
@@ -191,6 +197,46 @@ function send<T>(request: HttpRequest): Promise<HttpResponse<T>> {
   });
 }
 
+/** A refusal that asks for a proof of work rather than a wait. */
+function asksForProofOfWork(failure: unknown): failure is HttpFailure {
+  if (!(failure instanceof HttpFailure) || failure.response?.status !== 428) return false;
+  const body = failure.response.data as { error?: { code?: string } } | undefined;
+  return body?.error?.code === ErrorCode.ProofOfWorkRequired;
+}
+
+/** The solved `X-Altcha` header for a new challenge, or null when none could be solved. */
+async function proveWork(): Promise<string | null> {
+  hooks.onProofOfWork(true);
+  try {
+    const challenge = await send<Parameters<typeof solveProofOfWork>[0]>({
+      method: 'GET',
+      url: '/app/altcha/challenge',
+      params: { _t: Date.now() },
+      headers: { Accept: 'application/json' },
+    });
+    return await solveProofOfWork(challenge.data);
+  } catch {
+    return null;
+  } finally {
+    hooks.onProofOfWork(false);
+  }
+}
+
+/**
+ * One call as sent, and, when the server asks for a proof of work, once more with one solved
+ * (each solution passes one call). Unsolved, the server's refusal stands.
+ */
+async function exchange<T>(request: HttpRequest): Promise<HttpResponse<T>> {
+  try {
+    return await send<T>(request);
+  } catch (failure) {
+    if (!asksForProofOfWork(failure)) throw failure;
+    const proof = await proveWork();
+    if (!proof) throw failure;
+    return send<T>({ ...request, headers: { ...request.headers, [PROOF_OF_WORK_HEADER]: proof } });
+  }
+}
+
 /** The verification token: cached for 30 minutes, else issued by the application configuration. */
 export async function getVerificationToken(): Promise<string | null> {
   if (verification && Date.now() - verification.fetchedAt < VERIFICATION_TOKEN_TTL_MS) {
@@ -198,7 +244,7 @@ export async function getVerificationToken(): Promise<string | null> {
   }
   verificationInFlight ??= (async () => {
     const read = (url: string) =>
-      send({
+      exchange({
         method: 'GET',
         url,
         params: { _t: Date.now() },
@@ -217,6 +263,15 @@ export async function getVerificationToken(): Promise<string | null> {
     verificationInFlight = null;
   });
   return verificationInFlight;
+}
+
+/**
+ * Makes sure this browser holds its verification cookie, even where it only reads: the server
+ * counts anonymous calls per browser by it (a resort's guests share one address, and calls
+ * without it share that address's low limit). The cookie lasts for years: fetched once.
+ */
+export function ensureVerificationCookie(): void {
+  if (!readCookie(VERIFICATION_TOKEN_COOKIE)) void getVerificationToken().catch(() => undefined);
 }
 
 /** The headers and stamps every call carries (spec §7), added just before it is sent. */
@@ -251,7 +306,7 @@ function loginPathFor(pathname: string): string {
 /** Sends a call; a refused verification token is fetched again and the call retried once. */
 async function request<T>(call: HttpRequest, retried = false): Promise<HttpResponse<T>> {
   try {
-    return await send<T>(await prepare(call));
+    return await exchange<T>(await prepare(call));
   } catch (failure) {
     if (failure instanceof ApiError) throw failure;
     if (!(failure instanceof HttpFailure)) {

@@ -96,6 +96,7 @@ const enUS: Messages = {
     network: 'Network request failed, please check the network',
     unknown: 'Unknown error',
     wrongFormat: 'The server response has a wrong format',
+    checking: 'Checking…',
   },
   store: {
     open: 'Open',

@@ -93,6 +93,7 @@ const zhCN = {
     network: '网络请求失败，请检查网络',
     unknown: '未知错误',
     wrongFormat: '服务器响应格式错误',
+    checking: '正在验证…',
   },
   store: {
     open: '营业中',

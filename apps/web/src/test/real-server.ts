@@ -13,9 +13,19 @@ export async function startRealServer(port: number) {
   const dataDir = mkdtempSync(join(tmpdir(), 'snowgear-web-test-'));
   const server = await startSourceServer({
     port,
-    // The page tests sign the demo users in far more often than a store does; the sign-in
-    // burst cap is the server suite's to test.
-    env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_SIGN_IN_PER_MINUTE: '100000' },
+    // The page tests sign the demo users in far more often than a store does, and all their
+    // pages share one address, most of them new browsers; the sign-in burst cap, the anonymous
+    // limits and the SMS codes per address are the server suite's to test (a route's own limit
+    // still counts).
+    env: {
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_SIGN_IN_PER_MINUTE: '100000',
+      RATE_LIMIT_ANONYMOUS_PER_MINUTE: '100000',
+      RATE_LIMIT_WITHOUT_BROWSER_PER_MINUTE: '100000',
+      RATE_LIMIT_ANONYMOUS_ADDRESS_PER_MINUTE: '100000',
+      SMS_HOURLY_LIMIT_PER_ADDRESS: '100000',
+    },
   });
   return {
     origin: server.origin,

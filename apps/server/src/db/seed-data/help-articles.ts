@@ -159,6 +159,7 @@ export const helpArticles: HelpArticleSeed[] = [
 - 第一次用这个手机号登录时，会为你建立顾客账号。
 - 验证码 5 分钟内有效，最多可以输错 5 次；输错太多次请重新获取。
 - 同一个手机号每分钟只能获取一次验证码，每天也有次数上限；按钮上的倒计时结束后才能再次获取。
+- 在很多人共用的网络里（比如雪场的 Wi-Fi），获取验证码或浏览较频繁时，手机会先自动完成一次约一秒的验证，页面显示“正在验证…”，稍等即可，无需操作。
 - 请填写真实姓名，并与到店登记时一致，方便门店核对身份和订单。
 - 门店员工的手机号不能在这里登录，员工请使用员工登录页。
 
@@ -210,6 +211,7 @@ export const helpArticles: HelpArticleSeed[] = [
 - The first time you log in with a number, a customer account is created for you.
 - A code is valid for 5 minutes and can be mistyped at most 5 times; after that, get a new one.
 - A number can get one code a minute and a limited number a day; the button counts down until you can ask again.
+- On a network many people share (a resort's Wi-Fi), when codes or pages are asked for often, your phone first passes a quick automatic check of about a second and shows "Checking…"; just wait, there is nothing to do.
 - Use your real name, the same one you give at the store, so staff can match you to your orders.
 - Store staff cannot log in here with their phone numbers; they use the staff login page.
 

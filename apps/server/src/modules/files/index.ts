@@ -121,8 +121,10 @@ export async function fileRoutes(
   r.get(
     '/api/files/download/:id',
     {
-      // Pictures of items are public; everything else needs a reader, or a signed link.
-      config: { access: PUBLIC },
+      // Pictures of items are public; everything else needs a reader, or a signed link. Not
+      // counted against the API limits: a catalogue page shows dozens of pictures, which the
+      // browser then keeps (Cache-Control below), and none is worth a proof of work.
+      config: { access: PUBLIC, rateLimit: false },
       schema: {
         tags,
         summary:

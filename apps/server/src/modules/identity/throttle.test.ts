@@ -12,7 +12,14 @@ describe('sign-in throttle', () => {
   let t: TestApp;
   let csrf: Record<string, string>;
   beforeAll(async () => {
-    t = await createTestApp({ settings: { LOGIN_MAX_FAILURES_PER_ADDRESS: '12' } });
+    t = await createTestApp({
+      settings: {
+        LOGIN_MAX_FAILURES_PER_ADDRESS: '12',
+        // One browser cookie stands for every caller here; the sign-in burst cap (per browser)
+        // is rate-limit.test.ts's.
+        RATE_LIMIT_SIGN_IN_PER_MINUTE: '100000',
+      },
+    });
     csrf = await verificationHeaders(t.app);
   });
   afterAll(() => t.close());

@@ -14,6 +14,7 @@ import { users } from '@/db/schema.js';
 import { PUBLIC, REFUND } from '@/lib/access.js';
 import { isEnglish } from '@/lib/messages.js';
 import { OrdersService } from '@/modules/orders/service.js';
+import { perAddressLimit } from '@/plugins/security.js';
 import type { Actor } from '@/modules/orders/timeline.js';
 import { sandboxCashierRoutes } from './sandbox-cashier.js';
 import type { PaymentProviders } from './registry.js';
@@ -182,7 +183,13 @@ export async function paymentRoutes(
     notifications.post(
       '/api/payments/notify/:provider',
       {
-        config: { access: PUBLIC, verificationToken: false },
+        config: {
+          access: PUBLIC,
+          verificationToken: false,
+          // The providers' servers call from a few addresses, with no browser cookie and no way
+          // to solve a proof of work: counted per address, generously; past it they retry later.
+          rateLimit: perAddressLimit('payment-notify', 1200),
+        },
         schema: { hide: true, params: z.object({ provider: z.string().max(20) }) },
       },
       async (request, reply) => {

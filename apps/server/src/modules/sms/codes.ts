@@ -7,6 +7,7 @@ import { smsCodes } from '@/db/schema.js';
 import { countAttempt, uncountAttempt } from '@/lib/attempt-counters.js';
 import { AppError, businessError } from '@/lib/errors.js';
 import { message } from '@/lib/messages.js';
+import { proofOfWorkRequired } from '@/lib/proof-of-work.js';
 import { SmsProviderError, type SmsProvider } from './provider.js';
 
 /** The rules of a sign-in code (issue: 6 digits, 5 minutes, 5 tries, one send a minute). */
@@ -17,10 +18,14 @@ export const SMS_CODE_RULES = {
 } as const;
 
 export interface SmsDailyLimits {
+  /** Codes a day to one number, whichever store's page asks: a number is one person. */
   perNumber: number;
+  /** Codes an hour, and a day, from one address before each further one needs a proof of work. */
+  perAddressHourly: number;
   perAddress: number;
 }
 
+const HOUR_SECONDS = 3_600;
 const DAY_SECONDS = 86_400;
 
 const tooMany = (code: string, text: string, retryAfterSeconds: number) =>
@@ -63,7 +68,8 @@ export class SmsCodes {
     if (!provider) {
       throw businessError(ErrorCode.SmsNotConfigured, message(request, 'SmsNotConfigured'));
     }
-    const gateKey = `sms:send:${request.tenantId}:${phoneNumber}`;
+    // Counted per number across stores: a number is one person (and one bill for the texts).
+    const gateKey = `sms:send:${phoneNumber}`;
     const gate = await countAttempt(db, gateKey, SMS_CODE_RULES.resendSeconds);
     if (gate.count > 1) {
       throw tooMany(
@@ -73,7 +79,7 @@ export class SmsCodes {
       );
     }
     // Nothing is sent when a daily cap refuses: the counts that passed are taken back.
-    const numberKey = `sms:day:${request.tenantId}:${phoneNumber}`;
+    const numberKey = `sms:day:${phoneNumber}`;
     const number = await countAttempt(db, numberKey, DAY_SECONDS);
     if (number.count > this.daily.perNumber) {
       await uncountAttempt(db, gateKey);
@@ -83,15 +89,15 @@ export class SmsCodes {
         number.retryAfterSeconds,
       );
     }
-    const address = await countAttempt(db, `sms:address:${request.ip}`, DAY_SECONDS);
-    if (address.count > this.daily.perAddress) {
+    // Past a few codes from one address, each further one costs a proof of work: one person
+    // cannot spend a resort's codes on random numbers, nor shut the others behind it out.
+    const hour = await countAttempt(db, `sms:address-hour:${request.ip}`, HOUR_SECONDS);
+    const day = await countAttempt(db, `sms:address:${request.ip}`, DAY_SECONDS);
+    const busy = hour.count > this.daily.perAddressHourly || day.count > this.daily.perAddress;
+    if (busy && request.proofOfWork !== 'proved') {
       await uncountAttempt(db, gateKey);
       await uncountAttempt(db, numberKey);
-      throw tooMany(
-        ErrorCode.SmsDailyLimit,
-        message(request, 'SmsAddressLimit'),
-        address.retryAfterSeconds,
-      );
+      throw proofOfWorkRequired(request);
     }
 
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');

@@ -1,11 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '@/db/schema.js';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { tenants, users } from '@/db/schema.js';
 import { startAliyunSmsDouble, type AliyunSmsDouble } from '@/testing/aliyun-sms-double.js';
 import {
   createTestApp,
   phoneSignIn,
   sandboxSmsCode,
+  solvedProofOfWork,
   verificationHeaders,
   type TestApp,
 } from '@/testing/index.js';
@@ -15,18 +16,29 @@ describe('phone sign-in with an SMS code', () => {
   let csrf: Record<string, string>;
   beforeAll(async () => {
     t = await createTestApp({
-      settings: { SMS_DAILY_LIMIT_PER_NUMBER: '3', SMS_DAILY_LIMIT_PER_ADDRESS: '6' },
+      settings: {
+        SMS_DAILY_LIMIT_PER_NUMBER: '3',
+        SMS_HOURLY_LIMIT_PER_ADDRESS: '4',
+        SMS_DAILY_LIMIT_PER_ADDRESS: '6',
+      },
     });
+  });
+  // Each test is another phone: the send call's burst cap counts per browser.
+  beforeEach(async () => {
     csrf = await verificationHeaders(t.app);
   });
   afterAll(() => t.close());
 
-  const send = (phoneNumber: string, remoteAddress = '10.30.0.1') =>
+  const send = (
+    phoneNumber: string,
+    remoteAddress = '10.30.0.1',
+    headers: Record<string, string> = {},
+  ) =>
     t.app.inject({
       method: 'POST',
       url: '/api/h5/auth/send-sms-code',
       payload: { phoneNumber },
-      headers: csrf,
+      headers: { ...csrf, ...headers },
       remoteAddress,
     });
   const phoneLogin = (payload: object, language = 'zh-CN') =>
@@ -38,7 +50,7 @@ describe('phone sign-in with an SMS code', () => {
     });
   const liftResendGate = (phoneNumber: string) =>
     t.database.db.execute(
-      sql`delete from attempt_counters where key like ${`sms:send:%:${phoneNumber}`}`,
+      sql`delete from attempt_counters where key like ${`sms:send:${phoneNumber}`}`,
     );
   const userWithPhone = async (phoneNumber: string) =>
     (await t.database.db.select().from(users).where(eq(users.phoneNumber, phoneNumber)))[0];
@@ -131,7 +143,7 @@ describe('phone sign-in with an SMS code', () => {
     expect(expired.json().error.code).toBe('Sms:CodeExpired');
   });
 
-  it('sends one code per number a minute, and caps each number and each address a day', async () => {
+  it('sends one code per number a minute, caps each number a day, and slows each address', async () => {
     expect((await send('13633330000', '10.31.0.1')).statusCode).toBe(200);
     const soon = await send('13633330000', '10.31.0.2');
     expect(soon.statusCode).toBe(429);
@@ -149,14 +161,47 @@ describe('phone sign-in with an SMS code', () => {
     expect(daily.statusCode).toBe(429);
     expect(daily.json().error.code).toBe('Sms:DailyLimit');
 
-    // An address asking for many numbers is capped too (6 here), other addresses are not.
-    for (let i = 0; i < 6; i++) {
-      expect((await send(`1364444000${i}`, '10.32.0.1')).statusCode).toBe(200);
+    // Past a few codes an hour (4 here), an address needs a proof of work for each further one,
+    // also past its daily count (6 here): one person cannot spend a resort's codes on random
+    // numbers, nor shut out the guests behind the same address.
+    const resort = '10.32.0.1';
+    for (let i = 0; i < 4; i++) {
+      expect((await send(`1364444000${i}`, resort)).statusCode).toBe(200);
     }
-    const busy = await send('13644440009', '10.32.0.1');
-    expect(busy.statusCode).toBe(429);
-    expect(busy.json().error.message).toBe('当前网络获取验证码次数过多，请稍后再试');
-    expect((await send('13644440009', '10.32.0.2')).statusCode).toBe(200);
+    const busy = await send('13644440009', resort);
+    expect(busy.statusCode).toBe(428);
+    expect(busy.json().error.code).toBe('App:ProofOfWorkRequired');
+    for (const number of ['13644440009', '13644440008', '13644440007']) {
+      const proof = await solvedProofOfWork(t.app, resort);
+      expect((await send(number, resort, { 'x-altcha': proof })).statusCode, number).toBe(200);
+    }
+    // The proof was not sent to anyone else: the number it was refused for may still ask.
+    expect((await send('13644440006', resort)).statusCode).toBe(428);
+    expect((await send('13644440006', '10.32.0.2')).statusCode).toBe(200);
+  });
+
+  it("caps a number's codes across stores: a number is one person", async () => {
+    await t.database.db.insert(tenants).values({ name: 'Resort-SMS' });
+    const sendFor = (tenant: string | null, address: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/h5/auth/send-sms-code',
+        payload: { phoneNumber: '13677770000' },
+        headers: { ...csrf, ...(tenant ? { __tenant: tenant } : {}) },
+        remoteAddress: address,
+      });
+    expect((await sendFor(null, '10.34.0.1')).statusCode).toBe(200);
+    // One send a minute, whichever store's page asks.
+    const soon = await sendFor('resort-sms', '10.34.0.2');
+    expect(soon.json().error.code).toBe('Sms:TooSoon');
+    for (const address of ['10.34.0.3', '10.34.0.4']) {
+      await liftResendGate('13677770000');
+      expect((await sendFor('resort-sms', address)).statusCode).toBe(200);
+    }
+    await liftResendGate('13677770000');
+    const daily = await sendFor('resort-sms', '10.34.0.5');
+    expect(daily.statusCode).toBe(429);
+    expect(daily.json().error.code).toBe('Sms:DailyLimit');
   });
 
   it('never signs a staff member in by phone, answering exactly as for a wrong name', async () => {
