@@ -1345,6 +1345,10 @@ const enUS: Messages = {
       cancelled: 'The order was cancelled',
       bookAgain: 'Book again',
       showQr: 'Show the order QR code',
+      paidTitle: 'The order is paid',
+      paidTip:
+        'Order {{orderNumber}} is paid in full. When you collect the gear, give staff the order number, or sign in with the phone number on the order to see its pickup code.',
+      signInToSee: 'Sign in to see the order',
     },
   },
   inquiry: {

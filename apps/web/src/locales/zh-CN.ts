@@ -1308,6 +1308,10 @@ const zhCN = {
       cancelled: '订单已取消',
       bookAgain: '重新预订',
       showQr: '出示订单二维码',
+      paidTitle: '订单已付清',
+      paidTip:
+        '订单 {{orderNumber}} 已付清。取装备时向店员报订单号，或用下单时的手机号登录查看取件码。',
+      signInToSee: '登录查看订单',
     },
   },
   inquiry: {
