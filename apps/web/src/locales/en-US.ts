@@ -342,6 +342,8 @@ const enUS: Messages = {
     smsCodeRequired: 'Enter the code from the text message',
     smsCodeInvalid: 'The code is 6 digits',
     smsSend: 'Get code',
+    lockedUseSms: 'The account is locked. You can sign in with an SMS code.',
+    lockedSmsTo: 'The code goes to the phone on the account, {{phone}}',
     smsResendIn: 'Again in {{seconds}} s',
     smsSendFailed: 'The code could not be sent; please try again shortly',
     smsSandboxTag: 'Sandbox SMS',

@@ -334,6 +334,8 @@ const zhCN = {
     smsCodeRequired: '请输入短信验证码',
     smsCodeInvalid: '验证码为 6 位数字',
     smsSend: '获取验证码',
+    lockedUseSms: '账号已被锁定，可用短信验证码登录',
+    lockedSmsTo: '验证码将发送到账号绑定的手机 {{phone}}',
     smsResendIn: '{{seconds}} 秒后重新获取',
     smsSendFailed: '验证码发送失败，请稍后重试',
     smsSandboxTag: '沙箱短信',

@@ -57,8 +57,17 @@ export class SmsCodes {
       .digest('base64url');
   }
 
-  /** Sends a sign-in code to a number. Every number gets the same answer, whoever holds it. */
-  async send(db: Database, request: FastifyRequest, phoneNumber: string): Promise<SmsCodeSent> {
+  /**
+   * Sends a sign-in code to a number. Every number gets the same answer, whoever holds it.
+   * `accountId`: the code is a staff account's second factor, sent to its phone on file; the
+   * account has the same daily cap as a number (its phone may change).
+   */
+  async send(
+    db: Database,
+    request: FastifyRequest,
+    phoneNumber: string,
+    accountId?: string,
+  ): Promise<SmsCodeSent> {
     const provider = this.provider;
     if (!provider) {
       throw businessError(ErrorCode.SmsNotConfigured, message(request, 'SmsNotConfigured'));
@@ -73,25 +82,31 @@ export class SmsCodes {
       );
     }
     // Nothing is sent when a daily cap refuses: the counts that passed are taken back.
-    const numberKey = `sms:day:${request.tenantId}:${phoneNumber}`;
-    const number = await countAttempt(db, numberKey, DAY_SECONDS);
-    if (number.count > this.daily.perNumber) {
-      await uncountAttempt(db, gateKey);
-      throw tooMany(
-        ErrorCode.SmsDailyLimit,
-        message(request, 'SmsDailyLimit'),
-        number.retryAfterSeconds,
-      );
-    }
-    const address = await countAttempt(db, `sms:address:${request.ip}`, DAY_SECONDS);
-    if (address.count > this.daily.perAddress) {
-      await uncountAttempt(db, gateKey);
-      await uncountAttempt(db, numberKey);
-      throw tooMany(
-        ErrorCode.SmsDailyLimit,
-        message(request, 'SmsAddressLimit'),
-        address.retryAfterSeconds,
-      );
+    const caps: { key: string; max: number; text: 'SmsDailyLimit' | 'SmsAddressLimit' }[] = [
+      {
+        key: `sms:day:${request.tenantId}:${phoneNumber}`,
+        max: this.daily.perNumber,
+        text: 'SmsDailyLimit',
+      },
+      ...(accountId
+        ? [
+            {
+              key: `sms:account:${accountId}`,
+              max: this.daily.perNumber,
+              text: 'SmsDailyLimit' as const,
+            },
+          ]
+        : []),
+      { key: `sms:address:${request.ip}`, max: this.daily.perAddress, text: 'SmsAddressLimit' },
+    ];
+    const counted = [gateKey];
+    for (const cap of caps) {
+      const count = await countAttempt(db, cap.key, DAY_SECONDS);
+      if (count.count > cap.max) {
+        for (const key of counted) await uncountAttempt(db, key);
+        throw tooMany(ErrorCode.SmsDailyLimit, message(request, cap.text), count.retryAfterSeconds);
+      }
+      counted.push(cap.key);
     }
 
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
