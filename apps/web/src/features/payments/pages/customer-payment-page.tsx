@@ -234,7 +234,7 @@ function PaidByLink({ checkout, signedIn }: { checkout: Checkout; signedIn: bool
         <div className="page-body">
           <Link
             to={`${Paths.customerLogin}?redirect=${encodeURIComponent(Paths.customerPayment(checkout.orderId))}`}
-            className="adm-button adm-button-default adm-button-block adm-button-large adm-button-shape-rounded"
+            className="adm-button adm-button-default adm-button-block adm-button-large adm-button-shape-rounded paid-by-link__sign-in"
           >
             {t('payment.customer.signInToSee')}
           </Link>
