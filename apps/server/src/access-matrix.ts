@@ -41,6 +41,7 @@ method path                                               anonymous customer dri
 # Sign-in, profile and WeChat (bodies that fail validation: nothing signs in or out)
 GET    /api/abp/application-configuration                 ok        ok       ok     ok     ok       ok      ok
 POST   /api/app/account/login                             ok        ok       ok     ok     ok       ok      ok
+POST   /api/app/account/login/send-sms-code              ok        ok       ok     ok     ok       ok      ok
 POST   /api/h5/auth/phone-login                           ok        ok       ok     ok     ok       ok      ok
 POST   /api/h5/auth/send-sms-code                         ok        ok       ok     ok     ok       ok      ok
 POST   /api/app/account/refresh-token                     ok        ok       ok     ok     ok       ok      ok

@@ -15,20 +15,44 @@ export const PasswordSchema = z
   .regex(/[A-Z]/, 'PasswordRequiresUpper')
   .regex(/[^A-Za-z0-9]/, 'PasswordRequiresNonAlphanumeric');
 
+/** SMS verification codes: 6 digits, valid 5 minutes, 5 tries, one send per number per minute. */
+export const SMS_CODE_LENGTH = 6;
+export const SMS_CODE_PATTERN = /^\d{6}$/;
+
+const SmsCodeSchema = z.string().trim().regex(SMS_CODE_PATTERN, 'InvalidSmsCode');
+
 export const LoginInputSchema = z.object({
   userNameOrEmailAddress: singleLineText({ max: 256, required: 'UserNameRequired' }),
   password: z.string().min(1).max(128),
   rememberMe: z.boolean().default(false),
+  /**
+   * The second factor of an account locked for this client (LoginLockData): the code texted to
+   * the account's phone (`POST /api/app/account/login/send-sms-code`).
+   */
+  smsCode: SmsCodeSchema.optional(),
 });
 export type LoginInput = z.infer<typeof LoginInputSchema>;
 /** What a caller sends (remember-me may be left out: it defaults to false). */
 export type LoginRequest = z.input<typeof LoginInputSchema>;
 
-const PhoneNumberSchema = z.string().trim().regex(PHONE_NUMBER_PATTERN, 'InvalidPhoneNumber');
+/**
+ * The `data` of a LoginThrottled answer. Too many failed sign-ins lock an account for clients it
+ * never signed in on; `secondFactor: 'sms'` says the password with a code texted to the
+ * account's phone (shown masked, e.g. 138****8000) still signs in.
+ */
+export interface LoginLockData {
+  retryAfterSeconds: number;
+  secondFactor?: 'sms';
+  maskedPhone?: string;
+}
 
-/** SMS verification codes: 6 digits, valid 5 minutes, 5 tries, one send per number per minute. */
-export const SMS_CODE_LENGTH = 6;
-export const SMS_CODE_PATTERN = /^\d{6}$/;
+/** Asks for the second factor's code, texted to the phone on file of the account named. */
+export const LoginSmsCodeInputSchema = z.object({
+  userNameOrEmailAddress: singleLineText({ max: 256, required: 'UserNameRequired' }),
+});
+export type LoginSmsCodeInput = z.infer<typeof LoginSmsCodeInputSchema>;
+
+const PhoneNumberSchema = z.string().trim().regex(PHONE_NUMBER_PATTERN, 'InvalidPhoneNumber');
 
 export const SendSmsCodeInputSchema = z.object({ phoneNumber: PhoneNumberSchema });
 export type SendSmsCodeInput = z.infer<typeof SendSmsCodeInputSchema>;
@@ -54,7 +78,7 @@ export const PhoneLoginInputSchema = z.object({
     .max(20, 'InvalidRealName')
     .regex(REAL_NAME_PATTERN, 'InvalidRealName'),
   /** The SMS verification code sent to the number (proves the caller holds the phone). */
-  code: z.string().trim().regex(SMS_CODE_PATTERN, 'InvalidSmsCode'),
+  code: SmsCodeSchema,
   weChatOpenId: z.string().trim().max(128).optional().nullable(),
 });
 export type PhoneLoginInput = z.infer<typeof PhoneLoginInputSchema>;

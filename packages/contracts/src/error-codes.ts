@@ -34,6 +34,11 @@ export const ErrorCode = {
   InvalidCredentials: 'Account:InvalidCredentials',
   AccountDisabled: 'Account:Disabled',
   LoginThrottled: 'Account:TooManyFailures',
+  /**
+   * No SMS code to the account's phone for this sign-in: no such account, no phone on file, or
+   * it is not locked for this client.
+   */
+  SecondFactorUnavailable: 'Account:SecondFactorUnavailable',
   RefreshTokenInvalid: 'Account:RefreshTokenInvalid',
   WrongCurrentPassword: 'Account:WrongCurrentPassword',
   SamePassword: 'Account:SamePassword',

@@ -78,9 +78,11 @@ export const PaymentAttemptSchema = z.object({
 export type PaymentAttempt = z.infer<typeof PaymentAttemptSchema>;
 
 /**
- * What is due on an order, for the payment pages (the customer's may be opened without signing
- * in, from a link or QR code: no phone number here, and addresses and rider names only for the
- * order's customer and its store's staff).
+ * What is due on an order, for the payment pages. The customer's may be opened without signing
+ * in, from a link or QR code, by anyone who holds it: they get what paying needs (the amount,
+ * what it is for, the store, the status). The customer's name, the addresses, the riders' names
+ * and the order's QR share key go only to the order's customer and its store's staff; the phone
+ * number to nobody.
  */
 export const CheckoutSchema = z.object({
   orderId: z.string(),
@@ -88,7 +90,8 @@ export const CheckoutSchema = z.object({
   storeId: z.string(),
   storeName: z.string(),
   orderStatus: z.number().int(),
-  customerName: z.string(),
+  /** Null for anyone but the order's customer and its store's staff. */
+  customerName: z.string().nullable(),
   totalAmount: z.number(),
   paidAmount: z.number(),
   feeItems: z.array(
@@ -108,8 +111,12 @@ export const CheckoutSchema = z.object({
   sandbox: z.array(z.enum(ONLINE_METHODS)),
   /** An unpaid order is released at this time (the store's order-timeout hours); null otherwise. */
   payBefore: z.string().nullable(),
-  /** The share key of the order's QR page, where the payer lands once the order is paid. */
-  qrToken: z.string(),
+  /**
+   * The share key of the order's QR page (the code shown at the store to pick the gear up), where
+   * the customer lands once the order is paid: null for anyone but the order's customer and its
+   * store's staff.
+   */
+  qrToken: z.string().nullable(),
   /** The caller is the order's customer: once paid, they land on their order, not its QR page. */
   isMine: z.boolean(),
   /** What the order is for, line by line, as the booking's confirm step showed it. */

@@ -29,6 +29,7 @@ describe('settings', () => {
       DATABASE_POOL_SIZE: 10,
       DATABASE_CONNECTION_TIMEOUT_MS: 5000,
       DATABASE_STATEMENT_TIMEOUT_MS: 30_000,
+      DATABASE_QUERY_TIMEOUT_MS: 30_000,
     });
     expect(
       loadSettings({ DATABASE_POOL_SIZE: '4', DATABASE_STATEMENT_TIMEOUT_MS: '0' }),

@@ -89,6 +89,13 @@ export const SettingsSchema = z.object({
    * are not limited.
    */
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
+  /**
+   * Milliseconds this process waits for PostgreSQL's answer to one SQL statement before it gives
+   * up on it and drops the connection (the request gets 503): the bound when the network path to
+   * the database stalls silently and PostgreSQL's own time-out can neither be heard nor sent.
+   * 0: no limit. Keep it at least the statement time-out. Migrations are not limited.
+   */
+  DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
   DATA_DIR: z.string().min(1).default('./data'),
   /**
    * HTTPS with the operator's certificate and key (PEM files), for a store's own server on its

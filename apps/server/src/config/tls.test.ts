@@ -13,7 +13,12 @@ import { loadTls, type TlsMaterial } from './tls.js';
 
 /** GET over HTTPS trusting only `ca`, as a phone that accepted the certificate does. */
 function get(port: number, path: string, ca: string) {
-  return new Promise<{ status: number; body: string; fingerprint: string }>((resolve, reject) => {
+  return new Promise<{
+    status: number;
+    body: string;
+    fingerprint: string;
+    headers: Record<string, unknown>;
+  }>((resolve, reject) => {
     const req = request(
       { host: '127.0.0.1', servername: 'localhost', port, path, ca, method: 'GET' },
       (res) => {
@@ -26,6 +31,7 @@ function get(port: number, path: string, ca: string) {
             status: res.statusCode ?? 0,
             body,
             fingerprint,
+            headers: res.headers,
           }),
         );
       },
@@ -71,6 +77,8 @@ describe("HTTPS for a store's own server on its LAN", () => {
     const res = await get(port, '/health', tls.cert);
     expect(res.status).toBe(200);
     expect(res.fingerprint).toBe(tls.fingerprint);
+    // Over its own TLS, the server tells browsers to keep to HTTPS.
+    expect(res.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
 
     const lines = startupLines({ settings, port, database: 'pglite', seeded: null, tls });
     expect(lines[1]).toContain(`https://localhost:${port}`);

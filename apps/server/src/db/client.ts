@@ -42,7 +42,10 @@ export interface DatabaseHandle {
 /** PostgreSQL pool limits (config/env.ts); the embedded database has no pool. */
 export type DatabaseLimits = Pick<
   Settings,
-  'DATABASE_POOL_SIZE' | 'DATABASE_CONNECTION_TIMEOUT_MS' | 'DATABASE_STATEMENT_TIMEOUT_MS'
+  | 'DATABASE_POOL_SIZE'
+  | 'DATABASE_CONNECTION_TIMEOUT_MS'
+  | 'DATABASE_STATEMENT_TIMEOUT_MS'
+  | 'DATABASE_QUERY_TIMEOUT_MS'
 >;
 
 export interface OpenDatabaseOptions {
@@ -69,6 +72,9 @@ function countQueries(stats: { queries: number }) {
     },
   };
 }
+
+/** Quiet time before the operating system starts probing a PostgreSQL connection. */
+const KEEP_ALIVE_DELAY_MS = 10_000;
 
 function defaultConnectionLost(err: Error) {
   process.stderr.write(`database: connection lost (${err.message}); it will be replaced\n`);
@@ -99,6 +105,47 @@ class GuardedPool extends pg.Pool {
   }
 }
 
+/** node-postgres's words when `query_timeout` passed without an answer. */
+export const QUERY_TIMEOUT_MESSAGE = 'Query read timeout';
+
+const isQueryTimeout = (err: unknown) =>
+  err instanceof Error && err.message === QUERY_TIMEOUT_MESSAGE;
+
+/**
+ * A statement that got no answer within `query_timeout` (a network path that stalled without a
+ * reset) fails, but node-postgres keeps the connection and leaves the statement in flight: every
+ * later statement on it, the transaction's ROLLBACK first, queues behind an answer that never
+ * comes, and the connection would go back to the pool still stuck. So its socket is destroyed
+ * there and then: what is queued on it fails at once, the client reports the lost connection
+ * ('error', which gives it back broken: see guardRelease) and the pool drops it.
+ */
+class StallSafeClient extends pg.Client {
+  // The driver's overloads (promise, callback, submittable) all end in one of two ways: a
+  // callback as the last argument, or a returned promise.
+  override query(...args: unknown[]): never {
+    const drop = (err: unknown) => {
+      if (isQueryTimeout(err)) this.dropConnection();
+    };
+    const last = args.length - 1;
+    const callback = args[last];
+    if (typeof callback === 'function') {
+      args[last] = (err: unknown, ...rest: unknown[]) => {
+        drop(err);
+        return (callback as (...a: unknown[]) => unknown)(err, ...rest);
+      };
+    }
+    const result = (super.query as (...a: unknown[]) => unknown)(...args);
+    if (result instanceof Promise) result.catch(drop);
+    return result as never;
+  }
+
+  private dropConnection() {
+    (
+      this as unknown as { connection: { stream: { destroy(): void } } }
+    ).connection.stream.destroy();
+  }
+}
+
 function guardRelease(client: pg.PoolClient): pg.PoolClient {
   const giveBack = client.release.bind(client);
   let given = false;
@@ -125,8 +172,17 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       connectionTimeoutMillis: limits.DATABASE_CONNECTION_TIMEOUT_MS,
       // Enforced by the server, so a statement stuck behind a lock ends and frees its connection.
       statement_timeout: limits.DATABASE_STATEMENT_TIMEOUT_MS,
-      // Finds idle connections that died silently (a dropped network path) instead of using them.
+      // Ends the wait for an answer that cannot come (a network path that stalled silently, where
+      // the statement time-out can neither be sent nor heard): the request gets 503 and the
+      // connection is dropped (StallSafeClient).
+      ...(limits.DATABASE_QUERY_TIMEOUT_MS > 0
+        ? { query_timeout: limits.DATABASE_QUERY_TIMEOUT_MS }
+        : {}),
+      Client: StallSafeClient,
+      // Finds connections that died silently (a dropped network path) instead of using them: the
+      // operating system probes a connection once it has been quiet this long.
       keepAlive: true,
+      keepAliveInitialDelayMillis: KEEP_ALIVE_DELAY_MS,
     });
     // A connection can be cut by the server at any time (restart, failover, pg_terminate_backend).
     // The driver then emits 'error' on its client, and an 'error' nobody listens to ends the

@@ -328,4 +328,98 @@ describe.runIf(testDatabaseKind === 'postgres')('database faults', () => {
       expect(crashes).toEqual([]);
     });
   });
+  describe('a network path that stalls', () => {
+    let proxy: TcpProxy;
+    let t: TestApp;
+    let staff: Staff;
+    const crashes = watchForCrashes();
+    const QUERY_TIMEOUT = 1500;
+    beforeAll(async () => {
+      proxy = await startTcpProxy(testDatabaseAddress());
+      t = await createTestApp({
+        databasePort: proxy.port,
+        settings: {
+          DATABASE_QUERY_TIMEOUT_MS: String(QUERY_TIMEOUT),
+          DATABASE_CONNECTION_TIMEOUT_MS: '1000',
+          DATABASE_POOL_SIZE: '2',
+        },
+      });
+      staff = await staffOf(t);
+    });
+    afterAll(async () => {
+      proxy.restore();
+      await t.close();
+      await proxy.close();
+    });
+
+    const expectReadyAgain = async () => {
+      const deadline = Date.now() + 15_000;
+      let res = await t.app.inject('/ready');
+      while (res.statusCode !== 200 && Date.now() < deadline) {
+        await sleep(250);
+        res = await t.app.inject('/ready');
+      }
+      expect(res.json()).toEqual({ status: 'ready' });
+    };
+
+    it('gives up a transaction’s statement after the query time-out and drops its connection', async () => {
+      const { db } = t.database;
+      let started = 0;
+      const stalled = db.transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+        // The packets stop both ways, and nobody closes anything.
+        proxy.stall();
+        started = Date.now();
+        await tx.execute(sql`select 1`);
+      });
+      const failure = await stalled.then(
+        () => null,
+        (err: unknown) => err,
+      );
+      const waited = Date.now() - started;
+      expect(isDatabaseUnavailable(failure)).toBe(true);
+      // One time-out, not a second one for the ROLLBACK queued behind it.
+      expect(waited).toBeGreaterThanOrEqual(QUERY_TIMEOUT - 100);
+      expect(waited).toBeLessThan(QUERY_TIMEOUT + 1500);
+      // The stuck connection is not back in the pool for the next request to wait on.
+      await sleep(50);
+      expect(t.database.pool!().idle).toBe(0);
+      proxy.restore();
+      await expectReadyAgain();
+      expect(crashes).toEqual([]);
+    });
+
+    it('answers 503 with Retry-After within the bound while the path is stalled, then serves again', async () => {
+      const { call, wanlong, items } = staff;
+      await expectReadyAgain();
+      proxy.stall();
+      // The pool's open connections stall, and new ones are never answered: whichever a request
+      // meets, it answers within the query time-out and the connection time-out together.
+      const bound = QUERY_TIMEOUT + 1000 + 2000;
+      for (const request of [
+        () => t.app.inject('/api/app/help/articles'),
+        () => call('employee', 'POST', '/api/app/orders', walkIn(wanlong, items[0]!.id, 60)),
+      ]) {
+        const started = Date.now();
+        const res = await request();
+        const waited = Date.now() - started;
+        expect(res.statusCode).toBe(503);
+        expect(res.headers['retry-after']).toBe('5');
+        expect(res.json().error.code).toBe('App:ServiceUnavailable');
+        expect(waited).toBeLessThan(bound);
+      }
+      expect((await t.app.inject('/ready')).statusCode).toBe(503);
+
+      proxy.restore();
+      await expectReadyAgain();
+      const booked = await call(
+        'employee',
+        'POST',
+        '/api/app/orders',
+        walkIn(wanlong, items[0]!.id, 60),
+      );
+      expect(booked.statusCode).toBe(201);
+      expect(crashes).toEqual([]);
+    });
+  });
 });

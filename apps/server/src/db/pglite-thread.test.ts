@@ -9,6 +9,7 @@ const limits = {
   DATABASE_POOL_SIZE: 1,
   DATABASE_CONNECTION_TIMEOUT_MS: 5000,
   DATABASE_STATEMENT_TIMEOUT_MS: 5000,
+  DATABASE_QUERY_TIMEOUT_MS: 5000,
 };
 
 /** A query that keeps PGlite busy for a good while (a good part of a second on these machines). */

@@ -8,6 +8,8 @@ const zh = {
   InvalidCredentials: '用户名或密码错误',
   AccountDisabled: '该账号已被停用，请联系门店管理员',
   LoginThrottled: '登录失败次数过多，请 {minutes} 分钟后再试',
+  LoginLockedSmsPossible: '登录失败次数过多，请 {minutes} 分钟后再试，或用短信验证码登录',
+  SecondFactorUnavailable: '该账号现在不能用短信验证码登录',
   RefreshTokenInvalid: '登录已失效，请重新登录',
   WrongCurrentPassword: '当前密码不正确',
   SamePassword: '新密码不能与当前密码相同',
@@ -258,6 +260,9 @@ const en: Record<Key, string> = {
   InvalidCredentials: 'Wrong user name or password',
   AccountDisabled: 'This account is deactivated; please contact the store manager',
   LoginThrottled: 'Too many failed sign-ins. Please try again in {minutes} minutes',
+  LoginLockedSmsPossible:
+    'Too many failed sign-ins. Please try again in {minutes} minutes, or sign in with an SMS code',
+  SecondFactorUnavailable: 'This account cannot sign in with an SMS code now',
   RefreshTokenInvalid: 'Your session has ended, please log in again',
   WrongCurrentPassword: 'The current password is wrong',
   SamePassword: 'The new password must differ from the current one',

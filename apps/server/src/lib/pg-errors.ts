@@ -46,10 +46,11 @@ const UNAVAILABLE_SOCKET_CODES = new Set([
 /**
  * The driver's own connection failures carry no code, only these words: a cut connection
  * ("Connection terminated unexpectedly", "... due to connection timeout"), a client that lost its
- * connection earlier in the transaction, and the pool's wait for a free connection timing out.
+ * connection earlier in the transaction, the pool's wait for a free connection timing out, and
+ * a statement that got no answer within the client's query time-out (a stalled network path).
  */
 const UNAVAILABLE_MESSAGES =
-  /Connection terminated|not queryable|timeout exceeded when trying to connect/;
+  /Connection terminated|not queryable|timeout exceeded when trying to connect|Query read timeout/;
 
 /**
  * True when an error means the database cannot be reached or used right now (connection

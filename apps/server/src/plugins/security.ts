@@ -55,14 +55,15 @@ export interface SecurityOptions {
  * Its hooks run per route, after authentication's own hook has named the user.
  */
 /**
- * Headers that concern documents (what a page may load, frame or refer to): a JSON answer, a
- * script, a style or a picture does without them. nosniff, HSTS and the cross-origin resource
+ * Headers that concern documents (what a page may load, frame, refer to or use): a JSON answer,
+ * a script, a style or a picture does without them. nosniff, HSTS and the cross-origin resource
  * policy stay on every answer.
  */
 export const DOCUMENT_ONLY_HEADERS = [
   'content-security-policy',
   'cross-origin-opener-policy',
   'origin-agent-cluster',
+  'permissions-policy',
   'referrer-policy',
   'x-dns-prefetch-control',
   'x-download-options',
@@ -73,6 +74,41 @@ export const DOCUMENT_ONLY_HEADERS = [
 
 /** The policy of a JSON answer: should it ever be opened as a page, it may load and run nothing. */
 export const DATA_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
+/**
+ * What the app's pages may use, on our own origin only (no frame of another site gets them): the
+ * camera (the scanner, the store's way-finding), the position (the way-finding, a store's place on
+ * the map), the motion sensors (the compass), sharing and copying a link, full screen and muted
+ * video. What it never uses is denied outright, so an injected script cannot ask for it either.
+ */
+export const PERMISSIONS_POLICY = [
+  'camera=(self)',
+  'geolocation=(self)',
+  'accelerometer=(self)',
+  'gyroscope=(self)',
+  'magnetometer=(self)',
+  'web-share=(self)',
+  'clipboard-write=(self)',
+  'fullscreen=(self)',
+  'autoplay=(self)',
+  'microphone=()',
+  'payment=()',
+  'usb=()',
+  'serial=()',
+  'hid=()',
+  'bluetooth=()',
+  'midi=()',
+  'display-capture=()',
+  'xr-spatial-tracking=()',
+  'idle-detection=()',
+  'browsing-topics=()',
+].join(', ');
+
+/**
+ * HSTS tells a browser to use HTTPS only: sent over plain HTTP it means nothing (browsers ignore
+ * it) and says the wrong thing about a server on a store's LAN without a certificate.
+ */
+const HSTS = 'strict-transport-security';
 
 /**
  * The headers helmet sets with these options. They never change, but @fastify/helmet builds
@@ -140,14 +176,20 @@ export const securityPlugin = fp<SecurityOptions>(
       // The app embeds its own images and wasm; keep cross-origin isolation off.
       crossOriginEmbedderPolicy: false,
     });
-    app.addHook('onRequest', (_request, reply, done) => {
-      reply.headers(headers);
+    const { [HSTS]: hsts, ...everyAnswer } = headers;
+    everyAnswer['permissions-policy'] = PERMISSIONS_POLICY;
+    // Only on HTTPS answers: the server's own TLS, or a trusted proxy's X-Forwarded-Proto. (No
+    // link is built from it, which is what the lint rule guards against.)
+    app.addHook('onRequest', (request, reply, done) => {
+      reply.headers(everyAnswer);
+      // eslint-disable-next-line no-restricted-properties
+      if (hsts && request.protocol === 'https') reply.header(HSTS, hsts);
       done();
     });
     // A JSON answer is never a document: what a page may load, frame or refer to does not apply,
     // and on a resort's mobile network every answer would carry a kilobyte of them. (A route that
     // set a policy of its own, such as a file download's sandbox, keeps its headers.)
-    const pagePolicy = headers['content-security-policy'];
+    const pagePolicy = everyAnswer['content-security-policy'];
     app.addHook('onSend', (_request, reply, payload, done) => {
       const type = reply.getHeader('content-type');
       if (

@@ -80,6 +80,20 @@ describe('serving the built web app', () => {
     expect(csp).toMatch(/img-src [^;]*blob:/);
     expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(page.headers['x-content-type-options']).toBe('nosniff');
+    // The camera (scanner) and the position (way-finding) for our own pages only; what the app
+    // never uses for nobody.
+    const permissions = String(page.headers['permissions-policy']).split(', ');
+    expect(permissions).toEqual(
+      expect.arrayContaining([
+        'camera=(self)',
+        'geolocation=(self)',
+        'microphone=()',
+        'payment=()',
+        'usb=()',
+      ]),
+    );
+    // Served over plain HTTP: no HSTS (plugins/wire-conventions.test.ts).
+    expect(page.headers['strict-transport-security']).toBeUndefined();
     expect((await t.app.inject('/.vite/manifest.json')).statusCode).toBe(404);
   });
 

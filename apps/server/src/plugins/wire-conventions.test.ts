@@ -86,12 +86,12 @@ describe('wire conventions', () => {
         "default-src 'none'; frame-ancestors 'none'",
       );
       expect(res.headers['x-content-type-options']).toBe('nosniff');
-      expect(res.headers['strict-transport-security']).toMatch(/max-age=/);
       for (const name of [
         'x-frame-options',
         'referrer-policy',
         'cross-origin-opener-policy',
         'x-xss-protection',
+        'permissions-policy',
       ]) {
         expect(res.headers[name]).toBeUndefined();
       }
@@ -119,6 +119,51 @@ describe('wire conventions', () => {
     expect(params).toEqual(expect.arrayContaining(['skipCount', 'maxResultCount', 'audience']));
     const ui = await t.app.inject('/api/docs');
     expect([200, 302]).toContain(ui.statusCode);
+  });
+});
+
+/**
+ * HSTS means "only ever HTTPS here": a browser heeds it on HTTPS answers only, and a server on a
+ * store's LAN without a certificate must not claim it. Behind a proxy that ends TLS, the proxy
+ * says so (X-Forwarded-Proto), believed only from a trusted proxy. (The server's own TLS:
+ * config/tls.test.ts.)
+ */
+describe('HSTS on HTTPS answers only', () => {
+  let direct: TestApp;
+  let proxied: TestApp;
+  beforeAll(async () => {
+    direct = await createTestApp({ seed: false });
+    proxied = await createTestApp({ seed: false, settings: { TRUST_PROXY: '127.0.0.1' } });
+  });
+  afterAll(async () => {
+    await direct.close();
+    await proxied.close();
+  });
+  const https = { 'x-forwarded-proto': 'https' };
+
+  it('sends none over plain HTTP, even when an untrusted caller claims HTTPS', async () => {
+    for (const url of ['/health', '/api/app/nothing-here']) {
+      expect((await direct.app.inject(url)).headers['strict-transport-security']).toBeUndefined();
+      const claimed = await direct.app.inject({ url, headers: https });
+      expect(claimed.headers['strict-transport-security']).toBeUndefined();
+      const unproxied = await proxied.app.inject({ url });
+      expect(unproxied.headers['strict-transport-security']).toBeUndefined();
+      expect(unproxied.headers['x-content-type-options']).toBe('nosniff');
+    }
+  });
+
+  it('sends it when the trusted proxy says the caller used HTTPS', async () => {
+    for (const url of ['/health', '/api/app/nothing-here']) {
+      const res = await proxied.app.inject({ url, headers: https });
+      expect(res.headers['strict-transport-security']).toMatch(/^max-age=\d+; includeSubDomains/);
+    }
+    // Another address forwarding the same claim is not the trusted proxy.
+    const stranger = await proxied.app.inject({
+      url: '/health',
+      headers: https,
+      remoteAddress: '203.0.113.9',
+    });
+    expect(stranger.headers['strict-transport-security']).toBeUndefined();
   });
 });
 

@@ -17,6 +17,7 @@ export default async function setup() {
       DATABASE_POOL_SIZE: 1,
       DATABASE_CONNECTION_TIMEOUT_MS: 20_000,
       DATABASE_STATEMENT_TIMEOUT_MS: 30_000,
+      DATABASE_QUERY_TIMEOUT_MS: 30_000,
     },
   });
   await prepareDatabase(database, {

@@ -343,6 +343,8 @@ const enUS: Messages = {
     smsCodeRequired: 'Enter the code from the text message',
     smsCodeInvalid: 'The code is 6 digits',
     smsSend: 'Get code',
+    lockedUseSms: 'The account is locked. You can sign in with an SMS code.',
+    lockedSmsTo: 'The code goes to the phone on the account, {{phone}}',
     smsResendIn: 'Again in {{seconds}} s',
     smsSendFailed: 'The code could not be sent; please try again shortly',
     smsSandboxTag: 'Sandbox SMS',
@@ -1346,6 +1348,10 @@ const enUS: Messages = {
       cancelled: 'The order was cancelled',
       bookAgain: 'Book again',
       showQr: 'Show the order QR code',
+      paidTitle: 'The order is paid',
+      paidTip:
+        'Order {{orderNumber}} is paid in full. When you collect the gear, give staff the order number, or sign in with the phone number on the order to see its pickup code.',
+      signInToSee: 'Sign in to see the order',
     },
   },
   inquiry: {

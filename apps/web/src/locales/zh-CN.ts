@@ -335,6 +335,8 @@ const zhCN = {
     smsCodeRequired: '请输入短信验证码',
     smsCodeInvalid: '验证码为 6 位数字',
     smsSend: '获取验证码',
+    lockedUseSms: '账号已被锁定，可用短信验证码登录',
+    lockedSmsTo: '验证码将发送到账号绑定的手机 {{phone}}',
     smsResendIn: '{{seconds}} 秒后重新获取',
     smsSendFailed: '验证码发送失败，请稍后重试',
     smsSandboxTag: '沙箱短信',
@@ -1309,6 +1311,10 @@ const zhCN = {
       cancelled: '订单已取消',
       bookAgain: '重新预订',
       showQr: '出示订单二维码',
+      paidTitle: '订单已付清',
+      paidTip:
+        '订单 {{orderNumber}} 已付清。取装备时向店员报订单号，或用下单时的手机号登录查看取件码。',
+      signInToSee: '登录查看订单',
     },
   },
   inquiry: {

@@ -6,9 +6,11 @@ import {
   ChangePasswordInputSchema,
   ErrorCode,
   LoginInputSchema,
+  LoginSmsCodeInputSchema,
   LogoutInputSchema,
   PhoneLoginInputSchema,
   RefreshTokenInputSchema,
+  SmsCodeSentSchema,
   UserProfileSchema,
 } from '@snowgear/contracts';
 import { PUBLIC } from '@/lib/access.js';
@@ -22,6 +24,7 @@ import {
   logout,
   phoneLogin,
   refresh,
+  sendLoginSmsCode,
   type IdentityDeps,
 } from '@/modules/identity/service.js';
 
@@ -55,6 +58,22 @@ export async function accountRoutes(
       },
     },
     async (request, reply) => login(identity(), request, reply, request.body),
+  );
+
+  r.post(
+    '/api/app/account/login/send-sms-code',
+    {
+      // Per number, per account and per address limits live in the service; this caps bursts.
+      config: { access: PUBLIC, rateLimit: SIGN_IN_RATE },
+      schema: {
+        tags: ['account'],
+        summary:
+          'Text the second factor’s code to the phone on file of a staff account locked for this client (then sign in with password and smsCode)',
+        body: LoginSmsCodeInputSchema,
+        response: { 200: SmsCodeSentSchema },
+      },
+    },
+    async (request) => sendLoginSmsCode(identity(), request, request.body),
   );
 
   r.post(

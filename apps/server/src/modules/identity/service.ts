@@ -76,9 +76,29 @@ export async function issueSession(
   };
 }
 
+/** 13800138000 → 138****8000: enough for the owner to know their phone, not to learn a number. */
+export const maskPhone = (phone: string) =>
+  phone.length >= 7 ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : '****';
+
+/**
+ * The phone a staff account's second factor is texted to: its phone on file, when SMS codes are
+ * set up. Customers sign in by phone anyway; an account without a phone has no second factor.
+ */
+async function secondFactorPhone(deps: IdentityDeps, user: UserRow | undefined) {
+  if (!user?.phoneNumber || !user.isActive || !deps.codes.enabled) return null;
+  if (await isCustomerAccount(deps.db, user)) return null;
+  return user.phoneNumber;
+}
+
+const noSecondFactor = (request: FastifyRequest) =>
+  businessError(ErrorCode.SecondFactorUnavailable, message(request, 'SecondFactorUnavailable'));
+
 /**
  * `POST /api/app/account/login`: user name or e-mail with password. The attempt is counted
- * before the password is checked (see LoginThrottle); success remembers this device.
+ * before the password is checked (see LoginThrottle); success remembers this device. An account
+ * locked for this client signs in with the password and the code texted to its phone (`smsCode`):
+ * the code is checked first (its tries counted), then used up whether or not the password was
+ * right, so each texted code buys one password attempt.
  */
 export async function login(
   deps: IdentityDeps,
@@ -87,18 +107,51 @@ export async function login(
   input: LoginInput,
 ) {
   const user = await findUserByLogin(deps.db, request.tenantId, input.userNameOrEmailAddress);
-  const attempt = await deps.throttle.begin(deps.db, request, {
-    userId: user?.id,
-    login: input.userNameOrEmailAddress,
-  });
+  const phone = await secondFactorPhone(deps, user);
+  let codeId: string | undefined;
+  if (input.smsCode !== undefined) {
+    if (!phone) throw noSecondFactor(request);
+    codeId = await deps.codes.check(deps.db, request, phone, input.smsCode);
+  }
+  const attempt = await deps.throttle.begin(
+    deps.db,
+    request,
+    {
+      userId: user?.id,
+      login: input.userNameOrEmailAddress,
+      maskedPhone: phone ? maskPhone(phone) : null,
+    },
+    { secondFactor: codeId !== undefined },
+  );
   const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
+  const fresh = codeId === undefined || (await deps.codes.consume(deps.db, codeId));
   if (!user || !ok) {
     throw businessError(ErrorCode.InvalidCredentials, message(request, 'InvalidCredentials'));
   }
+  if (!fresh) throw businessError(ErrorCode.SmsCodeExpired, message(request, 'SmsCodeExpired'));
   if (!user.isActive)
     throw businessError(ErrorCode.AccountDisabled, message(request, 'AccountDisabled'));
   await attempt.succeeded(reply);
   return issueSession(deps, user, { rememberMe: input.rememberMe });
+}
+
+/**
+ * `POST /api/app/account/login/send-sms-code`: the second factor's code, texted to the phone on
+ * file of a staff account that is locked for this client. Any other case (no such account, no
+ * phone, not locked, a device the account signed in on) gets one and the same refusal. The SMS
+ * caps apply: one a minute and a daily cap per number, per account and per address.
+ */
+export async function sendLoginSmsCode(
+  deps: IdentityDeps,
+  request: FastifyRequest,
+  input: { userNameOrEmailAddress: string },
+) {
+  const user = await findUserByLogin(deps.db, request.tenantId, input.userNameOrEmailAddress);
+  const phone = await secondFactorPhone(deps, user);
+  if (!user || !phone || !(await deps.throttle.lockedForThisClient(deps.db, request, user.id))) {
+    throw noSecondFactor(request);
+  }
+  return deps.codes.send(deps.db, request, phone, user.id);
 }
 
 const normaliseName = (name: string) => name.trim().replace(/\s+/g, ' ');

@@ -22,8 +22,9 @@ const ADDRESS = '崇礼万龙酒店 1208';
 
 /**
  * The payment page shows what the customer pays for (contracts/rental-summary.ts): the same
- * summary as the booking's confirm step. A payment link is open to anyone, so the addresses and
- * the riders' names go only to the order's customer and its store's staff.
+ * summary as the booking's confirm step. A payment link is open to anyone, so the customer's
+ * name, the addresses, the riders' names and the order's QR share key (which picks the gear up)
+ * go only to the order's customer and its store's staff.
  */
 describe('what the checkout says an order is for, and to whom', () => {
   let t: TestApp;
@@ -138,10 +139,51 @@ describe('what the checkout says an order is for, and to whom', () => {
     expect(summary.rent + summary.deposit + summary.fees[0]!.amount).toBe(summary.total);
   });
 
+  /** The order's QR page opens, signed out, with this key. */
+  const opensQrPage = async (key: string) => {
+    const res = await t.app.inject({
+      url: `/api/app/orders/qr/${order.orderNumber}?k=${key}`,
+      headers: csrf,
+    });
+    return res.statusCode === 200;
+  };
+
   it('gives its store’s staff the addresses and riders too', async () => {
     const { summary } = await checkoutAs('employee');
     expect(summary.deliveryAddress).toBe(ADDRESS);
     expect(summary.lines.map((l) => l.riderName)).toEqual(['张三', '张小三']);
+  });
+
+  it('gives the customer and the store’s staff the customer’s name and the QR page’s key', async () => {
+    expect(order.customerName).toBeTruthy();
+    for (const who of ['customer', 'employee'] as const) {
+      const checkout = await checkoutAs(who);
+      expect(checkout.customerName).toBe(order.customerName);
+      expect(checkout.qrToken).toBeTruthy();
+      expect(await opensQrPage(checkout.qrToken!)).toBe(true);
+    }
+  });
+
+  it('gives whoever else holds the link no name, phone number or key to the order’s QR page', async () => {
+    const key = (await checkoutAs('customer')).qrToken!;
+    for (const who of [null, 'multi'] as const) {
+      const checkout = await checkoutAs(who);
+      expect(checkout.customerName).toBeNull();
+      expect(checkout.qrToken).toBeNull();
+      // What paying needs is all there.
+      expect(checkout).toMatchObject({
+        orderNumber: order.orderNumber,
+        storeName: '万龙雪场店',
+        totalAmount: order.totalAmount,
+        dueAmount: order.totalAmount,
+        isMine: false,
+      });
+      expect(checkout.due).toHaveLength(1);
+      const text = JSON.stringify(checkout);
+      for (const secret of [order.customerName, order.customerPhone, key]) {
+        expect(text).not.toContain(secret);
+      }
+    }
   });
 
   it('shows whoever holds the payment link what is paid for, but no address and no names', async () => {

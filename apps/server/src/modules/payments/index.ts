@@ -65,7 +65,7 @@ export async function paymentRoutes(
       schema: {
         tags,
         summary:
-          'What is due on an order, what it is for, its fees and the methods the store takes (addresses and riders’ names only for its customer and its staff)',
+          'What is due on an order, what it is for, its fees and the methods the store takes (the customer’s name, addresses, riders’ names and the QR share key only for its customer and its staff)',
         params: z.object({ orderId: z.uuid() }),
         response: { 200: CheckoutSchema },
       },

@@ -122,8 +122,9 @@ export class PaymentsService {
 
   /**
    * What is due on an order and what it is for. `caller.personal` says whether the caller may
-   * read the order's addresses and riders' names (its customer, its store's staff): the payment
-   * link itself is open to anyone.
+   * read the order's customer name, addresses and riders' names and its QR share key (its
+   * customer, its store's staff): the payment link itself is open to anyone, who gets only what
+   * paying needs.
    */
   async checkout(
     tenantId: string,
@@ -140,6 +141,7 @@ export class PaymentsService {
     const due = billRows.filter(
       (b) => b.status === BillStatus.Pending && b.kind !== BillKind.Refund,
     );
+    const personal = caller.personal(order);
     const paidFen = billRows
       .filter((b) => b.status === BillStatus.Paid)
       .reduce((sum, b) => sum + (b.kind === BillKind.Refund ? -b.amountFen : b.amountFen), 0);
@@ -149,7 +151,7 @@ export class PaymentsService {
       storeId: order.storeId,
       storeName: detail.storeName ?? '',
       orderStatus: order.status,
-      customerName: order.customerName,
+      customerName: personal ? order.customerName : null,
       totalAmount: toYuan(order.totalFen),
       paidAmount: toYuan(paidFen),
       feeItems: fees.map((f) => ({
@@ -166,10 +168,10 @@ export class PaymentsService {
       methods: [PaymentMethod.Cash, ...online],
       sandbox: online.filter((m) => this.providers.forMethod(m)?.name === 'sandbox'),
       payBefore: payBefore?.toISOString() ?? null,
-      // Whoever may pay the order (its id is unguessable) lands on its QR page once it is paid.
-      qrToken: this.qrKeys.sign(tenantId, order.orderNumber),
+      // The QR page's key picks the gear up at the counter: not for whoever holds a payment link.
+      qrToken: personal ? this.qrKeys.sign(tenantId, order.orderNumber) : null,
       isMine: !!caller.userId && order.customerId === caller.userId,
-      summary: rentalSummaryOf(detail, caller.personal(order)),
+      summary: rentalSummaryOf(detail, personal),
       payAtDoor:
         dueAtDoorFen(order, billRows) > 0
           ? 'chosen'

@@ -62,8 +62,17 @@ export class SmsCodes {
       .digest('base64url');
   }
 
-  /** Sends a sign-in code to a number. Every number gets the same answer, whoever holds it. */
-  async send(db: Database, request: FastifyRequest, phoneNumber: string): Promise<SmsCodeSent> {
+  /**
+   * Sends a sign-in code to a number. Every number gets the same answer, whoever holds it.
+   * `accountId`: the code is a staff account's second factor, sent to its phone on file; the
+   * account has the same daily cap as a number (its phone may change).
+   */
+  async send(
+    db: Database,
+    request: FastifyRequest,
+    phoneNumber: string,
+    accountId?: string,
+  ): Promise<SmsCodeSent> {
     const provider = this.provider;
     if (!provider) {
       throw businessError(ErrorCode.SmsNotConfigured, message(request, 'SmsNotConfigured'));
@@ -89,14 +98,27 @@ export class SmsCodes {
         number.retryAfterSeconds,
       );
     }
+    const counted = [gateKey, numberKey];
+    if (accountId) {
+      const accountKey = `sms:account:${accountId}`;
+      const account = await countAttempt(db, accountKey, DAY_SECONDS);
+      if (account.count > this.daily.perNumber) {
+        for (const key of counted) await uncountAttempt(db, key);
+        throw tooMany(
+          ErrorCode.SmsDailyLimit,
+          message(request, 'SmsDailyLimit'),
+          account.retryAfterSeconds,
+        );
+      }
+      counted.push(accountKey);
+    }
     // Past a few codes from one address, each further one costs a proof of work: one person
     // cannot spend a resort's codes on random numbers, nor shut the others behind it out.
     const hour = await countAttempt(db, `sms:address-hour:${request.ip}`, HOUR_SECONDS);
     const day = await countAttempt(db, `sms:address:${request.ip}`, DAY_SECONDS);
     const busy = hour.count > this.daily.perAddressHourly || day.count > this.daily.perAddress;
     if (busy && request.proofOfWork !== 'proved') {
-      await uncountAttempt(db, gateKey);
-      await uncountAttempt(db, numberKey);
+      for (const key of counted) await uncountAttempt(db, key);
       throw proofOfWorkRequired(request);
     }
 

@@ -7,13 +7,15 @@ import { sendSmsCode } from '../api/send-sms-code';
 
 interface Props {
   /** The number to text, once it is valid (null: the phone field shows why not). */
-  phoneNumber: () => Promise<string | null>;
+  phoneNumber?: () => Promise<string | null>;
+  /** Asks for the code another way (a staff account's second factor, to its phone on file). */
+  send?: () => Promise<SmsCodeSent>;
   onSent: (sent: SmsCodeSent) => void;
   onError: (message: string) => void;
 }
 
 /** 'Get code', then a countdown until another may be asked for (the server's wait, not a guess). */
-export function SmsCodeButton({ phoneNumber, onSent, onError }: Props) {
+export function SmsCodeButton({ phoneNumber, send, onSent, onError }: Props) {
   const { t } = useTranslation();
   const [sending, setSending] = useState(false);
   const [wait, setWait] = useState(0);
@@ -25,11 +27,15 @@ export function SmsCodeButton({ phoneNumber, onSent, onError }: Props) {
   }, [wait]);
 
   const handleSend = async () => {
-    const number = await phoneNumber();
-    if (!number) return;
+    let request = send;
+    if (!request) {
+      const number = phoneNumber ? await phoneNumber() : null;
+      if (!number) return;
+      request = () => sendSmsCode(number);
+    }
     setSending(true);
     try {
-      const sent = await sendSmsCode(number);
+      const sent = await request();
       setWait(sent.resendAfterSeconds);
       onSent(sent);
     } catch (err) {

@@ -1,19 +1,34 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Button, Checkbox, Form, Input } from 'antd-mobile';
+import { Button, Checkbox, Form, Input, NoticeBar, Tag } from 'antd-mobile';
 import { EyeInvisibleOutline, EyeOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
+import { ErrorCode, SMS_CODE_PATTERN } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-errors';
 import { homeOf, safeRedirect } from '@/lib/authorization';
 import { useAppStore } from '@/features/app-state/stores/app-store';
 import { useConfigStore } from '@/features/system-config/stores/config-store';
+import { sendLoginSmsCode } from '../api/send-sms-code';
 import { loginWithPassword, sessionSnapshot } from '../stores/session-store';
 import { FormError } from '../components/form-error';
+import { SmsCodeButton } from '../components/sms-code-button';
 
 interface Values {
   userNameOrEmailAddress: string;
   password: string;
   rememberMe: boolean;
+  smsCode?: string;
+}
+
+/**
+ * The account is locked for this device after failed sign-ins elsewhere, and its phone on file
+ * may receive a code (the server's LoginLockData): the masked number to show, or null.
+ */
+function secondFactorOf(err: unknown): string | null {
+  if (!(err instanceof ApiError) || err.code !== ErrorCode.LoginThrottled) return null;
+  if (err.data?.secondFactor !== 'sms') return null;
+  return typeof err.data.maskedPhone === 'string' ? err.data.maskedPhone : '';
 }
 
 /** Staff sign-in: user name or e-mail with password (spec §2 /login). */
@@ -26,26 +41,46 @@ export default function LoginPage() {
   const [visible, setVisible] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [form] = Form.useForm<Values>();
+  // Locked for this device: the password with a code texted to the account's phone still works.
+  const [maskedPhone, setMaskedPhone] = useState<string | null>(null);
+  const [sandboxCode, setSandboxCode] = useState<string | null>(null);
 
   const handleFinish = async (values: Values) => {
     setSubmitting(true);
     setError(null);
+    const smsCode = maskedPhone !== null ? values.smsCode?.trim() : undefined;
     try {
       await loginWithPassword({
         userNameOrEmailAddress: values.userNameOrEmailAddress.trim(),
         password: values.password,
         rememberMe: values.rememberMe,
+        ...(smsCode ? { smsCode } : {}),
       });
       showSuccess(t('auth.loginSuccess'));
       void navigate(safeRedirect(params.get('redirect')) ?? homeOf(sessionSnapshot()), {
         replace: true,
       });
     } catch (err) {
-      setError(err instanceof Error ? err.message : t('auth.loginFailed'));
+      const masked = secondFactorOf(err);
+      if (masked !== null) {
+        setMaskedPhone(masked);
+        setError(null);
+      } else if (
+        err instanceof ApiError &&
+        (err.code === ErrorCode.SmsCodeWrong || err.code === ErrorCode.SmsCodeExpired)
+      ) {
+        form.setFields([{ name: 'smsCode', errors: [err.message] }]);
+      } else {
+        setError(err instanceof Error ? err.message : t('auth.loginFailed'));
+      }
     } finally {
       setSubmitting(false);
     }
   };
+
+  const sendCode = () =>
+    sendLoginSmsCode(String(form.getFieldValue('userNameOrEmailAddress') ?? '').trim());
 
   return (
     <div className="auth-page">
@@ -56,8 +91,9 @@ export default function LoginPage() {
         <p className="auth-page__sub">{t('auth.staffLoginSubtitle')}</p>
       </header>
       <Form
+        form={form}
         layout="vertical"
-        initialValues={{ userNameOrEmailAddress: '', password: '', rememberMe: false }}
+        initialValues={{ userNameOrEmailAddress: '', password: '', rememberMe: false, smsCode: '' }}
         onFinish={(v: Values) => void handleFinish(v)}
         footer={
           <>
@@ -107,6 +143,63 @@ export default function LoginPage() {
             autoComplete="current-password"
           />
         </Form.Item>
+        {maskedPhone !== null && (
+          <>
+            <Form.Item>
+              <NoticeBar
+                color="alert"
+                wrap
+
+                content={
+                  <>
+                    {t('auth.lockedUseSms')}
+                    {maskedPhone && (
+                      <>
+                        <br />
+                        {t('auth.lockedSmsTo', { phone: maskedPhone })}
+                      </>
+                    )}
+                  </>
+                }
+              />
+            </Form.Item>
+            <Form.Item
+              name="smsCode"
+              label={t('auth.smsCode')}
+              rules={[
+                { required: true, message: t('auth.smsCodeRequired') },
+                { pattern: SMS_CODE_PATTERN, message: t('auth.smsCodeInvalid') },
+              ]}
+              extra={
+                <SmsCodeButton
+                  send={sendCode}
+                  onSent={(sent) => {
+                    setSandboxCode(sent.sandboxCode);
+                    form.setFields([{ name: 'smsCode', errors: [] }]);
+                  }}
+                  onError={(text) => form.setFields([{ name: 'smsCode', errors: [text] }])}
+                />
+              }
+              description={
+                sandboxCode && (
+                  <span className="sms-sandbox" role="status">
+                    <Tag color="warning">{t('auth.smsSandboxTag')}</Tag>{' '}
+                    {t('auth.smsSandboxCode', { code: sandboxCode })}
+                  </span>
+                )
+              }
+            >
+              <Input
+                type="text"
+                inputMode="numeric"
+                maxLength={6}
+                autoComplete="one-time-code"
+                placeholder={t('auth.smsCodePlaceholder')}
+                clearable
+              />
+            </Form.Item>
+          </>
+        )}
         <Form.Item name="rememberMe" valuePropName="checked">
           <Checkbox>{t('auth.rememberMe')}</Checkbox>
         </Form.Item>

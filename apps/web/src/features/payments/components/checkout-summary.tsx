@@ -23,8 +23,11 @@ export function CheckoutSummary({
       <section className="order-detail__head">
         <div>
           <h1 className="order-detail__number">{checkout.orderNumber}</h1>
+          {/* The customer's name only for them and the store's staff (not a payment link's holder). */}
           <span>
-            {checkout.customerName} · {checkout.storeName}
+            {checkout.customerName
+              ? `${checkout.customerName} · ${checkout.storeName}`
+              : checkout.storeName}
           </span>
         </div>
         <div className="order-detail__total">

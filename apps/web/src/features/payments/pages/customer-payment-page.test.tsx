@@ -124,12 +124,10 @@ describe('the customer pays, then lands on the order QR code (real server)', () 
     await waitFor(() => expect(screen.getByRole('timer').textContent).not.toBe(first), {
       timeout: 3_000,
     });
-    // Paying cash: the code to show at the counter is one tap away.
+    // Paying cash: at the counter. The order's code is not given to whoever holds the link.
     fireEvent.click(screen.getByText('现金'));
-    fireEvent.click(await screen.findByRole('link', { name: '出示订单二维码' }));
-    expect(
-      await screen.findByText(`order qr ${unpaid.orderNumber} key ${unpaid.qrToken}`),
-    ).toBeTruthy();
+    expect(await screen.findByText(/^现金请在门店柜台支付/)).toBeTruthy();
+    expect(screen.queryByRole('link', { name: '出示订单二维码' })).toBeNull();
   });
 
   it('says the order was released once the time is up, and offers to book again', async () => {
@@ -178,19 +176,42 @@ describe('the customer pays, then lands on the order QR code (real server)', () 
     expect(within(summary).getByText('到店自取')).toBeTruthy();
     expect(within(summary).getByText(/^请在 .+ 前付款，否则订单自动取消。$/)).toBeTruthy();
     expect(within(summary).getByText('领取雪具之前可以随时取消订单。')).toBeTruthy();
+    // The store's name heads it; the customer's name and number are not given out.
+    expect(screen.getAllByText('万龙雪场店').length).toBeGreaterThan(0);
+    expect(document.body.textContent).not.toContain('付款页测试');
     expect(document.body.textContent).not.toContain('13900006666');
-    // Back goes to the order's code: the link opened this page, there is nothing before it.
-    fireEvent.click(screen.getByRole('button', { name: '返回' }));
-    expect(await screen.findByText(/^order qr/)).toBeTruthy();
   });
 
-  it('lands a paid order on its QR code page, with the key that opens it signed out', async () => {
+  it('tells whoever holds the link that a paid order is paid, without its QR code', async () => {
     const paid = orders[1]!;
     const router = renderPage(paid.id);
-    expect(
-      await screen.findByText(`order qr ${paid.orderNumber} key ${paid.qrToken}`),
-    ).toBeTruthy();
-    expect(router.state.location.pathname).toBe(`/customer/order-qr/${paid.orderNumber}`);
+    expect(await screen.findByText('订单已付清')).toBeTruthy();
+    expect(screen.getByText(new RegExp(`^订单 ${paid.orderNumber} 已付清。`))).toBeTruthy();
+    expect(router.state.location.pathname).toBe(`/customer/payment/${paid.id}`);
+    expect(screen.queryByText(/^order qr/)).toBeNull();
+    // The customer signs in with the order's phone number to see the code.
+    const signIn = screen.getByRole('link', { name: '登录查看订单' });
+    expect(signIn.getAttribute('href')).toBe(
+      `/customer/login?redirect=${encodeURIComponent(`/customer/payment/${paid.id}`)}`,
+    );
+  });
+
+  it('lands the store’s staff on a paid order’s QR code page, with the key that opens it', async () => {
+    const paid = orders[1]!;
+    await loginWithPassword({
+      userNameOrEmailAddress: 'manager',
+      password: '1q2w3E*',
+      rememberMe: false,
+    });
+    try {
+      const router = renderPage(paid.id);
+      expect(
+        await screen.findByText(`order qr ${paid.orderNumber} key ${paid.qrToken}`),
+      ).toBeTruthy();
+      expect(router.state.location.pathname).toBe(`/customer/order-qr/${paid.orderNumber}`);
+    } finally {
+      clearSession();
+    }
   });
 
   it('says a cancelled order no longer holds gear', async () => {

@@ -55,10 +55,11 @@ function PayAsCustomer({ orderId }: { orderId: string }) {
   const handlePaid = useCallback(() => void refetch(), [refetch]);
   const expired = usePassed(checkout?.payBefore ?? null);
   // Back to the order for its customer; anyone else (a link paid for someone) where they came
-  // from, or the order's code when the link opened this tab.
+  // from, or the order's code when the link opened this tab and the caller may see it (the
+  // server gives its key to the customer and the store's staff only).
   const backTo = checkout?.isMine
     ? Paths.customerOrderDetail(checkout.orderId)
-    : checkout && window.history.length <= 1
+    : checkout?.qrToken && window.history.length <= 1
       ? Paths.orderQr(checkout.orderNumber, checkout.qrToken)
       : undefined;
 
@@ -71,18 +72,22 @@ function PayAsCustomer({ orderId }: { orderId: string }) {
             return <Released title={t('payment.customer.cancelled')} />;
           }
           // Paid (or nothing to pay): the order's customer lands on their order, which says so;
-          // anyone else (a link paid for someone) on the code they show at the store.
+          // the store's staff on the code shown at the store; whoever else holds the link (not
+          // given the code, which picks the gear up) reads that it is paid, here.
           if (checkout.due.length === 0) {
-            return (
-              <Navigate
-                to={
-                  checkout.isMine
-                    ? Paths.customerOrderDetail(checkout.orderId, { paid: true })
-                    : Paths.orderQr(checkout.orderNumber, checkout.qrToken)
-                }
-                replace
-              />
-            );
+            if (checkout.isMine || checkout.qrToken) {
+              return (
+                <Navigate
+                  to={
+                    checkout.isMine
+                      ? Paths.customerOrderDetail(checkout.orderId, { paid: true })
+                      : Paths.orderQr(checkout.orderNumber, checkout.qrToken)
+                  }
+                  replace
+                />
+              );
+            }
+            return <PaidByLink checkout={checkout} signedIn={signedIn} />;
           }
           const unpaid = checkout.orderStatus === OrderStatus.Unpaid && checkout.payBefore;
           if (unpaid && expired) return <Released title={t('payment.customer.released')} />;
@@ -108,12 +113,14 @@ function PayAsCustomer({ orderId }: { orderId: string }) {
                         ? t('cashOnDelivery.cashAtDoor')
                         : t('payment.customer.cashAtCounter')}
                     </p>
-                    <Link
-                      to={Paths.orderQr(checkout.orderNumber, checkout.qrToken)}
-                      className="adm-button adm-button-primary adm-button-block adm-button-large adm-button-shape-rounded"
-                    >
-                      {t('payment.customer.showQr')}
-                    </Link>
+                    {checkout.qrToken && (
+                      <Link
+                        to={Paths.orderQr(checkout.orderNumber, checkout.qrToken)}
+                        className="adm-button adm-button-primary adm-button-block adm-button-large adm-button-shape-rounded"
+                      >
+                        {t('payment.customer.showQr')}
+                      </Link>
+                    )}
                   </>
                 ) : chosen === 'wechat' &&
                   isWeChat &&
@@ -206,6 +213,34 @@ function PayAtDoor({ checkout }: { checkout: Checkout }) {
         {t('cashOnDelivery.choose')}
       </Button>
     </section>
+  );
+}
+
+/**
+ * Paid, seen by whoever holds the payment link without being the order's customer or its staff:
+ * the order's pickup code is not theirs to see. The customer collects with the order number, or
+ * signs in with the order's phone number to see the code.
+ */
+function PaidByLink({ checkout, signedIn }: { checkout: Checkout; signedIn: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Result
+        status="success"
+        title={t('payment.customer.paidTitle')}
+        description={t('payment.customer.paidTip', { orderNumber: checkout.orderNumber })}
+      />
+      {!signedIn && (
+        <div className="page-body">
+          <Link
+            to={`${Paths.customerLogin}?redirect=${encodeURIComponent(Paths.customerPayment(checkout.orderId))}`}
+            className="adm-button adm-button-default adm-button-block adm-button-large adm-button-shape-rounded paid-by-link__sign-in"
+          >
+            {t('payment.customer.signInToSee')}
+          </Link>
+        </div>
+      )}
+    </>
   );
 }
 
