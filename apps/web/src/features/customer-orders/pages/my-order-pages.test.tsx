@@ -27,6 +27,17 @@ import MyOrdersPage from './my-orders-page';
 const PHONE = '13655550505';
 const DAY = 86_400_000;
 
+/** 10:00 on the store's clock (Asia/Shanghai, UTC+8) `days` days from today there: within its hours. */
+const storeMorning = (days: number) => {
+  const shanghai = new Date(Date.now() + 8 * 3_600_000);
+  const midnight = Date.UTC(
+    shanghai.getUTCFullYear(),
+    shanghai.getUTCMonth(),
+    shanghai.getUTCDate() + days,
+  );
+  return new Date(midnight + 2 * 3_600_000).toISOString();
+};
+
 /** The fixed bottom bar an action-button page puts its actions in. */
 function WithActionBar({ children }: { children: ReactNode }) {
   const [slot, setSlot] = useState<HTMLElement | null>(null);
@@ -78,7 +89,7 @@ describe("the customer's orders: dashboard, list and detail (real server)", () =
     await loginWithPhone({ phoneNumber: PHONE, realName: '订单测试', code: sandboxCode! });
     session = useSession.getState();
     tokens = [storage.get(StorageKey.accessToken), storage.get(StorageKey.refreshToken)];
-    const start = new Date(Date.now() + 30 * DAY).toISOString();
+    const start = storeMorning(30);
     const catalog = await api.get<BookingCatalog>('/app/booking/catalog', {
       params: { storeId, rentalStartTime: start, days: 2 },
     });
@@ -145,7 +156,7 @@ describe("the customer's orders: dashboard, list and detail (real server)", () =
     const storeId = Object.values(config.storeConfigs).find(
       (s) => s.storeName === '万龙雪场店',
     )!.storeId;
-    const start = new Date(Date.now() + days * DAY).toISOString();
+    const start = storeMorning(days);
     const catalog = await api.get<BookingCatalog>('/app/booking/catalog', {
       params: { storeId, rentalStartTime: start, days: 2 },
     });
