@@ -182,9 +182,12 @@ describe('order QR page', () => {
     expect((await qr(null, `${order.orderNumber}?k=${'x'.repeat(200)}`)).statusCode).toBe(400);
   });
 
-  it('tells the payer when an unpaid order is released and where to land once it is paid', async () => {
+  it('tells the payer when an unpaid order is released, and where to land only to its customer', async () => {
+    // Whoever holds the payment link pays, but the QR page's key picks the gear up: not theirs.
     const checkout = (await t.app.inject(`/api/app/payments/checkout/${order.id}`)).json();
-    expect(checkout.qrToken).toBe(order.qrToken);
+    expect(checkout.qrToken).toBeNull();
+    const own = (await call('customer', 'GET', `/api/app/payments/checkout/${order.id}`)).json();
+    expect(own.qrToken).toBe(order.qrToken);
     const placed = (await call('employee', 'GET', `/api/app/orders/${order.id}`)).json();
     expect(checkout.payBefore).toBe(placed.payBefore);
     expect(new Date(checkout.payBefore).getTime()).toBeGreaterThan(Date.now());

@@ -9,6 +9,7 @@ import { api } from '@/lib/api-client';
 import { changeLanguage } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import AgentDashboardPage from './agent-dashboard-page';
+import { storeMorning } from '@/test/store-time';
 
 function renderPage() {
   const router = createMemoryRouter(
@@ -80,7 +81,7 @@ describe('the agent’s home (real server)', () => {
     // The agent books for a customer (a year ahead, so the demo's bookings are not in the way).
     const config = await api.get<H5Config>('/app/config-distribution/h5');
     const store = Object.values(config.storeConfigs).find((s) => s.storeName === '万龙雪场店')!;
-    const when = new Date(Date.now() + 360 * 86_400_000).toISOString();
+    const when = storeMorning(360);
     const catalog = await api.get<BookingCatalog>('/app/booking/catalog', {
       params: { storeId: store.storeId, rentalStartTime: when, days: 1 },
     });

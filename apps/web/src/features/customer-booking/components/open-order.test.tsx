@@ -16,9 +16,9 @@ import { changeLanguage } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { storage, StorageKey } from '@/lib/storage';
 import { OpenOrder } from './open-order';
+import { storeMorning } from '@/test/store-time';
 
 const PHONE = '13655550303';
-const DAY = 86_400_000;
 
 function renderWith(orderNumber: string) {
   const router = createMemoryRouter(
@@ -56,7 +56,7 @@ describe('order create with an order number (the store variant, real server)', (
     await loginWithPhone({ phoneNumber: PHONE, realName: '扫码顾客', code: sandboxCode! });
     customer = useSession.getState();
     tokens = [storage.get(StorageKey.accessToken)!, storage.get(StorageKey.refreshToken)!];
-    const start = new Date(Date.now() + 40 * DAY).toISOString();
+    const start = storeMorning(40);
     const catalog = await api.get<BookingCatalog>('/app/booking/catalog', {
       params: { storeId, rentalStartTime: start, days: 1 },
     });

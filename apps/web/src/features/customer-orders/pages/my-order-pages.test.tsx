@@ -22,21 +22,11 @@ import { newGear } from '@/test/gear';
 import CustomerDashboardPage from './customer-dashboard-page';
 import MyOrderDetailPage from './my-order-detail-page';
 import MyOrdersPage from './my-orders-page';
+import { storeMorning } from '@/test/store-time';
 
 /** A customer of this test's own (a new phone number makes a new account). */
 const PHONE = '13655550505';
 const DAY = 86_400_000;
-
-/** 10:00 on the store's clock (Asia/Shanghai, UTC+8) `days` days from today there: within its hours. */
-const storeMorning = (days: number) => {
-  const shanghai = new Date(Date.now() + 8 * 3_600_000);
-  const midnight = Date.UTC(
-    shanghai.getUTCFullYear(),
-    shanghai.getUTCMonth(),
-    shanghai.getUTCDate() + days,
-  );
-  return new Date(midnight + 2 * 3_600_000).toISOString();
-};
 
 /** The fixed bottom bar an action-button page puts its actions in. */
 function WithActionBar({ children }: { children: ReactNode }) {

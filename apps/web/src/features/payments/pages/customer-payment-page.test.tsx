@@ -29,6 +29,7 @@ import { checkoutQuery } from '../api/get-checkout';
 import { formatTimeLeft } from '../components/pay-countdown';
 import { rememberAttempt } from '../utils/resume';
 import CustomerPaymentPage from './customer-payment-page';
+import { storeMorning } from '@/test/store-time';
 
 const DAY = 86_400_000;
 
@@ -245,7 +246,7 @@ describe('after an extension, the payment page asks for the difference (real ser
     const storeId = Object.values(config.storeConfigs).find(
       (s) => s.storeName === '万龙雪场店',
     )!.storeId;
-    const start = new Date(Date.now() + 90 * DAY).toISOString();
+    const start = storeMorning(90);
     const catalog = await api.get<BookingCatalog>('/app/booking/catalog', {
       params: { storeId, rentalStartTime: start, days: 2 },
     });
