@@ -86,9 +86,12 @@ describe('paying online', () => {
     await screenshot(page, 'sandbox-cashier');
     await page.getByRole('button', { name: '模拟支付成功' }).tap();
 
-    // Paid: the customer lands on the order's QR code, with the key that opens it signed out.
-    await page.waitForURL(`**/customer/order-qr/${order.orderNumber}?k=${order.qrToken}`);
-    await page.getByText('到店时请向店员出示此二维码').waitFor();
+    // Paid: whoever held the link sees it paid, but not the order's QR code, which picks the
+    // gear up; the customer signs in to see it.
+    await page.getByText('订单已付清').waitFor();
+    await page.getByText(`订单 ${order.orderNumber} 已付清`, { exact: false }).waitFor();
+    await page.getByRole('link', { name: '登录查看订单' }).waitFor();
+    expect(page.url()).not.toContain(order.qrToken);
     const paid = await staffApi(staffPage, baseUrl).call<Order>(
       'GET',
       `/api/app/orders/${order.id}`,
@@ -151,8 +154,8 @@ describe('paying online', () => {
     await page.getByRole('heading', { name: '支付订单' }).waitFor();
     await page.getByText('应付').waitFor();
     await page.getByRole('button', { name: `微信付款 ${amount}` }).tap();
-    await page.waitForURL(`**/customer/order-qr/${order.orderNumber}?k=*`);
-    await page.getByText('到店时请向店员出示此二维码').waitFor();
+    // This WeChat user paid for another's order: paid, but no QR code of that order.
+    await page.getByText('订单已付清').waitFor();
     wechatPaid = await staffApi(staffPage, baseUrl).call<Order>(
       'GET',
       `/api/app/orders/${order.id}`,

@@ -47,7 +47,8 @@ describe('fuzzing every operation', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/app/account/login',
-      headers: csrf,
+      // Sign-in tries count per browser: each sign-in again comes from a browser of its own.
+      headers: await verificationHeaders(t.app),
       // Sign-in is rate limited per address.
       remoteAddress: `172.16.${Math.floor(n / 250)}.${n % 250}`,
       payload: { userNameOrEmailAddress: userName, password: '1q2w3E*' },
