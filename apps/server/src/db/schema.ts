@@ -421,6 +421,8 @@ export const equipmentOperationHistory = pgTable(
     storeId: uuid('store_id').references(() => stores.id),
     /** The operator's own store: another than the item's when staff went on after the notice. */
     operatorStoreId: uuid('operator_store_id').references(() => stores.id),
+    /** A photo of the item's condition (e.g. damage found at a batch check-in). */
+    photoId: uuid('photo_id').references(() => files.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -561,6 +563,10 @@ export const orders = pgTable(
     agreementVersion: text('agreement_version'),
     agreementAcceptedAt: timestamp('agreement_accepted_at', { withTimezone: true }),
     agreementAcceptedFrom: text('agreement_accepted_from'),
+    /** A counter order: the customer's finger signature under the agreement, on the clerk's phone. */
+    agreementSignatureId: uuid('agreement_signature_id').references(() => files.id, {
+      onDelete: 'set null',
+    }),
     /** When the customer handed the gear back by self-return (null: they did not). */
     selfReturnAt: timestamp('self_return_at', { withTimezone: true }),
     /** The drivers of the delivery and the pickup run (null: in the store's open pool). */
@@ -692,6 +698,13 @@ export const orderItems = pgTable(
     pickupState: text('pickup_state', { enum: ['fine', 'damaged', 'lost'] }),
     pickupPhotoId: uuid('pickup_photo_id').references(() => files.id, { onDelete: 'set null' }),
     pickupRemarks: text('pickup_remarks').notNull().default(''),
+    /** A delivery at the door: the driver's word on the item as handed over (fine or damaged). */
+    deliveryState: text('delivery_state', { enum: ['fine', 'damaged'] }),
+    deliveryPhotoId: uuid('delivery_photo_id').references(() => files.id, { onDelete: 'set null' }),
+    deliveryRemarks: text('delivery_remarks').notNull().default(''),
+    /** The counter's return check-in: a photo and a note on a damaged or lost item. */
+    returnPhotoId: uuid('return_photo_id').references(() => files.id, { onDelete: 'set null' }),
+    returnRemarks: text('return_remarks').notNull().default(''),
     sortOrder: integer('sort_order').notNull().default(0),
   },
   (t) => [
