@@ -223,6 +223,28 @@ describe('counter scan-to-order', () => {
       barcodeNumber: later.barcodeNumber,
       orderId: tomorrow.id,
     });
+    // However long, the refusal goes out uncompressed: every client reads an error's body.
+    const compressed = await t.app.inject({
+      method: 'POST',
+      url: '/api/app/orders',
+      headers: {
+        ...csrf,
+        authorization: `Bearer ${tokens.employee}`,
+        'accept-encoding': 'gzip, br',
+      },
+      payload: {
+        storeId: wanlong,
+        customerName: '周扫码',
+        customerPhone: '13800007788',
+        rentalStartTime: iso(now + 5 * MINUTE),
+        rentalEndTime: iso(now + 3 * DAY),
+        items: [later, out, damaged].map((i) => ({ equipmentId: i.id })),
+      },
+    });
+    expect(compressed.statusCode).toBe(409);
+    expect(compressed.body.length).toBeGreaterThan(1024);
+    expect(compressed.headers['content-encoding']).toBeUndefined();
+    expect(compressed.json().error.data.conflicts).toHaveLength(3);
     // Nothing was held: the free item is still free.
     expect((await ask(fine.barcodeNumber, now, now + 3 * DAY)).json().free).toBe(true);
   });
