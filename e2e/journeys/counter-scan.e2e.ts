@@ -126,7 +126,7 @@ describe('scan to order at the counter', () => {
       await gunScan(page, item.barcodeNumber, (limit) =>
         notice.filter({ hasText: why }).waitFor(limit),
       );
-      expect((await sounds(page)).length).toBeGreaterThan(before);
+      await expect.poll(async () => (await sounds(page)).length).toBeGreaterThan(before);
       await page.getByRole('heading', { name: '设备（0）' }).waitFor();
     }
     await screenshot(page, 'counter-scan-refused');
