@@ -46,7 +46,7 @@ describe('counter scan-to-order', () => {
   beforeAll(async () => {
     t = await createTestApp();
     csrf = await verificationHeaders(t.app);
-    Object.assign(tokens, await signIn(t.app, csrf, ['employee', 'multi']));
+    Object.assign(tokens, await signIn(t.app, csrf, ['employee', 'multi', 'admin']));
     wanlong = (await storeIdsByName(t.app))['万龙雪场店']!;
     const categories = (await call('GET', '/api/app/equipment/categories')).json().items as {
       id: string;
@@ -276,6 +276,16 @@ describe('counter scan-to-order', () => {
     expect(english.json().error.message).toMatch(/^The start has passed/);
     // A clerk who took a few minutes is still in time.
     await book([{ equipmentId: item.id }], now - 5 * MINUTE, now + DAY);
+    // A super admin may record a rental that already happened (a paper order).
+    const recorded = await callAs('admin', 'POST', '/api/app/orders', {
+      storeId: wanlong,
+      customerName: '补录',
+      customerPhone: '13800007788',
+      rentalStartTime: iso(now - 3 * DAY),
+      rentalEndTime: iso(now - 2 * DAY),
+      items: [{ equipmentId: take().id }],
+    });
+    expect(recorded.statusCode, recorded.body).toBe(201);
   });
 
   it('hands scanned gear for a rental that starts now over with its payment', async () => {
