@@ -61,13 +61,14 @@ describe('a new order at the counter', () => {
   });
   afterAll(() => browser?.close());
 
-  it('is built by gun scans and priced before sending; the same gear is refused for the same time', async () => {
+  it('is built by gun scans and priced before sending; the same gear is refused at the scan for the same time', async () => {
     const context = await newPhone(browser);
     const page = await context.newPage();
     const errors = watchErrors(page);
     await signIn(page, baseUrl, 'employee', '/store/orders/create');
-    const gear = await freeGear(page, 2);
-    expect(gear).toHaveLength(2);
+    const [one, two, spare] = await freeGear(page, 3);
+    const gear = [one!, two!];
+    expect(spare).toBeTruthy();
 
     // A walk-in: name and phone typed, then the gear scanned with the gun.
     await page.getByRole('textbox', { name: '客户姓名' }).fill('孙八');
@@ -114,13 +115,14 @@ describe('a new order at the counter', () => {
     const first = await page.evaluate(async (id) => {
       const headers = { authorization: `Bearer ${localStorage.getItem('access_token')!}` };
       return (await (await fetch(`/api/app/orders/${id}`, { headers })).json()) as {
+        orderNumber: string;
         rentalStartTime: string;
         rentalEndTime: string;
       };
     }, firstId);
 
     // A second order for one of the same items and the same time, from the quick actions: the
-    // page kept alive starts afresh, and its draft outlives a reload.
+    // page kept alive starts afresh; the taken item is refused at its scan, with why.
     await page.getByRole('button', { name: '快捷操作' }).tap();
     await page.getByRole('button', { name: '创建订单', exact: true }).tap();
     await page.waitForURL('**/store/orders/create');
@@ -130,28 +132,25 @@ describe('a new order at the counter', () => {
     await page.getByRole('textbox', { name: '手机号' }).fill('13700003333');
     await page.getByRole('heading', { name: '设备（0）' }).tap();
     const taken = gear[1]!.barcodeNumber;
-    await gunScan(page, taken, (limit) =>
-      page.locator('.order-create-line', { hasText: taken }).waitFor(limit),
-    );
-    await page.reload();
-    await page.locator('.order-create-line', { hasText: taken }).waitFor();
-    expect(await page.getByRole('textbox', { name: '客户姓名' }).inputValue()).toBe('周九');
-
-    await page.getByRole('button', { name: /^创建订单 ¥/ }).tap();
     const start = local(first.rentalStartTime);
     const end = local(first.rentalEndTime);
-    await page
-      .getByRole('alert')
-      .filter({ hasText: `${taken}: 该设备在 ${start} 至 ${end} 已被占用` })
-      .waitFor();
-    await page
-      .locator('.order-create-line--conflict', { hasText: taken })
-      .getByText(`已被占用：${short(first.rentalStartTime)} 至 ${short(first.rentalEndTime)}`)
-      .waitFor();
-    expect(page.url()).toContain('/store/orders/create');
+    await gunScan(page, taken, (limit) =>
+      page
+        .getByRole('status')
+        .filter({ hasText: `${taken} 已被订单 ${first.orderNumber} 预订：${start} 至 ${end}` })
+        .waitFor(limit),
+    );
+    await page.getByRole('heading', { name: '设备（0）' }).waitFor();
     await screenshot(page, 'store-order-create-conflict');
-    // The refusal itself is logged by the browser as a failed request; nothing else may fail.
-    expect(errors.filter((e) => !e.includes('409'))).toEqual([]);
+    // A free one goes on, and the draft outlives a reload.
+    await gunScan(page, spare!.barcodeNumber, (limit) =>
+      page.locator('.order-create-line', { hasText: spare!.barcodeNumber }).waitFor(limit),
+    );
+    await page.reload();
+    await page.locator('.order-create-line', { hasText: spare!.barcodeNumber }).waitFor();
+    expect(await page.getByRole('textbox', { name: '客户姓名' }).inputValue()).toBe('周九');
+    expect(page.url()).toContain('/store/orders/create');
+    expect(errors).toEqual([]);
     await context.close();
   });
 

@@ -394,6 +394,9 @@ const RECIPES: Record<string, Recipe> = {
       items: [{ equipmentId: side.item.id }, { equipmentId: side.item.id }],
     },
   }),
+  'GET /api/app/orders/item-availability': ({ side }) => ({
+    url: `/api/app/orders/item-availability?barcode=${side.item.barcode}&storeId=${side.storeId}&from=${later(40)}&to=${later(41)}`,
+  }),
   'GET /api/app/orders/customer-history': () => ({
     url: '/api/app/orders/customer-history?phone=13900001111',
   }),

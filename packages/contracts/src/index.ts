@@ -40,3 +40,4 @@ export * from './receipts.js';
 export * from './audit.js';
 export * from './oversight.js';
 export * from './catalogue-help-admin.js';
+export * from './counter-scan.js';

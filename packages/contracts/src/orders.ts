@@ -55,6 +55,11 @@ export const OrderItemInputSchema = z
     dailyPrice: moneyInput().optional(),
     /** Overrides the item's deposit (yuan). */
     deposit: moneyInput().optional(),
+    /**
+     * The item was scanned at the counter (not picked from a search): when the rental starts now
+     * it goes out with the order (counter-scan.ts), instead of being scanned again at handover.
+     */
+    scanned: z.boolean().optional(),
   })
   .refine((v) => v.equipmentId || v.categoryId, 'EquipmentOrCategoryRequired');
 export type OrderItemInput = z.infer<typeof OrderItemInputSchema>;

@@ -15,6 +15,10 @@ export const VALIDATION_MESSAGE = 'Your request is not valid!';
 export const INTERNAL_MESSAGE = 'An internal error occurred during your request!';
 
 export function sendError(reply: FastifyReply, statusCode: number, info: ErrorInfo) {
+  // An error goes out uncompressed, however long (a refused order naming every item): clients
+  // that decode compressed bodies only for successes (undici's decompress interceptor, jsdom)
+  // still read it. @fastify/compress skips a request carrying this header.
+  reply.request.headers['x-no-compression'] = '1';
   return reply
     .code(statusCode)
     .header('_AbpErrorFormat', 'true')

@@ -11,6 +11,7 @@ import { rentalSummary } from './en-US/rental-summary';
 import { receipt } from './en-US/receipt';
 import { lateFee } from './en-US/late-fee';
 import { money } from './en-US/money';
+import { counterScan } from './en-US/counter-scan';
 
 const enUS: Messages = {
   storeDashboard,
@@ -25,6 +26,7 @@ const enUS: Messages = {
   receipt,
   lateFee,
   money,
+  counterScan,
   app: {
     defaultTitle: 'Staff',
     loading: 'Loading…',
@@ -1076,6 +1078,7 @@ const enUS: Messages = {
       DeliveryAddressRequired: 'Enter the delivery address',
       ReturnAddressRequired: 'Enter the pickup address',
       RentalEndBeforeStart: 'The return must be after the start',
+      RentalStartInPast: '$t(counterScan.startInPast)',
       ItemsRequired: 'Add at least one item',
       InvalidCharacters: '$t(validation.InvalidCharacters)',
       NothingVisible: '$t(validation.NothingVisible)',

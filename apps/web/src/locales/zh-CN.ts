@@ -11,6 +11,7 @@ import { rentalSummary } from './zh-CN/rental-summary';
 import { receipt } from './zh-CN/receipt';
 import { lateFee } from './zh-CN/late-fee';
 import { money } from './zh-CN/money';
+import { counterScan } from './zh-CN/counter-scan';
 
 const zhCN = {
   storeDashboard,
@@ -25,6 +26,7 @@ const zhCN = {
   receipt,
   lateFee,
   money,
+  counterScan,
   app: {
     defaultTitle: '店员端',
     loading: '加载中…',
@@ -1045,6 +1047,7 @@ const zhCN = {
       DeliveryAddressRequired: '请填写送货地址',
       ReturnAddressRequired: '请填写取件地址',
       RentalEndBeforeStart: '归还时间必须晚于开始时间',
+      RentalStartInPast: '$t(counterScan.startInPast)',
       ItemsRequired: '请至少添加一件设备',
       InvalidCharacters: '$t(validation.InvalidCharacters)',
       NothingVisible: '$t(validation.NothingVisible)',

@@ -32,6 +32,7 @@ import {
 import { PUBLIC, REFUND } from '@/lib/access.js';
 import type { PaymentsService } from '@/modules/payments/service.js';
 import { adjustmentRoutes } from './adjustment-routes.js';
+import { counterScanRoutes } from './counter-scan-routes.js';
 import { OrderBinding } from './binding.js';
 import { customerHistory } from './customer-history.js';
 import { OrderDin } from './din.js';
@@ -99,6 +100,7 @@ export async function orderRoutes(
     new OrderLifecycle(app.db, request, options.timeZone);
   const updates = (request: FastifyRequest) => new OrderUpdates(app.db, request, options.timeZone);
   await adjustmentRoutes(app, options);
+  await counterScanRoutes(app, options);
 
   r.post(
     '/api/app/orders',

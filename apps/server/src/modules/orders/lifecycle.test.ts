@@ -439,12 +439,17 @@ describe('order lifecycle', () => {
       storeId: wanlong,
       customerName: '孙八',
       customerPhone: '13800009999',
-      rentalStartTime: new Date(now - 3_600_000).toISOString(),
+      rentalStartTime: new Date(now).toISOString(),
       rentalEndTime: new Date(now + 2 * DAY).toISOString(),
       deliveryMethod: 'Delivery',
       deliveryAddress: '云顶酒店 1208',
       items: [{ equipmentId: a.id }],
     });
+    // An order cannot be backdated: the rental started an hour before the driver arrives.
+    await t.database.db
+      .update(orders)
+      .set({ rentalStartAt: new Date(now - 3_600_000) })
+      .where(eq(orders.id, res.json<{ id: string }>().id));
     await pay(res.json());
     await callAs('driver', 'POST', `/api/app/orders/${res.json().id}/dispatch`, {
       barcodes: [a.barcodeNumber],

@@ -24,6 +24,8 @@ import {
   dinSuggestion,
   FeeItemKind,
   estimatedSoleLengthMm,
+  HANDOVER_AT_CREATE_MINUTES,
+  ORDER_START_GRACE_MINUTES,
   EquipmentStatus,
   ErrorCode,
   formatSize,
@@ -60,7 +62,14 @@ import {
 import { localMinute, zonedMidnight } from '@/lib/local-time.js';
 import { businessParameter, chooseParameter } from '@/lib/business-parameters.js';
 import { EXCLUSION_VIOLATION, pgCode } from '@/lib/pg-errors.js';
-import { AppError, businessError, conflictError, notFound, unprocessable } from '@/lib/errors.js';
+import {
+  AppError,
+  businessError,
+  conflictError,
+  fieldError,
+  notFound,
+  unprocessable,
+} from '@/lib/errors.js';
 import { findStore } from '@/lib/stores.js';
 import { isEnglish, message, type MessageKey } from '@/lib/messages.js';
 import { pageOf } from '@/lib/paging.js';
@@ -79,6 +88,13 @@ import {
   type OpenLine,
 } from './capacity.js';
 import { sharedRead } from '@/lib/shared-read.js';
+import {
+  HANDOVER_ON_PAYMENT,
+  handOverScanned,
+  itemAnswers,
+  itemsUnavailable,
+  scanText,
+} from './counter-scan.js';
 import { bookInTurn } from './bookings-in-turn.js';
 import { numberOrder } from './numbering.js';
 import { giveReceiptNumber } from './receipt-numbers.js';
@@ -145,6 +161,19 @@ export class KindNotFree extends Error {
   constructor(readonly index: number) {
     super('kind not free');
   }
+}
+
+/**
+ * A counter order whose every line is an item scanned at the counter, picked up there, for a
+ * rental that starts now (within HANDOVER_AT_CREATE_MINUTES): its gear goes out with the order.
+ */
+function handsOverAtCreate(input: OrderCreateInput, start: Date): boolean {
+  return (
+    input.deliveryMethod === DeliveryMethod.SelfPickup &&
+    input.items.length > 0 &&
+    input.items.every((i) => i.equipmentId && i.scanned) &&
+    Math.abs(start.getTime() - Date.now()) <= HANDOVER_AT_CREATE_MINUTES * 60_000
+  );
 }
 
 /** Gear in these states cannot be booked at all (spec §4). */
@@ -686,6 +715,11 @@ export class OrdersService {
     const start = new Date(input.rentalStartTime);
     const end = new Date(input.rentalEndTime);
     const days = rentalDays(start, end);
+    // A booking has its own grace for a slow checkout (booking/service.ts); a super admin may
+    // record a rental that already happened (a paper order from a day the system was down).
+    if (!booking && !this.seesAllStores) this.assertNotBackdated(start);
+    const handOver = !booking && handsOverAtCreate(input, start);
+    await this.assertItemsFree(input, start, end, handOver);
     const lines = await this.resolveLines(input, start, end);
     const [deliveryFee, pickupFee] = await Promise.all([
       input.deliveryMethod === DeliveryMethod.Delivery
@@ -879,6 +913,15 @@ export class OrdersService {
                 this.msg('OrderNumbersExhausted'),
               );
             }
+            if (handOver) {
+              await this.handOverAtCreate(tx, {
+                id: orderId,
+                status,
+                orderNumber,
+                storeId: input.storeId,
+                tenantId: this.tenantId,
+              });
+            }
           });
         } catch (err) {
           if (err instanceof KindNotFree) {
@@ -892,6 +935,70 @@ export class OrdersService {
     this.request.server.metrics.count('booking');
     // Read back as placed: an agent may not open orders, but sees the one they just made.
     return this.toOrder((await findOrderDetail(this.db, this.tenantId, orderId))!);
+  }
+
+  /** A counter order may not start before now, less a grace for a clerk who took a while. */
+  private assertNotBackdated(start: Date) {
+    if (start.getTime() >= Date.now() - ORDER_START_GRACE_MINUTES * 60_000) return;
+    throw fieldError(
+      400,
+      ErrorCode.Validation,
+      scanText(this.en, 'OrderStartInPast', { minutes: ORDER_START_GRACE_MINUTES }),
+      'rentalStartTime',
+    );
+  }
+
+  /**
+   * Every specific item of the order is free for its window and in stock (on the shelf, when it
+   * goes out at once): otherwise one 409 names each refused item and why (counter-scan.ts).
+   * Items of another store are refused by `resolveLines`, as before.
+   */
+  private async assertItemsFree(
+    input: OrderCreateInput,
+    start: Date,
+    end: Date,
+    inStoreNow: boolean,
+  ) {
+    const ids = input.items.flatMap((i) => (i.equipmentId ? [i.equipmentId] : []));
+    if (ids.length === 0) return;
+    const gear = await this.db
+      .select()
+      .from(equipment)
+      .where(and(eq(equipment.tenantId, this.tenantId), inArray(equipment.id, ids)));
+    const answers = await itemAnswers(
+      this.db,
+      gear.filter((g) => g.storeId === input.storeId),
+      { storeId: input.storeId, start, end },
+      { english: this.en, timeZone: this.timeZone, inStoreNow },
+    );
+    const byId = new Map(answers.map((a) => [a.equipmentId, a]));
+    // In the order's own order, each item once.
+    const refused = [...new Set(ids)].flatMap((id) => {
+      const answer = byId.get(id);
+      return answer && !answer.free ? [answer] : [];
+    });
+    if (refused.length > 0) throw itemsUnavailable(refused, this.en);
+  }
+
+  /**
+   * The scanned gear of a rental that starts now goes out with the order: at once when nothing is
+   * to be paid, else with the payment (the handover needs a paid order; counter-scan.ts).
+   */
+  private async handOverAtCreate(
+    tx: Transaction,
+    order: { id: string; status: number; orderNumber: string; storeId: string; tenantId: string },
+  ) {
+    const actor = await this.actor(tx);
+    if (order.status === OrderStatus.Reserved) {
+      await handOverScanned(tx, order, actor);
+    } else if (order.status === OrderStatus.Unpaid) {
+      await appendEvent(
+        tx,
+        order.id,
+        { kind: HANDOVER_ON_PAYMENT, message: (english) => scanText(english, 'HandOverOnPayment') },
+        actor,
+      );
+    }
   }
 
   /** A transaction run again when the database rolls it back for a deadlock (`retryOnDeadlock`). */

@@ -4,6 +4,7 @@ import type { Transaction } from '@/db/client.js';
 import { bills, orderEvents, orders } from '@/db/schema.js';
 import { message, type MessageKey } from '@/lib/messages.js';
 import { orderStatusName } from './status.js';
+import { handOverOnPayment } from './counter-scan.js';
 
 /**
  * Who changes an order: a signed-in user, or the system (the sweeper, a payment provider's
@@ -175,4 +176,6 @@ export async function advanceAfterPayment(tx: Transaction, orderId: string, acto
     else if (!open.some((b) => b.kind !== BillKind.Refund)) next = OrderStatus.Returned;
   }
   if (next !== null && next !== order.status) await moveOrder(tx, order, next, actor);
+  // A counter order's scanned gear goes out with its payment (counter-scan.ts).
+  if (next === OrderStatus.Reserved) await handOverOnPayment(tx, orderId, actor);
 }

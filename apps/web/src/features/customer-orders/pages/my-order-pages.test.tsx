@@ -236,6 +236,12 @@ describe("the customer's orders: dashboard, list and detail (real server)", () =
     const storeId = useSession.getState().user!.primaryStoreId!;
     const gear = await newGear(storeId, '雪杖', '顾客超时雪杖', 'CLF', { count: 1 });
     const end = Date.now() - 26 * 3_600_000;
+    // Store staff cannot backdate an order: a super admin records the rental that already began.
+    await loginWithPassword({
+      userNameOrEmailAddress: 'admin',
+      password: '1q2w3E*',
+      rememberMe: false,
+    });
     const created = await api.post<Order>('/app/orders', {
       storeId,
       customerName: '订单测试',

@@ -69,7 +69,8 @@ async function deliveryOrder(delivered: boolean): Promise<{ order: Order; gear: 
     dailyRentPrice: 20,
     deposit: 200,
   });
-  const start = Date.now() - DAY / 24;
+  // Started a few minutes ago (an order is never backdated further).
+  const start = Date.now() - 10 * 60_000;
   let order = await api.post<Order>('/app/orders', {
     storeId,
     customerName: '司机页客户',

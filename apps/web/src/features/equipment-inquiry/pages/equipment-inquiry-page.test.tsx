@@ -99,7 +99,8 @@ describe('equipment inquiry: browse, search and scan with true availability (rea
         items: [{ equipmentId: item.id }],
       });
     const t0 = Date.now();
-    now = await book(reserved, t0 - HOUR, t0 + 2 * DAY);
+    // Booked a few minutes ago for then (an order is never backdated further).
+    now = await book(reserved, t0 - HOUR / 6, t0 + 2 * DAY);
     coming = await book(later, t0 + 3 * DAY, t0 + 5 * DAY);
     clearSession();
     await useConfigStore.getState().load({ force: true });

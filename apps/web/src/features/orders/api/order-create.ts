@@ -1,5 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ErrorCode, type ErrorResponse, type Order, type OrderCreate } from '@snowgear/contracts';
+import {
+  ErrorCode,
+  type ErrorResponse,
+  type ItemAvailability,
+  type Order,
+  type OrderCreate,
+} from '@snowgear/contracts';
 import { ApiError } from '@/lib/api-errors';
 import { http, unwrap, type ApiRequestConfig } from '@/lib/api-client';
 import { i18n } from '@/lib/i18n';
@@ -19,6 +25,8 @@ export class OrderConflictError extends Error {
   constructor(
     message: string,
     readonly conflict: OrderConflict,
+    /** Every item the order cannot have, each with why (the server names them all at once). */
+    readonly conflicts: ItemAvailability[] = [],
   ) {
     super(message);
     this.name = 'OrderConflictError';
@@ -43,12 +51,16 @@ export async function createOrder(input: OrderCreate): Promise<Order> {
     if (info?.code === ErrorCode.ApprovalNotUsable) {
       throw new ApiError(info.message, 409, info.code, null, undefined, false, info.data ?? null);
     }
-    throw new OrderConflictError(info?.message || i18n.t('orderCreate.conflictUnknown'), {
-      barcodeNumber: text(info?.data?.barcodeNumber),
-      conflictStartTime: text(info?.data?.conflictStartTime),
-      conflictEndTime: text(info?.data?.conflictEndTime),
-      orderId: text(info?.data?.orderId),
-    });
+    throw new OrderConflictError(
+      info?.message || i18n.t('orderCreate.conflictUnknown'),
+      {
+        barcodeNumber: text(info?.data?.barcodeNumber),
+        conflictStartTime: text(info?.data?.conflictStartTime),
+        conflictEndTime: text(info?.data?.conflictEndTime),
+        orderId: text(info?.data?.orderId),
+      },
+      Array.isArray(info?.data?.conflicts) ? (info.data.conflicts as ItemAvailability[]) : [],
+    );
   }
   return unwrap<Order>(response.data);
 }

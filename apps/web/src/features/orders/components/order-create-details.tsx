@@ -15,7 +15,7 @@ import type {
   OrderCreateField,
 } from '../utils/order-create-form';
 import { money } from '@/lib/money';
-import { fromPickerDate, storeDayStart, storeTime, toPickerDate } from '@/lib/store-clock';
+import { fromPickerDate, storeTime, toPickerDate } from '@/lib/store-clock';
 import { rentalEnd } from '@/features/system-config/utils/rental-rules';
 import { CustomerHistoryCard } from './customer-history-card';
 
@@ -154,7 +154,8 @@ export function OrderCreateDetails({
           precision="minute"
           filter={{ minute: (minute) => minute % 5 === 0 }}
           // The picker shows and gives the store's wall-clock time, whatever the phone's zone.
-          min={toPickerDate(storeDayStart(now))}
+          // No past start: an order is never backdated.
+          min={toPickerDate(now)}
           max={toPickerDate(now.getTime() + YEAR_MS)}
           value={toPickerDate(start)}
           onClose={() => setPickerOpen(false)}

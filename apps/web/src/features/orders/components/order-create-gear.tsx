@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, List } from 'antd-mobile';
 import { DeleteOutline, ScanningOutline, SearchOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
@@ -10,10 +11,13 @@ import { ApiError } from '@/lib/api-errors';
 import { playSound } from '@/features/audio/utils/audio-player';
 import { SoundKind } from '@/features/audio/utils/sounds';
 import { getEquipmentByBarcode } from '@/features/inventory/api/get-equipment-by-barcode';
-import { useScanner } from '@/features/scanner/hooks/use-scanner';
+import { useBatchScan } from '@/features/scanner/hooks/use-batch-scan';
+import type { ScanVerdict } from '@/features/scanner/stores/scanner-store';
+import { isNoAnswer } from '@/features/offline/offline-queue';
 import { useWedgeTarget } from '@/features/scanner/hooks/use-wedge-target';
 import { extractSerialNumber } from '@/features/scanner/utils/scan-rules';
 import type { OrderConflict } from '../api/order-create';
+import { fetchItemAvailability } from '../api/item-availability';
 import type { OrderCreateLine } from '../utils/order-create-form';
 import { EquipmentPicker } from './equipment-picker';
 import { money } from '@/lib/money';
@@ -30,10 +34,19 @@ const NOT_RENTABLE: readonly number[] = [
 
 type Notice = { kind: 'success' | 'warning' | 'error'; text: string };
 
+/** Why a line may not go on the order (its item is booked, out, not in stock…). */
+export interface LineRefusal {
+  message: string;
+  orderId: string | null;
+  orderNumber: string | null;
+}
+
 /**
- * The gear of a new order: added by scanning (camera, or a barcode gun anywhere on the page) or
- * from the equipment search; each line can be removed. A conflict the server reported marks its
- * line and shows the server's message.
+ * The gear of a new order: added by scanning (the camera stays open from item to item, or a
+ * barcode gun anywhere on the page) or from the equipment search; each line can be removed. Each
+ * scan asks the server at once whether the item is free for the order's window, and an item that
+ * is not is left out with the reason; lines refused later (the window changed, or the server
+ * refused the order) are marked with theirs.
  */
 export function OrderCreateGear({
   storeId,
@@ -42,6 +55,8 @@ export function OrderCreateGear({
   availableTo,
   error,
   conflict,
+  refused,
+  handOver,
   onAdd,
   onRemove,
 }: {
@@ -51,11 +66,15 @@ export function OrderCreateGear({
   availableTo: string;
   error?: string;
   conflict: (OrderConflict & { message: string }) | null;
-  onAdd: (gear: Equipment) => void;
+  /** The lines that may not go on the order, by item id. */
+  refused: ReadonlyMap<string, LineRefusal>;
+  /** Whether the gear goes out with the order: all of it scanned, or some found by search. */
+  handOver: 'all' | 'mixed' | null;
+  onAdd: (gear: Equipment, scanned: boolean) => void;
   onRemove: (equipmentId: string) => void;
 }) {
   const { t } = useTranslation();
-  const { scan, scanning } = useScanner();
+  const client = useQueryClient();
   const [pickerOpen, setPickerOpen] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
   // Codes being looked up: a double read of the gun adds the item once.
@@ -66,56 +85,92 @@ export function OrderCreateGear({
     setNotice({ kind, text });
   };
 
-  /** The checks every added item passes, however it was found. */
-  const accept = (gear: Equipment) => {
+  /** The checks every added item passes, however it was found; a scan also asks the server. */
+  const accept = async (gear: Equipment, scanned = false): Promise<ScanVerdict> => {
     const barcode = gear.barcodeNumber;
+    const refuse = (kind: Notice['kind'], sound: SoundKind, text: string): ScanVerdict => {
+      tell(kind, sound, text);
+      return { ok: false, title: gear.name, detail: text };
+    };
     if (items.some((i) => i.equipmentId === gear.id)) {
-      tell('warning', SoundKind.warning, t('orderCreate.gear.already', { barcode }));
-    } else if (gear.storeId !== storeId) {
-      tell(
+      return refuse('warning', SoundKind.warning, t('orderCreate.gear.already', { barcode }));
+    }
+    if (gear.storeId !== storeId) {
+      return refuse(
         'error',
         SoundKind.error,
         t('orderCreate.gear.otherStore', { barcode, store: gear.storeName }),
       );
-    } else if (NOT_RENTABLE.includes(gear.status)) {
-      tell(
+    }
+    if (NOT_RENTABLE.includes(gear.status)) {
+      return refuse(
         'error',
         SoundKind.error,
         t('orderCreate.gear.notRentable', { barcode, status: gear.statusDisplayName }),
       );
-    } else if (items.length >= ORDER_ITEMS_MAX) {
-      tell('error', SoundKind.error, t('orderCreate.gear.tooMany', { max: ORDER_ITEMS_MAX }));
-    } else {
-      onAdd(gear);
-      tell(
-        'success',
-        SoundKind.scanSuccess,
-        t('orderCreate.gear.added', { name: gear.name, barcode }),
+    }
+    if (items.length >= ORDER_ITEMS_MAX) {
+      return refuse(
+        'error',
+        SoundKind.error,
+        t('orderCreate.gear.tooMany', { max: ORDER_ITEMS_MAX }),
       );
     }
+    let unchecked = false;
+    if (scanned) {
+      setNotice({ kind: 'success', text: t('counterScan.checking', { barcode }) });
+      try {
+        const answer = await fetchItemAvailability(client, {
+          barcode,
+          storeId,
+          from: availableFrom,
+          to: availableTo,
+        });
+        if (!answer.free) return refuse('error', SoundKind.scanError, answer.message);
+      } catch (err) {
+        // Without network the item goes on the list; the server checks it again on submit.
+        if (!isNoAnswer(err)) {
+          return refuse(
+            'error',
+            SoundKind.scanError,
+            err instanceof Error ? err.message : String(err),
+          );
+        }
+        unchecked = true;
+      }
+    }
+    onAdd(gear, scanned);
+    const text = unchecked
+      ? t('counterScan.unchecked', { barcode })
+      : t('orderCreate.gear.added', { name: gear.name, barcode });
+    tell(
+      unchecked ? 'warning' : 'success',
+      unchecked ? SoundKind.warning : SoundKind.scanSuccess,
+      text,
+    );
+    return { ok: true, title: gear.name, detail: text };
   };
 
-  const addCode = async (raw: string) => {
+  const addCode = async (raw: string): Promise<ScanVerdict> => {
     const code = extractSerialNumber(raw);
-    if (!code || pending.current.has(code)) return;
+    if (!code || pending.current.has(code)) return { ok: false, title: raw };
     if (items.some((i) => i.barcodeNumber === code)) {
-      tell('warning', SoundKind.warning, t('orderCreate.gear.already', { barcode: code }));
-      return;
+      const text = t('orderCreate.gear.already', { barcode: code });
+      tell('warning', SoundKind.warning, text);
+      return { ok: false, title: code, detail: text };
     }
     pending.current.add(code);
     try {
-      accept(await getEquipmentByBarcode(code));
+      return await accept(await getEquipmentByBarcode(code), true);
     } catch (err) {
       const notFound = err instanceof ApiError && err.status === 404;
-      tell(
-        'error',
-        SoundKind.scanError,
-        notFound
-          ? t('orderCreate.gear.notFound', { barcode: code })
-          : err instanceof Error
-            ? err.message
-            : String(err),
-      );
+      const text = notFound
+        ? t('orderCreate.gear.notFound', { barcode: code })
+        : err instanceof Error
+          ? err.message
+          : String(err);
+      tell('error', SoundKind.scanError, text);
+      return { ok: false, title: code, detail: text };
     } finally {
       pending.current.delete(code);
     }
@@ -123,11 +178,8 @@ export function OrderCreateGear({
 
   // Barcode-gun scans come here while the page shows (a kept-alive page that is hidden has no effects).
   useWedgeTarget((text) => void addCode(text), true);
-
-  const handleScan = async () => {
-    const result = await scan({ title: t('orderCreate.gear.scanTitle'), autoCloseDelay: 600 });
-    if (result) await addCode(result.text);
-  };
+  // The camera stays open from item to item, with the running list, until the clerk is done.
+  const { scanMany, scanning } = useBatchScan(addCode);
 
   return (
     <section className="order-create__section" aria-labelledby="order-create-gear">
@@ -135,7 +187,12 @@ export function OrderCreateGear({
         {t('orderCreate.gear.title', { count: items.length })}
       </h2>
       <div className="order-create__gear-actions">
-        <Button block color="primary" loading={scanning} onClick={() => void handleScan()}>
+        <Button
+          block
+          color="primary"
+          loading={scanning}
+          onClick={() => void scanMany({ title: t('orderCreate.gear.scanTitle') })}
+        >
           <ScanningOutline aria-hidden /> {t('orderCreate.gear.scan')}
         </Button>
         <Button block onClick={() => setPickerOpen(true)}>
@@ -143,6 +200,11 @@ export function OrderCreateGear({
         </Button>
       </div>
       <p className="order-create__tip">{t('orderCreate.gear.tip')}</p>
+      {handOver && (
+        <p className="order-create__handover-note" role="note">
+          {t(handOver === 'all' ? 'counterScan.handsOver' : 'counterScan.notAll')}
+        </p>
+      )}
       <p
         className={`order-create__notice order-create__notice--${notice?.kind ?? 'none'}`}
         role="status"
@@ -171,22 +233,39 @@ export function OrderCreateGear({
         <List className="order-create__lines">
           {items.map((line) => {
             const taken = conflict?.barcodeNumber === line.barcodeNumber ? conflict : null;
+            const refusal = refused.get(line.equipmentId);
             return (
               <List.Item
                 key={line.equipmentId}
-                className={`order-create-line${taken ? ' order-create-line--conflict' : ''}`}
+                className={`order-create-line${taken || refusal ? ' order-create-line--conflict' : ''}`}
                 description={
                   <>
                     <span>
                       {line.barcodeNumber} · {line.categoryName}
+                      {line.scanned && ` · ${t('counterScan.scanned')}`}
                     </span>
-                    {taken?.conflictStartTime && taken.conflictEndTime && (
-                      <span className="order-create-line__taken">
-                        {t('orderCreate.gear.taken', {
-                          start: when(taken.conflictStartTime),
-                          end: when(taken.conflictEndTime),
-                        })}
+                    {refusal ? (
+                      <span className="order-create-line__taken" role="alert">
+                        {refusal.message}
+                        {refusal.orderId && refusal.orderNumber && (
+                          <>
+                            {' '}
+                            <Link to={Paths.storeOrderDetail(refusal.orderId)}>
+                              {t('counterScan.openHolder', { number: refusal.orderNumber })}
+                            </Link>
+                          </>
+                        )}
                       </span>
+                    ) : (
+                      taken?.conflictStartTime &&
+                      taken.conflictEndTime && (
+                        <span className="order-create-line__taken">
+                          {t('orderCreate.gear.taken', {
+                            start: when(taken.conflictStartTime),
+                            end: when(taken.conflictEndTime),
+                          })}
+                        </span>
+                      )
                     )}
                   </>
                 }
@@ -221,7 +300,7 @@ export function OrderCreateGear({
         availableFrom={availableFrom}
         availableTo={availableTo}
         addedIds={new Set(items.map((i) => i.equipmentId))}
-        onAdd={accept}
+        onAdd={(gear) => void accept(gear)}
         onClose={() => setPickerOpen(false)}
       />
     </section>

@@ -25,7 +25,8 @@ for (const method of ['setPointerCapture', 'releasePointerCapture'] as const) {
 async function orderOut(): Promise<Order> {
   const storeId = useSession.getState().user!.primaryStoreId!;
   const gear = await newGear(storeId, '雪杖', '归还测试雪杖', 'RT');
-  const start = Date.now() - 3_600_000;
+  // Started a few minutes ago (an order is never backdated further).
+  const start = Date.now() - 10 * 60_000;
   const order = await api.post<Order>('/app/orders', {
     storeId,
     customerName: '归还测试',
@@ -103,6 +104,12 @@ describe('return check-in (real server)', () => {
     const storeId = useSession.getState().user!.primaryStoreId!;
     const gear = await newGear(storeId, '雪杖', '超时测试雪杖', 'LF');
     const end = Date.now() - 47 * 3_600_000;
+    // Store staff cannot backdate an order: a super admin records the rental that already began.
+    await loginWithPassword({
+      userNameOrEmailAddress: 'admin',
+      password: '1q2w3E*',
+      rememberMe: false,
+    });
     const created = await api.post<Order>('/app/orders', {
       storeId,
       customerName: '超时测试',
@@ -116,6 +123,12 @@ describe('return check-in (real server)', () => {
     }
     await api.post(`/app/orders/${created.id}/handover`, {
       barcodes: gear.map((g) => g.barcodeNumber),
+    });
+    // The clerk at the counter checks it in.
+    await loginWithPassword({
+      userNameOrEmailAddress: 'employee',
+      password: '1q2w3E*',
+      rememberMe: false,
     });
     const order = await api.get<Order>(`/app/orders/${created.id}`);
     const user = userEvent.setup({ pointerEventsCheck: 0 });

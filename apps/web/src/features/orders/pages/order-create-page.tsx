@@ -35,6 +35,8 @@ import { OrderCreateBooking } from '../components/order-create-booking';
 import { OrderCreateDetails } from '../components/order-create-details';
 import { OrderCreateFees } from '../components/order-create-fees';
 import { OrderCreateGear } from '../components/order-create-gear';
+import { useLineAvailability } from '../api/item-availability';
+import { handOverAtCreate, refusalsOf, type LineRefusals } from '../utils/order-create-scan';
 import { computeOrderFees, feeParameter, staffDiscountLimit } from '../utils/order-create-fees';
 import { isUnlimited } from '../api/money-approvals';
 import { ApprovalSheet, type ApprovalWay } from '../components/approval-sheet';
@@ -75,6 +77,8 @@ const FIELD_OF_KEY: Partial<Record<keyof OrderCreateDraft, OrderCreateField>> = 
   returnMethod: 'returnAddress',
   returnAddress: 'returnAddress',
   discount: 'discount',
+  // A free order takes no discount: its discount's problem goes with it.
+  orderType: 'discount',
   remarks: 'remarks',
   items: 'items',
 };
@@ -132,6 +136,8 @@ function OrderCreateForm({ storeId, onCreated }: { storeId: string; onCreated: (
   const [showRestored, setShowRestored] = useState(!!restored);
   const [errors, setErrors] = useState<OrderCreateErrors>({});
   const [conflict, setConflict] = useState<(OrderConflict & { message: string }) | null>(null);
+  // The lines the server refused at submit, each with why (until removed or the window changes).
+  const [submitRefusals, setSubmitRefusals] = useState<LineRefusals>(new Map());
   const [formError, setFormError] = useState<string | null>(null);
   // A discount beyond the clerk's limit waits for a manager here (approval-sheet.tsx).
   const [approvalOpen, setApprovalOpen] = useState(false);
@@ -166,6 +172,15 @@ function OrderCreateForm({ storeId, onCreated }: { storeId: string; onCreated: (
       ? null
       : staffDiscountLimit(fees.rent, param(K.MaxStaffDiscountPercent));
   const asked = Number(draft.discount) || 0;
+  const end = rentalEnd(start, days);
+  // Every line asked about again whenever the window changes (a scan asks at once).
+  const checked = useLineAvailability(draft.items, {
+    storeId,
+    from: start.toISOString(),
+    to: end.toISOString(),
+  });
+  const refused = refusalsOf(checked, submitRefusals);
+  const handOver = handOverAtCreate(draft, start, now);
 
   const clearProblems = (keys: (keyof OrderCreateDraft)[]) => {
     setErrors((e) => {
@@ -177,6 +192,7 @@ function OrderCreateForm({ storeId, onCreated }: { storeId: string; onCreated: (
       return next;
     });
     if (keys.some((k) => k === 'items' || k === 'start' || k === 'days')) setConflict(null);
+    if (keys.some((k) => k === 'start' || k === 'days')) setSubmitRefusals(new Map());
     setFormError(null);
   };
   const update = (patch: Partial<OrderCreateDraft>) => {
@@ -184,16 +200,22 @@ function OrderCreateForm({ storeId, onCreated }: { storeId: string; onCreated: (
     clearProblems(Object.keys(patch) as (keyof OrderCreateDraft)[]);
   };
   // Lines change from the latest draft: scans finish in any order.
-  const handleAdd = (gear: Equipment) => {
+  const handleAdd = (gear: Equipment, scanned: boolean) => {
     setDraft((d) =>
       d.items.some((i) => i.equipmentId === gear.id)
         ? d
-        : { ...d, items: [...d.items, lineOf(gear)] },
+        : { ...d, items: [...d.items, lineOf(gear, scanned)] },
     );
     clearProblems(['items']);
   };
   const handleRemove = (equipmentId: string) => {
     setDraft((d) => ({ ...d, items: d.items.filter((i) => i.equipmentId !== equipmentId) }));
+    // The removed line's refusal goes with it; the others' stay until they are fixed too.
+    setSubmitRefusals((r) => {
+      const next = new Map(r);
+      next.delete(equipmentId);
+      return next;
+    });
     clearProblems(['items']);
   };
 
@@ -208,6 +230,12 @@ function OrderCreateForm({ storeId, onCreated }: { storeId: string; onCreated: (
     if (Object.keys(found).length > 0) {
       playSound(SoundKind.error);
       setFormError(t('orderCreate.fixErrors'));
+      showProblem();
+      return;
+    }
+    if (refused.size > 0) {
+      playSound(SoundKind.error);
+      setFormError(t('counterScan.blocked', { count: refused.size }));
       showProblem();
       return;
     }
@@ -258,7 +286,11 @@ function OrderCreateForm({ storeId, onCreated }: { storeId: string; onCreated: (
           return;
         }
         setApprovalOpen(false);
-        if (err instanceof OrderConflictError) {
+        if (err instanceof OrderConflictError && err.conflicts.length > 0) {
+          // Every refused item at once, each on its line.
+          setSubmitRefusals(new Map(err.conflicts.map((c) => [c.equipmentId, c])));
+          setFormError(t('counterScan.blocked', { count: err.conflicts.length }));
+        } else if (err instanceof OrderConflictError) {
           setConflict({ ...err.conflict, message: err.message });
         } else if (err instanceof ApiError && err.status === 400 && err.validationErrors?.length) {
           const byField = fieldErrors(
@@ -286,6 +318,7 @@ function OrderCreateForm({ storeId, onCreated }: { storeId: string; onCreated: (
     setDraft(EMPTY_DRAFT);
     setErrors({});
     setConflict(null);
+    setSubmitRefusals(new Map());
     setFormError(null);
     setShowRestored(false);
   };
@@ -311,9 +344,11 @@ function OrderCreateForm({ storeId, onCreated }: { storeId: string; onCreated: (
         storeId={storeId}
         items={draft.items}
         availableFrom={start.toISOString()}
-        availableTo={rentalEnd(start, days).toISOString()}
+        availableTo={end.toISOString()}
         error={problem('items')}
         conflict={conflict}
+        refused={refused}
+        handOver={handOver}
         onAdd={handleAdd}
         onRemove={handleRemove}
       />

@@ -225,10 +225,41 @@ describe('the unsent draft', () => {
     // began at 16:00 UTC on the 9th.
     const now = Date.parse('2027-01-10T01:00:00Z');
     const yesterday = '2027-01-09T15:59:00.000Z';
-    const today = '2027-01-09T16:00:00.000Z';
+    // 10:00 at the store: later today.
+    const today = '2027-01-10T02:00:00.000Z';
     saveOrderDraft('u1', { ...EMPTY_DRAFT, start: yesterday, days: 2 }, now - 20 * HOUR);
     expect(loadOrderDraft('u1', now)).toEqual({ ...EMPTY_DRAFT, start: null, days: 2 });
     saveOrderDraft('u1', { ...EMPTY_DRAFT, start: today }, now - HOUR);
     expect(loadOrderDraft('u1', now)?.start).toBe(today);
+  });
+
+  it('restores a start already past as the default start (an order is never backdated)', () => {
+    const now = Date.parse('2027-01-10T02:00:00Z');
+    const earlier = '2027-01-10T01:30:00.000Z';
+    const justNow = '2027-01-10T01:50:00.000Z';
+    const later = '2027-01-10T03:00:00.000Z';
+    saveOrderDraft('u1', { ...EMPTY_DRAFT, start: earlier, days: 2 }, now - HOUR);
+    expect(loadOrderDraft('u1', now)).toEqual({ ...EMPTY_DRAFT, start: null, days: 2 });
+    saveOrderDraft('u1', { ...EMPTY_DRAFT, start: justNow }, now - HOUR);
+    expect(loadOrderDraft('u1', now)?.start).toBe(justNow);
+    saveOrderDraft('u1', { ...EMPTY_DRAFT, start: later }, now - HOUR);
+    expect(loadOrderDraft('u1', now)?.start).toBe(later);
+  });
+
+  it('refuses a start before now, less a few minutes for a clerk who took a while', () => {
+    const now = Date.parse('2027-01-10T02:00:00Z');
+    const input = (start: string) =>
+      toOrderInput(
+        { ...EMPTY_DRAFT, customerName: '赵六', customerPhone: '13800001234' },
+        { storeId: STORE, start: new Date(start), days: 1 },
+      );
+    const withGear = (start: string) => ({
+      ...input(start),
+      items: [{ equipmentId: GEAR, scanned: true }],
+    });
+    expect(validateOrderInput(withGear('2027-01-10T01:30:00Z'), now)).toEqual({
+      rentalStartTime: 'RentalStartInPast',
+    });
+    expect(validateOrderInput(withGear('2027-01-10T01:50:00Z'), now)).toEqual({});
   });
 });

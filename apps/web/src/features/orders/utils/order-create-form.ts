@@ -1,5 +1,6 @@
 import {
   DeliveryMethod,
+  ORDER_START_GRACE_MINUTES,
   OrderCreateSchema,
   OrderType,
   ReturnMethod,
@@ -8,7 +9,6 @@ import {
 } from '@snowgear/contracts';
 import { drafts } from '@/lib/drafts';
 import { rentalEnd } from '@/features/system-config/utils/rental-rules';
-import { storeDayStart } from '@/lib/store-clock';
 import { isFreeOrderType } from './order-create-fees';
 
 /** The counter's new order: what staff typed and the gear they added. */
@@ -19,6 +19,8 @@ export interface OrderCreateLine {
   categoryName: string;
   dailyPrice: number;
   deposit: number;
+  /** Added by scanning the item itself (not from a search): it may go out with the order. */
+  scanned?: boolean;
 }
 
 export interface OrderCreateDraft {
@@ -57,13 +59,14 @@ export const EMPTY_DRAFT: OrderCreateDraft = {
   items: [],
 };
 
-export const lineOf = (gear: Equipment): OrderCreateLine => ({
+export const lineOf = (gear: Equipment, scanned = false): OrderCreateLine => ({
   equipmentId: gear.id,
   name: gear.name,
   barcodeNumber: gear.barcodeNumber,
   categoryName: gear.categoryName,
   dailyPrice: gear.dailyRentPrice,
   deposit: gear.deposit,
+  ...(scanned ? { scanned } : {}),
 });
 
 // ---- checking and sending ----------------------------------------------------------------------
@@ -85,6 +88,7 @@ export type OrderCreateErrorCode =
   | 'DeliveryAddressRequired'
   | 'ReturnAddressRequired'
   | 'RentalEndBeforeStart'
+  | 'RentalStartInPast'
   | 'ItemsRequired'
   | 'InvalidCharacters'
   | 'NothingVisible'
@@ -100,6 +104,7 @@ const KNOWN_CODES: readonly string[] = [
   'DeliveryAddressRequired',
   'ReturnAddressRequired',
   'RentalEndBeforeStart',
+  'RentalStartInPast',
   'ItemsRequired',
   'InvalidCharacters',
   'NothingVisible',
@@ -172,20 +177,28 @@ export function toOrderInput(
       ? { discountReason: draft.discountReason.trim() }
       : {}),
     remarks: draft.remarks.trim(),
-    items: draft.items.map((line) => ({ equipmentId: line.equipmentId })),
+    items: draft.items.map((line) => ({
+      equipmentId: line.equipmentId,
+      ...(line.scanned ? { scanned: true } : {}),
+    })),
   };
 }
 
 /** The contract's own checks, by field, before anything is sent. */
-export function validateOrderInput(input: OrderCreate): OrderCreateErrors {
+export function validateOrderInput(input: OrderCreate, now = Date.now()): OrderCreateErrors {
+  // An order is never backdated (the server refuses it too).
+  const past = Date.parse(input.rentalStartTime) < now - ORDER_START_GRACE_MINUTES * 60_000;
   const result = OrderCreateSchema.safeParse(input);
-  if (result.success) return {};
-  return fieldErrors(
-    result.error.issues.map((issue) => ({
-      message: issue.message,
-      path: issue.path.map(String).join('.'),
-    })),
-  );
+  const errors: OrderCreateErrors = result.success
+    ? {}
+    : fieldErrors(
+        result.error.issues.map((issue) => ({
+          message: issue.message,
+          path: issue.path.map(String).join('.'),
+        })),
+      );
+  if (past && !errors.rentalStartTime) errors.rentalStartTime = 'RentalStartInPast';
+  return errors;
 }
 
 // ---- the unsent draft --------------------------------------------------------------------------
@@ -197,8 +210,9 @@ export function validateOrderInput(input: OrderCreate): OrderCreateErrors {
 const draftKey = (userId: string) => drafts.key('order-create', userId);
 
 /**
- * The saved draft, with what an older one lacks filled in. A start on a day already gone (the
- * draft was left yesterday) follows the default start again, as the picker offers no past day.
+ * The saved draft, with what an older one lacks filled in. A start already past (the draft was
+ * left yesterday, or this morning) follows the default start again: an order is never backdated,
+ * and the picker offers no past time.
  */
 export function loadOrderDraft(userId: string, now = Date.now()): OrderCreateDraft | null {
   const saved = drafts.load<Partial<OrderCreateDraft>>(draftKey(userId), now)?.values;
@@ -207,7 +221,7 @@ export function loadOrderDraft(userId: string, now = Date.now()): OrderCreateDra
   const upcoming =
     typeof start === 'string' &&
     !Number.isNaN(Date.parse(start)) &&
-    new Date(start) >= storeDayStart(now);
+    Date.parse(start) >= now - ORDER_START_GRACE_MINUTES * 60_000;
   return {
     ...EMPTY_DRAFT,
     ...saved,
