@@ -128,9 +128,15 @@ describe('driver pages (real server)', () => {
     expect(screen.getByText('请选择这件设备的情况')).toBeTruthy();
     const second = screen.getByRole('listbox', { name: `${gear[1]!.name} 的情况` });
     await user.click(within(second).getByText('丢失'));
-    await user.click(screen.getByRole('button', { name: '确认取件' }));
+    // The choice made, its message goes, and so does the form's; what a lost item needs shows.
     expect(await screen.findByText('请说明情况')).toBeTruthy();
+    expect(screen.queryByText('请选择这件设备的情况')).toBeNull();
+    expect(screen.queryByText('还有设备没有说明情况')).toBeNull();
+    await user.click(screen.getByRole('button', { name: '确认取件' }));
+    expect(await screen.findByText('还有设备没有说明情况')).toBeTruthy();
     await user.type(screen.getByLabelText(`${gear[1]!.name} 的情况说明`), '客户说落在缆车上');
+    await waitFor(() => expect(screen.queryByText('请说明情况')).toBeNull());
+    expect(screen.queryByText('还有设备没有说明情况')).toBeNull();
     await user.click(screen.getByRole('button', { name: '确认取件' }));
     const confirm = await openedDialog();
     expect(confirm.textContent).toContain('共 2 件，其中 1 件损坏或丢失');
@@ -164,6 +170,11 @@ describe('driver pages (real server)', () => {
     expect((await api.get<Order>(`/app/orders/${order.id}`)).status).toBe(3);
     await user.click(screen.getByRole('button', { name: `Tick ${gear[1]!.name} as handed over` }));
     await screen.findByText('2 of 2 handed over');
+    // What is done is no longer asked for; the rest still is.
+    expect(
+      await screen.findByText('Take the hand-over photo · Have the recipient sign'),
+    ).toBeTruthy();
+    expect(screen.queryByText(/more to tick/)).toBeNull();
     expect(screen.getByRole('img', { name: 'Signature box (not signed yet)' })).toBeTruthy();
   });
 });
