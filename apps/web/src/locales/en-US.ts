@@ -11,6 +11,7 @@ import { rentalSummary } from './en-US/rental-summary';
 import { receipt } from './en-US/receipt';
 import { lateFee } from './en-US/late-fee';
 import { money } from './en-US/money';
+import { orderView } from './en-US/order-view';
 
 const enUS: Messages = {
   storeDashboard,
@@ -25,6 +26,7 @@ const enUS: Messages = {
   receipt,
   lateFee,
   money,
+  orderView,
   app: {
     defaultTitle: 'Staff',
     loading: 'Loading…',
@@ -547,7 +549,7 @@ const enUS: Messages = {
       'Mark this equipment as damaged? It can be checked out again once repaired and checked in.',
     confirmLost: 'Mark this equipment as lost?',
     confirmEarlyReturn:
-      'Returning early unlocks the equipment. Please confirm the gear is back in store; refunds go through the supplement/refund button.',
+      'Returning early releases this item and marks it returned early on the order: please make sure it is back in the store. Rent is not given back by itself: for unused days, use Goodwill refund under Adjustments on the order. Once all the gear is back, the order settles and any deposit owed back appears under Bills.',
     failed: {
       checkIn: 'Check-in failed, please retry',
       checkOut: 'Check-out failed, please retry',

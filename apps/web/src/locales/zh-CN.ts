@@ -11,6 +11,7 @@ import { rentalSummary } from './zh-CN/rental-summary';
 import { receipt } from './zh-CN/receipt';
 import { lateFee } from './zh-CN/late-fee';
 import { money } from './zh-CN/money';
+import { orderView } from './zh-CN/order-view';
 
 const zhCN = {
   storeDashboard,
@@ -25,6 +26,7 @@ const zhCN = {
   receipt,
   lateFee,
   money,
+  orderView,
   app: {
     defaultTitle: '店员端',
     loading: '加载中…',
@@ -533,7 +535,8 @@ const zhCN = {
     },
     confirmDamaged: '确定将该设备标记为损坏吗？维修完成入库后才能再次出库。',
     confirmLost: '确定将该设备标记为丢失吗？',
-    confirmEarlyReturn: '提前归还将解锁该设备。请确认设备已归还到店；退款请通过补款/退款按钮办理。',
+    confirmEarlyReturn:
+      '提前归还将解锁该设备，订单中这件设备记为已提前归还：请确认设备已归还到店。租金不会自动退还，未使用天数的租金可在订单的“费用调整”里办理“善意退款”。设备全部归还后订单自动结算，应退的押金会出现在“账单”中。',
     failed: {
       checkIn: '入库失败，请重试',
       checkOut: '出库失败，请重试',
