@@ -12,6 +12,7 @@ import { changeLanguage } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { gunScan } from '@/test/gun';
 import DeliveryConfirmPage from './delivery-confirm-page';
+import DriverOrderDetailPage from './driver-order-detail-page';
 import PickupConfirmPage from './pickup-confirm-page';
 import { PickupOrdersPage } from './run-list-page';
 import { openedDialog } from '@/test/dialog';
@@ -97,6 +98,32 @@ async function deliveryOrder(delivered: boolean): Promise<{ order: Order; gear: 
 describe('driver pages (real server)', () => {
   beforeEach(async () => {
     await changeLanguage('zh-CN');
+  });
+
+  it('names the delivery and the pickup address each for what it is', async () => {
+    const { order } = await deliveryOrder(false);
+    await signInAs('driver');
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/driver/order-detail/:id',
+          element: (
+            <QueryClientProvider client={createQueryClient()}>
+              <DriverOrderDetailPage />
+            </QueryClientProvider>
+          ),
+        },
+      ],
+      { initialEntries: [`/driver/order-detail/${order.id}`] },
+    );
+    render(<RouterProvider router={router} />);
+    const delivery = await screen.findByRole('region', { name: '送货上门' });
+    expect(within(delivery).getByText('送货地址')).toBeTruthy();
+    expect(within(delivery).queryByText('取件地址')).toBeNull();
+    expect(delivery.textContent).toContain('太子城酒店 305');
+    const pickup = screen.getByRole('region', { name: '上门取件' });
+    expect(within(pickup).getByText('取件地址')).toBeTruthy();
+    expect(within(pickup).queryByText('送货地址')).toBeNull();
   });
 
   it('lists a pickup in the open pool and takes it', async () => {
