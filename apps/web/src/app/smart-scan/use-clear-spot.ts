@@ -40,7 +40,7 @@ const overlaps = (a: DOMRect, b: DOMRect) =>
  * The place for the floating quick-action button where it covers nothing one may tap: its rest
  * place (bottom right), else a little higher, else on the left; none (hidden) while a field is
  * being typed in, a popup is open, or no place is free. Worked out again as the page scrolls,
- * changes size or content, and as focus moves.
+ * changes size or content, and as focus moves; not while `paused` (its menu is open).
  */
 export function useClearSpot(
   /** An unseen box where the button rests (bottom right), of its size. */
@@ -98,14 +98,11 @@ export function useClearSpot(
     window.addEventListener('resize', schedule);
     document.addEventListener('focusin', schedule);
     document.addEventListener('focusout', schedule);
-    // Content arriving (a list, a line added) and popups opening or closing.
+    // Content arriving (a list, a line added), and popups opening or closing (the page's class).
     const changes = new MutationObserver(schedule);
-    changes.observe(document.body, {
-      subtree: true,
-      childList: true,
-      attributes: true,
-      attributeFilter: ['class'],
-    });
+    changes.observe(document.body, { subtree: true, childList: true });
+    const popups = new MutationObserver(schedule);
+    popups.observe(document.body, { attributes: true, attributeFilter: ['class'] });
     return () => {
       if (frame) cancelAnimationFrame(frame);
       window.removeEventListener('scroll', schedule);
@@ -113,8 +110,10 @@ export function useClearSpot(
       document.removeEventListener('focusin', schedule);
       document.removeEventListener('focusout', schedule);
       changes.disconnect();
+      popups.disconnect();
     };
   }, [rest, paused]);
 
-  return paused ? REST : spot;
+  // Paused (its menu open), it stays where it was tapped.
+  return spot;
 }
