@@ -38,8 +38,8 @@ const overlaps = (a: DOMRect, b: DOMRect) =>
 
 /**
  * The place for the floating quick-action button where it covers nothing one may tap: its rest
- * place (bottom right), else a little higher, else on the left; none (hidden) while a field is
- * being typed in, a popup is open, or no place is free. Worked out again as the page scrolls,
+ * place (bottom right), else a little higher, else on the left (where none is free, its rest
+ * place); none (hidden) while a field is being typed in or a popup is open. Worked out again as the page scrolls,
  * changes size or content, and as focus moves; not while `paused` (its menu is open).
  */
 export function useClearSpot(
@@ -88,7 +88,9 @@ export function useClearSpot(
           }
         }
       }
-      setSpot(null);
+      // Nowhere free on screen (a grid of tiles): where it rests, and the page's end leaves room
+      // below the last of them; hiding it would take the scan away from the page.
+      setSpot((prev) => (prev === REST ? prev : REST));
     };
     const schedule = () => {
       if (!frame) frame = requestAnimationFrame(measure);
