@@ -1128,7 +1128,6 @@ const enUS: Messages = {
     customer: 'Customer and rental',
     daysCount_one: '{{count}} day',
     daysCount_other: '{{count}} days',
-    returnTo: 'Pick up at:',
     items: 'Gear ({{count}})',
     notBound: 'Gear not yet chosen',
     rentLine: '{{price}}/day × {{days}}',

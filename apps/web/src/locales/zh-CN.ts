@@ -1097,7 +1097,6 @@ const zhCN = {
     customer: '客户与租期',
     daysCount_one: '{{count}} 天',
     daysCount_other: '{{count}} 天',
-    returnTo: '取件地址：',
     items: '设备（{{count}}）',
     notBound: '待绑定设备',
     rentLine: '{{price}}/天 × {{days}}',
