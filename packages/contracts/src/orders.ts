@@ -135,6 +135,8 @@ export const OrderItemSchema = z.object({
   rent: z.number(),
   /** null while out; 'returned' | 'damaged' | 'lost' once checked in. */
   returnState: z.enum(['returned', 'damaged', 'lost', 'earlyReturned']).nullable(),
+  /** When the store checked the item in or released it early (null: out, or not known). */
+  returnedAt: z.string().nullable(),
   /** The size booked (attribute id → value) and how it reads ('160 cm · 初级'). */
   size: z.record(z.string(), z.string()),
   sizeLabel: z.string(),

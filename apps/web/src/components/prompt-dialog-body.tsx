@@ -10,7 +10,14 @@ import type { PromptDialogProps } from './prompt-dialog';
 export default function PromptDialogBody(props: PromptDialogProps) {
   const { visible, onClose } = props;
   return (
-    <CenterPopup visible={visible} onMaskClick={onClose} destroyOnClose>
+    <CenterPopup
+      visible={visible}
+      onMaskClick={onClose}
+      destroyOnClose
+      // antd-mobile holds a centre popup to 75vw, narrower than the form on a phone: the form
+      // would overflow to the right (see .prompt-dialog-popup).
+      className="prompt-dialog-popup"
+    >
       {visible && <PromptForm {...props} />}
     </CenterPopup>
   );

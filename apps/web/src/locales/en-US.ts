@@ -12,6 +12,7 @@ import { receipt } from './en-US/receipt';
 import { lateFee } from './en-US/late-fee';
 import { money } from './en-US/money';
 import { counterScan } from './en-US/counter-scan';
+import { orderView } from './en-US/order-view';
 
 const enUS: Messages = {
   storeDashboard,
@@ -27,6 +28,7 @@ const enUS: Messages = {
   lateFee,
   money,
   counterScan,
+  orderView,
   app: {
     defaultTitle: 'Staff',
     loading: 'Loading…',
@@ -549,7 +551,7 @@ const enUS: Messages = {
       'Mark this equipment as damaged? It can be checked out again once repaired and checked in.',
     confirmLost: 'Mark this equipment as lost?',
     confirmEarlyReturn:
-      'Returning early unlocks the equipment. Please confirm the gear is back in store; refunds go through the supplement/refund button.',
+      'Returning early releases this item and marks it returned early on the order: please make sure it is back in the store. Rent is not given back by itself: for unused days, use Goodwill refund under Adjustments on the order. Once all the gear is back, the order settles and any deposit owed back appears under Bills.',
     failed: {
       checkIn: 'Check-in failed, please retry',
       checkOut: 'Check-out failed, please retry',
@@ -1129,7 +1131,6 @@ const enUS: Messages = {
     customer: 'Customer and rental',
     daysCount_one: '{{count}} day',
     daysCount_other: '{{count}} days',
-    returnTo: 'Pick up at:',
     items: 'Gear ({{count}})',
     notBound: 'Gear not yet chosen',
     rentLine: '{{price}}/day × {{days}}',

@@ -12,6 +12,7 @@ import { receipt } from './zh-CN/receipt';
 import { lateFee } from './zh-CN/late-fee';
 import { money } from './zh-CN/money';
 import { counterScan } from './zh-CN/counter-scan';
+import { orderView } from './zh-CN/order-view';
 
 const zhCN = {
   storeDashboard,
@@ -27,6 +28,7 @@ const zhCN = {
   lateFee,
   money,
   counterScan,
+  orderView,
   app: {
     defaultTitle: '店员端',
     loading: '加载中…',
@@ -535,7 +537,8 @@ const zhCN = {
     },
     confirmDamaged: '确定将该设备标记为损坏吗？维修完成入库后才能再次出库。',
     confirmLost: '确定将该设备标记为丢失吗？',
-    confirmEarlyReturn: '提前归还将解锁该设备。请确认设备已归还到店；退款请通过补款/退款按钮办理。',
+    confirmEarlyReturn:
+      '提前归还将解锁该设备，订单中这件设备记为已提前归还：请确认设备已归还到店。租金不会自动退还，未使用天数的租金可在订单的“费用调整”里办理“善意退款”。设备全部归还后订单自动结算，应退的押金会出现在“账单”中。',
     failed: {
       checkIn: '入库失败，请重试',
       checkOut: '出库失败，请重试',
@@ -1097,7 +1100,6 @@ const zhCN = {
     customer: '客户与租期',
     daysCount_one: '{{count}} 天',
     daysCount_other: '{{count}} 天',
-    returnTo: '取件地址：',
     items: '设备（{{count}}）',
     notBound: '待绑定设备',
     rentLine: '{{price}}/天 × {{days}}',

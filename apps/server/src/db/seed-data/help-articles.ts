@@ -1387,7 +1387,8 @@ When the network drops, batch check-out and check-in keep working:
     audience: 'store',
     language: 'zh-CN',
     title: '办理提前归还',
-    summary: '顾客提前还装备时，在设备信息窗口办理提前归还解锁设备，退款通过“补款/退款”处理。',
+    summary:
+      '顾客提前还装备时，在设备信息窗口办理提前归还解锁设备；租金退款在订单的“费用调整”里办理“善意退款”。',
     tags: ['提前归还', '解锁设备', '退款'],
     sortOrder: 8,
     body: `顾客在租期结束前把装备还回来时，办理“提前归还”，把设备从这个订单中解锁，让它可以再租给其他顾客。
@@ -1403,12 +1404,14 @@ When the network drops, batch check-out and check-in keep working:
 1. 先确认装备已经实物回到店里，并检查有无损坏。
 2. 扫设备条码，打开设备信息窗口，选择对应订单的提前归还。
 3. 选择快捷原因：**客户提前归还**、**设备损坏**、**客户要求**、**其他**，需要时填写备注。
-4. 阅读确认提示：提前归还会解锁该设备；请确认装备已回到店内；退款需通过“补款/退款”按钮处理。
+4. 阅读确认提示：提前归还会解锁该设备，订单中这件设备记为已提前归还；请确认装备已回到店内。
 5. 确认后完成。
 
 ## 办理之后
 
-- 需要给顾客退款（如未使用天数的租金）时，打开订单详情，用“补款/退款”按钮办理。
+- 订单详情的设备列表会显示这件设备“提前归还”及时间。
+- 租金不会自动退还。需要给顾客退未使用天数的租金时，打开订单详情，在“费用调整”里办理“善意退款”，再在“账单”中退款。
+- 顾客手中的设备全部归还后，订单自动结算，应退的押金会出现在“账单”中。
 - 设备有损坏的，按《设备状态与标记损坏/丢失》处理，必要时收取损坏费。
 - 订单有多件设备的，每件都要扫码办理。
 - 办理失败会显示服务器返回的原因或“提前归还失败，请重试”。`,
@@ -1419,7 +1422,7 @@ When the network drops, batch check-out and check-in keep working:
     language: 'en-US',
     title: 'Handling an early return',
     summary:
-      'When a customer returns gear early, record the early return in the equipment info dialog to unlock the item; refunds go through supplement/refund.',
+      'When a customer returns gear early, record the early return in the equipment info dialog to unlock the item; rent is given back with a goodwill refund under Adjustments.',
     tags: ['early return', 'unlock equipment', 'refund'],
     sortOrder: 8,
     body: `When a customer brings gear back before the rental ends, record an early return. This unlocks the item from the order so it can be rented to other customers.
@@ -1435,12 +1438,14 @@ When the network drops, batch check-out and check-in keep working:
 1. Make sure the gear is physically back in the store and check it for damage.
 2. Scan the item's barcode to open the equipment info dialog and choose early return for the order.
 3. Pick a quick reason, **customer returned early**, **equipment damaged**, **customer request** or **other**, and add remarks if needed.
-4. Read the confirmation: the early return unlocks the equipment; confirm the gear is back in store; refunds go through the supplement/refund button.
+4. Read the confirmation: the early return unlocks the item and marks it returned early on the order; make sure the gear is back in store.
 5. Confirm.
 
 ## Afterwards
 
-- To refund the customer, for example rent for unused days, open the order details and use the supplement/refund button.
+- The order's gear list shows the item as returned early, with the time.
+- Rent is not given back by itself. To refund rent for unused days, open the order details, use Goodwill refund under Adjustments, then give the refund under Bills.
+- Once all the gear with the customer is back, the order settles and any deposit owed back appears under Bills.
 - If the item is damaged, follow "Equipment statuses and marking gear damaged or lost" and charge a damage fee if needed.
 - For an order with several items, scan and record each item.
 - If it fails you see the server's message or "early return failed, please retry".`,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders } from '@/db/schema.js';
+import { orderItems, orders } from '@/db/schema.js';
 import {
   callerAs,
   createTestApp,
@@ -235,5 +235,41 @@ describe('related orders of an item', () => {
       (await call('employee', 'GET', '/api/app/equipment/unpaid-orders?equipmentId=abc'))
         .statusCode,
     ).toBe(400);
+  });
+
+  it('counts and lists an order whose line booked by kind holds the item', async () => {
+    // A kind line of the same category as an item in stock: it holds one such item.
+    const [probe] = (
+      await call(
+        'employee',
+        'GET',
+        `/api/app/equipment?storeId=${wanlong}&status=0&maxResultCount=1`,
+      )
+    ).json().items as { categoryId: string }[];
+    const res = await call('employee', 'POST', '/api/app/orders', {
+      storeId: wanlong,
+      orderType: 'Normal',
+      customerName: '按类预订',
+      customerPhone: '13900002222',
+      rentalStartTime: day(40),
+      rentalEndTime: day(41),
+      deliveryMethod: 'SelfPickup',
+      returnMethod: 'SelfReturn',
+      items: [{ categoryId: probe!.categoryId }],
+    });
+    expect(res.statusCode).toBe(201);
+    const order: Order = res.json();
+    const [line] = await t.database.db
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, order.id));
+    expect(line).toMatchObject({ equipmentId: null });
+    const held = line!.heldEquipmentId!;
+    expect(held).toBeTruthy();
+
+    // (The held item may be one the tests above booked too.)
+    const unpaid = await list('employee', 'unpaid', held);
+    expect(ids(unpaid)).toContain(order.id);
+    expect((await counts('employee', held)).unpaidCount).toBe(unpaid.totalCount);
   });
 });

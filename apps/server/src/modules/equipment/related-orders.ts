@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, count, desc, eq, exists, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, exists, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   EquipmentOrderSchema,
@@ -72,7 +72,16 @@ export class RelatedOrdersService {
       this.db
         .select({ one: sql`1` })
         .from(orderItems)
-        .where(and(eq(orderItems.orderId, orders.id), eq(orderItems.equipmentId, equipmentId))),
+        .where(
+          and(
+            eq(orderItems.orderId, orders.id),
+            // The line it went out for, or a line booked by kind that holds it until one is bound.
+            or(
+              eq(orderItems.equipmentId, equipmentId),
+              and(isNull(orderItems.equipmentId), eq(orderItems.heldEquipmentId, equipmentId)),
+            ),
+          ),
+        ),
     );
     return and(eq(orders.tenantId, tenantId), holdsItem, storeScope)!;
   }

@@ -60,7 +60,7 @@ export async function lateReturnGraceHours(
 }
 
 /** When the store checked each of the order's items in or released it early, by item. */
-async function checkInTimes(
+export async function checkInTimes(
   db: Database | Transaction,
   orderId: string,
   equipmentIds: string[],

@@ -101,7 +101,7 @@ import { giveReceiptNumber } from './receipt-numbers.js';
 import { readListPage, type ListLimits } from './list-page.js';
 import { keywordMatch, keywordParts } from './search.js';
 import { findGear, findOrderDetail, type OrderDetailRows } from './repository.js';
-import { lateFeeView } from './late-returns.js';
+import { checkInTimes, lateFeeView } from './late-returns.js';
 import { timeoutHoursOf, unpaidReleaseAt } from './sweep.js';
 import { dueAtDoorFen, payAtDoorOffered } from './cash-on-delivery.js';
 import {
@@ -526,6 +526,12 @@ export class OrdersService {
       now: new Date(),
       nameOf: (id, name) => (id && byRole?.get(id)) || name,
     });
+    // When each item back was checked in or released early (null: not known, e.g. never bound).
+    const backAt = await checkInTimes(
+      this.db,
+      row.id,
+      items.flatMap(({ item }) => (item.returnState && item.equipmentId ? [item.equipmentId] : [])),
+    );
     const driver = (id: string | null) =>
       id ? { id, name: byRole?.get(id) ?? drivers.get(id) ?? '' } : null;
     return {
@@ -557,6 +563,9 @@ export class OrdersService {
           days: item.days,
           rent: toYuan(item.dailyPriceFen * item.days),
           returnState: item.returnState,
+          returnedAt:
+            (item.returnState && item.equipmentId && backAt.get(item.equipmentId)?.toISOString()) ||
+            null,
           size: item.size,
           sizeLabel: formatSize(item.size, sizeAttributes),
           heldBarcodeNumber: item.equipmentId ? null : (heldBarcodeNumber ?? null),

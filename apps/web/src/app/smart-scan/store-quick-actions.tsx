@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type CSSProperties } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { AddOutline, AppOutline, CloseOutline, ScanningOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { currentWedgeTarget } from '@/features/scanner/hooks/use-wedge-target';
 import { useScannerStore } from '@/features/scanner/stores/scanner-store';
 import { useSmartScanStore } from './smart-scan-store';
 import { useSmartScan } from './use-smart-scan';
+import { useClearSpot } from './use-clear-spot';
 
 // What a scan opens comes when something is scanned (with every text it may show).
 const EquipmentDialog = lazy(
@@ -39,6 +40,10 @@ export function StoreQuickActions() {
   const showEquipment = useSmartScanStore((s) => s.showEquipment);
   const scannerOpen = useScannerStore((s) => s.pending !== null);
   const equipmentOnce = useOpenedOnce(equipmentId !== null);
+  // It never sits on something one may tap: it moves up or to the left, and steps aside while a
+  // field is typed in or a popup is open (its menu, once open, stays where it is).
+  const restRef = useRef<HTMLSpanElement>(null);
+  const spot = useClearSpot(restRef, open);
 
   // The page leaves room below its last line for the button, so it never covers content (the
   // fees, the footer's filing link) once scrolled to the end.
@@ -72,9 +77,20 @@ export function StoreQuickActions() {
 
   return (
     <>
+      <span ref={restRef} className="quick-actions__rest" aria-hidden data-quick-actions />
       <button
         type="button"
-        className="quick-actions__toggle"
+        className={`quick-actions__toggle${
+          spot === null
+            ? ' quick-actions__toggle--aside'
+            : spot.side === 'left'
+              ? ' quick-actions__toggle--left'
+              : ''
+        }`}
+        style={{ '--quick-actions-lift': `${spot?.lift ?? 0}px` } as CSSProperties}
+        aria-hidden={spot === null || undefined}
+        tabIndex={spot === null ? -1 : undefined}
+        data-quick-actions
         aria-expanded={open}
         aria-controls="quick-actions-menu"
         aria-label={t('smartScan.quickActions')}
@@ -91,7 +107,9 @@ export function StoreQuickActions() {
       {open && (
         <nav
           id="quick-actions-menu"
-          className="quick-actions__menu"
+          data-quick-actions
+          className={`quick-actions__menu${spot?.side === 'left' ? ' quick-actions__menu--left' : ''}`}
+          style={{ '--quick-actions-lift': `${spot?.lift ?? 0}px` } as CSSProperties}
           aria-label={t('smartScan.quickActions')}
           onKeyDown={(event) => {
             if (event.key === 'Escape') setOpen(false);

@@ -12,7 +12,7 @@ export const rentalSummary = {
     SelfReturn: '到店归还',
     Pickup: '上门取件',
   },
-  deliverTo: '送到：{{address}}',
+  deliverTo: '送货地址：{{address}}',
   collectFrom: '取件地址：{{address}}',
   addressHidden: '地址只向下单人和门店显示',
   addressMissing: '还没有填写地址',

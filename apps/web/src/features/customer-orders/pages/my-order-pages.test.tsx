@@ -209,7 +209,8 @@ describe("the customer's orders: dashboard, list and detail (real server)", () =
     ).toBeTruthy();
     expect(document.body.textContent).not.toContain('出示取件码');
     const summary = screen.getByRole('region', { name: '订单明细' });
-    expect(within(summary).getByText(`送到：${address}`)).toBeTruthy();
+    expect(within(summary).getByText(`送货地址：${address}`)).toBeTruthy();
+    expect(summary.textContent).not.toContain('取件地址');
     expect(within(summary).getByText('送货员出发之前可以随时取消订单。')).toBeTruthy();
 
     // On the dashboard too: what comes next, and no code to show at the store.

@@ -173,7 +173,10 @@ describe('the self-return kept as a draft per order for 24 hours (real server)',
 
     fireEvent.click(screen.getByRole('button', { name: `手动确认 ${gear[0]!.name}` }));
     await waitFor(() => expect(screen.getAllByText('请扫码或手动确认这件雪具')).toHaveLength(1));
-    expect(screen.getByText('还有雪具没有确认或拍照')).toBeTruthy();
+    // The form's message goes with the change; the item still missing says so beside it.
+    expect(screen.queryByText('还有雪具没有确认或拍照')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: '提交归还' }));
+    expect(await screen.findByText('还有雪具没有确认或拍照')).toBeTruthy();
 
     // Every item confirmed and photographed: nothing is wrong any more, and nothing says so.
     fireEvent.click(screen.getByRole('button', { name: `手动确认 ${gear[1]!.name}` }));

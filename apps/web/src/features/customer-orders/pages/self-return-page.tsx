@@ -120,6 +120,9 @@ function SelfReturnForm({ order }: { order: Order }) {
   // Once the customer has tried to hand in, what is missing is said beside it, worked out from
   // what is there now: each message goes as soon as its cause is fixed.
   const [attempted, setAttempted] = useState(false);
+  // The form's own 'something is missing' is for the return as it was when tried; any change
+  // retires it (the messages beside the items still say what is left).
+  const [incompleteFor, setIncompleteFor] = useState<string | null>(null);
   // The server's refusal, for the return as it was sent (`draft` below); any change retires it.
   const [refused, setRefused] = useState<{ message: string; for: string } | null>(null);
 
@@ -167,7 +170,7 @@ function SelfReturnForm({ order }: { order: Order }) {
   const [showRestored, setShowRestored] = useState(() => !untouched(draft));
   const kept = JSON.stringify(draft);
   const formError =
-    attempted && incomplete
+    attempted && incomplete && incompleteFor === kept
       ? t('selfReturn.incomplete')
       : refused?.for === kept
         ? refused.message
@@ -190,6 +193,7 @@ function SelfReturnForm({ order }: { order: Order }) {
     setMethod(order.returnMethod);
     setAddress(order.returnAddress);
     setAttempted(false);
+    setIncompleteFor(null);
     setRefused(null);
     setScanNote(null);
     setShowRestored(false);
@@ -245,6 +249,7 @@ function SelfReturnForm({ order }: { order: Order }) {
 
   const handleSubmit = async () => {
     setAttempted(true);
+    setIncompleteFor(kept);
     const addressProblem = pickup
       ? textError(t, address, { required: t('selfReturn.addressRequired') })
       : null;

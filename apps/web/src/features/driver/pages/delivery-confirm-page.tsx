@@ -79,13 +79,30 @@ function ConfirmDelivery({ order }: { order: Order }) {
   const [photo, setPhoto] = useState<DoorPhotoValue | null>(null);
   const [signature, setSignature] = useState<Blob | null>(null);
   const [recipient, setRecipient] = useState(order.customerName);
+  // Once the driver has tried to confirm, what is missing is said, worked out from what is there
+  // now: each part goes as soon as it is done. A refusal or a wrong scan goes with any change.
+  const [attempted, setAttempted] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  const missing = [
+    handed.size < order.items.length &&
+      t('driver.tickAll', { count: order.items.length - handed.size }),
+    !photo && t('driver.photoNeeded'),
+    !signature && t('driver.signatureNeeded'),
+  ].filter((m): m is string => !!m);
+  const shown = [...(attempted ? missing : []), ...(error ? [error] : [])].join(' · ');
 
   const tick = (lineId: string) => {
     latest.current = new Set(latest.current).add(lineId);
     setHanded(latest.current);
+    setError(null);
   };
+  const changed =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setError(null);
+    };
 
   const handleCode = (raw: string): ScanVerdict => {
     const code = extractSerialNumber(raw).trim().toLowerCase();
@@ -97,7 +114,6 @@ function ConfirmDelivery({ order }: { order: Order }) {
       return { ok: false, title: extractSerialNumber(raw).trim(), detail: message };
     }
     playSound(SoundKind.scanSuccess);
-    setError(null);
     tick(line.id);
     return {
       ok: true,
@@ -112,16 +128,9 @@ function ConfirmDelivery({ order }: { order: Order }) {
   const { scanMany, scanning } = useBatchScan(handleCode);
 
   const handleSubmit = async () => {
-    const problems = [
-      handed.size < order.items.length &&
-        t('driver.tickAll', { count: order.items.length - handed.size }),
-      !photo && t('driver.photoNeeded'),
-      !signature && t('driver.signatureNeeded'),
-    ].filter(Boolean);
-    if (problems.length > 0) {
-      setError(problems.join(' · '));
-      return;
-    }
+    setAttempted(true);
+    setError(null);
+    if (missing.length > 0) return;
     const ok = await Dialog.confirm({
       title: t('driver.confirmDeliveryTitle'),
       content: t('driver.confirmDeliveryText', {
@@ -196,14 +205,14 @@ function ConfirmDelivery({ order }: { order: Order }) {
       </List>
       <section className="page-body door-page__proof">
         <h2 className="section-title">{t('driver.doorPhoto')}</h2>
-        <DoorPhoto label={t('driver.takePhoto')} value={photo} onChange={setPhoto} />
+        <DoorPhoto label={t('driver.takePhoto')} value={photo} onChange={changed(setPhoto)} />
         <h2 className="section-title">{t('driver.signature.title')}</h2>
-        <SignaturePad onChange={setSignature} />
+        <SignaturePad onChange={changed(setSignature)} />
         <label className="door-page__recipient">
           <span>{t('driver.recipient')}</span>
           <Input
             value={recipient}
-            onChange={setRecipient}
+            onChange={changed(setRecipient)}
             maxLength={50}
             aria-label={t('driver.recipient')}
             clearable
@@ -212,7 +221,7 @@ function ConfirmDelivery({ order }: { order: Order }) {
       </section>
       <div className="driver-actions">
         <p className="form-error" role="alert">
-          {error ?? ''}
+          {shown}
         </p>
         <Button
           block

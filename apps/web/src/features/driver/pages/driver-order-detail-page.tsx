@@ -96,6 +96,9 @@ function OrderForDriver({ order }: { order: Order }) {
             </Tag>
           )}
         </h2>
+        <p className="driver-order__address-label">
+          {t(kind === 'delivery' ? 'orderView.deliveryAddress' : 'orderView.pickupAddress')}
+        </p>
         <AddressNavigation address={address} storeId={order.storeId} />
         <div className="run-card__foot">
           {driver ? (

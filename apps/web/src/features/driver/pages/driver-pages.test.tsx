@@ -12,6 +12,7 @@ import { changeLanguage } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { gunScan } from '@/test/gun';
 import DeliveryConfirmPage from './delivery-confirm-page';
+import DriverOrderDetailPage from './driver-order-detail-page';
 import PickupConfirmPage from './pickup-confirm-page';
 import { PickupOrdersPage } from './run-list-page';
 import { openedDialog } from '@/test/dialog';
@@ -100,6 +101,32 @@ describe('driver pages (real server)', () => {
     await changeLanguage('zh-CN');
   });
 
+  it('names the delivery and the pickup address each for what it is', async () => {
+    const { order } = await deliveryOrder(false);
+    await signInAs('driver');
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/driver/order-detail/:id',
+          element: (
+            <QueryClientProvider client={createQueryClient()}>
+              <DriverOrderDetailPage />
+            </QueryClientProvider>
+          ),
+        },
+      ],
+      { initialEntries: [`/driver/order-detail/${order.id}`] },
+    );
+    render(<RouterProvider router={router} />);
+    const delivery = await screen.findByRole('region', { name: '送货上门' });
+    expect(within(delivery).getByText('送货地址')).toBeTruthy();
+    expect(within(delivery).queryByText('取件地址')).toBeNull();
+    expect(delivery.textContent).toContain('太子城酒店 305');
+    const pickup = screen.getByRole('region', { name: '上门取件' });
+    expect(within(pickup).getByText('取件地址')).toBeTruthy();
+    expect(within(pickup).queryByText('送货地址')).toBeNull();
+  });
+
   it('lists a pickup in the open pool and takes it', async () => {
     const { order } = await deliveryOrder(true);
     await signInAs('driver');
@@ -129,9 +156,15 @@ describe('driver pages (real server)', () => {
     expect(screen.getByText('请选择这件设备的情况')).toBeTruthy();
     const second = screen.getByRole('listbox', { name: `${gear[1]!.name} 的情况` });
     await user.click(within(second).getByText('丢失'));
-    await user.click(screen.getByRole('button', { name: '确认取件' }));
+    // The choice made, its message goes, and so does the form's; what a lost item needs shows.
     expect(await screen.findByText('请说明情况')).toBeTruthy();
+    expect(screen.queryByText('请选择这件设备的情况')).toBeNull();
+    expect(screen.queryByText('还有设备没有说明情况')).toBeNull();
+    await user.click(screen.getByRole('button', { name: '确认取件' }));
+    expect(await screen.findByText('还有设备没有说明情况')).toBeTruthy();
     await user.type(screen.getByLabelText(`${gear[1]!.name} 的情况说明`), '客户说落在缆车上');
+    await waitFor(() => expect(screen.queryByText('请说明情况')).toBeNull());
+    expect(screen.queryByText('还有设备没有说明情况')).toBeNull();
     await user.click(screen.getByRole('button', { name: '确认取件' }));
     const confirm = await openedDialog();
     expect(confirm.textContent).toContain('共 2 件，其中 1 件损坏或丢失');
@@ -165,6 +198,11 @@ describe('driver pages (real server)', () => {
     expect((await api.get<Order>(`/app/orders/${order.id}`)).status).toBe(3);
     await user.click(screen.getByRole('button', { name: `Tick ${gear[1]!.name} as handed over` }));
     await screen.findByText('2 of 2 handed over');
+    // What is done is no longer asked for; the rest still is.
+    expect(
+      await screen.findByText('Take the hand-over photo · Have the recipient sign'),
+    ).toBeTruthy();
+    expect(screen.queryByText(/more to tick/)).toBeNull();
     expect(screen.getByRole('img', { name: 'Signature box (not signed yet)' })).toBeTruthy();
   });
 });

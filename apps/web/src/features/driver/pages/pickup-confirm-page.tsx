@@ -30,7 +30,6 @@ interface Report {
   condition: PickupCondition | null;
   remarks: string;
   photo: DoorPhotoValue | null;
-  error: string | null;
 }
 
 const PICKABLE: number[] = [OrderStatus.Delivered, OrderStatus.InUse, OrderStatus.PendingReturn];
@@ -66,14 +65,26 @@ function ReportPickup({ order }: { order: Order }) {
   const showSuccess = useAppStore((s) => s.showSuccess);
   const out = order.items.filter((i) => !i.returnState && i.equipmentId);
   const [reports, setReports] = useState<Record<string, Report>>(() =>
-    Object.fromEntries(
-      out.map((i) => [i.id, { condition: null, remarks: '', photo: null, error: null }]),
-    ),
+    Object.fromEntries(out.map((i) => [i.id, { condition: null, remarks: '', photo: null }])),
   );
+  // Once the driver has tried to confirm, what each item still needs is said beside it, worked
+  // out from what is there now (so it goes as soon as it is done); the form's own message (what
+  // is missing overall, a refusal, a wrong scan) goes with any change.
+  const [attempted, setAttempted] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const problemOf = (r: Report) =>
+    !r.condition
+      ? t('driver.conditionNeeded')
+      : r.condition === 'damaged' && !r.photo
+        ? t('driver.damagePhotoNeeded')
+        : r.condition !== 'fine' && !r.remarks.trim()
+          ? t('driver.remarksNeeded')
+          : null;
 
-  const update = (lineId: string, patch: Partial<Report>) =>
+  const update = (lineId: string, patch: Partial<Report>) => {
     setReports((prev) => ({ ...prev, [lineId]: { ...prev[lineId]!, ...patch } }));
+    setError(null);
+  };
 
   const handleCode = (raw: string): ScanVerdict => {
     const code = extractSerialNumber(raw).trim();
@@ -89,9 +100,7 @@ function ReportPickup({ order }: { order: Order }) {
     // A scan says it is here; a damage already reported stays.
     setReports((prev) => {
       const current = prev[line.id]!;
-      return current.condition
-        ? prev
-        : { ...prev, [line.id]: { ...current, condition: 'fine', error: null } };
+      return current.condition ? prev : { ...prev, [line.id]: { ...current, condition: 'fine' } };
     });
     return { ok: true, title: line.equipmentName, detail: t('driver.collected') };
   };
@@ -99,22 +108,9 @@ function ReportPickup({ order }: { order: Order }) {
   const { scanMany, scanning } = useBatchScan(handleCode);
 
   const handleSubmit = async () => {
-    let incomplete = false;
-    const next = { ...reports };
-    for (const line of out) {
-      const r = next[line.id]!;
-      const problem = !r.condition
-        ? t('driver.conditionNeeded')
-        : r.condition === 'damaged' && !r.photo
-          ? t('driver.damagePhotoNeeded')
-          : r.condition !== 'fine' && !r.remarks.trim()
-            ? t('driver.remarksNeeded')
-            : null;
-      if (problem) incomplete = true;
-      next[line.id] = { ...r, error: problem };
-    }
-    setReports(next);
-    if (incomplete) {
+    const next = reports;
+    setAttempted(true);
+    if (out.some((line) => problemOf(next[line.id]!))) {
       setError(t('driver.pickupIncomplete'));
       return;
     }
@@ -187,7 +183,7 @@ function ReportPickup({ order }: { order: Order }) {
                       value: c,
                     }))}
                     value={r.condition ? [r.condition] : []}
-                    onChange={(v) => update(item.id, { condition: v[0] ?? null, error: null })}
+                    onChange={(v) => update(item.id, { condition: v[0] ?? null })}
                   />
                   {r.condition && r.condition !== 'fine' && (
                     <LabelledTextArea
@@ -196,7 +192,7 @@ function ReportPickup({ order }: { order: Order }) {
                       )}
                       label={t('driver.remarksFor', { name: item.equipmentName })}
                       value={r.remarks}
-                      onChange={(remarks) => update(item.id, { remarks, error: null })}
+                      onChange={(remarks) => update(item.id, { remarks })}
                       maxLength={200}
                       autoSize={{ minRows: 2, maxRows: 4 }}
                     />
@@ -205,12 +201,12 @@ function ReportPickup({ order }: { order: Order }) {
                     <DoorPhoto
                       label={t('driver.damagePhoto')}
                       value={r.photo}
-                      onChange={(photo) => update(item.id, { photo, error: null })}
+                      onChange={(photo) => update(item.id, { photo })}
                     />
                   )}
-                  {r.error && (
+                  {attempted && problemOf(r) && (
                     <span className="field-error" role="alert">
-                      {r.error}
+                      {problemOf(r)}
                     </span>
                   )}
                 </div>

@@ -27,8 +27,13 @@ export function BillRow({
   const amount = formatYuan(signedAmount(bill));
   const time = dayjs(bill.paidAt).tz(timeZone).format('MM/DD HH:mm');
   const kind = t(`finance.kinds.${bill.kind}`);
+  // Money going back reads as a refund (现金退款), not as the method it was paid by.
+  const method =
+    refund && (bill.method === 'cash' || bill.method === 'wechat' || bill.method === 'alipay')
+      ? t(`orderView.refundMethods.${bill.method}`)
+      : methodLabel(t, bill.method);
   const meta = [
-    methodLabel(t, bill.method),
+    method,
     time,
     bill.confirmedByName ? t('finance.confirmedBy', { name: bill.confirmedByName }) : null,
     showStore ? bill.storeName : null,

@@ -11,6 +11,7 @@ import { sessionSnapshot, useSession } from '@/features/auth/stores/session-stor
 import { displayName } from '@/features/auth/utils/token';
 import { useConfigStore } from '@/features/system-config/stores/config-store';
 import { storeBusinessStatus, storeStatusLabel } from '@/features/system-config/utils/store-status';
+import { useWorkingStore } from '@/features/stores/hooks/use-working-store';
 
 /** Who is signed in, as which role, for which store; the role homes build on it. */
 export function WelcomeCard({
@@ -47,12 +48,13 @@ export function WelcomeHeader({ title }: { title: string }) {
   const now = useNow();
   const user = useSession((s) => s.user);
   const activeRole = useSession((s) => s.activeRole);
-  const store = useConfigStore((s) =>
-    user?.primaryStoreId ? s.config?.storeConfigs[user.primaryStoreId] : undefined,
-  );
+  const seesAll = activeRole === RoleName.SuperAdmin;
+  // Someone who sees every store reads about the one they chose to work on (it follows a switch).
+  const working = useWorkingStore();
+  const storeId = seesAll ? working.storeId : user?.primaryStoreId;
+  const store = useConfigStore((s) => (storeId ? s.config?.storeConfigs[storeId] : undefined));
   if (!user) return null;
   const status = store ? storeBusinessStatus(store, now) : null;
-  const seesAll = activeRole === RoleName.SuperAdmin;
   return (
     <>
       <header className="page-hero">
@@ -65,7 +67,9 @@ export function WelcomeHeader({ title }: { title: string }) {
           <div className="store-card__head">
             <span className="store-card__name">
               {seesAll
-                ? t('home.allStores')
+                ? store
+                  ? t('home.store', { store: store.storeName })
+                  : t('home.allStores')
                 : t('home.store', { store: user.storeName ?? t('profile.noStore') })}
             </span>
             {status && (

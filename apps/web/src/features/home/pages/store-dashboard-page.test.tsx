@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -11,7 +11,7 @@ import {
 } from '@snowgear/contracts';
 import { loginWithPassword, useSession } from '@/features/auth/stores/session-store';
 import { readOrderListFilters } from '@/features/orders/api/list-orders';
-import { useCurrentStore } from '@/features/stores/stores/current-store';
+import { switchStore, useCurrentStore } from '@/features/stores/stores/current-store';
 import { useConfigStore } from '@/features/system-config/stores/config-store';
 import { api } from '@/lib/api-client';
 import { changeLanguage } from '@/lib/i18n';
@@ -86,8 +86,64 @@ describe('the store dashboard (real server)', () => {
         .getAttribute('href'),
     ).toBe('/store/inventory/list?status=1');
     expect(screen.getByText('今日收款')).toBeTruthy();
-    const week = screen.getByRole('list', { name: '近 7 天' });
-    expect(within(week).getAllByRole('listitem')).toHaveLength(7);
+    // Two small charts, each on its own scale, every bar with its figure and read out whole.
+    const rentals = screen.getByRole('list', { name: '近 7 天每日起租订单' });
+    const rentalDays = within(rentals).getAllByRole('listitem');
+    expect(rentalDays).toHaveLength(7);
+    d.week.forEach((day, i) => {
+      expect(rentalDays[i]!.getAttribute('aria-label')).toBe(
+        `${day.day.slice(5)}：起租 ${day.rentals} 单`,
+      );
+      expect(rentalDays[i]!.textContent).toContain(String(day.rentals));
+    });
+    const takings = screen.getByRole('list', { name: '近 7 天每日净收款' });
+    const takingDays = within(takings).getAllByRole('listitem');
+    expect(takingDays).toHaveLength(7);
+    d.week.forEach((day, i) => {
+      expect(takingDays[i]!.getAttribute('aria-label')).toBe(
+        `${day.day.slice(5)}：净收款 ¥${(day.takings ?? 0).toFixed(2)}`,
+      );
+      expect(takingDays[i]!.textContent).toContain(String(Math.round(day.takings ?? 0)));
+    });
+  });
+
+  it('shows the chosen store’s name, hours and open status, and follows a switch', async () => {
+    await signIn('admin');
+    const config = useConfigStore.getState().config!;
+    const [first, second] = Object.values(config.storeConfigs);
+    // Two stores with hours of their own: one open all day, the other resting every day.
+    useConfigStore.setState({
+      config: {
+        ...config,
+        storeConfigs: {
+          ...config.storeConfigs,
+          [first!.storeId]: {
+            ...first!,
+            businessHours: { startTime: '00:00', endTime: '23:59', restDays: [] },
+          },
+          [second!.storeId]: {
+            ...second!,
+            businessHours: {
+              startTime: '08:30',
+              endTime: '17:00',
+              restDays: [0, 1, 2, 3, 4, 5, 6],
+            },
+          },
+        },
+      },
+    });
+    useCurrentStore.setState({ currentStoreId: second!.storeId });
+    renderPage();
+    const card = screen.getByRole('region', { name: '所属门店' });
+    expect(within(card).getByText(`门店：${second!.storeName}`)).toBeTruthy();
+    expect(within(card).getByText('今日休息')).toBeTruthy();
+    expect(card.textContent).toContain('08:30-17:00');
+
+    act(() => switchStore(first!.storeId));
+    expect(await within(card).findByText(`门店：${first!.storeName}`)).toBeTruthy();
+    expect(within(card).getByText('营业中')).toBeTruthy();
+    expect(card.textContent).toContain('00:00-23:59');
+    expect(card.textContent).not.toContain('08:30-17:00');
   });
 
   it('keeps the money to those who see the store’s finances, and speaks English', async () => {

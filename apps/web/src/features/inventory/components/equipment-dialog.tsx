@@ -13,6 +13,8 @@ export interface EquipmentDialogProps {
   equipmentId: string | null;
   onClose: () => void;
   flags?: EquipmentDialogFlags;
+  /** After an operation the server took (e.g. an early return, which changes the order too). */
+  onChanged?: () => void;
 }
 
 // Its forms, pickers, photo viewer and sheet load when an item is first opened.

@@ -55,6 +55,7 @@ export default function EquipmentSheet({
   equipmentId,
   onClose,
   flags = { stockOperations: true, statusChange: true },
+  onChanged,
 }: EquipmentDialogProps) {
   const query = useEquipment(equipmentId);
   return (
@@ -73,6 +74,7 @@ export default function EquipmentSheet({
             equipment={equipment}
             flags={flags}
             onClose={onClose}
+            onChanged={onChanged}
           />
         )}
       </QueryState>
@@ -84,10 +86,12 @@ function EquipmentDialogBody({
   equipment,
   flags,
   onClose,
+  onChanged,
 }: {
   equipment: Equipment;
   flags: EquipmentDialogFlags;
   onClose: () => void;
+  onChanged?: () => void;
 }) {
   const { t, i18n } = useTranslation();
   const user = useSession((s) => s.user);
@@ -228,6 +232,7 @@ function EquipmentDialogBody({
       )} ${equipment.barcodeNumber} ${equipment.name}`;
       const result = await operation.mutateAsync({ ...op, label });
       showSuccess(result.message);
+      if (!result.queued) onChanged?.();
       clearDraft(equipment.id);
       setValues({
         reason: '',

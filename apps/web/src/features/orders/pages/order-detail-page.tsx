@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Button, List, NoticeBar, Tag } from 'antd-mobile';
 import { Dialog } from '@/components/antd/dialog';
@@ -24,7 +25,7 @@ import { RunAssignments } from '@/features/driver/components/run-assignments';
 import { useRefundOnline } from '@/features/payments/api/refund-online';
 import { usePayAtDoor } from '@/features/cash-on-delivery/api/pay-at-door';
 import { CollectOnDeliveryTag } from '@/features/cash-on-delivery/components/collect-on-delivery-tag';
-import { useOrder } from '../api/get-order';
+import { ordersKey, useOrder } from '../api/get-order';
 import {
   useCancelOrder,
   useConfirmCash,
@@ -40,6 +41,9 @@ import { HandoverPanel } from '../components/handover-panel';
 import { ReturnPanel } from '../components/return-panel';
 import { LateFeeSection } from '../components/late-fee';
 import { OrderFees, OrderTimeline } from '../components/order-sections';
+import { ItemReturnState } from '../components/item-return-state';
+import { OrderAddresses } from '../components/order-addresses';
+import { billStateText } from '../utils/bill-text';
 import { OrderStatusTag } from '../components/order-status-tag';
 import {
   CANCELLABLE,
@@ -64,14 +68,13 @@ const paidOnline = (bills: Bill[]) =>
       (b.method === 'wechat' || b.method === 'alipay'),
   );
 const when = (iso: string) => storeTime(iso);
-const methodKey = (method: string | null) =>
-  method === 'wechat' || method === 'alipay' ? method : 'cash';
 
 /** /store/orders/detail/:id: the order, its gear, fees, bills and timeline, with cash and cancel. */
 export default function OrderDetailPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const query = useOrder(id);
+  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const permissions = useSession((s) => s.permissions);
   const canTakeCash = permissions.includes(Permissions.BusinessOperations.PaymentProcess);
@@ -245,15 +248,11 @@ export default function OrderDetailPage() {
               <List.Item extra={t('orders.daysCount', { count: order.days })}>
                 {when(order.rentalStartTime)} – {when(order.rentalEndTime)}
               </List.Item>
-              <List.Item
-                extra={order.deliveryAddress || undefined}
-                description={
-                  order.returnAddress ? `${t('orders.returnTo')} ${order.returnAddress}` : undefined
-                }
-              >
+              <List.Item>
                 {t(`orders.delivery.${order.deliveryMethod}`)} ·{' '}
                 {t(`orders.return.${order.returnMethod}`)}
               </List.Item>
+              <OrderAddresses order={order} />
               {order.remarks && <List.Item>{order.remarks}</List.Item>}
             </List>
             <RunAssignments order={order} />
@@ -280,6 +279,7 @@ export default function OrderDetailPage() {
                   }
                 >
                   {item.equipmentName}
+                  <ItemReturnState item={item} />
                   {item.selfReturnCheck && (
                     <div className="order-detail__self-return">
                       <Tag color="warning">
@@ -309,17 +309,7 @@ export default function OrderDetailPage() {
               {order.bills.map((bill) => (
                 <List.Item
                   key={bill.id}
-                  description={
-                    bill.status === 'paid'
-                      ? t('orders.billPaid', {
-                          method: t(`orders.methods.${methodKey(bill.method)}`),
-                          who: bill.confirmedByName ?? '',
-                          at: bill.paidAt ? when(bill.paidAt) : '',
-                        })
-                      : bill.refundUnderWay
-                        ? t('orders.refundUnderWay')
-                        : t(`orders.billStatus.${bill.status}`)
-                  }
+                  description={billStateText(t, bill, when)}
                   extra={
                     bill.status === 'pending' && canTakeCash ? (
                       bill.kind === 'refund' && bill.refundUnderWay ? (
@@ -520,6 +510,8 @@ export default function OrderDetailPage() {
             <EquipmentDialog
               equipmentId={dialogItem}
               onClose={() => setDialogItem(null)}
+              // An early return changes the order (its line, timeline, maybe its settlement).
+              onChanged={() => void queryClient.invalidateQueries({ queryKey: ordersKey })}
               flags={{
                 earlyReturn:
                   canStock &&

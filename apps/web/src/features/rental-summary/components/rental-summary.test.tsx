@@ -83,7 +83,7 @@ describe('what the customer pays for, on one screen', () => {
     const summary = screen.getByRole('region', { name: '订单明细' });
     expect(within(summary).getByText('万龙雪场店')).toBeTruthy();
     expect(within(summary).getByText('送货上门')).toBeTruthy();
-    expect(within(summary).getByText('送到：崇礼万龙酒店 1208')).toBeTruthy();
+    expect(within(summary).getByText('送货地址：崇礼万龙酒店 1208')).toBeTruthy();
     // The day and the window it arrives in (another year than now: with the year).
     expect(summary.textContent).toMatch(/(2027-)?01-10 09:00–11:00/);
     expect(within(summary).getByText('到店归还')).toBeTruthy();
@@ -121,7 +121,7 @@ describe('what the customer pays for, on one screen', () => {
     const summary = screen.getByRole('region', { name: 'Order details' });
     expect(within(summary).getByText('¥180.00 × 2 days')).toBeTruthy();
     expect(within(summary).getByText('Deposit (refundable)')).toBeTruthy();
-    expect(within(summary).getByText('To: 崇礼万龙酒店 1208')).toBeTruthy();
+    expect(within(summary).getByText('Delivery address: 崇礼万龙酒店 1208')).toBeTruthy();
     expect(
       within(summary).getByText(
         'You can cancel at any time until the driver sets off with your gear.',
