@@ -166,7 +166,10 @@ function send<T>(request: HttpRequest): Promise<HttpResponse<T>> {
     xhr.responseType =
       request.responseType === 'json' || !request.responseType ? 'text' : request.responseType;
     const isForm = request.data instanceof FormData || request.data instanceof Blob;
-    for (const [name, value] of Object.entries(request.headers ?? {})) {
+    // Every exchange (the token and proof-of-work calls too) asks for the app's current
+    // language: the server words its refusals in it.
+    const headers = { 'Accept-Language': i18n.language, ...request.headers };
+    for (const [name, value] of Object.entries(headers)) {
       // A form's Content-Type carries its boundary: the browser writes it.
       if (isForm && name.toLowerCase() === 'content-type') continue;
       xhr.setRequestHeader(name, value);
@@ -288,7 +291,6 @@ async function prepare(request: HttpRequest): Promise<HttpRequest> {
   }
   const tenantId = storage.get(StorageKey.tenantId);
   if (tenantId) headers[TENANT_HEADER] = tenantId;
-  headers['Accept-Language'] = i18n.language;
   const method = request.method.toUpperCase();
   const params = method === 'GET' ? { ...request.params, _t: Date.now() } : request.params;
   if (!READ_METHODS.has(method)) {
