@@ -61,6 +61,14 @@ describe('detailed error messages of spec §8', () => {
         },
       }),
     ).toBe('最多 50 个字符\n请至少添加一件设备\n请求参数错误，请检查输入');
+    expect(
+      msg(400, {
+        error: {
+          message: 'x',
+          validationErrors: [{ message: 'DinOutOfRange', members: ['setting'] }],
+        },
+      }),
+    ).toBe('DIN 应在 0.75–14 之间，以 0.25 为单位');
     expect(msg(400, { error: { message: 'bad', details: 'the details' } })).toBe('the details');
     expect(msg(400, { error: { message: 'bad' } })).toBe('bad');
     expect(msg(400, '', { method: 'get' })).toBe('请求参数错误，请检查输入');

@@ -295,6 +295,7 @@ const enUS: Messages = {
     InvalidPhoneNumber: '$t(orderCreate.errors.InvalidPhone)',
     DuplicateItems: 'The same item is listed twice',
     ItemsRequired: '$t(orderCreate.errors.ItemsRequired)',
+    DinOutOfRange: '$t(din.settingRange, {"min": 0.75, "max": 14})',
   },
   footer: {
     darkMode: 'Dark mode',

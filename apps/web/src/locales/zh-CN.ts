@@ -287,6 +287,7 @@ const zhCN = {
     InvalidPhoneNumber: '$t(orderCreate.errors.InvalidPhone)',
     DuplicateItems: '同一件设备扫描了两次',
     ItemsRequired: '$t(orderCreate.errors.ItemsRequired)',
+    DinOutOfRange: '$t(din.settingRange, {"min": 0.75, "max": 14})',
   },
   footer: {
     darkMode: '深色模式',
