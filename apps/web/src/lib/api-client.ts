@@ -75,12 +75,15 @@ type Hooks = {
   onUnauthorized: (loginPath: string) => void;
   /** A proof of work is being solved (true) or is done (false): the page may say 'Checking…'. */
   onProofOfWork: (solving: boolean) => void;
+  /** The server refused a right (403): what the app shows as granted may be out of date. */
+  onForbidden: () => void;
 };
 const hooks: Hooks = {
   beforeAuthenticatedRequest: async () => undefined,
   onError: () => undefined,
   onUnauthorized: () => undefined,
   onProofOfWork: () => undefined,
+  onForbidden: () => undefined,
 };
 export function setApiHooks(next: Partial<Hooks>): void {
   Object.assign(hooks, next);
@@ -323,6 +326,7 @@ async function request<T>(call: HttpRequest, retried = false): Promise<HttpRespo
       if (await getVerificationToken()) return request<T>(call, true);
     }
     if (apiError.isVerificationTokenProblem) clearVerificationToken();
+    else if (apiError.status === 403) hooks.onForbidden();
     if (apiError.status === 401 && !call.skipAuthRedirect && !call.skipAuth) {
       // Login expired: the handler says so and sends the user to sign in, silent call or not.
       hooks.onUnauthorized(loginPathFor(window.location.pathname));
