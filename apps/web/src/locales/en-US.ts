@@ -296,6 +296,9 @@ const enUS: Messages = {
     DuplicateItems: 'The same item is listed twice',
     ItemsRequired: '$t(orderCreate.errors.ItemsRequired)',
     DinOutOfRange: '$t(din.settingRange, {"min": 0.75, "max": 14})',
+    tooLong: 'At most {{max}} characters',
+    tooMany: 'At most {{max}} items',
+    tooBig: 'At most {{max}}',
   },
   footer: {
     darkMode: 'Dark mode',
@@ -466,6 +469,8 @@ const enUS: Messages = {
   },
   inventory: {
     title: 'Stock',
+    attributeYes: 'Yes',
+    attributeNo: 'No',
     search: 'Search name, barcode, brand or model',
     allCategories: 'All categories',
     allStatuses: 'All statuses',
