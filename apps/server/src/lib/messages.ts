@@ -565,7 +565,7 @@ const frameworkZh = {
   ValidationDetails: '校验发现以下问题：',
   MalformedBody: '提交的内容格式有误，无法读取',
   PayloadTooLarge: '提交的内容太大',
-  UnsupportedMediaType: '不支持这种内容类型，请以 JSON 提交',
+  UnsupportedMediaType: '不支持这种内容类型',
   RequestsTooFrequent: '操作太频繁，请稍后重试',
   BadRequest: '请求无效',
   InternalError: '服务器处理请求时出错，请稍后重试',

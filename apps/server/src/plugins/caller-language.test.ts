@@ -34,6 +34,20 @@ describe('refusals in the caller’s language', () => {
       forbidden: () => t.app.inject({ url: '/api/app/admin/stores', headers: employee }),
       unauthorized: () => t.app.inject({ url: '/api/app/orders', headers }),
       unknownRoute: () => t.app.inject({ url: '/api/app/nothing-here', headers }),
+      wrongType: () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/app/account/login',
+          headers: { ...headers, 'content-type': 'text/csv' },
+          payload: 'a,b',
+        }),
+      tooLarge: () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/app/account/login',
+          headers: { ...headers, ...json },
+          payload: JSON.stringify({ userNameOrEmailAddress: 'x'.repeat(1024 * 1024 + 10) }),
+        }),
       malformed: () =>
         t.app.inject({
           method: 'POST',
@@ -98,7 +112,23 @@ describe('refusals in the caller’s language', () => {
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().error.message).toBe('提交的内容格式有误，无法读取');
 
-    for (const res of [badId, login, forbidden, unauthorized, unknown, malformed]) {
+    const wrongType = await zh.wrongType();
+    expect(wrongType.statusCode).toBe(415);
+    expect(wrongType.json().error.message).toBe('不支持这种内容类型');
+    const tooLarge = await zh.tooLarge();
+    expect(tooLarge.statusCode).toBe(413);
+    expect(tooLarge.json().error.message).toBe('提交的内容太大');
+
+    for (const res of [
+      badId,
+      login,
+      forbidden,
+      unauthorized,
+      unknown,
+      malformed,
+      wrongType,
+      tooLarge,
+    ]) {
       expect(englishWords(res.json()), res.body).toEqual([]);
     }
   });
@@ -123,6 +153,8 @@ describe('refusals in the caller’s language', () => {
       'Not found: GET /api/app/nothing-here',
     );
     expect((await en.malformed()).json().error.message).toMatch(/could not be read/);
+    expect((await en.wrongType()).json().error.message).toMatch(/^Unsupported content type/);
+    expect((await en.tooLarge()).json().error.message).toBe('The request body is too large');
     for (const res of [badId, login]) expect(englishWords(res.json()).length).toBeGreaterThan(2);
   });
 
