@@ -9,6 +9,8 @@ import { launchBrowser, newPhone, screenshot, watchErrors } from '../support/bro
 import { gunScan } from '../support/gun';
 import { writeFakeCameraVideo } from '../support/fake-camera';
 import { RECORD_SOUNDS, sounds } from '../support/sounds';
+import { browserSeeingLabels } from '../support/fake-camera';
+import { readContrast, tooFaint } from '../support/contrast';
 
 const baseUrl = inject('baseUrl');
 const signIn = (page: Page, user: string, to: string) => signInAt(page, baseUrl, user, to);
@@ -277,4 +279,80 @@ describe('scanning at the counter', () => {
       await browser.close();
     }
   });
+});
+
+/**
+ * The scanner is read at a counter in daylight, in either theme: every text and control of the
+ * dialog (title, close, zoom and its level, the far-zoom switch, a batch's count and running
+ * list) keeps WCAG AA contrast against what it stands on.
+ */
+describe('a readable scanner in both themes', () => {
+  let dir: string;
+  let blank: Browser;
+  let labels: Browser;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'snowgear-contrast-'));
+    blank = await launchBrowser(cameraFlags(await writeFakeCameraVideo(dir, 'blank', null)));
+    // A label the demo stock has and one it has not: the running list gets both verdicts.
+    labels = await browserSeeingLabels(dir, ['SGWLSKI003', 'NOSUCHLABEL9']);
+  });
+  afterAll(async () => {
+    await blank?.close();
+    await labels?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function phoneIn(browser: Browser, theme: 'light' | 'dark') {
+    const context = await newPhone(browser);
+    await context.grantPermissions(['camera'], { origin: baseUrl });
+    await context.addInitScript((t) => window.localStorage.setItem('theme', t), theme);
+    const page = await context.newPage();
+    return { context, page };
+  }
+
+  for (const theme of ['light', 'dark'] as const) {
+    it(`keeps the camera controls readable (${theme})`, async () => {
+      const { context, page } = await phoneIn(blank, theme);
+      await signIn(page, 'employee', '/store/scan');
+      expect(await page.locator('html').getAttribute('data-prefers-color-scheme')).toBe(theme);
+      await page.getByRole('button', { name: '开始扫码' }).tap();
+      const dialog = page.locator('.scanner-dialog');
+      await expect
+        .poll(() => dialog.locator('.scanner-dialog__zoom-level').textContent(), {
+          timeout: 15_000,
+        })
+        .toBe('1.0x');
+      const readings = await readContrast(dialog);
+      // What the issue found white on white is among what was measured.
+      const what = readings.map((r) => r.what).join('\n');
+      for (const part of [
+        'h2',
+        'scanner-dialog__close',
+        'scanner-dialog__zoom-level',
+        'adm-switch',
+      ]) {
+        expect(what).toContain(part);
+      }
+      expect(tooFaint(readings)).toEqual([]);
+      await screenshot(page, `scanner-contrast-${theme}`);
+      await context.close();
+    });
+
+    it(`keeps a batch's count and running list readable (${theme})`, async () => {
+      const { context, page } = await phoneIn(labels, theme);
+      await signIn(page, 'employee', '/store/inventory/batch');
+      await page.getByRole('button', { name: '扫码添加' }).tap();
+      const dialog = page.locator('.scanner-dialog');
+      await dialog.locator('.scanner-dialog__batch-list li.is-ok').waitFor({ timeout: 30_000 });
+      await dialog.locator('.scanner-dialog__batch-list li.is-error').waitFor({ timeout: 30_000 });
+      const readings = await readContrast(dialog);
+      const what = readings.map((r) => r.what).join('\n');
+      expect(what).toContain('SGWLSKI003');
+      expect(what).toContain('NOSUCHLABEL9');
+      expect(tooFaint(readings)).toEqual([]);
+      await screenshot(page, `scanner-batch-contrast-${theme}`);
+      await context.close();
+    });
+  }
 });

@@ -50,8 +50,16 @@ export type OrderRider = z.infer<typeof OrderRiderSchema>;
 export const RiderListSchema = z.object({ items: z.array(RiderProfileSchema) });
 export type RiderList = z.infer<typeof RiderListSchema>;
 
-/** `POST /api/app/orders/{id}/items/{itemId}/din`: the value the technician set on the binding. */
+/**
+ * `POST /api/app/orders/{id}/items/{itemId}/din`: the value the technician set on the binding.
+ * A value no binding takes is refused (`DinOutOfRange`, whose words name the range), never
+ * brought into range.
+ */
 export const DinConfirmSchema = z.object({
-  setting: z.number().min(DIN_SETTING.min).max(DIN_SETTING.max).multipleOf(DIN_SETTING.step),
+  setting: z
+    .number()
+    .min(DIN_SETTING.min, 'DinOutOfRange')
+    .max(DIN_SETTING.max, 'DinOutOfRange')
+    .multipleOf(DIN_SETTING.step, 'DinOutOfRange'),
 });
 export type DinConfirm = z.infer<typeof DinConfirmSchema>;

@@ -550,3 +550,113 @@ export function message(
   const template = (english ? en : zh)[key];
   return template.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? ''));
 }
+
+/**
+ * What the framework itself answers (sign-in, rights, unknown routes, unreadable or refused
+ * input, failures) and the texts of validation problems, in the caller's language. Kept apart
+ * from the business messages above; `{name}` placeholders as there.
+ */
+const frameworkZh = {
+  NotAuthenticated: '您尚未登录或登录已失效，请重新登录',
+  NotAuthorized: '您没有执行此操作的权限',
+  RouteNotFound: '请求的接口不存在：{method} {path}',
+  MethodNotAllowed: '该接口不支持这种请求方式',
+  ValidationFailed: '提交的内容有误，请检查后重试',
+  ValidationDetails: '校验发现以下问题：',
+  MalformedBody: '提交的内容格式有误，无法读取',
+  PayloadTooLarge: '提交的内容太大',
+  UnsupportedMediaType: '不支持这种内容类型',
+  RequestsTooFrequent: '操作太频繁，请稍后重试',
+  BadRequest: '请求无效',
+  InternalError: '服务器处理请求时出错，请稍后重试',
+  RequestRetry: '请重新提交一次',
+  RequestInProgress: '同一请求仍在处理中，请稍后重试',
+  // Validation problems, next to their field.
+  Required: '必填',
+  ExpectedType: '应为{expected}',
+  TypeText: '文字',
+  TypeNumber: '数字',
+  TypeInteger: '整数',
+  TypeBoolean: '是或否',
+  TypeList: '列表',
+  TypeObject: '对象',
+  TypeDate: '日期',
+  TypeValue: '有效的值',
+  TextTooLong: '最多 {max} 个字符',
+  TextTooShort: '至少 {min} 个字符',
+  TextEmpty: '不能为空',
+  NumberTooBig: '不能大于 {max}',
+  NumberTooBigExclusive: '必须小于 {max}',
+  NumberTooSmall: '不能小于 {min}',
+  NumberTooSmallExclusive: '必须大于 {min}',
+  ListTooLong: '最多 {max} 项',
+  ListTooShort: '至少 {min} 项',
+  NotMultipleOf: '必须是 {step} 的整数倍',
+  InvalidId: '编号格式不正确',
+  InvalidEmailFormat: '邮箱格式不正确',
+  InvalidUrlFormat: '链接格式不正确',
+  InvalidDateTimeFormat: '时间格式不正确',
+  InvalidDateFormat: '日期格式不正确',
+  InvalidFormat: '格式不正确',
+  InvalidOption: '取值无效，可选：{options}',
+  UnknownFields: '不认识的字段：{keys}',
+  InvalidInput: '取值无效',
+  DinOutOfRange: 'DIN 应在 {min}–{max} 之间，以 {step} 为单位',
+};
+type FrameworkKey = keyof typeof frameworkZh;
+const frameworkEn: Record<FrameworkKey, string> = {
+  NotAuthenticated: 'You are not signed in, or your session has ended; please sign in again',
+  NotAuthorized: 'You are not authorized to do this',
+  RouteNotFound: 'Not found: {method} {path}',
+  MethodNotAllowed: 'This address does not accept this kind of request',
+  ValidationFailed: 'Your request is not valid!',
+  ValidationDetails: 'The following errors were detected during validation.',
+  MalformedBody: 'The request body could not be read; it is malformed',
+  PayloadTooLarge: 'The request body is too large',
+  UnsupportedMediaType: 'Unsupported content type; please send JSON',
+  RequestsTooFrequent: 'Too many requests. Please retry later',
+  BadRequest: 'Bad request',
+  InternalError: 'An internal error occurred during your request!',
+  RequestRetry: 'Please retry the request.',
+  RequestInProgress: 'The same request is still being handled. Please retry in a moment.',
+  Required: 'Required',
+  ExpectedType: 'Expected {expected}',
+  TypeText: 'text',
+  TypeNumber: 'a number',
+  TypeInteger: 'a whole number',
+  TypeBoolean: 'yes or no',
+  TypeList: 'a list',
+  TypeObject: 'an object',
+  TypeDate: 'a date',
+  TypeValue: 'a valid value',
+  TextTooLong: 'At most {max} characters',
+  TextTooShort: 'At least {min} characters',
+  TextEmpty: 'Must not be empty',
+  NumberTooBig: 'Must be at most {max}',
+  NumberTooBigExclusive: 'Must be less than {max}',
+  NumberTooSmall: 'Must be at least {min}',
+  NumberTooSmallExclusive: 'Must be greater than {min}',
+  ListTooLong: 'At most {max} items',
+  ListTooShort: 'At least {min} items',
+  NotMultipleOf: 'Must be a multiple of {step}',
+  InvalidId: 'Not a valid id',
+  InvalidEmailFormat: 'Not a valid e-mail address',
+  InvalidUrlFormat: 'Not a valid link',
+  InvalidDateTimeFormat: 'Not a valid time',
+  InvalidDateFormat: 'Not a valid date',
+  InvalidFormat: 'Invalid format',
+  InvalidOption: 'Invalid value; one of: {options}',
+  UnknownFields: 'Unknown fields: {keys}',
+  InvalidInput: 'Invalid value',
+  DinOutOfRange: 'DIN is from {min} to {max} in steps of {step}',
+};
+export type FrameworkMessageKey = FrameworkKey;
+
+export function frameworkMessage(
+  request: Pick<FastifyRequest, 'headers'> | undefined,
+  key: FrameworkKey,
+  params: Record<string, string | number> = {},
+): string {
+  const template = (isEnglish(request) ? frameworkEn : frameworkZh)[key];
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? ''));
+}

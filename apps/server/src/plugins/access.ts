@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ErrorCode } from '@snowgear/contracts';
 import { AppError } from '@/lib/errors.js';
-import { message } from '@/lib/messages.js';
+import { frameworkMessage, message } from '@/lib/messages.js';
 import type { RouteAccess } from '@/lib/access.js';
 
 /** Whether a signed-in user passes a route's declaration (any listed role or permission; 'all' when asked). */
@@ -62,13 +62,19 @@ export const accessPlugin = fp(
       const access = request.routeOptions.config.access;
       if (!access || 'public' in access) return;
       const user = request.user;
-      if (!user) throw new AppError(401, ErrorCode.Unauthorized, 'You are not authenticated!');
+      if (!user) {
+        throw new AppError(
+          401,
+          ErrorCode.Unauthorized,
+          frameworkMessage(request, 'NotAuthenticated'),
+        );
+      }
       if (!isAllowed(access, user)) {
         const refusal = 'roles' in access ? access.refusal : undefined;
         throw new AppError(
           403,
           ErrorCode.Forbidden,
-          refusal ? message(request, refusal) : 'You are not authorized!',
+          refusal ? message(request, refusal) : frameworkMessage(request, 'NotAuthorized'),
         );
       }
     });

@@ -3,16 +3,20 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ErrorCode, type ErrorInfo } from '@snowgear/contracts';
 import { AppError } from '@/lib/errors.js';
-import { message } from '@/lib/messages.js';
+import { frameworkMessage, message, type FrameworkMessageKey } from '@/lib/messages.js';
 import { databaseRefusal, isDatabaseUnavailable } from '@/lib/pg-errors.js';
+import {
+  codeWords,
+  issueText,
+  isValidationCode,
+  type ValidationIssue,
+} from '@/lib/validation-texts.js';
 
 /**
  * One error shape for every failure (ABP's `{ error: {...} }`, WIRE-FACTS.md §1) with the
  * `_AbpErrorFormat` header clients key on. 5xx bodies never carry internals, only the request id
  * that is also in the log.
  */
-export const VALIDATION_MESSAGE = 'Your request is not valid!';
-export const INTERNAL_MESSAGE = 'An internal error occurred during your request!';
 
 export function sendError(reply: FastifyReply, statusCode: number, info: ErrorInfo) {
   // An error goes out uncompressed, however long (a refused order naming every item): clients
@@ -49,24 +53,55 @@ function answerDatabaseUnavailable(error: unknown, request: FastifyRequest, repl
 }
 
 function toValidationInfo(
-  error: FastifyError & { validation: { instancePath: string; message?: string }[] },
+  request: FastifyRequest,
+  error: FastifyError & { validation: (ValidationIssue & { instancePath: string })[] },
 ): ErrorInfo {
   const context = error.validationContext ?? 'request';
-  const validationErrors = error.validation.map((issue) => {
-    const members = issue.instancePath.split('/').filter(Boolean);
-    return {
-      message: issue.message ?? 'is invalid',
-      members: members.length > 0 ? [members.join('.')] : [context],
-    };
-  });
+  const seen = new Set<string>();
+  const validationErrors = error.validation
+    .map((issue) => {
+      const members = issue.instancePath.split('/').filter(Boolean);
+      return {
+        message: issueText(request, issue),
+        members: members.length > 0 ? [members.join('.')] : [context],
+      };
+    })
+    // One field broken two ways that read the same (0.2: below the range and off its steps) says it once.
+    .filter((v) => {
+      const key = `${v.members.join()}\u0000${v.message}`;
+      return !seen.has(key) && !!seen.add(key);
+    });
+  const words = (text: string) => (isValidationCode(text) ? codeWords(request, text) : text);
   return {
     code: ErrorCode.Validation,
-    message: VALIDATION_MESSAGE,
+    message: frameworkMessage(request, 'ValidationFailed'),
     details:
-      'The following errors were detected during validation.\n' +
-      validationErrors.map((v) => ` - ${v.members.join(', ')}: ${v.message}`).join('\n'),
+      `${frameworkMessage(request, 'ValidationDetails')}\n` +
+      validationErrors.map((v) => ` - ${v.members.join(', ')}: ${words(v.message)}`).join('\n'),
     validationErrors,
   };
+}
+
+/** Fastify's own refusals of a request (before any route ran), in the caller's words. */
+function clientErrorMessage(request: FastifyRequest, status: number, code: string | undefined) {
+  const key: FrameworkMessageKey =
+    status === 404
+      ? 'RouteNotFound'
+      : status === 405
+        ? 'MethodNotAllowed'
+        : status === 413
+          ? 'PayloadTooLarge'
+          : status === 415
+            ? 'UnsupportedMediaType'
+            : status === 429
+              ? 'RequestsTooFrequent'
+              : code?.startsWith('FST_ERR_CTP_')
+                ? 'MalformedBody'
+                : 'BadRequest';
+  return frameworkMessage(request, key, {
+    method: request.method,
+    path: request.url.split('?')[0] ?? '',
+  });
 }
 
 export const errorHandlerPlugin = fp(
@@ -85,13 +120,16 @@ export const errorHandlerPlugin = fp(
         });
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
-        return sendError(reply, 400, toValidationInfo(error));
+        return sendError(reply, 400, toValidationInfo(request, error));
       }
       if (error.validation) {
         return sendError(
           reply,
           400,
-          toValidationInfo(error as FastifyError & { validation: { instancePath: string }[] }),
+          toValidationInfo(
+            request,
+            error as FastifyError & { validation: (ValidationIssue & { instancePath: string })[] },
+          ),
         );
       }
       // The safety net under the services' own checks: the database refusing the caller's data
@@ -109,13 +147,16 @@ export const errorHandlerPlugin = fp(
         // Fastify's own client errors: bad JSON, wrong content type, body too large, 429 ...
         return sendError(reply, status, {
           code: status === 429 ? ErrorCode.TooManyRequests : (error.code ?? null),
-          message: error.message,
+          message: clientErrorMessage(request, status, error.code),
         });
       }
       const unavailable = answerDatabaseUnavailable(error, request, reply);
       if (unavailable) return unavailable;
       request.log.error({ err: error }, 'unhandled error');
-      return sendError(reply, 500, { code: ErrorCode.Internal, message: INTERNAL_MESSAGE });
+      return sendError(reply, 500, {
+        code: ErrorCode.Internal,
+        message: frameworkMessage(request, 'InternalError'),
+      });
     });
   },
   { name: 'error-handler' },

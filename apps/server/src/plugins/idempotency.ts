@@ -5,7 +5,7 @@ import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { ErrorCode } from '@snowgear/contracts';
 import { idempotentRequests } from '@/db/schema.js';
 import { AppError } from '@/lib/errors.js';
-import { message } from '@/lib/messages.js';
+import { frameworkMessage, message } from '@/lib/messages.js';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 const KEY = /^[A-Za-z0-9._:-]{1,100}$/;
@@ -84,7 +84,11 @@ export const idempotencyPlugin = fp(
       const [first] = await app.db.select().from(idempotentRequests).where(match);
       if (!first) {
         // Purged or given up between the two statements: nothing recorded, try again.
-        throw new AppError(409, ErrorCode.RequestInProgress, 'Please retry the request.');
+        throw new AppError(
+          409,
+          ErrorCode.RequestInProgress,
+          frameworkMessage(request, 'RequestRetry'),
+        );
       }
       if (first.requestHash !== requestHash) {
         throw new AppError(
@@ -114,7 +118,7 @@ export const idempotencyPlugin = fp(
         throw new AppError(
           409,
           ErrorCode.RequestInProgress,
-          'The same request is still being handled. Please retry in a moment.',
+          frameworkMessage(request, 'RequestInProgress'),
         );
       }
       reply.header('Idempotent-Replayed', 'true');

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { ErrorCode } from '@snowgear/contracts';
+import { frameworkMessage } from '@/lib/messages.js';
 import { sendError } from './error-handler.js';
 import { DOCUMENT_ONLY_HEADERS } from './security.js';
 
@@ -67,7 +68,10 @@ export const webAppPlugin = fp<{ distDir: string }>(
       }
       return sendError(reply, 404, {
         code: ErrorCode.NotFound,
-        message: `Not found: ${request.method} ${request.url.split('?')[0]}`,
+        message: frameworkMessage(request, 'RouteNotFound', {
+          method: request.method,
+          path: request.url.split('?')[0] ?? '',
+        }),
       });
     });
   },

@@ -72,7 +72,7 @@ describe('wire conventions', () => {
     expect(res.json()).toEqual({
       error: {
         code: 'App:NotFound',
-        message: 'Not found: GET /api/app/nothing-here',
+        message: '请求的接口不存在：GET /api/app/nothing-here',
         requestId: 'abc-123',
       },
     });

@@ -9,6 +9,7 @@ import {
   refreshIfNeeded,
   restoreSession,
 } from '@/features/auth/stores/session-store';
+import { watchGrants } from '@/features/auth/stores/permissions-refresh';
 
 type Navigate = (to: string, options?: { replace?: boolean }) => unknown;
 
@@ -30,7 +31,11 @@ export function connectApi(navigate: Navigate): void {
     },
     onProofOfWork: showCheckingWhileSolving,
   });
+  // Rights taken away (or given) show without opening the profile: on return and after a 403.
+  stopWatchingGrants?.();
+  stopWatchingGrants = watchGrants();
 }
+let stopWatchingGrants: (() => void) | undefined;
 
 /** How long a proof of work may take unseen: most take well under a second. */
 const CHECKING_AFTER_MS = 400;

@@ -107,6 +107,31 @@ describe('API client', () => {
     expect((error as ApiError).status).toBeUndefined();
   });
 
+  it("asks for the app's current language on every call, the token's too, and is answered in it", async () => {
+    const sent = vi.spyOn(XMLHttpRequest.prototype, 'setRequestHeader');
+    const open = vi.spyOn(XMLHttpRequest.prototype, 'open');
+    const languages = () =>
+      sent.mock.calls.filter(([name]) => name === 'Accept-Language').map(([, value]) => value);
+    const refusal = (): Promise<ApiError> =>
+      api
+        .get(`/app/help/articles/${'x'.repeat(65)}`, { silent: true })
+        .then(() => new ApiError('answered', 200))
+        .catch((e: unknown) => e as ApiError);
+
+    expect((await refusal()).message).toBe('最多 64 个字符');
+    await changeLanguage('en-US');
+    sent.mockClear();
+    open.mockClear();
+    expect((await refusal()).message).toBe('At most 64 characters');
+    await getVerificationToken();
+    const calls = open.mock.calls.length;
+    const asked = languages();
+    sent.mockRestore();
+    open.mockRestore();
+    expect(calls).toBe(2);
+    expect(asked).toEqual(['en-US', 'en-US']);
+  });
+
   it('sends the tenant header when a tenant is chosen', async () => {
     window.localStorage.setItem('tenant_id', 'no-such-tenant');
     const error = await api

@@ -75,12 +75,15 @@ type Hooks = {
   onUnauthorized: (loginPath: string) => void;
   /** A proof of work is being solved (true) or is done (false): the page may say 'Checking…'. */
   onProofOfWork: (solving: boolean) => void;
+  /** The server refused a right (403): what the app shows as granted may be out of date. */
+  onForbidden: () => void;
 };
 const hooks: Hooks = {
   beforeAuthenticatedRequest: async () => undefined,
   onError: () => undefined,
   onUnauthorized: () => undefined,
   onProofOfWork: () => undefined,
+  onForbidden: () => undefined,
 };
 export function setApiHooks(next: Partial<Hooks>): void {
   Object.assign(hooks, next);
@@ -166,7 +169,10 @@ function send<T>(request: HttpRequest): Promise<HttpResponse<T>> {
     xhr.responseType =
       request.responseType === 'json' || !request.responseType ? 'text' : request.responseType;
     const isForm = request.data instanceof FormData || request.data instanceof Blob;
-    for (const [name, value] of Object.entries(request.headers ?? {})) {
+    // Every exchange (the token and proof-of-work calls too) asks for the app's current
+    // language: the server words its refusals in it.
+    const headers = { 'Accept-Language': i18n.language, ...request.headers };
+    for (const [name, value] of Object.entries(headers)) {
       // A form's Content-Type carries its boundary: the browser writes it.
       if (isForm && name.toLowerCase() === 'content-type') continue;
       xhr.setRequestHeader(name, value);
@@ -288,7 +294,6 @@ async function prepare(request: HttpRequest): Promise<HttpRequest> {
   }
   const tenantId = storage.get(StorageKey.tenantId);
   if (tenantId) headers[TENANT_HEADER] = tenantId;
-  headers['Accept-Language'] = i18n.language;
   const method = request.method.toUpperCase();
   const params = method === 'GET' ? { ...request.params, _t: Date.now() } : request.params;
   if (!READ_METHODS.has(method)) {
@@ -321,6 +326,7 @@ async function request<T>(call: HttpRequest, retried = false): Promise<HttpRespo
       if (await getVerificationToken()) return request<T>(call, true);
     }
     if (apiError.isVerificationTokenProblem) clearVerificationToken();
+    else if (apiError.status === 403) hooks.onForbidden();
     if (apiError.status === 401 && !call.skipAuthRedirect && !call.skipAuth) {
       // Login expired: the handler says so and sends the user to sign in, silent call or not.
       hooks.onUnauthorized(loginPathFor(window.location.pathname));

@@ -48,9 +48,42 @@ describe('detailed error messages of spec §8', () => {
         },
       }),
     ).toBe('请求参数错误，请检查输入');
+    // Words the server put in the reader's language (with the field's limits) read as they are.
+    expect(
+      msg(400, {
+        error: {
+          message: '提交的内容有误，请检查后重试',
+          validationErrors: [
+            { message: '最多 50 个字符', members: ['name'] },
+            { message: 'ItemsRequired', members: ['items'] },
+            { message: 'SomeCodeNobodyKnows', members: ['x'] },
+          ],
+        },
+      }),
+    ).toBe('最多 50 个字符\n请至少添加一件设备\n请求参数错误，请检查输入');
+    expect(
+      msg(400, {
+        error: {
+          message: 'x',
+          validationErrors: [{ message: 'DinOutOfRange', members: ['setting'] }],
+        },
+      }),
+    ).toBe('DIN 应在 0.75–14 之间，以 0.25 为单位');
     expect(msg(400, { error: { message: 'bad', details: 'the details' } })).toBe('the details');
     expect(msg(400, { error: { message: 'bad' } })).toBe('bad');
     expect(msg(400, '', { method: 'get' })).toBe('请求参数错误，请检查输入');
+  });
+
+  it('400 in English: the server’s English words for an English reader', async () => {
+    await changeLanguage('en-US');
+    expect(
+      msg(400, {
+        error: {
+          message: 'Your request is not valid!',
+          validationErrors: [{ message: 'At most 50 characters', members: ['name'] }],
+        },
+      }),
+    ).toBe('At most 50 characters');
   });
 
   it('401 to 503 and others', () => {

@@ -68,6 +68,15 @@ function validationWords(code: string): string | null {
   return i18n.exists(key) ? (i18n.t as (key: string) => string)(key) : null;
 }
 
+/**
+ * Words the server wrote for the reader (it answers in the language each call asks for): not a
+ * code, and in Chinese when the reader reads Chinese (an older server's English is not shown).
+ */
+function serverWords(text: string): boolean {
+  if (/^[A-Z][A-Za-z0-9]*$/.test(text)) return false;
+  return !i18n.language.startsWith('zh') || /[\u4e00-\u9fff]/.test(text);
+}
+
 /** Turns any failure into an ApiError with the detailed message set of spec §8. */
 export function toApiError(error: HttpFailure): ApiError {
   const t = i18n.t.bind(i18n);
@@ -97,11 +106,14 @@ export function toApiError(error: HttpFailure): ApiError {
   switch (status) {
     case 400: {
       if (isVerificationTokenProblem(error)) return make(t('api.verificationFailed'), true);
-      // The server's validation messages are codes (docs/wire-conventions.md): each known one
-      // in the reader's words; anything else (a validator's own English) as plain words.
+      // The server's validation messages are codes (docs/wire-conventions.md), each known one
+      // in the reader's words, or words the server already put in the language this client
+      // asked for ('最多 50 个字符'); an unknown code or a validator's English never shows.
       const codes = info?.validationErrors?.map((v) => v.message).filter(Boolean) ?? [];
       if (codes.length > 0) {
-        const words = [...new Set(codes.map((c) => validationWords(c) ?? t('api.badRequest')))];
+        const readable = (c: string) =>
+          validationWords(c) ?? (serverWords(c) ? c : t('api.badRequest'));
+        const words = [...new Set(codes.map(readable))];
         return make(words.join('\n'));
       }
       return make(info?.details || info?.message || t('api.badRequest'));

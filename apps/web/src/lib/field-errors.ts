@@ -9,10 +9,16 @@ export type FieldErrors = Record<string, string>;
  * The words for a validation code: the form's own (`<prefix>.<code>`), else the shared
  * `validation.<code>`, else the fallback.
  */
-function words(t: TFunction, prefix: string, code: string, fallback: string): string {
-  const translate = t as (key: string) => string;
+function words(
+  t: TFunction,
+  prefix: string,
+  code: string,
+  fallback: string,
+  options?: object,
+): string {
+  const translate = t as (key: string, options?: object) => string;
   for (const key of [`${prefix}.${code}`, `validation.${code}`]) {
-    if (i18n.exists(key)) return translate(key);
+    if (i18n.exists(key)) return translate(key, options);
   }
   return fallback;
 }
@@ -40,14 +46,16 @@ export function draftErrors(
   issues: readonly DraftIssue[],
   fallback: string,
 ): FieldErrors {
-  const translate = t as (key: string, options?: object) => string;
   const errors: FieldErrors = {};
   for (const issue of issues) {
     const field = String(issue.path[0] ?? '');
     if (errors[field]) continue;
+    // The form's own words for the limit, else the shared ones: never the key itself.
     errors[field] =
       issue.code === 'too_big' && typeof issue.maximum === 'number'
-        ? translate(`${prefix}.${LIMITS[issue.origin ?? ''] ?? 'tooBig'}`, { max: issue.maximum })
+        ? words(t, prefix, LIMITS[issue.origin ?? ''] ?? 'tooBig', fallback, {
+            max: issue.maximum,
+          })
         : words(t, prefix, issue.message, fallback);
   }
   return errors;

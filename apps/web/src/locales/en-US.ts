@@ -299,6 +299,10 @@ const enUS: Messages = {
     InvalidPhoneNumber: '$t(orderCreate.errors.InvalidPhone)',
     DuplicateItems: 'The same item is listed twice',
     ItemsRequired: '$t(orderCreate.errors.ItemsRequired)',
+    DinOutOfRange: '$t(din.settingRange, {"min": 0.75, "max": 14})',
+    tooLong: 'At most {{max}} characters',
+    tooMany: 'At most {{max}} items',
+    tooBig: 'At most {{max}}',
   },
   footer: {
     darkMode: 'Dark mode',
@@ -469,6 +473,8 @@ const enUS: Messages = {
   },
   inventory: {
     title: 'Stock',
+    attributeYes: 'Yes',
+    attributeNo: 'No',
     search: 'Search name, barcode, brand or model',
     allCategories: 'All categories',
     allStatuses: 'All statuses',

@@ -291,6 +291,10 @@ const zhCN = {
     InvalidPhoneNumber: '$t(orderCreate.errors.InvalidPhone)',
     DuplicateItems: '同一件设备扫描了两次',
     ItemsRequired: '$t(orderCreate.errors.ItemsRequired)',
+    DinOutOfRange: '$t(din.settingRange, {"min": 0.75, "max": 14})',
+    tooLong: '最多 {{max}} 个字',
+    tooMany: '最多 {{max}} 项',
+    tooBig: '不能大于 {{max}}',
   },
   footer: {
     darkMode: '深色模式',
@@ -458,6 +462,8 @@ const zhCN = {
   },
   inventory: {
     title: '库存',
+    attributeYes: '是',
+    attributeNo: '否',
     search: '搜索名称、条码、品牌或型号',
     allCategories: '全部分类',
     allStatuses: '全部状态',

@@ -2,13 +2,28 @@ import { cleanup, configure } from '@testing-library/react';
 import { unstableSetRender } from 'antd-mobile';
 import { afterEach, vi } from 'vitest';
 import { renderWithRoot } from '@/lib/antd-render';
-import { loadLanguage } from '@/lib/i18n';
+import { i18n, loadLanguage } from '@/lib/i18n';
 
 // The tests load antd-mobile as it is published, not through the app's build (which puts
 // lib/antd-render.ts in place of its renderer module): give it the same renderer.
 unstableSetRender(renderWithRoot);
 // The app loads a language's texts when it is shown; tests switch freely between both.
 await Promise.all([loadLanguage('zh-CN'), loadLanguage('en-US')]);
+
+// With both languages complete, a text asked for and not found would show its key on screen:
+// the test that asked for it fails.
+const missingTexts: string[] = [];
+i18n.options.missingKeyHandler = (languages, _namespace, key) => {
+  missingTexts.push(`${languages.join('/')}: ${key}`);
+};
+afterEach(() => {
+  const missing = missingTexts.splice(0);
+  if (missing.length > 0) {
+    throw new Error(
+      `texts missing, the screen shows their keys: ${[...new Set(missing)].join(', ')}`,
+    );
+  }
+});
 
 // Pages load lazily and talk to a real server: on a busy shared machine the first render can
 // take seconds. `findBy…` and `waitFor` wait for what a user would eventually see, so give them

@@ -41,13 +41,6 @@ export const MONEY_EVENT_KINDS = [
   'adjustment',
 ] as const;
 
-/** Stock operations written by the order lifecycle, named beside the equipment module's own. */
-const MORE_OPERATION_NAMES: Record<string, [zh: string, en: string]> = {
-  handover: ['交付', 'handed over'],
-  dispatch: ['出发配送', 'out for delivery'],
-  orderReturn: ['订单归还', 'returned on an order'],
-};
-
 const TEXTS = {
   OtherStore: ['只能查看本门店的操作日志', "You can only see your own store's log"],
   NoStore: [
@@ -481,7 +474,7 @@ export class AuditService {
         return parts.join(sep);
       }
       case 'equipment': {
-        const names = OPERATION_NAMES[row.action] ?? MORE_OPERATION_NAMES[row.action];
+        const names = OPERATION_NAMES[row.action];
         const what = names ? names[en ? 1 : 0] : row.action;
         const item = en ? `${row.subject} (${row.code})` : `${row.subject}（${row.code}）`;
         const parts = [en ? `${capitalise(what)}: ${item}` : `${what}：${item}`];

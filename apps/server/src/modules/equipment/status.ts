@@ -55,4 +55,8 @@ export const OPERATION_NAMES: Record<string, [zh: string, en: string]> = {
   barcode: ['修改条码', 'barcode changed'],
   ...Object.fromEntries(Object.entries(ACTIONS)),
   deleteUnavailable: ['删除不可用时段', 'unavailable time removed'],
+  // Written by the order lifecycle: every operation in an item's history has its words.
+  handover: ['交付', 'handed over'],
+  dispatch: ['出发配送', 'out for delivery'],
+  orderReturn: ['订单归还', 'returned on an order'],
 };

@@ -73,7 +73,7 @@ describe('help centre API', () => {
       const res = await get(url);
       expect(res.statusCode, url).toBe(400);
       const error = res.json().error;
-      expect(error.message).toBe('Your request is not valid!');
+      expect(error.message).toBe('提交的内容有误，请检查后重试');
       expect(error.validationErrors.length, url).toBeGreaterThan(0);
       expect(error.validationErrors[0].members.length).toBeGreaterThan(0);
       expect(res.headers['_abperrorformat']).toBe('true');

@@ -146,6 +146,24 @@ describe('DIN at the bench', () => {
     }
   });
 
+  it('refuses a value out of range with the range in the caller’s words, and keeps none of it', async () => {
+    const setOf = async () =>
+      (await call('employee', 'GET', `/api/app/orders/${order.id}`)).json<Order>().items[2]!
+        .dinSetting;
+    const before = await setOf();
+    for (const setting of [20, 0.2, 14.25, 0.5]) {
+      const zh = await call('employee', 'POST', dinUrl(order, 2), { setting });
+      expect(zh.statusCode, String(setting)).toBe(400);
+      expect(zh.json().error.validationErrors).toEqual([
+        { message: 'DinOutOfRange', members: ['setting'] },
+      ]);
+      expect(zh.json().error.details).toContain('setting: DIN 应在 0.75–14 之间，以 0.25 为单位');
+      const en = await call('employee', 'POST', dinUrl(order, 2), { setting }, 'en');
+      expect(en.json().error.details).toContain('setting: DIN is from 0.75 to 14 in steps of 0.25');
+    }
+    expect(await setOf()).toBe(before);
+  });
+
   it('refuses gear without a release value, and a line of another order', async () => {
     const boots = await call('employee', 'POST', dinUrl(order, 1), { setting: 6 });
     expect(boots.statusCode).toBe(409);

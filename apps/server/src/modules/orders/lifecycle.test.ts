@@ -138,7 +138,12 @@ describe('order lifecycle', () => {
     const history = (
       await call('GET', `/api/app/equipment/equipment-operation-history/${a.id}`)
     ).json();
-    expect(history.items[0]).toMatchObject({ operation: 'handover', orderId: order.id });
+    // Each step of the item's history in words, never as its code.
+    expect(history.items[0]).toMatchObject({
+      operation: 'handover',
+      operationDisplayName: '交付',
+      orderId: order.id,
+    });
 
     const [itemA, itemB] = handed.json().items as { id: string }[];
     const partly = await call('POST', `/api/app/orders/${order.id}/return`, {
@@ -157,6 +162,13 @@ describe('order lifecycle', () => {
       })
     ).json();
     expect(await equipmentStatus(b.id)).toBe(0);
+    const returned = (
+      await call('GET', `/api/app/equipment/equipment-operation-history/${b.id}`)
+    ).json();
+    expect(returned.items[0]).toMatchObject({
+      operation: 'orderReturn',
+      operationDisplayName: '订单归还',
+    });
     // Paid rent + deposits; owed rent + 100 damage: the rest of the deposits goes back.
     const refund = a.deposit + b.deposit - 100;
     expect(done.status).toBe(8);

@@ -233,6 +233,8 @@ export const admin: Messages['admin'] = {
     InvalidLink: 'Enter a link starting with http:// or https://',
     AgreementRequired: 'Enter the agreement text',
     tooLong: 'At most {{max}} characters',
+    tooBig: 'At most {{max}}',
+    tooMany: 'At most {{max}} items',
     invalid: 'Not valid',
   },
 };

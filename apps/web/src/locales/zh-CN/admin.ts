@@ -196,6 +196,8 @@ export const admin = {
     InvalidLink: '请输入以 http:// 或 https:// 开头的链接',
     AgreementRequired: '请输入协议内容',
     tooLong: '最多 {{max}} 个字',
+    tooBig: '不能大于 {{max}}',
+    tooMany: '最多 {{max}} 项',
     invalid: '内容无效',
   },
 };

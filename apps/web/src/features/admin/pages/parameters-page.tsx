@@ -84,7 +84,7 @@ export default function ParametersPage() {
 }
 
 function ParametersForm({ data }: { data: AdminParameters }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const forStore = data.storeId !== null;
   // For a store, null follows the business's value (a store value left blank).
   const initial: Record<string, string | null> = Object.fromEntries(
@@ -97,7 +97,13 @@ function ParametersForm({ data }: { data: AdminParameters }) {
   const showSuccess = useAppStore((s) => s.showSuccess);
   const showError = useAppStore((s) => s.showError);
   const root = useRef<HTMLFormElement>(null);
-  const issue = (code: string) => (t as (key: string) => string)(`admin.parameters.issues.${code}`);
+  // A code in the form's words; words the server already wrote in the reader's language as
+  // they are; an unknown code never as itself.
+  const issue = (code: string) => {
+    const key = `admin.parameters.issues.${code}`;
+    if (i18n.exists(key)) return (t as (key: string) => string)(key);
+    return /^[A-Z][A-Za-z0-9]*$/.test(code) ? t('admin.errors.invalid') : code;
+  };
 
   const handleSave = async () => {
     const changed = data.items.filter((i) => sent(i.key) !== (initial[i.key] ?? ''));

@@ -116,6 +116,15 @@ function applyUser(user: UserProfile) {
   update({ user, roles: user.roles, permissions: user.permissions, activeRole });
 }
 
+/**
+ * Roles and permissions as the server grants them now (the application configuration): a
+ * revoked right takes its buttons with it without waiting for the profile to be opened.
+ */
+export function applyGrants(roles: string[], permissions: string[]): void {
+  const activeRole = resolveActiveRole(useSession.getState().activeRole, roles);
+  update({ roles, permissions, activeRole });
+}
+
 /** Stores tokens, then the profile; if the profile cannot be fetched, the user from the token. */
 async function establish(auth: NormalisedAuth, rememberLogin: boolean, fetchProfile: boolean) {
   update({ accessToken: auth.accessToken, refreshToken: auth.refreshToken, rememberLogin });

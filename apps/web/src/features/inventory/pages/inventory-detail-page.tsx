@@ -20,6 +20,7 @@ import { QueryState } from '@/components/query-state';
 import { PagedList } from '@/components/paged-list';
 import { useEquipment } from '../api/get-equipment';
 import { useOperationHistory } from '../api/get-operation-history';
+import { attributeText } from '../utils/attribute-text';
 import { EquipmentDialog } from '../components/equipment-dialog';
 import { StatusTag } from '../components/status-tag';
 import { EquipmentPhotos } from '@/components/equipment-photos';
@@ -199,7 +200,7 @@ export default function InventoryDetailPage() {
                 {t('inventory.fields.usageCount')}
               </List.Item>
               {e.attributes.map((a) => (
-                <List.Item key={a.attributeId} extra={a.value}>
+                <List.Item key={a.attributeId} extra={attributeText(t, a)}>
                   {a.displayName}
                 </List.Item>
               ))}

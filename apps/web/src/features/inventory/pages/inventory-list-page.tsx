@@ -15,6 +15,7 @@ import { statusAsked, useEquipmentList, type EquipmentFilters } from '../api/lis
 import { EquipmentDialog } from '../components/equipment-dialog';
 import { StatusTag } from '../components/status-tag';
 import { STATUS_KEYS } from '../utils/status';
+import { attributeText } from '../utils/attribute-text';
 
 const ALL = '';
 
@@ -174,7 +175,7 @@ export default function InventoryListPage() {
                 onClick={() => setOpen(e.id)}
                 arrowIcon
                 extra={<StatusTag status={e.status} />}
-                description={`${e.barcodeNumber} · ${e.categoryName}${e.attributes.length ? ` · ${e.attributes.map((a) => a.value).join(' / ')}` : ''}`}
+                description={`${e.barcodeNumber} · ${e.categoryName}${e.attributes.length ? ` · ${e.attributes.map((a) => attributeText(t, a)).join(' / ')}` : ''}`}
               >
                 {e.name}
               </List.Item>

@@ -126,6 +126,29 @@ describe('DIN lines at the bench (real server)', () => {
     expect(await screen.findByText('已设定 DIN 3.75')).toBeTruthy();
   });
 
+  it('refuses a DIN out of range as typed, next to the field, instead of bringing it into range', async () => {
+    const order = await book(6);
+    show(order.id, { rider: zhang, dinSuggestion: 6.5 });
+    fireEvent.click(await screen.findByRole('button', { name: '确认 DIN' }));
+    const panel = await screen.findByRole('dialog', { name: '张三 的 DIN' });
+    const value = within(panel).getByRole<HTMLInputElement>('spinbutton');
+    const confirm = within(panel).getByRole('button', { name: '确认 DIN' });
+    for (const typed of ['20', '0.2']) {
+      fireEvent.focus(value);
+      fireEvent.change(value, { target: { value: typed } });
+      fireEvent.blur(value);
+      expect(value.value).toBe(typed);
+      fireEvent.click(confirm);
+      expect((await within(panel).findByRole('alert')).textContent).toBe(
+        'DIN 应在 0.75–14 之间，以 0.25 为单位',
+      );
+    }
+    expect((await api.get<Order>(`/app/orders/${order.id}`)).items[0]!.dinSetting).toBeNull();
+    // Typing again clears the refusal.
+    fireEvent.change(value, { target: { value: '8' } });
+    expect(within(panel).queryByRole('alert')).toBeNull();
+  });
+
   it('says which measurements the suggestion lacks, in English too', async () => {
     await changeLanguage('en-US');
     const order = await book(5);

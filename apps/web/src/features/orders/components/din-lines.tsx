@@ -116,13 +116,15 @@ function DinConfirmPanel({
   const showSuccess = useAppStore((s) => s.showSuccess);
   const [setting, setSetting] = useState<number | null>(item.dinSetting ?? item.dinSuggestion);
   const [error, setError] = useState<string | null>(null);
+  const [rangeError, setRangeError] = useState<string | null>(null);
   const name = item.rider?.name ?? item.categoryName;
 
   const handleConfirm = () => {
     if (!fitsBinding(setting)) {
-      setError(t('din.settingRange', { min: DIN_SETTING.min, max: DIN_SETTING.max }));
+      setRangeError(t('din.settingRange', { min: DIN_SETTING.min, max: DIN_SETTING.max }));
       return;
     }
+    setRangeError(null);
     setError(null);
     confirm.mutate(
       { orderId: order.id, itemId: item.id, setting },
@@ -143,16 +145,26 @@ function DinConfirmPanel({
       )}
       <label className="order-panel__row">
         <span>{t('din.setting')}</span>
+        {/* No min/max: the stepper would bring 20 down to 14 unseen; a value out of range is
+            refused below the field instead. */}
         <Stepper
           allowEmpty
-          min={DIN_SETTING.min}
-          max={DIN_SETTING.max}
           step={0.5}
           value={setting}
-          onChange={setSetting}
+          onChange={(value) => {
+            setSetting(value);
+            setRangeError(null);
+          }}
           aria-label={t('din.setting')}
+          aria-invalid={rangeError ? true : undefined}
+          aria-describedby={rangeError ? 'din-setting-error' : undefined}
         />
       </label>
+      {rangeError && (
+        <p id="din-setting-error" className="order-panel__error" role="alert">
+          {rangeError}
+        </p>
+      )}
       <PanelActions error={error}>
         <Button block size="large" onClick={onClose}>
           {t('orders.back')}
