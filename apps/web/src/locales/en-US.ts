@@ -11,6 +11,7 @@ import { rentalSummary } from './en-US/rental-summary';
 import { receipt } from './en-US/receipt';
 import { lateFee } from './en-US/late-fee';
 import { money } from './en-US/money';
+import { offlineWork } from './en-US/offline-work';
 
 const enUS: Messages = {
   storeDashboard,
@@ -25,6 +26,7 @@ const enUS: Messages = {
   receipt,
   lateFee,
   money,
+  offlineWork,
   app: {
     defaultTitle: 'Staff',
     loading: 'Loading…',

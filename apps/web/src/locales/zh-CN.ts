@@ -11,6 +11,7 @@ import { rentalSummary } from './zh-CN/rental-summary';
 import { receipt } from './zh-CN/receipt';
 import { lateFee } from './zh-CN/late-fee';
 import { money } from './zh-CN/money';
+import { offlineWork } from './zh-CN/offline-work';
 
 const zhCN = {
   storeDashboard,
@@ -25,6 +26,7 @@ const zhCN = {
   receipt,
   lateFee,
   money,
+  offlineWork,
   app: {
     defaultTitle: '店员端',
     loading: '加载中…',

@@ -17,6 +17,11 @@ import { useWedgeTarget } from '@/features/scanner/hooks/use-wedge-target';
 import type { ScanVerdict } from '@/features/scanner/stores/scanner-store';
 import { extractSerialNumber } from '@/features/scanner/utils/scan-rules';
 import { useConfirmDelivery } from '../api/runs';
+import {
+  DeliveryDamage,
+  deliveryDamageProblem,
+  type DeliveryDamageState,
+} from '../components/delivery-damage';
 import { DoorPhoto, type DoorPhotoValue } from '../components/door-photo';
 import { SignaturePad } from '../components/signature-pad';
 import { money } from '@/lib/money';
@@ -81,6 +86,7 @@ function ConfirmDelivery({ order }: { order: Order }) {
   const [recipient, setRecipient] = useState(order.customerName);
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  const [damage, setDamage] = useState<DeliveryDamageState>({});
 
   const tick = (lineId: string) => {
     latest.current = new Set(latest.current).add(lineId);
@@ -117,6 +123,8 @@ function ConfirmDelivery({ order }: { order: Order }) {
         t('driver.tickAll', { count: order.items.length - handed.size }),
       !photo && t('driver.photoNeeded'),
       !signature && t('driver.signatureNeeded'),
+      deliveryDamageProblem(order, damage) &&
+        t(`offlineWork.${deliveryDamageProblem(order, damage)!}`),
     ].filter(Boolean);
     if (problems.length > 0) {
       setError(problems.join(' · '));
@@ -141,6 +149,12 @@ function ConfirmDelivery({ order }: { order: Order }) {
         signature: signature!,
         recipientName: recipient.trim(),
         label: `${t('driver.confirmDelivery')} ${order.orderNumber}`,
+        damaged: order.items.flatMap((i) => {
+          const note = damage[i.id];
+          return note?.photo
+            ? [{ orderItemId: i.id, remarks: note.remarks.trim(), photo: note.photo }]
+            : [];
+        }),
       });
       playSound(SoundKind.success);
       showSuccess(t(outcome.queued ? 'app.queuedSaved' : 'driver.delivered'));
@@ -194,6 +208,7 @@ function ConfirmDelivery({ order }: { order: Order }) {
           </List.Item>
         ))}
       </List>
+      <DeliveryDamage order={order} value={damage} onChange={setDamage} />
       <section className="page-body door-page__proof">
         <h2 className="section-title">{t('driver.doorPhoto')}</h2>
         <DoorPhoto label={t('driver.takePhoto')} value={photo} onChange={setPhoto} />
