@@ -1,7 +1,7 @@
 import { List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { Order } from '@snowgear/contracts';
-import { BatchDamage } from '@/features/inventory/components/batch-damage';
+import { BatchDamage, updateMark } from '@/features/inventory/components/batch-damage';
 import type { DamageValue } from '@/features/orders/components/damage-note';
 
 /** Items found damaged as they are handed over at the door, each with its photo and note. */
@@ -29,7 +29,7 @@ export function DeliveryDamage({
 }: {
   order: Pick<Order, 'items'>;
   value: DeliveryDamageState;
-  onChange: (next: DeliveryDamageState) => void;
+  onChange: (update: (prev: DeliveryDamageState) => DeliveryDamageState) => void;
 }) {
   const { t } = useTranslation();
   return (
@@ -45,10 +45,7 @@ export function DeliveryDamage({
             value={value[item.id]}
             businessType="DeliveryPhoto"
             noteRequired
-            onChange={(next) => {
-              const { [item.id]: _, ...rest } = value;
-              onChange(next ? { ...rest, [item.id]: next } : rest);
-            }}
+            onChange={(update) => onChange((prev) => updateMark(prev, item.id, update))}
           />
         </List.Item>
       ))}

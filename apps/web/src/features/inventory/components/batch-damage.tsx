@@ -21,7 +21,8 @@ export function BatchDamage({
 }: {
   name: string;
   value: DamageValue | undefined;
-  onChange: (next: DamageValue | undefined) => void;
+  /** Marks or unmarks the item (undefined), or changes its photo or note, from the latest. */
+  onChange: (update: (prev: DamageValue | undefined) => DamageValue | undefined) => void;
   businessType?: string;
   noteRequired?: boolean;
 }) {
@@ -35,7 +36,7 @@ export function BatchDamage({
         fill={value ? 'solid' : 'outline'}
         aria-pressed={!!value}
         aria-label={`${name} ${t('offlineWork.markDamaged')}`}
-        onClick={() => onChange(value ? undefined : NO_DAMAGE_NOTE)}
+        onClick={() => onChange((prev) => (prev ? undefined : NO_DAMAGE_NOTE))}
       >
         {t('offlineWork.markDamaged')}
       </Button>
@@ -45,11 +46,22 @@ export function BatchDamage({
           value={value}
           businessType={businessType}
           noteRequired={noteRequired}
-          onChange={onChange}
+          onChange={(patch) => onChange((prev) => prev && { ...prev, ...patch })}
         />
       )}
     </div>
   );
+}
+
+/** Applies an item's update to the marks of a whole list. */
+export function updateMark(
+  marks: Record<string, DamageValue>,
+  id: string,
+  update: (prev: DamageValue | undefined) => DamageValue | undefined,
+): Record<string, DamageValue> {
+  const { [id]: prev, ...rest } = marks;
+  const next = update(prev);
+  return next ? { ...rest, [id]: next } : rest;
 }
 
 /** The check-in's `damaged` list, and the photos the offline queue uploads first. */

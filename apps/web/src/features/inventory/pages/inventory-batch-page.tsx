@@ -27,7 +27,7 @@ import { DEFAULT_BUSINESS_TIME_ZONE, storeTimeText } from '@/lib/store-time';
 import { useBatchStock } from '../api/batch-stock';
 import { getEquipmentByBarcode } from '../api/get-equipment-by-barcode';
 import type { DamageValue } from '@/features/orders/components/damage-note';
-import { BatchDamage, damagedForCheckIn } from '../components/batch-damage';
+import { BatchDamage, damagedForCheckIn, updateMark } from '../components/batch-damage';
 import { StatusTag } from '../components/status-tag';
 import { StockOperationForm } from '../components/stock-operation-form';
 import { batchProblem, type BatchMode } from '../utils/batch';
@@ -342,11 +342,7 @@ export default function InventoryBatchPage() {
                     <BatchDamage
                       name={e.name}
                       value={damage[e.id]}
-                      onChange={(next) =>
-                        setDamage(({ [e.id]: _, ...rest }) =>
-                          next ? { ...rest, [e.id]: next } : rest,
-                        )
-                      }
+                      onChange={(update) => setDamage((d) => updateMark(d, e.id, update))}
                     />
                   )}
                 </>

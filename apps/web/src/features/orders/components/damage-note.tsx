@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { TextArea } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { DoorPhoto, type DoorPhotoValue } from '@/features/driver/components/door-photo';
@@ -38,29 +39,34 @@ export function DamageNote({
   name,
 }: {
   value: DamageValue;
-  onChange: (next: DamageValue) => void;
+  /** What changed: the photo or the note (the photo may arrive after the note is typed). */
+  onChange: (patch: Partial<DamageValue>) => void;
   businessType?: string;
   noteRequired?: boolean;
   /** The item's name, for the screen reader. */
   name: string;
 }) {
   const { t } = useTranslation();
+  const noteId = useId();
   return (
     <div className="damage-note">
       <DoorPhoto
         label={t('offlineWork.addPhoto')}
         value={value.photo}
         businessType={businessType}
-        onChange={(photo) => onChange({ ...value, photo })}
+        onChange={(photo) => onChange({ photo })}
       />
+      <label className="damage-note__label" htmlFor={noteId}>
+        {t(noteRequired ? 'offlineWork.damageNoteRequired' : 'offlineWork.damageNote')}
+        <span className="visually-hidden"> {name}</span>
+      </label>
       <TextArea
+        id={noteId}
         className="damage-note__text"
-        aria-label={`${name} ${t(noteRequired ? 'offlineWork.damageNoteRequired' : 'offlineWork.damageNote')}`}
-        placeholder={t(noteRequired ? 'offlineWork.damageNoteRequired' : 'offlineWork.damageNote')}
         value={value.remarks}
         maxLength={200}
         autoSize={{ minRows: 2, maxRows: 4 }}
-        onChange={(remarks) => onChange({ ...value, remarks })}
+        onChange={(remarks) => onChange({ remarks })}
       />
     </div>
   );

@@ -252,7 +252,12 @@ export function ReturnPanel({
                   <DamageNote
                     name={item.equipmentName}
                     value={notes[item.id] ?? NO_DAMAGE_NOTE}
-                    onChange={(next) => setNotes((prev) => ({ ...prev, [item.id]: next }))}
+                    onChange={(patch) =>
+                      setNotes((prev) => ({
+                        ...prev,
+                        [item.id]: { ...(prev[item.id] ?? NO_DAMAGE_NOTE), ...patch },
+                      }))
+                    }
                   />
                 </div>
               )}
