@@ -1,4 +1,5 @@
 import { ErrorCode, type BatchStockResult } from '@snowgear/contracts';
+import { useSession } from '@/features/auth/stores/session-store';
 import { api } from '@/lib/api-client';
 import { ApiError } from '@/lib/api-errors';
 import { uploadCompressed } from '@/lib/upload-file';
@@ -24,7 +25,9 @@ export interface QueueListener {
 }
 const listeners = new Set<QueueListener>();
 let syncing = false;
-let currentUser: () => string | null = () => null;
+// Until the sync starts (it waits for the page to settle), a write made offline is still the
+// signed-in user's: it must not be kept under nobody's name, or nobody would ever send it.
+let currentUser: () => string | null = () => useSession.getState().user?.id ?? null;
 let afterApplied: () => void = () => undefined;
 
 /** Who is signed in (their writes are the ones sent) and what to refresh once some are applied. */

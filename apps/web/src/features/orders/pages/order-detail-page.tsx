@@ -15,6 +15,7 @@ import { Paths } from '@/config/paths';
 import { ActionBar } from '@/components/layouts/action-bar';
 import { PageHeader } from '@/components/page-header';
 import { PrivatePhoto } from '@/components/private-photo';
+import { CashPending } from '../components/cash-pending';
 import { ItemDamage } from '../components/item-damage';
 import { PromptDialog } from '@/components/prompt-dialog';
 import { QueryState } from '@/components/query-state';
@@ -314,6 +315,7 @@ export default function OrderDetailPage() {
 
             <OrderFees order={order} />
 
+            <CashPending orderId={order.id} />
             <List header={t('orders.bills')}>
               {order.bills.length === 0 && <List.Item>{t('orders.noBills')}</List.Item>}
               {order.bills.map((bill) => (
