@@ -233,7 +233,8 @@ async function keepOrMerge(entry: QueuedRequest): Promise<string> {
       await announce();
       return other.key;
     }
-    if (merged) {
+    // While the queue is being sent, a waiting write may be on its way: it is left as it is.
+    if (merged && !flushing) {
       await keep(merged);
       return other.key;
     }
