@@ -188,4 +188,134 @@ describe('the counter without network', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('takes cash and makes a new order offline: both survive a reload and are sent once', async () => {
+    const context = await newPhone(browser, 'zh-CN', { serviceWorkers: 'allow' });
+    const page = await context.newPage();
+    const errors = watchErrors(page, {
+      allow: [/ERR_INTERNET_DISCONNECTED/],
+    });
+    await signIn(page, baseUrl, 'employee', '/store/dashboard');
+    await page.evaluate(async () => {
+      const worker = (await navigator.serviceWorker.ready).active;
+      if (worker && worker.state !== 'activated') {
+        await new Promise((done) => worker.addEventListener('statechange', done));
+      }
+    });
+    const api = staffApi(page, baseUrl);
+    const storeId = await api.myStoreId();
+    const me = await api.call<{ id: string }>('GET', '/api/app/account/my-profile');
+    const stamp = Date.now().toString(36).toUpperCase();
+    const [forCash, forOrder] = await api.newItems(
+      '雪杖',
+      [1, 2].map((n) => ({ name: `断网开单雪杖 ${n}`, barcodeNumber: `OFO${stamp}${n}` })),
+    );
+    // An order booked this morning, its cash still to take.
+    const morning = new Date(Date.now() + 86_400_000);
+    const unpaid = await api.book({
+      storeId,
+      customerName: '断网收款',
+      customerPhone: '13900008801',
+      start: morning,
+      end: new Date(morning.getTime() + 86_400_000),
+      items: [{ equipmentId: forCash!.id }],
+    });
+    const billsPaid = async () =>
+      (
+        await api.call<{ bills: { status: string }[] }>('GET', `/api/app/orders/${unpaid.id}`)
+      ).bills.filter((b) => b.status === 'paid').length;
+
+    // The payment page is open when the network drops; the customer hands over the cash.
+    await page.goto(`${baseUrl}/store/orders/payment/${unpaid.id}`);
+    const takeCash = page.getByRole('button', { name: /^收取现金/ });
+    await takeCash.waitFor();
+    await context.setOffline(true);
+    await page.getByText('网络已断开').waitFor();
+    await takeCash.tap();
+    await page.locator('.adm-dialog-button', { hasText: '已收到' }).tap();
+    await page.getByText('已收现金，待同步').first().waitFor();
+    await page.getByText('1 项离线操作待发送').waitFor();
+    // No second button to take the cash again.
+    expect(await takeCash.count()).toBe(0);
+
+    // The clerk had filled a new order for the next customer before the network dropped.
+    await page.evaluate(
+      ({ key, line }) =>
+        localStorage.setItem(
+          key,
+          JSON.stringify({
+            savedAt: Date.now(),
+            values: {
+              customerName: '断网开单',
+              customerPhone: '13900008802',
+              orderType: 'Normal',
+              start: null,
+              days: null,
+              deliveryMethod: 'SelfPickup',
+              deliveryAddress: '',
+              returnMethod: 'SelfReturn',
+              returnAddress: '',
+              discount: '',
+              discountReason: '',
+              remarks: '',
+              items: [line],
+            },
+          }),
+        ),
+      {
+        key: `draft:order-create:${me.id}`,
+        line: {
+          equipmentId: forOrder!.id,
+          name: '断网开单雪杖 2',
+          barcodeNumber: forOrder!.barcodeNumber,
+          categoryName: '雪杖',
+          dailyPrice: forOrder!.dailyRentPrice,
+          deposit: forOrder!.deposit,
+        },
+      },
+    );
+    await page.goto(`${baseUrl}/store/orders/create`);
+    await page.getByText('已恢复上次未提交的内容').waitFor();
+    await page.getByRole('button', { name: /^创建订单/ }).tap();
+    await page
+      .getByText(/^没有网络，订单已保存在本机/)
+      .first()
+      .waitFor();
+    await page.getByText('2 项离线操作待发送').waitFor();
+
+    // A reload, still offline: both wait, and the payment page still says the cash is in.
+    await page.reload();
+    await page.getByText('2 项离线操作待发送').waitFor();
+    await page.locator('.offline-banner').getByRole('button', { name: '查看' }).tap();
+    const sheet = page.getByRole('dialog', { name: '离线操作' });
+    await sheet.getByText(`收现金 ${unpaid.orderNumber}`, { exact: false }).waitFor();
+    await sheet.getByText('新订单 断网开单 · 1 件').waitFor();
+    await screenshot(page, 'offline-order-and-cash-zh');
+    await sheet.getByRole('button', { name: '关闭' }).tap();
+    await page.goto(`${baseUrl}/store/orders/payment/${unpaid.id}`);
+    await page.getByText('已收现金，待同步').first().waitFor();
+    // Nothing reached the server yet.
+    expect(await billsPaid()).toBe(0);
+    const ordersFor = async (phone: string) =>
+      (
+        await api.call<{ items: { id: string; orderNumber: string }[] }>(
+          'GET',
+          `/api/app/orders?keyword=${phone}`,
+        )
+      ).items;
+    expect(await ordersFor('13900008802')).toEqual([]);
+
+    await context.setOffline(false);
+    await page.locator('.offline-banner').waitFor({ state: 'detached', timeout: 30_000 });
+    await page.getByText('这个订单没有待收款项').waitFor();
+    expect(await billsPaid()).toBe(1);
+    const made = await ordersFor('13900008802');
+    expect(made).toHaveLength(1);
+    // The draft is gone now that the order exists.
+    expect(
+      await page.evaluate((key) => localStorage.getItem(key), `draft:order-create:${me.id}`),
+    ).toBeNull();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

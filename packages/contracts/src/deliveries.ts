@@ -83,6 +83,32 @@ export const DeliveryConfirmSchema = z.object({
   photoFileId: z.uuid().optional(),
   signatureFileId: z.uuid().optional(),
   recipientName: singleLineText({ max: 50 }).default(''),
+  /**
+   * Items found damaged as they were handed over (a photo and remarks each, as at a pickup);
+   * the items not named were handed over fine.
+   */
+  items: z
+    .array(
+      z.object({
+        orderItemId: z.uuid(),
+        condition: z.enum(['fine', 'damaged']),
+        photoFileId: z.uuid().optional(),
+        remarks: multiLineText({ max: 200 }).default(''),
+      }),
+    )
+    .max(100)
+    .default([])
+    .superRefine((items, ctx) => {
+      items.forEach((v, i) => {
+        if (v.condition !== 'damaged') return;
+        if (!v.photoFileId) {
+          ctx.addIssue({ code: 'custom', message: 'PhotoRequired', path: [i, 'photoFileId'] });
+        }
+        if (!v.remarks.trim()) {
+          ctx.addIssue({ code: 'custom', message: 'RemarksRequired', path: [i, 'remarks'] });
+        }
+      });
+    }),
 });
 export type DeliveryConfirm = z.input<typeof DeliveryConfirmSchema>;
 

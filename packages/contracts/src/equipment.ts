@@ -246,7 +246,26 @@ export const BatchStockOutSchema = z
   .object({ equipmentIds: batchIds, ...stockOutFields })
   .superRefine(checkStockOutWindow);
 export type BatchStockOut = z.infer<typeof BatchStockOutSchema>;
-export const BatchStockInSchema = z.object({ equipmentIds: batchIds, ...stockInFields });
+/** An item of a batch check-in that came back damaged: a note and a photo (DamagePhoto upload). */
+export const BatchDamageSchema = z.object({
+  equipmentId: z.uuid(),
+  remarks: multiLineText({ max: STOCK_REMARKS_MAX, tooLong: 'RemarksTooLong' }).default(''),
+  photoFileId: z.uuid().optional(),
+});
+export const BatchStockInSchema = z
+  .object({
+    equipmentIds: batchIds,
+    ...stockInFields,
+    /** Items of the batch checked in and then marked damaged. */
+    damaged: z.array(BatchDamageSchema).max(BATCH_STOCK_MAX).default([]),
+  })
+  .superRefine((v, ctx) => {
+    v.damaged.forEach((d, i) => {
+      if (!v.equipmentIds.includes(d.equipmentId)) {
+        ctx.addIssue({ code: 'custom', message: 'DamagedNotInBatch', path: ['damaged', i] });
+      }
+    });
+  });
 export type BatchStockIn = z.infer<typeof BatchStockInSchema>;
 
 export const EarlyReturnSchema = z.object({
@@ -322,6 +341,8 @@ export const OperationHistorySchema = z.object({
   storeName: z.string(),
   /** The operator's own store, when it was not the item's (an operation after the notice). */
   operatorStoreName: z.string().nullable(),
+  /** A photo of the item's condition at that moment (damage found at a check-in). */
+  photoId: z.string().nullable(),
   creationTime: z.string(),
 });
 export type OperationHistory = z.infer<typeof OperationHistorySchema>;
@@ -384,6 +405,7 @@ export const IMAGE_BUSINESS_TYPES = [
   'Avatar',
   'DeliveryPhoto',
   'SelfReturnPhoto',
+  'DamagePhoto',
 ] as const;
 export const MAX_EQUIPMENT_IMAGES = 9;
 

@@ -158,6 +158,13 @@ export const OrderItemSchema = z.object({
   pickupState: z.enum(['fine', 'damaged', 'lost']).nullable(),
   pickupPhotoId: z.string().nullable(),
   pickupRemarks: z.string(),
+  /** A delivery at the door: the driver's word on the item as handed over (null: none). */
+  deliveryState: z.enum(['fine', 'damaged']).nullable(),
+  deliveryPhotoId: z.string().nullable(),
+  deliveryRemarks: z.string(),
+  /** The counter's return check-in: a photo and a note on a damaged or lost item. */
+  returnPhotoId: z.string().nullable(),
+  returnRemarks: z.string(),
 });
 export type OrderItem = z.infer<typeof OrderItemSchema>;
 
@@ -372,6 +379,8 @@ export const OrderReturnSchema = z.object({
         state: z.enum([ReturnState.Returned, ReturnState.Damaged, ReturnState.Lost]),
         damageFee: moneyInput().default(0),
         remarks: multiLineText({ max: 200 }).default(''),
+        /** A photo of a damaged or lost item (an upload of type DamagePhoto by the clerk). */
+        photoFileId: z.uuid().optional(),
       }),
     )
     .min(1)

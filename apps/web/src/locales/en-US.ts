@@ -13,6 +13,7 @@ import { lateFee } from './en-US/late-fee';
 import { money } from './en-US/money';
 import { counterScan } from './en-US/counter-scan';
 import { orderView } from './en-US/order-view';
+import { offlineWork } from './en-US/offline-work';
 
 const enUS: Messages = {
   storeDashboard,
@@ -29,6 +30,7 @@ const enUS: Messages = {
   money,
   counterScan,
   orderView,
+  offlineWork,
   app: {
     defaultTitle: 'Staff',
     loading: 'Loading…',

@@ -13,6 +13,7 @@ import { lateFee } from './zh-CN/late-fee';
 import { money } from './zh-CN/money';
 import { counterScan } from './zh-CN/counter-scan';
 import { orderView } from './zh-CN/order-view';
+import { offlineWork } from './zh-CN/offline-work';
 
 const zhCN = {
   storeDashboard,
@@ -29,6 +30,7 @@ const zhCN = {
   money,
   counterScan,
   orderView,
+  offlineWork,
   app: {
     defaultTitle: '店员端',
     loading: '加载中…',

@@ -375,6 +375,7 @@ export class EquipmentService {
       reason?: string;
       remarks?: string;
       orderId?: string | null;
+      photoId?: string | null;
     },
   ) {
     const user = this.request.user!;
@@ -391,6 +392,7 @@ export class EquipmentService {
       reason: entry.reason ?? '',
       remarks: entry.remarks ?? '',
       orderId: entry.orderId ?? null,
+      photoId: entry.photoId ?? null,
       userId: user.id,
       operatorName: who?.name || who?.userName || user.userName,
       storeId: row.storeId,
@@ -414,7 +416,7 @@ export class EquipmentService {
     row: EquipmentRow,
     action: Action,
     to: number,
-    entry: { reason: string; remarks: string; orderId?: string | null },
+    entry: { reason: string; remarks: string; orderId?: string | null; photoId?: string | null },
     extra?: (tx: Transaction) => Promise<void>,
     set: Partial<typeof equipment.$inferInsert> = {},
   ) {
@@ -551,8 +553,54 @@ export class EquipmentService {
     return this.batch(equipmentIds, 'StockOutDone', (id) => this.checkOut(id, input));
   }
 
-  async batchStockIn({ equipmentIds, ...input }: BatchStockIn): Promise<BatchStockResult> {
-    return this.batch(equipmentIds, 'StockInDone', (id) => this.checkIn(id, input));
+  /**
+   * A batch check-in where some items came back damaged: each is checked in, then marked damaged
+   * (as marking damaged does), its history keeping the note and the photo.
+   */
+  async batchStockIn({ equipmentIds, damaged, ...input }: BatchStockIn): Promise<BatchStockResult> {
+    await this.assertOwnDamagePhotos(
+      damaged.flatMap((d) => (d.photoFileId ? [d.photoFileId] : [])),
+    );
+    const notes = new Map(damaged.map((d) => [d.equipmentId, d]));
+    return this.batch(equipmentIds, 'StockInDone', async (id) => {
+      const row = await this.checkIn(id, input);
+      const note = notes.get(id);
+      if (!note) return row;
+      const photoId = note.photoFileId ?? null;
+      await this.transition(
+        { ...row, status: EquipmentStatus.Available },
+        'markDamaged',
+        EquipmentStatus.Damaged,
+        { reason: this.msg('DamagedAtCheckIn'), remarks: note.remarks.trim(), photoId },
+        async (tx) => {
+          if (!photoId) return;
+          await tx
+            .update(files)
+            .set({ businessEntityId: id, isTemporary: false, expiresAt: null })
+            .where(eq(files.id, photoId));
+        },
+      );
+      return row;
+    });
+  }
+
+  /** Photos of damage are the signed-in user's own uploads of type DamagePhoto. */
+  private async assertOwnDamagePhotos(ids: string[]) {
+    if (ids.length === 0) return;
+    const rows = await this.db
+      .select({ id: files.id })
+      .from(files)
+      .where(
+        and(
+          eq(files.tenantId, this.tenantId),
+          eq(files.ownerId, this.request.user!.id),
+          eq(files.businessType, 'DamagePhoto'),
+          inArray(files.id, ids),
+        ),
+      );
+    if (rows.length !== new Set(ids).size) {
+      throw new AppError(400, ErrorCode.Validation, this.msg('DamagePhotoInvalid'));
+    }
   }
 
   private async batch(
@@ -1024,6 +1072,7 @@ export class EquipmentService {
         storeName: storeName ?? '',
         operatorStoreName:
           h.operatorStoreId && h.operatorStoreId !== h.storeId ? (operatorStoreName ?? '') : null,
+        photoId: h.photoId,
         creationTime: h.createdAt.toISOString(),
       })),
       totalCount: total?.n ?? 0,

@@ -72,6 +72,15 @@ const READERS: Record<string, ReadRule> = {
   // recipient's signature): staff who handle orders and the drivers' side of deliveries.
   DeliveryPhoto: { staff: DELIVERY_PROOF_READERS },
   DeliverySignature: { staff: DELIVERY_PROOF_READERS },
+  // Damage found at the counter (a return check-in, a batch check-in): the staff who handle the
+  // store's orders and those who look after its equipment (it shows in the item's history).
+  DamagePhoto: {
+    staff: [
+      Permissions.StoreManagement.Orders,
+      Permissions.BusinessOperations.OrderProcess,
+      ...EQUIPMENT_STAFF,
+    ],
+  },
   // A customer's photo of gear handed back by self-return: the staff who check it in.
   SelfReturnPhoto: {
     staff: [Permissions.StoreManagement.Orders, Permissions.BusinessOperations.OrderProcess],
@@ -88,6 +97,7 @@ export const ORDER_FILE_TYPES: readonly string[] = [
   'DeliveryPhoto',
   'DeliverySignature',
   'SelfReturnPhoto',
+  'DamagePhoto',
 ];
 
 export function mayRead(user: Caller, file: FileFacts): Verdict {

@@ -10,6 +10,7 @@ import {
   Permissions,
   type PickupReportSchema,
   ReturnMethod,
+  ReturnState,
   type Order,
   type OrderReturnSchema,
   UNAVAILABLE_DAYS_MAX,
@@ -47,6 +48,8 @@ type PickupReportInput = z.output<typeof PickupReportSchema>;
 /** Upload types of the proof a driver gives at the door (files/access-rules.ts). */
 export const DELIVERY_PHOTO = 'DeliveryPhoto';
 export const DELIVERY_SIGNATURE = 'DeliverySignature';
+/** Upload type of a photo of damage found at the counter (files/access-rules.ts). */
+export const DAMAGE_PHOTO = 'DamagePhoto';
 
 /**
  * The order lifecycle after creation (ARCHITECTURE.md §4): handover, extension and return
@@ -78,6 +81,7 @@ export class OrderLifecycle extends OrdersService {
       orderId: string;
       reason?: string;
       remarks?: string;
+      photoId?: string | null;
     },
     operatorName: string,
   ) {
@@ -93,6 +97,7 @@ export class OrderLifecycle extends OrdersService {
       userId: this.user.id,
       operatorName,
       storeId: row.storeId,
+      photoId: entry.photoId ?? null,
     });
   }
 
@@ -262,13 +267,32 @@ export class OrderLifecycle extends OrdersService {
     if (atTheDoor && (!photoId || !signatureId)) {
       throw new AppError(400, ErrorCode.Validation, this.msg('DeliveryProofRequired'));
     }
+    // Items found damaged as they were handed over: lines of this order still out, each once.
+    const lines = await this.items(id);
+    const marks = proof.items.map((entry) => {
+      const line = lines.find((l) => l.item.id === entry.orderItemId);
+      if (!line || !line.item.equipmentId || line.item.returnState) {
+        throw unprocessable(ErrorCode.OrderItemNotInOrder, this.msg('DeliveryItemsInvalid'));
+      }
+      return { entry, line, equipmentId: line.item.equipmentId };
+    });
+    if (new Set(marks.map((m) => m.line.item.id)).size !== marks.length) {
+      throw unprocessable(ErrorCode.OrderItemNotInOrder, this.msg('DeliveryItemsInvalid'));
+    }
+    const damagePhotos = marks.flatMap(({ entry }) =>
+      entry.condition === 'damaged' && entry.photoFileId
+        ? [{ id: entry.photoFileId, type: DELIVERY_PHOTO }]
+        : [],
+    );
     const files = [
       ...(photoId ? [{ id: photoId, type: DELIVERY_PHOTO }] : []),
       ...(signatureId ? [{ id: signatureId, type: DELIVERY_SIGNATURE }] : []),
+      ...damagePhotos,
     ];
     if (!(await this.ownUploads(files))) {
       throw new AppError(400, ErrorCode.Validation, this.msg('DeliveryFileInvalid'));
     }
+    const who = marks.length > 0 ? await this.operatorName() : '';
     const recipient = proof.recipientName.trim();
     const delivered = say('OrderDelivered', { address: order.deliveryAddress });
     const message = withRemarks(
@@ -304,6 +328,7 @@ export class OrderLifecycle extends OrdersService {
         })
         .where(eq(orders.id, id));
       await this.keepUploads(tx, id, files);
+      await this.recordDeliveryDamage(tx, id, marks, who);
       if (order.rentalStartAt.getTime() <= Date.now()) {
         await this.moveTo(
           tx,
@@ -314,6 +339,66 @@ export class OrderLifecycle extends OrdersService {
       }
     });
     return this.get(id);
+  }
+
+  /**
+   * The driver's word on each item as handed over. A damaged one is marked so at once (from in
+   * stock or in use only, spec §4), its history saying the driver marked it, with the photo; the
+   * order's timeline tells the store, as for damage found at a pickup.
+   */
+  private async recordDeliveryDamage(
+    tx: Transaction,
+    orderId: string,
+    marks: {
+      entry: DeliveryConfirmInput['items'][number];
+      line: Awaited<ReturnType<OrderLifecycle['items']>>[number];
+      equipmentId: string;
+    }[],
+    who: string,
+  ) {
+    for (const { entry, line, equipmentId } of marks) {
+      const remarks = entry.remarks.trim();
+      const damaged = entry.condition === 'damaged';
+      await tx
+        .update(orderItems)
+        .set({
+          deliveryState: entry.condition,
+          deliveryPhotoId: damaged ? (entry.photoFileId ?? null) : null,
+          deliveryRemarks: remarks,
+        })
+        .where(eq(orderItems.id, line.item.id));
+      if (!damaged) continue;
+      const [gear] = await tx
+        .update(equipment)
+        .set({ status: EquipmentStatus.Damaged, updatedAt: new Date() })
+        .where(
+          and(
+            eq(equipment.id, equipmentId),
+            inArray(equipment.status, [EquipmentStatus.Available, EquipmentStatus.InUse]),
+          ),
+        )
+        .returning({ storeId: equipment.storeId });
+      if (gear) {
+        await this.history(
+          tx,
+          { id: equipmentId, storeId: gear.storeId },
+          {
+            operation: 'markDamaged',
+            from: EquipmentStatus.InUse,
+            to: EquipmentStatus.Damaged,
+            orderId,
+            reason: textIn(this.en, 'DriverMarkedDamaged'),
+            remarks,
+            photoId: entry.photoFileId ?? null,
+          },
+          who,
+        );
+      }
+      await this.event(tx, orderId, {
+        kind: 'delivery',
+        message: say('DeliveryItemDamaged', { barcode: line.barcode ?? '', remarks }),
+      });
+    }
   }
 
   /** Whether the signed-in user handles the store's orders (beyond a driver's runs). */
@@ -461,6 +546,7 @@ export class OrderLifecycle extends OrdersService {
                 entry.condition === 'damaged' ? 'DriverMarkedDamaged' : 'DriverMarkedLost',
               ),
               remarks: entry.remarks.trim(),
+              photoId: entry.photoFileId ?? null,
             },
             who,
           );
@@ -760,6 +846,20 @@ export class OrderLifecycle extends OrdersService {
     this.assertWithinTotal(
       order.totalFen + chosen.reduce((sum, c) => sum + Math.round(c.entry.damageFee * 100), 0),
     );
+    // A photo of the damage is the clerk's own upload; it is kept with the order and the item.
+    const photos = chosen.flatMap(({ entry }) =>
+      entry.photoFileId && entry.state !== ReturnState.Returned
+        ? [{ id: entry.photoFileId, type: DAMAGE_PHOTO }]
+        : [],
+    );
+    if (!(await this.ownUploads(photos))) {
+      const bad = chosen.find((c) => c.entry.photoFileId);
+      throw new AppError(
+        400,
+        ErrorCode.Validation,
+        this.msg('ReturnPhotoInvalid', { barcode: bad?.line.barcode ?? '' }),
+      );
+    }
 
     await this.db.transaction(async (tx) => {
       for (const { entry, line, equipmentId } of chosen) {
@@ -774,6 +874,8 @@ export class OrderLifecycle extends OrdersService {
           .update(equipment)
           .set({ status: to, updatedAt: new Date() })
           .where(eq(equipment.id, equipmentId));
+        const damaged = entry.state !== ReturnState.Returned;
+        const photoId = damaged ? (entry.photoFileId ?? null) : null;
         await this.history(
           tx,
           { id: equipmentId, storeId: gear?.storeId ?? order.storeId },
@@ -782,7 +884,8 @@ export class OrderLifecycle extends OrdersService {
             from: gear?.status ?? EquipmentStatus.InUse,
             to,
             orderId: id,
-            remarks: [order.orderNumber, entry.remarks].filter(Boolean).join(' '),
+            remarks: [order.orderNumber, entry.remarks.trim()].filter(Boolean).join(' '),
+            photoId,
           },
           who,
         );
@@ -796,7 +899,10 @@ export class OrderLifecycle extends OrdersService {
           );
         const [marked] = await tx
           .update(orderItems)
-          .set({ returnState: entry.state })
+          .set({
+            returnState: entry.state,
+            ...(damaged ? { returnPhotoId: photoId, returnRemarks: entry.remarks.trim() } : {}),
+          })
           .where(and(eq(orderItems.id, line.item.id), isNull(orderItems.returnState)))
           .returning({ id: orderItems.id });
         if (!marked) {
@@ -834,6 +940,7 @@ export class OrderLifecycle extends OrdersService {
         .select({ n: sql<number>`count(*)`.mapWith(Number) })
         .from(orderItems)
         .where(and(eq(orderItems.orderId, id), isNull(orderItems.returnState)));
+      await this.keepUploads(tx, id, photos);
       if ((remaining?.n ?? 0) === 0) await this.settle(tx, id);
     });
     return this.get(id);

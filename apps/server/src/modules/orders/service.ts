@@ -589,6 +589,11 @@ export class OrdersService {
           pickupState: item.pickupState,
           pickupPhotoId: item.pickupPhotoId,
           pickupRemarks: item.pickupRemarks,
+          deliveryState: item.deliveryState,
+          deliveryPhotoId: item.deliveryPhotoId,
+          deliveryRemarks: item.deliveryRemarks,
+          returnPhotoId: item.returnPhotoId,
+          returnRemarks: item.returnRemarks,
         }),
       ),
       feeItems: fees.map((f) => ({

@@ -2,7 +2,15 @@ import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { Equipment } from '@snowgear/contracts';
 
 /** What the offline queue knows how to read back from the server's answer. */
-export type QueuedKind = 'batchStock' | 'stock' | 'orderAction';
+export type QueuedKind = 'batchStock' | 'stock' | 'orderAction' | 'orderCreate' | 'cashConfirm';
+
+/** What a page needs to know of a queued write besides its request (which order, which draft). */
+export interface QueuedContext {
+  orderId?: string;
+  billId?: string;
+  /** A new order: the form's draft as it was sent, to open again if the server refuses it. */
+  draft?: unknown;
+}
 
 /**
  * A photo or signature a queued write needs: uploaded first, its file id put at `field` (a path
@@ -35,6 +43,9 @@ export interface QueuedRequest {
   attachments?: QueuedAttachment[];
   /** Why the server refused it (state conflict). */
   problem?: string;
+  context?: QueuedContext;
+  /** Sent at least once: the server may have applied it, so its body may no longer change. */
+  tried?: boolean;
 }
 
 /** An item as last seen from the server, for scans while the network is down. */

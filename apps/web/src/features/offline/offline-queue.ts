@@ -1,13 +1,16 @@
 import { ErrorCode, type BatchStockResult } from '@snowgear/contracts';
+import { useSession } from '@/features/auth/stores/session-store';
 import { api } from '@/lib/api-client';
 import { ApiError } from '@/lib/api-errors';
 import { uploadCompressed } from '@/lib/upload-file';
 import {
   offlineDb,
   type QueuedAttachment,
+  type QueuedContext,
   type QueuedKind,
   type QueuedRequest,
 } from './offline-db';
+import { mergeWrites } from './offline-merge';
 
 /**
  * The offline queue: a write the counter makes without network is kept in IndexedDB and sent
@@ -22,7 +25,9 @@ export interface QueueListener {
 }
 const listeners = new Set<QueueListener>();
 let syncing = false;
-let currentUser: () => string | null = () => null;
+// Until the sync starts (it waits for the page to settle), a write made offline is still the
+// signed-in user's: it must not be kept under nobody's name, or nobody would ever send it.
+let currentUser: () => string | null = () => useSession.getState().user?.id ?? null;
 let afterApplied: () => void = () => undefined;
 
 /** Who is signed in (their writes are the ones sent) and what to refresh once some are applied. */
@@ -32,6 +37,14 @@ export function configureOfflineQueue(options: {
 }): void {
   currentUser = options.userId;
   afterApplied = options.onApplied;
+}
+
+/** Told of each queued write the server applied (with its answer), whoever waits for it. */
+export type AppliedListener = (entry: QueuedRequest, result: unknown) => void;
+const appliedListeners = new Set<AppliedListener>();
+export function onWriteApplied(listener: AppliedListener): () => void {
+  appliedListeners.add(listener);
+  return () => appliedListeners.delete(listener);
 }
 
 export function onQueueChange(listener: QueueListener): () => void {
@@ -74,6 +87,9 @@ export interface QueueableWrite {
   label: string;
   /** Photos taken without network: uploaded first, then their ids go into the body. */
   attachments?: AttachmentInput[];
+  context?: QueuedContext;
+  /** The key of an attempt the caller made itself and got no answer to: kept under it. */
+  triedUnder?: string;
 }
 
 /** A file a write needs, as the page has it. */
@@ -135,29 +151,42 @@ function send<T>(entry: Pick<QueuedRequest, 'method' | 'url' | 'body' | 'key'>):
  */
 export async function sendOrQueue<T>(write: QueueableWrite): Promise<SendOutcome<T>> {
   const userId = currentUser();
-  const key = newIdempotencyKey();
+  const { triedUnder, ...rest } = write;
   const entry: QueuedRequest = {
-    ...write,
+    ...rest,
     attachments: await Promise.all((write.attachments ?? []).map(toStored)),
-    key,
+    key: triedUnder ?? newIdempotencyKey(),
     userId: userId ?? '',
     createdAt: nextCreatedAt(),
     state: 'waiting',
+    ...(triedUnder ? { tried: true } : {}),
   };
-  const waiting = (await entries()).some((e) => e.state === 'waiting' && e.userId === userId);
+  const waiting = await writesWaiting();
   let kept = entry;
-  if (!waiting && navigator.onLine !== false) {
+  if (!waiting && !triedUnder && navigator.onLine !== false) {
     try {
       // Kept as sent: the server may have applied it, and a repeat under its key must carry the
       // same body (the same uploaded files), or the server refuses it as another request.
-      kept = await withAttachments(entry);
+      kept = { ...(await withAttachments(entry)), tried: true };
       return { queued: false, result: await send<T>(kept) };
     } catch (err) {
       if (!isNoAnswer(err)) throw err;
     }
   }
-  await keep(kept);
+  const key = await keepOrMerge(kept);
   if (navigator.onLine === false) return { queued: true };
+  awaited.add(key);
+  try {
+    return await sendKept<T>(key);
+  } finally {
+    awaited.delete(key);
+  }
+}
+
+/** Writes whose answer a caller waits for: it shows the answer, not the applied listeners. */
+const awaited = new Set<string>();
+
+async function sendKept<T>(key: string): Promise<SendOutcome<T>> {
   let applied = await flushQueue();
   if (!applied.has(key) && (await stillWaiting(key))) {
     // The run it joined had started before it was kept: one more run sends it.
@@ -176,6 +205,12 @@ export async function sendOrQueue<T>(write: QueueableWrite): Promise<SendOutcome
   return { queued: true };
 }
 
+/** Whether the signed-in user has writes waiting (a new one then queues behind them). */
+export async function writesWaiting(): Promise<boolean> {
+  const userId = currentUser();
+  return (await entries()).some((e) => e.state === 'waiting' && e.userId === userId);
+}
+
 async function stillWaiting(key: string): Promise<boolean> {
   const entry = await (await offlineDb()).get('requests', key).catch(() => undefined);
   return entry?.state === 'waiting';
@@ -184,6 +219,28 @@ async function stillWaiting(key: string): Promise<boolean> {
 async function keep(entry: QueuedRequest): Promise<void> {
   await (await offlineDb()).put('requests', entry);
   await announce();
+}
+
+/**
+ * Keeps a write, unless one waiting already does the same (then nothing more is kept) or it
+ * folds into one waiting (the same order's handover or return): never sent twice. Returns the
+ * key the write now waits under.
+ */
+async function keepOrMerge(entry: QueuedRequest): Promise<string> {
+  for (const other of await entries()) {
+    const merged = mergeWrites(other, entry);
+    if (merged === 'same') {
+      await announce();
+      return other.key;
+    }
+    // While the queue is being sent, a waiting write may be on its way: it is left as it is.
+    if (merged && !flushing) {
+      await keep(merged);
+      return other.key;
+    }
+  }
+  await keep(entry);
+  return entry.key;
 }
 
 /** Removes a write from the queue (a conflict the user has read, or one they no longer want). */
@@ -242,13 +299,17 @@ export function flushQueue(): Promise<Map<string, unknown>> {
       for (const entry of await entries()) {
         if (entry.state !== 'waiting' || entry.userId !== userId) continue;
         try {
-          const ready = await withAttachments(entry);
-          // Uploaded once: a later try sends the ids, not the photos again.
-          if (ready !== entry) await (await offlineDb()).put('requests', ready);
+          // Uploaded once: a later try sends the ids, not the photos again; once tried, the
+          // body stays as sent (offline-merge.ts).
+          const ready = { ...(await withAttachments(entry)), tried: true };
+          await (await offlineDb()).put('requests', ready);
           const result = await send<unknown>(ready);
           const refused = refusalsIn(entry.kind, result);
           if (refused === null) {
             await (await offlineDb()).delete('requests', entry.key);
+            if (!awaited.has(entry.key)) {
+              for (const listener of appliedListeners) listener(ready, result);
+            }
           } else {
             await (
               await offlineDb()

@@ -1,6 +1,14 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useSession } from '@/features/auth/stores/session-store';
-import { announce, configureOfflineQueue, flushQueue, onQueueChange } from './offline-queue';
+import type { Order } from '@snowgear/contracts';
+import { orderCreatedFromQueue } from '@/features/orders/utils/queued-order';
+import {
+  announce,
+  configureOfflineQueue,
+  flushQueue,
+  onQueueChange,
+  onWriteApplied,
+} from './offline-queue';
 import { useQueueStore } from './stores/queue-store';
 
 /** How often waiting writes are tried again while the browser believes it is online. */
@@ -20,6 +28,10 @@ export function startOfflineSync(queryClient: QueryClient): () => void {
   const stopListening = onQueueChange((entries, syncing) =>
     useQueueStore.setState({ entries: entries.filter((e) => e.userId === userId()), syncing }),
   );
+  // A new order kept offline now exists: its draft goes, and the clerk is told (and taken to it).
+  const stopApplied = onWriteApplied((entry, result) => {
+    if (entry.kind === 'orderCreate') orderCreatedFromQueue(entry, result as Order);
+  });
   const flush = () => {
     if (navigator.onLine !== false) void flushQueue();
   };
@@ -34,6 +46,7 @@ export function startOfflineSync(queryClient: QueryClient): () => void {
   flush();
   return () => {
     stopListening();
+    stopApplied();
     stopSession();
     window.clearInterval(timer);
     window.removeEventListener('online', flush);

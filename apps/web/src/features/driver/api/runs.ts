@@ -111,6 +111,8 @@ export interface DeliveryProof {
   signature: Blob;
   /** How the offline queue lists it. */
   label: string;
+  /** Items found damaged at the hand-over, each with its photo and note. */
+  damaged?: { orderItemId: string; remarks: string; photo: { id: string | null; blob: Blob } }[];
 }
 
 /**
@@ -125,6 +127,15 @@ export function useConfirmDelivery() {
     mutationFn: (v: DeliveryProof) => {
       const body: DeliveryConfirm = { recipientName: v.recipientName };
       if (v.photo.id) body.photoFileId = v.photo.id;
+      const damaged = v.damaged ?? [];
+      if (damaged.length > 0) {
+        body.items = damaged.map(({ orderItemId, remarks, photo }) => ({
+          orderItemId,
+          condition: 'damaged' as const,
+          remarks,
+          ...(photo.id ? { photoFileId: photo.id } : {}),
+        }));
+      }
       return sendOrQueue<Order>({
         method: 'POST',
         url: orderPath(v.orderId, 'delivered'),
@@ -148,6 +159,18 @@ export function useConfirmDelivery() {
             fileName: 'signature.png',
             businessType: 'DeliverySignature',
           },
+          ...damaged.flatMap(({ photo }, index) =>
+            photo.id
+              ? []
+              : [
+                  {
+                    field: `items.${index}.photoFileId`,
+                    blob: photo.blob,
+                    fileName: 'damage.jpg',
+                    businessType: 'DeliveryPhoto',
+                  },
+                ],
+          ),
         ],
       });
     },

@@ -22,10 +22,13 @@ export function DoorPhoto({
   label,
   value,
   onChange,
+  businessType = 'DeliveryPhoto',
 }: {
   label: string;
   value: DoorPhotoValue | null;
   onChange: (photo: DoorPhotoValue | null) => void;
+  /** The upload's type: a driver's proof, or `DamagePhoto` for damage found at the counter. */
+  businessType?: string;
 }) {
   const { t } = useTranslation();
   const inputId = useId();
@@ -41,12 +44,10 @@ export function DoorPhoto({
     setError(null);
     try {
       const small = await compressPhoto(file);
-      const info = await uploadCompressed(small, 'door.jpg', 'DeliveryPhoto').catch(
-        (err: unknown) => {
-          if (isNoAnswer(err)) return null;
-          throw err;
-        },
-      );
+      const info = await uploadCompressed(small, 'door.jpg', businessType).catch((err: unknown) => {
+        if (isNoAnswer(err)) return null;
+        throw err;
+      });
       onChange({ id: info?.id ?? null, blob: small, preview: URL.createObjectURL(small) });
     } catch (err) {
       setError(

@@ -17,6 +17,11 @@ import { useWedgeTarget } from '@/features/scanner/hooks/use-wedge-target';
 import type { ScanVerdict } from '@/features/scanner/stores/scanner-store';
 import { extractSerialNumber } from '@/features/scanner/utils/scan-rules';
 import { useConfirmDelivery } from '../api/runs';
+import {
+  DeliveryDamage,
+  deliveryDamageProblem,
+  type DeliveryDamageState,
+} from '../components/delivery-damage';
 import { DoorPhoto, type DoorPhotoValue } from '../components/door-photo';
 import { SignaturePad } from '../components/signature-pad';
 import { money } from '@/lib/money';
@@ -84,11 +89,14 @@ function ConfirmDelivery({ order }: { order: Order }) {
   const [attempted, setAttempted] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  const [damage, setDamage] = useState<DeliveryDamageState>({});
+  const damageProblem = deliveryDamageProblem(order, damage);
   const missing = [
     handed.size < order.items.length &&
       t('driver.tickAll', { count: order.items.length - handed.size }),
     !photo && t('driver.photoNeeded'),
     !signature && t('driver.signatureNeeded'),
+    damageProblem && t(`offlineWork.${damageProblem}`),
   ].filter((m): m is string => !!m);
   const shown = [...(attempted ? missing : []), ...(error ? [error] : [])].join(' · ');
 
@@ -150,6 +158,12 @@ function ConfirmDelivery({ order }: { order: Order }) {
         signature: signature!,
         recipientName: recipient.trim(),
         label: `${t('driver.confirmDelivery')} ${order.orderNumber}`,
+        damaged: order.items.flatMap((i) => {
+          const note = damage[i.id];
+          return note?.photo
+            ? [{ orderItemId: i.id, remarks: note.remarks.trim(), photo: note.photo }]
+            : [];
+        }),
       });
       playSound(SoundKind.success);
       showSuccess(t(outcome.queued ? 'app.queuedSaved' : 'driver.delivered'));
@@ -203,6 +217,7 @@ function ConfirmDelivery({ order }: { order: Order }) {
           </List.Item>
         ))}
       </List>
+      <DeliveryDamage order={order} value={damage} onChange={changed(setDamage)} />
       <section className="page-body door-page__proof">
         <h2 className="section-title">{t('driver.doorPhoto')}</h2>
         <DoorPhoto label={t('driver.takePhoto')} value={photo} onChange={changed(setPhoto)} />

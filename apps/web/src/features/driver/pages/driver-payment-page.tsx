@@ -75,7 +75,17 @@ function CollectAtDoor({ checkout }: { checkout: Checkout }) {
     });
     if (!ok) return;
     try {
-      for (const bill of checkout.due) await confirmCash.mutateAsync(bill.billId);
+      const label = t('offlineWork.cashLabel', { number: checkout.orderNumber, amount });
+      let queued = false;
+      for (const bill of checkout.due) {
+        const outcome = await confirmCash.mutateAsync({
+          billId: bill.billId,
+          orderId: checkout.orderId,
+          label,
+        });
+        queued = outcome.queued || queued;
+      }
+      if (queued) return showSuccess(t('offlineWork.cashQueued'));
       handlePaid();
     } catch (err) {
       showError(err instanceof Error ? err.message : String(err));

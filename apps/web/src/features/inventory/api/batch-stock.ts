@@ -6,7 +6,7 @@ import {
   type BatchStockResult,
 } from '@snowgear/contracts';
 import { rememberChange } from '@/features/offline/equipment-memory';
-import { sendOrQueue } from '@/features/offline/offline-queue';
+import { sendOrQueue, type AttachmentInput } from '@/features/offline/offline-queue';
 import { equipmentKey } from './list-equipment';
 
 export type BatchStockOperation = (
@@ -14,6 +14,8 @@ export type BatchStockOperation = (
 ) & {
   /** What the offline queue lists, should the network be down. */
   label: string;
+  /** Photos of damage taken offline: uploaded by the queue first, their ids into the body. */
+  photos?: AttachmentInput[];
 };
 
 /**
@@ -35,12 +37,16 @@ export function useBatchStock() {
         body: op.input,
         kind: 'batchStock',
         label: op.label,
+        attachments: op.photos,
       }),
     onSuccess: async (outcome, op) => {
       if (outcome.queued) {
         // The next offline scan sees the item as it will be once the batch is applied.
         const status = op.kind === 'checkOut' ? EquipmentStatus.InUse : EquipmentStatus.Available;
-        await rememberChange(op.input.equipmentIds, { status });
+        const damaged = op.kind === 'checkIn' ? op.input.damaged.map((d) => d.equipmentId) : [];
+        const fine = op.input.equipmentIds.filter((id) => !damaged.includes(id));
+        await rememberChange(fine, { status });
+        if (damaged.length > 0) await rememberChange(damaged, { status: EquipmentStatus.Damaged });
       } else {
         await client.invalidateQueries({ queryKey: equipmentKey });
       }

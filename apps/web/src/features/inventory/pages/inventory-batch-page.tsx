@@ -26,6 +26,8 @@ import { businessParameter } from '@/features/system-config/utils/business-param
 import { DEFAULT_BUSINESS_TIME_ZONE, storeTimeText } from '@/lib/store-time';
 import { useBatchStock } from '../api/batch-stock';
 import { getEquipmentByBarcode } from '../api/get-equipment-by-barcode';
+import type { DamageValue } from '@/features/orders/components/damage-note';
+import { BatchDamage, damagedForCheckIn, updateMark } from '../components/batch-damage';
 import { StatusTag } from '../components/status-tag';
 import { StockOperationForm } from '../components/stock-operation-form';
 import { batchProblem, type BatchMode } from '../utils/batch';
@@ -72,6 +74,8 @@ export default function InventoryBatchPage() {
   // Scans can come faster than renders: each one sees what the one before added.
   const latest = useRef(items);
   const [refused, setRefused] = useState<Record<string, string>>({});
+  // Check-in: items that came back damaged, with a note and a photo.
+  const [damage, setDamage] = useState<Record<string, DamageValue>>({});
   const [problem, setProblem] = useState<Problem | null>(null);
   const [values, setValues] = useState<StockFormValues>(() => ({
     reason: '',
@@ -152,6 +156,7 @@ export default function InventoryBatchPage() {
   const remove = (id: string) => {
     setList(latest.current.filter((e) => e.id !== id));
     setRefused(({ [id]: _, ...rest }) => rest);
+    setDamage(({ [id]: _, ...rest }) => rest);
   };
 
   const switchMode = async (next: BatchMode) => {
@@ -166,6 +171,7 @@ export default function InventoryBatchPage() {
     }
     setList([]);
     setRefused({});
+    setDamage({});
     setProblem(null);
     setErrors({});
     setServerError(null);
@@ -198,6 +204,7 @@ export default function InventoryBatchPage() {
       count: items.length,
       barcodes: items.map((e) => e.barcodeNumber).join('、'),
     });
+    const { damaged, photos } = damagedForCheckIn(base.equipmentIds, damage);
     try {
       const outcome = await batch.mutateAsync(
         isCheckOut
@@ -206,7 +213,12 @@ export default function InventoryBatchPage() {
               input: { ...base, ...unavailableRange(values, new Date(), timeZone) },
               label,
             }
-          : { kind: 'checkIn', input: { ...base, shouldClearManualUnavailableTime: true }, label },
+          : {
+              kind: 'checkIn',
+              input: { ...base, shouldClearManualUnavailableTime: true, damaged },
+              label,
+              photos,
+            },
       );
       if (outcome.queued) {
         // Kept on the phone: the list starts afresh, the banner counts what waits.
@@ -214,6 +226,7 @@ export default function InventoryBatchPage() {
         showSuccess(t('app.queuedSaved'));
         setList([]);
         setRefused({});
+        setDamage({});
         setValues({ reason: '', remarks: '', startDate: startFor(), days: 1 });
         return;
       }
@@ -221,6 +234,11 @@ export default function InventoryBatchPage() {
       const failed = result.items.filter((i) => !i.success);
       setRefused(Object.fromEntries(failed.map((i) => [i.equipmentId, i.message])));
       setList(latest.current.filter((e) => failed.some((f) => f.equipmentId === e.id)));
+      setDamage((d) =>
+        Object.fromEntries(
+          Object.entries(d).filter(([id]) => failed.some((f) => f.equipmentId === id)),
+        ),
+      );
       if (result.succeeded > 0) {
         playSound(failed.length ? SoundKind.error : SoundKind.success);
         showSuccess(t('inventory.batch.done', { action, count: result.succeeded }));
@@ -319,6 +337,13 @@ export default function InventoryBatchPage() {
                     <span className="field-error" role="alert">
                       {refused[e.id]}
                     </span>
+                  )}
+                  {!isCheckOut && (
+                    <BatchDamage
+                      name={e.name}
+                      value={damage[e.id]}
+                      onChange={(update) => setDamage((d) => updateMark(d, e.id, update))}
+                    />
                   )}
                 </>
               }

@@ -19,6 +19,7 @@ import { textError } from '@/lib/text-rules';
 import { QueryState } from '@/components/query-state';
 import { PagedList } from '@/components/paged-list';
 import { useEquipment } from '../api/get-equipment';
+import { PrivatePhoto } from '@/components/private-photo';
 import { useOperationHistory } from '../api/get-operation-history';
 import { attributeText } from '../utils/attribute-text';
 import { EquipmentDialog } from '../components/equipment-dialog';
@@ -253,6 +254,12 @@ export default function InventoryDetailPage() {
                                 })
                               : t('inventory.by', { name: h.operatorName, store: h.storeName })}
                           </span>
+                          {h.photoId && (
+                            <PrivatePhoto
+                              fileId={h.photoId}
+                              alt={`${h.operationDisplayName} ${t('offlineWork.damagePhoto')}`}
+                            />
+                          )}
                         </>
                       }
                       extra={<time dateTime={h.creationTime}>{when(h.creationTime)}</time>}

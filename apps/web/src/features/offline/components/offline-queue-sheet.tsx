@@ -3,6 +3,10 @@ import { Dialog } from '@/components/antd/dialog';
 import { Popup } from '@/components/antd/popup';
 import { useTranslation } from 'react-i18next';
 import { useAppStore } from '@/features/app-state/stores/app-store';
+import { useNavigate } from 'react-router';
+import { Paths } from '@/config/paths';
+import { reopenQueuedDraft } from '@/features/orders/utils/queued-order';
+import type { QueuedRequest } from '../offline-db';
 import { discard, flushQueue } from '../offline-queue';
 import { useQueueStore } from '../stores/queue-store';
 import { storeTimeText } from '@/lib/store-time';
@@ -24,6 +28,7 @@ export default function OfflineQueueSheet({ onClose }: { onClose: () => void }) 
   const entries = useQueueStore((s) => s.entries);
   const syncing = useQueueStore((s) => s.syncing);
   const offline = useAppStore((s) => s.networkStatus === 'offline');
+  const navigate = useNavigate();
 
   const remove = async (key: string) => {
     const ok = await Dialog.confirm({
@@ -32,6 +37,14 @@ export default function OfflineQueueSheet({ onClose }: { onClose: () => void }) 
       cancelText: t('profile.cancel'),
     });
     if (ok) await discard(key);
+  };
+
+  // A new order the server refused: its draft goes back to the form, to change and send again.
+  const reopen = async (entry: QueuedRequest) => {
+    if (!reopenQueuedDraft(entry)) return;
+    await discard(entry.key);
+    onClose();
+    void navigate(Paths.storeOrderCreate());
   };
 
   return (
@@ -63,14 +76,21 @@ export default function OfflineQueueSheet({ onClose }: { onClose: () => void }) 
               }
               extra={
                 e.state === 'conflict' ? (
-                  <Button
-                    size="small"
-                    color="danger"
-                    fill="outline"
-                    onClick={() => void remove(e.key)}
-                  >
-                    {t('app.queueRemove')}
-                  </Button>
+                  <div className="offline-queue__entry-actions">
+                    {e.kind === 'orderCreate' && e.context?.draft != null && (
+                      <Button size="small" color="primary" onClick={() => void reopen(e)}>
+                        {t('offlineWork.reopenDraft')}
+                      </Button>
+                    )}
+                    <Button
+                      size="small"
+                      color="danger"
+                      fill="outline"
+                      onClick={() => void remove(e.key)}
+                    >
+                      {t('app.queueRemove')}
+                    </Button>
+                  </div>
                 ) : (
                   <Tag color="primary" fill="outline">
                     {t('app.queueStateWaiting')}

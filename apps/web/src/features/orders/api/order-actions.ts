@@ -1,21 +1,41 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Order, OrderReturn, PaymentStatus } from '@snowgear/contracts';
 import { api } from '@/lib/api-client';
-import { sendOrQueue } from '@/features/offline/offline-queue';
+import { sendOrQueue, type AttachmentInput } from '@/features/offline/offline-queue';
 import { equipmentKey } from '@/features/inventory/api/list-equipment';
 import { ordersKey } from './get-order';
 
-/** Cash in hand for a bill (the server records it once however often it is confirmed). */
+/** A bill's cash confirmation, as the offline queue keeps it: for which order, and its label. */
+export interface CashConfirmation {
+  billId: string;
+  orderId: string;
+  /** How the offline queue lists it ("收现金 2611… · ¥320.00"). */
+  label: string;
+}
+
+/**
+ * Cash in hand for a bill (the server records it once however often it is confirmed). Without
+ * network it is kept on the phone and sent when the network returns (`queued` in the outcome);
+ * the order's pages show it as received, waiting to sync (components/cash-pending.tsx).
+ */
 export function useConfirmCash() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (billId: string) =>
-      api.post<PaymentStatus>(
-        `/app/orders/confirm-cash-received?billId=${encodeURIComponent(billId)}`,
-        undefined,
-        { silent: true },
-      ),
-    onSuccess: () => client.invalidateQueries({ queryKey: ordersKey }),
+    // Offline too: the offline queue keeps it (react-query would hold it back unseen).
+    networkMode: 'always',
+    mutationFn: (v: CashConfirmation) =>
+      sendOrQueue<PaymentStatus>({
+        method: 'POST',
+        url: `/app/orders/confirm-cash-received?billId=${encodeURIComponent(v.billId)}`,
+        body: undefined,
+        kind: 'cashConfirm',
+        label: v.label,
+        context: { orderId: v.orderId, billId: v.billId },
+      }),
+    onSuccess: async (outcome) => {
+      if (outcome.queued) return;
+      await client.invalidateQueries({ queryKey: ordersKey });
+    },
   });
 }
 
@@ -68,6 +88,7 @@ function useOrderAction<V>(call: (v: V) => Promise<Order>) {
 function useQueueableOrderAction<V extends { id: string; label: string }>(
   action: string,
   body: (v: V) => unknown,
+  attachments?: (v: V) => AttachmentInput[],
 ) {
   const client = useQueryClient();
   return useMutation({
@@ -80,6 +101,7 @@ function useQueueableOrderAction<V extends { id: string; label: string }>(
         body: body(v),
         kind: 'orderAction',
         label: v.label,
+        attachments: attachments?.(v),
       }),
     onSuccess: async (outcome) => {
       if (outcome.queued) return;
@@ -153,10 +175,19 @@ export function useExtendOrder() {
   );
 }
 
-/** Items checked back in: fine, damaged or lost, with damage fees. */
+/**
+ * Items checked back in: fine, damaged or lost, with damage fees, and a note and a photo on a
+ * damaged or lost one (`photos`: taken offline, uploaded by the queue first).
+ */
 export function useReturnItems() {
   return useQueueableOrderAction(
     'return',
-    (v: { id: string; label: string; items: OrderReturn['items'] }) => ({ items: v.items }),
+    (v: {
+      id: string;
+      label: string;
+      items: OrderReturn['items'];
+      photos?: AttachmentInput[];
+    }) => ({ items: v.items }),
+    (v) => v.photos ?? [],
   );
 }

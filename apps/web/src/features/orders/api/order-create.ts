@@ -10,6 +10,15 @@ import { ApiError } from '@/lib/api-errors';
 import { http, unwrap, type ApiRequestConfig } from '@/lib/api-client';
 import { i18n } from '@/lib/i18n';
 import { equipmentKey } from '@/features/inventory/api/list-equipment';
+import {
+  isNoAnswer,
+  newIdempotencyKey,
+  sendOrQueue,
+  writesWaiting,
+  type SendOutcome,
+} from '@/features/offline/offline-queue';
+import { useSession } from '@/features/auth/stores/session-store';
+import { loadOrderDraft } from '../utils/order-create-form';
 import { ordersKey } from './get-order';
 
 /** The item that is already taken and the window that holds it (409 `Equipment:NotAvailable`). */
@@ -39,9 +48,10 @@ const text = (value: unknown) => (typeof value === 'string' && value ? value : n
  * A new order. A 409 is read here rather than by the shared error handling, because the page
  * needs its data (which item, which window) to mark the line, not only its message.
  */
-export async function createOrder(input: OrderCreate): Promise<Order> {
+export async function createOrder(input: OrderCreate, idempotencyKey?: string): Promise<Order> {
   const config: ApiRequestConfig = {
     silent: true,
+    idempotencyKey,
     validateStatus: (status) => (status >= 200 && status < 300) || status === 409,
   };
   const response = await http.post<unknown>('/app/orders', input, config);
@@ -65,11 +75,46 @@ export async function createOrder(input: OrderCreate): Promise<Order> {
   return unwrap<Order>(response.data);
 }
 
+/**
+ * A new order, or, without network (or no answer), kept on the phone and sent when the network
+ * returns under the key it was first tried with, so it is created once (`queued` in the
+ * outcome). The form's draft goes with it: the page keeps it until the order exists, and the
+ * queue sheet opens it again if the server refuses the order on arrival.
+ */
+export async function createOrQueueOrder(input: OrderCreate): Promise<SendOutcome<Order>> {
+  const key = newIdempotencyKey();
+  let tried = false;
+  if (navigator.onLine !== false && !(await writesWaiting())) {
+    try {
+      return { queued: false, result: await createOrder(input, key) };
+    } catch (err) {
+      if (!isNoAnswer(err)) throw err;
+      tried = true;
+    }
+  }
+  const userId = useSession.getState().user?.id ?? '';
+  return sendOrQueue<Order>({
+    method: 'POST',
+    url: '/app/orders',
+    body: input,
+    kind: 'orderCreate',
+    label: i18n.t('offlineWork.createLabel', {
+      name: input.customerName,
+      count: input.items.length,
+    }),
+    context: { draft: loadOrderDraft(userId) ?? undefined },
+    ...(tried ? { triedUnder: key } : {}),
+  });
+}
+
 export function useCreateOrder() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: createOrder,
-    onSuccess: async () => {
+    // Offline too: the offline queue keeps it (react-query would hold it back unseen).
+    networkMode: 'always',
+    mutationFn: createOrQueueOrder,
+    onSuccess: async (outcome) => {
+      if (outcome.queued) return;
       await client.invalidateQueries({ queryKey: ordersKey });
       await client.invalidateQueries({ queryKey: equipmentKey });
     },

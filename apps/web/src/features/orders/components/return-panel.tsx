@@ -18,6 +18,7 @@ import { drafts } from '@/lib/drafts';
 import { isMoneyText } from '@/lib/money';
 import { useKeptDraft } from '@/lib/use-kept-draft';
 import { useReturnItems } from '../api/order-actions';
+import { DamageNote, damagePhotoFor, NO_DAMAGE_NOTE, type DamageValue } from './damage-note';
 import { ReturnLateFeeLines, WaiveLateFeeButton } from './late-fee';
 
 const PICKUP_TO_RETURN = {
@@ -88,6 +89,8 @@ export function ReturnPanel({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- kept when the ticks change
   }, [choices]);
   const [error, setError] = useState<string | null>(null);
+  // A photo and a note on a damaged or lost item (not in the kept draft: photos are files).
+  const [notes, setNotes] = useState<Record<string, DamageValue>>({});
 
   const choose = (id: string, patch: Partial<Choice>) =>
     setChoices((prev) => ({
@@ -138,14 +141,26 @@ export function ReturnPanel({
       });
       if (!ok) return;
     }
-    returnItems.mutate(
-      {
-        id: order.id,
-        items: chosen.map(([orderItemId, c]) => ({
+    const lines = chosen.map(([orderItemId, c], index) => {
+      const damaged = c.state !== ReturnState.Returned;
+      const note = damaged ? notes[orderItemId] : undefined;
+      const photo = damagePhotoFor(note, `items.${index}.photoFileId`, 'DamagePhoto');
+      return {
+        item: {
           orderItemId,
           state: c.state,
           damageFee: c.damageFee ? Number(c.damageFee) : 0,
-        })),
+          ...(note?.remarks.trim() ? { remarks: note.remarks.trim() } : {}),
+          ...(photo.id ? { photoFileId: photo.id } : {}),
+        },
+        attachment: photo.attachment,
+      };
+    });
+    returnItems.mutate(
+      {
+        id: order.id,
+        items: lines.map((l) => l.item),
+        photos: lines.flatMap((l) => (l.attachment ? [l.attachment] : [])),
         label: `${t('orders.returnCheck.title')} ${order.orderNumber} · ${chosen.length}`,
       },
       {
@@ -155,6 +170,7 @@ export function ReturnPanel({
           kept.forget();
           skipKeep.current = true;
           setChoices({});
+          setNotes({});
           onClose();
         },
         onError: (err) => {
@@ -233,6 +249,16 @@ export function ReturnPanel({
                       {t('orders.returnCheck.feeInvalid')}
                     </p>
                   )}
+                  <DamageNote
+                    name={item.equipmentName}
+                    value={notes[item.id] ?? NO_DAMAGE_NOTE}
+                    onChange={(patch) =>
+                      setNotes((prev) => ({
+                        ...prev,
+                        [item.id]: { ...(prev[item.id] ?? NO_DAMAGE_NOTE), ...patch },
+                      }))
+                    }
+                  />
                 </div>
               )}
             </List.Item>

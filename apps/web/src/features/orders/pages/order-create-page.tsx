@@ -31,6 +31,7 @@ import { useConfigStore } from '@/features/system-config/stores/config-store';
 import { businessParameter } from '@/features/system-config/utils/business-parameters';
 import { DEFAULT_BUSINESS_TIME_ZONE } from '@/features/system-config/utils/store-status';
 import { OrderConflictError, useCreateOrder, type OrderConflict } from '../api/order-create';
+import { useOrderCreatedOffline } from '../utils/queued-order';
 import { OrderCreateBooking } from '../components/order-create-booking';
 import { OrderCreateDetails } from '../components/order-create-details';
 import { OrderCreateFees } from '../components/order-create-fees';
@@ -129,6 +130,7 @@ function OrderCreateForm({ storeId, onCreated }: { storeId: string; onCreated: (
   const config = useConfigStore((s) => s.config);
   const showSuccess = useAppStore((s) => s.showSuccess);
   const create = useCreateOrder();
+  useOrderCreatedOffline(onCreated);
   const now = useNow(30_000);
   const root = useRef<HTMLDivElement>(null);
   const [restored] = useState(() => loadOrderDraft(userId));
@@ -264,9 +266,12 @@ function OrderCreateForm({ storeId, onCreated }: { storeId: string; onCreated: (
   /** Sends the order; `approved` when it carries a manager's approval (the sheet shows refusals). */
   const send = (input: OrderCreate, approved = false) => {
     create.mutate(input, {
-      onSuccess: (order) => {
+      onSuccess: (outcome) => {
         setApprovalOpen(false);
         playSound(SoundKind.success);
+        // Kept offline: the draft stays until the order exists (utils/queued-order.ts).
+        if (outcome.queued) return showSuccess(t('offlineWork.orderQueued'));
+        const order = outcome.result;
         clearOrderDraft(userId);
         showSuccess(t('orderCreate.created', { number: order.orderNumber }));
         void navigate(Paths.storeOrderDetail(order.id), { replace: true });

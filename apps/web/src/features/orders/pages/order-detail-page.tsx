@@ -16,6 +16,8 @@ import { Paths } from '@/config/paths';
 import { ActionBar } from '@/components/layouts/action-bar';
 import { PageHeader } from '@/components/page-header';
 import { PrivatePhoto } from '@/components/private-photo';
+import { CashPending } from '../components/cash-pending';
+import { ItemDamage } from '../components/item-damage';
 import { PromptDialog } from '@/components/prompt-dialog';
 import { QueryState } from '@/components/query-state';
 import { useAppStore } from '@/features/app-state/stores/app-store';
@@ -117,7 +119,7 @@ export default function OrderDetailPage() {
     );
   };
 
-  const handleCash = async (bill: Bill) => {
+  const handleCash = async (order: Order, bill: Bill) => {
     const ok = await Dialog.confirm({
       title: t('orders.cashTitle'),
       content: t('orders.cashConfirm', { amount: money(bill.amount) }),
@@ -125,10 +127,18 @@ export default function OrderDetailPage() {
       cancelText: t('orders.back'),
     });
     if (!ok) return;
-    confirmCash.mutate(bill.id, {
-      onSuccess: () => showSuccess(t('orders.cashDone')),
-      onError: (err) => showError(err.message),
+    const label = t('offlineWork.cashLabel', {
+      number: order.orderNumber,
+      amount: money(bill.amount),
     });
+    confirmCash.mutate(
+      { billId: bill.id, orderId: order.id, label },
+      {
+        onSuccess: (outcome) =>
+          showSuccess(outcome.queued ? t('offlineWork.cashQueued') : t('orders.cashDone')),
+        onError: (err) => showError(err.message),
+      },
+    );
   };
 
   const handlePayAtDoor = async (order: Order) => {
@@ -294,6 +304,7 @@ export default function OrderDetailPage() {
                       )}
                     </div>
                   )}
+                  <ItemDamage item={item} />
                 </List.Item>
               ))}
             </List>
@@ -304,6 +315,7 @@ export default function OrderDetailPage() {
 
             <OrderFees order={order} />
 
+            <CashPending orderId={order.id} />
             <List header={t('orders.bills')}>
               {order.bills.length === 0 && <List.Item>{t('orders.noBills')}</List.Item>}
               {order.bills.map((bill) => (
@@ -347,7 +359,7 @@ export default function OrderDetailPage() {
                           size="small"
                           color="primary"
                           loading={confirmCash.isPending}
-                          onClick={() => void handleCash(bill)}
+                          onClick={() => void handleCash(order, bill)}
                         >
                           {t('orders.takeCash', { amount: money(bill.amount) })}
                         </Button>

@@ -16,6 +16,7 @@ import { OnlinePayment } from '@/features/payments/components/online-payment';
 import { useScanner } from '@/features/scanner/hooks/use-scanner';
 import { getOrderByNumber } from '../api/get-order-by-number';
 import { useConfirmCash } from '../api/order-actions';
+import { CashPending, useCashPending } from '../components/cash-pending';
 import { money } from '@/lib/money';
 
 /**
@@ -53,7 +54,8 @@ export function PayOrder({
     void navigate(detailPath, { replace: true });
   }, [detailPath, navigate, showSuccess, t]);
 
-  const handleCash = async (billIds: string[], total: number) => {
+  const cashPending = useCashPending(id);
+  const handleCash = async (billIds: string[], total: number, orderNumber: string) => {
     const ok = await Dialog.confirm({
       title: t('orders.cashTitle'),
       content: t('orders.cashConfirm', { amount: money(total) }),
@@ -62,7 +64,13 @@ export function PayOrder({
     });
     if (!ok) return;
     try {
-      for (const billId of billIds) await confirmCash.mutateAsync(billId);
+      const label = t('offlineWork.cashLabel', { number: orderNumber, amount: money(total) });
+      let queued = false;
+      for (const billId of billIds) {
+        queued = (await confirmCash.mutateAsync({ billId, orderId: id, label })).queued || queued;
+      }
+      // Kept offline: the page says the cash is in, waiting to sync (components/cash-pending).
+      if (queued) return showSuccess(t('offlineWork.cashQueued'));
       showSuccess(t('orders.cashDone'));
       await navigate(detailPath, { replace: true });
     } catch (err) {
@@ -73,6 +81,7 @@ export function PayOrder({
   return (
     <div className="order-payment">
       <PageHeader title={t('payment.title')} backTo={detailPath} />
+      <CashPending orderId={id} />
       <QueryState query={query} lines={8}>
         {(checkout) => {
           if (checkout.due.length === 0) {
@@ -94,22 +103,25 @@ export function PayOrder({
                 onChange={setMethod}
               />
               {method === PaymentMethod.Cash ? (
-                <ActionBar>
-                  <Button
-                    block
-                    color="primary"
-                    size="large"
-                    loading={confirmCash.isPending}
-                    onClick={() =>
-                      void handleCash(
-                        checkout.due.map((b) => b.billId),
-                        checkout.dueAmount,
-                      )
-                    }
-                  >
-                    {t('payment.takeCash', { amount: money(checkout.dueAmount) })}
-                  </Button>
-                </ActionBar>
+                !cashPending && (
+                  <ActionBar>
+                    <Button
+                      block
+                      color="primary"
+                      size="large"
+                      loading={confirmCash.isPending}
+                      onClick={() =>
+                        void handleCash(
+                          checkout.due.map((b) => b.billId),
+                          checkout.dueAmount,
+                          checkout.orderNumber,
+                        )
+                      }
+                    >
+                      {t('payment.takeCash', { amount: money(checkout.dueAmount) })}
+                    </Button>
+                  </ActionBar>
+                )
               ) : (
                 <div className="page-body">
                   {/* At the counter the customer scans a code with their own phone. */}

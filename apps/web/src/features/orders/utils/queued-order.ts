@@ -1,0 +1,67 @@
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { create } from 'zustand';
+import type { Order } from '@snowgear/contracts';
+import { Paths } from '@/config/paths';
+import { useAppStore } from '@/features/app-state/stores/app-store';
+import { useSession } from '@/features/auth/stores/session-store';
+import type { QueuedRequest } from '@/features/offline/offline-db';
+import { i18n } from '@/lib/i18n';
+import {
+  clearOrderDraft,
+  loadOrderDraft,
+  saveOrderDraft,
+  type OrderCreateDraft,
+} from './order-create-form';
+
+/** An order made offline that the server has now created, until the new-order page has seen it. */
+interface CreatedOffline {
+  orderId: string;
+  /** The form's draft was the one sent, and is gone: the page starts a new order. */
+  draftCleared: boolean;
+}
+
+export const useCreatedOffline = create<{ latest: CreatedOffline | null }>()(() => ({
+  latest: null,
+}));
+
+const sameDraft = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * A new order kept offline was created on the server: its draft is cleared (only if it is still
+ * the one sent: the clerk may have begun another), the clerk is told its number, and the
+ * new-order page, when open, goes to it.
+ */
+export function orderCreatedFromQueue(entry: QueuedRequest, order: Order): void {
+  const draft = loadOrderDraft(entry.userId);
+  const draftCleared = !!draft && sameDraft(draft, entry.context?.draft);
+  if (draftCleared) clearOrderDraft(entry.userId);
+  useAppStore
+    .getState()
+    .showSuccess(i18n.t('offlineWork.orderSynced', { number: order.orderNumber }));
+  useCreatedOffline.setState({ latest: { orderId: order.id, draftCleared } });
+}
+
+/** The queue sheet's "open the draft again" for a new order the server refused. */
+export function reopenQueuedDraft(entry: QueuedRequest): boolean {
+  const userId = useSession.getState().user?.id;
+  if (!userId || !entry.context?.draft) return false;
+  saveOrderDraft(userId, entry.context.draft as OrderCreateDraft);
+  return true;
+}
+
+/**
+ * The new-order page: an order it sent offline now exists, so it opens that order and starts a
+ * fresh form (the draft is gone).
+ */
+export function useOrderCreatedOffline(onCreated: () => void): void {
+  const navigate = useNavigate();
+  const latest = useCreatedOffline((s) => s.latest);
+  useEffect(() => {
+    if (!latest) return;
+    useCreatedOffline.setState({ latest: null });
+    if (!latest.draftCleared) return;
+    onCreated();
+    void navigate(Paths.storeOrderDetail(latest.orderId), { replace: true });
+  }, [latest, navigate, onCreated]);
+}
