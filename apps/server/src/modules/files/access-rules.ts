@@ -72,6 +72,10 @@ const READERS: Record<string, ReadRule> = {
   // recipient's signature): staff who handle orders and the drivers' side of deliveries.
   DeliveryPhoto: { staff: DELIVERY_PROOF_READERS },
   DeliverySignature: { staff: DELIVERY_PROOF_READERS },
+  // A customer's signature under the rental agreement at the counter: the store's order staff.
+  AgreementSignature: {
+    staff: [...DELIVERY_PROOF_READERS, Permissions.BusinessOperations.OrderCreate],
+  },
   // A customer's photo of gear handed back by self-return: the staff who check it in.
   SelfReturnPhoto: {
     staff: [Permissions.StoreManagement.Orders, Permissions.BusinessOperations.OrderProcess],
@@ -88,6 +92,7 @@ export const ORDER_FILE_TYPES: readonly string[] = [
   'DeliveryPhoto',
   'DeliverySignature',
   'SelfReturnPhoto',
+  'AgreementSignature',
 ];
 
 export function mayRead(user: Caller, file: FileFacts): Verdict {
