@@ -18,7 +18,7 @@ import type { ScanVerdict } from '@/features/scanner/stores/scanner-store';
 import { extractSerialNumber } from '@/features/scanner/utils/scan-rules';
 import { useConfirmDelivery } from '../api/runs';
 import { DoorPhoto, type DoorPhotoValue } from '../components/door-photo';
-import { SignaturePad } from '../components/signature-pad';
+import { SignaturePad } from '@/components/signature-pad';
 import { money } from '@/lib/money';
 
 /**

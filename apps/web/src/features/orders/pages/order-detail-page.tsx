@@ -34,6 +34,7 @@ import {
   useStartReturn,
 } from '../api/order-actions';
 import { DinLines } from '../components/din-lines';
+import { OrderAgreement, OrderLines } from '../components/order-lines';
 import { ExtendPanel } from '../components/extend-panel';
 import { OrderAdjustments } from '../components/order-adjustments';
 import { HandoverPanel } from '../components/handover-panel';
@@ -258,8 +259,9 @@ export default function OrderDetailPage() {
             </List>
             <RunAssignments order={order} />
 
-            <List header={t('orders.items', { count: order.items.length })}>
-              {order.items.map((item) => (
+            <OrderLines
+              order={order}
+              renderItem={(item) => (
                 <List.Item
                   key={item.id}
                   clickable={!!item.equipmentId}
@@ -295,10 +297,12 @@ export default function OrderDetailPage() {
                     </div>
                   )}
                 </List.Item>
-              ))}
-            </List>
+              )}
+            />
 
             <DinLines order={order} tip />
+
+            <OrderAgreement order={order} />
 
             <LateFeeSection order={order} />
 

@@ -3,6 +3,7 @@ import {
   OrderCreateSchema,
   OrderType,
   ReturnMethod,
+  type CounterRider,
   type Equipment,
   type OrderCreate,
 } from '@snowgear/contracts';
@@ -19,6 +20,8 @@ export interface OrderCreateLine {
   categoryName: string;
   dailyPrice: number;
   deposit: number;
+  /** The person of the order the item is for (a key of the draft's `riders`). */
+  riderKey?: string | null;
 }
 
 export interface OrderCreateDraft {
@@ -39,6 +42,11 @@ export interface OrderCreateDraft {
   discountReason: string;
   remarks: string;
   items: OrderCreateLine[];
+  /** The order's people (a group's members): lines point at them (order-riders.ts). */
+  riders: CounterRider[];
+  /** Working as a group: newly added gear goes to `activeRider`. */
+  group: boolean;
+  activeRider: string | null;
 }
 
 export const EMPTY_DRAFT: OrderCreateDraft = {
@@ -55,6 +63,9 @@ export const EMPTY_DRAFT: OrderCreateDraft = {
   discountReason: '',
   remarks: '',
   items: [],
+  riders: [],
+  group: false,
+  activeRider: null,
 };
 
 export const lineOf = (gear: Equipment): OrderCreateLine => ({
@@ -86,6 +97,7 @@ export type OrderCreateErrorCode =
   | 'ReturnAddressRequired'
   | 'RentalEndBeforeStart'
   | 'ItemsRequired'
+  | 'TooManyItems'
   | 'InvalidCharacters'
   | 'NothingVisible'
   | 'InvalidNumber'
@@ -101,6 +113,7 @@ const KNOWN_CODES: readonly string[] = [
   'ReturnAddressRequired',
   'RentalEndBeforeStart',
   'ItemsRequired',
+  'TooManyItems',
   'InvalidCharacters',
   'NothingVisible',
   'InvalidNumber',
@@ -172,7 +185,25 @@ export function toOrderInput(
       ? { discountReason: draft.discountReason.trim() }
       : {}),
     remarks: draft.remarks.trim(),
-    items: draft.items.map((line) => ({ equipmentId: line.equipmentId })),
+    ...orderPeople(draft),
+  };
+}
+
+/** The lines, each with its person, and the people who have a line. */
+function orderPeople(draft: OrderCreateDraft): Pick<OrderCreate, 'items' | 'riders'> {
+  const keys = new Set(draft.riders.map((r) => r.key));
+  const personOf = (line: OrderCreateLine) =>
+    line.riderKey && keys.has(line.riderKey) ? line.riderKey : null;
+  const used = new Set(draft.items.map(personOf));
+  const riders = draft.riders.filter((r) => used.has(r.key));
+  return {
+    items: draft.items.map((line) => {
+      const riderKey = personOf(line);
+      return riderKey
+        ? { equipmentId: line.equipmentId, riderKey }
+        : { equipmentId: line.equipmentId };
+    }),
+    ...(riders.length > 0 ? { riders } : {}),
   };
 }
 
@@ -213,6 +244,7 @@ export function loadOrderDraft(userId: string, now = Date.now()): OrderCreateDra
     ...saved,
     start: upcoming ? start : null,
     items: Array.isArray(saved.items) ? saved.items.filter((i) => i?.equipmentId) : [],
+    riders: Array.isArray(saved.riders) ? saved.riders : [],
   };
 }
 
