@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { api } from '@/lib/api-client';
 import { changeLanguage } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
@@ -69,12 +69,15 @@ describe('the people of a counter order (real server)', () => {
       ability: 'II',
       bootSoleLengthMm: 305,
     });
-    await loginWithPassword({
+  });
+  // Each test starts signed out: the counter's clerk signs in.
+  beforeEach(() =>
+    loginWithPassword({
       userNameOrEmailAddress: 'employee',
       password: '1q2w3E*',
       rememberMe: false,
-    });
-  });
+    }),
+  );
 
   it('picks a saved rider by the customer’s phone, gives them the skis and shows the DIN the chart suggests', async () => {
     const latest = renderRiders({ customerPhone: PHONE, items: [line(1), line(2, '双板滑雪鞋')] });
