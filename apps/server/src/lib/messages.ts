@@ -520,7 +520,8 @@ const en: Record<Key, string> = {
   CounterSignatureRequired:
     'The customer must read the rental agreement and sign it before the order is sent',
   CounterSignatureInvalid: "The customer's signature is not valid: please sign again",
-  CounterRiderNotCustomers: 'A chosen rider is not one saved by the customer with this phone number',
+  CounterRiderNotCustomers:
+    'A chosen rider is not one saved by the customer with this phone number',
   RiderLimitReached: 'An account keeps at most {max} riders; please delete one you no longer need',
   AddressNotFound: 'This address does not exist or was deleted',
   AddressLimitReached:

@@ -4,9 +4,7 @@ import { useTranslation } from 'react-i18next';
 
 /**
  * A signature drawn with a finger on a phone (the recipient at the door, the customer at the
- * counter). The picture is drawn on white (it
- * goes up as a JPEG like any photo); `onChange` gets it as a file once there is a stroke, and null
- * when cleared.
+ * counter), on white; `onChange` gets it as a PNG once there is a stroke, and null when cleared.
  */
 export function SignaturePad({ onChange }: { onChange: (signature: Blob | null) => void }) {
   const { t } = useTranslation();

@@ -270,7 +270,9 @@ describe('counter orders: people on the lines, groups and the customer’s signa
     const [model] = await t.database.db
       .select()
       .from(equipment)
-      .where(and(eq(equipment.storeId, wanlong), eq(equipment.categoryId, categories['双板滑雪板']!)))
+      .where(
+        and(eq(equipment.storeId, wanlong), eq(equipment.categoryId, categories['双板滑雪板']!)),
+      )
       .limit(1);
     const { id: _id, ...rest } = model!;
     const fleet = await t.database.db

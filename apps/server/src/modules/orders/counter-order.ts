@@ -37,7 +37,12 @@ export async function counterOrderExtras(
 ): Promise<OrderCreateExtras> {
   const tenantId = request.tenantId;
   const required = counterSignatureRequired(
-    await businessParameter(db, tenantId, input.storeId, BusinessParameterKey.CounterSignatureRequired),
+    await businessParameter(
+      db,
+      tenantId,
+      input.storeId,
+      BusinessParameterKey.CounterSignatureRequired,
+    ),
   );
   let agreement: OrderCreateExtras['agreement'];
   if (input.agreement) {

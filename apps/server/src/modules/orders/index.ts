@@ -137,8 +137,7 @@ export async function orderRoutes(
         response: { 200: RiderListSchema },
       },
     },
-    async (request) =>
-      customerRiders(app.db, request, request.query.phone, options.timeZone),
+    async (request) => customerRiders(app.db, request, request.query.phone, options.timeZone),
   );
 
   r.get(

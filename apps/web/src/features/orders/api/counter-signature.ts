@@ -9,12 +9,10 @@ export interface CounterSignature {
   fileId?: string;
 }
 
-/** Uploads the signature (once) and gives what the order carries of it. */
+/** Uploads the signature (unless it was already) and gives what the order carries of it. */
 export async function signedAgreement(signature: CounterSignature): Promise<CounterAgreement> {
-  if (!signature.fileId) {
-    signature.fileId = (
-      await uploadCompressed(signature.blob, 'signature.png', AGREEMENT_SIGNATURE)
-    ).id;
-  }
-  return { version: signature.version, signatureFileId: signature.fileId };
+  const fileId =
+    signature.fileId ??
+    (await uploadCompressed(signature.blob, 'signature.png', AGREEMENT_SIGNATURE)).id;
+  return { version: signature.version, signatureFileId: fileId };
 }

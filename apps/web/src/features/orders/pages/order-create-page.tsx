@@ -257,7 +257,10 @@ function OrderCreateForm({ storeId, onCreated }: { storeId: string; onCreated: (
     if (!signed) return input;
     setUploading(true);
     try {
-      return { ...input, agreement: await signedAgreement(signed) };
+      const agreement = await signedAgreement(signed);
+      // A second try of the order (a conflict, no answer) sends the same file.
+      setSignature({ ...signed, fileId: agreement.signatureFileId });
+      return { ...input, agreement };
     } catch (err) {
       playSound(SoundKind.error);
       setFormError(
