@@ -1,8 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { staffApi } from '../support/api';
 import { launchBrowser, newPhone, screenshot, watchErrors } from '../support/browser';
 import { gunScan } from '../support/gun';
-import { signIn } from '../support/session';
+import { fillCustomerSignIn, signIn } from '../support/session';
 
 const baseUrl = inject('baseUrl');
 
@@ -42,6 +43,19 @@ async function freeGear(page: Page, count: number): Promise<Gear[]> {
       deposit,
     }));
   }, count);
+}
+
+/** A name written with a finger (the mouse here) in the signature box. */
+async function sign(page: Page) {
+  const canvas = page.locator('.signature-pad__canvas');
+  await canvas.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  const box = (await canvas.boundingBox())!;
+  await page.mouse.move(box.x + 30, box.y + box.height / 2);
+  await page.mouse.down();
+  for (let step = 1; step <= 12; step += 1) {
+    await page.mouse.move(box.x + 30 + step * 20, box.y + box.height / 2 + (step % 2 ? -25 : 25));
+  }
+  await page.mouse.up();
 }
 
 const money = (v: number) => `¥${v.toFixed(2)}`;
@@ -221,6 +235,121 @@ describe('a new order at the counter', () => {
     // The order starts at the time picked, read on the store's clock, and its page says so.
     expect(short(order.rentalStartTime)).toBe(picked);
     await page.locator('.order-detail').getByText(picked, { exact: false }).first().waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+  it('takes two skiers, one of the customer’s saved riders, with the DIN suggestion, and the customer’s signature', async () => {
+    // The customer saved themselves as a rider on their phone earlier.
+    const phone = '13655550303';
+    const customerPhone = await newPhone(browser);
+    const customer = await customerPhone.newPage();
+    await customer.goto(
+      `${baseUrl}/customer/login?redirect=${encodeURIComponent('/customer/orders')}`,
+    );
+    await fillCustomerSignIn(customer, phone, '韩梅梅');
+    await customer.getByRole('button', { name: /^登录$/ }).tap();
+    await customer.waitForURL('**/customer/orders');
+    await staffApi(customer, baseUrl).call('POST', '/api/app/riders', {
+      name: '韩梅梅',
+      heightCm: 175,
+      weightKg: 70,
+      age: 30,
+      ability: 'II',
+      bootSoleLengthMm: 305,
+    });
+    await customerPhone.close();
+
+    const context = await newPhone(browser);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await signIn(page, baseUrl, 'employee', '/store/orders/create');
+    // Two skis of the store free for the next days (from the list's start: others take its end).
+    const api = staffApi(page, baseUrl);
+    const { items: categories } = await api.call<{ items: { id: string; name: string }[] }>(
+      'GET',
+      '/api/app/equipment/categories',
+    );
+    const query = new URLSearchParams({
+      storeId: await api.myStoreId(),
+      categoryId: categories.find((c) => c.name === '双板滑雪板')!.id,
+      status: '0',
+      availableFrom: new Date().toISOString(),
+      availableTo: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+      maxResultCount: '20',
+    });
+    const skis = (
+      await api.call<{ items: { name: string; barcodeNumber: string }[] }>(
+        'GET',
+        `/api/app/equipment?${query}`,
+      )
+    ).items.slice(1, 3);
+    expect(skis).toHaveLength(2);
+    await page.getByRole('textbox', { name: '客户姓名' }).fill('韩梅梅');
+    await page.getByRole('textbox', { name: '手机号' }).fill(phone);
+    await page.getByRole('heading', { name: '设备（0）' }).tap();
+    for (const item of skis) {
+      await gunScan(page, item.barcodeNumber, (limit) =>
+        page.locator('.order-create-line', { hasText: item.barcodeNumber }).waitFor(limit),
+      );
+    }
+
+    // One skier from the customer's saved riders, one typed at the counter.
+    const riders = page.locator('.counter-riders');
+    await riders.getByRole('button', { name: '选用 韩梅梅' }).tap();
+    await riders.getByRole('button', { name: '添加滑雪者' }).tap();
+    const editor = page.getByRole('dialog', { name: '添加滑雪者' });
+    const field = (label: string) =>
+      editor.locator('.adm-form-item', { hasText: label }).locator('input').first();
+    await field('姓名').fill('小明');
+    await field('身高（厘米）').fill('130');
+    await field('体重（公斤）').fill('30');
+    await field('年龄').fill('9');
+    await field('鞋底长度（毫米）').fill('250');
+    await editor.getByRole('option', { name: /^I 型/ }).tap();
+    await editor.getByRole('button', { name: '保存' }).tap();
+    await riders.getByText('小明').first().waitFor();
+
+    await riders
+      .getByRole('combobox', { name: `${skis[0]!.name} 给谁用` })
+      .selectOption({ label: '韩梅梅' });
+    await riders
+      .getByRole('combobox', { name: `${skis[1]!.name} 给谁用` })
+      .selectOption({ label: '小明' });
+    await riders.getByText('建议 DIN 6.5（仅供参考）').waitFor();
+    await riders.getByText('建议 DIN 1.75（仅供参考）').waitFor();
+    await screenshot(page, 'store-order-create-riders');
+
+    // The customer reads the agreement on the clerk's phone and signs with a finger.
+    await page.getByRole('button', { name: '请客户阅读并签名' }).tap();
+    const sheet = page.getByRole('dialog', { name: '租赁协议' });
+    await sheet.getByText('本人已阅读并同意租赁协议').tap();
+    await sign(page);
+    await sheet.getByRole('button', { name: '确认签名' }).tap();
+    await page.getByText('✓ 客户已签名').waitFor();
+
+    await page.getByRole('button', { name: /^创建订单 ¥/ }).tap();
+    await page.waitForURL('**/store/orders/detail/*');
+    const detail = page.locator('.order-detail');
+    await detail.locator('summary', { hasText: '韩梅梅' }).waitFor();
+    await detail.locator('summary', { hasText: '小明' }).waitFor();
+    await detail.getByText('租赁协议', { exact: true }).waitFor();
+    await detail.getByRole('img', { name: '客户签名' }).first().waitFor();
+    await screenshot(page, 'store-order-detail-signed');
+
+    const id = page.url().split('/').pop()!;
+    const order = await staffApi(page, baseUrl).call<{
+      agreementSignatureId: string | null;
+      items: {
+        rider: { name: string; profileId: string | null } | null;
+        dinSuggestion: number | null;
+      }[];
+    }>('GET', `/api/app/orders/${id}`);
+    expect(order.agreementSignatureId).toBeTruthy();
+    expect(order.items.map((i) => [i.rider?.name, i.dinSuggestion])).toEqual([
+      ['韩梅梅', 6.5],
+      ['小明', 1.75],
+    ]);
+    expect(order.items[0]!.rider?.profileId).toBeTruthy();
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -400,6 +400,9 @@ const RECIPES: Record<string, Recipe> = {
   'GET /api/app/orders/customer-history': () => ({
     url: '/api/app/orders/customer-history?phone=13900001111',
   }),
+  'GET /api/app/orders/customer-riders': () => ({
+    url: '/api/app/orders/customer-riders?phone=13800138000',
+  }),
   'GET /api/app/orders/by-number/:orderNumber': ({ side }) => ({
     url: `/api/app/orders/by-number/${side.order.orderNumber}`,
   }),

@@ -134,6 +134,7 @@ POST   /api/app/orders                                    401       403      403
 GET    /api/app/orders                                    401       ok       ok     403    ok       ok      ok
 GET    /api/app/orders/customer-history                   401       403      403    403    ok       ok      ok
 GET    /api/app/orders/item-availability                  401       403      403    403    ok/403   ok/403  ok/ok
+GET    /api/app/orders/customer-riders                    401       403      403    403    ok       ok      ok
 GET    /api/app/orders/by-number/:orderNumber             401       ok/404   ok/403 403    ok/403   ok/403  ok/ok
 GET    /api/app/orders/:id                                401       ok/404   ok/403 403    ok/403   ok/403  ok/ok
 # The order QR page is public, but only the order's customer, its store's staff or the holder of

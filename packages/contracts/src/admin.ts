@@ -111,6 +111,7 @@ export const BUSINESS_PARAMETERS: Record<BusinessParameterKey, ParameterDefiniti
   [K.LateReturnGraceHours]: { kind: ParameterKind.Hours, scope: 'any' },
   [K.MaxStaffDiscountPercent]: { kind: ParameterKind.Percent, scope: 'any' },
   [K.CashOnDelivery]: { kind: ParameterKind.Switch, scope: 'any' },
+  [K.CounterSignatureRequired]: { kind: ParameterKind.Switch, scope: 'any' },
 };
 
 export const PARAMETER_LIMITS = {

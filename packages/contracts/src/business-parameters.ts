@@ -20,6 +20,11 @@ export const BusinessParameterKey = {
   MaxStaffDiscountPercent: `${BUSINESS_PARAMETER_PREFIX}MaxStaffDiscountPercent`,
   /** Delivery orders may leave unpaid; the driver collects at the door. */
   CashOnDelivery: `${BUSINESS_PARAMETER_PREFIX}CashOnDelivery`,
+  /**
+   * A counter order needs the customer's signature under the rental agreement. On unless the
+   * value is 'false' (case-insensitive): see counterSignatureRequired.
+   */
+  CounterSignatureRequired: `${BUSINESS_PARAMETER_PREFIX}CounterSignatureRequired`,
 } as const;
 export type BusinessParameterKey = (typeof BusinessParameterKey)[keyof typeof BusinessParameterKey];
 
@@ -36,3 +41,8 @@ export const DEFAULT_LATE_RETURN_GRACE_HOURS = 1;
 
 /** The largest discount a clerk gives alone, when no parameter is set (percent of the rent). */
 export const DEFAULT_MAX_STAFF_DISCOUNT_PERCENT = 20;
+
+/** Whether a counter order needs the customer's signature: yes unless the parameter says 'false'. */
+export function counterSignatureRequired(value: string | null | undefined): boolean {
+  return value?.trim().toLowerCase() !== 'false';
+}

@@ -407,6 +407,9 @@ export const IMAGE_BUSINESS_TYPES = [
   'SelfReturnPhoto',
   'DamagePhoto',
 ] as const;
+
+/** A customer's finger signature under the rental agreement, drawn at the counter. */
+export const AGREEMENT_SIGNATURE = 'AgreementSignature';
 export const MAX_EQUIPMENT_IMAGES = 9;
 
 /** Small equipment: gear counted by quantity per store (socks, hand warmers, face masks …). */

@@ -140,6 +140,8 @@ export const ErrorCode = {
   PaymentNotFound: 'Payment:NotFound',
   RefundNotPossible: 'Refund:NotPossible',
   AgreementChanged: 'Booking:AgreementChanged',
+  /** A counter order without the customer's signature under the agreement, where the store needs one. */
+  CounterSignatureRequired: 'Order:CounterSignatureRequired',
   StoreRestDay: 'Booking:StoreRestDay',
   /** A booked start outside the store's pick-up times or delivery windows, or already past. */
   BookingTimeNotOffered: 'Booking:TimeNotOffered',

@@ -14,7 +14,7 @@ import {
   ReturnState,
 } from './order-values.js';
 import { PagedRequestSchema } from './paging.js';
-import { OrderRiderSchema } from './rider-schemas.js';
+import { CounterRiderSchema, OrderRiderSchema } from './rider-schemas.js';
 import { CONTACT_PHONE_PATTERN } from './text.js';
 import { multiLineText, singleLineText } from './text-schemas.js';
 
@@ -60,6 +60,8 @@ export const OrderItemInputSchema = z
      * it goes out with the order (counter-scan.ts), instead of being scanned again at handover.
      */
     scanned: z.boolean().optional(),
+    /** A counter order: the person of `riders` this line is for (the key given there). */
+    riderKey: z.string().max(36).optional(),
   })
   .refine((v) => v.equipmentId || v.categoryId, 'EquipmentOrCategoryRequired');
 export type OrderItemInput = z.infer<typeof OrderItemInputSchema>;
@@ -81,6 +83,13 @@ function addressesRequired(
     ctx.addIssue({ code: 'custom', message: 'ReturnAddressRequired', path: ['returnAddress'] });
   }
 }
+
+/** The agreement a customer signed at the counter. */
+export const CounterAgreementSchema = z.object({
+  version: z.string().min(1).max(64),
+  signatureFileId: z.uuid(),
+});
+export type CounterAgreement = z.infer<typeof CounterAgreementSchema>;
 
 export const OrderCreateSchema = z
   .object({
@@ -107,7 +116,29 @@ export const OrderCreateSchema = z
     approval: ManagerApprovalSchema.optional(),
     approvalId: z.uuid().optional(),
     remarks,
-    items: z.array(OrderItemInputSchema).min(1, 'ItemsRequired').max(ORDER_ITEMS_MAX),
+    items: z
+      .array(OrderItemInputSchema)
+      .min(1, 'ItemsRequired')
+      .max(ORDER_ITEMS_MAX, 'TooManyItems'),
+    /** A counter order's people (a group's members): lines point at them by `riderKey`. */
+    riders: z.array(CounterRiderSchema).max(ORDER_ITEMS_MAX, 'TooManyRiders').optional(),
+    /**
+     * A counter order: the rental agreement the customer read on the clerk's phone (its version)
+     * and their finger signature under it (an uploaded `AgreementSignature` file).
+     */
+    agreement: CounterAgreementSchema.optional(),
+  })
+  .superRefine((v, ctx) => {
+    const riders = v.riders ?? [];
+    const keys = new Set(riders.map((r) => r.key));
+    if (keys.size !== riders.length) {
+      ctx.addIssue({ code: 'custom', message: 'DuplicateRider', path: ['riders'] });
+    }
+    v.items.forEach((item, i) => {
+      if (item.riderKey !== undefined && !keys.has(item.riderKey)) {
+        ctx.addIssue({ code: 'custom', message: 'UnknownRider', path: ['items', i, 'riderKey'] });
+      }
+    });
   })
   .superRefine((v, ctx) => {
     const problem = bookingRangeProblem(v.rentalStartTime, v.rentalEndTime);
@@ -281,9 +312,11 @@ export const OrderSchema = OrderSummarySchema.extend({
   timeline: z.array(OrderEventSchema),
   /** An unpaid order is released at this time (the store's order-timeout hours); null otherwise. */
   payBefore: z.string().nullable(),
-  /** The rental agreement accepted with the order (customer bookings). */
+  /** The rental agreement accepted with the order (customer bookings, counter orders). */
   agreementVersion: z.string().nullable(),
   agreementAcceptedAt: z.string().nullable(),
+  /** A counter order: the customer's finger signature under the agreement (a private file). */
+  agreementSignatureId: z.string().nullable(),
   /**
    * The share key of the order's QR page (`/customer/order-qr/:orderNumber?k=`): whoever holds
    * the link sees the page without signing in. Given to the order's customer and its staff.

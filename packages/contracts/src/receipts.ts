@@ -21,6 +21,11 @@ export const ReceiptLineSchema = z.object({
   days: z.number().int(),
   rent: Yuan,
   deposit: Yuan,
+  /**
+   * The person the line is for (a group order's member), for the order's customer and staff;
+   * null for a line for no one, and for whoever only holds the share key.
+   */
+  riderName: z.string().nullable().default(null),
 });
 export type ReceiptLine = z.infer<typeof ReceiptLineSchema>;
 

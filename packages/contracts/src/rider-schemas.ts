@@ -47,6 +47,17 @@ export const OrderRiderSchema = RiderFieldsSchema.extend({
 });
 export type OrderRider = z.infer<typeof OrderRiderSchema>;
 
+/**
+ * A person of a counter order (a group's member): entered at the counter, or one of the
+ * customer's saved riders (`profileId`); only a name is needed. Lines point at it by `key`.
+ */
+export const CounterRiderSchema = RiderFieldsSchema.extend({
+  key: z.string().regex(/^[A-Za-z0-9_-]{1,36}$/),
+  profileId: z.uuid().nullable().default(null),
+});
+export type CounterRider = z.output<typeof CounterRiderSchema>;
+export type CounterRiderInput = z.input<typeof CounterRiderSchema>;
+
 export const RiderListSchema = z.object({ items: z.array(RiderProfileSchema) });
 export type RiderList = z.infer<typeof RiderListSchema>;
 

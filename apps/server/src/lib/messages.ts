@@ -245,6 +245,9 @@ const zh = {
   SchemeNotFound: '方案不存在或已被删除',
   SchemeLimit: '最多保存 {max} 个方案，请先删除不用的方案',
   RiderNotFound: '滑雪者资料不存在',
+  CounterSignatureRequired: '请让客户阅读租赁协议并手写签名后再提交订单',
+  CounterSignatureInvalid: '客户签名文件无效，请重新签名',
+  CounterRiderNotCustomers: '所选滑雪者不是该手机号客户保存的资料',
   RiderLimitReached: '每个账号最多保存 {max} 位滑雪者，请先删除不再需要的',
   AddressNotFound: '地址不存在或已被删除',
   AddressLimitReached: '每个账号最多保存 {max} 个地址，请先删除不再需要的',
@@ -524,6 +527,11 @@ const en: Record<Key, string> = {
   SchemeNotFound: 'This scheme does not exist or was deleted',
   SchemeLimit: 'You can keep at most {max} schemes; delete one you no longer need first',
   RiderNotFound: 'Rider not found',
+  CounterSignatureRequired:
+    'The customer must read the rental agreement and sign it before the order is sent',
+  CounterSignatureInvalid: "The customer's signature is not valid: please sign again",
+  CounterRiderNotCustomers:
+    'A chosen rider is not one saved by the customer with this phone number',
   RiderLimitReached: 'An account keeps at most {max} riders; please delete one you no longer need',
   AddressNotFound: 'This address does not exist or was deleted',
   AddressLimitReached:

@@ -6,6 +6,7 @@ import { helpAdmin } from './en-US/help-admin';
 import { rolesAdmin } from './en-US/roles-admin';
 import { auditLog } from './en-US/audit-log';
 import { cashOnDelivery } from './en-US/cash-on-delivery';
+import { counterPeople } from './en-US/counter-people';
 import { shiftClose } from './en-US/shift-close';
 import { rentalSummary } from './en-US/rental-summary';
 import { receipt } from './en-US/receipt';
@@ -23,6 +24,7 @@ const enUS: Messages = {
   rolesAdmin,
   auditLog,
   cashOnDelivery,
+  counterPeople,
   shiftClose,
   rentalSummary,
   receipt,
@@ -1090,6 +1092,7 @@ const enUS: Messages = {
       RentalEndBeforeStart: 'The return must be after the start',
       RentalStartInPast: '$t(counterScan.startInPast)',
       ItemsRequired: 'Add at least one item',
+      TooManyItems: 'An order holds at most 50 items: split it in two',
       InvalidCharacters: '$t(validation.InvalidCharacters)',
       NothingVisible: '$t(validation.NothingVisible)',
       InvalidNumber: '$t(validation.InvalidNumber)',

@@ -6,6 +6,7 @@ import { helpAdmin } from './zh-CN/help-admin';
 import { rolesAdmin } from './zh-CN/roles-admin';
 import { auditLog } from './zh-CN/audit-log';
 import { cashOnDelivery } from './zh-CN/cash-on-delivery';
+import { counterPeople } from './zh-CN/counter-people';
 import { shiftClose } from './zh-CN/shift-close';
 import { rentalSummary } from './zh-CN/rental-summary';
 import { receipt } from './zh-CN/receipt';
@@ -23,6 +24,7 @@ const zhCN = {
   rolesAdmin,
   auditLog,
   cashOnDelivery,
+  counterPeople,
   shiftClose,
   rentalSummary,
   receipt,
@@ -1060,6 +1062,7 @@ const zhCN = {
       RentalEndBeforeStart: '归还时间必须晚于开始时间',
       RentalStartInPast: '$t(counterScan.startInPast)',
       ItemsRequired: '请至少添加一件设备',
+      TooManyItems: '一个订单最多 50 件设备，请分成两单',
       InvalidCharacters: '$t(validation.InvalidCharacters)',
       NothingVisible: '$t(validation.NothingVisible)',
       InvalidNumber: '$t(validation.InvalidNumber)',

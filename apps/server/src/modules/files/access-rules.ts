@@ -81,6 +81,10 @@ const READERS: Record<string, ReadRule> = {
       ...EQUIPMENT_STAFF,
     ],
   },
+  // A customer's signature under the rental agreement at the counter: the store's order staff.
+  AgreementSignature: {
+    staff: [...DELIVERY_PROOF_READERS, Permissions.BusinessOperations.OrderCreate],
+  },
   // A customer's photo of gear handed back by self-return: the staff who check it in.
   SelfReturnPhoto: {
     staff: [Permissions.StoreManagement.Orders, Permissions.BusinessOperations.OrderProcess],
@@ -98,6 +102,7 @@ export const ORDER_FILE_TYPES: readonly string[] = [
   'DeliverySignature',
   'SelfReturnPhoto',
   'DamagePhoto',
+  'AgreementSignature',
 ];
 
 export function mayRead(user: Caller, file: FileFacts): Verdict {

@@ -28,12 +28,14 @@ import {
   RoleName,
   CustomerHistoryQuerySchema,
   CustomerHistorySchema,
+  RiderListSchema,
 } from '@snowgear/contracts';
 import { PUBLIC, REFUND } from '@/lib/access.js';
 import type { PaymentsService } from '@/modules/payments/service.js';
 import { adjustmentRoutes } from './adjustment-routes.js';
 import { counterScanRoutes } from './counter-scan-routes.js';
 import { OrderBinding } from './binding.js';
+import { counterOrderExtras, customerRiders } from './counter-order.js';
 import { customerHistory } from './customer-history.js';
 import { OrderDin } from './din.js';
 import { OrderLifecycle } from './lifecycle.js';
@@ -114,7 +116,30 @@ export async function orderRoutes(
         response: { 201: OrderSchema },
       },
     },
-    async (request, reply) => reply.code(201).send(await service(request).create(request.body)),
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(
+          await service(request).create(
+            request.body,
+            await counterOrderExtras(app.db, request, request.body),
+          ),
+        ),
+  );
+
+  r.get(
+    '/api/app/orders/customer-riders',
+    {
+      config: { access: CUSTOMER_HISTORY },
+      schema: {
+        tags,
+        summary:
+          'At order create: the saved riders (skier profiles) of the customer with this verified phone number, to pick an order’s people from (none for an unknown number)',
+        querystring: CustomerHistoryQuerySchema,
+        response: { 200: RiderListSchema },
+      },
+    },
+    async (request) => customerRiders(app.db, request, request.query.phone, options.timeZone),
   );
 
   r.get(

@@ -92,7 +92,7 @@ export class OrderReceiptService extends OrdersService {
       rentalEndTime: row.rentalEndAt.toISOString(),
       days: row.days,
       timeZone: this.timeZone,
-      lines: this.linesOf(detail),
+      lines: this.linesOf(detail, view.personal),
       rent: toYuan(sum(detail.fees.filter((f) => f.kind === FeeItemKind.Rent))),
       fees: detail.fees
         .filter((f) => f.kind !== FeeItemKind.Rent && f.kind !== FeeItemKind.Deposit)
@@ -120,7 +120,8 @@ export class OrderReceiptService extends OrdersService {
     };
   }
 
-  private linesOf(detail: OrderDetailRows): Receipt['lines'] {
+  /** Lines with their person's name where the reader may see names (`personal`). */
+  private linesOf(detail: OrderDetailRows, personal: boolean): Receipt['lines'] {
     return detail.items.map(({ item, equipmentName, barcodeNumber, categoryName }) => ({
       name: equipmentName ?? categoryName ?? '',
       sizeLabel: formatSize(item.size, detail.sizeAttributes),
@@ -130,6 +131,7 @@ export class OrderReceiptService extends OrdersService {
       days: item.days,
       rent: toYuan(item.dailyPriceFen * item.days),
       deposit: toYuan(item.depositFen),
+      riderName: personal ? (item.rider?.name ?? null) : null,
     }));
   }
 

@@ -49,6 +49,7 @@ import {
   equipment,
   equipmentCategories,
   equipmentUnavailableTimes,
+  files,
   orderFeeItems,
   orderItems,
   orders,
@@ -151,7 +152,13 @@ export interface OrderCreateExtras {
     riderProfileId?: string;
     rider?: OrderRiderSnapshot;
   }[];
-  agreement?: { version: string; acceptedAt: Date; acceptedFrom: string };
+  agreement?: {
+    version: string;
+    acceptedAt: Date;
+    acceptedFrom: string;
+    /** A counter order: the customer's signature (an upload of the clerk's, kept with the order). */
+    signatureId?: string;
+  };
   /** A booking delivered to the door: how long after the start the gear may arrive. */
   deliveryWindowMinutes?: number | null;
 }
@@ -626,6 +633,7 @@ export class OrdersService {
       payBefore: payBefore?.toISOString() ?? null,
       agreementVersion: row.agreementVersion,
       agreementAcceptedAt: row.agreementAcceptedAt?.toISOString() ?? null,
+      agreementSignatureId: row.agreementSignatureId,
       // Whoever may read the order (its customer, its staff) may share its QR page.
       qrToken: this.request.server.orderQrKeys.sign(row.tenantId, row.orderNumber),
       selfReturnAt: row.selfReturnAt?.toISOString() ?? null,
@@ -853,6 +861,7 @@ export class OrdersService {
               agreementVersion: extras.agreement?.version ?? null,
               agreementAcceptedAt: extras.agreement?.acceptedAt ?? null,
               agreementAcceptedFrom: extras.agreement?.acceptedFrom ?? null,
+              agreementSignatureId: extras.agreement?.signatureId ?? null,
               deliveryWindowMinutes:
                 input.deliveryMethod === DeliveryMethod.Delivery
                   ? (extras.deliveryWindowMinutes ?? null)
@@ -880,6 +889,12 @@ export class OrdersService {
                 };
               }),
             );
+            if (extras.agreement?.signatureId) {
+              await tx
+                .update(files)
+                .set({ businessEntityId: orderId, isTemporary: false, expiresAt: null })
+                .where(eq(files.id, extras.agreement.signatureId));
+            }
             await tx.insert(orderFeeItems).values(
               feeItems.map((f, i) => ({
                 orderId,

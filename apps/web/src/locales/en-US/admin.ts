@@ -167,6 +167,11 @@ export const admin: Messages['admin'] = {
         hint: 'When on, unpaid delivery orders may leave; the driver collects at the door',
         unit: '',
       },
+      CounterSignatureRequired: {
+        label: 'Customer signs counter orders',
+        hint: "On when not set: the customer reads the rental agreement on the clerk's phone and signs with a finger",
+        unit: '',
+      },
     },
     addAddress: 'Add',
     addressPlaceholder: 'Type an address',

@@ -130,6 +130,11 @@ export const admin = {
         hint: '开启后，未付款的送货订单也可出车，由司机上门收款',
         unit: '',
       },
+      CounterSignatureRequired: {
+        label: '柜台下单须客户签名',
+        hint: '未设置时开启：柜台订单须客户在店员手机上阅读租赁协议并手写签名',
+        unit: '',
+      },
     },
     addAddress: '添加',
     addressPlaceholder: '输入一个地址',

@@ -25,7 +25,8 @@ type ParameterName =
   | 'AgentCommissionRate'
   | 'LateReturnGraceHours'
   | 'MaxStaffDiscountPercent'
-  | 'CashOnDelivery';
+  | 'CashOnDelivery'
+  | 'CounterSignatureRequired';
 
 /** A list parameter's value as entries (a broken value reads as none). */
 export function listOf(value: string): string[] {

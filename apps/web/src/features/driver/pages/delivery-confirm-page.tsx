@@ -23,7 +23,7 @@ import {
   type DeliveryDamageState,
 } from '../components/delivery-damage';
 import { DoorPhoto, type DoorPhotoValue } from '../components/door-photo';
-import { SignaturePad } from '../components/signature-pad';
+import { SignaturePad } from '@/components/signature-pad';
 import { money } from '@/lib/money';
 
 /**

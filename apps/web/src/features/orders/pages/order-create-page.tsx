@@ -4,6 +4,7 @@ import { Button, Form } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import {
   BusinessParameterKey,
+  counterSignatureRequired,
   DeliveryMethod,
   ErrorCode,
   MoneyApprovalKind,
@@ -38,6 +39,10 @@ import { OrderCreateFees } from '../components/order-create-fees';
 import { OrderCreateGear } from '../components/order-create-gear';
 import { useLineAvailability } from '../api/item-availability';
 import { handOverAtCreate, refusalsOf, type LineRefusals } from '../utils/order-create-scan';
+import { OrderCreateRiders } from '../components/order-create-riders';
+import { CounterSignatureCard } from '../components/counter-signature';
+import { signedAgreement, type CounterSignature } from '../api/counter-signature';
+import { lineForActive } from '../utils/order-riders';
 import { computeOrderFees, feeParameter, staffDiscountLimit } from '../utils/order-create-fees';
 import { isUnlimited } from '../api/money-approvals';
 import { ApprovalSheet, type ApprovalWay } from '../components/approval-sheet';
@@ -144,6 +149,10 @@ function OrderCreateForm({ storeId, onCreated }: { storeId: string; onCreated: (
   // A discount beyond the clerk's limit waits for a manager here (approval-sheet.tsx).
   const [approvalOpen, setApprovalOpen] = useState(false);
   const [approvalError, setApprovalError] = useState<string | null>(null);
+  // The customer's signature under the agreement (not kept in the draft: a drawing, not text).
+  const [signature, setSignature] = useState<CounterSignature | null>(null);
+  const [signatureError, setSignatureError] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
 
   // Saved at each change; opening the page is none (a draft keeps the time it was changed).
   const keptDraft = useRef(draft);
@@ -183,6 +192,9 @@ function OrderCreateForm({ storeId, onCreated }: { storeId: string; onCreated: (
   });
   const refused = refusalsOf(checked, submitRefusals);
   const handOver = handOverAtCreate(draft, start, now);
+  const signatureRequired = counterSignatureRequired(param(K.CounterSignatureRequired));
+  const agreementVersion = config?.systemInfo.rentalAgreementVersion ?? '';
+  const signed = signature?.version === agreementVersion ? signature : null;
 
   const clearProblems = (keys: (keyof OrderCreateDraft)[]) => {
     setErrors((e) => {
@@ -206,7 +218,7 @@ function OrderCreateForm({ storeId, onCreated }: { storeId: string; onCreated: (
     setDraft((d) =>
       d.items.some((i) => i.equipmentId === gear.id)
         ? d
-        : { ...d, items: [...d.items, lineOf(gear, scanned)] },
+        : { ...d, items: [...d.items, lineForActive(d, lineOf(gear, scanned))] },
     );
     clearProblems(['items']);
   };
@@ -242,6 +254,13 @@ function OrderCreateForm({ storeId, onCreated }: { storeId: string; onCreated: (
       return;
     }
     setFormError(null);
+    if (signatureRequired && !signed) {
+      playSound(SoundKind.error);
+      setSignatureError(t('counterPeople.missing'));
+      setFormError(t('counterPeople.missing'));
+      showProblem();
+      return;
+    }
     if (fees.aboveRent) {
       playSound(SoundKind.error);
       setFormError(t('orderCreate.fixErrors'));
@@ -263,8 +282,31 @@ function OrderCreateForm({ storeId, onCreated }: { storeId: string; onCreated: (
     send({ ...toOrderInput(draft, { storeId, start, days }), ...way }, true);
   };
 
+  /** The order with the customer's signature under the agreement, uploaded first (null: failed). */
+  const withSignature = async (input: OrderCreate): Promise<OrderCreate | null> => {
+    if (!signed) return input;
+    setUploading(true);
+    try {
+      const agreement = await signedAgreement(signed);
+      // A second try of the order (a conflict, no answer) sends the same file.
+      setSignature({ ...signed, fileId: agreement.signatureFileId });
+      return { ...input, agreement };
+    } catch (err) {
+      playSound(SoundKind.error);
+      setFormError(
+        t('counterPeople.uploadFailed', { message: err instanceof Error ? err.message : '' }),
+      );
+      return null;
+    } finally {
+      setUploading(false);
+    }
+  };
+
   /** Sends the order; `approved` when it carries a manager's approval (the sheet shows refusals). */
   const send = (input: OrderCreate, approved = false) => {
+    void withSignature(input).then((ready) => ready && post(ready, approved));
+  };
+  const post = (input: OrderCreate, approved: boolean) => {
     create.mutate(input, {
       onSuccess: (outcome) => {
         setApprovalOpen(false);
@@ -326,6 +368,7 @@ function OrderCreateForm({ storeId, onCreated }: { storeId: string; onCreated: (
     setSubmitRefusals(new Map());
     setFormError(null);
     setShowRestored(false);
+    setSignature(null);
   };
 
   return (
@@ -357,6 +400,7 @@ function OrderCreateForm({ storeId, onCreated }: { storeId: string; onCreated: (
         onAdd={handleAdd}
         onRemove={handleRemove}
       />
+      <OrderCreateRiders draft={draft} onChange={update} />
       <OrderCreateFees
         fees={fees}
         orderType={draft.orderType}
@@ -383,6 +427,16 @@ function OrderCreateForm({ storeId, onCreated }: { storeId: string; onCreated: (
           onApproved={handleApproved}
         />
       )}
+      <CounterSignatureCard
+        required={signatureRequired}
+        signature={signed}
+        error={signatureError}
+        onChange={(next) => {
+          setSignature(next);
+          setSignatureError(null);
+          setFormError(null);
+        }}
+      />
       <Form layout="vertical" className="order-create__form">
         <Form.Item label={t('orderCreate.remarks')} description={problem('remarks')}>
           <LabelledTextArea
@@ -405,7 +459,7 @@ function OrderCreateForm({ storeId, onCreated }: { storeId: string; onCreated: (
             block
             color="primary"
             size="large"
-            loading={create.isPending}
+            loading={create.isPending || uploading}
             onClick={handleSubmit}
           >
             {t('orderCreate.submit', { amount: money(fees.total) })}

@@ -37,6 +37,7 @@ import {
   useStartReturn,
 } from '../api/order-actions';
 import { DinLines } from '../components/din-lines';
+import { OrderAgreement, OrderLines } from '../components/order-lines';
 import { ExtendPanel } from '../components/extend-panel';
 import { OrderAdjustments } from '../components/order-adjustments';
 import { HandoverPanel } from '../components/handover-panel';
@@ -267,8 +268,9 @@ export default function OrderDetailPage() {
             </List>
             <RunAssignments order={order} />
 
-            <List header={t('orders.items', { count: order.items.length })}>
-              {order.items.map((item) => (
+            <OrderLines
+              order={order}
+              renderItem={(item) => (
                 <List.Item
                   key={item.id}
                   clickable={!!item.equipmentId}
@@ -306,10 +308,12 @@ export default function OrderDetailPage() {
                   )}
                   <ItemDamage item={item} />
                 </List.Item>
-              ))}
-            </List>
+              )}
+            />
 
             <DinLines order={order} tip />
+
+            <OrderAgreement order={order} />
 
             <LateFeeSection order={order} />
 

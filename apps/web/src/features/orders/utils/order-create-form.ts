@@ -4,6 +4,7 @@ import {
   OrderCreateSchema,
   OrderType,
   ReturnMethod,
+  type CounterRider,
   type Equipment,
   type OrderCreate,
 } from '@snowgear/contracts';
@@ -21,6 +22,8 @@ export interface OrderCreateLine {
   deposit: number;
   /** Added by scanning the item itself (not from a search): it may go out with the order. */
   scanned?: boolean;
+  /** The person of the order the item is for (a key of the draft's `riders`). */
+  riderKey?: string | null;
 }
 
 export interface OrderCreateDraft {
@@ -41,6 +44,11 @@ export interface OrderCreateDraft {
   discountReason: string;
   remarks: string;
   items: OrderCreateLine[];
+  /** The order's people (a group's members): lines point at them (order-riders.ts). */
+  riders: CounterRider[];
+  /** Working as a group: newly added gear goes to `activeRider`. */
+  group: boolean;
+  activeRider: string | null;
 }
 
 export const EMPTY_DRAFT: OrderCreateDraft = {
@@ -57,6 +65,9 @@ export const EMPTY_DRAFT: OrderCreateDraft = {
   discountReason: '',
   remarks: '',
   items: [],
+  riders: [],
+  group: false,
+  activeRider: null,
 };
 
 export const lineOf = (gear: Equipment, scanned = false): OrderCreateLine => ({
@@ -90,6 +101,7 @@ export type OrderCreateErrorCode =
   | 'RentalEndBeforeStart'
   | 'RentalStartInPast'
   | 'ItemsRequired'
+  | 'TooManyItems'
   | 'InvalidCharacters'
   | 'NothingVisible'
   | 'InvalidNumber'
@@ -106,6 +118,7 @@ const KNOWN_CODES: readonly string[] = [
   'RentalEndBeforeStart',
   'RentalStartInPast',
   'ItemsRequired',
+  'TooManyItems',
   'InvalidCharacters',
   'NothingVisible',
   'InvalidNumber',
@@ -177,10 +190,27 @@ export function toOrderInput(
       ? { discountReason: draft.discountReason.trim() }
       : {}),
     remarks: draft.remarks.trim(),
-    items: draft.items.map((line) => ({
-      equipmentId: line.equipmentId,
-      ...(line.scanned ? { scanned: true } : {}),
-    })),
+    ...orderPeople(draft),
+  };
+}
+
+/** The lines, each with its person, and the people who have a line. */
+function orderPeople(draft: OrderCreateDraft): Pick<OrderCreate, 'items' | 'riders'> {
+  const keys = new Set(draft.riders.map((r) => r.key));
+  const personOf = (line: OrderCreateLine) =>
+    line.riderKey && keys.has(line.riderKey) ? line.riderKey : null;
+  const used = new Set(draft.items.map(personOf));
+  const riders = draft.riders.filter((r) => used.has(r.key));
+  return {
+    items: draft.items.map((line) => {
+      const riderKey = personOf(line);
+      return {
+        equipmentId: line.equipmentId,
+        ...(line.scanned ? { scanned: true } : {}),
+        ...(riderKey ? { riderKey } : {}),
+      };
+    }),
+    ...(riders.length > 0 ? { riders } : {}),
   };
 }
 
@@ -227,6 +257,7 @@ export function loadOrderDraft(userId: string, now = Date.now()): OrderCreateDra
     ...saved,
     start: upcoming ? start : null,
     items: Array.isArray(saved.items) ? saved.items.filter((i) => i?.equipmentId) : [],
+    riders: Array.isArray(saved.riders) ? saved.riders : [],
   };
 }
 

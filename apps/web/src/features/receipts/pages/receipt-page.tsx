@@ -1,3 +1,4 @@
+import { groupByPerson } from '@/lib/group-by-person';
 import { useParams, useSearchParams } from 'react-router';
 import { Button, Skeleton } from 'antd-mobile';
 import { SendOutline } from 'antd-mobile-icons';
@@ -129,21 +130,31 @@ function ReceiptView({ receipt }: { receipt: Receipt }) {
       <section className="receipt__section" aria-labelledby="receipt-lines">
         <h2 id="receipt-lines">{t('receipt.lines')}</h2>
         <ul className="receipt__rows">
-          {receipt.lines.map((line, i) => (
-            <li key={i} className="receipt__row">
-              <span className="receipt__what">
-                {line.name}
-                {line.sizeLabel && <small> · {line.sizeLabel}</small>}
-                {line.barcodeNumber && <small> · {line.barcodeNumber}</small>}
-                <small className="receipt__detail">
-                  {t('receipt.lineRent', { price: line.dailyPrice.toFixed(2), count: line.days })}
-                  {' · '}
-                  {t('receipt.lineDeposit', { amount: money(line.deposit) })}
-                </small>
-              </span>
-              <span className="receipt__amount">{money(line.rent)}</span>
-            </li>
-          ))}
+          {groupByPerson(receipt.lines, (line) => line.riderName).flatMap((group, g) => [
+            ...(group.name !== null || g > 0
+              ? [
+                  <li key={`person-${g}`} className="receipt__person">
+                    {group.name ?? t('counterPeople.unassigned')} ·{' '}
+                    {t('counterPeople.lines', { count: group.lines.length })}
+                  </li>,
+                ]
+              : []),
+            ...group.lines.map((line, i) => (
+              <li key={`${g}-${i}`} className="receipt__row">
+                <span className="receipt__what">
+                  {line.name}
+                  {line.sizeLabel && <small> · {line.sizeLabel}</small>}
+                  {line.barcodeNumber && <small> · {line.barcodeNumber}</small>}
+                  <small className="receipt__detail">
+                    {t('receipt.lineRent', { price: line.dailyPrice.toFixed(2), count: line.days })}
+                    {' · '}
+                    {t('receipt.lineDeposit', { amount: money(line.deposit) })}
+                  </small>
+                </span>
+                <span className="receipt__amount">{money(line.rent)}</span>
+              </li>
+            )),
+          ])}
         </ul>
       </section>
 

@@ -3,9 +3,8 @@ import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 
 /**
- * The recipient signs with a finger on the driver's phone. The picture is drawn on white (it
- * goes up as a JPEG like any photo); `onChange` gets it as a file once there is a stroke, and null
- * when cleared.
+ * A signature drawn with a finger on a phone (the recipient at the door, the customer at the
+ * counter), on white; `onChange` gets it as a PNG once there is a stroke, and null when cleared.
  */
 export function SignaturePad({ onChange }: { onChange: (signature: Blob | null) => void }) {
   const { t } = useTranslation();

@@ -1,0 +1,19 @@
+import { useQuery } from '@tanstack/react-query';
+import { CONTACT_PHONE_PATTERN, type RiderList } from '@snowgear/contracts';
+import { api } from '@/lib/api-client';
+import { ordersKey } from './get-order';
+
+/** The saved riders of the customer with this phone number, once it is complete (order create). */
+export function useCustomerRiders(phone: string) {
+  const number = phone.trim();
+  return useQuery({
+    queryKey: [...ordersKey, 'customer-riders', number] as const,
+    queryFn: () =>
+      api.get<RiderList>('/app/orders/customer-riders', {
+        params: { phone: number },
+        silent: true,
+      }),
+    enabled: CONTACT_PHONE_PATTERN.test(number),
+    staleTime: 60_000,
+  });
+}

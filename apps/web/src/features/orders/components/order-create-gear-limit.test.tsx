@@ -1,0 +1,83 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ORDER_ITEMS_MAX, type Equipment } from '@snowgear/contracts';
+import { api } from '@/lib/api-client';
+import { changeLanguage } from '@/lib/i18n';
+import { createQueryClient } from '@/lib/query-client';
+import { StoreQuickActions } from '@/app/smart-scan/store-quick-actions';
+import { loginWithPassword, useSession } from '@/features/auth/stores/session-store';
+import { gunScan } from '@/test/gun';
+import type { OrderCreateLine } from '../utils/order-create-form';
+import { OrderCreateGear } from './order-create-gear';
+
+const line = (n: number): OrderCreateLine => ({
+  equipmentId: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+  name: `学员板 ${n}`,
+  barcodeNumber: `GROUP-${n}`,
+  categoryName: '双板滑雪板',
+  dailyPrice: 100,
+  deposit: 500,
+});
+
+function renderGear(count: number, onAdd: (gear: Equipment) => void) {
+  const storeId = useSession.getState().user!.primaryStoreId!;
+  const router = createMemoryRouter([
+    {
+      path: '/',
+      element: (
+        <QueryClientProvider client={createQueryClient()}>
+          <OrderCreateGear
+            storeId={storeId}
+            items={Array.from({ length: count }, (_, i) => line(i + 1))}
+            availableFrom={new Date().toISOString()}
+            availableTo={new Date(Date.now() + 86_400_000).toISOString()}
+            conflict={null}
+            refused={new Map()}
+            handOver={null}
+            onAdd={onAdd}
+            onRemove={() => undefined}
+          />
+          {/* The store pages' gun listener. */}
+          <StoreQuickActions />
+        </QueryClientProvider>
+      ),
+    },
+  ]);
+  render(<RouterProvider router={router} />);
+}
+
+describe('a group order’s gear by scan (real server)', () => {
+  let barcode: string;
+  beforeEach(async () => {
+    await changeLanguage('zh-CN');
+    await loginWithPassword({
+      userNameOrEmailAddress: 'employee',
+      password: '1q2w3E*',
+      rememberMe: false,
+    });
+    const storeId = useSession.getState().user!.primaryStoreId!;
+    const { items } = await api.get<{ items: Equipment[] }>('/app/equipment', {
+      params: { storeId, status: 0, maxResultCount: 1 },
+    });
+    barcode = items[0]!.barcodeNumber;
+  });
+
+  it(`takes the ${ORDER_ITEMS_MAX}th item`, async () => {
+    const onAdd = vi.fn();
+    renderGear(ORDER_ITEMS_MAX - 1, onAdd);
+    gunScan(barcode);
+    await waitFor(() => expect(onAdd).toHaveBeenCalledTimes(1), { timeout: 8000 });
+  });
+
+  it(`refuses a ${ORDER_ITEMS_MAX + 1}st with the reason`, async () => {
+    const onAdd = vi.fn();
+    renderGear(ORDER_ITEMS_MAX, onAdd);
+    gunScan(barcode);
+    expect(
+      await screen.findByText(`一个订单最多 ${ORDER_ITEMS_MAX} 件设备`, {}, { timeout: 8000 }),
+    ).toBeTruthy();
+    expect(onAdd).not.toHaveBeenCalled();
+  });
+});
