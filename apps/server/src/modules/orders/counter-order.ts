@@ -36,18 +36,20 @@ export async function counterOrderExtras(
   input: OrderCreateInput,
 ): Promise<OrderCreateExtras> {
   const tenantId = request.tenantId;
-  const required = counterSignatureRequired(
-    await businessParameter(
-      db,
-      tenantId,
-      input.storeId,
-      BusinessParameterKey.CounterSignatureRequired,
-    ),
-  );
+  const text = (await findSystemSettings(db, tenantId)).get(SystemSettingKey.RentalAgreement) ?? '';
+  // Nothing to sign while the business has no agreement text (the create page says so too).
+  const required =
+    text.trim() !== '' &&
+    counterSignatureRequired(
+      await businessParameter(
+        db,
+        tenantId,
+        input.storeId,
+        BusinessParameterKey.CounterSignatureRequired,
+      ),
+    );
   let agreement: OrderCreateExtras['agreement'];
   if (input.agreement) {
-    const text =
-      (await findSystemSettings(db, tenantId)).get(SystemSettingKey.RentalAgreement) ?? '';
     if (agreementVersion(text) !== input.agreement.version) {
       throw new AppError(
         409,

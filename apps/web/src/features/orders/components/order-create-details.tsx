@@ -71,6 +71,7 @@ export function OrderCreateDetails({
   start,
   days,
   now,
+  mayBackdate = false,
   deliveryFee,
   pickupFee,
   deliveryPresets,
@@ -82,6 +83,8 @@ export function OrderCreateDetails({
   start: Date;
   days: number;
   now: Date;
+  /** A super admin may record a rental that already happened (the server allows it too). */
+  mayBackdate?: boolean;
   deliveryFee: number;
   pickupFee: number;
   deliveryPresets: string[];
@@ -154,8 +157,8 @@ export function OrderCreateDetails({
           precision="minute"
           filter={{ minute: (minute) => minute % 5 === 0 }}
           // The picker shows and gives the store's wall-clock time, whatever the phone's zone.
-          // No past start: an order is never backdated.
-          min={toPickerDate(now)}
+          // No past start: an order is never backdated (a super admin may record a past rental).
+          min={toPickerDate(mayBackdate ? now.getTime() - YEAR_MS : now)}
           max={toPickerDate(now.getTime() + YEAR_MS)}
           value={toPickerDate(start)}
           onClose={() => setPickerOpen(false)}

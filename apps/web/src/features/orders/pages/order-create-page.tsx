@@ -8,6 +8,7 @@ import {
   DeliveryMethod,
   ErrorCode,
   MoneyApprovalKind,
+  RoleName,
   ORDER_REMARKS_MAX,
   ReturnMethod,
   type Equipment,
@@ -132,6 +133,8 @@ function OrderCreateForm({ storeId, onCreated }: { storeId: string; onCreated: (
   const navigate = useNavigate();
   const userId = useSession((s) => s.user?.id ?? '');
   const roles = useSession((s) => s.roles);
+  // A super admin may record a rental that already happened; nobody else backdates an order.
+  const mayBackdate = roles.includes(RoleName.SuperAdmin);
   const config = useConfigStore((s) => s.config);
   const showSuccess = useAppStore((s) => s.showSuccess);
   const create = useCreateOrder();
@@ -192,7 +195,10 @@ function OrderCreateForm({ storeId, onCreated }: { storeId: string; onCreated: (
   });
   const refused = refusalsOf(checked, submitRefusals);
   const handOver = handOverAtCreate(draft, start, now);
-  const signatureRequired = counterSignatureRequired(param(K.CounterSignatureRequired));
+  // Nothing to sign while the business has no agreement text (the server says the same).
+  const signatureRequired =
+    !!config?.systemInfo.rentalAgreement?.trim() &&
+    counterSignatureRequired(param(K.CounterSignatureRequired));
   const agreementVersion = config?.systemInfo.rentalAgreementVersion ?? '';
   const signed = signature?.version === agreementVersion ? signature : null;
 
@@ -239,7 +245,7 @@ function OrderCreateForm({ storeId, onCreated }: { storeId: string; onCreated: (
   const handleSubmit = () => {
     setConflict(null);
     const input = toOrderInput(draft, { storeId, start, days });
-    const found = validateOrderInput(input);
+    const found = validateOrderInput(input, now.getTime(), mayBackdate);
     setErrors(found);
     if (Object.keys(found).length > 0) {
       playSound(SoundKind.error);
@@ -382,6 +388,7 @@ function OrderCreateForm({ storeId, onCreated }: { storeId: string; onCreated: (
         start={start}
         days={days}
         now={now}
+        mayBackdate={mayBackdate}
         deliveryFee={deliveryFee}
         pickupFee={pickupFee}
         deliveryPresets={presetAddresses(param(K.PresetDeliveryAddresses))}

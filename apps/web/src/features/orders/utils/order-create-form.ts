@@ -214,10 +214,18 @@ function orderPeople(draft: OrderCreateDraft): Pick<OrderCreate, 'items' | 'ride
   };
 }
 
-/** The contract's own checks, by field, before anything is sent. */
-export function validateOrderInput(input: OrderCreate, now = Date.now()): OrderCreateErrors {
-  // An order is never backdated (the server refuses it too).
-  const past = Date.parse(input.rentalStartTime) < now - ORDER_START_GRACE_MINUTES * 60_000;
+/**
+ * The contract's own checks, by field, before anything is sent. An order is never backdated (the
+ * server refuses it too), except by a super admin recording a rental that already happened (a
+ * paper order from a day the system was down): `mayBackdate`.
+ */
+export function validateOrderInput(
+  input: OrderCreate,
+  now = Date.now(),
+  mayBackdate = false,
+): OrderCreateErrors {
+  const past =
+    !mayBackdate && Date.parse(input.rentalStartTime) < now - ORDER_START_GRACE_MINUTES * 60_000;
   const result = OrderCreateSchema.safeParse(input);
   const errors: OrderCreateErrors = result.success
     ? {}
