@@ -427,7 +427,7 @@ Customer accounts have no password, so there is no "Change password" there.
 
 1. 提前不用了，直接到店（或预约取件），告诉店员“提前归还”。
 2. 店员办理后，这些装备会解锁，可以再租给其他顾客。
-3. 未使用天数是否退费以门店规则为准；需要退款的，由门店在订单中通过“补款/退款”办理。
+3. 未使用天数是否退费以门店规则为准；需要退款的，门店在订单的“费用调整”里做善意退款，退款会出现在订单的账单里。
 
 ## 注意事项
 
@@ -486,7 +486,7 @@ Customer accounts have no password, so there is no "Change password" there.
 
 1. If you are done early, come to the store (or book a pickup) and tell the staff it is an early return.
 2. The staff record the early return and the gear is unlocked for other customers.
-3. Whether unused days are refunded follows the store's rules. Any refund is made by the store in your order through its supplement/refund function.
+3. Whether unused days are refunded follows the store's rules. Any refund is made by the store as a goodwill refund under the order's adjustments, and it shows among the order's bills.
 
 ## Good to know
 
@@ -989,9 +989,9 @@ Tap smart scan on the quick-action button. The app works out what you scanned:
 
 ## 补款与退款
 
-- 订单详情中可以看到是否超期，以及“补款/退款”按钮。
-- 超期费、损坏费、清洁费等需要顾客补交时，用“补款”。
-- 退押金、提前归还的退款等，用“退款”。
+- 订单详情中可以看到是否超期；超时费在归还验收时单独列出，计入订单。
+- 损坏费在归还验收时填写；清洁费等其他费用在“费用调整”里加收。归还结算后押金不够的部分生成补款账单，在“账单”里收款。
+- 押金和多付的钱在归还结算后生成退款账单，在“账单”里退款；提前归还不用的天数需要退费时，在“费用调整”里做善意退款。
 
 ## 优惠、加收费用与善意退款
 
@@ -1060,9 +1060,9 @@ Tap smart scan on the quick-action button. The app works out what you scanned:
 
 ## Supplements and refunds
 
-- The order details show whether the order is overdue, and the supplement/refund button.
-- Use a supplement when the customer owes more, such as an overdue, damage or cleaning fee.
-- Use a refund to return a deposit or money for an early return.
+- The order details show whether the order is overdue; the late fee is listed on its own at the return check-in and added to the order.
+- A damage fee is entered at the return check-in; a cleaning or other fee is added under adjustments. What the deposit does not cover after the return becomes a supplement bill, collected under bills.
+- The deposit and any overpayment become a refund bill after the return, refunded under bills; for unused days after an early return, give a goodwill refund under adjustments.
 
 ## Discounts, added fees and goodwill refunds
 
@@ -1341,7 +1341,7 @@ When the network drops, batch check-out and check-in keep working:
 - 只有状态为 0（在库）或 1（使用中）的设备可以标记损坏或丢失。
 - 标记损坏后状态变为 2，标记丢失后变为 3。
 - 司机在配送或取件中标记的，原因会记录为“司机标记为损坏/丢失”。
-- 涉及顾客赔偿时，在订单详情中用“补款/退款”收取损坏费等费用。`,
+- 涉及顾客赔偿时，在归还验收中填写损坏费，或在订单详情的“费用调整”里加收。`,
   },
   {
     slug: 'store-equipment-status',
@@ -1380,7 +1380,7 @@ When the network drops, batch check-out and check-in keep working:
 - Only items with status 0 (available) or 1 (in use) can be marked damaged or lost.
 - Marking damaged sets status 2; marking lost sets status 3.
 - When a driver marks an item during delivery or pickup, the reason is recorded as "driver marked as damaged/lost".
-- To charge the customer, use the supplement/refund button in the order details for the damage fee.`,
+- To charge the customer, enter the damage fee at the return check-in, or add it under the order's adjustments.`,
   },
   {
     slug: 'store-early-return',
