@@ -589,6 +589,7 @@ const frameworkZh = {
   InternalError: '服务器处理请求时出错，请稍后重试',
   RequestRetry: '请重新提交一次',
   RequestInProgress: '同一请求仍在处理中，请稍后重试',
+  VerificationTokenInvalid: '页面的安全校验已失效，请刷新页面后重试',
   // Validation problems, next to their field.
   Required: '必填',
   ExpectedType: '应为{expected}',
@@ -637,6 +638,8 @@ const frameworkEn: Record<FrameworkKey, string> = {
   InternalError: 'An internal error occurred during your request!',
   RequestRetry: 'Please retry the request.',
   RequestInProgress: 'The same request is still being handled. Please retry in a moment.',
+  VerificationTokenInvalid:
+    'The required antiforgery verification token (RequestVerificationToken) is missing or invalid.',
   Required: 'Required',
   ExpectedType: 'Expected {expected}',
   TypeText: 'text',

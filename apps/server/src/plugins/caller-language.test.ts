@@ -48,6 +48,13 @@ describe('refusals in the caller’s language', () => {
           headers: { ...headers, ...json },
           payload: JSON.stringify({ userNameOrEmailAddress: 'x'.repeat(1024 * 1024 + 10) }),
         }),
+      noVerificationToken: () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/app/account/login',
+          headers: { 'accept-language': language, ...json },
+          payload: { userNameOrEmailAddress: 'employee', password: 'x' },
+        }),
       malformed: () =>
         t.app.inject({
           method: 'POST',
@@ -118,8 +125,15 @@ describe('refusals in the caller’s language', () => {
     const tooLarge = await zh.tooLarge();
     expect(tooLarge.statusCode).toBe(413);
     expect(tooLarge.json().error.message).toBe('提交的内容太大');
+    const noToken = await zh.noVerificationToken();
+    expect(noToken.statusCode).toBe(400);
+    expect(noToken.json().error).toMatchObject({
+      code: 'App:VerificationTokenInvalid',
+      message: '页面的安全校验已失效，请刷新页面后重试',
+    });
 
     for (const res of [
+      noToken,
       badId,
       login,
       forbidden,

@@ -7,6 +7,7 @@ import {
   VERIFICATION_TOKEN_HEADER,
 } from '@snowgear/contracts';
 import { AppError } from '@/lib/errors.js';
+import { frameworkMessage } from '@/lib/messages.js';
 import { isApiRoute } from './access.js';
 
 /**
@@ -23,9 +24,6 @@ export interface VerificationTokenOptions {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE']);
 const TEN_YEARS_SECONDS = 10 * 365 * 24 * 3600;
-
-export const VERIFICATION_TOKEN_ERROR_MESSAGE =
-  'The required antiforgery verification token (RequestVerificationToken) is missing or invalid.';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -102,7 +100,11 @@ export const verificationTokenPlugin = fp<VerificationTokenOptions>(
       const headerToken = Array.isArray(header) ? header[0] : header;
       const cookieToken = request.cookies[VERIFICATION_TOKEN_COOKIE];
       if (!isValid(headerToken) || headerToken !== cookieToken) {
-        throw new AppError(400, ErrorCode.VerificationToken, VERIFICATION_TOKEN_ERROR_MESSAGE);
+        throw new AppError(
+          400,
+          ErrorCode.VerificationToken,
+          frameworkMessage(request, 'VerificationTokenInvalid'),
+        );
       }
     });
   },

@@ -28,7 +28,9 @@ describe('wire conventions', () => {
         ...c,
       });
       expect(res.statusCode).toBe(400);
-      expect(res.json().error.message).toMatch(/verification token/);
+      // ABP's code; the words in the caller's language (Chinese unless English is asked for).
+      expect(res.json().error).toMatchObject({ code: 'App:VerificationTokenInvalid' });
+      expect(res.json().error.message).toMatch(/安全校验/);
     }
     const ok = await t.app.inject({
       method: 'POST',
