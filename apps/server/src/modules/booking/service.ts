@@ -31,7 +31,6 @@ import {
   rentalPacks,
   stores,
   users,
-  type OrderRiderSnapshot,
 } from '@/db/schema.js';
 import { agreementVersion } from '@/lib/agreement.js';
 import { businessParameter } from '@/lib/business-parameters.js';
@@ -43,6 +42,7 @@ import { SystemSettingKey } from '@/modules/config-distribution/system-setting-k
 import { kindStock, sizeKey, type KindStock } from '@/modules/orders/capacity.js';
 import { feeParameter, priceOrder, toYuan } from '@/modules/orders/pricing.js';
 import { agentOfReferral } from '@/modules/agents/service.js';
+import { riderSnapshot } from '@/modules/orders/counter-order.js';
 import { OrdersService, type OrderCreateExtras } from '@/modules/orders/service.js';
 import { unpaidTimeoutHours } from '@/modules/orders/sweep.js';
 import { countRiders, insertRider, lockOwner, updateRider } from '@/modules/riders/repository.js';
@@ -623,7 +623,7 @@ export class BookingService {
               packName: l.packName,
               riderKey: l.riderKey ?? undefined,
               riderProfileId: rider ? profiles.get(rider.key) : undefined,
-              rider: rider ? snapshot(rider) : undefined,
+              rider: rider ? riderSnapshot(rider) : undefined,
             };
           }),
         },
@@ -763,17 +763,4 @@ export function share(total: number, weights: number[]): number[] {
     left -= 1;
   }
   return parts;
-}
-
-function snapshot(rider: CartRider): OrderRiderSnapshot {
-  return {
-    name: rider.name,
-    heightCm: rider.heightCm,
-    weightKg: rider.weightKg,
-    age: rider.age,
-    ability: rider.ability,
-    bootSizeMondopoint: rider.bootSizeMondopoint,
-    bootSoleLengthMm: rider.bootSoleLengthMm,
-    stance: rider.stance,
-  };
 }

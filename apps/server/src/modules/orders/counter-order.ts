@@ -5,7 +5,6 @@ import {
   BusinessParameterKey,
   counterSignatureRequired,
   ErrorCode,
-  type CounterRider,
   type OrderCreateSchema,
   type RiderList,
 } from '@snowgear/contracts';
@@ -95,7 +94,7 @@ export async function counterOrderExtras(
         ? {
             riderKey: rider.key,
             riderProfileId: rider.profileId ?? undefined,
-            rider: snapshot(rider),
+            rider: riderSnapshot(rider),
           }
         : {};
     }),
@@ -141,7 +140,11 @@ export async function customerRiders(
   return { items: rows.map((row) => toRiderProfile(row, year)) };
 }
 
-function snapshot(rider: CounterRider): OrderRiderSnapshot {
+/**
+ * A rider as booked, kept with each of their order lines (the profile may change next season):
+ * the same for a customer's booking and a counter order.
+ */
+export function riderSnapshot(rider: OrderRiderSnapshot): OrderRiderSnapshot {
   return {
     name: rider.name,
     heightCm: rider.heightCm,
