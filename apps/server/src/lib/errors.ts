@@ -51,6 +51,9 @@ export const badRequest = (message: string, code: string = ErrorCode.Validation)
  * A 400 shaped like a failed schema validation, for checks made outside the route schemas: the
  * error handler lists each issue next to its field (`path`), in `context` ('body', 'querystring' …).
  */
+/** The keyword of a problem a service found and worded itself (not a validator's). */
+export const SERVICE_WORDED = 'serviceWorded';
+
 export function validationError(
   context: string,
   issues: { path: (string | number)[]; message: string }[],
@@ -59,7 +62,8 @@ export function validationError(
     statusCode: 400,
     validationContext: context,
     validation: issues.map((issue) => ({
-      keyword: 'custom',
+      // Worded by the service in the caller's language already (lib/validation-texts.ts).
+      keyword: SERVICE_WORDED,
       schemaPath: '',
       params: {},
       instancePath: issue.path.map((p) => `/${p}`).join(''),

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { DIN_SETTING } from '@snowgear/contracts';
+import { SERVICE_WORDED } from './errors.js';
 import { frameworkMessage, type FrameworkMessageKey } from './messages.js';
 
 type Caller = Pick<FastifyRequest, 'headers'> | undefined;
@@ -62,6 +63,8 @@ export function issueText(request: Caller, issue: ValidationIssue): string {
     frameworkMessage(request, key, params);
   const text = issue.message ?? '';
   if (isValidationCode(text)) return text;
+  // A service's own problem comes worded for this caller already.
+  if (issue.keyword === SERVICE_WORDED && text) return text;
   const p = issue.params ?? {};
   const origin = typeof p.origin === 'string' ? p.origin : '';
   const inclusive = p.inclusive !== false;

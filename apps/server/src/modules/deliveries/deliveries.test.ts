@@ -215,7 +215,7 @@ describe('delivery and pickup runs', () => {
 
   it('picks up: each item fine, damaged or lost at the door; the store’s check-in charges the damage', async () => {
     const [fine, broken] = [await newItem(), await newItem()];
-    const orderId = await deliveryOrder([fine, broken], -1);
+    const orderId = await deliveryOrder([fine, broken], 0);
     await call('driver', 'POST', `/api/app/orders/${orderId}/dispatch`, {
       barcodes: [fine.barcodeNumber, broken.barcodeNumber],
     });

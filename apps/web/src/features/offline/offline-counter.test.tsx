@@ -28,6 +28,17 @@ import { flushQueue, sendOrQueue } from './offline-queue';
 import { startOfflineSync } from './offline-sync';
 import { useQueueStore } from './stores/queue-store';
 
+/** A finger signature as the pad gives it: a PNG (1×1 here). */
+function signaturePng(): Blob {
+  const png = Uint8Array.from(
+    atob(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+    ),
+    (c) => c.charCodeAt(0),
+  );
+  return new Blob([png], { type: 'image/png' });
+}
+
 function setOnline(online: boolean) {
   Object.defineProperty(navigator, 'onLine', { value: online, configurable: true });
 }
@@ -130,6 +141,34 @@ describe('counter work kept offline (real server)', () => {
       orderId: made[0]!.id,
       draftCleared: true,
     });
+  });
+
+  it('keeps the customer’s signature with an order made offline, uploads it first when the network is back, and the order carries it', async () => {
+    const gear = await newGear(storeId(), '雪杖', '离线签名雪杖', 'OS');
+    const phone = `134${String(Date.now()).slice(-8)}`;
+    const config = await api.get<{ systemInfo: { rentalAgreementVersion: string } }>(
+      '/app/config-distribution/h5',
+    );
+    const signature = {
+      version: config.systemInfo.rentalAgreementVersion,
+      blob: signaturePng(),
+    };
+
+    setOnline(false);
+    expect(await createOrQueueOrder(orderInput(gear, phone, '离线签名'), signature)).toEqual({
+      queued: true,
+    });
+    reload();
+    const [entry] = await queued();
+    expect(entry!.attachments).toHaveLength(1);
+    expect(await ordersOf(phone)).toEqual([]);
+
+    setOnline(true);
+    await flushQueue();
+    const [made] = await ordersOf(phone);
+    const order = await api.get<Order>(`/app/orders/${made!.id}`);
+    expect(order).toMatchObject({ agreementVersion: signature.version });
+    expect(order.agreementSignatureId).toEqual(expect.any(String));
   });
 
   it('keeps an order refused on arrival (its item taken meanwhile) with the server’s words, and opens its draft again', async () => {

@@ -9,10 +9,18 @@ export interface CounterSignature {
   fileId?: string;
 }
 
+/** What the order carries of the signature, once uploaded as `fileId`. */
+export const agreementOf = (signature: CounterSignature, fileId: string): CounterAgreement => ({
+  version: signature.version,
+  signatureFileId: fileId,
+});
+
 /** Uploads the signature (unless it was already) and gives what the order carries of it. */
 export async function signedAgreement(signature: CounterSignature): Promise<CounterAgreement> {
   const fileId =
     signature.fileId ??
-    (await uploadCompressed(signature.blob, 'signature.png', AGREEMENT_SIGNATURE)).id;
-  return { version: signature.version, signatureFileId: fileId };
+    (await uploadCompressed(signature.blob, SIGNATURE_FILE_NAME, AGREEMENT_SIGNATURE)).id;
+  return agreementOf(signature, fileId);
 }
+
+export const SIGNATURE_FILE_NAME = 'signature.png';

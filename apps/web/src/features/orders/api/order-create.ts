@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
+  AGREEMENT_SIGNATURE,
   ErrorCode,
   type ErrorResponse,
   type ItemAvailability,
@@ -20,6 +21,7 @@ import {
 import { useSession } from '@/features/auth/stores/session-store';
 import { loadOrderDraft } from '../utils/order-create-form';
 import { ordersKey } from './get-order';
+import { agreementOf, SIGNATURE_FILE_NAME, type CounterSignature } from './counter-signature';
 
 /** The item that is already taken and the window that holds it (409 `Equipment:NotAvailable`). */
 export interface OrderConflict {
@@ -81,10 +83,14 @@ export async function createOrder(input: OrderCreate, idempotencyKey?: string): 
  * outcome). The form's draft goes with it: the page keeps it until the order exists, and the
  * queue sheet opens it again if the server refuses the order on arrival.
  */
-export async function createOrQueueOrder(input: OrderCreate): Promise<SendOutcome<Order>> {
+export async function createOrQueueOrder(
+  input: OrderCreate,
+  /** A signature not uploaded for lack of network: uploaded by the queue before the order. */
+  signature?: CounterSignature,
+): Promise<SendOutcome<Order>> {
   const key = newIdempotencyKey();
   let tried = false;
-  if (navigator.onLine !== false && !(await writesWaiting())) {
+  if (!signature && navigator.onLine !== false && !(await writesWaiting())) {
     try {
       return { queued: false, result: await createOrder(input, key) };
     } catch (err) {
@@ -96,7 +102,19 @@ export async function createOrQueueOrder(input: OrderCreate): Promise<SendOutcom
   return sendOrQueue<Order>({
     method: 'POST',
     url: '/app/orders',
-    body: input,
+    body: signature ? { ...input, agreement: agreementOf(signature, '') } : input,
+    ...(signature
+      ? {
+          attachments: [
+            {
+              field: 'agreement.signatureFileId',
+              blob: signature.blob,
+              fileName: SIGNATURE_FILE_NAME,
+              businessType: AGREEMENT_SIGNATURE,
+            },
+          ],
+        }
+      : {}),
     kind: 'orderCreate',
     label: i18n.t('offlineWork.createLabel', {
       name: input.customerName,
@@ -107,12 +125,18 @@ export async function createOrQueueOrder(input: OrderCreate): Promise<SendOutcom
   });
 }
 
+/** An order to send, with the customer's signature when it still has to be uploaded. */
+export interface OrderToCreate {
+  input: OrderCreate;
+  signature?: CounterSignature;
+}
+
 export function useCreateOrder() {
   const client = useQueryClient();
   return useMutation({
     // Offline too: the offline queue keeps it (react-query would hold it back unseen).
     networkMode: 'always',
-    mutationFn: createOrQueueOrder,
+    mutationFn: ({ input, signature }: OrderToCreate) => createOrQueueOrder(input, signature),
     onSuccess: async (outcome) => {
       if (outcome.queued) return;
       await client.invalidateQueries({ queryKey: ordersKey });

@@ -16,7 +16,7 @@ import {
 import { OrderCreateRiders } from './order-create-riders';
 
 /** A customer of this test's own, with a rider saved on their profile. */
-const PHONE = '13655550202';
+const PHONE = '13655550317';
 
 const line = (n: number, categoryName = '双板滑雪板'): OrderCreateLine => ({
   equipmentId: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,

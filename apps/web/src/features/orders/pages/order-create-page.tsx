@@ -32,7 +32,13 @@ import { StoreSelector } from '@/features/stores/components/store-selector';
 import { useConfigStore } from '@/features/system-config/stores/config-store';
 import { businessParameter } from '@/features/system-config/utils/business-parameters';
 import { DEFAULT_BUSINESS_TIME_ZONE } from '@/features/system-config/utils/store-status';
-import { OrderConflictError, useCreateOrder, type OrderConflict } from '../api/order-create';
+import {
+  OrderConflictError,
+  useCreateOrder,
+  type OrderConflict,
+  type OrderToCreate,
+} from '../api/order-create';
+import { isNoAnswer } from '@/features/offline/offline-queue';
 import { useOrderCreatedOffline } from '../utils/queued-order';
 import { OrderCreateBooking } from '../components/order-create-booking';
 import { OrderCreateDetails } from '../components/order-create-details';
@@ -42,7 +48,7 @@ import { useLineAvailability } from '../api/item-availability';
 import { handOverAtCreate, refusalsOf, type LineRefusals } from '../utils/order-create-scan';
 import { OrderCreateRiders } from '../components/order-create-riders';
 import { CounterSignatureCard } from '../components/counter-signature';
-import { signedAgreement, type CounterSignature } from '../api/counter-signature';
+import { agreementOf, signedAgreement, type CounterSignature } from '../api/counter-signature';
 import { lineForActive } from '../utils/order-riders';
 import { computeOrderFees, feeParameter, staffDiscountLimit } from '../utils/order-create-fees';
 import { isUnlimited } from '../api/money-approvals';
@@ -288,16 +294,24 @@ function OrderCreateForm({ storeId, onCreated }: { storeId: string; onCreated: (
     send({ ...toOrderInput(draft, { storeId, start, days }), ...way }, true);
   };
 
-  /** The order with the customer's signature under the agreement, uploaded first (null: failed). */
-  const withSignature = async (input: OrderCreate): Promise<OrderCreate | null> => {
-    if (!signed) return input;
+  /**
+   * The order with the customer's signature under the agreement, uploaded first (null: failed).
+   * Without network the signature goes with the order into the offline queue, uploaded there
+   * before the order is sent (api/order-create.ts).
+   */
+  const withSignature = async (input: OrderCreate): Promise<OrderToCreate | null> => {
+    if (!signed) return { input };
+    if (signed.fileId)
+      return { input: { ...input, agreement: agreementOf(signed, signed.fileId) } };
+    if (navigator.onLine === false) return { input, signature: signed };
     setUploading(true);
     try {
       const agreement = await signedAgreement(signed);
       // A second try of the order (a conflict, no answer) sends the same file.
       setSignature({ ...signed, fileId: agreement.signatureFileId });
-      return { ...input, agreement };
+      return { input: { ...input, agreement } };
     } catch (err) {
+      if (isNoAnswer(err)) return { input, signature: signed };
       playSound(SoundKind.error);
       setFormError(
         t('counterPeople.uploadFailed', { message: err instanceof Error ? err.message : '' }),
@@ -312,8 +326,8 @@ function OrderCreateForm({ storeId, onCreated }: { storeId: string; onCreated: (
   const send = (input: OrderCreate, approved = false) => {
     void withSignature(input).then((ready) => ready && post(ready, approved));
   };
-  const post = (input: OrderCreate, approved: boolean) => {
-    create.mutate(input, {
+  const post = (order: OrderToCreate, approved: boolean) => {
+    create.mutate(order, {
       onSuccess: (outcome) => {
         setApprovalOpen(false);
         playSound(SoundKind.success);
