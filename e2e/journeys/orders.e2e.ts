@@ -82,10 +82,10 @@ describe('an order at the counter', () => {
     await prompt.getByRole('button', { name: '取消订单' }).tap();
     await page.getByText('订单已取消').waitFor();
     await page.getByText('取消订单：客户改期').waitFor();
-    // The paid cash is owed back.
+    // The paid cash is owed back: a refund bill, read as a refund.
     await page
       .locator('.adm-list-item', { hasText: '退款' })
-      .filter({ hasText: `待支付` })
+      .filter({ hasText: '待退款' })
       .filter({ hasText: amount })
       .waitFor();
     await screenshot(page, 'order-detail-cancelled');

@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import type { Database } from '@/db/client.js';
 import { files, type OrderRiderSnapshot } from '@/db/schema.js';
 import { agreementVersion } from '@/lib/agreement.js';
+import { sharedRead } from '@/lib/shared-read.js';
 import { businessParameter } from '@/lib/business-parameters.js';
 import { AppError } from '@/lib/errors.js';
 import { message } from '@/lib/messages.js';
@@ -35,18 +36,27 @@ export async function counterOrderExtras(
   input: OrderCreateInput,
 ): Promise<OrderCreateExtras> {
   const tenantId = request.tenantId;
-  const text = (await findSystemSettings(db, tenantId)).get(SystemSettingKey.RentalAgreement) ?? '';
-  // Nothing to sign while the business has no agreement text (the create page says so too).
-  const required =
-    text.trim() !== '' &&
-    counterSignatureRequired(
-      await businessParameter(
-        db,
-        tenantId,
-        input.storeId,
-        BusinessParameterKey.CounterSignatureRequired,
-      ),
-    );
+  // A rush of counter orders asks once (lib/shared-read.ts): settings change far more slowly.
+  const { text, required } = await sharedRead(
+    db,
+    `counter signature ${tenantId} ${input.storeId}`,
+    async () => {
+      const text =
+        (await findSystemSettings(db, tenantId)).get(SystemSettingKey.RentalAgreement) ?? '';
+      // Nothing to sign while the business has no agreement text (the create page says so too).
+      const required =
+        text.trim() !== '' &&
+        counterSignatureRequired(
+          await businessParameter(
+            db,
+            tenantId,
+            input.storeId,
+            BusinessParameterKey.CounterSignatureRequired,
+          ),
+        );
+      return { text, required };
+    },
+  );
   let agreement: OrderCreateExtras['agreement'];
   if (input.agreement) {
     if (agreementVersion(text) !== input.agreement.version) {

@@ -990,15 +990,33 @@ export class OrdersService {
   ) {
     const ids = input.items.flatMap((i) => (i.equipmentId ? [i.equipmentId] : []));
     if (ids.length === 0) return;
-    const gear = await this.db
-      .select()
-      .from(equipment)
-      .where(and(eq(equipment.tenantId, this.tenantId), inArray(equipment.id, ids)));
-    const answers = await itemAnswers(
+    const read = async () => {
+      const gear = await this.db
+        .select()
+        .from(equipment)
+        .where(and(eq(equipment.tenantId, this.tenantId), inArray(equipment.id, ids)));
+      return itemAnswers(
+        this.db,
+        gear.filter((g) => g.storeId === input.storeId),
+        { storeId: input.storeId, start, end },
+        { english: this.en, timeZone: this.timeZone, inStoreNow },
+      );
+    };
+    // A rush of orders for the same gear asks once (lib/shared-read.ts): an answer a moment old
+    // is as good here, since the item's lock and the exclusion constraint decide in the end.
+    const answers = await sharedRead(
       this.db,
-      gear.filter((g) => g.storeId === input.storeId),
-      { storeId: input.storeId, start, end },
-      { english: this.en, timeZone: this.timeZone, inStoreNow },
+      [
+        'item answers',
+        this.tenantId,
+        input.storeId,
+        [...new Set(ids)].sort().join(','),
+        start.toISOString(),
+        end.toISOString(),
+        inStoreNow,
+        this.en,
+      ].join(' '),
+      read,
     );
     const byId = new Map(answers.map((a) => [a.equipmentId, a]));
     // In the order's own order, each item once.
