@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { signIn as signInAt } from '../support/session';
+import { staffApi } from '../support/api';
 import { launchBrowser, newPhone, screenshot, watchErrors } from '../support/browser';
 
 const baseUrl = inject('baseUrl');
@@ -239,9 +240,13 @@ describe('transfers and locks', () => {
     const page = await context.newPage();
     const errors = watchErrors(page);
     await signIn(page, 'employee', '/store/inventory/list');
-    await page.locator('.help-search-bar input').fill('SGWLPOLE001');
+    // Poles of its own: the demo's are rented out by other journeys running beside this one.
+    const [poles] = await staffApi(page, baseUrl).newItems('雪杖', [
+      { name: '调拨雪杖', barcodeNumber: `MOVE${Date.now().toString(36).toUpperCase()}` },
+    ]);
+    await page.locator('.help-search-bar input').fill(poles!.barcodeNumber);
     await page.keyboard.press('Enter');
-    await page.getByText('SGWLPOLE001').first().tap();
+    await page.getByText(poles!.barcodeNumber).first().tap();
     await page.getByText('查看详情').tap();
     await page.waitForURL('**/store/inventory/detail/**');
     await page.getByRole('button', { name: '调拨' }).tap();
