@@ -125,7 +125,9 @@ describe('scanning at the counter', () => {
     const errors = watchErrors(page);
     await signIn(page, 'employee', '/store/inventory/checkin');
     await page.getByRole('button', { name: '扫码' }).tap();
-    await page.getByText('扫描成功').waitFor({ timeout: 15_000 });
+    // A live read of the fake camera, beside the PostgreSQL suite on two cores: as the batch
+    // list's reads below, up to 30 s.
+    await page.getByText('扫描成功').waitFor({ timeout: 30_000 });
     await expect
       .poll(() => page.getByPlaceholder('扫描或输入条码，也可点击生成').inputValue())
       .toBe('SGWLSKI002');
