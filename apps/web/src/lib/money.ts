@@ -1,8 +1,12 @@
 import { MONEY_MAX } from '@snowgear/contracts';
 
-/** An amount in yuan as staff and customers read it: ¥1120.00 (two decimals, no separators). */
+/**
+ * An amount in yuan as staff and customers read it: ¥1120.00 (two decimals, no separators); an
+ * amount taken off (a discount, a refund) reads −¥50.00, never ¥-50.00.
+ */
 export function money(yuan: number): string {
-  return `¥${yuan.toFixed(2)}`;
+  const text = `¥${Math.abs(yuan).toFixed(2)}`;
+  return yuan < 0 && text !== '¥0.00' ? `−${text}` : text;
 }
 
 const MONEY_TEXT = /^\d{1,7}(\.\d{1,2})?$/;

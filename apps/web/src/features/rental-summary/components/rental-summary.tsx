@@ -230,7 +230,7 @@ function Fee({ fee }: { fee: SummaryView['fees'][number] }) {
   return (
     <>
       <dt>{label}</dt>
-      <dd>{fee.amount < 0 ? `−${money(-fee.amount)}` : money(fee.amount)}</dd>
+      <dd>{money(fee.amount)}</dd>
     </>
   );
 }
