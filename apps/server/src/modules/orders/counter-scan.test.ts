@@ -21,7 +21,7 @@ interface Order {
   orderNumber: string;
   status: number;
   bills: { id: string; status: string }[];
-  timeline: { kind: string; message: string; toStatus: number | null }[];
+  timeline: { kind: string; message: string; toStatus: number | null; operatorName: string }[];
 }
 
 const MINUTE = 60_000;
@@ -106,7 +106,13 @@ describe('counter scan-to-order', () => {
     (await call('GET', `/api/app/equipment/${id}`)).json<Item>().status;
   const history = async (id: string) =>
     (await call('GET', `/api/app/equipment/equipment-operation-history/${id}`)).json<{
-      items: { operation: string; orderId: string; fromStatus: number; toStatus: number }[];
+      items: {
+        operation: string;
+        orderId: string;
+        fromStatus: number;
+        toStatus: number;
+        operatorName: string;
+      }[];
     }>().items;
   const ask = (barcode: string, from: number, to: number, lang = 'en-US', who = 'employee') =>
     callAs(
@@ -312,6 +318,44 @@ describe('counter scan-to-order', () => {
         toStatus: 1,
       });
     }
+  });
+
+  it('hands it over from the scanning clerk when the customer pays online on their phone', async () => {
+    const now = Date.now();
+    const item = take();
+    const created = await book(scanned(item), now + MINUTE, now + DAY);
+    const clerk = created.timeline.find((e) => e.kind === 'handover:on-payment')!;
+    // The customer pays through the cashier: the provider's notification completes the payment.
+    const bill = created.bills[0]!;
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/api/app/payments',
+      headers: csrf,
+      payload: {
+        billId: bill.id,
+        method: 'wechat',
+        channel: 'h5',
+        returnPath: '/customer/payment/x',
+      },
+    });
+    expect(started.statusCode, started.body).toBe(201);
+    const action = started.json<{ action: { url?: string; codeUrl?: string } }>().action;
+    const cashier = new URL(action.url ?? action.codeUrl ?? '', 'http://x.invalid');
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: `${cashier.pathname}/pay${cashier.search}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
+    expect(paid.statusCode).toBeLessThan(400);
+    const after = (await call('GET', `/api/app/orders/${created.id}`)).json<Order>();
+    expect(after.status).toBe(5);
+    // The gear went out from the clerk's hands, not the payment provider's.
+    const handover = after.timeline.find((e) => e.kind === 'handover')!;
+    expect(handover.operatorName).toBe(clerk.operatorName);
+    expect(clerk.operatorName).not.toBe('');
+    const [line] = await history(item.id);
+    expect(line).toMatchObject({ operation: 'handover', operatorName: clerk.operatorName });
   });
 
   it('hands it over at once when there is nothing to pay', async () => {

@@ -329,15 +329,21 @@ export async function handOverScanned(
  * The payment of a counter order made with scanned gear for a rental that starts now (marked
  * `HANDOVER_ON_PAYMENT` at creation) hands that gear over, in the payment's transaction, when it
  * comes soon after the order (HANDOVER_AT_PAYMENT_MINUTES); later, the gear is scanned as usual.
+ * The gear goes out from the hands of the clerk who scanned it: a payment confirmed by a person
+ * names them, one the provider reports (no person) names that clerk, not the provider.
  */
 export async function handOverOnPayment(tx: Transaction, orderId: string, actor: Actor) {
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
   if (order?.status !== OrderStatus.Reserved) return;
   if (Date.now() - order.createdAt.getTime() > HANDOVER_AT_PAYMENT_MINUTES * 60_000) return;
   const [marked] = await tx
-    .select({ id: orderEvents.id })
+    .select({ userId: orderEvents.userId, operatorName: orderEvents.operatorName })
     .from(orderEvents)
     .where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.kind, HANDOVER_ON_PAYMENT)));
   if (!marked) return;
-  await handOverScanned(tx, order, actor);
+  const handedBy: Actor =
+    actor.userId === null && marked.userId !== null
+      ? { userId: marked.userId, operatorName: marked.operatorName, english: actor.english }
+      : actor;
+  await handOverScanned(tx, order, handedBy);
 }
