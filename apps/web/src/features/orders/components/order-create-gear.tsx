@@ -24,6 +24,11 @@ import { money } from '@/lib/money';
 
 const when = (iso: string) => storeTime(iso);
 
+/** From this many lines (a group) the list folds to the latest few and any line refused. */
+export const GEAR_FOLD_FROM = 8;
+/** How many of the latest lines a folded list still shows (the ones being scanned now). */
+const LATEST_SHOWN = 3;
+
 /** Gear in these states cannot be rented at all (the server refuses it too). */
 const NOT_RENTABLE: readonly number[] = [
   EquipmentStatus.Damaged,
@@ -77,6 +82,7 @@ export function OrderCreateGear({
   const client = useQueryClient();
   const [pickerOpen, setPickerOpen] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
+  const [expanded, setExpanded] = useState(false);
   // Codes being looked up: a double read of the gun adds the item once.
   const pending = useRef(new Set<string>());
 
@@ -176,6 +182,8 @@ export function OrderCreateGear({
     }
   };
 
+  const folded = items.length >= GEAR_FOLD_FROM && !expanded;
+
   // Barcode-gun scans come here while the page shows (a kept-alive page that is hidden has no effects).
   useWedgeTarget((text) => void addCode(text), true);
   // The camera stays open from item to item, with the running list, until the clerk is done.
@@ -231,9 +239,11 @@ export function OrderCreateGear({
         <p className="order-create__empty">{t('orderCreate.gear.empty')}</p>
       ) : (
         <List className="order-create__lines">
-          {items.map((line) => {
+          {items.map((line, index) => {
             const taken = conflict?.barcodeNumber === line.barcodeNumber ? conflict : null;
             const refusal = refused.get(line.equipmentId);
+            // A group's long list folds: what is being scanned now and what needs the clerk show.
+            if (folded && index < items.length - LATEST_SHOWN && !taken && !refusal) return null;
             return (
               <List.Item
                 key={line.equipmentId}
@@ -293,6 +303,19 @@ export function OrderCreateGear({
             );
           })}
         </List>
+      )}
+      {items.length >= GEAR_FOLD_FROM && (
+        <Button
+          block
+          fill="none"
+          className="order-create__fold"
+          aria-expanded={!folded}
+          onClick={() => setExpanded((v) => !v)}
+        >
+          {folded
+            ? t('orderCreate.gear.showAll', { count: items.length })
+            : t('orderCreate.gear.showLatest', { count: LATEST_SHOWN })}
+        </Button>
       )}
       <EquipmentPicker
         visible={pickerOpen}
