@@ -152,6 +152,24 @@ export default tseslint.config(
     },
   },
   {
+    // A schema names its validation code from ValidationCode (validation-codes.ts): a code typed
+    // as a string would reach callers without words in the server's and the web's tables.
+    files: ['packages/contracts/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          'CallExpression[callee.property.name=/^(min|max|length|regex|email|multipleOf|refine|gt|gte|lt|lte)$/] > Literal',
+          'Property[key.name=/^(message|error|required|tooLong)$/] > Literal.value',
+        ].map((selector) => ({
+          selector: `${selector}[value=/^[A-Z][A-Za-z0-9]*$/]`,
+          message: 'Name a validation code from ValidationCode (validation-codes.ts).',
+        })),
+      ],
+    },
+  },
+  {
     files: [
       'scripts/**',
       '**/*.mjs',

@@ -1,3 +1,5 @@
+import { ValidationCode } from './validation-codes.js';
+
 /**
  * A customer's saved addresses (`/api/app/my-addresses`): where gear is delivered to and picked
  * up from, offered on the booking page. One of them is the default, preselected there.
@@ -15,9 +17,9 @@ export const ADDRESSES_MAX = 20;
 
 /** Validation messages of the address fields (the web shows them by these codes). */
 export const AddressIssue = {
-  LabelTooLong: 'AddressLabelTooLong',
-  Required: 'AddressRequired',
-  TooShort: 'AddressTooShort',
-  TooLong: 'AddressTooLong',
+  LabelTooLong: ValidationCode.AddressLabelTooLong,
+  Required: ValidationCode.AddressRequired,
+  TooShort: ValidationCode.AddressTooShort,
+  TooLong: ValidationCode.AddressTooLong,
 } as const;
 export type AddressIssue = (typeof AddressIssue)[keyof typeof AddressIssue];

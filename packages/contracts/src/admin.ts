@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BusinessParameterKey } from './business-parameters.js';
 import { CONTACT_PHONE_PATTERN } from './text.js';
 import { multiLineText, singleLineText } from './text-schemas.js';
+import { ValidationCode } from './validation-codes.js';
 
 /**
  * The administration of the business (issue: administration console): stores, business
@@ -12,7 +13,7 @@ import { multiLineText, singleLineText } from './text-schemas.js';
 // ---- stores ---------------------------------------------------------------------------------------
 
 export const TIME_OF_DAY_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
-const timeOfDay = z.string().trim().regex(TIME_OF_DAY_PATTERN, 'InvalidTimeOfDay');
+const timeOfDay = z.string().trim().regex(TIME_OF_DAY_PATTERN, ValidationCode.InvalidTimeOfDay);
 const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
 export const StoreAdminSchema = z.object({
@@ -36,7 +37,11 @@ export const StoreAdminSchema = z.object({
 export type StoreAdmin = z.infer<typeof StoreAdminSchema>;
 
 const coordinate = (min: number, max: number) =>
-  z.number().min(min, 'CoordinateOutOfRange').max(max, 'CoordinateOutOfRange').nullable();
+  z
+    .number()
+    .min(min, ValidationCode.CoordinateOutOfRange)
+    .max(max, ValidationCode.CoordinateOutOfRange)
+    .nullable();
 
 export const StoreSaveSchema = z
   .object({
@@ -44,12 +49,12 @@ export const StoreSaveSchema = z
     code: z
       .string()
       .trim()
-      .regex(/^[A-Za-z0-9-]{2,20}$/, 'InvalidStoreCode'),
-    name: singleLineText({ max: 50, required: 'StoreNameRequired' }),
+      .regex(/^[A-Za-z0-9-]{2,20}$/, ValidationCode.InvalidStoreCode),
+    name: singleLineText({ max: 50, required: ValidationCode.StoreNameRequired }),
     phone: z
       .string()
       .trim()
-      .refine((v) => v === '' || CONTACT_PHONE_PATTERN.test(v), 'InvalidPhone'),
+      .refine((v) => v === '' || CONTACT_PHONE_PATTERN.test(v), ValidationCode.InvalidPhone),
     address: singleLineText({ max: 200 }),
     /** WGS-84, as phones report; both or neither. */
     latitude: coordinate(-90, 90),
@@ -57,19 +62,27 @@ export const StoreSaveSchema = z
     openTime: timeOfDay,
     closeTime: timeOfDay,
     /** Weekdays 0 (Sunday) to 6 the store is closed; at least one day a week open. */
-    restDays: z.array(z.number().int().min(0).max(6)).max(6, 'TooManyRestDays'),
+    restDays: z.array(z.number().int().min(0).max(6)).max(6, ValidationCode.TooManyRestDays),
     sortOrder: z.number().int().min(0).max(9999).default(0),
     isActive: z.boolean().default(true),
   })
   .superRefine((v, ctx) => {
     if (minutesOf(v.openTime) >= minutesOf(v.closeTime)) {
-      ctx.addIssue({ code: 'custom', message: 'CloseBeforeOpen', path: ['closeTime'] });
+      ctx.addIssue({
+        code: 'custom',
+        message: ValidationCode.CloseBeforeOpen,
+        path: ['closeTime'],
+      });
     }
     if ((v.latitude === null) !== (v.longitude === null)) {
-      ctx.addIssue({ code: 'custom', message: 'CoordinatesBoth', path: ['longitude'] });
+      ctx.addIssue({
+        code: 'custom',
+        message: ValidationCode.CoordinatesBoth,
+        path: ['longitude'],
+      });
     }
     if (new Set(v.restDays).size !== v.restDays.length) {
-      ctx.addIssue({ code: 'custom', message: 'TooManyRestDays', path: ['restDays'] });
+      ctx.addIssue({ code: 'custom', message: ValidationCode.TooManyRestDays, path: ['restDays'] });
     }
   });
 export type StoreSave = z.input<typeof StoreSaveSchema>;
@@ -124,12 +137,12 @@ export const PARAMETER_LIMITS = {
 } as const;
 
 export const ParameterIssue = {
-  InvalidNumber: 'InvalidNumber',
-  OutOfRange: 'OutOfRange',
-  InvalidTimeOfDay: 'InvalidTimeOfDay',
-  InvalidList: 'InvalidList',
-  TooManyEntries: 'TooManyEntries',
-  InvalidSwitch: 'InvalidSwitch',
+  InvalidNumber: ValidationCode.InvalidNumber,
+  OutOfRange: ValidationCode.OutOfRange,
+  InvalidTimeOfDay: ValidationCode.InvalidTimeOfDay,
+  InvalidList: ValidationCode.InvalidList,
+  TooManyEntries: ValidationCode.TooManyEntries,
+  InvalidSwitch: ValidationCode.InvalidSwitch,
 } as const;
 export type ParameterIssue = (typeof ParameterIssue)[keyof typeof ParameterIssue];
 
@@ -211,7 +224,7 @@ export const ParametersSaveSchema = z
       const problem = parameterProblem(key, value);
       if (problem) ctx.addIssue({ code: 'custom', message: problem, path: [key] });
       if (v.storeId && BUSINESS_PARAMETERS[key].scope === 'global' && value.trim() !== '') {
-        ctx.addIssue({ code: 'custom', message: 'GlobalOnly', path: [key] });
+        ctx.addIssue({ code: 'custom', message: ValidationCode.GlobalOnly, path: [key] });
       }
     }
   });
@@ -247,10 +260,10 @@ const link = z
   .string()
   .trim()
   .max(300)
-  .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), 'InvalidLink');
+  .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), ValidationCode.InvalidLink);
 
 export const SystemInfoSaveSchema = z.object({
-  systemName: singleLineText({ max: 50, required: 'SystemNameRequired' }),
+  systemName: singleLineText({ max: 50, required: ValidationCode.SystemNameRequired }),
   systemDomain: z
     .string()
     .trim()
@@ -258,7 +271,7 @@ export const SystemInfoSaveSchema = z.object({
     .refine(
       (v) =>
         v === '' || /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i.test(v),
-      'InvalidDomain',
+      ValidationCode.InvalidDomain,
     ),
   companyName: singleLineText({ max: 100 }),
   /** The logo's file id (uploaded as `SystemLogo`), or '' for none. */
@@ -285,7 +298,7 @@ export type SystemInfoAdmin = z.infer<typeof SystemInfoAdminSchema>;
 
 export const RENTAL_AGREEMENT_MAX = 20_000;
 export const AgreementPublishSchema = z.object({
-  text: multiLineText({ max: RENTAL_AGREEMENT_MAX, required: 'AgreementRequired' }),
+  text: multiLineText({ max: RENTAL_AGREEMENT_MAX, required: ValidationCode.AgreementRequired }),
 });
 
 export const AgreementVersionSchema = z.object({

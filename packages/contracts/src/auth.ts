@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PHONE_NUMBER_PATTERN } from './text.js';
 import { singleLineText } from './text-schemas.js';
+import { ValidationCode } from './validation-codes.js';
 
 /**
  * Password rules (docs/permissions.md, same as ABP's defaults): 6 to 128 characters with a digit,
@@ -8,21 +9,21 @@ import { singleLineText } from './text-schemas.js';
  */
 export const PasswordSchema = z
   .string()
-  .min(6, 'PasswordTooShort')
-  .max(128, 'PasswordTooLong')
-  .regex(/\d/, 'PasswordRequiresDigit')
-  .regex(/[a-z]/, 'PasswordRequiresLower')
-  .regex(/[A-Z]/, 'PasswordRequiresUpper')
-  .regex(/[^A-Za-z0-9]/, 'PasswordRequiresNonAlphanumeric');
+  .min(6, ValidationCode.PasswordTooShort)
+  .max(128, ValidationCode.PasswordTooLong)
+  .regex(/\d/, ValidationCode.PasswordRequiresDigit)
+  .regex(/[a-z]/, ValidationCode.PasswordRequiresLower)
+  .regex(/[A-Z]/, ValidationCode.PasswordRequiresUpper)
+  .regex(/[^A-Za-z0-9]/, ValidationCode.PasswordRequiresNonAlphanumeric);
 
 /** SMS verification codes: 6 digits, valid 5 minutes, 5 tries, one send per number per minute. */
 export const SMS_CODE_LENGTH = 6;
 export const SMS_CODE_PATTERN = /^\d{6}$/;
 
-const SmsCodeSchema = z.string().trim().regex(SMS_CODE_PATTERN, 'InvalidSmsCode');
+const SmsCodeSchema = z.string().trim().regex(SMS_CODE_PATTERN, ValidationCode.InvalidSmsCode);
 
 export const LoginInputSchema = z.object({
-  userNameOrEmailAddress: singleLineText({ max: 256, required: 'UserNameRequired' }),
+  userNameOrEmailAddress: singleLineText({ max: 256, required: ValidationCode.UserNameRequired }),
   password: z.string().min(1).max(128),
   rememberMe: z.boolean().default(false),
   /**
@@ -48,11 +49,14 @@ export interface LoginLockData {
 
 /** Asks for the second factor's code, texted to the phone on file of the account named. */
 export const LoginSmsCodeInputSchema = z.object({
-  userNameOrEmailAddress: singleLineText({ max: 256, required: 'UserNameRequired' }),
+  userNameOrEmailAddress: singleLineText({ max: 256, required: ValidationCode.UserNameRequired }),
 });
 export type LoginSmsCodeInput = z.infer<typeof LoginSmsCodeInputSchema>;
 
-const PhoneNumberSchema = z.string().trim().regex(PHONE_NUMBER_PATTERN, 'InvalidPhoneNumber');
+const PhoneNumberSchema = z
+  .string()
+  .trim()
+  .regex(PHONE_NUMBER_PATTERN, ValidationCode.InvalidPhoneNumber);
 
 export const SendSmsCodeInputSchema = z.object({ phoneNumber: PhoneNumberSchema });
 export type SendSmsCodeInput = z.infer<typeof SendSmsCodeInputSchema>;
@@ -74,9 +78,9 @@ export const PhoneLoginInputSchema = z.object({
   realName: z
     .string()
     .trim()
-    .min(2, 'InvalidRealName')
-    .max(20, 'InvalidRealName')
-    .regex(REAL_NAME_PATTERN, 'InvalidRealName'),
+    .min(2, ValidationCode.InvalidRealName)
+    .max(20, ValidationCode.InvalidRealName)
+    .regex(REAL_NAME_PATTERN, ValidationCode.InvalidRealName),
   /** The SMS verification code sent to the number (proves the caller holds the phone). */
   code: SmsCodeSchema,
   weChatOpenId: z.string().trim().max(128).optional().nullable(),

@@ -6,6 +6,7 @@ import { OrderLateFeeSchema } from './orders.js';
 import { RentalSummarySchema } from './rental-summary.js';
 import { RiderFieldsSchema } from './rider-schemas.js';
 import { singleLineText } from './text-schemas.js';
+import { ValidationCode } from './validation-codes.js';
 
 /**
  * The customer's booking (spec §2 customer order-create, §5, §9): riders with skier profiles,
@@ -152,7 +153,11 @@ export const BookingCartSchema = z
     const keys = new Set(cart.riders.map((r) => r.key));
     cart.lines.forEach((line, i) => {
       if (line.riderKey !== null && !keys.has(line.riderKey)) {
-        ctx.addIssue({ code: 'custom', message: 'UnknownRider', path: ['lines', i, 'riderKey'] });
+        ctx.addIssue({
+          code: 'custom',
+          message: ValidationCode.UnknownRider,
+          path: ['lines', i, 'riderKey'],
+        });
       }
     });
   });
@@ -224,13 +229,21 @@ export type BookingQuote = z.infer<typeof BookingQuoteSchema>;
  */
 export const PlacedCartSchema = BookingCartSchema.superRefine((cart, ctx) => {
   if (cart.lines.length === 0) {
-    ctx.addIssue({ code: 'custom', message: 'ItemsRequired', path: ['lines'] });
+    ctx.addIssue({ code: 'custom', message: ValidationCode.ItemsRequired, path: ['lines'] });
   }
   if (cart.deliveryMethod === DeliveryMethod.Delivery && !cart.deliveryAddress) {
-    ctx.addIssue({ code: 'custom', message: 'DeliveryAddressRequired', path: ['deliveryAddress'] });
+    ctx.addIssue({
+      code: 'custom',
+      message: ValidationCode.DeliveryAddressRequired,
+      path: ['deliveryAddress'],
+    });
   }
   if (cart.returnMethod === ReturnMethod.Pickup && !cart.returnAddress) {
-    ctx.addIssue({ code: 'custom', message: 'ReturnAddressRequired', path: ['returnAddress'] });
+    ctx.addIssue({
+      code: 'custom',
+      message: ValidationCode.ReturnAddressRequired,
+      path: ['returnAddress'],
+    });
   }
 });
 
@@ -281,7 +294,7 @@ export type OrderQr = z.infer<typeof OrderQrSchema>;
 // ---- schemes ------------------------------------------------------------------------------------
 
 export const SchemeInputSchema = z.object({
-  name: singleLineText({ max: 40, required: 'SchemeNameRequired' }),
+  name: singleLineText({ max: 40, required: ValidationCode.SchemeNameRequired }),
   cart: BookingCartSchema,
 });
 export type SchemeInput = z.input<typeof SchemeInputSchema>;

@@ -9,6 +9,7 @@ import {
 import { HelpArticleSchema, HelpArticleSummarySchema } from './help.js';
 import { PagedRequestSchema } from './paging.js';
 import { multiLineText, singleLineText } from './text-schemas.js';
+import { ValidationCode } from './validation-codes.js';
 
 /**
  * Administration of the catalogue (equipment categories and their attribute definitions) and of
@@ -26,20 +27,20 @@ export const ATTRIBUTE_OPTIONS_MAX = 100;
 
 /** Validation codes of the catalogue's forms. */
 export const CatalogueIssue = {
-  NameRequired: 'CatalogueNameRequired',
-  DisplayNameRequired: 'CatalogueDisplayNameRequired',
+  NameRequired: ValidationCode.CatalogueNameRequired,
+  DisplayNameRequired: ValidationCode.CatalogueDisplayNameRequired,
   /** A select or multi-select attribute lists what may be chosen. */
-  OptionsRequired: 'CatalogueOptionsRequired',
-  OptionsDuplicate: 'CatalogueOptionsDuplicate',
-  OptionEmpty: 'CatalogueOptionEmpty',
+  OptionsRequired: ValidationCode.CatalogueOptionsRequired,
+  OptionsDuplicate: ValidationCode.CatalogueOptionsDuplicate,
+  OptionEmpty: ValidationCode.CatalogueOptionEmpty,
   /** Multi-select values are stored joined by commas, so an option cannot hold one. */
-  OptionComma: 'CatalogueOptionComma',
+  OptionComma: ValidationCode.CatalogueOptionComma,
   /** The customer picks a size from a list: a size attribute is a select. */
-  SizeMustBeSelect: 'CatalogueSizeMustBeSelect',
+  SizeMustBeSelect: ValidationCode.CatalogueSizeMustBeSelect,
   /** Sizes belong to one kind of gear (boot size, ski length), not to every category. */
-  SizeNeedsCategory: 'CatalogueSizeNeedsCategory',
+  SizeNeedsCategory: ValidationCode.CatalogueSizeNeedsCategory,
   /** The new order of categories names each category once, and all of them. */
-  OrderIncomplete: 'CatalogueOrderIncomplete',
+  OrderIncomplete: ValidationCode.CatalogueOrderIncomplete,
 } as const;
 
 /** Error codes of the catalogue's refusals. */
@@ -156,11 +157,11 @@ export const HELP_TAG_MAX = 20;
 export const HELP_SLUG_PATTERN = /^[a-z0-9-]{3,60}$/;
 
 export const HelpAdminIssue = {
-  TitleRequired: 'HelpTitleRequired',
-  BodyRequired: 'HelpBodyRequired',
-  InvalidSlug: 'HelpInvalidSlug',
-  TagEmpty: 'HelpTagEmpty',
-  TagsDuplicate: 'HelpTagsDuplicate',
+  TitleRequired: ValidationCode.HelpTitleRequired,
+  BodyRequired: ValidationCode.HelpBodyRequired,
+  InvalidSlug: ValidationCode.HelpInvalidSlug,
+  TagEmpty: ValidationCode.HelpTagEmpty,
+  TagsDuplicate: ValidationCode.HelpTagsDuplicate,
 } as const;
 
 export const HelpAdminErrorCode = {

@@ -1,3 +1,5 @@
+import { ValidationCode } from './validation-codes.js';
+
 /** Rental and check-out days of spec §5 and §9: a rental, an extension and a check-out span 1 to 365. */
 export const UNAVAILABLE_DAYS_MIN = 1;
 export const UNAVAILABLE_DAYS_MAX = 365;
@@ -8,11 +10,11 @@ export const BOOKING_YEARS_AROUND_NOW = 2;
 export const QUERY_YEARS = { min: 2000, max: 2099 } as const;
 
 export const DateIssue = {
-  DateOutOfRange: 'DateOutOfRange',
-  EndBeforeStart: 'EndBeforeStart',
-  TooManyDays: 'TooManyDays',
+  DateOutOfRange: ValidationCode.DateOutOfRange,
+  EndBeforeStart: ValidationCode.EndBeforeStart,
+  TooManyDays: ValidationCode.TooManyDays,
   /** A check-out window that has already ended locks nothing and only hides the item. */
-  EndInPast: 'EndInPast',
+  EndInPast: ValidationCode.EndInPast,
 } as const;
 
 const DAY_MS = 86_400_000;

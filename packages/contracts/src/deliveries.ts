@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PagedRequestSchema } from './paging.js';
 import { multiLineText, singleLineText } from './text-schemas.js';
+import { ValidationCode } from './validation-codes.js';
 
 /** A delivery takes the gear to the customer; a pickup brings it back (spec §1, drivers). */
 export const DELIVERY_TASK_KINDS = ['delivery', 'pickup'] as const;
@@ -102,10 +103,18 @@ export const DeliveryConfirmSchema = z.object({
       items.forEach((v, i) => {
         if (v.condition !== 'damaged') return;
         if (!v.photoFileId) {
-          ctx.addIssue({ code: 'custom', message: 'PhotoRequired', path: [i, 'photoFileId'] });
+          ctx.addIssue({
+            code: 'custom',
+            message: ValidationCode.PhotoRequired,
+            path: [i, 'photoFileId'],
+          });
         }
         if (!v.remarks.trim()) {
-          ctx.addIssue({ code: 'custom', message: 'RemarksRequired', path: [i, 'remarks'] });
+          ctx.addIssue({
+            code: 'custom',
+            message: ValidationCode.RemarksRequired,
+            path: [i, 'remarks'],
+          });
         }
       });
     }),
@@ -131,10 +140,18 @@ export const PickupReportSchema = z.object({
         })
         .superRefine((v, ctx) => {
           if (v.condition === 'damaged' && !v.photoFileId) {
-            ctx.addIssue({ code: 'custom', message: 'PhotoRequired', path: ['photoFileId'] });
+            ctx.addIssue({
+              code: 'custom',
+              message: ValidationCode.PhotoRequired,
+              path: ['photoFileId'],
+            });
           }
           if (v.condition !== 'fine' && !v.remarks.trim()) {
-            ctx.addIssue({ code: 'custom', message: 'RemarksRequired', path: ['remarks'] });
+            ctx.addIssue({
+              code: 'custom',
+              message: ValidationCode.RemarksRequired,
+              path: ['remarks'],
+            });
           }
         }),
     )

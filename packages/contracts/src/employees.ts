@@ -4,6 +4,7 @@ import { PHONE_NUMBER_PATTERN } from './text.js';
 import { singleLineText } from './text-schemas.js';
 import { RoleName } from './enums.js';
 import { PagedRequestSchema } from './paging.js';
+import { ValidationCode } from './validation-codes.js';
 
 const ROLE_NAMES = Object.values(RoleName) as [RoleName, ...RoleName[]];
 
@@ -43,13 +44,15 @@ const optionalText = (schema: z.ZodString) =>
     .transform((v) => (v ? v : null));
 
 const EmployeeFieldsSchema = z.object({
-  name: singleLineText({ max: 64, required: 'NameRequired' }),
-  phoneNumber: optionalText(z.string().trim().regex(PHONE_NUMBER_PATTERN, 'InvalidPhoneNumber')),
-  email: optionalText(z.string().trim().email('InvalidEmail').max(256)),
+  name: singleLineText({ max: 64, required: ValidationCode.NameRequired }),
+  phoneNumber: optionalText(
+    z.string().trim().regex(PHONE_NUMBER_PATTERN, ValidationCode.InvalidPhoneNumber),
+  ),
+  email: optionalText(z.string().trim().email(ValidationCode.InvalidEmail).max(256)),
   /** A role named twice is held once. */
   roles: z
     .array(z.enum(ROLE_NAMES))
-    .min(1, 'RolesRequired')
+    .min(1, ValidationCode.RolesRequired)
     .max(ROLE_NAMES.length * 2)
     .transform((roles) => [...new Set(roles)]),
   primaryStoreId: z.uuid().nullable(),
@@ -59,9 +62,9 @@ export const CreateEmployeeSchema = EmployeeFieldsSchema.extend({
   userName: z
     .string()
     .trim()
-    .min(2, 'InvalidUserName')
-    .max(64, 'InvalidUserName')
-    .regex(/^[A-Za-z0-9._@-]+$/, 'InvalidUserName'),
+    .min(2, ValidationCode.InvalidUserName)
+    .max(64, ValidationCode.InvalidUserName)
+    .regex(/^[A-Za-z0-9._@-]+$/, ValidationCode.InvalidUserName),
   password: PasswordSchema,
 });
 export type CreateEmployee = z.infer<typeof CreateEmployeeSchema>;

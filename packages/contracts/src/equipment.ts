@@ -5,6 +5,7 @@ import { bookingTime, queryTime } from './date-schemas.js';
 import { decimalInput, moneyInput, queryInteger } from './number-schemas.js';
 import { MAX_SKIP_COUNT, PagedRequestSchema } from './paging.js';
 import { multiLineText, singleLineText } from './text-schemas.js';
+import { ValidationCode } from './validation-codes.js';
 
 /** Inventory DTOs (spec §3 Equipment, stock payloads, attribute kinds). Money is yuan on the wire. */
 export const EQUIPMENT_STATUSES = Object.values(EquipmentStatus) as EquipmentStatus[];
@@ -14,7 +15,7 @@ const StatusSchema = queryInteger(
     .int()
     .refine(
       (v): v is EquipmentStatus => (EQUIPMENT_STATUSES as number[]).includes(v),
-      'InvalidStatus',
+      ValidationCode.InvalidStatus,
     ),
 );
 
@@ -156,7 +157,7 @@ export const EquipmentListQuerySchema = PagedRequestSchema.extend({
       !v.availableTo ||
       Date.parse(v.availableTo) >= Date.parse(v.availableFrom),
     {
-      message: 'EndBeforeStart',
+      message: ValidationCode.EndBeforeStart,
       path: ['availableTo'],
     },
   );
@@ -165,15 +166,15 @@ export type EquipmentListQuery = z.infer<typeof EquipmentListQuerySchema>;
 export const EquipmentInputSchema = z.object({
   categoryId: z.uuid(),
   storeId: z.uuid(),
-  name: singleLineText({ max: 100, required: 'NameRequired' }),
+  name: singleLineText({ max: 100, required: ValidationCode.NameRequired }),
   brand: singleLineText({ max: 60 }).default(''),
   model: singleLineText({ max: 60 }).default(''),
   barcodeNumber: z
     .string()
     .trim()
-    .min(4, 'InvalidBarcode')
-    .max(64, 'InvalidBarcode')
-    .regex(/^[A-Za-z0-9._\-/]+$/, 'InvalidBarcode'),
+    .min(4, ValidationCode.InvalidBarcode)
+    .max(64, ValidationCode.InvalidBarcode)
+    .regex(/^[A-Za-z0-9._\-/]+$/, ValidationCode.InvalidBarcode),
   dailyRentPrice: moneyInput(),
   deposit: moneyInput(),
   remarks: multiLineText({ max: 500 }).default(''),
@@ -192,10 +193,13 @@ export type EquipmentUpdate = z.infer<typeof EquipmentUpdateSchema>;
 
 const reason = singleLineText({
   max: STOCK_REASON_MAX,
-  required: 'ReasonRequired',
-  tooLong: 'ReasonTooLong',
+  required: ValidationCode.ReasonRequired,
+  tooLong: ValidationCode.ReasonTooLong,
 });
-const remarks = multiLineText({ max: STOCK_REMARKS_MAX, tooLong: 'RemarksTooLong' }).default('');
+const remarks = multiLineText({
+  max: STOCK_REMARKS_MAX,
+  tooLong: ValidationCode.RemarksTooLong,
+}).default('');
 
 /**
  * Staff who were told the item belongs to another store and chose to go on (spec §2's notice)
@@ -239,7 +243,7 @@ const batchIds = z
   .array(z.uuid())
   .min(1)
   .max(BATCH_STOCK_MAX)
-  .refine((ids) => new Set(ids).size === ids.length, { message: 'DuplicateItems' });
+  .refine((ids) => new Set(ids).size === ids.length, { message: ValidationCode.DuplicateItems });
 
 /** Batch mode: one reason and window for every item scanned; each item succeeds on its own. */
 export const BatchStockOutSchema = z
@@ -249,7 +253,10 @@ export type BatchStockOut = z.infer<typeof BatchStockOutSchema>;
 /** An item of a batch check-in that came back damaged: a note and a photo (DamagePhoto upload). */
 export const BatchDamageSchema = z.object({
   equipmentId: z.uuid(),
-  remarks: multiLineText({ max: STOCK_REMARKS_MAX, tooLong: 'RemarksTooLong' }).default(''),
+  remarks: multiLineText({
+    max: STOCK_REMARKS_MAX,
+    tooLong: ValidationCode.RemarksTooLong,
+  }).default(''),
   photoFileId: z.uuid().optional(),
 });
 export const BatchStockInSchema = z
@@ -262,7 +269,11 @@ export const BatchStockInSchema = z
   .superRefine((v, ctx) => {
     v.damaged.forEach((d, i) => {
       if (!v.equipmentIds.includes(d.equipmentId)) {
-        ctx.addIssue({ code: 'custom', message: 'DamagedNotInBatch', path: ['damaged', i] });
+        ctx.addIssue({
+          code: 'custom',
+          message: ValidationCode.DamagedNotInBatch,
+          path: ['damaged', i],
+        });
       }
     });
   });
@@ -442,8 +453,8 @@ const quantity = () => decimalInput(z.number().int().min(0).max(SMALL_EQUIPMENT_
 
 export const SmallEquipmentInputSchema = z.object({
   storeId: z.uuid(),
-  name: singleLineText({ max: 60, required: 'NameRequired' }),
-  unit: singleLineText({ max: 10, required: 'UnitRequired' }).default('件'),
+  name: singleLineText({ max: 60, required: ValidationCode.NameRequired }),
+  unit: singleLineText({ max: 10, required: ValidationCode.UnitRequired }).default('件'),
   quantity: quantity().default(0),
   lowStockThreshold: quantity().default(0),
 });
@@ -455,7 +466,7 @@ export const SmallEquipmentAdjustSchema = z.object({
       .int()
       .min(-SMALL_EQUIPMENT_QUANTITY_MAX)
       .max(SMALL_EQUIPMENT_QUANTITY_MAX)
-      .refine((v) => v !== 0, 'DeltaZero'),
+      .refine((v) => v !== 0, ValidationCode.DeltaZero),
   ),
   reason,
   remarks,

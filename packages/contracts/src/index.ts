@@ -7,6 +7,7 @@ export * from './dates.js';
 export * from './date-schemas.js';
 export * from './permissions.js';
 export * from './business-parameters.js';
+export * from './validation-codes.js';
 export * from './errors.js';
 export * from './error-codes.js';
 export * from './paging.js';

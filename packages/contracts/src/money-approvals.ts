@@ -4,6 +4,7 @@ import { MONEY_MAX } from './numbers.js';
 import { decimalInput } from './number-schemas.js';
 import { singleLineText } from './text-schemas.js';
 import { DEFAULT_MAX_STAFF_DISCOUNT_PERCENT } from './business-parameters.js';
+import { ValidationCode } from './validation-codes.js';
 
 /**
  * Money a clerk changes by hand (a discount, an ad-hoc fee, a goodwill refund) and the manager's
@@ -46,11 +47,15 @@ export function staffLimitFen(baseFen: number, percent: number): number {
   return Math.floor((Math.max(0, baseFen) * percent) / 100);
 }
 
-const reason = singleLineText({ max: MONEY_REASON_MAX, required: 'ReasonRequired' });
+const reason = singleLineText({ max: MONEY_REASON_MAX, required: ValidationCode.ReasonRequired });
 /** Yuan above zero, at most two decimals. */
 const positiveMoney = () =>
   decimalInput(
-    z.number().min(0.01, 'AmountRequired').max(MONEY_MAX, 'AmountTooLarge').multipleOf(0.01),
+    z
+      .number()
+      .min(0.01, ValidationCode.AmountRequired)
+      .max(MONEY_MAX, ValidationCode.AmountTooLarge)
+      .multipleOf(0.01),
   );
 
 /**
@@ -58,8 +63,8 @@ const positiveMoney = () =>
  * counted against the same limits), but no session is made for them.
  */
 export const ManagerApprovalSchema = z.object({
-  userName: z.string().trim().min(1, 'UserNameRequired').max(256),
-  password: z.string().min(1, 'PasswordRequired').max(128),
+  userName: z.string().trim().min(1, ValidationCode.UserNameRequired).max(256),
+  password: z.string().min(1, ValidationCode.PasswordRequired).max(128),
   reason,
 });
 export type ManagerApproval = z.infer<typeof ManagerApprovalSchema>;
@@ -96,7 +101,7 @@ export const MoneyApprovalDecisionSchema = z
   })
   .superRefine((v, ctx) => {
     if (!v.approve && !v.reason) {
-      ctx.addIssue({ code: 'custom', message: 'ReasonRequired', path: ['reason'] });
+      ctx.addIssue({ code: 'custom', message: ValidationCode.ReasonRequired, path: ['reason'] });
     }
   });
 export type MoneyApprovalDecision = z.input<typeof MoneyApprovalDecisionSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MONEY_MAX, NumberIssue } from './numbers.js';
+import { ValidationCode } from './validation-codes.js';
 
 const DECIMAL = /^-?\d{1,15}(\.\d{1,15})?$/;
 const DIGITS = /^\d{1,15}$/;
@@ -27,4 +28,4 @@ export function queryInteger<T extends z.ZodType<unknown, number>>(schema: T) {
 
 /** Yuan with at most two decimals, 0 to `MONEY_MAX`. */
 export const moneyInput = () =>
-  decimalInput(z.number().min(0).max(MONEY_MAX, 'AmountTooLarge').multipleOf(0.01));
+  decimalInput(z.number().min(0).max(MONEY_MAX, ValidationCode.AmountTooLarge).multipleOf(0.01));

@@ -17,6 +17,7 @@ import { PagedRequestSchema } from './paging.js';
 import { CounterRiderSchema, OrderRiderSchema } from './rider-schemas.js';
 import { CONTACT_PHONE_PATTERN } from './text.js';
 import { multiLineText, singleLineText } from './text-schemas.js';
+import { ValidationCode } from './validation-codes.js';
 
 /**
  * Order DTOs. The spec leaves the order payloads open (§7 "not shown"); these are ours. Money is
@@ -25,15 +26,18 @@ import { multiLineText, singleLineText } from './text-schemas.js';
 const OrderStatusSchema = z
   .number()
   .int()
-  .refine((v): v is OrderStatus => (ORDER_STATUSES as number[]).includes(v), 'InvalidStatus');
+  .refine(
+    (v): v is OrderStatus => (ORDER_STATUSES as number[]).includes(v),
+    ValidationCode.InvalidStatus,
+  );
 
 const ORDER_TYPES = Object.values(OrderType) as [OrderType, ...OrderType[]];
 const DELIVERY_METHODS = Object.values(DeliveryMethod) as [DeliveryMethod, ...DeliveryMethod[]];
 const RETURN_METHODS = Object.values(ReturnMethod) as [ReturnMethod, ...ReturnMethod[]];
 const FEE_KINDS = Object.values(FeeItemKind) as [FeeItemKind, ...FeeItemKind[]];
 
-const phone = z.string().trim().regex(CONTACT_PHONE_PATTERN, 'InvalidPhone');
-const customerName = singleLineText({ max: 50, required: 'CustomerNameRequired' });
+const phone = z.string().trim().regex(CONTACT_PHONE_PATTERN, ValidationCode.InvalidPhone);
+const customerName = singleLineText({ max: 50, required: ValidationCode.CustomerNameRequired });
 /** An order's customer as staff or an agent type them: a name and a number to reach them on. */
 export const OrderCustomerNameSchema = customerName;
 export const OrderCustomerPhoneSchema = phone;
@@ -63,7 +67,7 @@ export const OrderItemInputSchema = z
     /** A counter order: the person of `riders` this line is for (the key given there). */
     riderKey: z.string().max(36).optional(),
   })
-  .refine((v) => v.equipmentId || v.categoryId, 'EquipmentOrCategoryRequired');
+  .refine((v) => v.equipmentId || v.categoryId, ValidationCode.EquipmentOrCategoryRequired);
 export type OrderItemInput = z.infer<typeof OrderItemInputSchema>;
 
 /** Delivery needs a delivery address and pickup a pickup address (create and change alike). */
@@ -77,10 +81,18 @@ function addressesRequired(
   ctx: z.RefinementCtx,
 ) {
   if (v.deliveryMethod === DeliveryMethod.Delivery && !v.deliveryAddress) {
-    ctx.addIssue({ code: 'custom', message: 'DeliveryAddressRequired', path: ['deliveryAddress'] });
+    ctx.addIssue({
+      code: 'custom',
+      message: ValidationCode.DeliveryAddressRequired,
+      path: ['deliveryAddress'],
+    });
   }
   if (v.returnMethod === ReturnMethod.Pickup && !v.returnAddress) {
-    ctx.addIssue({ code: 'custom', message: 'ReturnAddressRequired', path: ['returnAddress'] });
+    ctx.addIssue({
+      code: 'custom',
+      message: ValidationCode.ReturnAddressRequired,
+      path: ['returnAddress'],
+    });
   }
 }
 
@@ -118,10 +130,13 @@ export const OrderCreateSchema = z
     remarks,
     items: z
       .array(OrderItemInputSchema)
-      .min(1, 'ItemsRequired')
-      .max(ORDER_ITEMS_MAX, 'TooManyItems'),
+      .min(1, ValidationCode.ItemsRequired)
+      .max(ORDER_ITEMS_MAX, ValidationCode.TooManyItems),
     /** A counter order's people (a group's members): lines point at them by `riderKey`. */
-    riders: z.array(CounterRiderSchema).max(ORDER_ITEMS_MAX, 'TooManyRiders').optional(),
+    riders: z
+      .array(CounterRiderSchema)
+      .max(ORDER_ITEMS_MAX, ValidationCode.TooManyRiders)
+      .optional(),
     /**
      * A counter order: the rental agreement the customer read on the clerk's phone (its version)
      * and their finger signature under it (an uploaded `AgreementSignature` file).
@@ -132,11 +147,15 @@ export const OrderCreateSchema = z
     const riders = v.riders ?? [];
     const keys = new Set(riders.map((r) => r.key));
     if (keys.size !== riders.length) {
-      ctx.addIssue({ code: 'custom', message: 'DuplicateRider', path: ['riders'] });
+      ctx.addIssue({ code: 'custom', message: ValidationCode.DuplicateRider, path: ['riders'] });
     }
     v.items.forEach((item, i) => {
       if (item.riderKey !== undefined && !keys.has(item.riderKey)) {
-        ctx.addIssue({ code: 'custom', message: 'UnknownRider', path: ['items', i, 'riderKey'] });
+        ctx.addIssue({
+          code: 'custom',
+          message: ValidationCode.UnknownRider,
+          path: ['items', i, 'riderKey'],
+        });
       }
     });
   })
@@ -145,7 +164,8 @@ export const OrderCreateSchema = z
     if (problem) {
       ctx.addIssue({
         code: 'custom',
-        message: problem === DateIssue.EndBeforeStart ? 'RentalEndBeforeStart' : problem,
+        message:
+          problem === DateIssue.EndBeforeStart ? ValidationCode.RentalEndBeforeStart : problem,
         path: ['rentalEndTime'],
       });
     }
@@ -386,12 +406,12 @@ export const OrderListQuerySchema = PagedRequestSchema.extend({
 export type OrderListQuery = z.input<typeof OrderListQuerySchema>;
 
 export const OrderCancelSchema = z.object({
-  reason: singleLineText({ max: 200, required: 'ReasonRequired' }),
+  reason: singleLineText({ max: 200, required: ValidationCode.ReasonRequired }),
 });
 
 /** A manager waives an order's late fee: the reason is required and kept with the fee line. */
 export const OrderWaiveLateFeeSchema = z.object({
-  reason: singleLineText({ max: 200, required: 'ReasonRequired' }),
+  reason: singleLineText({ max: 200, required: ValidationCode.ReasonRequired }),
 });
 export type OrderWaiveLateFee = z.input<typeof OrderWaiveLateFeeSchema>;
 
@@ -483,7 +503,7 @@ export const SelfReturnSchema = z
           orderItemId: z.uuid(),
           check: z.enum(['scanned', 'ticked']),
           barcode: z.string().trim().max(64).default(''),
-          photoFileId: z.uuid({ error: 'SelfReturnPhotoRequired' }),
+          photoFileId: z.uuid({ error: ValidationCode.SelfReturnPhotoRequired }),
         }),
       )
       .min(1)
@@ -493,11 +513,19 @@ export const SelfReturnSchema = z
   })
   .superRefine((v, ctx) => {
     if (v.returnMethod === ReturnMethod.Pickup && !v.returnAddress) {
-      ctx.addIssue({ code: 'custom', message: 'ReturnAddressRequired', path: ['returnAddress'] });
+      ctx.addIssue({
+        code: 'custom',
+        message: ValidationCode.ReturnAddressRequired,
+        path: ['returnAddress'],
+      });
     }
     v.items.forEach((item, index) => {
       if (item.check === 'scanned' && !item.barcode) {
-        ctx.addIssue({ code: 'custom', message: 'BarcodeRequired', path: ['items', index] });
+        ctx.addIssue({
+          code: 'custom',
+          message: ValidationCode.BarcodeRequired,
+          path: ['items', index],
+        });
       }
     });
   });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DIN_SETTING, RIDER_LIMITS, RIDER_NAME_MAX, RiderAbility, RiderStance } from './riders.js';
 import { singleLineText } from './text-schemas.js';
+import { ValidationCode } from './validation-codes.js';
 
 /** The riders' schemas (riders.ts: their plain values and the DIN chart; sizing.ts: sizes). */
 
@@ -9,7 +10,7 @@ const optionalInt = (bounds: { min: number; max: number }) =>
 
 /** What sizing and the DIN suggestion need to know of a rider. Every measurement is optional. */
 export const RiderFieldsSchema = z.object({
-  name: singleLineText({ max: RIDER_NAME_MAX, required: 'RiderNameRequired' }),
+  name: singleLineText({ max: RIDER_NAME_MAX, required: ValidationCode.RiderNameRequired }),
   heightCm: optionalInt(RIDER_LIMITS.heightCm),
   weightKg: optionalInt(RIDER_LIMITS.weightKg),
   age: optionalInt(RIDER_LIMITS.age),
@@ -69,8 +70,8 @@ export type RiderList = z.infer<typeof RiderListSchema>;
 export const DinConfirmSchema = z.object({
   setting: z
     .number()
-    .min(DIN_SETTING.min, 'DinOutOfRange')
-    .max(DIN_SETTING.max, 'DinOutOfRange')
-    .multipleOf(DIN_SETTING.step, 'DinOutOfRange'),
+    .min(DIN_SETTING.min, ValidationCode.DinOutOfRange)
+    .max(DIN_SETTING.max, ValidationCode.DinOutOfRange)
+    .multipleOf(DIN_SETTING.step, ValidationCode.DinOutOfRange),
 });
 export type DinConfirm = z.infer<typeof DinConfirmSchema>;

@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { hasVisibleText, textProblem, TextIssue } from './text.js';
+import type { ValidationCode } from './validation-codes.js';
 
 /** The text rules of text.ts as zod schemas, for the contracts' inputs. */
 
 interface TextOptions {
   max: number;
   /** The message when the text is missing; without it the text may be empty. */
-  required?: string;
-  tooLong?: string;
+  required?: ValidationCode;
+  tooLong?: ValidationCode;
 }
 
 function text(multiLine: boolean, { max, required, tooLong }: TextOptions) {

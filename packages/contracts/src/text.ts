@@ -1,3 +1,5 @@
+import { ValidationCode } from './validation-codes.js';
+
 /**
  * What text people type may hold (docs/wire-conventions.md, "Input that is refused"). The server
  * refuses `FORBIDDEN_IN_ANY_TEXT` in every string of every request; names, titles and reasons
@@ -7,9 +9,9 @@
 /** Validation messages of the text rules (the web shows them by these codes). */
 export const TextIssue = {
   /** Control characters, line breaks in single-line text, or bidirectional overrides. */
-  InvalidCharacters: 'InvalidCharacters',
+  InvalidCharacters: ValidationCode.InvalidCharacters,
   /** Only spaces and invisible characters (zero-width spaces, fillers …). */
-  NothingVisible: 'NothingVisible',
+  NothingVisible: ValidationCode.NothingVisible,
 } as const;
 
 /**

@@ -620,7 +620,6 @@ const frameworkZh = {
   InvalidOption: '取值无效，可选：{options}',
   UnknownFields: '不认识的字段：{keys}',
   InvalidInput: '取值无效',
-  DinOutOfRange: 'DIN 应在 {min}–{max} 之间，以 {step} 为单位',
 };
 type FrameworkKey = keyof typeof frameworkZh;
 const frameworkEn: Record<FrameworkKey, string> = {
@@ -669,7 +668,6 @@ const frameworkEn: Record<FrameworkKey, string> = {
   InvalidOption: 'Invalid value; one of: {options}',
   UnknownFields: 'Unknown fields: {keys}',
   InvalidInput: 'Invalid value',
-  DinOutOfRange: 'DIN is from {min} to {max} in steps of {step}',
 };
 export type FrameworkMessageKey = FrameworkKey;
 

@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import { DIN_SETTING } from '@snowgear/contracts';
+import type { ValidationCode } from '@snowgear/contracts';
 import { SERVICE_WORDED } from './errors.js';
-import { frameworkMessage, type FrameworkMessageKey } from './messages.js';
+import { frameworkMessage, isEnglish, type FrameworkMessageKey } from './messages.js';
+import { CODE_LIMITS, CODE_WORDS } from './validation-code-words.js';
 
 type Caller = Pick<FastifyRequest, 'headers'> | undefined;
 
@@ -15,19 +16,16 @@ export interface ValidationIssue {
 
 /**
  * A message that is a code of the contracts (`ItemsRequired`, `InvalidPhone`): clients know it by
- * that name and show it in their reader's words, so it goes out as it is (docs/wire-conventions.md).
+ * that name and show it in their reader's words, so it goes out as it is in `validationErrors`,
+ * and in the caller's words in `details` (docs/wire-conventions.md).
  */
 export const isValidationCode = (text: string): boolean => /^[A-Z][A-Za-z0-9]*$/.test(text);
 
-/** Codes whose words the server knows as well, with the limits they speak of. */
-const CODE_TEXTS: Partial<Record<string, [FrameworkMessageKey, Record<string, number>]>> = {
-  DinOutOfRange: ['DinOutOfRange', { ...DIN_SETTING }],
-};
-
-/** A code in the caller's words where the server knows them (else the code itself). */
+/** A code in the caller's words (validation-code-words.ts); one the contracts do not name stays as it is. */
 export function codeWords(request: Caller, code: string): string {
-  const known = CODE_TEXTS[code];
-  return known ? frameworkMessage(request, known[0], known[1]) : code;
+  const words = isEnglish(request) ? CODE_WORDS.en : CODE_WORDS.zh;
+  const template = Object.hasOwn(words, code) ? words[code as ValidationCode] : code;
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => String(CODE_LIMITS[name] ?? ''));
 }
 
 const TYPES: Record<string, FrameworkMessageKey> = {

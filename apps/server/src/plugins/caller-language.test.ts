@@ -172,7 +172,7 @@ describe('refusals in the caller’s language', () => {
     for (const res of [badId, login]) expect(englishWords(res.json()).length).toBeGreaterThan(2);
   });
 
-  it('keeps a contract’s code as it is, for clients that show it in their own words', async () => {
+  it('keeps a contract’s code for clients, and says it in the caller’s words', async () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/app/account/login',
@@ -182,5 +182,47 @@ describe('refusals in the caller’s language', () => {
     expect(res.json().error.validationErrors).toEqual([
       { message: 'UserNameRequired', members: ['userNameOrEmailAddress'] },
     ]);
+    expect(res.json().error.details).toBe(
+      '校验发现以下问题：\n - userNameOrEmailAddress: 请输入用户名或邮箱',
+    );
+  });
+
+  it('words a code in details in Chinese and in English (an order without items)', async () => {
+    const hour = 3_600_000;
+    const order = (language: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/app/orders',
+        headers: {
+          ...csrf,
+          ...json,
+          authorization: `Bearer ${tokens.employee}`,
+          'accept-language': language,
+        },
+        payload: {
+          storeId: '00000000-0000-4000-8000-000000000001',
+          customerName: '王小明',
+          customerPhone: '13800138000',
+          rentalStartTime: new Date(Date.now() + hour).toISOString(),
+          rentalEndTime: new Date(Date.now() + 25 * hour).toISOString(),
+          items: [],
+        },
+      });
+    const zh = await order('zh-CN');
+    expect(zh.statusCode).toBe(400);
+    expect(zh.json().error).toMatchObject({
+      code: 'App:Validation',
+      message: '提交的内容有误，请检查后重试',
+      details: '校验发现以下问题：\n - items: 请至少添加一件设备',
+      validationErrors: [{ message: 'ItemsRequired', members: ['items'] }],
+    });
+    const en = await order('en');
+    expect(en.statusCode).toBe(400);
+    expect(en.json().error).toMatchObject({
+      message: 'Your request is not valid!',
+      details:
+        'The following errors were detected during validation.\n - items: Add at least one item',
+      validationErrors: [{ message: 'ItemsRequired', members: ['items'] }],
+    });
   });
 });

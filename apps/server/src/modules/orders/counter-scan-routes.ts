@@ -6,10 +6,11 @@ import {
   ItemAvailabilityQuerySchema,
   ItemAvailabilitySchema,
   Permissions as P,
+  ValidationCode,
 } from '@snowgear/contracts';
 import type { z } from 'zod';
 import { equipment } from '@/db/schema.js';
-import { AppError, businessError, notFound } from '@/lib/errors.js';
+import { businessError, notFound, validationError } from '@/lib/errors.js';
 import { itemAnswers } from './counter-scan.js';
 import { OrdersService } from './service.js';
 
@@ -27,8 +28,8 @@ class ItemAvailabilityService extends OrdersService {
     const start = new Date(query.from);
     const end = new Date(query.to);
     if (!(end > start)) {
-      throw new AppError(400, ErrorCode.Validation, 'RentalEndBeforeStart', undefined, undefined, [
-        { message: 'RentalEndBeforeStart', members: ['to'] },
+      throw validationError('querystring', [
+        { path: ['to'], message: ValidationCode.RentalEndBeforeStart },
       ]);
     }
     const [item] = await this.db

@@ -196,6 +196,21 @@ describe('counter scan-to-order', () => {
     expect((await ask('NO-SUCH-CODE', now, now + DAY)).statusCode).toBe(404);
   });
 
+  it('refuses a window that ends before it starts, by its code and in the caller’s words', async () => {
+    const now = Date.now();
+    const item = stock[0]!;
+    const zh = await ask(item.barcodeNumber, now + DAY, now, 'zh-CN');
+    expect(zh.statusCode).toBe(400);
+    expect(zh.json().error).toMatchObject({
+      message: '提交的内容有误，请检查后重试',
+      details: '校验发现以下问题：\n - to: 归还时间必须晚于开始时间',
+      validationErrors: [{ message: 'RentalEndBeforeStart', members: ['to'] }],
+    });
+    expect((await ask(item.barcodeNumber, now + DAY, now)).json().error.details).toContain(
+      'to: The return must be after the start',
+    );
+  });
+
   it('refuses an order with every conflicting item named at once, each with why', async () => {
     const now = Date.now();
     const [fine, later, out] = [take(), take(), take()];
