@@ -15,8 +15,9 @@
  * single-item rush at most 200 ms on PostgreSQL.
  */
 import { randomUUID } from 'node:crypto';
-import { HOST_TENANT_ID } from '@snowgear/contracts';
+import { HOST_TENANT_ID, type CounterAgreement } from '@snowgear/contracts';
 import {
+  counterSignatures,
   createTestApp,
   signIn,
   storeIdsByName,
@@ -70,7 +71,7 @@ const headers = {
 };
 
 let week = 0;
-function booking(storeId: string, equipmentId: string): RushRequest {
+function booking(storeId: string, equipmentId: string, agreement: CounterAgreement): RushRequest {
   const start = Date.UTC(NEXT_YEAR, 0, 5) + week * 7 * DAY;
   return {
     method: 'POST',
@@ -82,8 +83,17 @@ function booking(storeId: string, equipmentId: string): RushRequest {
       rentalStartTime: new Date(start).toISOString(),
       rentalEndTime: new Date(start + 2 * DAY).toISOString(),
       items: [{ equipmentId }],
+      agreement,
     }),
   };
+}
+/**
+ * Counter bookings of these items (`storeId`, item id), each with its customer's signature,
+ * uploaded beforehand as the counter's phones do: only the bookings are timed.
+ */
+async function bookings(items: [string, string][]): Promise<RushRequest[]> {
+  const signed = await counterSignatures(t.app, csrf, admin!, items.length);
+  return items.map(([storeId, equipmentId], i) => booking(storeId, equipmentId, signed[i]!));
 }
 const rusher = startRusher(base, headers);
 const rush = (requests: RushRequest[]) => rusher.rush(requests);
@@ -96,9 +106,11 @@ const count = (answers: Answer[], test: (status: number) => boolean) =>
 
 // Warm up: the sign-in, the store lookups, the connections, a booking and a refusal.
 const warmItems = await makeItems(storeA, 10, 'WARM');
-const warm = await rush(warmItems.map((id) => booking(storeA, id)));
+const warm = await rush(await bookings(warmItems.map((id) => [storeA, id])));
 if (count(warm, (s) => s === 201) !== warm.length) throw new Error('warm-up bookings failed');
-const warmRefusals = await rush(Array.from({ length: 10 }, () => booking(storeA, warmItems[0]!)));
+const warmRefusals = await rush(
+  await bookings(Array.from({ length: 10 }, () => [storeA, warmItems[0]!])),
+);
 if (count(warmRefusals, (s) => s === 409) !== 10) throw new Error('warm-up refusals failed');
 const someOrder = (await (
   await fetch(`${base}/api/app/orders?maxResultCount=1`, { headers })
@@ -121,26 +133,28 @@ const baselineNew = await rusher.rush(
 
 week++;
 const [single] = await makeItems(storeA, 1, 'ONE');
-const oneItem = await rush(Array.from({ length: RUSH }, () => booking(storeA, single!)));
+const oneItem = await rush(await bookings(Array.from({ length: RUSH }, () => [storeA, single!])));
 
 week++;
 const [singleNew] = await makeItems(storeA, 1, 'NEW');
 const oneItemNew = await rusher.rush(
-  Array.from({ length: RUSH }, () => booking(storeA, singleNew!)),
+  await bookings(Array.from({ length: RUSH }, () => [storeA, singleNew!])),
   'new',
 );
 
 week++;
 const itemsA = await makeItems(storeA, RUSH / 2, 'A');
 const itemsB = await makeItems(storeB, RUSH / 2, 'B');
-const twoStores = await rush([
-  ...itemsA.map((id) => booking(storeA, id)),
-  ...itemsB.map((id) => booking(storeB, id)),
-]);
+const twoStores = await rush(
+  await bookings([
+    ...itemsA.map((id): [string, string] => [storeA, id]),
+    ...itemsB.map((id): [string, string] => [storeB, id]),
+  ]),
+);
 
 week++;
 const itemsOne = await makeItems(storeA, RUSH, 'C');
-const oneStore = await rush(itemsOne.map((id) => booking(storeA, id)));
+const oneStore = await rush(await bookings(itemsOne.map((id) => [storeA, id])));
 rusher.close();
 await t.close();
 

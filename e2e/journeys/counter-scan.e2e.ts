@@ -8,6 +8,7 @@ import { launchBrowser, newPhone, screenshot, watchErrors } from '../support/bro
 import { browserSeeingLabels } from '../support/fake-camera';
 import { gunScan } from '../support/gun';
 import { signIn } from '../support/session';
+import { customerSigns } from '../support/signature';
 import { RECORD_SOUNDS, sounds } from '../support/sounds';
 
 const baseUrl = inject('baseUrl');
@@ -47,7 +48,7 @@ describe('scan to order at the counter', () => {
     kit = rest;
     const storeId = await api.myStoreId();
     const now = Date.now();
-    const order = (item: StockItem, start: number, end: number, extra: object = {}) =>
+    const order = async (item: StockItem, start: number, end: number, extra: object = {}) =>
       api.call<BookedOrder>('POST', '/api/app/orders', {
         storeId,
         customerName: '别的客人',
@@ -55,6 +56,7 @@ describe('scan to order at the counter', () => {
         rentalStartTime: new Date(start).toISOString(),
         rentalEndTime: new Date(end).toISOString(),
         items: [{ equipmentId: item.id, scanned: true }],
+        agreement: await api.signature(),
         ...extra,
       });
     holders = {
@@ -149,6 +151,7 @@ describe('scan to order at the counter', () => {
       .getByText('扫码添加的设备下单即交付（有款项时付款后即交付），无需再次扫码')
       .waitFor();
 
+    await customerSigns(page);
     await page.getByRole('button', { name: /^创建订单 ¥/ }).tap();
     await page.waitForURL('**/store/orders/detail/*');
     const detail = page.locator('.order-detail');

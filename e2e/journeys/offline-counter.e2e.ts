@@ -4,6 +4,7 @@ import { staffApi, type StockItem } from '../support/api';
 import { launchBrowser, newPhone, screenshot, watchErrors } from '../support/browser';
 import { gunScan } from '../support/gun';
 import { signIn } from '../support/session';
+import { customerSigns } from '../support/signature';
 import { expectGloveSized } from '../support/touch';
 
 const baseUrl = inject('baseUrl');
@@ -276,6 +277,8 @@ describe('the counter without network', () => {
     );
     await page.goto(`${baseUrl}/store/orders/create`);
     await page.getByText('已恢复上次未提交的内容').waitFor();
+    // The customer signs on the phone offline too: the signature waits with the order.
+    await customerSigns(page);
     await page.getByRole('button', { name: /^创建订单/ }).tap();
     await page
       .getByText(/^没有网络，订单已保存在本机/)
@@ -311,6 +314,12 @@ describe('the counter without network', () => {
     expect(await billsPaid()).toBe(1);
     const made = await ordersFor('13900008802');
     expect(made).toHaveLength(1);
+    // Its signature went up first, and the order carries it.
+    const placed = await api.call<{ agreementSignatureId: string | null }>(
+      'GET',
+      `/api/app/orders/${made[0]!.id}`,
+    );
+    expect(placed.agreementSignatureId).toBeTruthy();
     // The draft is gone now that the order exists.
     expect(
       await page.evaluate((key) => localStorage.getItem(key), `draft:order-create:${me.id}`),

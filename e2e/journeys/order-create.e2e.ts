@@ -4,6 +4,7 @@ import { staffApi } from '../support/api';
 import { launchBrowser, newPhone, screenshot, watchErrors } from '../support/browser';
 import { gunScan } from '../support/gun';
 import { fillCustomerSignIn, signIn } from '../support/session';
+import { AGREEMENT_TEXTS, customerSigns, signOnPad } from '../support/signature';
 
 const baseUrl = inject('baseUrl');
 
@@ -43,19 +44,6 @@ async function freeGear(page: Page, count: number): Promise<Gear[]> {
       deposit,
     }));
   }, count);
-}
-
-/** A name written with a finger (the mouse here) in the signature box. */
-async function sign(page: Page) {
-  const canvas = page.locator('.signature-pad__canvas');
-  await canvas.evaluate((el) => el.scrollIntoView({ block: 'center' }));
-  const box = (await canvas.boundingBox())!;
-  await page.mouse.move(box.x + 30, box.y + box.height / 2);
-  await page.mouse.down();
-  for (let step = 1; step <= 12; step += 1) {
-    await page.mouse.move(box.x + 30 + step * 20, box.y + box.height / 2 + (step % 2 ? -25 : 25));
-  }
-  await page.mouse.up();
 }
 
 const money = (v: number) => `¥${v.toFixed(2)}`;
@@ -114,6 +102,7 @@ describe('a new order at the counter', () => {
       .waitFor();
     await screenshot(page, 'store-order-create');
 
+    await customerSigns(page);
     await page.getByRole('button', { name: `创建订单 ${money(rent + deposits)}` }).tap();
     await page.waitForURL('**/store/orders/detail/*');
     const detail = page.locator('.order-detail');
@@ -224,6 +213,7 @@ describe('a new order at the counter', () => {
     expect(picked).not.toBe(shown);
     expect(await startButton.getAttribute('aria-label')).toBe(`开始时间 ${picked}，点击修改`);
 
+    await customerSigns(page);
     await page.getByRole('button', { name: /^创建订单 ¥/ }).tap();
     await page.waitForURL('**/store/orders/detail/*');
     const order = await page.evaluate(async (id) => {
@@ -320,12 +310,7 @@ describe('a new order at the counter', () => {
     await screenshot(page, 'store-order-create-riders');
 
     // The customer reads the agreement on the clerk's phone and signs with a finger.
-    await page.getByRole('button', { name: '请客户阅读并签名' }).tap();
-    const sheet = page.getByRole('dialog', { name: '租赁协议' });
-    await sheet.getByText('本人已阅读并同意租赁协议').tap();
-    await sign(page);
-    await sheet.getByRole('button', { name: '确认签名' }).tap();
-    await page.getByText('✓ 客户已签名').waitFor();
+    await customerSigns(page);
 
     await page.getByRole('button', { name: /^创建订单 ¥/ }).tap();
     await page.waitForURL('**/store/orders/detail/*');
@@ -353,4 +338,78 @@ describe('a new order at the counter', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  /** The new order page's words a clerk goes by, in each language. */
+  const FORM = {
+    'zh-CN': {
+      name: '客户姓名',
+      phone: '手机号',
+      gear: (n: number) => `设备（${n}）`,
+      create: /^创建订单 ¥/,
+    },
+    'en-US': {
+      name: 'Customer name',
+      phone: 'Phone',
+      gear: (n: number) => `Gear (${n})`,
+      create: /^Create order ¥/,
+    },
+  } as const;
+
+  for (const [language, phone] of [
+    ['zh-CN', '13700005151'],
+    ['en-US', '13700005252'],
+  ] as const) {
+    it(`asks the customer to read and sign the rental agreement before the order goes, and keeps the signature with it (${language})`, async () => {
+      const texts = AGREEMENT_TEXTS[language];
+      const form = FORM[language];
+      const context = await newPhone(browser, language);
+      await context.addInitScript(
+        (lang) => window.localStorage.setItem('language', lang),
+        language,
+      );
+      const page = await context.newPage();
+      const errors = watchErrors(page);
+      await signIn(page, baseUrl, 'employee', '/store/orders/create', language);
+      const [item] = await freeGear(page, 1);
+      await page.getByRole('textbox', { name: form.name }).fill('Lin Yi');
+      await page.getByRole('textbox', { name: form.phone }).fill(phone);
+      await page.getByRole('heading', { name: form.gear(0) }).tap();
+      await gunScan(page, item!.barcodeNumber, (limit) =>
+        page.locator('.order-create-line', { hasText: item!.barcodeNumber }).waitFor(limit),
+      );
+
+      // Sent without the customer's signature: refused, and the agreement's box says why.
+      const agreement = page.locator('.counter-agreement');
+      await page.getByRole('button', { name: form.create }).tap();
+      await agreement.getByRole('alert').filter({ hasText: texts.missing }).waitFor();
+      expect(page.url()).toContain('/store/orders/create');
+
+      // The agreement to read and the pad to sign on, on the clerk's phone.
+      await page.getByRole('button', { name: texts.open }).tap();
+      const sheet = page.getByRole('dialog', { name: texts.sheet });
+      await sheet.getByText('押金在雪具归还并检查无损后原路退回', { exact: false }).waitFor();
+      await sheet.locator('.signature-pad__canvas').waitFor();
+      await screenshot(page, `store-order-create-agreement-${language}`);
+      await sheet.getByText(texts.accept).tap();
+      await signOnPad(page);
+      await sheet.getByRole('button', { name: texts.confirm }).tap();
+      await agreement.getByText(texts.signed).waitFor();
+      expect(await agreement.getByRole('alert').count()).toBe(0);
+
+      await page.getByRole('button', { name: form.create }).tap();
+      await page.waitForURL('**/store/orders/detail/*');
+      const signed = page.locator('.order-agreement');
+      await signed.getByText(texts.detailTitle, { exact: true }).waitFor();
+      await signed.getByRole('img', { name: texts.signatureAlt }).waitFor();
+      await screenshot(page, `store-order-detail-agreement-${language}`);
+      const order = await staffApi(page, baseUrl).call<{
+        agreementVersion: string | null;
+        agreementSignatureId: string | null;
+      }>('GET', `/api/app/orders/${page.url().split('/').pop()!}`);
+      expect(order.agreementSignatureId).toBeTruthy();
+      await signed.getByText(order.agreementVersion!.slice(0, 8), { exact: false }).waitFor();
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
 });

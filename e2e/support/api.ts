@@ -1,4 +1,11 @@
-import type { Page } from 'playwright-core';
+import type { APIResponse, Page } from 'playwright-core';
+import type { CounterAgreement } from '@snowgear/contracts';
+
+/** A signature as the pad sends it: a PNG (1×1 here). */
+const SIGNATURE_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 export interface StockItem {
   id: string;
@@ -22,28 +29,59 @@ export interface BookedOrder {
  * client would: the page's token and verification cookie, the real endpoints.
  */
 export function staffApi(page: Page, baseUrl: string) {
-  async function call<T>(method: string, path: string, body?: object): Promise<T> {
+  /** The page's token and verification cookie, as its own requests carry them. */
+  async function signedIn() {
     const token = await page.evaluate(() => localStorage.getItem('access_token'));
     const cookies = await page.context().cookies(baseUrl);
     const xsrf = cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-    const response = await page.request.fetch(`${baseUrl}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${token ?? ''}`,
-        RequestVerificationToken: decodeURIComponent(xsrf),
-        ...(body ? { 'content-type': 'application/json' } : {}),
-      },
-      data: body ? JSON.stringify(body) : undefined,
-    });
+    return {
+      authorization: `Bearer ${token ?? ''}`,
+      RequestVerificationToken: decodeURIComponent(xsrf),
+    };
+  }
+  async function answer<T>(label: string, response: APIResponse): Promise<T> {
     if (!response.ok()) {
-      throw new Error(`${method} ${path}: ${response.status()} ${await response.text()}`);
+      throw new Error(`${label}: ${response.status()} ${await response.text()}`);
     }
     const text = await response.text();
     return (text ? JSON.parse(text) : undefined) as T;
   }
+  async function call<T>(method: string, path: string, body?: object): Promise<T> {
+    const response = await page.request.fetch(`${baseUrl}${path}`, {
+      method,
+      headers: {
+        ...(await signedIn()),
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
+      data: body ? JSON.stringify(body) : undefined,
+    });
+    return answer<T>(`${method} ${path}`, response);
+  }
+  /**
+   * The customer's signature under the current rental agreement, uploaded as the counter's
+   * phone does before it sends the order: what a counter order carries as its `agreement`.
+   */
+  async function signature(): Promise<CounterAgreement> {
+    const config = await call<{ systemInfo: { rentalAgreementVersion: string } }>(
+      'GET',
+      '/api/app/config-distribution/h5',
+    );
+    const response = await page.request.fetch(`${baseUrl}/api/files/upload`, {
+      method: 'POST',
+      headers: await signedIn(),
+      multipart: {
+        businessType: 'AgreementSignature',
+        isTemporary: 'true',
+        file: { name: 'signature.png', mimeType: 'image/png', buffer: SIGNATURE_PNG },
+      },
+    });
+    const file = await answer<{ id: string }>('POST /api/files/upload', response);
+    return { version: config.systemInfo.rentalAgreementVersion, signatureFileId: file.id };
+  }
 
   return {
     call,
+    signature,
     async myStoreId() {
       return (await call<{ primaryStoreId: string }>('GET', '/api/app/account/my-profile'))
         .primaryStoreId;
@@ -56,7 +94,8 @@ export function staffApi(page: Page, baseUrl: string) {
         )
       ).items;
     },
-    book(order: {
+    /** A counter order, with its customer's signature (the demo's stores require one). */
+    async book(order: {
       storeId: string;
       customerName: string;
       customerPhone: string;
@@ -82,6 +121,7 @@ export function staffApi(page: Page, baseUrl: string) {
             }
           : { deliveryMethod: 'SelfPickup', returnMethod: 'SelfReturn' }),
         items: order.items,
+        agreement: await signature(),
       });
     },
     /** Items of the caller's store for a journey of its own (nothing else holds them). */

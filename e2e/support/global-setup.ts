@@ -68,6 +68,9 @@ export default async function setup(project: TestProject) {
       RATE_LIMIT_ANONYMOUS_ADDRESS_PER_MINUTE: '100000',
       // The journeys' customers all ask for their SMS codes from this one address.
       SMS_HOURLY_LIMIT_PER_ADDRESS: '100000',
+      // Each counter order a journey makes carries a signature its clerk uploaded just before,
+      // and the journeys' clerks are a few demo users.
+      FILE_UPLOADS_PER_USER_PER_MINUTE: '100000',
       WECHAT_APP_ID: wechat.appId,
       WECHAT_APP_SECRET: wechat.appSecret,
       WECHAT_API_BASE_URL: wechat.baseUrl,

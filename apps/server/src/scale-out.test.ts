@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import S3rver from 's3rver';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OrderStatus } from '@snowgear/contracts';
+import { AGREEMENT_SIGNATURE, OrderStatus, type CounterAgreement } from '@snowgear/contracts';
 import {
   orderEvents,
   orders,
@@ -13,7 +13,13 @@ import {
   refunds,
 } from '@/db/schema.js';
 import { photo } from '@/modules/files/test-upload.js';
-import { createTestApp, TEST_SECRET, testDatabaseKind, type TestApp } from '@/testing/index.js';
+import {
+  createTestApp,
+  signaturePng,
+  TEST_SECRET,
+  testDatabaseKind,
+  type TestApp,
+} from '@/testing/index.js';
 import { freePort, startSourceServer, type ServerProcess } from '@/testing/process.js';
 import { startRedis, type TestRedis } from '@/testing/redis.js';
 import { startRoundRobin, type RoundRobin } from '@/testing/round-robin.js';
@@ -85,6 +91,9 @@ describe.runIf(testDatabaseKind === 'postgres')('two server processes behind one
         RATE_LIMIT_ANONYMOUS_PER_MINUTE: '6000',
         RATE_LIMIT_WITHOUT_BROWSER_PER_MINUTE: '6000',
         RATE_LIMIT_ANONYMOUS_ADDRESS_PER_MINUTE: '100000',
+        // Each counter order carries a signature the clerk uploaded just before (the refund
+        // races make fifty).
+        FILE_UPLOADS_PER_USER_PER_MINUTE: '6000',
         // The client's own address, as the balancer in front reports it.
         TRUST_PROXY: 'loopback',
         S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
@@ -178,7 +187,25 @@ describe.runIf(testDatabaseKind === 'postgres')('two server processes behind one
       ).json<{ items: { id: string }[] }>().items;
       return items[nextItem++]!.id;
     }
-    const book = (store: string, item: string, dayFromNow: number) =>
+    /** The customer's signature under the current agreement, as the clerk's phone uploads it. */
+    async function signature(): Promise<CounterAgreement> {
+      const config = await call('GET', '/api/app/config-distribution/h5');
+      const version = config.json<{ systemInfo: { rentalAgreementVersion: string } }>().systemInfo
+        .rentalAgreementVersion;
+      const form = new FormData();
+      form.set('businessType', AGREEMENT_SIGNATURE);
+      form.set('file', new Blob([await signaturePng()], { type: 'image/png' }), 'signature.png');
+      const uploaded = await call('POST', '/api/files/upload', { as: 'employee', body: form });
+      expect(uploaded.status, uploaded.body).toBe(201);
+      return { version, signatureFileId: uploaded.json<{ id: string }>().id };
+    }
+    /** A counter order, signed now unless the customer signed beforehand (`agreement`). */
+    const book = async (
+      store: string,
+      item: string,
+      dayFromNow: number,
+      agreement?: CounterAgreement,
+    ) =>
       call('POST', '/api/app/orders', {
         as: 'employee',
         body: {
@@ -188,6 +215,7 @@ describe.runIf(testDatabaseKind === 'postgres')('two server processes behind one
           rentalStartTime: new Date(Date.now() + dayFromNow * DAY).toISOString(),
           rentalEndTime: new Date(Date.now() + (dayFromNow + 2) * DAY).toISOString(),
           items: [{ equipmentId: item }],
+          agreement: agreement ?? (await signature()),
         },
       });
 
@@ -200,7 +228,11 @@ describe.runIf(testDatabaseKind === 'postgres')('two server processes behind one
     it('lets exactly one of twelve simultaneous bookings of one item through, and fails none', async () => {
       const store = await storeId();
       const item = await freeItem(store);
-      const answers = await Promise.all(Array.from({ length: 12 }, () => book(store, item, 200)));
+      const signed: CounterAgreement[] = [];
+      for (let i = 0; i < 12; i += 1) signed.push(await signature());
+      const answers = await Promise.all(
+        signed.map((agreement) => book(store, item, 200, agreement)),
+      );
       const statuses = answers.map((a) => a.status);
       expect(statuses.filter((s) => s === 201)).toHaveLength(1);
       expect(statuses.filter((s) => s === 409)).toHaveLength(11);

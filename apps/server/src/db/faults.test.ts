@@ -1,9 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { CounterAgreement } from '@snowgear/contracts';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { isDatabaseUnavailable } from '@/lib/pg-errors.js';
 import { lockEquipment } from '@/modules/equipment/repository.js';
 import {
   callerAs,
+  counterOrdersAs,
+  counterSignatures,
   createTestApp,
   signIn,
   storeIdsByName,
@@ -46,6 +49,9 @@ function watchForCrashes() {
 
 interface Staff {
   call: ReturnType<typeof callerAs>;
+  counterOrder: ReturnType<typeof counterOrdersAs>;
+  /** Customers' signatures for counter orders, taken while the database is still there. */
+  signatures: (count: number) => Promise<CounterAgreement[]>;
   wanlong: string;
   items: { id: string }[];
 }
@@ -54,6 +60,8 @@ async function staffOf(t: TestApp): Promise<Staff> {
   const csrf = await verificationHeaders(t.app);
   const tokens = await signIn(t.app, csrf, ['employee']);
   const call = callerAs(t.app, csrf, tokens);
+  const counterOrder = counterOrdersAs(t.app, csrf, tokens);
+  const signatures = (count: number) => counterSignatures(t.app, csrf, tokens.employee!, count);
   const wanlong = (await storeIdsByName(t.app))['万龙雪场店']!;
   const items = (
     await call(
@@ -62,7 +70,7 @@ async function staffOf(t: TestApp): Promise<Staff> {
       `/api/app/equipment?storeId=${wanlong}&status=0&maxResultCount=100`,
     )
   ).json().items;
-  return { call, wanlong, items };
+  return { call, counterOrder, signatures, wanlong, items };
 }
 
 const walkIn = (storeId: string, equipmentId: string, day: number) => ({
@@ -109,11 +117,12 @@ describe.runIf(testDatabaseKind === 'postgres')('database faults', () => {
     });
 
     it('under load, cut connections fail only their own requests (503), then service resumes', async () => {
-      const { call, wanlong, items } = staff;
+      const { call, counterOrder, signatures, wanlong, items } = staff;
       // Ten items checked out; the others booked for windows that never meet, so only the
       // faults can fail any of these requests.
       const checkedOut = items.slice(0, 10);
       const booked = items.slice(10, -2);
+      const signed = await signatures(40);
       let settled = false;
       const load = Promise.all([
         ...checkedOut.map((item) =>
@@ -124,13 +133,15 @@ describe.runIf(testDatabaseKind === 'postgres')('database faults', () => {
             unavailableEndTime: at(401),
           }),
         ),
-        ...Array.from({ length: 40 }, (_, i) =>
-          call(
-            'employee',
-            'POST',
-            '/api/app/orders',
-            walkIn(wanlong, booked[i % booked.length]!.id, 10 + 3 * Math.floor(i / booked.length)),
-          ),
+        ...signed.map((agreement, i) =>
+          counterOrder('employee', {
+            ...walkIn(
+              wanlong,
+              booked[i % booked.length]!.id,
+              10 + 3 * Math.floor(i / booked.length),
+            ),
+            agreement,
+          }),
         ),
       ]).finally(() => {
         settled = true;
@@ -165,12 +176,7 @@ describe.runIf(testDatabaseKind === 'postgres')('database faults', () => {
       expect(halfWritten).toEqual([]);
 
       // The pool replaced what was cut: the same work succeeds now.
-      const again = await call(
-        'employee',
-        'POST',
-        '/api/app/orders',
-        walkIn(wanlong, items.at(-1)!.id, 200),
-      );
+      const again = await counterOrder('employee', walkIn(wanlong, items.at(-1)!.id, 200));
       expect(again.statusCode).toBe(201);
       expect((await t.app.inject('/ready')).statusCode).toBe(200);
     });
@@ -186,15 +192,16 @@ describe.runIf(testDatabaseKind === 'postgres')('database faults', () => {
     afterAll(() => t.close());
 
     it('is cancelled after the statement time-out and answered 503, not left hanging', async () => {
-      const { call, wanlong, items } = staff;
+      const { counterOrder, signatures, wanlong, items } = staff;
       const target = items.at(-2)!;
+      const [agreement] = await signatures(1);
       let waited = 0;
-      let answer: Awaited<ReturnType<typeof call>> | undefined;
+      let answer: Awaited<ReturnType<typeof counterOrder>> | undefined;
       await t.database.db.transaction(async (tx) => {
         // Someone holds the item and does not let go until the booking has its answer.
         await lockEquipment(tx, [target.id]);
         const started = Date.now();
-        answer = await call('employee', 'POST', '/api/app/orders', walkIn(wanlong, target.id, 50));
+        answer = await counterOrder('employee', { ...walkIn(wanlong, target.id, 50), agreement });
         waited = Date.now() - started;
       });
       expect(answer!.statusCode).toBe(503);
@@ -202,12 +209,7 @@ describe.runIf(testDatabaseKind === 'postgres')('database faults', () => {
       expect(waited).toBeGreaterThanOrEqual(2900);
       expect(waited).toBeLessThan(15_000);
       // Once the item is free the same booking goes through.
-      const again = await call(
-        'employee',
-        'POST',
-        '/api/app/orders',
-        walkIn(wanlong, target.id, 50),
-      );
+      const again = await counterOrder('employee', walkIn(wanlong, target.id, 50));
       expect(again.statusCode).toBe(201);
     });
   });
@@ -255,8 +257,9 @@ describe.runIf(testDatabaseKind === 'postgres')('database faults', () => {
     };
 
     it('answers 503 with Retry-After while it is unreachable, /ready too, and recovers by itself', async () => {
-      const { call, wanlong, items } = staff;
+      const { counterOrder, signatures, wanlong, items } = staff;
       expect((await t.app.inject('/ready')).statusCode).toBe(200);
+      const [agreement] = await signatures(1);
 
       proxy.cut();
       const list = await t.app.inject('/api/app/help/articles');
@@ -272,24 +275,17 @@ describe.runIf(testDatabaseKind === 'postgres')('database faults', () => {
       expect(expectUnavailable(english).message).toBe(
         'Service temporarily unavailable, please retry later',
       );
-      const order = await call(
-        'employee',
-        'POST',
-        '/api/app/orders',
-        walkIn(wanlong, items[0]!.id, 30),
-      );
+      const order = await counterOrder('employee', {
+        ...walkIn(wanlong, items[0]!.id, 30),
+        agreement,
+      });
       expect(expectUnavailable(order).code).toBe('App:ServiceUnavailable');
       expect(expectUnavailable(await t.app.inject('/ready')).code).toBe('App:NotReady');
 
       proxy.restore();
       await expectReadyAgain();
       expect((await t.app.inject('/api/app/help/articles')).statusCode).toBe(200);
-      const booked = await call(
-        'employee',
-        'POST',
-        '/api/app/orders',
-        walkIn(wanlong, items[0]!.id, 30),
-      );
+      const booked = await counterOrder('employee', walkIn(wanlong, items[0]!.id, 30));
       expect(booked.statusCode).toBe(201);
       expect(crashes).toEqual([]);
     });
@@ -390,15 +386,16 @@ describe.runIf(testDatabaseKind === 'postgres')('database faults', () => {
     });
 
     it('answers 503 with Retry-After within the bound while the path is stalled, then serves again', async () => {
-      const { call, wanlong, items } = staff;
+      const { counterOrder, signatures, wanlong, items } = staff;
       await expectReadyAgain();
+      const [agreement] = await signatures(1);
       proxy.stall();
       // The pool's open connections stall, and new ones are never answered: whichever a request
       // meets, it answers within the query time-out and the connection time-out together.
       const bound = QUERY_TIMEOUT + 1000 + 2000;
       for (const request of [
         () => t.app.inject('/api/app/help/articles'),
-        () => call('employee', 'POST', '/api/app/orders', walkIn(wanlong, items[0]!.id, 60)),
+        () => counterOrder('employee', { ...walkIn(wanlong, items[0]!.id, 60), agreement }),
       ]) {
         const started = Date.now();
         const res = await request();
@@ -412,12 +409,7 @@ describe.runIf(testDatabaseKind === 'postgres')('database faults', () => {
 
       proxy.restore();
       await expectReadyAgain();
-      const booked = await call(
-        'employee',
-        'POST',
-        '/api/app/orders',
-        walkIn(wanlong, items[0]!.id, 60),
-      );
+      const booked = await counterOrder('employee', walkIn(wanlong, items[0]!.id, 60));
       expect(booked.statusCode).toBe(201);
       expect(crashes).toEqual([]);
     });

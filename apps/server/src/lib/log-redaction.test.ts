@@ -4,6 +4,7 @@ import { HOST_TENANT_ID } from '@snowgear/contracts';
 import { photo, uploadAs } from '@/modules/files/test-upload.js';
 import {
   callerAs,
+  counterOrdersAs,
   createTestApp,
   signIn,
   storeIdsByName,
@@ -73,10 +74,11 @@ describe('the request log keeps the secrets of links out', () => {
   it("logs a cashier link by its path, without the trade's secret", async () => {
     const wanlong = (await storeIdsByName(t.app))['万龙雪场店']!;
     const call = callerAs(t.app, csrf, tokens);
+    const counterOrder = counterOrdersAs(t.app, csrf, tokens);
     const [item] = (
       await call('employee', 'GET', `/api/app/equipment?storeId=${wanlong}&status=0`)
     ).json<{ items: { id: string }[] }>().items;
-    const order = await call('employee', 'POST', '/api/app/orders', {
+    const order = await counterOrder('employee', {
       storeId: wanlong,
       customerName: '周九',
       customerPhone: '13700004321',

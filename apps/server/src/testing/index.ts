@@ -13,6 +13,13 @@ import { prepareDatabase } from '@/db/prepare.js';
 import { resetAttempts } from '@/lib/attempt-counters.js';
 import { seededSnapshot } from './snapshot.js';
 
+export {
+  counterOrdersAs,
+  counterSignature,
+  counterSignatures,
+  signaturePng,
+} from './counter-signature.js';
+
 /**
  * A real server on a real database for tests: embedded PGlite in memory by default, or a fresh
  * PostgreSQL database (created and dropped around the test) when TEST_DATABASE_URL is set, which
@@ -105,6 +112,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     RATE_LIMIT_WITHOUT_BROWSER_PER_MINUTE: '100000',
     RATE_LIMIT_ANONYMOUS_ADDRESS_PER_MINUTE: '100000',
     SMS_HOURLY_LIMIT_PER_ADDRESS: '100000',
+    // A clerk's phone uploads the customer's signature before each counter order, and tests
+    // make orders far faster than a counter does; the upload limit tests set their own.
+    FILE_UPLOADS_PER_USER_PER_MINUTE: '100000',
     // A proof of work a test solves takes a few milliseconds.
     PROOF_OF_WORK_DIFFICULTY: '40',
     PROOF_OF_WORK_COST: '10',

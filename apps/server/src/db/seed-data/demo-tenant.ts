@@ -110,7 +110,4 @@ export const demoGlobalParameters: Record<string, string> = {
   [K.LateReturnGraceHours]: '1',
   [K.MaxStaffDiscountPercent]: '20',
   [K.CashOnDelivery]: 'false',
-  // The demo's counter takes orders without the customer's signature (the clerk may still ask
-  // for one); a business that leaves it unset requires it.
-  [K.CounterSignatureRequired]: 'false',
 };

@@ -5,6 +5,7 @@ import { users } from '@/db/schema.js';
 import { businessDay } from '@/modules/orders/numbering.js';
 import {
   callerAs,
+  counterOrdersAs,
   createTestApp,
   signIn,
   storeIdsByName,
@@ -73,6 +74,8 @@ describe('an agent is paid on rent, never the deposit, and refunds take it back'
 
   const call = (...args: Parameters<ReturnType<typeof callerAs>>) =>
     callerAs(t.app, csrf, tokens)(...args);
+  const counterOrder = (...args: Parameters<ReturnType<typeof counterOrdersAs>>) =>
+    counterOrdersAs(t.app, csrf, tokens)(...args);
   const staff = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => {
     const res = await call('employee', method, url, payload);
     expect(res.statusCode, res.body).toBeLessThan(300);
@@ -97,7 +100,7 @@ describe('an agent is paid on rent, never the deposit, and refunds take it back'
   /** A referred order of the test's n-th item, for one day next year, for a phone of its own. */
   async function book(n: number, extra: object = {}) {
     const phone = `1390000${String(7000 + phones++)}`;
-    const order = await staff('POST', '/api/app/orders', {
+    const res = await counterOrder('employee', {
       storeId: wanlong,
       customerName: '佣金顾客',
       customerPhone: phone,
@@ -107,7 +110,8 @@ describe('an agent is paid on rent, never the deposit, and refunds take it back'
       items: [{ equipmentId: stock[n]!.id }],
       ...extra,
     });
-    return { order, phone };
+    expect(res.statusCode, res.body).toBe(201);
+    return { order: res.json<Order>(), phone };
   }
   async function settle(order: Order, kind: 'payment' | 'refund' | 'supplement') {
     const fresh = await staff('GET', `/api/app/orders/${order.id}`);

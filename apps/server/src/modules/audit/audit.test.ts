@@ -11,6 +11,7 @@ import { auditLog } from '@/db/schema.js';
 import { businessDay } from '@/modules/orders/numbering.js';
 import {
   callerAs,
+  counterOrdersAs,
   createTestApp,
   signIn,
   storeIdsByName,
@@ -52,7 +53,7 @@ describe('audit log', () => {
         `/api/app/equipment?storeId=${wanlong}&status=0&maxResultCount=100`,
       )
     ).json().items as { id: string; name: string; barcodeNumber: string }[];
-    const created = await call('employee', 'POST', '/api/app/orders', {
+    const created = await counterOrder('employee', {
       storeId: wanlong,
       orderType: 'Normal',
       customerName: '审计客户',
@@ -110,6 +111,8 @@ describe('audit log', () => {
 
   const call = (...args: Parameters<ReturnType<typeof callerAs>>) =>
     callerAs(t.app, csrf, tokens)(...args);
+  const counterOrder = (...args: Parameters<ReturnType<typeof counterOrdersAs>>) =>
+    counterOrdersAs(t.app, csrf, tokens)(...args);
   const log = async (query: string, as = 'manager', language = 'zh-CN') => {
     const res = await call(as, 'GET', `/api/app/audit-log?${query}`, undefined, language);
     expect(res.statusCode, res.body).toBe(200);

@@ -4,6 +4,7 @@ import type { BookingCartInput, BookingCatalog, Order } from '@snowgear/contract
 import { riderProfiles } from '@/db/schema.js';
 import {
   callerAs,
+  counterOrdersAs,
   createTestApp,
   customerToken,
   signIn,
@@ -20,6 +21,7 @@ describe('customer booking', () => {
   let t: TestApp;
   let csrf: Record<string, string>;
   let call: ReturnType<typeof callerAs>;
+  let counterOrder: ReturnType<typeof counterOrdersAs>;
   let storeId: string;
   let agreementVersion: string;
   const start = storeTimeOn(3, '10:00');
@@ -32,6 +34,7 @@ describe('customer booking', () => {
     const tokens = await signIn(t.app, csrf, ['employee', 'manager']);
     tokens.customer = await customerToken(t);
     call = callerAs(t.app, csrf, tokens);
+    counterOrder = counterOrdersAs(t.app, csrf, tokens);
     storeId = (await storeIdsByName(t.app))['万龙雪场店']!;
     const config = (await t.app.inject('/api/app/config-distribution/h5')).json();
     agreementVersion = config.systemInfo.rentalAgreementVersion;
@@ -85,7 +88,7 @@ describe('customer booking', () => {
         e.categoryName === '双板滑雪板' &&
         e.attributes.some((a) => a.name === 'length' && a.value === '170'),
     )!;
-    const booked = await call('employee', 'POST', '/api/app/orders', {
+    const booked = await counterOrder('employee', {
       storeId,
       customerName: '占用测试',
       customerPhone: '13600009999',

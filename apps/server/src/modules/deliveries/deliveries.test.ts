@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart, photo } from '@/modules/files/test-upload.js';
 import {
   callerAs,
+  counterOrdersAs,
   createTestApp,
   customerToken,
   signIn,
@@ -53,6 +54,8 @@ describe('delivery and pickup runs', () => {
 
   const call = (...args: Parameters<ReturnType<typeof callerAs>>) =>
     callerAs(t.app, csrf, tokens)(...args);
+  const counterOrder = (...args: Parameters<ReturnType<typeof counterOrdersAs>>) =>
+    counterOrdersAs(t.app, csrf, tokens)(...args);
 
   let made = 0;
   async function newItem(): Promise<Item> {
@@ -77,7 +80,7 @@ describe('delivery and pickup runs', () => {
   async function deliveryOrder(items: Item[], startInDays: number, customerPhone = '13800005566') {
     const start = Date.now() + startInDays * DAY;
     startedAt = start;
-    const res = await call('employee', 'POST', '/api/app/orders', {
+    const res = await counterOrder('employee', {
       storeId: wanlong,
       customerName: '配送客户',
       customerPhone,
@@ -317,7 +320,7 @@ describe('delivery and pickup runs', () => {
     const back = await tasks('driver', 'kind=delivery&state=todo&assigned=pool&maxResultCount=100');
     expect(back.items.some((x) => x.orderId === orderId)).toBe(true);
     // A counter order has no run to give.
-    const counter = await call('employee', 'POST', '/api/app/orders', {
+    const counter = await counterOrder('employee', {
       storeId: wanlong,
       customerName: '柜台客户',
       customerPhone: '13800005567',

@@ -3,6 +3,7 @@ import { and, asc, eq, like, notExists } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attributeDefinitions, equipment, equipmentUnavailableTimes } from '@/db/schema.js';
 import {
+  counterOrdersAs,
   createTestApp,
   signIn,
   storeIdsByName,
@@ -42,6 +43,8 @@ describe('equipment', () => {
       headers: { ...csrf, authorization: `Bearer ${tokens[as]}` },
     });
   }
+  const counterOrder = (...args: Parameters<ReturnType<typeof counterOrdersAs>>) =>
+    counterOrdersAs(t.app, csrf, tokens)(...args);
   const byBarcode = async (barcode: string) =>
     (
       await call('employee', 'GET', `/api/app/equipment/by-barcode?barcodeNumber=${barcode}`)
@@ -803,7 +806,7 @@ describe('equipment', () => {
 
     // Back in: an item on an order is refused with the order named; the rest come back.
     const order = (
-      await call('employee', 'POST', '/api/app/orders', {
+      await counterOrder('employee', {
         storeId: storeIds['万龙雪场店'],
         customerName: '批量',
         customerPhone: '13800006655',

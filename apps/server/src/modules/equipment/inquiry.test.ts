@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EquipmentStatus } from '@snowgear/contracts';
 import {
   callerAs,
+  counterOrdersAs,
   createTestApp,
   signIn,
   storeIdsByName,
@@ -48,13 +49,15 @@ describe('equipment inquiry and browse: true availability', () => {
 
   const call = (...args: Parameters<ReturnType<typeof callerAs>>) =>
     callerAs(t.app, csrf, tokens)(...args);
+  const counterOrder = (...args: Parameters<ReturnType<typeof counterOrdersAs>>) =>
+    counterOrdersAs(t.app, csrf, tokens)(...args);
   const inquire = async (barcode: string) => {
     const res = await t.app.inject(`/api/app/equipment/inquiry?sn=${barcode}`);
     expect(res.statusCode).toBe(200);
     return res.json();
   };
   const book = (items: Item[], start: number, end: number) =>
-    call('employee', 'POST', '/api/app/orders', {
+    counterOrder('employee', {
       storeId: wanlong,
       customerName: '查询测试',
       customerPhone: '13900003333',

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderItems, orders } from '@/db/schema.js';
 import {
   callerAs,
+  counterOrdersAs,
   createTestApp,
   signIn,
   storeIdsByName,
@@ -51,9 +52,11 @@ describe('related orders of an item', () => {
 
   const call = (...args: Parameters<ReturnType<typeof callerAs>>) =>
     callerAs(t.app, csrf, tokens)(...args);
+  const counterOrder = (...args: Parameters<ReturnType<typeof counterOrdersAs>>) =>
+    counterOrdersAs(t.app, csrf, tokens)(...args);
   /** Books the item for days [from, from + 1) of the test window; the order starts unpaid. */
   async function book(equipmentId: string, from: number, customerName = '王五'): Promise<Order> {
-    const res = await call('employee', 'POST', '/api/app/orders', {
+    const res = await counterOrder('employee', {
       storeId: wanlong,
       orderType: 'Normal',
       customerName,
@@ -246,7 +249,7 @@ describe('related orders of an item', () => {
         `/api/app/equipment?storeId=${wanlong}&status=0&maxResultCount=1`,
       )
     ).json().items as { categoryId: string }[];
-    const res = await call('employee', 'POST', '/api/app/orders', {
+    const res = await counterOrder('employee', {
       storeId: wanlong,
       orderType: 'Normal',
       customerName: '按类预订',

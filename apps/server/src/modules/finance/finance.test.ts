@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FinanceBill, FinanceSummary, Order } from '@snowgear/contracts';
 import {
   callerAs,
+  counterOrdersAs,
   createTestApp,
   signIn,
   storeIdsByName,
@@ -54,11 +55,13 @@ describe('finance', () => {
 
   const call = (...args: Parameters<ReturnType<typeof callerAs>>) =>
     callerAs(t.app, csrf, tokens)(...args);
+  const counterOrder = (...args: Parameters<ReturnType<typeof counterOrdersAs>>) =>
+    counterOrdersAs(t.app, csrf, tokens)(...args);
 
   /** A walk-in order at 万龙 by the demo employee, on an item no other test used. */
   const createOrder = async (customerName = '王五'): Promise<Order> => {
     const item = inStock[next++]!;
-    const res = await call('employee', 'POST', '/api/app/orders', {
+    const res = await counterOrder('employee', {
       storeId: wanlong,
       orderType: 'Normal',
       customerName,

@@ -6,6 +6,7 @@ import { zonedMidnight } from '@/lib/local-time.js';
 import { businessDay } from '@/modules/orders/numbering.js';
 import {
   callerAs,
+  counterOrdersAs,
   createTestApp,
   signIn,
   storeIdsByName,
@@ -53,10 +54,12 @@ describe('shift close', () => {
 
   const call = (...args: Parameters<ReturnType<typeof callerAs>>) =>
     callerAs(t.app, csrf, tokens)(...args);
+  const counterOrder = (...args: Parameters<ReturnType<typeof counterOrdersAs>>) =>
+    counterOrdersAs(t.app, csrf, tokens)(...args);
   let offset = 0;
   const book = async (as: string, storeId: string, extra: object = {}): Promise<Order> => {
     offset += 2;
-    const res = await call(as, 'POST', '/api/app/orders', {
+    const res = await counterOrder(as, {
       storeId,
       orderType: 'Normal',
       customerName: '交班客户',

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WorkQueue } from '@/modules/files/limits.js';
 import {
   callerAs,
+  counterOrdersAs,
   createTestApp,
   signIn,
   storeIdsByName,
@@ -24,6 +25,8 @@ describe('/metrics', () => {
   const tokens: Record<string, string> = {};
   const call = (...args: Parameters<ReturnType<typeof callerAs>>) =>
     callerAs(t.app, csrf, tokens)(...args);
+  const counterOrder = (...args: Parameters<ReturnType<typeof counterOrdersAs>>) =>
+    counterOrdersAs(t.app, csrf, tokens)(...args);
   const scrape = async () => {
     const res = await t.app.inject({
       url: '/metrics',
@@ -110,7 +113,7 @@ describe('/metrics', () => {
     await call('employee', 'GET', '/api/app/equipment/by-barcode?barcodeNumber=NO-SUCH-CODE');
     const start = Date.now() + 30 * 24 * HOUR;
     const book = (customerName: string, customerPhone: string) =>
-      call('employee', 'POST', '/api/app/orders', {
+      counterOrder('employee', {
         storeId: wanlong,
         orderType: 'Normal',
         customerName,

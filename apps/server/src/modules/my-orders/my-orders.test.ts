@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   callerAs,
+  counterOrdersAs,
   createTestApp,
   customerToken,
   phoneSignIn,
@@ -65,6 +66,8 @@ describe("the customer's own orders: cancel, extend, self-return", () => {
 
   const call = (...args: Parameters<ReturnType<typeof callerAs>>) =>
     callerAs(t.app, csrf, tokens)(...args);
+  const counterOrder = (...args: Parameters<ReturnType<typeof counterOrdersAs>>) =>
+    counterOrdersAs(t.app, csrf, tokens)(...args);
   const get = async (id: string) =>
     (await call('customer', 'GET', `/api/app/orders/${id}`)).json<Order>();
 
@@ -72,7 +75,7 @@ describe("the customer's own orders: cancel, extend, self-return", () => {
   async function booked(items = 1, from = 0, days = 2) {
     const gear = free.slice(next, next + items);
     next += items;
-    const res = await call('employee', 'POST', '/api/app/orders', {
+    const res = await counterOrder('employee', {
       storeId: wanlong,
       customerName: '张三',
       customerPhone: '13800138000',
@@ -184,7 +187,7 @@ describe("the customer's own orders: cancel, extend, self-return", () => {
     expect((await get(order.id)).bills.find((b) => b.id === supplement!.id)?.status).toBe('paid');
 
     // Someone books the same item from the day after the new end.
-    const after = await call('employee', 'POST', '/api/app/orders', {
+    const after = await counterOrder('employee', {
       storeId: wanlong,
       customerName: '钱七',
       customerPhone: '13700005678',

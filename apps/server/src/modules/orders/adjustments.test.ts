@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   callerAs,
+  counterOrdersAs,
   createTestApp,
   customerToken,
   signIn,
@@ -71,6 +72,8 @@ describe('money changed by hand', () => {
 
   const call = (...args: Parameters<ReturnType<typeof callerAs>>) =>
     callerAs(t.app, csrf, tokens)(...args);
+  const counterOrder = (...args: Parameters<ReturnType<typeof counterOrdersAs>>) =>
+    counterOrdersAs(t.app, csrf, tokens)(...args);
   /** A new item and a fresh window each time: orders never meet. */
   const take = () => stock[next++]!;
   const walkIn = (item: Item, extra: object = {}) => {
@@ -95,20 +98,13 @@ describe('money changed by hand', () => {
   it('refuses a discount above the rent, naming the rent, and never takes the deposit', async () => {
     const item = take();
     const rent = rentOf(item);
-    const above = await call(
-      'manager',
-      'POST',
-      '/api/app/orders',
-      walkIn(item, { discount: rent + 1 }),
-    );
+    const above = await counterOrder('manager', walkIn(item, { discount: rent + 1 }));
     expect(above.statusCode).toBe(400);
     expect(above.json().error.code).toBe('Money:DiscountAboveRent');
     expect(above.json().error.message).toContain(`¥${rent.toFixed(2)}`);
     // The whole rent, by a manager (who is not limited): the deposit is still to pay.
-    const whole = await call(
+    const whole = await counterOrder(
       'manager',
-      'POST',
-      '/api/app/orders',
       walkIn(item, { discount: rent, discountReason: '老客户' }),
     );
     expect(whole.statusCode).toBe(201);
@@ -130,10 +126,8 @@ describe('money changed by hand', () => {
     const item = take();
     const rent = rentOf(item);
     const limit = Math.floor(rent * 20) / 100;
-    const within = await call(
+    const within = await counterOrder(
       'employee',
-      'POST',
-      '/api/app/orders',
       walkIn(item, { discount: limit, discountReason: '雪票优惠' }),
     );
     expect(within.statusCode).toBe(201);
@@ -147,26 +141,19 @@ describe('money changed by hand', () => {
     const second = take();
     const secondRent = rentOf(second);
     const secondLimit = Math.floor(secondRent * 20) / 100;
-    const over = await call(
-      'employee',
-      'POST',
-      '/api/app/orders',
-      walkIn(second, { discount: secondLimit + 1 }),
-    );
+    const over = await counterOrder('employee', walkIn(second, { discount: secondLimit + 1 }));
     expect(over.statusCode).toBe(403);
     expect(over.json().error.code).toBe('Money:ManagerApprovalRequired');
     expect(over.json().error.message).toContain(`¥${secondLimit.toFixed(2)}`);
     expect(over.json().error.data).toMatchObject({ limit: secondLimit, percent: 20 });
-    const english = await call(
+    const english = await counterOrder(
       'employee',
-      'POST',
-      '/api/app/orders',
       walkIn(second, { discount: secondLimit + 1 }),
       'en-US',
     );
     expect(english.json().error.message).toContain('needs a store manager’s approval');
     // Nothing was booked: the item is still free for the same window.
-    const again = await call('employee', 'POST', '/api/app/orders', walkIn(second));
+    const again = await counterOrder('employee', walkIn(second));
     expect(again.statusCode).toBe(201);
   });
 
@@ -174,10 +161,8 @@ describe('money changed by hand', () => {
     const item = take();
     const rent = rentOf(item);
     const amount = round2(rent / 2);
-    const res = await call(
+    const res = await counterOrder(
       'employee',
-      'POST',
-      '/api/app/orders',
       walkIn(item, {
         customerName: '张三',
         customerPhone: '13800138000',
@@ -227,10 +212,8 @@ describe('money changed by hand', () => {
     const item = take();
     const amount = round2(rentOf(item) / 2);
     const attempt = (userName: string, password: string) =>
-      call(
+      counterOrder(
         'employee',
-        'POST',
-        '/api/app/orders',
         walkIn(item, { discount: amount, approval: { userName, password, reason: '试试' } }),
       );
     const wrong = await attempt('manager', 'not-the-password');
@@ -261,10 +244,8 @@ describe('money changed by hand', () => {
     expect(request).toMatchObject({ status: 'pending', requestedByName: '李店员', percent: 40 });
 
     // Not approved yet: refused.
-    const early = await call(
+    const early = await counterOrder(
       'employee',
-      'POST',
-      '/api/app/orders',
       walkIn(item, { discount: amount, approvalId: request.id }),
     );
     expect(early.statusCode).toBe(409);
@@ -299,18 +280,14 @@ describe('money changed by hand', () => {
     });
 
     // More than approved: refused.
-    const more = await call(
+    const more = await counterOrder(
       'employee',
-      'POST',
-      '/api/app/orders',
       walkIn(item, { discount: round2(amount + 1), approvalId: request.id }),
     );
     expect(more.statusCode).toBe(409);
 
-    const used = await call(
+    const used = await counterOrder(
       'employee',
-      'POST',
-      '/api/app/orders',
       walkIn(item, { discount: amount, approvalId: request.id }),
     );
     expect(used.statusCode).toBe(201);
@@ -320,10 +297,8 @@ describe('money changed by hand', () => {
       approvedByName: '王店长',
     });
     // The same gear another day: the approval is spent.
-    const twice = await call(
+    const twice = await counterOrder(
       'employee',
-      'POST',
-      '/api/app/orders',
       walkIn(item, { discount: amount, approvalId: request.id }),
     );
     expect(twice.statusCode).toBe(409);
@@ -368,10 +343,8 @@ describe('money changed by hand', () => {
     // (Asked for more than the clerk's limit, so that the approval is what counts.)
     const big = take();
     const bigAmount = round2(rentOf(big) * 0.5);
-    const foreignBig = await call(
+    const foreignBig = await counterOrder(
       'employee',
-      'POST',
-      '/api/app/orders',
       walkIn(big, { discount: bigAmount, approvalId: theirs.id }),
     );
     expect(foreignBig.statusCode).toBe(409);
@@ -412,7 +385,7 @@ describe('money changed by hand', () => {
     for (const who of ['manager', 'admin']) {
       const item = take();
       const rent = rentOf(item);
-      const res = await call(who, 'POST', '/api/app/orders', walkIn(item, { discount: rent }));
+      const res = await counterOrder(who, walkIn(item, { discount: rent }));
       expect(res.statusCode).toBe(201);
       expect(res.json().totalAmount).toBeCloseTo(item.deposit, 2);
     }
@@ -422,12 +395,7 @@ describe('money changed by hand', () => {
     const item = take();
     const limit = Math.floor(rentOf(item) * 20) / 100;
     const order = (
-      await call(
-        'employee',
-        'POST',
-        '/api/app/orders',
-        walkIn(item, { discount: limit, discountReason: '熟客' }),
-      )
+      await counterOrder('employee', walkIn(item, { discount: limit, discountReason: '熟客' }))
     ).json();
     const changed = await call('employee', 'PUT', `/api/app/orders/${order.id}/delivery-method`, {
       deliveryMethod: 'Delivery',
@@ -445,7 +413,7 @@ describe('money changed by hand', () => {
   // ---- ad-hoc fees and goodwill refunds -------------------------------------------------------
 
   const paidOrder = async (item: Item) => {
-    const order = (await call('employee', 'POST', '/api/app/orders', walkIn(item))).json();
+    const order = (await counterOrder('employee', walkIn(item))).json();
     const bill = order.bills[0] as Bill;
     const paid = await call(
       'employee',
@@ -457,7 +425,7 @@ describe('money changed by hand', () => {
   };
 
   it('bills an ad-hoc fee: the open payment grows, a paid order gets a supplement', async () => {
-    const unpaid = (await call('employee', 'POST', '/api/app/orders', walkIn(take()))).json();
+    const unpaid = (await counterOrder('employee', walkIn(take()))).json();
     const grown = await call('employee', 'POST', `/api/app/orders/${unpaid.id}/fees`, {
       kind: 'Other',
       amount: 20,
@@ -544,7 +512,7 @@ describe('money changed by hand', () => {
     const item = take();
     const rent = rentOf(item);
     const limit = Math.floor(rent * 20) / 100;
-    const unpaid = (await call('employee', 'POST', '/api/app/orders', walkIn(take()))).json();
+    const unpaid = (await counterOrder('employee', walkIn(take()))).json();
     const notPaid = await call('employee', 'POST', `/api/app/orders/${unpaid.id}/goodwill-refund`, {
       amount: 1,
       reason: '道歉',
@@ -613,7 +581,7 @@ describe('money changed by hand', () => {
     });
     const answers: number[] = [];
     for (let i = 0; i < 8 && !answers.includes(429); i++) {
-      answers.push((await call('employee', 'POST', '/api/app/orders', body)).statusCode);
+      answers.push((await counterOrder('employee', body)).statusCode);
     }
     expect(answers.at(-1)).toBe(429);
     expect(answers.slice(0, -1).every((code) => code === 403)).toBe(true);

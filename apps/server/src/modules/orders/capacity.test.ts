@@ -14,6 +14,8 @@ import {
 } from '@/db/schema.js';
 import {
   callerAs,
+  counterOrdersAs,
+  counterSignatures,
   createTestApp,
   customerToken,
   signIn,
@@ -60,6 +62,10 @@ describe('capacity: a line booked by kind holds an item of its kind', () => {
 
   const call = (method: 'GET' | 'POST', url: string, payload?: object, as = 'employee') =>
     callerAs(t.app, csrf, tokens)(as, method, url, payload);
+  const counterOrder = (...args: Parameters<ReturnType<typeof counterOrdersAs>>) =>
+    counterOrdersAs(t.app, csrf, tokens)(...args);
+  /** Signatures taken beforehand, for orders sent at the same moment. */
+  const signatures = (n: number) => counterSignatures(t.app, csrf, tokens.employee!, n);
 
   /**
    * A category of its own for each test (boots sized by Mondopoint, a colour that is no size),
@@ -123,7 +129,7 @@ describe('capacity: a line booked by kind holds an item of its kind', () => {
   const pieces = (n: number, piece: Piece) => Array.from({ length: n }, () => ({ ...piece }));
 
   const order = (items: object[], from: string, to: string, extra: object = {}) =>
-    call('POST', '/api/app/orders', {
+    counterOrder('employee', {
       storeId: wanlong,
       customerName: '周九',
       customerPhone: '13700001234',
@@ -162,12 +168,14 @@ describe('capacity: a line booked by kind holds an item of its kind', () => {
   it('N free items of a kind and N + 20 simultaneous bookings: exactly N succeed, the rest hear none is free', async () => {
     const N = 5;
     const kind = await makeKind([...pieces(N, { size: '26.5' }), ...pieces(3, { size: '27.5' })]);
+    const signed = await signatures(N + 20);
     const responses = await Promise.all(
-      Array.from({ length: N + 20 }, (_, i) =>
+      signed.map((agreement, i) =>
         order(
           [{ categoryId: kind.categoryId, size: kind.size('26.5') }],
           at(10, i % 24),
           at(12, i % 24),
+          { agreement },
         ),
       ),
     );
@@ -227,8 +235,11 @@ describe('capacity: a line booked by kind holds an item of its kind', () => {
     // the order's transaction runs again.
     const kind = await makeKind(pieces(5, { size: '27.5' }));
     const line = { categoryId: kind.categoryId, size: kind.size('27.5') };
+    const signed = await signatures(30);
     const responses = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => order([line, line], at(15, i % 24), at(17, i % 24))),
+      signed.map((agreement, i) =>
+        order([line, line], at(15, i % 24), at(17, i % 24), { agreement }),
+      ),
     );
     expect(
       responses
@@ -339,10 +350,8 @@ describe('capacity: a line booked by kind holds an item of its kind', () => {
     for (const i of kind.items) expect(await holdsOf(i.id)).toHaveLength(1);
 
     // In English, and for a line that asks for no size: any size of the category will do.
-    const english = await callerAs(t.app, csrf, tokens)(
+    const english = await counterOrder(
       'employee',
-      'POST',
-      '/api/app/orders',
       {
         storeId: wanlong,
         customerName: '周九',

@@ -6,6 +6,7 @@ import { businessDay } from '@/modules/orders/numbering.js';
 import { photo, uploadAs } from '@/modules/files/test-upload.js';
 import {
   callerAs,
+  counterOrdersAs,
   createTestApp,
   customerToken,
   signIn,
@@ -76,13 +77,15 @@ describe('cash on delivery', () => {
 
   const call = (...args: Parameters<ReturnType<typeof callerAs>>) =>
     callerAs(t.app, csrf, tokens)(...args);
+  const counterOrder = (...args: Parameters<ReturnType<typeof counterOrdersAs>>) =>
+    counterOrdersAs(t.app, csrf, tokens)(...args);
   const get = async (id: string): Promise<Order> =>
     (await call('employee', 'GET', `/api/app/orders/${id}`)).json();
   /** A delivery for the demo customer (their verified number: the order reaches their account). */
   async function deliveryOrder(): Promise<Order & { gear: Item }> {
     const gear = stock.pop()!;
     slot += 3;
-    const res = await call('employee', 'POST', '/api/app/orders', {
+    const res = await counterOrder('employee', {
       storeId: wanlong,
       customerName: '张三',
       customerPhone: '13800138000',
@@ -171,7 +174,7 @@ describe('cash on delivery', () => {
 
     // A counter order is paid at the counter.
     const counter = (
-      await call('employee', 'POST', '/api/app/orders', {
+      await counterOrder('employee', {
         storeId: wanlong,
         customerName: '张三',
         customerPhone: '13800138000',

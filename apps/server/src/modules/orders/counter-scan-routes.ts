@@ -10,7 +10,7 @@ import {
 } from '@snowgear/contracts';
 import type { z } from 'zod';
 import { equipment } from '@/db/schema.js';
-import { businessError, notFound, validationError } from '@/lib/errors.js';
+import { notFound, validationError } from '@/lib/errors.js';
 import { itemAnswers } from './counter-scan.js';
 import { OrdersService } from './service.js';
 
@@ -22,9 +22,7 @@ type Query = z.output<typeof ItemAvailabilityQuerySchema>;
 /** A scanned item's answer for a new order's window, for the staff of the order's store. */
 class ItemAvailabilityService extends OrdersService {
   async answer(query: Query) {
-    if (!this.seesAllStores && query.storeId !== this.user.primaryStoreId) {
-      throw businessError(ErrorCode.OrderOtherStore, this.msg('OrderStoreNotYours'));
-    }
+    this.assertOwnStore(query.storeId);
     const start = new Date(query.from);
     const end = new Date(query.to);
     if (!(end > start)) {

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { equipmentUnavailableTimes, orders } from '@/db/schema.js';
 import {
   callerAs,
+  counterOrdersAs,
+  counterSignature,
   createTestApp,
   signIn,
   storeIdsByName,
@@ -79,9 +81,11 @@ describe('counter scan-to-order', () => {
   ) => callerAs(t.app, csrf, tokens)(who, method, url, payload, lang);
   const call = (method: 'GET' | 'POST', url: string, payload?: object, lang?: string) =>
     callAs('employee', method, url, payload, lang);
+  const counterOrder = (...args: Parameters<ReturnType<typeof counterOrdersAs>>) =>
+    counterOrdersAs(t.app, csrf, tokens)(...args);
 
   const order = (items: object[], from: number, to: number, extra: object = {}) =>
-    call('POST', '/api/app/orders', {
+    counterOrder('employee', {
       storeId: wanlong,
       customerName: '周扫码',
       customerPhone: '13800007788',
@@ -260,6 +264,7 @@ describe('counter scan-to-order', () => {
         rentalStartTime: iso(now + 5 * MINUTE),
         rentalEndTime: iso(now + 3 * DAY),
         items: [later, out, damaged].map((i) => ({ equipmentId: i.id })),
+        agreement: await counterSignature(t.app, csrf, tokens.employee!),
       },
     });
     expect(compressed.statusCode).toBe(409);
@@ -280,9 +285,8 @@ describe('counter scan-to-order', () => {
       validationErrors: [{ members: ['rentalStartTime'] }],
     });
     expect(refused.json().error.message).toContain('不能补录过去的订单');
-    const english = await call(
-      'POST',
-      '/api/app/orders',
+    const english = await counterOrder(
+      'employee',
       {
         storeId: wanlong,
         customerName: 'Ann',
@@ -298,7 +302,7 @@ describe('counter scan-to-order', () => {
     // A clerk who took a few minutes is still in time.
     await book([{ equipmentId: item.id }], now - 5 * MINUTE, now + DAY);
     // A super admin may record a rental that already happened (a paper order).
-    const recorded = await callAs('admin', 'POST', '/api/app/orders', {
+    const recorded = await counterOrder('admin', {
       storeId: wanlong,
       customerName: '补录',
       customerPhone: '13800007788',

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart, photo } from '@/modules/files/test-upload.js';
 import {
   callerAs,
+  counterOrdersAs,
   createTestApp,
   signIn,
   storeIdsByName,
@@ -58,6 +59,8 @@ describe('damage with a photo at every hand-over', () => {
 
   const call = (...args: Parameters<ReturnType<typeof callerAs>>) =>
     callerAs(t.app, csrf, tokens)(...args);
+  const counterOrder = (...args: Parameters<ReturnType<typeof counterOrdersAs>>) =>
+    counterOrdersAs(t.app, csrf, tokens)(...args);
 
   let made = 0;
   async function newItem(): Promise<Item> {
@@ -93,7 +96,7 @@ describe('damage with a photo at every hand-over', () => {
   /** A paid order of the store, starting now (never backdated); delivered by van or picked up at the counter. */
   async function paidOrder(items: Item[], delivery: boolean) {
     const start = Date.now() - 60_000;
-    const res = await call('employee', 'POST', '/api/app/orders', {
+    const res = await counterOrder('employee', {
       storeId: wanlong,
       customerName: '损坏客户',
       customerPhone: '13800007788',

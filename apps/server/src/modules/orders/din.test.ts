@@ -4,6 +4,7 @@ import type { Order, OrderRider } from '@snowgear/contracts';
 import { orderItems, users } from '@/db/schema.js';
 import {
   callerAs,
+  counterOrdersAs,
   createTestApp,
   customerToken,
   signIn,
@@ -51,6 +52,8 @@ describe('DIN at the bench', () => {
 
   const call = (...args: Parameters<ReturnType<typeof callerAs>>) =>
     callerAs(t.app, csrf, tokens)(...args);
+  const counterOrder = (...args: Parameters<ReturnType<typeof counterOrdersAs>>) =>
+    counterOrdersAs(t.app, csrf, tokens)(...args);
   const dinUrl = (o: Order, line: number) =>
     `/api/app/orders/${o.id}/items/${o.items[line]!.id}/din`;
 
@@ -59,7 +62,7 @@ describe('DIN at the bench', () => {
    * lines as the customer's booking puts them); the second skis have no rider.
    */
   async function bookSkisAndBoots(week: number): Promise<Order> {
-    const res = await call('employee', 'POST', '/api/app/orders', {
+    const res = await counterOrder('employee', {
       storeId: (await storeIdsByName(t.app))['万龙雪场店'],
       customerName: '张三',
       customerPhone: '13800138000',

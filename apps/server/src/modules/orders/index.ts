@@ -116,15 +116,13 @@ export async function orderRoutes(
         response: { 201: OrderSchema },
       },
     },
-    async (request, reply) =>
-      reply
-        .code(201)
-        .send(
-          await service(request).create(
-            request.body,
-            await counterOrderExtras(app.db, request, request.body),
-          ),
-        ),
+    async (request, reply) => {
+      const orders = service(request);
+      // Another store's staff are refused before anything of that store's rules is read.
+      orders.assertOwnStore(request.body.storeId);
+      const extras = await counterOrderExtras(app.db, request, request.body);
+      return reply.code(201).send(await orders.create(request.body, extras));
+    },
   );
 
   r.get(

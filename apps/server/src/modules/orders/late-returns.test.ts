@@ -6,6 +6,7 @@ import { businessDay } from './numbering.js';
 import { photo, uploadAs } from '@/modules/files/test-upload.js';
 import {
   callerAs,
+  counterOrdersAs,
   createTestApp,
   customerToken,
   signIn,
@@ -72,12 +73,14 @@ describe('late returns are charged', () => {
   ) => callerAs(t.app, csrf, tokens)(who, method, url, payload, language);
   const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
     callAs('employee', method, url, payload);
+  const counterOrder = (...args: Parameters<ReturnType<typeof counterOrdersAs>>) =>
+    counterOrdersAs(t.app, csrf, tokens)(...args);
   const get = async (id: string, as = 'employee') =>
     (await callAs(as, 'GET', `/api/app/orders/${id}`)).json<Order>();
 
   /** A paid order handed over at the counter, its gear with the customer. */
   async function out(gear: Item[], extra: object = {}): Promise<Order> {
-    const res = await call('POST', '/api/app/orders', {
+    const res = await counterOrder('employee', {
       storeId: wanlong,
       customerName: '张三',
       customerPhone: '13800138000',

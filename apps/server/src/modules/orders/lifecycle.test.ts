@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '@/db/schema.js';
 import {
   callerAs,
+  counterOrdersAs,
   createTestApp,
   signIn,
   storeIdsByName,
@@ -68,8 +69,10 @@ describe('order lifecycle', () => {
     callerAs(t.app, csrf, tokens)(who, method, url, payload);
   const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
     callAs('employee', method, url, payload);
+  const counterOrder = (...args: Parameters<ReturnType<typeof counterOrdersAs>>) =>
+    counterOrdersAs(t.app, csrf, tokens)(...args);
   async function book(items: object[], from: number, to: number, extra: object = {}) {
-    const res = await call('POST', '/api/app/orders', {
+    const res = await counterOrder('employee', {
       storeId: wanlong,
       customerName: '孙八',
       customerPhone: '13800009999',
@@ -447,7 +450,7 @@ describe('order lifecycle', () => {
   it('a delivery confirmed after the rental started is in use at once', async () => {
     const a = take();
     const now = Date.now();
-    const res = await call('POST', '/api/app/orders', {
+    const res = await counterOrder('employee', {
       storeId: wanlong,
       customerName: '孙八',
       customerPhone: '13800009999',

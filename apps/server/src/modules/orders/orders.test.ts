@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOST_TENANT_ID } from '@snowgear/contracts';
 import {
   callerAs,
+  counterOrdersAs,
+  counterSignatures,
   createTestApp,
   customerToken,
   signIn,
@@ -58,6 +60,10 @@ describe('orders', () => {
 
   const call = (...args: Parameters<ReturnType<typeof callerAs>>) =>
     callerAs(t.app, csrf, tokens)(...args);
+  const counterOrder = (...args: Parameters<ReturnType<typeof counterOrdersAs>>) =>
+    counterOrdersAs(t.app, csrf, tokens)(...args);
+  /** Signatures taken beforehand, for orders sent at the same moment. */
+  const signatures = (n: number) => counterSignatures(t.app, csrf, tokens.employee!, n);
   const walkIn = (items: { equipmentId?: string; categoryId?: string }[], extra: object = {}) => ({
     storeId: wanlong,
     orderType: 'Normal',
@@ -73,10 +79,8 @@ describe('orders', () => {
   const item = (i: number) => inStock[i]!;
 
   it('creates a walk-in order: 12-digit number, rent × days and deposits, one pending bill', async () => {
-    const res = await call(
+    const res = await counterOrder(
       'employee',
-      'POST',
-      '/api/app/orders',
       walkIn([{ equipmentId: item(0).id }, { equipmentId: item(1).id }]),
     );
     expect(res.statusCode).toBe(201);
@@ -107,17 +111,13 @@ describe('orders', () => {
   });
 
   it('refuses an overlapping booking of the same item with the window, and takes an adjacent one', async () => {
-    const first = await call(
+    const first = await counterOrder(
       'employee',
-      'POST',
-      '/api/app/orders',
       walkIn([{ equipmentId: item(2).id }], { rentalStartTime: at(10), rentalEndTime: at(12) }),
     );
     expect(first.statusCode).toBe(201);
-    const clash = await call(
+    const clash = await counterOrder(
       'employee',
-      'POST',
-      '/api/app/orders',
       walkIn([{ equipmentId: item(3).id }, { equipmentId: item(2).id }], {
         rentalStartTime: at(11),
         rentalEndTime: at(14),
@@ -135,10 +135,8 @@ describe('orders', () => {
     });
     expect(clash.json().error.message).toContain(item(2).barcodeNumber);
     // The same booking again gets the same answer.
-    const again = await call(
+    const again = await counterOrder(
       'employee',
-      'POST',
-      '/api/app/orders',
       walkIn([{ equipmentId: item(3).id }, { equipmentId: item(2).id }], {
         rentalStartTime: at(11),
         rentalEndTime: at(14),
@@ -148,17 +146,13 @@ describe('orders', () => {
     const { requestId: _, ...refusal } = clash.json().error;
     expect(again.json().error).toMatchObject(refusal);
     // Nothing of the refused order stayed behind: item 3 is still free for those days.
-    const item3Free = await call(
+    const item3Free = await counterOrder(
       'employee',
-      'POST',
-      '/api/app/orders',
       walkIn([{ equipmentId: item(3).id }], { rentalStartTime: at(11), rentalEndTime: at(14) }),
     );
     expect(item3Free.statusCode).toBe(201);
-    const adjacent = await call(
+    const adjacent = await counterOrder(
       'employee',
-      'POST',
-      '/api/app/orders',
       walkIn([{ equipmentId: item(2).id }], { rentalStartTime: at(12), rentalEndTime: at(13) }),
     );
     expect(adjacent.statusCode).toBe(201);
@@ -168,54 +162,31 @@ describe('orders', () => {
     const all = (await call('admin', 'GET', '/api/app/equipment?maxResultCount=1000')).json()
       .items as (Item & { storeId: string })[];
     const damaged = all.find((e) => e.status === 2 && e.storeId === wanlong)!;
-    const refused = await call(
-      'employee',
-      'POST',
-      '/api/app/orders',
-      walkIn([{ equipmentId: damaged.id }]),
-      'en-US',
-    );
+    const refused = await counterOrder('employee', walkIn([{ equipmentId: damaged.id }]), 'en-US');
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.message).toBe(
       `Item ${damaged.barcodeNumber} is damaged and cannot be rented`,
     );
     const elsewhere = all.find((e) => e.status === 0 && e.storeId !== wanlong)!;
     expect(
-      (await call('employee', 'POST', '/api/app/orders', walkIn([{ equipmentId: elsewhere.id }])))
-        .statusCode,
+      (await counterOrder('employee', walkIn([{ equipmentId: elsewhere.id }]))).statusCode,
     ).toBe(403);
-    const otherStore = await call(
-      'multi',
-      'POST',
-      '/api/app/orders',
-      walkIn([{ equipmentId: item(4).id }]),
-    );
+    const otherStore = await counterOrder('multi', walkIn([{ equipmentId: item(4).id }]));
     expect(otherStore.statusCode).toBe(403);
-    const drivers = await call(
-      'driver',
-      'POST',
-      '/api/app/orders',
-      walkIn([{ equipmentId: item(4).id }]),
-    );
+    const drivers = await counterOrder('driver', walkIn([{ equipmentId: item(4).id }]));
     expect(drivers.statusCode).toBe(403);
-    const twice = await call(
+    const twice = await counterOrder(
       'employee',
-      'POST',
-      '/api/app/orders',
       walkIn([{ equipmentId: item(4).id }, { equipmentId: item(4).id }]),
     );
     expect(twice.statusCode).toBe(400);
-    const backwards = await call(
+    const backwards = await counterOrder(
       'employee',
-      'POST',
-      '/api/app/orders',
       walkIn([{ equipmentId: item(4).id }], { rentalStartTime: at(5), rentalEndTime: at(4) }),
     );
     expect(backwards.statusCode).toBe(400);
-    const noAddress = await call(
+    const noAddress = await counterOrder(
       'employee',
-      'POST',
-      '/api/app/orders',
       walkIn([{ equipmentId: item(4).id }], { deliveryMethod: 'Delivery' }),
     );
     expect(noAddress.statusCode).toBe(400);
@@ -223,10 +194,8 @@ describe('orders', () => {
 
   it('prices delivery, pickup and a discount on the rent only; hospitality needs no payment', async () => {
     const delivered = (
-      await call(
+      await counterOrder(
         'employee',
-        'POST',
-        '/api/app/orders',
         walkIn([{ equipmentId: item(5).id }], {
           rentalStartTime: at(20),
           rentalEndTime: at(21),
@@ -253,10 +222,8 @@ describe('orders', () => {
     expect(delivered.totalAmount).toBeCloseTo(item(5).dailyRentPrice + item(5).deposit + 50, 2);
 
     // A discount never takes the deposit: more than the rent is refused, naming it.
-    const tooMuch = await call(
+    const tooMuch = await counterOrder(
       'admin',
-      'POST',
-      '/api/app/orders',
       walkIn([{ equipmentId: item(6).id }], {
         rentalStartTime: at(20),
         rentalEndTime: at(21),
@@ -266,10 +233,8 @@ describe('orders', () => {
     expect(tooMuch.statusCode).toBe(400);
     expect(tooMuch.json().error.message).toContain(`¥${item(6).dailyRentPrice.toFixed(2)}`);
     const rentFree = (
-      await call(
+      await counterOrder(
         'admin',
-        'POST',
-        '/api/app/orders',
         walkIn([{ equipmentId: item(6).id }], {
           rentalStartTime: at(20),
           rentalEndTime: at(21),
@@ -281,10 +246,8 @@ describe('orders', () => {
     expect(rentFree.status).toBe(1);
 
     const hospitality = (
-      await call(
+      await counterOrder(
         'employee',
-        'POST',
-        '/api/app/orders',
         walkIn([{ categoryId: item(7).categoryId }], {
           orderType: 'Hospitality',
           rentalStartTime: at(20),
@@ -298,10 +261,8 @@ describe('orders', () => {
 
   it('takes cash once however often it is confirmed, and the paid order is reserved', async () => {
     const order = (
-      await call(
+      await counterOrder(
         'employee',
-        'POST',
-        '/api/app/orders',
         walkIn([{ equipmentId: item(8).id }], { rentalStartTime: at(30), rentalEndTime: at(31) }),
       )
     ).json();
@@ -352,7 +313,7 @@ describe('orders', () => {
   it('drivers take cash only on delivery and pickup orders of their store, and never refund', async () => {
     const categoryId = item(0).categoryId;
     const booked = async (as: string, extra: object) =>
-      (await call(as, 'POST', '/api/app/orders', walkIn([{ categoryId }], extra))).json();
+      (await counterOrder(as, walkIn([{ categoryId }], extra))).json();
     const confirmCash = (as: string, billId: string, language?: string) =>
       call(
         as,
@@ -427,10 +388,8 @@ describe('orders', () => {
 
   it('cancels a reserved order: locks released, a refund owed, and a second cancel refused', async () => {
     const order = (
-      await call(
+      await counterOrder(
         'employee',
-        'POST',
-        '/api/app/orders',
         walkIn([{ equipmentId: item(9).id }], { rentalStartTime: at(40), rentalEndTime: at(42) }),
       )
     ).json();
@@ -462,10 +421,8 @@ describe('orders', () => {
       code: 'Order:IllegalStatusTransition',
       message: '订单当前状态（已取消）不能取消',
     });
-    const rebook = await call(
+    const rebook = await counterOrder(
       'employee',
-      'POST',
-      '/api/app/orders',
       walkIn([{ equipmentId: item(9).id }], { rentalStartTime: at(40), rentalEndTime: at(42) }),
     );
     expect(rebook.statusCode).toBe(201);
@@ -480,10 +437,8 @@ describe('orders', () => {
   it('names staff by role to the customer, never by name; staff see names', async () => {
     const me = (await call('customer', 'GET', '/api/app/account/my-profile')).json();
     const order = (
-      await call(
+      await counterOrder(
         'employee',
-        'POST',
-        '/api/app/orders',
         walkIn([{ categoryId: item(0).categoryId }], {
           customerId: me.id,
           customerName: '张三',
@@ -540,10 +495,8 @@ describe('orders', () => {
     // The demo customer signed in with an SMS code: the number is theirs.
     const me = (await call('customer', 'GET', '/api/app/account/my-profile')).json();
     const theirs = (
-      await call(
+      await counterOrder(
         'employee',
-        'POST',
-        '/api/app/orders',
         walkIn([{ categoryId: item(0).categoryId }], {
           customerName: '张三',
           customerPhone: '13800138000',
@@ -562,10 +515,8 @@ describe('orders', () => {
     // A staff member's number, or one no customer verified, links to nobody.
     for (const customerPhone of ['13900000000', '13612349876']) {
       const nobody = (
-        await call(
+        await counterOrder(
           'employee',
-          'POST',
-          '/api/app/orders',
           walkIn([{ categoryId: item(0).categoryId }], {
             customerName: '路人',
             customerPhone,
@@ -582,10 +533,8 @@ describe('orders', () => {
 
   it('finds orders by number, keyword, status and store, within the caller’s scope', async () => {
     const order = (
-      await call(
+      await counterOrder(
         'employee',
-        'POST',
-        '/api/app/orders',
         walkIn([{ equipmentId: item(10).id }], {
           customerName: '赵六',
           customerPhone: '13712345678',
@@ -627,13 +576,16 @@ describe('orders', () => {
   });
 
   it('numbers orders created at the same moment uniquely and in sequence', async () => {
+    const signed = await signatures(5);
     const created = await Promise.all(
-      [11, 12, 13, 14, 15].map((i) =>
-        call(
+      [11, 12, 13, 14, 15].map((i, n) =>
+        counterOrder(
           'employee',
-          'POST',
-          '/api/app/orders',
-          walkIn([{ equipmentId: item(i).id }], { rentalStartTime: at(60), rentalEndTime: at(61) }),
+          walkIn([{ equipmentId: item(i).id }], {
+            rentalStartTime: at(60),
+            rentalEndTime: at(61),
+            agreement: signed[n],
+          }),
         ),
       ),
     );
@@ -661,10 +613,8 @@ describe('orders', () => {
         // Another writer of the item, as every writer does: its lock, then a window.
         await lockEquipment(tx, [target.id]);
         await tx.insert(equipmentUnavailableTimes).values(hold(100, 102));
-        answer = call(
+        answer = counterOrder(
           'employee',
-          'POST',
-          '/api/app/orders',
           walkIn([{ equipmentId: target.id }], {
             rentalStartTime: at(101),
             rentalEndTime: at(104),
@@ -699,15 +649,15 @@ describe('orders', () => {
 
   it('200 simultaneous bookings of one item for overlapping windows: one wins, the rest get 409', async () => {
     const target = item(16);
+    const signed = await signatures(200);
     const responses = await Promise.all(
-      Array.from({ length: 200 }, (_, i) =>
-        call(
+      signed.map((agreement, i) =>
+        counterOrder(
           'employee',
-          'POST',
-          '/api/app/orders',
           walkIn([{ equipmentId: target.id }], {
             rentalStartTime: at(70, i % 24),
             rentalEndTime: at(72, i % 24),
+            agreement,
           }),
         ),
       ),
@@ -729,10 +679,8 @@ describe('orders', () => {
       });
     }
     // The 199 refusals took no number of the day: the next booking's is the winner's plus one.
-    const next = await call(
+    const next = await counterOrder(
       'employee',
-      'POST',
-      '/api/app/orders',
       walkIn([{ equipmentId: item(15).id }], { rentalStartTime: at(75), rentalEndTime: at(76) }),
     );
     expect(next.statusCode, next.body).toBe(201);
@@ -743,30 +691,35 @@ describe('orders', () => {
   it.runIf(testDatabaseKind === 'postgres')(
     'bookings of one item for the same time that waited their turn share one check of it',
     async () => {
-      const book = (equipmentId: string) =>
-        call(
+      const book = (equipmentId: string, agreement: object) =>
+        counterOrder(
           'employee',
-          'POST',
-          '/api/app/orders',
-          walkIn([{ equipmentId }], { rentalStartTime: at(110), rentalEndTime: at(112) }),
+          walkIn([{ equipmentId }], {
+            rentalStartTime: at(110),
+            rentalEndTime: at(112),
+            agreement,
+          }),
         );
+      // The customers signed beforehand: only the bookings are counted.
+      const [first, ...rest] = await signatures(51);
       // What one booking that gets its turn costs (another item: nothing to wait for).
       let before = t.database.stats.queries;
-      const alone = await book(item(13).id);
+      const alone = await book(item(13).id, first!);
       expect(alone.statusCode, alone.body).toBe(201);
       const oneBooking = t.database.stats.queries - before;
 
       before = t.database.stats.queries;
-      const responses = await Promise.all(Array.from({ length: 50 }, () => book(item(14).id)));
+      const responses = await Promise.all(rest.map((agreement) => book(item(14).id, agreement)));
       const rush = t.database.stats.queries - before;
       expect(responses.filter((r) => r.statusCode === 201)).toHaveLength(1);
       const refused = responses.filter((r) => r.statusCode === 409);
       expect(refused).toHaveLength(49);
       for (const r of refused) expect(r.json().error.data.equipmentId).toBe(item(14).id);
-      // Each refusal looks up the store and the gear as it arrives; then all 49 learn from one
-      // read of the item's holds, not one read each (which would be 49 more). Those that arrive
-      // after that read has ended make their own: a few, up to a dozen on a busy two-core machine.
-      expect(rush - oneBooking).toBeLessThanOrEqual(49 * 2 + 12);
+      // Each refusal looks up the store, the gear and its own signature as it arrives; then all
+      // 49 learn from one read of the item's holds, not one read each (which would be 49 more).
+      // Those that arrive after that read has ended make their own: a few, up to a dozen on a
+      // busy two-core machine.
+      expect(rush - oneBooking).toBeLessThanOrEqual(49 * 3 + 12);
     },
   );
 
@@ -799,7 +752,7 @@ describe('orders', () => {
         rentalStartTime: at(80),
         rentalEndTime: at(81),
       });
-      const refused = await call('employee', 'POST', '/api/app/orders', booking);
+      const refused = await counterOrder('employee', booking);
       expect(refused.statusCode, refused.body).toBe(409);
       expect(refused.json().error.code).toBe('Order:NumbersExhausted');
       const [after] = await db.select().from(orderNumberSequences).where(today);
@@ -809,7 +762,7 @@ describe('orders', () => {
         .set({ last: counter!.last })
         .where(and(today, eq(orderNumberSequences.last, 9999)));
       // The item was not kept for the refused order.
-      const booked = await call('employee', 'POST', '/api/app/orders', booking);
+      const booked = await counterOrder('employee', booking);
       expect(booked.statusCode, booked.body).toBe(201);
       expect(Number(booked.json().orderNumber.slice(-4))).toBe(counter!.last + 1);
     } finally {
@@ -825,7 +778,7 @@ describe('orders', () => {
     const now = Date.now();
     const soon = (days: number) => new Date(now + days * DAY).toISOString();
     const order = (extra: object) =>
-      call('employee', 'POST', '/api/app/orders', {
+      counterOrder('employee', {
         ...walkIn([{ categoryId: item(0).categoryId }]),
         rentalStartTime: soon(1),
         rentalEndTime: soon(2),

@@ -4,6 +4,7 @@ import { OrderStatus } from '@snowgear/contracts';
 import { attributeDefinitions, orderItems } from '@/db/schema.js';
 import {
   callerAs,
+  counterOrdersAs,
   createTestApp,
   customerToken,
   signIn,
@@ -57,7 +58,7 @@ describe('order QR page', () => {
       items: object[],
       customerPhone = '13800138000',
     ) =>
-      call('employee', 'POST', '/api/app/orders', {
+      counterOrder('employee', {
         storeId: wanlong,
         customerId,
         customerName: '张三',
@@ -82,6 +83,8 @@ describe('order QR page', () => {
 
   const call = (...args: Parameters<ReturnType<typeof callerAs>>) =>
     callerAs(t.app, csrf, tokens)(...args);
+  const counterOrder = (...args: Parameters<ReturnType<typeof counterOrdersAs>>) =>
+    counterOrdersAs(t.app, csrf, tokens)(...args);
   const qr = (as: string | null, orderNumber: string, k?: string) => {
     const url = `/api/app/orders/qr/${orderNumber}${k === undefined ? '' : `?k=${k}`}`;
     return as ? call(as, 'GET', url) : t.app.inject(url);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order, Receipt } from '@snowgear/contracts';
 import {
   callerAs,
+  counterOrdersAs,
   createTestApp,
   customerToken,
   phoneSignIn,
@@ -56,13 +57,15 @@ describe('receipts', () => {
 
   const call = (...args: Parameters<ReturnType<typeof callerAs>>) =>
     callerAs(t.app, csrf, tokens)(...args);
+  const counterOrder = (...args: Parameters<ReturnType<typeof counterOrdersAs>>) =>
+    counterOrdersAs(t.app, csrf, tokens)(...args);
   /** Someone with the link only: nobody signed in. */
   const anonymous = (url: string) => t.app.inject({ method: 'GET', url, headers: csrf });
 
   /** A two-day booking of one item, in days no other booking of this file uses. */
   async function book(options: { customerId?: string; item?: Item } = {}): Promise<Order> {
     const from = (nextDays += 3);
-    const res = await call('employee', 'POST', '/api/app/orders', {
+    const res = await counterOrder('employee', {
       storeId: wanlong,
       customerId: options.customerId,
       customerName: '收据客户',

@@ -228,6 +228,12 @@ export class OrdersService {
   protected get seesAllStores() {
     return this.user.roles.includes(RoleName.SuperAdmin);
   }
+  /** Staff take counter orders for their own store only; a super admin for any. */
+  assertOwnStore(storeId: string) {
+    if (!this.seesAllStores && storeId !== this.user.primaryStoreId) {
+      throw businessError(ErrorCode.OrderOtherStore, this.msg('OrderStoreNotYours'));
+    }
+  }
   /** A customer without staff rights sees their own orders only. */
   protected get customerOnly() {
     const staff = [
@@ -723,9 +729,7 @@ export class OrdersService {
   async create(input: OrderCreateInput, extras: OrderCreateExtras = {}): Promise<Order> {
     // A customer books for themselves, and an agent for a customer, at any store.
     const booking = extras.customerBooking || extras.agentBooking;
-    if (!booking && !this.seesAllStores && input.storeId !== this.user.primaryStoreId) {
-      throw businessError(ErrorCode.OrderOtherStore, this.msg('OrderStoreNotYours'));
-    }
+    if (!booking) this.assertOwnStore(input.storeId);
     if (!(await findStore(this.db, this.tenantId, input.storeId))) {
       throw notFound(ErrorCode.StoreNotFound, this.msg('StoreNotFound'));
     }

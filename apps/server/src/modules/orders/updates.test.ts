@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '@/db/schema.js';
 import {
   callerAs,
+  counterOrdersAs,
   createTestApp,
   signIn,
   storeIdsByName,
@@ -62,8 +63,10 @@ describe('order updates', () => {
 
   const call = (...args: Parameters<ReturnType<typeof callerAs>>) =>
     callerAs(t.app, csrf, tokens)(...args);
+  const counterOrder = (...args: Parameters<ReturnType<typeof counterOrdersAs>>) =>
+    counterOrdersAs(t.app, csrf, tokens)(...args);
   async function book(items: object[], from: number, extra: object = {}): Promise<Order> {
-    const res = await call('employee', 'POST', '/api/app/orders', {
+    const res = await counterOrder('employee', {
       storeId: wanlong,
       customerName: '郭十',
       customerPhone: '13800007777',
@@ -312,9 +315,11 @@ describe('early return of an item on its order', () => {
       headers: { ...csrf, authorization: `Bearer ${token}` },
     });
   }
+  const counterOrder = (body: object) =>
+    counterOrdersAs(t.app, csrf, { employee: token })('employee', body);
   async function bookAndPay(items: Item[], from: number): Promise<Order> {
     const order = (
-      await call('POST', '/api/app/orders', {
+      await counterOrder({
         storeId: wanlong,
         customerName: '郭十',
         customerPhone: '13800007777',
@@ -394,7 +399,7 @@ describe('early return of an item on its order', () => {
   it('on an order waiting for delivery only releases the item; the order stays', async () => {
     const a = take();
     const order = (
-      await call('POST', '/api/app/orders', {
+      await counterOrder({
         storeId: wanlong,
         customerName: '郭十',
         customerPhone: '13800007777',

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentNotifications, payments, refunds } from '@/db/schema.js';
 import {
   callerAs,
+  counterOrdersAs,
   createTestApp,
   signIn,
   storeIdsByName,
@@ -64,11 +65,13 @@ describe('online payments through the sandbox', () => {
 
   const call = (...args: Parameters<ReturnType<typeof callerAs>>) =>
     callerAs(t.app, csrf, tokens)(...args);
+  const counterOrder = (...args: Parameters<ReturnType<typeof counterOrdersAs>>) =>
+    counterOrdersAs(t.app, csrf, tokens)(...args);
   /** A customer with no account, on the payment page opened from a link. */
   const anonymous = (method: 'GET' | 'POST', url: string, payload?: object) =>
     t.app.inject({ method, url, payload, headers: csrf });
   async function book(from = 0) {
-    const res = await call('employee', 'POST', '/api/app/orders', {
+    const res = await counterOrder('employee', {
       storeId: wanlong,
       customerName: '周九',
       customerPhone: '13700001234',
@@ -427,7 +430,7 @@ describe('online payments through the sandbox', () => {
   });
 
   it('partial refunds of one payment add up to what was paid, never more', async () => {
-    const res = await call('employee', 'POST', '/api/app/orders', {
+    const res = await counterOrder('employee', {
       storeId: wanlong,
       customerName: '周九',
       customerPhone: '13700001234',
@@ -617,12 +620,13 @@ describe('payment links on a public address', () => {
 
   it('builds the cashier link and the way back on PUBLIC_BASE_URL whatever the Host says', async () => {
     const call = callerAs(t.app, csrf, tokens);
+    const counterOrder = counterOrdersAs(t.app, csrf, tokens);
     const wanlong = (await storeIdsByName(t.app))['万龙雪场店']!;
     const [gear] = (
       await call('employee', 'GET', `/api/app/equipment?storeId=${wanlong}&status=0`)
     ).json().items;
     const booked = (
-      await call('employee', 'POST', '/api/app/orders', {
+      await counterOrder('employee', {
         storeId: wanlong,
         customerName: '周九',
         customerPhone: '13700001234',

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentNotifications, payments } from '@/db/schema.js';
 import {
   callerAs,
+  counterOrdersAs,
   createTestApp,
   signIn,
   storeIdsByName,
@@ -72,6 +73,8 @@ describe('payments through the WeChat Pay and Alipay doubles', () => {
 
   const call = (...args: Parameters<ReturnType<typeof callerAs>>) =>
     callerAs(t.app, csrf, tokens)(...args);
+  const counterOrder = (...args: Parameters<ReturnType<typeof counterOrdersAs>>) =>
+    counterOrdersAs(t.app, csrf, tokens)(...args);
   async function book(store: string) {
     const storeId = stores[store]!;
     const stock = (
@@ -81,7 +84,7 @@ describe('payments through the WeChat Pay and Alipay doubles', () => {
         `/api/app/equipment?storeId=${storeId}&status=0&maxResultCount=100`,
       )
     ).json<{ items: { id: string }[] }>().items;
-    const res = await call('admin', 'POST', '/api/app/orders', {
+    const res = await counterOrder('admin', {
       storeId,
       customerName: '郑十一',
       customerPhone: '13700005678',

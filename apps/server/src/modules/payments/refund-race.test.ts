@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments, refunds } from '@/db/schema.js';
 import {
   callerAs,
+  counterOrdersAs,
   createTestApp,
   signIn,
   storeIdsByName,
@@ -83,12 +84,14 @@ describe('one refund, never two', () => {
 
   const call = (...args: Parameters<ReturnType<typeof callerAs>>) =>
     callerAs(t.app, csrf, tokens)(...args);
+  const counterOrder = (...args: Parameters<ReturnType<typeof counterOrdersAs>>) =>
+    counterOrdersAs(t.app, csrf, tokens)(...args);
   const read = async (id: string) =>
     (await call('employee', 'GET', `/api/app/orders/${id}`)).json<OrderRead>();
 
   /** An order paid online in the sandbox, handed over and returned: its deposit is owed back. */
   async function owedRefund(): Promise<{ order: OrderRead; bill: OrderRead['bills'][number] }> {
-    const created = await call('employee', 'POST', '/api/app/orders', {
+    const created = await counterOrder('employee', {
       storeId: wanlong,
       customerName: '周九',
       customerPhone: '13700001234',

@@ -7,6 +7,7 @@ import {
 } from '@snowgear/contracts';
 import {
   callerAs,
+  counterOrdersAs,
   createTestApp,
   signIn,
   storeIdsByName,
@@ -33,6 +34,8 @@ describe('the store dashboard', () => {
 
   const call = (...args: Parameters<ReturnType<typeof callerAs>>) =>
     callerAs(t.app, csrf, tokens)(...args);
+  const counterOrder = (...args: Parameters<ReturnType<typeof counterOrdersAs>>) =>
+    counterOrdersAs(t.app, csrf, tokens)(...args);
   const dashboard = async (who: string, storeId?: string) => {
     const res = await call(
       who,
@@ -105,7 +108,7 @@ describe('the store dashboard', () => {
     ).json<{ id: string }>();
     const start = new Date(Date.now() + 60_000);
     const order = (
-      await call('employee', 'POST', '/api/app/orders', {
+      await counterOrder('employee', {
         storeId: wanlong,
         orderType: 'Hospitality',
         customerName: '概览测试',

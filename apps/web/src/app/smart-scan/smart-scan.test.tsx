@@ -11,6 +11,7 @@ import { changeLanguage } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import ScanPage from './scan-page';
 import { useSmartScanStore } from './smart-scan-store';
+import { counterOrder } from '@/test/counter-order';
 
 // A worker's files share loaded modules: this file's mock must meet a fresh load of the page.
 vi.hoisted(() => vi.resetModules());
@@ -50,7 +51,7 @@ describe("store smart scan of a customer's order QR code (real server)", () => {
       deposit: 100,
     });
     const start = Date.now() + 120 * DAY;
-    order = await api.post<Order>('/app/orders', {
+    order = await counterOrder({
       storeId,
       customerName: '扫码取货',
       customerPhone: '13900005555',

@@ -22,21 +22,20 @@ import { changeLanguage } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { newGear } from '@/test/gear';
 import { storeMorning } from '@/test/store-time';
+import { counterOrder } from '@/test/counter-order';
+import { photoBlob } from '@/test/photo';
 import { offlineDb, resetOfflineDbForTests, type QueuedRequest } from './offline-db';
 import { mergeWrites } from './offline-merge';
 import { flushQueue, sendOrQueue } from './offline-queue';
 import { startOfflineSync } from './offline-sync';
 import { useQueueStore } from './stores/queue-store';
 
-/** A finger signature as the pad gives it: a PNG (1×1 here). */
-function signaturePng(): Blob {
-  const png = Uint8Array.from(
-    atob(
-      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-    ),
-    (c) => c.charCodeAt(0),
+/** The customer's finger signature under the current agreement, as the create page keeps it. */
+async function drawnSignature() {
+  const config = await api.get<{ systemInfo: { rentalAgreementVersion: string } }>(
+    '/app/config-distribution/h5',
   );
-  return new Blob([png], { type: 'image/png' });
+  return { version: config.systemInfo.rentalAgreementVersion, blob: photoBlob() };
 }
 
 function setOnline(online: boolean) {
@@ -68,7 +67,7 @@ const ordersOf = async (phone: string) =>
 async function paidOrder(phone: string) {
   const gear = await newGear(storeId(), '雪杖', '离线合并雪杖', 'OM');
   const start = Date.now() - 60_000; // now: an order is never backdated
-  const order = await api.post<Order>('/app/orders', {
+  const order = await counterOrder({
     storeId: storeId(),
     customerName: '离线合并',
     customerPhone: phone,
@@ -108,11 +107,16 @@ describe('counter work kept offline (real server)', () => {
     const phone = `139${String(Date.now()).slice(-8)}`;
     const draft = { ...EMPTY_DRAFT, customerName: '离线开单', customerPhone: phone };
     saveOrderDraft(userId(), draft);
+    const signature = await drawnSignature();
 
     setOnline(false);
-    expect(await createOrQueueOrder(orderInput(gear, phone, '离线开单'))).toEqual({ queued: true });
+    expect(await createOrQueueOrder(orderInput(gear, phone, '离线开单'), signature)).toEqual({
+      queued: true,
+    });
     // Tapped again while it waits: still one order to send.
-    expect(await createOrQueueOrder(orderInput(gear, phone, '离线开单'))).toEqual({ queued: true });
+    expect(await createOrQueueOrder(orderInput(gear, phone, '离线开单'), signature)).toEqual({
+      queued: true,
+    });
     reload();
     const [entry, ...rest] = await queued();
     expect(rest).toEqual([]);
@@ -146,13 +150,7 @@ describe('counter work kept offline (real server)', () => {
   it('keeps the customer’s signature with an order made offline, uploads it first when the network is back, and the order carries it', async () => {
     const gear = await newGear(storeId(), '雪杖', '离线签名雪杖', 'OS');
     const phone = `134${String(Date.now()).slice(-8)}`;
-    const config = await api.get<{ systemInfo: { rentalAgreementVersion: string } }>(
-      '/app/config-distribution/h5',
-    );
-    const signature = {
-      version: config.systemInfo.rentalAgreementVersion,
-      blob: signaturePng(),
-    };
+    const signature = await drawnSignature();
 
     setOnline(false);
     expect(await createOrQueueOrder(orderInput(gear, phone, '离线签名'), signature)).toEqual({
@@ -175,12 +173,15 @@ describe('counter work kept offline (real server)', () => {
     const gear = await newGear(storeId(), '雪杖', '离线冲突雪杖', 'OX', { count: 1 });
     const phone = `138${String(Date.now()).slice(-8)}`;
     saveOrderDraft(userId(), { ...EMPTY_DRAFT, customerName: '离线冲突', customerPhone: phone });
+    const signature = await drawnSignature();
 
     setOnline(false);
-    expect(await createOrQueueOrder(orderInput(gear, phone, '离线冲突'))).toEqual({ queued: true });
+    expect(await createOrQueueOrder(orderInput(gear, phone, '离线冲突'), signature)).toEqual({
+      queued: true,
+    });
     // Meanwhile another phone books the same pole for the same days.
     setOnline(true);
-    await api.post('/app/orders', orderInput(gear, '13700009999', '别的客人'));
+    await counterOrder(orderInput(gear, '13700009999', '别的客人'));
     clearOrderDraft(userId());
     await flushQueue();
 
@@ -202,7 +203,7 @@ describe('counter work kept offline (real server)', () => {
   it('takes cash offline: the page says it is in and waiting, through a reload, and it is sent once', async () => {
     const gear = await newGear(storeId(), '雪杖', '离线收款雪杖', 'OP', { count: 1 });
     const phone = `137${String(Date.now()).slice(-8)}`;
-    const order = await api.post<Order>('/app/orders', orderInput(gear, phone, '离线收款'));
+    const order = await counterOrder(orderInput(gear, phone, '离线收款'));
     const bill = order.bills.find((b) => b.status === 'pending')!;
     const client = createQueryClient();
     const wrapper = ({ children }: { children: ReactNode }) => (

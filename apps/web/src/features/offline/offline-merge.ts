@@ -21,7 +21,9 @@ export function mergeWrites(
     return null;
   }
   const noFiles = !next.attachments?.length;
-  if (noFiles && sameJson(waiting.body, next.body)) return 'same';
+  // The same body with the same files still to upload (a new order tapped again, its customer's
+  // signature with it) is the same write too.
+  if (sameJson(waiting.body, next.body) && (noFiles || sameFiles(waiting, next))) return 'same';
   if (waiting.kind !== 'orderAction') return null;
   if (/\/(handover|dispatch)$/.test(waiting.url)) return mergeScans(waiting, next);
   if (/\/return$/.test(waiting.url)) return mergeReturns(waiting, next, noFiles);
@@ -29,6 +31,27 @@ export function mergeWrites(
 }
 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+function sameFiles(waiting: QueuedRequest, next: QueuedRequest): boolean {
+  const before = waiting.attachments ?? [];
+  const later = next.attachments ?? [];
+  return (
+    before.length === later.length &&
+    before.every((a, i) => {
+      const b = later[i]!;
+      const { bytes: aBytes, ...aFacts } = a;
+      const { bytes: bBytes, ...bFacts } = b;
+      return sameJson(aFacts, bFacts) && sameBytes(aBytes, bBytes);
+    })
+  );
+}
+
+function sameBytes(a: ArrayBuffer, b: ArrayBuffer): boolean {
+  if (a.byteLength !== b.byteLength) return false;
+  const x = new Uint8Array(a);
+  const y = new Uint8Array(b);
+  return x.every((byte, i) => byte === y[i]);
+}
 
 /** A handover (or dispatch): one list of the barcodes scanned in either. */
 function mergeScans(waiting: QueuedRequest, next: QueuedRequest): QueuedRequest | 'same' | null {

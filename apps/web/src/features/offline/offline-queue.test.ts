@@ -16,16 +16,9 @@ import {
   rememberEquipment,
   rememberedAt,
 } from './equipment-memory';
+import { photoBlob } from '@/test/photo';
 import { offlineDb, resetOfflineDbForTests } from './offline-db';
 import { configureOfflineQueue, flushQueue, newIdempotencyKey, sendOrQueue } from './offline-queue';
-
-/** A 1×1 PNG, as a phone's camera would give a (much larger) photo. */
-const png = Uint8Array.from(
-  atob(
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  ),
-  (c) => c.charCodeAt(0),
-);
 
 /** Poles of the employee's store that nothing holds: this test's own. */
 async function newPoles(count: number): Promise<Equipment[]> {
@@ -281,7 +274,7 @@ describe('the offline queue (real server)', () => {
       attachments: [
         {
           field: 'imageFileIds.0',
-          blob: new Blob([png], { type: 'image/png' }),
+          blob: photoBlob(),
           fileName: 'pole.png',
           businessType: 'EquipmentImage',
         },
@@ -341,7 +334,7 @@ describe('the offline queue (real server)', () => {
         attachments: [
           {
             field: 'imageFileIds.0',
-            blob: new Blob([png], { type: 'image/png' }),
+            blob: photoBlob(),
             fileName: 'pole.png',
             businessType: 'EquipmentImage',
           },

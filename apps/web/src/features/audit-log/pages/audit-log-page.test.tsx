@@ -10,6 +10,7 @@ import { loginWithPassword, useSession } from '@/features/auth/stores/session-st
 import { useConfigStore } from '@/features/system-config/stores/config-store';
 import { downloadAuditCsv } from '../api/export-audit-csv';
 import AuditLogPage from './audit-log-page';
+import { counterOrder } from '@/test/counter-order';
 
 const DAY = 86_400_000;
 const signIn = (userName: string) =>
@@ -46,7 +47,7 @@ describe('audit log page (real server)', () => {
     });
     // A far-off booking on an item of its own, paid in cash today.
     const start = Date.now() + 230 * DAY;
-    order = await api.post<Order>('/app/orders', {
+    order = await counterOrder({
       storeId,
       orderType: 'Normal',
       customerName: '日志页测试',

@@ -23,6 +23,7 @@ import CustomerDashboardPage from './customer-dashboard-page';
 import MyOrderDetailPage from './my-order-detail-page';
 import MyOrdersPage from './my-orders-page';
 import { storeMorning } from '@/test/store-time';
+import { counterOrder } from '@/test/counter-order';
 
 /** A customer of this test's own (a new phone number makes a new account). */
 const PHONE = '13655550505';
@@ -243,7 +244,7 @@ describe("the customer's orders: dashboard, list and detail (real server)", () =
       password: '1q2w3E*',
       rememberMe: false,
     });
-    const created = await api.post<Order>('/app/orders', {
+    const created = await counterOrder({
       storeId,
       customerName: '订单测试',
       customerPhone: PHONE,

@@ -20,14 +20,13 @@ import { saveSelfReturnDraft } from '../utils/self-return-draft';
 import SelfReturnPage from './self-return-page';
 import { openedDialog } from '@/test/dialog';
 import { newGear } from '@/test/gear';
+import { counterOrder } from '@/test/counter-order';
+import { photoBlob } from '@/test/photo';
 
 /** A customer of this test's own (a new phone number makes a new account). */
 const PHONE = '13655550808';
 const DAY = 86_400_000;
 const NOTICE = '已恢复上次未提交的内容';
-/** The smallest picture there is: one pixel, as a PNG. */
-const PIXEL =
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 /** The fixed bottom bar an action-button page puts its actions in. */
 function WithActionBar({ children }: { children: ReactNode }) {
@@ -80,7 +79,7 @@ describe('the self-return kept as a draft per order for 24 hours (real server)',
     const storeId = useSession.getState().user!.primaryStoreId!;
     gear = await newGear(storeId, '雪杖', '自助归还雪杖', 'SR');
     const start = Date.now() + 220 * DAY;
-    order = await api.post<Order>('/app/orders', {
+    order = await counterOrder({
       storeId,
       customerName: '归还测试',
       customerPhone: PHONE,
@@ -110,12 +109,11 @@ describe('the self-return kept as a draft per order for 24 hours (real server)',
   });
 
   const uploadPhoto = async () => {
-    const bytes = Uint8Array.from(atob(PIXEL), (c) => c.charCodeAt(0));
     const form = new FormData();
     form.append('businessType', 'SelfReturnPhoto');
     form.append('isTemporary', 'true');
     form.append('expirationHours', '24');
-    form.append('file', new Blob([bytes], { type: 'image/png' }), 'gear.png');
+    form.append('file', photoBlob(), 'gear.png');
     return api.post<FileInfo>('/files/upload', form, {
       headers: { 'Content-Type': 'multipart/form-data' },
     });

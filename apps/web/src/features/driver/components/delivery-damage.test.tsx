@@ -11,28 +11,13 @@ import { changeLanguage } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { ItemDamage } from '@/features/orders/components/item-damage';
 import { newGear } from '@/test/gear';
+import { photoBlob, stubPhotoDom } from '@/test/photo';
+import { counterOrder } from '@/test/counter-order';
 import { useConfirmDelivery } from '../api/runs';
 import DeliveryConfirmPage from '../pages/delivery-confirm-page';
 
 // jsdom lacks pointer capture, which antd-mobile's popups ask for, and object URLs.
-for (const method of ['setPointerCapture', 'releasePointerCapture'] as const) {
-  if (!(method in Element.prototype)) {
-    Object.defineProperty(Element.prototype, method, {
-      value: () => undefined,
-      configurable: true,
-    });
-  }
-}
-Object.assign(URL, { createObjectURL: () => 'blob:photo', revokeObjectURL: () => undefined });
-
-/** A 1×1 PNG, as a phone's camera would give a (much larger) photo. */
-const png = Uint8Array.from(
-  atob(
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  ),
-  (c) => c.charCodeAt(0),
-);
-const photo = () => new Blob([png], { type: 'image/png' });
+stubPhotoDom();
 
 const DAY = 86_400_000;
 const signInAs = (user: string) =>
@@ -47,7 +32,7 @@ async function onTheWay(): Promise<{ order: Order; gear: Equipment[] }> {
     deposit: 200,
   });
   const start = Date.now() - 60_000; // now: an order is never backdated
-  const order = await api.post<Order>('/app/orders', {
+  const order = await counterOrder({
     storeId,
     customerName: '送达损坏客户',
     customerPhone: '13800004322',
@@ -115,11 +100,11 @@ describe('damage at the delivery (real server)', () => {
         orderId: order.id,
         recipientName: '王女士',
         // Taken without network: the queue uploads the photos first.
-        photo: { id: null, blob: photo() },
-        signature: photo(),
+        photo: { id: null, blob: photoBlob() },
+        signature: photoBlob(),
         label: '送达',
         damaged: [
-          { orderItemId: broken.id, remarks: '镜片有裂纹', photo: { id: null, blob: photo() } },
+          { orderItemId: broken.id, remarks: '镜片有裂纹', photo: { id: null, blob: photoBlob() } },
         ],
       });
       expect(outcome.queued).toBe(false);

@@ -5,11 +5,8 @@ import { loginWithPassword } from '@/features/auth/stores/session-store';
 import { changeLanguage } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { uploadCompressed } from '@/lib/upload-file';
+import { photoBlob } from '@/test/photo';
 import { DeliveryProof } from './delivery-proof';
-
-/** The smallest picture there is: one pixel, as a PNG. */
-const PNG =
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 /** `onRowTap`: the photo inside a tappable row, as an order's item row holds it. */
 const show = (fileId: string, onRowTap = () => {}) =>
@@ -36,10 +33,7 @@ describe('the delivery proof photo', () => {
       password: '1q2w3E*',
       rememberMe: false,
     });
-    const bytes = Uint8Array.from(atob(PNG), (c) => c.charCodeAt(0));
-    fileId = (
-      await uploadCompressed(new Blob([bytes], { type: 'image/png' }), 'door.png', 'DeliveryPhoto')
-    ).id;
+    fileId = (await uploadCompressed(photoBlob(), 'door.png', 'DeliveryPhoto')).id;
   });
 
   it('shows the photo from a signed link that opens it without a token, and the full size when tapped', async () => {

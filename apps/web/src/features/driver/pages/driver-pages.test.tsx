@@ -17,6 +17,7 @@ import PickupConfirmPage from './pickup-confirm-page';
 import { PickupOrdersPage } from './run-list-page';
 import { openedDialog } from '@/test/dialog';
 import { newGear } from '@/test/gear';
+import { counterOrder } from '@/test/counter-order';
 
 // jsdom lacks pointer capture, which antd-mobile's popups ask for.
 for (const method of ['setPointerCapture', 'releasePointerCapture'] as const) {
@@ -72,7 +73,7 @@ async function deliveryOrder(delivered: boolean): Promise<{ order: Order; gear: 
   });
   // Started a few minutes ago (an order is never backdated further).
   const start = Date.now() - 10 * 60_000;
-  let order = await api.post<Order>('/app/orders', {
+  let order = await counterOrder({
     storeId,
     customerName: '司机页客户',
     customerPhone: '13800004321',

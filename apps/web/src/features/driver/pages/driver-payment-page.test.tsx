@@ -11,6 +11,7 @@ import { money } from '@/lib/money';
 import { createQueryClient } from '@/lib/query-client';
 import { openedDialog } from '@/test/dialog';
 import { newGear } from '@/test/gear';
+import { counterOrder } from '@/test/counter-order';
 import DriverPaymentPage from './driver-payment-page';
 
 const DAY = 86_400_000;
@@ -47,7 +48,7 @@ async function unpaidDelivery(): Promise<Order> {
   const storeId = useSession.getState().user!.primaryStoreId!;
   const gear = await newGear(storeId, '雪镜', '上门收款测试雪镜', 'PAY', { count: 1 });
   const start = Date.now() + 30 * DAY;
-  return api.post<Order>('/app/orders', {
+  return counterOrder({
     storeId,
     customerName: '上门收款客户',
     customerPhone: '13800005678',

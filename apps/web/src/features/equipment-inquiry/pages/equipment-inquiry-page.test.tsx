@@ -15,6 +15,7 @@ import { ApiError } from '@/lib/api-errors';
 import { changeLanguage } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import EquipmentInquiryPage from './equipment-inquiry-page';
+import { counterOrder } from '@/test/counter-order';
 
 dayjs.extend(utc);
 
@@ -90,7 +91,7 @@ describe('equipment inquiry: browse, search and scan with true availability (rea
     reserved = await make('已订雪杖', 'INQ-HELD');
     later = await make('下周雪杖', 'INQ-LATER');
     const book = (item: Equipment, start: number, end: number) =>
-      api.post<Order>('/app/orders', {
+      counterOrder({
         storeId: wanlong,
         customerName: '查询页测试',
         customerPhone: '13900007777',

@@ -10,6 +10,7 @@ import { loginWithPassword, useSession } from '@/features/auth/stores/session-st
 import { useConfigStore } from '@/features/system-config/stores/config-store';
 import { downloadFinanceCsv } from '../api/export-finance-csv';
 import FinancePage from './finance-page';
+import { counterOrder } from '@/test/counter-order';
 
 const DAY = 86_400_000;
 const signIn = (userName: string) =>
@@ -45,7 +46,7 @@ describe('finance page (real server)', () => {
     });
     // A far-off booking on an item of its own, paid in cash today.
     const start = Date.now() + 200 * DAY;
-    order = await api.post<Order>('/app/orders', {
+    order = await counterOrder({
       storeId,
       orderType: 'Normal',
       customerName: '财务页测试',
@@ -139,7 +140,7 @@ describe('finance page (real server)', () => {
       params: { storeId, status: 0, maxResultCount: 50 },
     });
     const start = Date.now() + 210 * DAY;
-    const referred = await api.post<Order>('/app/orders', {
+    const referred = await counterOrder({
       storeId,
       orderType: 'Normal',
       customerName: '代理商顾客',

@@ -10,6 +10,7 @@ import { loginWithPassword, useSession } from '@/features/auth/stores/session-st
 import { useConfigStore } from '@/features/system-config/stores/config-store';
 import { formatYuan } from '../utils/money';
 import ShiftClosePage from './shift-close-page';
+import { counterOrder } from '@/test/counter-order';
 
 const DAY = 86_400_000;
 const signIn = (userName: string) =>
@@ -45,7 +46,7 @@ describe('shift close page (real server)', () => {
     });
     // Paid in cash today by the manager, on a far-off booking of its own item.
     const start = Date.now() + 260 * DAY;
-    order = await api.post<Order>('/app/orders', {
+    order = await counterOrder({
       storeId,
       orderType: 'Normal',
       customerName: '交班页测试',

@@ -14,6 +14,7 @@ import type * as UploadPhoto from '@/lib/upload-photo';
 import { openedDialog } from '@/test/dialog';
 import { newGear } from '@/test/gear';
 import { gunScan } from '@/test/gun';
+import { photoFile, stubPhotoDom } from '@/test/photo';
 import InventoryBatchPage from '../pages/inventory-batch-page';
 
 // jsdom draws no pictures: the photo goes up as taken (the server still checks it is an image).
@@ -23,23 +24,7 @@ vi.mock('@/lib/upload-photo', async (original) => ({
 }));
 
 // jsdom lacks pointer capture, which antd-mobile's popups ask for, and object URLs.
-for (const method of ['setPointerCapture', 'releasePointerCapture'] as const) {
-  if (!(method in Element.prototype)) {
-    Object.defineProperty(Element.prototype, method, {
-      value: () => undefined,
-      configurable: true,
-    });
-  }
-}
-Object.assign(URL, { createObjectURL: () => 'blob:photo', revokeObjectURL: () => undefined });
-
-/** A 1×1 PNG, as a phone's camera would give a (much larger) photo. */
-const png = Uint8Array.from(
-  atob(
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  ),
-  (c) => c.charCodeAt(0),
-);
+stubPhotoDom();
 
 function renderPage() {
   const router = createMemoryRouter(
@@ -90,10 +75,7 @@ describe('damage at a batch check-in (real server)', () => {
 
     const line = screen.getByText(broken!.name).closest<HTMLElement>('.adm-list-item')!;
     await user.click(within(line).getByRole('button', { name: `${broken!.name} 有损坏` }));
-    await user.upload(
-      within(line).getByTestId('door-photo-input'),
-      new File([png], 'damage.png', { type: 'image/png' }),
-    );
+    await user.upload(within(line).getByTestId('door-photo-input'), photoFile('damage.png'));
     await user.type(within(line).getByLabelText(`损坏说明（选填） ${broken!.name}`), '雪杖弯折');
     expect(await within(line).findByRole('img', { name: '拍照或选择照片' })).toBeTruthy();
     await user.click(screen.getByText('租赁归还'));

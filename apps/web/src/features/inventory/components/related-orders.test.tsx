@@ -8,6 +8,7 @@ import { changeLanguage } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { loginWithPassword, useSession } from '@/features/auth/stores/session-store';
 import { orderAmount, RelatedOrders, rentalPeriod } from './related-orders';
+import { counterOrder } from '@/test/counter-order';
 
 const DAY = 86_400_000;
 
@@ -72,7 +73,7 @@ describe('related orders of an item (real server)', () => {
     orders = [];
     for (let i = 0; i < 12; i++) {
       orders.push(
-        await api.post<Order>('/app/orders', {
+        await counterOrder({
           storeId,
           orderType: 'Normal',
           customerName: `客户${i}`,

@@ -8,6 +8,7 @@ import { createQueryClient } from '@/lib/query-client';
 import { loginWithPassword, useSession } from '@/features/auth/stores/session-store';
 import { useOrder } from '../api/get-order';
 import { DinLines } from './din-lines';
+import { counterOrder } from '@/test/counter-order';
 
 const DAY = 86_400_000;
 const zhang: OrderRider = {
@@ -70,7 +71,7 @@ describe('DIN lines at the bench (real server)', () => {
 
   /** A counter order of skis and boots, each test its own, months ahead. */
   const book = async (month: number) =>
-    api.post<Order>('/app/orders', {
+    counterOrder({
       storeId: useSession.getState().user!.primaryStoreId,
       customerName: '张三',
       customerPhone: '13800138000',

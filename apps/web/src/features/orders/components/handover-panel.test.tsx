@@ -10,6 +10,7 @@ import { api } from '@/lib/api-client';
 import { changeLanguage } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { newGear } from '@/test/gear';
+import { counterOrder } from '@/test/counter-order';
 import { HandoverPanel, matchLine } from './handover-panel';
 
 // jsdom lacks pointer capture, which antd-mobile's popups ask for.
@@ -57,7 +58,7 @@ describe('handover in batch mode (real server)', () => {
     const storeId = useSession.getState().user!.primaryStoreId!;
     const gear = await newGear(storeId, '雪杖', '交付测试雪杖', 'HO');
     const start = Date.now() + 200 * 86_400_000;
-    let order = await api.post<Order>('/app/orders', {
+    let order = await counterOrder({
       storeId,
       customerName: '交付测试',
       customerPhone: '13900004444',

@@ -9,6 +9,8 @@ import { changeLanguage } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { openedDialog } from '@/test/dialog';
 import { newGear } from '@/test/gear';
+import { photoFile, stubPhotoDom } from '@/test/photo';
+import { counterOrder } from '@/test/counter-order';
 import type * as UploadPhoto from '@/lib/upload-photo';
 import { ReturnPanel } from './return-panel';
 
@@ -19,23 +21,7 @@ vi.mock('@/lib/upload-photo', async (original) => ({
 }));
 
 // jsdom lacks pointer capture, which antd-mobile's popups ask for, and object URLs.
-for (const method of ['setPointerCapture', 'releasePointerCapture'] as const) {
-  if (!(method in Element.prototype)) {
-    Object.defineProperty(Element.prototype, method, {
-      value: () => undefined,
-      configurable: true,
-    });
-  }
-}
-Object.assign(URL, { createObjectURL: () => 'blob:photo', revokeObjectURL: () => undefined });
-
-/** A 1×1 PNG, as a phone's camera would give a (much larger) photo. */
-const png = Uint8Array.from(
-  atob(
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  ),
-  (c) => c.charCodeAt(0),
-);
+stubPhotoDom();
 
 describe('damage at the return check-in (real server)', () => {
   it('keeps a photo and a note on a damaged item, on the order and in the item’s history', async () => {
@@ -48,7 +34,7 @@ describe('damage at the return check-in (real server)', () => {
     const storeId = useSession.getState().user!.primaryStoreId!;
     const gear = await newGear(storeId, '雪杖', '损坏验收雪杖', 'RD');
     const start = Date.now() - 60_000; // now: an order is never backdated
-    const created = await api.post<Order>('/app/orders', {
+    const created = await counterOrder({
       storeId,
       customerName: '损坏验收',
       customerPhone: '13900007777',
@@ -76,10 +62,7 @@ describe('damage at the return check-in (real server)', () => {
     expect(screen.queryByText('拍照或选择照片')).toBeNull();
     const line = screen.getByText(broken.equipmentName).closest<HTMLElement>('.adm-list-item')!;
     await user.click(within(line).getByText('损坏'));
-    await user.upload(
-      within(line).getByTestId('door-photo-input'),
-      new File([png], 'damage.png', { type: 'image/png' }),
-    );
+    await user.upload(within(line).getByTestId('door-photo-input'), photoFile('damage.png'));
     expect(await within(line).findByRole('img', { name: '拍照或选择照片' })).toBeTruthy();
     await user.type(
       within(line).getByLabelText(`损坏说明（选填） ${broken.equipmentName}`),

@@ -9,6 +9,7 @@ import { changeLanguage } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { openedDialog } from '@/test/dialog';
 import { newGear } from '@/test/gear';
+import { counterOrder } from '@/test/counter-order';
 import { ReturnPanel } from './return-panel';
 
 // jsdom lacks pointer capture, which antd-mobile's popups ask for.
@@ -27,7 +28,7 @@ async function orderOut(): Promise<Order> {
   const gear = await newGear(storeId, '雪杖', '归还测试雪杖', 'RT');
   // Started a few minutes ago (an order is never backdated further).
   const start = Date.now() - 10 * 60_000;
-  const order = await api.post<Order>('/app/orders', {
+  const order = await counterOrder({
     storeId,
     customerName: '归还测试',
     customerPhone: '13900005555',
@@ -110,7 +111,7 @@ describe('return check-in (real server)', () => {
       password: '1q2w3E*',
       rememberMe: false,
     });
-    const created = await api.post<Order>('/app/orders', {
+    const created = await counterOrder({
       storeId,
       customerName: '超时测试',
       customerPhone: '13900006666',

@@ -10,23 +10,19 @@ import { ActionBarContext } from '@/components/layouts/action-bar';
 import { loginWithPassword, useSession } from '@/features/auth/stores/session-store';
 import { ScannerHost } from '@/features/scanner/components/scanner-host';
 import { useScannerStore } from '@/features/scanner/stores/scanner-store';
+import { useConfigStore } from '@/features/system-config/stores/config-store';
 import { api } from '@/lib/api-client';
 import { changeLanguage } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { newGear } from '@/test/gear';
 import { gunScan } from '@/test/gun';
+import { counterOrder, customerSignsOnPage } from '@/test/counter-order';
+import { stubPhotoDom } from '@/test/photo';
 import { EMPTY_DRAFT, saveOrderDraft } from '../utils/order-create-form';
 import OrderCreatePage from './order-create-page';
 
-// jsdom lacks pointer capture, which antd-mobile's popups ask for.
-for (const method of ['setPointerCapture', 'releasePointerCapture'] as const) {
-  if (!(method in Element.prototype)) {
-    Object.defineProperty(Element.prototype, method, {
-      value: () => undefined,
-      configurable: true,
-    });
-  }
-}
+// jsdom lacks pointer capture, which antd-mobile's popups ask for, and a canvas for the pad.
+stubPhotoDom();
 
 const DAY = 86_400_000;
 
@@ -67,7 +63,7 @@ function renderPage() {
 
 /** A counter order made meanwhile at another phone. */
 const book = (storeId: string, items: object[], from: number, to: number, extra = {}) =>
-  api.post<Order>('/app/orders', {
+  counterOrder({
     storeId,
     customerName: '别的客人',
     customerPhone: '13900005555',
@@ -87,6 +83,8 @@ describe('the counter scan-to-order (real server)', () => {
       password: '1q2w3E*',
       rememberMe: false,
     });
+    // As the app does at start: the agreement the customer signs, the store's rules.
+    await useConfigStore.getState().load({ force: true });
     const { id: userId, primaryStoreId } = useSession.getState().user!;
     const storeId = primaryStoreId!;
     const [a, b, c, d] = await newGear(storeId, '雪杖', '扫码下单测试', 'CS', { count: 4 });
@@ -157,6 +155,7 @@ describe('the counter scan-to-order (real server)', () => {
 
     await user.type(screen.getByRole('textbox', { name: '客户姓名' }), '周扫码');
     await user.type(screen.getByRole('textbox', { name: '手机号' }), '13800007788');
+    await customerSignsOnPage();
     await user.click(screen.getByRole('button', { name: /^创建订单/ }));
     expect(await screen.findByText('有 1 件设备在此租期不能出租，请移除或更改租期')).toBeTruthy();
     // Removing the line takes its message with it.
@@ -186,6 +185,8 @@ describe('the counter scan-to-order (real server)', () => {
       password: '1q2w3E*',
       rememberMe: false,
     });
+    // As the app does at start: the agreement the customer signs, the store's rules.
+    await useConfigStore.getState().load({ force: true });
     const { id: userId, primaryStoreId } = useSession.getState().user!;
     const storeId = primaryStoreId!;
     const [a, b, c] = await newGear(storeId, '雪杖', '整单冲突测试', 'CA', { count: 3 });
@@ -210,6 +211,7 @@ describe('the counter scan-to-order (real server)', () => {
       now + 2 * DAY,
       now + 3 * DAY,
     );
+    await customerSignsOnPage();
     await user.click(screen.getByRole('button', { name: /^创建订单/ }));
     expect(await screen.findByText('有 2 件设备在此租期不能出租，请移除或更改租期')).toBeTruthy();
     for (const item of [a!, b!]) {

@@ -1,8 +1,8 @@
 import { useState, type ReactNode } from 'react';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   BusinessParameterKey,
   type Equipment,
@@ -16,34 +16,13 @@ import { useConfigStore } from '@/features/system-config/stores/config-store';
 import { api } from '@/lib/api-client';
 import { changeLanguage } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
+import { customerSignsOnPage } from '@/test/counter-order';
 import { gunScan } from '@/test/gun';
+import { stubPhotoDom } from '@/test/photo';
 import OrderCreatePage from './order-create-page';
 
-// jsdom draws nothing: the pad here hands over a drawing (a real 1×1 PNG) when tapped.
-vi.mock('@/components/signature-pad', () => ({
-  SignaturePad: ({ onChange }: { onChange: (blob: Blob | null) => void }) => (
-    <button
-      type="button"
-      onClick={() =>
-        onChange(
-          new Blob(
-            [
-              Uint8Array.from(
-                atob(
-                  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-                ),
-                (c) => c.charCodeAt(0),
-              ),
-            ],
-            { type: 'image/png' },
-          ),
-        )
-      }
-    >
-      draw
-    </button>
-  ),
-}));
+// jsdom draws nothing: its canvas hands over a real (1×1) PNG as the pad's drawing.
+stubPhotoDom();
 
 const SLOW = { timeout: 8000 };
 
@@ -135,12 +114,7 @@ describe('the counter order page and the customer’s signature (real server)', 
     expect((await screen.findAllByText('请让客户阅读租赁协议并签名')).length).toBeGreaterThan(0);
     expect(router.state.location.pathname).toBe('/store/orders/create');
 
-    fireEvent.click(screen.getByRole('button', { name: '请客户阅读并签名' }));
-    const sheet = await screen.findByRole('dialog', { name: '租赁协议' });
-    fireEvent.click(within(sheet).getByRole('button', { name: 'draw' }));
-    fireEvent.click(within(sheet).getByText('本人已阅读并同意租赁协议'));
-    fireEvent.click(within(sheet).getByRole('button', { name: '确认签名' }));
-    await screen.findByText('✓ 客户已签名');
+    await customerSignsOnPage();
 
     fireEvent.click(screen.getByRole('button', { name: /^创建订单/ }));
     await waitFor(() => {

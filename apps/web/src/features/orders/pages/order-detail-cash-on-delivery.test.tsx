@@ -13,6 +13,7 @@ import { money } from '@/lib/money';
 import { createQueryClient } from '@/lib/query-client';
 import { openedDialog } from '@/test/dialog';
 import { newGear } from '@/test/gear';
+import { counterOrder } from '@/test/counter-order';
 import OrderDetailPage from './order-detail-page';
 
 const DAY = 86_400_000;
@@ -68,7 +69,7 @@ describe('a cash-on-delivery order at the store (real server)', () => {
     await signInAs('multi');
     const gear = await newGear(taiwu, '雪镜', '货到付款详情雪镜', 'COD', { count: 1 });
     const start = Date.now() + 40 * DAY;
-    const order = await api.post<Order>('/app/orders', {
+    const order = await counterOrder({
       storeId: taiwu,
       customerName: '货到付款客户',
       customerPhone: '13800006789',

@@ -13,6 +13,7 @@ import { createQueryClient } from '@/lib/query-client';
 import { openedDialog } from '@/test/dialog';
 import { newGear } from '@/test/gear';
 import { storeMorning } from '@/test/store-time';
+import { counterOrder } from '@/test/counter-order';
 import OrderDetailPage from './order-detail-page';
 
 // jsdom lacks pointer capture, which antd-mobile's popups ask for.
@@ -63,7 +64,7 @@ async function paidOrder(
   days: number,
   extra: Record<string, unknown> = {},
 ): Promise<Order> {
-  const order = await api.post<Order>('/app/orders', {
+  const order = await counterOrder({
     storeId,
     customerName: '订单行测试',
     customerPhone: '13800007777',

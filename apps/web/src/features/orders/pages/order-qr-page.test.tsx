@@ -11,6 +11,7 @@ import { changeLanguage } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { saveOrderQr, savedOrderQr } from '../utils/saved-order-qr';
 import OrderQrPage from './order-qr-page';
+import { counterOrder } from '@/test/counter-order';
 
 // A worker's files share loaded modules: this file's mock must meet a fresh load of the page.
 vi.hoisted(() => vi.resetModules());
@@ -69,7 +70,7 @@ describe('order QR page (real server)', () => {
       deposit: 100,
     });
     const start = Date.UTC(new Date().getUTCFullYear() + 1, 1, 3, 1, 0); // 09:00 in Beijing
-    order = await api.post<Order>('/app/orders', {
+    order = await counterOrder({
       storeId,
       customerName: '二维码测试顾客',
       customerPhone: '13900004444',
@@ -77,7 +78,7 @@ describe('order QR page (real server)', () => {
       rentalEndTime: new Date(start + 3 * DAY).toISOString(),
       items: [{ equipmentId: item.id }, { categoryId: poles.id }],
     });
-    delivery = await api.post<Order>('/app/orders', {
+    delivery = await counterOrder({
       storeId,
       customerName: '送货测试顾客',
       customerPhone: '13900004445',

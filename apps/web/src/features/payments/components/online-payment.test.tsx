@@ -1,12 +1,13 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Checkout, Order } from '@snowgear/contracts';
+import type { Checkout } from '@snowgear/contracts';
 import { loginWithPassword, useSession } from '@/features/auth/stores/session-store';
 import { api } from '@/lib/api-client';
 import { changeLanguage } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { OnlinePayment } from './online-payment';
+import { counterOrder } from '@/test/counter-order';
 
 // A worker's files share loaded modules: this file's mock must meet a fresh load of the page.
 vi.hoisted(() => vi.resetModules());
@@ -34,7 +35,7 @@ describe('paying online at the counter (real server, embedded demo)', () => {
       params: { storeId, status: 0, maxResultCount: 50 },
     });
     const start = Date.now() + 230 * DAY;
-    const order = await api.post<Order>('/app/orders', {
+    const order = await counterOrder({
       storeId,
       orderType: 'Normal',
       customerName: '扫码付款测试',

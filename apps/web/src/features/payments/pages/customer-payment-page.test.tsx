@@ -30,6 +30,7 @@ import { formatTimeLeft } from '../components/pay-countdown';
 import { rememberAttempt } from '../utils/resume';
 import CustomerPaymentPage from './customer-payment-page';
 import { storeMorning } from '@/test/store-time';
+import { counterOrder } from '@/test/counter-order';
 
 const DAY = 86_400_000;
 
@@ -98,7 +99,7 @@ describe('the customer pays, then lands on the order QR code (real server)', () 
     for (let i = 0; i < 3; i++) {
       const start = Date.now() + (160 + i * 2) * DAY;
       orders.push(
-        await api.post<Order>('/app/orders', {
+        await counterOrder({
           storeId,
           customerName: '付款页测试',
           customerPhone: '13900006666',

@@ -9,6 +9,7 @@ import { api } from '@/lib/api-client';
 import { changeLanguage } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import ReceiptPage from './receipt-page';
+import { counterOrder } from '@/test/counter-order';
 
 const DAY = 86_400_000;
 const signIn = (userName: string) =>
@@ -57,7 +58,7 @@ describe('receipt page (real server)', () => {
     });
     const start = Date.UTC(new Date().getUTCFullYear() + 1, 1, 3, 1, 0); // 09:00 in Beijing
     const book = (days: number) =>
-      api.post<Order>('/app/orders', {
+      counterOrder({
         storeId,
         customerName: '收据测试顾客',
         customerPhone: '13900006666',
