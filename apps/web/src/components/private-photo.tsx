@@ -28,7 +28,16 @@ function useFileLink(fileId: string, thumbnail: 'medium' | null, enabled = true)
  * the server gives a signed link to the photo for a few minutes; the browser loads it as any
  * picture. Tapping opens the full-size photo (its own link) full screen.
  */
-export function PrivatePhoto({ fileId, alt }: { fileId: string; alt: string }) {
+export function PrivatePhoto({
+  fileId,
+  alt,
+  label,
+}: {
+  fileId: string;
+  alt: string;
+  /** What a screen reader hears for the button (default: view the photo of `alt`). */
+  label?: string;
+}) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [broken, setBroken] = useState(false);
@@ -43,7 +52,7 @@ export function PrivatePhoto({ fileId, alt }: { fileId: string; alt: string }) {
       <button
         type="button"
         className="private-photo"
-        aria-label={t('app.viewPhoto', { name: alt })}
+        aria-label={label ?? t('app.viewPhoto', { name: alt })}
         onClick={(event) => {
           // It sits inside tappable rows (an order's item opens the item): the tap is the photo's.
           event.stopPropagation();

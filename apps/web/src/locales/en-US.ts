@@ -1851,7 +1851,7 @@ const enUS: Messages = {
       earlyReturned: 'Returned early',
     },
     damageNote: 'Damage noted: {{note}}',
-    damagePhoto: 'Damage photo of {{name}}',
+    damagePhoto: 'View the damage photo of {{name}}',
     handedBack: 'Handed back, waiting for the store',
     billPaid: '{{method}} · {{at}}',
     refunded: {

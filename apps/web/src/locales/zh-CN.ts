@@ -1797,7 +1797,7 @@ const zhCN = {
       earlyReturned: '已提前归还',
     },
     damageNote: '损坏说明：{{note}}',
-    damagePhoto: '{{name}} 的损坏照片',
+    damagePhoto: '查看 {{name}} 的损坏照片',
     handedBack: '已自助归还，待门店验收',
     billPaid: '{{method}} · {{at}}',
     refunded: {

@@ -366,8 +366,8 @@ export class FileService {
 
   /**
    * The stores (and customer) of what a file belongs to: the items whose picture it is, else the
-   * item whose history keeps it, else the order it was kept with (delivery proof, self-return
-   * photo, damage at a return check-in), else, attached to nothing yet,
+   * order it was kept with (delivery proof, self-return photo, damage at a hand-over), else the
+   * item whose history keeps it (damage at a batch check-in), else, attached to nothing yet,
    * its uploader's store. Links the server made count, not a name a client gave: an order is
    * looked up only for the types the server keeps with orders.
    */
@@ -381,15 +381,7 @@ export class FileService {
       .innerJoin(equipment, eq(equipment.id, equipmentImages.equipmentId))
       .where(eq(equipmentImages.fileId, row.id));
     if (items.length > 0) return { storeIds: items.map((i) => i.storeId), customerId: null };
-    // A photo of damage kept in an item's history (a batch check-in): that item's store.
-    if (row.businessType === 'DamagePhoto') {
-      const histories = await db
-        .selectDistinct({ storeId: equipmentOperationHistory.storeId })
-        .from(equipmentOperationHistory)
-        .where(eq(equipmentOperationHistory.photoId, row.id));
-      const stores = histories.flatMap((h) => (h.storeId ? [h.storeId] : []));
-      if (stores.length > 0) return { storeIds: stores, customerId: null };
-    }
+    // Kept with an order (damage at the counter's return as well): its store and its customer.
     const entity = row.businessEntityId;
     if (ORDER_FILE_TYPES.includes(row.businessType) && entity && UUID.test(entity)) {
       const [order] = await db
@@ -397,6 +389,15 @@ export class FileService {
         .from(orders)
         .where(and(eq(orders.tenantId, row.tenantId), eq(orders.id, entity)));
       if (order) return { storeIds: [order.storeId], customerId: order.customerId };
+    }
+    // A photo of damage kept only in an item's history (a batch check-in): that item's store.
+    if (row.businessType === 'DamagePhoto') {
+      const histories = await db
+        .selectDistinct({ storeId: equipmentOperationHistory.storeId })
+        .from(equipmentOperationHistory)
+        .where(eq(equipmentOperationHistory.photoId, row.id));
+      const stores = histories.flatMap((h) => (h.storeId ? [h.storeId] : []));
+      if (stores.length > 0) return { storeIds: stores, customerId: null };
     }
     if (row.ownerId) {
       const [owner] = await db

@@ -4,6 +4,8 @@ import {
   callerAs,
   counterOrdersAs,
   createTestApp,
+  customerToken,
+  phoneSignIn,
   signIn,
   storeIdsByName,
   verificationHeaders,
@@ -50,6 +52,9 @@ describe('damage with a photo at every hand-over', () => {
     });
     expect(created.statusCode).toBe(201);
     Object.assign(tokens, await signIn(t.app, csrf, ['yd-damage-manager']));
+    tokens.customer = await customerToken(t);
+    const stranger = await phoneSignIn(t, csrf, { phoneNumber: '13800007788', realName: '路人' });
+    tokens.stranger = stranger.json<{ accessToken: string }>().accessToken;
     const categories = (await call('employee', 'GET', '/api/app/equipment/categories')).json<{
       items: { id: string; name: string }[];
     }>().items;
@@ -98,8 +103,8 @@ describe('damage with a photo at every hand-over', () => {
     const start = Date.now() - 60_000;
     const res = await counterOrder('employee', {
       storeId: wanlong,
-      customerName: '损坏客户',
-      customerPhone: '13800007788',
+      customerName: '张三',
+      customerPhone: '13800138000',
       rentalStartTime: new Date(start).toISOString(),
       rentalEndTime: new Date(start + 3 * DAY).toISOString(),
       ...(delivery
@@ -199,6 +204,9 @@ describe('damage with a photo at every hand-over', () => {
     const other = await download('yd-damage-manager', damagePhoto);
     expect(other.statusCode).toBe(403);
     expect(other.json().error.code).toBe('File:BelongsToAnotherStore');
+    // The order's customer sees what the deposit pays for; another customer does not.
+    expect((await download('customer', damagePhoto)).statusCode).toBe(200);
+    expect((await download('stranger', damagePhoto)).statusCode).toBe(404);
   });
 
   it('a batch check-in marks an item damaged with a note and a photo its history shows', async () => {

@@ -164,6 +164,25 @@ function StoreSection({ order }: { order: Order }) {
   );
 }
 
+/**
+ * Damage noted at a hand-over of this item (the driver's delivery or pickup, the counter's return
+ * check-in): the note and the photo, so the customer sees what the deposit pays for.
+ */
+function damageOf(item: OrderItem): { remarks: string; photoIds: string[] } | null {
+  const noted = [
+    item.deliveryState === 'damaged' ? [item.deliveryRemarks, item.deliveryPhotoId] : null,
+    item.pickupState === 'damaged' || item.pickupState === 'lost'
+      ? [item.pickupRemarks, item.pickupPhotoId]
+      : null,
+    item.returnState === 'damaged' || item.returnState === 'lost'
+      ? [item.returnRemarks, item.returnPhotoId]
+      : null,
+  ].filter((n): n is [string, string | null] => n !== null);
+  const remarks = [...new Set(noted.map(([r]) => r.trim()).filter(Boolean))].join(' · ');
+  const photoIds = [...new Set(noted.flatMap(([, id]) => (id ? [id] : [])))];
+  return remarks || photoIds.length > 0 ? { remarks, photoIds } : null;
+}
+
 function GearLine({ item }: { item: OrderItem }) {
   const { t } = useTranslation();
   const facts = [
@@ -172,9 +191,19 @@ function GearLine({ item }: { item: OrderItem }) {
     item.barcodeNumber,
     item.dinSetting === null ? null : t('din.set', { value: item.dinSetting }),
   ].filter(Boolean);
+  const damage = damageOf(item);
   return (
     <List.Item
-      description={facts.join(' · ') || undefined}
+      description={
+        <>
+          {facts.join(' · ')}
+          {damage?.remarks && (
+            <span className="my-order__damage">
+              {t('myOrders.damageNote', { note: damage.remarks })}
+            </span>
+          )}
+        </>
+      }
       extra={
         <div className="my-order__line-extra">
           {item.returnState && (
@@ -194,6 +223,14 @@ function GearLine({ item }: { item: OrderItem }) {
           {item.selfReturnPhotoId && (
             <PrivatePhoto fileId={item.selfReturnPhotoId} alt={item.equipmentName} />
           )}
+          {damage?.photoIds.map((id) => (
+            <PrivatePhoto
+              key={id}
+              fileId={id}
+              alt={item.equipmentName}
+              label={t('myOrders.damagePhoto', { name: item.equipmentName })}
+            />
+          ))}
         </div>
       }
     >

@@ -19,6 +19,8 @@ import { createQueryClient } from '@/lib/query-client';
 import { storage, StorageKey } from '@/lib/storage';
 import { openedDialog } from '@/test/dialog';
 import { newGear } from '@/test/gear';
+import { photoBlob } from '@/test/photo';
+import { uploadCompressed } from '@/lib/upload-file';
 import CustomerDashboardPage from './customer-dashboard-page';
 import MyOrderDetailPage from './my-order-detail-page';
 import MyOrdersPage from './my-orders-page';
@@ -226,6 +228,59 @@ describe("the customer's orders: dashboard, list and detail (real server)", () =
     ).toBeTruthy();
     expect(within(card).queryByRole('link', { name: '出示取件码' })).toBeNull();
     expect(within(card).queryByText('到店取雪具时出示此码，点开可放大')).toBeNull();
+  });
+
+  it('shows gear returned damaged with the store’s note and photo, in both languages', async () => {
+    // The store hands the customer's order over and checks one item back damaged, with a photo.
+    await loginWithPassword({
+      userNameOrEmailAddress: 'employee',
+      password: '1q2w3E*',
+      rememberMe: false,
+    });
+    const storeId = useSession.getState().user!.primaryStoreId!;
+    const gear = await newGear(storeId, '雪杖', '顾客损坏雪杖', 'CDM', { count: 1 });
+    const created = await counterOrder({
+      storeId,
+      customerName: '订单测试',
+      customerPhone: PHONE,
+      rentalStartTime: new Date(Date.now() - 60_000).toISOString(),
+      rentalEndTime: new Date(Date.now() + DAY).toISOString(),
+      items: [{ equipmentId: gear[0]!.id }],
+    });
+    for (const bill of created.bills) {
+      await api.post(`/app/orders/confirm-cash-received?billId=${bill.id}`);
+    }
+    await api.post(`/app/orders/${created.id}/handover`, { barcodes: [gear[0]!.barcodeNumber] });
+    const photo = await uploadCompressed(photoBlob(), 'damage.png', 'DamagePhoto');
+    await api.post(`/app/orders/${created.id}/return`, {
+      items: [
+        {
+          orderItemId: created.items[0]!.id,
+          state: 'damaged',
+          damageFee: 20,
+          remarks: '杖尖断裂',
+          photoFileId: photo.id,
+        },
+      ],
+    });
+    storage.set(StorageKey.accessToken, tokens[0]!);
+    storage.set(StorageKey.refreshToken, tokens[1]!);
+    useSession.setState(session);
+
+    renderAt(`/customer/orders/${created.id}`);
+    expect(await screen.findByText('损坏说明：杖尖断裂')).toBeTruthy();
+    expect(screen.getByText('已归还（损坏）')).toBeTruthy();
+    // The photo is the customer's to see: its link is given to them.
+    const button = await screen.findByRole('button', { name: /^查看 顾客损坏雪杖.* 的损坏照片$/ });
+    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
+    cleanup();
+    await changeLanguage('en-US');
+    renderAt(`/customer/orders/${created.id}`);
+    expect(await screen.findByText('Damage noted: 杖尖断裂')).toBeTruthy();
+    expect(
+      await screen.findByRole('button', { name: /^View the damage photo of 顾客损坏雪杖/ }),
+    ).toBeTruthy();
+    await changeLanguage('zh-CN');
   });
 
   it("shows an overdue order's late fee in plain words, growing with every day, in both languages", async () => {
