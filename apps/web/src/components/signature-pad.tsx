@@ -6,7 +6,14 @@ import { useTranslation } from 'react-i18next';
  * A signature drawn with a finger on a phone (the recipient at the door, the customer at the
  * counter), on white; `onChange` gets it as a PNG once there is a stroke, and null when cleared.
  */
-export function SignaturePad({ onChange }: { onChange: (signature: Blob | null) => void }) {
+export function SignaturePad({
+  onChange,
+  hint,
+}: {
+  onChange: (signature: Blob | null) => void;
+  /** Who signs, told under the box (default: the recipient at the door). */
+  hint?: string;
+}) {
   const { t } = useTranslation();
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const drawing = useRef(false);
@@ -88,7 +95,7 @@ export function SignaturePad({ onChange }: { onChange: (signature: Blob | null) 
         onPointerCancel={handleUp}
       />
       <div className="signature-pad__bar">
-        <span>{signed ? t('driver.signature.signed') : t('driver.signature.hint')}</span>
+        <span>{signed ? t('driver.signature.signed') : (hint ?? t('driver.signature.hint'))}</span>
         <Button size="middle" onClick={clear} disabled={!signed}>
           {t('driver.signature.clear')}
         </Button>

@@ -37,6 +37,8 @@ export async function customerSignsOnPage() {
   const sheet = await screen.findByRole('dialog', { name: '租赁协议' });
   fireEvent.click(within(sheet).getByText('本人已阅读并同意租赁协议'));
   const pad = within(sheet).getByRole('img', { name: '签名区（尚未签名）' });
+  // The customer is asked to sign, not a recipient at the door.
+  expect(within(sheet).getByText('请客户在框内手写签名')).toBeTruthy();
   fireEvent.pointerDown(pad, { clientX: 20, clientY: 40 });
   fireEvent.pointerMove(pad, { clientX: 120, clientY: 60 });
   fireEvent.pointerUp(pad, { clientX: 120, clientY: 60 });

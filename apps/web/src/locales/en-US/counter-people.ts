@@ -36,6 +36,7 @@ export const counterPeople: Messages['counterPeople'] = {
   sign: 'Customer reads and signs',
   resign: 'Sign again',
   signedAt: 'Signed by the customer',
+  padHint: 'The customer signs in the box with a finger',
   sheetTitle: 'Rental agreement',
   accept: 'I have read and accept the rental agreement',
   signHere: 'Sign below with a finger',

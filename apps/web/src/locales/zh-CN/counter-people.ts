@@ -34,6 +34,7 @@ export const counterPeople = {
   sign: '请客户阅读并签名',
   resign: '重新签名',
   signedAt: '客户已签名',
+  padHint: '请客户在框内手写签名',
   sheetTitle: '租赁协议',
   accept: '本人已阅读并同意租赁协议',
   signHere: '请在下方手写签名',

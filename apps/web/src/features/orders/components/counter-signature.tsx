@@ -118,7 +118,7 @@ function SignSheet({
         {t('counterPeople.accept')}
       </Checkbox>
       <p className="counter-riders__tip">{t('counterPeople.signHere')}</p>
-      <SignaturePad onChange={setBlob} />
+      <SignaturePad onChange={setBlob} hint={t('counterPeople.padHint')} />
       <Button
         block
         color="primary"
