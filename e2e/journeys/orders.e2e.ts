@@ -63,8 +63,8 @@ describe('an order at the counter', () => {
     await page.getByText('待支付').first().waitFor();
 
     const amount = `¥${totalAmount.toFixed(2)}`;
-    // The bill's button sits at the foot of the first screen, under the quick-action button: a
-    // clerk scrolls it up first (the footer below the page leaves room to).
+    // The bill's button sits at the foot of the first screen, under the bottom bar: a clerk
+    // scrolls it up first (the footer below the page leaves room to).
     const cash = page.getByRole('button', { name: `收现金 ${amount}` });
     await cash.evaluate((el) => el.scrollIntoView({ block: 'center' }));
     await cash.tap();
@@ -101,8 +101,8 @@ describe('an order at the counter', () => {
     const order = await book(page, 2, 1);
     await page.goto(`${baseUrl}/store/orders/detail/${order.id}`);
     const amount = `¥${order.totalAmount.toFixed(2)}`;
-    // The bill's button sits at the foot of the first screen, under the quick-action button: a
-    // clerk scrolls it up first (the footer below the page leaves room to).
+    // The bill's button sits at the foot of the first screen, under the bottom bar: a clerk
+    // scrolls it up first (the footer below the page leaves room to).
     const cash = page.getByRole('button', { name: `收现金 ${amount}` });
     await cash.evaluate((el) => el.scrollIntoView({ block: 'center' }));
     await cash.tap();

@@ -29,6 +29,9 @@ export function pageTitle(
   return `${title} - ${name?.systemName || DEFAULT_SYSTEM_NAME}`;
 }
 
+/** A page of the store area (spec §2 /store): it has the quick-action button. */
+export const isStorePage = (route: AppRoute) => route.path.startsWith(`${Paths.storeArea}/`);
+
 /** A page of the customer area (spec §2 /customer). */
 const isCustomerSide = (route: AppRoute) =>
   route.path === Paths.customerArea || route.path.startsWith(`${Paths.customerArea}/`);
@@ -78,7 +81,7 @@ export function RouteFrame({ route, children }: { route: AppRoute; children: Rea
     return verdict.redirectTo === fullPath ? null : <Navigate to={verdict.redirectTo} replace />;
   }
   return (
-    <PageLayout kind={route.layout}>
+    <PageLayout kind={route.layout} quickActions={isStorePage(route)}>
       <Suspense fallback={<PageLoading />}>{children}</Suspense>
     </PageLayout>
   );

@@ -25,7 +25,7 @@ import { ScannerHost } from '@/features/scanner/components/scanner-host';
 import { loadRouteTexts } from '@/lib/i18n';
 import { whenPageSettled } from '@/lib/when-idle';
 import { bootstrapped } from './bootstrap';
-import { RouteFrame } from './route-frame';
+import { isStorePage, RouteFrame } from './route-frame';
 
 // The store's quick actions (scan anything, add stock) load once the first store page has drawn
 // with its data (their code brings the scanner's sounds and the offline memory, which would share
@@ -85,7 +85,8 @@ function AppShell() {
   const settled = usePageSettled();
   const storePage =
     settled &&
-    current?.path.startsWith(`${Paths.storeArea}/`) &&
+    current !== undefined &&
+    isStorePage(current) &&
     checkRouteAccess(current, sessionSnapshot(session), location.pathname).allow;
 
   return (

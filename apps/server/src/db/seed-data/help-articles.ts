@@ -611,7 +611,7 @@ Customer accounts have no password, so there is no "Change password" there.
 ## 店员端常用入口
 
 - 底部导航栏：首页、订单、库存、财务、我的。
-- 快捷按钮：店员端每个页面都有，展开后有三个动作：
+- 快捷按钮：店员端每个页面都有，在底部栏的最右端（蓝色圆形扫码图标），不会挡住页面内容。点开后有三个动作：
   1. 回到店员端首页；
   2. 创建订单（在库存列表页变为“添加库存”，进入设备入库页面）；
   3. 智能扫码，详见《扫码技巧》。`,
@@ -647,7 +647,7 @@ Customer accounts have no password, so there is no "Change password" there.
 ## Main entry points
 
 - Bottom tab bar: dashboard, orders, inventory, finance, profile.
-- Quick-action button: on every store page. It expands to three actions:
+- Quick-action button: on every store page, at the right end of the bottom bar (the round blue scan icon), so it never hides what is on the page. It expands to three actions:
   1. go to the store staff home;
   2. create an order (on the inventory list it becomes "add stock" and opens the check-in page);
   3. smart scan, see "Scanning tips".`,

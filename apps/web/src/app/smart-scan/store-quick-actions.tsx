@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useRef, useState, type CSSProperties } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useLocation, useNavigate } from 'react-router';
 import { AddOutline, AppOutline, CloseOutline, ScanningOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +14,7 @@ import { currentWedgeTarget } from '@/features/scanner/hooks/use-wedge-target';
 import { useScannerStore } from '@/features/scanner/stores/scanner-store';
 import { useSmartScanStore } from './smart-scan-store';
 import { useSmartScan } from './use-smart-scan';
-import { useClearSpot } from './use-clear-spot';
+import { useQuickActionSlot } from '@/app/layouts/quick-action-slot';
 
 // What a scan opens comes when something is scanned (with every text it may show).
 const EquipmentDialog = lazy(
@@ -26,31 +27,27 @@ const EquipmentDialog = lazy(
 
 /**
  * The quick-action button of every /store/ page (spec §2): home, create order ('add stock' on the
- * inventory list) and smart scan. It also hosts what a scan opens, and listens for
- * keyboard-wedge scanners.
+ * inventory list) and smart scan. It sits in the cell the page's bottom bar keeps for it
+ * (layouts/quick-action-slot.ts), so it never covers the page, whatever the page holds and however
+ * far it is scrolled; with no such cell (no page shown) there is no button. It also hosts what a
+ * scan opens, and listens for keyboard-wedge scanners.
  */
 export function StoreQuickActions() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const session = useSession();
-  const [open, setOpen] = useState(false);
+  const slot = useQuickActionSlot();
+  // The menu belongs to the page it was opened on: going to another page (a tab, the browser's
+  // back) closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = slot !== null && openOn === pathname;
+  const toggleRef = useRef<HTMLButtonElement>(null);
   const { handleCode, startScan } = useSmartScan();
   const equipmentId = useSmartScanStore((s) => s.equipmentId);
   const showEquipment = useSmartScanStore((s) => s.showEquipment);
   const scannerOpen = useScannerStore((s) => s.pending !== null);
   const equipmentOnce = useOpenedOnce(equipmentId !== null);
-  // It never sits on something one may tap: it moves up or to the left, and steps aside while a
-  // field is typed in or a popup is open (its menu, once open, stays where it is).
-  const restRef = useRef<HTMLSpanElement>(null);
-  const spot = useClearSpot(restRef, open);
-
-  // The page leaves room below its last line for the button, so it never covers content (the
-  // fees, the footer's filing link) once scrolled to the end.
-  useEffect(() => {
-    document.body.classList.add('has-quick-actions');
-    return () => document.body.classList.remove('has-quick-actions');
-  }, []);
 
   // A gun scanner typing on the page feeds the panel that asked for scans, else smart scan
   // (not while the scanner dialog is open).
@@ -70,72 +67,70 @@ export function StoreQuickActions() {
     ? { label: t('smartScan.addStock'), path: Paths.inventoryCheckin }
     : { label: t('smartScan.createOrder'), path: Paths.storeOrderCreate() };
 
+  const close = () => setOpenOn(null);
   const go = (path: string) => {
-    setOpen(false);
+    close();
     void navigate(path);
   };
 
   return (
     <>
-      <span ref={restRef} className="quick-actions__rest" aria-hidden data-quick-actions />
-      <button
-        type="button"
-        className={`quick-actions__toggle${
-          spot === null
-            ? ' quick-actions__toggle--aside'
-            : spot.side === 'left'
-              ? ' quick-actions__toggle--left'
-              : ''
-        }`}
-        style={{ '--quick-actions-lift': `${spot?.lift ?? 0}px` } as CSSProperties}
-        aria-hidden={spot === null || undefined}
-        tabIndex={spot === null ? -1 : undefined}
-        data-quick-actions
-        aria-expanded={open}
-        aria-controls="quick-actions-menu"
-        aria-label={t('smartScan.quickActions')}
-        onClick={() => setOpen((v) => !v)}
-      >
-        {open ? <CloseOutline /> : <ScanningOutline />}
-      </button>
-      {/* A dim layer under the menu; a tap on it closes the menu. */}
+      {slot &&
+        createPortal(
+          <>
+            <button
+              ref={toggleRef}
+              type="button"
+              className="quick-actions__toggle"
+              aria-expanded={open}
+              aria-controls="quick-actions-menu"
+              aria-label={t('smartScan.quickActions')}
+              onClick={() => setOpenOn(open ? null : pathname)}
+            >
+              {open ? <CloseOutline /> : <ScanningOutline />}
+            </button>
+            {open && (
+              <nav
+                id="quick-actions-menu"
+                className="quick-actions__menu"
+                aria-label={t('smartScan.quickActions')}
+                onKeyDown={(event) => {
+                  if (event.key !== 'Escape') return;
+                  close();
+                  toggleRef.current?.focus();
+                }}
+              >
+                <button type="button" onClick={() => go(Paths.storeDashboard)}>
+                  <AppOutline /> {t('smartScan.home')}
+                </button>
+                {canOpen(second.path) && (
+                  <button type="button" onClick={() => go(second.path)}>
+                    <AddOutline /> {second.label}
+                  </button>
+                )}
+                <button
+                  type="button"
+                  className="quick-actions__scan"
+                  autoFocus
+                  onClick={() => {
+                    close();
+                    void startScan();
+                  }}
+                >
+                  <ScanningOutline /> {t('smartScan.scan')}
+                </button>
+              </nav>
+            )}
+          </>,
+          slot,
+        )}
+      {/* A dim layer over the page (under its bottom bar, where the button and its menu are); a
+          tap on it closes the menu. */}
       <div
         className={`quick-actions__mask${open ? ' quick-actions__mask--open' : ''}`}
         aria-hidden="true"
-        onClick={() => setOpen(false)}
+        onClick={close}
       />
-      {open && (
-        <nav
-          id="quick-actions-menu"
-          data-quick-actions
-          className={`quick-actions__menu${spot?.side === 'left' ? ' quick-actions__menu--left' : ''}`}
-          style={{ '--quick-actions-lift': `${spot?.lift ?? 0}px` } as CSSProperties}
-          aria-label={t('smartScan.quickActions')}
-          onKeyDown={(event) => {
-            if (event.key === 'Escape') setOpen(false);
-          }}
-        >
-          <button type="button" onClick={() => go(Paths.storeDashboard)}>
-            <AppOutline /> {t('smartScan.home')}
-          </button>
-          {canOpen(second.path) && (
-            <button type="button" onClick={() => go(second.path)}>
-              <AddOutline /> {second.label}
-            </button>
-          )}
-          <button
-            type="button"
-            className="quick-actions__scan"
-            autoFocus
-            onClick={() => {
-              setOpen(false);
-              void startScan();
-            }}
-          >
-            <ScanningOutline /> {t('smartScan.scan')}
-          </button>
-        </nav>
-      )}
       {equipmentOnce && (
         <Suspense fallback={null}>
           <EquipmentDialog equipmentId={equipmentId} onClose={() => showEquipment(null)} />

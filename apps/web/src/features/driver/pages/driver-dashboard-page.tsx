@@ -29,10 +29,10 @@ export default function DriverDashboardPage() {
   const [looking, setLooking] = useState(false);
   const take = useTakeRun();
   const showSuccess = useAppStore((s) => s.showSuccess);
-  // The page leaves room below its last line for the floating button (as the store pages do).
+  // The page leaves room below its last line for the floating button.
   useEffect(() => {
-    document.body.classList.add('has-quick-actions');
-    return () => document.body.classList.remove('has-quick-actions');
+    document.body.classList.add('has-driver-scan-button');
+    return () => document.body.classList.remove('has-driver-scan-button');
   }, []);
 
   const handleTake = async (task: DeliveryTask) => {
@@ -102,7 +102,7 @@ export default function DriverDashboardPage() {
         </QueryState>
       </section>
       <Button
-        className="quick-actions__toggle"
+        className="driver-scan-button"
         aria-label={t('driver.scanTitle')}
         loading={scanning || looking}
         onClick={() => void handleScan()}
