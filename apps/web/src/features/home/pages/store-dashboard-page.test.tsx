@@ -101,7 +101,8 @@ describe('the store dashboard (real server)', () => {
     expect(takingDays).toHaveLength(7);
     d.week.forEach((day, i) => {
       expect(takingDays[i]!.getAttribute('aria-label')).toBe(
-        `${day.day.slice(5)}：净收款 ¥${(day.takings ?? 0).toFixed(2)}`,
+        // A day that gave back more than it took reads −¥, never ¥-.
+        `${day.day.slice(5)}：净收款 ${(day.takings ?? 0) < 0 ? '−' : ''}¥${Math.abs(day.takings ?? 0).toFixed(2)}`,
       );
       expect(takingDays[i]!.textContent).toContain(String(Math.round(day.takings ?? 0)));
     });
