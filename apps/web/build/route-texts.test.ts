@@ -3,29 +3,83 @@ import { describe, expect, it } from 'vitest';
 import { TENANT_HEADER } from '@snowgear/contracts';
 import { apiBaseUrl } from '../src/lib/api-base-url';
 import { StorageKey } from '../src/lib/storage';
-import { INLINE_API_BASE, preloadScript, textGroupsIn } from './route-texts';
+import { INLINE_API_BASE, pickTexts, preloadScript, textPathsIn } from './route-texts';
 
 const GROUPS = new Set(['app', 'booking', 'orders', 'addresses', 'validation']);
 
-describe('the text groups a page reads', () => {
-  it('finds keys written out, keys built on a group and groups handed on as a prefix', () => {
+const pathsIn = (code: string) => textPathsIn(code, GROUPS).map((path) => path.join('.'));
+
+describe('the texts a page reads', () => {
+  it('finds keys written out, keys built on a part of a group and groups handed on as a prefix', () => {
     const code = [
       `t("booking.title")`,
       't(`orders.status.${s}`)',
+      't(`orders.fee${kind}`)',
       `fieldErrors(issues, 'addresses')`,
       `i18n.t('app.crashed')`,
+      `t('validation.' + code)`,
     ].join(';');
-    expect([...textGroupsIn(code, GROUPS)].sort()).toEqual([
+    expect(pathsIn(code)).toEqual([
+      'booking.title',
+      'orders.status',
+      'orders.fee',
       'addresses',
-      'app',
-      'booking',
-      'orders',
+      'app.crashed',
+      'validation',
     ]);
   });
 
-  it('ignores words that are no group and groups inside other words', () => {
-    const code = `const a = "apples.ripe"; const b = 'bookings'; const c = "my-app.css"; x.validation`;
-    expect([...textGroupsIn(code, GROUPS)]).toEqual([]);
+  it('ignores words that are no group, groups inside other words and query keys', () => {
+    const code = [
+      `const a = "apples.ripe"; const b = 'bookings'; const c = "my-app.css"; x.validation`,
+      `useQuery({ queryKey: [\n\t"orders",\n\t"by-number", n] })`,
+      `addressesKey = ["addresses"]`,
+    ].join(';');
+    expect(pathsIn(code)).toEqual([]);
+  });
+});
+
+describe('a page’s share of the texts', () => {
+  const texts = {
+    app: { crashed: '出错了', loading: '加载中' },
+    booking: { title: '预订', days_one: '{{count}} day', days_other: '{{count}} days', other: 'x' },
+    orders: {
+      status: { Paid: '已付', Open: '待付' },
+      feeKinds: { Late: '逾期费', Damage: '损坏费' },
+      total: '合计',
+    },
+    validation: { required: '$t(orders.total)必填', InvalidPhone: '$t(app.crashed)' },
+  };
+
+  it('holds the keys read, their plural forms and what a built key may be, and no more', () => {
+    const picked = pickTexts(
+      [
+        ['booking', 'days'],
+        ['orders', 'fee'],
+        ['app', 'crashed'],
+      ],
+      texts,
+    );
+    expect(picked).toEqual({
+      booking: { days_one: '{{count}} day', days_other: '{{count}} days' },
+      orders: { feeKinds: { Late: '逾期费', Damage: '损坏费' } },
+      app: { crashed: '出错了' },
+    });
+  });
+
+  it('holds a whole group handed on, and the texts a text names', () => {
+    expect(pickTexts([['validation']], texts)).toEqual({
+      validation: texts.validation,
+      orders: { total: '合计' },
+      app: { crashed: '出错了' },
+    });
+  });
+
+  it('leaves the locale as it was', () => {
+    const before = JSON.stringify(texts);
+    const picked = pickTexts([['orders'], ['orders', 'status']], texts);
+    (picked.orders as { total: string }).total = 'changed';
+    expect(JSON.stringify(texts)).toBe(before);
   });
 });
 

@@ -8,16 +8,66 @@ type Language = 'zh-CN' | 'en-US';
 type Texts = Record<string, unknown>;
 
 /**
- * The text groups (top-level keys of the locale) that `code` reads: a key written out
- * ('booking.title'), a key built on a group (`orders.status.${s}`) or a group handed on as a
- * prefix ('addresses').
+ * The texts that `code` reads, each as the path of a key or of the start of keys: a key written
+ * out ('booking.title': booking › title), a key built on a group or a part of one
+ * (`orders.status.${s}`: orders › status, whatever follows), a group handed on as a prefix
+ * ('addresses': the whole group). The last segment may be the start of the keys' names (plural
+ * forms, `orders.fee${kind}`), so it is matched as a start. A group's name at the head of an
+ * array (`['orders', 'by-number', n]`) is a query key by this app's habit, not a text.
  */
-export function textGroupsIn(code: string, groups: ReadonlySet<string>): Set<string> {
-  const found = new Set<string>();
-  for (const match of code.matchAll(/["'`]([A-Za-z]+)(?=[."'`])/g)) {
-    if (groups.has(match[1]!)) found.add(match[1]!);
+export function textPathsIn(code: string, groups: ReadonlySet<string>): string[][] {
+  const found: string[][] = [];
+  for (const match of code.matchAll(/["'`]([A-Za-z]+)((?:\.[\w-]+)*)(?=[."'`$])/g)) {
+    const [whole, group, rest] = match as unknown as [string, string, string];
+    if (!groups.has(group)) continue;
+    const end = match.index + whole.length;
+    const bare = rest === '' && code[end] === whole[0];
+    if (bare && /\[\s*$/.test(code.slice(Math.max(0, match.index - 20), match.index))) continue;
+    found.push([group, ...rest.split('.').filter(Boolean)]);
   }
   return found;
+}
+
+const isTexts = (value: unknown): value is Texts =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Copies into `into` the texts of `from` under `path` (from `depth` on), as textPathsIn reads it. */
+function take(from: Texts, into: Texts, path: readonly string[], depth = 0): void {
+  const segment = path[depth]!;
+  const last = depth === path.length - 1;
+  // A group, and a segment within a path, by its name; the last segment of a key as a start.
+  const keys =
+    depth === 0 || !last
+      ? Object.hasOwn(from, segment)
+        ? [segment]
+        : []
+      : Object.keys(from).filter((key) => key.startsWith(segment));
+  for (const key of keys) {
+    const value = from[key];
+    if (last || !isTexts(value)) {
+      into[key] = structuredClone(value);
+    } else {
+      if (!isTexts(into[key])) into[key] = {};
+      take(value, into[key] as Texts, path, depth + 1);
+    }
+  }
+}
+
+/**
+ * The texts under `paths`, with those their texts name in turn (`$t(orderCreate.errors.X)`), in
+ * the locale's shape.
+ */
+export function pickTexts(paths: Iterable<readonly string[]>, texts: Texts): Texts {
+  const picked: Texts = {};
+  const seen = new Set<string>();
+  let queue = [...paths];
+  while (queue.length > 0) {
+    for (const path of queue) take(texts, picked, path);
+    const named = [...JSON.stringify(picked).matchAll(/\$t\(([\w.-]+)/g)].map((m) => m[1]!);
+    queue = named.filter((key) => !seen.has(key)).map((key) => key.split('.'));
+    for (const key of named) seen.add(key);
+  }
+  return picked;
 }
 
 /**
@@ -139,9 +189,9 @@ export interface RouteTextsManifest {
 }
 
 /**
- * Each route's texts, in each language, as a JSON file of their own: the groups of the locale the
- * shell and that route's code read (lazy parts included), found in the built code. A first visit
- * downloads a third of the texts instead of all of them; index.html lists the files
+ * Each route's texts, in each language, as a JSON file of their own: the texts the shell and that
+ * route's code read (lazy parts included), found in the built code key by key (textPathsIn). A
+ * first visit downloads a fifth of the texts instead of all of them; index.html lists the files
  * (`#route-texts`) and asks for the one of the page opened at once. The full texts stay a chunk
  * of their own, for switching language and for the shell's own lazy parts (lib/i18n.ts).
  */
@@ -197,26 +247,27 @@ export function routeTexts(): Plugin {
       const groups = new Set(Object.keys(locales['zh-CN']));
       const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
       const pageOf = (page: string) => chunks.find((c) => c.facadeModuleId?.endsWith(page));
-      const groupsOf = (list: OutputChunk[]) => {
-        const found = new Set<string>();
+      const pathsOf = (list: OutputChunk[]) => {
+        const found = new Map<string, string[]>();
         for (const chunk of list) {
           for (const [id, module] of Object.entries(chunk.modules)) {
             if (!READS_TEXTS.test(id) || NOT_KEYS.test(id)) continue;
-            for (const group of textGroupsIn(module.code ?? '', groups)) found.add(group);
+            for (const path of textPathsIn(module.code ?? '', groups))
+              found.set(path.join('.'), path);
           }
         }
-        return found;
+        return [...found.values()];
       };
       const entry = chunks.find((c) => c.isEntry);
       if (!entry) throw new Error('route-texts: no entry chunk');
       const shellChunks = reach(bundle, entry.fileName, false, new Set());
       const shellFiles = new Set(shellChunks.map((c) => c.fileName));
-      const shell = groupsOf(shellChunks);
+      const shell = pathsOf(shellChunks);
       const parts = SHELL_PARTS.map(({ file, area }) => {
         const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(file));
         if (!chunk) throw new Error(`route-texts: no chunk for ${file}`);
         const reached = reach(bundle, chunk.fileName, false, shellFiles);
-        return { file, area, chunks: reached, groups: groupsOf(reached) };
+        return { file, area, chunks: reached, paths: pathsOf(reached) };
       });
       const tabBar = parts.find((part) => part.file.endsWith('/area-tab-bar.tsx'))!.chunks;
 
@@ -247,21 +298,24 @@ export function routeTexts(): Plugin {
         }
         return fileFor.get(key)!;
       };
-      const pick = (needed: Set<string>, texts: Texts) =>
-        Object.fromEntries([...needed].sort().map((group) => [group, texts[group]]));
-      const both = (needed: Set<string>): [number, number] => [
-        emit('zh-CN', pick(needed, locales!['zh-CN'])),
-        emit('en-US', pick(needed, locales!['en-US'])),
-      ];
+      const both = (needed: string[][]): [number, number] => {
+        const sorted = [...new Map(needed.map((path) => [path.join('.'), path])).entries()]
+          .sort(([a], [b]) => (a < b ? -1 : 1))
+          .map(([, path]) => path);
+        return [
+          emit('zh-CN', pickTexts(sorted, locales!['zh-CN'])),
+          emit('en-US', pickTexts(sorted, locales!['en-US'])),
+        ];
+      };
       manifest = { files, shell: both(shell), code, routes: [] };
       for (const route of routes) {
         const page = pageOf(route.page);
         if (!page) throw new Error(`route-texts: no chunk for ${route.page}`);
-        const needed = new Set([
+        const needed = [
           ...shell,
-          ...parts.filter((part) => route.path.startsWith(part.area)).flatMap((p) => [...p.groups]),
-          ...groupsOf(reach(bundle, page.fileName, true, shellFiles)),
-        ]);
+          ...parts.filter((part) => route.path.startsWith(part.area)).flatMap((p) => p.paths),
+          ...pathsOf(reach(bundle, page.fileName, true, shellFiles)),
+        ];
         const pageCode = reach(bundle, page.fileName, false, shellFiles);
         manifest.routes.push([
           route.path,

@@ -1,4 +1,3 @@
-import { Toast } from 'antd-mobile';
 import { ensureVerificationCookie, setApiHooks } from '@/lib/api-client';
 import { i18n } from '@/lib/i18n';
 import { useAppStore } from '@/features/app-state/stores/app-store';
@@ -9,7 +8,7 @@ import {
   refreshIfNeeded,
   restoreSession,
 } from '@/features/auth/stores/session-store';
-import { watchGrants } from '@/features/auth/stores/permissions-refresh';
+import { watchGrants } from '@/features/auth/stores/watch-grants';
 
 type Navigate = (to: string, options?: { replace?: boolean }) => unknown;
 
@@ -41,27 +40,29 @@ let stopWatchingGrants: (() => void) | undefined;
 const CHECKING_AFTER_MS = 400;
 let solving = 0;
 let checkingTimer: ReturnType<typeof setTimeout> | undefined;
-let checking: ReturnType<typeof Toast.show> | undefined;
+let closeChecking: (() => void) | undefined;
 
 /**
  * 'Checking…' while the phone solves a proof of work the server asked for (a busy moment on a
- * shared network), once it takes long enough to notice; the call then goes on by itself.
+ * shared network), once it takes long enough to notice; the call then goes on by itself. The
+ * toast's code comes when a solve starts, while the 400 ms run.
  */
-function showCheckingWhileSolving(started: boolean): void {
+export function showCheckingWhileSolving(started: boolean): void {
   solving += started ? 1 : -1;
   if (started && solving === 1) {
+    // Without its code (offline, say), the solve goes on unannounced.
+    const toast = import('./checking-toast').catch(() => null);
     checkingTimer = setTimeout(() => {
-      checking = Toast.show({
-        icon: 'loading',
-        content: i18n.t('api.checking'),
-        duration: 0,
-        maskClickable: true,
+      void toast.then((module) => {
+        if (module && solving > 0 && !closeChecking) {
+          closeChecking = module.showChecking(i18n.t('api.checking'));
+        }
       });
     }, CHECKING_AFTER_MS);
   } else if (solving === 0) {
     clearTimeout(checkingTimer);
-    checking?.close();
-    checking = undefined;
+    closeChecking?.();
+    closeChecking = undefined;
   }
 }
 

@@ -7,7 +7,7 @@ import {
 import { apiBaseUrl } from './api-base-url';
 import { ApiError, HttpFailure, toApiError } from './api-errors';
 import { i18n } from './i18n';
-import { PROOF_OF_WORK_HEADER, solveProofOfWork } from './proof-of-work';
+import type { ProofOfWorkChallenge } from './proof-of-work';
 import { storage, StorageKey } from './storage';
 
 /**
@@ -210,17 +210,25 @@ function asksForProofOfWork(failure: unknown): failure is HttpFailure {
   return body?.error?.code === ErrorCode.ProofOfWorkRequired;
 }
 
-/** The solved `X-Altcha` header for a new challenge, or null when none could be solved. */
-async function proveWork(): Promise<string | null> {
+/**
+ * The solved `X-Altcha` header for a new challenge, or null when none could be solved. The
+ * solver's code comes when first needed (most visitors never meet a challenge), beside the
+ * challenge itself.
+ */
+async function proveWork(): Promise<Record<string, string> | null> {
   hooks.onProofOfWork(true);
   try {
-    const challenge = await send<Parameters<typeof solveProofOfWork>[0]>({
-      method: 'GET',
-      url: '/app/altcha/challenge',
-      params: { _t: Date.now() },
-      headers: { Accept: 'application/json' },
-    });
-    return await solveProofOfWork(challenge.data);
+    const [challenge, { PROOF_OF_WORK_HEADER, solveProofOfWork }] = await Promise.all([
+      send<ProofOfWorkChallenge>({
+        method: 'GET',
+        url: '/app/altcha/challenge',
+        params: { _t: Date.now() },
+        headers: { Accept: 'application/json' },
+      }),
+      import('./proof-of-work'),
+    ]);
+    const proof = await solveProofOfWork(challenge.data);
+    return proof ? { [PROOF_OF_WORK_HEADER]: proof } : null;
   } catch {
     return null;
   } finally {
@@ -239,7 +247,7 @@ async function exchange<T>(request: HttpRequest): Promise<HttpResponse<T>> {
     if (!asksForProofOfWork(failure)) throw failure;
     const proof = await proveWork();
     if (!proof) throw failure;
-    return send<T>({ ...request, headers: { ...request.headers, [PROOF_OF_WORK_HEADER]: proof } });
+    return send<T>({ ...request, headers: { ...request.headers, ...proof } });
   }
 }
 

@@ -42,8 +42,8 @@ void i18n.use(initReactI18next).init({
   interpolation: { escapeValue: false },
   returnObjects: true,
   initAsync: false,
-  // A page's texts are the groups its code was seen to read (build/route-texts.ts). Should a
-  // key be missing all the same, the full texts load and the page shows them when they arrive.
+  // A page's texts are those its code was seen to read (build/route-texts.ts). Should a key be
+  // missing all the same, the full texts load and the page shows them when they arrive.
   saveMissing: true,
   missingKeyHandler: (languages, _namespace, key) => {
     const language =

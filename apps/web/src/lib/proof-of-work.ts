@@ -9,6 +9,9 @@ import type { Challenge, Solution } from 'altcha/lib';
  */
 export const PROOF_OF_WORK_HEADER = 'X-Altcha';
 
+/** The challenge the server hands out (`GET /app/altcha/challenge`). */
+export type ProofOfWorkChallenge = Challenge;
+
 /** Solving runs in workers, off the page's thread; a page without workers solves in place. */
 async function solve(challenge: Challenge): Promise<Solution | null> {
   const lib = await import('altcha/lib');
@@ -25,7 +28,7 @@ async function solve(challenge: Challenge): Promise<Solution | null> {
 }
 
 /** Solves a challenge into the `X-Altcha` header's value (the ALTCHA widget's payload). */
-export async function solveProofOfWork(challenge: Challenge): Promise<string | null> {
+export async function solveProofOfWork(challenge: ProofOfWorkChallenge): Promise<string | null> {
   const solution = await solve(challenge);
   if (!solution) return null;
   const payload = JSON.stringify({ challenge, solution });

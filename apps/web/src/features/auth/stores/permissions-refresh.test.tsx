@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Permissions, RoleName, type UserProfile } from '@snowgear/contracts';
 import { api } from '@/lib/api-client';
 import { loginWithPassword, useSession } from './session-store';
-import { watchGrants } from './permissions-refresh';
+import { watchGrants } from './watch-grants';
 
 const PASSWORD = '1q2w3E*';
 

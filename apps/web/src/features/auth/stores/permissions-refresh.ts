@@ -1,4 +1,3 @@
-import { setApiHooks } from '@/lib/api-client';
 import { getApplicationConfiguration } from '../api/get-application-configuration';
 import { applyGrants, useSession } from './session-store';
 
@@ -48,23 +47,4 @@ export function refreshAfterForbidden(now: number = Date.now()): void {
   if (now - lastForbiddenRefresh < FORBIDDEN_BURST_MS) return;
   lastForbiddenRefresh = now;
   void refreshGrants();
-}
-
-/**
- * Keeps the granted permissions fresh while the app runs: when the window regains focus or
- * becomes visible, and after a 403. Returns what stops it.
- */
-export function watchGrants(): () => void {
-  const handleFocus = () => refreshOnReturn();
-  const handleVisibility = () => {
-    if (document.visibilityState === 'visible') refreshOnReturn();
-  };
-  window.addEventListener('focus', handleFocus);
-  document.addEventListener('visibilitychange', handleVisibility);
-  setApiHooks({ onForbidden: () => refreshAfterForbidden() });
-  return () => {
-    window.removeEventListener('focus', handleFocus);
-    document.removeEventListener('visibilitychange', handleVisibility);
-    setApiHooks({ onForbidden: () => undefined });
-  };
 }
