@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newPhone, screenshot, watchErrors } from '../support/browser';
 import { staffApi, type StockItem } from '../support/api';
 import { writeFakeCameraVideo } from '../support/fake-camera';
-import { signIn } from '../support/session';
+import { customerSignIn, signIn } from '../support/session';
 
 const baseUrl = inject('baseUrl');
 const DAY = 86_400_000;
@@ -35,7 +35,6 @@ const TEXTS = {
     submit: '提交归还',
     handedBack: '已自助归还，待门店验收',
     refunded: /已原路退回支付宝/,
-    login: /^登录$/,
   },
   'en-US': {
     current: 'Current rental',
@@ -56,7 +55,6 @@ const TEXTS = {
     submit: 'Hand it back',
     handedBack: 'Handed back, waiting for the store',
     refunded: /Back to Alipay/,
-    login: /^Sign in$/,
   },
 } as const;
 type Language = keyof typeof TEXTS;
@@ -68,25 +66,6 @@ interface Order {
   rentalEndTime: string;
   items: { id: string; barcodeNumber: string | null }[];
   bills: { kind: string; status: string; amount: number; method: string | null }[];
-}
-
-/** A customer signs in with the phone and the code the sandbox SMS tag shows (Chinese form). */
-async function customerSignIn(page: Page, phone: string, name: string, language: Language) {
-  await page.goto(
-    `${baseUrl}/customer/login?redirect=${encodeURIComponent('/customer/dashboard')}`,
-  );
-  await page.evaluate((lang) => localStorage.setItem('language', lang), language);
-  await page.reload();
-  const zh = language === 'zh-CN';
-  await page.getByLabel(zh ? '手机号' : 'Mobile number').fill(phone);
-  await page.getByRole('button', { name: zh ? '获取验证码' : 'Get code' }).tap();
-  const shown = page.getByText(zh ? /验证码：\d{6}/ : /Your code: \d{6}/);
-  await shown.waitFor();
-  const code = /\d{6}/.exec((await shown.textContent()) ?? '')?.[0] ?? '';
-  await page.getByLabel(zh ? '验证码' : 'Code').fill(code);
-  await page.getByLabel(zh ? '真实姓名' : 'Real name').fill(name);
-  await page.getByRole('button', { name: TEXTS[language].login }).tap();
-  await page.waitForURL('**/customer/dashboard');
 }
 
 /** Pays what the payment page shows with Alipay (the store's sandbox) and lands on the order. */
@@ -159,7 +138,12 @@ describe('the customer after booking: dashboard, orders, extension and self-retu
       const errors = watchErrors(page);
 
       // A new customer signs in; the store then books two items for their verified phone.
-      await customerSignIn(page, phone, index ? '林一' : '林零', language);
+      await customerSignIn(page, baseUrl, {
+        phone,
+        name: index ? '林一' : '林零',
+        to: '/customer/dashboard',
+        language,
+      });
       const gear = stock.slice(index * 2, index * 2 + 2);
       const start = new Date(Date.now() + 60 * 60_000);
       const booked = await api.book({

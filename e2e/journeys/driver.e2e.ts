@@ -1,13 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { staffApi, type BookedOrder, type StockItem } from '../support/api';
 import { launchBrowser, newPhone, screenshot, watchErrors } from '../support/browser';
 import { browserSeeingLabels } from '../support/fake-camera';
 import { signIn } from '../support/session';
+import { signOnPad } from '../support/signature';
 import { expectGloveSized } from '../support/touch';
 
 const baseUrl = inject('baseUrl');
@@ -22,20 +23,6 @@ async function cameraPhoto(): Promise<{ name: string; mimeType: string; buffer: 
     .jpeg()
     .toBuffer();
   return { name: 'door.jpg', mimeType: 'image/jpeg', buffer };
-}
-
-/** A name written with a finger in the signature box. */
-async function sign(page: Page) {
-  const canvas = page.locator('.signature-pad__canvas');
-  // In the middle of the screen, clear of the sticky action bar.
-  await canvas.evaluate((el) => el.scrollIntoView({ block: 'center' }));
-  const box = (await canvas.boundingBox())!;
-  await page.mouse.move(box.x + 30, box.y + box.height / 2);
-  await page.mouse.down();
-  for (let step = 1; step <= 12; step += 1) {
-    await page.mouse.move(box.x + 30 + step * 20, box.y + box.height / 2 + (step % 2 ? -25 : 25));
-  }
-  await page.mouse.up();
 }
 
 /**
@@ -134,7 +121,7 @@ describe('the driver’s round', () => {
     await page.getByTestId('door-photo-input').setInputFiles(await cameraPhoto());
     await page.getByRole('img', { name: '交付照片' }).waitFor();
     await page.getByText('离线：照片已保存在本机，联网后随确认一起上传').waitFor();
-    await sign(page);
+    await signOnPad(page);
     await page.getByText('已签名').first().waitFor();
     await expectGloveSized(page.locator('.door-page .adm-button, .door-photo__button'));
     await screenshot(page, 'driver-delivery-confirm-zh');

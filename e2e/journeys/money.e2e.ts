@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { staffApi, type StockItem } from '../support/api';
 import { launchBrowser, newPhone, screenshot, watchErrors } from '../support/browser';
 import { gunScan } from '../support/gun';
-import { signIn } from '../support/session';
+import { customerSignIn, signIn } from '../support/session';
 import { customerSigns } from '../support/signature';
 
 const baseUrl = inject('baseUrl');
@@ -37,26 +37,6 @@ function storeMorning(days: number): Date {
     timeZone: 'Asia/Shanghai',
   });
   return new Date(`${day.slice(0, 10)}T10:00:00+08:00`);
-}
-
-/** A customer signs in with the phone and the code the sandbox SMS tag shows. */
-async function customerSignIn(page: Page, to: string, phone: string, language: Language) {
-  const zh = language === 'zh-CN';
-  await page.goto(`${baseUrl}/customer/login?redirect=${encodeURIComponent(to)}`);
-  // The page's first calls bring the browser's verification cookie, which sending a code needs.
-  await page.waitForLoadState('networkidle');
-  await page.getByLabel(zh ? '手机号' : 'Mobile number').fill(phone);
-  await page.getByRole('button', { name: zh ? '获取验证码' : 'Get code' }).tap();
-  const shown = page.getByText(zh ? /验证码：\d{6}/ : /Your code: \d{6}/);
-  await shown.waitFor();
-  const code = /\d{6}/.exec((await shown.textContent()) ?? '')?.[0] ?? '';
-  await page.getByLabel(zh ? '验证码' : 'Code').fill(code);
-  await page.getByLabel(zh ? '真实姓名' : 'Real name').fill('钱多多');
-  await page
-    .getByRole('button', { name: zh ? '登录' : 'Sign in' })
-    .last()
-    .tap();
-  await page.waitForURL(`**${to}`);
 }
 
 /**
@@ -162,7 +142,12 @@ describe('money at the counter and at the door', () => {
     const customerPhone = await phoneIn(browser, 'en-US');
     const customer = await customerPhone.newPage();
     const customerErrors = watchErrors(customer);
-    await customerSignIn(customer, `/customer/payment/${booked.id}`, phone, 'en-US');
+    await customerSignIn(customer, baseUrl, {
+      phone,
+      name: '钱多多',
+      to: `/customer/payment/${booked.id}`,
+      language: 'en-US',
+    });
     await customer.getByText(`the driver collects ${due} at the door`, { exact: false }).waitFor();
     await customer.getByRole('button', { name: 'Pay on delivery', exact: true }).tap();
     await customer.getByRole('button', { name: 'Confirm' }).tap();

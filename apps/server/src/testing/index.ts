@@ -386,3 +386,32 @@ export async function solvedProofOfWork(
   if (!solution) throw new Error('challenge not solved');
   return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
 }
+
+/**
+ * Pays a bill through the sandbox cashier as a customer's phone does: the payment started
+ * (anonymously, as from a payment link), then the cashier's 'pay' pressed. Throws when either
+ * step is refused.
+ */
+export async function payInSandbox(
+  app: FastifyInstance,
+  csrf: Record<string, string>,
+  billId: string,
+  method: 'wechat' | 'alipay' = 'wechat',
+): Promise<void> {
+  const started = await app.inject({
+    method: 'POST',
+    url: '/api/app/payments',
+    headers: csrf,
+    payload: { billId, method, channel: 'h5', returnPath: '/customer/orders/x' },
+  });
+  if (started.statusCode !== 201) throw new Error(`payment not started: ${started.body}`);
+  const action = started.json<{ action: { url?: string; codeUrl?: string } }>().action;
+  const cashier = new URL(action.url ?? action.codeUrl ?? '', 'http://x.invalid');
+  const pressed = await app.inject({
+    method: 'POST',
+    url: `${cashier.pathname}/pay${cashier.search}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: '',
+  });
+  if (pressed.statusCode >= 400) throw new Error(`sandbox pay refused: ${pressed.body}`);
+}

@@ -3,6 +3,7 @@ import {
   callerAs,
   counterOrdersAs,
   createTestApp,
+  payInSandbox,
   customerToken,
   phoneSignIn,
   signIn,
@@ -88,23 +89,7 @@ describe("the customer's own orders: cancel, extend, self-return", () => {
   }
 
   /** Pays a bill through the sandbox cashier, as the customer's phone would. */
-  async function pay(billId: string) {
-    const attempt = await t.app.inject({
-      method: 'POST',
-      url: '/api/app/payments',
-      headers: csrf,
-      payload: { billId, method: 'wechat', channel: 'h5', returnPath: '/customer/orders/x' },
-    });
-    expect(attempt.statusCode).toBe(201);
-    const url = new URL(attempt.json<{ action: { url: string } }>().action.url, 'http://x.invalid');
-    const pressed = await t.app.inject({
-      method: 'POST',
-      url: `${url.pathname}/pay${url.search}`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: '',
-    });
-    expect(pressed.statusCode).toBeLessThan(400);
-  }
+  const pay = (billId: string) => payInSandbox(t.app, csrf, billId);
 
   async function paidOrder(items = 1, from = 0) {
     const { order, gear } = await booked(items, from);

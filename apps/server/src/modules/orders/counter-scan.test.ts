@@ -6,6 +6,7 @@ import {
   counterOrdersAs,
   counterSignature,
   createTestApp,
+  payInSandbox,
   signIn,
   storeIdsByName,
   verificationHeaders,
@@ -345,28 +346,7 @@ describe('counter scan-to-order', () => {
     const created = await book(scanned(item), now + MINUTE, now + DAY);
     const clerk = created.timeline.find((e) => e.kind === 'handover:on-payment')!;
     // The customer pays through the cashier: the provider's notification completes the payment.
-    const bill = created.bills[0]!;
-    const started = await t.app.inject({
-      method: 'POST',
-      url: '/api/app/payments',
-      headers: csrf,
-      payload: {
-        billId: bill.id,
-        method: 'wechat',
-        channel: 'h5',
-        returnPath: '/customer/payment/x',
-      },
-    });
-    expect(started.statusCode, started.body).toBe(201);
-    const action = started.json<{ action: { url?: string; codeUrl?: string } }>().action;
-    const cashier = new URL(action.url ?? action.codeUrl ?? '', 'http://x.invalid');
-    const paid = await t.app.inject({
-      method: 'POST',
-      url: `${cashier.pathname}/pay${cashier.search}`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: '',
-    });
-    expect(paid.statusCode).toBeLessThan(400);
+    await payInSandbox(t.app, csrf, created.bills[0]!.id);
     const after = (await call('GET', `/api/app/orders/${created.id}`)).json<Order>();
     expect(after.status).toBe(5);
     // The gear went out from the clerk's hands, not the payment provider's.

@@ -4,6 +4,7 @@ import {
   callerAs,
   counterOrdersAs,
   createTestApp,
+  payInSandbox,
   customerToken,
   phoneSignIn,
   signIn,
@@ -21,9 +22,6 @@ const at = (days: number) => new Date(Date.UTC(NEXT_YEAR, 5, 1) + days * DAY).to
 interface Item {
   id: string;
   barcodeNumber: string;
-}
-interface Attempt {
-  action: { url?: string; codeUrl?: string };
 }
 
 /** Receipt numbers (R + business day + daily sequence) and the receipt of settled bills. */
@@ -101,26 +99,7 @@ describe('receipts', () => {
   }
 
   /** Pays a bill through the sandbox cashier, as a customer would. */
-  async function payOnline(billId: string) {
-    const started = await t.app.inject({
-      method: 'POST',
-      url: '/api/app/payments',
-      headers: csrf,
-      payload: { billId, method: 'wechat', channel: 'h5', returnPath: '/customer/payment/x' },
-    });
-    expect(started.statusCode, started.body).toBe(201);
-    const attempt = started.json<Attempt>();
-    const url = new URL(attempt.action.url ?? attempt.action.codeUrl ?? '', 'http://x.invalid');
-    const page = await t.app.inject(`${url.pathname}${url.search}`);
-    expect(page.statusCode).toBe(200);
-    const paid = await t.app.inject({
-      method: 'POST',
-      url: `${url.pathname}/pay${url.search}`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: '',
-    });
-    expect(paid.statusCode).toBeLessThan(400);
-  }
+  const payOnline = (billId: string) => payInSandbox(t.app, csrf, billId);
 
   it('cash taken at the counter gets a receipt number of the day, kept when confirmed again', async () => {
     const booked = await book();
