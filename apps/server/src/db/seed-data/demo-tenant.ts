@@ -110,4 +110,6 @@ export const demoGlobalParameters: Record<string, string> = {
   [K.LateReturnGraceHours]: '1',
   [K.MaxStaffDiscountPercent]: '20',
   [K.CashOnDelivery]: 'false',
+  // The customer signs the rental agreement on the clerk's phone for every counter order.
+  [K.CounterSignatureRequired]: 'true',
 };
