@@ -314,6 +314,8 @@ describe('the counter without network', () => {
     expect(await billsPaid()).toBe(1);
     const made = await ordersFor('13900008802');
     expect(made).toHaveLength(1);
+    // The clerk is told, on whatever page is open, that the order kept offline now exists.
+    await page.getByText(`离线保存的订单已创建：${made[0]!.orderNumber}`).waitFor();
     // Its signature went up first, and the order carries it.
     const placed = await api.call<{ agreementSignatureId: string | null }>(
       'GET',

@@ -6,7 +6,7 @@ import { Paths } from '@/config/paths';
 import { useAppStore } from '@/features/app-state/stores/app-store';
 import { useSession } from '@/features/auth/stores/session-store';
 import type { QueuedRequest } from '@/features/offline/offline-db';
-import { i18n } from '@/lib/i18n';
+import { currentLanguage, i18n, loadLanguage } from '@/lib/i18n';
 import {
   clearOrderDraft,
   loadOrderDraft,
@@ -36,10 +36,14 @@ export function orderCreatedFromQueue(entry: QueuedRequest, order: Order): void 
   const draft = loadOrderDraft(entry.userId);
   const draftCleared = !!draft && sameDraft(draft, entry.context?.draft);
   if (draftCleared) clearOrderDraft(entry.userId);
-  useAppStore
-    .getState()
-    .showSuccess(i18n.t('offlineWork.orderSynced', { number: order.orderNumber }));
   useCreatedOffline.setState({ latest: { orderId: order.id, draftCleared } });
+  // The queue sends from whatever page is open, whose texts may not hold this message: it is
+  // said once the language's full texts are in (at once if they are; from the cache offline).
+  const say = () =>
+    useAppStore
+      .getState()
+      .showSuccess(i18n.t('offlineWork.orderSynced', { number: order.orderNumber }));
+  void loadLanguage(currentLanguage()).then(say, say);
 }
 
 /** The queue sheet's "open the draft again" for a new order the server refused. */
