@@ -135,8 +135,9 @@ describe("the customer's orders: dashboard, list and detail (real server)", () =
     // An unpaid booking cannot be extended: no button promises it.
     expect(screen.queryByRole('button', { name: /^续租/ })).toBeNull();
     fireEvent.click(await screen.findByRole('button', { name: '取消订单' }));
-    expect(await screen.findByText('订单还没有付款，取消后预留的雪具会释放。')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: '确认取消' }));
+    // Tapped once it has opened, as a person can: else it may never close (test/dialog.ts).
+    const dialog = await openedDialog('订单还没有付款，取消后预留的雪具会释放。');
+    fireEvent.click(within(dialog).getByRole('button', { name: '确认取消' }));
     expect(await screen.findByText('订单已取消')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('button', { name: '取消订单' })).toBeNull());
     expect(screen.queryByRole('button', { name: /^去支付/ })).toBeNull();

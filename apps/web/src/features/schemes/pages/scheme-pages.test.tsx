@@ -119,7 +119,9 @@ describe('plans: my list, a shared plan, booking it (real server)', () => {
     storage.set(StorageKey.refreshToken, ownerTokens[1]!);
     useSession.setState(owner);
     const storeName = useConfigStore.getState().config!.storeConfigs[storeId]!.storeName;
-    const start = dayjs.tz(BookingCartSchema.parse(scheme.cart).rentalStartTime, 'Asia/Shanghai');
+    // The start's day in the store's zone (dayjs.tz would read the instant as Shanghai wall time,
+    // a day off between 00:00 and 08:00 there).
+    const start = dayjs(BookingCartSchema.parse(scheme.cart).rentalStartTime).tz('Asia/Shanghai');
     // The name the booking page suggests when saving.
     const name = `${storeName} ${start.format('MM-DD')} 起 2 天`;
     const named = await api.post<Scheme>('/app/schemes', { name, cart: scheme.cart });
