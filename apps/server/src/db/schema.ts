@@ -52,8 +52,11 @@ export const stores = pgTable(
     /** Short human code, unique per tenant (used by the seed and by staff). */
     code: text('code').notNull(),
     name: text('name').notNull(),
+    /** The same in English for English readers; empty: not translated yet (the Chinese shows). */
+    nameEn: text('name_en').notNull().default(''),
     phone: text('phone').notNull().default(''),
     address: text('address').notNull().default(''),
+    addressEn: text('address_en').notNull().default(''),
     /** HH:mm, business time zone. */
     openTime: text('open_time').notNull().default('08:00'),
     closeTime: text('close_time').notNull().default('17:00'),
@@ -280,6 +283,8 @@ export const equipmentCategories = pgTable(
       .notNull()
       .references(() => tenants.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    /** The same in English for English readers; empty: not translated yet (the Chinese shows). */
+    nameEn: text('name_en').notNull().default(''),
     sizeKind: text('size_kind', { enum: ['LargeEquipment', 'SmallEquipment'] }).notNull(),
     /** Skis with a binding whose release value (DIN) the technician sets for each rider. */
     dinAdjustable: boolean('din_adjustable').notNull().default(false),
@@ -302,10 +307,14 @@ export const attributeDefinitions = pgTable(
     }),
     name: text('name').notNull(),
     displayName: text('display_name').notNull(),
+    /** The same in English for English readers; empty: not translated yet (the Chinese shows). */
+    displayNameEn: text('display_name_en').notNull().default(''),
     kind: text('kind', {
       enum: ['text', 'number', 'select', 'multi-select', 'boolean', 'date'],
     }).notNull(),
     options: text('options').array().notNull().default([]),
+    /** Each option in English, by the same position (a value is stored as its Chinese option). */
+    optionsEn: text('options_en').array().notNull().default([]),
     unit: text('unit').notNull().default(''),
     isRequired: boolean('is_required').notNull().default(false),
     isFilterable: boolean('is_filterable').notNull().default(false),
@@ -336,6 +345,8 @@ export const equipment = pgTable(
       .notNull()
       .references(() => equipmentCategories.id),
     name: text('name').notNull(),
+    /** The same in English for English readers; empty: not translated yet (the Chinese shows). */
+    nameEn: text('name_en').notNull().default(''),
     brand: text('brand').notNull().default(''),
     model: text('model').notNull().default(''),
     barcodeNumber: text('barcode_number').notNull(),
@@ -489,6 +500,8 @@ export const smallEquipmentStock = pgTable(
       .notNull()
       .references(() => stores.id),
     name: text('name').notNull(),
+    /** The same in English for English readers; empty: not translated yet (the Chinese shows). */
+    nameEn: text('name_en').notNull().default(''),
     unit: text('unit').notNull().default('件'),
     quantity: integer('quantity').notNull().default(0),
     lowStockThreshold: integer('low_stock_threshold').notNull().default(0),
@@ -673,6 +686,7 @@ export const orderItems = pgTable(
     /** The pack this line is part of (its price is the pack's, shared over its lines). */
     packId: uuid('pack_id').references(() => rentalPacks.id, { onDelete: 'set null' }),
     packName: text('pack_name').notNull().default(''),
+    packNameEn: text('pack_name_en').notNull().default(''),
     /** Which rider of the order this line is for (a key shared by that rider's lines). */
     riderKey: text('rider_key'),
     riderProfileId: uuid('rider_profile_id').references(() => riderProfiles.id, {
@@ -728,6 +742,8 @@ export const orderFeeItems = pgTable(
     kind: text('kind').notNull(),
     amountFen: integer('amount_fen').notNull(),
     description: text('description').notNull().default(''),
+    /** The same in English for English readers; empty: not translated yet (the Chinese shows). */
+    descriptionEn: text('description_en').notNull().default(''),
     sortOrder: integer('sort_order').notNull().default(0),
     /**
      * Why a line was added by hand or waived (a discount, an ad-hoc fee or refund, a late fee
@@ -916,7 +932,10 @@ export const rentalPacks = pgTable(
       .references(() => tenants.id, { onDelete: 'cascade' }),
     storeId: uuid('store_id').references(() => stores.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    /** The same in English for English readers; empty: not translated yet (the Chinese shows). */
+    nameEn: text('name_en').notNull().default(''),
     description: text('description').notNull().default(''),
+    descriptionEn: text('description_en').notNull().default(''),
     dailyPriceFen: integer('daily_price_fen').notNull(),
     depositFen: integer('deposit_fen').notNull(),
     /** The component kinds, in the order they are listed. */
@@ -1124,6 +1143,8 @@ export const agreementVersions = pgTable(
       .references(() => tenants.id, { onDelete: 'cascade' }),
     version: text('version').notNull(),
     text: text('text').notNull(),
+    /** The same in English for English readers; empty: not translated yet (the Chinese shows). */
+    textEn: text('text_en').notNull().default(''),
     publishedBy: uuid('published_by').references(() => users.id, { onDelete: 'set null' }),
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
   },
