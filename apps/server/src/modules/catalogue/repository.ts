@@ -43,6 +43,7 @@ export async function selectCategories(
       id: equipmentCategories.id,
       tenantId: equipmentCategories.tenantId,
       name: equipmentCategories.name,
+      nameEn: equipmentCategories.nameEn,
       sizeKind: equipmentCategories.sizeKind,
       dinAdjustable: equipmentCategories.dinAdjustable,
       sortOrder: equipmentCategories.sortOrder,
