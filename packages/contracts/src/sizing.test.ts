@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   BOOT_SIZE_SYSTEMS,
+  bootMondopointOf,
   bootSizeBounds,
   bootSizeEquivalents,
   bootSizeToMondopoint,
@@ -133,6 +134,17 @@ describe('boots: Mondopoint', () => {
     // between 30 and 31, and the roomier boot is suggested.
     const kids = [{ id: 'size', unit: 'EU', options: ['28', '29', '30', '31', '32'] }];
     expect(suggestedSize(boots, kids, child)).toEqual({ size: '31' });
+  });
+
+  it('reads a boot kind’s Mondopoint from its value, for other gear and EU boots none', () => {
+    expect(bootMondopointOf(boots, mondopoint, { size: '26.5' })).toBe(26.5);
+    expect(bootMondopointOf(boots, mondopoint, {})).toBeNull();
+    expect(
+      bootMondopointOf({ name: 'Ski boots', dinAdjustable: false }, mondopoint, { size: '27' }),
+    ).toBe(27);
+    const eu = [{ id: 'size', unit: 'EU', options: ['38', '39', '40'] }];
+    expect(bootMondopointOf(boots, eu, { size: '39' })).toBeNull();
+    expect(bootMondopointOf(ski, skis, { length: '150' })).toBeNull();
   });
 
   it('suggests the rider’s own Mondopoint', () => {

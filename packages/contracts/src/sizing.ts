@@ -231,6 +231,22 @@ function numericAttribute(attributes: readonly SizeAttribute[]): SizeAttribute |
   );
 }
 
+/**
+ * The Mondopoint of a boot kind sized on Mondopoint (its option's value, not its label: '26.5'),
+ * to show beside it in the sizes a visitor knows; null for other gear and for boots sized on EU.
+ */
+export function bootMondopointOf(
+  category: Category,
+  attributes: readonly SizeAttribute[],
+  size: Record<string, string>,
+): number | null {
+  if (sizedGear(category) !== 'boot') return null;
+  const attribute = numericAttribute(attributes);
+  const value = attribute ? size[attribute.id] : undefined;
+  if (!attribute || !value || bootScale(attribute) !== 'mondopoint') return null;
+  return Number(value);
+}
+
 // ---- helmets ------------------------------------------------------------------------------------
 
 /** Helmet sizes in order; XS is a child's head (about 48–52 cm), S 52–55, M 55–58, L 58–61 … */

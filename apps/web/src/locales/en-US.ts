@@ -1676,6 +1676,7 @@ const enUS: Messages = {
     eu: 'EU {{size}}',
     uk: 'UK {{size}}',
     us: 'US M {{men}} / W {{women}}',
+    withEquivalents: '{{size}} ({{equivalents}})',
     approx:
       "Boot sizes are Mondopoint (foot length in cm); EU, UK and US sizes are approximate, as boot makers' charts differ by about half a size.",
   },

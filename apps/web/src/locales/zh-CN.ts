@@ -1628,6 +1628,7 @@ const zhCN = {
     eu: '欧码 {{size}}',
     uk: '英码 {{size}}',
     us: '美码 男 {{men}} / 女 {{women}}',
+    withEquivalents: '{{size}}（{{equivalents}}）',
     approx: '鞋码为 Mondopoint（脚长厘米数）；欧码、英码、美码为约数，各品牌鞋码表相差约半码。',
   },
   din: {
