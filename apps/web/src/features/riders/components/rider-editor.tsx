@@ -6,7 +6,6 @@ import {
   BOOT_SIZE_SYSTEMS,
   bootSizeBounds,
   bootSizeToMondopoint,
-  cmToFeetInches,
   feetInchesToCm,
   kgToLb,
   lbToKg,
@@ -30,14 +29,18 @@ import {
   WeightUnit,
 } from '@/lib/size-systems';
 import { textRule } from '@/lib/text-rules';
+import {
+  emptyFeetInches,
+  FeetInchesInput,
+  feetInchesOf,
+  HEIGHT_INCHES,
+  inchesOf,
+  WEIGHT_LB,
+  type FeetInches,
+} from './imperial-measures';
 
 /** A rider as the editor gives it back: the fields, and whether it is the account holder. */
 export type RiderDraft = RiderFields & { isSelf: boolean };
-
-interface FeetInches {
-  feet: string;
-  inches: string;
-}
 
 interface Values {
   name: string;
@@ -76,68 +79,6 @@ function rangeRule(message: string, bounds: { min: number; max: number }, step =
       if (!fits(value, bounds, step)) throw new Error(message);
     },
   };
-}
-
-/** The whole units (inches, pounds) whose kept value (whole cm, kg) lies within the bounds. */
-function wholeUnitsWithin(toKept: (n: number) => number, bounds: { min: number; max: number }) {
-  let min = 0;
-  while (toKept(min) < bounds.min) min++;
-  let max = min;
-  while (toKept(max + 1) <= bounds.max) max++;
-  return { min, max };
-}
-
-const HEIGHT_INCHES = wholeUnitsWithin((n) => feetInchesToCm(0, n), RIDER_LIMITS.heightCm);
-const WEIGHT_LB = wholeUnitsWithin(lbToKg, RIDER_LIMITS.weightKg);
-
-/** Whole inches in all of a height given in feet and inches; null if not a height so given. */
-function inchesOf(value: FeetInches | undefined): number | null {
-  const feet = value?.feet.trim() ?? '';
-  const inches = value?.inches.trim() ?? '';
-  if (!/^\d{1,2}$/.test(feet) || !/^\d{0,2}$/.test(inches)) return null;
-  const total = Number(feet) * 12 + Number(inches || 0);
-  return Number(inches || 0) < 12 && total >= HEIGHT_INCHES.min && total <= HEIGHT_INCHES.max
-    ? total
-    : null;
-}
-
-const emptyFeetInches = (value: FeetInches | undefined) =>
-  !value || (!value.feet.trim() && !value.inches.trim());
-
-function feetInchesOf(cm: number | null | undefined): FeetInches {
-  if (cm === null || cm === undefined) return { feet: '', inches: '' };
-  const { feet, inches } = cmToFeetInches(cm);
-  return { feet: String(feet), inches: String(inches) };
-}
-
-/** A height in two boxes, feet and inches, each named for a screen reader. */
-function FeetInchesInput({
-  value,
-  onChange,
-}: {
-  value?: FeetInches;
-  onChange?: (value: FeetInches) => void;
-}) {
-  const { t } = useTranslation();
-  const current = value ?? { feet: '', inches: '' };
-  return (
-    <div className="feet-inches">
-      <Input
-        inputMode="numeric"
-        aria-label={t('riders.feet')}
-        value={current.feet}
-        onChange={(feet) => onChange?.({ ...current, feet })}
-      />
-      <span aria-hidden>ft</span>
-      <Input
-        inputMode="numeric"
-        aria-label={t('riders.inches')}
-        value={current.inches}
-        onChange={(inches) => onChange?.({ ...current, inches })}
-      />
-      <span aria-hidden>in</span>
-    </div>
-  );
 }
 
 interface EditorProps {
