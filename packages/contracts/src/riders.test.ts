@@ -114,11 +114,11 @@ describe('the DIN the technician sets', () => {
 });
 
 describe('boot sizes', () => {
-  it('converts Mondopoint to EU sizes and back', () => {
-    expect(mondopointToEu(26.5)).toBe(42);
-    expect(mondopointToEu(23)).toBeCloseTo(36.75);
-    expect(euToMondopoint(42)).toBe(26.5);
-    expect(euToMondopoint(38)).toBe(24);
+  it('converts Mondopoint to EU sizes and back, by the ski makers’ chart', () => {
+    expect(mondopointToEu(26.5)).toBe(41);
+    expect(mondopointToEu(23)).toBe(36);
+    expect(euToMondopoint(42)).toBe(27);
+    expect(euToMondopoint(38)).toBe(24.5);
     expect(euToMondopoint(mondopointToEu(28.5))).toBe(28.5);
   });
 });
@@ -166,9 +166,10 @@ describe('size suggestion', () => {
       { id: 'size', options: ['36', '37', '38', '39', '40', '41', '42', '43', '44', '45'] },
     ];
     const boots = { name: '双板滑雪鞋', dinAdjustable: false };
-    expect(suggestedSize(boots, eu, rider({ bootSizeMondopoint: 26.5 }))).toEqual({ size: '42' });
-    expect(suggestedSize(boots, eu, rider({ bootSizeMondopoint: 25 }))).toEqual({ size: '40' });
-    expect(suggestedSize(boots, eu, rider({ bootSizeMondopoint: 23.5 }))).toEqual({ size: '38' });
+    expect(suggestedSize(boots, eu, rider({ bootSizeMondopoint: 26.5 }))).toEqual({ size: '41' });
+    expect(suggestedSize(boots, eu, rider({ bootSizeMondopoint: 25 }))).toEqual({ size: '39' });
+    // 23.5 is EU 36.5: between 36 and 37, the larger.
+    expect(suggestedSize(boots, eu, rider({ bootSizeMondopoint: 23.5 }))).toEqual({ size: '37' });
     expect(
       suggestedSize(
         { name: '单板滑雪鞋', dinAdjustable: false },

@@ -1,6 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import {
+  BOOT_SIZE_SYSTEMS,
+  bootMondopointOf,
+  bootSizeBounds,
+  bootSizeEquivalents,
+  bootSizeToMondopoint,
+  cmToFeetInches,
+  euToMondopoint,
+  feetInchesToCm,
   fittingKind,
+  kgToLb,
+  lbToKg,
+  mondopointToBootSize,
+  mondopointToEu,
+  RIDER_LIMITS,
   RiderFieldsSchema,
   sizedGear,
   sizeMisfit,
@@ -111,15 +124,27 @@ describe('boots: Mondopoint', () => {
   });
 
   it('reads EU sizes as EU: one size there is two thirds of a Mondopoint', () => {
-    const eu = [{ id: 'size', options: ['36', '37', '38', '39', '40', '41', '42', '43', '44'] }];
-    // 26.5 is EU 42: 41 and 43 fit, 40 and 44 are more than a Mondopoint away.
-    expect(sizeMisfit(boots, eu, { size: '41' }, adult)).toBeNull();
-    expect(sizeMisfit(boots, eu, { size: '43' }, adult)).toBeNull();
-    expect(sizeMisfit(boots, eu, { size: '40' }, adult)?.problem).toBe('tooSmall');
-    expect(sizeMisfit(boots, eu, { size: '44' }, adult)?.problem).toBe('tooBig');
-    // The unit says so even where the sizes alone would read as Mondopoint.
+    const eu = [{ id: 'size', options: ['38', '39', '40', '41', '42', '43', '44'] }];
+    // 26.5 is EU 41: 40 and 42 fit, 39 and 43 are more than a Mondopoint away.
+    expect(sizeMisfit(boots, eu, { size: '40' }, adult)).toBeNull();
+    expect(sizeMisfit(boots, eu, { size: '42' }, adult)).toBeNull();
+    expect(sizeMisfit(boots, eu, { size: '39' }, adult)?.problem).toBe('tooSmall');
+    expect(sizeMisfit(boots, eu, { size: '43' }, adult)?.problem).toBe('tooBig');
+    // The unit says so even where the sizes alone would read as Mondopoint: 19.5 is EU 30.5,
+    // between 30 and 31, and the roomier boot is suggested.
     const kids = [{ id: 'size', unit: 'EU', options: ['28', '29', '30', '31', '32'] }];
-    expect(suggestedSize(boots, kids, child)).toEqual({ size: '32' });
+    expect(suggestedSize(boots, kids, child)).toEqual({ size: '31' });
+  });
+
+  it('reads a boot kind’s Mondopoint from its value, for other gear and EU boots none', () => {
+    expect(bootMondopointOf(boots, mondopoint, { size: '26.5' })).toBe(26.5);
+    expect(bootMondopointOf(boots, mondopoint, {})).toBeNull();
+    expect(
+      bootMondopointOf({ name: 'Ski boots', dinAdjustable: false }, mondopoint, { size: '27' }),
+    ).toBe(27);
+    const eu = [{ id: 'size', unit: 'EU', options: ['38', '39', '40'] }];
+    expect(bootMondopointOf(boots, eu, { size: '39' })).toBeNull();
+    expect(bootMondopointOf(ski, skis, { length: '150' })).toBeNull();
   });
 
   it('suggests the rider’s own Mondopoint', () => {
@@ -232,5 +257,88 @@ describe('fittingKind: the size to take instead', () => {
       length: '152',
       stance: 'regular',
     });
+  });
+});
+
+describe('boot sizes in the systems a visitor knows', () => {
+  /** Every Mondopoint a rider may have, in half sizes. */
+  const { min, max } = RIDER_LIMITS.bootSizeMondopoint;
+  const mondopoints = Array.from({ length: (max - min) * 2 + 1 }, (_, i) => min + i / 2);
+
+  it('gives the makers’ chart equivalents of a Mondopoint', () => {
+    expect(bootSizeEquivalents(26.5)).toEqual({ eu: 41, uk: 7.5, usMen: 8.5, usWomen: 9.5 });
+    expect(bootSizeEquivalents(27)).toEqual({ eu: 42, uk: 8, usMen: 9, usWomen: 10 });
+    expect(bootSizeEquivalents(22)).toEqual({ eu: 34.5, uk: 3, usMen: 4, usWomen: 5 });
+    expect(bootSizeEquivalents(28.5)).toEqual({ eu: 44, uk: 9.5, usMen: 10.5, usWomen: 11.5 });
+    // A child's foot has no adult UK or US size: EU only.
+    expect(bootSizeEquivalents(19.5)).toEqual({ eu: 30.5, uk: null, usMen: null, usWomen: null });
+    expect(mondopointToEu(15)).toBe(24);
+  });
+
+  it('reads a size entered in any system as the Mondopoint the booking keeps', () => {
+    expect(bootSizeToMondopoint('eu', 42)).toBe(27);
+    expect(bootSizeToMondopoint('eu', 41)).toBe(26.5);
+    expect(euToMondopoint(44)).toBe(28.5);
+    expect(bootSizeToMondopoint('usWomen', 8)).toBe(25);
+    expect(bootSizeToMondopoint('usMen', 8.5)).toBe(26.5);
+    expect(bootSizeToMondopoint('uk', 7.5)).toBe(26.5);
+    expect(bootSizeToMondopoint('mondopoint', 26.5)).toBe(26.5);
+  });
+
+  it('brings every Mondopoint half size back unchanged through every system', () => {
+    for (const system of BOOT_SIZE_SYSTEMS)
+      for (const mondopoint of mondopoints) {
+        const size = mondopointToBootSize(system, mondopoint);
+        if (size === null) {
+          expect(mondopoint).toBeLessThan(22);
+          continue;
+        }
+        expect(Number.isInteger(size * 2)).toBe(true);
+        expect(bootSizeToMondopoint(system, size)).toBe(mondopoint);
+      }
+  });
+
+  it('keeps every size entered in a system within the riders’ bounds, and refuses the rest', () => {
+    expect(bootSizeBounds('mondopoint')).toEqual({ min: 15, max: 35 });
+    expect(bootSizeBounds('eu')).toEqual({ min: 24, max: 54 });
+    expect(bootSizeBounds('uk')).toEqual({ min: 3, max: 16 });
+    expect(bootSizeBounds('usMen')).toEqual({ min: 4, max: 17 });
+    expect(bootSizeBounds('usWomen')).toEqual({ min: 5, max: 18 });
+    for (const system of BOOT_SIZE_SYSTEMS) {
+      const { min: low, max: high } = bootSizeBounds(system);
+      for (let size = low; size <= high; size += 0.5) {
+        const mondopoint = bootSizeToMondopoint(system, size)!;
+        expect(mondopoint).toBeGreaterThanOrEqual(min);
+        expect(mondopoint).toBeLessThanOrEqual(max);
+      }
+      expect(bootSizeToMondopoint(system, low - 0.5)).toBeNull();
+      expect(bootSizeToMondopoint(system, high + 0.5)).toBeNull();
+      expect(bootSizeToMondopoint(system, low + 0.3)).toBeNull();
+      expect(bootSizeToMondopoint(system, Number.NaN)).toBeNull();
+    }
+  });
+});
+
+describe('heights and weights in feet, inches and pounds', () => {
+  it('shows a height in feet and inches, and keeps one entered so in whole cm', () => {
+    expect(cmToFeetInches(175)).toEqual({ feet: 5, inches: 9 });
+    expect(cmToFeetInches(183)).toEqual({ feet: 6, inches: 0 });
+    expect(cmToFeetInches(80)).toEqual({ feet: 2, inches: 7 });
+    expect(feetInchesToCm(5, 10)).toBe(178);
+    expect(feetInchesToCm(6, 0)).toBe(183);
+    // Whole inches survive the whole cm they are kept in.
+    for (let inches = 32; inches <= 90; inches++) {
+      const back = cmToFeetInches(feetInchesToCm(0, inches));
+      expect(back.feet * 12 + back.inches).toBe(inches);
+    }
+  });
+
+  it('shows a weight in pounds, and keeps one entered so in whole kg', () => {
+    expect(kgToLb(70)).toBe(154);
+    expect(kgToLb(10)).toBe(22);
+    expect(lbToKg(150)).toBe(68);
+    expect(lbToKg(154)).toBe(70);
+    // Whole kg survive the pounds they are shown in.
+    for (let kg = 10; kg <= 200; kg++) expect(lbToKg(kgToLb(kg))).toBe(kg);
   });
 });

@@ -1,4 +1,4 @@
-import type { RiderAbility } from './riders.js';
+import { RIDER_LIMITS, type RiderAbility } from './riders.js';
 import type { RiderFields } from './rider-schemas.js';
 
 /**
@@ -7,18 +7,130 @@ import type { RiderFields } from './rider-schemas.js';
  * the category's name, its size attributes and the rider's measurements; shared by both sides.
  */
 
-/**
- * European (Paris point) shoe size for a Mondopoint (foot length in cm): a Paris point is 2/3 cm
- * and a shoe's last is about 1.5 cm longer than the foot, so EU = 1.5 × (Mondopoint + 1.5)
- * (26.5 → 42). Boots may be labelled in either; the rider knows either.
+// ---- sizes and units a visitor knows -----------------------------------------------------------
+
+/** The shoe size systems a person may know their boot size in (the booking keeps Mondopoint). */
+export const BootSizeSystem = {
+  Mondopoint: 'mondopoint',
+  Eu: 'eu',
+  Uk: 'uk',
+  UsMen: 'usMen',
+  UsWomen: 'usWomen',
+} as const;
+export type BootSizeSystem = (typeof BootSizeSystem)[keyof typeof BootSizeSystem];
+export const BOOT_SIZE_SYSTEMS: readonly BootSizeSystem[] = Object.values(BootSizeSystem);
+
+/*
+ * The ski makers' boot size chart (the Mondopoint chart Salomon, Atomic, Rossignol and Head print
+ * with their boots; its rule of thumb: add the Mondopoint's two digits for the US men's size,
+ * 26.5 → 2 + 6 = 8, .5 → 8.5): US men's = Mondopoint − 18, US women's = men's + 1, UK = men's − 1,
+ * and EU about 1.5 × Mondopoint + 1.25 (26.5 → 41, 27 → 42, 28.5 → 44), to the nearest half size.
+ * The makers' charts differ from each other by about half a size, so these are approximate, and
+ * say so where shown. They cover adult feet, from Mondopoint 22 (UK 3, US men's 4, women's 5):
+ * children's UK and US shoe sizes run on scales of their own, so a child's foot is given in EU.
  */
+const US_MEN_BELOW_MONDOPOINT = 18;
+const OFFSET: Record<'uk' | 'usMen' | 'usWomen', number> = {
+  uk: US_MEN_BELOW_MONDOPOINT + 1,
+  usMen: US_MEN_BELOW_MONDOPOINT,
+  usWomen: US_MEN_BELOW_MONDOPOINT - 1,
+};
+/** The smallest adult foot on the makers' charts: UK and US sizes start there. */
+const ADULT_FROM_MONDOPOINT = 22;
+const EU_PER_CM = 1.5;
+const EU_AT_ZERO = 1.25;
+
+const toHalf = (n: number) => Math.round(n * 2) / 2;
+const isHalfSize = (n: number) => Number.isFinite(n) && Number.isInteger(n * 2);
+
+/** The EU size of a Mondopoint (26.5 → 41), to the nearest half size. */
 export function mondopointToEu(mondopoint: number): number {
-  return 1.5 * (mondopoint + 1.5);
+  return toHalf(EU_PER_CM * mondopoint + EU_AT_ZERO);
 }
 
-/** The Mondopoint (in half sizes) of an EU size: the inverse of `mondopointToEu`. */
+/** The Mondopoint (in half sizes) of an EU size: the inverse of `mondopointToEu` (41 → 26.5). */
 export function euToMondopoint(eu: number): number {
-  return Math.round((eu / 1.5 - 1.5) * 2) / 2;
+  return toHalf((eu - EU_AT_ZERO) / EU_PER_CM);
+}
+
+/**
+ * A Mondopoint in another system; null where that system has no adult size for the foot (UK and
+ * US below Mondopoint 22). Mondopoint half sizes come back unchanged through `bootSizeToMondopoint`.
+ */
+export function mondopointToBootSize(system: BootSizeSystem, mondopoint: number): number | null {
+  switch (system) {
+    case 'mondopoint':
+      return mondopoint;
+    case 'eu':
+      return mondopointToEu(mondopoint);
+    case 'uk':
+    case 'usMen':
+    case 'usWomen':
+      return mondopoint < ADULT_FROM_MONDOPOINT ? null : mondopoint - OFFSET[system];
+  }
+}
+
+/** The sizes a rider may enter in a system: the riders' Mondopoint bounds, in that system. */
+export function bootSizeBounds(system: BootSizeSystem): { min: number; max: number } {
+  const { min, max } = RIDER_LIMITS.bootSizeMondopoint;
+  const from = system === 'mondopoint' || system === 'eu' ? min : ADULT_FROM_MONDOPOINT;
+  return { min: mondopointToBootSize(system, from)!, max: mondopointToBootSize(system, max)! };
+}
+
+/**
+ * The Mondopoint of a size entered in a system (EU 42 → 27, US women's 8 → 25); null unless it
+ * is a half size within `bootSizeBounds`.
+ */
+export function bootSizeToMondopoint(system: BootSizeSystem, size: number): number | null {
+  const bounds = bootSizeBounds(system);
+  if (!isHalfSize(size) || size < bounds.min || size > bounds.max) return null;
+  switch (system) {
+    case 'mondopoint':
+      return size;
+    case 'eu':
+      return euToMondopoint(size);
+    case 'uk':
+    case 'usMen':
+    case 'usWomen':
+      return size + OFFSET[system];
+  }
+}
+
+/** A Mondopoint in every other system (null where a system has no adult size for it). */
+export function bootSizeEquivalents(
+  mondopoint: number,
+): Record<Exclude<BootSizeSystem, 'mondopoint'>, number | null> {
+  return {
+    eu: mondopointToEu(mondopoint),
+    uk: mondopointToBootSize('uk', mondopoint),
+    usMen: mondopointToBootSize('usMen', mondopoint),
+    usWomen: mondopointToBootSize('usWomen', mondopoint),
+  };
+}
+
+/** An inch is 2.54 cm, a pound 0.45359237 kg (both exact, by the 1959 international agreement). */
+const CM_PER_INCH = 2.54;
+const KG_PER_LB = 0.45359237;
+
+/** A height in whole feet and inches, to the nearest inch (175 cm → 5 ft 9 in). */
+export function cmToFeetInches(cm: number): { feet: number; inches: number } {
+  const inches = Math.round(cm / CM_PER_INCH);
+  return { feet: Math.floor(inches / 12), inches: inches % 12 };
+}
+
+/** Feet and inches in whole cm, as heights are kept (5 ft 10 in → 178). */
+export function feetInchesToCm(feet: number, inches: number): number {
+  return Math.round((feet * 12 + inches) * CM_PER_INCH);
+}
+
+/** A weight in whole pounds (70 kg → 154). */
+export function kgToLb(kg: number): number {
+  return Math.round(kg / KG_PER_LB);
+}
+
+/** Pounds in whole kg, as weights are kept (150 lb → 68). */
+export function lbToKg(lb: number): number {
+  return Math.round(lb * KG_PER_LB);
 }
 
 export type SizedGear = 'ski' | 'snowboard' | 'pole' | 'boot' | 'helmet';
@@ -117,6 +229,22 @@ function numericAttribute(attributes: readonly SizeAttribute[]): SizeAttribute |
   return attributes.find(
     (a) => a.options.length > 0 && a.options.every((o) => o !== '' && Number.isFinite(Number(o))),
   );
+}
+
+/**
+ * The Mondopoint of a boot kind sized on Mondopoint (its option's value, not its label: '26.5'),
+ * to show beside it in the sizes a visitor knows; null for other gear and for boots sized on EU.
+ */
+export function bootMondopointOf(
+  category: Category,
+  attributes: readonly SizeAttribute[],
+  size: Record<string, string>,
+): number | null {
+  if (sizedGear(category) !== 'boot') return null;
+  const attribute = numericAttribute(attributes);
+  const value = attribute ? size[attribute.id] : undefined;
+  if (!attribute || !value || bootScale(attribute) !== 'mondopoint') return null;
+  return Number(value);
 }
 
 // ---- helmets ------------------------------------------------------------------------------------

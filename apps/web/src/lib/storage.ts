@@ -25,6 +25,11 @@ export const StorageKey = {
   savedOrderQrs: 'saved_order_qrs',
   /** The agent whose link brought the customer, and when (bookings carry it for 30 days). */
   referral: 'referral_code',
+  /** The shoe size system a person enters boot sizes in (Mondopoint, EU, UK, US men's, women's). */
+  bootSizeSystem: 'boot_size_system',
+  /** Heights in cm or feet and inches, weights in kg or pounds (English readers may choose). */
+  heightUnit: 'height_unit',
+  weightUnit: 'weight_unit',
 } as const;
 export type StorageKey = (typeof StorageKey)[keyof typeof StorageKey];
 

@@ -50,7 +50,7 @@ export const helpArticles: HelpArticleSeed[] = [
 
 ## 第三步：添加滑雪者
 
-1. 点“添加滑雪者”，填写姓名，以及身高、体重、年龄、滑雪水平（I / II / III 型）、鞋码（Mondopoint，脚长厘米数；也可按欧码换算）。自带雪鞋的可填鞋底长度，单板可选站姿。
+1. 点“添加滑雪者”，填写姓名，以及身高、体重、年龄、滑雪水平（I / II / III 型）、鞋码（Mondopoint，脚长厘米数；也可按欧码、英码或美码填写）。自带雪鞋的可填鞋底长度，单板可选站姿。
 2. 这些资料用来推荐尺码，并给门店技师一个固定器 DIN 的**建议值**（按 ISO 11088 图表）。技师调好固定器后会核对并记录实际设定值，系统不会自动设定。
 3. 登录后，滑雪者会保存到“个人中心”，下个雪季直接选用。
 
@@ -107,7 +107,7 @@ export const helpArticles: HelpArticleSeed[] = [
 
 ## Step 3: Add your riders
 
-1. Tap "Add a rider" and enter the name, and height, weight, age, ability (Type I / II / III) and boot size (Mondopoint, the foot length in cm; EU sizes can be converted). Add the sole length if you bring your own boots, and the stance for a snowboard.
+1. Tap "Add a rider" and enter the name, and height, weight, age, ability (Type I / II / III) and boot size (Mondopoint, the foot length in cm, or your EU, UK or US shoe size). Add the sole length if you bring your own boots, and the stance for a snowboard.
 2. These suggest sizes, and give the store's technician a ski binding DIN **suggestion** (from the ISO 11088 chart). The technician checks it and records the real setting after adjusting the bindings; it is never set automatically.
 3. Once you are signed in, your riders are kept on your profile for next season.
 

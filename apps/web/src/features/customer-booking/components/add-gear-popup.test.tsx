@@ -118,15 +118,53 @@ describe('the gear sheet sizes gear to the rider (real server’s demo stock)', 
     open(item(category('双板滑雪鞋')));
     fireEvent.click(await screen.findByRole('radio', { name: '李小宝' }));
     fireEvent.click(size('双板滑雪鞋', '24 MP'));
-    expect(await screen.findByText('24 MP 比李小宝的脚（鞋码 20）大了不止一码')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        '24 MP（欧码 37.5 · 英码 5 · 美码 男 6 / 女 7） 比李小宝的脚（鞋码 20）大了不止一码',
+      ),
+    ).toBeTruthy();
     expect(within(size('双板滑雪鞋', '24 MP')).getByText('偏大')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: '换成 20 MP' }));
+    fireEvent.click(screen.getByRole('button', { name: '换成 20 MP（欧码 31.5）' }));
     await waitFor(() =>
       expect(size('双板滑雪鞋', '20 MP').getAttribute('aria-checked')).toBe('true'),
     );
     // One size off still fits.
     fireEvent.click(size('双板滑雪鞋', '21 MP'));
     expect(screen.queryByText('尺码可能不合适')).toBeNull();
+  });
+
+  it('shows each boot size with its EU, UK and US equivalents, from the value, as approximate', async () => {
+    await changeLanguage('en-US');
+    open(item(category('双板滑雪鞋')));
+    fireEvent.click(await screen.findByRole('radio', { name: '李爸爸' }));
+    const boots = screen.getByRole('radiogroup', { name: 'Size of 双板滑雪鞋' });
+    expect(
+      within(within(boots).getByRole('radio', { name: /^26\.5 MP\b/ })).getByText(
+        'EU 41 · UK 7.5 · US M 8.5 / W 9.5',
+      ),
+    ).toBeTruthy();
+    // A child's foot has no adult UK or US size.
+    expect(
+      within(within(boots).getByRole('radio', { name: /^20 MP\b/ })).getByText('EU 31.5'),
+    ).toBeTruthy();
+    expect(screen.getByText(/EU, UK and US sizes are approximate/)).toBeTruthy();
+    // The warning gives both the size and the rider's foot in sizes the parent knows.
+    fireEvent.click(within(boots).getByRole('radio', { name: /^24 MP\b/ }));
+    expect(
+      await screen.findByText(
+        '24 MP (EU 37.5 · UK 5 · US M 6 / W 7) is more than a size too small for 李爸爸 (boot 27 (≈ EU 42 · UK 8 · US M 9 / W 10))',
+      ),
+    ).toBeTruthy();
+    expect(
+      screen.getByRole('button', {
+        name: 'Take 26.5 MP (EU 41 · UK 7.5 · US M 8.5 / W 9.5) instead',
+      }),
+    ).toBeTruthy();
+  });
+
+  it('shows no shoe sizes beside skis', async () => {
+    open(item(category('双板滑雪板')));
+    expect(screen.queryByText(/欧码/)).toBeNull();
   });
 
   it('warns of an adult’s helmet on a child and a child’s on an adult', async () => {
@@ -180,7 +218,9 @@ describe('the gear sheet sizes gear to the rider (real server’s demo stock)', 
       }),
     );
     expect(await screen.findByText('This size may not fit')).toBeTruthy();
-    expect(screen.getByText('80 cm is too short for 李小宝 (122 cm · Type I)')).toBeTruthy();
+    expect(
+      screen.getByText('80 cm is too short for 李小宝 (122 cm (4 ft 0 in) · Type I)'),
+    ).toBeTruthy();
     expect(screen.getAllByText('Too short')).toHaveLength(2);
     expect(screen.getByRole('button', { name: 'Take 110 cm instead' })).toBeTruthy();
   });

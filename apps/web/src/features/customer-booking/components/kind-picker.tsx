@@ -1,7 +1,13 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BookableCategory, BookableKind, CartRider } from '@snowgear/contracts';
+import {
+  bootMondopointOf,
+  type BookableCategory,
+  type BookableKind,
+  type CartRider,
+} from '@snowgear/contracts';
 import { money } from '@/lib/money';
+import { bootSizeEquivalentsText } from '@/lib/size-systems';
 import { sizeKeyOf, stillFree } from '../utils/cart-lines';
 import { fittingFreeKind, misfitOf, misfitText } from '../utils/size-fit';
 import { SizeFitNote } from './size-fit-note';
@@ -45,6 +51,18 @@ export function KindPicker({
   const chosenKind = category.kinds.find((k) => sizeKeyOf(k.size) === chosenKey);
   const chosenMisfit = chosenKind ? misfitOf(category, chosenKind.size, rider) : null;
   const label = (kind: BookableKind) => kind.label || t('booking.oneSize');
+  // Boots in Mondopoint also read in EU, UK and US sizes (from the value, whatever the label).
+  const equivalents = (kind: BookableKind) => {
+    const mondopoint = bootMondopointOf(category, category.sizeAttributes, kind.size);
+    return mondopoint === null ? null : bootSizeEquivalentsText(t, mondopoint);
+  };
+  const fullLabel = (kind: BookableKind) => {
+    const also = equivalents(kind);
+    return also === null
+      ? label(kind)
+      : t('bootSizes.withEquivalents', { size: label(kind), equivalents: also });
+  };
+  const anyEquivalents = category.kinds.some((kind) => equivalents(kind) !== null);
 
   return (
     <>
@@ -69,6 +87,13 @@ export function KindPicker({
               onClick={() => onPick(kind.size)}
             >
               <span className="kind-picker__label">{label(kind)}</span>
+              {equivalents(kind) && (
+                // Spaced from the size, so its name reads '26.5 MP EU 41 …'.
+                <>
+                  {' '}
+                  <span className="kind-picker__equivalents">{equivalents(kind)}</span>
+                </>
+              )}
               {priced && (
                 <span className="kind-picker__meta">
                   {money(kind.dailyPrice)}
@@ -97,6 +122,7 @@ export function KindPicker({
           );
         })}
       </div>
+      {anyEquivalents && <p className="kind-picker__approx">{t('bootSizes.approx')}</p>}
       <SizeFitNote
         id={noteId}
         rider={rider}
@@ -105,7 +131,7 @@ export function KindPicker({
             ? {
                 kind: chosenKind,
                 misfit: chosenMisfit,
-                text: misfitText(t, chosenMisfit, rider, label(chosenKind)),
+                text: misfitText(t, chosenMisfit, rider, fullLabel(chosenKind)),
               }
             : null
         }
@@ -114,6 +140,7 @@ export function KindPicker({
             ? fittingFreeKind(category, free, rider, chosenKind.size)
             : null
         }
+        labelOf={fullLabel}
         onTake={(kind) => onPick(kind.size)}
       />
     </>

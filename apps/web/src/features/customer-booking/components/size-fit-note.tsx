@@ -10,6 +10,8 @@ interface Props {
   chosen: { kind: BookableKind; misfit: SizeMisfit; text: string } | null;
   /** The free size that fits instead, if the store has one. */
   better: BookableKind | null;
+  /** A kind's size in words (a boot's with its EU, UK and US equivalents). */
+  labelOf: (kind: BookableKind) => string;
   onTake: (kind: BookableKind) => void;
 }
 
@@ -18,7 +20,7 @@ interface Props {
  * and the size that fits with one tap when the store has it free. It never stops the booking.
  * The live region stays in place so a screen reader hears the warning as it appears.
  */
-export function SizeFitNote({ id, rider, chosen, better, onTake }: Props) {
+export function SizeFitNote({ id, rider, chosen, better, labelOf, onTake }: Props) {
   const { t } = useTranslation();
   return (
     <div aria-live="polite" className="size-fit">
@@ -35,7 +37,7 @@ export function SizeFitNote({ id, rider, chosen, better, onTake }: Props) {
               className="size-fit__take"
               onClick={() => onTake(better)}
             >
-              {t('booking.fit.take', { size: better.label || t('booking.oneSize') })}
+              {t('booking.fit.take', { size: labelOf(better) })}
             </Button>
           ) : (
             <p className="size-fit__text">{t('booking.fit.noneFree', { name: rider.name })}</p>

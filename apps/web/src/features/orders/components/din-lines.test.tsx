@@ -159,7 +159,7 @@ describe('DIN lines at the bench (real server)', () => {
     });
     expect(
       await screen.findByText(
-        '175 cm · 30 years · Type II · No suggestion: weight and sole length missing',
+        '175 cm (5 ft 9 in) · 30 years · Type II · No suggestion: weight and sole length missing',
       ),
     ).toBeTruthy();
     expect(screen.queryByText(/Suggested DIN/)).toBeNull();

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RiderFields } from '@snowgear/contracts';
 import { changeLanguage } from '@/lib/i18n';
@@ -37,7 +37,10 @@ const field = (dialog: HTMLElement, label: string) => {
 };
 
 describe('rider editor', () => {
-  afterEach(() => changeLanguage('zh-CN'));
+  afterEach(async () => {
+    localStorage.clear();
+    await changeLanguage('zh-CN');
+  });
 
   it.each([
     [
@@ -107,7 +110,7 @@ describe('rider editor', () => {
     },
   );
 
-  it('explains the three skier types and the boot size in EU, and saves numbers', async () => {
+  it('explains the three skier types and the boot size’s equivalents, and saves numbers', async () => {
     const { onSave, onClose, dialog } = open();
     for (const help of [
       '谨慎、慢速，多在平缓雪道；初学者选这个',
@@ -121,7 +124,7 @@ describe('rider editor', () => {
     type(field(dialog, '身高（厘米）'), '140');
     type(field(dialog, '年龄'), '9');
     type(field(dialog, '鞋码（Mondopoint）'), '22.5');
-    expect(await within(dialog).findByText(/约合欧码 36/)).toBeTruthy();
+    expect(await within(dialog).findByText(/即 Mondopoint 22.5 · 欧码 35 · 英码 3.5/)).toBeTruthy();
     click(within(dialog).getByText('I 型'));
     click(within(dialog).getByText('右脚在前（Goofy）'));
     click(within(dialog).getByRole('button', { name: '保存' }));
@@ -148,7 +151,7 @@ describe('rider editor', () => {
     expect(within(dialog).getByRole('heading', { name: '编辑滑雪者' })).toBeTruthy();
     expect(field(dialog, '姓名').value).toBe('张三');
     expect(field(dialog, '鞋码（Mondopoint）').value).toBe('26.5');
-    expect(within(dialog).getByText(/约合欧码 42/)).toBeTruthy();
+    expect(within(dialog).getByText(/欧码 41 · 英码 7.5 · 美码 男 8.5 \/ 女 9.5/)).toBeTruthy();
     expect(within(dialog).getByRole('switch').getAttribute('aria-checked')).toBe('true');
 
     click(within(dialog).getByRole('button', { name: '保存' }));
@@ -156,5 +159,154 @@ describe('rider editor', () => {
     expect(reason.getAttribute('role')).toBe('alert');
     expect(onSave).toHaveBeenCalledWith(zhang);
     expect(onClose).not.toHaveBeenCalled();
+  });
+
+  describe('sizes and units a visitor knows', () => {
+    const chip = (dialog: HTMLElement, name: string) =>
+      within(dialog).getByRole('button', { name });
+
+    it('takes an EU boot size, feet and inches and pounds in English, and keeps Mondopoint, cm and kg', async () => {
+      await changeLanguage('en-US');
+      const { onSave, dialog } = open();
+      type(field(dialog, 'Name'), 'Tom');
+      click(chip(dialog, 'ft, in'));
+      expect(chip(dialog, 'ft, in').getAttribute('aria-pressed')).toBe('true');
+      type(within(dialog).getByRole('textbox', { name: 'feet' }), '5');
+      type(within(dialog).getByRole('textbox', { name: 'inches' }), '10');
+      click(chip(dialog, 'lb'));
+      type(field(dialog, 'Weight (lb)'), '150');
+      click(chip(dialog, 'EU'));
+      type(field(dialog, 'Boot size (EU)'), '42');
+      expect(
+        await within(dialog).findByText(
+          'That is Mondopoint 27 · EU 42 · UK 8 · US M 9 / W 10 (approx.)',
+        ),
+      ).toBeTruthy();
+      click(within(dialog).getByRole('button', { name: 'Save' }));
+      await waitFor(() =>
+        expect(onSave).toHaveBeenCalledWith(
+          expect.objectContaining({ heightCm: 178, weightKg: 68, bootSizeMondopoint: 27 }),
+        ),
+      );
+      // The choices are remembered for next time.
+      expect(localStorage.getItem('boot_size_system')).toBe('eu');
+      expect(localStorage.getItem('height_unit')).toBe('ftIn');
+      expect(localStorage.getItem('weight_unit')).toBe('lb');
+    });
+
+    it('takes a US women’s size, and opens next time in the system and units chosen', async () => {
+      await changeLanguage('en-US');
+      const first = open();
+      type(field(first.dialog, 'Name'), 'Ann');
+      click(chip(first.dialog, "US women's"));
+      type(field(first.dialog, "Boot size (US women's)"), '8');
+      click(within(first.dialog).getByRole('button', { name: 'Save' }));
+      await waitFor(() =>
+        expect(first.onSave).toHaveBeenCalledWith(
+          expect.objectContaining({ name: 'Ann', bootSizeMondopoint: 25 }),
+        ),
+      );
+      cleanup();
+
+      // A saved rider shows in the remembered system: 26.5 is a US women's 9.5, 175 cm 5 ft 9 in.
+      localStorage.setItem('height_unit', 'ftIn');
+      const { dialog, onSave } = open({ value: zhang });
+      expect(chip(dialog, "US women's").getAttribute('aria-pressed')).toBe('true');
+      expect(field(dialog, "Boot size (US women's)").value).toBe('9.5');
+      expect(within(dialog).getByRole<HTMLInputElement>('textbox', { name: 'feet' }).value).toBe(
+        '5',
+      );
+      expect(within(dialog).getByRole<HTMLInputElement>('textbox', { name: 'inches' }).value).toBe(
+        '9',
+      );
+      // Switching back to Mondopoint carries the size over; saving unchanged keeps the rider.
+      click(chip(dialog, 'Mondopoint'));
+      expect(field(dialog, 'Boot size (Mondopoint)').value).toBe('26.5');
+      click(within(dialog).getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(onSave).toHaveBeenCalledWith({ ...zhang, heightCm: 175 }));
+    });
+
+    it('keeps cm and kg for Chinese readers, with the boot size systems to choose from', async () => {
+      localStorage.setItem('height_unit', 'ftIn');
+      localStorage.setItem('weight_unit', 'lb');
+      const { onSave, dialog } = open();
+      expect(within(dialog).queryByText('英尺、英寸')).toBeNull();
+      expect(within(dialog).queryByText('磅')).toBeNull();
+      type(field(dialog, '姓名'), '小明');
+      type(field(dialog, '身高（厘米）'), '178');
+      type(field(dialog, '体重（公斤）'), '68');
+      click(chip(dialog, '欧码'));
+      type(field(dialog, '鞋码（欧码）'), '42');
+      expect(
+        await within(dialog).findByText(
+          '即 Mondopoint 27 · 欧码 42 · 英码 8 · 美码 男 9 / 女 10（约数）',
+        ),
+      ).toBeTruthy();
+      click(within(dialog).getByRole('button', { name: '保存' }));
+      await waitFor(() =>
+        expect(onSave).toHaveBeenCalledWith(
+          expect.objectContaining({ heightCm: 178, weightKg: 68, bootSizeMondopoint: 27 }),
+        ),
+      );
+    });
+
+    it.each([
+      [
+        'en-US',
+        {
+          ftIn: 'ft, in',
+          lb: 'lb',
+          weightLabel: 'Weight (lb)',
+          system: 'UK',
+          bootLabel: 'Boot size (UK)',
+          save: 'Save',
+          errors: {
+            height: 'Height is from 2 ft 8 in to 7 ft 6 in',
+            weight: 'Weight is a whole number of lb from 21 to 442',
+            boot: "UK sizes here are adult sizes from 3 to 16 in steps of 0.5; give a child's size in Mondopoint or EU",
+          },
+        },
+      ],
+      [
+        'zh-CN',
+        {
+          ftIn: null,
+          lb: null,
+          weightLabel: '体重（公斤）',
+          system: '英码',
+          bootLabel: '鞋码（英码）',
+          save: '保存',
+          errors: {
+            height: null,
+            weight: '体重应为 10–200 公斤的整数',
+            boot: '英码按成人尺码填写，应在 3–16 之间，以 0.5 为单位；儿童请用 Mondopoint 或欧码',
+          },
+        },
+      ],
+    ] as const)('shows out-of-range sizes next to their fields in %s', async (language, texts) => {
+      await changeLanguage(language);
+      const { onSave, dialog } = open();
+      type(field(dialog, language === 'en-US' ? 'Name' : '姓名'), 'Kim');
+      if (texts.ftIn) {
+        click(chip(dialog, texts.ftIn));
+        type(within(dialog).getByRole('textbox', { name: 'feet' }), '8');
+        type(within(dialog).getByRole('textbox', { name: 'inches' }), '0');
+      }
+      if (texts.lb) click(chip(dialog, texts.lb));
+      type(field(dialog, texts.weightLabel), '500');
+      click(chip(dialog, texts.system));
+      type(field(dialog, texts.bootLabel), '2');
+      click(within(dialog).getByRole('button', { name: texts.save }));
+      const nextTo = async (error: string, label: string) => {
+        const message = await within(dialog).findByText(error);
+        expect(message.closest('.adm-form-item')).toBe(
+          within(dialog).getByText(label).closest('.adm-form-item'),
+        );
+      };
+      if (texts.errors.height) await nextTo(texts.errors.height, 'Height (ft, in)');
+      await nextTo(texts.errors.weight, texts.weightLabel);
+      await nextTo(texts.errors.boot, texts.bootLabel);
+      expect(onSave).not.toHaveBeenCalled();
+    });
   });
 });
