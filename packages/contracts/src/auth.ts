@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PHONE_NUMBER_PATTERN } from './text.js';
+import { MobileNumberSchema } from './phone.js';
 import { singleLineText } from './text-schemas.js';
 import { ValidationCode } from './validation-codes.js';
 
@@ -53,10 +53,8 @@ export const LoginSmsCodeInputSchema = z.object({
 });
 export type LoginSmsCodeInput = z.infer<typeof LoginSmsCodeInputSchema>;
 
-const PhoneNumberSchema = z
-  .string()
-  .trim()
-  .regex(PHONE_NUMBER_PATTERN, ValidationCode.InvalidPhoneNumber);
+/** Mainland as 11 digits, any other country in E.164 (see phone.ts). */
+const PhoneNumberSchema = MobileNumberSchema;
 
 export const SendSmsCodeInputSchema = z.object({ phoneNumber: PhoneNumberSchema });
 export type SendSmsCodeInput = z.infer<typeof SendSmsCodeInputSchema>;
@@ -70,17 +68,36 @@ export const SmsCodeSentSchema = z.object({
 });
 export type SmsCodeSent = z.infer<typeof SmsCodeSentSchema>;
 
-/** A real name: Chinese characters or Latin letters, with '·', '.' or spaces (never line breaks). */
-export const REAL_NAME_PATTERN = /^[\p{Script=Han}A-Za-z·. ]+$/u;
+/**
+ * A real name as on an ID card or a passport: Chinese characters (with '·' between the parts of
+ * a transcribed name), or Latin letters with their accents, spaces, hyphens, apostrophes and
+ * periods (O'Brien, Anne-Sophie, José María, J. R. Smith). Digits and other symbols are refused.
+ */
+export const REAL_NAME_PATTERN = /^[\p{Script=Han}\p{Script=Latin}\p{M}·.'’\- ]+$/u;
+/** The longest real name: passports print up to about forty letters of given and family name. */
+export const REAL_NAME_MAX_LENGTH = 50;
+
+/** A real name in the form compared and stored: composed accents, single spaces. */
+export const normaliseRealName = (name: string) =>
+  name.normalize('NFC').trim().replace(/\s+/g, ' ');
+
+const NAME_LETTERS = /[\p{Script=Han}\p{Script=Latin}].*[\p{Script=Han}\p{Script=Latin}]/u;
+
+export const RealNameSchema = z
+  .string()
+  .transform(normaliseRealName)
+  .refine(
+    // Letters with some punctuation between, never punctuation alone.
+    (name) =>
+      name.length <= REAL_NAME_MAX_LENGTH &&
+      REAL_NAME_PATTERN.test(name) &&
+      NAME_LETTERS.test(name),
+    ValidationCode.InvalidRealName,
+  );
 
 export const PhoneLoginInputSchema = z.object({
   phoneNumber: PhoneNumberSchema,
-  realName: z
-    .string()
-    .trim()
-    .min(2, ValidationCode.InvalidRealName)
-    .max(20, ValidationCode.InvalidRealName)
-    .regex(REAL_NAME_PATTERN, ValidationCode.InvalidRealName),
+  realName: RealNameSchema,
   /** The SMS verification code sent to the number (proves the caller holds the phone). */
   code: SmsCodeSchema,
   weChatOpenId: z.string().trim().max(128).optional().nullable(),
