@@ -36,12 +36,14 @@ export const EmployeeListQuerySchema = PagedRequestSchema.extend({
 });
 export type EmployeeListQuery = z.infer<typeof EmployeeListQuerySchema>;
 
+/** Empty means none (null); anything else must pass `schema`, whose own reason is given. */
 const optionalText = (schema: z.ZodType<string, string>) =>
   z
-    .union([schema, z.literal('')])
+    .string()
     .nullable()
     .optional()
-    .transform((v) => (v ? v : null));
+    .transform((v) => v?.trim() || null)
+    .pipe(schema.nullable());
 
 const EmployeeFieldsSchema = z.object({
   name: singleLineText({ max: 64, required: ValidationCode.NameRequired }),
