@@ -7,6 +7,7 @@ import {
   normaliseMobileNumber,
   PhoneLoginInputSchema,
   SendSmsCodeInputSchema,
+  splitInternationalNumber,
   StoreSaveSchema,
 } from './index.js';
 
@@ -102,9 +103,7 @@ describe('contact numbers (orders, stores)', () => {
     expect(ContactPhoneSchema.parse('+44 20 7946 0000')).toBe('+442079460000');
     expect(ContactPhoneSchema.parse('+852 6123 4567')).toBe('+85261234567');
     expect(ContactPhoneSchema.safeParse('2024-01-01').success).toBe(false);
-    expect(ContactPhoneSchema.safeParse('+44 123').error?.issues[0]?.message).toBe(
-      'InvalidPhone',
-    );
+    expect(ContactPhoneSchema.safeParse('+44 123').error?.issues[0]?.message).toBe('InvalidPhone');
   });
 
   it("a store's phone may be empty, mainland or international", () => {
@@ -148,5 +147,21 @@ describe('real names', () => {
     for (const bad of ['张', 'John2', 'Anna_Smith', '<script>', "--'", 'A'.repeat(51), 'Jo@hn']) {
       expect(issues(name(bad)), bad).toEqual(['realName: InvalidRealName']);
     }
+  });
+});
+
+describe('a pasted international number', () => {
+  it('names its country and the digits after the code', () => {
+    expect(splitInternationalNumber('+44 7400 123456')).toEqual({
+      country: 'GB',
+      national: '7400123456',
+    });
+    expect(splitInternationalNumber('+86 138 0013 8000')).toEqual({
+      country: 'CN',
+      national: '13800138000',
+    });
+    expect(splitInternationalNumber('+1 416 555 0123')?.country).toBe('CA');
+    expect(splitInternationalNumber('+44 74')).toBeNull();
+    expect(splitInternationalNumber('07400 123456')).toBeNull();
   });
 });

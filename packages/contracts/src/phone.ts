@@ -94,3 +94,18 @@ export const MobileNumberSchema = phoneField(
 
 /** A number to reach someone on: mainland mobile or landline, or international. */
 export const ContactPhoneSchema = phoneField(normaliseContactPhone, ValidationCode.InvalidPhone);
+
+/**
+ * A number typed or pasted with its own country code ("+44 7400 123456", "0044…"), split into
+ * the country it belongs to and the digits after the code, so a form can pick that country
+ * beside the field; null while the text is not such a number yet.
+ */
+export function splitInternationalNumber(
+  text: string,
+): { country: CountryCode; national: string } | null {
+  const typed = digitsOf(text);
+  if (!/^\+\d{3,17}$/.test(typed)) return null;
+  const parsed = parsePhoneNumberFromString(typed);
+  if (!parsed?.country || !parsed.isValid()) return null;
+  return { country: parsed.country, national: parsed.nationalNumber };
+}
