@@ -1104,7 +1104,8 @@ const enUS: Messages = {
     },
     errors: {
       CustomerNameRequired: "Enter the customer's name",
-      InvalidPhone: 'Enter a valid phone number',
+      InvalidPhone:
+        'Enter a valid phone number (outside the Chinese mainland, start with + and the country code)',
       DeliveryAddressRequired: 'Enter the delivery address',
       ReturnAddressRequired: 'Enter the pickup address',
       RentalEndBeforeStart: 'The return must be after the start',
