@@ -51,6 +51,7 @@ export function PhoneNumberInput({ id, value = '', onChange, country, onCountryC
       <button
         type="button"
         className="phone-country__option"
+        aria-label={`${c.name} ${c.callingCode}`}
         aria-current={c.code === country ? 'true' : undefined}
         onClick={() => choose(c.code)}
       >

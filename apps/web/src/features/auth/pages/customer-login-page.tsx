@@ -157,9 +157,11 @@ export default function CustomerLoginPage() {
       if (!value?.trim() || normaliseMobileNumber(value, country)) return Promise.resolve();
       return Promise.reject(
         new Error(
-          country === 'CN' && !value.trim().startsWith('+')
-            ? t('auth.phoneInvalidMainland')
-            : t('auth.phoneInvalidFor', { country: countryName() }),
+          /^\s*(\+|00)/.test(value)
+            ? t('auth.phoneInvalid')
+            : country === 'CN'
+              ? t('auth.phoneInvalidMainland')
+              : t('auth.phoneInvalidFor', { country: countryName() }),
         ),
       );
     },
