@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BusinessParameterKey } from './business-parameters.js';
-import { normaliseContactPhone } from './phone.js';
+import { normaliseContactPhone } from './phone-numbers.js';
 import { multiLineText, singleLineText } from './text-schemas.js';
 import { ValidationCode } from './validation-codes.js';
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MobileNumberSchema } from './phone.js';
+import { isRealName, normaliseRealName } from './text.js';
 import { singleLineText } from './text-schemas.js';
 import { ValidationCode } from './validation-codes.js';
 
@@ -68,32 +69,11 @@ export const SmsCodeSentSchema = z.object({
 });
 export type SmsCodeSent = z.infer<typeof SmsCodeSentSchema>;
 
-/**
- * A real name as on an ID card or a passport: Chinese characters (with '·' between the parts of
- * a transcribed name), or Latin letters with their accents, spaces, hyphens, apostrophes and
- * periods (O'Brien, Anne-Sophie, José María, J. R. Smith). Digits and other symbols are refused.
- */
-export const REAL_NAME_PATTERN = /^[\p{Script=Han}\p{Script=Latin}\p{M}·.'’\- ]+$/u;
-/** The longest real name: passports print up to about forty letters of given and family name. */
-export const REAL_NAME_MAX_LENGTH = 50;
-
-/** A real name in the form compared and stored: composed accents, single spaces. */
-export const normaliseRealName = (name: string) =>
-  name.normalize('NFC').trim().replace(/\s+/g, ' ');
-
-const NAME_LETTERS = /[\p{Script=Han}\p{Script=Latin}].*[\p{Script=Han}\p{Script=Latin}]/u;
-
+/** A real name (text.ts), stored as `normaliseRealName` gives it. */
 export const RealNameSchema = z
   .string()
   .transform(normaliseRealName)
-  .refine(
-    // Letters with some punctuation between, never punctuation alone.
-    (name) =>
-      name.length <= REAL_NAME_MAX_LENGTH &&
-      REAL_NAME_PATTERN.test(name) &&
-      NAME_LETTERS.test(name),
-    ValidationCode.InvalidRealName,
-  );
+  .refine(isRealName, ValidationCode.InvalidRealName);
 
 export const PhoneLoginInputSchema = z.object({
   phoneNumber: PhoneNumberSchema,

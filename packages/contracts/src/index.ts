@@ -1,6 +1,7 @@
 export * from './enums.js';
 export * from './text.js';
 export * from './text-schemas.js';
+export * from './phone-numbers.js';
 export * from './phone.js';
 export * from './numbers.js';
 export * from './number-schemas.js';

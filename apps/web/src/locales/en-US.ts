@@ -358,10 +358,10 @@ const enUS: Messages = {
     phoneCountryCommon: 'Common',
     phoneCountryAll: 'All countries and regions',
     phoneCountryNone: 'No country or region matches',
-    realName: 'Full name',
+    realName: 'Real name',
     realNamePlaceholder: 'As on your ID or passport',
     realNameHelp: 'Foreign guests: your name as on your passport',
-    realNameRequired: 'Please enter your full name',
+    realNameRequired: 'Please enter your real name',
     realNameInvalid:
       'A name of 2 to 50 characters: Chinese characters, or the letters on your passport (spaces, hyphens, apostrophes and periods allowed), no digits or symbols',
     smsCode: 'Code',

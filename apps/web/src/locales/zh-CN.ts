@@ -1072,7 +1072,7 @@ const zhCN = {
     },
     errors: {
       CustomerNameRequired: '请输入客户姓名',
-      InvalidPhone: '请输入正确的电话号码（境外号码请以 + 和国家或地区区号开头）',
+      InvalidPhone: '请输入正确的手机号（境外号码请以 + 和国家或地区区号开头）',
       DeliveryAddressRequired: '请填写送货地址',
       ReturnAddressRequired: '请填写取件地址',
       RentalEndBeforeStart: '归还时间必须晚于开始时间',

@@ -1,8 +1,11 @@
-import { useId, useMemo, useState } from 'react';
-import { Input, Popup, SearchBar, type SearchBarRef } from 'antd-mobile';
+import { lazy, Suspense, useState } from 'react';
+import { Input } from 'antd-mobile';
+import { getCountryCallingCode } from 'libphonenumber-js/min';
 import { useTranslation } from 'react-i18next';
 import { splitInternationalNumber, type CountryCode } from '@snowgear/contracts';
-import { matchesSearch, phoneCountries, type PhoneCountry } from '../utils/phone-countries';
+import { countryName } from '../utils/phone-countries';
+
+const PhoneCountrySheet = lazy(() => import('./phone-country-sheet'));
 
 interface Props {
   /** The field's id (the form's label points at it). */
@@ -22,11 +25,10 @@ interface Props {
 export function PhoneNumberInput({ id, value = '', onChange, country, onCountryChange }: Props) {
   const { t, i18n } = useTranslation();
   const [open, setOpen] = useState(false);
-  const [search, setSearch] = useState('');
-  const titleId = useId();
-  const lists = useMemo(() => phoneCountries(i18n.language), [i18n.language]);
-  const current =
-    [...lists.common, ...lists.others].find((c) => c.code === country) ?? lists.common[0]!;
+  // Mounted from the first tap on, so that closing it can animate.
+  const [wanted, setWanted] = useState(false);
+  const name = countryName(country, i18n.language);
+  const callingCode = `+${getCountryCallingCode(country)}`;
 
   const handleChange = (text: string) => {
     const international = splitInternationalNumber(text);
@@ -38,42 +40,19 @@ export function PhoneNumberInput({ id, value = '', onChange, country, onCountryC
     onChange?.(text);
   };
 
-  const choose = (code: CountryCode) => {
-    onCountryChange(code);
-    setOpen(false);
-    setSearch('');
-  };
-
-  const common = lists.common.filter((c) => matchesSearch(c, search));
-  const others = lists.others.filter((c) => matchesSearch(c, search));
-  const option = (c: PhoneCountry) => (
-    <li key={c.code}>
-      <button
-        type="button"
-        className="phone-country__option"
-        aria-label={`${c.name} ${c.callingCode}`}
-        aria-current={c.code === country ? 'true' : undefined}
-        onClick={() => choose(c.code)}
-      >
-        <span className="phone-country__name">{c.name}</span>
-        <span className="phone-country__code">{c.callingCode}</span>
-      </button>
-    </li>
-  );
-
   return (
     <div className="phone-number-input">
       <button
         type="button"
         className="phone-country__button"
         aria-haspopup="dialog"
-        aria-label={t('auth.phoneCountryButton', {
-          country: current.name,
-          code: current.callingCode,
-        })}
-        onClick={() => setOpen(true)}
+        aria-label={t('auth.phoneCountryButton', { country: name, code: callingCode })}
+        onClick={() => {
+          setWanted(true);
+          setOpen(true);
+        }}
       >
-        {current.callingCode}
+        {callingCode}
         <span aria-hidden="true" className="phone-country__caret">
           ▾
         </span>
@@ -87,56 +66,25 @@ export function PhoneNumberInput({ id, value = '', onChange, country, onCountryC
         placeholder={
           country === 'CN'
             ? t('auth.phoneNumberPlaceholder')
-            : t('auth.phoneNumberPlaceholderAbroad', { country: current.name })
+            : t('auth.phoneNumberPlaceholderAbroad', { country: name })
         }
         value={value}
         onChange={handleChange}
         clearable
       />
-      <Popup
-        visible={open}
-        onMaskClick={() => setOpen(false)}
-        onClose={() => setOpen(false)}
-        bodyClassName="phone-country__popup"
-        destroyOnClose
-      >
-        <div role="dialog" aria-modal="true" aria-labelledby={titleId}>
-          <div className="phone-country__header">
-            <h2 id={titleId}>{t('auth.phoneCountryTitle')}</h2>
-            <button type="button" className="phone-country__close" onClick={() => setOpen(false)}>
-              {t('auth.phoneCountryClose')}
-            </button>
-          </div>
-          <SearchBar
-            ref={(bar: SearchBarRef | null) =>
-              // antd-mobile puts no label on the box itself; a screen reader needs one.
-              bar?.nativeElement?.setAttribute('aria-label', t('auth.phoneCountrySearch'))
-            }
-            placeholder={t('auth.phoneCountrySearch')}
-            value={search}
-            onChange={setSearch}
+      {wanted && (
+        <Suspense fallback={null}>
+          <PhoneCountrySheet
+            visible={open}
+            country={country}
+            onChoose={(next) => {
+              onCountryChange(next);
+              setOpen(false);
+            }}
+            onClose={() => setOpen(false)}
           />
-          <div className="phone-country__lists">
-            {common.length > 0 && (
-              <section aria-label={t('auth.phoneCountryCommon')}>
-                <h3>{t('auth.phoneCountryCommon')}</h3>
-                <ul>{common.map(option)}</ul>
-              </section>
-            )}
-            {others.length > 0 && (
-              <section aria-label={t('auth.phoneCountryAll')}>
-                <h3>{t('auth.phoneCountryAll')}</h3>
-                <ul>{others.map(option)}</ul>
-              </section>
-            )}
-            {common.length + others.length === 0 && (
-              <p className="phone-country__none" role="status">
-                {t('auth.phoneCountryNone')}
-              </p>
-            )}
-          </div>
-        </div>
-      </Popup>
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -6,7 +6,7 @@ import {
   DEFAULT_PHONE_COUNTRY,
   ErrorCode,
   normaliseMobileNumber,
-  RealNameSchema,
+  isRealName,
   SMS_CODE_PATTERN,
   type CountryCode,
   type WeChatUserInfo,
@@ -25,6 +25,7 @@ import {
   sessionSnapshot,
   WeChatNotBoundError,
 } from '../stores/session-store';
+import { countryName } from '../utils/phone-countries';
 import { readWeChatReturn, startWeChatAuth, withoutWeChatParams } from '../utils/wechat-oauth';
 
 interface Values {
@@ -145,13 +146,6 @@ export default function CustomerLoginPage() {
       }
     });
   };
-  const countryName = () => {
-    try {
-      return new Intl.DisplayNames([i18n.language], { type: 'region' }).of(country) ?? country;
-    } catch {
-      return country;
-    }
-  };
   const phoneRule = {
     validator: (_: unknown, value: string | undefined) => {
       if (!value?.trim() || normaliseMobileNumber(value, country)) return Promise.resolve();
@@ -161,14 +155,14 @@ export default function CustomerLoginPage() {
             ? t('auth.phoneInvalid')
             : country === 'CN'
               ? t('auth.phoneInvalidMainland')
-              : t('auth.phoneInvalidFor', { country: countryName() }),
+              : t('auth.phoneInvalidFor', { country: countryName(country, i18n.language) }),
         ),
       );
     },
   };
   const realNameRule = {
     validator: (_: unknown, value: string | undefined) =>
-      !value?.trim() || RealNameSchema.safeParse(value).success
+      !value?.trim() || isRealName(value)
         ? Promise.resolve()
         : Promise.reject(new Error(t('auth.realNameInvalid'))),
   };

@@ -43,6 +43,11 @@ function regionNames(language: string) {
   }
 }
 
+/** A country's name in `language` (its code where the browser cannot name it). */
+export function countryName(code: CountryCode, language: string): string {
+  return regionNames(language)?.of(code) ?? code;
+}
+
 /**
  * Every country libphonenumber-js knows, named in `language`: the visitor countries in their
  * order, then the others sorted by name as the reader's language sorts.
