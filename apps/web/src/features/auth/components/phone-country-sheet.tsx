@@ -1,7 +1,8 @@
 import { useId, useMemo, useState } from 'react';
-import { Popup, SearchBar, type SearchBarRef } from 'antd-mobile';
+import { SearchBar, type SearchBarRef } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { CountryCode } from '@snowgear/contracts';
+import { Popup } from '@/components/antd/popup';
 import { matchesSearch, phoneCountries, type PhoneCountry } from '../utils/phone-countries';
 
 interface Props {

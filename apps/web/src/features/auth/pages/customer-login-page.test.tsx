@@ -99,7 +99,7 @@ describe('customer sign-in from abroad (real server)', () => {
     // Searching by the calling code finds the country too.
     fireEvent.click(screen.getByRole('button', { name: /United Kingdom \+44/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Choose a country or region' });
-    type(within(dialog).getByRole('searchbox') as HTMLInputElement, '852');
+    type(within(dialog).getByRole<HTMLInputElement>('searchbox'), '852');
     expect(within(dialog).getByRole('button', { name: /Hong Kong.* \+852/ })).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
 
@@ -135,7 +135,7 @@ describe('customer sign-in from abroad (real server)', () => {
     );
     fireEvent.click(screen.getByRole('button', { name: /China \+86/ }));
     const dialog = await screen.findByRole('dialog');
-    type(within(dialog).getByRole('searchbox') as HTMLInputElement, 'japan');
+    type(within(dialog).getByRole<HTMLInputElement>('searchbox'), 'japan');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Japan +81' }));
     type(phoneBox(), '090 1234');
     await waitFor(() =>
