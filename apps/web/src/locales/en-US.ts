@@ -354,7 +354,7 @@ const enUS: Messages = {
     phoneCountryButton: 'Country or region: {{country}} {{code}}; tap to change',
     phoneCountryTitle: 'Choose a country or region',
     phoneCountryClose: 'Close',
-    phoneCountrySearch: 'Search a country, region or code',
+    phoneCountrySearch: 'Search countries and regions, by name or +44',
     phoneCountryCommon: 'Common',
     phoneCountryAll: 'All countries and regions',
     phoneCountryNone: 'No country or region matches',

@@ -50,6 +50,8 @@ export default function PhoneCountrySheet({ visible, country, onChoose, onClose 
       onMaskClick={onClose}
       onClose={onClose}
       bodyClassName="phone-country__popup"
+      // Closed, its search box leaves the page: the form's own labels stay the only ones.
+      destroyOnClose
     >
       <div role="dialog" aria-modal="true" aria-labelledby={titleId}>
         <div className="phone-country__header">
