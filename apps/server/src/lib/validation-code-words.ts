@@ -50,7 +50,8 @@ const zh: Record<ValidationCode, string> = {
   RemarksTooLong: '备注最多 {remarksMax} 字',
   UserNameRequired: '请输入用户名或邮箱',
   InvalidUserName: '用户名为 2-64 位字母、数字或 . _ @ -',
-  InvalidRealName: '请填写证件上的姓名：汉字，或护照上的字母（可含空格、连字符、撇号、点），不能有数字或符号',
+  InvalidRealName:
+    '请填写证件上的姓名：汉字，或护照上的字母（可含空格、连字符、撇号、点），不能有数字或符号',
   InvalidPhoneNumber: '请输入正确的手机号（境外号码请带国家或地区区号，如 +44）',
   InvalidSmsCode: '验证码为 6 位数字',
   InvalidEmail: '请输入正确的邮箱',
