@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BusinessParameterKey } from './business-parameters.js';
-import { CONTACT_PHONE_PATTERN } from './text.js';
+import { normaliseContactPhone } from './phone-numbers.js';
 import { multiLineText, singleLineText } from './text-schemas.js';
 import { ValidationCode } from './validation-codes.js';
 
@@ -51,10 +51,16 @@ export const StoreSaveSchema = z
       .trim()
       .regex(/^[A-Za-z0-9-]{2,20}$/, ValidationCode.InvalidStoreCode),
     name: singleLineText({ max: 50, required: ValidationCode.StoreNameRequired }),
+    /** Optional; mainland as typed, or international with its country code (phone.ts). */
     phone: z
       .string()
       .trim()
-      .refine((v) => v === '' || CONTACT_PHONE_PATTERN.test(v), ValidationCode.InvalidPhone),
+      .transform((text, ctx) => {
+        const number = text === '' ? '' : normaliseContactPhone(text);
+        if (number !== null) return number;
+        ctx.addIssue({ code: 'custom', message: ValidationCode.InvalidPhone, input: text });
+        return z.NEVER;
+      }),
     address: singleLineText({ max: 200 }),
     /** WGS-84, as phones report; both or neither. */
     latitude: coordinate(-90, 90),

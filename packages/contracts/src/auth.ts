@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { PHONE_NUMBER_PATTERN } from './text.js';
+import { MobileNumberSchema } from './phone.js';
+import { isRealName, normaliseRealName } from './text.js';
 import { singleLineText } from './text-schemas.js';
 import { ValidationCode } from './validation-codes.js';
 
@@ -53,10 +54,8 @@ export const LoginSmsCodeInputSchema = z.object({
 });
 export type LoginSmsCodeInput = z.infer<typeof LoginSmsCodeInputSchema>;
 
-const PhoneNumberSchema = z
-  .string()
-  .trim()
-  .regex(PHONE_NUMBER_PATTERN, ValidationCode.InvalidPhoneNumber);
+/** Mainland as 11 digits, any other country in E.164 (see phone.ts). */
+const PhoneNumberSchema = MobileNumberSchema;
 
 export const SendSmsCodeInputSchema = z.object({ phoneNumber: PhoneNumberSchema });
 export type SendSmsCodeInput = z.infer<typeof SendSmsCodeInputSchema>;
@@ -70,17 +69,15 @@ export const SmsCodeSentSchema = z.object({
 });
 export type SmsCodeSent = z.infer<typeof SmsCodeSentSchema>;
 
-/** A real name: Chinese characters or Latin letters, with '·', '.' or spaces (never line breaks). */
-export const REAL_NAME_PATTERN = /^[\p{Script=Han}A-Za-z·. ]+$/u;
+/** A real name (text.ts), stored as `normaliseRealName` gives it. */
+export const RealNameSchema = z
+  .string()
+  .transform(normaliseRealName)
+  .refine(isRealName, ValidationCode.InvalidRealName);
 
 export const PhoneLoginInputSchema = z.object({
   phoneNumber: PhoneNumberSchema,
-  realName: z
-    .string()
-    .trim()
-    .min(2, ValidationCode.InvalidRealName)
-    .max(20, ValidationCode.InvalidRealName)
-    .regex(REAL_NAME_PATTERN, ValidationCode.InvalidRealName),
+  realName: RealNameSchema,
   /** The SMS verification code sent to the number (proves the caller holds the phone). */
   code: SmsCodeSchema,
   weChatOpenId: z.string().trim().max(128).optional().nullable(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PasswordSchema } from './auth.js';
-import { PHONE_NUMBER_PATTERN } from './text.js';
+import { MobileNumberSchema } from './phone.js';
 import { singleLineText } from './text-schemas.js';
 import { RoleName } from './enums.js';
 import { PagedRequestSchema } from './paging.js';
@@ -36,18 +36,19 @@ export const EmployeeListQuerySchema = PagedRequestSchema.extend({
 });
 export type EmployeeListQuery = z.infer<typeof EmployeeListQuerySchema>;
 
-const optionalText = (schema: z.ZodString) =>
+/** Empty means none (null); anything else must pass `schema`, whose own reason is given. */
+const optionalText = (schema: z.ZodType<string, string>) =>
   z
-    .union([schema, z.literal('')])
+    .string()
     .nullable()
     .optional()
-    .transform((v) => (v ? v : null));
+    .transform((v) => v?.trim() || null)
+    .pipe(schema.nullable());
 
 const EmployeeFieldsSchema = z.object({
   name: singleLineText({ max: 64, required: ValidationCode.NameRequired }),
-  phoneNumber: optionalText(
-    z.string().trim().regex(PHONE_NUMBER_PATTERN, ValidationCode.InvalidPhoneNumber),
-  ),
+  /** Mainland or international: the staff second factor is texted to it either way. */
+  phoneNumber: optionalText(MobileNumberSchema),
   email: optionalText(z.string().trim().email(ValidationCode.InvalidEmail).max(256)),
   /** A role named twice is held once. */
   roles: z

@@ -53,6 +53,8 @@ export const ErrorCode = {
   SmsTooSoon: 'Sms:TooSoon',
   SmsDailyLimit: 'Sms:DailyLimit',
   SmsSendFailed: 'Sms:SendFailed',
+  /** A number outside the mainland, and no international SMS template is set up. */
+  SmsInternationalUnavailable: 'Sms:InternationalUnavailable',
   SmsCodeWrong: 'Sms:CodeWrong',
   SmsCodeExpired: 'Sms:CodeExpired',
   WeChatFailed: 'WeChat:RequestFailed',

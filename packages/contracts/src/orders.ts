@@ -15,7 +15,7 @@ import {
 } from './order-values.js';
 import { PagedRequestSchema } from './paging.js';
 import { CounterRiderSchema, OrderRiderSchema } from './rider-schemas.js';
-import { CONTACT_PHONE_PATTERN } from './text.js';
+import { ContactPhoneSchema } from './phone.js';
 import { multiLineText, singleLineText } from './text-schemas.js';
 import { ValidationCode } from './validation-codes.js';
 
@@ -36,7 +36,8 @@ const DELIVERY_METHODS = Object.values(DeliveryMethod) as [DeliveryMethod, ...De
 const RETURN_METHODS = Object.values(ReturnMethod) as [ReturnMethod, ...ReturnMethod[]];
 const FEE_KINDS = Object.values(FeeItemKind) as [FeeItemKind, ...FeeItemKind[]];
 
-const phone = z.string().trim().regex(CONTACT_PHONE_PATTERN, ValidationCode.InvalidPhone);
+/** Mainland numbers as typed, a visitor's own in E.164 (see phone.ts). */
+const phone = ContactPhoneSchema;
 const customerName = singleLineText({ max: 50, required: ValidationCode.CustomerNameRequired });
 /** An order's customer as staff or an agent type them: a name and a number to reach them on. */
 export const OrderCustomerNameSchema = customerName;

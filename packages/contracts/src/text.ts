@@ -56,3 +56,28 @@ export const PHONE_NUMBER_PATTERN = /^1[3-9]\d{9}$/;
  * extension (010-12345678, 0313-1234567, 0313 1234567-801).
  */
 export const CONTACT_PHONE_PATTERN = /^(?:1[3-9]\d{9}|0\d{2,3}[- ]?\d{7,8}(?:-\d{1,6})?)$/;
+
+/**
+ * A real name as on an ID card or a passport: Chinese characters (with '·' between the parts of
+ * a transcribed name), or Latin letters with their accents, spaces, hyphens, apostrophes and
+ * periods (O'Brien, Anne-Sophie, José María, J. R. Smith). Digits and other symbols are refused.
+ */
+export const REAL_NAME_PATTERN = /^[\p{Script=Han}\p{Script=Latin}\p{M}·.'’\- ]+$/u;
+/** The longest real name: passports print up to about forty letters of given and family name. */
+export const REAL_NAME_MAX_LENGTH = 50;
+
+/** A real name in the form compared and stored: composed accents, single spaces. */
+export const normaliseRealName = (name: string) =>
+  name.normalize('NFC').trim().replace(/\s+/g, ' ');
+
+const NAME_LETTERS = /[\p{Script=Han}\p{Script=Latin}].*[\p{Script=Han}\p{Script=Latin}]/u;
+
+/** Whether a name, once normalised, is a real name: letters with some punctuation between. */
+export const isRealName = (name: string) => {
+  const normal = normaliseRealName(name);
+  return (
+    normal.length <= REAL_NAME_MAX_LENGTH &&
+    REAL_NAME_PATTERN.test(normal) &&
+    NAME_LETTERS.test(normal)
+  );
+};

@@ -420,6 +420,11 @@ export const SettingsSchema = z.object({
   ALIYUN_SMS_SIGN_NAME: optionalText,
   /** The approved verification-code template, e.g. SMS_123456789. */
   ALIYUN_SMS_TEMPLATE_CODE: optionalText,
+  /**
+   * The approved international/HK-Macao-Taiwan verification-code template, with the same
+   * variables; unset: codes go to mainland numbers only.
+   */
+  ALIYUN_SMS_INTERNATIONAL_TEMPLATE_CODE: optionalText,
   /** The template's variable for the code: `${code}` by default. */
   ALIYUN_SMS_CODE_VARIABLE: optionalText.pipe(templateVariable.default('code')),
   /** The template's variable for the minutes the code stays valid, if it has one. */
@@ -436,6 +441,13 @@ export const SettingsSchema = z.object({
   TENCENT_SMS_SIGN_NAME: optionalText,
   /** The approved verification-code template's id: {1} is the code. */
   TENCENT_SMS_TEMPLATE_ID: optionalText,
+  /**
+   * The approved international/HK-Macao-Taiwan verification-code template's id, with the same
+   * variables; unset: codes go to mainland numbers only.
+   */
+  TENCENT_SMS_INTERNATIONAL_TEMPLATE_ID: optionalText,
+  /** The approved international signature, if any (international texts may go without). */
+  TENCENT_SMS_INTERNATIONAL_SIGN_NAME: optionalText,
   /** The template has {2} for the minutes the code stays valid. */
   TENCENT_SMS_TEMPLATE_WITH_MINUTES: booleanText.default(false),
   TENCENT_SMS_REGION: z.string().trim().min(1).default('ap-guangzhou'),

@@ -24,6 +24,7 @@ const zh = {
   SmsTooSoon: '验证码发送过于频繁，请 {seconds} 秒后再试',
   SmsDailyLimit: '该手机号今日获取验证码次数已达上限，请明天再试',
   SmsSendFailed: '验证码发送失败，请稍后重试',
+  SmsInternationalUnavailable: '暂不支持向境外手机号发送验证码，请使用中国大陆手机号或联系门店',
   SmsCodeWrong: '验证码错误，还可再试 {left} 次',
   SmsCodeExpired: '验证码已失效，请重新获取',
   WeChatFailed: '微信服务暂时不可用，请稍后重试',
@@ -289,6 +290,8 @@ const en: Record<Key, string> = {
   SmsTooSoon: 'Codes are being asked for too often; please try again in {seconds} s',
   SmsDailyLimit: "This number has had today's maximum of codes; please try again tomorrow",
   SmsSendFailed: 'The code could not be sent; please try again shortly',
+  SmsInternationalUnavailable:
+    'Codes cannot be texted to numbers outside the Chinese mainland yet; please use a mainland number or contact the store',
   SmsCodeWrong: 'Wrong code; {left} tries left',
   SmsCodeExpired: 'This code has expired or been used; please ask for a new one',
   WeChatFailed: 'WeChat is not answering, please retry later',

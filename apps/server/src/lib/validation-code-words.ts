@@ -50,8 +50,9 @@ const zh: Record<ValidationCode, string> = {
   RemarksTooLong: '备注最多 {remarksMax} 字',
   UserNameRequired: '请输入用户名或邮箱',
   InvalidUserName: '用户名为 2-64 位字母、数字或 . _ @ -',
-  InvalidRealName: '姓名为 2-20 个汉字或字母',
-  InvalidPhoneNumber: '请输入正确的 11 位手机号',
+  InvalidRealName:
+    '请填写证件上的姓名：汉字，或护照上的字母（可含空格、连字符、撇号、点），不能有数字或符号',
+  InvalidPhoneNumber: '请输入正确的手机号（境外号码请带国家或地区区号，如 +44）',
   InvalidSmsCode: '验证码为 6 位数字',
   InvalidEmail: '请输入正确的邮箱',
   RolesRequired: '请至少选择一个角色',
@@ -63,7 +64,7 @@ const zh: Record<ValidationCode, string> = {
   PasswordRequiresUpper: '密码须包含大写字母',
   PasswordRequiresNonAlphanumeric: '密码须包含符号',
   CustomerNameRequired: '请输入客户姓名',
-  InvalidPhone: '请输入正确的电话号码',
+  InvalidPhone: '请输入正确的电话号码（境外号码请以 + 和国家或地区区号开头）',
   InvalidStatus: '订单状态无效',
   ItemsRequired: '请至少添加一件设备',
   TooManyItems: '一个订单最多 {itemsMax} 件设备，请分成两单',
@@ -138,8 +139,10 @@ const en: Record<ValidationCode, string> = {
   RemarksTooLong: 'Remarks can be at most {remarksMax} characters',
   UserNameRequired: 'Please enter your user name or e-mail',
   InvalidUserName: 'A user name is 2 to 64 letters, digits or . _ @ -',
-  InvalidRealName: 'A name of 2 to 20 Chinese characters or letters',
-  InvalidPhoneNumber: 'Please enter a valid 11-digit mainland mobile number',
+  InvalidRealName:
+    'Your name as on your ID or passport: Chinese characters or letters (spaces, hyphens, apostrophes and periods allowed), no digits or symbols',
+  InvalidPhoneNumber:
+    'Please enter a valid mobile number (outside the Chinese mainland, with its country code, e.g. +44)',
   InvalidSmsCode: 'The code is 6 digits',
   InvalidEmail: 'Please enter a valid e-mail address',
   RolesRequired: 'Choose at least one role',
@@ -151,7 +154,8 @@ const en: Record<ValidationCode, string> = {
   PasswordRequiresUpper: 'A password needs an uppercase letter',
   PasswordRequiresNonAlphanumeric: 'A password needs a symbol',
   CustomerNameRequired: "Enter the customer's name",
-  InvalidPhone: 'Enter a valid phone number',
+  InvalidPhone:
+    'Enter a valid phone number (outside the Chinese mainland, start with + and the country code)',
   InvalidStatus: 'Not an order status',
   ItemsRequired: 'Add at least one item',
   TooManyItems: 'An order holds at most {itemsMax} items: split it in two',

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, isNull, notInArray } from 'drizzle-orm';
 import {
+  normaliseRealName,
   ErrorCode,
   OrderStatus,
   RoleName,
@@ -154,7 +155,11 @@ export async function sendLoginSmsCode(
   return deps.codes.send(deps.db, request, phone, user.id);
 }
 
-const normaliseName = (name: string) => name.trim().replace(/\s+/g, ' ');
+/**
+ * The name compared with the registered one: a passport name may be typed in capitals as printed
+ * one day and in ordinary case the next, and still be the same person's name.
+ */
+const comparableName = (name: string) => normaliseRealName(name).toLowerCase();
 
 /** Phone sign-in is for customer accounts only: never a way into a staff account. */
 async function isCustomerAccount(db: Database, user: UserRow) {
@@ -176,10 +181,11 @@ export async function phoneLogin(
   input: PhoneLoginInput,
 ) {
   const codeId = await deps.codes.check(deps.db, request, input.phoneNumber, input.code);
-  const realName = normaliseName(input.realName);
+  const realName = normaliseRealName(input.realName);
   const existing = await findUserByPhone(deps.db, request.tenantId, input.phoneNumber);
   if (existing) {
-    const nameMatches = !existing.realName || normaliseName(existing.realName) === realName;
+    const nameMatches =
+      !existing.realName || comparableName(existing.realName) === comparableName(realName);
     if (!nameMatches || !(await isCustomerAccount(deps.db, existing))) {
       throw businessError(ErrorCode.RealNameMismatch, message(request, 'RealNameMismatch'));
     }

@@ -1,7 +1,7 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import { ErrorCode, type SmsCodeSent } from '@snowgear/contracts';
+import { ErrorCode, isMainlandNumber, type SmsCodeSent } from '@snowgear/contracts';
 import type { Database } from '@/db/client.js';
 import { smsCodes } from '@/db/schema.js';
 import { countAttempt, uncountAttempt } from '@/lib/attempt-counters.js';
@@ -77,6 +77,15 @@ export class SmsCodes {
     if (!provider) {
       throw businessError(ErrorCode.SmsNotConfigured, message(request, 'SmsNotConfigured'));
     }
+    // Said before anything is counted: the number may not ask again, but the caller may use another.
+    if (!isMainlandNumber(phoneNumber) && !provider.sendsInternational) {
+      throw businessError(
+        ErrorCode.SmsInternationalUnavailable,
+        message(request, 'SmsInternationalUnavailable'),
+      );
+    }
+    // Mainland numbers are keyed as their 11 digits, all others in E.164: one key per number
+    // however it was typed, for the per-number limits as for the codes.
     // Counted per number across stores: a number is one person (and one bill for the texts).
     const gateKey = `sms:send:${phoneNumber}`;
     const gate = await countAttempt(db, gateKey, SMS_CODE_RULES.resendSeconds);

@@ -263,6 +263,68 @@ describe('phone sign-in with an SMS code', () => {
     expect(en.json().error.message).toBe('Wrong code; 4 tries left');
   });
 
+  it('texts a visitor number abroad through the sandbox and signs them in with a passport name', async () => {
+    const sent = await send('+44 7400 123456', '10.35.0.1');
+    expect(sent.statusCode).toBe(200);
+    const code = sent.json().sandboxCode as string;
+    const login = await phoneLogin(
+      { phoneNumber: '+447400123456', realName: "Siobhán O'Brien", code },
+      'en',
+    );
+    expect(login.statusCode).toBe(200);
+    expect(login.json().user).toMatchObject({
+      userName: '+447400123456',
+      phoneNumber: '+447400123456',
+      realName: "Siobhán O'Brien",
+      roles: ['Customer'],
+    });
+    // The same person typing the number another way, and the name as the passport prints it.
+    await liftResendGate('+447400123456');
+    const again = await phoneSignIn(t, csrf, {
+      phoneNumber: '0044 7400 123456',
+      realName: "SIOBHÁN O'BRIEN",
+    });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().user.id).toBe(login.json().user.id);
+  });
+
+  it("refuses a number too short for its country, in the caller's language", async () => {
+    const zh = await send('+44 123');
+    expect(zh.statusCode).toBe(400);
+    expect(JSON.stringify(zh.json().error)).toContain('请输入正确的手机号');
+    const en = await t.app.inject({
+      method: 'POST',
+      url: '/api/h5/auth/send-sms-code',
+      payload: { phoneNumber: '+44 123' },
+      headers: { ...csrf, 'accept-language': 'en-US,en;q=0.9' },
+    });
+    expect(en.statusCode).toBe(400);
+    expect(JSON.stringify(en.json().error)).toContain('valid mobile number');
+    const name = await phoneLogin(
+      { phoneNumber: '+447400123456', realName: 'John 2nd', code: '123456' },
+      'en',
+    );
+    expect(name.statusCode).toBe(400);
+    expect(JSON.stringify(name.json().error)).toContain('no digits or symbols');
+  });
+
+  it('caps a visitor number as a mainland one, whichever way it is typed', async () => {
+    expect((await send('+852 6123 4567', '10.36.0.1')).statusCode).toBe(200);
+    const soon = await send('00852 61234567', '10.36.0.2');
+    expect(soon.statusCode).toBe(429);
+    expect(soon.json().error.code).toBe('Sms:TooSoon');
+    for (const address of ['10.36.0.3', '10.36.0.4']) {
+      await liftResendGate('+85261234567');
+      expect((await send('+85261234567', address)).statusCode).toBe(200);
+    }
+    await liftResendGate('+85261234567');
+    const daily = await send('+852 6123 4567', '10.36.0.5');
+    expect(daily.statusCode).toBe(429);
+    expect(daily.json().error.code).toBe('Sms:DailyLimit');
+    // Another visitor is not held up by this one.
+    expect((await send('+852 6123 4568', '10.36.0.6')).statusCode).toBe(200);
+  });
+
   it('refuses to bind a WeChat open id that WeChat did not just name to this browser', async () => {
     const res = await phoneSignIn(t, csrf, {
       phoneNumber: '13700000001',
@@ -336,6 +398,22 @@ describe('phone sign-in through a real provider (the Aliyun SMS double)', () => 
       code,
     });
     expect(login.statusCode).toBe(200);
+  });
+
+  it('says plainly that numbers abroad cannot be texted without an international template', async () => {
+    const abroad = await t.app.inject({
+      method: 'POST',
+      url: '/api/h5/auth/send-sms-code',
+      payload: { phoneNumber: '+447400123456' },
+      headers: { ...csrf, 'accept-language': 'en' },
+    });
+    expect(abroad.statusCode).toBe(403);
+    expect(abroad.json().error).toMatchObject({
+      code: 'Sms:InternationalUnavailable',
+      message:
+        'Codes cannot be texted to numbers outside the Chinese mainland yet; please use a mainland number or contact the store',
+    });
+    expect(aliyun.lastCode('447400123456')).toBeUndefined();
   });
 
   it('says so when the provider refuses, and lets the number ask again at once', async () => {

@@ -5,7 +5,10 @@
 export type SmsProviderName = 'sandbox' | 'aliyun' | 'tencent';
 
 export interface VerificationCodeMessage {
-  /** Mainland mobile number, 11 digits (no country code). */
+  /**
+   * A mainland mobile as 11 digits (no country code: the domestic route and template), or any
+   * other country's in E.164 with its '+' (the international route and template).
+   */
   phoneNumber: string;
   /** The code to text (6 digits). */
   code: string;
@@ -32,6 +35,8 @@ export interface SmsSendResult {
 
 export interface SmsProvider {
   readonly name: SmsProviderName;
+  /** Whether codes can go to numbers outside the mainland (an international template is set). */
+  readonly sendsInternational: boolean;
   /** Texts a verification code; rejects with SmsProviderError when the provider refuses it. */
   sendVerificationCode(message: VerificationCodeMessage): Promise<SmsSendResult>;
   /** Texts another approved template; rejects with SmsProviderError as above. */

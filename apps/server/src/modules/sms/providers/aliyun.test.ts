@@ -250,3 +250,32 @@ describe('Aliyun SMS provider when Aliyun cannot be reached', () => {
     }
   });
 });
+
+describe('Aliyun SMS to numbers outside the mainland', () => {
+  const config = {
+    accessKeyId: 'LTAI5tTest',
+    accessKeySecret: 'secret',
+    signName: '雪具租赁',
+    templateCode: 'SMS_465000001',
+    internationalTemplateCode: 'SMS_465000099',
+    codeVariable: 'code',
+    endpoint: 'https://dysmsapi.aliyuncs.com',
+  };
+  const query = (request: { url: string }) => new URL(request.url).searchParams;
+
+  it('sends an international number as country code and number, with the international template', () => {
+    const abroad = query(signedSendSmsRequest(config, message('+447400123456', '123456')));
+    expect(abroad.get('PhoneNumbers')).toBe('447400123456');
+    expect(abroad.get('TemplateCode')).toBe('SMS_465000099');
+    expect(JSON.parse(abroad.get('TemplateParam') ?? '')).toEqual({ code: '123456' });
+    const home = query(signedSendSmsRequest(config, message('13800138000')));
+    expect(home.get('PhoneNumbers')).toBe('13800138000');
+    expect(home.get('TemplateCode')).toBe('SMS_465000001');
+  });
+
+  it('says whether it can text abroad: only with an international template', () => {
+    expect(new AliyunSmsProvider(config).sendsInternational).toBe(true);
+    const { internationalTemplateCode: _none, ...domestic } = config;
+    expect(new AliyunSmsProvider(domestic).sendsInternational).toBe(false);
+  });
+});

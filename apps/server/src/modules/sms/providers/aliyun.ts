@@ -6,6 +6,7 @@ import {
   type TemplatedMessage,
   type VerificationCodeMessage,
 } from '../provider.js';
+import { isMainlandNumber } from '@snowgear/contracts';
 import { requestProviderJson, SMS_TIMEOUT_MS, SmsTransportErrors, stringField } from './http.js';
 
 /**
@@ -25,6 +26,12 @@ export interface AliyunSmsConfig {
   signName: string;
   /** The approved verification-code template, e.g. SMS_123456789. */
   templateCode: string;
+  /**
+   * The approved international verification-code template (Aliyun keeps domestic and
+   * international/HK-Macao-Taiwan templates apart), with the same variables; without it, codes go
+   * to mainland numbers only.
+   */
+  internationalTemplateCode?: string | undefined;
   /** The template's variable for the code (`${code}`). */
   codeVariable: string;
   /** The template's variable for the minutes the code stays valid, if it has one. */
@@ -97,7 +104,10 @@ function template(
   }
   const values: Record<string, string> = { [config.codeVariable]: message.code };
   if (config.minutesVariable) values[config.minutesVariable] = String(message.validMinutes);
-  return { code: config.templateCode, param: JSON.stringify(values) };
+  const code = isMainlandNumber(message.phoneNumber)
+    ? config.templateCode
+    : (config.internationalTemplateCode ?? '');
+  return { code, param: JSON.stringify(values) };
 }
 
 /**
@@ -113,7 +123,8 @@ export function signedSendSmsRequest(
   const endpoint = new URL(config.endpoint);
   const { code, param } = template(config, message);
   const query = {
-    PhoneNumbers: message.phoneNumber,
+    // Mainland numbers as 11 digits; international ones as country code and number, no '+'.
+    PhoneNumbers: message.phoneNumber.replace(/^\+/, ''),
     SignName: config.signName,
     TemplateCode: code,
     TemplateParam: param,
@@ -147,11 +158,13 @@ export function signedSendSmsRequest(
 
 export class AliyunSmsProvider implements SmsProvider {
   readonly name = 'aliyun' as const;
+  readonly sendsInternational: boolean;
   // Private so that logging or serialising the provider never shows the secret.
   readonly #config: AliyunSmsConfig;
 
   constructor(config: AliyunSmsConfig) {
     this.#config = config;
+    this.sendsInternational = !!config.internationalTemplateCode;
   }
 
   sendVerificationCode(message: VerificationCodeMessage): Promise<SmsSendResult> {

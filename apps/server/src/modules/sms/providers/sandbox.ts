@@ -12,6 +12,8 @@ import type {
  */
 export class SandboxSmsProvider implements SmsProvider {
   readonly name = 'sandbox' as const;
+  /** Any country: nothing is texted. */
+  readonly sendsInternational = true;
 
   constructor(private readonly log: Pick<FastifyBaseLogger, 'warn'>) {}
 

@@ -236,3 +236,47 @@ describe('Tencent Cloud SMS provider when Tencent cannot be reached', () => {
     }
   });
 });
+
+describe('Tencent Cloud SMS to numbers outside the mainland', () => {
+  const config = {
+    secretId: 'AKIDtest',
+    secretKey: 'secret',
+    sdkAppId: '1400006666',
+    signName: '雪具租赁',
+    templateId: '2000001',
+    internationalTemplateId: '2000099',
+    templateWithMinutes: true,
+    region: 'ap-guangzhou',
+    endpoint: 'https://sms.tencentcloudapi.com',
+  };
+  const body = (request: { body: string }) => JSON.parse(request.body) as Record<string, unknown>;
+
+  it('sends an international number in E.164 with the international template, unsigned unless set', () => {
+    const abroad = body(signedSendSmsRequest(config, message('+447400123456', '123456')));
+    expect(abroad).toMatchObject({
+      PhoneNumberSet: ['+447400123456'],
+      TemplateId: '2000099',
+      TemplateParamSet: ['123456', '5'],
+    });
+    expect(abroad).not.toHaveProperty('SignName');
+    const signed = body(
+      signedSendSmsRequest(
+        { ...config, internationalSignName: 'SnowGear' },
+        message('+85261234567'),
+      ),
+    );
+    expect(signed).toMatchObject({ PhoneNumberSet: ['+85261234567'], SignName: 'SnowGear' });
+    const home = body(signedSendSmsRequest(config, message('13800138000')));
+    expect(home).toMatchObject({
+      PhoneNumberSet: ['+8613800138000'],
+      TemplateId: '2000001',
+      SignName: '雪具租赁',
+    });
+  });
+
+  it('says whether it can text abroad: only with an international template', () => {
+    expect(new TencentSmsProvider(config).sendsInternational).toBe(true);
+    const { internationalTemplateId: _none, ...domestic } = config;
+    expect(new TencentSmsProvider(domestic).sendsInternational).toBe(false);
+  });
+});

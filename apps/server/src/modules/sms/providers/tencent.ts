@@ -6,6 +6,7 @@ import {
   type TemplatedMessage,
   type VerificationCodeMessage,
 } from '../provider.js';
+import { isMainlandNumber } from '@snowgear/contracts';
 import { requestProviderJson, SMS_TIMEOUT_MS, SmsTransportErrors, stringField } from './http.js';
 
 /**
@@ -28,6 +29,17 @@ export interface TencentSmsConfig {
   signName: string;
   /** The approved verification-code template's id. */
   templateId: string;
+  /**
+   * The approved international/HK-Macao-Taiwan verification-code template's id (Tencent sends
+   * only those to numbers outside the mainland), with the same variables; without it, codes go to
+   * mainland numbers only.
+   */
+  internationalTemplateId?: string | undefined;
+  /**
+   * The approved international signature, if the account has one; Tencent requires a signature
+   * only for domestic texts, so international ones are sent without when it is not set.
+   */
+  internationalSignName?: string | undefined;
   /** The template has a second variable, {2}, for the minutes the code stays valid. */
   templateWithMinutes: boolean;
   /** ap-guangzhou by default. */
@@ -97,15 +109,18 @@ export function signedSendSmsRequest(
 ): { url: string; method: 'POST'; headers: Record<string, string>; body: string } {
   const endpoint = new URL(config.endpoint);
   const timestamp = Math.floor(now.getTime() / 1000);
+  const mainland = isMainlandNumber(message.phoneNumber);
+  const signName = mainland ? config.signName : config.internationalSignName;
   const body = JSON.stringify({
-    PhoneNumberSet: [`+86${message.phoneNumber}`],
+    // E.164; mainland numbers are kept without their +86.
+    PhoneNumberSet: [mainland ? `+86${message.phoneNumber}` : message.phoneNumber],
     SmsSdkAppId: config.sdkAppId,
-    SignName: config.signName,
+    ...(signName ? { SignName: signName } : {}),
     ...('templateId' in message
       ? // Tencent's variables are positional: {1} is the first, whatever its name.
         { TemplateId: message.templateId, TemplateParamSet: message.params.map((p) => p.value) }
       : {
-          TemplateId: config.templateId,
+          TemplateId: mainland ? config.templateId : (config.internationalTemplateId ?? ''),
           TemplateParamSet: config.templateWithMinutes
             ? [message.code, String(message.validMinutes)]
             : [message.code],
@@ -149,11 +164,13 @@ function refusal(error: { code: string; message?: string | undefined }, requestI
 
 export class TencentSmsProvider implements SmsProvider {
   readonly name = 'tencent' as const;
+  readonly sendsInternational: boolean;
   // Private so that logging or serialising the provider never shows the secret.
   readonly #config: TencentSmsConfig;
 
   constructor(config: TencentSmsConfig) {
     this.#config = config;
+    this.sendsInternational = !!config.internationalTemplateId;
   }
 
   sendVerificationCode(message: VerificationCodeMessage): Promise<SmsSendResult> {

@@ -3,9 +3,12 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Avatar, Button, Divider, Form, Input, NoticeBar, Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import {
+  DEFAULT_PHONE_COUNTRY,
   ErrorCode,
-  PHONE_NUMBER_PATTERN,
+  normaliseMobileNumber,
+  isRealName,
   SMS_CODE_PATTERN,
+  type CountryCode,
   type WeChatUserInfo,
 } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';
@@ -14,6 +17,7 @@ import { homeOf, safeRedirect } from '@/lib/authorization';
 import { useAppStore } from '@/features/app-state/stores/app-store';
 import { useSmsSettings, useWeChatLoginEnabled } from '../api/get-application-configuration';
 import { FormError } from '../components/form-error';
+import { PhoneNumberInput } from '../components/phone-number-input';
 import { SmsCodeButton } from '../components/sms-code-button';
 import {
   loginWithPhone,
@@ -21,6 +25,7 @@ import {
   sessionSnapshot,
   WeChatNotBoundError,
 } from '../stores/session-store';
+import { countryName } from '../utils/phone-countries';
 import { readWeChatReturn, startWeChatAuth, withoutWeChatParams } from '../utils/wechat-oauth';
 
 interface Values {
@@ -34,17 +39,17 @@ const FIELD_OF_ERROR: Partial<Record<string, keyof Values>> = {
   [ErrorCode.SmsCodeWrong]: 'code',
   [ErrorCode.SmsCodeExpired]: 'code',
   [ErrorCode.RealNameMismatch]: 'realName',
+  [ErrorCode.SmsInternationalUnavailable]: 'phoneNumber',
 };
-
-const REAL_NAME = /^[\p{Script=Han}A-Za-z·. ]{2,20}$/u;
 
 /**
  * Customer sign-in: phone with its SMS code and the real name; WeChat inside WeChat, with
  * binding when needed. In the embedded demo the code comes from the sandbox and is shown here.
  */
 export default function CustomerLoginPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [form] = Form.useForm<Values>();
+  const [country, setCountry] = useState<CountryCode>(DEFAULT_PHONE_COUNTRY);
   const sms = useSmsSettings();
   const [sandboxCode, setSandboxCode] = useState<string | null>(null);
   const navigate = useNavigate();
@@ -97,7 +102,7 @@ export default function CustomerLoginPage() {
     setError(null);
     try {
       await loginWithPhone({
-        phoneNumber: values.phoneNumber.trim(),
+        phoneNumber: normaliseMobileNumber(values.phoneNumber, country) ?? values.phoneNumber,
         realName: values.realName.trim(),
         code: values.code.trim(),
         weChatOpenId: binding?.openId ?? null,
@@ -125,10 +130,41 @@ export default function CustomerLoginPage() {
   const validPhoneNumber = async () => {
     try {
       const { phoneNumber } = await form.validateFields(['phoneNumber']);
-      return phoneNumber.trim();
+      return normaliseMobileNumber(phoneNumber, country);
     } catch {
       return null;
     }
+  };
+
+  // The number is checked for the country chosen beside it, and again when that changes.
+  const handleCountryChange = (next: CountryCode) => {
+    setCountry(next);
+    // After the render that gives the rule the new country (a paste sets the digits too).
+    setTimeout(() => {
+      if (form.getFieldValue('phoneNumber')) {
+        form.validateFields(['phoneNumber']).catch(() => undefined);
+      }
+    });
+  };
+  const phoneRule = {
+    validator: (_: unknown, value: string | undefined) => {
+      if (!value?.trim() || normaliseMobileNumber(value, country)) return Promise.resolve();
+      return Promise.reject(
+        new Error(
+          /^\s*(\+|00)/.test(value)
+            ? t('auth.phoneInvalid')
+            : country === 'CN'
+              ? t('auth.phoneInvalidMainland')
+              : t('auth.phoneInvalidFor', { country: countryName(country, i18n.language) }),
+        ),
+      );
+    },
+  };
+  const realNameRule = {
+    validator: (_: unknown, value: string | undefined) =>
+      !value?.trim() || isRealName(value)
+        ? Promise.resolve()
+        : Promise.reject(new Error(t('auth.realNameInvalid'))),
   };
 
   const handleWeChat = async () => {
@@ -195,19 +231,9 @@ export default function CustomerLoginPage() {
         <Form.Item
           name="phoneNumber"
           label={t('auth.phoneNumber')}
-          rules={[
-            { required: true, message: t('auth.phoneRequired') },
-            { pattern: PHONE_NUMBER_PATTERN, message: t('auth.phoneInvalid') },
-          ]}
+          rules={[{ required: true, message: t('auth.phoneRequired') }, phoneRule]}
         >
-          <Input
-            type="tel"
-            inputMode="numeric"
-            maxLength={11}
-            autoComplete="tel-national"
-            placeholder={t('auth.phoneNumberPlaceholder')}
-            clearable
-          />
+          <PhoneNumberInput country={country} onCountryChange={handleCountryChange} />
         </Form.Item>
         <Form.Item
           name="code"
@@ -249,15 +275,17 @@ export default function CustomerLoginPage() {
         <Form.Item
           name="realName"
           label={t('auth.realName')}
+          description={<span className="auth-page__hint">{t('auth.realNameHelp')}</span>}
           rules={[
             { required: true, whitespace: true, message: t('auth.realNameRequired') },
-            { pattern: REAL_NAME, message: t('auth.realNameInvalid') },
+            realNameRule,
           ]}
         >
           <Input
             autoComplete="name"
+            autoCapitalize="words"
+            maxLength={60}
             placeholder={t('auth.realNamePlaceholder')}
-
             clearable
           />
         </Form.Item>

@@ -12,12 +12,19 @@ describe('the customer an agent books for', () => {
     const errors = agentCustomerErrors(draft, t);
     expect(errors).toEqual({
       customerName: '请输入客户姓名',
-      customerPhone: '请输入正确的手机号',
+      customerPhone: '请输入正确的手机号（境外号码请以 + 和国家或地区区号开头）',
       remarks: undefined,
     });
     expect(
       agentCustomerErrors({ customerName: '张三', customerPhone: '13800138000', remarks: '' }, t),
     ).toEqual({ customerName: undefined, customerPhone: undefined, remarks: undefined });
+    // A visitor's own number, with its country code.
+    expect(
+      agentCustomerErrors(
+        { customerName: 'Anna', customerPhone: '+44 7400 123456', remarks: '' },
+        t,
+      ).customerPhone,
+    ).toBeUndefined();
     // A landline reaches a hotel desk too.
     expect(
       agentCustomerErrors({ customerName: '张三', customerPhone: '0313-4788001', remarks: '' }, t)
@@ -36,7 +43,7 @@ describe('the customer an agent books for', () => {
     const phone = screen.getByLabelText('手机号');
     expect(phone.getAttribute('aria-invalid')).toBe('true');
     expect(document.getElementById(phone.getAttribute('aria-describedby')!)?.textContent).toBe(
-      '请输入正确的手机号',
+      '请输入正确的手机号（境外号码请以 + 和国家或地区区号开头）',
     );
     expect(screen.getByLabelText('给门店的备注').tagName).toBe('TEXTAREA');
   });

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Form, Input, Selector } from 'antd-mobile';
 import { Popup } from '@/components/antd/popup';
 import { useTranslation } from 'react-i18next';
-import { PHONE_NUMBER_PATTERN, type Employee, type RoleName } from '@snowgear/contracts';
+import { normaliseMobileNumber, type Employee, type RoleName } from '@snowgear/contracts';
 import { roleLabel } from '@/features/auth/components/role-name';
 import { FormError } from '@/features/auth/components/form-error';
 import { passwordProblems } from '@/features/auth/components/change-password-popup';
@@ -155,12 +155,20 @@ export function EmployeeForm({
         <Form.Item
           name="phoneNumber"
           label={t('employees.phoneNumber')}
-          rules={[{ pattern: PHONE_NUMBER_PATTERN, message: t('auth.phoneInvalid') }]}
+          rules={[
+            {
+              // Mainland as 11 digits, or any country with its '+' code (as the server takes).
+              validator: (_: unknown, value: string | undefined) =>
+                !value?.trim() || normaliseMobileNumber(value)
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(t('auth.phoneInvalid'))),
+            },
+          ]}
         >
           <Input
             type="tel"
-            inputMode="numeric"
-            maxLength={11}
+            inputMode="tel"
+            maxLength={24}
             placeholder={t('auth.phoneNumberPlaceholder')}
           />
         </Form.Item>

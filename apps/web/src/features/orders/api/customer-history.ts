@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { CONTACT_PHONE_PATTERN, type CustomerHistory } from '@snowgear/contracts';
+import { normaliseContactPhone, type CustomerHistory } from '@snowgear/contracts';
 import { api } from '@/lib/api-client';
 import { ordersKey } from './get-order';
 
@@ -13,7 +13,7 @@ export function useCustomerHistory(phone: string) {
         params: { phone: number },
         silent: true,
       }),
-    enabled: CONTACT_PHONE_PATTERN.test(number),
+    enabled: normaliseContactPhone(number) !== null,
     staleTime: 60_000,
   });
 }
