@@ -83,6 +83,8 @@ export const AttributeValueSchema = z.object({
   kind: z.enum(ATTRIBUTE_KINDS),
   /** Text form: numbers as digits, booleans 'true'/'false', dates YYYY-MM-DD, multi-select joined by ','. */
   value: z.string(),
+  /** The value as the reader sees it: a chosen option in their language (the value otherwise). */
+  valueLabel: z.string(),
 });
 export type AttributeValue = z.infer<typeof AttributeValueSchema>;
 
@@ -98,7 +100,12 @@ export type UnavailableTime = z.infer<typeof UnavailableTimeSchema>;
 
 export const EquipmentSchema = z.object({
   id: z.string(),
+  /** The Chinese name, as edited. */
   name: z.string(),
+  /** The English name, as edited ('' until translated). */
+  nameEn: z.string(),
+  /** The name in the reader's language. */
+  nameShown: z.string(),
   brand: z.string(),
   model: z.string(),
   barcodeNumber: z.string(),
@@ -167,6 +174,8 @@ export const EquipmentInputSchema = z.object({
   categoryId: z.uuid(),
   storeId: z.uuid(),
   name: singleLineText({ max: 100, required: ValidationCode.NameRequired }),
+  /** Optional: English readers see the Chinese name while it is empty. */
+  nameEn: singleLineText({ max: 100 }).default(''),
   brand: singleLineText({ max: 60 }).default(''),
   model: singleLineText({ max: 60 }).default(''),
   barcodeNumber: z

@@ -26,3 +26,27 @@ export function optionInLanguage(
   const at = options.indexOf(value);
   return (at >= 0 && optionsEn[at]) || value;
 }
+
+/**
+ * An item's attribute value as a reader sees it: each chosen option (one, or several joined by
+ * commas) in their language; any other value as it is.
+ */
+export function valueInLanguage(
+  english: boolean,
+  attribute: {
+    kind: string;
+    value: string;
+    options: readonly string[];
+    optionsEn: readonly string[];
+  },
+): string {
+  if (!english) return attribute.value;
+  if (attribute.kind === 'multi-select')
+    return attribute.value
+      .split(',')
+      .map((v) => optionInLanguage(true, attribute.options, attribute.optionsEn, v.trim()))
+      .join(', ');
+  if (attribute.kind === 'select')
+    return optionInLanguage(true, attribute.options, attribute.optionsEn, attribute.value);
+  return attribute.value;
+}

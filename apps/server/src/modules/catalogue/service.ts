@@ -6,6 +6,7 @@ import {
   CatalogueIssue,
   ErrorCode,
   isChoiceKind,
+  needsEnglish,
   type AttributeCreateSchema,
   type AttributeUpdateSchema,
   type CatalogueAttribute,
@@ -40,12 +41,14 @@ type CategoryInput = z.output<typeof CategoryInputSchema>;
 type AttributeCreate = z.output<typeof AttributeCreateSchema>;
 type AttributeUpdate = z.output<typeof AttributeUpdateSchema>;
 
-const CATEGORY_FIELDS = ['name', 'sizeKind', 'dinAdjustable'] as const;
+const CATEGORY_FIELDS = ['name', 'nameEn', 'sizeKind', 'dinAdjustable'] as const;
 const ATTRIBUTE_FIELDS = [
   'name',
   'displayName',
+  'displayNameEn',
   'kind',
   'options',
+  'optionsEn',
   'unit',
   'isRequired',
   'isFilterable',
@@ -69,9 +72,23 @@ function asDeleted<T extends object>(value: T, fields: readonly (keyof T & strin
   >;
 }
 
+/** The English values an attribute lacks: its display name, and options that need words. */
+export function attributeMissingEnglish(row: {
+  displayNameEn: string;
+  options: string[];
+  optionsEn: string[];
+}): string[] {
+  const missing: string[] = [];
+  if (!row.displayNameEn) missing.push('displayNameEn');
+  if (row.options.some((o, i) => needsEnglish(o) && !row.optionsEn[i])) missing.push('optionsEn');
+  return missing;
+}
+
 const toCategory = (row: CategoryRow): CatalogueCategory => ({
   id: row.id,
   name: row.name,
+  nameEn: row.nameEn,
+  missingEnglish: row.nameEn ? [] : ['nameEn'],
   sizeKind: row.sizeKind,
   dinAdjustable: row.dinAdjustable,
   sortOrder: row.sortOrder,
@@ -85,8 +102,11 @@ const toAttribute = (row: AttributeRow): CatalogueAttribute => ({
   categoryId: row.categoryId,
   name: row.name,
   displayName: row.displayName,
+  displayNameEn: row.displayNameEn,
   kind: row.kind,
   options: row.options,
+  optionsEn: row.optionsEn,
+  missingEnglish: attributeMissingEnglish(row),
   unit: row.unit,
   isRequired: row.isRequired,
   isFilterable: row.isFilterable,
@@ -332,13 +352,15 @@ export class CatalogueService {
     return row?.name ?? null;
   }
 
-  /** Only a select or multi-select keeps options; the key is the display name when left empty. */
+  /**
+   * Only a select or multi-select keeps options (and their English, one per option at most, no
+   * empty tail); the key is the display name when left empty.
+   */
   private normalise<T extends AttributeUpdate>(input: T): T {
-    return {
-      ...input,
-      name: input.name || input.displayName,
-      options: isChoiceKind(input.kind) ? input.options : [],
-    };
+    const options = isChoiceKind(input.kind) ? input.options : [];
+    const optionsEn = input.optionsEn.slice(0, options.length);
+    while (optionsEn.length > 0 && !optionsEn[optionsEn.length - 1]) optionsEn.pop();
+    return { ...input, name: input.name || input.displayName, options, optionsEn };
   }
 
   private async checkNames(
