@@ -51,7 +51,10 @@ export const AttributeDefinitionSchema = z.object({
   name: z.string(),
   displayName: z.string(),
   kind: z.enum(ATTRIBUTE_KINDS),
+  /** The values chosen and stored (the Chinese options). */
   options: z.array(z.string()),
+  /** What the reader sees for each option, same positions as `options`, in their language. */
+  optionLabels: z.array(z.string()),
   unit: z.string(),
   isRequired: z.boolean(),
   isFilterable: z.boolean(),
@@ -558,7 +561,15 @@ export const CatalogItemSchema = z
     dailyRentPrice: z.number(),
     deposit: z.number(),
     /** The values of the category's size attributes (ski length, boot size …). */
-    sizes: z.array(z.object({ displayName: z.string(), value: z.string(), unit: z.string() })),
+    sizes: z.array(
+      z.object({
+        displayName: z.string(),
+        value: z.string(),
+        /** The value in the reader's language. */
+        valueLabel: z.string(),
+        unit: z.string(),
+      }),
+    ),
     /** The first picture's small thumbnail, if any. */
     thumbnailUrl: z.string().nullable(),
     imageCount: z.number().int(),

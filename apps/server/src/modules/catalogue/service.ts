@@ -17,7 +17,9 @@ import {
 import type { z } from 'zod';
 import type { Database, Transaction } from '@/db/client.js';
 import { attributeDefinitions, equipmentCategories } from '@/db/schema.js';
+import { optionInLanguage } from '@/lib/english.js';
 import { AppError, conflictError, notFound, validationError } from '@/lib/errors.js';
+import { isEnglish } from '@/lib/messages.js';
 import { pgCode, UNIQUE_VIOLATION } from '@/lib/pg-errors.js';
 import { changedFields, recordAudit } from '@/modules/audit/record.js';
 import { attributeLine, inBoth, say } from './messages.js';
@@ -97,7 +99,7 @@ const toCategory = (row: CategoryRow): CatalogueCategory => ({
   lastModificationTime: row.updatedAt.toISOString(),
 });
 
-const toAttribute = (row: AttributeRow): CatalogueAttribute => ({
+const toAttribute = (row: AttributeRow, english: boolean): CatalogueAttribute => ({
   id: row.id,
   categoryId: row.categoryId,
   name: row.name,
@@ -106,6 +108,7 @@ const toAttribute = (row: AttributeRow): CatalogueAttribute => ({
   kind: row.kind,
   options: row.options,
   optionsEn: row.optionsEn,
+  optionLabels: row.options.map((o) => optionInLanguage(english, row.options, row.optionsEn, o)),
   missingEnglish: attributeMissingEnglish(row),
   unit: row.unit,
   isRequired: row.isRequired,
@@ -329,13 +332,13 @@ export class CatalogueService {
   async listAttributes(categoryId?: string): Promise<{ items: CatalogueAttribute[] }> {
     if (categoryId) await this.getCategory(categoryId);
     const rows = await selectAttributes(this.db, this.tenantId, { categoryId });
-    return { items: rows.map(toAttribute) };
+    return { items: rows.map((row) => toAttribute(row, isEnglish(this.request))) };
   }
 
   private async getAttribute(id: string): Promise<CatalogueAttribute> {
     const [row] = await selectAttributes(this.db, this.tenantId, { id });
     if (!row) throw this.attributeNotFound();
-    return toAttribute(row);
+    return toAttribute(row, isEnglish(this.request));
   }
 
   private async categoryName(db: Database | Transaction, categoryId: string | null) {

@@ -237,6 +237,8 @@ export class EquipmentService {
     const sizeIds = new Set(sizeAttributes.map((a) => a.id));
     return EquipmentInquirySchema.parse({
       ...item,
+      // A customer reads it: the name in their language.
+      name: item.nameShown,
       ...availabilityOf(item.status, holds, new Date()),
       size: Object.fromEntries(
         item.attributes
