@@ -440,7 +440,12 @@ export const SmallEquipmentSchema = z.object({
   id: z.string(),
   storeId: z.string(),
   storeName: z.string(),
+  /** The Chinese name, as entered. */
   name: z.string(),
+  /** The English name, as entered ('' until translated). */
+  nameEn: z.string(),
+  /** The name in the reader's language. */
+  nameShown: z.string(),
   unit: z.string(),
   quantity: z.number().int(),
   lowStockThreshold: z.number().int(),
@@ -466,6 +471,8 @@ const quantity = () => decimalInput(z.number().int().min(0).max(SMALL_EQUIPMENT_
 export const SmallEquipmentInputSchema = z.object({
   storeId: z.uuid(),
   name: singleLineText({ max: 60, required: ValidationCode.NameRequired }),
+  /** Optional: English readers see the Chinese name while it is empty. */
+  nameEn: singleLineText({ max: 60 }).default(''),
   unit: singleLineText({ max: 10, required: ValidationCode.UnitRequired }).default('件'),
   quantity: quantity().default(0),
   lowStockThreshold: quantity().default(0),

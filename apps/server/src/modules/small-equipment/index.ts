@@ -17,7 +17,8 @@ import {
 } from '@snowgear/contracts';
 import { smallEquipmentMovements, smallEquipmentStock, stores, users } from '@/db/schema.js';
 import { AppError, businessError, conflictError, notFound } from '@/lib/errors.js';
-import { message } from '@/lib/messages.js';
+import { inLanguage } from '@/lib/english.js';
+import { isEnglish, message } from '@/lib/messages.js';
 import { runningLow, smallEquipmentWhere } from './filters.js';
 import { findStore } from '@/lib/stores.js';
 
@@ -34,11 +35,13 @@ const Id = z.object({ id: z.uuid() });
 const tags = ['small-equipment'];
 
 type Row = typeof smallEquipmentStock.$inferSelect & { storeName: string };
-const toDto = (r: Row): SmallEquipment => ({
+const toDto = (r: Row, english: boolean): SmallEquipment => ({
   id: r.id,
   storeId: r.storeId,
   storeName: r.storeName,
   name: r.name,
+  nameEn: r.nameEn,
+  nameShown: inLanguage(english, r.name, r.nameEn),
   unit: r.unit,
   quantity: r.quantity,
   lowStockThreshold: r.lowStockThreshold,
@@ -94,7 +97,7 @@ export async function smallEquipmentRoutes(app: FastifyInstance) {
         app.db.select({ n: count() }).from(smallEquipmentStock).where(where),
       ]);
       return {
-        items: rows.map((row) => toDto({ ...row.s, storeName: row.storeName })),
+        items: rows.map((row) => toDto({ ...row.s, storeName: row.storeName }, isEnglish(request))),
         totalCount: total?.n ?? 0,
       };
     },
@@ -135,7 +138,7 @@ export async function smallEquipmentRoutes(app: FastifyInstance) {
         }
         return created.id;
       });
-      return reply.code(201).send(toDto(await find(request, id)));
+      return reply.code(201).send(toDto(await find(request, id), isEnglish(request)));
     },
   );
 
@@ -194,7 +197,7 @@ export async function smallEquipmentRoutes(app: FastifyInstance) {
           }),
         );
       }
-      return toDto({ ...updated, storeName: row.storeName });
+      return toDto({ ...updated, storeName: row.storeName }, isEnglish(request));
     },
   );
 
