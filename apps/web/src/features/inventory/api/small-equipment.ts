@@ -70,6 +70,7 @@ export function useAddSmallEquipment() {
     mutationFn: (input: {
       storeId: string;
       name: string;
+      nameEn: string;
       unit: string;
       quantity: number;
       lowStockThreshold: number;

@@ -99,7 +99,15 @@ export default function SmallEquipmentPage() {
                 description={t('inventory.small.quantity', { quantity: s.quantity, unit: s.unit })}
                 extra={s.isLow ? <Tag color="warning">{t('inventory.small.low')}</Tag> : undefined}
               >
-                {s.name}
+                {s.nameShown}
+                {!s.nameEn && (
+                  <>
+                    {' '}
+                    <Tag color="warning" fill="outline">
+                      {t('catalogueAdmin.english.missing')}
+                    </Tag>
+                  </>
+                )}
               </List.Item>
             ))}
           </List>
@@ -164,7 +172,7 @@ function AdjustSheet({ item, onClose }: { item: SmallEquipment | null; onClose: 
     >
       {item && (
         <div className="page-body">
-          <h2 className="sheet__title">{item.name}</h2>
+          <h2 className="sheet__title">{item.nameShown}</h2>
           <p className="section-tip" style={{ textAlign: 'center' }}>
             {t('inventory.small.quantity', { quantity: item.quantity, unit: item.unit })}
           </p>
@@ -267,9 +275,10 @@ function AddSheet({
       <h2 className="sheet__title">{t('inventory.small.add')}</h2>
       <Form
         layout="horizontal"
-        initialValues={{ name: '', unit: '件', quantity: 0, lowStockThreshold: 0 }}
+        initialValues={{ name: '', nameEn: '', unit: '件', quantity: 0, lowStockThreshold: 0 }}
         onFinish={(v: {
           name: string;
+          nameEn: string;
           unit: string;
           quantity: number;
           lowStockThreshold: number;
@@ -279,6 +288,7 @@ function AddSheet({
             {
               storeId,
               name: v.name.trim(),
+              nameEn: v.nameEn.trim(),
               unit: v.unit.trim() || '件',
               quantity: v.quantity,
               lowStockThreshold: v.lowStockThreshold,
@@ -310,6 +320,14 @@ function AddSheet({
           ]}
         >
           <Input maxLength={60} />
+        </Form.Item>
+        <Form.Item
+          name="nameEn"
+          label={t('catalogueAdmin.english.nameEn')}
+          help={t('catalogueAdmin.english.help')}
+          rules={[textRule(t)]}
+        >
+          <Input maxLength={60} placeholder="Ski socks" />
         </Form.Item>
         <Form.Item name="unit" label={t('inventory.small.unit')} rules={[textRule(t)]}>
           <Input maxLength={10} />
