@@ -16,7 +16,8 @@ const visitor: CartRider = {
   weightKg: 80,
   age: 35,
   ability: 'II',
-  bootSizeMondopoint: 27,
+  // A size the demo store has in snowboard boots.
+  bootSizeMondopoint: 26,
   bootSoleLengthMm: null,
   stance: null,
 };
