@@ -28,7 +28,7 @@ export function EquipmentLabel({ equipment }: { equipment: Equipment }) {
     <figure className="equipment-label" data-barcode={equipment.barcodeNumber}>
       <QRCodeSVG value={link} size={84} level="M" marginSize={0} title={link} />
       <figcaption>
-        <div className="equipment-label__name">{equipment.nameShown}</div>
+        <div className="equipment-label__name">{equipment.name}</div>
         <div className="equipment-label__barcode" dangerouslySetInnerHTML={{ __html: barcode }} />
       </figcaption>
     </figure>

@@ -55,13 +55,13 @@ export default function InventoryLabelsPage() {
                     <Checkbox
                       checked={ids.includes(e.id)}
                       onChange={(on) => toggle(e.id, on)}
-                      aria-label={e.nameShown}
+                      aria-label={e.name}
                     />
                   }
                   description={e.barcodeNumber}
                   onClick={() => toggle(e.id, !ids.includes(e.id))}
                 >
-                  {e.nameShown}
+                  {e.name}
                 </List.Item>
               ))}
             </List>
