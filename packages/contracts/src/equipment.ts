@@ -478,6 +478,13 @@ export const SmallEquipmentInputSchema = z.object({
   lowStockThreshold: quantity().default(0),
 });
 
+/** `PUT /api/app/small-equipment/:id/names`: its name in Chinese and in English. */
+export const SmallEquipmentNamesSchema = SmallEquipmentInputSchema.pick({
+  name: true,
+  nameEn: true,
+});
+export type SmallEquipmentNames = z.input<typeof SmallEquipmentNamesSchema>;
+
 export const SmallEquipmentAdjustSchema = z.object({
   delta: decimalInput(
     z

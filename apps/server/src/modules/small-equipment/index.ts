@@ -11,6 +11,7 @@ import {
   SmallEquipmentAdjustSchema,
   SmallEquipmentInputSchema,
   SmallEquipmentMovementSchema,
+  SmallEquipmentNamesSchema,
   SmallEquipmentQuerySchema,
   SmallEquipmentSchema,
   type SmallEquipment,
@@ -20,6 +21,7 @@ import { AppError, businessError, conflictError, notFound } from '@/lib/errors.j
 import { inLanguage } from '@/lib/english.js';
 import { isEnglish, message } from '@/lib/messages.js';
 import { runningLow, smallEquipmentWhere } from './filters.js';
+import { pgCode, UNIQUE_VIOLATION } from '@/lib/pg-errors.js';
 import { findStore } from '@/lib/stores.js';
 
 const VIEW = {
@@ -139,6 +141,41 @@ export async function smallEquipmentRoutes(app: FastifyInstance) {
         return created.id;
       });
       return reply.code(201).send(toDto(await find(request, id), isEnglish(request)));
+    },
+  );
+
+  r.put(
+    '/api/app/small-equipment/:id/names',
+    {
+      config: { access: CREATE },
+      schema: {
+        tags,
+        summary:
+          'Rename: the name in Chinese and in English (English readers see the Chinese while it is empty)',
+        params: Id,
+        body: SmallEquipmentNamesSchema,
+        response: { 200: SmallEquipmentSchema },
+      },
+    },
+    async (request) => {
+      const row = await find(request, request.params.id);
+      mayChange(request, row.storeId);
+      try {
+        await app.db
+          .update(smallEquipmentStock)
+          .set({ ...request.body, updatedAt: new Date() })
+          .where(eq(smallEquipmentStock.id, row.id));
+      } catch (err) {
+        // Another kind at the store already has the name.
+        if (pgCode(err) === UNIQUE_VIOLATION)
+          throw new AppError(
+            409,
+            ErrorCode.Validation,
+            message(request, 'DuplicateSmallEquipment'),
+          );
+        throw err;
+      }
+      return toDto(await find(request, row.id), isEnglish(request));
     },
   );
 

@@ -207,5 +207,25 @@ describe('small equipment', () => {
     expect((await search('护目镜', 'zh-CN')).map((i) => i.nameShown)).toEqual(['护目镜绳']);
     // The demo stock has English names.
     expect((await search('socks', 'en-US')).map((i) => i.nameShown)).toEqual(['Ski socks']);
+
+    // Renamed in both languages; a name another kind at the store has is refused.
+    const id = created.json().id as string;
+    const rename = (payload: object) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/app/small-equipment/${id}/names`,
+        payload,
+        headers: { ...csrf, authorization: `Bearer ${tokens.admin}`, 'accept-language': 'en-US' },
+      });
+    const renamed = await rename({ name: '雪镜绑带', nameEn: 'Goggle band' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json()).toMatchObject({
+      name: '雪镜绑带',
+      nameEn: 'Goggle band',
+      nameShown: 'Goggle band',
+    });
+    expect((await rename({ name: '滑雪袜', nameEn: '' })).statusCode).toBe(409);
+    const cleared = await rename({ name: '雪镜绑带', nameEn: '' });
+    expect(cleared.json()).toMatchObject({ nameEn: '', nameShown: '雪镜绑带' });
   });
 });

@@ -5,10 +5,15 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import type { PagedResult, SmallEquipment, SmallEquipmentAdjust } from '@snowgear/contracts';
+import type {
+  PagedResult,
+  SmallEquipment,
+  SmallEquipmentAdjust,
+  SmallEquipmentNames,
+} from '@snowgear/contracts';
 import { api } from '@/lib/api-client';
 
-/** The small-equipment calls; one file since list, adjust, add and history go together. */
+/** The small-equipment calls; one file since list, adjust, add, rename and history go together. */
 const key = ['small-equipment'] as const;
 
 /** `low`: only what is running low (what the store dashboard's figure counts). */
@@ -52,6 +57,16 @@ export function useSmallEquipmentHistory(id: string | null) {
         }>
       >(`/app/small-equipment/${id}/history`, { params: { maxResultCount: 20 }, silent: true }),
     enabled: !!id,
+  });
+}
+
+/** Renames a kind of small equipment, in Chinese and in English. */
+export function useRenameSmallEquipment() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { id: string; input: SmallEquipmentNames }) =>
+      api.put<SmallEquipment>(`/app/small-equipment/${v.id}/names`, v.input, { silent: true }),
+    onSuccess: () => client.invalidateQueries({ queryKey: key }),
   });
 }
 
