@@ -128,6 +128,5 @@ export const catalogueAdmin: Messages['catalogueAdmin'] = {
     help: 'Optional; English readers see the Chinese while it is empty.',
     missing: 'No English',
     missingCount: '{{count}} without English',
-    onlyMissing: 'Only those without English',
   },
 };

@@ -125,6 +125,5 @@ export const catalogueAdmin = {
     help: '选填；留空时英文界面显示中文。',
     missing: '缺英文',
     missingCount: '{{count}} 项缺英文',
-    onlyMissing: '只看缺英文',
   },
 };
