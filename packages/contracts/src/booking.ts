@@ -5,6 +5,7 @@ import { bookingTime } from './date-schemas.js';
 import { OrderLateFeeSchema } from './orders.js';
 import { RentalSummarySchema } from './rental-summary.js';
 import { RiderFieldsSchema } from './rider-schemas.js';
+import { SIZED_GEARS } from './sizing.js';
 import { singleLineText } from './text-schemas.js';
 import { ValidationCode } from './validation-codes.js';
 
@@ -22,7 +23,10 @@ export const SizeAttributeSchema = z.object({
   name: z.string(),
   displayName: z.string(),
   unit: z.string(),
+  /** The values a booking sends (the Chinese options, as stored). */
   options: z.array(z.string()),
+  /** What the reader sees for each option, same positions as `options`, in their language. */
+  optionLabels: z.array(z.string()),
 });
 export type SizeAttribute = z.infer<typeof SizeAttributeSchema>;
 
@@ -44,6 +48,11 @@ export const BookableCategorySchema = z.object({
   sizeKind: z.string(),
   /** Skis whose binding release value (DIN) is set for the rider. */
   dinAdjustable: z.boolean(),
+  /**
+   * What sized gear it is (sizing.ts), told by its Chinese name: the name shown may be English,
+   * which need not say 'boot' or 'ski'.
+   */
+  gear: z.enum(SIZED_GEARS).nullable(),
   sizeAttributes: z.array(SizeAttributeSchema),
   kinds: z.array(BookableKindSchema),
   /** The lowest daily price of its kinds (for 'from ¥…'). */
@@ -326,12 +335,23 @@ export type SharedScheme = z.infer<typeof SharedSchemeSchema>;
  */
 export function formatSize(
   size: Record<string, string>,
-  attributes: readonly { id: string; unit: string }[],
+  attributes: readonly {
+    id: string;
+    unit: string;
+    /** With `optionLabels`: each value shown by the label at its position. */
+    options?: readonly string[];
+    optionLabels?: readonly string[];
+  }[],
 ): string {
   const known = attributes.filter((a) => size[a.id]);
   const rest = Object.keys(size).filter((id) => !attributes.some((a) => a.id === id));
+  const shown = (a: (typeof attributes)[number]) => {
+    const value = size[a.id]!;
+    const at = a.options?.indexOf(value) ?? -1;
+    return (at >= 0 && a.optionLabels?.[at]) || value;
+  };
   return [
-    ...known.map((a) => (a.unit ? `${size[a.id]} ${a.unit}` : size[a.id]!)),
+    ...known.map((a) => (a.unit ? `${shown(a)} ${a.unit}` : shown(a))),
     ...rest.map((id) => size[id]!),
   ].join(' · ');
 }

@@ -60,7 +60,19 @@ export const CatalogueErrorCode = {
   OrderOutdated: 'Catalogue:OrderOutdated',
 } as const;
 
+/**
+ * Which of an entry's texts have no English yet (their field names, e.g. 'nameEn'): English
+ * readers see the Chinese there until someone writes it.
+ */
+export const MissingEnglishSchema = z.array(z.string());
+
+/** Numbers and letter sizes (160, 26.5, M) read the same in English: only words need one. */
+export const needsEnglish = (text: string) => /[^\d\s.,/+\-A-Za-z]/.test(text);
+
 export const CatalogueCategorySchema = CategorySchema.extend({
+  /** `name` is the Chinese value; this the English one ('' until translated). */
+  nameEn: z.string(),
+  missingEnglish: MissingEnglishSchema,
   /** Attributes of this category (those of every category not counted). */
   attributeCount: z.number().int(),
   lastModificationTime: z.string(),
@@ -69,6 +81,8 @@ export type CatalogueCategory = z.infer<typeof CatalogueCategorySchema>;
 
 export const CategoryInputSchema = z.object({
   name: singleLineText({ max: CATEGORY_NAME_MAX, required: CatalogueIssue.NameRequired }),
+  /** Optional: English readers see the Chinese name while it is empty. */
+  nameEn: singleLineText({ max: CATEGORY_NAME_MAX }).default(''),
   sizeKind: z.enum([EquipmentSizeKind.LargeEquipment, EquipmentSizeKind.SmallEquipment]),
   dinAdjustable: z.boolean().default(false),
 });
@@ -81,6 +95,11 @@ export const CategoryOrderSchema = z.object({
 export type CategoryOrder = z.infer<typeof CategoryOrderSchema>;
 
 export const CatalogueAttributeSchema = AttributeDefinitionSchema.extend({
+  /** `displayName` and `options` are the Chinese values; these the English ones. */
+  displayNameEn: z.string(),
+  /** By position with `options`; '' (or none) where not translated. */
+  optionsEn: z.array(z.string()),
+  missingEnglish: MissingEnglishSchema,
   /** How many items have a value for it. */
   valueCount: z.number().int(),
 });
@@ -104,8 +123,18 @@ const attributeFields = {
     required: CatalogueIssue.DisplayNameRequired,
   }),
   kind: z.enum(ATTRIBUTE_KINDS),
+  /** Optional: English readers see the Chinese display name while it is empty. */
+  displayNameEn: singleLineText({ max: ATTRIBUTE_NAME_MAX }).default(''),
   /** The choices of a select or multi-select; ignored for other kinds. */
   options: z.array(option).max(ATTRIBUTE_OPTIONS_MAX).default([]),
+  /**
+   * Each option in English, by position (items keep the Chinese option as their value; this is
+   * only what English readers see). '' where not translated.
+   */
+  optionsEn: z
+    .array(singleLineText({ max: ATTRIBUTE_OPTION_MAX }))
+    .max(ATTRIBUTE_OPTIONS_MAX)
+    .default([]),
   unit: singleLineText({ max: ATTRIBUTE_UNIT_MAX }).default(''),
   isRequired: z.boolean().default(false),
   isFilterable: z.boolean().default(false),

@@ -51,7 +51,10 @@ export const AttributeDefinitionSchema = z.object({
   name: z.string(),
   displayName: z.string(),
   kind: z.enum(ATTRIBUTE_KINDS),
+  /** The values chosen and stored (the Chinese options). */
   options: z.array(z.string()),
+  /** What the reader sees for each option, same positions as `options`, in their language. */
+  optionLabels: z.array(z.string()),
   unit: z.string(),
   isRequired: z.boolean(),
   isFilterable: z.boolean(),
@@ -83,6 +86,8 @@ export const AttributeValueSchema = z.object({
   kind: z.enum(ATTRIBUTE_KINDS),
   /** Text form: numbers as digits, booleans 'true'/'false', dates YYYY-MM-DD, multi-select joined by ','. */
   value: z.string(),
+  /** The value as the reader sees it: a chosen option in their language (the value otherwise). */
+  valueLabel: z.string(),
 });
 export type AttributeValue = z.infer<typeof AttributeValueSchema>;
 
@@ -98,7 +103,12 @@ export type UnavailableTime = z.infer<typeof UnavailableTimeSchema>;
 
 export const EquipmentSchema = z.object({
   id: z.string(),
+  /** The Chinese name, as edited. */
   name: z.string(),
+  /** The English name, as edited ('' until translated). */
+  nameEn: z.string(),
+  /** The name in the reader's language. */
+  nameShown: z.string(),
   brand: z.string(),
   model: z.string(),
   barcodeNumber: z.string(),
@@ -167,6 +177,8 @@ export const EquipmentInputSchema = z.object({
   categoryId: z.uuid(),
   storeId: z.uuid(),
   name: singleLineText({ max: 100, required: ValidationCode.NameRequired }),
+  /** Optional: English readers see the Chinese name while it is empty. */
+  nameEn: singleLineText({ max: 100 }).default(''),
   brand: singleLineText({ max: 60 }).default(''),
   model: singleLineText({ max: 60 }).default(''),
   barcodeNumber: z
@@ -428,7 +440,12 @@ export const SmallEquipmentSchema = z.object({
   id: z.string(),
   storeId: z.string(),
   storeName: z.string(),
+  /** The Chinese name, as entered. */
   name: z.string(),
+  /** The English name, as entered ('' until translated). */
+  nameEn: z.string(),
+  /** The name in the reader's language. */
+  nameShown: z.string(),
   unit: z.string(),
   quantity: z.number().int(),
   lowStockThreshold: z.number().int(),
@@ -454,10 +471,19 @@ const quantity = () => decimalInput(z.number().int().min(0).max(SMALL_EQUIPMENT_
 export const SmallEquipmentInputSchema = z.object({
   storeId: z.uuid(),
   name: singleLineText({ max: 60, required: ValidationCode.NameRequired }),
+  /** Optional: English readers see the Chinese name while it is empty. */
+  nameEn: singleLineText({ max: 60 }).default(''),
   unit: singleLineText({ max: 10, required: ValidationCode.UnitRequired }).default('件'),
   quantity: quantity().default(0),
   lowStockThreshold: quantity().default(0),
 });
+
+/** `PUT /api/app/small-equipment/:id/names`: its name in Chinese and in English. */
+export const SmallEquipmentNamesSchema = SmallEquipmentInputSchema.pick({
+  name: true,
+  nameEn: true,
+});
+export type SmallEquipmentNames = z.input<typeof SmallEquipmentNamesSchema>;
 
 export const SmallEquipmentAdjustSchema = z.object({
   delta: decimalInput(
@@ -549,7 +575,15 @@ export const CatalogItemSchema = z
     dailyRentPrice: z.number(),
     deposit: z.number(),
     /** The values of the category's size attributes (ski length, boot size …). */
-    sizes: z.array(z.object({ displayName: z.string(), value: z.string(), unit: z.string() })),
+    sizes: z.array(
+      z.object({
+        displayName: z.string(),
+        value: z.string(),
+        /** The value in the reader's language. */
+        valueLabel: z.string(),
+        unit: z.string(),
+      }),
+    ),
     /** The first picture's small thumbnail, if any. */
     thumbnailUrl: z.string().nullable(),
     imageCount: z.number().int(),

@@ -65,6 +65,14 @@ describe('sizedGear', () => {
     expect(sizedGear({ name: '滑雪服', dinAdjustable: false })).toBeNull();
     expect(sizedGear({ name: 'Ski goggles', dinAdjustable: false })).toBeNull();
   });
+
+  it('takes the gear the server told from the Chinese name, whatever the English name says', () => {
+    expect(sizedGear({ name: 'Boards', dinAdjustable: false, gear: 'snowboard' })).toBe(
+      'snowboard',
+    );
+    expect(sizedGear({ name: 'Ski socks', dinAdjustable: false, gear: null })).toBeNull();
+    expect(sizedGear({ name: 'Lids', dinAdjustable: false, gear: 'helmet' })).toBe('helmet');
+  });
 });
 
 describe('skis: length by height and ability', () => {

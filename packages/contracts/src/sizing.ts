@@ -133,16 +133,24 @@ export function lbToKg(lb: number): number {
   return Math.round(lb * KG_PER_LB);
 }
 
-export type SizedGear = 'ski' | 'snowboard' | 'pole' | 'boot' | 'helmet';
+export const SIZED_GEARS = ['ski', 'snowboard', 'pole', 'boot', 'helmet'] as const;
+export type SizedGear = (typeof SIZED_GEARS)[number];
 
 /** Gear the rider sizes themselves, even where its name also says ski ('滑雪服', 'ski goggles'). */
 const RIDERS_CHOICE = /服|衣|裤|jacket|pants|suit|镜|goggle|护|guard|手套|glove/;
 
 /**
  * What sized gear a category is: helmets by name first ('ski helmet' names skis too), then boots
- * before boards and skis ('单板滑雪鞋', 'ski boots'); DIN-adjustable categories are skis.
+ * before boards and skis ('单板滑雪鞋', 'ski boots'); DIN-adjustable categories are skis. A
+ * category that already says (`gear`, told by the server from its Chinese name) is taken at its
+ * word, so a name shown in English ('Boards', 'Lids') sizes as the Chinese one does.
  */
-export function sizedGear(category: { name: string; dinAdjustable: boolean }): SizedGear | null {
+export function sizedGear(category: {
+  name: string;
+  dinAdjustable: boolean;
+  gear?: SizedGear | null;
+}): SizedGear | null {
+  if (category.gear !== undefined) return category.gear;
   const name = category.name.toLowerCase();
   if (/盔|helmet/.test(name)) return 'helmet';
   if (RIDERS_CHOICE.test(name)) return null;
@@ -155,7 +163,7 @@ export function sizedGear(category: { name: string; dinAdjustable: boolean }): S
 }
 
 type SizeAttribute = { id: string; options: readonly string[]; unit?: string; name?: string };
-type Category = { name: string; dinAdjustable: boolean };
+type Category = { name: string; dinAdjustable: boolean; gear?: SizedGear | null };
 
 // ---- measured gear: skis, boards, poles, boots ------------------------------------------------
 

@@ -38,6 +38,7 @@ export async function seedInventory(
       .values({
         tenantId,
         name: category.name,
+        nameEn: category.nameEn,
         sizeKind: category.sizeKind,
         dinAdjustable: category.dinAdjustable ?? false,
         sortOrder: index + 1,
@@ -53,6 +54,11 @@ export async function seedInventory(
         ),
       );
     categoryIds.set(category.code, cat!.id);
+    // Demo rows loaded before they had English get it; an English name someone wrote stays.
+    await tx
+      .update(equipmentCategories)
+      .set({ nameEn: category.nameEn })
+      .where(and(eq(equipmentCategories.id, cat!.id), eq(equipmentCategories.nameEn, '')));
     const attributeIds = new Map<string, string>();
     for (const [i, attr] of category.attributes.entries()) {
       attributeIds.set(attr.name, await upsertAttribute(tx, tenantId, cat!.id, attr, i + 1));
@@ -72,6 +78,7 @@ export async function seedInventory(
             storeId,
             categoryId: cat!.id,
             name: model.name,
+            nameEn: model.nameEn,
             brand: model.brand,
             model: model.model,
             barcodeNumber: barcode,
@@ -137,10 +144,11 @@ export async function seedInventory(
     await tx
       .insert(smallEquipmentStock)
       .values(
-        demoSmallEquipment.map(([name, unit, quantity, lowStockThreshold], i) => ({
+        demoSmallEquipment.map(([name, nameEn, unit, quantity, lowStockThreshold], i) => ({
           tenantId,
           storeId,
           name,
+          nameEn,
           unit,
           // A little variety between stores.
           quantity: storeCode === 'YD' && i === 0 ? 3 : quantity,
@@ -149,6 +157,7 @@ export async function seedInventory(
       )
       .onConflictDoNothing();
   }
+  await englishOfEarlierDemo(tx, tenantId);
   await seedPacks(tx, tenantId, categoryIds);
   return created;
 }
@@ -197,13 +206,27 @@ async function seedPacks(tx: Transaction, tenantId: string, categoryIds: Map<str
         ),
       );
   }
+  for (const pack of demoPacks) {
+    await tx
+      .update(rentalPacks)
+      .set({ nameEn: pack.nameEn, descriptionEn: pack.descriptionEn })
+      .where(
+        and(
+          eq(rentalPacks.tenantId, tenantId),
+          eq(rentalPacks.name, pack.name),
+          eq(rentalPacks.nameEn, ''),
+        ),
+      );
+  }
   const fresh = demoPacks.filter((p) => !existing.some((e) => e.name === p.name));
   if (fresh.length === 0) return;
   await tx.insert(rentalPacks).values(
     fresh.map((pack, i) => ({
       tenantId,
       name: pack.name,
+      nameEn: pack.nameEn,
       description: pack.description,
+      descriptionEn: pack.descriptionEn,
       dailyPriceFen: pack.dailyRent * 100,
       depositFen: pack.deposit * 100,
       categoryIds: pack.components.map((code) => categoryIds.get(code)!),
@@ -226,8 +249,10 @@ async function upsertAttribute(
       categoryId,
       name: attr.name,
       displayName: attr.displayName,
+      displayNameEn: attr.displayNameEn,
       kind: attr.kind,
       options: attr.options ?? [],
+      optionsEn: attr.optionsEn ?? [],
       unit: attr.unit ?? '',
       isFilterable: attr.isFilterable ?? false,
       isRequired: attr.isRequired ?? false,
@@ -247,5 +272,38 @@ async function upsertAttribute(
         eq(attributeDefinitions.name, attr.name),
       ),
     );
+  await tx
+    .update(attributeDefinitions)
+    .set({ displayNameEn: attr.displayNameEn, optionsEn: attr.optionsEn ?? [] })
+    .where(and(eq(attributeDefinitions.id, row!.id), eq(attributeDefinitions.displayNameEn, '')));
   return row!.id;
+}
+
+/** The demo items and small equipment loaded before they had English names get them. */
+async function englishOfEarlierDemo(tx: Transaction, tenantId: string) {
+  const models = demoCategories.flatMap((c) => [...c.models, ...(c.junior?.models ?? [])]);
+  for (const model of models) {
+    await tx
+      .update(equipment)
+      .set({ nameEn: model.nameEn })
+      .where(
+        and(
+          eq(equipment.tenantId, tenantId),
+          eq(equipment.name, model.name),
+          eq(equipment.nameEn, ''),
+        ),
+      );
+  }
+  for (const [name, nameEn] of demoSmallEquipment) {
+    await tx
+      .update(smallEquipmentStock)
+      .set({ nameEn })
+      .where(
+        and(
+          eq(smallEquipmentStock.tenantId, tenantId),
+          eq(smallEquipmentStock.name, name),
+          eq(smallEquipmentStock.nameEn, ''),
+        ),
+      );
+  }
 }

@@ -2,7 +2,13 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOST_TENANT_ID, type BookingCatalog } from '@snowgear/contracts';
 import { createTestApp, storeIdsByName, type TestApp } from '@/testing/index.js';
-import { equipment, rentalPacks } from './schema.js';
+import {
+  attributeDefinitions,
+  equipment,
+  equipmentCategories,
+  rentalPacks,
+  smallEquipmentStock,
+} from './schema.js';
 import { seedDemoData } from './seed.js';
 
 const DAY = 86_400_000;
@@ -70,5 +76,32 @@ describe('the demo business', () => {
     expect(await count()).toBe(before);
     const [row] = await t.database.db.select().from(rentalPacks).where(pack);
     expect(row!.description).toBe('双板滑雪板 + 双板滑雪鞋 + 雪杖 + 头盔，按滑雪者身高、鞋码配好');
+  });
+
+  it('gives every category, attribute, option, pack, item and small equipment an English value', async () => {
+    const { db } = t.database;
+    const CJK = /[\u3400-\u9fff]/;
+    const missing: string[] = [];
+    for (const c of await db.select().from(equipmentCategories)) {
+      if (!c.nameEn) missing.push(c.name);
+    }
+    for (const a of await db.select().from(attributeDefinitions)) {
+      if (!a.displayNameEn) missing.push(a.displayName);
+      // Numbers and letter sizes (160, 26.5, M) read the same in English.
+      a.options.forEach((option, i) => {
+        if (CJK.test(option) && !a.optionsEn[i]) missing.push(option);
+      });
+    }
+    for (const p of await db.select().from(rentalPacks)) {
+      if (!p.nameEn) missing.push(p.name);
+      if (p.description && !p.descriptionEn) missing.push(p.description);
+    }
+    for (const e of await db.select().from(equipment)) {
+      if (!e.nameEn) missing.push(e.name);
+    }
+    for (const s of await db.select().from(smallEquipmentStock)) {
+      if (!s.nameEn) missing.push(s.name);
+    }
+    expect(missing).toEqual([]);
   });
 });

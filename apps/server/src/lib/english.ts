@@ -11,7 +11,11 @@ export function inLanguage(english: boolean, zh: string, en: string | null | und
 }
 
 /** The same choice in a query, for lists sorted or searched by the text shown. */
-export function columnInLanguage(english: boolean, zh: AnyColumn | SQL, en: AnyColumn | SQL): SQL {
+export function columnInLanguage(
+  english: boolean,
+  zh: AnyColumn | SQL,
+  en: AnyColumn | SQL,
+): SQL<string> {
   return english ? sql<string>`coalesce(nullif(${en}, ''), ${zh})` : sql<string>`${zh}`;
 }
 
@@ -25,4 +29,28 @@ export function optionInLanguage(
   if (!english) return value;
   const at = options.indexOf(value);
   return (at >= 0 && optionsEn[at]) || value;
+}
+
+/**
+ * An item's attribute value as a reader sees it: each chosen option (one, or several joined by
+ * commas) in their language; any other value as it is.
+ */
+export function valueInLanguage(
+  english: boolean,
+  attribute: {
+    kind: string;
+    value: string;
+    options: readonly string[];
+    optionsEn: readonly string[];
+  },
+): string {
+  if (!english) return attribute.value;
+  if (attribute.kind === 'multi-select')
+    return attribute.value
+      .split(',')
+      .map((v) => optionInLanguage(true, attribute.options, attribute.optionsEn, v.trim()))
+      .join(', ');
+  if (attribute.kind === 'select')
+    return optionInLanguage(true, attribute.options, attribute.optionsEn, attribute.value);
+  return attribute.value;
 }

@@ -690,6 +690,8 @@ const enUS: Messages = {
       history: 'Movements',
       saved: 'Stock updated',
       created: 'Added',
+      rename: 'Save names',
+      renamed: 'Names saved',
     },
     transfer: 'Transfer',
     transferTitle: 'Transfer to which store?',

@@ -672,6 +672,8 @@ const zhCN = {
       history: '变动记录',
       saved: '库存已更新',
       created: '已新增',
+      rename: '保存名称',
+      renamed: '名称已保存',
     },
     transfer: '调拨',
     transferTitle: '调拨到哪家门店？',

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BookingCartInput, BookingCatalog, Order } from '@snowgear/contracts';
-import { riderProfiles } from '@/db/schema.js';
+import { equipmentCategories, orderItems, riderProfiles } from '@/db/schema.js';
 import {
   callerAs,
   counterOrdersAs,
@@ -452,6 +452,123 @@ describe('customer booking', () => {
     expect(res.json().error.data.shortages[0]).toMatchObject({
       sizeLabel: '140 cm',
       free: kind.free,
+    });
+  });
+
+  describe('in English', () => {
+    const englishCatalog = async () =>
+      (
+        await t.app.inject({
+          url: `/api/app/booking/catalog?storeId=${storeId}&rentalStartTime=${encodeURIComponent(laterStart)}&days=2`,
+          headers: { 'accept-language': 'en-US' },
+        })
+      ).json<BookingCatalog>();
+    const CJK = /[\u3400-\u9fff]/;
+
+    it('names kinds, sizes, their options and packs in English, sizing gear as in Chinese', async () => {
+      const c = await englishCatalog();
+      const skis = c.categories.find((x) => x.name === 'Skis')!;
+      expect(skis).toMatchObject({ gear: 'ski', dinAdjustable: true });
+      const pads = c.categories.find((x) => x.name === 'Protective gear')!;
+      const type = pads.sizeAttributes.find((a) => a.name === 'kind')!;
+      expect(type.displayName).toBe('Type');
+      // The values booked stay the stored (Chinese) options; the labels are the reader's.
+      expect(type.options).toEqual(['护臀', '护膝', '护腕']);
+      expect(type.optionLabels).toEqual(['Hip pads', 'Knee pads', 'Wrist guards']);
+      expect(pads.kinds.map((k) => k.label)).toContain('Knee pads · L');
+      const boots = c.categories.find((x) => x.name === 'Snowboard boots')!;
+      expect(boots.gear).toBe('boot');
+      expect(c.categories.find((x) => x.name === 'Ski boots')?.gear).toBe('boot');
+      expect(c.packs.find((p) => p.name === 'Full ski set')?.description).toMatch(
+        /^Skis \+ ski boots/,
+      );
+      // A foreign skier reads no Chinese anywhere in the catalogue.
+      const shown = [
+        ...c.categories.flatMap((x) => [
+          x.name,
+          ...x.kinds.map((k) => k.label),
+          ...x.sizeAttributes.flatMap((a) => [a.displayName, ...a.optionLabels]),
+        ]),
+        ...c.packs.flatMap((p) => [p.name, p.description]),
+      ];
+      expect(shown.filter((text) => CJK.test(text))).toEqual([]);
+    });
+
+    it('shows the Chinese where no English was written yet', async () => {
+      const [goggles] = await t.database.db
+        .select()
+        .from(equipmentCategories)
+        .where(eq(equipmentCategories.name, '雪镜'));
+      await t.database.db
+        .update(equipmentCategories)
+        .set({ nameEn: '' })
+        .where(eq(equipmentCategories.id, goggles!.id));
+      try {
+        const c = await englishCatalog();
+        expect(c.categories.find((x) => x.id === goggles!.id)?.name).toBe('雪镜');
+      } finally {
+        await t.database.db
+          .update(equipmentCategories)
+          .set({ nameEn: goggles!.nameEn })
+          .where(eq(equipmentCategories.id, goggles!.id));
+      }
+    });
+
+    it('books from the English catalogue (sizes sent as the stored options) and keeps both pack names', async () => {
+      const c = await englishCatalog();
+      const pack = c.packs.find((p) => p.name === 'Full snowboard set')!;
+      const cart: BookingCartInput = {
+        storeId,
+        rentalStartTime: laterStart,
+        days: 2,
+        riders: [
+          { key: 'tom', name: "Tom O'Neil", heightCm: 180, weightKg: 80, age: 35, ability: 'II' },
+        ],
+        lines: [
+          {
+            type: 'pack',
+            packId: pack.id,
+            riderKey: 'tom',
+            components: pack.categoryIds.map((categoryId) => ({
+              categoryId,
+              size: c.categories.find((x) => x.id === categoryId)!.kinds.find((k) => k.free > 0)!
+                .size,
+            })),
+          },
+        ],
+      };
+      const quote = await t.app.inject({
+        method: 'POST',
+        url: '/api/app/booking/quote',
+        headers: { ...csrf, 'accept-language': 'en-US' },
+        payload: cart,
+      });
+      const lines = quote.json<{
+        lines: { packName: string; categoryName: string; sizeLabel: string }[];
+      }>().lines;
+      expect(lines.map((l) => l.packName)).toEqual(Array(3).fill('Full snowboard set'));
+      expect(lines.map((l) => l.categoryName)).toEqual([
+        'Snowboards',
+        'Snowboard boots',
+        'Helmets',
+      ]);
+      expect(lines.filter((l) => CJK.test(l.sizeLabel))).toEqual([]);
+
+      const res = await call(
+        'customer',
+        'POST',
+        '/api/app/booking/orders',
+        { cart, agreementVersion },
+        'en-US',
+      );
+      expect(res.statusCode).toBe(201);
+      const order = res.json<Order>();
+      const [line] = await t.database.db
+        .select()
+        .from(orderItems)
+        .where(eq(orderItems.orderId, order.id))
+        .limit(1);
+      expect(line).toMatchObject({ packName: '单板全套', packNameEn: 'Full snowboard set' });
     });
   });
 

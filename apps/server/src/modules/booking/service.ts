@@ -13,6 +13,7 @@ import {
   OrderType,
   ReturnMethod,
   RIDERS_MAX,
+  sizedGear,
   type BookableCategory,
   type BookingCart,
   type BookingCatalog,
@@ -21,6 +22,7 @@ import {
   type Order,
   type QuoteLine,
   type QuoteShortage,
+  type SizeAttribute,
 } from '@snowgear/contracts';
 import type { Database } from '@/db/client.js';
 import {
@@ -36,7 +38,8 @@ import { agreementVersion } from '@/lib/agreement.js';
 import { businessParameter } from '@/lib/business-parameters.js';
 import { AppError, notFound } from '@/lib/errors.js';
 import { localClock } from '@/lib/local-time.js';
-import { message, type MessageKey } from '@/lib/messages.js';
+import { inLanguage, optionInLanguage } from '@/lib/english.js';
+import { isEnglish, message, type MessageKey } from '@/lib/messages.js';
 import { findSystemSettings } from '@/modules/config-distribution/repository.js';
 import { SystemSettingKey } from '@/modules/config-distribution/system-setting-keys.js';
 import { kindStock, sizeKey, type KindStock } from '@/modules/orders/capacity.js';
@@ -54,6 +57,7 @@ const DAY_MS = 86_400_000;
 interface BookedLine {
   cartIndex: number;
   categoryId: string;
+  /** In the reader's language, as are the size's label and the pack's name. */
   categoryName: string;
   size: Record<string, string>;
   sizeLabel: string;
@@ -63,6 +67,8 @@ interface BookedLine {
   riderKey: string | null;
   packId: string | null;
   packName: string;
+  /** The pack's names as kept on the order, in both languages. */
+  packNames: { zh: string; en: string };
   dailyFen: number;
   depositFen: number;
   free: number;
@@ -75,8 +81,10 @@ type SizeAttributeRow = {
   categoryId: string | null;
   name: string;
   displayName: string;
+  displayNameEn: string;
   unit: string;
   options: string[];
+  optionsEn: string[];
   sortOrder: number;
 };
 
@@ -98,6 +106,21 @@ export class BookingService {
   private msg(key: MessageKey, params?: Record<string, string | number>) {
     return message(this.request, key, params);
   }
+  private get english() {
+    return isEnglish(this.request);
+  }
+
+  /** A size attribute as the reader sees it: its name and each option in their language. */
+  private sizeAttribute(a: SizeAttributeRow): SizeAttribute {
+    return {
+      id: a.id,
+      name: a.name,
+      displayName: inLanguage(this.english, a.displayName, a.displayNameEn),
+      unit: a.unit,
+      options: a.options,
+      optionLabels: a.options.map((o) => optionInLanguage(this.english, a.options, a.optionsEn, o)),
+    };
+  }
 
   private async store(storeId: string) {
     const [store] = await this.db
@@ -117,8 +140,10 @@ export class BookingService {
         categoryId: attributeDefinitions.categoryId,
         name: attributeDefinitions.name,
         displayName: attributeDefinitions.displayName,
+        displayNameEn: attributeDefinitions.displayNameEn,
         unit: attributeDefinitions.unit,
         options: attributeDefinitions.options,
+        optionsEn: attributeDefinitions.optionsEn,
         sortOrder: attributeDefinitions.sortOrder,
       })
       .from(attributeDefinitions)
@@ -180,21 +205,17 @@ export class BookingService {
       if (kinds.length === 0) continue;
       const sizeAttributes = attributesOf(attributes, category.id);
       kinds.sort((a, b) => compareSizes(a.size, b.size, sizeAttributes));
+      const shown = sizeAttributes.map((a) => this.sizeAttribute(a));
       bookable.push({
         id: category.id,
-        name: category.name,
+        name: inLanguage(this.english, category.name, category.nameEn),
         sizeKind: category.sizeKind,
         dinAdjustable: category.dinAdjustable,
-        sizeAttributes: sizeAttributes.map((a) => ({
-          id: a.id,
-          name: a.name,
-          displayName: a.displayName,
-          unit: a.unit,
-          options: a.options,
-        })),
+        gear: sizedGear(category),
+        sizeAttributes: shown,
         kinds: kinds.map((k) => ({
           size: k.size,
-          label: formatSize(k.size, sizeAttributes),
+          label: formatSize(k.size, shown),
           dailyPrice: toYuan(k.minDailyFen),
           deposit: toYuan(k.minDepositFen),
           free: k.free,
@@ -216,8 +237,8 @@ export class BookingService {
         .filter((p) => p.categoryIds.every((id) => bookable.some((c) => c.id === id)))
         .map((p) => ({
           id: p.id,
-          name: p.name,
-          description: p.description,
+          name: inLanguage(this.english, p.name, p.nameEn),
+          description: inLanguage(this.english, p.description, p.descriptionEn),
           dailyPrice: toYuan(p.dailyPriceFen),
           deposit: toYuan(p.depositFen),
           categoryIds: p.categoryIds,
@@ -273,7 +294,7 @@ export class BookingService {
       cartIndex: number,
       categoryId: string,
       size: Record<string, string>,
-      extra: Pick<BookedLine, 'riderKey' | 'packId' | 'packName'>,
+      extra: Pick<BookedLine, 'riderKey' | 'packId' | 'packName' | 'packNames'>,
     ): BookedLine => {
       const category = categories.find((c) => c.id === categoryId);
       if (!category) {
@@ -283,9 +304,12 @@ export class BookingService {
       return {
         cartIndex,
         categoryId,
-        categoryName: category.name,
+        categoryName: inLanguage(this.english, category.name, category.nameEn),
         size,
-        sizeLabel: formatSize(size, attributesOf(attributes, categoryId)),
+        sizeLabel: formatSize(
+          size,
+          attributesOf(attributes, categoryId).map((a) => this.sizeAttribute(a)),
+        ),
         equipmentId: null,
         barcodeNumber: null,
         ...extra,
@@ -302,6 +326,7 @@ export class BookingService {
           riderKey: cartLine.riderKey,
           packId: null,
           packName: '',
+          packNames: { zh: '', en: '' },
         });
         if (cartLine.equipmentId) {
           const item = specific.find((e) => e.id === cartLine.equipmentId);
@@ -326,7 +351,8 @@ export class BookingService {
         line(index, c.categoryId, c.size, {
           riderKey: cartLine.riderKey,
           packId: pack.id,
-          packName: pack.name,
+          packName: inLanguage(this.english, pack.name, pack.nameEn),
+          packNames: { zh: pack.name, en: pack.nameEn },
         }),
       );
       // The pack's price is shared over its parts in proportion to what each costs alone.
@@ -620,7 +646,8 @@ export class BookingService {
             const rider = riderOf(l.riderKey);
             return {
               packId: l.packId ?? undefined,
-              packName: l.packName,
+              packName: l.packNames.zh,
+              packNameEn: l.packNames.en,
               riderKey: l.riderKey ?? undefined,
               riderProfileId: rider ? profiles.get(rider.key) : undefined,
               rider: rider ? riderSnapshot(rider) : undefined,

@@ -413,4 +413,111 @@ describe('catalogue administration', () => {
       wanted,
     );
   });
+
+  describe('in both languages', () => {
+    it('keeps the English name, display name and options beside the Chinese, and says what lacks English', async () => {
+      const created = await admin('POST', CATEGORIES, {
+        name: '雪地滑板车',
+        nameEn: '  Snow scooters ',
+        sizeKind: 'LargeEquipment',
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const category = created.json();
+      expect(category).toMatchObject({
+        name: '雪地滑板车',
+        nameEn: 'Snow scooters',
+        missingEnglish: [],
+      });
+      const untranslated = await admin('POST', CATEGORIES, {
+        name: '雪橇',
+        sizeKind: 'SmallEquipment',
+      });
+      expect(untranslated.json()).toMatchObject({ nameEn: '', missingEnglish: ['nameEn'] });
+      // The list marks which are missing English.
+      const list = (await admin('GET', CATEGORIES)).json().items as {
+        name: string;
+        missingEnglish: string[];
+      }[];
+      expect(list.find((c) => c.name === '雪橇')?.missingEnglish).toEqual(['nameEn']);
+      expect(list.find((c) => c.name === '双板滑雪板')?.missingEnglish).toEqual([]);
+
+      const attribute = await admin('POST', ATTRIBUTES, {
+        categoryId: category.id,
+        displayName: '适合人群',
+        displayNameEn: 'Rider',
+        kind: 'select',
+        options: ['成人', '儿童', '120'],
+        // Only the first translated yet; the number reads the same.
+        optionsEn: ['Adult', '', ''],
+        isSize: true,
+      });
+      expect(attribute.statusCode, attribute.body).toBe(201);
+      expect(attribute.json()).toMatchObject({
+        displayName: '适合人群',
+        displayNameEn: 'Rider',
+        options: ['成人', '儿童', '120'],
+        optionsEn: ['Adult'],
+        missingEnglish: ['optionsEn'],
+      });
+      const id = attribute.json().id as string;
+      const updated = await admin('PUT', `${ATTRIBUTES}/${id}`, {
+        displayName: '适合人群',
+        displayNameEn: 'Rider',
+        kind: 'select',
+        options: ['成人', '儿童', '120'],
+        optionsEn: ['Adult', 'Child', ''],
+        isSize: true,
+      });
+      expect(updated.json()).toMatchObject({
+        optionsEn: ['Adult', 'Child'],
+        missingEnglish: [],
+      });
+      // An English reader of the list sees the labels; the values stay the Chinese options.
+      const english = await call(
+        'admin',
+        'GET',
+        `${ATTRIBUTES}?categoryId=${category.id}`,
+        undefined,
+        'en-US',
+      );
+      const own = (
+        english.json().items as { id: string; options: string[]; optionLabels: string[] }[]
+      ).find((a) => a.id === id)!;
+      expect(own.options).toEqual(['成人', '儿童', '120']);
+      expect(own.optionLabels).toEqual(['Adult', 'Child', '120']);
+      // The change is audited with the English values.
+      const lines = await auditLines(id);
+      expect(lines.at(-1)!.changes).toMatchObject({
+        optionsEn: [['Adult'], ['Adult', 'Child']],
+      });
+    });
+
+    it('refuses an English name longer than the Chinese may be, at its field', async () => {
+      const res = await admin('POST', CATEGORIES, {
+        name: '长名',
+        nameEn: 'x'.repeat(51),
+        sizeKind: 'SmallEquipment',
+      });
+      expect(res.statusCode).toBe(400);
+      expect(JSON.stringify(res.json().error)).toContain('nameEn');
+    });
+
+    it('names the categories for the staff and the public browse in the reader language', async () => {
+      const staff = await call(
+        'employee',
+        'GET',
+        '/api/app/equipment/categories',
+        undefined,
+        'en-US',
+      );
+      expect(staff.json().items.map((c: { name: string }) => c.name)).toContain('Ski boots');
+      const browse = await t.app.inject({
+        url: '/api/app/equipment/catalog-categories',
+        headers: { 'accept-language': 'en-US' },
+      });
+      expect(browse.json().items.map((c: { name: string }) => c.name)).toContain('Snowboard boots');
+      const chinese = await t.app.inject({ url: '/api/app/equipment/catalog-categories' });
+      expect(chinese.json().items.map((c: { name: string }) => c.name)).toContain('单板滑雪鞋');
+    });
+  });
 });

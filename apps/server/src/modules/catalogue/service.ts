@@ -6,6 +6,7 @@ import {
   CatalogueIssue,
   ErrorCode,
   isChoiceKind,
+  needsEnglish,
   type AttributeCreateSchema,
   type AttributeUpdateSchema,
   type CatalogueAttribute,
@@ -16,7 +17,9 @@ import {
 import type { z } from 'zod';
 import type { Database, Transaction } from '@/db/client.js';
 import { attributeDefinitions, equipmentCategories } from '@/db/schema.js';
+import { optionInLanguage } from '@/lib/english.js';
 import { AppError, conflictError, notFound, validationError } from '@/lib/errors.js';
+import { isEnglish } from '@/lib/messages.js';
 import { pgCode, UNIQUE_VIOLATION } from '@/lib/pg-errors.js';
 import { changedFields, recordAudit } from '@/modules/audit/record.js';
 import { attributeLine, inBoth, say } from './messages.js';
@@ -40,12 +43,14 @@ type CategoryInput = z.output<typeof CategoryInputSchema>;
 type AttributeCreate = z.output<typeof AttributeCreateSchema>;
 type AttributeUpdate = z.output<typeof AttributeUpdateSchema>;
 
-const CATEGORY_FIELDS = ['name', 'sizeKind', 'dinAdjustable'] as const;
+const CATEGORY_FIELDS = ['name', 'nameEn', 'sizeKind', 'dinAdjustable'] as const;
 const ATTRIBUTE_FIELDS = [
   'name',
   'displayName',
+  'displayNameEn',
   'kind',
   'options',
+  'optionsEn',
   'unit',
   'isRequired',
   'isFilterable',
@@ -69,9 +74,23 @@ function asDeleted<T extends object>(value: T, fields: readonly (keyof T & strin
   >;
 }
 
+/** The English values an attribute lacks: its display name, and options that need words. */
+export function attributeMissingEnglish(row: {
+  displayNameEn: string;
+  options: string[];
+  optionsEn: string[];
+}): string[] {
+  const missing: string[] = [];
+  if (!row.displayNameEn) missing.push('displayNameEn');
+  if (row.options.some((o, i) => needsEnglish(o) && !row.optionsEn[i])) missing.push('optionsEn');
+  return missing;
+}
+
 const toCategory = (row: CategoryRow): CatalogueCategory => ({
   id: row.id,
   name: row.name,
+  nameEn: row.nameEn,
+  missingEnglish: row.nameEn ? [] : ['nameEn'],
   sizeKind: row.sizeKind,
   dinAdjustable: row.dinAdjustable,
   sortOrder: row.sortOrder,
@@ -80,13 +99,17 @@ const toCategory = (row: CategoryRow): CatalogueCategory => ({
   lastModificationTime: row.updatedAt.toISOString(),
 });
 
-const toAttribute = (row: AttributeRow): CatalogueAttribute => ({
+const toAttribute = (row: AttributeRow, english: boolean): CatalogueAttribute => ({
   id: row.id,
   categoryId: row.categoryId,
   name: row.name,
   displayName: row.displayName,
+  displayNameEn: row.displayNameEn,
   kind: row.kind,
   options: row.options,
+  optionsEn: row.optionsEn,
+  optionLabels: row.options.map((o) => optionInLanguage(english, row.options, row.optionsEn, o)),
+  missingEnglish: attributeMissingEnglish(row),
   unit: row.unit,
   isRequired: row.isRequired,
   isFilterable: row.isFilterable,
@@ -309,13 +332,13 @@ export class CatalogueService {
   async listAttributes(categoryId?: string): Promise<{ items: CatalogueAttribute[] }> {
     if (categoryId) await this.getCategory(categoryId);
     const rows = await selectAttributes(this.db, this.tenantId, { categoryId });
-    return { items: rows.map(toAttribute) };
+    return { items: rows.map((row) => toAttribute(row, isEnglish(this.request))) };
   }
 
   private async getAttribute(id: string): Promise<CatalogueAttribute> {
     const [row] = await selectAttributes(this.db, this.tenantId, { id });
     if (!row) throw this.attributeNotFound();
-    return toAttribute(row);
+    return toAttribute(row, isEnglish(this.request));
   }
 
   private async categoryName(db: Database | Transaction, categoryId: string | null) {
@@ -332,13 +355,15 @@ export class CatalogueService {
     return row?.name ?? null;
   }
 
-  /** Only a select or multi-select keeps options; the key is the display name when left empty. */
+  /**
+   * Only a select or multi-select keeps options (and their English, one per option at most, no
+   * empty tail); the key is the display name when left empty.
+   */
   private normalise<T extends AttributeUpdate>(input: T): T {
-    return {
-      ...input,
-      name: input.name || input.displayName,
-      options: isChoiceKind(input.kind) ? input.options : [],
-    };
+    const options = isChoiceKind(input.kind) ? input.options : [];
+    const optionsEn = input.optionsEn.slice(0, options.length);
+    while (optionsEn.length > 0 && !optionsEn[optionsEn.length - 1]) optionsEn.pop();
+    return { ...input, name: input.name || input.displayName, options, optionsEn };
   }
 
   private async checkNames(

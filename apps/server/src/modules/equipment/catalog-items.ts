@@ -14,6 +14,7 @@ import {
   equipmentAttributeValues,
   equipmentCategories,
 } from '@/db/schema.js';
+import { columnInLanguage, inLanguage, optionInLanguage } from '@/lib/english.js';
 import { notFound } from '@/lib/errors.js';
 import { findStore } from '@/lib/stores.js';
 import { pageOf } from '@/lib/paging.js';
@@ -45,6 +46,7 @@ export async function listCatalogItems(
   tenantId: string,
   query: CatalogItemQuery,
   storeNotFound: string,
+  english: boolean,
 ): Promise<PagedResult<CatalogItem>> {
   if (!(await findStore(db, tenantId, query.storeId))) {
     throw notFound(ErrorCode.StoreNotFound, storeNotFound);
@@ -63,12 +65,14 @@ export async function listCatalogItems(
       .select({
         id: equipment.id,
         name: equipment.name,
+        nameEn: equipment.nameEn,
         brand: equipment.brand,
         model: equipment.model,
         barcodeNumber: equipment.barcodeNumber,
         status: equipment.status,
         categoryId: equipment.categoryId,
         categoryName: equipmentCategories.name,
+        categoryNameEn: equipmentCategories.nameEn,
         dailyRentPriceFen: equipment.dailyRentPriceFen,
         depositFen: equipment.depositFen,
       })
@@ -97,18 +101,23 @@ export async function listCatalogItems(
       const first = pictures[0] ? toFileInfo(pictures[0].file) : null;
       return {
         id: r.id,
-        name: r.name,
+        name: inLanguage(english, r.name, r.nameEn),
         brand: r.brand,
         model: r.model,
         barcodeNumber: r.barcodeNumber,
         status: r.status,
         categoryId: r.categoryId,
-        categoryName: r.categoryName,
+        categoryName: inLanguage(english, r.categoryName, r.categoryNameEn),
         dailyRentPrice: r.dailyRentPriceFen / 100,
         deposit: r.depositFen / 100,
         sizes: sizes
           .filter((s) => s.equipmentId === r.id)
-          .map(({ displayName, value, unit }) => ({ displayName, value, unit })),
+          .map((s) => ({
+            displayName: inLanguage(english, s.displayName, s.displayNameEn),
+            value: s.value,
+            valueLabel: optionInLanguage(english, s.options, s.optionsEn, s.value),
+            unit: s.unit,
+          })),
         thumbnailUrl: first
           ? (first.thumbnails.find((t) => t.size === 'small')?.accessUrl ?? first.accessUrl)
           : null,
@@ -125,9 +134,12 @@ export async function listCatalogItems(
 }
 
 /** The tenant's categories, for the browse's filter (no counts: they would cost a scan). */
-export async function listCatalogCategories(db: Database, tenantId: string) {
+export async function listCatalogCategories(db: Database, tenantId: string, english: boolean) {
   return db
-    .select({ id: equipmentCategories.id, name: equipmentCategories.name })
+    .select({
+      id: equipmentCategories.id,
+      name: columnInLanguage(english, equipmentCategories.name, equipmentCategories.nameEn),
+    })
     .from(equipmentCategories)
     .where(eq(equipmentCategories.tenantId, tenantId))
     .orderBy(asc(equipmentCategories.sortOrder), asc(equipmentCategories.name));
@@ -140,6 +152,9 @@ async function sizesOf(db: Database, equipmentIds: string[]) {
     .select({
       equipmentId: equipmentAttributeValues.equipmentId,
       displayName: attributeDefinitions.displayName,
+      displayNameEn: attributeDefinitions.displayNameEn,
+      options: attributeDefinitions.options,
+      optionsEn: attributeDefinitions.optionsEn,
       unit: attributeDefinitions.unit,
       value: equipmentAttributeValues.value,
     })

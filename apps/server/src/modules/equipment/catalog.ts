@@ -7,14 +7,19 @@ import {
   equipmentAttributeValues,
   equipmentCategories,
 } from '@/db/schema.js';
+import { columnInLanguage, inLanguage, optionInLanguage } from '@/lib/english.js';
 import { likePattern } from '@/lib/paging.js';
 
 /** Categories, attribute definitions and the values in use (for filters and pickers). */
-export async function listCategories(db: Database, tenantId: string): Promise<Category[]> {
+export async function listCategories(
+  db: Database,
+  tenantId: string,
+  english: boolean,
+): Promise<Category[]> {
   const rows = await db
     .select({
       id: equipmentCategories.id,
-      name: equipmentCategories.name,
+      name: columnInLanguage(english, equipmentCategories.name, equipmentCategories.nameEn),
       sizeKind: equipmentCategories.sizeKind,
       dinAdjustable: equipmentCategories.dinAdjustable,
       sortOrder: equipmentCategories.sortOrder,
@@ -38,6 +43,7 @@ export async function listAttributeDefinitions(
     MaxResultCount: number;
     SkipCount: number;
   },
+  english: boolean,
 ): Promise<{ items: AttributeDefinition[]; totalCount: number }> {
   const parts: SQL[] = [eq(attributeDefinitions.tenantId, tenantId)];
   // A category's attributes include those defined for every category.
@@ -68,9 +74,10 @@ export async function listAttributeDefinitions(
       id: r.id,
       categoryId: r.categoryId,
       name: r.name,
-      displayName: r.displayName,
+      displayName: inLanguage(english, r.displayName, r.displayNameEn),
       kind: r.kind,
       options: r.options,
+      optionLabels: r.options.map((o) => optionInLanguage(english, r.options, r.optionsEn, o)),
       unit: r.unit,
       isRequired: r.isRequired,
       isFilterable: r.isFilterable,

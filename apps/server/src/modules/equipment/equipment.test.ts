@@ -856,4 +856,98 @@ describe('equipment', () => {
     });
     expect(driver.statusCode).toBe(403);
   });
+
+  it('keeps an English name beside the Chinese, shows each reader theirs, and finds the item by either', async () => {
+    const created = await call('employee', 'POST', '/api/app/equipment', {
+      categoryId: categories['雪镜'],
+      storeId: storeIds['万龙雪场店'],
+      name: '测试双语雪镜',
+      nameEn: 'Bilingual test goggles',
+      barcodeNumber: 'BILINGUAL-1',
+      dailyRentPrice: 50,
+      deposit: 300,
+      attributes: [],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({
+      name: '测试双语雪镜',
+      nameEn: 'Bilingual test goggles',
+      nameShown: '测试双语雪镜',
+      categoryName: '雪镜',
+    });
+    const list = async (keyword: string, language = 'zh-CN') =>
+      (
+        await t.app.inject({
+          url: `/api/app/equipment?keyword=${encodeURIComponent(keyword)}&maxResultCount=50`,
+          headers: {
+            ...csrf,
+            authorization: `Bearer ${tokens.employee}`,
+            'accept-language': language,
+          },
+        })
+      ).json().items as { barcodeNumber: string; nameShown: string; categoryName: string }[];
+    expect((await list('bilingual')).map((i) => i.barcodeNumber)).toEqual(['BILINGUAL-1']);
+    expect((await list('双语')).map((i) => i.barcodeNumber)).toEqual(['BILINGUAL-1']);
+    expect((await list('bilingual', 'en-US'))[0]).toMatchObject({
+      nameShown: 'Bilingual test goggles',
+      categoryName: 'Goggles',
+    });
+    // The demo items are found by their English names too.
+    expect((await list('Rossignol Experience 78 skis')).length).toBeGreaterThan(0);
+    // The public browse and the label's inquiry speak the customer's language.
+    const browse = await t.app.inject({
+      url: `/api/app/equipment/catalog-items?storeId=${storeIds['万龙雪场店']}&keyword=bilingual`,
+      headers: { 'accept-language': 'en-US' },
+    });
+    expect(browse.json().items[0]).toMatchObject({
+      name: 'Bilingual test goggles',
+      categoryName: 'Goggles',
+    });
+    const inquiry = await t.app.inject({
+      url: '/api/app/equipment/inquiry?sn=BILINGUAL-1',
+      headers: { 'accept-language': 'en-US' },
+    });
+    expect(inquiry.json()).toMatchObject({
+      name: 'Bilingual test goggles',
+      categoryName: 'Goggles',
+    });
+
+    // Edited, the English goes; English readers see the Chinese until it is written again.
+    const id = created.json().id as string;
+    const saved = await call('employee', 'PUT', `/api/app/equipment/${id}`, {
+      categoryId: categories['雪镜'],
+      name: '测试双语雪镜',
+      nameEn: '',
+      dailyRentPrice: 50,
+      deposit: 300,
+      attributes: [],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await list('双语', 'en-US'))[0]!.nameShown).toBe('测试双语雪镜');
+  });
+
+  it('shows an item’s attribute names and chosen options in the reader language', async () => {
+    const [row] = await t.database.db
+      .select({ barcode: equipment.barcodeNumber })
+      .from(equipment)
+      .where(like(equipment.barcodeNumber, 'SGWLSB%'))
+      .orderBy(asc(equipment.barcodeNumber))
+      .limit(1);
+    const card = await t.app.inject({
+      url: `/api/app/equipment/by-barcode?barcodeNumber=${row!.barcode}`,
+      headers: { ...csrf, authorization: `Bearer ${tokens.employee}`, 'accept-language': 'en-US' },
+    });
+    const attributes = card.json().attributes as {
+      name: string;
+      displayName: string;
+      value: string;
+      valueLabel: string;
+    }[];
+    expect(attributes.find((a) => a.name === 'level')).toMatchObject({
+      displayName: 'Level',
+      value: '初级',
+      valueLabel: 'Beginner',
+    });
+    expect(attributes.find((a) => a.name === 'stance')?.valueLabel).toMatch(/foot forward/);
+  });
 });

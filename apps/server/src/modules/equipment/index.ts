@@ -33,7 +33,7 @@ import {
 } from '@snowgear/contracts';
 import { PUBLIC } from '@/lib/access.js';
 import { notFound } from '@/lib/errors.js';
-import { message } from '@/lib/messages.js';
+import { isEnglish, message } from '@/lib/messages.js';
 import { listAttributeDefinitions, listAttributeValues, listCategories } from './catalog.js';
 import { listCatalogCategories, listCatalogItems } from './catalog-items.js';
 import { relatedOrderRoutes } from './related-orders.js';
@@ -110,7 +110,13 @@ export async function equipmentRoutes(app: FastifyInstance, options: { timeZone:
       },
     },
     async (request) =>
-      listCatalogItems(app.db, request.tenantId, request.query, message(request, 'StoreNotFound')),
+      listCatalogItems(
+        app.db,
+        request.tenantId,
+        request.query,
+        message(request, 'StoreNotFound'),
+        isEnglish(request),
+      ),
   );
 
   r.get(
@@ -125,7 +131,9 @@ export async function equipmentRoutes(app: FastifyInstance, options: { timeZone:
         },
       },
     },
-    async (request) => ({ items: await listCatalogCategories(app.db, request.tenantId) }),
+    async (request) => ({
+      items: await listCatalogCategories(app.db, request.tenantId, isEnglish(request)),
+    }),
   );
 
   r.get(
@@ -149,7 +157,9 @@ export async function equipmentRoutes(app: FastifyInstance, options: { timeZone:
       config: { access: VIEW },
       schema: { tags, response: { 200: z.object({ items: z.array(CategorySchema) }) } },
     },
-    async (request) => ({ items: await listCategories(app.db, request.tenantId) }),
+    async (request) => ({
+      items: await listCategories(app.db, request.tenantId, isEnglish(request)),
+    }),
   );
 
   r.get(
@@ -162,7 +172,8 @@ export async function equipmentRoutes(app: FastifyInstance, options: { timeZone:
         response: { 200: pagedResultSchema(AttributeDefinitionSchema) },
       },
     },
-    async (request) => listAttributeDefinitions(app.db, request.tenantId, request.query),
+    async (request) =>
+      listAttributeDefinitions(app.db, request.tenantId, request.query, isEnglish(request)),
   );
 
   r.get(

@@ -18,11 +18,15 @@ import {
 import { OrderStatus } from '@snowgear/contracts';
 
 type Executor = Database | Transaction;
-/** Items whose name, barcode, brand or model contain the keyword (the lists' search). */
+/**
+ * Items whose name (in either language), barcode, brand or model contain the keyword (the lists'
+ * search).
+ */
 export function keywordMatch(keyword: string): SQL {
   const p = likePattern(keyword);
   return or(
     ilike(equipment.name, p),
+    ilike(equipment.nameEn, p),
     ilike(equipment.barcodeNumber, p),
     ilike(equipment.brand, p),
     ilike(equipment.model, p),
@@ -32,6 +36,8 @@ export function keywordMatch(keyword: string): SQL {
 export type EquipmentRow = typeof equipment.$inferSelect & {
   storeName: string;
   categoryName: string;
+  /** '' until translated. */
+  categoryNameEn: string;
 };
 
 export async function findEquipmentRows(
@@ -40,7 +46,12 @@ export async function findEquipmentRows(
   where: ReturnType<typeof and>,
 ) {
   return db
-    .select({ e: equipment, storeName: stores.name, categoryName: equipmentCategories.name })
+    .select({
+      e: equipment,
+      storeName: stores.name,
+      categoryName: equipmentCategories.name,
+      categoryNameEn: equipmentCategories.nameEn,
+    })
     .from(equipment)
     .innerJoin(stores, eq(stores.id, equipment.storeId))
     .innerJoin(equipmentCategories, eq(equipmentCategories.id, equipment.categoryId))
@@ -50,6 +61,7 @@ export async function findEquipmentRows(
         ...r.e,
         storeName: r.storeName,
         categoryName: r.categoryName,
+        categoryNameEn: r.categoryNameEn,
       })),
     );
 }
@@ -60,6 +72,9 @@ export interface EquipmentDetails {
     attributeId: string;
     name: string;
     displayName: string;
+    displayNameEn: string;
+    options: string[];
+    optionsEn: string[];
     kind: (typeof attributeDefinitions.$inferSelect)['kind'];
     value: string;
   }[];
@@ -142,9 +157,11 @@ function withDetails(db: Database, by: 'id' | 'barcode') {
       e: equipment,
       storeName: stores.name,
       categoryName: equipmentCategories.name,
+      categoryNameEn: equipmentCategories.nameEn,
       attributes: sql<EquipmentDetails['attributes']>`(
         select coalesce(json_agg(json_build_object(
           'attributeId', ${a.id}, 'name', ${a.name}, 'displayName', ${a.displayName},
+          'displayNameEn', ${a.displayNameEn}, 'options', ${a.options}, 'optionsEn', ${a.optionsEn},
           'kind', ${a.kind}, 'value', ${v.value}) order by ${a.sortOrder}), '[]')
         from ${v} join ${a} on ${a.id} = ${v.attributeId}
         where ${v.equipmentId} = ${equipment.id})`,
@@ -207,6 +224,7 @@ export async function findEquipmentWithDetails(
     ...r.e,
     storeName: r.storeName,
     categoryName: r.categoryName,
+    categoryNameEn: r.categoryNameEn,
     details: {
       attributes: r.attributes,
       unavailableTimes: r.unavailableTimes.map((l) => ({
@@ -228,6 +246,9 @@ export async function attributesOf(db: Executor, equipmentIds: string[]) {
       attributeId: attributeDefinitions.id,
       name: attributeDefinitions.name,
       displayName: attributeDefinitions.displayName,
+      displayNameEn: attributeDefinitions.displayNameEn,
+      options: attributeDefinitions.options,
+      optionsEn: attributeDefinitions.optionsEn,
       kind: attributeDefinitions.kind,
       value: equipmentAttributeValues.value,
       sortOrder: attributeDefinitions.sortOrder,

@@ -58,6 +58,7 @@ import { AppError, businessError, conflictError, notFound } from '@/lib/errors.j
 import { findStore } from '@/lib/stores.js';
 import { seesAllStores } from '@/modules/files/access-rules.js';
 import { localMinute } from '@/lib/local-time.js';
+import { inLanguage, valueInLanguage } from '@/lib/english.js';
 import { isEnglish, message } from '@/lib/messages.js';
 import { likePattern, pageOf } from '@/lib/paging.js';
 import { changedFields, recordAudit } from '@/modules/audit/record.js';
@@ -129,6 +130,8 @@ export class EquipmentService {
     return {
       id: r.id,
       name: r.name,
+      nameEn: r.nameEn,
+      nameShown: inLanguage(this.en, r.name, r.nameEn),
       brand: r.brand,
       model: r.model,
       barcodeNumber: r.barcodeNumber,
@@ -137,18 +140,19 @@ export class EquipmentService {
       storeId: r.storeId,
       storeName: r.storeName,
       categoryId: r.categoryId,
-      categoryName: r.categoryName,
+      categoryName: inLanguage(this.en, r.categoryName, r.categoryNameEn),
       dailyRentPrice: yuan(r.dailyRentPriceFen),
       deposit: yuan(r.depositFen),
       usageCount: r.usageCount,
       remarks: r.remarks,
       transferToStoreId: r.transferToStoreId,
-      attributes: details.attributes.map(({ attributeId, name, displayName, kind, value }) => ({
-        attributeId,
-        name,
-        displayName,
-        kind,
-        value,
+      attributes: details.attributes.map((a) => ({
+        attributeId: a.attributeId,
+        name: a.name,
+        displayName: inLanguage(this.en, a.displayName, a.displayNameEn),
+        kind: a.kind,
+        value: a.value,
+        valueLabel: valueInLanguage(this.en, a),
       })),
       imageFiles: details.images.map((file) => {
         const links = fileLinks(file);
@@ -233,6 +237,8 @@ export class EquipmentService {
     const sizeIds = new Set(sizeAttributes.map((a) => a.id));
     return EquipmentInquirySchema.parse({
       ...item,
+      // A customer reads it: the name in their language.
+      name: item.nameShown,
       ...availabilityOf(item.status, holds, new Date()),
       size: Object.fromEntries(
         item.attributes
@@ -247,7 +253,12 @@ export class EquipmentService {
     const page = pageOf(query);
     const [rows, [total]] = await Promise.all([
       this.db
-        .select({ e: equipment, storeName: stores.name, categoryName: equipmentCategories.name })
+        .select({
+          e: equipment,
+          storeName: stores.name,
+          categoryName: equipmentCategories.name,
+          categoryNameEn: equipmentCategories.nameEn,
+        })
         .from(equipment)
         .innerJoin(stores, eq(stores.id, equipment.storeId))
         .innerJoin(equipmentCategories, eq(equipmentCategories.id, equipment.categoryId))
@@ -262,7 +273,12 @@ export class EquipmentService {
       this.db.select({ n: count() }).from(equipment).where(where),
     ]);
     const items = await this.toDtos(
-      rows.map((r) => ({ ...r.e, storeName: r.storeName, categoryName: r.categoryName })),
+      rows.map((r) => ({
+        ...r.e,
+        storeName: r.storeName,
+        categoryName: r.categoryName,
+        categoryNameEn: r.categoryNameEn,
+      })),
     );
     return { items, totalCount: total?.n ?? 0 };
   }
@@ -845,6 +861,7 @@ export class EquipmentService {
             storeId: input.storeId,
             categoryId: input.categoryId,
             name: input.name,
+            nameEn: input.nameEn,
             brand: input.brand,
             model: input.model,
             barcodeNumber: input.barcodeNumber,
@@ -904,6 +921,7 @@ export class EquipmentService {
       .set({
         categoryId: input.categoryId,
         name: input.name,
+        nameEn: input.nameEn,
         brand: input.brand,
         model: input.model,
         dailyRentPriceFen: fen(input.dailyRentPrice),

@@ -148,6 +148,7 @@ export interface OrderCreateExtras {
   lines?: {
     packId?: string;
     packName?: string;
+    packNameEn?: string;
     riderKey?: string;
     riderProfileId?: string;
     rider?: OrderRiderSnapshot;
@@ -883,6 +884,7 @@ export class OrdersService {
                   size: l.size,
                   packId: extra?.packId ?? null,
                   packName: extra?.packName ?? '',
+                  packNameEn: extra?.packNameEn ?? '',
                   riderKey: extra?.riderKey ?? null,
                   riderProfileId: extra?.riderProfileId ?? null,
                   rider: extra?.rider ?? null,

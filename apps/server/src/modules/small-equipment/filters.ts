@@ -1,4 +1,4 @@
-import { and, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { SmallEquipmentQuerySchema } from '@snowgear/contracts';
 import type { z } from 'zod';
 import { smallEquipmentStock } from '@/db/schema.js';
@@ -15,7 +15,13 @@ export function smallEquipmentWhere(
   return and(
     eq(smallEquipmentStock.tenantId, tenantId),
     q.storeId ? eq(smallEquipmentStock.storeId, q.storeId) : undefined,
-    q.keyword ? ilike(smallEquipmentStock.name, likePattern(q.keyword)) : undefined,
+    // Found by either language's name.
+    q.keyword
+      ? or(
+          ilike(smallEquipmentStock.name, likePattern(q.keyword)),
+          ilike(smallEquipmentStock.nameEn, likePattern(q.keyword)),
+        )
+      : undefined,
     q.low === undefined ? undefined : q.low ? runningLow : sql`not (${runningLow})`,
   );
 }

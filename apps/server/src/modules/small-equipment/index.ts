@@ -11,14 +11,17 @@ import {
   SmallEquipmentAdjustSchema,
   SmallEquipmentInputSchema,
   SmallEquipmentMovementSchema,
+  SmallEquipmentNamesSchema,
   SmallEquipmentQuerySchema,
   SmallEquipmentSchema,
   type SmallEquipment,
 } from '@snowgear/contracts';
 import { smallEquipmentMovements, smallEquipmentStock, stores, users } from '@/db/schema.js';
 import { AppError, businessError, conflictError, notFound } from '@/lib/errors.js';
-import { message } from '@/lib/messages.js';
+import { inLanguage } from '@/lib/english.js';
+import { isEnglish, message } from '@/lib/messages.js';
 import { runningLow, smallEquipmentWhere } from './filters.js';
+import { pgCode, UNIQUE_VIOLATION } from '@/lib/pg-errors.js';
 import { findStore } from '@/lib/stores.js';
 
 const VIEW = {
@@ -34,11 +37,13 @@ const Id = z.object({ id: z.uuid() });
 const tags = ['small-equipment'];
 
 type Row = typeof smallEquipmentStock.$inferSelect & { storeName: string };
-const toDto = (r: Row): SmallEquipment => ({
+const toDto = (r: Row, english: boolean): SmallEquipment => ({
   id: r.id,
   storeId: r.storeId,
   storeName: r.storeName,
   name: r.name,
+  nameEn: r.nameEn,
+  nameShown: inLanguage(english, r.name, r.nameEn),
   unit: r.unit,
   quantity: r.quantity,
   lowStockThreshold: r.lowStockThreshold,
@@ -94,7 +99,7 @@ export async function smallEquipmentRoutes(app: FastifyInstance) {
         app.db.select({ n: count() }).from(smallEquipmentStock).where(where),
       ]);
       return {
-        items: rows.map((row) => toDto({ ...row.s, storeName: row.storeName })),
+        items: rows.map((row) => toDto({ ...row.s, storeName: row.storeName }, isEnglish(request))),
         totalCount: total?.n ?? 0,
       };
     },
@@ -135,7 +140,42 @@ export async function smallEquipmentRoutes(app: FastifyInstance) {
         }
         return created.id;
       });
-      return reply.code(201).send(toDto(await find(request, id)));
+      return reply.code(201).send(toDto(await find(request, id), isEnglish(request)));
+    },
+  );
+
+  r.put(
+    '/api/app/small-equipment/:id/names',
+    {
+      config: { access: CREATE },
+      schema: {
+        tags,
+        summary:
+          'Rename: the name in Chinese and in English (English readers see the Chinese while it is empty)',
+        params: Id,
+        body: SmallEquipmentNamesSchema,
+        response: { 200: SmallEquipmentSchema },
+      },
+    },
+    async (request) => {
+      const row = await find(request, request.params.id);
+      mayChange(request, row.storeId);
+      try {
+        await app.db
+          .update(smallEquipmentStock)
+          .set({ ...request.body, updatedAt: new Date() })
+          .where(eq(smallEquipmentStock.id, row.id));
+      } catch (err) {
+        // Another kind at the store already has the name.
+        if (pgCode(err) === UNIQUE_VIOLATION)
+          throw new AppError(
+            409,
+            ErrorCode.Validation,
+            message(request, 'DuplicateSmallEquipment'),
+          );
+        throw err;
+      }
+      return toDto(await find(request, row.id), isEnglish(request));
     },
   );
 
@@ -194,7 +234,7 @@ export async function smallEquipmentRoutes(app: FastifyInstance) {
           }),
         );
       }
-      return toDto({ ...updated, storeName: row.storeName });
+      return toDto({ ...updated, storeName: row.storeName }, isEnglish(request));
     },
   );
 

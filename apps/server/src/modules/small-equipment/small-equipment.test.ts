@@ -181,4 +181,51 @@ describe('small equipment', () => {
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({ name: '护膝', quantity: 5 });
   });
+
+  it('keeps an English name, shows it to English readers and finds the item by either name', async () => {
+    const created = await call('admin', 'POST', '/api/app/small-equipment', {
+      storeId: stores['万龙雪场店'],
+      name: '护目镜绳',
+      nameEn: 'Goggle strap',
+      unit: '根',
+      quantity: 5,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({ name: '护目镜绳', nameEn: 'Goggle strap' });
+    const search = async (keyword: string, language: string) =>
+      (
+        await t.app.inject({
+          url: `/api/app/small-equipment?storeId=${stores['万龙雪场店']}&keyword=${encodeURIComponent(keyword)}`,
+          headers: {
+            ...csrf,
+            authorization: `Bearer ${tokens.employee}`,
+            'accept-language': language,
+          },
+        })
+      ).json().items as { name: string; nameShown: string }[];
+    expect((await search('strap', 'en-US')).map((i) => i.nameShown)).toEqual(['Goggle strap']);
+    expect((await search('护目镜', 'zh-CN')).map((i) => i.nameShown)).toEqual(['护目镜绳']);
+    // The demo stock has English names.
+    expect((await search('socks', 'en-US')).map((i) => i.nameShown)).toEqual(['Ski socks']);
+
+    // Renamed in both languages; a name another kind at the store has is refused.
+    const id = created.json().id as string;
+    const rename = (payload: object) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/app/small-equipment/${id}/names`,
+        payload,
+        headers: { ...csrf, authorization: `Bearer ${tokens.admin}`, 'accept-language': 'en-US' },
+      });
+    const renamed = await rename({ name: '雪镜绑带', nameEn: 'Goggle band' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json()).toMatchObject({
+      name: '雪镜绑带',
+      nameEn: 'Goggle band',
+      nameShown: 'Goggle band',
+    });
+    expect((await rename({ name: '滑雪袜', nameEn: '' })).statusCode).toBe(409);
+    const cleared = await rename({ name: '雪镜绑带', nameEn: '' });
+    expect(cleared.json()).toMatchObject({ nameEn: '', nameShown: '雪镜绑带' });
+  });
 });

@@ -120,4 +120,13 @@ export const catalogueAdmin: Messages['catalogueAdmin'] = {
     CatalogueSizeNeedsCategory: 'A size belongs to one category; it cannot be shared',
     CatalogueOrderIncomplete: 'The order is wrong; reload and try again',
   },
+  english: {
+    nameEn: 'English name',
+    displayNameEn: 'English display name',
+    optionsEn: 'Options in English',
+    optionEn: 'English for “{{option}}”',
+    help: 'Optional; English readers see the Chinese while it is empty.',
+    missing: 'No English',
+    missingCount: '{{count}} without English',
+  },
 };

@@ -116,4 +116,14 @@ export const catalogueAdmin = {
     CatalogueSizeNeedsCategory: '尺码属性只能属于一个品类，不能通用',
     CatalogueOrderIncomplete: '顺序有误，请刷新后重试',
   },
+  /** The English value beside each Chinese one, for foreign customers. */
+  english: {
+    nameEn: '英文名称',
+    displayNameEn: '英文显示名',
+    optionsEn: '选项的英文',
+    optionEn: '“{{option}}”的英文',
+    help: '选填；留空时英文界面显示中文。',
+    missing: '缺英文',
+    missingCount: '{{count}} 项缺英文',
+  },
 };

@@ -13,6 +13,7 @@ import {
   AttributeUpdateSchema,
   CatalogueErrorCode,
   isChoiceKind,
+  needsEnglish,
   type CatalogueAttribute,
 } from '@snowgear/contracts';
 import { ChipsInput } from '@/components/chips-input';
@@ -29,7 +30,16 @@ import { useDeleteAttribute, useSetAttributeEnabled } from '../api/attribute-act
 import { useSaveAttribute } from '../api/save-attribute';
 
 const ERRORS = 'catalogueAdmin.errors';
-const SHOWN = ['displayName', 'name', 'kind', 'options', 'unit', 'isSize'];
+const SHOWN = [
+  'displayName',
+  'displayNameEn',
+  'name',
+  'kind',
+  'options',
+  'optionsEn',
+  'unit',
+  'isSize',
+];
 
 interface Props {
   /** The category whose page this is (a new attribute is its own unless shared). */
@@ -79,6 +89,7 @@ function AttributeSheet({
   const showSuccess = useAppStore((s) => s.showSuccess);
   const [draft, setDraft] = useState({
     displayName: attribute?.displayName ?? '',
+    displayNameEn: attribute?.displayNameEn ?? '',
     name: attribute && attribute.name !== attribute.displayName ? attribute.name : '',
     kind: attribute?.kind ?? AttributeKind.Select,
     options: attribute?.options ?? [],
@@ -88,12 +99,20 @@ function AttributeSheet({
     isSize: attribute?.isSize ?? false,
     isEnabled: attribute?.isEnabled ?? true,
   });
+  // Each option's English, by the Chinese option (so it follows the option when others go).
+  const [optionsEn, setOptionsEn] = useState<Record<string, string>>(() =>
+    Object.fromEntries(
+      (attribute?.options ?? []).map((o, i) => [o, attribute?.optionsEn[i] ?? '']),
+    ),
+  );
   const [shared, setShared] = useState(attribute ? attribute.categoryId === null : false);
   const [errors, setErrors] = useState<FieldErrors>({});
   /** Deleting was refused because items use it: offer to disable instead. */
   const [inUse, setInUse] = useState(false);
   const ids = {
     displayName: useId(),
+    displayNameEn: useId(),
+    optionsEn: useId(),
     name: useId(),
     kindLabel: useId(),
     options: useId(),
@@ -103,6 +122,10 @@ function AttributeSheet({
   const displayNameRef = useFieldAria<InputRef>(
     !!errors.displayName,
     fieldErrorId(ids.displayName, errors.displayName),
+  );
+  const displayNameEnRef = useFieldAria<InputRef>(
+    !!errors.displayNameEn,
+    fieldErrorId(ids.displayNameEn, errors.displayNameEn),
   );
   const nameRef = useFieldAria<InputRef>(!!errors.name, fieldErrorId(ids.name, errors.name));
   const unitRef = useFieldAria<InputRef>(!!errors.unit, fieldErrorId(ids.unit, errors.unit));
@@ -127,7 +150,11 @@ function AttributeSheet({
   };
 
   const handleSubmit = () => {
-    const input = { ...draft, isSize: canBeSize && draft.isSize };
+    const input = {
+      ...draft,
+      optionsEn: draft.options.map((o) => optionsEn[o]?.trim() ?? ''),
+      isSize: canBeSize && draft.isSize,
+    };
     const parsed = attribute
       ? AttributeUpdateSchema.safeParse(input)
       : AttributeCreateSchema.safeParse({ ...input, categoryId: shared ? null : categoryId });
@@ -225,6 +252,21 @@ function AttributeSheet({
           onChange={(displayName) => change({ displayName })}
         />
       </FormField>
+      <FormField
+        id={ids.displayNameEn}
+        label={t('catalogueAdmin.english.displayNameEn')}
+        hint={t('catalogueAdmin.english.help')}
+        error={errors.displayNameEn}
+      >
+        <Input
+          ref={displayNameEnRef}
+          id={ids.displayNameEn}
+          value={draft.displayNameEn}
+          maxLength={ATTRIBUTE_NAME_MAX}
+          placeholder="Length, Size, Level"
+          onChange={(displayNameEn) => change({ displayNameEn })}
+        />
+      </FormField>
       <div className="form-field">
         <span id={ids.kindLabel} className="form-field__label">
           {t('catalogueAdmin.form.kind')}
@@ -278,6 +320,33 @@ function AttributeSheet({
             }
           />
         </FormField>
+      )}
+      {choice && draft.options.some(needsEnglish) && (
+        <fieldset className="form-field attribute-form__english" aria-describedby={ids.optionsEn}>
+          <legend className="form-field__label">{t('catalogueAdmin.english.optionsEn')}</legend>
+          <p id={ids.optionsEn} className="form-field__hint">
+            {t('catalogueAdmin.english.help')}
+          </p>
+          {draft.options.filter(needsEnglish).map((option) => (
+            <label key={option} className="attribute-form__english-option">
+              <span>{option}</span>
+              <Input
+                aria-label={t('catalogueAdmin.english.optionEn', { option })}
+                value={optionsEn[option] ?? ''}
+                maxLength={ATTRIBUTE_OPTION_MAX}
+                onChange={(value) => {
+                  setOptionsEn((e) => ({ ...e, [option]: value }));
+                  setErrors((e) => ({ ...e, optionsEn: '' }));
+                }}
+              />
+            </label>
+          ))}
+          {errors.optionsEn && (
+            <p className="field-error" role="alert">
+              {errors.optionsEn}
+            </p>
+          )}
+        </fieldset>
       )}
       <FormField id={ids.unit} label={t('catalogueAdmin.form.unit')} error={errors.unit}>
         <Input

@@ -2,6 +2,7 @@ import { List, Tag } from 'antd-mobile';
 import { RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import type { CatalogueAttribute } from '@snowgear/contracts';
+import { MissingEnglishTag } from './missing-english-tag';
 
 /** Attribute definitions as rows; each opens its editor. */
 export function AttributeList({
@@ -27,6 +28,11 @@ export function AttributeList({
                 {a.displayName}
                 {a.unit ? ` (${a.unit})` : ''}
               </span>
+              {a.displayNameEn && (
+                <span className="attribute-list__english" lang="en">
+                  {a.displayNameEn}
+                </span>
+              )}
               <span className="attribute-list__tags">
                 <Tag color="primary" fill="outline">
                   {t(`catalogueAdmin.kinds.${a.kind}`)}
@@ -45,12 +51,17 @@ export function AttributeList({
                   </Tag>
                 )}
                 {a.isSize && <Tag color="primary">{t('catalogueAdmin.attributes.size')}</Tag>}
+                {a.missingEnglish.length > 0 && <MissingEnglishTag />}
                 {!a.isEnabled && (
                   <Tag color="danger">{t('catalogueAdmin.attributes.disabled')}</Tag>
                 )}
               </span>
               {a.options.length > 0 && (
-                <span className="attribute-list__options">{a.options.join(' · ')}</span>
+                <span className="attribute-list__options">
+                  {a.options
+                    .map((o, i) => (a.optionsEn[i] ? `${o} (${a.optionsEn[i]})` : o))
+                    .join(' · ')}
+                </span>
               )}
               <span className="attribute-list__usage">
                 {a.valueCount > 0

@@ -31,13 +31,16 @@ export function CategoryForm({
   const save = useSaveCategory();
   const [draft, setDraft] = useState<Required<CategoryInput>>({
     name: category?.name ?? '',
+    nameEn: category?.nameEn ?? '',
     sizeKind: category?.sizeKind ?? EquipmentSizeKind.LargeEquipment,
     dinAdjustable: category?.dinAdjustable ?? false,
   });
   const [errors, setErrors] = useState<FieldErrors>({});
   const nameId = useId();
+  const nameEnId = useId();
   const sizeKindLabel = useId();
   const nameRef = useFieldAria<InputRef>(!!errors.name, fieldErrorId(nameId, errors.name));
+  const nameEnRef = useFieldAria<InputRef>(!!errors.nameEn, fieldErrorId(nameEnId, errors.nameEn));
 
   const change = (changes: Partial<CategoryInput>) => {
     setDraft((d) => ({ ...d, ...changes }));
@@ -89,6 +92,21 @@ export function CategoryForm({
           onChange={(name) => change({ name })}
         />
       </FormField>
+      <FormField
+        id={nameEnId}
+        label={t('catalogueAdmin.english.nameEn')}
+        hint={t('catalogueAdmin.english.help')}
+        error={errors.nameEn}
+      >
+        <Input
+          ref={nameEnRef}
+          id={nameEnId}
+          value={draft.nameEn}
+          maxLength={CATEGORY_NAME_MAX}
+          placeholder="Skis"
+          onChange={(nameEn) => change({ nameEn })}
+        />
+      </FormField>
       <div className="form-field">
         <span id={sizeKindLabel} className="form-field__label">
           {t('catalogueAdmin.category.sizeKind')}
@@ -110,7 +128,7 @@ export function CategoryForm({
         checked={draft.dinAdjustable}
         onChange={(dinAdjustable) => change({ dinAdjustable })}
       />
-      <FormError message={otherErrors(errors, ['name'])} />
+      <FormError message={otherErrors(errors, ['name', 'nameEn'])} />
       <Button block type="submit" color="primary" size="large" loading={save.isPending}>
         {category ? t('catalogueAdmin.category.save') : t('catalogueAdmin.category.create')}
       </Button>

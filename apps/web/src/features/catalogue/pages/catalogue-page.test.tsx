@@ -115,7 +115,7 @@ describe('catalogue administration (real server)', () => {
       expect(choices).not.toContain('40');
 
       // Saving without the required size names it; with it, the size goes with the item.
-      await user.type(screen.getByLabelText(/名称/, { selector: 'input' }), '测试雪地靴');
+      await user.type(screen.getByLabelText(/^\*?名称/, { selector: 'input' }), '测试雪地靴');
       await user.type(screen.getByLabelText(/条码/, { selector: 'input' }), 'CATALOGUE-WEB-1');
       await user.type(screen.getByLabelText(/日租金/, { selector: 'input' }), '20');
       await user.type(screen.getByLabelText(/押金/, { selector: 'input' }), '100');
@@ -165,4 +165,61 @@ describe('catalogue administration (real server)', () => {
     await user.click(screen.getByRole('button', { name: `下移“${second}”` }));
     await waitFor(async () => expect(await names()).toEqual(before));
   });
+
+  it(
+    'edits the English beside the Chinese and marks what still lacks English',
+    { timeout: 90_000 },
+    async () => {
+      const user = userEvent.setup({ pointerEventsCheck: 0 });
+      const name = `雪圈${Date.now() % 100000}`;
+      const router = renderApp('/store/admin/catalogue/new', vi.fn());
+      // The two names side by side; the English one is optional.
+      const chinese = await screen.findByLabelText(/品类名称/);
+      const english = screen.getByLabelText(/英文名称/);
+      expect(english.closest('.form-field')?.textContent).toContain('留空时英文界面显示中文');
+      await user.type(chinese, name);
+      await user.click(screen.getByRole('button', { name: '创建品类' }));
+      expect(await screen.findByRole('heading', { name: '属性' })).toBeTruthy();
+      const categoryPath = router.state.location.pathname;
+
+      // The list marks it, and counts what lacks English.
+      await router.navigate('/store/admin/catalogue');
+      const row = (await screen.findByRole('link', { name })).closest('.adm-list-item')!;
+      expect(within(row as HTMLElement).getByText('缺英文')).toBeTruthy();
+      expect(screen.getByText(/^\d+ 项缺英文$/)).toBeTruthy();
+
+      // Given its English name, it is no longer marked.
+      await router.navigate(categoryPath);
+      await user.type(await screen.findByLabelText(/英文名称/), 'Snow tubes');
+      await user.click(screen.getByRole('button', { name: '保存品类' }));
+      await router.navigate('/store/admin/catalogue');
+      await waitFor(
+        () => {
+          const named = screen.getByRole('link', { name }).closest('.adm-list-item')!;
+          expect(named.textContent).toContain('Snow tubes');
+          expect(named.textContent).not.toContain('缺英文');
+        },
+        { timeout: 10_000 },
+      );
+
+      // An attribute's options in both languages, by option.
+      await router.navigate(categoryPath);
+      await user.click(await screen.findByRole('button', { name: /添加属性/ }));
+      const sheet = await screen.findByRole('form', { name: '添加属性' });
+      await user.type(within(sheet).getByLabelText(/^显示名称/), '适合人群');
+      await user.type(within(sheet).getByLabelText(/英文显示名/), 'Rider');
+      const option = within(sheet).getByLabelText(/^选项/);
+      for (const value of ['成人', '儿童']) {
+        fireEvent.change(option, { target: { value } });
+        await user.click(within(sheet).getByRole('button', { name: '添加' }));
+      }
+      await user.type(within(sheet).getByLabelText('“成人”的英文', { selector: 'input' }), 'Adult');
+      await user.click(within(sheet).getByRole('button', { name: '保存' }));
+      const attribute = (await screen.findByText('适合人群')).closest('button')!;
+      expect(attribute.textContent).toContain('Rider');
+      expect(attribute.textContent).toContain('成人 (Adult) · 儿童');
+      // 儿童 has no English yet.
+      expect(attribute.textContent).toContain('缺英文');
+    },
+  );
 });

@@ -11,6 +11,7 @@ import { useCatalogueCategories } from '../api/list-categories';
 import { useReorderCategories } from '../api/reorder-categories';
 import { PullToRefresh } from '@/components/pull-to-refresh';
 import { ErrorBlock } from '@/components/error-block';
+import { MissingEnglishTag } from '../components/missing-english-tag';
 
 /** The equipment categories in display order, with their counts; each opens its settings. */
 export default function CataloguePage() {
@@ -55,6 +56,13 @@ export default function CataloguePage() {
               await query.refetch();
             }}
           >
+            {items.some((c) => c.missingEnglish.length > 0) && (
+              <p className="section-tip page-body catalogue-page__missing" role="status">
+                {t('catalogueAdmin.english.missingCount', {
+                  count: items.filter((c) => c.missingEnglish.length > 0).length,
+                })}
+              </p>
+            )}
             {items.length === 0 ? (
               <ErrorBlock status="empty" title={t('catalogueAdmin.empty')} description="" />
             ) : (
@@ -92,6 +100,16 @@ export default function CataloguePage() {
                     <Link to={Paths.adminCategory(c.id)} className="catalogue-list__name">
                       {c.name}
                     </Link>{' '}
+                    {c.nameEn && (
+                      <span className="catalogue-list__english" lang="en">
+                        {c.nameEn}{' '}
+                      </span>
+                    )}
+                    {c.missingEnglish.length > 0 && (
+                      <>
+                        <MissingEnglishTag />{' '}
+                      </>
+                    )}
                     <Tag color="primary" fill="outline">
                       {t(`catalogueAdmin.sizeKind.${c.sizeKind}`)}
                     </Tag>{' '}

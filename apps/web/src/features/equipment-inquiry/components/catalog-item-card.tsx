@@ -16,7 +16,9 @@ export function CatalogItemCard({
   onOpen: (barcode: string) => void;
 }) {
   const { t } = useTranslation();
-  const sizes = item.sizes.map((s) => (s.unit ? `${s.value} ${s.unit}` : s.value)).join(' · ');
+  const sizes = item.sizes
+    .map((s) => (s.unit ? `${s.valueLabel} ${s.unit}` : s.valueLabel))
+    .join(' · ');
   const details = [item.categoryName, `${item.brand} ${item.model}`.trim(), sizes].filter(Boolean);
   return (
     <button type="button" className="inquiry-item" onClick={() => onOpen(item.barcodeNumber)}>

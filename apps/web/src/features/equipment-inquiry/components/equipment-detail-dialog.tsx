@@ -92,7 +92,7 @@ function Details({ item, onBook }: { item: EquipmentInquiry; onBook: (item: Item
         <List.Item extra={item.model || '—'}>{t('inventory.fields.model')}</List.Item>
         <List.Item extra={item.categoryName}>{t('inventory.fields.category')}</List.Item>
         {item.attributes.map((a) => (
-          <List.Item key={a.attributeId} extra={a.value}>
+          <List.Item key={a.attributeId} extra={a.valueLabel}>
             {a.displayName}
           </List.Item>
         ))}

@@ -5,10 +5,15 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import type { PagedResult, SmallEquipment, SmallEquipmentAdjust } from '@snowgear/contracts';
+import type {
+  PagedResult,
+  SmallEquipment,
+  SmallEquipmentAdjust,
+  SmallEquipmentNames,
+} from '@snowgear/contracts';
 import { api } from '@/lib/api-client';
 
-/** The small-equipment calls; one file since list, adjust, add and history go together. */
+/** The small-equipment calls; one file since list, adjust, add, rename and history go together. */
 const key = ['small-equipment'] as const;
 
 /** `low`: only what is running low (what the store dashboard's figure counts). */
@@ -55,6 +60,16 @@ export function useSmallEquipmentHistory(id: string | null) {
   });
 }
 
+/** Renames a kind of small equipment, in Chinese and in English. */
+export function useRenameSmallEquipment() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { id: string; input: SmallEquipmentNames }) =>
+      api.put<SmallEquipment>(`/app/small-equipment/${v.id}/names`, v.input, { silent: true }),
+    onSuccess: () => client.invalidateQueries({ queryKey: key }),
+  });
+}
+
 export function useAdjustSmallEquipment() {
   const client = useQueryClient();
   return useMutation({
@@ -70,6 +85,7 @@ export function useAddSmallEquipment() {
     mutationFn: (input: {
       storeId: string;
       name: string;
+      nameEn: string;
       unit: string;
       quantity: number;
       lowStockThreshold: number;

@@ -77,7 +77,7 @@ describe('equipment form photos', () => {
       </QueryClientProvider>,
     );
     // The name is filled, the category (first on the form) is not.
-    fireEvent.change(view.getByLabelText(/名称/, { selector: 'input' }), {
+    fireEvent.change(view.getByLabelText(/^\*?名称/, { selector: 'input' }), {
       target: { value: '测试雪板' },
     });
     fireEvent.click(view.getByRole('button', { name: '保存' }));
@@ -107,7 +107,8 @@ describe('equipment form photos', () => {
           />
         </QueryClientProvider>,
       );
-    const nameField = () => screen.getByLabelText<HTMLInputElement>(/名称/, { selector: 'input' });
+    const nameField = () =>
+      screen.getByLabelText<HTMLInputElement>(/^\*?名称/, { selector: 'input' });
     const photos = (container: HTMLElement) =>
       [...container.querySelectorAll('.adm-image-uploader-cell img')].map((img) =>
         img.getAttribute('src'),

@@ -38,6 +38,7 @@ import { uploadEquipmentImage } from '../api/upload-image';
 export interface EquipmentFormValues {
   categoryId: string[];
   name: string;
+  nameEn: string;
   brand: string;
   model: string;
   barcodeNumber: string;
@@ -68,7 +69,8 @@ export function equipmentDraftKey(userId: string, equipmentId?: string): string 
 function formDraft(draft: Partial<EquipmentFormDraft> | null): EquipmentFormDraft | null {
   if (!draft?.fields || typeof draft.fields !== 'object') return null;
   return {
-    fields: draft.fields,
+    // A draft kept before items had an English name has none.
+    fields: { ...draft.fields, nameEn: draft.fields.nameEn ?? '' },
     attributes: draft.attributes ?? {},
     photos: Array.isArray(draft.photos) ? draft.photos : [],
   };
@@ -105,6 +107,7 @@ export function EquipmentForm({
     fields: {
       categoryId: existing ? [existing.categoryId] : [],
       name: existing?.name ?? '',
+      nameEn: existing?.nameEn ?? '',
       brand: existing?.brand ?? '',
       model: existing?.model ?? '',
       barcodeNumber: existing?.barcodeNumber ?? '',
@@ -139,6 +142,7 @@ export function EquipmentForm({
       fields: {
         categoryId: fields.categoryId,
         name: fields.name,
+        nameEn: fields.nameEn,
         brand: fields.brand,
         model: fields.model,
         barcodeNumber: fields.barcodeNumber,
@@ -257,6 +261,7 @@ export function EquipmentForm({
     onSubmit({
       categoryId: v.categoryId[0]!,
       name: v.name.trim(),
+      nameEn: v.nameEn.trim(),
       brand: v.brand.trim(),
       model: v.model.trim(),
       barcodeNumber: v.barcodeNumber.trim(),
@@ -277,7 +282,7 @@ export function EquipmentForm({
         return (
           <Selector
             columns={4}
-            options={d.options.map((o) => ({ label: o, value: o }))}
+            options={d.options.map((o, i) => ({ label: d.optionLabels[i] ?? o, value: o }))}
             value={value ? [value] : []}
             onChange={(v) => setValue(d.id, v[0] ?? '')}
           />
@@ -287,7 +292,7 @@ export function EquipmentForm({
           <Selector
             multiple
             columns={4}
-            options={d.options.map((o) => ({ label: o, value: o }))}
+            options={d.options.map((o, i) => ({ label: d.optionLabels[i] ?? o, value: o }))}
             value={value ? value.split(',') : []}
             onChange={(v) => setValue(d.id, v.join(','))}
           />
@@ -404,6 +409,14 @@ export function EquipmentForm({
           ]}
         >
           <Input placeholder={t('inventory.editor.namePlaceholder')} maxLength={100} />
+        </Form.Item>
+        <Form.Item
+          name="nameEn"
+          label={t('catalogueAdmin.english.nameEn')}
+          help={t('catalogueAdmin.english.help')}
+          rules={[textRule(t)]}
+        >
+          <Input placeholder="Rossignol Experience 78 skis" maxLength={100} />
         </Form.Item>
         <Form.Item name="brand" label={t('inventory.editor.brand')} rules={[textRule(t)]}>
           <Input maxLength={60} />

@@ -229,7 +229,7 @@ function EquipmentDialogBody({
               : kind === 'damaged'
                 ? 'inventory.actions.markDamaged'
                 : 'inventory.actions.markLost',
-      )} ${equipment.barcodeNumber} ${equipment.name}`;
+      )} ${equipment.barcodeNumber} ${equipment.nameShown}`;
       const result = await operation.mutateAsync({ ...op, label });
       showSuccess(result.message);
       if (!result.queued) onChanged?.();
@@ -247,8 +247,12 @@ function EquipmentDialogBody({
 
   if (!acknowledged) {
     return (
-      <div className="page-body other-store-notice" role="alertdialog" aria-label={equipment.name}>
-        <h2 className="sheet__title">{equipment.name}</h2>
+      <div
+        className="page-body other-store-notice"
+        role="alertdialog"
+        aria-label={equipment.nameShown}
+      >
+        <h2 className="sheet__title">{equipment.nameShown}</h2>
         <p>{t('inventory.otherStore', { store: equipment.storeName })}</p>
         <div className="sheet__actions">
           <Button block onClick={onClose}>
@@ -268,7 +272,7 @@ function EquipmentDialogBody({
       <header className="equipment-dialog__head">
         {equipment.imageFiles.length === 0 && <EquipmentPhotos equipment={equipment} compact />}
         <div>
-          <h2 className="equipment-dialog__name">{equipment.name}</h2>
+          <h2 className="equipment-dialog__name">{equipment.nameShown}</h2>
           <div className="equipment-dialog__barcode">{equipment.barcodeNumber}</div>
           <StatusTag status={status} />
         </div>

@@ -340,7 +340,7 @@ export default function InventoryBatchPage() {
                   )}
                   {!isCheckOut && (
                     <BatchDamage
-                      name={e.name}
+                      name={e.nameShown}
                       value={damage[e.id]}
                       onChange={(update) => setDamage((d) => updateMark(d, e.id, update))}
                     />
@@ -361,7 +361,7 @@ export default function InventoryBatchPage() {
                 </span>
               }
             >
-              {e.name}
+              {e.nameShown}
             </List.Item>
           ))}
         </List>

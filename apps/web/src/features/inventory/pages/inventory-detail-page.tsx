@@ -182,7 +182,7 @@ export default function InventoryDetailPage() {
           <>
             <EquipmentPhotos equipment={e} />
             <header className="page-body">
-              <h1 className="help-article__title">{e.name}</h1>
+              <h1 className="help-article__title">{e.nameShown}</h1>
               <div className="equipment-dialog__barcode">{e.barcodeNumber}</div>
               <StatusTag status={e.status} />
             </header>
@@ -281,7 +281,7 @@ export default function InventoryDetailPage() {
             </PagedList>
             <ActionBar>
               <div className="booking-action-bar">
-                <div className="booking-action-bar__store">{e.name}</div>
+                <div className="booking-action-bar__store">{e.nameShown}</div>
                 {(canEdit || canStock) && (
                   <Button shape="rounded" fill="none" onClick={() => setMoreOpen(true)}>
                     {t('inventory.moreActions')}

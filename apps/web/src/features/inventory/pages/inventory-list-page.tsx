@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { List, SearchBar, Selector } from 'antd-mobile';
+import { List, SearchBar, Selector, Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { AddOutline, ScanningOutline } from 'antd-mobile-icons';
@@ -149,7 +149,10 @@ export default function InventoryListPage() {
                       </div>
                       <Selector
                         columns={4}
-                        options={a.options.map((o) => ({ label: o, value: o }))}
+                        options={a.options.map((o, i) => ({
+                          label: a.optionLabels[i] ?? o,
+                          value: o,
+                        }))}
                         value={attributes[a.id] ? [attributes[a.id]!] : []}
                         onChange={(v) => setAttributes((prev) => ({ ...prev, [a.id]: v[0] ?? '' }))}
                       />
@@ -177,7 +180,15 @@ export default function InventoryListPage() {
                 extra={<StatusTag status={e.status} />}
                 description={`${e.barcodeNumber} · ${e.categoryName}${e.attributes.length ? ` · ${e.attributes.map((a) => attributeText(t, a)).join(' / ')}` : ''}`}
               >
-                {e.name}
+                {e.nameShown}
+                {!e.nameEn && (
+                  <>
+                    {' '}
+                    <Tag color="warning" fill="outline">
+                      {t('catalogueAdmin.english.missing')}
+                    </Tag>
+                  </>
+                )}
               </List.Item>
             ))}
           </List>

@@ -28,6 +28,7 @@ import { useWorkingStore } from '@/features/stores/hooks/use-working-store';
 import {
   useAddSmallEquipment,
   useAdjustSmallEquipment,
+  useRenameSmallEquipment,
   useSmallEquipment,
   useSmallEquipmentHistory,
 } from '../api/small-equipment';
@@ -99,19 +100,86 @@ export default function SmallEquipmentPage() {
                 description={t('inventory.small.quantity', { quantity: s.quantity, unit: s.unit })}
                 extra={s.isLow ? <Tag color="warning">{t('inventory.small.low')}</Tag> : undefined}
               >
-                {s.name}
+                {s.nameShown}
+                {!s.nameEn && (
+                  <>
+                    {' '}
+                    <Tag color="warning" fill="outline">
+                      {t('catalogueAdmin.english.missing')}
+                    </Tag>
+                  </>
+                )}
               </List.Item>
             ))}
           </List>
         )}
       </PagedList>
-      <AdjustSheet item={selected} onClose={() => setSelected(null)} />
+      <AdjustSheet item={selected} canRename={canAdd} onClose={() => setSelected(null)} />
       {storeId && <AddSheet open={adding} storeId={storeId} onClose={() => setAdding(false)} />}
     </div>
   );
 }
 
-function AdjustSheet({ item, onClose }: { item: SmallEquipment | null; onClose: () => void }) {
+/** The kind's name in Chinese and in English, side by side (those who add small equipment). */
+function NamesForm({ item }: { item: SmallEquipment }) {
+  const { t } = useTranslation();
+  const rename = useRenameSmallEquipment();
+  const showSuccess = useAppStore((s) => s.showSuccess);
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <Form
+      layout="vertical"
+      initialValues={{ name: item.name, nameEn: item.nameEn }}
+      onFinish={(v: { name: string; nameEn: string }) => {
+        setError(null);
+        rename.mutate(
+          { id: item.id, input: { name: v.name.trim(), nameEn: v.nameEn.trim() } },
+          {
+            onSuccess: () => showSuccess(t('inventory.small.renamed')),
+            onError: (err) => setError(err.message),
+          },
+        );
+      }}
+      footer={
+        <>
+          <FormError message={error} />
+          <Button block type="submit" fill="outline" loading={rename.isPending}>
+            {t('inventory.small.rename')}
+          </Button>
+        </>
+      }
+    >
+      <Form.Item
+        name="name"
+        label={t('inventory.small.name')}
+        rules={[
+          { required: true, whitespace: true, message: t('inventory.editor.nameRequired') },
+          textRule(t),
+        ]}
+      >
+        <Input maxLength={60} />
+      </Form.Item>
+      <Form.Item
+        name="nameEn"
+        label={t('catalogueAdmin.english.nameEn')}
+        help={t('catalogueAdmin.english.help')}
+        rules={[textRule(t)]}
+      >
+        <Input maxLength={60} />
+      </Form.Item>
+    </Form>
+  );
+}
+
+function AdjustSheet({
+  item,
+  canRename,
+  onClose,
+}: {
+  item: SmallEquipment | null;
+  canRename: boolean;
+  onClose: () => void;
+}) {
   const { t, i18n } = useTranslation();
   const adjust = useAdjustSmallEquipment();
   const history = useSmallEquipmentHistory(item?.id ?? null);
@@ -164,7 +232,7 @@ function AdjustSheet({ item, onClose }: { item: SmallEquipment | null; onClose: 
     >
       {item && (
         <div className="page-body">
-          <h2 className="sheet__title">{item.name}</h2>
+          <h2 className="sheet__title">{item.nameShown}</h2>
           <p className="section-tip" style={{ textAlign: 'center' }}>
             {t('inventory.small.quantity', { quantity: item.quantity, unit: item.unit })}
           </p>
@@ -222,6 +290,7 @@ function AdjustSheet({ item, onClose }: { item: SmallEquipment | null; onClose: 
           >
             {t('inventory.small.adjust')}
           </Button>
+          {canRename && <NamesForm key={item.id} item={item} />}
           <List header={t('inventory.small.history')}>
             {(history.data?.items ?? []).map((h) => (
               <List.Item
@@ -267,9 +336,10 @@ function AddSheet({
       <h2 className="sheet__title">{t('inventory.small.add')}</h2>
       <Form
         layout="horizontal"
-        initialValues={{ name: '', unit: '件', quantity: 0, lowStockThreshold: 0 }}
+        initialValues={{ name: '', nameEn: '', unit: '件', quantity: 0, lowStockThreshold: 0 }}
         onFinish={(v: {
           name: string;
+          nameEn: string;
           unit: string;
           quantity: number;
           lowStockThreshold: number;
@@ -279,6 +349,7 @@ function AddSheet({
             {
               storeId,
               name: v.name.trim(),
+              nameEn: v.nameEn.trim(),
               unit: v.unit.trim() || '件',
               quantity: v.quantity,
               lowStockThreshold: v.lowStockThreshold,
@@ -310,6 +381,14 @@ function AddSheet({
           ]}
         >
           <Input maxLength={60} />
+        </Form.Item>
+        <Form.Item
+          name="nameEn"
+          label={t('catalogueAdmin.english.nameEn')}
+          help={t('catalogueAdmin.english.help')}
+          rules={[textRule(t)]}
+        >
+          <Input maxLength={60} placeholder="Ski socks" />
         </Form.Item>
         <Form.Item name="unit" label={t('inventory.small.unit')} rules={[textRule(t)]}>
           <Input maxLength={10} />

@@ -104,7 +104,7 @@ export function EquipmentPicker({
               <Selector
                 aria-label={a.displayName}
                 columns={5}
-                options={a.options.map((o) => ({ label: o, value: o }))}
+                options={a.options.map((o, i) => ({ label: a.optionLabels[i] ?? o, value: o }))}
                 value={sizes[a.id] ? [sizes[a.id]!] : []}
                 onChange={(v) => setSizes((prev) => ({ ...prev, [a.id]: v[0] ?? '' }))}
               />
@@ -123,7 +123,7 @@ export function EquipmentPicker({
                       description={[
                         gear.barcodeNumber,
                         gear.categoryName,
-                        ...gear.attributes.map((a) => a.value),
+                        ...gear.attributes.map((a) => a.valueLabel),
                       ].join(' · ')}
                       extra={
                         <div className="equipment-picker__extra">
