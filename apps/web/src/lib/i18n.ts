@@ -165,7 +165,7 @@ export function withAllTexts<T>(load: () => Promise<T>): () => Promise<T> {
 
 /** Each language by its own name, so it is found whichever language is showing. */
 export const LANGUAGE_NAMES: Record<SupportedLanguage, string> = {
-  [SupportedLanguage.zhCN]: '简体中文',
+  [SupportedLanguage.zhCN]: '中文',
   [SupportedLanguage.enUS]: 'English',
 };
 

@@ -184,6 +184,23 @@ describe('the customer pays, then lands on the order QR code (real server)', () 
     expect(document.body.textContent).not.toContain('13900006666');
   });
 
+  it('tells a visitor from abroad that WeChat Pay and Alipay take their card, in their language', async () => {
+    renderPage(orders[0]!.id);
+    const note = await screen.findByRole('region', { name: '境外游客付款' });
+    expect(note.textContent).toContain('外卡支付');
+    expect(note.textContent).toContain('Visa');
+    await changeLanguage('en-US');
+    try {
+      const english = await screen.findByRole('region', { name: 'Paying from abroad?' });
+      expect(english.textContent).toMatch(/WeChat Pay and Alipay both take international cards/);
+      expect(english.textContent).toContain('Alipay+');
+      // The ways to pay are the same as for anyone.
+      expect(screen.getByRole('button', { name: /^Pay ¥[\d.]+ with WeChat Pay$/ })).toBeTruthy();
+    } finally {
+      await changeLanguage('zh-CN');
+    }
+  });
+
   it('tells whoever holds the link that a paid order is paid, without its QR code', async () => {
     const paid = orders[1]!;
     const router = renderPage(paid.id);

@@ -40,6 +40,20 @@ export default function CustomerPaymentPage() {
   return <PayAsCustomer orderId={orderId} />;
 }
 
+/**
+ * WeChat Pay and Alipay take international cards (and, through Alipay+, some wallets from home):
+ * a visitor from abroad learns they can pay here as anyone else does, with the same flows.
+ */
+function PayingFromAbroad() {
+  const { t } = useTranslation();
+  return (
+    <section className="pay-abroad" aria-labelledby="pay-abroad-title">
+      <h2 id="pay-abroad-title">{t('payment.customer.abroadTitle')}</h2>
+      <p>{t('payment.customer.abroad')}</p>
+    </section>
+  );
+}
+
 function PayAsCustomer({ orderId }: { orderId: string }) {
   const { t } = useTranslation();
   const query = useCheckout(orderId);
@@ -105,6 +119,7 @@ function PayAsCustomer({ orderId }: { orderId: string }) {
                 value={chosen}
                 onChange={setMethod}
               />
+              {online.length > 0 && <PayingFromAbroad />}
               <div className="page-body">
                 {chosen === PaymentMethod.Cash ? (
                   <>
