@@ -1,12 +1,15 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newPhone, watchErrors } from '../support/browser';
+import { launchBrowser, newPhone, screenshot, watchErrors } from '../support/browser';
+import { staffApi } from '../support/api';
+import { signIn } from '../support/session';
 import { MIN_TARGET_PX } from '../support/target-size';
 
 const baseUrl = inject('baseUrl');
 
 /** Any Chinese character. */
 const HAN = /\p{Script=Han}/u;
+const DAY = 86_400_000;
 
 describe('the language a person reads', () => {
   let browser: Browser;
@@ -72,5 +75,54 @@ describe('the language a person reads', () => {
     expect(await visitor.locator('html').getAttribute('lang')).toBe('en-US');
     expect(errors).toEqual([]);
     await german.close();
+  });
+
+  it('lets a visitor pay in English, told that WeChat Pay and Alipay take their card, through a cashier in English', async () => {
+    const staff = await newPhone(browser);
+    const counter = await staff.newPage();
+    await signIn(counter, baseUrl, 'admin', '/store/dashboard');
+    const api = staffApi(counter, baseUrl);
+    const config = await api.call<{
+      storeConfigs: Record<string, { storeId: string; storeName: string }>;
+    }>('GET', '/api/app/config-distribution/h5');
+    const storeId = Object.values(config.storeConfigs).find(
+      (s) => s.storeName === '云顶夜场店',
+    )!.storeId;
+    const [gear] = (await api.inStock(storeId)).slice(-4, -3);
+    const start = new Date(Date.now() + 60 * DAY);
+    const order = await api.book({
+      storeId,
+      customerName: 'Emma Brown',
+      customerPhone: '13600004455',
+      start,
+      end: new Date(start.getTime() + DAY),
+      items: [{ equipmentId: gear!.id }],
+    });
+    await staff.close();
+
+    const context = await newPhone(browser, 'en-US', { language: null });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${baseUrl}/customer/payment/${order.id}`);
+    const note = page.getByRole('region', { name: 'Paying from abroad?' });
+    await note.waitFor();
+    // The store takes Alipay online (in the sandbox): the note says Alipay takes their card.
+    expect(await note.innerText()).toMatch(/Alipay takes international cards/);
+    await screenshot(page, 'payment-en');
+    const amount = `¥${order.totalAmount.toFixed(2)}`;
+    await page.getByText('Alipay', { exact: true }).tap();
+    await page.getByRole('button', { name: `Pay ${amount} with Alipay` }).tap();
+
+    // The cashier speaks the app's language, whatever the browser would have asked for.
+    await page.waitForURL('**/api/payments/sandbox/cashier/*');
+    expect(new URL(page.url()).searchParams.get('lang')).toBe('en-US');
+    await page.getByText('Test mode: no real money moves').waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('en-US');
+    expect(await page.locator('body').innerText()).not.toMatch(HAN);
+    await screenshot(page, 'sandbox-cashier-en');
+    await page.getByRole('button', { name: 'Pay (simulated)' }).tap();
+    await page.getByText('The order is paid').waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });

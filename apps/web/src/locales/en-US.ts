@@ -312,7 +312,7 @@ const enUS: Messages = {
   footer: {
     darkMode: 'Dark mode',
     language: '语言',
-    switchLanguage: '简体中文',
+    switchLanguage: '中文',
     help: 'Help centre',
   },
   list: {
@@ -1371,8 +1371,13 @@ const enUS: Messages = {
         'Order {{orderNumber}} is paid in full. When you collect the gear, give staff the order number, or sign in with the phone number on the order to see its pickup code.',
       signInToSee: 'Sign in to see the order',
       abroadTitle: 'Paying from abroad?',
-      abroad:
-        'WeChat Pay and Alipay both take international cards such as Visa and Mastercard: add yours in the WeChat or Alipay app (their services for international visitors), then pay here as usual. Alipay+ partner wallets from home may work through Alipay too.',
+      abroad: {
+        both: 'WeChat Pay and Alipay both take international cards such as Visa and Mastercard: add yours in the WeChat or Alipay app (their services for international visitors), then pay here as usual. Alipay+ partner wallets from home may work through Alipay too.',
+        wechat:
+          'WeChat Pay takes international cards such as Visa and Mastercard: add yours in the WeChat app (its service for international visitors), then pay here as usual.',
+        alipay:
+          'Alipay takes international cards such as Visa and Mastercard: add yours in the Alipay app (its service for international visitors), then pay here as usual. Alipay+ partner wallets from home may work too.',
+      },
     },
   },
   inquiry: {

@@ -1335,8 +1335,13 @@ const zhCN = {
         '订单 {{orderNumber}} 已付清。取装备时向店员报订单号，或用下单时的手机号登录查看取件码。',
       signInToSee: '登录查看订单',
       abroadTitle: '境外游客付款',
-      abroad:
-        '微信支付和支付宝都支持境外银行卡（外卡支付，如 Visa、Mastercard）：境外游客在微信或支付宝 App 里绑定自己的卡后，在这里照常付款即可；部分境外钱包也可通过支付宝（Alipay+）付款。',
+      abroad: {
+        both: '微信支付和支付宝都支持境外银行卡（外卡支付，如 Visa、Mastercard）：境外游客在微信或支付宝 App 里绑定自己的卡后，在这里照常付款即可；部分境外钱包也可通过支付宝（Alipay+）付款。',
+        wechat:
+          '微信支付支持境外银行卡（外卡支付，如 Visa、Mastercard）：境外游客在微信 App 里绑定自己的卡后，在这里照常付款即可。',
+        alipay:
+          '支付宝支持境外银行卡（外卡支付，如 Visa、Mastercard）：境外游客在支付宝 App 里绑定自己的卡后，在这里照常付款即可；部分境外钱包也可通过 Alipay+ 付款。',
+      },
     },
   },
   inquiry: {
