@@ -106,8 +106,8 @@ describe('the language a person reads', () => {
     await page.goto(`${baseUrl}/customer/payment/${order.id}`);
     const note = page.getByRole('region', { name: 'Paying from abroad?' });
     await note.waitFor();
-    // The store takes Alipay online (in the sandbox): the note says Alipay takes their card.
-    expect(await note.innerText()).toMatch(/Alipay takes international cards/);
+    // The store takes both online: the note says both take their card.
+    expect(await note.innerText()).toMatch(/WeChat Pay and Alipay both take international cards/);
     await screenshot(page, 'payment-en');
     const amount = `¥${order.totalAmount.toFixed(2)}`;
     await page.getByText('Alipay', { exact: true }).tap();
