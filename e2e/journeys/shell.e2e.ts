@@ -127,7 +127,7 @@ describe('app shell on a phone', () => {
     const context = await newPhone(browser);
     const page = await context.newPage();
     await page.goto(`${baseUrl}/customer/order-create`);
-    await page.getByRole('button', { name: 'English' }).tap();
+    await page.getByRole('button', { name: '切换语言：English' }).tap();
     await page.getByText('Choose a store').waitFor();
     await page.getByRole('switch', { name: 'Dark mode' }).tap();
     await page.reload();

@@ -26,7 +26,6 @@ const TEXTS = {
     bookThis: '预订这件',
     navigate: /^到店导航：/,
     addAddress: '添加地址',
-    language: '语言',
     myCustomers: '我的客户',
     freeNow: '现在可租',
   },
@@ -38,7 +37,6 @@ const TEXTS = {
     bookThis: 'Book this item',
     navigate: /^Navigate to /,
     addAddress: 'Add an address',
-    language: 'Language',
     myCustomers: 'My customers',
     freeNow: 'Free to rent now',
   },
@@ -312,12 +310,6 @@ describe('every target a customer or an agent taps is at least 44 × 44 px', () 
           page,
           page.getByText(texts.addAddress, { exact: true }),
           'profile: address form',
-          findings,
-        );
-        await checkSheet(
-          page,
-          page.getByText(texts.language, { exact: true }),
-          'profile: languages',
           findings,
         );
 

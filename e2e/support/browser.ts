@@ -29,7 +29,16 @@ export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> 
   });
 }
 
-/** A phone: 390×844, touch, Chinese locale, Shanghai time unless another zone is given. */
+/** The languages of the app (its `language` storage key holds the one chosen). */
+export type AppLanguage = 'zh-CN' | 'en-US';
+
+/**
+ * A phone: 390×844, touch, Shanghai time unless another zone is given, its browser set to
+ * `locale` (Chinese unless said). The app opens in the browser's language until one is chosen,
+ * so by default the phone has also chosen that language already (`language`, kept as the app
+ * keeps a choice): each journey reads the app in the language it expects, whatever the rule
+ * for a first visit. `language: null` is a first visit, with no choice made.
+ */
 export async function newPhone(
   browser: Browser,
   locale = 'zh-CN',
@@ -38,9 +47,14 @@ export async function newPhone(
     // wants that, the others would each download it all again.
     serviceWorkers = 'block',
     timezoneId = 'Asia/Shanghai',
-  }: { serviceWorkers?: 'allow' | 'block'; timezoneId?: string } = {},
+    language = locale === 'en-US' || locale === 'zh-CN' ? locale : null,
+  }: {
+    serviceWorkers?: 'allow' | 'block';
+    timezoneId?: string;
+    language?: AppLanguage | null;
+  } = {},
 ): Promise<BrowserContext> {
-  return browser.newContext({
+  const context = await browser.newContext({
     viewport: PHONE,
     hasTouch: true,
     isMobile: true,
@@ -48,6 +62,20 @@ export async function newPhone(
     timezoneId,
     serviceWorkers,
   });
+  if (language) {
+    // Before the page's own scripts, on every page; a choice made since (a switch, a journey's
+    // own setting) stays.
+    await context.addInitScript((chosen) => {
+      try {
+        if (!window.localStorage.getItem('language')) {
+          window.localStorage.setItem('language', chosen);
+        }
+      } catch {
+        // A page whose storage is closed (about:blank) has nothing to keep.
+      }
+    }, language);
+  }
+  return context;
 }
 
 /** Fails the test on any uncaught page error or console error. */

@@ -2,8 +2,15 @@ import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { TENANT_HEADER } from '@snowgear/contracts';
 import { apiBaseUrl } from '../src/lib/api-base-url';
+import { languageFor } from '../src/lib/i18n';
 import { StorageKey } from '../src/lib/storage';
-import { INLINE_API_BASE, pickTexts, preloadScript, textPathsIn } from './route-texts';
+import {
+  INLINE_API_BASE,
+  INLINE_LANGUAGE,
+  pickTexts,
+  preloadScript,
+  textPathsIn,
+} from './route-texts';
 
 const GROUPS = new Set(['app', 'booking', 'orders', 'addresses', 'validation']);
 
@@ -116,5 +123,39 @@ describe('the inline script’s API base', () => {
     expect(script).toContain(`localStorage.getItem(${JSON.stringify(StorageKey.tenantId)})`);
     // The tenant goes in the header the app's calls name it in.
     expect(script).toContain(`h[${JSON.stringify(TENANT_HEADER)}]=t`);
+  });
+});
+
+describe('the language the page opens in, before the app’s code arrives', () => {
+  const inline = runInNewContext(`(${INLINE_LANGUAGE})`) as (
+    saved: string | null,
+    browser: readonly string[],
+  ) => string;
+
+  it('is the one the app then shows, for every saved choice and browser', () => {
+    const browsers = [
+      [],
+      [''],
+      ['zh-CN'],
+      ['zh-TW', 'en'],
+      ['en-US', 'zh-CN'],
+      ['en-GB'],
+      ['de-DE', 'de', 'en'],
+      ['ko-KR', 'zh-CN'],
+      ['ja-JP'],
+      ['fr'],
+      ['eng'],
+    ];
+    for (const saved of [null, 'zh-CN', 'en-US', 'fr', '']) {
+      for (const browser of browsers) {
+        expect(inline(saved, browser)).toBe(languageFor(saved, browser));
+      }
+    }
+  });
+
+  it('sets <html lang> and is the language whose texts it asks for', () => {
+    const script = preloadScript('');
+    expect(script).toContain('document.documentElement.lang=L');
+    expect(script).toContain("en=L==='en-US'");
   });
 });

@@ -126,6 +126,26 @@ return l.protocol+"//api."+l.hostname.replace(/^www\./,"")+(l.port?":"+l.port:""
 );
 
 /**
+ * lib/i18n.ts `languageFor` for the inline script (old syntax): `s` the saved choice, `b` the
+ * browser's languages. route-texts.test.ts holds the two to the same answers.
+ */
+export const INLINE_LANGUAGE = String.raw`function(s,b){if(s==="en-US"||s==="zh-CN")return s;
+for(var i=0;i<b.length;i++){if(/^zh(-|$)/i.test(b[i]))return"zh-CN";if(/^en(-|$)/i.test(b[i]))return"en-US"}
+for(i=0;i<b.length;i++)if(b[i])return"en-US";return"zh-CN"}`.replace(/\n/g, '');
+
+/**
+ * The language the page opens in, said before anything is drawn: `<html lang>` (the boot screen
+ * shows its words in that language alone, index.html) and the tab's title. `L` names it for the
+ * rest of the script. Storage that cannot be read is no saved choice.
+ */
+const openingLanguage = () =>
+  [
+    `var s=null;try{s=localStorage.getItem(${JSON.stringify(LANGUAGE_KEY)})}catch(e){}`,
+    `var L=(${INLINE_LANGUAGE})(s,navigator.languages&&navigator.languages.length?navigator.languages:[navigator.language]);`,
+    "document.documentElement.lang=L;if(L==='en-US')document.title='Ski Gear Rental';",
+  ].join('');
+
+/**
  * On a first visit (no configuration kept), the inline script asks for the client configuration
  * at once, as the app would (its tenant, its credentials, a `_t` stamp), so it arrives beside the
  * shell instead of after the shell and the page's code have run: the booking page's stores show
@@ -143,7 +163,8 @@ function earlyConfig(apiBaseOverride: string): string {
 }
 
 /**
- * The inline script of index.html: finds the opened path's route by its pattern (the one
+ * The inline script of index.html: says the language the page opens in (`openingLanguage`), finds
+ * the opened path's route by its pattern (the one
  * `findRoute` of config/routes.ts uses first, which accepts what React Router matches there:
  * `:param`, `:param?`, any case, an optional trailing slash) and preloads its texts in the
  * chosen language, which lib/i18n.ts then fetches, and its code (files and styles), which the
@@ -151,9 +172,11 @@ function earlyConfig(apiBaseOverride: string): string {
  */
 export const preloadScript = (apiBaseOverride: string) =>
   [
-    '(function(){try{',
+    '(function(){',
+    openingLanguage(),
+    'try{',
     "var m=JSON.parse(document.getElementById('route-texts').textContent),",
-    `en=localStorage.getItem(${JSON.stringify(LANGUAGE_KEY)})==='en-US',p=location.pathname,f=m.shell,c;`,
+    "en=L==='en-US',p=location.pathname,f=m.shell,c;",
     'for(var i=0;i<m.routes.length;i++){var r=m.routes[i];',
     "if(new RegExp(r[4],'i').test(p)){f=[r[1],r[2]];c=r[3];break}}",
     "function a(rel,href,as,cors){var l=document.createElement('link');l.rel=rel;l.href='/'+href;",

@@ -81,7 +81,11 @@ export function RouteFrame({ route, children }: { route: AppRoute; children: Rea
     return verdict.redirectTo === fullPath ? null : <Navigate to={verdict.redirectTo} replace />;
   }
   return (
-    <PageLayout kind={route.layout} quickActions={isStorePage(route)}>
+    <PageLayout
+      kind={route.layout}
+      quickActions={isStorePage(route)}
+      customer={isCustomerSide(route)}
+    >
       <Suspense fallback={<PageLoading />}>{children}</Suspense>
     </PageLayout>
   );

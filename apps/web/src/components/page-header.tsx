@@ -1,8 +1,19 @@
-import type { ReactNode } from 'react';
+import { createContext, use, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { LeftOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import 'antd-mobile/es/components/nav-bar/nav-bar.css';
+
+/**
+ * What a page's header shows at its right where the page puts nothing there, as the layout says:
+ * the customer pages' language switch (app/layouts/page-layout.tsx).
+ */
+export const HeaderExtraContext = createContext<ReactNode>(null);
+
+/** The layout's header extra, for a page whose header is its own (a hero, a greeting). */
+export function HeaderExtra() {
+  return use(HeaderExtraContext);
+}
 
 /**
  * A page's top bar: title and a back arrow (to `backTo`, else the previous page; none on a
@@ -23,6 +34,7 @@ export function PageHeader({
 }) {
   const navigate = useNavigate();
   const { t } = useTranslation();
+  const extra = use(HeaderExtraContext);
   const handleBack = () => {
     if (backTo) void navigate(backTo);
     else if (window.history.length > 1) void navigate(-1);
@@ -43,7 +55,7 @@ export function PageHeader({
       <div className="adm-nav-bar-title">
         <h1 className="page-header__title">{title}</h1>
       </div>
-      <div className="adm-nav-bar-right">{right}</div>
+      <div className="adm-nav-bar-right">{right ?? extra}</div>
     </header>
   );
 }

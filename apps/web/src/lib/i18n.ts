@@ -12,11 +12,35 @@ declare module 'i18next' {
   }
 }
 
-/** Chinese first: the saved choice, else zh-CN (English only when chosen). */
+/**
+ * The language a page opens in: the person's own choice once made (kept on the phone); before
+ * that, the first of the browser's languages that is ours (any zh → zh-CN, any en → en-US). A
+ * browser that asks only for languages we do not have (de, fr, ja, ko…) is a visitor from abroad,
+ * who reads English sooner than Chinese; one that names no language at all gets Chinese, the
+ * business's first language. build/route-texts.ts `INLINE_LANGUAGE` answers the same before the
+ * app's code arrives (route-texts.test.ts holds the two together).
+ */
+export function languageFor(
+  saved: string | null,
+  browserLanguages: readonly string[],
+): SupportedLanguage {
+  if (saved === SupportedLanguage.enUS || saved === SupportedLanguage.zhCN) return saved;
+  for (const tag of browserLanguages) {
+    if (/^zh(-|$)/i.test(tag)) return SupportedLanguage.zhCN;
+    if (/^en(-|$)/i.test(tag)) return SupportedLanguage.enUS;
+  }
+  return browserLanguages.some(Boolean) ? SupportedLanguage.enUS : SupportedLanguage.zhCN;
+}
+
+/** The browser's languages, most wanted first (older browsers name one). */
+function browserLanguages(): readonly string[] {
+  if (typeof navigator === 'undefined') return [];
+  return navigator.languages?.length ? navigator.languages : [navigator.language];
+}
+
+/** The language this phone shows: the saved choice, else the browser's (`languageFor`). */
 export function savedLanguage(): SupportedLanguage {
-  return storage.get(StorageKey.language) === SupportedLanguage.enUS
-    ? SupportedLanguage.enUS
-    : SupportedLanguage.zhCN;
+  return languageFor(storage.get(StorageKey.language), browserLanguages());
 }
 
 /**
@@ -54,6 +78,8 @@ void i18n.use(initReactI18next).init({
   },
   react: { bindI18nStore: 'added' },
 });
+// Screen readers and the browser's own texts follow the page's language from the first frame.
+if (typeof document !== 'undefined') document.documentElement.lang = i18n.language;
 
 /** Downloads a language's full texts once; later calls return at once. */
 export async function loadLanguage(language: SupportedLanguage): Promise<void> {
@@ -139,7 +165,7 @@ export function withAllTexts<T>(load: () => Promise<T>): () => Promise<T> {
 
 /** Each language by its own name, so it is found whichever language is showing. */
 export const LANGUAGE_NAMES: Record<SupportedLanguage, string> = {
-  [SupportedLanguage.zhCN]: '简体中文',
+  [SupportedLanguage.zhCN]: '中文',
   [SupportedLanguage.enUS]: 'English',
 };
 

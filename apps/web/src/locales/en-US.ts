@@ -34,6 +34,7 @@ const enUS: Messages = {
   orderView,
   offlineWork,
   app: {
+    switchLanguage: 'Switch language: {{name}}',
     defaultTitle: 'Staff',
     loading: 'Loading…',
     retry: 'Retry',
@@ -311,7 +312,7 @@ const enUS: Messages = {
   footer: {
     darkMode: 'Dark mode',
     language: '语言',
-    switchLanguage: '简体中文',
+    switchLanguage: '中文',
     help: 'Help centre',
   },
   list: {
@@ -435,8 +436,6 @@ const enUS: Messages = {
     logoutConfirm: 'Sign out now?',
     employees: 'Employees',
     preferences: 'Preferences',
-    language: 'Language',
-    chooseLanguage: 'Choose a language',
     darkMode: 'Dark mode',
     cancel: 'Cancel',
     confirm: 'OK',
@@ -1388,6 +1387,14 @@ const enUS: Messages = {
       paidTip:
         'Order {{orderNumber}} is paid in full. When you collect the gear, give staff the order number, or sign in with the phone number on the order to see its pickup code.',
       signInToSee: 'Sign in to see the order',
+      abroadTitle: 'Paying from abroad?',
+      abroad: {
+        both: 'WeChat Pay and Alipay both take international cards such as Visa and Mastercard: add yours in the WeChat or Alipay app (their services for international visitors), then pay here as usual. Alipay+ partner wallets from home may work through Alipay too.',
+        wechat:
+          'WeChat Pay takes international cards such as Visa and Mastercard: add yours in the WeChat app (its service for international visitors), then pay here as usual.',
+        alipay:
+          'Alipay takes international cards such as Visa and Mastercard: add yours in the Alipay app (its service for international visitors), then pay here as usual. Alipay+ partner wallets from home may work too.',
+      },
     },
   },
   inquiry: {

@@ -34,6 +34,7 @@ const zhCN = {
   orderView,
   offlineWork,
   app: {
+    switchLanguage: '切换语言：{{name}}',
     defaultTitle: '店员端',
     loading: '加载中…',
     retry: '重试',
@@ -422,8 +423,6 @@ const zhCN = {
     logoutConfirm: '确定退出登录吗？',
     employees: '员工管理',
     preferences: '偏好设置',
-    language: '语言',
-    chooseLanguage: '选择语言',
     darkMode: '深色模式',
     cancel: '取消',
     confirm: '确定',
@@ -1349,6 +1348,14 @@ const zhCN = {
       paidTip:
         '订单 {{orderNumber}} 已付清。取装备时向店员报订单号，或用下单时的手机号登录查看取件码。',
       signInToSee: '登录查看订单',
+      abroadTitle: '境外游客付款',
+      abroad: {
+        both: '微信支付和支付宝都支持境外银行卡（外卡支付，如 Visa、Mastercard）：境外游客在微信或支付宝 App 里绑定自己的卡后，在这里照常付款即可；部分境外钱包也可通过支付宝（Alipay+）付款。',
+        wechat:
+          '微信支付支持境外银行卡（外卡支付，如 Visa、Mastercard）：境外游客在微信 App 里绑定自己的卡后，在这里照常付款即可。',
+        alipay:
+          '支付宝支持境外银行卡（外卡支付，如 Visa、Mastercard）：境外游客在支付宝 App 里绑定自己的卡后，在这里照常付款即可；部分境外钱包也可通过 Alipay+ 付款。',
+      },
     },
   },
   inquiry: {

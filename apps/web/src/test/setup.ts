@@ -9,6 +9,11 @@ import { i18n, loadLanguage } from '@/lib/i18n';
 unstableSetRender(renderWithRoot);
 // The app loads a language's texts when it is shown; tests switch freely between both.
 await Promise.all([loadLanguage('zh-CN'), loadLanguage('en-US')]);
+// jsdom's browser asks for en-US; the tests read the app as a phone set to Chinese does, unless
+// they say otherwise (a first visit follows the browser's languages: lib/i18n.ts).
+Object.defineProperty(window.navigator, 'languages', { value: ['zh-CN'], configurable: true });
+Object.defineProperty(window.navigator, 'language', { value: 'zh-CN', configurable: true });
+await i18n.changeLanguage('zh-CN');
 
 // With both languages complete, a text asked for and not found would show its key on screen:
 // the test that asked for it fails.

@@ -2,6 +2,8 @@ import { Suspense, useEffect, useLayoutEffect, useState, type ReactNode } from '
 import { useTranslation } from 'react-i18next';
 import type { LayoutKind } from '@/config/routes';
 import { ActionBarContext } from '@/components/layouts/action-bar';
+import { LanguageSwitch } from '@/components/language-switch';
+import { HeaderExtraContext } from '@/components/page-header';
 import { preloadedLazy } from '@/lib/preloaded-lazy';
 import { AppFooter } from './app-footer';
 import { offerQuickActionSlot } from './quick-action-slot';
@@ -10,18 +12,24 @@ import { offerQuickActionSlot } from './quick-action-slot';
 const AreaTabBar = preloadedLazy(() => import('./area-tab-bar'));
 export const loadTabBar = AreaTabBar.preload;
 
+/** The customer pages' header carries the language switch: a visitor finds it at the top. */
+const languageInHeader = <LanguageSwitch />;
+
 /**
  * The three layouts of spec §2: tab bar, action button (fixed bottom actions) and normal. A store
  * page (`quickActions`) always has a bottom bar, with a cell of its own at its end for the
  * quick-action button: the page's content ends above the bar, so the button never covers it.
+ * A customer page (`customer`) has the language switch in its header.
  */
 export function PageLayout({
   kind,
   quickActions = false,
+  customer = false,
   children,
 }: {
   kind: LayoutKind;
   quickActions?: boolean;
+  customer?: boolean;
   children: ReactNode;
 }) {
   const [slot, setSlot] = useState<HTMLElement | null>(null);
@@ -39,7 +47,9 @@ export function PageLayout({
         {/* At least a screen tall: the footer starts below the fold, so a page that grows as its
             data arrives never pushes it across the screen (no layout shift). */}
         <div className="page-layout__content">
-          <ActionBarContext value={slot}>{children}</ActionBarContext>
+          <HeaderExtraContext value={customer ? languageInHeader : null}>
+            <ActionBarContext value={slot}>{children}</ActionBarContext>
+          </HeaderExtraContext>
         </div>
         <AppFooter />
       </main>

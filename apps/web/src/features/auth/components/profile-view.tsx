@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Permissions, UserType } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';
 import { confirmDialog, LazyActionSheet } from '@/components/lazy-popups';
+import { LanguageSwitch } from '@/components/language-switch';
 import { useOpenedOnce } from '@/lib/use-opened-once';
 import { useAppStore } from '@/features/app-state/stores/app-store';
 import { anonymousWeChatInfo } from '../api/wechat';
@@ -29,8 +30,8 @@ const ChangePasswordPopup = lazy(() =>
 );
 
 /**
- * The personal centre (spec §2): who, roles and store, role switcher, password (for accounts that
- * have one), WeChat, logout.
+ * The personal centre (spec §2): who, roles and store, the language, role switcher, password (for
+ * accounts that have one), WeChat, logout.
  * `settings` are the role's own setting sections, shown above the logout button.
  */
 export function ProfileView({ path, settings }: { path: string; settings?: ReactNode }) {
@@ -136,6 +137,7 @@ export function ProfileView({ path, settings }: { path: string; settings?: React
             ))}
           </div>
         </div>
+        <LanguageSwitch className="profile-card__language" />
       </header>
 
       <List header={t('profile.title')}>

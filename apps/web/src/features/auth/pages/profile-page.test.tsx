@@ -46,15 +46,16 @@ describe('the personal centre (real server)', () => {
     expect(screen.queryByText('扫码提示音风格')).toBeNull();
     expect(screen.getByRole('button', { name: '退出登录' })).toBeTruthy();
 
-    // Dark mode and the language, from the profile.
+    // Dark mode in the settings; the language at the profile's top, as on every profile.
     fireEvent.click(screen.getByRole('switch', { name: '深色模式' }));
     expect(useAppStore.getState().theme).toBe('dark');
-    fireEvent.click(screen.getByText('语言'));
-    fireEvent.click(await screen.findByText('English'));
+    expect(screen.queryByText('语言')).toBeNull();
+    const toEnglish = screen.getByRole('button', { name: '切换语言：English' });
+    expect(toEnglish.closest('.profile-card')).toBeTruthy();
+    fireEvent.click(toEnglish);
     expect(await screen.findByText('My addresses')).toBeTruthy();
-    expect(screen.getByText('Language').closest('.adm-list-item')!.textContent).toContain(
-      'English',
-    );
+    expect(window.localStorage.getItem('language')).toBe('en-US');
+    expect(screen.getByRole('button', { name: 'Switch language: 中文' })).toBeTruthy();
   });
 
   it('offers staff, who sign in with a password, to change it', async () => {
@@ -67,6 +68,10 @@ describe('the personal centre (real server)', () => {
     renderAt('/store/profile', <StoreProfilePage />);
     expect(screen.getByText('用户名')).toBeTruthy();
     expect(screen.getByText('扫码提示音风格')).toBeTruthy();
+    // Staff (and the administrator, who uses this profile) switch the language here too.
+    expect(
+      screen.getByRole('button', { name: '切换语言：English' }).closest('.profile-card'),
+    ).toBeTruthy();
     fireEvent.click(screen.getByText('修改密码'));
     const sheet = await screen.findByText('当前密码');
     expect(sheet).toBeTruthy();

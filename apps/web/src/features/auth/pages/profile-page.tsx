@@ -1,12 +1,7 @@
-import { Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { List, Switch } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { SupportedLanguage } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';
-import { changeLanguage, currentLanguage, LANGUAGE_NAMES } from '@/lib/i18n';
-import { LazyActionSheet } from '@/components/lazy-popups';
-import { useOpenedOnce } from '@/lib/use-opened-once';
 import { AddressesSection } from '@/features/addresses/components/addresses-section';
 import { useAppStore } from '@/features/app-state/stores/app-store';
 import { AudioSettingsSection } from '@/features/audio/components/audio-settings-section';
@@ -17,58 +12,27 @@ import { ProfileView } from '../components/profile-view';
 export const StoreProfilePage = () => (
   <ProfileView path={Paths.storeProfile} settings={<AudioSettingsSection />} />
 );
-/** Language and light or dark, as the footer offers them, where people look for settings. */
+/** Light or dark, as the footer offers it, where people look for settings (the language is at
+ * the profile's top, as on every profile). */
 function PreferencesSection() {
   const { t } = useTranslation();
   const theme = useAppStore((s) => s.theme);
   const toggleTheme = useAppStore((s) => s.toggleTheme);
-  const [languagesOpen, setLanguagesOpen] = useState(false);
-  const languagesOnce = useOpenedOnce(languagesOpen);
-  const languages = [SupportedLanguage.zhCN, SupportedLanguage.enUS];
-  const nameOf = (language: SupportedLanguage) => LANGUAGE_NAMES[language];
 
   return (
-    <>
-      <List header={t('profile.preferences')}>
-        <List.Item
-          extra={nameOf(currentLanguage())}
-          onClick={() => setLanguagesOpen(true)}
-          arrowIcon
-        >
-          {t('profile.language')}
-        </List.Item>
-        <List.Item
-          extra={
-            <Switch
-              checked={theme === 'dark'}
-              onChange={toggleTheme}
-              aria-label={t('profile.darkMode')}
-            />
-          }
-        >
-          {t('profile.darkMode')}
-        </List.Item>
-      </List>
-      {languagesOnce && (
-        <Suspense fallback={null}>
-          <LazyActionSheet
-            visible={languagesOpen}
-            onClose={() => setLanguagesOpen(false)}
-            extra={t('profile.chooseLanguage')}
-            cancelText={t('profile.cancel')}
-            actions={languages.map((language) => ({
-              key: language,
-              text: <span lang={language}>{nameOf(language)}</span>,
-              description: language === currentLanguage() ? '✓' : undefined,
-            }))}
-            onAction={(action) => {
-              setLanguagesOpen(false);
-              void changeLanguage(action.key as SupportedLanguage);
-            }}
+    <List header={t('profile.preferences')}>
+      <List.Item
+        extra={
+          <Switch
+            checked={theme === 'dark'}
+            onChange={toggleTheme}
+            aria-label={t('profile.darkMode')}
           />
-        </Suspense>
-      )}
-    </>
+        }
+      >
+        {t('profile.darkMode')}
+      </List.Item>
+    </List>
   );
 }
 

@@ -65,6 +65,7 @@ import {
 } from '../stores/booking-cart';
 import { wantedByKind } from '../utils/cart-lines';
 import { PullToRefresh } from '@/components/pull-to-refresh';
+import { HeaderExtra } from '@/components/page-header';
 
 const TIME_ZONE = DEFAULT_BUSINESS_TIME_ZONE;
 const NO_STORE_HOURS = { startTime: '09:00', endTime: '17:00', restDays: [] };
@@ -395,6 +396,7 @@ export function BookingPage({ agent }: { agent?: AgentBooking }) {
             </Link>
           )
         )}
+        <HeaderExtra />
       </header>
       <PullToRefresh onRefresh={handleRefresh}>
         <div className="page-body booking__steps">

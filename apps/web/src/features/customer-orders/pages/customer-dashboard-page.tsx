@@ -16,6 +16,7 @@ import { currentOrder } from '../utils/my-order-rules';
 import '../customer-orders.css';
 import { PullToRefresh } from '@/components/pull-to-refresh';
 import { ErrorBlock } from '@/components/error-block';
+import { HeaderExtra } from '@/components/page-header';
 
 /**
  * /customer/dashboard (a tab page, open to everyone): the rental that matters now for a
@@ -32,12 +33,15 @@ export default function CustomerDashboardPage() {
 
   const body = (
     <div className="customer-home">
-      <section className="customer-home__hello">
-        <h1>
-          {signedIn && name ? t('myOrders.home.hello', { name }) : t('myOrders.home.welcome')}
-        </h1>
-        <p>{businessName}</p>
-      </section>
+      <header className="customer-home__hello">
+        <div>
+          <h1>
+            {signedIn && name ? t('myOrders.home.hello', { name }) : t('myOrders.home.welcome')}
+          </h1>
+          <p>{businessName}</p>
+        </div>
+        <HeaderExtra />
+      </header>
 
       {!signedIn ? (
         <section className="customer-home__card">

@@ -6,7 +6,7 @@ import { loginWithPassword, useSession } from '@/features/auth/stores/session-st
 import { api } from '@/lib/api-client';
 import { changeLanguage } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
-import { OnlinePayment } from './online-payment';
+import { OnlinePayment, payPageLink } from './online-payment';
 import { counterOrder } from '@/test/counter-order';
 
 // A worker's files share loaded modules: this file's mock must meet a fresh load of the page.
@@ -80,5 +80,24 @@ describe('paying online at the counter (real server, embedded demo)', () => {
     expect(paid.status).toBe(303);
     await waitFor(() => expect(onPaid).toHaveBeenCalled(), { timeout: 10_000 });
     expect(screen.getByText('付款成功')).toBeTruthy();
+  });
+});
+
+describe('the page the browser goes to pay on', () => {
+  it('tells this server’s cashier the app’s language, and leaves a provider’s signed page as given', async () => {
+    await changeLanguage('en-US');
+    try {
+      const cashier = new URL(payPageLink('/api/payments/sandbox/cashier/abc?secret=s1'));
+      expect(cashier.origin).toBe(window.location.origin);
+      expect(cashier.searchParams.get('secret')).toBe('s1');
+      expect(cashier.searchParams.get('lang')).toBe('en-US');
+      const provider = 'https://openapi.alipay.com/gateway.do?sign=abc%2B&charset=utf-8';
+      expect(payPageLink(provider)).toBe(provider);
+    } finally {
+      await changeLanguage('zh-CN');
+    }
+    expect(
+      new URL(payPageLink('/api/payments/sandbox/cashier/abc?secret=s1')).searchParams.get('lang'),
+    ).toBe('zh-CN');
   });
 });

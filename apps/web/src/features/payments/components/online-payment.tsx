@@ -10,7 +10,20 @@ import { usePayment } from '../api/get-payment';
 import { forgetAttempt, rememberAttempt, resumedAttempt } from '../utils/resume';
 import { invokeWeChatPay } from '../utils/wechat-pay';
 import { serverLink } from '@/lib/api-client';
+import { currentLanguage } from '@/lib/i18n';
 import { money } from '@/lib/money';
+
+/**
+ * Where the browser goes to pay. A page of this app's own server (the sandbox cashier) is told the
+ * language the app shows, which may not be the browser's; a provider's page goes as it was given
+ * (its address is signed).
+ */
+export function payPageLink(link: string): string {
+  const url = new URL(serverLink(link));
+  if (url.origin !== new URL(serverLink('/')).origin) return url.href;
+  url.searchParams.set('lang', currentLanguage());
+  return url.href;
+}
 
 /**
  * Paying the first bill due with WeChat Pay or Alipay: starts the provider's flow (the WeChat pay
@@ -70,7 +83,7 @@ export function OnlinePayment({
       setPaymentId(attempt.paymentId);
       const { action } = attempt;
       if (action.type === 'redirect') {
-        window.location.assign(serverLink(action.url));
+        window.location.assign(payPageLink(action.url));
       } else if (action.type === 'qr') {
         setQr(action.codeUrl);
       } else {

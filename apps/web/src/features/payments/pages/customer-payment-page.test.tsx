@@ -184,6 +184,24 @@ describe('the customer pays, then lands on the order QR code (real server)', () 
     expect(document.body.textContent).not.toContain('13900006666');
   });
 
+  it('tells a visitor from abroad that the ways this order is paid online take their card, in their language', async () => {
+    renderPage(orders[0]!.id);
+    const note = await screen.findByRole('region', { name: '境外游客付款' });
+    expect(note.textContent).toContain('微信支付支持境外银行卡（外卡支付');
+    expect(note.textContent).toContain('Visa');
+    await changeLanguage('en-US');
+    try {
+      const english = await screen.findByRole('region', { name: 'Paying from abroad?' });
+      // This store takes WeChat Pay online: the note names it, and no way it does not offer.
+      expect(english.textContent).toMatch(/abroad\?WeChat Pay takes international cards/);
+      expect(english.textContent).not.toContain('Alipay');
+      // The ways to pay are the same as for anyone.
+      expect(screen.getByRole('button', { name: /^Pay ¥[\d.]+ with WeChat Pay$/ })).toBeTruthy();
+    } finally {
+      await changeLanguage('zh-CN');
+    }
+  });
+
   it('tells whoever holds the link that a paid order is paid, without its QR code', async () => {
     const paid = orders[1]!;
     const router = renderPage(paid.id);

@@ -40,6 +40,27 @@ export default function CustomerPaymentPage() {
   return <PayAsCustomer orderId={orderId} />;
 }
 
+/**
+ * WeChat Pay and Alipay take international cards (and, through Alipay+, some wallets from home):
+ * a visitor from abroad learns they can pay here as anyone else does, with the same flows. Only
+ * the ways this order can be paid online are named.
+ */
+function PayingFromAbroad({ online }: { online: OnlineMethod[] }) {
+  const { t } = useTranslation();
+  const which =
+    online.includes('wechat') && online.includes('alipay')
+      ? 'both'
+      : online.includes('alipay')
+        ? 'alipay'
+        : 'wechat';
+  return (
+    <section className="pay-abroad" aria-labelledby="pay-abroad-title">
+      <h2 id="pay-abroad-title">{t('payment.customer.abroadTitle')}</h2>
+      <p>{t(`payment.customer.abroad.${which}`)}</p>
+    </section>
+  );
+}
+
 function PayAsCustomer({ orderId }: { orderId: string }) {
   const { t } = useTranslation();
   const query = useCheckout(orderId);
@@ -105,6 +126,7 @@ function PayAsCustomer({ orderId }: { orderId: string }) {
                 value={chosen}
                 onChange={setMethod}
               />
+              {online.length > 0 && <PayingFromAbroad online={online} />}
               <div className="page-body">
                 {chosen === PaymentMethod.Cash ? (
                   <>
