@@ -80,6 +80,19 @@ describe('the language switch in the customer pages’ header', () => {
     expect(within(bar).getByRole('button', { name: 'Switch language: 中文' })).toBeTruthy();
   });
 
+  it('is at the top of the customer sign-in and the equipment inquiry, which draw their own header', async () => {
+    const { router, container } = await renderAt('/customer/login');
+    const toEnglish = await switchTo('English');
+    expect(container.querySelector('.auth-page__hero')?.contains(toEnglish)).toBe(true);
+    fireEvent.click(toEnglish);
+    await waitFor(() => expect(document.documentElement.lang).toBe('en-US'));
+
+    await act(() => router.navigate('/customer/equipment-inquiry'));
+    await waitFor(() => expect(container.querySelector('.inquiry-page')).not.toBeNull());
+    const toChinese = await switchTo('中文');
+    expect(container.querySelector('.page-hero')?.contains(toChinese)).toBe(true);
+  });
+
   it('is not in the staff pages’ header (their profile has it)', async () => {
     await renderAt('/login');
     expect(await screen.findByRole('heading', { level: 1 })).toBeTruthy();

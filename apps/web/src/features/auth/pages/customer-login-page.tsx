@@ -1,3 +1,4 @@
+import { HeaderExtra } from '@/components/page-header';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Avatar, Button, Divider, Form, Input, NoticeBar, Tag } from 'antd-mobile';
@@ -183,6 +184,9 @@ export default function CustomerLoginPage() {
   return (
     <div className="auth-page">
       <header className="auth-page__hero">
+        <div className="auth-page__language">
+          <HeaderExtra />
+        </div>
         <img src="/favicon.svg" alt="" width={56} height={56} />
         <h1>{binding ? t('auth.weChatBindTitle') : t('auth.customerLoginTitle')}</h1>
         <p className="auth-page__sub">

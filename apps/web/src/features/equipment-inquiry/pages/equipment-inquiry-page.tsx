@@ -1,3 +1,4 @@
+import { HeaderExtra } from '@/components/page-header';
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button, SearchBar, Skeleton } from 'antd-mobile';
@@ -73,6 +74,9 @@ export default function EquipmentInquiryPage() {
   return (
     <div className="inquiry-page">
       <header className="page-hero">
+        <div className="page-hero__language">
+          <HeaderExtra />
+        </div>
         <h1>{t('inquiry.title')}</h1>
         <p>{t('inquiry.tip')}</p>
       </header>
