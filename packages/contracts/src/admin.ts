@@ -20,8 +20,11 @@ export const StoreAdminSchema = z.object({
   id: z.string(),
   code: z.string(),
   name: z.string(),
+  /** The name in English; empty until translated (English readers then see the Chinese). */
+  nameEn: z.string(),
   phone: z.string(),
   address: z.string(),
+  addressEn: z.string(),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
   openTime: z.string(),
@@ -56,6 +59,9 @@ export const StoreSaveSchema = z
       .trim()
       .refine((v) => v === '' || CONTACT_PHONE_PATTERN.test(v), ValidationCode.InvalidPhone),
     address: singleLineText({ max: 200 }),
+    /** English values beside the Chinese, for foreign visitors; empty: not translated yet. */
+    nameEn: singleLineText({ max: 100 }).default(''),
+    addressEn: singleLineText({ max: 300 }).default(''),
     /** WGS-84, as phones report; both or neither. */
     latitude: coordinate(-90, 90),
     longitude: coordinate(-180, 180),

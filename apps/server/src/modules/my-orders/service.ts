@@ -5,6 +5,7 @@ import {
   CUSTOMER_EXTENDABLE,
   CUSTOMER_RETURNABLE,
   ErrorCode,
+  FEE_LINE_LABELS,
   FeeItemKind,
   OrderStatus,
   ReturnMethod,
@@ -166,7 +167,8 @@ export class MyOrders extends OrderLifecycle {
           orderId: id,
           kind: FeeItemKind.DeliveryFee,
           amountFen: pickupFen,
-          description: this.en ? 'Pickup' : '上门取件',
+          description: FEE_LINE_LABELS['zh-CN'].pickup,
+          descriptionEn: FEE_LINE_LABELS['en-US'].pickup,
           sortOrder: 150,
         });
       }
