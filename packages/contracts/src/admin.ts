@@ -305,11 +305,14 @@ export type SystemInfoAdmin = z.infer<typeof SystemInfoAdminSchema>;
 export const RENTAL_AGREEMENT_MAX = 20_000;
 export const AgreementPublishSchema = z.object({
   text: multiLineText({ max: RENTAL_AGREEMENT_MAX, required: ValidationCode.AgreementRequired }),
+  /** The same agreement in English, for foreign customers; empty: they read the Chinese. */
+  textEn: multiLineText({ max: RENTAL_AGREEMENT_MAX }).default(''),
 });
 
 export const AgreementVersionSchema = z.object({
   version: z.string(),
   text: z.string(),
+  textEn: z.string(),
   publishedAt: z.string(),
   publishedByName: z.string(),
   /** The one new bookings accept. */

@@ -11,7 +11,11 @@ export function inLanguage(english: boolean, zh: string, en: string | null | und
 }
 
 /** The same choice in a query, for lists sorted or searched by the text shown. */
-export function columnInLanguage(english: boolean, zh: AnyColumn | SQL, en: AnyColumn | SQL): SQL {
+export function columnInLanguage(
+  english: boolean,
+  zh: AnyColumn | SQL,
+  en: AnyColumn | SQL,
+): SQL<string> {
   return english ? sql<string>`coalesce(nullif(${en}, ''), ${zh})` : sql<string>`${zh}`;
 }
 

@@ -14,6 +14,7 @@ import {
 } from '@snowgear/contracts';
 import type { z } from 'zod';
 import { equipment, files, orderFeeItems, orderItems, orders } from '@/db/schema.js';
+import { columnInLanguage } from '@/lib/english.js';
 import { businessParameter } from '@/lib/business-parameters.js';
 import { AppError, unprocessable } from '@/lib/errors.js';
 import { OrderLifecycle } from '@/modules/orders/lifecycle.js';
@@ -65,7 +66,11 @@ export class MyOrders extends OrderLifecycle {
     const order = await this.row(id);
     this.assertCustomerMay(order, CUSTOMER_RETURNABLE, 'startReturn');
     const lines = await this.db
-      .select({ item: orderItems, barcode: equipment.barcodeNumber, name: equipment.name })
+      .select({
+        item: orderItems,
+        barcode: equipment.barcodeNumber,
+        name: columnInLanguage(this.en, equipment.name, equipment.nameEn),
+      })
       .from(orderItems)
       .leftJoin(equipment, eq(equipment.id, orderItems.equipmentId))
       .where(and(eq(orderItems.orderId, id), isNull(orderItems.returnState)))

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { ErrorCode, type Order } from '@snowgear/contracts';
 import { equipment, equipmentCategories, orderItems, orders } from '@/db/schema.js';
+import { columnInLanguage } from '@/lib/english.js';
 import { conflictError, notFound } from '@/lib/errors.js';
 import { OrdersService } from './service.js';
 import { ORDER_ALLOWED_FROM } from './status.js';
@@ -21,8 +22,12 @@ export class OrderDin extends OrdersService {
       .select({
         rider: orderItems.rider,
         dinAdjustable: equipmentCategories.dinAdjustable,
-        categoryName: equipmentCategories.name,
-        equipmentName: equipment.name,
+        categoryName: columnInLanguage(
+          this.en,
+          equipmentCategories.name,
+          equipmentCategories.nameEn,
+        ),
+        equipmentName: columnInLanguage(this.en, equipment.name, equipment.nameEn),
         barcodeNumber: equipment.barcodeNumber,
       })
       .from(orderItems)

@@ -453,7 +453,7 @@ export class OrdersService {
       this.db
         .select({
           id: stores.id,
-          name: sql<string>`${columnInLanguage(this.en, stores.name, stores.nameEn)}`,
+          name: columnInLanguage(this.en, stores.name, stores.nameEn),
         })
         .from(stores),
       this.db.select().from(bills).where(inArray(bills.orderId, ids)),
@@ -1203,7 +1203,7 @@ export class OrdersService {
       kindStock(this.db, this.tenantId, storeId, start, end, [categoryId]),
       this.db
         .select({
-          name: sql<string>`${columnInLanguage(this.en, equipmentCategories.name, equipmentCategories.nameEn)}`,
+          name: columnInLanguage(this.en, equipmentCategories.name, equipmentCategories.nameEn),
         })
         .from(equipmentCategories)
         .where(eq(equipmentCategories.id, categoryId)),
