@@ -13,7 +13,7 @@ export const SystemInfoSchema = z.object({
   systemLogo: z.string(),
   rentalAgreement: z.string(),
   /** The agreement in English; empty until given (English readers then read the Chinese). */
-  rentalAgreementEn: z.string().default(''),
+  rentalAgreementEn: z.string().optional(),
   /** Changes whenever the agreement's text does; a booking names the version it accepted. */
   rentalAgreementVersion: z.string(),
 });
@@ -23,11 +23,11 @@ export const StoreConfigSchema = z.object({
   storeId: z.string(),
   storeName: z.string(),
   /** English values, empty until translated (English readers then see the Chinese). */
-  storeNameEn: z.string().default(''),
+  storeNameEn: z.string().optional(),
   contactInfo: z.object({
     phone: z.string(),
     address: z.string(),
-    addressEn: z.string().default(''),
+    addressEn: z.string().optional(),
   }),
   /** Where the store is (WGS-84, as phones report positions); null until it is set. */
   location: z.object({ latitude: z.number(), longitude: z.number() }).nullable(),
