@@ -67,7 +67,8 @@ interface DemoOrder {
   /** How each item came back (returned, damaged or lost) and the damage fee in yuan. */
   back?: [ReturnState, number][];
   /** Why a cancelled order was cancelled after payment; without one it timed out unpaid. */
-  cancelReason?: string;
+  /** Why the customer cancelled, as they said it: in Chinese, and as a foreign customer would. */
+  cancelReason?: { zh: string; en: string };
   /** Requested by the demo agent (and credited to them). */
   byAgent?: boolean;
   /** Placed from the demo customer's account. */
@@ -274,7 +275,7 @@ const demoOrders: DemoOrder[] = [
     startIn: 48,
     days: 2,
     gear: ['SGYDSKI005'],
-    cancelReason: '行程取消',
+    cancelReason: { zh: '行程取消', en: 'Trip cancelled' },
   },
   {
     store: 'YD',
@@ -640,7 +641,9 @@ async function seedOrder(tx: Transaction, c: Context): Promise<boolean> {
         time,
         c.staff,
         OrderStatus.Cancelled,
-        text('OrderCancelled', { reason: demo.cancelReason! }),
+        text('OrderCancelled', {
+          reason: (english) => demo.cancelReason![english ? 'en' : 'zh'],
+        }),
       );
       bill(BillKind.Refund, priced.totalFen, time);
       log(time, c.staff, 'refund', text('RefundPaid', { amount: amount(priced.totalFen) }));
