@@ -53,6 +53,7 @@ interface ConfigState {
   stale: boolean;
   /** When what is shown was fetched from the server (ms), or null before anything was loaded. */
   fetchedAt: number | null;
+  /** Loads it and answers it as the reader reads it. */
   load: (options?: { force?: boolean }) => Promise<H5Config | null>;
 }
 
@@ -73,26 +74,23 @@ export const useConfigStore = create<ConfigState>()((set) => ({
   async load(options = {}) {
     const cached = readCache();
     if (!options.force && cached && Date.now() - cached.timestamp < CONFIG_CACHE_TTL_MS) {
-      set({
-        ...views(cached.data),
-        status: 'ready',
-        error: null,
-        stale: false,
-        fetchedAt: cached.timestamp,
-      });
-      return cached.data;
+      const read = views(cached.data);
+      set({ ...read, status: 'ready', error: null, stale: false, fetchedAt: cached.timestamp });
+      return read.config;
     }
     set({ status: 'loading' });
     try {
       const data = await getH5Config();
       const timestamp = Date.now();
       storage.setJson(StorageKey.systemConfigs, { data, timestamp } satisfies CachedConfig);
-      set({ ...views(data), status: 'ready', error: null, stale: false, fetchedAt: timestamp });
-      return data;
+      const read = views(data);
+      set({ ...read, status: 'ready', error: null, stale: false, fetchedAt: timestamp });
+      return read.config;
     } catch {
       if (cached) {
-        set({ ...views(cached.data), status: 'ready', error: null, stale: true });
-        return cached.data;
+        const read = views(cached.data);
+        set({ ...read, status: 'ready', error: null, stale: true });
+        return read.config;
       }
       set({ status: 'error', error: i18n.t('app.configLoadFailed') });
       return null;
