@@ -134,8 +134,9 @@ describe('orders in English', () => {
   it('names the store, items, kind, size and fee lines in the reader’s language', async () => {
     // Taken by a clerk reading English: the lines are still kept in both languages.
     const booked = await book('en-US');
-    const en = (await call('employee', 'GET', `/api/app/orders/${booked.id}`, undefined, 'en'))
-      .json<Order>();
+    const en = (
+      await call('employee', 'GET', `/api/app/orders/${booked.id}`, undefined, 'en')
+    ).json<Order>();
     expect(en.storeName).toBe('Wanlong Resort Store');
     expect(en.items.map((i) => [i.equipmentName, i.categoryName, i.sizeLabel])).toEqual([
       ['Test helmet No. 1', 'Test helmet', expect.any(String)],
@@ -198,10 +199,7 @@ describe('orders in English', () => {
   });
 
   it('shows the Chinese to an English reader where nothing was translated', async () => {
-    await t.database.db
-      .update(stores)
-      .set({ nameEn: '' })
-      .where(eq(stores.id, wanlong));
+    await t.database.db.update(stores).set({ nameEn: '' }).where(eq(stores.id, wanlong));
     try {
       const booked = await book('zh-CN');
       const en = (
