@@ -20,8 +20,11 @@ export const StoreAdminSchema = z.object({
   id: z.string(),
   code: z.string(),
   name: z.string(),
+  /** The name in English; empty until translated (English readers then see the Chinese). */
+  nameEn: z.string(),
   phone: z.string(),
   address: z.string(),
+  addressEn: z.string(),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
   openTime: z.string(),
@@ -62,6 +65,9 @@ export const StoreSaveSchema = z
         return z.NEVER;
       }),
     address: singleLineText({ max: 200 }),
+    /** English values beside the Chinese, for foreign visitors; empty: not translated yet. */
+    nameEn: singleLineText({ max: 100 }).default(''),
+    addressEn: singleLineText({ max: 300 }).default(''),
     /** WGS-84, as phones report; both or neither. */
     latitude: coordinate(-90, 90),
     longitude: coordinate(-180, 180),
@@ -305,11 +311,14 @@ export type SystemInfoAdmin = z.infer<typeof SystemInfoAdminSchema>;
 export const RENTAL_AGREEMENT_MAX = 20_000;
 export const AgreementPublishSchema = z.object({
   text: multiLineText({ max: RENTAL_AGREEMENT_MAX, required: ValidationCode.AgreementRequired }),
+  /** The same agreement in English, for foreign customers; empty: they read the Chinese. */
+  textEn: multiLineText({ max: RENTAL_AGREEMENT_MAX }).default(''),
 });
 
 export const AgreementVersionSchema = z.object({
   version: z.string(),
   text: z.string(),
+  textEn: z.string(),
   publishedAt: z.string(),
   publishedByName: z.string(),
   /** The one new bookings accept. */

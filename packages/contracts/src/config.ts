@@ -12,6 +12,8 @@ export const SystemInfoSchema = z.object({
   companyName: z.string(),
   systemLogo: z.string(),
   rentalAgreement: z.string(),
+  /** The agreement in English; empty until given (English readers then read the Chinese). */
+  rentalAgreementEn: z.string().optional(),
   /** Changes whenever the agreement's text does; a booking names the version it accepted. */
   rentalAgreementVersion: z.string(),
 });
@@ -20,7 +22,13 @@ export type SystemInfo = z.infer<typeof SystemInfoSchema>;
 export const StoreConfigSchema = z.object({
   storeId: z.string(),
   storeName: z.string(),
-  contactInfo: z.object({ phone: z.string(), address: z.string() }),
+  /** English values, empty until translated (English readers then see the Chinese). */
+  storeNameEn: z.string().optional(),
+  contactInfo: z.object({
+    phone: z.string(),
+    address: z.string(),
+    addressEn: z.string().optional(),
+  }),
   /** Where the store is (WGS-84, as phones report positions); null until it is set. */
   location: z.object({ latitude: z.number(), longitude: z.number() }).nullable(),
   businessHours: z.object({

@@ -19,7 +19,14 @@ import { numberUnnumberedReceipts } from '@/modules/orders/receipt-numbers.js';
 import { feeParameter, priceOrder, rentalDays, toYuan } from '@/modules/orders/pricing.js';
 import { isFreeOrderType } from '@/modules/orders/service.js';
 import { orderStatusName, RETURN_STATE_KEY, RETURN_TO_STATUS } from '@/modules/orders/status.js';
-import { driverAssignedKind, render, say, textIn, type Text } from '@/modules/orders/timeline.js';
+import {
+  bothLanguages,
+  driverAssignedKind,
+  render,
+  say,
+  textIn,
+  type Text,
+} from '@/modules/orders/timeline.js';
 import type { Transaction } from './client.js';
 import {
   bills,
@@ -60,7 +67,8 @@ interface DemoOrder {
   /** How each item came back (returned, damaged or lost) and the damage fee in yuan. */
   back?: [ReturnState, number][];
   /** Why a cancelled order was cancelled after payment; without one it timed out unpaid. */
-  cancelReason?: string;
+  /** Why the customer cancelled, as they said it: in Chinese, and as a foreign customer would. */
+  cancelReason?: { zh: string; en: string };
   /** Requested by the demo agent (and credited to them). */
   byAgent?: boolean;
   /** Placed from the demo customer's account. */
@@ -267,7 +275,7 @@ const demoOrders: DemoOrder[] = [
     startIn: 48,
     days: 2,
     gear: ['SGYDSKI005'],
-    cancelReason: '行程取消',
+    cancelReason: { zh: '行程取消', en: 'Trip cancelled' },
   },
   {
     store: 'YD',
@@ -490,6 +498,7 @@ async function seedOrder(tx: Transaction, c: Context): Promise<boolean> {
       equipmentId: e.id,
       categoryId: e.categoryId,
       label: `${e.name} ${e.barcodeNumber}`,
+      labelEn: e.nameEn && `${e.nameEn} ${e.barcodeNumber}`,
       dailyPriceFen: e.dailyRentPriceFen,
       depositFen: free ? 0 : e.depositFen,
     })),
@@ -497,6 +506,7 @@ async function seedOrder(tx: Transaction, c: Context): Promise<boolean> {
       equipmentId: null,
       categoryId: row.id,
       label: row.name,
+      labelEn: row.nameEn,
       dailyPriceFen: demoCategory.dailyRent * 100,
       depositFen: free ? 0 : demoCategory.deposit * 100,
     })),
@@ -513,6 +523,7 @@ async function seedOrder(tx: Transaction, c: Context): Promise<boolean> {
     discountFen: free ? Number.MAX_SAFE_INTEGER : 0,
     free,
     labels: FEE_LINE_LABELS['zh-CN'],
+    labelsEn: FEE_LINE_LABELS['en-US'],
   });
   const damages = (demo.back ?? []).flatMap(([state, yuan], i) =>
     yuan > 0
@@ -520,10 +531,12 @@ async function seedOrder(tx: Transaction, c: Context): Promise<boolean> {
           {
             kind: FeeItemKind.DamageFee,
             amountFen: yuan * 100,
-            description: textIn(false, 'DamageFeeFor', {
-              barcode: items[i]!.barcodeNumber,
-              state: textIn(false, RETURN_STATE_KEY[state]),
-            }),
+            ...bothLanguages((english) =>
+              textIn(english, 'DamageFeeFor', {
+                barcode: items[i]!.barcodeNumber,
+                state: textIn(english, RETURN_STATE_KEY[state]),
+              }),
+            ),
           },
         ]
       : [],
@@ -628,7 +641,9 @@ async function seedOrder(tx: Transaction, c: Context): Promise<boolean> {
         time,
         c.staff,
         OrderStatus.Cancelled,
-        text('OrderCancelled', { reason: demo.cancelReason! }),
+        text('OrderCancelled', {
+          reason: (english) => demo.cancelReason![english ? 'en' : 'zh'],
+        }),
       );
       bill(BillKind.Refund, priced.totalFen, time);
       log(time, c.staff, 'refund', text('RefundPaid', { amount: amount(priced.totalFen) }));

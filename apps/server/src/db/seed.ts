@@ -46,6 +46,7 @@ export async function seedFirstAdmin(
     await seedBusiness(tx, {
       [SystemSettingKey.SystemName]: demoSystemSettings[SystemSettingKey.SystemName]!,
       [SystemSettingKey.RentalAgreement]: demoSystemSettings[SystemSettingKey.RentalAgreement]!,
+      [SystemSettingKey.RentalAgreementEn]: demoSystemSettings[SystemSettingKey.RentalAgreementEn]!,
     });
     const [row] = await tx
       .insert(users)
@@ -97,6 +98,15 @@ export async function seedDemoData(db: Database): Promise<SeedSummary> {
         .update(stores)
         .set({ latitude: fields.latitude, longitude: fields.longitude })
         .where(and(eq(stores.id, row.id), isNull(stores.latitude)));
+      // Likewise the English name and address, where none was given since.
+      await tx
+        .update(stores)
+        .set({ nameEn: fields.nameEn })
+        .where(and(eq(stores.id, row.id), eq(stores.nameEn, '')));
+      await tx
+        .update(stores)
+        .set({ addressEn: fields.addressEn })
+        .where(and(eq(stores.id, row.id), eq(stores.addressEn, '')));
       const entries = Object.entries(parameters);
       if (entries.length > 0) {
         await tx
@@ -183,24 +193,33 @@ async function seedBusiness(tx: Transaction, settings: Record<string, string>) {
   const tenantId = HOST_TENANT_ID;
   await tx.insert(tenants).values({ id: tenantId, name: 'host' }).onConflictDoNothing();
 
+  const { [SystemSettingKey.RentalAgreementEn]: agreementEn, ...rest } = settings;
   await tx
     .insert(systemSettings)
-    .values(Object.entries(settings).map(([key, value]) => ({ tenantId, key, value })))
+    .values(Object.entries(rest).map(([key, value]) => ({ tenantId, key, value })))
     .onConflictDoNothing();
+  const setting = async (key: string) =>
+    (
+      await tx
+        .select({ value: systemSettings.value })
+        .from(systemSettings)
+        .where(and(eq(systemSettings.tenantId, tenantId), eq(systemSettings.key, key)))
+    )[0]?.value ?? '';
+  // The English agreement is the translation of this Chinese one: never put beside a text the
+  // business wrote itself.
+  const text = await setting(SystemSettingKey.RentalAgreement);
+  if (agreementEn && text === settings[SystemSettingKey.RentalAgreement]) {
+    await tx
+      .insert(systemSettings)
+      .values({ tenantId, key: SystemSettingKey.RentalAgreementEn, value: agreementEn })
+      .onConflictDoNothing();
+  }
   // The agreement in force, in the history of published agreements (what orders accepted).
-  const [agreement] = await tx
-    .select({ text: systemSettings.value })
-    .from(systemSettings)
-    .where(
-      and(
-        eq(systemSettings.tenantId, tenantId),
-        eq(systemSettings.key, SystemSettingKey.RentalAgreement),
-      ),
-    );
-  if (agreement?.text) {
+  if (text) {
+    const textEn = await setting(SystemSettingKey.RentalAgreementEn);
     await tx
       .insert(agreementVersions)
-      .values({ tenantId, version: agreementVersion(agreement.text), text: agreement.text })
+      .values({ tenantId, version: agreementVersion(text, textEn), text, textEn })
       .onConflictDoNothing();
   }
 

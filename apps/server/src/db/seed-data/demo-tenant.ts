@@ -14,6 +14,12 @@ export const demoSystemSettings: Record<string, string> = {
     '3. 雪具损坏或丢失按门店公示价格赔偿。',
     '4. 超时归还按日租金计收续租费用。',
   ].join('\n'),
+  [S.RentalAgreementEn]: [
+    '1. The renter looks after the gear during the rental and returns it at the agreed time.',
+    '2. The deposit is refunded the way it was paid once the gear is back and found undamaged.',
+    '3. Damaged or lost gear is paid for at the prices posted in the store.',
+    '4. Gear returned late is charged the daily rent for each extra day.',
+  ].join('\n'),
   [S.PoliceFilingNumber]: '冀公网安备13073302000123号',
   [S.PoliceFilingLink]: 'https://beian.mps.gov.cn/#/query/webSearch?code=13073302000123',
   [S.IcpNumber]: '冀ICP备2025012345号-1',
@@ -23,8 +29,10 @@ export const demoSystemSettings: Record<string, string> = {
 export interface DemoStore {
   code: string;
   name: string;
+  nameEn: string;
   phone: string;
   address: string;
+  addressEn: string;
   openTime: string;
   closeTime: string;
   restDays: number[];
@@ -39,8 +47,10 @@ export const demoStores: DemoStore[] = [
   {
     code: 'WL',
     name: '万龙雪场店',
+    nameEn: 'Wanlong Resort Store',
     phone: '0313-4788001',
     address: '河北省张家口市崇礼区万龙滑雪场雪具大厅一层',
+    addressEn: 'Ground floor, Gear Hall, Wanlong Ski Resort, Chongli District, Zhangjiakou, Hebei',
     openTime: '07:30',
     closeTime: '18:00',
     restDays: [],
@@ -61,8 +71,10 @@ export const demoStores: DemoStore[] = [
   {
     code: 'TW',
     name: '太舞小镇店',
+    nameEn: 'Thaiwoo Village Store',
     phone: '0313-4799002',
     address: '河北省张家口市崇礼区太舞滑雪小镇商业街12号',
+    addressEn: '12 Commercial Street, Thaiwoo Ski Village, Chongli District, Zhangjiakou, Hebei',
     openTime: '08:00',
     closeTime: '17:30',
     restDays: [2],
@@ -79,8 +91,10 @@ export const demoStores: DemoStore[] = [
   {
     code: 'YD',
     name: '云顶夜场店',
+    nameEn: 'Genting Night Skiing Store',
     phone: '0313-4766003',
     address: '河北省张家口市崇礼区云顶滑雪公园雪具大厅二层',
+    addressEn: 'First floor, Gear Hall, Genting Snow Park, Chongli District, Zhangjiakou, Hebei',
     openTime: '09:00',
     closeTime: '21:30',
     restDays: [],

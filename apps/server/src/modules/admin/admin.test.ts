@@ -273,6 +273,68 @@ describe('administration: stores, parameters, system information, the rental agr
     ).toEqual(['icpLink', 'systemName']);
   });
 
+  it('keeps a store’s English name and address beside the Chinese, for English readers', async () => {
+    const created = await call('admin', 'POST', '/api/app/admin/stores', {
+      ...newStore,
+      code: 'SONGHUA',
+      name: '松花湖店',
+      nameEn: 'Songhua Lake Store',
+      addressEn: 'Songhua Lake Ski Resort, Jilin',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const store = created.json<{ id: string; nameEn: string; addressEn: string }>();
+    expect(store).toMatchObject({
+      nameEn: 'Songhua Lake Store',
+      addressEn: 'Songhua Lake Ski Resort, Jilin',
+    });
+    // Every client has both, and reads the one of its language.
+    const read = (await config()).storeConfigs[store.id]!;
+    expect(read).toMatchObject({
+      storeName: '松花湖店',
+      storeNameEn: 'Songhua Lake Store',
+      contactInfo: { address: newStore.address, addressEn: 'Songhua Lake Ski Resort, Jilin' },
+    });
+    // Taken away again: English readers read the Chinese; the list shows what is missing.
+    const cleared = await call('admin', 'PUT', `/api/app/admin/stores/${store.id}`, {
+      ...newStore,
+      code: 'SONGHUA',
+      name: '松花湖店',
+    });
+    expect(cleared.json()).toMatchObject({ nameEn: '', addressEn: '' });
+    const tooLong = await call(
+      'admin',
+      'PUT',
+      `/api/app/admin/stores/${store.id}`,
+      {
+        ...newStore,
+        code: 'SONGHUA',
+        nameEn: 'x'.repeat(101),
+      },
+      'en',
+    );
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().error.validationErrors[0].members).toEqual(['nameEn']);
+  });
+
+  it('publishes the agreement in both languages as one version: a new English text is a new version', async () => {
+    const before = (await config()).systemInfo;
+    expect(before.rentalAgreementEn).not.toBe('');
+    const published = await call('admin', 'POST', '/api/app/admin/rental-agreements', {
+      text: before.rentalAgreement,
+      textEn: `${before.rentalAgreementEn}\n5. Gear is returned during opening hours.`,
+    });
+    expect(published.statusCode, published.body).toBe(201);
+    const [current] = published.json<{
+      items: { version: string; current: boolean; text: string; textEn: string }[];
+    }>().items;
+    expect(current).toMatchObject({ current: true, text: before.rentalAgreement });
+    expect(current!.textEn).toContain('5. Gear is returned during opening hours.');
+    const now = (await config()).systemInfo;
+    expect(now.rentalAgreementVersion).toBe(current!.version);
+    expect(now.rentalAgreementVersion).not.toBe(before.rentalAgreementVersion);
+    expect(now.rentalAgreementEn).toBe(current!.textEn);
+  });
+
   it('publishes a new rental agreement: new bookings accept it, orders keep the one they accepted', async () => {
     const old = (await config()).systemInfo;
     const published = await call('admin', 'POST', '/api/app/admin/rental-agreements', {
@@ -306,6 +368,7 @@ describe('administration: stores, parameters, system information, the rental agr
     // The same text again is no new version.
     const same = await call('admin', 'POST', '/api/app/admin/rental-agreements', {
       text: now.rentalAgreement,
+      textEn: now.rentalAgreementEn,
     });
     expect(same.statusCode).toBe(409);
     expect((await call('manager', 'GET', '/api/app/admin/rental-agreements')).statusCode).toBe(403);

@@ -172,6 +172,6 @@ export async function adminRoutes(app: FastifyInstance, _options: { timeZone: st
       },
     },
     async (request, reply) =>
-      reply.code(201).send({ items: await service(request).publishAgreement(request.body.text) }),
+      reply.code(201).send({ items: await service(request).publishAgreement(request.body) }),
   );
 }

@@ -57,8 +57,10 @@ const NOTHING: Record<string, unknown> = {};
 const STORE_FIELDS = [
   'code',
   'name',
+  'nameEn',
   'phone',
   'address',
+  'addressEn',
   'latitude',
   'longitude',
   'openTime',
@@ -132,8 +134,10 @@ export class AdminService {
       id: row.id,
       code: row.code,
       name: row.name,
+      nameEn: row.nameEn,
       phone: row.phone,
       address: row.address,
+      addressEn: row.addressEn,
       latitude: row.latitude,
       longitude: row.longitude,
       openTime: row.openTime,
@@ -432,11 +436,16 @@ export class AdminService {
   // ---- the rental agreement --------------------------------------------------------------------
 
   async agreements(): Promise<AgreementVersion[]> {
-    const current = agreementVersion((await this.settings()).get(S.RentalAgreement) ?? '');
+    const settings = await this.settings();
+    const current = agreementVersion(
+      settings.get(S.RentalAgreement) ?? '',
+      settings.get(S.RentalAgreementEn) ?? '',
+    );
     const rows = await this.db
       .select({
         version: agreementVersions.version,
         text: agreementVersions.text,
+        textEn: agreementVersions.textEn,
         publishedAt: agreementVersions.publishedAt,
         publishedByName: sql<string>`coalesce(nullif(${users.name}, ''), ${users.userName}, '')`,
         orders:
@@ -458,38 +467,54 @@ export class AdminService {
   /**
    * A new version of the rental agreement: what new bookings accept from now on. Bookings made
    * against the old one keep it (their version names its text here); a booking page still showing
-   * the old one is asked to read the new one (409 `AgreementChanged`).
+   * the old one is asked to read the new one (409 `AgreementChanged`). The Chinese and the English
+   * text are one version: a change to the English alone asks for acceptance again too, since a
+   * foreign customer accepts what they read.
    */
-  async publishAgreement(text: string): Promise<AgreementVersion[]> {
-    const version = agreementVersion(text);
+  async publishAgreement({
+    text,
+    textEn,
+  }: {
+    text: string;
+    textEn: string;
+  }): Promise<AgreementVersion[]> {
+    const version = agreementVersion(text, textEn);
     const settings = await this.settings();
     const before = settings.get(S.RentalAgreement) ?? '';
-    if (agreementVersion(before) === version) {
+    const beforeEn = settings.get(S.RentalAgreementEn) ?? '';
+    const beforeVersion = agreementVersion(before, beforeEn);
+    if (beforeVersion === version) {
       throw conflictError(ErrorCode.AgreementUnchanged, this.msg('AgreementUnchanged'));
     }
     await this.db.transaction(async (tx) => {
-      await tx
-        .insert(systemSettings)
-        .values({ tenantId: this.tenantId, key: S.RentalAgreement, value: text })
-        .onConflictDoUpdate({
-          target: [systemSettings.tenantId, systemSettings.key],
-          set: { value: text, updatedAt: new Date() },
-        });
+      for (const [key, value] of [
+        [S.RentalAgreement, text],
+        [S.RentalAgreementEn, textEn],
+      ] as const) {
+        await tx
+          .insert(systemSettings)
+          .values({ tenantId: this.tenantId, key, value })
+          .onConflictDoUpdate({
+            target: [systemSettings.tenantId, systemSettings.key],
+            set: { value, updatedAt: new Date() },
+          });
+      }
       // The version published before this history existed is kept too.
       if (before) {
         await tx
           .insert(agreementVersions)
           .values({
             tenantId: this.tenantId,
-            version: agreementVersion(before),
+            version: beforeVersion,
             text: before,
+            textEn: beforeEn,
             publishedAt: new Date(Date.now() - 1000),
           })
           .onConflictDoNothing();
       }
       await tx
         .insert(agreementVersions)
-        .values({ tenantId: this.tenantId, version, text, publishedBy: this.user.id })
+        .values({ tenantId: this.tenantId, version, text, textEn, publishedBy: this.user.id })
         .onConflictDoUpdate({
           target: [agreementVersions.tenantId, agreementVersions.version],
           set: { publishedAt: new Date(), publishedBy: this.user.id },
@@ -500,7 +525,7 @@ export class AdminService {
         entityId: version,
         action: 'published',
         summary: this.both('AuditAgreementPublished', { version: version.slice(0, 8) }),
-        changes: { version: [agreementVersion(before), version] },
+        changes: { version: [beforeVersion, version] },
       });
     });
     return this.agreements();

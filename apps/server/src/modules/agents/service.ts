@@ -15,6 +15,7 @@ import {
 } from '@snowgear/contracts';
 import type { Database } from '@/db/client.js';
 import { orders, stores, userRoles, users } from '@/db/schema.js';
+import { columnInLanguage } from '@/lib/english.js';
 import { localMinute, zonedMidnight } from '@/lib/local-time.js';
 import { pageOf } from '@/lib/paging.js';
 import { UNIQUE_VIOLATION, pgCode } from '@/lib/pg-errors.js';
@@ -133,7 +134,10 @@ export class AgentsService {
 
   private orderRows() {
     return this.db
-      .select({ order: orders, storeName: stores.name })
+      .select({
+        order: orders,
+        storeName: columnInLanguage(isEnglish(this.request), stores.name, stores.nameEn),
+      })
       .from(orders)
       .innerJoin(stores, eq(stores.id, orders.storeId))
       .$dynamic();

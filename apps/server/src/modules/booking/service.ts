@@ -484,10 +484,10 @@ export class BookingService {
     referralCode?: string;
   }): Promise<Order> {
     const customer = await this.customer();
-    const text =
-      (await findSystemSettings(this.db, this.tenantId)).get(SystemSettingKey.RentalAgreement) ??
-      '';
-    if (agreementVersion(text) !== input.agreementVersion) {
+    const settings = await findSystemSettings(this.db, this.tenantId);
+    const text = settings.get(SystemSettingKey.RentalAgreement) ?? '';
+    const textEn = settings.get(SystemSettingKey.RentalAgreementEn) ?? '';
+    if (agreementVersion(text, textEn) !== input.agreementVersion) {
       throw new AppError(409, ErrorCode.AgreementChanged, this.msg('BookingAgreementChanged'));
     }
     const { cart } = input;

@@ -33,7 +33,8 @@ export async function getH5Config(db: Database, tenantId: string): Promise<H5Con
     storeConfigs[store.id] = {
       storeId: store.id,
       storeName: store.name,
-      contactInfo: { phone: store.phone, address: store.address },
+      storeNameEn: store.nameEn,
+      contactInfo: { phone: store.phone, address: store.address, addressEn: store.addressEn },
       location:
         store.latitude !== null && store.longitude !== null
           ? { latitude: store.latitude, longitude: store.longitude }
@@ -54,7 +55,11 @@ export async function getH5Config(db: Database, tenantId: string): Promise<H5Con
       companyName: setting(S.CompanyName),
       systemLogo: setting(S.SystemLogo),
       rentalAgreement: setting(S.RentalAgreement),
-      rentalAgreementVersion: agreementVersion(setting(S.RentalAgreement)),
+      rentalAgreementEn: setting(S.RentalAgreementEn),
+      rentalAgreementVersion: agreementVersion(
+        setting(S.RentalAgreement),
+        setting(S.RentalAgreementEn),
+      ),
     },
     storeConfigs,
     globalBusinessParameters,

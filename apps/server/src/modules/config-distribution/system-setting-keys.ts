@@ -7,6 +7,8 @@ export const SystemSettingKey = {
   /** The uploaded logo's file (public while it is the logo); `SystemLogo` holds its address. */
   SystemLogoFileId: 'System.LogoFileId',
   RentalAgreement: 'System.RentalAgreement',
+  /** The agreement in English, for foreign customers; empty: they read the Chinese. */
+  RentalAgreementEn: 'System.RentalAgreementEn',
   PoliceFilingNumber: 'Filing.PoliceFilingNumber',
   PoliceFilingLink: 'Filing.PoliceFilingLink',
   IcpNumber: 'Filing.IcpNumber',

@@ -42,6 +42,7 @@ import {
   userRoles,
   users,
 } from '@/db/schema.js';
+import { columnInLanguage } from '@/lib/english.js';
 import { AppError, conflictError } from '@/lib/errors.js';
 import { localMinute } from '@/lib/local-time.js';
 import { pageOf } from '@/lib/paging.js';
@@ -132,7 +133,7 @@ export class DeliveriesService extends OrdersService {
     const where = this.where(query.kind, query.state, query);
     const [rows, [total]] = await Promise.all([
       this.db
-        .select({ order: orders, storeName: stores.name })
+        .select({ order: orders, storeName: columnInLanguage(this.en, stores.name, stores.nameEn) })
         .from(orders)
         .innerJoin(stores, eq(stores.id, orders.storeId))
         .where(where)
@@ -193,8 +194,12 @@ export class DeliveriesService extends OrdersService {
       this.db
         .select({
           orderId: orderItems.orderId,
-          name: equipment.name,
-          categoryName: equipmentCategories.name,
+          name: columnInLanguage(this.en, equipment.name, equipment.nameEn),
+          categoryName: columnInLanguage(
+            this.en,
+            equipmentCategories.name,
+            equipmentCategories.nameEn,
+          ),
           barcodeNumber: equipment.barcodeNumber,
         })
         .from(orderItems)

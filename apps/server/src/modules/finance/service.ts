@@ -20,6 +20,7 @@ import {
 import type { z } from 'zod';
 import type { Database } from '@/db/client.js';
 import { bills, orderFeeItems, orders, stores } from '@/db/schema.js';
+import { columnInLanguage } from '@/lib/english.js';
 import { AppError, badRequest, notFound } from '@/lib/errors.js';
 import { findStore } from '@/lib/stores.js';
 import { isEnglish, message, type MessageKey } from '@/lib/messages.js';
@@ -91,7 +92,7 @@ export class FinanceService {
     }
     const storeId = seesAll ? (requested ?? null) : own!;
     if (!storeId) return { storeId: null, storeName: null };
-    const store = await findStore(this.db, this.tenantId, storeId);
+    const store = await findStore(this.db, this.tenantId, storeId, isEnglish(this.request));
     if (!store) throw notFound(ErrorCode.StoreNotFound, this.msg('StoreNotFound'));
     return { storeId, storeName: store.name };
   }
@@ -261,7 +262,7 @@ export class FinanceService {
         amountFen: bills.amountFen,
         paidAt: bills.paidAt,
         confirmedByName: bills.confirmedByName,
-        storeName: stores.name,
+        storeName: columnInLanguage(isEnglish(this.request), stores.name, stores.nameEn),
         receiptNo: bills.receiptNo,
       })
       .from(bills)

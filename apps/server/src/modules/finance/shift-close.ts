@@ -13,9 +13,10 @@ import {
 import type { z } from 'zod';
 import type { Database } from '@/db/client.js';
 import { bills, orders, stores, users } from '@/db/schema.js';
+import { columnInLanguage } from '@/lib/english.js';
 import { AppError, notFound } from '@/lib/errors.js';
 import { zonedMidnight } from '@/lib/local-time.js';
-import { message } from '@/lib/messages.js';
+import { isEnglish, message } from '@/lib/messages.js';
 import { findStore } from '@/lib/stores.js';
 import { rolesOfUsers } from '@/modules/identity/repository.js';
 import { businessDay } from '@/modules/orders/numbering.js';
@@ -67,16 +68,19 @@ export class ShiftCloseService {
       requested = own;
     }
     if (requested) {
-      const store = await findStore(this.db, tenantId, requested);
+      const store = await findStore(this.db, tenantId, requested, isEnglish(this.request));
       if (!store) throw notFound(ErrorCode.StoreNotFound, message(this.request, 'StoreNotFound'));
       return store;
     }
     const own = user.primaryStoreId
-      ? await findStore(this.db, tenantId, user.primaryStoreId)
+      ? await findStore(this.db, tenantId, user.primaryStoreId, isEnglish(this.request))
       : undefined;
     if (own) return own;
     const [first] = await this.db
-      .select({ id: stores.id, name: stores.name })
+      .select({
+        id: stores.id,
+        name: columnInLanguage(isEnglish(this.request), stores.name, stores.nameEn),
+      })
       .from(stores)
       .where(eq(stores.tenantId, tenantId))
       .orderBy(asc(stores.sortOrder), asc(stores.name))

@@ -5,6 +5,7 @@ import {
   CUSTOMER_EXTENDABLE,
   CUSTOMER_RETURNABLE,
   ErrorCode,
+  FEE_LINE_LABELS,
   FeeItemKind,
   OrderStatus,
   ReturnMethod,
@@ -13,6 +14,7 @@ import {
 } from '@snowgear/contracts';
 import type { z } from 'zod';
 import { equipment, files, orderFeeItems, orderItems, orders } from '@/db/schema.js';
+import { columnInLanguage } from '@/lib/english.js';
 import { businessParameter } from '@/lib/business-parameters.js';
 import { AppError, unprocessable } from '@/lib/errors.js';
 import { OrderLifecycle } from '@/modules/orders/lifecycle.js';
@@ -64,7 +66,11 @@ export class MyOrders extends OrderLifecycle {
     const order = await this.row(id);
     this.assertCustomerMay(order, CUSTOMER_RETURNABLE, 'startReturn');
     const lines = await this.db
-      .select({ item: orderItems, barcode: equipment.barcodeNumber, name: equipment.name })
+      .select({
+        item: orderItems,
+        barcode: equipment.barcodeNumber,
+        name: columnInLanguage(this.en, equipment.name, equipment.nameEn),
+      })
       .from(orderItems)
       .leftJoin(equipment, eq(equipment.id, orderItems.equipmentId))
       .where(and(eq(orderItems.orderId, id), isNull(orderItems.returnState)))
@@ -166,7 +172,8 @@ export class MyOrders extends OrderLifecycle {
           orderId: id,
           kind: FeeItemKind.DeliveryFee,
           amountFen: pickupFen,
-          description: this.en ? 'Pickup' : '上门取件',
+          description: FEE_LINE_LABELS['zh-CN'].pickup,
+          descriptionEn: FEE_LINE_LABELS['en-US'].pickup,
           sortOrder: 150,
         });
       }

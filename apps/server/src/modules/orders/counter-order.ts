@@ -37,12 +37,16 @@ export async function counterOrderExtras(
 ): Promise<OrderCreateExtras> {
   const tenantId = request.tenantId;
   // A rush of counter orders asks once (lib/shared-read.ts): settings change far more slowly.
-  const { text, required } = await sharedRead(
+  const { version, required } = await sharedRead(
     db,
     `counter signature ${tenantId} ${input.storeId}`,
     async () => {
-      const text =
-        (await findSystemSettings(db, tenantId)).get(SystemSettingKey.RentalAgreement) ?? '';
+      const settings = await findSystemSettings(db, tenantId);
+      const text = settings.get(SystemSettingKey.RentalAgreement) ?? '';
+      const version = agreementVersion(
+        text,
+        settings.get(SystemSettingKey.RentalAgreementEn) ?? '',
+      );
       // Nothing to sign while the business has no agreement text (the create page says so too).
       const required =
         text.trim() !== '' &&
@@ -54,12 +58,12 @@ export async function counterOrderExtras(
             BusinessParameterKey.CounterSignatureRequired,
           ),
         );
-      return { text, required };
+      return { text, version, required };
     },
   );
   let agreement: OrderCreateExtras['agreement'];
   if (input.agreement) {
-    if (agreementVersion(text) !== input.agreement.version) {
+    if (version !== input.agreement.version) {
       throw new AppError(
         409,
         ErrorCode.AgreementChanged,

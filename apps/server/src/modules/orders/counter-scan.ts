@@ -17,6 +17,7 @@ import {
   orders,
   stores,
 } from '@/db/schema.js';
+import { columnInLanguage } from '@/lib/english.js';
 import { AppError } from '@/lib/errors.js';
 import { localMinute } from '@/lib/local-time.js';
 import { lockEquipment } from '@/modules/equipment/repository.js';
@@ -139,7 +140,9 @@ export async function itemAnswers(
         ),
       )
       .orderBy(desc(orders.rentalStartAt)),
-    db.select({ id: stores.id, name: stores.name }).from(stores),
+    db
+      .select({ id: stores.id, name: columnInLanguage(words.english, stores.name, stores.nameEn) })
+      .from(stores),
   ]);
   const fmt = (d: Date) => localMinute(d, words.timeZone);
   const say = (key: Key, params: Record<string, string | number>) =>

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { ErrorCode, type Order } from '@snowgear/contracts';
 import { equipment, equipmentCategories, orderItems, orders } from '@/db/schema.js';
+import { inLanguage } from '@/lib/english.js';
 import { conflictError, notFound } from '@/lib/errors.js';
 import { OrdersService } from './service.js';
 import { ORDER_ALLOWED_FROM } from './status.js';
@@ -22,7 +23,9 @@ export class OrderDin extends OrdersService {
         rider: orderItems.rider,
         dinAdjustable: equipmentCategories.dinAdjustable,
         categoryName: equipmentCategories.name,
+        categoryNameEn: equipmentCategories.nameEn,
         equipmentName: equipment.name,
+        equipmentNameEn: equipment.nameEn,
         barcodeNumber: equipment.barcodeNumber,
       })
       .from(orderItems)
@@ -30,9 +33,12 @@ export class OrderDin extends OrdersService {
       .leftJoin(equipment, eq(equipment.id, orderItems.equipmentId))
       .where(and(eq(orderItems.orderId, id), eq(orderItems.id, itemId)));
     if (!line) throw notFound(ErrorCode.OrderItemNotFound, this.msg('OrderItemNotFound'));
-    const gear = line.equipmentName
-      ? `${line.equipmentName} ${line.barcodeNumber}`
-      : (line.categoryName ?? '');
+    // The line's gear as each language names it (the timeline keeps both).
+    const gearIn = (english: boolean) =>
+      line.equipmentName
+        ? `${inLanguage(english, line.equipmentName, line.equipmentNameEn)} ${line.barcodeNumber}`
+        : inLanguage(english, line.categoryName ?? '', line.categoryNameEn);
+    const gear = gearIn(this.en);
     if (!line.dinAdjustable) {
       throw conflictError(
         ErrorCode.OrderItemNotDinAdjustable,
@@ -55,7 +61,10 @@ export class OrderDin extends OrdersService {
         .where(eq(orderItems.id, itemId));
       await this.event(tx, id, {
         kind: 'din',
-        message: say('OrderDinSet', { setting: String(setting), rider: line.rider?.name ?? gear }),
+        message: say('OrderDinSet', {
+          setting: String(setting),
+          rider: (english) => line.rider?.name ?? gearIn(english),
+        }),
       });
     });
     return this.get(id);

@@ -39,7 +39,7 @@ import { isFreeOrderType, KindNotFree, OrdersService, paidFen } from './service.
 import { daysText } from './late-fee.js';
 import { isLateFeeWaiver, lateReturnGraceHours, measureLateFee } from './late-returns.js';
 import { ORDER_ALLOWED_FROM, RETURN_STATE_KEY, RETURN_TO_STATUS } from './status.js';
-import { render, say, textIn, withRemarks } from './timeline.js';
+import { bothLanguages, render, say, textIn, withRemarks } from './timeline.js';
 
 type ReturnInput = z.output<typeof OrderReturnSchema>;
 type DeliveryConfirmInput = z.output<typeof DeliveryConfirmSchema>;
@@ -703,6 +703,7 @@ export class OrderLifecycle extends OrdersService {
             kind: FeeItemKind.ExtensionFee,
             amountFen: feeFen,
             description: `+${extraDays}`,
+            descriptionEn: `+${extraDays}`,
             sortOrder: 100,
           });
           await this.rebill(tx, order, feeFen);
@@ -863,7 +864,6 @@ export class OrderLifecycle extends OrdersService {
 
     await this.db.transaction(async (tx) => {
       for (const { entry, line, equipmentId } of chosen) {
-        const stateName = this.msg(RETURN_STATE_KEY[entry.state]);
         const [gear] = await tx
           .select()
           .from(equipment)
@@ -917,10 +917,12 @@ export class OrderLifecycle extends OrdersService {
             orderId: id,
             kind: FeeItemKind.DamageFee,
             amountFen: damageFen,
-            description: this.msg('DamageFeeFor', {
-              barcode: line.barcode ?? '',
-              state: stateName,
-            }),
+            ...bothLanguages((english) =>
+              textIn(english, 'DamageFeeFor', {
+                barcode: line.barcode ?? '',
+                state: textIn(english, RETURN_STATE_KEY[entry.state]),
+              }),
+            ),
             sortOrder: 200,
           });
           await tx
@@ -1051,7 +1053,9 @@ export class OrderLifecycle extends OrdersService {
       orderId: order.id,
       kind: FeeItemKind.LateFee,
       amountFen,
-      description: this.msg('LateFeeLine', { days: daysText(figures.days, this.en) }),
+      ...bothLanguages((english) =>
+        textIn(english, 'LateFeeLine', { days: daysText(figures.days, english) }),
+      ),
       sortOrder: 300,
       createdBy: this.user.id,
     });
@@ -1113,10 +1117,9 @@ export class OrderLifecycle extends OrdersService {
         orderId: id,
         kind: FeeItemKind.LateFee,
         amountFen: 0,
-        description: this.msg('LateFeeWaivedLine', {
-          days: daysText(figures.days, this.en),
-          amount,
-        }),
+        ...bothLanguages((english) =>
+          textIn(english, 'LateFeeWaivedLine', { days: daysText(figures.days, english), amount }),
+        ),
         sortOrder: 300,
         reason,
         createdBy: this.user.id,

@@ -14,6 +14,8 @@ export function rentalDays(start: Date, end: Date): number {
 
 export interface PricedLine {
   label: string;
+  /** The line's name in English, where the business gave one. */
+  labelEn?: string;
   dailyPriceFen: number;
   depositFen: number;
 }
@@ -22,7 +24,11 @@ export interface FeeLine {
   kind: FeeItemKind;
   amountFen: number;
   description: string;
+  /** The description in English; empty where the names in it have none (the Chinese shows). */
+  descriptionEn: string;
 }
+
+type FeeLabels = { delivery: string; pickup: string; discount: string };
 
 /**
  * The fee items of a new order: rent (daily price × days) and deposit per line, delivery and
@@ -38,7 +44,9 @@ export function priceOrder(input: {
   discountFen: number;
   /** Hospitality and loans: the discount takes everything charged, fees included. */
   free?: boolean;
-  labels: { delivery: string; pickup: string; discount: string };
+  labels: FeeLabels;
+  /** The same words in English, written beside the Chinese so either reader reads their own. */
+  labelsEn?: FeeLabels;
 }): { feeItems: FeeLine[]; totalFen: number; grossFen: number; rentFen: number } {
   const feeItems: FeeLine[] = [];
   for (const line of input.lines) {
@@ -46,6 +54,7 @@ export function priceOrder(input: {
       kind: FeeItemKind.Rent,
       amountFen: line.dailyPriceFen * input.days,
       description: `${line.label} × ${input.days}`,
+      descriptionEn: line.labelEn ? `${line.labelEn} × ${input.days}` : '',
     });
   }
   for (const line of input.lines) {
@@ -54,6 +63,7 @@ export function priceOrder(input: {
         kind: FeeItemKind.Deposit,
         amountFen: line.depositFen,
         description: line.label,
+        descriptionEn: line.labelEn ?? '',
       });
     }
   }
@@ -62,6 +72,7 @@ export function priceOrder(input: {
       kind: FeeItemKind.DeliveryFee,
       amountFen: input.deliveryFeeFen,
       description: input.labels.delivery,
+      descriptionEn: input.labelsEn?.delivery ?? '',
     });
   }
   if (input.pickupFeeFen > 0) {
@@ -69,6 +80,7 @@ export function priceOrder(input: {
       kind: FeeItemKind.DeliveryFee,
       amountFen: input.pickupFeeFen,
       description: input.labels.pickup,
+      descriptionEn: input.labelsEn?.pickup ?? '',
     });
   }
   const before = feeItems.reduce((sum, f) => sum + f.amountFen, 0);
@@ -81,6 +93,7 @@ export function priceOrder(input: {
       kind: FeeItemKind.Discount,
       amountFen: -discount,
       description: input.labels.discount,
+      descriptionEn: input.labelsEn?.discount ?? '',
     });
   }
   return { feeItems, totalFen: before - discount, grossFen: before, rentFen };

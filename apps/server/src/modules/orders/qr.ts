@@ -2,10 +2,11 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { BillStatus, ErrorCode, formatSize, type OrderQr } from '@snowgear/contracts';
+import { BillStatus, ErrorCode, type OrderQr } from '@snowgear/contracts';
 import { equipment, equipmentCategories, orderItems, orders, stores } from '@/db/schema.js';
+import { inLanguage } from '@/lib/english.js';
 import { notFound } from '@/lib/errors.js';
-import { findOrderDetail } from './repository.js';
+import { findOrderDetail, sizeLabelIn } from './repository.js';
 import { rentalSummaryOf } from './rental-summary.js';
 import { isFreeOrderType, OrdersService } from './service.js';
 import { lateFeeView } from './late-returns.js';
@@ -70,15 +71,16 @@ export class OrderQrService extends OrdersService {
     const keys = this.request.server.orderQrKeys;
     const entitled = !!row && this.mayReadPersonal(row.order);
     const allowed = !!row && (entitled || keys.verify(this.tenantId, orderNumber, shareKey));
-    const detail = allowed && (await findOrderDetail(this.db, this.tenantId, row.order.id));
+    const detail =
+      allowed && (await findOrderDetail(this.db, this.tenantId, row.order.id, this.en));
     if (!row || !detail) throw notFound(ErrorCode.OrderNotFound, this.msg('OrderNotFound'));
     const { order, store } = row;
     return {
       orderNumber: order.orderNumber,
       qrToken: keys.sign(this.tenantId, order.orderNumber),
       status: order.status,
-      storeName: store.name,
-      storeAddress: store.address,
+      storeName: inLanguage(this.en, store.name, store.nameEn),
+      storeAddress: inLanguage(this.en, store.address, store.addressEn),
       storePhone: store.phone,
       rentalStartTime: order.rentalStartAt.toISOString(),
       rentalEndTime: order.rentalEndAt.toISOString(),
@@ -113,7 +115,11 @@ export class OrderQrService extends OrdersService {
     const [categories, sizeAttributes] = await Promise.all([
       categoryIds.length
         ? this.db
-            .select({ id: equipmentCategories.id, name: equipmentCategories.name })
+            .select({
+              id: equipmentCategories.id,
+              name: equipmentCategories.name,
+              nameEn: equipmentCategories.nameEn,
+            })
             .from(equipmentCategories)
             .where(inArray(equipmentCategories.id, categoryIds))
         : [],
@@ -122,8 +128,9 @@ export class OrderQrService extends OrdersService {
     const groups = new Map<string, OrderQr['items'][number]>();
     for (const line of lines) {
       const categoryId = line.categoryId ?? line.itemCategoryId;
-      const name = categories.find((c) => c.id === categoryId)?.name ?? '';
-      const sizeLabel = formatSize(line.size, sizeAttributes);
+      const category = categories.find((c) => c.id === categoryId);
+      const name = category ? inLanguage(this.en, category.name, category.nameEn) : '';
+      const sizeLabel = sizeLabelIn(this.en, line.size, sizeAttributes);
       const key = `${name}\u0000${sizeLabel}`;
       const group = groups.get(key);
       if (group) group.count += 1;

@@ -1,13 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import {
-  BillKind,
-  BillStatus,
-  ErrorCode,
-  FeeItemKind,
-  formatSize,
-  type Receipt,
-} from '@snowgear/contracts';
+import { BillKind, BillStatus, ErrorCode, FeeItemKind, type Receipt } from '@snowgear/contracts';
 import { orders, stores } from '@/db/schema.js';
+import { inLanguage } from '@/lib/english.js';
 import { notFound } from '@/lib/errors.js';
 import { rolesOfUsers } from '@/modules/identity/repository.js';
 import { findOrderDetail, type OrderDetailRows } from './repository.js';
@@ -65,7 +59,7 @@ export class OrderReceiptService extends OrdersService {
     store: StoreRow,
     view: { staff: boolean; personal: boolean },
   ): Promise<Receipt> {
-    const detail = (await findOrderDetail(this.db, this.tenantId, row.id))!;
+    const detail = (await findOrderDetail(this.db, this.tenantId, row.id, this.en))!;
     const settled = detail.bills
       .filter((b) => b.status === BillStatus.Paid && b.paidAt && b.receiptNo)
       .sort((a, b) => a.paidAt!.getTime() - b.paidAt!.getTime());
@@ -84,8 +78,8 @@ export class OrderReceiptService extends OrdersService {
       orderNumber: row.orderNumber,
       qrToken: this.request.server.orderQrKeys.sign(this.tenantId, row.orderNumber),
       status: row.status,
-      storeName: store.name,
-      storeAddress: store.address,
+      storeName: inLanguage(this.en, store.name, store.nameEn),
+      storeAddress: inLanguage(this.en, store.address, store.addressEn),
       storePhone: store.phone,
       customerName: view.personal ? row.customerName : null,
       rentalStartTime: row.rentalStartAt.toISOString(),
@@ -122,9 +116,9 @@ export class OrderReceiptService extends OrdersService {
 
   /** Lines with their person's name where the reader may see names (`personal`). */
   private linesOf(detail: OrderDetailRows, personal: boolean): Receipt['lines'] {
-    return detail.items.map(({ item, equipmentName, barcodeNumber, categoryName }) => ({
+    return detail.items.map(({ item, equipmentName, barcodeNumber, categoryName, sizeLabel }) => ({
       name: equipmentName ?? categoryName ?? '',
-      sizeLabel: formatSize(item.size, detail.sizeAttributes),
+      sizeLabel,
       barcodeNumber: barcodeNumber ?? null,
       packName: item.packName,
       dailyPrice: toYuan(item.dailyPriceFen),

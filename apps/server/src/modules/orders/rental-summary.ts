@@ -1,9 +1,4 @@
-import {
-  FeeItemKind,
-  formatSize,
-  rentalSummaryLines,
-  type RentalSummary,
-} from '@snowgear/contracts';
+import { FeeItemKind, rentalSummaryLines, type RentalSummary } from '@snowgear/contracts';
 import { chooseParameter } from '@/lib/business-parameters.js';
 import type { OrderDetailRows } from './repository.js';
 import { toYuan } from './pricing.js';
@@ -17,14 +12,14 @@ import { timeoutHoursOf } from './sweep.js';
  * its store's staff, never for whoever merely holds a payment or QR link.
  */
 export function rentalSummaryOf(detail: OrderDetailRows, personal: boolean): RentalSummary {
-  const { order, items, fees, sizeAttributes } = detail;
+  const { order, items, fees } = detail;
   const sumOf = (kind: FeeItemKind) =>
     toYuan(fees.filter((f) => f.kind === kind).reduce((sum, f) => sum + f.amountFen, 0));
   const lines = rentalSummaryLines(
-    items.map(({ item, categoryName, equipmentName }) => ({
+    items.map(({ item, categoryName, equipmentName, sizeLabel }) => ({
       categoryId: item.categoryId,
       categoryName: categoryName ?? equipmentName ?? '',
-      sizeLabel: formatSize(item.size, sizeAttributes),
+      sizeLabel,
       packName: item.packName,
       riderKey: item.riderKey,
       riderName: personal ? (item.rider?.name ?? null) : null,

@@ -1,9 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { BusinessParameterKey } from '@snowgear/contracts';
+import { BusinessParameterKey, formatSize } from '@snowgear/contracts';
 import type { Database } from '@/db/client.js';
 import { fromJsonRow, jsonRow } from '@/db/json-rows.js';
 import { preparedFor } from '@/db/prepared.js';
+import { inLanguage } from '@/lib/english.js';
 import {
   attributeDefinitions,
   bills,
@@ -19,7 +20,11 @@ import {
   users,
 } from '@/db/schema.js';
 
-/** An order with everything its detail shows, as read in one statement. */
+/**
+ * An order with everything its detail shows, as read in one statement. The business's names in it
+ * (store, items, kinds, packs, sizes, fee lines) are in the reader's language: `item.packName` and
+ * each fee's `description` hold the English value for an English reader where one was given.
+ */
 export interface OrderDetailRows {
   order: typeof orders.$inferSelect;
   storeName: string | null;
@@ -31,6 +36,8 @@ export interface OrderDetailRows {
     heldBarcodeNumber: string | null;
     categoryName: string | null;
     dinAdjustable: boolean | null;
+    /** The line's size as read ('27.5 · 中'), its options in the reader's language. */
+    sizeLabel: string;
   }[];
   fees: (typeof orderFeeItems.$inferSelect)[];
   bills: (typeof bills.$inferSelect)[];
@@ -38,11 +45,39 @@ export interface OrderDetailRows {
   refundingBillIds: string[];
   events: (typeof orderEvents.$inferSelect)[];
   /** The size attributes the lines' sizes name, in their display order. */
-  sizeAttributes: { id: string; unit: string }[];
+  sizeAttributes: SizeAttribute[];
   /** The drivers and the agent named on the order. */
   people: { id: string; name: string; realName: string; userName: string }[];
   /** The store's and the global `OrderTimeoutHours` (business-parameters.ts picks). */
   timeoutParameters: { storeId: string | null; value: string }[];
+}
+
+/** A size attribute with its options in both languages (aligned by position). */
+export interface SizeAttribute {
+  id: string;
+  unit: string;
+  options: string[];
+  optionsEn: string[];
+}
+
+/**
+ * A line's size as read: each value (stored as the Chinese option) shown with its English option
+ * for an English reader where one was given.
+ */
+export function sizeLabelIn(
+  english: boolean,
+  size: Record<string, string>,
+  attributes: readonly SizeAttribute[],
+): string {
+  const shown = Object.fromEntries(
+    Object.entries(size).map(([id, value]) => {
+      const attribute = attributes.find((a) => a.id === id);
+      if (!english || !attribute) return [id, value];
+      const at = attribute.options.indexOf(value);
+      return [id, (at >= 0 && attribute.optionsEn[at]) || value];
+    }),
+  );
+  return formatSize(shown, attributes);
 }
 
 type Json = Record<string, unknown>;
@@ -58,13 +93,16 @@ function orderDetail(db: Database) {
     .select({
       order: orders,
       storeName: stores.name,
+      storeNameEn: stores.nameEn,
       items: sql<Json[]>`(
         select coalesce(json_agg(json_build_object(
           'item', ${jsonRow(orderItems)},
           'equipmentName', ${equipment.name},
+          'equipmentNameEn', ${equipment.nameEn},
           'barcodeNumber', ${equipment.barcodeNumber},
           'heldBarcodeNumber', ${held.barcodeNumber},
           'categoryName', ${equipmentCategories.name},
+          'categoryNameEn', ${equipmentCategories.nameEn},
           'dinAdjustable', ${equipmentCategories.dinAdjustable}
         ) order by ${orderItems.sortOrder}), '[]')
         from ${orderItems}
@@ -89,7 +127,8 @@ function orderDetail(db: Database) {
         from ${orderEvents} where ${orderEvents.orderId} = ${orders.id})`,
       sizeAttributes: sql<OrderDetailRows['sizeAttributes']>`(
         select coalesce(json_agg(json_build_object(
-          'id', ${attributeDefinitions.id}, 'unit', ${attributeDefinitions.unit}
+          'id', ${attributeDefinitions.id}, 'unit', ${attributeDefinitions.unit},
+          'options', ${attributeDefinitions.options}, 'optionsEn', ${attributeDefinitions.optionsEn}
         ) order by ${attributeDefinitions.sortOrder}), '[]')
         from ${attributeDefinitions}
         where ${attributeDefinitions.id} in (
@@ -118,27 +157,40 @@ function orderDetail(db: Database) {
     .prepare('order_detail');
 }
 
-/** This tenant's order with this id and everything its detail shows; undefined when none. */
+/**
+ * This tenant's order with this id and everything its detail shows, its names in English for an
+ * `english` reader; undefined when none.
+ */
 export async function findOrderDetail(
   db: Database,
   tenantId: string,
   id: string,
+  english = false,
 ): Promise<OrderDetailRows | undefined> {
   const query = preparedFor(db, orderDetail);
   const [r] = await query.execute({ tenantId, id });
   if (!r) return undefined;
+  const named = (zh: unknown, en: unknown) =>
+    zh === null ? null : inLanguage(english, zh as string, en as string | null);
   return {
     order: r.order,
-    storeName: r.storeName,
-    items: r.items.map((line) => ({
-      item: fromJsonRow(orderItems, line.item as Json),
-      equipmentName: line.equipmentName as string | null,
-      barcodeNumber: line.barcodeNumber as string | null,
-      heldBarcodeNumber: line.heldBarcodeNumber as string | null,
-      categoryName: line.categoryName as string | null,
-      dinAdjustable: line.dinAdjustable as boolean | null,
-    })),
-    fees: r.fees.map((f) => fromJsonRow(orderFeeItems, f)),
+    storeName: named(r.storeName, r.storeNameEn),
+    items: r.items.map((line) => {
+      const item = fromJsonRow(orderItems, line.item as Json);
+      return {
+        item: { ...item, packName: inLanguage(english, item.packName, item.packNameEn) },
+        equipmentName: named(line.equipmentName, line.equipmentNameEn),
+        barcodeNumber: line.barcodeNumber as string | null,
+        heldBarcodeNumber: line.heldBarcodeNumber as string | null,
+        categoryName: named(line.categoryName, line.categoryNameEn),
+        dinAdjustable: line.dinAdjustable as boolean | null,
+        sizeLabel: sizeLabelIn(english, item.size, r.sizeAttributes),
+      };
+    }),
+    fees: r.fees.map((f) => {
+      const fee = fromJsonRow(orderFeeItems, f);
+      return { ...fee, description: inLanguage(english, fee.description, fee.descriptionEn) };
+    }),
     bills: r.bills.map((b) => fromJsonRow(bills, b)),
     refundingBillIds: r.refundingBillIds,
     events: r.events.map((e) => fromJsonRow(orderEvents, e)),

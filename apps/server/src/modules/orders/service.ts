@@ -28,7 +28,6 @@ import {
   ORDER_START_GRACE_MINUTES,
   EquipmentStatus,
   ErrorCode,
-  formatSize,
   OrderStatus,
   OrderType,
   Permissions,
@@ -55,6 +54,7 @@ import {
   orders,
   payments,
   refunds,
+  rentalPacks,
   stores,
   userRoles,
   users,
@@ -72,6 +72,7 @@ import {
   unprocessable,
 } from '@/lib/errors.js';
 import { findStore } from '@/lib/stores.js';
+import { columnInLanguage } from '@/lib/english.js';
 import { isEnglish, message, type MessageKey } from '@/lib/messages.js';
 import { pageOf } from '@/lib/paging.js';
 import { attributesOf, lockEquipment, overlappingAny } from '@/modules/equipment/repository.js';
@@ -101,7 +102,7 @@ import { numberOrder } from './numbering.js';
 import { giveReceiptNumber } from './receipt-numbers.js';
 import { readListPage, type ListLimits } from './list-page.js';
 import { keywordMatch, keywordParts } from './search.js';
-import { findGear, findOrderDetail, type OrderDetailRows } from './repository.js';
+import { findGear, findOrderDetail, sizeLabelIn, type OrderDetailRows } from './repository.js';
 import { checkInTimes, lateFeeView } from './late-returns.js';
 import { timeoutHoursOf, unpaidReleaseAt } from './sweep.js';
 import { dueAtDoorFen, payAtDoorOffered } from './cash-on-delivery.js';
@@ -327,7 +328,7 @@ export class OrdersService {
   }
 
   async get(id: string): Promise<Order> {
-    const detail = await findOrderDetail(this.db, this.tenantId, id);
+    const detail = await findOrderDetail(this.db, this.tenantId, id, this.en);
     if (!detail) throw notFound(ErrorCode.OrderNotFound, this.msg('OrderNotFound'));
     await this.assertMayHandle(detail.order);
     return this.toOrder(detail);
@@ -450,7 +451,12 @@ export class OrdersService {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
     const [storeRows, billRows, itemCounts] = await Promise.all([
-      this.db.select({ id: stores.id, name: stores.name }).from(stores),
+      this.db
+        .select({
+          id: stores.id,
+          name: columnInLanguage(this.en, stores.name, stores.nameEn),
+        })
+        .from(stores),
       this.db.select().from(bills).where(inArray(bills.orderId, ids)),
       this.db
         .select({ orderId: orderItems.orderId, n: count() })
@@ -500,7 +506,7 @@ export class OrdersService {
   }
 
   private async toOrder(detail: OrderDetailRows): Promise<Order> {
-    const { order: row, items, fees, bills: billRows, events, sizeAttributes } = detail;
+    const { order: row, items, fees, bills: billRows, events } = detail;
     const payBefore = unpaidReleaseAt(
       row,
       timeoutHoursOf(chooseParameter(detail.timeoutParameters, row.storeId)),
@@ -565,6 +571,7 @@ export class OrdersService {
           heldBarcodeNumber,
           categoryName,
           dinAdjustable,
+          sizeLabel,
         }) => ({
           id: item.id,
           categoryId: item.categoryId,
@@ -581,7 +588,7 @@ export class OrdersService {
             (item.returnState && item.equipmentId && backAt.get(item.equipmentId)?.toISOString()) ||
             null,
           size: item.size,
-          sizeLabel: formatSize(item.size, sizeAttributes),
+          sizeLabel,
           heldBarcodeNumber: item.equipmentId ? null : (heldBarcodeNumber ?? null),
           packName: item.packName,
           riderKey: item.riderKey,
@@ -669,6 +676,18 @@ export class OrdersService {
     });
   }
 
+  /** The packs the lines were booked from, by id, with their names in both languages. */
+  private async packNamesOf(lines: { packId?: string }[]) {
+    const ids = [...new Set(lines.flatMap((l) => (l.packId ? [l.packId] : [])))];
+    const rows = ids.length
+      ? await this.db
+          .select({ id: rentalPacks.id, name: rentalPacks.name, nameEn: rentalPacks.nameEn })
+          .from(rentalPacks)
+          .where(and(eq(rentalPacks.tenantId, this.tenantId), inArray(rentalPacks.id, ids)))
+      : [];
+    return new Map(rows.map((p) => [p.id, p]));
+  }
+
   /** Staff names by id (drivers on an order). */
   protected async namesOf(ids: (string | null)[]): Promise<Map<string, string>> {
     const wanted = [...new Set(ids)].filter((id): id is string => !!id);
@@ -685,7 +704,12 @@ export class OrdersService {
     const ids = [...new Set(sizes.flatMap((s) => Object.keys(s)))];
     if (ids.length === 0) return [];
     return this.db
-      .select({ id: attributeDefinitions.id, unit: attributeDefinitions.unit })
+      .select({
+        id: attributeDefinitions.id,
+        unit: attributeDefinitions.unit,
+        options: attributeDefinitions.options,
+        optionsEn: attributeDefinitions.optionsEn,
+      })
       .from(attributeDefinitions)
       .where(inArray(attributeDefinitions.id, ids))
       .orderBy(asc(attributeDefinitions.sortOrder));
@@ -765,7 +789,8 @@ export class OrdersService {
       pickupFeeFen: feeParameter(pickupFee),
       discountFen: free ? Number.MAX_SAFE_INTEGER : toFen(input.discount),
       free,
-      labels: FEE_LINE_LABELS[this.en ? 'en-US' : 'zh-CN'],
+      labels: FEE_LINE_LABELS['zh-CN'],
+      labelsEn: FEE_LINE_LABELS['en-US'],
     });
     this.assertWithinTotal(grossFen);
     // Rent only, within the clerk's limit or with a manager's approval (discounts.ts).
@@ -779,6 +804,7 @@ export class OrdersService {
         : OrderStatus.Unpaid;
     const agentId = extras.agentBooking ? this.user.id : (input.agentId ?? null);
     const orderId = randomUUID();
+    const packs = await this.packNamesOf(extras.lines ?? []);
     // Bookings of the same gear in this process take turns (bookings-in-turn.ts); one that waited
     // for another first checks whether that one took the gear. The item's lock and the exclusion
     // constraint below decide every booking that gets to its turn.
@@ -883,8 +909,9 @@ export class OrdersService {
                   heldEquipmentId: held[i] ?? null,
                   size: l.size,
                   packId: extra?.packId ?? null,
-                  packName: extra?.packName ?? '',
-                  packNameEn: extra?.packNameEn ?? '',
+                  // The pack's names as they were when booked, in both languages.
+                  packName: packs.get(extra?.packId ?? '')?.name ?? extra?.packName ?? '',
+                  packNameEn: packs.get(extra?.packId ?? '')?.nameEn ?? '',
                   riderKey: extra?.riderKey ?? null,
                   riderProfileId: extra?.riderProfileId ?? null,
                   rider: extra?.rider ?? null,
@@ -969,7 +996,7 @@ export class OrdersService {
     );
     this.request.server.metrics.count('booking');
     // Read back as placed: an agent may not open orders, but sees the one they just made.
-    return this.toOrder((await findOrderDetail(this.db, this.tenantId, orderId))!);
+    return this.toOrder((await findOrderDetail(this.db, this.tenantId, orderId, this.en))!);
   }
 
   /** A counter order may not start before now, less a grace for a clerk who took a while. */
@@ -1138,6 +1165,7 @@ export class OrdersService {
           size,
           barcodeNumber: e.barcodeNumber,
           label: `${e.name} ${e.barcodeNumber}`,
+          labelEn: e.nameEn && `${e.nameEn} ${e.barcodeNumber}`,
           dailyPriceFen:
             item.dailyPrice !== undefined ? toFen(item.dailyPrice) : e.dailyRentPriceFen,
           depositFen: item.deposit !== undefined ? toFen(item.deposit) : e.depositFen,
@@ -1152,6 +1180,7 @@ export class OrdersService {
         size,
         barcodeNumber: null,
         label: category.name,
+        labelEn: category.nameEn,
         dailyPriceFen:
           item.dailyPrice !== undefined ? toFen(item.dailyPrice) : (prices.minDailyFen ?? 0),
         depositFen: item.deposit !== undefined ? toFen(item.deposit) : (prices.minDepositFen ?? 0),
@@ -1174,13 +1203,15 @@ export class OrdersService {
     const [stock, [category], attributes] = await Promise.all([
       kindStock(this.db, this.tenantId, storeId, start, end, [categoryId]),
       this.db
-        .select({ name: equipmentCategories.name })
+        .select({
+          name: columnInLanguage(this.en, equipmentCategories.name, equipmentCategories.nameEn),
+        })
         .from(equipmentCategories)
         .where(eq(equipmentCategories.id, categoryId)),
       this.sizeAttributesOf([line.size]),
     ]);
     const { free } = stockFor(stock, categoryId, line.size);
-    const sizeLabel = formatSize(line.size, attributes);
+    const sizeLabel = sizeLabelIn(this.en, line.size, attributes);
     return new AppError(
       409,
       ErrorCode.EquipmentUnavailable,
@@ -1371,7 +1402,7 @@ export class OrdersService {
       );
     }
     const attributes = await this.sizeAttributesOf(fit.wrongSize.map((l) => l.size));
-    const sizes = [...new Set(fit.wrongSize.map((l) => formatSize(l.size, attributes)))];
+    const sizes = [...new Set(fit.wrongSize.map((l) => sizeLabelIn(this.en, l.size, attributes)))];
     throw unprocessable(
       ErrorCode.OrderItemWrongSize,
       this.msg('OrderItemWrongSize', { barcode, size: sizes.join('、') }),

@@ -90,6 +90,11 @@ export function render(text: Text, english: boolean): string {
   return typeof text === 'string' ? text : text(english);
 }
 
+/** A fee line's description in Chinese and in English, as its columns hold them. */
+export function bothLanguages(text: (english: boolean) => string) {
+  return { description: text(false), descriptionEn: text(true) };
+}
+
 /** A line followed by the remarks someone typed (kept as typed). */
 export function withRemarks(text: Text, remarks: string): Text {
   return remarks ? (english) => `${render(text, english)} · ${remarks}` : text;

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { and, count, eq, inArray, isNull, or } from 'drizzle-orm';
 import {
+  FEE_LINE_LABELS,
   BusinessParameterKey,
   DeliveryMethod,
   EARLY_RETURN_FROM,
@@ -141,14 +142,16 @@ export class OrderUpdates extends OrderLifecycle {
       fees.push({
         kind: FeeItemKind.DeliveryFee,
         amountFen: deliveryFen,
-        description: this.en ? 'Delivery' : '送货上门',
+        description: FEE_LINE_LABELS['zh-CN'].delivery,
+        descriptionEn: FEE_LINE_LABELS['en-US'].delivery,
       });
     }
     if (input.returnMethod === ReturnMethod.Pickup && pickupFen > 0) {
       fees.push({
         kind: FeeItemKind.DeliveryFee,
         amountFen: pickupFen,
-        description: this.en ? 'Pickup' : '上门取件',
+        description: FEE_LINE_LABELS['zh-CN'].pickup,
+        descriptionEn: FEE_LINE_LABELS['en-US'].pickup,
       });
     }
     const methods = {
@@ -204,7 +207,8 @@ export class OrderUpdates extends OrderLifecycle {
         added.push({
           kind: FeeItemKind.Discount,
           amountFen: -discountFen,
-          description: discounts[0]?.description ?? (this.en ? 'Discount' : '优惠'),
+          description: discounts[0]?.description ?? FEE_LINE_LABELS['zh-CN'].discount,
+          descriptionEn: discounts[0]?.descriptionEn ?? FEE_LINE_LABELS['en-US'].discount,
         });
       }
       if (added.length > 0) {

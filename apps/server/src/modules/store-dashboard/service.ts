@@ -18,7 +18,7 @@ import type { Database } from '@/db/client.js';
 import { orders, smallEquipmentStock } from '@/db/schema.js';
 import { AppError, notFound } from '@/lib/errors.js';
 import { localMinute, zonedMidnight } from '@/lib/local-time.js';
-import { message } from '@/lib/messages.js';
+import { isEnglish, message } from '@/lib/messages.js';
 import { findStore } from '@/lib/stores.js';
 import { EquipmentService } from '@/modules/equipment/service.js';
 import { FinanceService } from '@/modules/finance/service.js';
@@ -55,7 +55,7 @@ export class StoreDashboardService {
     if (!storeId) {
       throw new AppError(400, ErrorCode.Validation, message(this.request, 'DashboardNoStore'));
     }
-    const store = await findStore(this.db, this.request.tenantId, storeId);
+    const store = await findStore(this.db, this.request.tenantId, storeId, isEnglish(this.request));
     if (!store) throw notFound(ErrorCode.StoreNotFound, message(this.request, 'StoreNotFound'));
     return store;
   }

@@ -2,6 +2,7 @@ import type { Messages } from '../zh-CN';
 
 export const admin: Messages['admin'] = {
   title: 'Administration',
+  noEnglish: 'No English',
   intro:
     'Stores, parameters, categories, help articles and people are changed here. Phones pick up a change within 30 minutes, and at once when the page is reloaded.',
   sections: {
@@ -62,9 +63,12 @@ export const admin: Messages['admin'] = {
     newTitle: 'Open a store',
     code: 'Store code',
     codeHint: '2–20 letters, digits or hyphens; staff and the system know the store by it',
-    name: 'Store name',
+    name: 'Store name (Chinese)',
+    nameEn: 'Name in English',
+    englishHint: 'What foreign customers read; while empty they read the Chinese.',
     phone: 'Phone',
-    address: 'Address',
+    address: 'Address (Chinese)',
+    addressEn: 'Address in English',
     location: 'Location (for directions)',
     latitude: 'Latitude',
     longitude: 'Longitude',
@@ -212,7 +216,9 @@ export const admin: Messages['admin'] = {
     agreement: 'Rental agreement',
     agreementHint:
       'Customers accept it when they book. Once a new version is published, new bookings accept it; orders keep the version their customer accepted.',
-    agreementText: 'Agreement text',
+    agreementText: 'Agreement text (Chinese)',
+    agreementTextEn: 'Agreement text (English)',
+    agreementEnHint: 'What foreign customers read; while empty they read the Chinese.',
     publish: 'Publish a new version',
     publishTitle: 'Publish the new rental agreement?',
     publishMessage: 'From now on every new booking accepts this version.',

@@ -1,6 +1,7 @@
 /** The administration console: its home, stores, business parameters, system information and filing. */
 export const admin = {
   title: '管理后台',
+  noEnglish: '缺英文',
   intro:
     '门店、参数、品类、帮助文章和人员，都在这里修改，改完顾客和店员的手机上马上生效（最迟 30 分钟，刷新页面立即生效）。',
   sections: {
@@ -50,9 +51,12 @@ export const admin = {
     newTitle: '新建门店',
     code: '门店编码',
     codeHint: '2–20 位字母、数字或短横线，创建后店员和系统用它识别门店',
-    name: '门店名称',
+    name: '门店名称（中文）',
+    nameEn: '英文名称',
+    englishHint: '外国顾客看到的内容；留空时他们看到中文。',
     phone: '联系电话',
-    address: '地址',
+    address: '地址（中文）',
+    addressEn: '英文地址',
     location: '位置（导航用）',
     latitude: '纬度',
     longitude: '经度',
@@ -175,7 +179,9 @@ export const admin = {
     agreement: '租赁协议',
     agreementHint:
       '顾客预订时需要同意。发布新版本后，新的预订需要同意新版本；已有订单保留顾客当时同意的版本。',
-    agreementText: '协议内容',
+    agreementText: '协议内容（中文）',
+    agreementTextEn: '协议内容（英文）',
+    agreementEnHint: '外国顾客阅读的版本；留空时他们看到中文。',
     publish: '发布新版本',
     publishTitle: '发布新版租赁协议？',
     publishMessage: '从现在起，新的预订都需要同意这个版本。',

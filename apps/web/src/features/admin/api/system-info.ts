@@ -43,12 +43,10 @@ export function useAgreements() {
 export function usePublishAgreement() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (text: string) =>
-      api.post<{ items: AgreementVersion[] }>(
-        '/app/admin/rental-agreements',
-        { text },
-        { silent: true },
-      ),
+    mutationFn: (texts: { text: string; textEn: string }) =>
+      api.post<{ items: AgreementVersion[] }>('/app/admin/rental-agreements', texts, {
+        silent: true,
+      }),
     onSuccess: async () => {
       await client.invalidateQueries({ queryKey: agreementsKey });
       await refreshStores({ force: true });

@@ -43,10 +43,8 @@ function renderAt(path: string) {
 
 async function signIn(user: string) {
   await loginWithPassword({ userNameOrEmailAddress: user, password: '1q2w3E*', rememberMe: false });
-  useConfigStore.setState({
-    config: await api.get<H5Config>('/app/config-distribution/h5'),
-    status: 'ready',
-  });
+  const config = await api.get<H5Config>('/app/config-distribution/h5');
+  useConfigStore.setState({ config, source: config, status: 'ready' });
 }
 
 describe('the administration console (real server)', () => {
@@ -76,6 +74,10 @@ describe('the administration console (real server)', () => {
     ).toBeTruthy();
 
     const code = `T${Date.now().toString(36).toUpperCase()}`;
+    // The English name sits beside the Chinese, marked while it is missing.
+    expect(screen.getAllByText('缺英文')).toHaveLength(2);
+    await user.type(screen.getByLabelText(/英文名称/), 'Songhua Lake Test Store');
+    expect(screen.getAllByText('缺英文')).toHaveLength(1);
     await user.type(screen.getByLabelText(/门店名称/), '松花湖测试店');
     await user.type(screen.getByLabelText(/门店编码/), code);
     fireEvent.change(screen.getByLabelText('关门'), { target: { value: '18:30' } });
@@ -85,6 +87,8 @@ describe('the administration console (real server)', () => {
     const stores = await api.get<{ items: StoreAdmin[] }>('/app/admin/stores');
     expect(stores.items.find((s) => s.code === code)).toMatchObject({
       name: '松花湖测试店',
+      nameEn: 'Songhua Lake Test Store',
+      addressEn: '',
       openTime: '08:00',
       closeTime: '18:30',
       restDays: [2],
@@ -149,14 +153,18 @@ describe('the administration console (real server)', () => {
     const info = await api.get<SystemInfoAdmin>('/app/admin/system-info');
     await api.put('/app/admin/system-info', { ...info, systemName: before });
 
-    const agreement = screen.getByLabelText('Agreement text');
-    await user.type(agreement, '\n9. Helmets are free for children.');
+    // Chinese and English side by side; both are published as one version.
+    const agreement = screen.getByLabelText('Agreement text (Chinese)');
+    await user.type(agreement, '\n9. 儿童头盔免费。');
+    const english = screen.getByLabelText(/Agreement text \(English\)/);
+    await user.type(english, '\n9. Helmets are free for children.');
     await user.click(screen.getByRole('button', { name: 'Publish a new version' }));
     const dialog = await openedDialog();
     await user.click(within(dialog).getByRole('button', { name: 'Publish a new version' }));
     await waitFor(async () => {
       const config = await api.get<H5Config>('/app/config-distribution/h5');
-      expect(config.systemInfo.rentalAgreement).toContain('9. Helmets are free for children.');
+      expect(config.systemInfo.rentalAgreement).toContain('9. 儿童头盔免费。');
+      expect(config.systemInfo.rentalAgreementEn).toContain('9. Helmets are free for children.');
     });
     // The new version heads the list, marked current; the one before stays beside it.
     await waitFor(() => expect(screen.getAllByText(/ · Show$/).length).toBeGreaterThanOrEqual(2));

@@ -14,14 +14,17 @@ import { draftErrors, otherErrors, serverErrors, type FieldErrors } from '@/lib/
 import { revealFirstError } from '@/lib/reveal-first-error';
 import { useFieldAria } from '@/lib/use-field-aria';
 import { useAdminStore, useSaveStore } from '../api/stores';
+import { NoEnglishTag } from '../components/no-english-tag';
 
 const ERRORS = 'admin.errors';
 
 interface Draft {
   code: string;
   name: string;
+  nameEn: string;
   phone: string;
   address: string;
+  addressEn: string;
   latitude: string;
   longitude: string;
   openTime: string;
@@ -34,8 +37,10 @@ interface Draft {
 const EMPTY: Draft = {
   code: '',
   name: '',
+  nameEn: '',
   phone: '',
   address: '',
+  addressEn: '',
   latitude: '',
   longitude: '',
   openTime: '08:00',
@@ -49,8 +54,10 @@ function draftOf(store: StoreAdmin): Draft {
   return {
     code: store.code,
     name: store.name,
+    nameEn: store.nameEn,
     phone: store.phone,
     address: store.address,
+    addressEn: store.addressEn,
     latitude: store.latitude === null ? '' : String(store.latitude),
     longitude: store.longitude === null ? '' : String(store.longitude),
     openTime: store.openTime,
@@ -67,8 +74,10 @@ function toInput(d: Draft): StoreSave {
   return {
     code: d.code,
     name: d.name,
+    nameEn: d.nameEn,
     phone: d.phone,
     address: d.address,
+    addressEn: d.addressEn,
     latitude: coordinate(d.latitude),
     longitude: coordinate(d.longitude),
     openTime: d.openTime,
@@ -124,8 +133,10 @@ function StoreForm({
   const ids = {
     code: 'store-code',
     name: 'store-name',
+    nameEn: 'store-name-en',
     phone: 'store-phone',
     address: 'store-address',
+    addressEn: 'store-address-en',
     latitude: 'store-latitude',
     longitude: 'store-longitude',
     openTime: 'store-open',
@@ -139,6 +150,15 @@ function StoreForm({
   const nameRef = useFieldAria<InputRef>(...fieldRef('name'));
   const phoneRef = useFieldAria<InputRef>(...fieldRef('phone'));
   const addressRef = useFieldAria<InputRef>(...fieldRef('address'));
+  const nameEnRef = useFieldAria<InputRef>(...fieldRef('nameEn'));
+  const addressEnRef = useFieldAria<InputRef>(...fieldRef('addressEn'));
+  // The English beside the Chinese, marked where it is missing (foreign customers read Chinese).
+  const englishLabel = (key: 'admin.store.nameEn' | 'admin.store.addressEn', value: string) => (
+    <>
+      {t(key)}
+      {!value.trim() && <NoEnglishTag />}
+    </>
+  );
   const latitudeRef = useFieldAria<InputRef>(...fieldRef('latitude'));
   const longitudeRef = useFieldAria<InputRef>(...fieldRef('longitude'));
   const sortOrderRef = useFieldAria<InputRef>(...fieldRef('sortOrder'));
@@ -202,16 +222,33 @@ function StoreForm({
         void handleSubmit();
       }}
     >
-      <FormField id={ids.name} label={t('admin.store.name')} error={errors.name} required>
-        <Input
-          ref={nameRef}
-          id={ids.name}
-          value={draft.name}
-          maxLength={50}
-          clearable
-          onChange={(name) => set({ name })}
-        />
-      </FormField>
+      <div className="admin-form__pair">
+        <FormField id={ids.name} label={t('admin.store.name')} error={errors.name} required>
+          <Input
+            ref={nameRef}
+            id={ids.name}
+            value={draft.name}
+            maxLength={50}
+            clearable
+            onChange={(name) => set({ name })}
+          />
+        </FormField>
+        <FormField
+          id={ids.nameEn}
+          label={englishLabel('admin.store.nameEn', draft.nameEn)}
+          error={errors.nameEn}
+        >
+          <Input
+            ref={nameEnRef}
+            id={ids.nameEn}
+            value={draft.nameEn}
+            maxLength={100}
+            clearable
+            onChange={(nameEn) => set({ nameEn })}
+          />
+        </FormField>
+      </div>
+      <p className="form-field__hint">{t('admin.store.englishHint')}</p>
       <FormField
         id={ids.code}
         label={t('admin.store.code')}
@@ -239,16 +276,32 @@ function StoreForm({
           onChange={(phone) => set({ phone })}
         />
       </FormField>
-      <FormField id={ids.address} label={t('admin.store.address')} error={errors.address}>
-        <Input
-          ref={addressRef}
-          id={ids.address}
-          value={draft.address}
-          maxLength={200}
-          clearable
-          onChange={(address) => set({ address })}
-        />
-      </FormField>
+      <div className="admin-form__pair">
+        <FormField id={ids.address} label={t('admin.store.address')} error={errors.address}>
+          <Input
+            ref={addressRef}
+            id={ids.address}
+            value={draft.address}
+            maxLength={200}
+            clearable
+            onChange={(address) => set({ address })}
+          />
+        </FormField>
+        <FormField
+          id={ids.addressEn}
+          label={englishLabel('admin.store.addressEn', draft.addressEn)}
+          error={errors.addressEn}
+        >
+          <Input
+            ref={addressEnRef}
+            id={ids.addressEn}
+            value={draft.addressEn}
+            maxLength={300}
+            clearable
+            onChange={(addressEn) => set({ addressEn })}
+          />
+        </FormField>
+      </div>
       <fieldset className="admin-form__group">
         <legend>{t('admin.store.location')}</legend>
         <div className="admin-form__pair">

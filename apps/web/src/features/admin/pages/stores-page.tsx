@@ -7,6 +7,7 @@ import { Paths } from '@/config/paths';
 import { PageHeader } from '@/components/page-header';
 import { QueryState } from '@/components/query-state';
 import { useAdminStores } from '../api/stores';
+import { NoEnglishTag } from '../components/no-english-tag';
 import { PullToRefresh } from '@/components/pull-to-refresh';
 
 /** /store/admin/stores: every store, open or closed, and the way to open a new one. */
@@ -58,6 +59,7 @@ export default function StoresPage() {
                       }
                     >
                       {s.name} <small className="admin-page__code">{s.code}</small>
+                      {(!s.nameEn || !s.addressEn) && <NoEnglishTag />}
                     </List.Item>
                   </Link>
                 ))}

@@ -18,6 +18,7 @@ import { FormField, fieldErrorId } from '@/components/form-field';
 import { PageHeader } from '@/components/page-header';
 import { QueryState } from '@/components/query-state';
 import { useAppStore } from '@/features/app-state/stores/app-store';
+import { NoEnglishTag } from '../components/no-english-tag';
 import { useConfigStore } from '@/features/system-config/stores/config-store';
 import { DEFAULT_BUSINESS_TIME_ZONE } from '@/features/system-config/utils/store-status';
 import { api, fileUrl } from '@/lib/api-client';
@@ -224,26 +225,34 @@ function SystemForm({ initial }: { initial: SystemInfoAdmin }) {
   );
 }
 
-/** The rental agreement: edit and publish a new version; the versions published so far. */
+/** The rental agreement in Chinese and English side by side: edit and publish a new version. */
 function AgreementSection() {
   const { t } = useTranslation();
-  const current = useConfigStore((s) => s.config?.systemInfo.rentalAgreement ?? '');
+  const systemInfo = useConfigStore((s) => s.source?.systemInfo);
+  const current = {
+    text: systemInfo?.rentalAgreement ?? '',
+    textEn: systemInfo?.rentalAgreementEn ?? '',
+  };
   const versions = useAgreements();
   const publish = usePublishAgreement();
   const showSuccess = useAppStore((s) => s.showSuccess);
-  const [text, setText] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [draft, setDraft] = useState<{ text?: string; textEn?: string }>({});
+  const [errors, setErrors] = useState<{ text?: string; textEn?: string }>({});
   const [open, setOpen] = useState<string | null>(null);
-  const ref = useFieldAria<TextAreaRef>(
-    !!error,
-    fieldErrorId('agreement-text', error ?? undefined),
+  const ref = useFieldAria<TextAreaRef>(!!errors.text, fieldErrorId('agreement-text', errors.text));
+  const refEn = useFieldAria<TextAreaRef>(
+    !!errors.textEn,
+    fieldErrorId('agreement-text-en', errors.textEn),
   );
-  const value = text ?? current;
+  const value = { text: draft.text ?? current.text, textEn: draft.textEn ?? current.textEn };
+  const unchanged =
+    value.text.trim() === current.text.trim() && value.textEn.trim() === current.textEn.trim();
 
   const handlePublish = async () => {
-    const parsed = AgreementPublishSchema.safeParse({ text: value });
+    const parsed = AgreementPublishSchema.safeParse(value);
     if (!parsed.success) {
-      setError(draftErrors(t, ERRORS, parsed.error.issues, t(`${ERRORS}.invalid`)).text ?? null);
+      const found = draftErrors(t, ERRORS, parsed.error.issues, t(`${ERRORS}.invalid`));
+      setErrors({ text: found.text, textEn: found.textEn });
       return;
     }
     const ok = await Dialog.confirm({
@@ -254,12 +263,12 @@ function AgreementSection() {
     });
     if (!ok) return;
     try {
-      await publish.mutateAsync(parsed.data.text);
-      setText(null);
-      setError(null);
+      await publish.mutateAsync(parsed.data);
+      setDraft({});
+      setErrors({});
       showSuccess(t('admin.system.published'));
     } catch (err) {
-      setError((err as Error).message);
+      setErrors({ text: (err as Error).message });
     }
   };
 
@@ -269,31 +278,54 @@ function AgreementSection() {
         {t('admin.system.agreement')}
       </h2>
       <p className="form-field__hint">{t('admin.system.agreementHint')}</p>
-      <FormField
-        id="agreement-text"
-        label={t('admin.system.agreementText')}
-        error={error ?? undefined}
-      >
-        <TextArea
-          ref={ref}
-          id="agreement-text"
-          value={value}
-          rows={8}
-          autoSize={{ minRows: 6, maxRows: 16 }}
-          maxLength={RENTAL_AGREEMENT_MAX}
-          showCount
-          onChange={(next) => {
-            setText(next);
-            setError(null);
-          }}
-        />
-      </FormField>
+      <div className="admin-side-by-side">
+        <FormField id="agreement-text" label={t('admin.system.agreementText')} error={errors.text}>
+          <TextArea
+            ref={ref}
+            id="agreement-text"
+            value={value.text}
+            rows={8}
+            autoSize={{ minRows: 6, maxRows: 16 }}
+            maxLength={RENTAL_AGREEMENT_MAX}
+            showCount
+            onChange={(next) => {
+              setDraft((d) => ({ ...d, text: next }));
+              setErrors((e) => ({ ...e, text: undefined }));
+            }}
+          />
+        </FormField>
+        <FormField
+          id="agreement-text-en"
+          label={
+            <>
+              {t('admin.system.agreementTextEn')}
+              {!value.textEn.trim() && <NoEnglishTag />}
+            </>
+          }
+          hint={t('admin.system.agreementEnHint')}
+          error={errors.textEn}
+        >
+          <TextArea
+            ref={refEn}
+            id="agreement-text-en"
+            value={value.textEn}
+            rows={8}
+            autoSize={{ minRows: 6, maxRows: 16 }}
+            maxLength={RENTAL_AGREEMENT_MAX}
+            showCount
+            onChange={(next) => {
+              setDraft((d) => ({ ...d, textEn: next }));
+              setErrors((e) => ({ ...e, textEn: undefined }));
+            }}
+          />
+        </FormField>
+      </div>
       <Button
         block
         color="primary"
         size="large"
         loading={publish.isPending}
-        disabled={value.trim() === current.trim()}
+        disabled={unchanged}
         onClick={() => void handlePublish()}
       >
         {t('admin.system.publish')}
@@ -321,7 +353,18 @@ function AgreementSection() {
                         who: v.publishedByName || '—',
                         orders: v.orders,
                       })}
-                      {open === v.version && <pre className="admin-agreement">{v.text}</pre>}
+                      {open === v.version && (
+                        <>
+                          <pre className="admin-agreement" lang="zh-CN">
+                            {v.text}
+                          </pre>
+                          {v.textEn && (
+                            <pre className="admin-agreement" lang="en">
+                              {v.textEn}
+                            </pre>
+                          )}
+                        </>
+                      )}
                     </>
                   }
                 >

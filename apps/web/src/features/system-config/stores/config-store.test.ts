@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { API_TIMEOUT_MS, http } from '@/lib/api-client';
+import { changeLanguage } from '@/lib/i18n';
 import { CONFIG_CACHE_TTL_MS, useConfigStore } from './config-store';
 
 /** Against the real server; a closed port stands in for a dead network. */
@@ -106,5 +107,31 @@ describe('the configuration index.html asked for on a first visit', () => {
     vi.useRealTimers();
     const config = await loading;
     expect(Object.keys(config?.storeConfigs ?? {})).toHaveLength(3);
+  });
+
+  it('reads store names, addresses and the agreement in English for an English reader', async () => {
+    await changeLanguage('zh-CN');
+    await useConfigStore.getState().load({ force: true });
+    const wanlong = () =>
+      Object.values(useConfigStore.getState().config!.storeConfigs).find(
+        (s) => s.storeNameEn === 'Wanlong Resort Store',
+      )!;
+    expect(wanlong().storeName).toBe('万龙雪场店');
+    expect(wanlong().contactInfo.address).toMatch(/^河北省/);
+    // The switch reads the same configuration again, without asking the server.
+    cutNetwork();
+    await changeLanguage('en-US');
+    try {
+      expect(wanlong().storeName).toBe('Wanlong Resort Store');
+      expect(wanlong().contactInfo.address).toMatch(/Wanlong Ski Resort/);
+      expect(useConfigStore.getState().config!.systemInfo.rentalAgreement).toMatch(
+        /^1\. The renter/,
+      );
+      // What the administration edits stays as sent, both languages side by side.
+      expect(useConfigStore.getState().source!.systemInfo.rentalAgreement).toMatch(/^1\. /);
+      expect(useConfigStore.getState().source!.systemInfo.rentalAgreementEn).toMatch(/The renter/);
+    } finally {
+      await changeLanguage('zh-CN');
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { H5Config } from '@snowgear/contracts';
+import { SupportedLanguage, type H5Config } from '@snowgear/contracts';
 import { i18n } from '@/lib/i18n';
 import { storage, StorageKey } from '@/lib/storage';
 import { getH5Config } from '../api/get-h5-config';
@@ -12,8 +12,40 @@ interface CachedConfig {
   timestamp: number;
 }
 
+/**
+ * The configuration as a reader of `language` reads it: store names, addresses and the rental
+ * agreement in English for an English reader where the business gave them (else the Chinese).
+ */
+export function configInLanguage(config: H5Config, language: string): H5Config {
+  if (language !== SupportedLanguage.enUS) return config;
+  const { systemInfo } = config;
+  return {
+    ...config,
+    systemInfo: {
+      ...systemInfo,
+      rentalAgreement: systemInfo.rentalAgreementEn || systemInfo.rentalAgreement,
+    },
+    storeConfigs: Object.fromEntries(
+      Object.entries(config.storeConfigs).map(([id, store]) => [
+        id,
+        {
+          ...store,
+          storeName: store.storeNameEn || store.storeName,
+          contactInfo: {
+            ...store.contactInfo,
+            address: store.contactInfo.addressEn || store.contactInfo.address,
+          },
+        },
+      ]),
+    ),
+  };
+}
+
 interface ConfigState {
+  /** As the reader reads it (configInLanguage): what pages show. */
   config: H5Config | null;
+  /** As the server sent it, both languages side by side: what the administration edits. */
+  source: H5Config | null;
   status: 'idle' | 'loading' | 'ready' | 'error';
   /** '加载配置失败' when nothing could be loaded. */
   error: string | null;
@@ -21,6 +53,7 @@ interface ConfigState {
   stale: boolean;
   /** When what is shown was fetched from the server (ms), or null before anything was loaded. */
   fetchedAt: number | null;
+  /** Loads it and answers it as the reader reads it. */
   load: (options?: { force?: boolean }) => Promise<H5Config | null>;
 }
 
@@ -29,8 +62,11 @@ function readCache(): CachedConfig | null {
   return cached && typeof cached.timestamp === 'number' && cached.data ? cached : null;
 }
 
+/** Both views of one configuration (the one read now and the one as sent). */
+const views = (data: H5Config) => ({ config: configInLanguage(data, i18n.language), source: data });
+
 export const useConfigStore = create<ConfigState>()((set) => ({
-  config: readCache()?.data ?? null,
+  ...(readCache() ? views(readCache()!.data) : { config: null, source: null }),
   status: 'idle',
   error: null,
   stale: false,
@@ -38,32 +74,35 @@ export const useConfigStore = create<ConfigState>()((set) => ({
   async load(options = {}) {
     const cached = readCache();
     if (!options.force && cached && Date.now() - cached.timestamp < CONFIG_CACHE_TTL_MS) {
-      set({
-        config: cached.data,
-        status: 'ready',
-        error: null,
-        stale: false,
-        fetchedAt: cached.timestamp,
-      });
-      return cached.data;
+      const read = views(cached.data);
+      set({ ...read, status: 'ready', error: null, stale: false, fetchedAt: cached.timestamp });
+      return read.config;
     }
     set({ status: 'loading' });
     try {
       const data = await getH5Config();
       const timestamp = Date.now();
       storage.setJson(StorageKey.systemConfigs, { data, timestamp } satisfies CachedConfig);
-      set({ config: data, status: 'ready', error: null, stale: false, fetchedAt: timestamp });
-      return data;
+      const read = views(data);
+      set({ ...read, status: 'ready', error: null, stale: false, fetchedAt: timestamp });
+      return read.config;
     } catch {
       if (cached) {
-        set({ config: cached.data, status: 'ready', error: null, stale: true });
-        return cached.data;
+        const read = views(cached.data);
+        set({ ...read, status: 'ready', error: null, stale: true });
+        return read.config;
       }
       set({ status: 'error', error: i18n.t('app.configLoadFailed') });
       return null;
     }
   },
 }));
+
+// A switch of language reads the same configuration again in the new one.
+i18n.on('languageChanged', () => {
+  const { source } = useConfigStore.getState();
+  if (source) useConfigStore.setState(views(source));
+});
 
 /**
  * The business as customers know it (its company name; the system's name where none is set):
