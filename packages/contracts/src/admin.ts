@@ -286,6 +286,8 @@ export const SystemInfoSaveSchema = z.object({
       ValidationCode.InvalidDomain,
     ),
   companyName: singleLineText({ max: 100 }),
+  /** The same in English (empty: English readers read the Chinese). */
+  companyNameEn: singleLineText({ max: 100 }).default(''),
   /** The logo's file id (uploaded as `SystemLogo`), or '' for none. */
   systemLogoFileId: z.union([z.uuid(), z.literal('')]),
   policeFilingNumber: singleLineText({ max: 50 }),
@@ -299,6 +301,7 @@ export const SystemInfoAdminSchema = z.object({
   systemName: z.string(),
   systemDomain: z.string(),
   companyName: z.string(),
+  companyNameEn: z.string(),
   systemLogo: z.string(),
   systemLogoFileId: z.string(),
   policeFilingNumber: z.string(),

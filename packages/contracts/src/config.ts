@@ -10,6 +10,8 @@ export const SystemInfoSchema = z.object({
   systemName: z.string(),
   systemDomain: z.string(),
   companyName: z.string(),
+  /** Empty: English readers read the Chinese name. Optional for copies cached before it was sent. */
+  companyNameEn: z.string().optional(),
   systemLogo: z.string(),
   rentalAgreement: z.string(),
   /** The agreement in English; empty until given (English readers then read the Chinese). */

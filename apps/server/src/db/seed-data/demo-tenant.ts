@@ -7,6 +7,7 @@ export const demoSystemSettings: Record<string, string> = {
   [S.SystemName]: DEFAULT_SYSTEM_NAME,
   [S.SystemDomain]: 'localhost',
   [S.CompanyName]: '崇礼雪具租赁有限公司',
+  [S.CompanyNameEn]: 'Chongli Snow Gear Rental Co., Ltd.',
   [S.SystemLogo]: '',
   [S.RentalAgreement]: [
     '1. 租赁期间雪具由承租人妥善保管，按约定时间归还。',

@@ -74,6 +74,7 @@ const SYSTEM_FIELDS: { field: keyof SystemInfoAdmin; key: string }[] = [
   { field: 'systemName', key: S.SystemName },
   { field: 'systemDomain', key: S.SystemDomain },
   { field: 'companyName', key: S.CompanyName },
+  { field: 'companyNameEn', key: S.CompanyNameEn },
   { field: 'systemLogo', key: S.SystemLogo },
   { field: 'systemLogoFileId', key: S.SystemLogoFileId },
   { field: 'policeFilingNumber', key: S.PoliceFilingNumber },

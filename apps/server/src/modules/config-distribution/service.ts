@@ -53,6 +53,7 @@ export async function getH5Config(db: Database, tenantId: string): Promise<H5Con
       systemName: setting(S.SystemName) || DEFAULT_SYSTEM_NAME,
       systemDomain: setting(S.SystemDomain),
       companyName: setting(S.CompanyName),
+      companyNameEn: setting(S.CompanyNameEn),
       systemLogo: setting(S.SystemLogo),
       rentalAgreement: setting(S.RentalAgreement),
       rentalAgreementEn: setting(S.RentalAgreementEn),

@@ -3,6 +3,8 @@ export const SystemSettingKey = {
   SystemName: 'System.Name',
   SystemDomain: 'System.Domain',
   CompanyName: 'System.CompanyName',
+  /** The company's name in English, for foreign customers; empty: they read the Chinese. */
+  CompanyNameEn: 'System.CompanyNameEn',
   SystemLogo: 'System.Logo',
   /** The uploaded logo's file (public while it is the logo); `SystemLogo` holds its address. */
   SystemLogoFileId: 'System.LogoFileId',

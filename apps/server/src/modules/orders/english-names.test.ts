@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { HOST_TENANT_ID, type Order, type OrderQr, type Receipt } from '@snowgear/contracts';
+import {
+  HOST_TENANT_ID,
+  type Checkout,
+  type Order,
+  type OrderQr,
+  type Receipt,
+} from '@snowgear/contracts';
 import {
   attributeDefinitions,
   equipment,
@@ -176,6 +182,17 @@ describe('orders in English', () => {
     expect(qr.items).toContainEqual({ name: 'Test helmet', sizeLabel: 'Small', count: 1 });
     expect(JSON.stringify(qr.summary)).toContain('Test helmet');
     expect(JSON.stringify(qr.summary)).not.toMatch(CJK);
+    // The payment page: the store, the gear and the fees it pays for.
+    const checkout = (
+      await call('employee', 'GET', `/api/app/payments/checkout/${booked.id}`, undefined, 'en')
+    ).json<Checkout>();
+    expect(checkout.storeName).toBe('Wanlong Resort Store');
+    expect(checkout.feeItems.map((f) => f.description)).toContain('Test helmet × 2');
+    expect(JSON.stringify(checkout.summary)).not.toMatch(CJK);
+    const zhCheckout = (
+      await call('employee', 'GET', `/api/app/payments/checkout/${booked.id}`)
+    ).json<Checkout>();
+    expect(zhCheckout.storeName).toBe('万龙雪场店');
     const paid = await call(
       'employee',
       'POST',

@@ -75,6 +75,7 @@ export async function paymentRoutes(
       return service.checkout(request.tenantId, request.params.orderId, {
         userId: request.user?.id ?? null,
         personal: (order) => orders.mayReadPersonal(order),
+        english: isEnglish(request),
       });
     },
   );

@@ -129,10 +129,17 @@ export class PaymentsService {
   async checkout(
     tenantId: string,
     orderId: string,
-    caller: { userId: string | null; personal: (order: OrderRow) => boolean },
+    caller: {
+      userId: string | null;
+      personal: (order: OrderRow) => boolean;
+      /** The reader's language: the store, gear and fees are named in English for English. */
+      english: boolean;
+    },
   ): Promise<Checkout> {
-    const detail = await findOrderDetail(this.db, tenantId, orderId);
-    if (!detail) throw notFound(ErrorCode.OrderNotFound, this.text(false, 'OrderNotFound'));
+    const detail = await findOrderDetail(this.db, tenantId, orderId, caller.english);
+    if (!detail) {
+      throw notFound(ErrorCode.OrderNotFound, this.text(caller.english, 'OrderNotFound'));
+    }
     const { order, fees, bills: billRows } = detail;
     const [online, payBefore] = await Promise.all([
       this.methods(tenantId, order.storeId),

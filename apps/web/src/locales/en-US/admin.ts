@@ -200,6 +200,8 @@ export const admin: Messages['admin'] = {
     systemDomain: 'Domain',
     companyName: 'Company name',
     companyNameHint: 'Shown in the footer and the titles of customer pages',
+    companyNameEn: 'Company name in English',
+    companyNameEnHint: 'What English readers see instead; left empty, they see the Chinese name',
     logo: 'Logo',
     logoPick: 'Upload a logo',
     logoChange: 'Change',

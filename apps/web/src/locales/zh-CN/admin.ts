@@ -163,6 +163,8 @@ export const admin = {
     systemDomain: '域名',
     companyName: '公司名称',
     companyNameHint: '显示在页脚和顾客端页面的标题里',
+    companyNameEn: '公司英文名称',
+    companyNameEnHint: '英文界面显示它；留空时英文界面显示中文名称',
     logo: 'Logo',
     logoPick: '上传 Logo',
     logoChange: '更换',

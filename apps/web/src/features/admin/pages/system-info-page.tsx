@@ -80,6 +80,7 @@ function SystemForm({ initial }: { initial: SystemInfoAdmin }) {
     systemName: initial.systemName,
     systemDomain: initial.systemDomain,
     companyName: initial.companyName,
+    companyNameEn: initial.companyNameEn,
     systemLogoFileId: initial.systemLogoFileId,
     policeFilingNumber: initial.policeFilingNumber,
     policeFilingLink: initial.policeFilingLink,
@@ -99,6 +100,7 @@ function SystemForm({ initial }: { initial: SystemInfoAdmin }) {
   const nameRef = useFieldAria<InputRef>(...aria('systemName'));
   const domainRef = useFieldAria<InputRef>(...aria('systemDomain'));
   const companyRef = useFieldAria<InputRef>(...aria('companyName'));
+  const companyEnRef = useFieldAria<InputRef>(...aria('companyNameEn'));
   const policeRef = useFieldAria<InputRef>(...aria('policeFilingNumber'));
   const policeLinkRef = useFieldAria<InputRef>(...aria('policeFilingLink'));
   const icpRef = useFieldAria<InputRef>(...aria('icpNumber'));
@@ -107,6 +109,7 @@ function SystemForm({ initial }: { initial: SystemInfoAdmin }) {
     systemName: nameRef,
     systemDomain: domainRef,
     companyName: companyRef,
+    companyNameEn: companyEnRef,
     policeFilingNumber: policeRef,
     policeFilingLink: policeLinkRef,
     icpNumber: icpRef,
@@ -178,6 +181,7 @@ function SystemForm({ initial }: { initial: SystemInfoAdmin }) {
       <h2 className="section-title">{t('admin.system.info')}</h2>
       {text('systemName', { max: 50, hint: t('admin.system.systemNameHint') })}
       {text('companyName', { max: 100, hint: t('admin.system.companyNameHint') })}
+      {text('companyNameEn', { max: 100, hint: t('admin.system.companyNameEnHint') })}
       {text('systemDomain', { max: 100 })}
       <FormField id="system-logo" label={t('admin.system.logo')} error={errors.systemLogoFileId}>
         <div className="admin-logo">

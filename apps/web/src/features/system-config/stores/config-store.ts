@@ -23,6 +23,7 @@ export function configInLanguage(config: H5Config, language: string): H5Config {
     ...config,
     systemInfo: {
       ...systemInfo,
+      companyName: systemInfo.companyNameEn || systemInfo.companyName,
       rentalAgreement: systemInfo.rentalAgreementEn || systemInfo.rentalAgreement,
     },
     storeConfigs: Object.fromEntries(
