@@ -378,6 +378,11 @@ const RECIPES: Record<string, Recipe> = {
     url: `/api/app/small-equipment/${side.small.id}/adjust`,
     payload: { delta: -100_000, reason },
   }),
+  // Its own Chinese name again (no English): allowed or refused by the store alone.
+  'PUT /api/app/small-equipment/:id/names': ({ side }) => ({
+    url: `/api/app/small-equipment/${side.small.id}/names`,
+    payload: { name: side.small.name },
+  }),
   'GET /api/app/small-equipment/:id/history': ({ side }) => ({
     url: `/api/app/small-equipment/${side.small.id}/history`,
   }),

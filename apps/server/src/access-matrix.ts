@@ -112,6 +112,7 @@ GET    /api/app/equipment/completed-orders                401       403      ok/
 GET    /api/app/small-equipment                           401       403      403    403    ok       ok      ok
 POST   /api/app/small-equipment                           401       403      403    403    ok/403   ok/403  ok/ok
 POST   /api/app/small-equipment/:id/adjust                401       403      403    403    ok/403   ok/403  ok/ok
+PUT    /api/app/small-equipment/:id/names                 401       403      403    403    ok/403   ok/403  ok/ok
 GET    /api/app/small-equipment/:id/history               401       403      403    403    ok/ok    ok/ok   ok/ok
 #
 # Customer booking: the catalog and quotes for anyone; booking itself for signed-in customers

@@ -2,18 +2,18 @@ import { z } from 'zod';
 import { normaliseContactPhone, normaliseMobileNumber } from './phone-numbers.js';
 import { ValidationCode } from './validation-codes.js';
 
-/** The request fields of phone numbers: the stored form (phone-numbers.ts), or the reason. */
+/**
+ * The request fields of phone numbers: the stored form (phone-numbers.ts), or the reason. The
+ * check does not stop the rest of the form's checks (an order's delivery address, say), so every
+ * field with a problem is named at once.
+ */
 const phoneField = (normalise: (text: string) => string | null, issue: string) =>
   z
     .string()
     .trim()
     .max(40, issue)
-    .transform((text, ctx) => {
-      const number = normalise(text);
-      if (number !== null) return number;
-      ctx.addIssue({ code: 'custom', message: issue, input: text });
-      return z.NEVER;
-    });
+    .refine((text) => normalise(text) !== null, issue)
+    .overwrite((text) => normalise(text) ?? text);
 
 /** A mobile that can receive a sign-in text: mainland or international, stored as phone-numbers.ts says. */
 export const MobileNumberSchema = /* @__PURE__ */ phoneField(

@@ -17,6 +17,7 @@ const MULTI_LINE = new Set([
   'business_parameters.value',
   'system_settings.value',
   'agreement_versions.text',
+  'agreement_versions.text_en',
   'help_articles.body',
   'equipment.remarks',
   'equipment_operation_history.remarks',

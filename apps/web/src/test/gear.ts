@@ -13,8 +13,10 @@ export async function newGear(
   prefix: string,
   { count = 2, dailyRentPrice = 10, deposit = 100 } = {},
 ): Promise<Equipment[]> {
+  // The demo's kinds by their Chinese names, whichever language the test reads.
   const { items: categories } = await api.get<{ items: { id: string; name: string }[] }>(
     '/app/equipment/categories',
+    { headers: { 'Accept-Language': 'zh-CN' } },
   );
   const categoryId = categories.find((c) => c.name === kind)!.id;
   const stamp = Date.now();

@@ -80,7 +80,7 @@ describe('contact service page', () => {
     expect(
       screen.getByRole('heading', { level: 2, name: 'Store phones and addresses' }),
     ).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Navigate to 万龙雪场店' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Navigate to Wanlong Resort Store' })).toBeTruthy();
     expect(await screen.findByRole('link', { name: 'All customer help' })).toBeTruthy();
     await changeLanguage('zh-CN');
   });

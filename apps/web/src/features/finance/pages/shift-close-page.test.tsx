@@ -7,7 +7,7 @@ import { api } from '@/lib/api-client';
 import { changeLanguage } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { loginWithPassword, useSession } from '@/features/auth/stores/session-store';
-import { useConfigStore } from '@/features/system-config/stores/config-store';
+import { configInLanguage, useConfigStore } from '@/features/system-config/stores/config-store';
 import { formatYuan } from '../utils/money';
 import ShiftClosePage from './shift-close-page';
 import { counterOrder } from '@/test/counter-order';
@@ -125,16 +125,22 @@ describe('shift close page (real server)', () => {
     await changeLanguage('en-US');
     await signIn('admin');
     const config = await api.get<H5Config>('/app/config-distribution/h5');
-    useConfigStore.setState({ config, status: 'ready' });
+    useConfigStore.setState({ config: configInLanguage(config, 'en-US'), status: 'ready' });
     const router = renderPage();
     expect(screen.getByRole('heading', { name: 'Shift close' })).toBeTruthy();
-    expect(await screen.findByRole('heading', { name: '万龙雪场店 shift close' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: 'Wanlong Resort Store shift close' }),
+    ).toBeTruthy();
     expect(screen.getByRole('region', { name: 'Store total' })).toBeTruthy();
     expect(screen.getAllByText('Cash in').length).toBeGreaterThan(0);
 
-    fireEvent.click(screen.getByRole('button', { name: 'Choose a store, now: 万龙雪场店' }));
-    fireEvent.click(await screen.findByText('太舞小镇店'));
+    fireEvent.click(
+      screen.getByRole('button', { name: 'Choose a store, now: Wanlong Resort Store' }),
+    );
+    fireEvent.click(await screen.findByText('Thaiwoo Village Store'));
     await waitFor(() => expect(router.state.location.search).toContain('store='));
-    expect(await screen.findByRole('heading', { name: '太舞小镇店 shift close' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: 'Thaiwoo Village Store shift close' }),
+    ).toBeTruthy();
   });
 });

@@ -114,7 +114,7 @@ describe('receipt page (real server)', () => {
     await signIn('manager');
     await changeLanguage('en-US');
     renderPage(`/customer/receipt/${paid.orderNumber}`);
-    const receipt = await screen.findByRole('article', { name: '万龙雪场店' });
+    const receipt = await screen.findByRole('article', { name: 'Wanlong Resort Store' });
     expect(within(receipt).getByText('收据测试顾客')).toBeTruthy();
     expect(
       within(receipt).getByText(new RegExp(`Confirmed by ${paid.bills[0]!.confirmedByName}`)),
