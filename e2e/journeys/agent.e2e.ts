@@ -55,7 +55,7 @@ async function bookForCustomer(
 ): Promise<string> {
   await page.getByRole('link', { name: texts.book }).tap();
   await page.waitForURL('**/agent/order-create');
-  await page.getByRole('radio', { name: /万龙雪场店/ }).tap();
+  await page.getByRole('radio', { name: /万龙雪场店|Wanlong Resort Store/ }).tap();
   await page.getByRole('button', { name: texts.addRider, exact: true }).first().tap();
   const dialog = page.getByRole('dialog', { name: texts.addRider });
   const field = (label: string) =>

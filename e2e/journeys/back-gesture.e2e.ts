@@ -34,7 +34,7 @@ describe("the phone's back gesture", () => {
     await page.goto(`${baseUrl}/help`);
     await page.goto(`${baseUrl}/customer/order-create`);
     await page
-      .getByRole('radio', { name: /万龙雪场店/ })
+      .getByRole('radio', { name: /万龙雪场店|Wanlong Resort Store/ })
       .first()
       .tap();
     await page.getByRole('button', { name: '更换门店' }).waitFor();
@@ -82,11 +82,11 @@ describe("the phone's back gesture", () => {
     const context = await newPhone(browser, 'en-US');
     const page = await context.newPage();
     const errors = watchErrors(page);
-    await signIn(page, baseUrl, 'agent', '/agent/dashboard');
+    await signIn(page, baseUrl, 'agent', '/agent/dashboard', 'en-US');
     await page.evaluate(() => localStorage.setItem('language', 'en-US'));
     await page.goto(`${baseUrl}/agent/order-create`);
     await page
-      .getByRole('radio', { name: /万龙雪场店/ })
+      .getByRole('radio', { name: /万龙雪场店|Wanlong Resort Store/ })
       .first()
       .tap();
     const name = page.getByPlaceholder("Enter the customer's name");

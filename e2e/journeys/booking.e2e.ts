@@ -362,7 +362,7 @@ describe('a customer books gear on a phone', () => {
 
   for (const [language, store, phone, viaAgent] of [
     ['zh-CN', '万龙雪场店', '13712340001', true],
-    ['en-US', '太舞小镇店', '13712340002', false],
+    ['en-US', 'Thaiwoo Village Store', '13712340002', false],
   ] as const) {
     it(`goes from ${viaAgent ? 'an agent’s link' : '/'} to a paid delivery order, chosen for a later day, in under two minutes (${language}), which the store's scan opens`, async () => {
       const texts = TEXTS[language];

@@ -387,7 +387,7 @@ describe('a new order at the counter', () => {
       // The agreement to read and the pad to sign on, on the clerk's phone.
       await page.getByRole('button', { name: texts.open }).tap();
       const sheet = page.getByRole('dialog', { name: texts.sheet });
-      await sheet.getByText('押金在雪具归还并检查无损后原路退回', { exact: false }).waitFor();
+      await sheet.getByText(texts.clause, { exact: false }).waitFor();
       await sheet.locator('.signature-pad__canvas').waitFor();
       await screenshot(page, `store-order-create-agreement-${language}`);
       await sheet.getByText(texts.accept).tap();

@@ -132,7 +132,7 @@ describe('app shell on a phone', () => {
     await page.getByRole('switch', { name: 'Dark mode' }).tap();
     await page.reload();
     await page.getByText('Choose a store').waitFor();
-    expect(await page.title()).toBe('Book gear - 崇礼雪具租赁有限公司');
+    expect(await page.title()).toBe('Book gear - Chongli Snow Gear Rental Co., Ltd.');
     expect(await page.locator('html').getAttribute('data-prefers-color-scheme')).toBe('dark');
     expect(await page.locator('html').getAttribute('lang')).toBe('en-US');
     await screenshot(page, 'order-create-en-dark');

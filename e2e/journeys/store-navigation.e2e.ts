@@ -21,6 +21,8 @@ const TEXTS = {
     title: '联系客服',
     call: '致电 万龙雪场店 0313-4788001',
     navigate: '到店导航：万龙雪场店',
+    stores: ['万龙雪场店', '太舞小镇店', '云顶夜场店'],
+    name: '万龙雪场店',
     dialog: '到店导航',
     // 500 m due south of the store, facing east (heading 90°): the store is on the left.
     metresSouth: 500,
@@ -35,8 +37,10 @@ const TEXTS = {
   },
   'en-US': {
     title: 'Contact us',
-    call: 'Call 万龙雪场店 0313-4788001',
-    navigate: 'Navigate to 万龙雪场店',
+    call: 'Call Wanlong Resort Store 0313-4788001',
+    navigate: 'Navigate to Wanlong Resort Store',
+    stores: ['Wanlong Resort Store', 'Thaiwoo Village Store', 'Genting Night Skiing Store'],
+    name: 'Wanlong Resort Store',
     dialog: 'Navigate to the store',
     // 1.2 km due east of the store, facing south (heading 180°): the store is on the right.
     metresSouth: 0,
@@ -120,7 +124,7 @@ describe('contact service and navigation to a store, on a phone', () => {
       const call = page.getByRole('link', { name: texts.call });
       expect(await call.getAttribute('href')).toBe('tel:03134788001');
       expect((await call.boundingBox())!.height).toBeGreaterThanOrEqual(44);
-      for (const store of ['万龙雪场店', '太舞小镇店', '云顶夜场店']) {
+      for (const store of texts.stores) {
         await page.getByRole('heading', { level: 3, name: store }).waitFor();
       }
       await page.locator('a[href^="/help/article/"]').first().waitFor();
@@ -172,11 +176,11 @@ describe('contact service and navigation to a store, on a phone', () => {
       expect(baidu.host).toBe('api.map.baidu.com');
       expect(baidu.searchParams.get('location')).toBe(`${BD09.latitude},${BD09.longitude}`);
       expect(baidu.searchParams.get('coord_type')).toBe('bd09ll');
-      expect(baidu.searchParams.get('title')).toBe('万龙雪场店');
+      expect(baidu.searchParams.get('title')).toBe(texts.name);
       const tencent = await href('tencent');
       expect(tencent.host).toBe('apis.map.qq.com');
       expect(tencent.searchParams.get('marker')).toMatch(
-        new RegExp(`^coord:${GCJ02.latitude},${GCJ02.longitude};title:万龙雪场店;addr:.+`),
+        new RegExp(`^coord:${GCJ02.latitude},${GCJ02.longitude};title:${texts.name};addr:.+`),
       );
       await screenshot(page, `store-navigation-${language}`);
 

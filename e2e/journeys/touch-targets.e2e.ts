@@ -108,7 +108,7 @@ async function checkBooking(page: Page, language: Language, who: string, finding
   const texts = TEXTS[language];
   await visit(page, '/customer/order-create', findings, `${who} booking: stores`);
   await page
-    .getByRole('radio', { name: /万龙雪场店/ })
+    .getByRole('radio', { name: /万龙雪场店|Wanlong Resort Store/ })
     .first()
     .tap();
   await settled(page);
@@ -355,7 +355,7 @@ describe('every target a customer or an agent taps is at least 44 × 44 px', () 
 
         await visit(page, '/agent/order-create', findings, 'agent booking: stores');
         await page
-          .getByRole('radio', { name: /万龙雪场店/ })
+          .getByRole('radio', { name: /万龙雪场店|Wanlong Resort Store/ })
           .first()
           .tap();
         await settled(page);

@@ -24,6 +24,8 @@ export const AGREEMENT_TEXTS = {
     missing: '请让客户阅读租赁协议并签名',
     detailTitle: '租赁协议',
     signatureAlt: '客户签名',
+    /** A clause of the demo's agreement. */
+    clause: '押金在雪具归还并检查无损后原路退回',
   },
   'en-US': {
     open: 'Customer reads and signs',
@@ -34,6 +36,7 @@ export const AGREEMENT_TEXTS = {
     missing: 'Have the customer read the rental agreement and sign',
     detailTitle: 'Rental agreement',
     signatureAlt: "Customer's signature",
+    clause: 'The deposit is refunded the way it was paid once the gear is back',
   },
 } as const;
 
