@@ -120,7 +120,11 @@ describe('app shell', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'English' }));
     expect(await screen.findByText('Choose a store')).toBeTruthy();
     expect(window.localStorage.getItem('language')).toBe('en-US');
-    await waitFor(() => expect(document.title).toBe('Book gear - 崇礼雪具租赁有限公司'));
+    // The company by its English name, in the title and the footer.
+    await waitFor(() =>
+      expect(document.title).toBe('Book gear - Chongli Snow Gear Rental Co., Ltd.'),
+    );
+    expect(screen.getByText('© Chongli Snow Gear Rental Co., Ltd.')).toBeTruthy();
     fireEvent.click(screen.getByRole('switch', { name: 'Dark mode' }));
     expect(document.documentElement.getAttribute('data-prefers-color-scheme')).toBe('dark');
     expect(window.localStorage.getItem('theme')).toBe('dark');
