@@ -98,7 +98,7 @@ describe('the store dashboard and the administration console', () => {
     await customer.addInitScript(() => window.localStorage.setItem('language', 'en-US'));
     const booking = await customer.newPage();
     await booking.goto(`${baseUrl}/customer/order-create`);
-    const card = booking.getByRole('radio', { name: /云顶夜场店/ });
+    const card = booking.getByRole('radio', { name: /Genting Night Skiing Store/ });
     await card.getByText('Closed today').waitFor();
     await card.getByText(/16:45/).waitFor();
     await screenshot(booking, 'admin-store-rest-booking-en');
@@ -201,7 +201,7 @@ describe('the store dashboard and the administration console', () => {
       { name: '协议雪镜', barcodeNumber: `AGREEE2E${Date.now()}` },
     ]);
     const clause = `5. 雪具须在营业时间内归还（${Date.now() % 100000}）。`;
-    const text = page.getByLabel('协议内容');
+    const text = page.getByLabel('协议内容（中文）');
     await text.waitFor();
     await text.fill(`${await text.inputValue()}\n${clause}`);
     await page.getByRole('button', { name: '发布新版本' }).tap();

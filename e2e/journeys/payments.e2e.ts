@@ -202,14 +202,10 @@ describe('paying online', () => {
     expect(wechat.payments).toBeGreaterThanOrEqual(wechatPaid.totalAmount);
     expect(wechat.refunds).toBeGreaterThanOrEqual(refund.amount);
     const wechatRow = staffPage.getByRole('row', { name: /^微信支付/ });
-    await wechatRow
-      .getByText(`¥${wechat.payments.toFixed(2)}`)
-      .first()
-      .waitFor();
-    await wechatRow
-      .getByText(`¥${wechat.refunds.toFixed(2)}`)
-      .first()
-      .waitFor();
+    // Written as the finance page writes amounts: thousands apart (¥4,910.00).
+    const shown = (yuan: number) => `¥${yuan.toFixed(2).replace(/\B(?=(\d{3})+\.)/g, ',')}`;
+    await wechatRow.getByText(shown(wechat.payments)).first().waitFor();
+    await wechatRow.getByText(shown(wechat.refunds)).first().waitFor();
     // The daily chart (loaded lazily) for the last seven days.
     await staffPage.getByText('近 7 天').tap();
     await staffPage.locator('.finance-chart [_echarts_instance_] svg').first().waitFor();
