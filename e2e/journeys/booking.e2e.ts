@@ -1,10 +1,11 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { BookingQuote } from '@snowgear/contracts';
 import { launchBrowser, newPhone, screenshot, watchErrors } from '../support/browser';
 import { gunScan } from '../support/gun';
 import { staffApi } from '../support/api';
 import { signIn } from '../support/session';
+import { chooseSizes, opened } from '../support/booking';
 
 const baseUrl = inject('baseUrl');
 
@@ -108,25 +109,6 @@ async function addRider(page: Page, texts: (typeof TEXTS)[Language], rider: Ride
   await dialog.waitFor({ state: 'hidden' });
 }
 
-/**
- * In the gear popup: the rider, then in every size group the size suggested for the rider when it
- * is still free, else the first size still free; where the sheet then warns that the size does not
- * fit the rider, the fitting size it offers (as a customer would).
- */
-async function chooseSizes(popup: Locator, rider: string) {
-  await popup.getByRole('radio', { name: rider, exact: true }).tap();
-  for (const group of await popup.locator('.kind-picker').all()) {
-    const free = group.locator('[role="radio"]:not([disabled])');
-    const suggested = free.filter({ has: popup.page().locator('.kind-picker__suggested') });
-    await ((await suggested.count()) > 0 ? suggested : free).first().tap();
-  }
-  for (let i = 0; i < 6; i++) {
-    const take = popup.locator('.size-fit__take').first();
-    if ((await take.count()) === 0) break;
-    await take.tap();
-  }
-}
-
 const money = (yuan: number) => `¥${yuan.toFixed(2)}`;
 const fen = (yuan: number) => Math.round(yuan * 100);
 
@@ -178,24 +160,6 @@ async function checkFigures(page: Page, texts: (typeof TEXTS)[Language], quote: 
   expect(await page.locator('.booking-action-bar__store').textContent()).toContain(
     money(quote.total),
   );
-}
-
-/**
- * A sheet once it has finished opening: antd-mobile's popups take no taps while they slide in (a
- * person is not that quick; a journey is).
- */
-async function opened(sheet: Locator) {
-  await sheet.waitFor();
-  await expect
-    .poll(() =>
-      sheet.evaluate((el) => {
-        for (let node: Element | null = el; node; node = node.parentElement) {
-          if (getComputedStyle(node).pointerEvents === 'none') return false;
-        }
-        return true;
-      }),
-    )
-    .toBe(true);
 }
 
 /**

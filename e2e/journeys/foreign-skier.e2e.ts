@@ -1,7 +1,8 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newPhone, screenshot, watchErrors } from '../support/browser';
 import { signIn } from '../support/session';
+import { chooseSizes, opened } from '../support/booking';
 
 const baseUrl = inject('baseUrl');
 
@@ -23,23 +24,6 @@ async function readsNoChinese(page: Page, where: string) {
   const at = text.search(HAN);
   const around = at < 0 ? '' : text.slice(Math.max(0, at - 40), at + 40).replace(/\s+/g, ' ');
   expect(around, `Chinese on ${where}`).toBe('');
-}
-
-/**
- * A sheet once it has finished opening: antd-mobile's popups take no taps while they slide in.
- */
-async function opened(sheet: Locator) {
-  await sheet.waitFor();
-  await expect
-    .poll(() =>
-      sheet.evaluate((el) => {
-        for (let node: Element | null = el; node; node = node.parentElement) {
-          if (getComputedStyle(node).pointerEvents === 'none') return false;
-        }
-        return true;
-      }),
-    )
-    .toBe(true);
 }
 
 interface Rider {
@@ -84,25 +68,6 @@ async function addRider(page: Page, rider: Rider) {
   await readsNoChinese(page, `the rider form of ${rider.name}`);
   await dialog.getByRole('button', { name: 'Save' }).tap();
   await dialog.waitFor({ state: 'hidden' });
-}
-
-/**
- * In the gear popup: the rider, then in every size group the size suggested for the rider when
- * still free, else the first free one; where the sheet warns the size does not fit, the size it
- * offers instead.
- */
-async function chooseSizes(popup: Locator, rider: string) {
-  await popup.getByRole('radio', { name: rider, exact: true }).tap();
-  for (const group of await popup.locator('.kind-picker').all()) {
-    const free = group.locator('[role="radio"]:not([disabled])');
-    const suggested = free.filter({ has: popup.page().locator('.kind-picker__suggested') });
-    await ((await suggested.count()) > 0 ? suggested : free).first().tap();
-  }
-  for (let i = 0; i < 6; i++) {
-    const take = popup.locator('.size-fit__take').first();
-    if ((await take.count()) === 0) break;
-    await take.tap();
-  }
 }
 
 describe('a foreign skier books in English', () => {
