@@ -38,7 +38,7 @@ describe('the customer signs the rental agreement at the counter (real server)',
   beforeAll(async () => {
     await changeLanguage('zh-CN');
     config = await api.get<H5Config>('/app/config-distribution/h5');
-    useConfigStore.setState({ config, status: 'ready' });
+    useConfigStore.setState({ config, source: config, status: 'ready' });
   });
 
   it('shows the current agreement to read, and takes the signature once it is accepted and drawn', async () => {
@@ -64,6 +64,32 @@ describe('the customer signs the rental agreement at the counter (real server)',
     expect(screen.getByText('✓ 客户已签名')).toBeTruthy();
     expect(screen.getByRole('button', { name: '重新签名' })).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('lets a foreign guest read and accept it in English at a Chinese counter, signing the same version', async () => {
+    render(<Card required />);
+    const { rentalAgreementEn, rentalAgreementVersion: version } = config.systemInfo;
+    expect(rentalAgreementEn).toMatch(/[a-z]/);
+    fireEvent.click(screen.getByRole('button', { name: '请客户阅读并签名' }));
+    const sheet = await screen.findByRole('dialog', { name: '租赁协议' });
+    expect(within(sheet).getByRole('button', { name: '中文' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+    fireEvent.click(within(sheet).getByRole('button', { name: 'English' }));
+    const english = await screen.findByRole('dialog', { name: 'Rental agreement' });
+    expect(english.getAttribute('lang')).toBe('en-US');
+    expect(
+      within(english).getByText(rentalAgreementEn.slice(0, 20), { exact: false }),
+    ).toBeTruthy();
+    expect(
+      within(english).queryByText(config.systemInfo.rentalAgreement.slice(0, 10), { exact: false }),
+    ).toBeNull();
+    fireEvent.click(within(english).getByRole('button', { name: 'draw' }));
+    fireEvent.click(within(english).getByText('I have read and accept the rental agreement'));
+    fireEvent.click(within(english).getByRole('button', { name: 'Confirm signature' }));
+    expect(await screen.findByText(`signed ${version}`)).toBeTruthy();
+    // The clerk's own screen stays in the clerk's language.
+    expect(screen.getByText('✓ 客户已签名')).toBeTruthy();
   });
 
   it('says when the store does not require it', () => {

@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { Button, Checkbox } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { SupportedLanguage } from '@snowgear/contracts';
 import { Popup } from '@/components/antd/popup';
 import { SignaturePad } from '@/components/signature-pad';
 import { useConfigStore } from '@/features/system-config/stores/config-store';
+import { currentLanguage, i18n, LANGUAGE_NAMES, loadLanguage } from '@/lib/i18n';
 import type { CounterSignature } from '../api/counter-signature';
 import '../counter-people.css';
 
@@ -80,7 +82,6 @@ export function CounterSignatureCard({
         destroyOnClose
       >
         <SignSheet
-          text={text}
           version={version}
           onSigned={(blob) => {
             onChange({ version, blob });
@@ -92,22 +93,48 @@ export function CounterSignatureCard({
   );
 }
 
-/** The agreement to read (scrolling), the acceptance and the pad; confirmed once both are given. */
-function SignSheet({
-  text,
-  version,
-  onSigned,
-}: {
-  text: string;
-  version: string;
-  onSigned: (blob: Blob) => void;
-}) {
-  const { t } = useTranslation();
+/**
+ * The agreement to read (scrolling), the acceptance and the pad; confirmed once both are given.
+ * The customer may read it in the other language than the clerk's (a foreign guest at a Chinese
+ * counter): the sheet's words follow the text. One version covers both texts, so either signs it.
+ */
+function SignSheet({ version, onSigned }: { version: string; onSigned: (blob: Blob) => void }) {
+  const agreement = useConfigStore((s) => s.source?.systemInfo);
+  const [language, setLanguage] = useState(currentLanguage);
   const [accepted, setAccepted] = useState(false);
   const [blob, setBlob] = useState<Blob | null>(null);
+  const t = i18n.getFixedT(language);
+  const chinese = agreement?.rentalAgreement ?? '';
+  const english = agreement?.rentalAgreementEn ?? '';
+  const text = language === SupportedLanguage.enUS ? english || chinese : chinese;
+  const choose = (next: SupportedLanguage) => {
+    // The other language's words arrive with its texts (one download, kept for later).
+    void loadLanguage(next).then(() => setLanguage(next));
+  };
   return (
-    <section role="dialog" aria-modal="true" aria-label={t('counterPeople.sheetTitle')}>
+    <section
+      role="dialog"
+      aria-modal="true"
+      aria-label={t('counterPeople.sheetTitle')}
+      lang={language}
+    >
       <h2 className="sheet__title">{t('counterPeople.sheetTitle')}</h2>
+      {english && chinese ? (
+        <div className="counter-agreement__languages" role="group" aria-label="中文 / English">
+          {[SupportedLanguage.zhCN, SupportedLanguage.enUS].map((option) => (
+            <Button
+              key={option}
+              size="small"
+              color={option === language ? 'primary' : 'default'}
+              fill={option === language ? 'solid' : 'outline'}
+              aria-pressed={option === language}
+              onClick={() => choose(option)}
+            >
+              {LANGUAGE_NAMES[option]}
+            </Button>
+          ))}
+        </div>
+      ) : null}
       <p className="counter-riders__tip">
         {t('counterPeople.version', { version: shortVersion(version) })}
       </p>
