@@ -120,6 +120,33 @@ export default function SmallEquipmentPage() {
   );
 }
 
+/** A kind's name fields: the Chinese, required, and the English beside it. */
+function NameFields() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Form.Item
+        name="name"
+        label={t('inventory.small.name')}
+        rules={[
+          { required: true, whitespace: true, message: t('inventory.editor.nameRequired') },
+          textRule(t),
+        ]}
+      >
+        <Input maxLength={60} />
+      </Form.Item>
+      <Form.Item
+        name="nameEn"
+        label={t('catalogueAdmin.english.nameEn')}
+        help={t('catalogueAdmin.english.help')}
+        rules={[textRule(t)]}
+      >
+        <Input maxLength={60} placeholder="Ski socks" />
+      </Form.Item>
+    </>
+  );
+}
+
 /** The kind's name in Chinese and in English, side by side (those who add small equipment). */
 function NamesForm({ item }: { item: SmallEquipment }) {
   const { t } = useTranslation();
@@ -149,24 +176,7 @@ function NamesForm({ item }: { item: SmallEquipment }) {
         </>
       }
     >
-      <Form.Item
-        name="name"
-        label={t('inventory.small.name')}
-        rules={[
-          { required: true, whitespace: true, message: t('inventory.editor.nameRequired') },
-          textRule(t),
-        ]}
-      >
-        <Input maxLength={60} />
-      </Form.Item>
-      <Form.Item
-        name="nameEn"
-        label={t('catalogueAdmin.english.nameEn')}
-        help={t('catalogueAdmin.english.help')}
-        rules={[textRule(t)]}
-      >
-        <Input maxLength={60} />
-      </Form.Item>
+      <NameFields />
     </Form>
   );
 }
@@ -372,24 +382,7 @@ function AddSheet({
           </>
         }
       >
-        <Form.Item
-          name="name"
-          label={t('inventory.small.name')}
-          rules={[
-            { required: true, whitespace: true, message: t('inventory.editor.nameRequired') },
-            textRule(t),
-          ]}
-        >
-          <Input maxLength={60} />
-        </Form.Item>
-        <Form.Item
-          name="nameEn"
-          label={t('catalogueAdmin.english.nameEn')}
-          help={t('catalogueAdmin.english.help')}
-          rules={[textRule(t)]}
-        >
-          <Input maxLength={60} placeholder="Ski socks" />
-        </Form.Item>
+        <NameFields />
         <Form.Item name="unit" label={t('inventory.small.unit')} rules={[textRule(t)]}>
           <Input maxLength={10} />
         </Form.Item>

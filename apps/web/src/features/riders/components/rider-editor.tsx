@@ -241,6 +241,26 @@ function RiderForm({ value, withSelf = false, onSave, onClose }: EditorProps) {
       ? null
       : mondopointToBootSize(system, value.bootSizeMondopoint);
 
+  // Each measure's unit, chosen beside its field (whichever unit the field is in).
+  const heightChips = unitChips(
+    ids.height,
+    [
+      { value: HeightUnit.Cm, label: t('riders.heightUnits.cm') },
+      { value: HeightUnit.FeetInches, label: t('riders.heightUnits.ftIn') },
+    ],
+    heightUnit,
+    handleHeightUnit,
+  );
+  const weightChips = unitChips(
+    ids.weight,
+    [
+      { value: WeightUnit.Kg, label: t('riders.weightUnits.kg') },
+      { value: WeightUnit.Lb, label: t('riders.weightUnits.lb') },
+    ],
+    weightUnit,
+    handleWeightUnit,
+  );
+
   return (
     <Form
       form={form}
@@ -298,15 +318,7 @@ function RiderForm({ value, withSelf = false, onSave, onClose }: EditorProps) {
         <Form.Item
           name="heightFtIn"
           label={<span id={ids.height}>{t('riders.heightFtIn')}</span>}
-          extra={unitChips(
-            ids.height,
-            [
-              { value: HeightUnit.Cm, label: t('riders.heightUnits.cm') },
-              { value: HeightUnit.FeetInches, label: t('riders.heightUnits.ftIn') },
-            ],
-            heightUnit,
-            handleHeightUnit,
-          )}
+          extra={heightChips}
           rules={[
             {
               validator: async (_: unknown, given: FeetInches | undefined) => {
@@ -328,15 +340,7 @@ function RiderForm({ value, withSelf = false, onSave, onClose }: EditorProps) {
         <Form.Item
           name="heightCm"
           label={<span id={ids.height}>{t('riders.height')}</span>}
-          extra={unitChips(
-            ids.height,
-            [
-              { value: HeightUnit.Cm, label: t('riders.heightUnits.cm') },
-              { value: HeightUnit.FeetInches, label: t('riders.heightUnits.ftIn') },
-            ],
-            heightUnit,
-            handleHeightUnit,
-          )}
+          extra={heightChips}
           rules={[rangeRule(range('riders.heightRange', limits.heightCm), limits.heightCm)]}
         >
           <Input inputMode="numeric" placeholder={t('riders.optional')} />
@@ -346,15 +350,7 @@ function RiderForm({ value, withSelf = false, onSave, onClose }: EditorProps) {
         <Form.Item
           name="weightLb"
           label={<span id={ids.weight}>{t('riders.weightLb')}</span>}
-          extra={unitChips(
-            ids.weight,
-            [
-              { value: WeightUnit.Kg, label: t('riders.weightUnits.kg') },
-              { value: WeightUnit.Lb, label: t('riders.weightUnits.lb') },
-            ],
-            weightUnit,
-            handleWeightUnit,
-          )}
+          extra={weightChips}
           rules={[rangeRule(range('riders.weightLbRange', WEIGHT_LB), WEIGHT_LB)]}
         >
           <Input inputMode="numeric" placeholder={t('riders.optional')} />
@@ -363,15 +359,7 @@ function RiderForm({ value, withSelf = false, onSave, onClose }: EditorProps) {
         <Form.Item
           name="weightKg"
           label={<span id={ids.weight}>{t('riders.weight')}</span>}
-          extra={unitChips(
-            ids.weight,
-            [
-              { value: WeightUnit.Kg, label: t('riders.weightUnits.kg') },
-              { value: WeightUnit.Lb, label: t('riders.weightUnits.lb') },
-            ],
-            weightUnit,
-            handleWeightUnit,
-          )}
+          extra={weightChips}
           rules={[rangeRule(range('riders.weightRange', limits.weightKg), limits.weightKg)]}
         >
           <Input inputMode="numeric" placeholder={t('riders.optional')} />
