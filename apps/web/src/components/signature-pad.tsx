@@ -9,12 +9,15 @@ import { useTranslation } from 'react-i18next';
 export function SignaturePad({
   onChange,
   hint,
+  language,
 }: {
   onChange: (signature: Blob | null) => void;
   /** Who signs, told under the box (default: the recipient at the door). */
   hint?: string;
+  /** The signer's language where it is not the page's (a foreign guest at the counter). */
+  language?: string;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(undefined, { lng: language });
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const drawing = useRef(false);
   const [signed, setSigned] = useState(false);

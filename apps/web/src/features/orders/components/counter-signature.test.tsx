@@ -11,8 +11,18 @@ import { OrderLines } from './order-lines';
 
 // jsdom draws nothing: the pad here hands over a drawing when tapped.
 vi.mock('@/components/signature-pad', () => ({
-  SignaturePad: ({ onChange }: { onChange: (blob: Blob | null) => void }) => (
-    <button type="button" onClick={() => onChange(new Blob(['png'], { type: 'image/png' }))}>
+  SignaturePad: ({
+    onChange,
+    language,
+  }: {
+    onChange: (blob: Blob | null) => void;
+    language?: string;
+  }) => (
+    <button
+      type="button"
+      lang={language}
+      onClick={() => onChange(new Blob(['png'], { type: 'image/png' }))}
+    >
       draw
     </button>
   ),
@@ -84,6 +94,10 @@ describe('the customer signs the rental agreement at the counter (real server)',
     expect(
       within(english).queryByText(config.systemInfo.rentalAgreement.slice(0, 10), { exact: false }),
     ).toBeNull();
+    // The pad's own words (its clear button) follow the guest's language too.
+    expect(within(english).getByRole('button', { name: 'draw' }).getAttribute('lang')).toBe(
+      'en-US',
+    );
     fireEvent.click(within(english).getByRole('button', { name: 'draw' }));
     fireEvent.click(within(english).getByText('I have read and accept the rental agreement'));
     fireEvent.click(within(english).getByRole('button', { name: 'Confirm signature' }));

@@ -113,6 +113,7 @@ function SignSheet({ version, onSigned }: { version: string; onSigned: (blob: Bl
   };
   return (
     <section
+      className="counter-agreement__sheet"
       role="dialog"
       aria-modal="true"
       aria-label={t('counterPeople.sheetTitle')}
@@ -145,7 +146,7 @@ function SignSheet({ version, onSigned }: { version: string; onSigned: (blob: Bl
         {t('counterPeople.accept')}
       </Checkbox>
       <p className="counter-riders__tip">{t('counterPeople.signHere')}</p>
-      <SignaturePad onChange={setBlob} hint={t('counterPeople.padHint')} />
+      <SignaturePad onChange={setBlob} hint={t('counterPeople.padHint')} language={language} />
       <Button
         block
         color="primary"
