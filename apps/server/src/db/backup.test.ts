@@ -19,7 +19,7 @@ import { LocalFileStore } from '@/modules/files/store.js';
 import { seededSnapshot } from '@/testing/snapshot.js';
 import { copyBusiness, readBackup, RestoreRefusedError, writeBackup } from './backup.js';
 import { openDatabase, type DatabaseHandle } from './client.js';
-import { prepareDatabase } from './prepare.js';
+import { prepareDatabase } from '@/prepare.js';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
