@@ -7,7 +7,7 @@ import { openDatabase } from '@/db/client.js';
 import { prepareDatabase } from '@/prepare.js';
 import { seedEquipmentPictures } from '@/demo/pictures.js';
 import { FileService, fileLimits } from '@/modules/files/service.js';
-import { createFileStore } from '@/modules/files/create-store.js';
+import { createFileStore } from '@/file-store/create-store.js';
 import { startupLines } from '@/startup.js';
 import { HOST_TENANT_ID } from '@snowgear/contracts';
 
