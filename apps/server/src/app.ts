@@ -54,7 +54,7 @@ import { fileRoutes } from '@/modules/files/index.js';
 import { FileLinks } from '@/modules/files/signed-links.js';
 import { smallEquipmentRoutes } from '@/modules/small-equipment/index.js';
 import { FileService, fileLimits } from '@/modules/files/service.js';
-import { createFileStore } from '@/modules/files/create-store.js';
+import { createFileStore } from '@/file-store/create-store.js';
 import { sweepAttemptCounters } from '@/lib/attempt-counters.js';
 import { ProofOfWork } from '@/lib/proof-of-work.js';
 import { altchaRoutes } from '@/modules/altcha/index.js';

@@ -4,10 +4,10 @@ import { loadSettings, SettingsError } from '@/config/env.js';
 import { resolveSecret } from '@/config/secret.js';
 import { loadTls } from '@/config/tls.js';
 import { openDatabase } from '@/db/client.js';
-import { prepareDatabase } from '@/db/prepare.js';
-import { seedEquipmentPictures } from '@/db/seed-pictures.js';
+import { prepareDatabase } from '@/prepare.js';
+import { seedEquipmentPictures } from '@/demo/pictures.js';
 import { FileService, fileLimits } from '@/modules/files/service.js';
-import { createFileStore } from '@/modules/files/create-store.js';
+import { createFileStore } from '@/file-store/create-store.js';
 import { startupLines } from '@/startup.js';
 import { HOST_TENANT_ID } from '@snowgear/contracts';
 

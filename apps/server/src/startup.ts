@@ -1,7 +1,7 @@
 import type { Settings } from '@/config/env.js';
 import type { TlsMaterial } from '@/config/tls.js';
-import { DEMO_PASSWORD, demoCustomer, demoStaff } from '@/db/seed-data/demo-people.js';
-import type { SeedSummary } from '@/db/seed.js';
+import { DEMO_PASSWORD, demoCustomer, demoStaff } from '@/demo/data/people.js';
+import type { SeedSummary } from '@/demo/seed.js';
 import { sandboxMethods } from '@/modules/payments/registry.js';
 import { smsProviderConfigured } from '@/modules/sms/registry.js';
 

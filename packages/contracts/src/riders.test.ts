@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
   DinConfirmSchema,
   dinSuggestion,
@@ -40,6 +40,10 @@ describe('skier code (ISO 11088)', () => {
 });
 
 describe('DIN suggestion (the ISO 11088 chart)', () => {
+  it('reads of a rider exactly the fields the rider schema gives, of the same types', () => {
+    expectTypeOf<Pick<RiderFields, keyof DinRider>>().toEqualTypeOf<DinRider>();
+  });
+
   it('reads the chart for a 70 kg, 175 cm, 30-year-old type II skier with a 305 mm sole', () => {
     // K by weight and height, type II one code up: L; 291–310 mm: 6.5.
     expect(dinSuggestion(adult)).toBe(6.5);

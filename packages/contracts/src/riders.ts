@@ -1,5 +1,3 @@
-import type { RiderFields } from './rider-schemas.js';
-
 /** Riders: who the gear is for, with what sizing and the binding's release value (DIN) need. */
 
 /** ISO 11088 skier type: I cautious, II moderate, III aggressive. */
@@ -28,11 +26,17 @@ export const RIDERS_MAX = 10;
 /** What a binding's scale can be set to: quarter steps at the children's end, 0.75 to 14. */
 export const DIN_SETTING = { min: 0.75, max: 14, step: 0.25 } as const;
 
-/** What the DIN suggestion reads of a rider. */
-export type DinRider = Pick<
-  RiderFields,
-  'heightCm' | 'weightKg' | 'age' | 'ability' | 'bootSoleLengthMm'
->;
+/**
+ * What the DIN suggestion reads of a rider: these fields of RiderFields (rider-schemas.ts), written
+ * out here so the plain values need nothing of the schemas built on them.
+ */
+export interface DinRider {
+  heightCm: number | null;
+  weightKg: number | null;
+  age: number | null;
+  ability: RiderAbility | null;
+  bootSoleLengthMm: number | null;
+}
 
 /*
  * The release value chart of ISO 11088 (assembly, adjustment and inspection of an alpine

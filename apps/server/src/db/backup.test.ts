@@ -11,15 +11,15 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOST_TENANT_ID } from '@snowgear/contracts';
-import { createFileStore } from '@/modules/files/create-store.js';
+import { createFileStore } from '@/file-store/create-store.js';
 import { photo, uploadAs } from '@/modules/files/test-upload.js';
 import { createTestApp, signIn, verificationHeaders, type TestApp } from '@/testing/index.js';
 import { loadSettings } from '@/config/env.js';
-import { LocalFileStore } from '@/modules/files/store.js';
+import { LocalFileStore } from '@/file-store/store.js';
 import { seededSnapshot } from '@/testing/snapshot.js';
 import { copyBusiness, readBackup, RestoreRefusedError, writeBackup } from './backup.js';
 import { openDatabase, type DatabaseHandle } from './client.js';
-import { prepareDatabase } from './prepare.js';
+import { prepareDatabase } from '@/prepare.js';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 

@@ -6,8 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import tar from 'tar-stream';
-import type { FileStore } from '@/modules/files/store.js';
-import { StoredFileMissingError } from '@/modules/files/store.js';
+import { StoredFileMissingError, type FileStore } from '@/file-store/store.js';
 import type { Database, DatabaseHandle, Transaction } from './client.js';
 import { migrationsFolder } from './migrations-folder.js';
 

@@ -1,8 +1,8 @@
 import { createReadStream, createWriteStream, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadSettings } from '@/config/env.js';
-import { createFileStore } from '@/modules/files/create-store.js';
-import { LocalFileStore, type FileStore } from '@/modules/files/store.js';
+import { createFileStore } from '@/file-store/create-store.js';
+import { LocalFileStore, type FileStore } from '@/file-store/store.js';
 import { copyBusiness, readBackup, RestoreRefusedError, writeBackup } from './backup.js';
 import { openDatabase } from './client.js';
 

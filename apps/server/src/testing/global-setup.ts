@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '@/db/client.js';
-import { prepareDatabase } from '@/db/prepare.js';
+import { prepareDatabase } from '@/prepare.js';
 import { SNAPSHOT_ENV } from './snapshot.js';
 
 /**

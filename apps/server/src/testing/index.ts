@@ -9,7 +9,7 @@ import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { buildApp } from '@/app.js';
 import { loadSettings, type Settings } from '@/config/env.js';
 import { openDatabase, type DatabaseHandle } from '@/db/client.js';
-import { prepareDatabase } from '@/db/prepare.js';
+import { prepareDatabase } from '@/prepare.js';
 import { resetAttempts } from '@/lib/attempt-counters.js';
 import { seededSnapshot } from './snapshot.js';
 

@@ -8,7 +8,7 @@ import {
 } from '@snowgear/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rolePermissions, tenants } from '@/db/schema.js';
-import { seedDemoData } from '@/db/seed.js';
+import { seedDemoData } from '@/demo/seed.js';
 import { createTestApp, type TestApp } from '@/testing/index.js';
 
 describe('GET /api/app/config-distribution/h5', () => {

@@ -13,10 +13,10 @@ import {
   type TestApp,
 } from '@/testing/index.js';
 import { HOST_TENANT_ID } from '@snowgear/contracts';
-import { seedEquipmentPictures } from '@/db/seed-pictures.js';
+import { seedEquipmentPictures } from '@/demo/pictures.js';
 import { FileService, fileLimits } from './service.js';
 import { FileLinks } from './signed-links.js';
-import { LocalFileStore } from './store.js';
+import { LocalFileStore } from '@/file-store/store.js';
 import { multipart, photo, pixelBomb } from './test-upload.js';
 
 describe('files', () => {

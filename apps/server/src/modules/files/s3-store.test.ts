@@ -15,8 +15,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOST_TENANT_ID } from '@snowgear/contracts';
 import { createTestApp, signIn, verificationHeaders, type TestApp } from '@/testing/index.js';
-import { S3FileStore } from './s3-store.js';
-import { StoredFileMissingError } from './store.js';
+import { S3FileStore } from '@/file-store/s3-store.js';
+import { StoredFileMissingError } from '@/file-store/store.js';
 import { photo, uploadAs } from './test-upload.js';
 
 /**

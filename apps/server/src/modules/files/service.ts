@@ -21,7 +21,7 @@ import type { CurrentUser } from '@/plugins/authentication.js';
 import { mayDelete, mayRead, ORDER_FILE_TYPES, type FileFacts } from './access-rules.js';
 import { checkPixels, makeImageVariants, TooManyPixelsError, type ImageVariants } from './image.js';
 import { QueueFullError, WorkQueue } from './limits.js';
-import { StoredFileMissingError, type FileStore } from './store.js';
+import { StoredFileMissingError, type FileStore } from '@/file-store/store.js';
 import { safeFileName, sniff } from './sniff.js';
 
 export type FileRow = typeof files.$inferSelect;

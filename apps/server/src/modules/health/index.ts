@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { ErrorCode } from '@snowgear/contracts';
 import { sendUnavailable } from '@/plugins/error-handler.js';
 import { PUBLIC } from '@/lib/access.js';
-import type { FileStore } from '@/modules/files/store.js';
+import type { FileStore } from '@/file-store/store.js';
 import { pingRedis } from '@/lib/redis.js';
 
 /**

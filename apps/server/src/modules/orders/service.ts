@@ -107,11 +107,9 @@ import { checkInTimes, lateFeeView } from './late-returns.js';
 import { timeoutHoursOf, unpaidReleaseAt } from './sweep.js';
 import { dueAtDoorFen, payAtDoorOffered } from './cash-on-delivery.js';
 import {
-  advanceAfterPayment,
   appendEvent,
   moveOrder,
   driverAssignedKind,
-  paidStatus,
   say,
   staffName,
   methodText,
@@ -119,6 +117,7 @@ import {
   type Actor,
   type Text,
 } from './timeline.js';
+import { advanceAfterPayment, paidStatus } from './after-payment.js';
 import { feeParameter, MAX_ORDER_FEN, priceOrder, rentalDays, toFen, toYuan } from './pricing.js';
 import { allowDiscount, moneyLine } from './discounts.js';
 import { moneyText } from './money-messages.js';

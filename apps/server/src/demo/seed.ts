@@ -1,7 +1,7 @@
 import { HOST_TENANT_ID, RoleName, UserType } from '@snowgear/contracts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { hashPassword } from '@/modules/identity/passwords.js';
-import type { Database, Transaction } from './client.js';
+import type { Database, Transaction } from '@/db/client.js';
 import { agreementVersion } from '@/lib/agreement.js';
 import { SystemSettingKey } from '@/modules/config-distribution/system-setting-keys.js';
 import {
@@ -15,12 +15,12 @@ import {
   tenants,
   userRoles,
   users,
-} from './schema.js';
-import { DEMO_PASSWORD, demoCustomer, demoRoles, demoStaff } from './seed-data/demo-people.js';
-import { seedInventory } from './seed-inventory.js';
-import { seedOrders } from './seed-orders.js';
-import { demoGlobalParameters, demoStores, demoSystemSettings } from './seed-data/demo-tenant.js';
-import { helpArticles as demoHelpArticles } from './seed-data/help-articles.js';
+} from '@/db/schema.js';
+import { DEMO_PASSWORD, demoCustomer, demoRoles, demoStaff } from './data/people.js';
+import { seedInventory } from './inventory.js';
+import { seedOrders } from './orders.js';
+import { demoGlobalParameters, demoStores, demoSystemSettings } from './data/tenant.js';
+import { helpArticles as demoHelpArticles } from './data/help-articles.js';
 
 export interface SeedSummary {
   stores: { code: string; name: string }[];

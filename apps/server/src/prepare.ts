@@ -1,11 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { DatabaseHandle } from './client.js';
-import { isSeeded, seedDemoData, seedFirstAdmin, type SeedSummary } from './seed.js';
+import type { DatabaseHandle } from '@/db/client.js';
+import { isSeeded, seedDemoData, seedFirstAdmin, type SeedSummary } from '@/demo/seed.js';
 
 /**
  * Migrates, then sets up an empty database: with the demo business when asked to, else with the
  * business's first administrator when one is given (ADMIN_PASSWORD). An empty database with
- * neither stays empty, and says how to go on.
+ * neither stays empty, and says how to go on. It sits above the modules and the demo loader it
+ * uses (db/ stays below them); the server and the test apps call it.
  */
 export async function prepareDatabase(
   database: DatabaseHandle,

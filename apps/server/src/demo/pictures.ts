@@ -1,16 +1,16 @@
 import { and, eq, inArray, like, notExists } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { FileService } from '@/modules/files/service.js';
-import type { Database } from './client.js';
+import type { Database } from '@/db/client.js';
 import {
   attributeDefinitions,
   equipment,
   equipmentAttributeValues,
   equipmentCategories,
   equipmentImages,
-} from './schema.js';
-import { demoCategories } from './seed-data/demo-inventory.js';
-import { drawGear } from './seed-data/demo-pictures.js';
+} from '@/db/schema.js';
+import { demoCategories } from './data/inventory.js';
+import { drawGear } from './data/pictures.js';
 
 /** Gives every demo item without a picture a drawing of its kind of gear in its colour. */
 export async function seedEquipmentPictures(

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSettings } from '@/config/env.js';
 import { createTestApp, verificationHeaders, type TestApp } from '@/testing/index.js';
-import { prepareDatabase } from './prepare.js';
+import { prepareDatabase } from '@/prepare.js';
 
 const ADMIN = { userName: 'boss', password: 'Snow-2026x' };
 

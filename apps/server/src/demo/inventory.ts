@@ -1,6 +1,6 @@
 import { EquipmentStatus } from '@snowgear/contracts';
 import { and, eq, isNull, like } from 'drizzle-orm';
-import type { Transaction } from './client.js';
+import type { Transaction } from '@/db/client.js';
 import {
   attributeDefinitions,
   equipment,
@@ -10,7 +10,7 @@ import {
   equipmentUnavailableTimes,
   rentalPacks,
   smallEquipmentStock,
-} from './schema.js';
+} from '@/db/schema.js';
 import {
   COLOUR,
   demoCategories,
@@ -19,7 +19,7 @@ import {
   demoSmallEquipment,
   demoStatuses,
   type DemoCategory,
-} from './seed-data/demo-inventory.js';
+} from './data/inventory.js';
 
 const TRANSFER_TO: Record<string, string> = { WL: 'TW', TW: 'YD', YD: 'WL' };
 

@@ -8,7 +8,7 @@ import {
   equipmentCategories,
   rentalPacks,
   smallEquipmentStock,
-} from './schema.js';
+} from '@/db/schema.js';
 import { seedDemoData } from './seed.js';
 
 const DAY = 86_400_000;

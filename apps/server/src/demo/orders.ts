@@ -27,7 +27,7 @@ import {
   textIn,
   type Text,
 } from '@/modules/orders/timeline.js';
-import type { Transaction } from './client.js';
+import type { Transaction } from '@/db/client.js';
 import {
   bills,
   equipment,
@@ -39,8 +39,8 @@ import {
   orderItems,
   orders,
   users,
-} from './schema.js';
-import { demoCategories } from './seed-data/demo-inventory.js';
+} from '@/db/schema.js';
+import { demoCategories } from './data/inventory.js';
 
 /** The demo stores are in Chongli: order numbers carry the day there. */
 const DEMO_TIME_ZONE = 'Asia/Shanghai';

@@ -1,10 +1,10 @@
 import { loadSettings } from '@/config/env.js';
-import { openDatabase } from './client.js';
+import { openDatabase } from '@/db/client.js';
 import { HOST_TENANT_ID } from '@snowgear/contracts';
 import { FileService, fileLimits } from '@/modules/files/service.js';
-import { createFileStore } from '@/modules/files/create-store.js';
+import { createFileStore } from '@/file-store/create-store.js';
 import { seedDemoData } from './seed.js';
-import { seedEquipmentPictures } from './seed-pictures.js';
+import { seedEquipmentPictures } from './pictures.js';
 
 /** `npm run db:seed`: migrate, then load (or top up) the demo data. */
 // eslint-disable-next-line no-restricted-properties
