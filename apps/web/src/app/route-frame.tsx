@@ -3,7 +3,7 @@ import { Navigate, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_SYSTEM_NAME } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';
-import type { AppRoute } from '@/config/routes';
+import type { AppRoute } from '@/app/routes';
 import { checkRouteAccess } from '@/lib/authorization';
 import { sessionSnapshot, useSession } from '@/features/auth/stores/session-store';
 import { PageLayout } from './layouts/page-layout';

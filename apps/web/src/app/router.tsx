@@ -11,7 +11,7 @@ import {
 import { Navigate, useLocation, useOutlet, useRoutes, type RouteObject } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { appRedirects, appRoutes, findRoute, type AppRoute } from '@/config/routes';
+import { appRedirects, appRoutes, findRoute, type AppRoute } from '@/app/routes';
 import { preloadedLazy } from '@/lib/preloaded-lazy';
 import { Paths } from '@/config/paths';
 import { ErrorBoundary } from '@/components/error-boundary';

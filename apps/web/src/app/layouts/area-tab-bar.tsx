@@ -9,7 +9,7 @@ import {
   UnorderedListOutline,
   UserOutline,
 } from 'antd-mobile-icons';
-import { findRoute, tabBars } from '@/config/routes';
+import { findRoute, tabBars } from '@/app/routes';
 import { checkRouteAccess } from '@/lib/authorization';
 import { sessionSnapshot, useSession } from '@/features/auth/stores/session-store';
 

@@ -3,7 +3,7 @@ import { createPortal } from 'react-dom';
 import { useLocation, useNavigate } from 'react-router';
 import { AddOutline, AppOutline, CloseOutline, ScanningOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { findRoute } from '@/config/routes';
+import { findRoute } from '@/app/routes';
 import { Paths } from '@/config/paths';
 import { checkRouteAccess } from '@/lib/authorization';
 import { withAllTexts } from '@/lib/i18n';

@@ -3,8 +3,7 @@ import { List, Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Permissions, RoleName } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';
-import { findRoute } from '@/config/routes';
-import { checkRouteAccess } from '@/lib/authorization';
+import { mayOpen } from '@/config/route-meta';
 import { useNow } from '@/lib/use-now';
 import { roleLabel } from '@/features/auth/components/role-name';
 import { sessionSnapshot, useSession } from '@/features/auth/stores/session-store';
@@ -105,10 +104,7 @@ export function WelcomeHeader({ title }: { title: string }) {
 export function HomeShortcuts({ shortcuts }: { shortcuts: { path: string; label: string }[] }) {
   const { t } = useTranslation();
   const session = useSession();
-  const open = shortcuts.filter((entry) => {
-    const route = findRoute(entry.path);
-    return route && checkRouteAccess(route, sessionSnapshot(session), entry.path).allow;
-  });
+  const open = shortcuts.filter((entry) => mayOpen(entry.path, sessionSnapshot(session)));
   if (open.length === 0) return null;
   const label = (entry: { label: string }) =>
     entry.label === 'profile'

@@ -1,11 +1,11 @@
 import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { appRoutes, findRoute } from './routes';
+import { findRouteMeta, routeMeta } from './route-meta';
 
 /** What React Router itself shows at a path, over the whole table. */
 function routerChoice(pathname: string): string | undefined {
   return matchRoutes(
-    appRoutes.map((route) => ({ path: route.path })),
+    routeMeta.map((route) => ({ path: route.path })),
     pathname,
   )?.[0]?.route.path;
 }
@@ -19,25 +19,25 @@ function pathsOf(pattern: string): string[] {
 
 describe('the route a path opens', () => {
   it('is the one React Router shows there, for every page of the app', () => {
-    const paths = appRoutes.flatMap((route) => pathsOf(route.path));
+    const paths = routeMeta.flatMap((route) => pathsOf(route.path));
     expect(paths.length).toBeGreaterThan(100);
     for (const path of paths) {
-      expect(findRoute(path)?.path, path).toBe(routerChoice(path.split('?')[0]!));
+      expect(findRouteMeta(path)?.path, path).toBe(routerChoice(path.split('?')[0]!));
       // Asked again (the answer is kept): the same.
-      expect(findRoute(path)?.path, path).toBe(routerChoice(path.split('?')[0]!));
+      expect(findRouteMeta(path)?.path, path).toBe(routerChoice(path.split('?')[0]!));
     }
   });
 
   it('is none for a path no page has', () => {
     for (const path of ['/nowhere', '/store/orders/detail', '/store/orders/detail/1/2', '//x']) {
-      expect(findRoute(path), path).toBeUndefined();
+      expect(findRouteMeta(path), path).toBeUndefined();
       expect(routerChoice(path), path).toBeUndefined();
     }
   });
 
   it('opens a page with an optional part, with it or without it', () => {
-    expect(findRoute('/customer/payment')?.path).toBe('/customer/payment/:orderId?');
-    expect(findRoute('/customer/payment/42')?.path).toBe('/customer/payment/:orderId?');
-    expect(findRoute('/customer/payment/42/x')).toBeUndefined();
+    expect(findRouteMeta('/customer/payment')?.path).toBe('/customer/payment/:orderId?');
+    expect(findRouteMeta('/customer/payment/42')?.path).toBe('/customer/payment/:orderId?');
+    expect(findRouteMeta('/customer/payment/42/x')).toBeUndefined();
   });
 });

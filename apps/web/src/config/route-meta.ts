@@ -1,19 +1,20 @@
-import type { ComponentType } from 'react';
 import { matchRoutes } from 'react-router';
 import { Permissions, RoleName, type PermissionName } from '@snowgear/contracts';
 import type zhCN from '@/locales/zh-CN';
+import { checkRouteAccess, type SessionSnapshot } from '@/lib/authorization';
 import { Paths } from './paths';
 
 /**
- * The one route table (spec §2 route meta): it drives the router, guards, titles, layouts,
- * keep-alive and lazy loading. Only routes that are built are listed.
+ * What each route of the app is (spec §2 route meta): its path, title, layout, keep-alive and who
+ * may open it; the data half of the one route table. app/routes.ts gives each its page (lazily
+ * loaded) and is the only place that knows the pages: anyone may read this half, for instance to
+ * show a link only to those who may open it (`mayOpen`). Only routes that are built are listed.
  */
 export type LayoutKind = 'tabBar' | 'actionButton' | 'normal';
 export type TitleKey = keyof (typeof zhCN)['routes'];
 
-export interface AppRoute {
+export interface RouteMeta {
   path: string;
-  load: () => Promise<{ default: ComponentType }>;
   titleKey?: TitleKey;
   layout: LayoutKind;
   needsLogin: boolean;
@@ -23,11 +24,6 @@ export interface AppRoute {
   keepAlive?: boolean;
   /** A sign-in page: signed-in users are sent to their home. */
   guestOnly?: boolean;
-}
-
-export interface AppRedirect {
-  from: string;
-  to: string;
 }
 
 const customerArea = { roles: [RoleName.Customer] as const, needsLogin: false };
@@ -56,94 +52,81 @@ const ADMIN_ANY = [
 ] as const;
 const agentArea = { roles: [RoleName.Agent] as const, needsLogin: true };
 
-export const appRoutes: AppRoute[] = [
+export const routeMeta: RouteMeta[] = [
   {
     path: Paths.equipmentInquiryPage,
-    load: () => import('@/features/equipment-inquiry/pages/equipment-inquiry-page'),
     titleKey: 'equipmentInquiry',
     layout: 'normal',
     ...customerArea,
   },
   {
     path: Paths.schemeList,
-    load: () => import('@/features/schemes/pages/scheme-list-page'),
     titleKey: 'schemeList',
     layout: 'normal',
     ...signedInCustomer,
   },
   {
     path: Paths.schemeDetail(),
-    load: () => import('@/features/schemes/pages/scheme-detail-page'),
     titleKey: 'schemeCurrent',
     layout: 'normal',
     ...customerArea,
   },
   {
     path: Paths.customerDashboard,
-    load: () => import('@/features/customer-orders/pages/customer-dashboard-page'),
     titleKey: 'customerDashboard',
     layout: 'tabBar',
     ...customerArea,
   },
   {
     path: Paths.customerOrders,
-    load: () => import('@/features/customer-orders/pages/my-orders-page'),
     titleKey: 'customerOrders',
     layout: 'tabBar',
     ...signedInCustomer,
   },
   {
     path: '/customer/orders/:id',
-    load: () => import('@/features/customer-orders/pages/my-order-detail-page'),
     titleKey: 'customerOrderDetail',
     layout: 'actionButton',
     ...signedInCustomer,
   },
   {
     path: '/customer/self-return/:id',
-    load: () => import('@/features/customer-orders/pages/self-return-page'),
     titleKey: 'selfReturn',
     layout: 'actionButton',
     ...signedInCustomer,
   },
   {
     path: Paths.orderQrHome,
-    load: () => import('@/features/customer-orders/pages/order-qr-home-page'),
     titleKey: 'orderQr',
     layout: 'tabBar',
     ...customerArea,
   },
   {
     path: '/customer/order-qr/:orderNumber',
-    load: () => import('@/features/orders/pages/order-qr-page'),
     titleKey: 'orderQr',
     layout: 'tabBar',
     ...customerArea,
   },
   {
     path: '/customer/receipt/:orderNumber',
-    load: () => import('@/features/receipts/pages/receipt-page'),
     titleKey: 'receipt',
     layout: 'normal',
     ...customerArea,
   },
   {
     path: '/customer/payment/:orderId?',
-    load: () => import('@/features/payments/pages/customer-payment-page'),
     titleKey: 'customerPayment',
     layout: 'normal',
     ...customerArea,
   },
   {
     path: Paths.contactService,
-    load: () => import('@/features/customer-service/pages/contact-service-page'),
     titleKey: 'contactService',
     layout: 'normal',
     ...customerArea,
   },
   {
     path: Paths.login,
-    load: () => import('@/features/auth/pages/login-page'),
     titleKey: 'login',
     layout: 'normal',
     needsLogin: false,
@@ -151,7 +134,6 @@ export const appRoutes: AppRoute[] = [
   },
   {
     path: Paths.customerLogin,
-    load: () => import('@/features/auth/pages/customer-login-page'),
     titleKey: 'customerLogin',
     layout: 'normal',
     needsLogin: false,
@@ -159,17 +141,12 @@ export const appRoutes: AppRoute[] = [
   },
   {
     path: Paths.customerProfile,
-    load: () =>
-      import('@/features/auth/pages/profile-page').then((m) => ({
-        default: m.CustomerProfilePage,
-      })),
     titleKey: 'customerProfile',
     layout: 'tabBar',
     ...signedInCustomer,
   },
   {
     path: Paths.storeDashboard,
-    load: () => import('@/features/home/pages/store-dashboard-page'),
     titleKey: 'storeDashboard',
     layout: 'tabBar',
     keepAlive: true,
@@ -177,29 +154,24 @@ export const appRoutes: AppRoute[] = [
   },
   {
     path: Paths.storeProfile,
-    load: () =>
-      import('@/features/auth/pages/profile-page').then((m) => ({ default: m.StoreProfilePage })),
     titleKey: 'storeProfile',
     layout: 'tabBar',
     ...storeArea,
   },
   {
     path: Paths.inventoryList,
-    load: () => import('@/features/inventory/pages/inventory-list-page'),
     titleKey: 'inventoryList',
     layout: 'tabBar',
     ...storeArea,
   },
   {
     path: '/store/inventory/detail/:id',
-    load: () => import('@/features/inventory/pages/inventory-detail-page'),
     titleKey: 'inventoryDetail',
     layout: 'actionButton',
     ...storeArea,
   },
   {
     path: Paths.inventoryCheckin,
-    load: () => import('@/features/inventory/pages/inventory-checkin-page'),
     titleKey: 'inventoryCheckin',
     layout: 'actionButton',
     needsLogin: true,
@@ -207,7 +179,6 @@ export const appRoutes: AppRoute[] = [
   },
   {
     path: '/store/inventory/edit/:id',
-    load: () => import('@/features/inventory/pages/inventory-edit-page'),
     titleKey: 'inventoryEdit',
     layout: 'normal',
     needsLogin: true,
@@ -215,7 +186,6 @@ export const appRoutes: AppRoute[] = [
   },
   {
     path: Paths.inventoryBatch,
-    load: () => import('@/features/inventory/pages/inventory-batch-page'),
     titleKey: 'inventoryBatch',
     layout: 'normal',
     needsLogin: true,
@@ -223,7 +193,6 @@ export const appRoutes: AppRoute[] = [
   },
   {
     path: '/store/inventory/labels',
-    load: () => import('@/features/inventory/pages/inventory-labels-page'),
     titleKey: 'inventoryLabels',
     layout: 'normal',
     needsLogin: true,
@@ -231,7 +200,6 @@ export const appRoutes: AppRoute[] = [
   },
   {
     path: Paths.storeOrderList,
-    load: () => import('@/features/orders/pages/order-list-page'),
     titleKey: 'orderList',
     layout: 'tabBar',
     ...storeArea,
@@ -244,7 +212,6 @@ export const appRoutes: AppRoute[] = [
   },
   {
     path: Paths.storeOrderCreate(),
-    load: () => import('@/features/orders/pages/order-create-page'),
     titleKey: 'storeOrderCreate',
     layout: 'actionButton',
     keepAlive: true,
@@ -253,7 +220,6 @@ export const appRoutes: AppRoute[] = [
   },
   {
     path: '/store/orders/detail/:id',
-    load: () => import('@/features/orders/pages/order-detail-page'),
     titleKey: 'orderDetail',
     layout: 'actionButton',
     ...storeArea,
@@ -266,7 +232,6 @@ export const appRoutes: AppRoute[] = [
   },
   {
     path: '/store/orders/payment/:id?',
-    load: () => import('@/features/orders/pages/order-payment-page'),
     titleKey: 'orderPayment',
     layout: 'actionButton',
     ...storeArea,
@@ -274,7 +239,6 @@ export const appRoutes: AppRoute[] = [
   },
   {
     path: Paths.workspace,
-    load: () => import('@/features/workspace/pages/workspace-page'),
     titleKey: 'workspace',
     layout: 'normal',
     ...storeArea,
@@ -282,7 +246,6 @@ export const appRoutes: AppRoute[] = [
   },
   {
     path: Paths.moneyApprovals,
-    load: () => import('@/features/orders/pages/money-approvals-page'),
     titleKey: 'moneyApprovals',
     layout: 'normal',
     needsLogin: true,
@@ -291,7 +254,6 @@ export const appRoutes: AppRoute[] = [
   {
     // StoreEmployee only, as spec §2 says.
     path: Paths.overdueOrders,
-    load: () => import('@/features/workspace/pages/overdue-orders-page'),
     titleKey: 'overdueOrders',
     layout: 'normal',
     needsLogin: true,
@@ -300,7 +262,6 @@ export const appRoutes: AppRoute[] = [
   },
   {
     path: Paths.preparationOrders,
-    load: () => import('@/features/workspace/pages/preparation-orders-page'),
     titleKey: 'preparationOrders',
     layout: 'normal',
     ...storeArea,
@@ -308,21 +269,18 @@ export const appRoutes: AppRoute[] = [
   },
   {
     path: Paths.storeScan,
-    load: () => import('@/app/smart-scan/scan-page'),
     titleKey: 'storeScan',
     layout: 'normal',
     ...storeArea,
   },
   {
     path: Paths.smallEquipment,
-    load: () => import('@/features/inventory/pages/small-equipment-page'),
     titleKey: 'smallEquipment',
     layout: 'normal',
     ...storeArea,
   },
   {
     path: Paths.storeFinance,
-    load: () => import('@/features/finance/pages/finance-page'),
     titleKey: 'storeFinance',
     layout: 'tabBar',
     ...storeArea,
@@ -330,7 +288,6 @@ export const appRoutes: AppRoute[] = [
   },
   {
     path: Paths.storeEmployees,
-    load: () => import('@/features/employees/pages/employees-page'),
     titleKey: 'storeEmployees',
     layout: 'normal',
     needsLogin: true,
@@ -338,7 +295,6 @@ export const appRoutes: AppRoute[] = [
   },
   {
     path: Paths.admin,
-    load: () => import('@/features/admin/pages/admin-home-page'),
     titleKey: 'adminHome',
     layout: 'normal',
     needsLogin: true,
@@ -346,7 +302,6 @@ export const appRoutes: AppRoute[] = [
   },
   {
     path: Paths.adminStores,
-    load: () => import('@/features/admin/pages/stores-page'),
     titleKey: 'adminStores',
     layout: 'normal',
     needsLogin: true,
@@ -354,7 +309,6 @@ export const appRoutes: AppRoute[] = [
   },
   {
     path: '/store/admin/stores/:id',
-    load: () => import('@/features/admin/pages/store-edit-page'),
     titleKey: 'adminStore',
     layout: 'normal',
     needsLogin: true,
@@ -362,7 +316,6 @@ export const appRoutes: AppRoute[] = [
   },
   {
     path: Paths.adminParameters,
-    load: () => import('@/features/admin/pages/parameters-page'),
     titleKey: 'adminParameters',
     layout: 'normal',
     needsLogin: true,
@@ -370,7 +323,6 @@ export const appRoutes: AppRoute[] = [
   },
   {
     path: Paths.adminSystem,
-    load: () => import('@/features/admin/pages/system-info-page'),
     titleKey: 'adminSystem',
     layout: 'normal',
     needsLogin: true,
@@ -378,7 +330,6 @@ export const appRoutes: AppRoute[] = [
   },
   {
     path: Paths.adminCatalogue,
-    load: () => import('@/features/catalogue/pages/catalogue-page'),
     titleKey: 'adminCatalogue',
     layout: 'normal',
     needsLogin: true,
@@ -386,7 +337,6 @@ export const appRoutes: AppRoute[] = [
   },
   {
     path: '/store/admin/catalogue/:id',
-    load: () => import('@/features/catalogue/pages/category-page'),
     titleKey: 'adminCategory',
     layout: 'normal',
     needsLogin: true,
@@ -394,7 +344,6 @@ export const appRoutes: AppRoute[] = [
   },
   {
     path: Paths.adminHelp,
-    load: () => import('@/features/help/pages/help-admin-page'),
     titleKey: 'adminHelp',
     layout: 'normal',
     needsLogin: true,
@@ -402,7 +351,6 @@ export const appRoutes: AppRoute[] = [
   },
   {
     path: '/store/admin/help/:id',
-    load: () => import('@/features/help/pages/help-article-edit-page'),
     titleKey: 'adminHelpArticle',
     layout: 'normal',
     needsLogin: true,
@@ -410,7 +358,6 @@ export const appRoutes: AppRoute[] = [
   },
   {
     path: Paths.adminRoles,
-    load: () => import('@/features/roles/pages/roles-page'),
     titleKey: 'adminRoles',
     layout: 'normal',
     needsLogin: true,
@@ -418,7 +365,6 @@ export const appRoutes: AppRoute[] = [
   },
   {
     path: Paths.adminAudit,
-    load: () => import('@/features/audit-log/pages/audit-log-page'),
     titleKey: 'adminAudit',
     layout: 'normal',
     needsLogin: true,
@@ -426,7 +372,6 @@ export const appRoutes: AppRoute[] = [
   },
   {
     path: Paths.shiftClose,
-    load: () => import('@/features/finance/pages/shift-close-page'),
     titleKey: 'shiftClose',
     layout: 'normal',
     needsLogin: true,
@@ -434,7 +379,6 @@ export const appRoutes: AppRoute[] = [
   },
   {
     path: Paths.driverDashboard,
-    load: () => import('@/features/driver/pages/driver-dashboard-page'),
     titleKey: 'driverDashboard',
     layout: 'normal',
     keepAlive: true,
@@ -442,77 +386,60 @@ export const appRoutes: AppRoute[] = [
   },
   {
     path: Paths.driverDeliveryOrders,
-    load: () =>
-      import('@/features/driver/pages/run-list-page').then((m) => ({
-        default: m.DeliveryOrdersPage,
-      })),
     titleKey: 'driverDeliveryOrders',
     layout: 'normal',
     ...driverArea,
   },
   {
     path: Paths.driverPickupOrders,
-    load: () =>
-      import('@/features/driver/pages/run-list-page').then((m) => ({
-        default: m.PickupOrdersPage,
-      })),
     titleKey: 'driverPickupOrders',
     layout: 'normal',
     ...driverArea,
   },
   {
     path: '/driver/order-detail/:id',
-    load: () => import('@/features/driver/pages/driver-order-detail-page'),
     titleKey: 'driverOrderDetail',
     layout: 'normal',
     ...driverArea,
   },
   {
     path: '/driver/delivery-confirm/:id',
-    load: () => import('@/features/driver/pages/delivery-confirm-page'),
     titleKey: 'driverDeliveryConfirm',
     layout: 'normal',
     ...driverArea,
   },
   {
     path: '/driver/pickup-confirm/:id',
-    load: () => import('@/features/driver/pages/pickup-confirm-page'),
     titleKey: 'driverPickupConfirm',
     layout: 'normal',
     ...driverArea,
   },
   {
     path: Paths.driverScan,
-    load: () => import('@/features/driver/pages/driver-scan-page'),
     titleKey: 'driverScan',
     layout: 'normal',
     ...driverArea,
   },
   {
     path: '/driver/payment/:id',
-    load: () => import('@/features/driver/pages/driver-payment-page'),
     titleKey: 'driverPayment',
     layout: 'normal',
     ...driverArea,
   },
   {
     path: Paths.driverProfile,
-    load: () =>
-      import('@/features/auth/pages/profile-page').then((m) => ({ default: m.DriverProfilePage })),
     titleKey: 'driverProfile',
     layout: 'normal',
     ...driverArea,
   },
   {
     path: Paths.agentDashboard,
-    load: () => import('@/features/agent/pages/agent-dashboard-page'),
     titleKey: 'agentDashboard',
     layout: 'normal',
     ...agentArea,
   },
   {
     path: Paths.agentOrderCreate,
-    load: () => import('@/features/customer-booking/pages/agent-booking-page'),
     titleKey: 'agentOrderCreate',
     layout: 'actionButton',
     ...agentArea,
@@ -521,104 +448,61 @@ export const appRoutes: AppRoute[] = [
 
   {
     path: Paths.orderCreate,
-    load: () => import('@/features/customer-booking/pages/order-create-page'),
     titleKey: 'orderCreate',
     layout: 'actionButton',
     ...customerArea,
   },
   {
     path: Paths.help,
-    load: () => import('@/features/help/pages/help-index-page'),
     titleKey: 'help',
     layout: 'normal',
     needsLogin: false,
   },
   {
     path: '/help/customer',
-    load: () =>
-      import('@/features/help/pages/help-audience-page').then((m) => ({
-        default: m.HelpCustomerPage,
-      })),
     titleKey: 'helpCustomer',
     layout: 'normal',
     needsLogin: false,
   },
   {
     path: '/help/store',
-    load: () =>
-      import('@/features/help/pages/help-audience-page').then((m) => ({
-        default: m.HelpStorePage,
-      })),
     titleKey: 'helpStore',
     layout: 'normal',
     needsLogin: false,
   },
   {
     path: '/help/driver',
-    load: () =>
-      import('@/features/help/pages/help-audience-page').then((m) => ({
-        default: m.HelpDriverPage,
-      })),
     titleKey: 'helpDriver',
     layout: 'normal',
     needsLogin: false,
   },
   {
     path: '/help/article/:id',
-    load: () => import('@/features/help/pages/help-article-page'),
     titleKey: 'helpArticle',
     layout: 'normal',
     needsLogin: false,
   },
   {
     path: '/help/search',
-    load: () => import('@/features/help/pages/help-search-page'),
     titleKey: 'helpSearch',
     layout: 'normal',
     needsLogin: false,
   },
   {
     path: '/403',
-    load: () => import('@/features/errors/pages/forbidden-page'),
     titleKey: 'forbidden',
     layout: 'normal',
     needsLogin: false,
   },
   {
     path: Paths.notFound,
-    load: () => import('@/features/errors/pages/not-found-page'),
     titleKey: 'notFound',
     layout: 'normal',
     needsLogin: false,
   },
 ];
 
-/** Area roots; '/' itself goes to the home of the signed-in role, else to booking. */
-export const appRedirects: AppRedirect[] = [
-  { from: Paths.customerArea, to: Paths.orderCreate },
-  { from: Paths.storeArea, to: Paths.storeDashboard },
-  { from: Paths.driverArea, to: Paths.driverDashboard },
-  { from: Paths.agentArea, to: Paths.agentDashboard },
-];
-
-/** Bottom tabs per area (spec §2 tab-bar pages that exist). */
-export const tabBars: Record<string, { path: string; titleKey: TitleKey; icon: string }[]> = {
-  store: [
-    { path: Paths.storeDashboard, titleKey: 'storeDashboard', icon: 'AppOutline' },
-    { path: Paths.storeOrderList, titleKey: 'orderList', icon: 'BillOutline' },
-    { path: Paths.inventoryList, titleKey: 'inventoryList', icon: 'UnorderedListOutline' },
-    { path: Paths.storeFinance, titleKey: 'storeFinance', icon: 'PayCircleOutline' },
-    { path: Paths.storeProfile, titleKey: 'storeProfile', icon: 'UserOutline' },
-  ],
-  customer: [
-    { path: Paths.customerDashboard, titleKey: 'customerDashboard', icon: 'AppOutline' },
-    { path: Paths.customerOrders, titleKey: 'customerOrders', icon: 'BillOutline' },
-    { path: Paths.orderQrHome, titleKey: 'orderQrTab', icon: 'ScanCodeOutline' },
-    { path: Paths.customerProfile, titleKey: 'customerProfile', icon: 'UserOutline' },
-  ],
-};
-
-const routePaths = appRoutes.map((route) => ({ path: route.path }));
+const routePaths = routeMeta.map((route) => ({ path: route.path }));
 
 /**
  * A route's path as a pattern that accepts at least what React Router matches there (`:param`,
@@ -635,14 +519,14 @@ export function routePattern(path: string): RegExp {
   );
 }
 
-const patterns = appRoutes.map((route) => routePattern(route.path));
+const patterns = routeMeta.map((route) => routePattern(route.path));
 
 /**
  * Answers already found, by pathname. `matchRoutes` flattens and ranks the table it is given at
  * every call; the dashboard, the tab bar and the shortcuts ask about the same paths at every
  * render.
  */
-const found = new Map<string, AppRoute | undefined>();
+const found = new Map<string, RouteMeta | undefined>();
 
 /**
  * The route a path opens (query ignored), if that page exists: the one React Router shows there,
@@ -650,13 +534,22 @@ const found = new Map<string, AppRoute | undefined>();
  * pattern accepts the path (usually one): the ranking over the whole table took about 4 ms a path
  * of a mid-range phone's first load.
  */
-export function findRoute(path: string): AppRoute | undefined {
+export function findRouteMeta(path: string): RouteMeta | undefined {
   const pathname = path.split('?')[0] ?? path;
   if (found.has(pathname)) return found.get(pathname);
   const candidates = routePaths.filter((_, i) => patterns[i]!.test(pathname));
   const match = matchRoutes(candidates.length > 0 ? candidates : routePaths, pathname)?.[0];
-  const route = match ? appRoutes.find((r) => r.path === match.route.path) : undefined;
+  const route = match ? routeMeta.find((r) => r.path === match.route.path) : undefined;
   // Paths with ids (an order's, an item's) are many; the table's own few are what repeat.
   if (found.size < 500) found.set(pathname, route);
   return route;
+}
+
+/**
+ * Whether the user may open `path` (query included, as guards read it): links, shortcuts and
+ * figures that open a list show only to those the route's guard lets in.
+ */
+export function mayOpen(path: string, session: SessionSnapshot): boolean {
+  const route = findRouteMeta(path);
+  return !!route && checkRouteAccess(route, session, path).allow;
 }
