@@ -82,9 +82,12 @@ module.exports = {
       comment:
         "A page (features/<name>/pages/) is loaded only by app/'s route table (and used inside its " +
         'own feature). Nothing below app/ imports a page: link to it through config/paths.ts.',
-      from: { path: `^${web}`, pathNot: [`^${web}(app/|main\\.tsx$)`, ...tests] },
+      from: {
+        path: `^${web}(?:features/([^/]+)/|(?!features/))`,
+        pathNot: [`^${web}(app/|main\\.tsx$)`, ...tests],
+      },
       to: {
-        path: `^${web}features/([^/]+)/pages/`,
+        path: `^${web}features/[^/]+/pages/`,
         pathNot: `^${web}features/$1/`,
       },
     },
@@ -124,7 +127,7 @@ module.exports = {
       to: { path: `^${web}(features|app)/` },
     },
 
-    // ---- server: server.ts/app.ts/startup.ts -> demo/ -> modules/ -> plugins/ -> lib/ db/ config/ ----
+    // ---- server: server.ts/app.ts/startup.ts -> demo/ -> modules/ & plugins/ -> lib/ db/ config/ ----
     {
       name: 'server-entry-on-top',
       severity: 'error',
@@ -141,8 +144,8 @@ module.exports = {
       name: 'server-demo-above-modules',
       severity: 'error',
       comment:
-        'The demo data loader (src/demo/) uses the modules like any caller; modules/, plugins/, lib/, ' +
-        'db/ and config/ never import it.',
+        'The demo data loader (src/demo/) uses the modules like any caller: only server.ts, app.ts ' +
+        'and startup.ts import it; modules/, plugins/, lib/, db/ and config/ never do.',
       from: { path: `^${server}(modules|plugins|lib|db|config)/`, pathNot: tests },
       to: { path: `^${server}demo/` },
     },
@@ -150,13 +153,30 @@ module.exports = {
       name: 'server-lower-not-to-modules',
       severity: 'error',
       comment:
-        'lib/, db/ and config/ sit below modules/: they never import a module. ' +
-        '(src/db/seed* is allowed for now: it moves to src/demo/, above the modules.)',
+        'lib/, db/ and config/ sit below modules/ and plugins/ (which may use each other): they never ' +
+        'import a module or a plugin. Backups (db/backup.ts, db/db-cli.ts) may take the stored files ' +
+        'from modules/files; src/db/seed* is allowed for now: it moves to src/demo/, above the modules.',
       from: {
         path: `^${server}(lib|db|config)/`,
         pathNot: [`^${server}db/seed`, ...tests],
       },
-      to: { path: `^${server}modules/` },
+      to: {
+        path: `^${server}(modules|plugins)/`,
+        pathNot: `^${server}modules/files/(store|create-store|s3-store)\\.ts$`,
+      },
+    },
+    {
+      // The backups' exception above, and no wider.
+      name: 'server-lower-not-to-modules',
+      severity: 'error',
+      comment:
+        'Of lib/, db/ and config/, only the backups (db/backup.ts, db/db-cli.ts) reach the stored ' +
+        'files of modules/files; the rest never import a module.',
+      from: {
+        path: `^${server}(lib|db|config)/`,
+        pathNot: [`^${server}db/(seed|backup\\.ts$|db-cli\\.ts$)`, ...tests],
+      },
+      to: { path: `^${server}modules/files/` },
     },
 
     // ---- packages ----

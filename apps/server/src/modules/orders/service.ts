@@ -107,7 +107,6 @@ import { checkInTimes, lateFeeView } from './late-returns.js';
 import { timeoutHoursOf, unpaidReleaseAt } from './sweep.js';
 import { dueAtDoorFen, payAtDoorOffered } from './cash-on-delivery.js';
 import {
-  advanceAfterPayment,
   appendEvent,
   moveOrder,
   driverAssignedKind,
@@ -119,6 +118,7 @@ import {
   type Actor,
   type Text,
 } from './timeline.js';
+import { advanceAfterPayment } from './after-payment.js';
 import { feeParameter, MAX_ORDER_FEN, priceOrder, rentalDays, toFen, toYuan } from './pricing.js';
 import { allowDiscount, moneyLine } from './discounts.js';
 import { moneyText } from './money-messages.js';

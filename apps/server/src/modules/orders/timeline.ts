@@ -1,10 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { BillKind, BillStatus, DeliveryMethod, OrderStatus } from '@snowgear/contracts';
+import { DeliveryMethod, OrderStatus } from '@snowgear/contracts';
 import type { Transaction } from '@/db/client.js';
-import { bills, orderEvents, orders } from '@/db/schema.js';
+import { orderEvents, orders } from '@/db/schema.js';
 import { message, type MessageKey } from '@/lib/messages.js';
 import { orderStatusName } from './status.js';
-import { handOverOnPayment } from './counter-scan.js';
 
 /**
  * Who changes an order: a signed-in user, or the system (the sweeper, a payment provider's
@@ -159,28 +158,4 @@ export function paidStatus(deliveryMethod: string): OrderStatus {
   return deliveryMethod === DeliveryMethod.Delivery
     ? OrderStatus.PendingDelivery
     : OrderStatus.Reserved;
-}
-
-/**
- * Moves an order on once its bills allow: Unpaid → Reserved (or waiting for delivery) when the
- * payment is in; after the return, PendingPayment/Returned → Completed when nothing is owed
- * either way (or back to Returned while only a refund is still to give).
- */
-export async function advanceAfterPayment(tx: Transaction, orderId: string, actor: Actor) {
-  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
-  if (!order) return;
-  const open = await tx
-    .select({ kind: bills.kind })
-    .from(bills)
-    .where(and(eq(bills.orderId, orderId), eq(bills.status, BillStatus.Pending)));
-  let next: OrderStatus | null = null;
-  if (order.status === OrderStatus.Unpaid && !open.some((b) => b.kind === BillKind.Payment)) {
-    next = paidStatus(order.deliveryMethod);
-  } else if (order.status === OrderStatus.PendingPayment || order.status === OrderStatus.Returned) {
-    if (open.length === 0) next = OrderStatus.Completed;
-    else if (!open.some((b) => b.kind !== BillKind.Refund)) next = OrderStatus.Returned;
-  }
-  if (next !== null && next !== order.status) await moveOrder(tx, order, next, actor);
-  // A counter order's scanned gear goes out with its payment (counter-scan.ts).
-  if (next === OrderStatus.Reserved) await handOverOnPayment(tx, orderId, actor);
 }

@@ -29,13 +29,13 @@ import type { OrderQrKeys } from '@/modules/orders/qr.js';
 import { unpaidReleaseTime } from '@/modules/orders/sweep.js';
 import {
   actorText,
-  advanceAfterPayment,
   appendEvent,
   methodText,
   say,
   SYSTEM,
   type Actor,
 } from '@/modules/orders/timeline.js';
+import { advanceAfterPayment } from '@/modules/orders/after-payment.js';
 import {
   NotificationRejected,
   ProviderError,
