@@ -15,7 +15,8 @@ const tests = ['\\.test\\.tsx?$', '/test/', '/testing/'];
  * (system-config), the app's online/update state (app-state), the scanner, sounds (audio), work
  * kept while offline (offline), the stores (stores), riders and addresses (saved on a profile,
  * picked in a booking and an order), the rental summary (booking, orders, payments), cash on
- * delivery (orders, driver, payments) and the way to a store (store-navigation).
+ * delivery (orders, driver, payments), the way to a store (store-navigation) and the damage
+ * notes and on-the-spot photos of returns, batches and deliveries (damage-notes).
  * Every other folder in features/ is a page feature.
  */
 const sharedFeatures = [
@@ -31,6 +32,7 @@ const sharedFeatures = [
   'rental-summary',
   'cash-on-delivery',
   'store-navigation',
+  'damage-notes',
 ];
 const shared = `(${sharedFeatures.join('|')})`;
 
@@ -112,7 +114,7 @@ module.exports = {
       severity: 'error',
       comment:
         'Shared features (auth, system-config, app-state, scanner, audio, offline, stores, riders, ' +
-        'addresses, rental-summary, cash-on-delivery, store-navigation) sit below the page features: ' +
+        'addresses, rental-summary, cash-on-delivery, store-navigation, damage-notes) sit below the page features: ' +
         'they use each other, components/ and lib/, never a page feature. Move what they need down.',
       from: { path: `^${web}features/${shared}/`, pathNot: tests },
       to: { path: `^${web}features/`, pathNot: `^${web}features/${shared}/` },

@@ -15,13 +15,11 @@ import { appRedirects, appRoutes, findRoute, type AppRoute } from '@/app/routes'
 import { preloadedLazy } from '@/lib/preloaded-lazy';
 import { Paths } from '@/config/paths';
 import { ErrorBoundary } from '@/components/error-boundary';
-import { OfflineBanner } from '@/features/app-state/components/offline-banner';
-import { GlobalMessages } from '@/features/app-state/components/global-messages';
-import { UpdatePrompt } from '@/features/app-state/components/update-prompt';
-import { useAppStore } from '@/features/app-state/stores/app-store';
+import { OfflineBanner } from './offline-banner';
+import { GlobalMessages, UpdatePrompt, useAppStore } from '@/features/app-state';
 import { checkRouteAccess, homeOf } from '@/lib/authorization';
-import { sessionSnapshot, useSession } from '@/features/auth/stores/session-store';
-import { ScannerHost } from '@/features/scanner/components/scanner-host';
+import { sessionSnapshot, useSession } from '@/features/auth';
+import { ScannerHost } from '@/features/scanner';
 import { loadRouteTexts } from '@/lib/i18n';
 import { whenPageSettled } from '@/lib/when-idle';
 import { bootstrapped } from './bootstrap';

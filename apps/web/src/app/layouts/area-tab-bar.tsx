@@ -11,7 +11,7 @@ import {
 } from 'antd-mobile-icons';
 import { findRoute, tabBars } from '@/app/routes';
 import { checkRouteAccess } from '@/lib/authorization';
-import { sessionSnapshot, useSession } from '@/features/auth/stores/session-store';
+import { sessionSnapshot, useSession } from '@/features/auth';
 
 const TAB_ICONS: Record<string, ReactNode> = {
   AppOutline: <AppOutline />,

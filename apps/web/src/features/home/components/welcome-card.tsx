@@ -5,12 +5,9 @@ import { Permissions, RoleName } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';
 import { mayOpen } from '@/config/route-meta';
 import { useNow } from '@/lib/use-now';
-import { roleLabel } from '@/features/auth/components/role-name';
-import { sessionSnapshot, useSession } from '@/features/auth/stores/session-store';
-import { displayName } from '@/features/auth/utils/token';
-import { useConfigStore } from '@/features/system-config/stores/config-store';
-import { storeBusinessStatus, storeStatusLabel } from '@/features/system-config/utils/store-status';
-import { useWorkingStore } from '@/features/stores/hooks/use-working-store';
+import { roleLabel, sessionSnapshot, useSession, displayName } from '@/features/auth';
+import { useConfigStore, storeBusinessStatus, storeStatusLabel } from '@/features/system-config';
+import { useWorkingStore } from '@/features/stores';
 
 /** Who is signed in, as which role, for which store; the role homes build on it. */
 export function WelcomeCard({

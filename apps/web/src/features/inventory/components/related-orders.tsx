@@ -5,8 +5,7 @@ import { storeTime } from '@/lib/store-clock';
 import type { EquipmentOrder, EquipmentOrdersCount } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';
 import { mayOpen } from '@/config/route-meta';
-import { sessionSnapshot, useSession } from '@/features/auth/stores/session-store';
-import { OrderStatusTag } from '@/features/orders/components/order-status-tag';
+import { sessionSnapshot, useSession } from '@/features/auth';
 import {
   RELATED_ORDER_TABS,
   useRelatedOrders,
@@ -14,6 +13,7 @@ import {
   type RelatedOrderTab,
 } from '../api/related-orders';
 import { ErrorBlock } from '@/components/error-block';
+import { OrderStatusTag } from '@/components/order-status-tag';
 
 /** A rental period as month/day to month/day, e.g. 01/10–01/13. */
 export function rentalPeriod(start: string, end: string): string {

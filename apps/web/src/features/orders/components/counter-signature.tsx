@@ -3,7 +3,7 @@ import { Button, Checkbox } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Popup } from '@/components/antd/popup';
 import { SignaturePad } from '@/components/signature-pad';
-import { useConfigStore } from '@/features/system-config/stores/config-store';
+import { useConfigStore } from '@/features/system-config';
 import type { CounterSignature } from '../api/counter-signature';
 import '../counter-people.css';
 

@@ -5,10 +5,9 @@ import { orderTotalText } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';
 import { mayOpen } from '@/config/route-meta';
 import { PageHeader } from '@/components/page-header';
-import { sessionSnapshot, useSession } from '@/features/auth/stores/session-store';
-import { writeOrderListFilters } from '@/features/orders/api/list-orders';
-import { ApprovalsTile } from '@/features/orders/components/approvals-tile';
-import { WorkingStoreBar } from '@/features/stores/components/working-store-bar';
+import { sessionSnapshot, useSession } from '@/features/auth';
+import { writeOrderListFilters, ApprovalsTile } from '@/features/orders';
+import { WorkingStoreBar } from '@/features/stores';
 import { useWorkspaceCount, WorkspaceFilters, type WorkspaceList } from '../api/workspace-orders';
 
 interface Tile {

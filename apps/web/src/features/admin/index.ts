@@ -1,0 +1,4 @@
+// The admin feature's public face: what app/ and other features use. Its other files are its own
+// (.dependency-cruiser.cjs, docs/architecture.md).
+
+export { sectionsFor } from './sections';

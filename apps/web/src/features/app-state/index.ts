@@ -1,0 +1,9 @@
+// The app-state feature's public face: what app/ and other features use. Its other files are its own
+// (.dependency-cruiser.cjs, docs/architecture.md).
+
+export { GlobalMessages } from './components/global-messages';
+export { UpdatePrompt } from './components/update-prompt';
+export { applyTheme, isWeChatBrowser, savedTheme, useAppStore } from './stores/app-store';
+
+// ---- lazy parts: loaded when first needed, in chunks of their own
+export const loadServiceWorker = () => import('./service-worker');

@@ -1,0 +1,8 @@
+// The payments feature's public face: what app/ and other features use. Its other files are its own
+// (.dependency-cruiser.cjs, docs/architecture.md).
+
+export { useCheckout } from './api/get-checkout';
+export { useRefundOnline } from './api/refund-online';
+export { CheckoutSummary } from './components/checkout-summary';
+export { MethodPicker } from './components/method-picker';
+export { OnlinePayment } from './components/online-payment';
