@@ -5,5 +5,5 @@ export { GlobalMessages } from './components/global-messages';
 export { UpdatePrompt } from './components/update-prompt';
 export { applyTheme, isWeChatBrowser, savedTheme, useAppStore } from './stores/app-store';
 
-// ---- lazy parts: loaded when first needed, in chunks of their own
+// Parts loaded when first needed, each in a chunk of its own.
 export const loadServiceWorker = () => import('./service-worker');

@@ -9,5 +9,5 @@ export { BatchDamage, updateMark } from './components/batch-damage';
 export { EquipmentDialog } from './components/equipment-dialog';
 export { todayIn } from './utils/stock-form';
 
-// ---- lazy parts: loaded when first needed, in chunks of their own
+// Parts loaded when first needed, each in a chunk of its own.
 export const loadEquipmentDialog = () => import('./components/equipment-dialog');

@@ -27,7 +27,7 @@ export {
 export { useOrderCreatedOffline } from './queued-order';
 export { conflictCount, useQueueStore, waitingCount } from './stores/queue-store';
 
-// ---- lazy parts: loaded when first needed, in chunks of their own
+// Parts loaded when first needed, each in a chunk of its own.
 export const loadOfflineQueueSheet = () => import('./components/offline-queue-sheet');
 export const loadOfflineSync = () => import('./offline-sync');
 export const loadEquipmentMemory = () => import('./equipment-memory');

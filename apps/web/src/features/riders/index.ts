@@ -5,5 +5,5 @@ export { ridersQuery } from './api/list-riders';
 export { type RiderDraft, RiderEditor } from './components/rider-editor';
 export { RidersSection } from './components/riders-section';
 
-// ---- lazy parts: loaded when first needed, in chunks of their own
+// Parts loaded when first needed, each in a chunk of its own.
 export const loadRiderEditor = () => import('./components/rider-editor');
