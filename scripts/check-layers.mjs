@@ -12,6 +12,7 @@ import { cruise } from 'dependency-cruiser';
 import extractTSConfig from 'dependency-cruiser/config-utl/extract-ts-config';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const config = createRequire(import.meta.url)(path.join(repoRoot, '.dependency-cruiser.cjs'));
 
 /** Each run: the folders it reads and the tsconfig that resolves its imports. */
 const workspaces = [
@@ -24,46 +25,47 @@ const workspaces = [
   },
 ];
 
-/** Runs the rules over the tree at `root` (the repository unless given); returns the violations. */
+/**
+ * Runs the rules over the tree at `root` (the repository unless given), laid out as the
+ * repository is; returns the imports against them.
+ * @param {string} [root]
+ * @returns {Promise<{ workspace: string; rule: string; from: string; to: string; cycle?: string[] }[]>}
+ */
 export async function checkLayers(root = repoRoot) {
-  const config = createRequire(import.meta.url)(path.join(repoRoot, '.dependency-cruiser.cjs'));
-  const previous = process.cwd();
-  // dependency-cruiser names modules relative to the working folder, which the rules' paths assume.
-  process.chdir(root);
-  try {
-    const violations = [];
-    for (const workspace of workspaces) {
-      const folders = workspace.folders.filter((folder) => existsIn(root, folder));
-      if (folders.length === 0) continue;
-      const tsConfig = existsIn(root, workspace.tsConfig) ? workspace.tsConfig : undefined;
-      const { output } = await cruise(
-        folders,
-        {
-          ...config.options,
-          validate: true,
-          ruleSet: config,
-          tsConfig: tsConfig ? { fileName: tsConfig } : undefined,
-          // Another workspace's files are read by its own run.
-          doNotFollow: { path: ['node_modules', `^(?!${folders.join('|')})`] },
-        },
-        undefined,
-        tsConfig ? { tsConfig: extractTSConfig(tsConfig) } : undefined,
-      );
-      if (typeof output === 'string') throw new Error(output);
-      for (const v of output.summary.violations) {
-        violations.push({
-          workspace: workspace.name,
-          rule: v.rule.name,
-          from: v.from,
-          to: v.to,
-          cycle: v.cycle?.map((step) => step.name),
-        });
-      }
+  const violations = [];
+  for (const workspace of workspaces) {
+    const folders = workspace.folders.filter((folder) => existsIn(root, folder));
+    if (folders.length === 0) continue;
+    const tsConfig = existsIn(root, workspace.tsConfig)
+      ? path.join(root, workspace.tsConfig)
+      : undefined;
+    const { output } = await cruise(
+      folders,
+      {
+        ...config.options,
+        // Modules are named from here, as the rules' paths expect.
+        baseDir: root,
+        validate: true,
+        ruleSet: config,
+        tsConfig: tsConfig ? { fileName: tsConfig } : undefined,
+        // Another workspace's files are read by its own run.
+        doNotFollow: { path: ['node_modules', `^(?!${folders.join('|')})`] },
+      },
+      undefined,
+      tsConfig ? { tsConfig: extractTSConfig(tsConfig) } : undefined,
+    );
+    if (typeof output === 'string') throw new Error(output);
+    for (const v of output.summary.violations) {
+      violations.push({
+        workspace: workspace.name,
+        rule: v.rule.name,
+        from: v.from,
+        to: v.to,
+        cycle: v.cycle?.map((step) => step.name),
+      });
     }
-    return violations;
-  } finally {
-    process.chdir(previous);
   }
+  return violations;
 }
 
 function existsIn(root, relative) {
@@ -79,7 +81,6 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const root = rootIndex > 0 ? path.resolve(process.argv[rootIndex + 1]) : repoRoot;
   const started = Date.now();
   const violations = await checkLayers(root);
-  const config = createRequire(import.meta.url)(path.join(repoRoot, '.dependency-cruiser.cjs'));
   const comments = new Map(config.forbidden.map((rule) => [rule.name, rule.comment]));
   const byRule = new Map();
   for (const v of violations) byRule.set(v.rule, [...(byRule.get(v.rule) ?? []), v]);
