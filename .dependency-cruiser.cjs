@@ -59,13 +59,24 @@ module.exports = {
       to: { circular: true },
     },
 
+    {
+      name: 'imports-resolve',
+      severity: 'error',
+      comment:
+        'Every import resolves to a file or a package: one the check cannot follow could hide a ' +
+        "wrong import (Vite's virtual modules and asset URLs aside).",
+      from: {},
+      to: { couldNotResolve: true, pathNot: ['^virtual:', '\\?(url|raw|worker)$'] },
+    },
+
     // ---- web: app/ -> page features -> shared features -> components/ & lib/ -> contracts ----
     {
       name: 'web-route-table-only-in-app',
       severity: 'error',
       comment:
         'Only app/ (router, layouts, main.tsx) reads the route table, the one place that knows every ' +
-        'page. Features, components/ and lib/ build links from config/paths.ts instead.',
+        'page. Features, components/ and lib/ build links from config/paths.ts and ask ' +
+        "config/route-meta.ts's mayOpen who may open them.",
       from: { path: `^${web}`, pathNot: [`^${web}(app/|main\\.tsx$)`, ...tests] },
       to: { path: `^${web}app/routes\\.ts$` },
     },
@@ -113,9 +124,8 @@ module.exports = {
       name: 'web-shared-features-not-to-pages',
       severity: 'error',
       comment:
-        'Shared features (auth, system-config, app-state, scanner, audio, offline, stores, riders, ' +
-        'addresses, rental-summary, cash-on-delivery, store-navigation, damage-notes) sit below the page features: ' +
-        'they use each other, components/ and lib/, never a page feature. Move what they need down.',
+        `Shared features (${sharedFeatures.join(', ')}) sit below the page features: they use ` +
+        'each other, components/ and lib/, never a page feature. Move what they need down.',
       from: { path: `^${web}features/${shared}/`, pathNot: tests },
       to: { path: `^${web}features/`, pathNot: `^${web}features/${shared}/` },
     },

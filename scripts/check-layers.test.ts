@@ -137,6 +137,14 @@ describe('the layering check of npm run lint', () => {
     expect(circles[0]?.cycle?.length).toBeGreaterThan(0);
   });
 
+  it('fails on an import it cannot follow, which could hide a wrong one', async () => {
+    const root = tree({
+      'apps/web/src/lib/money.ts':
+        "import { rate } from '@/lib/rates';\nexport const money = (fen: number) => `${fen * rate}`;\n",
+    });
+    expect(await rulesBroken(root)).toEqual(['imports-resolve']);
+  });
+
   it('holds the server to its layers and the contracts to themselves', async () => {
     const root = tree({
       'apps/server/src/db/client.ts':
