@@ -1,4 +1,4 @@
-// The admin feature's public face: what app/ and other features use. Its other files are its own
-// (.dependency-cruiser.cjs, docs/architecture.md).
+// The public face of features/admin: what app/ and other features use. Its other files are
+// its own (docs/architecture.md).
 
 export { sectionsFor } from './sections';

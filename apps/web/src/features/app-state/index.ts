@@ -1,5 +1,5 @@
-// The app-state feature's public face: what app/ and other features use. Its other files are its own
-// (.dependency-cruiser.cjs, docs/architecture.md).
+// The public face of features/app-state: what app/ and other features use. Its other files are
+// its own (docs/architecture.md).
 
 export { GlobalMessages } from './components/global-messages';
 export { UpdatePrompt } from './components/update-prompt';

@@ -1,5 +1,5 @@
-// The auth feature's public face: what app/ and other features use. Its other files are its own
-// (.dependency-cruiser.cjs, docs/architecture.md).
+// The public face of features/auth: what app/ and other features use. Its other files are
+// its own (docs/architecture.md).
 
 export { jsSdkConfig } from './api/wechat';
 export { passwordProblems } from './components/change-password-popup';

@@ -1,5 +1,5 @@
-// The customer-booking feature's public face: what app/ and other features use. Its other files are its own
-// (.dependency-cruiser.cjs, docs/architecture.md).
+// The public face of features/customer-booking: what app/ and other features use. Its other files are
+// its own (docs/architecture.md).
 
 export { BookItem, type ItemToBook } from './components/book-item';
 export { QuoteLines } from './components/quote-lines';

@@ -1,4 +1,4 @@
-// The customer-orders feature's public face: what app/ and other features use. Its other files are its own
-// (.dependency-cruiser.cjs, docs/architecture.md).
+// The public face of features/customer-orders: what app/ and other features use. Its other files are
+// its own (docs/architecture.md).
 
 export { gearStep } from './utils/my-order-rules';

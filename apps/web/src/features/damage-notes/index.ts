@@ -1,5 +1,5 @@
-// The damage-notes feature's public face: what app/ and other features use. Its other files are
-// its own (.dependency-cruiser.cjs, docs/architecture.md).
+// The public face of features/damage-notes: what app/ and other features use. Its other files are
+// its own (docs/architecture.md).
 
 export {
   DamageNote,

@@ -1,4 +1,4 @@
-// The driver feature's public face: what app/ and other features use. Its other files are its own
-// (.dependency-cruiser.cjs, docs/architecture.md).
+// The public face of features/driver: what app/ and other features use. Its other files are
+// its own (docs/architecture.md).
 
 export { RunAssignments } from './components/run-assignments';

@@ -1,4 +1,4 @@
-// The finance feature's public face: what app/ and other features use. Its other files are its own
-// (.dependency-cruiser.cjs, docs/architecture.md).
+// The public face of features/finance: what app/ and other features use. Its other files are
+// its own (docs/architecture.md).
 
 export { methodLabel } from './components/method-table';

@@ -1,5 +1,5 @@
-// The inventory feature's public face: what app/ and other features use. Its other files are its own
-// (.dependency-cruiser.cjs, docs/architecture.md).
+// The public face of features/inventory: what app/ and other features use. Its other files are
+// its own (docs/architecture.md).
 
 export { useCategories, useFilterableAttributes } from './api/get-categories';
 export { getEquipmentByBarcode } from './api/get-equipment-by-barcode';

@@ -1,5 +1,5 @@
-// The offline feature's public face: what app/ and other features use. Its other files are its own
-// (.dependency-cruiser.cjs, docs/architecture.md).
+// The public face of features/offline: what app/ and other features use. Its other files are
+// its own (docs/architecture.md).
 
 export {
   recallEquipment,

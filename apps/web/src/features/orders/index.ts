@@ -1,5 +1,5 @@
-// The orders feature's public face: what app/ and other features use. Its other files are its own
-// (.dependency-cruiser.cjs, docs/architecture.md).
+// The public face of features/orders: what app/ and other features use. Its other files are
+// its own (docs/architecture.md).
 
 export { useOrder } from './api/get-order';
 export { getOrderByNumber } from './api/get-order-by-number';

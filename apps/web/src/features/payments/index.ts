@@ -1,5 +1,5 @@
-// The payments feature's public face: what app/ and other features use. Its other files are its own
-// (.dependency-cruiser.cjs, docs/architecture.md).
+// The public face of features/payments: what app/ and other features use. Its other files are
+// its own (docs/architecture.md).
 
 export { useCheckout } from './api/get-checkout';
 export { useRefundOnline } from './api/refund-online';

@@ -1,5 +1,5 @@
-// The riders feature's public face: what app/ and other features use. Its other files are its own
-// (.dependency-cruiser.cjs, docs/architecture.md).
+// The public face of features/riders: what app/ and other features use. Its other files are
+// its own (docs/architecture.md).
 
 export { ridersQuery } from './api/list-riders';
 export { type RiderDraft, RiderEditor } from './components/rider-editor';

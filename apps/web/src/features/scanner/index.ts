@@ -1,5 +1,5 @@
-// The scanner feature's public face: what app/ and other features use. Its other files are its own
-// (.dependency-cruiser.cjs, docs/architecture.md).
+// The public face of features/scanner: what app/ and other features use. Its other files are
+// its own (docs/architecture.md).
 
 export { ScannerHost } from './components/scanner-host';
 export { useBatchScan } from './hooks/use-batch-scan';

@@ -1,5 +1,5 @@
-// The stores feature's public face: what app/ and other features use. Its other files are its own
-// (.dependency-cruiser.cjs, docs/architecture.md).
+// The public face of features/stores: what app/ and other features use. Its other files are
+// its own (docs/architecture.md).
 
 export { StoreCard } from './components/store-card';
 export { StoreSelector } from './components/store-selector';

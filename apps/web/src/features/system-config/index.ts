@@ -1,5 +1,5 @@
-// The system-config feature's public face: what app/ and other features use. Its other files are its own
-// (.dependency-cruiser.cjs, docs/architecture.md).
+// The public face of features/system-config: what app/ and other features use. Its other files are
+// its own (docs/architecture.md).
 
 export { useBusinessName, useConfigStore } from './stores/config-store';
 export { businessParameter } from './utils/business-parameters';
