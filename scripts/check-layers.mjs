@@ -4,7 +4,7 @@
 //
 //   node scripts/check-layers.mjs            the repository
 //   node scripts/check-layers.mjs --root D   another tree laid out the same way (the fixture tests)
-import { statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,12 +15,15 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'
 const config = createRequire(import.meta.url)(path.join(repoRoot, '.dependency-cruiser.cjs'));
 
 /** Each run: the folders it reads and the tsconfig that resolves its imports. */
-const workspaces = [
+const workspacesOf = (root) => [
   { name: 'web', folders: ['apps/web/src'], tsConfig: 'apps/web/tsconfig.json' },
   { name: 'server', folders: ['apps/server/src'], tsConfig: 'apps/server/tsconfig.json' },
   {
+    // Every package's src/ (they use no path alias of their own).
     name: 'packages',
-    folders: ['packages/contracts/src', 'packages/barcode/src'],
+    folders: existsIn(root, 'packages')
+      ? readdirSync(path.join(root, 'packages')).map((name) => `packages/${name}/src`)
+      : [],
     tsConfig: 'packages/contracts/tsconfig.json',
   },
 ];
@@ -33,7 +36,7 @@ const workspaces = [
  */
 export async function checkLayers(root = repoRoot) {
   const violations = [];
-  for (const workspace of workspaces) {
+  for (const workspace of workspacesOf(root)) {
     const folders = workspace.folders.filter((folder) => existsIn(root, folder));
     if (folders.length === 0) continue;
     const tsConfig = existsIn(root, workspace.tsConfig)
