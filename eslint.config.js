@@ -116,8 +116,8 @@ export default tseslint.config(
     },
   },
   {
-    // Shared code never imports a feature; features never reach into another feature's internals
-    // except through the documented stores/utils of system-config, app-state and stores.
+    // Shared code never imports a feature (said here beside the editor; the layering check of
+    // `npm run lint`, .dependency-cruiser.cjs, holds every layer of docs/architecture.md).
     files: ['apps/web/src/lib/**', 'apps/web/src/components/**', 'apps/web/src/config/paths.ts'],
     rules: {
       'no-restricted-imports': [
@@ -195,7 +195,12 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.{js,mjs}'],
+    files: ['**/*.{js,mjs,cjs}'],
     ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    // dependency-cruiser's configuration (.dependency-cruiser.cjs) is CommonJS.
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: globals.node },
   },
 );

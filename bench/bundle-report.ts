@@ -7,7 +7,7 @@
 import { readFileSync, statSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { appRoutes } from '../apps/web/src/config/routes';
+import { appRoutes } from '../apps/web/src/app/routes';
 
 const dist = fileURLToPath(new URL('../apps/web/dist/', import.meta.url));
 

@@ -9,6 +9,7 @@ import { stylesAfterBoot } from './build/styles-after-boot';
 import { pureContracts } from './build/pure-contracts';
 import { antdShims } from './build/antd-shims';
 import { antdDeepImports } from './build/antd-deep-imports';
+import { featureDeepImports } from './build/feature-deep-imports';
 
 /**
  * Installable, and opens with no network on a second visit: the service worker precaches the
@@ -54,6 +55,7 @@ export default defineConfig({
     react(),
     antdShims(),
     antdDeepImports(),
+    featureDeepImports(),
     pureContracts(),
     pwa,
     routeTexts(),

@@ -84,7 +84,7 @@ const SHELL_PARTS: { file: string; area: string }[] = [
  * keys: the route table names titles, the locales hold the texts themselves.
  */
 const READS_TEXTS = /[\\/]apps[\\/]web[\\/]src[\\/]/;
-const NOT_KEYS = /[\\/]src[\\/](config[\\/](routes|paths)\.ts|locales[\\/])/;
+const NOT_KEYS = /[\\/]src[\\/](config[\\/](route-meta|paths)\.ts|app[\\/]routes\.ts|locales[\\/])/;
 
 /**
  * Every chunk `start` loads: its static imports and, with `lazy`, what it loads later too, except
@@ -165,7 +165,7 @@ function earlyConfig(apiBaseOverride: string): string {
 /**
  * The inline script of index.html: says the language the page opens in (`openingLanguage`), finds
  * the opened path's route by its pattern (the one
- * `findRoute` of config/routes.ts uses first, which accepts what React Router matches there:
+ * `findRouteMeta` of config/route-meta.ts uses first, which accepts what React Router matches there:
  * `:param`, `:param?`, any case, an optional trailing slash) and preloads its texts in the
  * chosen language, which lib/i18n.ts then fetches, and its code (files and styles), which the
  * shell then imports: both arrive beside the shell instead of after it has run.
@@ -206,7 +206,7 @@ export interface RouteTextsManifest {
   code: string[];
   /**
    * [route path, zh-CN file index, en-US file index, the indexes of its page's code files, the
-   * path's pattern (config/routes.ts `routePattern`)].
+   * path's pattern (config/route-meta.ts `routePattern`)].
    */
   routes: [string, number, number, number[], string][];
 }
@@ -245,13 +245,13 @@ export function routeTexts(): Plugin {
     // Before the HTML is written (vite:build-html), so it can list the files.
     enforce: 'pre',
     async buildStart() {
-      const [zh, en, table] = await Promise.all([
+      const [zh, en, table, meta] = await Promise.all([
         load<{ default: Texts }>('src/locales/zh-CN.ts'),
         load<{ default: Texts }>('src/locales/en-US.ts'),
-        load<{
-          appRoutes: { path: string; load: () => unknown; layout: string }[];
-          routePattern: (path: string) => RegExp;
-        }>('src/config/routes.ts'),
+        load<{ appRoutes: { path: string; load: () => unknown; layout: string }[] }>(
+          'src/app/routes.ts',
+        ),
+        load<{ routePattern: (path: string) => RegExp }>('src/config/route-meta.ts'),
       ]);
       locales = { 'zh-CN': zh.default, 'en-US': en.default };
       routes = table.appRoutes.map((route) => {
@@ -259,7 +259,7 @@ export function routeTexts(): Plugin {
         if (!page) throw new Error(`route-texts: cannot read the page of ${route.path}`);
         return {
           path: route.path,
-          pattern: table.routePattern(route.path).source,
+          pattern: meta.routePattern(route.path).source,
           page,
           tabBar: route.layout === 'tabBar',
         };

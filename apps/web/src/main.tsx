@@ -6,16 +6,16 @@ import './styles.css';
 import { installTouchEmulator } from '@/lib/touch-emulator';
 import { enableCloseOnBack } from '@/lib/close-on-back';
 import { disableZodEval } from '@/lib/zod-jitless';
-import { applyTheme, savedTheme } from '@/features/app-state/stores/app-store';
+import { applyTheme, loadServiceWorker, savedTheme } from '@/features/app-state';
 import { App } from './app/app';
 import { bootstrap, bootstrapped, connectApi } from './app/bootstrap';
 import { createQueryClient } from './lib/query-client';
 import { checkRouteAccess } from './lib/authorization';
-import { sessionSnapshot } from './features/auth/stores/session-store';
+import { sessionSnapshot } from '@/features/auth';
 import { loadRouteTexts, savedLanguage } from './lib/i18n';
 import { appStylesReady } from './lib/app-styles';
-import { findRoute } from './config/routes';
-import { formatsDatesAsDrawn, routePrefetch } from './config/route-prefetch';
+import { findRoute } from './app/routes';
+import { formatsDatesAsDrawn, routePrefetch } from './app/route-prefetch';
 import { loadTabBar } from './app/layouts/page-layout';
 import { preloadPage } from './app/router';
 import { warmDateFormatting } from './lib/store-time';
@@ -78,9 +78,7 @@ void bootstrap();
 // Offline support loads once the page has drawn with its data, in the built app only (no worker
 // in development): the worker's downloads do not compete with the page's on a weak network.
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  whenPageSettled(
-    queryClient,
-    () => void import('./features/app-state/service-worker').then((m) => m.startServiceWorker()),
-    { after: bootstrapped() },
-  );
+  whenPageSettled(queryClient, () => void loadServiceWorker().then((m) => m.startServiceWorker()), {
+    after: bootstrapped(),
+  });
 }

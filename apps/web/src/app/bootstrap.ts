@@ -1,14 +1,9 @@
 import { ensureVerificationCookie, setApiHooks } from '@/lib/api-client';
 import { i18n } from '@/lib/i18n';
-import { useAppStore } from '@/features/app-state/stores/app-store';
-import { useConfigStore } from '@/features/system-config/stores/config-store';
-import { initCurrentStore, refreshStores } from '@/features/stores/stores/current-store';
-import {
-  clearSession,
-  refreshIfNeeded,
-  restoreSession,
-} from '@/features/auth/stores/session-store';
-import { watchGrants } from '@/features/auth/stores/watch-grants';
+import { useAppStore } from '@/features/app-state';
+import { useConfigStore } from '@/features/system-config';
+import { initCurrentStore, refreshStores } from '@/features/stores';
+import { clearSession, refreshIfNeeded, restoreSession, watchGrants } from '@/features/auth';
 
 type Navigate = (to: string, options?: { replace?: boolean }) => unknown;
 

@@ -3,12 +3,12 @@ import { Navigate, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_SYSTEM_NAME } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';
-import type { AppRoute } from '@/config/routes';
+import type { AppRoute } from '@/app/routes';
 import { checkRouteAccess } from '@/lib/authorization';
-import { sessionSnapshot, useSession } from '@/features/auth/stores/session-store';
+import { sessionSnapshot, useSession } from '@/features/auth';
 import { PageLayout } from './layouts/page-layout';
-import { useAppStore } from '@/features/app-state/stores/app-store';
-import { useConfigStore } from '@/features/system-config/stores/config-store';
+import { useAppStore } from '@/features/app-state';
+import { useConfigStore } from '@/features/system-config';
 
 /**
  * Page title of spec §1: '{route title, default 店员端} - {system name}'. Customers know the

@@ -1,7 +1,27 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Button, TextArea } from 'antd-mobile';
 import { CenterPopup } from '@/components/antd/center-popup';
-import type { PromptDialogProps } from './prompt-dialog';
+
+/** The dialog's props (kept here, beside the code that reads them; prompt-dialog.tsx loads it lazily). */
+export interface PromptDialogProps {
+  visible: boolean;
+  title: ReactNode;
+  message?: ReactNode;
+  placeholder: string;
+  /** What the field holds when it opens (a suggested name). */
+  initialValue?: string;
+  /** Shown under the field when it is left empty; without it the field is optional. */
+  emptyError?: string;
+  /** The message for a typed value the server would refuse, or null (e.g. `textError`). */
+  validate?: (text: string) => string | null;
+  maxLength?: number;
+  confirmText: string;
+  cancelText: string;
+  danger?: boolean;
+  /** Resolves when done (the dialog closes); rejects with the message to show under the field. */
+  onSubmit: (value: string) => Promise<void>;
+  onClose: () => void;
+}
 
 /**
  * A one-field dialog (a reason, a new barcode): empty input and server refusals show under the

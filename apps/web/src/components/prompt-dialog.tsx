@@ -1,25 +1,8 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense } from 'react';
 import { useOpenedOnce } from '@/lib/use-opened-once';
+import type { PromptDialogProps } from './prompt-dialog-body';
 
-export interface PromptDialogProps {
-  visible: boolean;
-  title: ReactNode;
-  message?: ReactNode;
-  placeholder: string;
-  /** What the field holds when it opens (a suggested name). */
-  initialValue?: string;
-  /** Shown under the field when it is left empty; without it the field is optional. */
-  emptyError?: string;
-  /** The message for a typed value the server would refuse, or null (e.g. `textError`). */
-  validate?: (text: string) => string | null;
-  maxLength?: number;
-  confirmText: string;
-  cancelText: string;
-  danger?: boolean;
-  /** Resolves when done (the dialog closes); rejects with the message to show under the field. */
-  onSubmit: (value: string) => Promise<void>;
-  onClose: () => void;
-}
+export type { PromptDialogProps };
 
 const PromptDialogBody = lazy(() => import('./prompt-dialog-body'));
 

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ATTRIBUTE_KINDS, RoleName } from '@snowgear/contracts';
-import { ORDER_STATUS_KEYS } from '@/features/orders/utils/order-status';
+import { ORDER_STATUS_KEYS } from '@/lib/order-status';
 import { STATUS_KEYS } from '@/features/inventory/utils/status';
 import enUS from './en-US';
 import zhCN from './zh-CN';

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { SupportedLanguage } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';
 import { changeLanguage, currentLanguage } from '@/lib/i18n';
-import { useAppStore } from '@/features/app-state/stores/app-store';
-import { useConfigStore } from '@/features/system-config/stores/config-store';
+import { useAppStore } from '@/features/app-state';
+import { useConfigStore } from '@/features/system-config';
 
 /** Company name, filing numbers (each linking to its link or '#'), language and theme. */
 export function AppFooter() {

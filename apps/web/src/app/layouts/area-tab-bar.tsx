@@ -9,9 +9,9 @@ import {
   UnorderedListOutline,
   UserOutline,
 } from 'antd-mobile-icons';
-import { findRoute, tabBars } from '@/config/routes';
+import { findRoute, tabBars } from '@/app/routes';
 import { checkRouteAccess } from '@/lib/authorization';
-import { sessionSnapshot, useSession } from '@/features/auth/stores/session-store';
+import { sessionSnapshot, useSession } from '@/features/auth';
 
 const TAB_ICONS: Record<string, ReactNode> = {
   AppOutline: <AppOutline />,

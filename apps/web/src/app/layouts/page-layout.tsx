@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { LayoutKind } from '@/config/routes';
+import type { LayoutKind } from '@/config/route-meta';
 import { ActionBarContext } from '@/components/layouts/action-bar';
 import { LanguageSwitch } from '@/components/language-switch';
 import { HeaderExtraContext } from '@/components/page-header';

@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { LayoutKind } from '@/config/routes';
+import type { LayoutKind } from '@/config/route-meta';
 import { ActionBar } from '@/components/layouts/action-bar';
 import { loginWithPassword } from '@/features/auth/stores/session-store';
 import { changeLanguage } from '@/lib/i18n';

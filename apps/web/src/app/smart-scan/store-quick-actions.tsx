@@ -3,23 +3,22 @@ import { createPortal } from 'react-dom';
 import { useLocation, useNavigate } from 'react-router';
 import { AddOutline, AppOutline, CloseOutline, ScanningOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { findRoute } from '@/config/routes';
+import { findRoute } from '@/app/routes';
 import { Paths } from '@/config/paths';
 import { checkRouteAccess } from '@/lib/authorization';
 import { withAllTexts } from '@/lib/i18n';
 import { useOpenedOnce } from '@/lib/use-opened-once';
-import { sessionSnapshot, useSession } from '@/features/auth/stores/session-store';
-import { useKeyboardWedge } from '@/features/scanner/hooks/use-keyboard-wedge';
-import { currentWedgeTarget } from '@/features/scanner/hooks/use-wedge-target';
-import { useScannerStore } from '@/features/scanner/stores/scanner-store';
+import { sessionSnapshot, useSession } from '@/features/auth';
+import { useKeyboardWedge, currentWedgeTarget, useScannerStore } from '@/features/scanner';
 import { useSmartScanStore } from './smart-scan-store';
 import { useSmartScan } from './use-smart-scan';
 import { useQuickActionSlot } from '@/app/layouts/quick-action-slot';
+import { loadEquipmentDialog } from '@/features/inventory';
 
 // What a scan opens comes when something is scanned (with every text it may show).
 const EquipmentDialog = lazy(
   withAllTexts(() =>
-    import('@/features/inventory/components/equipment-dialog').then((m) => ({
+    loadEquipmentDialog().then((m) => ({
       default: m.EquipmentDialog,
     })),
   ),

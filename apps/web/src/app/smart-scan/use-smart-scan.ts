@@ -3,15 +3,13 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Permissions, RoleName } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';
-import { useSession } from '@/features/auth/stores/session-store';
+import { useSession } from '@/features/auth';
 import { ApiError } from '@/lib/api-errors';
-import { useAppStore } from '@/features/app-state/stores/app-store';
-import { playSound } from '@/features/audio/utils/audio-player';
-import { SoundKind } from '@/features/audio/utils/sounds';
-import { getEquipmentByBarcode } from '@/features/inventory/api/get-equipment-by-barcode';
-import { getOrderByNumber } from '@/features/orders/api/get-order-by-number';
-import { scanCode } from '@/features/scanner/stores/scanner-store';
-import { classifySmartScan } from '@/features/scanner/utils/scan-rules';
+import { useAppStore } from '@/features/app-state';
+import { playSound, SoundKind } from '@/features/audio';
+import { getEquipmentByBarcode } from '@/features/inventory';
+import { getOrderByNumber } from '@/features/orders';
+import { scanCode, classifySmartScan } from '@/features/scanner';
 import { useSmartScanStore } from './smart-scan-store';
 
 /** Whether the signed-in user checks returns in for orders of `storeId`. */

@@ -16,7 +16,7 @@ import {
   saveOrderDraft,
   clearOrderDraft,
 } from '@/features/orders/utils/order-create-form';
-import { reopenQueuedDraft, useCreatedOffline } from '@/features/orders/utils/queued-order';
+import { reopenQueuedDraft, useCreatedOffline } from './queued-order';
 import { api } from '@/lib/api-client';
 import { changeLanguage } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';

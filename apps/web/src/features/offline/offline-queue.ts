@@ -1,5 +1,5 @@
 import { ErrorCode, type BatchStockResult } from '@snowgear/contracts';
-import { useSession } from '@/features/auth/stores/session-store';
+import { useSession } from '@/features/auth';
 import { api } from '@/lib/api-client';
 import { ApiError } from '@/lib/api-errors';
 import { uploadCompressed } from '@/lib/upload-file';

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { useSession } from '@/features/auth/stores/session-store';
+import { useSession } from '@/features/auth';
 import type { Order } from '@snowgear/contracts';
-import { orderCreatedFromQueue } from '@/features/orders/utils/queued-order';
+import { orderCreatedFromQueue } from './queued-order';
 import {
   announce,
   configureOfflineQueue,

@@ -8,7 +8,7 @@ import {
   type CustomerAddress,
   type CustomerAddressInput,
 } from '@snowgear/contracts';
-import { FormError } from '@/features/auth/components/form-error';
+import { FormError } from '@/components/form-error';
 import { addressIssueText, addressSaveErrors, type AddressField } from '../utils/address-errors';
 
 interface Values {

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { ADDRESSES_MAX } from '@snowgear/contracts';
-import { useAppStore } from '@/features/app-state/stores/app-store';
+import { useAppStore } from '@/features/app-state';
 import { useCreateAddress } from '../api/create-address';
 import { useAddresses } from '../api/list-addresses';
 import { addressSaveErrors } from '../utils/address-errors';

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminParameters, ParametersSave } from '@snowgear/contracts';
 import { api } from '@/lib/api-client';
-import { refreshStores } from '@/features/stores/stores/current-store';
+import { refreshStores } from '@/features/stores';
 import { adminKey } from './stores';
 
 const parametersKey = [...adminKey, 'parameters'] as const;

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { StoreAdmin, StoreSave } from '@snowgear/contracts';
 import { api } from '@/lib/api-client';
-import { refreshStores } from '@/features/stores/stores/current-store';
+import { refreshStores } from '@/features/stores';
 
 export const adminKey = ['admin'] as const;
 const storesKey = [...adminKey, 'stores'] as const;

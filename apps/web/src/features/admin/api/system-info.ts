@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AgreementVersion, SystemInfoAdmin, SystemInfoSave } from '@snowgear/contracts';
 import { api } from '@/lib/api-client';
-import { refreshStores } from '@/features/stores/stores/current-store';
+import { refreshStores } from '@/features/stores';
 import { adminKey } from './stores';
 
 const systemKey = [...adminKey, 'system'] as const;

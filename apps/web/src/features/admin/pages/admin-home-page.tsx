@@ -3,7 +3,7 @@ import { List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Paths } from '@/config/paths';
 import { PageHeader } from '@/components/page-header';
-import { useSession } from '@/features/auth/stores/session-store';
+import { useSession } from '@/features/auth';
 import { sectionsFor } from '../sections';
 
 /** /store/admin: the console's sections the signed-in user may open. */

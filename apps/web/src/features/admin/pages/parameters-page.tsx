@@ -11,9 +11,9 @@ import {
 import { Paths } from '@/config/paths';
 import { PageHeader } from '@/components/page-header';
 import { QueryState } from '@/components/query-state';
-import { useAppStore } from '@/features/app-state/stores/app-store';
-import { useSession } from '@/features/auth/stores/session-store';
-import { useConfigStore } from '@/features/system-config/stores/config-store';
+import { useAppStore } from '@/features/app-state';
+import { useSession } from '@/features/auth';
+import { useConfigStore } from '@/features/system-config';
 import { ApiError } from '@/lib/api-errors';
 import { revealFirstError } from '@/lib/reveal-first-error';
 import { useParameters, useSaveParameters } from '../api/parameters';

@@ -9,7 +9,7 @@ import { Paths } from '@/config/paths';
 import { FormField, fieldErrorId } from '@/components/form-field';
 import { PageHeader } from '@/components/page-header';
 import { QueryState } from '@/components/query-state';
-import { useAppStore } from '@/features/app-state/stores/app-store';
+import { useAppStore } from '@/features/app-state';
 import { draftErrors, otherErrors, serverErrors, type FieldErrors } from '@/lib/field-errors';
 import { revealFirstError } from '@/lib/reveal-first-error';
 import { useFieldAria } from '@/lib/use-field-aria';

@@ -1,7 +1,7 @@
 import { Button, Skeleton } from 'antd-mobile';
 import { QRCodeSVG } from 'qrcode.react';
 import { useTranslation } from 'react-i18next';
-import { useAppStore } from '@/features/app-state/stores/app-store';
+import { useAppStore } from '@/features/app-state';
 import { shareLink } from '@/lib/share-link';
 import { useReferral } from '../api/agent';
 

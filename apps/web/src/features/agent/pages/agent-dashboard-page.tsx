@@ -7,12 +7,10 @@ import { OrderStatus, Permissions, type AgentOrder, type AgentPeriod } from '@sn
 import { Paths } from '@/config/paths';
 import { PagedList } from '@/components/paged-list';
 import { PromptDialog } from '@/components/prompt-dialog';
-import { useAppStore } from '@/features/app-state/stores/app-store';
+import { useAppStore } from '@/features/app-state';
 import { QueryState } from '@/components/query-state';
-import { ProfileView } from '@/features/auth/components/profile-view';
-import { useSession } from '@/features/auth/stores/session-store';
-import { WelcomeCard } from '@/features/home/components/welcome-card';
-import { OrderStatusTag } from '@/features/orders/components/order-status-tag';
+import { ProfileView, useSession } from '@/features/auth';
+import { WelcomeCard } from '@/features/home';
 import { storeTime } from '@/lib/store-clock';
 import { money } from '@/lib/money';
 import { textError } from '@/lib/text-rules';
@@ -26,6 +24,7 @@ import {
 import { PerformanceChart } from '../components/performance-chart';
 import { ReferralCard } from '../components/referral-card';
 import { PullToRefresh } from '@/components/pull-to-refresh';
+import { OrderStatusTag } from '@/components/order-status-tag';
 
 /**
  * The agent's home (the spec gives agents this page only): the referral link, performance and

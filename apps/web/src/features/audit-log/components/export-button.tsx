@@ -2,7 +2,7 @@ import { Button } from 'antd-mobile';
 import { DownlandOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { AUDIT_EXPORT_MAX_ROWS } from '@snowgear/contracts';
-import { useAppStore } from '@/features/app-state/stores/app-store';
+import { useAppStore } from '@/features/app-state';
 import { useExportAuditCsv } from '../api/export-audit-csv';
 import type { AuditFilters } from '../utils/audit-filters';
 

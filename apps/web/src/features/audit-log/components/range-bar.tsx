@@ -5,7 +5,7 @@ import { CalendarOutline } from 'antd-mobile-icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { AUDIT_MAX_RANGE_DAYS } from '@snowgear/contracts';
-import { useAppStore } from '@/features/app-state/stores/app-store';
+import { useAppStore } from '@/features/app-state';
 import {
   AUDIT_PRESETS,
   businessToday,

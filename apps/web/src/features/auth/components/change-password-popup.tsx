@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { Button, Form, Input } from 'antd-mobile';
 import { Popup } from '@/components/antd/popup';
 import { useTranslation } from 'react-i18next';
-import { useAppStore } from '@/features/app-state/stores/app-store';
+import { useAppStore } from '@/features/app-state';
 import { useChangePassword } from '../api/change-password';
-import { FormError } from './form-error';
+import { FormError } from '@/components/form-error';
 
 interface Values {
   currentPassword: string;

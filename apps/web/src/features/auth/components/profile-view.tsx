@@ -7,7 +7,7 @@ import { Paths } from '@/config/paths';
 import { confirmDialog, LazyActionSheet } from '@/components/lazy-popups';
 import { LanguageSwitch } from '@/components/language-switch';
 import { useOpenedOnce } from '@/lib/use-opened-once';
-import { useAppStore } from '@/features/app-state/stores/app-store';
+import { useAppStore } from '@/features/app-state';
 import { anonymousWeChatInfo } from '../api/wechat';
 import { useWeChatLoginEnabled } from '../api/get-application-configuration';
 import { roleLabel } from './role-name';

@@ -15,9 +15,9 @@ import {
 import { Paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-errors';
 import { homeOf, safeRedirect } from '@/lib/authorization';
-import { useAppStore } from '@/features/app-state/stores/app-store';
+import { useAppStore } from '@/features/app-state';
 import { useSmsSettings, useWeChatLoginEnabled } from '../api/get-application-configuration';
-import { FormError } from '../components/form-error';
+import { FormError } from '@/components/form-error';
 import { PhoneNumberInput } from '../components/phone-number-input';
 import { SmsCodeButton } from '../components/sms-code-button';
 import {

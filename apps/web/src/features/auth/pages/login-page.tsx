@@ -7,11 +7,11 @@ import { ErrorCode, SMS_CODE_PATTERN } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-errors';
 import { homeOf, safeRedirect } from '@/lib/authorization';
-import { useAppStore } from '@/features/app-state/stores/app-store';
-import { useConfigStore } from '@/features/system-config/stores/config-store';
+import { useAppStore } from '@/features/app-state';
+import { useConfigStore } from '@/features/system-config';
 import { sendLoginSmsCode } from '../api/send-sms-code';
 import { loginWithPassword, sessionSnapshot } from '../stores/session-store';
-import { FormError } from '../components/form-error';
+import { FormError } from '@/components/form-error';
 import { SmsCodeButton } from '../components/sms-code-button';
 
 interface Values {

@@ -2,10 +2,10 @@ import { Link } from 'react-router';
 import { List, Switch } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Paths } from '@/config/paths';
-import { AddressesSection } from '@/features/addresses/components/addresses-section';
-import { useAppStore } from '@/features/app-state/stores/app-store';
-import { AudioSettingsSection } from '@/features/audio/components/audio-settings-section';
-import { RidersSection } from '@/features/riders/components/riders-section';
+import { AddressesSection } from '@/features/addresses';
+import { useAppStore } from '@/features/app-state';
+import { AudioSettingsSection } from '@/features/audio';
+import { RidersSection } from '@/features/riders';
 import { ProfileView } from '../components/profile-view';
 
 // Staff and drivers scan all day, so their profile carries the sound settings.

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Order } from '@snowgear/contracts';
 import { api } from '@/lib/api-client';
-import { ordersKey } from '@/features/orders/api/get-order';
-import { paymentsKey } from '@/features/payments/api/get-checkout';
+import { ordersKey, paymentsKey } from '@/lib/query-keys';
 
 /**
  * Cash on delivery (货到付款): an unpaid delivery order waits for delivery with its payment open,

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { equipmentKey } from '@/features/inventory/api/list-equipment';
+import { equipmentKey } from '@/features/inventory';
 
 export const catalogueKey = ['catalogue'] as const;
 

@@ -19,8 +19,8 @@ import {
 import { ChipsInput } from '@/components/chips-input';
 import { ChoiceChips, SwitchField } from '@/components/choice-fields';
 import { FormField, fieldErrorId } from '@/components/form-field';
-import { FormError } from '@/features/auth/components/form-error';
-import { useAppStore } from '@/features/app-state/stores/app-store';
+import { FormError } from '@/components/form-error';
+import { useAppStore } from '@/features/app-state';
 import { ApiError } from '@/lib/api-errors';
 import { draftErrors, otherErrors, serverErrors, type FieldErrors } from '@/lib/field-errors';
 import { revealFirstError } from '@/lib/reveal-first-error';

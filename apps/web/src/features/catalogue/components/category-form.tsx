@@ -10,7 +10,7 @@ import {
 } from '@snowgear/contracts';
 import { ChoiceChips, SwitchField } from '@/components/choice-fields';
 import { FormField, fieldErrorId } from '@/components/form-field';
-import { FormError } from '@/features/auth/components/form-error';
+import { FormError } from '@/components/form-error';
 import { draftErrors, otherErrors, serverErrors, type FieldErrors } from '@/lib/field-errors';
 import { revealFirstError } from '@/lib/reveal-first-error';
 import { useFieldAria } from '@/lib/use-field-aria';

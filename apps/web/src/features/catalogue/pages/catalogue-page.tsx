@@ -6,7 +6,7 @@ import type { CatalogueCategory } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';
 import { PageHeader } from '@/components/page-header';
 import { QueryState } from '@/components/query-state';
-import { useAppStore } from '@/features/app-state/stores/app-store';
+import { useAppStore } from '@/features/app-state';
 import { useCatalogueCategories } from '../api/list-categories';
 import { useReorderCategories } from '../api/reorder-categories';
 import { PullToRefresh } from '@/components/pull-to-refresh';

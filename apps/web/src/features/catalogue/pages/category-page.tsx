@@ -8,8 +8,8 @@ import type { CatalogueAttribute, CatalogueCategory } from '@snowgear/contracts'
 import { Paths } from '@/config/paths';
 import { PageHeader } from '@/components/page-header';
 import { QueryState } from '@/components/query-state';
-import { useAppStore } from '@/features/app-state/stores/app-store';
-import { FormError } from '@/features/auth/components/form-error';
+import { useAppStore } from '@/features/app-state';
+import { FormError } from '@/components/form-error';
 import { ApiError } from '@/lib/api-errors';
 import { useDeleteCategory } from '../api/delete-category';
 import { useCatalogueCategory } from '../api/get-category';

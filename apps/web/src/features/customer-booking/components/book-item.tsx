@@ -10,26 +10,28 @@ import {
 import { Paths } from '@/config/paths';
 import { useNow } from '@/lib/use-now';
 import { useOpenedOnce } from '@/lib/use-opened-once';
-import { useAppStore } from '@/features/app-state/stores/app-store';
-import type { RiderDraft } from '@/features/riders/components/rider-editor';
-import { switchStore } from '@/features/stores/stores/current-store';
-import { useConfigStore } from '@/features/system-config/stores/config-store';
-import { businessParameter } from '@/features/system-config/utils/business-parameters';
-import { defaultRentalDays, defaultRentalStart } from '@/features/system-config/utils/rental-rules';
-import { DEFAULT_BUSINESS_TIME_ZONE } from '@/features/system-config/utils/store-status';
+import { useAppStore } from '@/features/app-state';
+import type { RiderDraft } from '@/features/riders';
+import { switchStore } from '@/features/stores';
+import {
+  useConfigStore,
+  businessParameter,
+  defaultRentalDays,
+  defaultRentalStart,
+  DEFAULT_BUSINESS_TIME_ZONE,
+} from '@/features/system-config';
 import { useBookingCatalog } from '../api/get-booking-catalog';
 import { newRiderKey, useBookingCart } from '../stores/booking-cart';
 import { sizeKeyOf } from '../utils/cart-lines';
 import { suggestFor } from '../utils/suggestions';
 import type { GearTarget } from './add-gear-popup';
+import { loadRiderEditor } from '@/features/riders';
 
 // Opened by a tap, so loaded by it, as on the booking page.
 const AddGearPopup = lazy(() =>
   import('./add-gear-popup').then((m) => ({ default: m.AddGearPopup })),
 );
-const RiderEditor = lazy(() =>
-  import('@/features/riders/components/rider-editor').then((m) => ({ default: m.RiderEditor })),
-);
+const RiderEditor = lazy(() => loadRiderEditor().then((m) => ({ default: m.RiderEditor })));
 
 /** The booking's other lines take nothing from this one item. */
 const NOTHING_WANTED = new Map<string, number>();

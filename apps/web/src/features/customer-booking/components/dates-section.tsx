@@ -8,7 +8,7 @@ import { clockText, UNAVAILABLE_DAYS_MAX, UNAVAILABLE_DAYS_MIN } from '@snowgear
 import { LazyCalendarPicker, LazyPopup } from '@/components/lazy-popups';
 import { isOtherYear } from '@/lib/store-time';
 import { useOpenedOnce } from '@/lib/use-opened-once';
-import type { BookingStart, DaySlot } from '@/features/system-config/utils/rental-rules';
+import type { BookingStart, DaySlot } from '@/features/system-config';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);

@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { OrderStatus, RoleName, type Order } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-errors';
-import { useSession } from '@/features/auth/stores/session-store';
-import { getOrderByNumber } from '@/features/orders/api/get-order-by-number';
+import { useSession } from '@/features/auth';
+import { getOrderByNumber } from '@/features/orders';
 import { ErrorBlock } from '@/components/error-block';
 
 const STORE_ROLES: readonly string[] = [

@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { OrderStatus, type BookingQuote, type CartRider } from '@snowgear/contracts';
-import { RentalSummary } from '@/features/rental-summary/components/rental-summary';
-import { fromQuote } from '@/features/rental-summary/utils/summary-view';
-import { useConfigStore } from '@/features/system-config/stores/config-store';
+import { RentalSummary, fromQuote } from '@/features/rental-summary';
+import { useConfigStore } from '@/features/system-config';
 
 /**
  * A quote as the customer reads it (the booking, a plan): the rental summary, each cart line

@@ -23,26 +23,23 @@ import { revealFirstError } from '@/lib/reveal-first-error';
 import { useNow } from '@/lib/use-now';
 import { useOpenedOnce } from '@/lib/use-opened-once';
 import { confirmDialog } from '@/components/lazy-popups';
-import { useAppStore } from '@/features/app-state/stores/app-store';
-import { useSession } from '@/features/auth/stores/session-store';
-import { SavedAddressPicker } from '@/features/addresses/components/saved-address-picker';
-import { ridersQuery } from '@/features/riders/api/list-riders';
-import type { RiderDraft } from '@/features/riders/components/rider-editor';
-import { StoreCard } from '@/features/stores/components/store-card';
-import { StoreSelector } from '@/features/stores/components/store-selector';
-import { refreshStores, useCurrentStore } from '@/features/stores/stores/current-store';
-import { SaveScheme } from '@/features/schemes/components/save-scheme';
-import { useConfigStore } from '@/features/system-config/stores/config-store';
-import { businessParameter } from '@/features/system-config/utils/business-parameters';
+import { useAppStore } from '@/features/app-state';
+import { useSession } from '@/features/auth';
+import { SavedAddressPicker } from '@/features/addresses';
+import { ridersQuery, type RiderDraft, loadRiderEditor } from '@/features/riders';
+import { StoreCard, StoreSelector, refreshStores, useCurrentStore } from '@/features/stores';
+import { SaveScheme } from '@/features/schemes';
 import {
+  useConfigStore,
+  businessParameter,
   bookingStart,
   daySlots,
   defaultBookingDay,
   defaultRentalDays,
   presetAddresses,
   rentalEnd,
-} from '@/features/system-config/utils/rental-rules';
-import { DEFAULT_BUSINESS_TIME_ZONE } from '@/features/system-config/utils/store-status';
+  DEFAULT_BUSINESS_TIME_ZONE,
+} from '@/features/system-config';
 import { useCreateBooking } from '../api/create-booking';
 import { currentReferral, rememberReferral } from '../utils/referral';
 import { useBookingCatalog } from '../api/get-booking-catalog';
@@ -79,9 +76,7 @@ const OpenOrder = lazy(() =>
 const AddGearPopup = lazy(() =>
   import('../components/add-gear-popup').then((m) => ({ default: m.AddGearPopup })),
 );
-const RiderEditor = lazy(() =>
-  import('@/features/riders/components/rider-editor').then((m) => ({ default: m.RiderEditor })),
-);
+const RiderEditor = lazy(() => loadRiderEditor().then((m) => ({ default: m.RiderEditor })));
 
 /** A fee parameter as yuan; blank or nonsense is no fee (as the server reads it). */
 const feeOf = (value: string | undefined) => {

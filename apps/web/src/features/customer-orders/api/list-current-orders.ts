@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { OrderStatus, type OrderSummary, type PagedResult } from '@snowgear/contracts';
 import { api } from '@/lib/api-client';
-import { ordersKey } from '@/features/orders/api/get-order';
+import { ordersKey } from '@/lib/query-keys';
 
 /** Orders that are still going on for the customer: to pay, coming up, out, on the way back. */
 export const CURRENT_STATUSES = [

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { OrderStatus, type OrderSummary, type PagedResult } from '@snowgear/contracts';
 import { api } from '@/lib/api-client';
-import { ordersKey } from '@/features/orders/api/get-order';
+import { ordersKey } from '@/lib/query-keys';
 
 /** Spec §9: order lists load 10 at a time. */
 export const MY_ORDER_PAGE_SIZE = 10;

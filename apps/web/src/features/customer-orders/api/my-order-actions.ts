@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MyOrderExtend, Order, SelfReturn } from '@snowgear/contracts';
 import { api } from '@/lib/api-client';
-import { ordersKey } from '@/features/orders/api/get-order';
-import { paymentsKey } from '@/features/payments/api/get-checkout';
+import { ordersKey, paymentsKey } from '@/lib/query-keys';
 
 const path = (id: string, action: string) => `/app/my-orders/${encodeURIComponent(id)}/${action}`;
 

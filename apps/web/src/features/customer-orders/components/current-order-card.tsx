@@ -4,12 +4,12 @@ import { QRCodeSVG } from 'qrcode.react';
 import { useTranslation } from 'react-i18next';
 import type { OrderSummary } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';
-import { useOrder } from '@/features/orders/api/get-order';
-import { OrderStatusTag } from '@/features/orders/components/order-status-tag';
+import { useOrder } from '@/features/orders';
 import { storeTime } from '@/lib/store-clock';
 import { gearStep, myOrderActions } from '../utils/my-order-rules';
 import { MyOrderActions } from './my-order-actions';
 import { TimeLeft } from './time-left';
+import { OrderStatusTag } from '@/components/order-status-tag';
 
 /**
  * The rental that matters now, at a glance: status, store, dates, time left (or the overdue

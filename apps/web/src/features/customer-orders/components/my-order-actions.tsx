@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { Order } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';
 import { money } from '@/lib/money';
-import { useAppStore } from '@/features/app-state/stores/app-store';
+import { useAppStore } from '@/features/app-state';
 import { useCancelMyOrder, useExtendMyOrder } from '../api/my-order-actions';
 import { dueBill, myOrderActions } from '../utils/my-order-rules';
 

@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import type { OrderSummary } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';
 import { money } from '@/lib/money';
-import { OrderStatusTag } from '@/features/orders/components/order-status-tag';
-import { CollectOnDeliveryTag } from '@/features/cash-on-delivery/components/collect-on-delivery-tag';
+import { CollectOnDeliveryTag } from '@/features/cash-on-delivery';
 import { storeTime } from '@/lib/store-clock';
+import { OrderStatusTag } from '@/components/order-status-tag';
 
 /**
  * One of the customer's orders in their list: number, status, store and how the gear comes,

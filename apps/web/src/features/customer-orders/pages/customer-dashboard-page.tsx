@@ -8,8 +8,8 @@ import {
 } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Paths } from '@/config/paths';
-import { useSession } from '@/features/auth/stores/session-store';
-import { useBusinessName } from '@/features/system-config/stores/config-store';
+import { useSession } from '@/features/auth';
+import { useBusinessName } from '@/features/system-config';
 import { useCurrentOrders } from '../api/list-current-orders';
 import { CurrentOrderCard } from '../components/current-order-card';
 import { currentOrder } from '../utils/my-order-rules';

@@ -9,21 +9,18 @@ import { PageHeader } from '@/components/page-header';
 import { PrivatePhoto } from '@/components/private-photo';
 import { QueryState } from '@/components/query-state';
 import { money } from '@/lib/money';
-import { useOrder } from '@/features/orders/api/get-order';
-import { OrderTimeline } from '@/features/orders/components/order-sections';
-import { OrderStatusTag } from '@/features/orders/components/order-status-tag';
-import { CollectOnDeliveryTag } from '@/features/cash-on-delivery/components/collect-on-delivery-tag';
-import { StoreNavigationButton } from '@/features/store-navigation/components/store-navigation';
-import { useConfigStore } from '@/features/system-config/stores/config-store';
-import { RentalSummary } from '@/features/rental-summary/components/rental-summary';
-import { fromOrder } from '@/features/rental-summary/utils/summary-view';
+import { useOrder, OrderTimeline } from '@/features/orders';
+import { CollectOnDeliveryTag } from '@/features/cash-on-delivery';
+import { StoreNavigationButton } from '@/features/store-navigation';
+import { useConfigStore } from '@/features/system-config';
+import { RentalSummary, fromOrder, LateFeeNotice } from '@/features/rental-summary';
 import { MyOrderActions } from '../components/my-order-actions';
 import { gearStep } from '../utils/my-order-rules';
 import { TimeLeft } from '../components/time-left';
-import { LateFeeNotice } from '@/features/rental-summary/components/late-fee-notice';
 import { storeTime } from '@/lib/store-clock';
 import '../customer-orders.css';
 import { PullToRefresh } from '@/components/pull-to-refresh';
+import { OrderStatusTag } from '@/components/order-status-tag';
 
 const methodKey = (method: string | null) =>
   method === 'wechat' || method === 'alipay' ? method : 'cash';

@@ -4,14 +4,14 @@ import { List, Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { OrderStatus } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';
-import { useSession } from '@/features/auth/stores/session-store';
-import { OrderStatusTag } from '@/features/orders/components/order-status-tag';
-import { savedOrderQrs } from '@/features/orders/utils/saved-order-qr';
+import { useSession } from '@/features/auth';
+import { savedOrderQrs } from '@/features/orders';
 import { useCurrentOrders } from '../api/list-current-orders';
 import { storeTime } from '@/lib/store-clock';
 import '../customer-orders.css';
 import { PageHeader } from '@/components/page-header';
 import { ErrorBlock } from '@/components/error-block';
+import { OrderStatusTag } from '@/components/order-status-tag';
 
 /** Orders whose code is still worth showing at the store (not settled or closed). */
 const SHOWN: readonly number[] = [

@@ -7,8 +7,8 @@ import {
   storeBusinessStatus,
   storeStatusLabel,
   type StoreStatusKind,
-} from '@/features/system-config/utils/store-status';
-import { StoreNavigationButton } from '@/features/store-navigation/components/store-navigation';
+} from '@/features/system-config';
+import { StoreNavigationButton } from '@/features/store-navigation';
 
 const STATUS_COLOR: Record<StoreStatusKind, 'success' | 'default' | 'warning'> = {
   open: 'success',

@@ -17,9 +17,9 @@ import type {
   PickupReport,
 } from '@snowgear/contracts';
 import { api } from '@/lib/api-client';
-import { sendOrQueue } from '@/features/offline/offline-queue';
-import { equipmentKey } from '@/features/inventory/api/list-equipment';
-import { ordersKey } from '@/features/orders/api/get-order';
+import { sendOrQueue } from '@/features/offline';
+import { equipmentKey } from '@/features/inventory';
+import { ordersKey } from '@/lib/query-keys';
 
 /** Runs live under the orders key: every order change refreshes them too. */
 const runsKey = [...ordersKey, 'runs'] as const;

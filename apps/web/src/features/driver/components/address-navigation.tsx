@@ -3,8 +3,8 @@ import { Button } from 'antd-mobile';
 import { Popup } from '@/components/antd/popup';
 import { EnvironmentOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { useConfigStore } from '@/features/system-config/stores/config-store';
-import { addressSearchLinks } from '@/features/store-navigation/utils/map-links';
+import { useConfigStore } from '@/features/system-config';
+import { addressSearchLinks } from '@/features/store-navigation';
 
 /** The address of a run and a way to it: Amap, Baidu or Tencent Maps, searching near the store. */
 export function AddressNavigation({ address, storeId }: { address: string; storeId: string }) {

@@ -1,8 +1,8 @@
 import { List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { Order } from '@snowgear/contracts';
-import { BatchDamage, updateMark } from '@/features/inventory/components/batch-damage';
-import type { DamageValue } from '@/features/orders/components/damage-note';
+import { BatchDamage, updateMark } from '@/features/inventory';
+import type { DamageValue } from '@/features/damage-notes';
 
 /** Items found damaged as they are handed over at the door, each with its photo and note. */
 export type DeliveryDamageState = Record<string, DamageValue>;

@@ -10,8 +10,8 @@ import {
   type Order,
 } from '@snowgear/contracts';
 import { DeliveryProof } from './delivery-proof';
-import { useAppStore } from '@/features/app-state/stores/app-store';
-import { useSession } from '@/features/auth/stores/session-store';
+import { useAppStore } from '@/features/app-state';
+import { useSession } from '@/features/auth';
 import { useAssignDriver, useDrivers } from '../api/runs';
 import { storeTime } from '@/lib/store-clock';
 

@@ -4,7 +4,7 @@ import { PhoneFill } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import type { DeliveryTask } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';
-import { useSession } from '@/features/auth/stores/session-store';
+import { useSession } from '@/features/auth';
 import { money } from '@/lib/money';
 import { useNow } from '@/lib/use-now';
 import { storeTime } from '@/lib/store-clock';

@@ -8,17 +8,15 @@ import { Paths } from '@/config/paths';
 import { PageHeader } from '@/components/page-header';
 import { QueryState } from '@/components/query-state';
 import { DeliveryProof } from '../components/delivery-proof';
-import { useAppStore } from '@/features/app-state/stores/app-store';
-import { useSession } from '@/features/auth/stores/session-store';
-import { useOrder } from '@/features/orders/api/get-order';
-import { HandoverPanel } from '@/features/orders/components/handover-panel';
-import { OrderStatusTag } from '@/features/orders/components/order-status-tag';
-import { OrderTimeline } from '@/features/orders/components/order-sections';
+import { useAppStore } from '@/features/app-state';
+import { useSession } from '@/features/auth';
+import { useOrder, HandoverPanel, OrderTimeline } from '@/features/orders';
 import { money } from '@/lib/money';
 import { useTakeRun } from '../api/runs';
 import { AddressNavigation } from '../components/address-navigation';
 import { storeTime } from '@/lib/store-clock';
-import { CollectOnDeliveryTag } from '@/features/cash-on-delivery/components/collect-on-delivery-tag';
+import { CollectOnDeliveryTag } from '@/features/cash-on-delivery';
+import { OrderStatusTag } from '@/components/order-status-tag';
 
 /** What is still to collect from the customer: pending payments and supplements. */
 export function toCollect(order: Pick<Order, 'bills'>): number {

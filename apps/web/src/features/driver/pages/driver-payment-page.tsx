@@ -7,12 +7,9 @@ import { Dialog } from '@/components/antd/dialog';
 import { PageHeader } from '@/components/page-header';
 import { QueryState } from '@/components/query-state';
 import { Paths } from '@/config/paths';
-import { useAppStore } from '@/features/app-state/stores/app-store';
-import { useConfirmCash } from '@/features/orders/api/order-actions';
-import { useCheckout } from '@/features/payments/api/get-checkout';
-import { CheckoutSummary } from '@/features/payments/components/checkout-summary';
-import { MethodPicker } from '@/features/payments/components/method-picker';
-import { OnlinePayment } from '@/features/payments/components/online-payment';
+import { useAppStore } from '@/features/app-state';
+import { useConfirmCash } from '@/features/orders';
+import { useCheckout, CheckoutSummary, MethodPicker, OnlinePayment } from '@/features/payments';
 import { money } from '@/lib/money';
 
 /**

@@ -14,17 +14,18 @@ import {
 import { Paths } from '@/config/paths';
 import { PageHeader } from '@/components/page-header';
 import { QueryState } from '@/components/query-state';
-import { useAppStore } from '@/features/app-state/stores/app-store';
-import { playSound } from '@/features/audio/utils/audio-player';
-import { SoundKind } from '@/features/audio/utils/sounds';
-import { useOrder } from '@/features/orders/api/get-order';
-import { useBatchScan } from '@/features/scanner/hooks/use-batch-scan';
-import { useWedgeTarget } from '@/features/scanner/hooks/use-wedge-target';
-import type { ScanVerdict } from '@/features/scanner/stores/scanner-store';
-import { extractSerialNumber } from '@/features/scanner/utils/scan-rules';
+import { useAppStore } from '@/features/app-state';
+import { playSound, SoundKind } from '@/features/audio';
+import { useOrder } from '@/features/orders';
+import {
+  useBatchScan,
+  useWedgeTarget,
+  type ScanVerdict,
+  extractSerialNumber,
+} from '@/features/scanner';
 import { useReportPickup } from '../api/runs';
-import { DoorPhoto, type DoorPhotoValue } from '../components/door-photo';
 import { LabelledTextArea } from '@/components/labelled-text-area';
+import { DoorPhoto, type DoorPhotoValue } from '@/features/damage-notes';
 
 interface Report {
   condition: PickupCondition | null;

@@ -5,7 +5,7 @@ import type { DeliveryTask, DeliveryTaskKind } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';
 import { PageHeader } from '@/components/page-header';
 import { PagedList } from '@/components/paged-list';
-import { useAppStore } from '@/features/app-state/stores/app-store';
+import { useAppStore } from '@/features/app-state';
 import { useRunList, useTakeRun, type RunFilters } from '../api/runs';
 import { RunCard } from '../components/run-card';
 

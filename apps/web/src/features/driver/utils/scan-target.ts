@@ -1,7 +1,7 @@
 import type { Equipment } from '@snowgear/contracts';
-import { getOrderByNumber } from '@/features/orders/api/get-order-by-number';
-import { getEquipmentByBarcode } from '@/features/inventory/api/get-equipment-by-barcode';
-import { classifySmartScan } from '@/features/scanner/utils/scan-rules';
+import { getOrderByNumber } from '@/features/orders';
+import { getEquipmentByBarcode } from '@/features/inventory';
+import { classifySmartScan } from '@/features/scanner';
 
 /**
  * The order a driver's scan is about: an order number (the customer's order QR code), or an item

@@ -5,7 +5,7 @@ import type { EquipmentInquiry } from '@snowgear/contracts';
 import { EquipmentPhotos } from '@/components/equipment-photos';
 import { ApiError } from '@/lib/api-errors';
 import { money } from '@/lib/money';
-import type { ItemToBook } from '@/features/customer-booking/components/book-item';
+import type { ItemToBook } from '@/features/customer-booking';
 import { useEquipmentInquiry } from '../api/inquire-equipment';
 import { availabilityLines } from '../utils/availability';
 import { AvailabilityTag } from './availability-tag';

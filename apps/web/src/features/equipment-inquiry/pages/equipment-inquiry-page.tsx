@@ -5,20 +5,15 @@ import { Button, SearchBar, Skeleton } from 'antd-mobile';
 import { ScanningOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { PagedList } from '@/components/paged-list';
-import { useConfigStore } from '@/features/system-config/stores/config-store';
-import {
-  refreshStores,
-  switchStore,
-  useCurrentStore,
-} from '@/features/stores/stores/current-store';
-import { useScanner } from '@/features/scanner/hooks/use-scanner';
-import { extractSerialNumber } from '@/features/scanner/utils/scan-rules';
+import { useConfigStore } from '@/features/system-config';
+import { refreshStores, switchStore, useCurrentStore } from '@/features/stores';
+import { useScanner, extractSerialNumber } from '@/features/scanner';
 import { useCatalogCategories } from '../api/list-catalog-categories';
 import { useCatalogItems } from '../api/list-catalog-items';
 import { CatalogItemCard } from '../components/catalog-item-card';
 import { EquipmentDetailDialog } from '../components/equipment-detail-dialog';
 import { ErrorBlock } from '@/components/error-block';
-import { BookItem, type ItemToBook } from '@/features/customer-booking/components/book-item';
+import { BookItem, type ItemToBook } from '@/features/customer-booking';
 
 const KEYWORD_MAX = 100;
 

@@ -1,7 +1,7 @@
 import { Button, ProgressBar } from 'antd-mobile';
 import { DownlandOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { useAppStore } from '@/features/app-state/stores/app-store';
+import { useAppStore } from '@/features/app-state';
 import { useExportFinanceCsv, type DownloadProgress } from '../api/export-finance-csv';
 import type { FinanceFilters } from '../utils/date-range';
 

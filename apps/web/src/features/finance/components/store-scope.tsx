@@ -3,7 +3,7 @@ import { Button } from 'antd-mobile';
 import { ActionSheet } from '@/components/antd/action-sheet';
 import { DownOutline, ShopbagOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { useConfigStore } from '@/features/system-config/stores/config-store';
+import { useConfigStore } from '@/features/system-config';
 
 const ALL = 'all';
 

@@ -1,7 +1,7 @@
 import { Button } from 'antd-mobile';
 import { FrownOutline, SmileOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { useAppStore } from '@/features/app-state/stores/app-store';
+import { useAppStore } from '@/features/app-state';
 import { useSendHelpFeedback } from '../api/send-help-feedback';
 
 /** 'Was this helpful?' under an article; one answer per visit. */

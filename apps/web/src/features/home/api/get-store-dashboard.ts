@@ -1,7 +1,7 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { StoreDashboard } from '@snowgear/contracts';
 import { api } from '@/lib/api-client';
-import { useWorkingStore, workingStoreNow } from '@/features/stores/hooks/use-working-store';
+import { useWorkingStore, workingStoreNow } from '@/features/stores';
 
 export const storeDashboardKey = ['store-dashboard'] as const;
 

@@ -3,15 +3,11 @@ import { List, Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Permissions, RoleName } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';
-import { findRoute } from '@/config/routes';
-import { checkRouteAccess } from '@/lib/authorization';
+import { mayOpen } from '@/config/route-meta';
 import { useNow } from '@/lib/use-now';
-import { roleLabel } from '@/features/auth/components/role-name';
-import { sessionSnapshot, useSession } from '@/features/auth/stores/session-store';
-import { displayName } from '@/features/auth/utils/token';
-import { useConfigStore } from '@/features/system-config/stores/config-store';
-import { storeBusinessStatus, storeStatusLabel } from '@/features/system-config/utils/store-status';
-import { useWorkingStore } from '@/features/stores/hooks/use-working-store';
+import { roleLabel, sessionSnapshot, useSession, displayName } from '@/features/auth';
+import { useConfigStore, storeBusinessStatus, storeStatusLabel } from '@/features/system-config';
+import { useWorkingStore } from '@/features/stores';
 
 /** Who is signed in, as which role, for which store; the role homes build on it. */
 export function WelcomeCard({
@@ -105,10 +101,7 @@ export function WelcomeHeader({ title }: { title: string }) {
 export function HomeShortcuts({ shortcuts }: { shortcuts: { path: string; label: string }[] }) {
   const { t } = useTranslation();
   const session = useSession();
-  const open = shortcuts.filter((entry) => {
-    const route = findRoute(entry.path);
-    return route && checkRouteAccess(route, sessionSnapshot(session), entry.path).allow;
-  });
+  const open = shortcuts.filter((entry) => mayOpen(entry.path, sessionSnapshot(session)));
   if (open.length === 0) return null;
   const label = (entry: { label: string }) =>
     entry.label === 'profile'

@@ -9,17 +9,15 @@ import {
   type StoreOrderFigure,
 } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';
-import { findRoute } from '@/config/routes';
+import { mayOpen as mayOpenFor } from '@/config/route-meta';
 import { ErrorBlock } from '@/components/error-block';
 import { QueryState } from '@/components/query-state';
-import { checkRouteAccess } from '@/lib/authorization';
 import { money } from '@/lib/money';
-import { sessionSnapshot, useSession } from '@/features/auth/stores/session-store';
-import { sectionsFor } from '@/features/admin/sections';
-import { methodLabel } from '@/features/finance/components/method-table';
-import { writeOrderListFilters } from '@/features/orders/api/list-orders';
-import { WorkingStoreBar } from '@/features/stores/components/working-store-bar';
-import { useWorkingStore } from '@/features/stores/hooks/use-working-store';
+import { sessionSnapshot, useSession } from '@/features/auth';
+import { sectionsFor } from '@/features/admin';
+import { methodLabel } from '@/features/finance';
+import { writeOrderListFilters } from '@/features/orders';
+import { WorkingStoreBar, useWorkingStore } from '@/features/stores';
 import { useStoreDashboard } from '../api/get-store-dashboard';
 import { FigureTile } from '../components/figure-tile';
 import { WeekChart } from '../components/week-chart';
@@ -57,10 +55,7 @@ export default function StoreDashboardPage() {
   const session = useSession();
   const snapshot = sessionSnapshot(session);
   // A figure shows only where its list opens for this user: a count promises a list.
-  const mayOpen = (path: string) => {
-    const route = findRoute(path.split('?')[0]!);
-    return !!route && checkRouteAccess(route, snapshot, path).allow;
-  };
+  const mayOpen = (path: string) => mayOpenFor(path, snapshot);
   const seesAll = snapshot.roles.includes('SuperAdmin');
   const hasAdmin = sectionsFor(session.permissions).length > 0;
   // No store to show: a business's first start (no store made yet), or staff not given one.

@@ -5,8 +5,7 @@ import {
   type BatchStockOut,
   type BatchStockResult,
 } from '@snowgear/contracts';
-import { rememberChange } from '@/features/offline/equipment-memory';
-import { sendOrQueue, type AttachmentInput } from '@/features/offline/offline-queue';
+import { rememberChange, sendOrQueue, type AttachmentInput } from '@/features/offline';
 import { equipmentKey } from './list-equipment';
 
 export type BatchStockOperation = (

@@ -1,7 +1,6 @@
 import type { Equipment } from '@snowgear/contracts';
 import { api } from '@/lib/api-client';
-import { recallEquipment, rememberEquipment } from '@/features/offline/equipment-memory';
-import { isNoAnswer } from '@/features/offline/offline-queue';
+import { recallEquipment, rememberEquipment, isNoAnswer } from '@/features/offline';
 
 /**
  * One item by its barcode (scans, labels, keyboard-wedge scanners). Without network, the item

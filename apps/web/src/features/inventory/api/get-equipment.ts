@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Equipment } from '@snowgear/contracts';
 import { api } from '@/lib/api-client';
-import { recallEquipmentById, rememberEquipment } from '@/features/offline/equipment-memory';
-import { isNoAnswer } from '@/features/offline/offline-queue';
+import { recallEquipmentById, rememberEquipment, isNoAnswer } from '@/features/offline';
 import { equipmentKey } from './list-equipment';
 
 /** One item; without network, the item as this phone last saw it (see `rememberedAt`). */

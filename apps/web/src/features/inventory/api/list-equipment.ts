@@ -2,6 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { Equipment, PagedResult } from '@snowgear/contracts';
 import { api } from '@/lib/api-client';
 import { whenDrawn } from '@/lib/when-idle';
+import { loadEquipmentMemory } from '@/features/offline';
 
 export const EQUIPMENT_PAGE_SIZE = 20;
 export const equipmentKey = ['equipment'] as const;
@@ -28,12 +29,7 @@ export async function listEquipment(
   // Gear seen in lists can be scanned at the counter when the network drops: kept once the
   // page has drawn the list (the phone's memory loads apart; the page opened first asks for its
   // list before its own code has arrived).
-  whenDrawn(
-    () =>
-      void import('@/features/offline/equipment-memory').then((m) =>
-        m.rememberEquipment(page.items),
-      ),
-  );
+  whenDrawn(() => void loadEquipmentMemory().then((m) => m.rememberEquipment(page.items)));
   return page;
 }
 

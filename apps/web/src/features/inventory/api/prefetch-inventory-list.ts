@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { workingStoreNow } from '@/features/stores/hooks/use-working-store';
+import { workingStoreNow } from '@/features/stores';
 import { categoriesQuery } from './get-categories';
 import { equipmentListQuery, statusAsked } from './list-equipment';
 

@@ -8,8 +8,7 @@ import {
   type StockOut,
   type StockResult,
 } from '@snowgear/contracts';
-import { rememberChange } from '@/features/offline/equipment-memory';
-import { sendOrQueue } from '@/features/offline/offline-queue';
+import { rememberChange, sendOrQueue } from '@/features/offline';
 import { i18n } from '@/lib/i18n';
 import { equipmentQuery } from './get-equipment';
 import { equipmentKey } from './list-equipment';

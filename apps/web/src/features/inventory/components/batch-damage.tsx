@@ -1,12 +1,12 @@
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import type { AttachmentInput } from '@/features/offline';
 import {
   DamageNote,
   damagePhotoFor,
   NO_DAMAGE_NOTE,
   type DamageValue,
-} from '@/features/orders/components/damage-note';
-import type { AttachmentInput } from '@/features/offline/offline-queue';
+} from '@/features/damage-notes';
 
 /**
  * An item of a batch check-in that came back damaged: marked so with a note and a photo, it is

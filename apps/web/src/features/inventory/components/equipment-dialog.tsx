@@ -1,21 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { useOpenedOnce } from '@/lib/use-opened-once';
+import type { EquipmentDialogFlags, EquipmentDialogProps } from './equipment-dialog-props';
 
-/** Which operations this use of the dialog offers (spec §6: enabled per use through flags). */
-export interface EquipmentDialogFlags {
-  stockOperations?: boolean;
-  statusChange?: boolean;
-  earlyReturn?: boolean;
-  orderId?: string;
-}
-
-export interface EquipmentDialogProps {
-  equipmentId: string | null;
-  onClose: () => void;
-  flags?: EquipmentDialogFlags;
-  /** After an operation the server took (e.g. an early return, which changes the order too). */
-  onChanged?: () => void;
-}
+export type { EquipmentDialogFlags, EquipmentDialogProps };
 
 // Its forms, pickers, photo viewer and sheet load when an item is first opened.
 const EquipmentSheet = lazy(() => import('./equipment-sheet'));

@@ -13,13 +13,12 @@ import {
 } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';
 import { QueryState } from '@/components/query-state';
-import { useAppStore } from '@/features/app-state/stores/app-store';
-import { useSession } from '@/features/auth/stores/session-store';
-import { useConfigStore } from '@/features/system-config/stores/config-store';
-import { businessParameter } from '@/features/system-config/utils/business-parameters';
+import { useAppStore } from '@/features/app-state';
+import { useSession } from '@/features/auth';
+import { useConfigStore, businessParameter } from '@/features/system-config';
 import { DEFAULT_BUSINESS_TIME_ZONE, storeTimeText } from '@/lib/store-time';
 import { useEquipment } from '../api/get-equipment';
-import { rememberedAt } from '@/features/offline/equipment-memory';
+import { rememberedAt } from '@/features/offline';
 import { useStockOperation, type StockOperation } from '../api/stock-operations';
 import { CHECK_IN_LABEL } from '../utils/status';
 import {
@@ -37,7 +36,7 @@ import { StatusTag } from './status-tag';
 import { EquipmentPhotos } from '@/components/equipment-photos';
 import { RelatedOrders, useMayOpenOrders } from './related-orders';
 import { StockOperationForm } from './stock-operation-form';
-import type { EquipmentDialogFlags, EquipmentDialogProps } from './equipment-dialog';
+import type { EquipmentDialogFlags, EquipmentDialogProps } from './equipment-dialog-props';
 
 const money = (v: number) => v.toFixed(2);
 

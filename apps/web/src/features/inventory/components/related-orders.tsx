@@ -4,10 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { storeTime } from '@/lib/store-clock';
 import type { EquipmentOrder, EquipmentOrdersCount } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';
-import { findRoute } from '@/config/routes';
-import { checkRouteAccess } from '@/lib/authorization';
-import { sessionSnapshot, useSession } from '@/features/auth/stores/session-store';
-import { OrderStatusTag } from '@/features/orders/components/order-status-tag';
+import { mayOpen } from '@/config/route-meta';
+import { sessionSnapshot, useSession } from '@/features/auth';
 import {
   RELATED_ORDER_TABS,
   useRelatedOrders,
@@ -15,6 +13,7 @@ import {
   type RelatedOrderTab,
 } from '../api/related-orders';
 import { ErrorBlock } from '@/components/error-block';
+import { OrderStatusTag } from '@/components/order-status-tag';
 
 /** A rental period as month/day to month/day, e.g. 01/10–01/13. */
 export function rentalPeriod(start: string, end: string): string {
@@ -90,9 +89,7 @@ export function RelatedOrders({
 /** Whether the user may open an order (the detail page's own access rule); others get no links. */
 export function useMayOpenOrders(): boolean {
   const session = useSession();
-  const path = Paths.storeOrderDetail('any');
-  const route = findRoute(path);
-  return !!route && checkRouteAccess(route, sessionSnapshot(session), path).allow;
+  return mayOpen(Paths.storeOrderDetail('any'), sessionSnapshot(session));
 }
 
 function RelatedOrderList({

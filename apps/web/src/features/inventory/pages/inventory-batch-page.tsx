@@ -12,21 +12,20 @@ import {
 } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';
 import { PageHeader } from '@/components/page-header';
-import { useAppStore } from '@/features/app-state/stores/app-store';
-import { playSound } from '@/features/audio/utils/audio-player';
-import { SoundKind } from '@/features/audio/utils/sounds';
-import { useSession } from '@/features/auth/stores/session-store';
-import { rememberedAt } from '@/features/offline/equipment-memory';
-import { useBatchScan } from '@/features/scanner/hooks/use-batch-scan';
-import { useWedgeTarget } from '@/features/scanner/hooks/use-wedge-target';
-import type { ScanVerdict } from '@/features/scanner/stores/scanner-store';
-import { extractSerialNumber } from '@/features/scanner/utils/scan-rules';
-import { useConfigStore } from '@/features/system-config/stores/config-store';
-import { businessParameter } from '@/features/system-config/utils/business-parameters';
+import { useAppStore } from '@/features/app-state';
+import { playSound, SoundKind } from '@/features/audio';
+import { useSession } from '@/features/auth';
+import { rememberedAt } from '@/features/offline';
+import {
+  useBatchScan,
+  useWedgeTarget,
+  type ScanVerdict,
+  extractSerialNumber,
+} from '@/features/scanner';
+import { useConfigStore, businessParameter } from '@/features/system-config';
 import { DEFAULT_BUSINESS_TIME_ZONE, storeTimeText } from '@/lib/store-time';
 import { useBatchStock } from '../api/batch-stock';
 import { getEquipmentByBarcode } from '../api/get-equipment-by-barcode';
-import type { DamageValue } from '@/features/orders/components/damage-note';
 import { BatchDamage, damagedForCheckIn, updateMark } from '../components/batch-damage';
 import { StatusTag } from '../components/status-tag';
 import { StockOperationForm } from '../components/stock-operation-form';
@@ -39,6 +38,7 @@ import {
   validateStockForm,
   type StockFormValues,
 } from '../utils/stock-form';
+import type { DamageValue } from '@/features/damage-notes';
 
 interface Problem {
   message: string;

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { EquipmentStatus, Permissions } from '@snowgear/contracts';
-import { useAppStore } from '@/features/app-state/stores/app-store';
-import { useConfigStore } from '@/features/system-config/stores/config-store';
+import { useAppStore } from '@/features/app-state';
+import { useConfigStore } from '@/features/system-config';
 import { useDeleteUnavailableTime, useTransferEquipment } from '../api/transfer-and-locks';
 import { useChangeBarcode } from '../api/barcode-and-scrap';
 import { useStockOperation } from '../api/stock-operations';
-import { useSession } from '@/features/auth/stores/session-store';
+import { useSession } from '@/features/auth';
 import { Button, Input, List } from 'antd-mobile';
 import { ActionSheet } from '@/components/antd/action-sheet';
 import { Dialog } from '@/components/antd/dialog';

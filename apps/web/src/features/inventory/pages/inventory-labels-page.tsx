@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Paths } from '@/config/paths';
 import { PageHeader } from '@/components/page-header';
 import { PagedList } from '@/components/paged-list';
-import { useSession } from '@/features/auth/stores/session-store';
+import { useSession } from '@/features/auth';
 import { equipmentQuery } from '../api/get-equipment';
 import { useEquipmentList } from '../api/list-equipment';
 import { EquipmentLabel } from '../components/equipment-label';

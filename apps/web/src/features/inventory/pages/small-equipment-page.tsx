@@ -19,12 +19,11 @@ import { Permissions, type SmallEquipment } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';
 import { PageHeader } from '@/components/page-header';
 import { PagedList } from '@/components/paged-list';
-import { FormError } from '@/features/auth/components/form-error';
+import { FormError } from '@/components/form-error';
 import { textError, textRule } from '@/lib/text-rules';
-import { useAppStore } from '@/features/app-state/stores/app-store';
-import { useSession } from '@/features/auth/stores/session-store';
-import { WorkingStoreBar } from '@/features/stores/components/working-store-bar';
-import { useWorkingStore } from '@/features/stores/hooks/use-working-store';
+import { useAppStore } from '@/features/app-state';
+import { useSession } from '@/features/auth';
+import { WorkingStoreBar, useWorkingStore } from '@/features/stores';
 import {
   useAddSmallEquipment,
   useAdjustSmallEquipment,

@@ -11,7 +11,7 @@ import {
   UNAVAILABLE_DAYS_MIN,
 } from '@snowgear/contracts';
 import { drafts } from '@/lib/drafts';
-import { minutesOf, localClock } from '@/features/system-config/utils/store-status';
+import { minutesOf, localClock } from '@/features/system-config';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);

@@ -1,9 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import {
-  equipmentKey,
-  listEquipment,
-  type EquipmentFilters,
-} from '@/features/inventory/api/list-equipment';
+import { equipmentKey, listEquipment, type EquipmentFilters } from '@/features/inventory';
 
 export interface AvailableEquipmentFilters {
   storeId: string;

@@ -1,8 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Order } from '@snowgear/contracts';
 import { api } from '@/lib/api-client';
+import { ordersKey } from '@/lib/query-keys';
 
-export const ordersKey = ['orders'] as const;
+export { ordersKey };
 
 export function getOrder(id: string) {
   return api.get<Order>(`/app/orders/${encodeURIComponent(id)}`, { silent: true });

@@ -10,7 +10,7 @@ import {
   type PagedResult,
 } from '@snowgear/contracts';
 import { api } from '@/lib/api-client';
-import { useWorkingStore } from '@/features/stores/hooks/use-working-store';
+import { useWorkingStore } from '@/features/stores';
 import { ordersKey } from './get-order';
 
 /** Spec §9: order lists load 10 at a time. */

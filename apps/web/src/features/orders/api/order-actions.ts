@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Order, OrderReturn, PaymentStatus } from '@snowgear/contracts';
 import { api } from '@/lib/api-client';
-import { sendOrQueue, type AttachmentInput } from '@/features/offline/offline-queue';
-import { equipmentKey } from '@/features/inventory/api/list-equipment';
+import { sendOrQueue, type AttachmentInput } from '@/features/offline';
+import { equipmentKey } from '@/features/inventory';
 import { ordersKey } from './get-order';
 
 /** A bill's cash confirmation, as the offline queue keeps it: for which order, and its label. */

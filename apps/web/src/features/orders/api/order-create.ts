@@ -10,15 +10,15 @@ import {
 import { ApiError } from '@/lib/api-errors';
 import { http, unwrap, type ApiRequestConfig } from '@/lib/api-client';
 import { i18n } from '@/lib/i18n';
-import { equipmentKey } from '@/features/inventory/api/list-equipment';
+import { equipmentKey } from '@/features/inventory';
 import {
   isNoAnswer,
   newIdempotencyKey,
   sendOrQueue,
   writesWaiting,
   type SendOutcome,
-} from '@/features/offline/offline-queue';
-import { useSession } from '@/features/auth/stores/session-store';
+} from '@/features/offline';
+import { useSession } from '@/features/auth';
 import { loadOrderDraft } from '../utils/order-create-form';
 import { ordersKey } from './get-order';
 import { agreementOf, SIGNATURE_FILE_NAME, type CounterSignature } from './counter-signature';

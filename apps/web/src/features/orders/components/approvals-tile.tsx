@@ -2,8 +2,8 @@ import { Link } from 'react-router';
 import { Badge, DotLoading } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Paths } from '@/config/paths';
-import { useSession } from '@/features/auth/stores/session-store';
-import { useWorkingStore } from '@/features/stores/hooks/use-working-store';
+import { useSession } from '@/features/auth';
+import { useWorkingStore } from '@/features/stores';
 import { isManagerOrAdmin, usePendingApprovals } from '../api/money-approvals';
 
 /** A manager's way to the requests waiting for their approval, with how many wait. */

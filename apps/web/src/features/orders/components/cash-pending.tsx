@@ -1,6 +1,6 @@
 import { NoticeBar } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { useQueueStore } from '@/features/offline/stores/queue-store';
+import { useQueueStore } from '@/features/offline';
 
 /** Whether cash for the order (or one of its bills) was confirmed offline and waits to be sent. */
 export function useCashPending(orderId: string, billId?: string): boolean {

@@ -89,7 +89,7 @@ describe('the customer signs the rental agreement at the counter (real server)',
     const english = await screen.findByRole('dialog', { name: 'Rental agreement' });
     expect(english.getAttribute('lang')).toBe('en-US');
     expect(
-      within(english).getByText(rentalAgreementEn.slice(0, 20), { exact: false }),
+      within(english).getByText(rentalAgreementEn!.slice(0, 20), { exact: false }),
     ).toBeTruthy();
     expect(
       within(english).queryByText(config.systemInfo.rentalAgreement.slice(0, 10), { exact: false }),

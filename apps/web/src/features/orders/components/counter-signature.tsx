@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { SupportedLanguage } from '@snowgear/contracts';
 import { Popup } from '@/components/antd/popup';
 import { SignaturePad } from '@/components/signature-pad';
-import { useConfigStore } from '@/features/system-config/stores/config-store';
+import { useConfigStore } from '@/features/system-config';
 import { currentLanguage, i18n, LANGUAGE_NAMES, loadLanguage } from '@/lib/i18n';
 import type { CounterSignature } from '../api/counter-signature';
 import '../counter-people.css';

@@ -5,7 +5,7 @@ import { storeTime } from '@/lib/store-clock';
 import { Paths } from '@/config/paths';
 import { money } from '@/lib/money';
 import { useCustomerHistory } from '../api/customer-history';
-import { OrderStatusTag } from './order-status-tag';
+import { OrderStatusTag } from '@/components/order-status-tag';
 
 /**
  * Who is at the counter, by the phone number typed: a returning customer's rentals, money still

@@ -3,8 +3,8 @@ import { Button, List, Stepper, Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { DIN_SETTING, Permissions, type Order, type OrderItem } from '@snowgear/contracts';
 import { ActionPanel, PanelActions } from '@/components/action-panel';
-import { useAppStore } from '@/features/app-state/stores/app-store';
-import { useSession } from '@/features/auth/stores/session-store';
+import { useAppStore } from '@/features/app-state';
+import { useSession } from '@/features/auth';
 import { riderFacts } from '@/lib/rider-facts';
 import { useConfirmDin } from '../api/confirm-din';
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { storeTime } from '@/lib/store-clock';
 import type { Equipment } from '@snowgear/contracts';
 import { PagedList } from '@/components/paged-list';
-import { useCategories, useFilterableAttributes } from '@/features/inventory/api/get-categories';
+import { useCategories, useFilterableAttributes } from '@/features/inventory';
 import { useAvailableEquipment } from '../api/equipment-picker-list';
 import { money } from '@/lib/money';
 

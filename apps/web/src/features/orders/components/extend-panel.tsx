@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Stepper } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { storeTime } from '@/lib/store-clock';
-import { rentalEnd } from '@/features/system-config/utils/rental-rules';
+import { rentalEnd } from '@/features/system-config';
 import { ActionPanel, PanelActions } from '@/components/action-panel';
 import { OrderType, UNAVAILABLE_DAYS_MAX, type Order } from '@snowgear/contracts';
 import { useExtendOrder } from '../api/order-actions';

@@ -4,16 +4,17 @@ import { CheckCircleFill, ScanningOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { ActionPanel, PanelActions } from '@/components/action-panel';
 import type { Equipment, Order } from '@snowgear/contracts';
-import { useAppStore } from '@/features/app-state/stores/app-store';
-import { playSound } from '@/features/audio/utils/audio-player';
-import { SoundKind } from '@/features/audio/utils/sounds';
-import { getEquipmentByBarcode } from '@/features/inventory/api/get-equipment-by-barcode';
-import { useBatchScan } from '@/features/scanner/hooks/use-batch-scan';
-import type { ScanVerdict } from '@/features/scanner/stores/scanner-store';
-import { useWedgeTarget } from '@/features/scanner/hooks/use-wedge-target';
-import { extractSerialNumber } from '@/features/scanner/utils/scan-rules';
+import { useAppStore } from '@/features/app-state';
+import { playSound, SoundKind } from '@/features/audio';
+import { getEquipmentByBarcode } from '@/features/inventory';
+import {
+  useBatchScan,
+  type ScanVerdict,
+  useWedgeTarget,
+  extractSerialNumber,
+} from '@/features/scanner';
 import { useDispatch, useHandover } from '../api/order-actions';
-import { CollectOnDeliveryTag } from '@/features/cash-on-delivery/components/collect-on-delivery-tag';
+import { CollectOnDeliveryTag } from '@/features/cash-on-delivery';
 
 /** Which line a scanned item fills: its own line, else a free line of its category. */
 export function matchLine(

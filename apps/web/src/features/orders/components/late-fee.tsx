@@ -3,12 +3,12 @@ import { Button, List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { OrderStatus, RoleName, type Order, type OrderLateFee } from '@snowgear/contracts';
 import { PromptDialog } from '@/components/prompt-dialog';
-import { useAppStore } from '@/features/app-state/stores/app-store';
-import { useSession } from '@/features/auth/stores/session-store';
+import { useAppStore } from '@/features/app-state';
+import { useSession } from '@/features/auth';
 import { money } from '@/lib/money';
 import { storeTime } from '@/lib/store-clock';
 import { textError } from '@/lib/text-rules';
-import { useLateText } from '@/features/rental-summary/components/late-fee-notice';
+import { useLateText } from '@/features/rental-summary';
 import { useWaiveLateFee } from '../api/waive-late-fee';
 
 /** Before the return is settled the late fee still follows the clock, and may be waived. */

@@ -15,9 +15,8 @@ import {
 import { ActionPanel, PanelActions } from '@/components/action-panel';
 import { ChoiceChips } from '@/components/choice-fields';
 import { Dialog } from '@/components/antd/dialog';
-import { useSession } from '@/features/auth/stores/session-store';
-import { useConfigStore } from '@/features/system-config/stores/config-store';
-import { businessParameter } from '@/features/system-config/utils/business-parameters';
+import { useSession } from '@/features/auth';
+import { useConfigStore, businessParameter } from '@/features/system-config';
 import { ApiError } from '@/lib/api-errors';
 import { money } from '@/lib/money';
 import { isUnlimited, useAddFee, useGoodwillRefund } from '../api/money-approvals';

@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { storeTime } from '@/lib/store-clock';
 import type { OrderSummary } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';
-import { OrderStatusTag } from './order-status-tag';
-import { CollectOnDeliveryTag } from '@/features/cash-on-delivery/components/collect-on-delivery-tag';
+import { CollectOnDeliveryTag } from '@/features/cash-on-delivery';
 import { money } from '@/lib/money';
+import { OrderStatusTag } from '@/components/order-status-tag';
 
 const when = (iso: string) => storeTime(iso, 'MM/DD HH:mm');
 

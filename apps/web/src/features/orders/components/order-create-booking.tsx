@@ -7,9 +7,9 @@ import type { Order } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-errors';
 import { useBooking } from '../api/order-create-booking';
-import { OrderStatusTag } from './order-status-tag';
 import { money } from '@/lib/money';
 import { ErrorBlock } from '@/components/error-block';
+import { OrderStatusTag } from '@/components/order-status-tag';
 
 const when = (iso: string) => storeTime(iso);
 

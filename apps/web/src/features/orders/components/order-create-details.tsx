@@ -16,7 +16,7 @@ import type {
 } from '../utils/order-create-form';
 import { money } from '@/lib/money';
 import { fromPickerDate, storeTime, toPickerDate } from '@/lib/store-clock';
-import { rentalEnd } from '@/features/system-config/utils/rental-rules';
+import { rentalEnd } from '@/features/system-config';
 import { CustomerHistoryCard } from './customer-history-card';
 
 const ORDER_TYPES = Object.values(OrderType);

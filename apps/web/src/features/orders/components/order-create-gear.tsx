@@ -8,14 +8,15 @@ import { Link } from 'react-router';
 import { EquipmentStatus, ORDER_ITEMS_MAX, type Equipment } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-errors';
-import { playSound } from '@/features/audio/utils/audio-player';
-import { SoundKind } from '@/features/audio/utils/sounds';
-import { getEquipmentByBarcode } from '@/features/inventory/api/get-equipment-by-barcode';
-import { useBatchScan } from '@/features/scanner/hooks/use-batch-scan';
-import type { ScanVerdict } from '@/features/scanner/stores/scanner-store';
-import { isNoAnswer } from '@/features/offline/offline-queue';
-import { useWedgeTarget } from '@/features/scanner/hooks/use-wedge-target';
-import { extractSerialNumber } from '@/features/scanner/utils/scan-rules';
+import { playSound, SoundKind } from '@/features/audio';
+import { getEquipmentByBarcode } from '@/features/inventory';
+import {
+  useBatchScan,
+  type ScanVerdict,
+  useWedgeTarget,
+  extractSerialNumber,
+} from '@/features/scanner';
+import { isNoAnswer } from '@/features/offline';
 import type { OrderConflict } from '../api/order-create';
 import { fetchItemAvailability } from '../api/item-availability';
 import type { OrderCreateLine } from '../utils/order-create-form';

@@ -6,20 +6,26 @@ import { useTranslation } from 'react-i18next';
 import { ActionPanel, PanelActions } from '@/components/action-panel';
 import { DraftNotice } from '@/components/draft-notice';
 import { ReturnState, type Order } from '@snowgear/contracts';
-import { useAppStore } from '@/features/app-state/stores/app-store';
-import { useSession } from '@/features/auth/stores/session-store';
-import { playSound } from '@/features/audio/utils/audio-player';
-import { SoundKind } from '@/features/audio/utils/sounds';
-import { useBatchScan } from '@/features/scanner/hooks/use-batch-scan';
-import type { ScanVerdict } from '@/features/scanner/stores/scanner-store';
-import { useWedgeTarget } from '@/features/scanner/hooks/use-wedge-target';
-import { extractSerialNumber } from '@/features/scanner/utils/scan-rules';
+import { useAppStore } from '@/features/app-state';
+import { useSession } from '@/features/auth';
+import { playSound, SoundKind } from '@/features/audio';
+import {
+  useBatchScan,
+  type ScanVerdict,
+  useWedgeTarget,
+  extractSerialNumber,
+} from '@/features/scanner';
 import { drafts } from '@/lib/drafts';
 import { isMoneyText } from '@/lib/money';
 import { useKeptDraft } from '@/lib/use-kept-draft';
 import { useReturnItems } from '../api/order-actions';
-import { DamageNote, damagePhotoFor, NO_DAMAGE_NOTE, type DamageValue } from './damage-note';
 import { ReturnLateFeeLines, WaiveLateFeeButton } from './late-fee';
+import {
+  DamageNote,
+  damagePhotoFor,
+  NO_DAMAGE_NOTE,
+  type DamageValue,
+} from '@/features/damage-notes';
 
 const PICKUP_TO_RETURN = {
   fine: ReturnState.Returned,

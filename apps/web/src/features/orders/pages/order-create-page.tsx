@@ -19,27 +19,29 @@ import { DraftNotice } from '@/components/draft-notice';
 import { ActionBar } from '@/components/layouts/action-bar';
 import { PageHeader } from '@/components/page-header';
 import { revealFirstError } from '@/lib/reveal-first-error';
-import { WorkingStoreBar } from '@/features/stores/components/working-store-bar';
-import { useWorkingStore } from '@/features/stores/hooks/use-working-store';
+import { WorkingStoreBar, useWorkingStore, StoreSelector } from '@/features/stores';
 import { ApiError } from '@/lib/api-errors';
 import { useNow } from '@/lib/use-now';
-import { useAppStore } from '@/features/app-state/stores/app-store';
-import { playSound } from '@/features/audio/utils/audio-player';
-import { SoundKind } from '@/features/audio/utils/sounds';
-import { FormError } from '@/features/auth/components/form-error';
-import { useSession } from '@/features/auth/stores/session-store';
-import { StoreSelector } from '@/features/stores/components/store-selector';
-import { useConfigStore } from '@/features/system-config/stores/config-store';
-import { businessParameter } from '@/features/system-config/utils/business-parameters';
-import { DEFAULT_BUSINESS_TIME_ZONE } from '@/features/system-config/utils/store-status';
+import { useAppStore } from '@/features/app-state';
+import { playSound, SoundKind } from '@/features/audio';
+import { FormError } from '@/components/form-error';
+import { useSession } from '@/features/auth';
+import {
+  useConfigStore,
+  businessParameter,
+  DEFAULT_BUSINESS_TIME_ZONE,
+  defaultRentalDays,
+  defaultRentalStart,
+  presetAddresses,
+  rentalEnd,
+} from '@/features/system-config';
 import {
   OrderConflictError,
   useCreateOrder,
   type OrderConflict,
   type OrderToCreate,
 } from '../api/order-create';
-import { isNoAnswer } from '@/features/offline/offline-queue';
-import { useOrderCreatedOffline } from '../utils/queued-order';
+import { isNoAnswer, useOrderCreatedOffline } from '@/features/offline';
 import { OrderCreateBooking } from '../components/order-create-booking';
 import { OrderCreateDetails } from '../components/order-create-details';
 import { OrderCreateFees } from '../components/order-create-fees';
@@ -68,12 +70,6 @@ import {
   type OrderCreateErrors,
   type OrderCreateField,
 } from '../utils/order-create-form';
-import {
-  defaultRentalDays,
-  defaultRentalStart,
-  presetAddresses,
-  rentalEnd,
-} from '@/features/system-config/utils/rental-rules';
 import { money } from '@/lib/money';
 import { LabelledTextArea } from '@/components/labelled-text-area';
 

@@ -20,13 +20,12 @@ import { CashPending } from '../components/cash-pending';
 import { ItemDamage } from '../components/item-damage';
 import { PromptDialog } from '@/components/prompt-dialog';
 import { QueryState } from '@/components/query-state';
-import { useAppStore } from '@/features/app-state/stores/app-store';
-import { useSession } from '@/features/auth/stores/session-store';
-import { EquipmentDialog } from '@/features/inventory/components/equipment-dialog';
-import { RunAssignments } from '@/features/driver/components/run-assignments';
-import { useRefundOnline } from '@/features/payments/api/refund-online';
-import { usePayAtDoor } from '@/features/cash-on-delivery/api/pay-at-door';
-import { CollectOnDeliveryTag } from '@/features/cash-on-delivery/components/collect-on-delivery-tag';
+import { useAppStore } from '@/features/app-state';
+import { useSession } from '@/features/auth';
+import { EquipmentDialog } from '@/features/inventory';
+import { RunAssignments } from '@/features/driver';
+import { useRefundOnline } from '@/features/payments';
+import { usePayAtDoor, CollectOnDeliveryTag } from '@/features/cash-on-delivery';
 import { ordersKey, useOrder } from '../api/get-order';
 import {
   useCancelOrder,
@@ -47,7 +46,6 @@ import { OrderFees, OrderTimeline } from '../components/order-sections';
 import { ItemReturnState } from '../components/item-return-state';
 import { OrderAddresses } from '../components/order-addresses';
 import { billStateText } from '../utils/bill-text';
-import { OrderStatusTag } from '../components/order-status-tag';
 import {
   CANCELLABLE,
   CONFIRMABLE,
@@ -61,6 +59,7 @@ import {
 import { money } from '@/lib/money';
 import { textError } from '@/lib/text-rules';
 import { PullToRefresh } from '@/components/pull-to-refresh';
+import { OrderStatusTag } from '@/components/order-status-tag';
 
 /** Money came in online, so a refund can go back the same way. */
 const paidOnline = (bills: Bill[]) =>

@@ -7,7 +7,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { orderTotalText } from '@snowgear/contracts';
 import { PagedList } from '@/components/paged-list';
-import { WorkingStoreBar } from '@/features/stores/components/working-store-bar';
+import { WorkingStoreBar } from '@/features/stores';
 import {
   ORDER_TABS,
   readOrderListFilters,

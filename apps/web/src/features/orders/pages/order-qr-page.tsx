@@ -9,16 +9,14 @@ import { Paths } from '@/config/paths';
 import { PageHeader } from '@/components/page-header';
 import { ApiError } from '@/lib/api-errors';
 import { shareLink } from '@/lib/share-link';
-import { useAppStore } from '@/features/app-state/stores/app-store';
+import { useAppStore } from '@/features/app-state';
 import { storeTime } from '@/lib/store-clock';
 import { useOrderQr } from '../api/get-order-qr';
-import { OrderStatusTag } from '../components/order-status-tag';
 import { forgetOrderQr, saveOrderQr, savedOrderQr } from '../utils/saved-order-qr';
 import { ErrorBlock } from '@/components/error-block';
-import { RentalSummary } from '@/features/rental-summary/components/rental-summary';
-import { LateFeeNotice } from '@/features/rental-summary/components/late-fee-notice';
-import { fromOrderQr } from '@/features/rental-summary/utils/summary-view';
-import { gearStep } from '@/features/customer-orders/utils/my-order-rules';
+import { RentalSummary, LateFeeNotice, fromOrderQr } from '@/features/rental-summary';
+import { gearStep } from '@/features/customer-orders';
+import { OrderStatusTag } from '@/components/order-status-tag';
 
 /** '202611220001' → '2026 1122 0001': easier to read out and type at the counter. */
 const grouped = (orderNumber: string) => orderNumber.replace(/(\d{4})(?=\d)/g, '$1 ');

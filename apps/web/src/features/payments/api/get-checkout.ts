@@ -1,8 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Checkout } from '@snowgear/contracts';
 import { api } from '@/lib/api-client';
+import { paymentsKey } from '@/lib/query-keys';
 
-export const paymentsKey = ['payments'] as const;
+export { paymentsKey };
 
 /**
  * What is due on an order and the methods its store takes (no sign-in needed). Never fresh for

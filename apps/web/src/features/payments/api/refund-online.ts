@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RefundOnlineResult } from '@snowgear/contracts';
 import { api } from '@/lib/api-client';
-import { ordersKey } from '@/features/orders/api/get-order';
+import { ordersKey } from '@/lib/query-keys';
 
 /**
  * Sends a refund bill back the way the money came (WeChat Pay or Alipay); `check` only asks how

@@ -2,8 +2,7 @@ import { List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { Checkout } from '@snowgear/contracts';
 import { money } from '@/lib/money';
-import { RentalSummary } from '@/features/rental-summary/components/rental-summary';
-import { fromCheckout } from '@/features/rental-summary/utils/summary-view';
+import { RentalSummary, fromCheckout } from '@/features/rental-summary';
 
 /**
  * The amount due and how it is made up. The one paying (the customer) reads what the order is

@@ -7,14 +7,14 @@ import { OrderStatus, PaymentMethod, type Checkout, type OnlineMethod } from '@s
 import { Paths } from '@/config/paths';
 import { PageHeader } from '@/components/page-header';
 import { QueryState } from '@/components/query-state';
-import { useAppStore } from '@/features/app-state/stores/app-store';
-import { useSession } from '@/features/auth/stores/session-store';
+import { useAppStore } from '@/features/app-state';
+import { useSession } from '@/features/auth';
 import { useCheckout } from '../api/get-checkout';
 import { CheckoutSummary } from '../components/checkout-summary';
 import { MethodPicker } from '../components/method-picker';
 import { OnlinePayment } from '../components/online-payment';
 import { PayCountdown, usePassed } from '../components/pay-countdown';
-import { usePayAtDoor } from '@/features/cash-on-delivery/api/pay-at-door';
+import { usePayAtDoor } from '@/features/cash-on-delivery';
 import { money } from '@/lib/money';
 
 /**

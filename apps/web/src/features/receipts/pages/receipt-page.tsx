@@ -10,7 +10,7 @@ import { ErrorBlock } from '@/components/error-block';
 import { ApiError } from '@/lib/api-errors';
 import { money } from '@/lib/money';
 import { shareLink } from '@/lib/share-link';
-import { useAppStore } from '@/features/app-state/stores/app-store';
+import { useAppStore } from '@/features/app-state';
 import { useReceipt } from '../api/get-receipt';
 import '../receipt.css';
 

@@ -18,7 +18,7 @@ import {
   type RiderFields,
 } from '@snowgear/contracts';
 import { ChoiceChips } from '@/components/choice-fields';
-import { FormError } from '@/features/auth/components/form-error';
+import { FormError } from '@/components/form-error';
 import {
   bootSizeEquivalentsText,
   HeightUnit,

@@ -6,7 +6,7 @@ import { RIDERS_MAX, type RiderProfile } from '@snowgear/contracts';
 import { QueryState } from '@/components/query-state';
 import { confirmDialog } from '@/components/lazy-popups';
 import { useOpenedOnce } from '@/lib/use-opened-once';
-import { useAppStore } from '@/features/app-state/stores/app-store';
+import { useAppStore } from '@/features/app-state';
 import { riderFacts } from '@/lib/rider-facts';
 import { useCreateRider } from '../api/create-rider';
 import { useDeleteRider } from '../api/delete-rider';

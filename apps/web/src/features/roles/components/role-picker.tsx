@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { RoleMatrixRole } from '@snowgear/contracts';
-import { roleLabel } from '@/features/auth/components/role-name';
+import { roleLabel } from '@/features/auth';
 
 /**
  * One role at a time on a phone: every role as a large button, the chosen one pressed, each with

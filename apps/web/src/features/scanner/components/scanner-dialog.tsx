@@ -13,9 +13,8 @@ import {
   ScanningOutline,
 } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { useAppStore } from '@/features/app-state/stores/app-store';
-import { playSound } from '@/features/audio/utils/audio-player';
-import { SoundKind } from '@/features/audio/utils/sounds';
+import { useAppStore } from '@/features/app-state';
+import { playSound, SoundKind } from '@/features/audio';
 import { sharedDecoder, type DecodedCode } from '../decoder/shared-decoder';
 import { useCamera } from '../hooks/use-camera';
 import { useKeyboardWedge } from '../hooks/use-keyboard-wedge';

@@ -1,6 +1,6 @@
 import type wxSdk from 'weixin-js-sdk';
-import { isWeChatBrowser } from '@/features/app-state/stores/app-store';
-import { jsSdkConfig } from '@/features/auth/api/wechat';
+import { isWeChatBrowser } from '@/features/app-state';
+import { jsSdkConfig } from '@/features/auth';
 import { stripWeChatFormatPrefix } from '../utils/scan-rules';
 import { ScannerTiming, ScanType } from '../utils/scanner-constants';
 

@@ -6,8 +6,8 @@ import type { BookingCartInput } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';
 import { PromptDialog } from '@/components/prompt-dialog';
 import { textError } from '@/lib/text-rules';
-import { useAppStore } from '@/features/app-state/stores/app-store';
-import { useBookingCart } from '@/features/customer-booking/stores/booking-cart';
+import { useAppStore } from '@/features/app-state';
+import { useBookingCart } from '@/features/customer-booking';
 import { useSaveScheme } from '../api/save-scheme';
 
 interface Props {

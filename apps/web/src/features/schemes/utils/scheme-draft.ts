@@ -2,7 +2,7 @@ import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 import { BookingCartSchema, type SharedScheme } from '@snowgear/contracts';
-import { EMPTY_BOOKING, type BookingDraft } from '@/features/customer-booking/stores/booking-cart';
+import { EMPTY_BOOKING, type BookingDraft } from '@/features/customer-booking';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);

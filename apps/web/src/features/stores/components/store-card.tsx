@@ -6,7 +6,7 @@ import {
   storeBusinessStatus,
   storeStatusLabel,
   type StoreStatusKind,
-} from '@/features/system-config/utils/store-status';
+} from '@/features/system-config';
 
 const TAG_COLOR: Record<StoreStatusKind, 'success' | 'default' | 'warning'> = {
   open: 'success',

@@ -2,8 +2,8 @@ import { Button, Skeleton } from 'antd-mobile';
 import { CloseOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNow } from '@/lib/use-now';
-import { useAppStore } from '@/features/app-state/stores/app-store';
-import { useConfigStore } from '@/features/system-config/stores/config-store';
+import { useAppStore } from '@/features/app-state';
+import { useConfigStore } from '@/features/system-config';
 import {
   refreshStores,
   switchStore,

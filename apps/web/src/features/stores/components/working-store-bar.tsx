@@ -4,7 +4,7 @@ import { ShopbagOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { LazyActionSheet } from '@/components/lazy-popups';
 import { useOpenedOnce } from '@/lib/use-opened-once';
-import { useConfigStore } from '@/features/system-config/stores/config-store';
+import { useConfigStore } from '@/features/system-config';
 import { useWorkingStore } from '../hooks/use-working-store';
 import { switchStore } from '../stores/current-store';
 

@@ -1,6 +1,6 @@
 import { RoleName, type UserProfile } from '@snowgear/contracts';
-import { useSession } from '@/features/auth/stores/session-store';
-import { useConfigStore } from '@/features/system-config/stores/config-store';
+import { useSession } from '@/features/auth';
+import { useConfigStore } from '@/features/system-config';
 import { useCurrentStore } from '../stores/current-store';
 
 export interface WorkingStore {

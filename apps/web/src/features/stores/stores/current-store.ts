@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import type { H5Config } from '@snowgear/contracts';
 import { i18n } from '@/lib/i18n';
 import { storage, StorageKey } from '@/lib/storage';
-import { useConfigStore } from '@/features/system-config/stores/config-store';
+import { useConfigStore } from '@/features/system-config';
 
 /** The store the user works with or books at, remembered across sessions (spec §4). */
 interface CurrentStoreState {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Order } from '@snowgear/contracts';
 import { api } from '@/lib/api-client';
-import { ordersKey } from '@/features/orders/api/get-order';
+import { ordersKey } from '@/lib/query-keys';
 
 /** Picked gear bound to an order's open lines (and locked for its window). */
 export function useBindGear() {

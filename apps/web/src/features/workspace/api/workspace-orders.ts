@@ -13,10 +13,10 @@ import {
   type PagedResult,
 } from '@snowgear/contracts';
 import { api } from '@/lib/api-client';
-import { ordersKey } from '@/features/orders/api/get-order';
-import { todayIn } from '@/features/inventory/utils/stock-form';
-import { DEFAULT_BUSINESS_TIME_ZONE } from '@/features/system-config/utils/store-status';
-import { useWorkingStore } from '@/features/stores/hooks/use-working-store';
+import { ordersKey } from '@/lib/query-keys';
+import { todayIn } from '@/features/inventory';
+import { DEFAULT_BUSINESS_TIME_ZONE } from '@/features/system-config';
+import { useWorkingStore } from '@/features/stores';
 
 const PAGE_SIZE = 10;
 /** A day on the store's calendar (the business time zone), not the phone's. */

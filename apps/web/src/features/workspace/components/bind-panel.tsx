@@ -4,13 +4,14 @@ import { CheckCircleFill, ScanningOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { ActionPanel, PanelActions } from '@/components/action-panel';
 import { QueryState } from '@/components/query-state';
-import { playSound } from '@/features/audio/utils/audio-player';
-import { SoundKind } from '@/features/audio/utils/sounds';
-import { useOrder } from '@/features/orders/api/get-order';
-import { useBatchScan } from '@/features/scanner/hooks/use-batch-scan';
-import type { ScanVerdict } from '@/features/scanner/stores/scanner-store';
-import { useWedgeTarget } from '@/features/scanner/hooks/use-wedge-target';
-import { extractSerialNumber } from '@/features/scanner/utils/scan-rules';
+import { playSound, SoundKind } from '@/features/audio';
+import { useOrder } from '@/features/orders';
+import {
+  useBatchScan,
+  type ScanVerdict,
+  useWedgeTarget,
+  extractSerialNumber,
+} from '@/features/scanner';
 import { useBindGear } from '../api/bind-gear';
 
 /**

@@ -1,5 +1,4 @@
-import { DinLines } from '@/features/orders/components/din-lines';
-import { useOrder } from '@/features/orders/api/get-order';
+import { DinLines, useOrder } from '@/features/orders';
 
 /**
  * An order's skis to set at the bench, under its card in the preparation list. The list holds

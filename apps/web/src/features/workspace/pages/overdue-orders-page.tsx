@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Paths } from '@/config/paths';
 import { PageHeader } from '@/components/page-header';
 import { PagedList } from '@/components/paged-list';
-import { OrderCard } from '@/features/orders/components/order-card';
+import { OrderCard } from '@/features/orders';
 import { useWorkspaceList } from '../api/workspace-orders';
 
 /** /store/workspace/overdue-orders: gear still out after its return time, to chase up. */

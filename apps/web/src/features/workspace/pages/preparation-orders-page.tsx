@@ -6,7 +6,7 @@ import { orderTotalText, type OrderSummary } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';
 import { PageHeader } from '@/components/page-header';
 import { PagedList } from '@/components/paged-list';
-import { OrderCard } from '@/features/orders/components/order-card';
+import { OrderCard } from '@/features/orders';
 import { useWorkspaceList } from '../api/workspace-orders';
 import { BindPanel } from '../components/bind-panel';
 import { PreparationDin } from '../components/preparation-din';

@@ -3,13 +3,11 @@ import { DotLoading } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { orderTotalText } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';
-import { findRoute } from '@/config/routes';
+import { mayOpen } from '@/config/route-meta';
 import { PageHeader } from '@/components/page-header';
-import { sessionSnapshot, useSession } from '@/features/auth/stores/session-store';
-import { writeOrderListFilters } from '@/features/orders/api/list-orders';
-import { ApprovalsTile } from '@/features/orders/components/approvals-tile';
-import { WorkingStoreBar } from '@/features/stores/components/working-store-bar';
-import { checkRouteAccess } from '@/lib/authorization';
+import { sessionSnapshot, useSession } from '@/features/auth';
+import { writeOrderListFilters, ApprovalsTile } from '@/features/orders';
+import { WorkingStoreBar } from '@/features/stores';
 import { useWorkspaceCount, WorkspaceFilters, type WorkspaceList } from '../api/workspace-orders';
 
 interface Tile {
@@ -36,8 +34,7 @@ function useFirstOpenable(paths: string[]): string | null {
   const session = useSession();
   const snapshot = sessionSnapshot(session);
   for (const path of paths) {
-    const route = findRoute(path.split('?')[0]!);
-    if (route && checkRouteAccess(route, snapshot, path).allow) return path;
+    if (mayOpen(path, snapshot)) return path;
   }
   return null;
 }

@@ -1,5 +1,6 @@
 import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { findRouteMeta } from '@/config/route-meta';
 import { appRoutes, findRoute } from './routes';
 
 /** What React Router itself shows at a path, over the whole table. */
@@ -39,5 +40,12 @@ describe('the route a path opens', () => {
     expect(findRoute('/customer/payment')?.path).toBe('/customer/payment/:orderId?');
     expect(findRoute('/customer/payment/42')?.path).toBe('/customer/payment/:orderId?');
     expect(findRoute('/customer/payment/42/x')).toBeUndefined();
+  });
+});
+
+describe('the route data features read', () => {
+  it('is the table itself, handed over as it loads', () => {
+    expect(findRouteMeta('/store/orders/detail/42')).toBe(findRoute('/store/orders/detail/42'));
+    expect(findRouteMeta('/store/orders/detail/42')?.path).toBe('/store/orders/detail/:id');
   });
 });

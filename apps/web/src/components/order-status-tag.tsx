@@ -1,6 +1,6 @@
 import { Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { ORDER_STATUS_KEYS, orderStatusColor } from '../utils/order-status';
+import { ORDER_STATUS_KEYS, orderStatusColor } from '@/lib/order-status';
 
 /** An order status code as a coloured tag. */
 export function OrderStatusTag({ status }: { status: number }) {

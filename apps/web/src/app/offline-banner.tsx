@@ -2,14 +2,20 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { RoleName } from '@snowgear/contracts';
-import { conflictCount, useQueueStore, waitingCount } from '@/features/offline/stores/queue-store';
+import {
+  conflictCount,
+  useQueueStore,
+  waitingCount,
+  loadOfflineQueueSheet,
+  loadOfflineSync,
+} from '@/features/offline';
 import { whenPageSettled } from '@/lib/when-idle';
-import { useSession } from '@/features/auth/stores/session-store';
+import { useSession } from '@/features/auth';
 import { prefetchLanguage, withAllTexts } from '@/lib/i18n';
-import { bootstrapped } from '@/app/bootstrap';
-import { useAppStore } from '../stores/app-store';
+import { bootstrapped } from './bootstrap';
+import { useAppStore } from '@/features/app-state';
 
-const importSheet = () => import('@/features/offline/components/offline-queue-sheet');
+const importSheet = loadOfflineQueueSheet;
 const OfflineQueueSheet = lazy(withAllTexts(importSheet));
 
 /**
@@ -22,7 +28,7 @@ function useOfflineSync() {
     let stop: (() => void) | undefined;
     let ended = false;
     const start = () =>
-      void import('@/features/offline/offline-sync')
+      void loadOfflineSync()
         .then((m) => {
           if (!ended) stop = m.startOfflineSync(queryClient);
         })

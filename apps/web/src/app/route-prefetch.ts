@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { prefetchStoreDashboard } from '@/features/home/api/get-store-dashboard';
-import { prefetchInventoryList } from '@/features/inventory/api/prefetch-inventory-list';
-import { Paths } from './paths';
+import { prefetchStoreDashboard } from '@/features/home';
+import { prefetchInventoryList } from '@/features/inventory';
+import { Paths } from '@/config/paths';
 
 type Prefetch = (client: QueryClient, search: URLSearchParams) => void;
 

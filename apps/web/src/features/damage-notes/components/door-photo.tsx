@@ -2,7 +2,7 @@ import { useEffect, useId, useState, type ChangeEvent } from 'react';
 import { DotLoading } from 'antd-mobile';
 import { CameraOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { isNoAnswer } from '@/features/offline/offline-queue';
+import { isNoAnswer } from '@/features/offline';
 import { uploadCompressed } from '@/lib/upload-file';
 import { compressPhoto } from '@/lib/upload-photo';
 

@@ -3,16 +3,16 @@ import { useNavigate } from 'react-router';
 import { create } from 'zustand';
 import type { Order } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';
-import { useAppStore } from '@/features/app-state/stores/app-store';
-import { useSession } from '@/features/auth/stores/session-store';
-import type { QueuedRequest } from '@/features/offline/offline-db';
+import { useAppStore } from '@/features/app-state';
+import { useSession } from '@/features/auth';
+import type { QueuedRequest } from './offline-db';
 import { currentLanguage, i18n, loadLanguage } from '@/lib/i18n';
 import {
   clearOrderDraft,
   loadOrderDraft,
   saveOrderDraft,
   type OrderCreateDraft,
-} from './order-create-form';
+} from './order-draft';
 
 /** An order made offline that the server has now created, until the new-order page has seen it. */
 interface CreatedOffline {

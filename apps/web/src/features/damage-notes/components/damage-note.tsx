@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { TextArea } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { DoorPhoto, type DoorPhotoValue } from '@/features/driver/components/door-photo';
-import type { AttachmentInput } from '@/features/offline/offline-queue';
+import type { AttachmentInput } from '@/features/offline';
+import { DoorPhoto, type DoorPhotoValue } from './door-photo';
 
 /** Damage noted at a hand-over: a photo (uploaded, or kept on the phone offline) and a note. */
 export interface DamageValue {

@@ -1,28 +1,16 @@
 import type { ComponentType } from 'react';
-import { matchRoutes } from 'react-router';
-import { Permissions, RoleName, type PermissionName } from '@snowgear/contracts';
-import type zhCN from '@/locales/zh-CN';
-import { Paths } from './paths';
+import { Permissions, RoleName } from '@snowgear/contracts';
+import { Paths } from '@/config/paths';
+import { findRouteMeta, setRouteTable, type RouteMeta, type TitleKey } from '@/config/route-meta';
 
 /**
  * The one route table (spec §2 route meta): it drives the router, guards, titles, layouts,
- * keep-alive and lazy loading. Only routes that are built are listed.
+ * keep-alive and lazy loading. Only routes that are built are listed. It is the only module that
+ * knows the pages (app/ alone imports it); it hands its data to config/route-meta.ts as it loads,
+ * where features ask whether a user may open a path (`mayOpen`) without importing a page.
  */
-export type LayoutKind = 'tabBar' | 'actionButton' | 'normal';
-export type TitleKey = keyof (typeof zhCN)['routes'];
-
-export interface AppRoute {
-  path: string;
+export interface AppRoute extends RouteMeta {
   load: () => Promise<{ default: ComponentType }>;
-  titleKey?: TitleKey;
-  layout: LayoutKind;
-  needsLogin: boolean;
-  roles?: readonly RoleName[];
-  permissions?: readonly PermissionName[];
-  /** Stays mounted (hidden) when navigated away from, keeping state and scroll. */
-  keepAlive?: boolean;
-  /** A sign-in page: signed-in users are sent to their home. */
-  guestOnly?: boolean;
 }
 
 export interface AppRedirect {
@@ -618,45 +606,12 @@ export const tabBars: Record<string, { path: string; titleKey: TitleKey; icon: s
   ],
 };
 
-const routePaths = appRoutes.map((route) => ({ path: route.path }));
+setRouteTable(appRoutes);
 
-/**
- * A route's path as a pattern that accepts at least what React Router matches there (`:param`,
- * `:param?`, any case, an optional trailing slash; no route uses a splat). index.html's inline
- * script finds the opened page with the same patterns (build/route-texts.ts writes them).
- */
-export function routePattern(path: string): RegExp {
-  return new RegExp(
-    `^${path
-      .replace(/[.+^${}()|[\]\\]/g, '\\$&')
-      .replace(/\/:[^/]+\?/g, '(?:/[^/]+)?')
-      .replace(/:[^/]+/g, '[^/]+')}/?$`,
-    'i',
-  );
-}
+const byPath = new Map(appRoutes.map((route) => [route.path, route]));
 
-const patterns = appRoutes.map((route) => routePattern(route.path));
-
-/**
- * Answers already found, by pathname. `matchRoutes` flattens and ranks the table it is given at
- * every call; the dashboard, the tab bar and the shortcuts ask about the same paths at every
- * render.
- */
-const found = new Map<string, AppRoute | undefined>();
-
-/**
- * The route a path opens (query ignored), if that page exists: the one React Router shows there,
- * by its ranking of the paths, not the table's order. React Router ranks only the routes whose
- * pattern accepts the path (usually one): the ranking over the whole table took about 4 ms a path
- * of a mid-range phone's first load.
- */
+/** The route a path opens (query ignored), with its page: see `findRouteMeta`. */
 export function findRoute(path: string): AppRoute | undefined {
-  const pathname = path.split('?')[0] ?? path;
-  if (found.has(pathname)) return found.get(pathname);
-  const candidates = routePaths.filter((_, i) => patterns[i]!.test(pathname));
-  const match = matchRoutes(candidates.length > 0 ? candidates : routePaths, pathname)?.[0];
-  const route = match ? appRoutes.find((r) => r.path === match.route.path) : undefined;
-  // Paths with ids (an order's, an item's) are many; the table's own few are what repeat.
-  if (found.size < 500) found.set(pathname, route);
-  return route;
+  const meta = findRouteMeta(path);
+  return meta && byPath.get(meta.path);
 }

@@ -1,0 +1,13 @@
+// The public face of features/orders: what app/ and other features use. Its other files are
+// its own (docs/architecture.md).
+
+export { useOrder } from './api/get-order';
+export { getOrderByNumber } from './api/get-order-by-number';
+export { writeOrderListFilters } from './api/list-orders';
+export { useConfirmCash } from './api/order-actions';
+export { ApprovalsTile } from './components/approvals-tile';
+export { DinLines } from './components/din-lines';
+export { HandoverPanel } from './components/handover-panel';
+export { OrderCard } from './components/order-card';
+export { OrderTimeline } from './components/order-sections';
+export { savedOrderQrs } from './utils/saved-order-qr';

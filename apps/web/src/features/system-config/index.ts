@@ -1,0 +1,24 @@
+// The public face of features/system-config: what app/ and other features use. Its other files are
+// its own (docs/architecture.md).
+
+export { useBusinessName, useConfigStore } from './stores/config-store';
+export { businessParameter } from './utils/business-parameters';
+export {
+  type BookingStart,
+  bookingStart,
+  type DaySlot,
+  daySlots,
+  defaultBookingDay,
+  defaultRentalDays,
+  defaultRentalStart,
+  presetAddresses,
+  rentalEnd,
+} from './utils/rental-rules';
+export {
+  DEFAULT_BUSINESS_TIME_ZONE,
+  localClock,
+  minutesOf,
+  storeBusinessStatus,
+  type StoreStatusKind,
+  storeStatusLabel,
+} from './utils/store-status';
