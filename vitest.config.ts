@@ -8,11 +8,22 @@ export default defineConfig({
       'packages/barcode',
       'apps/server',
       'apps/web',
+      'apps/web/vitest.unit.config.ts',
       // The repository's own scripts: the layering check of `npm run lint` on small fixture trees.
       { test: { name: 'scripts', include: ['scripts/**/*.test.ts'], environment: 'node' } },
     ],
     // Vitest's default leaves one core free, which on a two-core CI machine runs the files one
     // at a time; most of them wait on a database or a local server, so two at once is faster.
     maxWorkers: 2,
+    // `npm test -- --coverage` (CI): what the tests run of each source file, summed per module
+    // by scripts/coverage-table.mjs. Only code run in the test workers counts, not that of the
+    // servers some tests start as processes of their own.
+    coverage: {
+      provider: 'v8',
+      reporter: ['json-summary'],
+      reportsDirectory: 'coverage',
+      include: ['apps/server/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts'],
+      exclude: ['**/*.test.{ts,tsx}', '**/*.d.ts', 'apps/*/src/test*/**'],
+    },
   },
 });

@@ -1,7 +1,8 @@
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineProject } from 'vitest/config';
+import { configDefaults, defineProject } from 'vitest/config';
+import { UNIT_TESTS } from './vitest.unit.config';
 
 /**
  * A free port for the real API server the client tests talk to (src/test/global-setup.ts).
@@ -26,6 +27,8 @@ export default defineProject(async () => {
     test: {
       name: 'web',
       include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
+      // Tests of plain functions run on Node (vitest.unit.config.ts).
+      exclude: [...configDefaults.exclude, ...UNIT_TESTS],
       environment: 'jsdom',
       // Each file gets a page of its own, in a fresh VM context of a reused worker: creating a
       // process and a jsdom for every file took a third of the suite's time. The worker's files

@@ -16,7 +16,7 @@ import { photo, uploadAs } from '@/modules/files/test-upload.js';
 import { createTestApp, signIn, verificationHeaders, type TestApp } from '@/testing/index.js';
 import { loadSettings } from '@/config/env.js';
 import { LocalFileStore } from '@/file-store/store.js';
-import { seededSnapshot } from '@/testing/snapshot.js';
+import { seededSnapshot } from '@/testing/templates.js';
 import { copyBusiness, readBackup, RestoreRefusedError, writeBackup } from './backup.js';
 import { openDatabase, type DatabaseHandle } from './client.js';
 import { prepareDatabase } from '@/prepare.js';

@@ -11,7 +11,7 @@ import { loadSettings, type Settings } from '@/config/env.js';
 import { openDatabase, type DatabaseHandle } from '@/db/client.js';
 import { prepareDatabase } from '@/prepare.js';
 import { resetAttempts } from '@/lib/attempt-counters.js';
-import { seededSnapshot } from './snapshot.js';
+import { databaseTemplates, pgliteTemplate, postgresTemplate } from './templates.js';
 
 export {
   counterOrdersAs,
@@ -47,12 +47,21 @@ export const TEST_SECRET = 'test-secret-test-secret-test-secret-0123456789';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 
-async function createPgDatabase(port?: number): Promise<{ url: string; drop(): Promise<void> }> {
+/**
+ * A database of its own for a test app, copied from the run's template (migrated, and seeded when
+ * asked) when there is one, else empty (the app then migrates and seeds it).
+ */
+async function createPgDatabase(
+  seeded: boolean,
+  port?: number,
+): Promise<{ url: string; drop(): Promise<void> }> {
   if (!adminUrl) throw new Error('TEST_DATABASE_URL not set');
-  const name = `snowgear_test_${randomBytes(6).toString('hex')}`;
+  const prefix = databaseTemplates()?.prefix ?? 'snowgear_test_';
+  const name = `${prefix}${randomBytes(6).toString('hex')}`;
+  const template = postgresTemplate(seeded ? 'seeded' : 'migrated');
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -101,7 +110,8 @@ export async function terminateConnections(t: TestApp): Promise<number> {
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const pgDatabase = adminUrl ? await createPgDatabase(options.databasePort) : undefined;
+  const seed = options.seed ?? true;
+  const pgDatabase = adminUrl ? await createPgDatabase(seed, options.databasePort) : undefined;
   const filesDir = mkdtempSync(join(tmpdir(), 'snowgear-files-'));
   const settings = loadSettings({
     FILES_DIR: filesDir,
@@ -133,9 +143,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       : {}),
     ...options.settings,
   });
-  // On the embedded database, a seeded app starts from the run's seeded snapshot.
+  // On the embedded database, an app starts from the run's template: migrated, and seeded when
+  // asked. (In its own thread it migrates and seeds as `npm start` does.)
   const snapshot =
-    !pgDatabase && !options.embeddedThread && (options.seed ?? true) ? seededSnapshot() : undefined;
+    !pgDatabase && !options.embeddedThread
+      ? pgliteTemplate(seed ? 'seeded' : 'migrated')
+      : undefined;
   // Dropping the test database cuts its connections on purpose.
   const database = await openDatabase({
     databaseUrl: settings.DATABASE_URL,
@@ -144,8 +157,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     embeddedThread: options.embeddedThread ?? false,
     ...(snapshot ? { loadDataDir: snapshot } : {}),
   });
+  // Migrating a database made from a template finds nothing to do, and seeding finds it seeded.
   await prepareDatabase(database, {
-    seedDemoData: options.seed ?? true,
+    seedDemoData: seed,
     firstAdmin: settings.ADMIN_PASSWORD
       ? { userName: settings.ADMIN_USER_NAME, password: settings.ADMIN_PASSWORD }
       : undefined,
