@@ -68,7 +68,7 @@ const POSTGRES_SUITE = {
     'modules/wechat/wechat.test.ts',
   ],
   // The first start of a PostgreSQL database, backups and moving the embedded database over.
-  'setting up and moving': ['db/seed.test.ts', 'db/first-admin.test.ts', 'db/backup.test.ts'],
+  'setting up and moving': ['demo/seed.test.ts', 'first-admin.test.ts', 'db/backup.test.ts'],
 };
 
 /** A test that asks for PostgreSQL itself belongs here whether listed or not. */
