@@ -2,10 +2,12 @@ import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * The journeys share one server and its demo data. The booking journeys (a customer's, then an
+ * Each worker's journeys share one server and its demo data (support/global-setup.ts starts one
+ * per worker). The booking journeys (a customer's, then an
  * agent's for a customer) hold gear for today at the demo stores, as they would, and the
  * administration journey changes the business's settings, so they run last: the others find the
- * demo stock, the day's takings and the settings as seeded.
+ * demo stock, the day's takings and the settings as seeded. (Workers take the files in this
+ * order, so once one takes a file of these, every file left is one of them.)
  */
 const HOLDING_GEAR = ['booking.e2e.ts', 'agent.e2e.ts', 'admin.e2e.ts'];
 class BookingLast extends BaseSequencer {
@@ -26,7 +28,9 @@ export default defineConfig({
     globalSetup: ['./support/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 90_000,
-    fileParallelism: false,
+    // Two files at once, each on its worker's own server: a journey waits on the browser and
+    // its animations more than it computes, so two fill these two cores where one left half idle.
+    maxWorkers: 2,
     sequence: { sequencer: BookingLast },
   },
 });

@@ -1,9 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPhone, watchErrors } from '../support/browser';
 import { signIn } from '../support/session';
-
-const baseUrl = inject('baseUrl');
+import { baseUrl } from '../support/server';
 
 /**
  * The phone's back gesture (the browser's Back here) closes the sheet or dialog on top first and

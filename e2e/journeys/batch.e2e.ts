@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staffApi, type StockItem } from '../support/api';
 import { launchBrowser, newPhone, screenshot, watchErrors } from '../support/browser';
 import { browserSeeingLabels } from '../support/fake-camera';
@@ -10,8 +10,7 @@ import { gunScan } from '../support/gun';
 import { signIn } from '../support/session';
 import { RECORD_SOUNDS, sounds } from '../support/sounds';
 import { expectGloveSized } from '../support/touch';
-
-const baseUrl = inject('baseUrl');
+import { baseUrl } from '../support/server';
 
 /**
  * Batch mode at the counter: a family's kit goes out with the camera kept open from label to

@@ -1,13 +1,12 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BookingQuote } from '@snowgear/contracts';
 import { launchBrowser, newPhone, screenshot, watchErrors } from '../support/browser';
 import { gunScan } from '../support/gun';
 import { staffApi } from '../support/api';
 import { signIn } from '../support/session';
 import { chooseSizes, opened } from '../support/booking';
-
-const baseUrl = inject('baseUrl');
+import { baseUrl } from '../support/server';
 
 /** What a customer reads and taps, in each language the journey is made in. */
 const TEXTS = {

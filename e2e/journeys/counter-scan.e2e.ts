@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staffApi, type BookedOrder, type StockItem } from '../support/api';
 import { launchBrowser, newPhone, screenshot, watchErrors } from '../support/browser';
 import { browserSeeingLabels } from '../support/fake-camera';
@@ -10,8 +10,8 @@ import { gunScan } from '../support/gun';
 import { signIn } from '../support/session';
 import { customerSigns } from '../support/signature';
 import { RECORD_SOUNDS, sounds } from '../support/sounds';
+import { baseUrl } from '../support/server';
 
-const baseUrl = inject('baseUrl');
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;

@@ -1,12 +1,12 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPhone, screenshot, watchErrors } from '../support/browser';
 import { gunScan } from '../support/gun';
 import { staffApi } from '../support/api';
 import { signIn } from '../support/session';
 import { expectGloveSized } from '../support/touch';
+import { baseUrl } from '../support/server';
 
-const baseUrl = inject('baseUrl');
 const DAY = 86_400_000;
 
 describe('the counter, scan-first and with gloves', () => {

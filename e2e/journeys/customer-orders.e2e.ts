@@ -3,13 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPhone, screenshot, watchErrors } from '../support/browser';
 import { staffApi, type StockItem } from '../support/api';
 import { writeFakeCameraVideo } from '../support/fake-camera';
 import { customerSignIn, signIn } from '../support/session';
+import { baseUrl } from '../support/server';
 
-const baseUrl = inject('baseUrl');
 const DAY = 86_400_000;
 const STORE = '云顶夜场店';
 

@@ -3,15 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staffApi, type BookedOrder, type StockItem } from '../support/api';
 import { launchBrowser, newPhone, screenshot, watchErrors } from '../support/browser';
 import { browserSeeingLabels } from '../support/fake-camera';
 import { signIn } from '../support/session';
 import { signOnPad } from '../support/signature';
 import { expectGloveSized } from '../support/touch';
+import { baseUrl } from '../support/server';
 
-const baseUrl = inject('baseUrl');
 const HOTEL = '太子城冰雪小镇酒店 1206';
 const NAMES = ['配送雪杖 1', '配送雪杖 2'];
 

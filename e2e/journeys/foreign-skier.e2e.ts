@@ -1,10 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPhone, screenshot, watchErrors } from '../support/browser';
 import { signIn } from '../support/session';
 import { chooseSizes, opened } from '../support/booking';
-
-const baseUrl = inject('baseUrl');
+import { baseUrl } from '../support/server';
 
 /** Any Chinese character. */
 const HAN = /\p{Script=Han}/u;

@@ -1,8 +1,7 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPhone, screenshot, watchErrors } from '../support/browser';
-
-const baseUrl = inject('baseUrl');
+import { baseUrl } from '../support/server';
 
 describe('help centre on a phone', () => {
   let browser: Browser;

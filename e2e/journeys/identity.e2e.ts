@@ -1,10 +1,10 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staffApi } from '../support/api';
 import { launchBrowser, newPhone, screenshot, watchErrors } from '../support/browser';
 import { fillCustomerSignIn } from '../support/session';
+import { baseUrl } from '../support/server';
 
-const baseUrl = inject('baseUrl');
 const PASSWORD = '1q2w3E*';
 const path = (page: Page) => {
   const u = new URL(page.url());

@@ -1,10 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn as signInAt } from '../support/session';
 import { staffApi } from '../support/api';
 import { launchBrowser, newPhone, screenshot, watchErrors } from '../support/browser';
+import { baseUrl } from '../support/server';
 
-const baseUrl = inject('baseUrl');
 const signIn = (page: Page, user: string, to: string) => signInAt(page, baseUrl, user, to);
 
 async function openItem(page: Page, barcode: string) {

@@ -1,11 +1,10 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPhone, screenshot, watchErrors } from '../support/browser';
 import { staffApi } from '../support/api';
 import { signIn } from '../support/session';
 import { MIN_TARGET_PX } from '../support/target-size';
-
-const baseUrl = inject('baseUrl');
+import { baseUrl } from '../support/server';
 
 /** Any Chinese character. */
 const HAN = /\p{Script=Han}/u;

@@ -1,12 +1,12 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staffApi, type StockItem } from '../support/api';
 import { launchBrowser, newPhone, screenshot, watchErrors } from '../support/browser';
 import { gunScan } from '../support/gun';
 import { customerSignIn, signIn } from '../support/session';
 import { customerSigns } from '../support/signature';
+import { baseUrl } from '../support/server';
 
-const baseUrl = inject('baseUrl');
 const DAY = 86_400_000;
 type Language = 'zh-CN' | 'en-US';
 

@@ -1,8 +1,7 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPhone, screenshot } from '../support/browser';
-
-const baseUrl = inject('baseUrl');
+import { baseUrl } from '../support/server';
 
 describe('installable, and opening with no network', () => {
   let browser: Browser;

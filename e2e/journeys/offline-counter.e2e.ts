@@ -1,13 +1,12 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staffApi, type StockItem } from '../support/api';
 import { launchBrowser, newPhone, screenshot, watchErrors } from '../support/browser';
 import { gunScan } from '../support/gun';
 import { signIn } from '../support/session';
 import { customerSigns } from '../support/signature';
 import { expectGloveSized } from '../support/touch';
-
-const baseUrl = inject('baseUrl');
+import { baseUrl } from '../support/server';
 
 /**
  * The base lodge's network drops mid-morning: the counter goes on checking gear out and back in

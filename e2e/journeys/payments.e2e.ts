@@ -1,11 +1,10 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPhone, screenshot, watchErrors } from '../support/browser';
 import { staffApi } from '../support/api';
 import { fillCustomerSignIn, signIn } from '../support/session';
+import { baseUrl, wechatPayUrl } from '../support/server';
 
-const baseUrl = inject('baseUrl');
-const wechatPayUrl = inject('wechatPayUrl');
 const DAY = 86_400_000;
 const WECHAT_UA =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36 MicroMessenger/8.0.47.2560(0x28002F35) WeChat/arm64';

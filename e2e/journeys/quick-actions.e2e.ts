@@ -1,12 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staffApi } from '../support/api';
 import { launchBrowser, newPhone, screenshot, watchErrors } from '../support/browser';
 import { gunScan } from '../support/gun';
 import { signIn } from '../support/session';
 import { MIN_TARGET_PX } from '../support/target-size';
-
-const baseUrl = inject('baseUrl');
+import { baseUrl } from '../support/server';
 
 const LANGUAGES = ['zh-CN', 'en-US'] as const;
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn as signInAt } from '../support/session';
 import { launchBrowser, newPhone, screenshot, watchErrors } from '../support/browser';
 import { gunScan } from '../support/gun';
@@ -11,8 +11,8 @@ import { writeFakeCameraVideo } from '../support/fake-camera';
 import { RECORD_SOUNDS, sounds } from '../support/sounds';
 import { browserSeeingLabels } from '../support/fake-camera';
 import { readContrast, tooFaint } from '../support/contrast';
+import { baseUrl } from '../support/server';
 
-const baseUrl = inject('baseUrl');
 const signIn = (page: Page, user: string, to: string) => signInAt(page, baseUrl, user, to);
 const testdata = join(dirname(fileURLToPath(import.meta.url)), '../../packages/barcode/testdata');
 const cameraFlags = (video: string) => [

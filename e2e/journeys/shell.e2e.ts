@@ -1,10 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPhone, screenshot, watchErrors } from '../support/browser';
 import { staffApi } from '../support/api';
 import { DEMO_PASSWORD, signIn } from '../support/session';
-
-const baseUrl = inject('baseUrl');
+import { baseUrl } from '../support/server';
 
 async function storeLabels(page: Page) {
   const cards = page.getByRole('radio');

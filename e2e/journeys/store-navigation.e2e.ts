@@ -1,8 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPhone, screenshot, watchErrors } from '../support/browser';
-
-const baseUrl = inject('baseUrl');
+import { baseUrl } from '../support/server';
 
 /** 万龙雪场店 as seeded (WGS-84). */
 const WANLONG = { latitude: 40.9633, longitude: 115.3924 };

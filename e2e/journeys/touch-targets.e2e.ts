@@ -1,11 +1,10 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPhone, watchErrors } from '../support/browser';
 import { staffApi } from '../support/api';
 import { signIn } from '../support/session';
 import { MIN_TARGET_PX, smallTargets } from '../support/target-size';
-
-const baseUrl = inject('baseUrl');
+import { baseUrl } from '../support/server';
 
 /**
  * Every page a customer or an agent uses, in both languages, with the sheets opened on them:

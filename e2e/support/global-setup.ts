@@ -7,20 +7,44 @@ import { freePort, startServerProcess } from '@snowgear/server/testing/process';
 import { startWeChatDouble } from '@snowgear/server/testing/wechat-double';
 import { startWeChatPayDouble } from '@snowgear/server/testing/wechatpay-double';
 
+/** A journey worker's own server and the doubles of the outside parties it talks to. */
+export interface JourneyServer {
+  baseUrl: string;
+  /** The WeChat Pay double, for a page's WeixinJSBridge stand-in to pay through. */
+  wechatPayUrl: string;
+}
+
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
-    /** The WeChat Pay double, for a page's WeixinJSBridge stand-in to pay through. */
-    wechatPayUrl: string;
+    /** One per worker (support/server.ts picks the worker's own). */
+    servers: JourneyServer[];
   }
 }
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-/** Starts the built server (`npm run build` ran first) on a fresh data folder, as `npm start` would. */
+/**
+ * Starts one built server per journey worker (`npm run build` ran first), each on a fresh data
+ * folder as `npm start` would, with WeChat doubles of its own: the journeys wait mostly on the
+ * browser, so two run side by side, and each worker's files find the demo data as they would
+ * alone (vitest.config.ts orders the files that change it last).
+ */
 export default async function setup(project: TestProject) {
   const serverJs = join(root, 'apps/server/dist/server.js');
   if (!existsSync(serverJs)) throw new Error('Build first: npm run build');
+  const workers = project.config.maxWorkers;
+  const started = await Promise.all(Array.from({ length: workers }, () => startOne(serverJs)));
+  project.provide(
+    'servers',
+    started.map((s) => s.server),
+  );
+  return async () => {
+    await Promise.all(started.map((s) => s.stop()));
+  };
+}
+
+/** A server on a data folder of its own, with its doubles of WeChat and WeChat Pay. */
+async function startOne(serverJs: string) {
   const dataDir = mkdtempSync(join(tmpdir(), 'snowgear-e2e-'));
   // WeChat is a local double that consents at once as this user.
   const wechat = await startWeChatDouble({
@@ -86,12 +110,13 @@ export default async function setup(project: TestProject) {
       WECHATPAY_BASE_URL: wechatPay.config.baseUrl,
     },
   });
-  project.provide('baseUrl', server.origin);
-  project.provide('wechatPayUrl', wechatPay.baseUrl);
-  return async () => {
-    await server.stop();
-    await wechat.close();
-    await wechatPay.close();
-    rmSync(dataDir, { recursive: true, force: true });
+  return {
+    server: { baseUrl: server.origin, wechatPayUrl: wechatPay.baseUrl } satisfies JourneyServer,
+    stop: async () => {
+      await server.stop();
+      await wechat.close();
+      await wechatPay.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
   };
 }

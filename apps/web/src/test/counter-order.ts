@@ -11,13 +11,21 @@ import { uploadCompressed } from '@/lib/upload-file';
 import { photoBlob } from './photo';
 
 /**
+ * The rental agreement's version as the server holds it now (the admin tests publish new ones
+ * while other files run: a version read at the start of a file may be stale by its booking).
+ */
+export async function currentAgreementVersion(): Promise<string> {
+  const config = await api.get<H5Config>('/app/config-distribution/h5');
+  return config.systemInfo.rentalAgreementVersion;
+}
+
+/**
  * The customer's signature under the business's current rental agreement, uploaded by whoever
  * is signed in, as the counter's create page does before it sends the order.
  */
 export async function counterSignature(): Promise<CounterAgreement> {
-  const config = await api.get<H5Config>('/app/config-distribution/h5');
   const file = await uploadCompressed(photoBlob(), 'signature.png', AGREEMENT_SIGNATURE);
-  return { version: config.systemInfo.rentalAgreementVersion, signatureFileId: file.id };
+  return { version: await currentAgreementVersion(), signatureFileId: file.id };
 }
 
 /**

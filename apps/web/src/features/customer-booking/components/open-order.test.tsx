@@ -17,6 +17,7 @@ import { createQueryClient } from '@/lib/query-client';
 import { storage, StorageKey } from '@/lib/storage';
 import { OpenOrder } from './open-order';
 import { storeMorning } from '@/test/store-time';
+import { currentAgreementVersion } from '@/test/counter-order';
 
 const PHONE = '13655550303';
 
@@ -74,7 +75,7 @@ describe('order create with an order number (the store variant, real server)', (
           },
         ],
       },
-      agreementVersion: config.systemInfo.rentalAgreementVersion,
+      agreementVersion: await currentAgreementVersion(),
     });
   });
 

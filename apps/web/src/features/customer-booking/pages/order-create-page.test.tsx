@@ -207,6 +207,8 @@ describe('the booking kept as a draft for 24 hours (real server)', () => {
 
   it('is cleared once the booking is placed', async () => {
     signIn();
+    // The agreement as published now (the admin tests publish new versions while this runs).
+    await useConfigStore.getState().load({ force: true });
     const config = useConfigStore.getState().config!;
     const restDays = config.storeConfigs[storeId]!.businessHours.restDays;
     let start = dayjs().tz(TIME_ZONE).add(90, 'day');
@@ -280,11 +282,14 @@ describe('what stops a booking is said, and shown where it is (real server)', ()
     otherLine = lineOf(other!);
   });
 
-  beforeEach(() => {
+  beforeEach(async () => {
     clearSession();
     onlineManager.setOnline(true);
     useCurrentStore.getState().setCurrentStoreId(storeId);
     useBookingCart.getState().clear();
+    // The agreement as published now (the admin tests publish new versions while this runs).
+    await useConfigStore.getState().load({ force: true });
+    agreement = useConfigStore.getState().config!.systemInfo.rentalAgreementVersion;
   });
 
   const scrolledTo: Element[] = [];

@@ -25,7 +25,7 @@ import CustomerDashboardPage from './customer-dashboard-page';
 import MyOrderDetailPage from './my-order-detail-page';
 import MyOrdersPage from './my-orders-page';
 import { storeMorning } from '@/test/store-time';
-import { counterOrder } from '@/test/counter-order';
+import { counterOrder, currentAgreementVersion } from '@/test/counter-order';
 
 /** A customer of this test's own (a new phone number makes a new account). */
 const PHONE = '13655550505';
@@ -87,7 +87,6 @@ describe("the customer's orders: dashboard, list and detail (real server)", () =
       params: { storeId, rentalStartTime: start, days: 2 },
     });
     const kind = catalog.categories.find((c) => c.kinds.length > 0 && c.kinds[0]!.free > 0)!;
-    const config = useConfigStore.getState().config!;
     order = await api.post<Order>('/app/booking/orders', {
       cart: {
         storeId,
@@ -95,7 +94,7 @@ describe("the customer's orders: dashboard, list and detail (real server)", () =
         days: 2,
         lines: [{ type: 'item', categoryId: kind.id, size: kind.kinds[0]!.size, riderKey: null }],
       },
-      agreementVersion: config.systemInfo.rentalAgreementVersion,
+      agreementVersion: await currentAgreementVersion(),
     });
   });
 
@@ -170,7 +169,7 @@ describe("the customer's orders: dashboard, list and detail (real server)", () =
           },
         ],
       },
-      agreementVersion: config.systemInfo.rentalAgreementVersion,
+      agreementVersion: await currentAgreementVersion(),
     });
     // Paid online: the sandbox cashier's 'pay', as the customer's phone presses it.
     const attempt = await api.post<PaymentAttempt>('/app/payments', {

@@ -30,7 +30,7 @@ import { formatTimeLeft } from '../components/pay-countdown';
 import { rememberAttempt } from '../utils/resume';
 import CustomerPaymentPage from './customer-payment-page';
 import { storeMorning } from '@/test/store-time';
-import { counterOrder } from '@/test/counter-order';
+import { counterOrder, currentAgreementVersion } from '@/test/counter-order';
 
 const DAY = 86_400_000;
 
@@ -284,7 +284,7 @@ describe('after an extension, the payment page asks for the difference (real ser
           },
         ],
       },
-      agreementVersion: config.systemInfo.rentalAgreementVersion,
+      agreementVersion: await currentAgreementVersion(),
     });
     // Paid online in this tab: the provider sent the browser back here, and the page, seeing
     // nothing due, went straight on to the order without looking at the attempt again.
