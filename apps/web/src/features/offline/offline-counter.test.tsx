@@ -22,7 +22,7 @@ import { changeLanguage } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { newGear } from '@/test/gear';
 import { storeMorning } from '@/test/store-time';
-import { counterOrder } from '@/test/counter-order';
+import { counterOrder, currentAgreementVersion } from '@/test/counter-order';
 import { photoBlob } from '@/test/photo';
 import { offlineDb, resetOfflineDbForTests, type QueuedRequest } from './offline-db';
 import { mergeWrites } from './offline-merge';
@@ -32,10 +32,7 @@ import { useQueueStore } from './stores/queue-store';
 
 /** The customer's finger signature under the current agreement, as the create page keeps it. */
 async function drawnSignature() {
-  const config = await api.get<{ systemInfo: { rentalAgreementVersion: string } }>(
-    '/app/config-distribution/h5',
-  );
-  return { version: config.systemInfo.rentalAgreementVersion, blob: photoBlob() };
+  return { version: await currentAgreementVersion(), blob: photoBlob() };
 }
 
 function setOnline(online: boolean) {
