@@ -21,6 +21,8 @@ RUN npm run build
 
 FROM node:20-bookworm-slim
 ENV NODE_ENV=production
+# As npm start does (scripts/start.mjs): two malloc arenas for all the server's threads.
+ENV MALLOC_ARENA_MAX=2
 WORKDIR /app
 # Only what the server needs at run time: its own dependencies, its bundle, its migrations and
 # the built web app (the workspace packages are bundled into dist/server.js).

@@ -25,7 +25,7 @@ import {
   verificationHeaders,
 } from '@snowgear/server/testing';
 import { equipment, equipmentCategories } from '@snowgear/server/db/schema';
-import { startRusher, type Answer, type RushRequest } from './rush-process';
+import { counterBooking, startRusher, type Answer, type RushRequest } from './rush-process';
 
 const RUSH = Number(process.env.BENCH_RUSH ?? 200);
 const NEXT_YEAR = new Date().getUTCFullYear() + 1;
@@ -72,20 +72,12 @@ const headers = {
 
 let week = 0;
 function booking(storeId: string, equipmentId: string, agreement: CounterAgreement): RushRequest {
-  const start = Date.UTC(NEXT_YEAR, 0, 5) + week * 7 * DAY;
-  return {
-    method: 'POST',
-    url: '/api/app/orders',
-    body: JSON.stringify({
-      storeId,
-      customerName: '压测',
-      customerPhone: '13700009999',
-      rentalStartTime: new Date(start).toISOString(),
-      rentalEndTime: new Date(start + 2 * DAY).toISOString(),
-      items: [{ equipmentId }],
-      agreement,
-    }),
-  };
+  return counterBooking(
+    storeId,
+    equipmentId,
+    Date.UTC(NEXT_YEAR, 0, 5) + week * 7 * DAY,
+    agreement,
+  );
 }
 /**
  * Counter bookings of these items (`storeId`, item id), each with its customer's signature,

@@ -11,12 +11,38 @@
  */
 import { fork } from 'node:child_process';
 import { Agent, request } from 'node:http';
+import type { CounterAgreement } from '@snowgear/contracts';
 
 export interface RushRequest {
   method?: string;
   url: string;
   body?: string;
 }
+/**
+ * A counter booking of one item for two days from `startMs`, with the customer's signature taken
+ * beforehand (`agreement`), as the counter's phone sends it.
+ */
+export function counterBooking(
+  storeId: string,
+  equipmentId: string,
+  startMs: number,
+  agreement: CounterAgreement,
+): RushRequest {
+  return {
+    method: 'POST',
+    url: '/api/app/orders',
+    body: JSON.stringify({
+      storeId,
+      customerName: '压测',
+      customerPhone: '13700009999',
+      rentalStartTime: new Date(startMs).toISOString(),
+      rentalEndTime: new Date(startMs + 2 * 86_400_000).toISOString(),
+      items: [{ equipmentId }],
+      agreement,
+    }),
+  };
+}
+
 export interface Answer {
   status: number;
   ms: number;

@@ -1,8 +1,11 @@
 // Bundles the server into dist/server.js, and the database commands (backup, restore, moving to
 // PostgreSQL) into dist/db-cli.js. Workspace packages (TypeScript source) are bundled in;
 // everything from node_modules stays external and is loaded at run time.
-import { copyFileSync } from 'node:fs';
+import { copyFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
+
+// A new build's chunks have new names: none of an earlier one may stay beside them.
+rmSync('dist', { recursive: true, force: true });
 
 await build({
   entryPoints: { server: 'src/server.ts', 'db-cli': 'src/db/db-cli.ts' },
@@ -10,6 +13,9 @@ await build({
   bundle: true,
   platform: 'node',
   format: 'esm',
+  // What a server loads only when its settings call for it (the S3 client, the payment SDKs) is
+  // a file of its own, imported when needed: `import()` in one bundle would load it at start.
+  splitting: true,
   target: 'node20',
   sourcemap: true,
   tsconfig: 'tsconfig.json',
@@ -32,3 +38,4 @@ await build({
 // The embedded database's thread (src/db/pglite-thread.ts) loads these files beside the bundle.
 copyFileSync('src/db/pglite-worker.mjs', 'dist/pglite-worker.mjs');
 copyFileSync('src/db/pglite-statements.mjs', 'dist/pglite-statements.mjs');
+copyFileSync('src/db/pglite-settings.mjs', 'dist/pglite-settings.mjs');

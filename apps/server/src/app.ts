@@ -40,7 +40,7 @@ import { riderRoutes } from '@/modules/riders/index.js';
 import { addressRoutes } from '@/modules/addresses/index.js';
 import { orderQrPlugin } from '@/modules/orders/qr.js';
 import { paymentRoutes } from '@/modules/payments/index.js';
-import { PaymentProviders } from '@/modules/payments/registry.js';
+import { openPaymentProviders } from '@/modules/payments/registry.js';
 import { PaymentsService } from '@/modules/payments/service.js';
 import { financeRoutes } from '@/modules/finance/index.js';
 import {
@@ -136,7 +136,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Redis, when set: shared rate limits and cache invalidation. Closed after everything else.
   const redis = settings.REDIS_URL
-    ? openRedis(settings.REDIS_URL, (line) => app.log.warn(line))
+    ? await openRedis(settings.REDIS_URL, (line) => app.log.warn(line))
     : undefined;
   if (redis) {
     app.addHook('onClose', async () => {
@@ -236,7 +236,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(idempotencyPlugin);
   await app.register(openApiPlugin);
 
-  const fileStore = createFileStore(settings);
+  const fileStore = await createFileStore(settings);
   app.log.info({ fileStore: fileStore.description }, 'file store ready');
   await app.register(healthRoutes, { fileStore, redis });
   await app.register(abpRoutes, {
@@ -277,7 +277,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(smallEquipmentRoutes);
   await app.register(orderQrPlugin, { secret: options.secret });
   for (const warning of startupWarnings(settings)) app.log.warn(warning);
-  const paymentProviders = new PaymentProviders(settings, options.secret, options.database.db);
+  const paymentProviders = await openPaymentProviders(
+    settings,
+    options.secret,
+    options.database.db,
+  );
   const payments = new PaymentsService(
     options.database.db,
     paymentProviders,

@@ -1,15 +1,72 @@
+import { spawn } from 'node:child_process';
 import closeWithGrace from 'close-with-grace';
+import type { FastifyBaseLogger } from 'fastify';
+import { pino } from 'pino';
 import { buildApp } from '@/app.js';
-import { loadSettings, SettingsError } from '@/config/env.js';
+import { loadSettings, SettingsError, type Settings } from '@/config/env.js';
 import { resolveSecret } from '@/config/secret.js';
 import { loadTls } from '@/config/tls.js';
-import { openDatabase } from '@/db/client.js';
+import { embeddedDatabaseExists, openDatabase, type DatabaseHandle } from '@/db/client.js';
 import { prepareDatabase } from '@/prepare.js';
+import type { SeedSummary } from '@/demo/seed.js';
 import { seedEquipmentPictures } from '@/demo/pictures.js';
 import { FileService, fileLimits } from '@/modules/files/service.js';
 import { createFileStore } from '@/file-store/create-store.js';
 import { startupLines } from '@/startup.js';
 import { HOST_TENANT_ID } from '@snowgear/contracts';
+
+/** Given to the server's own program: prepare the embedded database, then end (see below). */
+const PREPARE_ONLY = '--prepare-database';
+
+/**
+ * Migrates and, on a new database, loads the demo data (with its pictures) or the business's
+ * first administrator (prepare.ts).
+ */
+async function prepare(
+  settings: Settings,
+  database: DatabaseHandle,
+  log: Pick<FastifyBaseLogger, 'info' | 'warn'>,
+): Promise<SeedSummary | null> {
+  const seeded = await prepareDatabase(database, {
+    seedDemoData: settings.SEED_DEMO_DATA,
+    firstAdmin: settings.ADMIN_PASSWORD
+      ? { userName: settings.ADMIN_USER_NAME, password: settings.ADMIN_PASSWORD }
+      : undefined,
+    log,
+  });
+  if (seeded) {
+    const pictured = await seedEquipmentPictures(
+      database.db,
+      new FileService(database.db, await createFileStore(settings), fileLimits(settings)),
+      HOST_TENANT_ID,
+    );
+    log.info({ pictured }, 'demo equipment pictures drawn');
+  }
+  return seeded;
+}
+
+/**
+ * A new embedded database is created, migrated and loaded by this program in a process of its
+ * own, which then ends. Creating it runs a second PostgreSQL (initdb), and the first migrations
+ * and the demo data leave memory behind in the process that ran them, which a long-running server
+ * would hold for good. The server then opens the database as on any later start.
+ */
+function prepareInOwnProcess(): Promise<SeedSummary | null> {
+  return new Promise((done, failed) => {
+    let seeded: SeedSummary | null = null;
+    const child = spawn(process.execPath, [...process.execArgv, process.argv[1]!, PREPARE_ONLY], {
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    child.on('message', (message: { seeded: SeedSummary | null }) => {
+      seeded = message.seeded;
+    });
+    child.once('error', failed);
+    child.once('exit', (code) => {
+      if (code === 0) done(seeded);
+      else failed(new Error(`preparing the database failed (exit ${code})`));
+    });
+  });
+}
 
 /** Starts the server: settings, database, migrations, demo data, listen, graceful shutdown. */
 async function main() {
@@ -26,30 +83,33 @@ async function main() {
     throw err;
   }
 
+  if (process.argv.includes(PREPARE_ONLY)) {
+    const database = await openDatabase({
+      dataDir: settings.DATA_DIR,
+      limits: settings,
+      embeddedBuffersMb: settings.EMBEDDED_DB_BUFFERS_MB,
+    });
+    const seeded = await prepare(settings, database, pino({ level: settings.LOG_LEVEL }));
+    await database.close();
+    process.send?.({ seeded });
+    return;
+  }
+  const preparedApart =
+    !settings.DATABASE_URL && !embeddedDatabaseExists(settings.DATA_DIR)
+      ? await prepareInOwnProcess()
+      : null;
+
   const database = await openDatabase({
     databaseUrl: settings.DATABASE_URL,
     dataDir: settings.DATA_DIR,
     limits: settings,
     embeddedThread: true,
+    embeddedBuffersMb: settings.EMBEDDED_DB_BUFFERS_MB,
   });
   const tls = await loadTls(settings);
   const app = await buildApp({ settings, database, secret: resolveSecret(settings), https: tls });
-  const seeded = await prepareDatabase(database, {
-    seedDemoData: settings.SEED_DEMO_DATA,
-    firstAdmin: settings.ADMIN_PASSWORD
-      ? { userName: settings.ADMIN_USER_NAME, password: settings.ADMIN_PASSWORD }
-      : undefined,
-    log: app.log,
-  });
-
-  if (seeded) {
-    const pictured = await seedEquipmentPictures(
-      database.db,
-      new FileService(database.db, createFileStore(settings), fileLimits(settings)),
-      HOST_TENANT_ID,
-    );
-    app.log.info({ pictured }, 'demo equipment pictures drawn');
-  }
+  // Migrations come out of a release too: on PostgreSQL, and on an embedded database made before.
+  const seeded = (await prepare(settings, database, app.log)) ?? preparedApart;
 
   closeWithGrace({ delay: settings.SHUTDOWN_GRACE_MS }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');

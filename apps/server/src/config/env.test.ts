@@ -10,6 +10,13 @@ describe('settings', () => {
     expect(s.SEED_DEMO_DATA).toBe(true);
   });
 
+  it('gives the embedded database a small page cache, which may be raised and not refused', () => {
+    expect(loadSettings({}).EMBEDDED_DB_BUFFERS_MB).toBe(16);
+    expect(loadSettings({ EMBEDDED_DB_BUFFERS_MB: '256' }).EMBEDDED_DB_BUFFERS_MB).toBe(256);
+    for (const bad of ['0', '16MB', '1.5', '9000'])
+      expect(() => loadSettings({ EMBEDDED_DB_BUFFERS_MB: bad })).toThrow(/EMBEDDED_DB_BUFFERS_MB/);
+  });
+
   it('stops with one message naming every bad variable and its value', () => {
     let message = '';
     try {

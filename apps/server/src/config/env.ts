@@ -96,6 +96,12 @@ export const SettingsSchema = z.object({
    * 0: no limit. Keep it at least the statement time-out. Migrations are not limited.
    */
   DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
+  /**
+   * The embedded database's page cache in MB (PostgreSQL's shared_buffers). The operating system
+   * caches the database's files as well, so a small cache costs little speed and keeps the server
+   * small; more helps only a large business on the embedded database. Not used with DATABASE_URL.
+   */
+  EMBEDDED_DB_BUFFERS_MB: z.coerce.number().int().min(1).max(4096).default(16),
   DATA_DIR: z.string().min(1).default('./data'),
   /**
    * HTTPS with the operator's certificate and key (PEM files), for a store's own server on its

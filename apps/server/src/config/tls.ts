@@ -2,7 +2,6 @@ import { X509Certificate } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { hostname, networkInterfaces } from 'node:os';
 import { join } from 'node:path';
-import { generate } from 'selfsigned';
 import type { Settings } from './env.js';
 
 export interface TlsMaterial {
@@ -63,6 +62,8 @@ export async function loadTls(settings: Settings): Promise<TlsMaterial | null> {
   }
 
   const now = new Date();
+  // Loaded only here: most servers never make a certificate.
+  const { generate } = await import('selfsigned');
   const made = await generate([{ name: 'commonName', value: `${hostname()} (snow-gear rental)` }], {
     keyType: 'ec',
     curve: 'P-256',

@@ -77,7 +77,7 @@ describe('backup and restore', () => {
   it('writes every table and every stored file, with the counts to check them by', async () => {
     const summary = await writeBackup(
       source.database,
-      createFileStore(source.settings),
+      await createFileStore(source.settings),
       createWriteStream(archive),
     );
     expect(summary.tables.orders).toBe(orders.length);
@@ -94,7 +94,7 @@ describe('backup and restore', () => {
     target = await createTestApp({ seed: false });
     const summary = await readBackup(
       target.database,
-      createFileStore(target.settings),
+      await createFileStore(target.settings),
       createReadStream(archive),
     );
     expect(summary.files).toBe(1 + uploaded.thumbnails.length);
@@ -106,7 +106,7 @@ describe('backup and restore', () => {
   });
 
   it('refuses to restore over a business, unless asked to replace it', async () => {
-    const store = createFileStore(target!.settings);
+    const store = await createFileStore(target!.settings);
     await expect(readBackup(target!.database, store, createReadStream(archive))).rejects.toThrow(
       RestoreRefusedError,
     );
@@ -122,7 +122,7 @@ describe('backup and restore', () => {
     const whole = readFileSync(archive);
     writeFileSync(cut, whole.subarray(0, Math.floor(whole.length * 0.9)));
     await expect(
-      readBackup(target!.database, createFileStore(target!.settings), createReadStream(cut), {
+      readBackup(target!.database, await createFileStore(target!.settings), createReadStream(cut), {
         replace: true,
       }),
     ).rejects.toThrow();
@@ -164,7 +164,7 @@ describe('moving the embedded database to another', () => {
     );
     const copied = await copyBusiness(
       { database: embedded, fileStore: new LocalFileStore(filesDir) },
-      { database: target.database, fileStore: createFileStore(target.settings) },
+      { database: target.database, fileStore: await createFileStore(target.settings) },
     );
     expect(copied.tables.orders).toBe(before.length);
     const after = rowsOf<{ id: string }>(

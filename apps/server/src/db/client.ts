@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
@@ -13,6 +13,7 @@ import pg from 'pg';
 import type { Settings } from '@/config/env.js';
 import * as schema from './schema.js';
 import { migrationsFolder } from './migrations-folder.js';
+import { startParams } from './pglite-settings.mjs';
 import { asPgliteClient, openThreadedPglite } from './pglite-thread.js';
 import { withNamedStatements } from './pglite-statements.mjs';
 
@@ -59,6 +60,8 @@ export interface OpenDatabaseOptions {
    * never stops other requests; the server does so, tests keep it on their own thread.
    */
   embeddedThread?: boolean;
+  /** The embedded database's page cache in MB (EMBEDDED_DB_BUFFERS_MB; pglite-settings.mjs). */
+  embeddedBuffersMb?: number;
   /** The embedded database on this thread starts from this data folder (`dumpDataDir`). */
   loadDataDir?: Blob;
   /** Told when a PostgreSQL connection fails, idle or in use (default: one line on stderr). */
@@ -160,6 +163,14 @@ function guardRelease(client: pg.PoolClient): pg.PoolClient {
   return client;
 }
 
+/** Where the embedded database lives in DATA_DIR. */
+const embeddedDatabaseFolder = (dataDir: string) => join(dataDir, 'db');
+
+/** Whether DATA_DIR holds an embedded database already (PostgreSQL's data folder marker). */
+export function embeddedDatabaseExists(dataDir: string): boolean {
+  return existsSync(join(embeddedDatabaseFolder(dataDir), 'PG_VERSION'));
+}
+
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const { limits } = options;
@@ -223,19 +234,20 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   if (options.dataDir) {
     // PGlite does not create parent folders (STACK.md trap 8).
     mkdirSync(options.dataDir, { recursive: true });
-    dataDir = join(options.dataDir, 'db');
+    dataDir = embeddedDatabaseFolder(options.dataDir);
   }
   let client: PGlite;
   let close: () => Promise<void>;
   let dumpDataDir: (() => Promise<Blob>) | undefined;
   if (options.embeddedThread) {
-    const threaded = await openThreadedPglite(dataDir);
+    const threaded = await openThreadedPglite(dataDir, { buffersMb: options.embeddedBuffersMb });
     client = asPgliteClient(threaded);
     close = () => threaded.close();
   } else {
     const local = await PGlite.create({
       dataDir,
       extensions: { btree_gist, pg_trgm },
+      startParams: startParams(options.embeddedBuffersMb),
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     });
     client = withNamedStatements(local) as unknown as PGlite;

@@ -21,9 +21,10 @@ const settings = loadSettings(process.env);
 const database = await openDatabase({
   databaseUrl: settings.DATABASE_URL,
   dataDir: settings.DATA_DIR,
+  embeddedBuffersMb: settings.EMBEDDED_DB_BUFFERS_MB,
   limits: settings,
 });
-const fileStore = createFileStore(settings);
+const fileStore = await createFileStore(settings);
 const say = (line: string) => process.stdout.write(`${line}\n`);
 const sayMissing = (keys: string[], store: FileStore = fileStore) => {
   if (keys.length === 0) return;
@@ -64,7 +65,11 @@ try {
     if (!settings.DATABASE_URL) {
       throw new RestoreRefusedError('set DATABASE_URL to the PostgreSQL database to move to');
     }
-    const embedded = await openDatabase({ dataDir: settings.DATA_DIR, limits: settings });
+    const embedded = await openDatabase({
+      dataDir: settings.DATA_DIR,
+      embeddedBuffersMb: settings.EMBEDDED_DB_BUFFERS_MB,
+      limits: settings,
+    });
     const embeddedFiles = new LocalFileStore(
       settings.FILES_DIR ?? join(settings.DATA_DIR, 'files'),
     );

@@ -73,6 +73,24 @@ describe('the embedded database in a thread of its own', () => {
     expect((result as { rows: unknown[] }).rows).toEqual([{ name: 'kept' }]);
   });
 
+  it('keeps a small page cache, as EMBEDDED_DB_BUFFERS_MB says, in the thread and on this one', async () => {
+    const buffers = async (database: DatabaseHandle) => {
+      const result: unknown = await database.db.execute(sql`show shared_buffers`);
+      return (result as { rows: unknown[] }).rows[0];
+    };
+    // PostgreSQL's own default (128MB) held most of an idle server's memory.
+    expect(await buffers(t.database)).toEqual({ shared_buffers: '16MB' });
+    const threaded = await openDatabase({ limits, embeddedThread: true, embeddedBuffersMb: 24 });
+    const local = await openDatabase({ limits, embeddedBuffersMb: 8 });
+    try {
+      expect(await buffers(threaded)).toEqual({ shared_buffers: '24MB' });
+      expect(await buffers(local)).toEqual({ shared_buffers: '8MB' });
+    } finally {
+      await threaded.close();
+      await local.close();
+    }
+  });
+
   it('leaves the server’s thread free while a slow query runs; on the same thread it would not', async () => {
     expect(await timerBeatsSlowQuery(t.database)).toBe(true);
 

@@ -6,6 +6,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, types } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { startParams } from './pglite-settings.mjs';
 import { namedStatements } from './pglite-statements.mjs';
 
 /** drizzle reads dates, times and intervals as the database's text: the same here. */
@@ -35,8 +36,12 @@ function describe(error) {
   return fields;
 }
 
-const { dataDir } = workerData;
-const db = await PGlite.create({ dataDir, extensions: { btree_gist, pg_trgm } });
+const { dataDir, buffersMb } = workerData;
+const db = await PGlite.create({
+  dataDir,
+  extensions: { btree_gist, pg_trgm },
+  startParams: startParams(buffersMb),
+});
 
 /** Open transactions by id: the connection of each, and how to end it. */
 const transactions = new Map();

@@ -12,12 +12,13 @@ const settings = loadSettings(process.env);
 const database = await openDatabase({
   databaseUrl: settings.DATABASE_URL,
   dataDir: settings.DATA_DIR,
+  embeddedBuffersMb: settings.EMBEDDED_DB_BUFFERS_MB,
   limits: settings,
 });
 try {
   await database.migrate();
   const summary = await seedDemoData(database.db);
-  const files = new FileService(database.db, createFileStore(settings), fileLimits(settings));
+  const files = new FileService(database.db, await createFileStore(settings), fileLimits(settings));
   await seedEquipmentPictures(database.db, files, HOST_TENANT_ID);
   process.stdout.write(
     `Demo data in place: stores ${summary.stores.map((s) => s.name).join('、')}; ${summary.helpArticles} help articles; ` +

@@ -5,14 +5,14 @@ import { S3FileStore } from './s3-store.js';
 import { LocalFileStore } from './store.js';
 
 describe('choosing the file store', () => {
-  it('keeps files in the local folder unless a bucket is set', () => {
-    const store = createFileStore(loadSettings({ DATA_DIR: '/srv/snowgear' }));
+  it('keeps files in the local folder unless a bucket is set', async () => {
+    const store = await createFileStore(loadSettings({ DATA_DIR: '/srv/snowgear' }));
     expect(store).toBeInstanceOf(LocalFileStore);
     expect(store.description).toBe('local folder /srv/snowgear/files');
   });
 
-  it('uses the bucket when S3_BUCKET is set', () => {
-    const store = createFileStore(
+  it('uses the bucket when S3_BUCKET is set', async () => {
+    const store = await createFileStore(
       loadSettings({
         S3_BUCKET: 'snowgear-files',
         S3_ENDPOINT: 'https://minio.example.com:9000',

@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 
 /**
  * This process's Redis connection (`REDIS_URL`), for the shared rate limits and cache
@@ -7,7 +7,9 @@ import { Redis } from 'ioredis';
  * The rate limit then lets requests through, caches expire by themselves, and `/ready` says
  * Redis is unreachable. It reconnects by itself.
  */
-export function openRedis(url: string, log: (line: string) => void): Redis {
+export async function openRedis(url: string, log: (line: string) => void): Promise<Redis> {
+  // Loaded only with REDIS_URL: a server without one never holds Redis's client in memory.
+  const { Redis } = await import('ioredis');
   const redis = new Redis(url, {
     enableOfflineQueue: false,
     commandTimeout: 1000,

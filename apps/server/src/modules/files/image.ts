@@ -3,6 +3,9 @@ import sharp from 'sharp';
 // One libvips thread per image: with FILE_IMAGE_CONCURRENCY images at a time, image work holds at
 // most that many cores and leaves the others to every other request.
 sharp.concurrency(1);
+// No cache of libvips operations: every upload is a new image, so the cache (up to 50 MB of
+// decoded pixels by default) never answered a request and only kept memory after the last one.
+sharp.cache(false);
 
 /** Thumbnails made on upload: small for lists, medium for the dialog. */
 export const THUMBNAILS = [
