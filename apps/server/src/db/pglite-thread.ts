@@ -35,27 +35,21 @@ function asError(fields: Record<string, unknown> & { message: string }): Error {
   return Object.assign(new Error(fields.message), fields);
 }
 
-/** A database thread on `dataDir`, once its PGlite is open. */
-async function startWorker(dataDir: string | undefined, buffersMb: number | undefined) {
-  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
-    workerData: { dataDir, buffersMb },
-  });
-  await new Promise<void>((ready, failed) => {
-    worker.once('message', () => ready());
-    worker.once('error', failed);
-  });
-  return worker;
-}
-
 export async function openThreadedPglite(
   dataDir: string | undefined,
   { buffersMb }: { buffersMb?: number } = {},
 ): Promise<ThreadedPglite> {
-  const worker = await startWorker(dataDir, buffersMb);
+  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
+    workerData: { dataDir, buffersMb },
+  });
   const waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   let nextId = 1;
   let ended: Error | null = null;
 
+  await new Promise<void>((ready, failed) => {
+    worker.once('message', () => ready());
+    worker.once('error', failed);
+  });
   worker.on('message', (reply: Reply) => {
     const call = waiting.get(reply.id);
     if (!call) return;
