@@ -205,6 +205,8 @@ describe('the store dashboard and the administration console', () => {
     await text.fill(`${await text.inputValue()}\n${clause}`);
     await page.getByRole('button', { name: '发布新版本' }).tap();
     await page.getByRole('dialog').getByRole('button', { name: '发布新版本' }).tap();
+    // Said once the server holds the new version ('当前版本' was on screen before, for the old one).
+    await page.getByText('新版本已发布').waitFor();
     await page.getByText('当前版本').waitFor();
     await screenshot(page, 'admin-agreement-zh');
 
