@@ -32,5 +32,8 @@ export default defineConfig({
     // its animations more than it computes, so two fill these two cores where one left half idle.
     maxWorkers: 2,
     sequence: { sequencer: BookingLast },
+    // A failed journey's message is all CI keeps of it: the whole value, so a console error a
+    // journey caught is read in full.
+    chaiConfig: { truncateThreshold: 0 },
   },
 });
