@@ -9,6 +9,13 @@ import { defineProject } from 'vitest/config';
  * off this list, back to the page tests of vitest.config.ts.
  */
 export const UNIT_TESTS = [
+  'build/antd-shims.test.ts',
+  'build/feature-deep-imports.test.ts',
+  'build/route-texts.test.ts',
+  'build/start-after-boot.test.ts',
+  'src/config/route-meta.test.ts',
+  'src/features/scanner/decoder/decoder-client.test.ts',
+  'src/features/store-navigation/utils/orientation.test.ts',
   'src/features/audio/utils/render-tones.test.ts',
   'src/features/audit-log/utils/audit-filters.test.ts',
   'src/features/customer-orders/utils/my-order-rules.test.ts',
