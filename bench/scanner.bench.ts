@@ -3,12 +3,16 @@
  * reference (plain zxing-wasm with tryHarder, UPC normalised) on the same images in the same
  * process. Only the ratios mean anything across machines.
  *
- *   npm run bench:scanner -- [--manifest <manifest.json>] [--failures]
+ *   npm run bench:scanner -- [--manifest <manifest.json> | --conditions] [--failures]
  *
  * Image paths in the manifest are relative to its folder; the default manifest is the public
- * set of photos in packages/barcode/testdata.
+ * set of photos in packages/barcode/testdata. `--conditions` measures labels of the weak
+ * formats drawn here under a counter's conditions (scanner-conditions.ts), with each
+ * condition's share read.
  */
-import { relative, resolve } from 'node:path';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { BARCODE_FORMATS } from '@snowgear/barcode';
@@ -21,16 +25,24 @@ import {
   readManifest,
   type Tally,
 } from '@snowgear/barcode/node';
+import { writeConditionSet } from './scanner-conditions';
 
 const { values } = parseArgs({
-  options: { manifest: { type: 'string' }, failures: { type: 'boolean', default: false } },
+  options: {
+    manifest: { type: 'string' },
+    conditions: { type: 'boolean', default: false },
+    failures: { type: 'boolean', default: false },
+  },
 });
 // npm runs a script from its package's folder; a relative path is taken from where npm was run
 // (the repository root for the root script, which runs npm again from there).
 const cwd = process.env.INIT_CWD ?? process.cwd();
-const manifestPath = values.manifest
-  ? resolve(cwd, values.manifest)
-  : fileURLToPath(new URL('../packages/barcode/testdata/manifest.public.json', import.meta.url));
+const conditionsDir = values.conditions ? mkdtempSync(join(tmpdir(), 'scanner-conditions-')) : null;
+const manifestPath = conditionsDir
+  ? await writeConditionSet(conditionsDir)
+  : values.manifest
+    ? resolve(cwd, values.manifest)
+    : fileURLToPath(new URL('../packages/barcode/testdata/manifest.public.json', import.meta.url));
 
 await prepareNodeDecoder();
 const manifest = await readManifest(manifestPath);
@@ -73,6 +85,22 @@ console.log(
   `${'all'.padEnd(10)} ${String(product.n).padStart(4)} ${success} ${ms}   ${refSuccess} ${refMs}`,
 );
 
+if (conditionsDir) {
+  // Each condition's share: the images sit in a folder named after it.
+  const byCondition = new Map<string, { n: number; failed: number }>();
+  for (const entry of manifest.entries) {
+    const condition = dirname(entry.file);
+    const row = byCondition.get(condition) ?? { n: 0, failed: 0 };
+    row.n += 1;
+    row.failed += product.failures.some((f) => f.file === entry.file) ? 1 : 0;
+    byCondition.set(condition, row);
+  }
+  for (const [condition, row] of byCondition) {
+    const share = (((row.n - row.failed) / row.n) * 100).toFixed(1);
+    console.log(`${condition.padEnd(10)} ${String(row.n).padStart(4)} ${`${share}%`.padStart(8)}`);
+  }
+}
+
 if (values.failures) {
   for (const failure of product.failures) {
     console.log(`not read: ${failure.file} (${failure.format}) got ${JSON.stringify(failure.got)}`);
@@ -89,3 +117,5 @@ console.log(
 console.log(
   `scanner: success=${percent(product)}% median_ms=${product.medianMs.toFixed(2)} n=${product.n}`,
 );
+
+if (conditionsDir) rmSync(conditionsDir, { recursive: true, force: true });

@@ -1,9 +1,10 @@
 import { fileURLToPath } from 'node:url';
-import bwipjs from 'bwip-js/node';
+import bwipjs, { type RenderOptions } from 'bwip-js/node';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { decodeBarcode, DecodeMode } from './decoder';
 import { BarcodeFormat } from './formats';
+import type { RgbaImage } from './preprocess';
 import {
   decodeReference,
   evaluate,
@@ -42,6 +43,16 @@ describe('photo mode on real barcode photos', () => {
 });
 
 describe('photo mode on what defeated it before', () => {
+  it('reads a PDF417 label wrapped round a boot, whose columns crowd towards its sides', async () => {
+    const image = await curvedLabel('SGWL-SKI-395067');
+    expect(await decodeReference(image)).toBeNull();
+    expect(await decodeBarcode(image, DecodeMode.Photo)).toEqual({
+      text: 'SGWL-SKI-395067',
+      format: BarcodeFormat.Pdf417,
+      strategy: 'unwrap',
+    });
+  });
+
   it('reads a UPC-A whose bars glare on a glossy wrapper washes out in stretches', async () => {
     const image = await loadImage(
       fileURLToPath(new URL('../testdata/upca/upca-5_29.png', import.meta.url)),
@@ -54,6 +65,43 @@ describe('photo mode on what defeated it before', () => {
     });
   });
 });
+
+/**
+ * A PDF417 label centred on a grey card, wrapped round a cylinder whose axis runs up the middle
+ * (a boot's shaft): the camera sees arc length s at r·sin(s/r), the sides darker.
+ */
+async function curvedLabel(text: string): Promise<RgbaImage> {
+  const [width, height] = [640, 480];
+  // Three data columns: a label's usual shape. (bwip-js takes any of BWIPP's options; its
+  // types name only some.)
+  const png = await bwipjs.toBuffer({
+    bcid: 'pdf417',
+    text,
+    scale: 3,
+    columns: 3,
+  } as RenderOptions);
+  const { data: flat } = await sharp({
+    create: { width, height, channels: 3, background: { r: 168, g: 170, b: 166 } },
+  })
+    .composite([{ input: png, gravity: 'centre' }])
+    .greyscale()
+    .extractChannel(0)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const radius = width * 0.33;
+  const data = new Uint8ClampedArray(width * height * 4).fill(255);
+  for (let x = 0; x < width; x++) {
+    const offset = (x - width / 2) / radius;
+    const inside = Math.abs(offset) < 1;
+    const source = Math.round(width / 2 + radius * Math.asin(offset) * 0.9);
+    const shade = inside ? 0.55 + 0.45 * Math.cos(Math.asin(offset)) : 0;
+    for (let y = 0; y < height; y++) {
+      const value = inside && source >= 0 && source < width ? flat[y * width + source]! : 40;
+      data.fill(value * shade, (y * width + x) * 4, (y * width + x) * 4 + 3);
+    }
+  }
+  return { data, width, height };
+}
 
 describe('live mode', () => {
   it('decodes a clean QR code quickly', async () => {

@@ -23,6 +23,7 @@ import {
   toGray,
   toRgba,
   unsharpMask,
+  unwrapCylinder,
 } from './preprocess';
 
 export const DecodeMode = {
@@ -44,6 +45,8 @@ export const DecodeStrategy = {
   Sharpen: 'sharpen',
   UpscaleSharpen: 'upscale-sharpen',
   UpscaleSharpenWide: 'upscale-sharpen-wide',
+  SharpenHard: 'sharpen-hard',
+  Unwrap: 'unwrap',
 } as const;
 export type DecodeStrategy = (typeof DecodeStrategy)[keyof typeof DecodeStrategy];
 
@@ -82,6 +85,8 @@ async function ready(): Promise<void> {
 
 /** Photos are shrunk to this longer side first: larger ones cost time and rarely help. */
 const MAX_PHOTO_SIDE = 1600;
+/** A curved label is flattened on the photo shrunk to this longer side (see PHOTO_STRATEGIES). */
+const MAX_UNWRAP_SIDE = 800;
 /** Only photos up to this size are also tried enlarged (thin bars of small codes). */
 const MAX_UPSCALE_SIDE = 1024;
 /**
@@ -113,7 +118,22 @@ const PHOTO_OPTIONS: ReaderOptions = {
 interface PhotoStrategy {
   name: DecodeStrategy;
   apply: (gray: GrayImage) => GrayImage | null;
+  /** What the reader looks for in the result (PHOTO_OPTIONS unless said). */
+  options?: ReaderOptions;
 }
+
+/**
+ * A flattened curve is looked at for PDF417 alone, upright and as printed: linear codes read on
+ * a curve as they are, and the flattening is tried at many radii, so each try must be cheap.
+ */
+const UNWRAP_OPTIONS: ReaderOptions = {
+  ...COMMON_OPTIONS,
+  formats: ['PDF417'],
+  tryHarder: true,
+  tryRotate: false,
+  tryInvert: false,
+  tryDownscale: false,
+};
 
 /** Spec order first (plain, doubled contrast, black/white), then what raised the success rate. */
 export const PHOTO_STRATEGIES: readonly PhotoStrategy[] = [
@@ -143,6 +163,20 @@ export const PHOTO_STRATEGIES: readonly PhotoStrategy[] = [
         ? unsharpMask(resize(gray, 2), 5, 1.5)
         : null,
   },
+  // Out of focus: bars blurred into each other over several pixels, pulled apart harder.
+  { name: DecodeStrategy.SharpenHard, apply: (gray) => unsharpMask(gray, 5, 3) },
+  // A label round a boot's shaft or a pole, aimed at its middle, laid flat again. The radius is
+  // not known and the flattening reads only within about 5 % of it: cylinders from a quarter to
+  // half the picture's width, 5 % apart, on a picture of at most 800 px (a label big enough to
+  // curve is big enough there). PDF417's columns no longer read once the sides crowd.
+  ...Array.from({ length: 15 }, (_, step) => ({
+    name: DecodeStrategy.Unwrap,
+    options: UNWRAP_OPTIONS,
+    apply: (gray: GrayImage) => {
+      const small = fitWithin(gray, MAX_UNWRAP_SIDE);
+      return unwrapCylinder(small, small.width * 0.25 * 1.05 ** step);
+    },
+  })),
 ];
 
 interface Read {
@@ -209,7 +243,7 @@ async function decodePhoto(image: RgbaImage): Promise<DecodeResult | null> {
   for (const strategy of PHOTO_STRATEGIES) {
     const processed = strategy.apply(gray);
     if (!processed) continue;
-    const read = await readOnce(toRgba(processed), PHOTO_OPTIONS);
+    const read = await readOnce(toRgba(processed), strategy.options ?? PHOTO_OPTIONS);
     if (!read) continue;
     const result = { text: read.text, format: read.format, strategy: strategy.name };
     if (isConfident(read)) return result;

@@ -227,3 +227,29 @@ export function unsharpMask(gray: GrayImage, radius: number, amount: number): Gr
   }
   return out;
 }
+
+/**
+ * A label wrapped round a cylinder (a boot's shaft, a pole) whose axis runs up the middle of the
+ * picture, laid flat again: the camera sees a point at arc length s from the middle at
+ * r·sin(s/r), so the bars crowd towards the sides; each column of the result takes the picture's
+ * column where its arc length lands. `radius` is the cylinder's, in pixels; the result is as wide
+ * as the visible half-circumference allows.
+ */
+export function unwrapCylinder(gray: GrayImage, radius: number): GrayImage {
+  const middle = gray.width / 2;
+  const halfArc = radius * Math.asin(Math.min(1, middle / radius));
+  const width = Math.max(1, Math.round(2 * halfArc));
+  const out = grayOf(width, gray.height);
+  for (let x = 0; x < width; x++) {
+    const source = middle + radius * Math.sin((x - halfArc) / radius);
+    const left = Math.min(gray.width - 1, Math.max(0, Math.floor(source)));
+    const right = Math.min(gray.width - 1, left + 1);
+    const weight = source - Math.floor(source);
+    for (let y = 0; y < gray.height; y++) {
+      const row = y * gray.width;
+      out.data[y * width + x] =
+        gray.data[row + left]! * (1 - weight) + gray.data[row + right]! * weight;
+    }
+  }
+  return out;
+}
