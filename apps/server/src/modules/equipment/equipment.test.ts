@@ -885,13 +885,20 @@ describe('equipment', () => {
             'accept-language': language,
           },
         })
-      ).json().items as { barcodeNumber: string; nameShown: string; categoryName: string }[];
+      ).json().items as {
+        barcodeNumber: string;
+        nameShown: string;
+        categoryName: string;
+        storeName: string;
+      }[];
     expect((await list('bilingual')).map((i) => i.barcodeNumber)).toEqual(['BILINGUAL-1']);
     expect((await list('双语')).map((i) => i.barcodeNumber)).toEqual(['BILINGUAL-1']);
     expect((await list('bilingual', 'en-US'))[0]).toMatchObject({
       nameShown: 'Bilingual test goggles',
       categoryName: 'Goggles',
+      storeName: 'Wanlong Resort Store',
     });
+    expect((await list('bilingual'))[0]!.storeName).toBe('万龙雪场店');
     // The demo items are found by their English names too.
     expect((await list('Rossignol Experience 78 skis')).length).toBeGreaterThan(0);
     // The public browse and the label's inquiry speak the customer's language.
@@ -949,5 +956,15 @@ describe('equipment', () => {
       valueLabel: 'Beginner',
     });
     expect(attributes.find((a) => a.name === 'stance')?.valueLabel).toMatch(/foot forward/);
+    // The store it belongs to, and the store of each step of its history, by their English names.
+    expect(card.json().storeName).toBe('Wanlong Resort Store');
+    const history = await t.app.inject({
+      url: `/api/app/equipment/equipment-operation-history/${card.json().id as string}`,
+      headers: { ...csrf, authorization: `Bearer ${tokens.employee}`, 'accept-language': 'en-US' },
+    });
+    expect(history.statusCode, history.body).toBe(200);
+    const steps = history.json().items as { storeName: string }[];
+    expect(steps.length).toBeGreaterThan(0);
+    expect(steps.every((step) => step.storeName === 'Wanlong Resort Store')).toBe(true);
   });
 });

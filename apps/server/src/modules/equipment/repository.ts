@@ -35,6 +35,8 @@ export function keywordMatch(keyword: string): SQL {
 
 export type EquipmentRow = typeof equipment.$inferSelect & {
   storeName: string;
+  /** '' until translated. */
+  storeNameEn: string;
   categoryName: string;
   /** '' until translated. */
   categoryNameEn: string;
@@ -49,6 +51,7 @@ export async function findEquipmentRows(
     .select({
       e: equipment,
       storeName: stores.name,
+      storeNameEn: stores.nameEn,
       categoryName: equipmentCategories.name,
       categoryNameEn: equipmentCategories.nameEn,
     })
@@ -60,6 +63,7 @@ export async function findEquipmentRows(
       rows.map((r): EquipmentRow => ({
         ...r.e,
         storeName: r.storeName,
+        storeNameEn: r.storeNameEn,
         categoryName: r.categoryName,
         categoryNameEn: r.categoryNameEn,
       })),
@@ -156,6 +160,7 @@ function withDetails(db: Database, by: 'id' | 'barcode') {
     .select({
       e: equipment,
       storeName: stores.name,
+      storeNameEn: stores.nameEn,
       categoryName: equipmentCategories.name,
       categoryNameEn: equipmentCategories.nameEn,
       attributes: sql<EquipmentDetails['attributes']>`(
@@ -223,6 +228,7 @@ export async function findEquipmentWithDetails(
   return {
     ...r.e,
     storeName: r.storeName,
+    storeNameEn: r.storeNameEn,
     categoryName: r.categoryName,
     categoryNameEn: r.categoryNameEn,
     details: {

@@ -58,7 +58,7 @@ import { AppError, businessError, conflictError, notFound } from '@/lib/errors.j
 import { findStore } from '@/lib/stores.js';
 import { seesAllStores } from '@/modules/files/access-rules.js';
 import { localMinute } from '@/lib/local-time.js';
-import { inLanguage, valueInLanguage } from '@/lib/english.js';
+import { columnInLanguage, inLanguage, valueInLanguage } from '@/lib/english.js';
 import { isEnglish, message } from '@/lib/messages.js';
 import { likePattern, pageOf } from '@/lib/paging.js';
 import { changedFields, recordAudit } from '@/modules/audit/record.js';
@@ -138,7 +138,7 @@ export class EquipmentService {
       status: r.status,
       statusDisplayName: statusName(r.status, this.en),
       storeId: r.storeId,
-      storeName: r.storeName,
+      storeName: inLanguage(this.en, r.storeName, r.storeNameEn),
       categoryId: r.categoryId,
       categoryName: inLanguage(this.en, r.categoryName, r.categoryNameEn),
       dailyRentPrice: yuan(r.dailyRentPriceFen),
@@ -256,6 +256,7 @@ export class EquipmentService {
         .select({
           e: equipment,
           storeName: stores.name,
+          storeNameEn: stores.nameEn,
           categoryName: equipmentCategories.name,
           categoryNameEn: equipmentCategories.nameEn,
         })
@@ -276,6 +277,7 @@ export class EquipmentService {
       rows.map((r) => ({
         ...r.e,
         storeName: r.storeName,
+        storeNameEn: r.storeNameEn,
         categoryName: r.categoryName,
         categoryNameEn: r.categoryNameEn,
       })),
@@ -356,10 +358,12 @@ export class EquipmentService {
     if (options.otherStoreAcknowledged && user.primaryStoreId) return;
     throw businessError(
       ErrorCode.EquipmentOtherStore,
-      this.msg('EquipmentOtherStore', { store: row.storeName }),
+      this.msg('EquipmentOtherStore', {
+        store: inLanguage(this.en, row.storeName, row.storeNameEn),
+      }),
       {
         storeId: row.storeId,
-        storeName: row.storeName,
+        storeName: inLanguage(this.en, row.storeName, row.storeNameEn),
       },
     );
   }
@@ -1064,8 +1068,8 @@ export class EquipmentService {
       this.db
         .select({
           h: equipmentOperationHistory,
-          storeName: stores.name,
-          operatorStoreName: operatorStores.name,
+          storeName: columnInLanguage(this.en, stores.name, stores.nameEn),
+          operatorStoreName: columnInLanguage(this.en, operatorStores.name, operatorStores.nameEn),
         })
         .from(equipmentOperationHistory)
         .leftJoin(stores, eq(stores.id, equipmentOperationHistory.storeId))
