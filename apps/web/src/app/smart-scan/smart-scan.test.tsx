@@ -127,6 +127,32 @@ describe("store smart scan of a customer's order QR code (real server)", () => {
     expect(router.state.location.search).toBe(`?return=${item.id}`);
   });
 
+  it('names a scanned item in the language shown', async () => {
+    await loginWithPassword({
+      userNameOrEmailAddress: 'employee',
+      password: '1q2w3E*',
+      rememberMe: false,
+    });
+    await changeLanguage('en-US');
+    try {
+      const router = createMemoryRouter([{ path: '/store/scan', element: <ScanPage /> }], {
+        initialEntries: ['/store/scan'],
+      });
+      render(
+        <QueryClientProvider client={createQueryClient()}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>,
+      );
+      fireEvent.click(await screen.findByRole('button', { name: /Start scanning/ }));
+      const pending = useScannerStore.getState().pending!;
+      useScannerStore.getState().deliver(pending.id, { text: 'SGWLSKI003', source: 'camera' });
+      useScannerStore.getState().close(pending.id);
+      expect(await screen.findByText('Head Shape V5 skis · SGWLSKI003')).toBeTruthy();
+    } finally {
+      await changeLanguage('zh-CN');
+    }
+  });
+
   it('lists this session’s scans at the store’s time, in the language shown', async () => {
     // 05:19:36 UTC is 13:19:36 at the store (Asia/Shanghai), whatever zone the phone is set to.
     const at = Date.parse('2026-11-25T05:19:36Z');

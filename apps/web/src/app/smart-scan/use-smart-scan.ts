@@ -75,7 +75,7 @@ export function useSmartScan() {
           record({
             text,
             kind: 'equipment',
-            label: `${equipment.name} · ${equipment.barcodeNumber}`,
+            label: `${equipment.nameShown} · ${equipment.barcodeNumber}`,
             equipmentId: equipment.id,
           });
           // One scan returns gear: an item out on an order this user handles opens that
