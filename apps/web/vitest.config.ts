@@ -40,25 +40,6 @@ export default defineProject(async () => {
       provide: { apiServerPort: port },
       globalSetup: ['./src/test/global-setup.ts'],
       setupFiles: ['./src/test/setup.ts'],
-      // The libraries every page test loads are bundled once per run, as the dev server does,
-      // instead of each of their hundreds of modules being transformed and loaded in every VM
-      // context. (react-markdown stays out: its ESM-only tree loads as it is.)
-      deps: {
-        optimizer: {
-          web: {
-            enabled: true,
-            include: [
-              'antd-mobile',
-              '@testing-library/react',
-              '@testing-library/dom',
-              'react-router',
-              'i18next',
-              'react-i18next',
-              'zod',
-            ],
-          },
-        },
-      },
       testTimeout: 30_000,
       hookTimeout: 60_000,
     },
