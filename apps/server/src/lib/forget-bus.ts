@@ -149,16 +149,22 @@ export class RedisForgetBus implements ForgetBus {
   ) {
     // It waits for Redis as long as it takes (no command timeout, no retry limit): subscribing is
     // its one command, and it must happen whenever Redis comes.
+    // It subscribes itself on every connection: ioredis's own resubscribing leaves its command's
+    // failure unhandled when the connection closes before Redis answers (a stop, a restart).
     this.subscriber = publisher.duplicate({
       connectionName: 'snowgear-forget',
       enableOfflineQueue: true,
       commandTimeout: undefined,
       maxRetriesPerRequest: null,
+      autoResubscribe: false,
     });
     this.subscriber.on('error', () => undefined);
     let connectedBefore = false;
     this.subscriber.on('ready', () => {
-      if (connectedBefore) this.tell(null);
+      if (connectedBefore) {
+        this.listen();
+        this.tell(null);
+      }
       connectedBefore = true;
     });
     this.subscriber.on('message', (channel: string, payload: string) => {
@@ -166,6 +172,10 @@ export class RedisForgetBus implements ForgetBus {
       const { from, message } = JSON.parse(payload) as { from: string; message: ForgetMessage };
       if (from !== this.self) this.tell(message);
     });
+    this.listen();
+  }
+
+  private listen() {
     this.subscriber.subscribe(CHANNEL).catch((err: Error) => {
       this.log(`cache invalidation: not listening yet (${err.message}); retrying`);
     });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
 import {
   createTestApp,
   secondInstance,
@@ -89,5 +90,11 @@ describe.runIf(testDatabaseKind === 'postgres')('with Redis', () => {
     await expect
       .poll(async () => (await one.app.inject('/ready')).statusCode, { timeout: 10_000 })
       .toBe(200);
+    // Both processes listen again for what their caches must forget (lib/forget-bus.ts).
+    const probe = new Redis(redis.url);
+    const listeners = async () =>
+      ((await probe.pubsub('NUMSUB', 'snowgear_forget')) as [string, number])[1];
+    await expect.poll(listeners, { timeout: 10_000 }).toBe(2);
+    probe.disconnect();
   });
 });
