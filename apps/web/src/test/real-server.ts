@@ -13,6 +13,9 @@ export async function startRealServer(port: number) {
   const dataDir = mkdtempSync(join(tmpdir(), 'snowgear-web-test-'));
   const server = await startSourceServer({
     port,
+    // It makes a new database with the demo data from source: beside CI's browser journeys and
+    // PostgreSQL suite on two cores this once took longer than the usual minute.
+    timeoutMs: 180_000,
     // The page tests sign the demo users in far more often than a store does, and all their
     // pages share one address, most of them new browsers; the sign-in burst cap, the anonymous
     // limits and the SMS codes per address are the server suite's to test (a route's own limit
