@@ -135,8 +135,8 @@ export class PgForgetBus implements ForgetBus {
 
 /**
  * Redis pub/sub (`REDIS_URL`): messages are published on the process's connection and received on
- * a second one of its own (a subscribed connection can do nothing else). Redis resubscribes after
- * a reconnection; whatever was said meanwhile is lost, so the caches then forget everything.
+ * a second one of its own (a subscribed connection can do nothing else). The bus subscribes anew
+ * on every reconnection; whatever was said meanwhile is lost, so the caches then forget everything.
  */
 export class RedisForgetBus implements ForgetBus {
   private readonly self = randomUUID();
@@ -148,9 +148,9 @@ export class RedisForgetBus implements ForgetBus {
     private readonly log: (message: string) => void,
   ) {
     // It waits for Redis as long as it takes (no command timeout, no retry limit): subscribing is
-    // its one command, and it must happen whenever Redis comes.
-    // It subscribes itself on every connection: ioredis's own resubscribing leaves its command's
-    // failure unhandled when the connection closes before Redis answers (a stop, a restart).
+    // its one command, and it must happen whenever Redis comes. It subscribes itself on every
+    // connection (`listen`): ioredis's own resubscribing leaves its command's failure unhandled
+    // when the connection closes before Redis answers (a stop, a restart).
     this.subscriber = publisher.duplicate({
       connectionName: 'snowgear-forget',
       enableOfflineQueue: true,

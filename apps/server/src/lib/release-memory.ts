@@ -24,11 +24,10 @@ let trim: Trim | false | undefined;
 
 function loadTrim(): Trim | false {
   if (process.platform !== 'linux') return false;
-  const { header } = process.report.getReport() as { header?: { glibcVersionRuntime?: string } };
-  if (!header?.glibcVersionRuntime) return false;
   try {
     // koffi calls a C function of a shared library (here glibc's malloc_trim) without an addon
-    // of our own; its package carries the built library for each platform.
+    // of our own; its package carries the built library for each platform. On a Linux without
+    // glibc (musl) there is no libc.so.6 and loading it throws.
     const koffi = createRequire(import.meta.url)('koffi') as typeof Koffi;
     return koffi.load('libc.so.6').func('int malloc_trim(size_t pad)') as Trim;
   } catch {
