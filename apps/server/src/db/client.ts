@@ -13,7 +13,7 @@ import pg from 'pg';
 import type { Settings } from '@/config/env.js';
 import * as schema from './schema.js';
 import { migrationsFolder } from './migrations-folder.js';
-import { startParams } from './pglite-settings.mjs';
+import { optimizeOnlyHotWebAssembly, startParams } from './pglite-settings.mjs';
 import { asPgliteClient, openThreadedPglite } from './pglite-thread.js';
 import { withNamedStatements } from './pglite-statements.mjs';
 
@@ -244,6 +244,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     client = asPgliteClient(threaded);
     close = () => threaded.close();
   } else {
+    optimizeOnlyHotWebAssembly();
     const local = await PGlite.create({
       dataDir,
       extensions: { btree_gist, pg_trgm },

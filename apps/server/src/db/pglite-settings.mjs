@@ -1,5 +1,6 @@
 // How the embedded database starts, for PGlite on the server's thread (client.ts) and in its
 // worker thread (pglite-worker.mjs). Plain JavaScript, like the worker, which Node loads as it is.
+import { setFlagsFromString } from 'node:v8';
 import { PGlite } from '@electric-sql/pglite';
 
 /**
@@ -14,4 +15,26 @@ export const DEFAULT_BUFFERS_MB = 16;
 /** PGlite's start parameters with the page cache set to `buffersMb`. */
 export function startParams(buffersMb = DEFAULT_BUFFERS_MB) {
   return [...PGlite.defaultStartParams, '-c', `shared_buffers=${buffersMb}MB`];
+}
+
+/**
+ * How much of a WebAssembly function must run before V8 compiles it again with its optimizing
+ * compiler: a thousand times V8's default (1.8 million, roughly bytes of code run).
+ *
+ * V8 first compiles PGlite's build of PostgreSQL quickly and plainly, and optimizes each function
+ * once it has run this much. At V8's default, every new kind of statement (the first sweep of due
+ * orders, a first report) ran enough of PostgreSQL's thousands of functions to optimize dozens of
+ * them: each time the compiler took 20–70 MiB for a moment, which the allocator kept until it was
+ * trimmed, and its work on the second core slowed the answers it was meant to speed up. At this
+ * budget only what runs all the time under steady work (the executor, the indexes) is optimized,
+ * within about half a minute of it. Measured in docs/performance.md ("Memory of the embedded server").
+ */
+export const WASM_TIERING_BUDGET = 1_800_000_000;
+
+/**
+ * Sets WASM_TIERING_BUDGET for what is compiled from now on (the flag is the process's: a
+ * PostgreSQL made after it in any thread). Called before PGlite is made.
+ */
+export function optimizeOnlyHotWebAssembly() {
+  setFlagsFromString(`--wasm-tiering-budget=${WASM_TIERING_BUDGET}`);
 }

@@ -6,7 +6,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, types } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { startParams } from './pglite-settings.mjs';
+import { optimizeOnlyHotWebAssembly, startParams } from './pglite-settings.mjs';
 import { namedStatements } from './pglite-statements.mjs';
 
 /** drizzle reads dates, times and intervals as the database's text: the same here. */
@@ -37,6 +37,7 @@ function describe(error) {
 }
 
 const { dataDir, buffersMb } = workerData;
+optimizeOnlyHotWebAssembly();
 const db = await PGlite.create({
   dataDir,
   extensions: { btree_gist, pg_trgm },
