@@ -41,7 +41,7 @@ describe('the embedded database compiles only its hot code with the optimizing c
         compilersPeakMiB(false),
         compilersPeakMiB(true),
       ]);
-      // Measured: 87–94 MiB at V8's default, 54–56 MiB with the budget. A flag V8 no longer knew
+      // Measured: 84–99 MiB at V8's default, 53–56 MiB with the budget. A flag V8 no longer knew
       // would be ignored with a warning, and the two would differ by a few MiB.
       const peaks = `${byDefault.toFixed(1)} MiB at the default, ${withBudget.toFixed(1)} with the budget`;
       expect(byDefault - withBudget, peaks).toBeGreaterThan(12);
