@@ -79,6 +79,23 @@ describe('API client', () => {
     expect(reported).toEqual([]);
   });
 
+  it('sends the token of the cookie the browser holds, when a later answer replaced the one read before', async () => {
+    const first = await getVerificationToken();
+    // Another call made without a cookie (two first calls at once) is given a new one.
+    document.cookie = 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+    await api.get('/abp/application-configuration');
+    const cookie = /XSRF-TOKEN=([^;]+)/.exec(document.cookie)?.[1];
+    expect(cookie).toBeTruthy();
+    expect(decodeURIComponent(cookie!)).not.toBe(first);
+    const open = vi.spyOn(XMLHttpRequest.prototype, 'open');
+    await api.post(`/app/help/articles/${articleId}/feedback`, { helpful: true });
+    const attempts = open.mock.calls.filter(([method]) => method === 'POST').length;
+    open.mockRestore();
+    // Sent once and taken: not refused first and sent again.
+    expect(attempts).toBe(1);
+    expect(reported).toEqual([]);
+  });
+
   it('turns a validation error into the joined field messages', async () => {
     const error = await api
       .post(`/app/help/articles/${articleId}/feedback`, { helpful: 'maybe' })

@@ -305,7 +305,10 @@ async function prepare(request: HttpRequest): Promise<HttpRequest> {
   const method = request.method.toUpperCase();
   const params = method === 'GET' ? { ...request.params, _t: Date.now() } : request.params;
   if (!READ_METHODS.has(method)) {
-    const token = await getVerificationToken();
+    // The token must equal the cookie the browser sends: the cookie's own, when it has one. Two
+    // first calls at once are each given a new cookie, and the last to answer is kept, which
+    // the token read after the first one may not be.
+    const token = readCookie(VERIFICATION_TOKEN_COOKIE) ?? (await getVerificationToken());
     if (token) headers[VERIFICATION_TOKEN_HEADER] = token;
     if (request.idempotencyKey) headers['Idempotency-Key'] = request.idempotencyKey;
   }
