@@ -380,14 +380,13 @@ describe.runIf(testDatabaseKind === 'postgres')('database faults', () => {
       expect(waited).toBeGreaterThanOrEqual(QUERY_TIMEOUT - 100);
       expect(waited).toBeLessThan(QUERY_TIMEOUT + 1500);
       // The stuck connection is not back in the pool for the next request to wait on: the pool
-      // holds one fewer, and no more idle ones than were idle or busy with other work (a sweep
-      // of the server's own) while it was in use.
+      // holds one fewer than while it was in use (given back, it would still be counted). How
+      // many are idle says nothing more: the server's own work (a sweep) may have left another
+      // one idle meanwhile.
       await sleep(50);
       proxy.restore();
       const after = t.database.pool!();
-      const busyElsewhere = before.total - before.idle - 1;
       expect(after.total).toBeLessThan(before.total);
-      expect(after.idle).toBeLessThanOrEqual(before.idle + busyElsewhere);
       await expectReadyAgain();
       expect(crashes).toEqual([]);
     });
