@@ -30,10 +30,14 @@ export default defineProject(async () => {
       // Tests of plain functions run on Node (vitest.unit.config.ts).
       exclude: [...configDefaults.exclude, ...UNIT_TESTS],
       environment: 'jsdom',
-      // Each file gets a page of its own, in a fresh VM context of a reused worker: creating a
-      // process and a jsdom for every file took a third of the suite's time. The worker's files
-      // share loaded modules, so a file that mocks one begins with vi.resetModules().
-      pool: 'vmThreads',
+      // A worker's files share one jsdom page and the libraries loaded into it: a fresh VM
+      // context for every file evaluated React, antd-mobile and the rest again each time (on
+      // two cores the page tests took 104 s and 182 s of CPU that way, 65 s and 100 s so).
+      // Each file still begins as a first visit (src/test/fresh-visit.ts, called by setup.ts),
+      // and loads the app's own modules anew; a file that mocks one of them begins with
+      // vi.resetModules(), since setup.ts has loaded them before the file's mock is known.
+      pool: 'threads',
+      isolate: false,
       // Pages are same-origin with the real server, as in production: cookies and relative
       // '/api' URLs behave as in a browser.
       environmentOptions: { jsdom: { url: `http://127.0.0.1:${port}/` } },

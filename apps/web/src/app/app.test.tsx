@@ -36,11 +36,11 @@ describe('app shell', () => {
     const router = await renderAt('/');
     expect(router.state.location.pathname).toBe('/customer/order-create');
     const cards = await screen.findAllByRole('radio');
-    expect(cards.map((c) => within(c).getByText(/店$/).textContent)).toEqual([
-      '万龙雪场店',
-      '太舞小镇店',
-      '云顶夜场店',
-    ]);
+    // The demo's three, in their order (the web tests share one server: another file's store
+    // may be open for a moment).
+    const demo = ['万龙雪场店', '太舞小镇店', '云顶夜场店'];
+    const names = cards.map((c) => within(c).getByText(/店$/).textContent);
+    expect(names.filter((name) => demo.includes(name))).toEqual(demo);
     for (const card of cards) {
       expect(within(card).getByText(/^(营业中|已打烊|今日休息)$/)).toBeTruthy();
       expect(within(card).getByRole('link').getAttribute('href')).toMatch(/^tel:0313\d{7}$/);

@@ -1,11 +1,15 @@
 import { cleanup, configure } from '@testing-library/react';
 import { unstableSetRender } from 'antd-mobile';
 import { afterEach, vi } from 'vitest';
-import { renderWithRoot } from '@/lib/antd-render';
-import { i18n, loadLanguage } from '@/lib/i18n';
+import { beginAsAFreshVisit } from './fresh-visit';
+
+// What the worker's files before this one left behind goes; the app's modules load after it.
+beginAsAFreshVisit();
+const { renderWithRoot } = await import('@/lib/antd-render');
+const { i18n, loadLanguage } = await import('@/lib/i18n');
 // The route table hands its routes to config/route-meta.ts as it loads, as when the app starts
 // (main.tsx): features' links and figures ask it who may open a path.
-import '@/app/routes';
+await import('@/app/routes');
 
 // The tests load antd-mobile as it is published, not through the app's build (which puts
 // lib/antd-render.ts in place of its renderer module): give it the same renderer.

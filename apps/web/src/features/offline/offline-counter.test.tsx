@@ -1,5 +1,3 @@
-import 'fake-indexeddb/auto';
-import { IDBFactory } from 'fake-indexeddb';
 import { act, cleanup, render, renderHook, screen, waitFor } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -29,6 +27,7 @@ import { mergeWrites } from './offline-merge';
 import { flushQueue, sendOrQueue } from './offline-queue';
 import { startOfflineSync } from './offline-sync';
 import { useQueueStore } from './stores/queue-store';
+import { emptyIndexedDb } from '@/test/indexed-db';
 
 /** The customer's finger signature under the current agreement, as the create page keeps it. */
 async function drawnSignature() {
@@ -81,7 +80,7 @@ async function paidOrder(phone: string) {
 describe('counter work kept offline (real server)', () => {
   let stop: () => void = () => undefined;
   beforeEach(async () => {
-    globalThis.indexedDB = new IDBFactory();
+    emptyIndexedDb();
     reload();
     await changeLanguage('zh-CN');
     await loginWithPassword({

@@ -1,5 +1,3 @@
-import 'fake-indexeddb/auto';
-import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type {
   BatchStockResult,
@@ -19,6 +17,7 @@ import {
 import { photoBlob } from '@/test/photo';
 import { offlineDb, resetOfflineDbForTests } from './offline-db';
 import { configureOfflineQueue, flushQueue, newIdempotencyKey, sendOrQueue } from './offline-queue';
+import { emptyIndexedDb } from '@/test/indexed-db';
 
 /** Poles of the employee's store that nothing holds: this test's own. */
 async function newPoles(count: number): Promise<Equipment[]> {
@@ -93,7 +92,7 @@ const queued = async () => (await offlineDb()).getAllFromIndex('requests', 'crea
 describe('the offline queue (real server)', () => {
   let applied = 0;
   beforeEach(async () => {
-    globalThis.indexedDB = new IDBFactory();
+    emptyIndexedDb();
     resetOfflineDbForTests();
     await changeLanguage('zh-CN');
     await loginWithPassword({

@@ -17,6 +17,8 @@ import { gunScan } from '@/test/gun';
 import { photoFile, stubPhotoDom } from '@/test/photo';
 import InventoryBatchPage from '../pages/inventory-batch-page';
 
+// A worker's files share loaded modules: this file's mock must meet a fresh load of its code.
+vi.hoisted(() => vi.resetModules());
 // jsdom draws no pictures: the photo goes up as taken (the server still checks it is an image).
 vi.mock('@/lib/upload-photo', async (original) => ({
   ...(await original<typeof UploadPhoto>()),

@@ -1,5 +1,3 @@
-import 'fake-indexeddb/auto';
-import { IDBFactory } from 'fake-indexeddb';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -14,6 +12,7 @@ import { changeLanguage } from '@/lib/i18n';
 import { offlineDb, resetOfflineDbForTests, type QueuedRequest } from '../offline-db';
 import { useQueueStore } from '../stores/queue-store';
 import OfflineQueueSheet from './offline-queue-sheet';
+import { emptyIndexedDb } from '@/test/indexed-db';
 
 // jsdom lacks pointer capture, which antd-mobile's popups ask for.
 for (const method of ['setPointerCapture', 'releasePointerCapture'] as const) {
@@ -27,7 +26,7 @@ for (const method of ['setPointerCapture', 'releasePointerCapture'] as const) {
 
 describe('the offline queue sheet', () => {
   it('shows a new order the server refused in its words, and opens its draft again', async () => {
-    globalThis.indexedDB = new IDBFactory();
+    emptyIndexedDb();
     resetOfflineDbForTests();
     await changeLanguage('zh-CN');
     await loginWithPassword({

@@ -9,6 +9,8 @@ import type { CounterSignature } from '../api/counter-signature';
 import { CounterSignatureCard } from './counter-signature';
 import { OrderLines } from './order-lines';
 
+// A worker's files share loaded modules: this file's mock must meet a fresh load of its code.
+vi.hoisted(() => vi.resetModules());
 // jsdom draws nothing: the pad here hands over a drawing when tapped.
 vi.mock('@/components/signature-pad', () => ({
   SignaturePad: ({

@@ -14,6 +14,8 @@ import { counterOrder } from '@/test/counter-order';
 import type * as UploadPhoto from '@/lib/upload-photo';
 import { ReturnPanel } from './return-panel';
 
+// A worker's files share loaded modules: this file's mock must meet a fresh load of its code.
+vi.hoisted(() => vi.resetModules());
 // jsdom draws no pictures: the photo goes up as taken (the server still checks it is an image).
 vi.mock('@/lib/upload-photo', async (original) => ({
   ...(await original<typeof UploadPhoto>()),
