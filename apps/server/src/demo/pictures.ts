@@ -12,7 +12,12 @@ import {
 import { demoCategories } from './data/inventory.js';
 import { drawGear } from './data/pictures.js';
 
-/** Gives every demo item without a picture a drawing of its kind of gear in its colour. */
+/**
+ * Gives every demo item without a picture a drawing of its kind of gear in its colour. Items of
+ * one kind and colour share a picture within a store, never across stores: a store's staff may
+ * not show another store's picture on their gear (equipment editing refuses it), and would be
+ * refused when saving an item with the picture it already had.
+ */
 export async function seedEquipmentPictures(
   db: Database,
   files: FileService,
@@ -21,6 +26,7 @@ export async function seedEquipmentPictures(
   const rows = await db
     .select({
       id: equipment.id,
+      storeId: equipment.storeId,
       barcode: equipment.barcodeNumber,
       category: equipmentCategories.name,
     })
@@ -60,6 +66,7 @@ export async function seedEquipmentPictures(
     );
   const colourOf = new Map(colours.map((c) => [c.equipmentId, c.value]));
   const demoOf = new Map(demoCategories.map((c) => [c.name, c]));
+  const drawn = new Map<string, Buffer>();
   const made = new Map<string, string>();
   for (const row of rows) {
     const demo = demoOf.get(row.category);
@@ -67,12 +74,17 @@ export async function seedEquipmentPictures(
     const colour = colourOf.get(row.id) ?? '蓝色';
     // Children's gear is numbered after the adults' (SGWLSKI007 …) and drawn smaller.
     const junior = !!demo && Number(row.barcode.slice(-3)) > demo.perStore;
-    const key = `${code}:${colour}:${junior}`;
+    const kind = `${code}:${colour}:${junior}`;
+    const key = `${row.storeId}:${kind}`;
     let fileId = made.get(key);
     if (!fileId) {
-      const png = await sharp(Buffer.from(drawGear(code, colour, { junior })))
-        .png()
-        .toBuffer();
+      let png = drawn.get(kind);
+      if (!png) {
+        png = await sharp(Buffer.from(drawGear(code, colour, { junior })))
+          .png()
+          .toBuffer();
+        drawn.set(kind, png);
+      }
       fileId = (
         await files.storeGeneratedImage(
           tenantId,

@@ -6,6 +6,37 @@ import { beginAsAFreshVisit } from './fresh-visit';
 
 // The page tests of a worker share one page: what one file leaves must not reach the next.
 describe('each test file begins as a first visit', () => {
+  it('opens a dialog to the end while a test has the timers faked', async () => {
+    // First in this file: no animation is running, so none has started jsdom's frames already.
+    const { setTimeout: realTimeout } = globalThis;
+    vi.useFakeTimers();
+    void Dialog.confirm({ content: 'opened on real time' });
+    await new Promise((resolve) => realTimeout(resolve, 600));
+    const popup = screen.getByText('opened on real time').closest<HTMLElement>('[role="dialog"]');
+    expect((popup?.firstElementChild as HTMLElement | null)?.style.pointerEvents).toBe('unset');
+    vi.useRealTimers();
+    Dialog.clear();
+  });
+
+  it('brings animation frames back after one was asked for under fake timers', async () => {
+    // A library keeps the browser's function from before the fake timers (antd-mobile's
+    // animations do): jsdom starts its frame interval on the fake clock, which then goes.
+    const browsersFrame = window.requestAnimationFrame.bind(window);
+    vi.useFakeTimers();
+    browsersFrame(() => undefined);
+    vi.useRealTimers();
+    const frameWithin = (ms: number) =>
+      new Promise<boolean>((resolve) => {
+        setTimeout(() => resolve(false), ms);
+        requestAnimationFrame(() => resolve(true));
+      });
+    expect(await frameWithin(300)).toBe(false);
+
+    await beginAsAFreshVisit();
+
+    expect(await frameWithin(300)).toBe(true);
+  });
+
   it('undoes what a file before it did to the page', async () => {
     const sessionModule = await import('@/features/auth/stores/session-store');
     render(<p>left on screen</p>);
@@ -21,7 +52,7 @@ describe('each test file begins as a first visit', () => {
     const focus = vi.spyOn(HTMLElement.prototype, 'focus');
     vi.useFakeTimers();
 
-    beginAsAFreshVisit();
+    await beginAsAFreshVisit();
 
     expect(document.body.textContent).toBe('');
     expect(document.cookie).toBe('');

@@ -1,3 +1,4 @@
+import { Globals } from '@react-spring/web';
 import { Dialog, Modal, Toast } from 'antd-mobile';
 import { vi } from 'vitest';
 
@@ -7,12 +8,14 @@ import { vi } from 'vitest';
  * file still begins as a first visit: called first thing for every file (setup.ts), this undoes
  * what the files before left behind, and the app's own modules load anew after it.
  */
-export function beginAsAFreshVisit(): void {
+export async function beginAsAFreshVisit(): Promise<void> {
   // What a file stubbed or spied on, or a clock it stopped.
   vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   restoreBuiltIns();
+  await framesComeAgain();
+  animateOnRealTime();
   // Dialogs and toasts opened by a call rather than rendered, still open or closing.
   Dialog.clear();
   Modal.clear();
@@ -31,6 +34,38 @@ export function beginAsAFreshVisit(): void {
   window.history.replaceState(null, '', '/');
   // The app's modules (stores, caches, the API client's token) load anew; libraries stay.
   vi.resetModules();
+}
+
+/**
+ * jsdom runs animation frames on one interval, started when a frame is asked for while none is
+ * waiting. A frame asked for under a file's fake timers, through the browser's own function kept
+ * from before they were installed, started that interval on the fake clock, which went with
+ * them: no frame would come again in this worker. Those frames are dropped, and the next one asked
+ * for starts the interval anew.
+ */
+async function framesComeAgain(): Promise<void> {
+  const came = await new Promise<boolean>((resolve) => {
+    const late = setTimeout(() => resolve(false), 250);
+    requestAnimationFrame(() => {
+      clearTimeout(late);
+      resolve(true);
+    });
+  });
+  if (came) return;
+  const last = requestAnimationFrame(() => undefined);
+  for (let frame = 1; frame <= last; frame += 1) cancelAnimationFrame(frame);
+}
+
+/**
+ * antd-mobile's animations (react-spring) keep the function they ask for frames with from when
+ * they load. They are given one on the real clock, so that a test's fake timers neither hold an
+ * opening dialog up nor leave the animations waiting for a frame that never comes.
+ */
+function animateOnRealTime(): void {
+  const { setTimeout: realTimeout } = globalThis;
+  Globals.assign({
+    requestAnimationFrame: (frame) => void realTimeout(frame, 1000 / 60),
+  });
 }
 
 declare const jsdom: { cookieJar: { removeAllCookiesSync(): void } };

@@ -4,7 +4,7 @@ import { afterEach, vi } from 'vitest';
 import { beginAsAFreshVisit } from './fresh-visit';
 
 // What the worker's files before this one left behind goes; the app's modules load after it.
-beginAsAFreshVisit();
+await beginAsAFreshVisit();
 const { renderWithRoot } = await import('@/lib/antd-render');
 const { i18n, loadLanguage } = await import('@/lib/i18n');
 // The route table hands its routes to config/route-meta.ts as it loads, as when the app starts

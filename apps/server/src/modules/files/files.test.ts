@@ -469,7 +469,7 @@ describe('files', () => {
     expect((await t.app.inject(`/api/files/download/${keep.id}`)).statusCode).toBe(200);
   });
 
-  it('draws a picture for every demo item, shared by items of one kind and colour', async () => {
+  it('draws a picture for every demo item, shared by items of one kind and colour in a store', async () => {
     const service = new FileService(
       t.database.db,
       new LocalFileStore(t.settings.FILES_DIR!),
@@ -489,7 +489,35 @@ describe('files', () => {
         .accessUrl as string;
     const adult = await picture('SGTWSKI001');
     expect(await picture('SGTWSKI008')).not.toBe(adult);
-    expect(await picture('SGWLSKI001')).toBe(adult);
+    // Another store's skis of the same kind have a picture of their own: its staff save an item
+    // with the picture it has, which they could not if another store's gear showed it too.
+    expect(await picture('SGWLSKI001')).not.toBe(adult);
+    const skis = (
+      await t.app.inject({
+        url: '/api/app/equipment/by-barcode?barcodeNumber=SGWLSKI001',
+        headers: { authorization: `Bearer ${tokens.employee}` },
+      })
+    ).json();
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: `/api/app/equipment/${skis.id}`,
+      headers: { ...csrf, authorization: `Bearer ${tokens.employee}` },
+      payload: {
+        categoryId: skis.categoryId,
+        name: skis.name,
+        brand: skis.brand,
+        model: skis.model,
+        dailyRentPrice: skis.dailyRentPrice + 5,
+        deposit: skis.deposit,
+        attributes: skis.attributes.map((a: { attributeId: string; value: string }) => ({
+          attributeId: a.attributeId,
+          value: a.value,
+        })),
+        imageFileIds: skis.imageFiles.map((f: { id: string }) => f.id),
+      },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().imageFiles).toHaveLength(1);
   }, 60_000);
 
   it('serves pictures of items to anyone, cacheable, and will not publish other files as one', async () => {
