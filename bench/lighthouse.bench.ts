@@ -175,6 +175,42 @@ async function lighthouseRun(url: string) {
   return run;
 }
 
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  dur?: number;
+  tdur?: number;
+  args?: { name?: string };
+}
+
+/**
+ * The observed tasks of the page's main thread: how long they took, and how much of it the thread
+ * spent on the CPU (the trace's thread time). Lighthouse multiplies a task's whole length by its
+ * CPU slowdown, including the time the renderer was waiting: for the machine's other processes
+ * (the server, the browser's own, on two shared cores), the compositor, a font lookup.
+ */
+function rendererWaits(events: TraceEvent[]): { wall: number; cpu: number } | null {
+  const thread = (e: TraceEvent) => `${e.pid}:${e.tid}`;
+  const mains = new Set(
+    events
+      .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+      .map(thread),
+  );
+  const tasks = events.filter(
+    (e) => e.ph === 'X' && e.name === 'RunTask' && mains.has(thread(e)) && e.dur !== undefined,
+  );
+  // The page's renderer is the one that ran the most.
+  const busiest = new Map<string, number>();
+  for (const task of tasks) busiest.set(thread(task), (busiest.get(thread(task)) ?? 0) + task.dur!);
+  const main = [...busiest].sort((a, b) => b[1] - a[1])[0]?.[0];
+  if (!main) return null;
+  const own = tasks.filter((task) => thread(task) === main);
+  const sum = (values: number[]) => Math.round(values.reduce((a, b) => a + b, 0) / 1000);
+  return { wall: sum(own.map((t) => t.dur!)), cpu: sum(own.map((t) => t.tdur ?? 0)) };
+}
+
 async function coldRun(label: string, url: string): Promise<Result> {
   let run = await lighthouseRun(url);
   for (let attempt = 2; run.lhr.runtimeError && attempt <= ATTEMPTS; attempt += 1) {
@@ -278,6 +314,12 @@ async function coldRun(label: string, url: string): Promise<Result> {
     for (const item of bootup ?? []) {
       console.log(
         `  ${label}: by file ${Math.round(item.total ?? 0)} ms (scripting ${Math.round(item.scripting ?? 0)}, parse ${Math.round(item.scriptParseCompile ?? 0)}) ${item.url?.replace(/^https?:\/\/[^/]+/, '')}`,
+      );
+    }
+    const waited = rendererWaits(run.artifacts.Trace.traceEvents);
+    if (waited) {
+      console.log(
+        `  ${label}: observed tasks of the page's main thread ${waited.wall} ms, of which on the CPU ${waited.cpu} ms (${Math.round((100 * waited.cpu) / waited.wall)} %)`,
       );
     }
     const tasks = (
