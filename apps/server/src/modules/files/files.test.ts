@@ -60,6 +60,37 @@ describe('files', () => {
     });
   };
 
+  /** The store employee saves the item with this barcode as it is, but for these fields. */
+  const saveItem = async (
+    barcode: string,
+    changes: { imageFileIds: string[]; dailyRentPrice?: number },
+  ) => {
+    const item = (
+      await t.app.inject({
+        url: `/api/app/equipment/by-barcode?barcodeNumber=${barcode}`,
+        headers: { authorization: `Bearer ${tokens.employee}` },
+      })
+    ).json();
+    return t.app.inject({
+      method: 'PUT',
+      url: `/api/app/equipment/${item.id}`,
+      headers: { ...csrf, authorization: `Bearer ${tokens.employee}` },
+      payload: {
+        categoryId: item.categoryId,
+        name: item.name,
+        brand: item.brand,
+        model: item.model,
+        dailyRentPrice: item.dailyRentPrice,
+        deposit: item.deposit,
+        attributes: item.attributes.map((a: { attributeId: string; value: string }) => ({
+          attributeId: a.attributeId,
+          value: a.value,
+        })),
+        ...changes,
+      },
+    });
+  };
+
   it('stores a photo with thumbnails, rotated and without its metadata', async () => {
     const res = await upload(
       'employee',
@@ -425,30 +456,7 @@ describe('files', () => {
         { name: 'x.jpg', bytes: await photo(300, 200) },
       )
     ).json();
-    const item = (
-      await t.app.inject({
-        url: '/api/app/equipment/by-barcode?barcodeNumber=SGWLGOG001',
-        headers: { authorization: `Bearer ${tokens.employee}` },
-      })
-    ).json();
-    const updated = await t.app.inject({
-      method: 'PUT',
-      url: `/api/app/equipment/${item.id}`,
-      headers: { ...csrf, authorization: `Bearer ${tokens.employee}` },
-      payload: {
-        categoryId: item.categoryId,
-        name: item.name,
-        brand: item.brand,
-        model: item.model,
-        dailyRentPrice: item.dailyRentPrice,
-        deposit: item.deposit,
-        attributes: item.attributes.map((a: { attributeId: string; value: string }) => ({
-          attributeId: a.attributeId,
-          value: a.value,
-        })),
-        imageFileIds: [keep.id],
-      },
-    });
+    const updated = await saveItem('SGWLGOG001', { imageFileIds: [keep.id] });
     expect(updated.statusCode).toBe(200);
     expect(updated.json().imageFiles[0].file.accessUrl).toBe(`/api/files/download/${keep.id}`);
     expect(updated.json().imageFiles[0].thumbnails.map((x: { size: string }) => x.size)).toEqual([
@@ -492,29 +500,13 @@ describe('files', () => {
     // Another store's skis of the same kind have a picture of their own: its staff save an item
     // with the picture it has, which they could not if another store's gear showed it too.
     expect(await picture('SGWLSKI001')).not.toBe(adult);
-    const skis = (
-      await t.app.inject({
-        url: '/api/app/equipment/by-barcode?barcodeNumber=SGWLSKI001',
-        headers: { authorization: `Bearer ${tokens.employee}` },
-      })
-    ).json();
-    const saved = await t.app.inject({
-      method: 'PUT',
-      url: `/api/app/equipment/${skis.id}`,
-      headers: { ...csrf, authorization: `Bearer ${tokens.employee}` },
-      payload: {
-        categoryId: skis.categoryId,
-        name: skis.name,
-        brand: skis.brand,
-        model: skis.model,
-        dailyRentPrice: skis.dailyRentPrice + 5,
-        deposit: skis.deposit,
-        attributes: skis.attributes.map((a: { attributeId: string; value: string }) => ({
-          attributeId: a.attributeId,
-          value: a.value,
-        })),
-        imageFileIds: skis.imageFiles.map((f: { id: string }) => f.id),
-      },
+    const skis = await t.app.inject({
+      url: '/api/app/equipment/by-barcode?barcodeNumber=SGWLSKI001',
+      headers: { authorization: `Bearer ${tokens.employee}` },
+    });
+    const saved = await saveItem('SGWLSKI001', {
+      imageFileIds: skis.json().imageFiles.map((f: { id: string }) => f.id),
+      dailyRentPrice: skis.json().dailyRentPrice + 5,
     });
     expect(saved.statusCode).toBe(200);
     expect(saved.json().imageFiles).toHaveLength(1);
@@ -544,29 +536,7 @@ describe('files', () => {
         { name: 'q.png', bytes: await photo(50, 50, 'png') },
       )
     ).json();
-    const edit = await t.app.inject({
-      url: '/api/app/equipment/by-barcode?barcodeNumber=SGWLGOG001',
-      headers: { authorization: `Bearer ${tokens.employee}` },
-    });
-    const equipment = edit.json();
-    const attached = await t.app.inject({
-      method: 'PUT',
-      url: `/api/app/equipment/${equipment.id}`,
-      headers: { ...csrf, authorization: `Bearer ${tokens.employee}` },
-      payload: {
-        categoryId: equipment.categoryId,
-        name: equipment.name,
-        brand: equipment.brand,
-        model: equipment.model,
-        dailyRentPrice: equipment.dailyRentPrice,
-        deposit: equipment.deposit,
-        attributes: equipment.attributes.map((a: { attributeId: string; value: string }) => ({
-          attributeId: a.attributeId,
-          value: a.value,
-        })),
-        imageFileIds: [proof.id],
-      },
-    });
+    const attached = await saveItem('SGWLGOG001', { imageFileIds: [proof.id] });
     expect(attached.statusCode).toBe(404);
     expect(attached.json().error.code).toBe('File:NotFound');
     expect((await download(null, proof.accessUrl)).statusCode).toBe(401);
