@@ -13,6 +13,7 @@ import { prepareDatabase } from '@/prepare.js';
 import { resetAttempts } from '@/lib/attempt-counters.js';
 import { databaseTemplates, pgliteTemplate, postgresTemplate } from './templates.js';
 
+export { equipmentSaveBody, type ItemAsRead } from './equipment.js';
 export {
   counterOrdersAs,
   counterSignature,

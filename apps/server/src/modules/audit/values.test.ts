@@ -5,6 +5,7 @@ import {
   type PagedResult,
 } from '@snowgear/contracts';
 import {
+  equipmentSaveBody,
   callerAs,
   createTestApp,
   signIn,
@@ -61,18 +62,7 @@ describe('audit log: old and new values', () => {
     return res.json<PagedResult<AuditLogEntry>>().items;
   };
   const editItem = (item: Item, change: Partial<Item>) =>
-    call('employee', 'PUT', `/api/app/equipment/${item.id}`, {
-      categoryId: item.categoryId,
-      name: item.name,
-      brand: item.brand,
-      model: item.model,
-      dailyRentPrice: item.dailyRentPrice,
-      deposit: item.deposit,
-      remarks: item.remarks,
-      attributes: item.attributes.map(({ attributeId, value }) => ({ attributeId, value })),
-      imageFileIds: item.imageFiles.map((f) => f.id),
-      ...change,
-    });
+    call('employee', 'PUT', `/api/app/equipment/${item.id}`, equipmentSaveBody(item, change));
 
   it("an item's price change shows the old and the new daily rent and deposit", async () => {
     const [listed] = (

@@ -2,7 +2,14 @@ import { HOST_TENANT_ID } from '@snowgear/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart, photo } from '@/modules/files/test-upload.js';
 import { findEquipmentWithDetails } from './repository.js';
-import { createTestApp, signIn, verificationHeaders, type TestApp } from '@/testing/index.js';
+import {
+  createTestApp,
+  equipmentSaveBody,
+  signIn,
+  verificationHeaders,
+  type ItemAsRead,
+  type TestApp,
+} from '@/testing/index.js';
 
 interface Card {
   id: string;
@@ -53,21 +60,12 @@ describe("an item's card", () => {
       });
       pictures.push(res.json<{ id: string }>().id);
     }
-    const item = (await byBarcode(OUT_ON_ORDER)).json<Card & Record<string, unknown>>();
+    const item = (await byBarcode(OUT_ON_ORDER)).json<Card & ItemAsRead>();
     const updated = await t.app.inject({
       method: 'PUT',
       url: `/api/app/equipment/${item.id}`,
       headers: { ...csrf, ...headers },
-      payload: {
-        categoryId: item.categoryId,
-        name: item.name,
-        brand: item.brand,
-        model: item.model,
-        dailyRentPrice: item.dailyRentPrice,
-        deposit: item.deposit,
-        attributes: item.attributes.map((a) => ({ attributeId: a.attributeId, value: a.value })),
-        imageFileIds: (pictureIds = pictures.reverse()),
-      },
+      payload: equipmentSaveBody(item, { imageFileIds: (pictureIds = pictures.reverse()) }),
     });
     expect(updated.statusCode).toBe(200);
     cards = await list('zh-CN');

@@ -3,6 +3,7 @@ import { and, asc, eq, like, notExists } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attributeDefinitions, equipment, equipmentUnavailableTimes } from '@/db/schema.js';
 import {
+  equipmentSaveBody,
   counterOrdersAs,
   createTestApp,
   signIn,
@@ -684,20 +685,7 @@ describe('equipment', () => {
 
   it('changes the barcode together with the other details, or nothing when it is taken', async () => {
     const item = await byBarcode('SGWLSKI002');
-    const input = {
-      categoryId: item.categoryId,
-      name: item.name,
-      brand: item.brand,
-      model: item.model,
-      dailyRentPrice: item.dailyRentPrice,
-      deposit: item.deposit,
-      remarks: item.remarks,
-      attributes: item.attributes.map((a: { attributeId: string; value: string }) => ({
-        attributeId: a.attributeId,
-        value: a.value,
-      })),
-      imageFileIds: item.imageFiles.map((f: { id: string }) => f.id),
-    };
+    const input = equipmentSaveBody(item);
     const taken = await call('employee', 'PUT', `/api/app/equipment/${item.id}`, {
       ...input,
       name: '改名但条码重复',

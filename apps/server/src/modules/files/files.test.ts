@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files } from '@/db/schema.js';
 import {
+  equipmentSaveBody,
   createTestApp,
   signIn,
   TEST_SECRET,
@@ -75,19 +76,7 @@ describe('files', () => {
       method: 'PUT',
       url: `/api/app/equipment/${item.id}`,
       headers: { ...csrf, authorization: `Bearer ${tokens.employee}` },
-      payload: {
-        categoryId: item.categoryId,
-        name: item.name,
-        brand: item.brand,
-        model: item.model,
-        dailyRentPrice: item.dailyRentPrice,
-        deposit: item.deposit,
-        attributes: item.attributes.map((a: { attributeId: string; value: string }) => ({
-          attributeId: a.attributeId,
-          value: a.value,
-        })),
-        ...changes,
-      },
+      payload: equipmentSaveBody(item, changes),
     });
   };
 

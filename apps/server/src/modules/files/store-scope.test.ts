@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EquipmentStatus } from '@snowgear/contracts';
 import { equipment, files, orders } from '@/db/schema.js';
 import {
+  equipmentSaveBody,
   callerAs,
   createTestApp,
   customerToken,
@@ -67,19 +68,12 @@ describe('files by store', () => {
   /** Sets the item's pictures through the item's edit, as the inventory form does. */
   async function setPictures(as: string, itemId: string, imageFileIds: string[]) {
     const item = (await call(as, 'GET', `/api/app/equipment/${itemId}`)).json();
-    return call(as, 'PUT', `/api/app/equipment/${itemId}`, {
-      categoryId: item.categoryId,
-      name: item.name,
-      brand: item.brand,
-      model: item.model,
-      dailyRentPrice: item.dailyRentPrice,
-      deposit: item.deposit,
-      attributes: item.attributes.map((a: { attributeId: string; value: string }) => ({
-        attributeId: a.attributeId,
-        value: a.value,
-      })),
-      imageFileIds,
-    });
+    return call(
+      as,
+      'PUT',
+      `/api/app/equipment/${itemId}`,
+      equipmentSaveBody(item, { imageFileIds }),
+    );
   }
 
   /** Uploads a picture as `as` and sets it as the item's picture through the item's edit. */
