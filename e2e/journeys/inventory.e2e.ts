@@ -125,6 +125,33 @@ describe('running stock as a store employee', () => {
     expect(await page.getByText('Start date').count()).toBe(1);
     await context.close();
   });
+
+  it('keeps all three actions of an item in stock in view in English, the name giving way', async () => {
+    const context = await newPhone(browser, 'en-US');
+    await context.addInitScript(() => window.localStorage.setItem('language', 'en-US'));
+    const page = await context.newPage();
+    await signInAt(page, baseUrl, 'employee', '/store/inventory/list', 'en-US');
+    await page.locator('.help-search-bar input').fill('SGWLSB001');
+    await page.keyboard.press('Enter');
+    await page.getByText('SGWLSB001').first().tap();
+    await page.getByText('Details', { exact: true }).tap();
+    await page.waitForURL('**/store/inventory/detail/**');
+    const bar = page.locator('.booking-action-bar');
+    for (const name of ['More', 'Transfer', 'Operation']) {
+      const box = (await bar.getByRole('button', { name }).boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+    }
+    // The item's name beside them is shown where it can be read, never as a letter and "…".
+    const name = bar.locator('.booking-action-bar__store');
+    if (await name.isVisible()) {
+      expect((await name.boundingBox())!.width).toBeGreaterThanOrEqual(64);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
+    await context.close();
+  });
 });
 
 describe('adding new stock', () => {

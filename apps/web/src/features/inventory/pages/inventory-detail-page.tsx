@@ -281,7 +281,9 @@ export default function InventoryDetailPage() {
             </PagedList>
             <ActionBar>
               <div className="booking-action-bar">
-                <div className="booking-action-bar__store">{e.nameShown}</div>
+                <div className="booking-action-bar__context">
+                  <div className="booking-action-bar__store">{e.nameShown}</div>
+                </div>
                 {(canEdit || canStock) && (
                   <Button shape="rounded" fill="none" onClick={() => setMoreOpen(true)}>
                     {t('inventory.moreActions')}
