@@ -188,8 +188,8 @@ interface TraceEvent {
 /**
  * The observed tasks of the page's main thread: how long they took, and how much of it the thread
  * spent on the CPU (the trace's thread time). Lighthouse multiplies a task's whole length by its
- * CPU slowdown, including the time the renderer was waiting: for the machine's other processes
- * (the server, the browser's own, on two shared cores), the compositor, a font lookup.
+ * CPU slowdown, including the time the renderer was waiting: for the browser's other processes
+ * (GPU, network, the browser itself) on the machine's cores, the compositor, a font lookup.
  */
 function rendererWaits(events: TraceEvent[]): { wall: number; cpu: number } | null {
   const thread = (e: TraceEvent) => `${e.pid}:${e.tid}`;
