@@ -110,14 +110,20 @@ describe('running stock as a store employee', () => {
     await context.close();
   });
 
-  it('shows the validation texts in English too', async () => {
+  /** The employee, on a phone in English, with the item of this barcode opened from the list. */
+  async function openItemInEnglish(barcode: string) {
     const context = await newPhone(browser, 'en-US');
     await context.addInitScript(() => window.localStorage.setItem('language', 'en-US'));
     const page = await context.newPage();
     await signInAt(page, baseUrl, 'employee', '/store/inventory/list', 'en-US');
-    await page.locator('.help-search-bar input').fill('SGWLSKI001');
+    await page.locator('.help-search-bar input').fill(barcode);
     await page.keyboard.press('Enter');
-    await page.getByText('SGWLSKI001').first().tap();
+    await page.getByText(barcode).first().tap();
+    return { context, page };
+  }
+
+  it('shows the validation texts in English too', async () => {
+    const { context, page } = await openItemInEnglish('SGWLSKI001');
     await page.getByRole('button', { name: 'Check out' }).tap();
     await page.getByText('Please fill in the operation reason').first().waitFor();
     // The stepper keeps days within 1–365 and the picker within a year; those texts are covered
@@ -127,13 +133,7 @@ describe('running stock as a store employee', () => {
   });
 
   it('keeps all three actions of an item in stock in view in English, the name giving way', async () => {
-    const context = await newPhone(browser, 'en-US');
-    await context.addInitScript(() => window.localStorage.setItem('language', 'en-US'));
-    const page = await context.newPage();
-    await signInAt(page, baseUrl, 'employee', '/store/inventory/list', 'en-US');
-    await page.locator('.help-search-bar input').fill('SGWLSB001');
-    await page.keyboard.press('Enter');
-    await page.getByText('SGWLSB001').first().tap();
+    const { context, page } = await openItemInEnglish('SGWLSB001');
     await page.getByText('Details', { exact: true }).tap();
     await page.waitForURL('**/store/inventory/detail/**');
     const bar = page.locator('.booking-action-bar');
