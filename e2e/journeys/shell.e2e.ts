@@ -16,6 +16,75 @@ async function storeLabels(page: Page) {
   return out;
 }
 
+/**
+ * What the page animates now: how many animations run, every property they change, and SVG
+ * animations (which the Web Animations API does not list). Transform and opacity run on the
+ * compositor; anything else is restyled and repainted on the main thread at every frame.
+ */
+function whatAnimates(page: Page) {
+  return page.evaluate(() => {
+    const properties = new Set<string>();
+    const animations = document.getAnimations();
+    for (const animation of animations) {
+      const effect = animation.effect as KeyframeEffect | null;
+      for (const frame of effect?.getKeyframes() ?? []) {
+        for (const key of Object.keys(frame)) {
+          if (!['offset', 'computedOffset', 'easing', 'composite'].includes(key))
+            properties.add(key);
+        }
+      }
+    }
+    return {
+      animations: animations.length,
+      properties: [...properties].sort(),
+      svg: document.querySelectorAll('animate, animateMotion, animateTransform, set').length,
+    };
+  });
+}
+
+/**
+ * How often the page's main thread restyled the page over `ms` (from a trace of the browser):
+ * an animation it has to draw itself restyles and repaints at every frame.
+ */
+async function restylesOver(page: Page, ms: number): Promise<number> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Tracing.start', {
+    categories: 'devtools.timeline',
+    transferMode: 'ReturnAsStream',
+  });
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  const complete = new Promise<{ stream?: string }>((resolve) =>
+    cdp.once('Tracing.tracingComplete', resolve),
+  );
+  await cdp.send('Tracing.end');
+  const { stream } = await complete;
+  let text = '';
+  for (let eof = false; !eof && stream;) {
+    const chunk = await cdp.send('IO.read', { handle: stream });
+    text += chunk.data;
+    eof = chunk.eof;
+  }
+  await cdp.detach();
+  type TraceEvent = {
+    name: string;
+    ph: string;
+    pid: number;
+    tid: number;
+    args?: { name?: string };
+  };
+  const parsed = JSON.parse(text) as TraceEvent[] | { traceEvents: TraceEvent[] };
+  const events = Array.isArray(parsed) ? parsed : parsed.traceEvents;
+  const mains = new Set(
+    events
+      .filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
+  if (mains.size === 0) throw new Error('the trace has no renderer main thread');
+  return events.filter(
+    (e) => e.name === 'UpdateLayoutTree' && e.ph === 'X' && mains.has(`${e.pid}:${e.tid}`),
+  ).length;
+}
+
 describe('app shell on a phone', () => {
   let browser: Browser;
   beforeAll(async () => {
@@ -229,6 +298,50 @@ describe('app shell on a phone', () => {
     await opened.goto(`${baseUrl}/store/dashboard`);
     await opened.getByRole('link', { name: /^查看/ }).first().waitFor();
     expect(asked.filter((url) => url.startsWith('/api/app/store-dashboard'))).toHaveLength(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('leaves the main thread free while a page waits for its data: its placeholders only move or fade', async () => {
+    const context = await newPhone(browser);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    // The help centre's articles and, below, the workspace's counts are held back: the pages
+    // show their placeholders (a skeleton, pulsing dots) meanwhile.
+    const held: (() => void)[] = [];
+    const hold = (pattern: RegExp) =>
+      page.route(pattern, async (route) => {
+        await new Promise<void>((resolve) => held.push(resolve));
+        await route.continue().catch(() => undefined);
+      });
+    await hold(/\/api\/app\/help\/articles/);
+    await page.goto(`${baseUrl}/help`);
+    await page.locator('.adm-skeleton').first().waitFor();
+    // The bar a page shows while its code loads, drawn here beside them.
+    await page.evaluate(() =>
+      document.body.insertAdjacentHTML('beforeend', '<div class="page-progress"></div>'),
+    );
+    const waiting = await whatAnimates(page);
+    expect(waiting.animations).toBeGreaterThanOrEqual(2);
+    expect(waiting.properties).toEqual(['opacity', 'transform']);
+    expect(waiting.svg).toBe(0);
+    // antd-mobile's own shimmer moved the skeleton's background: a restyle at every frame.
+    expect(await restylesOver(page, 1000)).toBeLessThan(20);
+    for (const release of held.splice(0)) release();
+    await page.locator('.adm-list-item').first().waitFor();
+
+    await signIn(page, baseUrl, 'employee', '/store/dashboard');
+    await hold(/\/api\/app\/orders\?/);
+    await page.goto(`${baseUrl}/store/workspace`);
+    await page.locator('.workspace-tile .app-dots').first().waitFor();
+    const counting = await whatAnimates(page);
+    expect(counting.animations).toBeGreaterThanOrEqual(3);
+    expect(counting.properties).toEqual(['opacity']);
+    // antd-mobile's DotLoading was an SVG animation, redrawn on the main thread.
+    expect(counting.svg).toBe(0);
+    expect(await restylesOver(page, 1000)).toBeLessThan(20);
+    for (const release of held.splice(0)) release();
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -9,6 +9,7 @@ import { sessionSnapshot, useSession } from '@/features/auth';
 import { PageLayout } from './layouts/page-layout';
 import { useAppStore } from '@/features/app-state';
 import { useConfigStore } from '@/features/system-config';
+import { LoadingDots } from '@/components/loading-dots';
 
 /**
  * Page title of spec §1: '{route title, default 店员端} - {system name}'. Customers know the
@@ -45,11 +46,7 @@ function PageLoading() {
   }, [setPageLoading]);
   return (
     <div className="page-loading" role="status" aria-live="polite">
-      <span className="app-dots" aria-hidden="true">
-        <i />
-        <i />
-        <i />
-      </span>
+      <LoadingDots />
       <span>{t('app.loading')}</span>
     </div>
   );

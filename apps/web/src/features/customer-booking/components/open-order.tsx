@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Navigate, useNavigate } from 'react-router';
-import { Button, SpinLoading } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { OrderStatus, RoleName, type Order } from '@snowgear/contracts';
@@ -9,6 +9,7 @@ import { ApiError } from '@/lib/api-errors';
 import { useSession } from '@/features/auth';
 import { getOrderByNumber } from '@/features/orders';
 import { ErrorBlock } from '@/components/error-block';
+import { LoadingDots } from '@/components/loading-dots';
 
 const STORE_ROLES: readonly string[] = [
   RoleName.StoreEmployee,
@@ -66,7 +67,7 @@ export function OpenOrder({ orderNumber, onDone }: { orderNumber: string; onDone
   }
   return (
     <div className="page-body open-order" role="status" aria-label={t('app.loading')}>
-      <SpinLoading />
+      <LoadingDots />
     </div>
   );
 }

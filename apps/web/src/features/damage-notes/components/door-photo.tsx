@@ -1,10 +1,10 @@
 import { useEffect, useId, useState, type ChangeEvent } from 'react';
-import { DotLoading } from 'antd-mobile';
 import { CameraOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { isNoAnswer } from '@/features/offline';
 import { uploadCompressed } from '@/lib/upload-file';
 import { compressPhoto } from '@/lib/upload-photo';
+import { LoadingDots } from '@/components/loading-dots';
 
 export interface DoorPhotoValue {
   /** The uploaded file; null when it was taken without network (then `blob` goes up later). */
@@ -62,7 +62,7 @@ export function DoorPhoto({
     <div className="door-photo">
       {value && <img className="door-photo__preview" src={value.preview} alt={label} />}
       <label htmlFor={inputId} className="door-photo__button">
-        {busy ? <DotLoading /> : <CameraOutline aria-hidden />}{' '}
+        {busy ? <LoadingDots /> : <CameraOutline aria-hidden />}{' '}
         {busy ? t('driver.uploading') : value ? t('driver.retake') : label}
       </label>
       <input

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, DotLoading, Input, Tabs } from 'antd-mobile';
+import { Button, Input, Tabs } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import {
   MONEY_REASON_MAX,
@@ -8,6 +8,7 @@ import {
   type MoneyApprovalKind,
 } from '@snowgear/contracts';
 import { ActionPanel, PanelActions } from '@/components/action-panel';
+import { LoadingDots } from '@/components/loading-dots';
 import { money } from '@/lib/money';
 import { useApproval, useAskApproval, useWithdrawApproval } from '../api/money-approvals';
 
@@ -160,7 +161,7 @@ function ApprovalSheetBody({
           {!requestId && <p className="order-panel__tip">{t('money.approval.phoneHint')}</p>}
           {waiting && (
             <p className="approval-sheet__status" role="status">
-              {t('money.approval.waiting')} <DotLoading />
+              {t('money.approval.waiting')} <LoadingDots />
             </p>
           )}
           {usable && (

@@ -1,9 +1,10 @@
 import { Link } from 'react-router';
-import { Badge, DotLoading } from 'antd-mobile';
+import { Badge } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Paths } from '@/config/paths';
 import { useSession } from '@/features/auth';
 import { useWorkingStore } from '@/features/stores';
+import { LoadingDots } from '@/components/loading-dots';
 import { isManagerOrAdmin, usePendingApprovals } from '../api/money-approvals';
 
 /** A manager's way to the requests waiting for their approval, with how many wait. */
@@ -24,7 +25,7 @@ export function ApprovalsTile() {
       <span className="workspace-tile__label">{t('money.approvals.tile')}</span>
       <Badge content={count > 0 ? count : null}>
         <strong className="workspace-tile__count" aria-live="polite">
-          {pending.isPending ? <DotLoading /> : pending.isError ? '–' : count}
+          {pending.isPending ? <LoadingDots /> : pending.isError ? '–' : count}
         </strong>
       </Badge>
     </Link>

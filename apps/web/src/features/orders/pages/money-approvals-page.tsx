@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Button, DotLoading, ErrorBlock, List } from 'antd-mobile';
+import { Button, ErrorBlock, List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { MONEY_REASON_MAX, type MoneyApproval } from '@snowgear/contracts';
 import { Dialog } from '@/components/antd/dialog';
 import { PageHeader } from '@/components/page-header';
 import { PromptDialog } from '@/components/prompt-dialog';
 import { PullToRefresh } from '@/components/pull-to-refresh';
+import { LoadingDots } from '@/components/loading-dots';
 import { Paths } from '@/config/paths';
 import { useAppStore } from '@/features/app-state';
 import { WorkingStoreBar, useWorkingStore } from '@/features/stores';
@@ -67,7 +68,7 @@ export default function MoneyApprovalsPage() {
       <PullToRefresh onRefresh={() => list.refetch()}>
         {list.isPending ? (
           <div className="approvals-page__loading">
-            <DotLoading />
+            <LoadingDots />
           </div>
         ) : list.isError ? (
           <ErrorBlock status="default" title={list.error.message} />

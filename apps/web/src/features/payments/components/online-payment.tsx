@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, DotLoading, Result } from 'antd-mobile';
+import { Button, Result } from 'antd-mobile';
 import { QRCodeSVG } from 'qrcode.react';
 import { useTranslation } from 'react-i18next';
 import type { Checkout, OnlineMethod, PayChannel } from '@snowgear/contracts';
@@ -11,6 +11,7 @@ import { invokeWeChatPay } from '../utils/wechat-pay';
 import { serverLink } from '@/lib/api-client';
 import { currentLanguage } from '@/lib/i18n';
 import { money } from '@/lib/money';
+import { LoadingDots } from '@/components/loading-dots';
 
 /**
  * Where the browser goes to pay. A page of this app's own server (the sandbox cashier) is told the
@@ -129,7 +130,7 @@ export function OnlinePayment({
       <div role="status" aria-live="polite" className="online-payment__status">
         {waiting && (
           <div>
-            <DotLoading /> {t('payment.online.waiting', { method: methodName })}
+            <LoadingDots /> {t('payment.online.waiting', { method: methodName })}
           </div>
         )}
         {ended && (

@@ -1,7 +1,8 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
-import { Button, DotLoading, Slider, Switch } from 'antd-mobile';
+import { Button, Slider, Switch } from 'antd-mobile';
 import { Dialog } from '@/components/antd/dialog';
 import { Popup } from '@/components/antd/popup';
+import { LoadingDots } from '@/components/loading-dots';
 import {
   AddOutline,
   CameraOutline,
@@ -294,13 +295,13 @@ export function ScannerDialog({
           )}
           {camera.status === 'starting' && (
             <div className="scanner-dialog__overlay" role="status">
-              <DotLoading color="white" />
+              <LoadingDots light />
               <span>{t('scanner.starting')}</span>
             </div>
           )}
           {photoBusy && (
             <div className="scanner-dialog__overlay" role="status">
-              <DotLoading color="white" />
+              <LoadingDots light />
               <span>{t('scanner.photoProcessing')}</span>
             </div>
           )}
@@ -315,7 +316,7 @@ export function ScannerDialog({
           )}
           {checking && (
             <div className="scanner-dialog__flash" role="status">
-              <DotLoading color="white" />
+              <LoadingDots light />
               <span>{t('scanner.batch.checking')}</span>
             </div>
           )}

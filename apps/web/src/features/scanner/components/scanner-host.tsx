@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { withAllTexts } from '@/lib/i18n';
+import { LoadingDots } from '@/components/loading-dots';
 import { useScannerStore } from '../stores/scanner-store';
 
 // The camera, the decoder and the dialog load the first time someone scans, not with the app.
@@ -19,11 +20,7 @@ export function ScannerHost() {
     <Suspense
       fallback={
         <div className="scanner-host__loading" role="status" aria-live="polite">
-          <span className="app-dots app-dots--light" aria-hidden="true">
-            <i />
-            <i />
-            <i />
-          </span>
+          <LoadingDots light />
           <span className="visually-hidden">{t('app.loading')}</span>
         </div>
       }

@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
-import { DotLoading } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { orderTotalText } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';
 import { mayOpen } from '@/config/route-meta';
 import { PageHeader } from '@/components/page-header';
+import { LoadingDots } from '@/components/loading-dots';
 import { sessionSnapshot, useSession } from '@/features/auth';
 import { writeOrderListFilters, ApprovalsTile } from '@/features/orders';
 import { WorkingStoreBar } from '@/features/stores';
@@ -49,7 +49,7 @@ function WorkspaceTile({ list, tone, to }: Tile) {
     <Link to={target} className={`workspace-tile workspace-tile--${tone}`}>
       <span className="workspace-tile__label">{t(`workspace.tiles.${list}`)}</span>
       <strong className="workspace-tile__count" aria-live="polite">
-        {count.isPending ? <DotLoading /> : count.isError ? '–' : orderTotalText(count.data)}
+        {count.isPending ? <LoadingDots /> : count.isError ? '–' : orderTotalText(count.data)}
       </strong>
     </Link>
   );
