@@ -109,6 +109,10 @@ async function startOne(serverJs: string) {
       WECHATPAY_PLATFORM_PUBLIC_KEY: wechatPay.config.platformPublicKey,
       WECHATPAY_BASE_URL: wechatPay.config.baseUrl,
     },
+    // Each server makes its database and the demo business first (about 20 s alone). In CI two
+    // do so beside the format, lint and type checks on two cores: on a machine half as fast as
+    // the one this was first measured on, 60 s was not enough.
+    timeoutMs: 300_000,
   });
   return {
     server: { baseUrl: server.origin, wechatPayUrl: wechatPay.baseUrl } satisfies JourneyServer,
