@@ -9,8 +9,10 @@
  *   the baseline is 200 signed-in reads of one order at once in this same run.
  *
  * Memory is the server process's resident set (VmRSS, all its threads: the database's included),
- * sampled every 20 ms; Linux only. Budgets: 250 MiB idle, 400 MiB under the rush, p99 of the
- * single-item rush under 300 ms. Needs `npm run build` first.
+ * sampled every 20 ms; Linux only. It also prints how many statements the rush sent to the
+ * database (read from the server's `/metrics`): refusals that share their reads send almost none.
+ * Budgets: 250 MiB idle, 400 MiB under the rush, p99 of the single-item rush under 300 ms. Needs
+ * `npm run build` first.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -31,6 +33,7 @@ const RUSH = Number(process.env.BENCH_RUSH ?? 200);
 const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 75);
 const BUDGET = { idle: 250, rush: 400, p99: 300 };
 const DAY = 86_400_000;
+const METRICS_TOKEN = 'bench-metrics-token-of-this-run-only';
 const NEXT_YEAR = new Date().getUTCFullYear() + 1;
 
 for (const built of ['apps/server/dist/server.js', 'apps/web/dist/index.html'])
@@ -47,6 +50,8 @@ const starter = spawn(process.execPath, ['scripts/start.mjs'], {
     PORT: String(port),
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
+    // To read how many statements the rush sent (`/metrics`, snowgear_db_queries_total).
+    METRICS_TOKEN: METRICS_TOKEN,
     // The rush's phones are one address and one clerk, far faster than people.
     RATE_LIMIT_PER_MINUTE: '1000000',
     RATE_LIMIT_ANONYMOUS_PER_MINUTE: '1000000',
@@ -120,6 +125,15 @@ try {
     if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
     return (await res.json()) as T;
   };
+  /** Statements the server has sent to its database since it started. */
+  const statementsSent = async () => {
+    const res = await fetch(`${origin}/metrics`, {
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    });
+    const figure = /^snowgear_db_queries_total (\d+)$/m.exec(await res.text())?.[1];
+    if (figure === undefined) throw new Error('/metrics gave no snowgear_db_queries_total');
+    return Number(figure);
+  };
   const items = (
     await get<{ items: { id: string }[] }>(
       `/api/app/equipment?storeId=${storeId}&status=0&maxResultCount=2`,
@@ -152,7 +166,9 @@ try {
 
   const baseline = await peakWhile(pid, rusher.rush(Array.from({ length: RUSH }, () => read)));
   const requests = await bookings(rushItem, RUSH);
+  const before = await statementsSent();
   const rush = await peakWhile(pid, rusher.rush(requests));
+  const statements = (await statementsSent()) - before;
   rusher.close();
 
   const booked = count(rush.result, (s) => s === 201);
@@ -175,6 +191,9 @@ try {
   );
   console.log(
     `  those bookings: p50 ${percentile(rush.result, 50).toFixed(0)} ms  p99 ${p99.toFixed(0)} ms (${(p99 / percentile(baseline.result, 99)).toFixed(2)}× baseline p99; budget ${BUDGET.p99} ms: ${mark(p99 < BUDGET.p99)}); ${booked} booked, ${taken} told it is taken, ${failed} 5xx`,
+  );
+  console.log(
+    `  statements those bookings sent: ${statements} (${(statements / RUSH).toFixed(2)} a booking; the one booked sends about 20)`,
   );
   if (booked !== 1 || failed > 0) {
     console.log('FAILED: the rush booked more or less than once, or answered 5xx');

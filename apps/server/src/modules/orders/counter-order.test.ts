@@ -158,6 +158,9 @@ describe('counter orders: people on the lines, groups and the customer’s signa
   });
 
   it('refuses a stale agreement, another’s upload and a file that is no signature', async () => {
+    const ordersNow = async () =>
+      (await t.database.db.select({ id: orders.id }).from(orders)).length;
+    const before = await ordersNow();
     const stale = await counterOrder({
       agreement: { version: 'abcdef0123456789', signatureFileId: await signature() },
     });
@@ -176,6 +179,8 @@ describe('counter orders: people on the lines, groups and the customer’s signa
       agreement: { version, signatureFileId: randomUUID() },
     });
     expect(unknown.statusCode).toBe(400);
+    // Each was refused whole: no order was made.
+    expect(await ordersNow()).toBe(before);
   });
 
   it('shows the customer’s saved riders to the counter by phone number, to staff who make orders only', async () => {

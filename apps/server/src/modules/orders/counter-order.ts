@@ -1,7 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { and, eq } from 'drizzle-orm';
 import {
-  AGREEMENT_SIGNATURE,
   BusinessParameterKey,
   counterSignatureRequired,
   ErrorCode,
@@ -10,7 +8,7 @@ import {
 } from '@snowgear/contracts';
 import type { z } from 'zod';
 import type { Database } from '@/db/client.js';
-import { files, type OrderRiderSnapshot } from '@/db/schema.js';
+import type { OrderRiderSnapshot } from '@/db/schema.js';
 import { agreementVersion } from '@/lib/agreement.js';
 import { sharedRead } from '@/lib/shared-read.js';
 import { businessParameter } from '@/lib/business-parameters.js';
@@ -70,26 +68,14 @@ export async function counterOrderExtras(
         message(request, 'BookingAgreementChanged'),
       );
     }
-    // The clerk uploaded it on this phone just now (another's file, or a photo, is refused).
-    const [file] = await db
-      .select({ id: files.id })
-      .from(files)
-      .where(
-        and(
-          eq(files.tenantId, tenantId),
-          eq(files.id, input.agreement.signatureFileId),
-          eq(files.ownerId, request.user!.id),
-          eq(files.businessType, AGREEMENT_SIGNATURE),
-        ),
-      );
-    if (!file) {
-      throw new AppError(400, ErrorCode.Validation, message(request, 'CounterSignatureInvalid'));
-    }
+    // Whether the clerk uploaded it on this phone just now (another's file, or a photo, is
+    // refused) is checked where the order claims it, in its transaction (OrdersService.create):
+    // a rush of orders for gear already taken is refused before any of them reads its own file.
     agreement = {
       version: input.agreement.version,
       acceptedAt: new Date(),
       acceptedFrom: request.ip,
-      signatureId: file.id,
+      signatureId: input.agreement.signatureFileId,
     };
   } else if (required) {
     throw new AppError(

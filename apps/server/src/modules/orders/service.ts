@@ -17,6 +17,7 @@ import {
 } from 'drizzle-orm';
 import {
   BillKind,
+  AGREEMENT_SIGNATURE,
   FEE_LINE_LABELS,
   BillStatus,
   BusinessParameterKey,
@@ -754,9 +755,11 @@ export class OrdersService {
     // A customer books for themselves, and an agent for a customer, at any store.
     const booking = extras.customerBooking || extras.agentBooking;
     if (!booking) this.assertOwnStore(input.storeId);
-    if (!(await findStore(this.db, this.tenantId, input.storeId))) {
-      throw notFound(ErrorCode.StoreNotFound, this.msg('StoreNotFound'));
-    }
+    // A rush of orders at one store asks once (lib/shared-read.ts): stores come and go rarely.
+    const store = await sharedRead(this.db, `store ${this.tenantId} ${input.storeId}`, () =>
+      findStore(this.db, this.tenantId, input.storeId),
+    );
+    if (!store) throw notFound(ErrorCode.StoreNotFound, this.msg('StoreNotFound'));
     if (input.customerId && !(await findUserById(this.db, this.tenantId, input.customerId))) {
       throw new AppError(400, ErrorCode.UserNotFound, this.msg('UserNotFound'));
     }
@@ -824,6 +827,9 @@ export class OrdersService {
         const now = new Date();
         try {
           await this.retriedTransaction(async (tx) => {
+            if (extras.agreement?.signatureId) {
+              await this.claimSignature(tx, extras.agreement.signatureId, orderId);
+            }
             // An approval from the manager's phone allows this one order.
             await discount?.consume(tx);
             // Locks and holds first: a refusal fails before the day's number counter is touched.
@@ -921,12 +927,6 @@ export class OrdersService {
                 };
               }),
             );
-            if (extras.agreement?.signatureId) {
-              await tx
-                .update(files)
-                .set({ businessEntityId: orderId, isTemporary: false, expiresAt: null })
-                .where(eq(files.id, extras.agreement.signatureId));
-            }
             await tx.insert(orderFeeItems).values(
               feeItems.map((f, i) => ({
                 orderId,
@@ -996,6 +996,30 @@ export class OrdersService {
     this.request.server.metrics.count('booking');
     // Read back as placed: an agent may not open orders, but sees the one they just made.
     return this.toOrder((await findOrderDetail(this.db, this.tenantId, orderId, this.en))!);
+  }
+
+  /**
+   * A counter order's signature under the agreement is kept with it, first in its transaction:
+   * only an upload of the clerk's own, of a signature, is taken (another's file, or a photo, is
+   * refused), and checking it as it is claimed costs one statement, only for an order whose gear
+   * is free.
+   */
+  private async claimSignature(tx: Transaction, fileId: string, orderId: string) {
+    const [claimed] = await tx
+      .update(files)
+      .set({ businessEntityId: orderId, isTemporary: false, expiresAt: null })
+      .where(
+        and(
+          eq(files.tenantId, this.tenantId),
+          eq(files.id, fileId),
+          eq(files.ownerId, this.user.id),
+          eq(files.businessType, AGREEMENT_SIGNATURE),
+        ),
+      )
+      .returning({ id: files.id });
+    if (!claimed) {
+      throw new AppError(400, ErrorCode.Validation, this.msg('CounterSignatureInvalid'));
+    }
   }
 
   /** A counter order may not start before now, less a grace for a clerk who took a while. */
@@ -1112,7 +1136,10 @@ export class OrdersService {
       !i.equipmentId && i.categoryId ? [i.categoryId] : [],
     );
     const [gear, categories, stock] = await Promise.all([
-      findGear(this.db, this.tenantId, equipmentIds),
+      // A rush of orders for the same gear reads it once (lib/shared-read.ts), as its answers.
+      sharedRead(this.db, `gear ${this.tenantId} ${[...equipmentIds].sort().join(',')}`, () =>
+        findGear(this.db, this.tenantId, equipmentIds),
+      ),
       categoryIds.length
         ? this.db
             .select()

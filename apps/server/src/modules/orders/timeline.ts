@@ -106,13 +106,10 @@ export async function appendEvent(
   entry: { kind: string; from?: number; to?: number; message: Text },
   actor: Actor,
 ) {
-  const [last] = await tx
-    .select({ seq: sql<number>`coalesce(max(${orderEvents.seq}), 0)`.mapWith(Number) })
-    .from(orderEvents)
-    .where(eq(orderEvents.orderId, orderId));
+  // The next number of the order's timeline, taken in the insert itself: one round trip.
   await tx.insert(orderEvents).values({
     orderId,
-    seq: (last?.seq ?? 0) + 1,
+    seq: sql`(select coalesce(max(${orderEvents.seq}), 0) + 1 from ${orderEvents} where ${orderEvents.orderId} = ${orderId})`,
     kind: entry.kind,
     fromStatus: entry.from ?? null,
     toStatus: entry.to ?? null,
