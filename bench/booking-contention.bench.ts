@@ -1,6 +1,6 @@
 /**
- * Bookings that arrive together, on the engine the test helpers pick (embedded PGlite, or
- * PostgreSQL when TEST_DATABASE_URL is set), over real HTTP:
+ * Bookings that arrive together, on the engine the test helpers pick (embedded PGlite in a thread
+ * of its own, as `npm start` runs it, or PostgreSQL when TEST_DATABASE_URL is set), over real HTTP:
  *
  * - 200 bookings of one and the same item at once: exactly one may succeed, the others are told
  *   the item is taken (409), none fails (5xx); p50 and p99 of all answers.
@@ -31,7 +31,7 @@ const RUSH = Number(process.env.BENCH_RUSH ?? 200);
 const NEXT_YEAR = new Date().getUTCFullYear() + 1;
 const DAY = 86_400_000;
 
-const t = await createTestApp({ settings: { LOG_LEVEL: 'silent' } });
+const t = await createTestApp({ settings: { LOG_LEVEL: 'silent' }, embeddedThread: true });
 const csrf = await verificationHeaders(t.app);
 const { admin } = await signIn(t.app, csrf, ['admin']);
 const stores = await storeIdsByName(t.app);
