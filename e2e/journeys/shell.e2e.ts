@@ -45,6 +45,15 @@ function whatAnimates(page: Page) {
   });
 }
 
+/** Until every animation on the page has waited out its delay and moves. */
+function animationsMoving(page: Page) {
+  return page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => Number(a.currentTime ?? 0) >= Number(a.effect?.getTiming().delay ?? 0)),
+  );
+}
+
 /**
  * How often the page's main thread restyled the page over `ms` (from a trace of the browser):
  * an animation it has to draw itself restyles and repaints at every frame.
@@ -336,6 +345,7 @@ describe('app shell on a phone', () => {
     // no frames for the phone to draw beside the page's code.
     expect(waiting.stillFor).toBeGreaterThanOrEqual(1000);
     // antd-mobile's own shimmer moved the skeleton's background: a restyle at every frame.
+    await animationsMoving(page);
     expect(await restylesOver(page, 1000)).toBeLessThan(20);
     for (const release of held.splice(0)) release();
     await page.locator('.adm-list-item').first().waitFor();
@@ -350,6 +360,7 @@ describe('app shell on a phone', () => {
     expect(counting.stillFor).toBeGreaterThanOrEqual(1000);
     // antd-mobile's DotLoading was an SVG animation, redrawn on the main thread.
     expect(counting.svg).toBe(0);
+    await animationsMoving(page);
     expect(await restylesOver(page, 1000)).toBeLessThan(20);
     for (const release of held.splice(0)) release();
     await page.unrouteAll({ behavior: 'ignoreErrors' });
