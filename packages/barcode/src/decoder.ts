@@ -11,6 +11,7 @@ import {
   toProductRead,
   ZXING_FORMATS,
 } from './formats';
+import { readEanByProfile } from './ean-profile';
 import {
   adaptiveThreshold,
   fitWithin,
@@ -47,6 +48,8 @@ export const DecodeStrategy = {
   UpscaleSharpenWide: 'upscale-sharpen-wide',
   SharpenHard: 'sharpen-hard',
   Unwrap: 'unwrap',
+  /** EAN-13 or UPC-A read from the grey levels along scan lines (ean-profile.ts). */
+  Profile: 'profile',
 } as const;
 export type DecodeStrategy = (typeof DecodeStrategy)[keyof typeof DecodeStrategy];
 
@@ -264,7 +267,11 @@ async function decodePhoto(image: RgbaImage): Promise<DecodeResult | null> {
       best = candidate;
     }
   }
-  return best?.result ?? null;
+  if (best) return best.result;
+  // Last, as zxing never read it: an EAN-13 or UPC-A too blurred for its bars' edges, read by
+  // how its grey levels match each digit's blurred bars (it holds to its own agreement rule).
+  const profile = readEanByProfile(gray);
+  return profile && { ...profile, strategy: DecodeStrategy.Profile };
 }
 
 function assertImage(image: RgbaImage): void {
@@ -279,7 +286,8 @@ function assertImage(image: RgbaImage): void {
 
 /**
  * The barcode in an RGBA image, or null. `live` makes one fast attempt (camera frames); `photo`
- * tries each strategy of {@link PHOTO_STRATEGIES} until one reads a code it can trust.
+ * tries each strategy of {@link PHOTO_STRATEGIES} until one reads a code it can trust, and last
+ * reads EAN-13 and UPC-A by their grey levels.
  */
 export async function decodeBarcode(
   image: RgbaImage,
