@@ -3,15 +3,17 @@ import type { GrayImage } from './preprocess';
 
 /**
  * EAN-13 and UPC-A read from the grey levels along scan lines, for labels too blurred for bars
- * and spaces to be told apart by their edges (zxing's way): a label of two pixels a bar, out of
- * focus, where thin spaces no longer come up to white.
+ * and spaces to be told apart by their edges (zxing's way): a label of under two pixels a bar,
+ * out of focus, where thin spaces no longer come up to white and thin bars fade.
  *
- * Instead of edges, each stretch of a line is compared with what each digit's bars would look
- * like through the same blur (a matched filter): the guards, which every EAN has in the same
- * place, give where the symbol starts and how wide a module is; then each digit is the pattern
- * whose blurred picture correlates best, and the thirteen digits are chosen together so that
- * their parities and the check digit agree (EAN-13 has no other error detection). A text must
- * come out the same on several scan lines before it is believed.
+ * Instead of edges, each stretch of a line is compared with what bars would look like through
+ * the same blur (a matched filter). The guards, which every EAN has in the same place, give where
+ * the symbol starts, how wide a module is, how blurred it is and how far its bars spread or
+ * thinned in print, and its ink and paper levels. Each digit is then the pattern whose blurred
+ * picture matches best at those levels, and the thirteen digits are chosen together so that
+ * their parities and the check digit agree. EAN-13 has no other error detection, so a line's
+ * read counts only if no digit was forced and every digit won its place clearly, and a text must
+ * come out the same on several lines before it is believed.
  */
 
 /** Digit patterns, one character a module (1 = bar): the L set; R is its inverse, G R reversed. */
@@ -51,6 +53,10 @@ const DIGIT_AT = Array.from({ length: 12 }, (_, i) => (i < 6 ? 3 + 7 * i : 50 + 
 const SAMPLES = 4;
 /** Blur tried, as a Gaussian's sigma in modules. */
 const BLURS = [0.35, 0.6, 0.85, 1.1, 1.4];
+/** Bars wider or narrower than printed, in modules (ink spread; a thin print or glare eats them). */
+const SPREADS = [-0.5, -0.25, 0, 0.25];
+/** Bars' spread tried first, to find the symbol. */
+const COARSE_SPREADS = [0, -0.5];
 /** Blur tried first, to find the symbol. */
 const COARSE_BLURS = [0.6, 1.1];
 /** Scan lines across the picture, each way (rows, then columns). */
@@ -61,6 +67,8 @@ const MIN_QUIET = 4;
 const MIN_MODULE = 1;
 /** The guards of a symbol correlate with their blurred picture at least this well. */
 const MIN_GUARD_CORRELATION = 0.75;
+/** The guards at one blur, roughly placed, correlate at least this well before finer tries. */
+const MIN_COARSE_CORRELATION = 0.6;
 /** At most this many digits may be other than the best fit in their place. */
 const MAX_FORCED = 0;
 /**
@@ -68,27 +76,53 @@ const MAX_FORCED = 0;
  * makes some patterns look alike, and a near tie decided by the check digit is a guess.
  */
 const MIN_MARGIN = 0.02;
-/** A line's read counts when its digits correlate with their patterns this well on average. */
-const MIN_MEAN_CORRELATION = 0.85;
-/** And no digit correlates worse than this. */
-const MIN_DIGIT_CORRELATION = 0.3;
+/** A line's read counts when its digits match their patterns this well on average (`match`). */
+const MIN_MEAN_MATCH = 0.85;
+/** And no digit matches worse than this. */
+const MIN_DIGIT_MATCH = 0.3;
 /** A text is believed once this many lines read it, twice as many as read anything else. */
 const LINES_TO_ACCEPT = 3;
 
-/** `modules` (a string of 0/1, or numbers with 0.5 for not known) blurred, sampled SAMPLES a module. */
-function blurred(modules: readonly number[], sigma: number): Float64Array {
-  const n = modules.length * SAMPLES;
-  const out = new Float64Array(n);
-  const reach = Math.ceil(3 * sigma * SAMPLES);
+/** Steps a module is drawn in before it is blurred (bars may spread or thin by part of one). */
+const FINE = 16;
+
+/**
+ * `modules` (1 a bar, 0 a space, 0.5 not known) as a camera sees them, SAMPLES a module: each bar
+ * wider by `spread` modules (ink that spread; less than 0, bars printed thin), blurred by a
+ * Gaussian of `sigma` modules.
+ */
+function blurred(modules: readonly number[], sigma: number, spread: number): Float64Array {
+  const n = modules.length * FINE;
+  const drawn = new Float64Array(n);
+  const grow = Math.round((Math.abs(spread) / 2) * FINE);
   for (let i = 0; i < n; i++) {
+    const own = modules[Math.floor(i / FINE)]!;
+    drawn[i] = own;
+    if (own === 0.5 || grow === 0) continue;
+    // A space beside a bar within `grow` steps turns bar (spread), or a bar beside a space
+    // turns space (thin): whichever the sign says.
+    const other = spread > 0 ? 1 : 0;
+    if (own === other) continue;
+    for (let k = Math.max(0, i - grow); k <= Math.min(n - 1, i + grow); k++) {
+      if (modules[Math.floor(k / FINE)] === other) {
+        drawn[i] = other;
+        break;
+      }
+    }
+  }
+  const out = new Float64Array(modules.length * SAMPLES);
+  const reach = Math.ceil(3 * sigma * FINE);
+  const weights = Array.from({ length: 2 * reach + 1 }, (_, k) =>
+    Math.exp(-(((k - reach) / FINE) ** 2) / (2 * sigma * sigma)),
+  );
+  for (let i = 0; i < out.length; i++) {
+    const centre = Math.floor(((i + 0.5) * FINE) / SAMPLES);
     let sum = 0;
     let weight = 0;
     for (let k = -reach; k <= reach; k++) {
-      const at = Math.floor((i + k) / SAMPLES);
-      const value = at < 0 || at >= modules.length ? 0.5 : modules[at]!;
-      const w = Math.exp(-((k / SAMPLES) ** 2) / (2 * sigma * sigma));
-      sum += value * w;
-      weight += w;
+      const at = centre + k;
+      sum += (at < 0 || at >= n ? 0.5 : drawn[at]!) * weights[k + reach]!;
+      weight += weights[k + reach]!;
     }
     out[i] = sum / weight;
   }
@@ -122,6 +156,9 @@ function knownSymbol(): { modules: number[]; known: number[] } {
 
 interface Templates {
   sigma: number;
+  spread: number;
+  /** The whole of SYMBOL. */
+  symbol: Float64Array;
   /** The known modules' samples (knownSymbol), in order. */
   guards: Float64Array;
   /** Per digit 0–9, the L, G and R pattern with a module each side, blurred. */
@@ -132,19 +169,21 @@ interface Templates {
 
 const SYMBOL = knownSymbol();
 
-function templates(sigma: number): Templates {
-  const all = blurred(SYMBOL.modules, sigma);
+function templates(sigma: number, spread: number): Templates {
+  const all = blurred(SYMBOL.modules, sigma, spread);
   const guards = new Float64Array(SYMBOL.known.length * SAMPLES);
   SYMBOL.known.forEach((module, i) => {
     guards.set(all.subarray(module * SAMPLES, (module + 1) * SAMPLES), i * SAMPLES);
   });
   // A left digit follows a bar and precedes a space; a right digit the other way round.
   const flanked = (code: string, before: number, after: number) => {
-    const wide = blurred([0.5, before, ...bits(code), after, 0.5], sigma);
+    const wide = blurred([0.5, before, ...bits(code), after, 0.5], sigma, spread);
     return wide.slice(SAMPLES, 10 * SAMPLES);
   };
   return {
     sigma,
+    spread,
+    symbol: all,
     guards,
     l: L_CODES.map((code) => flanked(code, 1, 0)),
     g: G_CODES.map((code) => flanked(code, 1, 0)),
@@ -153,7 +192,8 @@ function templates(sigma: number): Templates {
 }
 
 let cachedTemplates: Templates[] | null = null;
-const allTemplates = () => (cachedTemplates ??= BLURS.map(templates));
+const allTemplates = () =>
+  (cachedTemplates ??= BLURS.flatMap((sigma) => SPREADS.map((spread) => templates(sigma, spread))));
 
 /** Pearson correlation of two equally long series. */
 function correlation(a: ArrayLike<number>, b: ArrayLike<number>): number {
@@ -235,7 +275,7 @@ function sample(
   return out;
 }
 
-/** How well the guards fit a symbol at x0 with modules w wide (x0 is where the quiet zone's 5 modules start). */
+/** How well the guards fit a symbol at x0 (where its 5 modules of quiet zone start), modules w wide. */
 function guardFit(line: Float64Array, x0: number, w: number, t: Templates, buffer: Float64Array) {
   let k = 0;
   for (const module of SYMBOL.known) {
@@ -305,26 +345,78 @@ interface Fit {
   score: number;
 }
 
+/** Pieces of SYMBOL: [first module, modules]: the start guard, the middle one, the end one. */
+const START_PIECE = [0, 9] as const;
+const MIDDLE_PIECE = [49, 7] as const;
+const END_PIECE = [96, 9] as const;
+
+/**
+ * Where a piece of SYMBOL (at `t`'s blur) fits best on the line, trying `steps` positions each
+ * side of `x` (where the piece would start) a twentieth of a module apart.
+ */
+function fitPiece(
+  line: Float64Array,
+  t: Templates,
+  [first, count]: readonly [number, number],
+  x: number,
+  w: number,
+  steps: number,
+): { x: number; score: number } {
+  const template = t.symbol.subarray(first * SAMPLES, (first + count) * SAMPLES);
+  const window = new Float64Array(count * SAMPLES);
+  let best = { x, score: -2 };
+  for (let j = -steps; j <= steps; j++) {
+    const at = x + j * 0.05 * w;
+    const score = correlation(sample(line, at, w, 0, count, window), template);
+    if (score > best.score) best = { x: at, score };
+  }
+  return best;
+}
+
 /** The symbol's start, module width and blur that fit the guards best, near a span's edges. */
 function fitGuards(line: Float64Array, span: { start: number; end: number }): Fit | null {
   const buffer = new Float64Array(SYMBOL.known.length * SAMPLES);
   const w0 = (span.end - span.start) / MODULES;
   let best: Fit | null = null;
-  for (const middle of allTemplates().filter((t) => COARSE_BLURS.includes(t.sigma))) {
-    // Coarse: a quarter module and 1 % apart, over two and a half modules and 5 % (blur moves
-    // the outer edges, and a blurred first bar may not have looked dark at all).
-    for (let j = -10; j <= 10; j++) {
-      for (let k = -5; k <= 5; k++) {
-        const w = w0 * (1 + k * 0.01);
-        const x0 = span.start + j * 0.25 * w0 - 5 * w;
-        const score = guardFit(line, x0, w, middle, buffer);
-        if (!best || score > best.score) best = { x0, w, t: middle, score };
+  // Coarse: each outer guard placed on its own, within eight modules of its end of the span
+  // (blur moves it, and a faint thin bar may not have looked dark at all, so the span began at
+  // the first thick one), then the width that fits all the guards from either, to a quarter of
+  // a percent (a module at the far end is only 1 % of the symbol), near the width the span and
+  // the two guards give.
+  for (const t of allTemplates().filter(
+    (t) => COARSE_BLURS.includes(t.sigma) && COARSE_SPREADS.includes(t.spread),
+  )) {
+    const start = fitPiece(line, t, START_PIECE, span.start - 5 * w0, w0, 160);
+    const end = fitPiece(line, t, END_PIECE, span.end - 4 * w0, w0, 160);
+    // Most spans are not a symbol at all (text, texture): neither end looks like a guard.
+    if (Math.min(start.score, end.score) < MIN_COARSE_CORRELATION) continue;
+    const between = (end.x - start.x) / END_PIECE[0];
+    if (between <= 0) continue;
+    // The width from the span's ends and from the two guards, each from either guard, first a
+    // percent apart and then a quarter of one round the best.
+    const tryWidths = (centre: number, steps: number, step: number, jitter: number) => {
+      let found: Fit | null = null;
+      for (let k = -steps; k <= steps; k++) {
+        const w = centre * (1 + k * step);
+        for (let j = -jitter; j <= jitter; j++) {
+          for (const x0 of [start.x + j * 0.1 * w, end.x - END_PIECE[0] * w + j * 0.1 * w]) {
+            const score = guardFit(line, x0, w, t, buffer);
+            if (!found || score > found.score) found = { x0, w, t, score };
+          }
+        }
       }
+      return found!;
+    };
+    for (const centre of [w0, between]) {
+      const rough = tryWidths(centre, 3, 0.01, 1);
+      const fine = tryWidths(rough.w, 4, 0.0025, 2);
+      if (!best || fine.score > best.score) best = fine;
     }
   }
-  if (!best) return null;
+  if (!best || best.score < MIN_COARSE_CORRELATION) return null;
   const coarse = best;
-  for (const t of allTemplates()) {
+  // Then the blur, at a twelfth of a module and a third of a percent, with bars as printed.
+  for (const t of allTemplates().filter((t) => t.spread === 0)) {
     for (let j = -3; j <= 3; j++) {
       for (let k = -3; k <= 3; k++) {
         const w = coarse.w * (1 + k * 0.0033);
@@ -332,6 +424,16 @@ function fitGuards(line: Float64Array, span: { start: number; end: number }): Fi
         const score = guardFit(line, x0, w, t, buffer);
         if (score > best.score) best = { x0, w, t, score };
       }
+    }
+  }
+  // Last how much the bars spread or thinned, at the blurs next to that one.
+  const sharp = best;
+  for (const t of allTemplates()) {
+    if (t.spread === 0 || Math.abs(t.sigma - sharp.t.sigma) > 0.3) continue;
+    for (let j = -1; j <= 1; j++) {
+      const x0 = sharp.x0 + j * 0.08 * sharp.w;
+      const score = guardFit(line, x0, sharp.w, t, buffer);
+      if (score > best.score) best = { x0, w: sharp.w, t, score };
     }
   }
   return best;
@@ -346,27 +448,18 @@ type Place = (m: number) => number;
  * carry into the far digits.
  */
 function placeGuards(line: Float64Array, fit: Fit): Place {
-  const all = blurred(SYMBOL.modules, fit.t.sigma);
-  // Each guard with the known modules round it, as [first module, modules] of SYMBOL (5 quiet first).
   // The middle guard is looked for within a module (its bars alternate: two modules off fits
   // too); the outer ones, which the quiet zone makes unique, within three.
-  const pieces: [number, number, number][] = [
-    [0, 9, 60],
-    [49, 7, 12],
-    [96, 9, 60],
-  ];
-  const anchors = pieces.map(([first, count, reach]) => {
-    const template = all.subarray(first * SAMPLES, (first + count) * SAMPLES);
-    const window = new Float64Array(count * SAMPLES);
-    let best = { x: fit.x0 + first * fit.w, score: -2 };
-    for (let j = -reach; j <= reach; j++) {
-      const x = fit.x0 + (first + j * 0.05) * fit.w;
-      sample(line, x, fit.w, 0, count, window);
-      const score = correlation(window, template);
-      if (score > best.score) best = { x, score };
-    }
-    return { module: first - 5, x: best.x };
-  });
+  const anchors = (
+    [
+      [START_PIECE, 60],
+      [MIDDLE_PIECE, 12],
+      [END_PIECE, 60],
+    ] as const
+  ).map(([piece, steps]) => ({
+    module: piece[0] - 5,
+    x: fitPiece(line, fit.t, piece, fit.x0 + piece[0] * fit.w, fit.w, steps).x,
+  }));
   const [a, b, c] = anchors as [(typeof anchors)[0], (typeof anchors)[0], (typeof anchors)[0]];
   return (m) => {
     const [from, to] = m < b.module ? [a, b] : [b, c];
@@ -405,7 +498,7 @@ type Scores = ReturnType<typeof digitScores>;
 interface Digits {
   /** The thirteen digits, the first told by the parities. */
   digits: number[];
-  /** Their correlations summed. */
+  /** How well they match, summed (`match`). */
   total: number;
   /** The least of them. */
   least: number;
@@ -489,8 +582,8 @@ function readLine(line: Float64Array): string | null {
     }
     if (
       best &&
-      best.total / 12 >= MIN_MEAN_CORRELATION &&
-      best.least >= MIN_DIGIT_CORRELATION &&
+      best.total / 12 >= MIN_MEAN_MATCH &&
+      best.least >= MIN_DIGIT_MATCH &&
       best.forced <= MAX_FORCED &&
       best.margin >= MIN_MARGIN
     ) {
@@ -500,7 +593,7 @@ function readLine(line: Float64Array): string | null {
   return null;
 }
 
-/** Darkness along row or column `at`, averaged over three pixels across. */
+/** Darkness along row (`across`) or column `index`, averaged over three pixels across. */
 function lineOf(gray: GrayImage, across: boolean, index: number): Float64Array {
   const { data, width, height } = gray;
   const length = across ? width : height;
@@ -525,17 +618,15 @@ export function readEanByProfile(gray: GrayImage): { text: string; format: Barco
     const breadth = across ? gray.height : gray.width;
     for (let k = 0; k < LINES; k++) {
       const line = lineOf(gray, across, Math.round(breadth * (0.1 + (0.8 * k) / (LINES - 1))));
-      {
-        const text = readLine(line);
-        if (!text) continue;
-        const count = (votes.get(text) ?? 0) + 1;
-        votes.set(text, count);
-        const others = Math.max(0, ...[...votes].filter(([t]) => t !== text).map(([, c]) => c));
-        if (count >= LINES_TO_ACCEPT && count >= 2 * others) {
-          return text.startsWith('0')
-            ? { text: text.slice(1), format: BarcodeFormat.UpcA }
-            : { text, format: BarcodeFormat.Ean13 };
-        }
+      const text = readLine(line);
+      if (!text) continue;
+      const count = (votes.get(text) ?? 0) + 1;
+      votes.set(text, count);
+      const others = Math.max(0, ...[...votes].filter(([t]) => t !== text).map(([, c]) => c));
+      if (count >= LINES_TO_ACCEPT && count >= 2 * others) {
+        return text.startsWith('0')
+          ? { text: text.slice(1), format: BarcodeFormat.UpcA }
+          : { text, format: BarcodeFormat.Ean13 };
       }
     }
   }
