@@ -1,54 +1,32 @@
-import { BarcodeFormat } from './formats';
+import type { BarcodeFormat } from './formats';
 import type { GrayImage } from './preprocess';
+import {
+  CODES,
+  type Digits,
+  type DigitSet,
+  FLANKS,
+  type Piece,
+  type PlaceScores,
+  QUIET,
+  type Symbology,
+  SYMBOLOGIES,
+} from './ean-symbologies';
 
 /**
- * EAN-13 and UPC-A read from the grey levels along scan lines, for labels too blurred for bars
- * and spaces to be told apart by their edges (zxing's way): a label of under two pixels a bar,
- * out of focus, where thin spaces no longer come up to white and thin bars fade.
+ * EAN-13, UPC-A, EAN-8 and UPC-E read from the grey levels along scan lines, for labels too
+ * blurred for bars and spaces to be told apart by their edges (zxing's way): a label of under two
+ * pixels a bar, out of focus, where thin spaces no longer come up to white and thin bars fade.
  *
  * Instead of edges, each stretch of a line is compared with what bars would look like through
- * the same blur (a matched filter). The guards, which every EAN has in the same place, give where
- * the symbol starts, how wide a module is, how blurred it is and how far its bars spread or
+ * the same blur (a matched filter). The guards, which every member has in known places, give
+ * where the symbol starts, how wide a module is, how blurred it is, how far its bars spread or
  * thinned in print, and its ink and paper levels. Each digit is then the pattern whose blurred
- * picture matches best at those levels, and the thirteen digits are chosen together so that
- * their parities and the check digit agree. EAN-13 has no other error detection, so a line's
- * read counts only if no digit was forced and every digit won its place clearly, and a text must
- * come out the same on several lines before it is believed.
+ * picture matches best at those levels, and the digits are chosen together so that their
+ * parities and the check digit agree (ean-symbologies.ts). The family has no other error
+ * detection, so a line's read counts only if no digit was forced and every digit won its place
+ * clearly, and a text must come out the same on several lines before it is believed.
  */
 
-/** Digit patterns, one character a module (1 = bar): the L set; R is its inverse, G R reversed. */
-const L_CODES = [
-  '0001101',
-  '0011001',
-  '0010011',
-  '0111101',
-  '0100011',
-  '0110001',
-  '0101111',
-  '0111011',
-  '0110111',
-  '0001011',
-];
-const R_CODES = L_CODES.map((code) => [...code].map((m) => (m === '1' ? '0' : '1')).join(''));
-const G_CODES = R_CODES.map((code) => [...code].reverse().join(''));
-/** The first digit, told by which of the left six digits are G (the rest L). */
-const PARITIES = [
-  'LLLLLL',
-  'LLGLGG',
-  'LLGGLG',
-  'LLGGGL',
-  'LGLLGG',
-  'LGGLLG',
-  'LGGGLL',
-  'LGLGLG',
-  'LGLGGL',
-  'LGGLGL',
-];
-
-/** Modules of the symbol: guard 3, six digits of 7, middle guard 5, six digits, guard 3. */
-const MODULES = 95;
-/** Module where each of the twelve encoded digits starts. */
-const DIGIT_AT = Array.from({ length: 12 }, (_, i) => (i < 6 ? 3 + 7 * i : 50 + 7 * (i - 6)));
 /** Samples taken per module. */
 const SAMPLES = 4;
 /** Blur tried, as a Gaussian's sigma in modules. */
@@ -61,6 +39,10 @@ const COARSE_SPREADS = [0, -0.5];
 const COARSE_BLURS = [0.6, 1.1];
 /** Scan lines across the picture, each way (rows, then columns). */
 const LINES = 25;
+/** Modules of the shortest symbol (UPC-E): spans are found once for all. */
+const SHORTEST = Math.min(...SYMBOLOGIES.map(({ symbology }) => symbology.modules));
+/** Dark stretches the fewest a span may hold: blur runs thin bars together. */
+const FEWEST_BARS = Math.min(...SYMBOLOGIES.map(({ symbology }) => symbology.fewestBars));
 /** A bright stretch this long (px) may be a quiet zone beside the symbol. */
 const MIN_QUIET = 4;
 /** A module narrower than this (px) is not resolved by any camera. */
@@ -69,6 +51,12 @@ const MIN_MODULE = 1;
 const MIN_GUARD_CORRELATION = 0.75;
 /** The guards at one blur, roughly placed, correlate at least this well before finer tries. */
 const MIN_COARSE_CORRELATION = 0.6;
+/** All the guards, at the width the two outer ones give, before that width is refined. */
+const MIN_BETWEEN_CORRELATION = 0.4;
+/** Modules of quiet zone looked at each side (UPC-E and EAN-13 ask for at least 7). */
+const QUIET_CHECKED = 7;
+/** Those (but the one beside the guard) differ from paper by at most this share of the contrast. */
+const MAX_QUIET_DIFFERENCE = 0.5;
 /** At most this many digits may be other than the best fit in their place. */
 const MAX_FORCED = 0;
 /**
@@ -80,7 +68,7 @@ const MIN_MARGIN = 0.02;
 const MIN_MEAN_MATCH = 0.85;
 /** And no digit matches worse than this. */
 const MIN_DIGIT_MATCH = 0.3;
-/** A text is believed once this many lines read it, twice as many as read anything else. */
+/** A symbol's text is believed once this many lines read it, twice as many as read another there. */
 const LINES_TO_ACCEPT = 3;
 
 /** Steps a module is drawn in before it is blurred (bars may spread or thin by part of one). */
@@ -131,92 +119,69 @@ function blurred(modules: readonly number[], sigma: number, spread: number): Flo
 
 const bits = (code: string) => [...code].map(Number);
 
-/**
- * What is known of every EAN-13 without its digits, with five modules of quiet zone each side:
- * the guards, and the module each side of them (L and G digits begin with a space and end with a
- * bar, R digits the other way round). Unknown modules are 0.5.
- */
-function knownSymbol(): { modules: number[]; known: number[] } {
-  const modules = [
-    ...bits('00000101'),
-    ...Array<number>(42).fill(0.5),
-    ...bits('01010'),
-    ...Array<number>(42).fill(0.5),
-    ...bits('10100000'),
-  ];
-  for (let i = 0; i < 6; i++) {
-    modules[5 + DIGIT_AT[i]!] = 0;
-    modules[5 + DIGIT_AT[i]! + 6] = 1;
-    modules[5 + DIGIT_AT[i + 6]!] = 1;
-    modules[5 + DIGIT_AT[i + 6]! + 6] = 0;
-  }
-  const known = modules.flatMap((m, i) => (m === 0.5 ? [] : [i]));
-  return { modules, known };
-}
-
-interface Templates {
+/** The digit patterns at one blur and spread, each with a module of its flanks (FLANKS). */
+interface Blur {
   sigma: number;
   spread: number;
-  /** The whole of SYMBOL. */
+  codes: Record<DigitSet, Float64Array[]>;
+}
+
+/** A symbology's guards at one blur and spread. */
+interface Templates {
+  blur: Blur;
+  /** The whole pattern. */
   symbol: Float64Array;
-  /** The known modules' samples (knownSymbol), in order. */
+  /** Its known modules' samples, in order. */
   guards: Float64Array;
-  /** Per digit 0–9, the L, G and R pattern with a module each side, blurred. */
-  l: Float64Array[];
-  g: Float64Array[];
-  r: Float64Array[];
+  /** The same less their mean, and the sum of their squares. */
+  centredGuards: Float64Array;
+  guardSquares: number;
 }
 
-const SYMBOL = knownSymbol();
+function blurOf(sigma: number, spread: number): Blur {
+  const flanked = (set: DigitSet) =>
+    CODES[set].map((code) => {
+      const [before, after] = FLANKS[set];
+      return blurred([0.5, before, ...bits(code), after, 0.5], sigma, spread).slice(
+        SAMPLES,
+        10 * SAMPLES,
+      );
+    });
+  return { sigma, spread, codes: { L: flanked('L'), G: flanked('G'), R: flanked('R') } };
+}
 
-function templates(sigma: number, spread: number): Templates {
-  const all = blurred(SYMBOL.modules, sigma, spread);
-  const guards = new Float64Array(SYMBOL.known.length * SAMPLES);
-  SYMBOL.known.forEach((module, i) => {
-    guards.set(all.subarray(module * SAMPLES, (module + 1) * SAMPLES), i * SAMPLES);
+/** Modules of each symbology's pattern that are known (guards, quiet zones, digits' ends). */
+const KNOWN = new Map(
+  SYMBOLOGIES.map(({ symbology }) => [
+    symbology,
+    symbology.pattern.flatMap((m, i) => (m === 0.5 ? [] : [i])),
+  ]),
+);
+const known = (symbology: Symbology) => KNOWN.get(symbology)!;
+
+function templatesOf(symbology: Symbology, blur: Blur): Templates {
+  const symbol = blurred(symbology.pattern, blur.sigma, blur.spread);
+  const guards = new Float64Array(known(symbology).length * SAMPLES);
+  known(symbology).forEach((module, i) => {
+    guards.set(symbol.subarray(module * SAMPLES, (module + 1) * SAMPLES), i * SAMPLES);
   });
-  // A left digit follows a bar and precedes a space; a right digit the other way round.
-  const flanked = (code: string, before: number, after: number) => {
-    const wide = blurred([0.5, before, ...bits(code), after, 0.5], sigma, spread);
-    return wide.slice(SAMPLES, 10 * SAMPLES);
-  };
-  return {
-    sigma,
-    spread,
-    symbol: all,
-    guards,
-    l: L_CODES.map((code) => flanked(code, 1, 0)),
-    g: G_CODES.map((code) => flanked(code, 1, 0)),
-    r: R_CODES.map((code) => flanked(code, 0, 1)),
-  };
+  const mean = guards.reduce((a, b) => a + b, 0) / guards.length;
+  const centredGuards = guards.map((v) => v - mean);
+  const guardSquares = centredGuards.reduce((a, v) => a + v * v, 0);
+  return { blur, symbol, guards, centredGuards, guardSquares };
 }
 
-let cachedTemplates: Templates[] | null = null;
-const allTemplates = () =>
-  (cachedTemplates ??= BLURS.flatMap((sigma) => SPREADS.map((spread) => templates(sigma, spread))));
-
-/** Pearson correlation of two equally long series. */
-function correlation(a: ArrayLike<number>, b: ArrayLike<number>): number {
-  const n = a.length;
-  let sa = 0;
-  let sb = 0;
-  for (let i = 0; i < n; i++) {
-    sa += a[i]!;
-    sb += b[i]!;
+let cachedBlurs: Blur[] | null = null;
+const cachedTemplates = new Map<Symbology, Templates[]>();
+/** Every blur and spread of a symbology's guards, made once. */
+function allTemplates(symbology: Symbology): Templates[] {
+  let found = cachedTemplates.get(symbology);
+  if (!found) {
+    cachedBlurs ??= BLURS.flatMap((sigma) => SPREADS.map((spread) => blurOf(sigma, spread)));
+    found = cachedBlurs.map((blur) => templatesOf(symbology, blur));
+    cachedTemplates.set(symbology, found);
   }
-  const ma = sa / n;
-  const mb = sb / n;
-  let ab = 0;
-  let aa = 0;
-  let bb = 0;
-  for (let i = 0; i < n; i++) {
-    const da = a[i]! - ma;
-    const db = b[i]! - mb;
-    ab += da * db;
-    aa += da * da;
-    bb += db * db;
-  }
-  return aa > 0 && bb > 0 ? ab / Math.sqrt(aa * bb) : 0;
+  return found;
 }
 
 /** The straight line `a·model + b` nearest `seen` (least squares): the symbol's ink and paper. */
@@ -275,21 +240,46 @@ function sample(
   return out;
 }
 
-/** How well the guards fit a symbol at x0 (where its 5 modules of quiet zone start), modules w wide. */
-function guardFit(line: Float64Array, x0: number, w: number, t: Templates, buffer: Float64Array) {
+/** How well the guards fit a symbol at x0 (where its quiet zone's modules start), modules w wide. */
+function guardFit(
+  line: Float64Array,
+  symbology: Symbology,
+  x0: number,
+  w: number,
+  t: Templates,
+  buffer: Float64Array,
+) {
+  // A correlation with the guards taken about their mean once (templatesOf).
+  const n = buffer.length;
   let k = 0;
-  for (const module of SYMBOL.known) {
-    for (let s = 0; s < SAMPLES; s++)
-      buffer[k++] = at(line, x0 + (module + (s + 0.5) / SAMPLES) * w);
+  let sum = 0;
+  let squares = 0;
+  let product = 0;
+  for (const module of known(symbology)) {
+    for (let s = 0; s < SAMPLES; s++) {
+      const v = at(line, x0 + (module + (s + 0.5) / SAMPLES) * w);
+      buffer[k] = v;
+      sum += v;
+      squares += v * v;
+      product += v * t.centredGuards[k++]!;
+    }
   }
-  return correlation(buffer, t.guards);
+  const spread = squares - (sum * sum) / n;
+  return spread > 0 ? product / Math.sqrt(spread * t.guardSquares) : 0;
+}
+
+/** Where a symbol may lie on a line (px), and how many dark stretches lie between. */
+interface Span {
+  start: number;
+  end: number;
+  bars: number;
 }
 
 /**
  * Where a symbol may lie on the line: a dark stretch between two bright ones longer than any
  * bright stretch inside it (a quiet zone is wider than the widest space, four modules).
  */
-function spans(line: Float64Array): { start: number; end: number }[] {
+function spans(line: Float64Array): Span[] {
   const n = line.length;
   const window = Math.max(16, Math.round(n / 8));
   const prefix = new Float64Array(n + 1);
@@ -308,7 +298,7 @@ function spans(line: Float64Array): { start: number; end: number }[] {
     runs.push([i, j - i, dark[i]!]);
     i = j;
   }
-  const found: { start: number; end: number }[] = [];
+  const found: Span[] = [];
   for (let a = 1; a < runs.length; a++) {
     const quietBefore = runs[a - 1]!;
     if (!runs[a]![2] || quietBefore[1] < MIN_QUIET) continue;
@@ -326,12 +316,12 @@ function spans(line: Float64Array): { start: number; end: number }[] {
       const start = runs[a]![0];
       const end = run[0] + run[1];
       if (
-        bars >= 10 &&
+        bars >= FEWEST_BARS &&
         quietAfter[1] >= MIN_QUIET &&
         quietAfter[1] > widestSpace &&
-        end - start >= MODULES * MIN_MODULE
+        end - start >= SHORTEST * MIN_MODULE
       ) {
-        found.push({ start, end });
+        found.push({ start, end, bars });
       }
     }
   }
@@ -345,94 +335,136 @@ interface Fit {
   score: number;
 }
 
-/** Pieces of SYMBOL: [first module, modules]: the start guard, the middle one, the end one. */
-const START_PIECE = [0, 9] as const;
-const MIDDLE_PIECE = [49, 7] as const;
-const END_PIECE = [96, 9] as const;
-
 /**
- * Where a piece of SYMBOL (at `t`'s blur) fits best on the line, trying `steps` positions each
- * side of `x` (where the piece would start) a twentieth of a module apart.
+ * Where a piece of a symbology's pattern (at `t`'s blur) fits best on the line, within `reach`
+ * modules of `x` (where the piece would start), `step` modules apart; then, from a step over a
+ * twentieth of a module, a twentieth apart round the best.
  */
 function fitPiece(
   line: Float64Array,
   t: Templates,
-  [first, count]: readonly [number, number],
+  [first, count]: Piece,
   x: number,
   w: number,
-  steps: number,
+  reach: number,
+  step = 0.05,
 ): { x: number; score: number } {
-  const template = t.symbol.subarray(first * SAMPLES, (first + count) * SAMPLES);
-  const window = new Float64Array(count * SAMPLES);
+  const template = centred(t, first, count);
+  const n = count * SAMPLES;
   let best = { x, score: -2 };
-  for (let j = -steps; j <= steps; j++) {
-    const at = x + j * 0.05 * w;
-    const score = correlation(sample(line, at, w, 0, count, window), template);
-    if (score > best.score) best = { x: at, score };
+  // A correlation with the template taken about its mean once: the window's own mean drops out
+  // of the sum of products.
+  const tryAt = (start: number) => {
+    let sum = 0;
+    let squares = 0;
+    let product = 0;
+    for (let i = 0; i < n; i++) {
+      const v = at(line, start + (i + 0.5) * (w / SAMPLES));
+      sum += v;
+      squares += v * v;
+      product += v * template.values[i]!;
+    }
+    const spread = squares - (sum * sum) / n;
+    const score = spread > 0 ? product / Math.sqrt(spread * template.squares) : 0;
+    if (score > best.score) best = { x: start, score };
+  };
+  const steps = Math.max(1, Math.round(reach / step));
+  for (let j = -steps; j <= steps; j++) tryAt(x + j * step * w);
+  const centre = best.x;
+  for (let j = 1; j * 0.05 < step; j++) {
+    tryAt(centre - j * 0.05 * w);
+    tryAt(centre + j * 0.05 * w);
   }
   return best;
 }
 
-/** The symbol's start, module width and blur that fit the guards best, near a span's edges. */
-function fitGuards(line: Float64Array, span: { start: number; end: number }): Fit | null {
-  const buffer = new Float64Array(SYMBOL.known.length * SAMPLES);
-  const w0 = (span.end - span.start) / MODULES;
-  let best: Fit | null = null;
+const centredPieces = new WeakMap<
+  Templates,
+  Map<number, { values: Float64Array; squares: number }>
+>();
+/** A piece of `t`'s pattern less its mean, with its sum of squares, made once. */
+function centred(t: Templates, first: number, count: number) {
+  let pieces = centredPieces.get(t);
+  if (!pieces) {
+    pieces = new Map<number, { values: Float64Array; squares: number }>();
+    centredPieces.set(t, pieces);
+  }
+  let piece = pieces.get(first);
+  if (!piece) {
+    const values = t.symbol.slice(first * SAMPLES, (first + count) * SAMPLES);
+    const mean = values.reduce((a, b) => a + b, 0) / values.length;
+    values.forEach((v, i) => (values[i] = v - mean));
+    piece = { values, squares: values.reduce((a, v) => a + v * v, 0) };
+    pieces.set(first, piece);
+  }
+  return piece;
+}
+
+/** The symbol's start, module width, blur and spread that fit the guards best, near a span's ends. */
+function fitGuards(line: Float64Array, symbology: Symbology, span: Span): Fit | null {
+  const buffer = new Float64Array(known(symbology).length * SAMPLES);
+  const w0 = (span.end - span.start) / symbology.modules;
+  const endFirst = symbology.end[0];
   // Coarse: each outer guard placed on its own, within eight modules of its end of the span
   // (blur moves it, and a faint thin bar may not have looked dark at all, so the span began at
-  // the first thick one), then the width that fits all the guards from either, to a quarter of
-  // a percent (a module at the far end is only 1 % of the symbol), near the width the span and
-  // the two guards give.
-  for (const t of allTemplates().filter(
-    (t) => COARSE_BLURS.includes(t.sigma) && COARSE_SPREADS.includes(t.spread),
+  // the first thick one), at a few blurs and spreads; the width between them kept where all the
+  // guards fit best.
+  let placed: { start: number; end: number; w: number; t: Templates; score: number } | null = null;
+  for (const t of allTemplates(symbology).filter(
+    (t) => COARSE_BLURS.includes(t.blur.sigma) && COARSE_SPREADS.includes(t.blur.spread),
   )) {
-    const start = fitPiece(line, t, START_PIECE, span.start - 5 * w0, w0, 160);
-    const end = fitPiece(line, t, END_PIECE, span.end - 4 * w0, w0, 160);
-    // Most spans are not a symbol at all (text, texture): neither end looks like a guard.
-    if (Math.min(start.score, end.score) < MIN_COARSE_CORRELATION) continue;
-    const between = (end.x - start.x) / END_PIECE[0];
-    if (between <= 0) continue;
-    // The width from the span's ends and from the two guards, each from either guard, first a
-    // percent apart and then a quarter of one round the best.
-    const tryWidths = (centre: number, steps: number, step: number, jitter: number) => {
-      let found: Fit | null = null;
-      for (let k = -steps; k <= steps; k++) {
-        const w = centre * (1 + k * step);
-        for (let j = -jitter; j <= jitter; j++) {
-          for (const x0 of [start.x + j * 0.1 * w, end.x - END_PIECE[0] * w + j * 0.1 * w]) {
-            const score = guardFit(line, x0, w, t, buffer);
-            if (!found || score > found.score) found = { x0, w, t, score };
-          }
+    // Most spans are not a symbol at all (text, texture): its ends do not look like guards.
+    const start = fitPiece(line, t, symbology.start, span.start - QUIET * w0, w0, 8, 0.2);
+    if (start.score < MIN_COARSE_CORRELATION) continue;
+    const endAt = span.end - (QUIET + symbology.modules - endFirst) * w0;
+    const end = fitPiece(line, t, symbology.end, endAt, w0, 8, 0.2);
+    if (end.score < MIN_COARSE_CORRELATION) continue;
+    const w = (end.x - start.x) / endFirst;
+    if (w <= 0) continue;
+    const score = guardFit(line, symbology, start.x, w, t, buffer);
+
+    if (!placed || score > placed.score) placed = { start: start.x, end: end.x, w, t, score };
+  }
+  // Nor do the guards between those two look like the symbology's, at that width.
+  if (!placed || placed.score < MIN_BETWEEN_CORRELATION) return null;
+  // Then the width from there, from either guard (one of them may have been placed a little off),
+  // a percent apart and then a quarter of one round the best: a module at the far end is only
+  // 1 % of the symbol.
+  const { t } = placed;
+  const tryWidths = (centre: number, steps: number, step: number, jitter: number) => {
+    let found: Fit | null = null;
+    for (let k = -steps; k <= steps; k++) {
+      const w = centre * (1 + k * step);
+      for (let j = -jitter; j <= jitter; j++) {
+        for (const x0 of [placed.start + j * 0.1 * w, placed.end - endFirst * w + j * 0.1 * w]) {
+          const score = guardFit(line, symbology, x0, w, t, buffer);
+          if (!found || score > found.score) found = { x0, w, t, score };
         }
       }
-      return found!;
-    };
-    for (const centre of [w0, between]) {
-      const rough = tryWidths(centre, 3, 0.01, 1);
-      const fine = tryWidths(rough.w, 4, 0.0025, 2);
-      if (!best || fine.score > best.score) best = fine;
     }
-  }
-  if (!best || best.score < MIN_COARSE_CORRELATION) return null;
+    return found!;
+  };
+  let best = tryWidths(tryWidths(placed.w, 3, 0.01, 1).w, 4, 0.0025, 2);
+  if (best.score < MIN_COARSE_CORRELATION) return null;
   const coarse = best;
   // Then the blur, at a twelfth of a module and a third of a percent, with bars as printed.
-  for (const t of allTemplates().filter((t) => t.spread === 0)) {
+  for (const t of allTemplates(symbology).filter((t) => t.blur.spread === 0)) {
     for (let j = -3; j <= 3; j++) {
       for (let k = -3; k <= 3; k++) {
         const w = coarse.w * (1 + k * 0.0033);
         const x0 = coarse.x0 + j * 0.08 * w;
-        const score = guardFit(line, x0, w, t, buffer);
+        const score = guardFit(line, symbology, x0, w, t, buffer);
         if (score > best.score) best = { x0, w, t, score };
       }
     }
   }
   // Last how much the bars spread or thinned, at the blurs next to that one.
   const sharp = best;
-  for (const t of allTemplates()) {
-    if (t.spread === 0 || Math.abs(t.sigma - sharp.t.sigma) > 0.3) continue;
+  for (const t of allTemplates(symbology)) {
+    if (t.blur.spread === 0 || Math.abs(t.blur.sigma - sharp.t.blur.sigma) > 0.3) continue;
     for (let j = -1; j <= 1; j++) {
       const x0 = sharp.x0 + j * 0.08 * sharp.w;
-      const score = guardFit(line, x0, sharp.w, t, buffer);
+      const score = guardFit(line, symbology, x0, sharp.w, t, buffer);
       if (score > best.score) best = { x0, w: sharp.w, t, score };
     }
   }
@@ -443,154 +475,150 @@ function fitGuards(line: Float64Array, span: { start: number; end: number }): Fi
 type Place = (m: number) => number;
 
 /**
- * The symbol's module positions from each guard fitted on its own (start, middle, end): a label
- * seen at a slant or on a curve has wider modules at one end, which one width for all would
- * carry into the far digits.
+ * The symbol's module positions from each guard fitted on its own: a label seen at a slant or
+ * on a curve has wider modules at one end, which one width for all would carry into the far
+ * digits. The middle guard is looked for within a module (its bars alternate: two modules off
+ * fits too); the outer ones, which the quiet zone makes unique, within three.
  */
-function placeGuards(line: Float64Array, fit: Fit): Place {
-  // The middle guard is looked for within a module (its bars alternate: two modules off fits
-  // too); the outer ones, which the quiet zone makes unique, within three.
-  const anchors = (
-    [
-      [START_PIECE, 60],
-      [MIDDLE_PIECE, 12],
-      [END_PIECE, 60],
-    ] as const
-  ).map(([piece, steps]) => ({
-    module: piece[0] - 5,
+function placeGuards(line: Float64Array, symbology: Symbology, fit: Fit): Place {
+  const pieces: [Piece, number][] = [[symbology.start, 3]];
+  if (symbology.middle) pieces.push([symbology.middle, 0.6]);
+  pieces.push([symbology.end, 3]);
+  const anchors = pieces.map(([piece, steps]) => ({
+    module: piece[0] - QUIET,
     x: fitPiece(line, fit.t, piece, fit.x0 + piece[0] * fit.w, fit.w, steps).x,
   }));
-  const [a, b, c] = anchors as [(typeof anchors)[0], (typeof anchors)[0], (typeof anchors)[0]];
   return (m) => {
-    const [from, to] = m < b.module ? [a, b] : [b, c];
-    return from.x + ((m - from.module) * (to.x - from.x)) / (to.module - from.module);
+    const to = anchors.findIndex((anchor, i) => i > 0 && m < anchor.module);
+    const [a, b] = [
+      anchors[to > 0 ? to - 1 : anchors.length - 2]!,
+      anchors[to > 0 ? to : anchors.length - 1]!,
+    ];
+    return a.x + ((m - a.module) * (b.x - a.x)) / (b.module - a.module);
   };
 }
 
-/** How well each digit 0–9 of each set fits each of the twelve places, allowing a little drift. */
+/** How well each digit 0–9 of each set fits each place, allowing a little drift. */
 function digitScores(
   line: Float64Array,
+  symbology: Symbology,
   place: Place,
-  t: Templates,
+  blur: Blur,
   ink: { a: number; b: number },
-) {
+): PlaceScores[] {
   const window = new Float64Array(9 * SAMPLES);
-  const fits = (i: number, codes: Float64Array[]) => {
-    const scores = new Float64Array(10).fill(-1);
-    const from = DIGIT_AT[i]! - 1;
-    const x0 = place(from);
-    const w = (place(from + 9) - x0) / 9;
-    for (let shift = -3; shift <= 3; shift++) {
-      sample(line, x0 + shift * 0.1 * w, w, 0, 9, window);
-      codes.forEach((code, d) => {
-        scores[d] = Math.max(scores[d]!, match(window, code, ink));
-      });
+  return symbology.places.map(({ at, sets }) => {
+    const scores: PlaceScores = {};
+    const x0 = place(at - 1);
+    const w = (place(at + 8) - x0) / 9;
+    for (const set of sets) {
+      const fits = new Float64Array(10).fill(-1);
+      for (let shift = -3; shift <= 3; shift++) {
+        sample(line, x0 + shift * 0.1 * w, w, 0, 9, window);
+        blur.codes[set].forEach((code, d) => {
+          fits[d] = Math.max(fits[d]!, match(window, code, ink));
+        });
+      }
+      scores[set] = fits;
     }
     return scores;
-  };
-  return DIGIT_AT.map((_, i) =>
-    i < 6 ? { l: fits(i, t.l), g: fits(i, t.g) } : { r: fits(i, t.r) },
-  );
-}
-
-type Scores = ReturnType<typeof digitScores>;
-
-interface Digits {
-  /** The thirteen digits, the first told by the parities. */
-  digits: number[];
-  /** How well they match, summed (`match`). */
-  total: number;
-  /** The least of them. */
-  least: number;
-  /** Places whose chosen digit is not the best fit there (the parities or the check forced it). */
-  forced: number;
-  /** The least lead of a chosen digit over every other digit of any set in its place. */
-  margin: number;
+  });
 }
 
 /**
- * The thirteen digits that fit best and make a valid EAN-13 (parities naming the first digit,
- * the check digit right).
+ * Whether the quiet zones each side are paper, as blurred as the guards beside them: a stretch
+ * of a longer symbol looks like a shorter one but has bars there (the left half of an EAN-13,
+ * with its middle guard, is a UPC-E to the guards).
  */
-function bestDigits(scores: Scores): Digits | null {
-  let best: Digits | null = null;
-  PARITIES.forEach((parity, first) => {
-    const setAt = (i: number) => {
-      const place = scores[i]!;
-      return i < 6 ? (parity[i] === 'L' ? place.l! : place.g!) : place.r!;
-    };
-    // Per check-sum remainder, the best digits so far (weights 1, 3, 1, … from the first digit).
-    let states: ({ digits: number[]; total: number } | null)[] = Array<null>(10).fill(null);
-    states[first] = { digits: [first], total: 0 };
-    for (let i = 0; i < 12; i++) {
-      const set = setAt(i);
-      const weight = i % 2 === 0 ? 3 : 1;
-      const next: typeof states = Array<null>(10).fill(null);
-      states.forEach((state, sum) => {
-        if (!state) return;
-        for (let d = 0; d < 10; d++) {
-          const to = (sum + weight * d) % 10;
-          const total = state.total + set[d]!;
-          if (!next[to] || total > next[to].total)
-            next[to] = { digits: [...state.digits, d], total };
-        }
-      });
-      states = next;
+function quietZonesClear(
+  line: Float64Array,
+  symbology: Symbology,
+  fit: Fit,
+  ink: { a: number; b: number },
+): boolean {
+  const length = symbology.pattern.length;
+  // Modules counted out from each guard, the first one left out (blur from the guard's bar).
+  for (let out = 2; out <= QUIET_CHECKED; out++) {
+    for (const module of [QUIET - out, length - QUIET - 1 + out]) {
+      for (let s = 0; s < SAMPLES; s++) {
+        const seen = at(line, fit.x0 + (module + (s + 0.5) / SAMPLES) * fit.w);
+        const inPattern = module >= 0 && module < length;
+        const model = inPattern ? fit.t.symbol[module * SAMPLES + s]! : 0;
+        if (Math.abs(seen - (ink.a * model + ink.b)) > MAX_QUIET_DIFFERENCE * ink.a) return false;
+      }
     }
-    const valid = states[0];
-    if (!valid || (best && valid.total <= best.total)) return;
-    const chosen = valid.digits.slice(1).map((d, i) => setAt(i)[d]!);
-    const forced = chosen.filter((score, i) => {
-      const place = scores[i]!;
-      return score < Math.max(...(i < 6 ? [...place.l!, ...place.g!] : place.r!));
-    }).length;
-    // How far each place's chosen digit stands above the next best of any set there.
-    const margin = Math.min(
-      ...valid.digits.slice(1).map((d, i) => {
-        const place = scores[i]!;
-        const own = setAt(i)[d]!;
-        const others = (i < 6 ? [place.l!, place.g!] : [place.r!]).flatMap((set) =>
-          [...set].filter((_, k) => set !== setAt(i) || k !== d),
-        );
-        return own - Math.max(...others);
-      }),
-    );
-    best = { digits: valid.digits, total: valid.total, least: Math.min(...chosen), forced, margin };
-  });
-  return best;
+  }
+  return true;
 }
 
-/** The EAN-13 read on one line (either way round), or null. */
-function readLine(line: Float64Array): string | null {
-  const reversed = line.slice().reverse();
-  for (const span of spans(line)) {
-    const fit = fitGuards(line, span);
+/**
+ * Whether a longer member's guards fit where this one's start or end is: the left half of an
+ * EAN-13 with its middle guard is a UPC-E to the guards, parities and all one time in ten.
+ */
+function partOfLonger(line: Float64Array, symbology: Symbology, fit: Fit): boolean {
+  for (const { symbology: longer } of SYMBOLOGIES) {
+    if (longer.modules <= symbology.modules) continue;
+    const t = allTemplates(longer).find((other) => other.blur === fit.t.blur)!;
+    const buffer = new Float64Array(known(longer).length * SAMPLES);
+    const shift = (symbology.pattern.length - longer.pattern.length) * fit.w;
+    for (const x0 of [fit.x0, fit.x0 + shift]) {
+      if (guardFit(line, longer, x0, fit.w, t, buffer) >= MIN_GUARD_CORRELATION) return true;
+    }
+  }
+  return false;
+}
+
+/** Where on a line a symbol was read (px along it), and what it says. */
+interface LineRead {
+  text: string;
+  from: number;
+  to: number;
+}
+
+/** Every symbol of one symbology read on a line (either way round). */
+function readAs(
+  line: Float64Array,
+  reversed: Float64Array,
+  found: Span[],
+  symbology: Symbology,
+): LineRead[] {
+  const reads: LineRead[] = [];
+  for (const span of found) {
+    if (reads.some((read) => span.start < read.to && span.end > read.from)) continue;
+    if (span.bars < symbology.fewestBars) continue;
+    const fit = fitGuards(line, symbology, span);
     if (!fit || fit.score < MIN_GUARD_CORRELATION) continue;
-    // The guards read the same both ways: the digits tell which way the symbol runs.
-    const mirrored = { ...fit, x0: line.length - 1 - (fit.x0 + (MODULES + 10) * fit.w) };
-    const guards = new Float64Array(SYMBOL.known.length * SAMPLES);
-    guardFit(line, fit.x0, fit.w, fit.t, guards);
+    const length = symbology.pattern.length;
+    // The guards read the same both ways round but for UPC-E's: the digits tell which way the
+    // symbol runs.
+    const mirrored = { ...fit, x0: line.length - 1 - (fit.x0 + length * fit.w) };
+    const guards = new Float64Array(known(symbology).length * SAMPLES);
+    guardFit(line, symbology, fit.x0, fit.w, fit.t, guards);
     const ink = levels(guards, fit.t.guards);
-    if (ink.a <= 0) continue;
+    if (ink.a <= 0 || !quietZonesClear(line, symbology, fit, ink)) continue;
+    if (partOfLonger(line, symbology, fit)) continue;
     let best: Digits | null = null;
     for (const [ways, f] of [
       [line, fit],
       [reversed, mirrored],
     ] as const) {
-      const digits = bestDigits(digitScores(ways, placeGuards(ways, f), f.t, ink));
+      const scores = digitScores(ways, symbology, placeGuards(ways, symbology, f), f.t.blur, ink);
+      const digits = symbology.decide(scores);
       if (digits && (!best || digits.total > best.total)) best = digits;
     }
+    const places = symbology.places.length;
     if (
       best &&
-      best.total / 12 >= MIN_MEAN_MATCH &&
+      best.total / places >= MIN_MEAN_MATCH &&
       best.least >= MIN_DIGIT_MATCH &&
       best.forced <= MAX_FORCED &&
       best.margin >= MIN_MARGIN
     ) {
-      return best.digits.join('');
+      const from = fit.x0 + QUIET * fit.w;
+      reads.push({ text: best.text, from, to: from + symbology.modules * fit.w });
     }
   }
-  return null;
+  return reads;
 }
 
 /** Darkness along row (`across`) or column `index`, averaged over three pixels across. */
@@ -608,27 +636,62 @@ function lineOf(gray: GrayImage, across: boolean, index: number): Float64Array {
   return line;
 }
 
+/** A line's read placed in the picture: its middle, and the symbol's length. */
+interface Seen {
+  key: string;
+  x: number;
+  y: number;
+  size: number;
+  report: () => { text: string; format: BarcodeFormat };
+}
+
 /**
- * An EAN-13 or UPC-A read by its grey levels on enough scan lines (rows, then columns, each
- * both ways round), or null. UPC-A is an EAN-13 whose first digit is 0, reported as 12 digits.
+ * An EAN-13, UPC-A, EAN-8 or UPC-E read by its grey levels on enough scan lines (rows, then
+ * columns, each both ways round), or null. Reads close together are one symbol, whose text is
+ * believed when enough lines read it and twice as many as read anything else there; of several
+ * symbols (a book's two codes), the one nearest the middle, where the phone was aimed.
  */
 export function readEanByProfile(gray: GrayImage): { text: string; format: BarcodeFormat } | null {
-  const votes = new Map<string, number>();
+  const seen: Seen[] = [];
   for (const across of [true, false]) {
     const breadth = across ? gray.height : gray.width;
     for (let k = 0; k < LINES; k++) {
-      const line = lineOf(gray, across, Math.round(breadth * (0.1 + (0.8 * k) / (LINES - 1))));
-      const text = readLine(line);
-      if (!text) continue;
-      const count = (votes.get(text) ?? 0) + 1;
-      votes.set(text, count);
-      const others = Math.max(0, ...[...votes].filter(([t]) => t !== text).map(([, c]) => c));
-      if (count >= LINES_TO_ACCEPT && count >= 2 * others) {
-        return text.startsWith('0')
-          ? { text: text.slice(1), format: BarcodeFormat.UpcA }
-          : { text, format: BarcodeFormat.Ean13 };
+      const index = Math.round(breadth * (0.1 + (0.8 * k) / (LINES - 1)));
+      const line = lineOf(gray, across, index);
+      const reversed = line.slice().reverse();
+      const found = spans(line);
+      const taken: LineRead[] = [];
+      for (const { symbology, report } of SYMBOLOGIES) {
+        for (const read of readAs(line, reversed, found, symbology)) {
+          // A stretch read as one member is not read again as a shorter one.
+          if (taken.some((t) => read.from < t.to && read.to > t.from)) continue;
+          taken.push(read);
+          const along = (read.from + read.to) / 2;
+          seen.push({
+            key: `${symbology.modules}:${read.text}`,
+            x: across ? along : index,
+            y: across ? index : along,
+            size: read.to - read.from,
+            report: () => report(read.text),
+          });
+        }
       }
     }
   }
-  return null;
+  let chosen: { read: Seen; distance: number } | null = null;
+  for (const read of seen) {
+    const near = seen.filter(
+      (other) =>
+        Math.hypot(other.x - read.x, other.y - read.y) < Math.max(read.size, other.size) / 2,
+    );
+    const votes = near.filter((other) => other.key === read.key).length;
+    const others = new Map<string, number>();
+    for (const other of near) {
+      if (other.key !== read.key) others.set(other.key, (others.get(other.key) ?? 0) + 1);
+    }
+    if (votes < LINES_TO_ACCEPT || votes < 2 * Math.max(0, ...others.values())) continue;
+    const distance = Math.hypot(read.x - gray.width / 2, read.y - gray.height / 2);
+    if (!chosen || distance < chosen.distance) chosen = { read, distance };
+  }
+  return chosen?.read.report() ?? null;
 }
