@@ -37,17 +37,7 @@ async function blurredLabel(
     .composite([{ input: label, gravity: 'centre' }])
     .png()
     .toBuffer();
-  const { data, info } = await sharp(photo)
-    .blur(sigma)
-    .linear(0.6, 40)
-    .ensureAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return {
-    data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength),
-    width: info.width,
-    height: info.height,
-  };
+  return loadImage(await sharp(photo).blur(sigma).linear(0.6, 40).png().toBuffer());
 }
 
 /** The check digit of an EAN or UPC-A number (weights 3, 1, 3, … from its last digit). */

@@ -16,8 +16,8 @@ export async function prepareNodeDecoder(): Promise<void> {
   await prepareDecoder({ wasmBinary });
 }
 
-/** An image file (PNG, JPEG, …) as RGBA pixels. */
-export async function loadImage(file: string): Promise<RgbaImage> {
+/** An image file (PNG, JPEG, …), by its path or its bytes, as RGBA pixels. */
+export async function loadImage(file: string | Buffer): Promise<RgbaImage> {
   const { data, info } = await sharp(file)
     .ensureAlpha()
     .raw()
