@@ -12,6 +12,11 @@ const SHIMS: [RegExp, string][] = [
     /[\\/]antd-mobile[\\/]es[\\/]utils[\\/]reduce-and-restore-motion(\.js)?$/,
     shim('antd-motion.ts'),
   ],
+  // Dots that fade on the compositor instead of an SVG animation redrawn at every frame.
+  [
+    /[\\/]antd-mobile[\\/]es[\\/]components[\\/]dot-loading[\\/](index|dot-loading)(\.js)?$/,
+    shim('antd-dot-loading.tsx'),
+  ],
 ];
 
 /**
@@ -42,7 +47,7 @@ export function localizedWheel(code: string): string {
 }
 
 /**
- * Gives antd-mobile the app's own versions of two of its internal modules, wherever antd-mobile
+ * Gives antd-mobile the app's own versions of three of its internal modules, wherever antd-mobile
  * imports them in the app (the build and the dev server; the tests set the same renderer), and
  * the app's texts to its picker wheel.
  */
@@ -56,7 +61,7 @@ export function antdShims(): Plugin {
     async resolveId(source, importer, options) {
       if (
         !importer?.includes('antd-mobile') ||
-        !/unstable-render|reduce-and-restore-motion/.test(source)
+        !/unstable-render|reduce-and-restore-motion|dot-loading/.test(source)
       ) {
         return null;
       }
