@@ -249,23 +249,32 @@ function guardFit(
   t: Templates,
   buffer: Float64Array,
 ) {
-  // A correlation with the guards taken about their mean once (templatesOf).
-  const n = buffer.length;
   let k = 0;
-  let sum = 0;
-  let squares = 0;
-  let product = 0;
   for (const module of known(symbology)) {
     for (let s = 0; s < SAMPLES; s++) {
-      const v = at(line, x0 + (module + (s + 0.5) / SAMPLES) * w);
-      buffer[k] = v;
-      sum += v;
-      squares += v * v;
-      product += v * t.centredGuards[k++]!;
+      buffer[k++] = at(line, x0 + (module + (s + 0.5) / SAMPLES) * w);
     }
   }
-  const spread = squares - (sum * sum) / n;
-  return spread > 0 ? product / Math.sqrt(spread * t.guardSquares) : 0;
+  return correlation(buffer, t.centredGuards, t.guardSquares);
+}
+
+/**
+ * The correlation of `seen` with a template taken about its mean once (with `squares`, its sum of
+ * squares): the samples' own mean drops out of the sum of products.
+ */
+function correlation(seen: Float64Array, template: Float64Array, squares: number): number {
+  const n = seen.length;
+  let sum = 0;
+  let own = 0;
+  let product = 0;
+  for (let i = 0; i < n; i++) {
+    const v = seen[i]!;
+    sum += v;
+    own += v * v;
+    product += v * template[i]!;
+  }
+  const spread = own - (sum * sum) / n;
+  return spread > 0 ? product / Math.sqrt(spread * squares) : 0;
 }
 
 /** Where a symbol may lie on a line (px), and how many dark stretches lie between. */
@@ -350,22 +359,14 @@ function fitPiece(
   step = 0.05,
 ): { x: number; score: number } {
   const template = centred(t, first, count);
-  const n = count * SAMPLES;
+  const seen = new Float64Array(count * SAMPLES);
   let best = { x, score: -2 };
-  // A correlation with the template taken about its mean once: the window's own mean drops out
-  // of the sum of products.
   const tryAt = (start: number) => {
-    let sum = 0;
-    let squares = 0;
-    let product = 0;
-    for (let i = 0; i < n; i++) {
-      const v = at(line, start + (i + 0.5) * (w / SAMPLES));
-      sum += v;
-      squares += v * v;
-      product += v * template.values[i]!;
-    }
-    const spread = squares - (sum * sum) / n;
-    const score = spread > 0 ? product / Math.sqrt(spread * template.squares) : 0;
+    const score = correlation(
+      sample(line, start, w, 0, count, seen),
+      template.values,
+      template.squares,
+    );
     if (score > best.score) best = { x: start, score };
   };
   const steps = Math.max(1, Math.round(reach / step));

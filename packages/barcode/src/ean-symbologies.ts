@@ -62,6 +62,8 @@ export interface Symbology {
    * UPC-E 17): thin bars run together.
    */
   fewestBars: number;
+  /** The guards: the module each starts at and its bars (1) and spaces (0). */
+  guards: [at: number, bits: string][];
   /**
    * The symbol with QUIET modules of quiet zone each side: 1 a bar, 0 a space, 0.5 a digit's
    * module (the modules each side of a digit are known: FLANKS).
@@ -79,12 +81,9 @@ export interface Symbology {
 
 const bits = (code: string) => [...code].map(Number);
 
-/** `pattern` from the guards and digit places (in the symbol's modules). */
-function patternOf(
-  modules: number,
-  guards: [at: number, bits: string][],
-  places: Symbology['places'],
-): number[] {
+/** A symbology's entry with its `pattern` drawn from its modules, guards and digit places. */
+function drawn(entry: Omit<Symbology, 'pattern'>): Symbology {
+  const { modules, guards, places } = entry;
   const pattern = Array<number>(modules + 2 * QUIET).fill(0.5);
   pattern.fill(0, 0, QUIET).fill(0, QUIET + modules);
   for (const [at, guard] of guards) pattern.splice(QUIET + at, guard.length, ...bits(guard));
@@ -93,7 +92,7 @@ function patternOf(
     pattern[QUIET + at] = 1 - before;
     pattern[QUIET + at + 6] = 1 - after;
   }
-  return pattern;
+  return { ...entry, pattern };
 }
 
 /**
@@ -180,18 +179,14 @@ const ean13Places = Array.from({ length: 12 }, (_, i) =>
 );
 
 /** EAN-13, and UPC-A (an EAN-13 whose first digit is 0, reported as its 12 digits). */
-export const EAN_13: Symbology = {
+export const EAN_13 = drawn({
   modules: 95,
   fewestBars: 10,
-  pattern: patternOf(
-    95,
-    [
-      [0, '101'],
-      [45, '01010'],
-      [92, '101'],
-    ],
-    ean13Places,
-  ),
+  guards: [
+    [0, '101'],
+    [45, '01010'],
+    [92, '101'],
+  ],
   places: ean13Places,
   start: [0, 9],
   middle: [49, 7],
@@ -210,24 +205,20 @@ export const EAN_13: Symbology = {
     });
     return best;
   },
-};
+});
 
 const ean8Places = Array.from({ length: 8 }, (_, i) =>
   i < 4 ? { at: 3 + 7 * i, sets: ['L'] as const } : { at: 36 + 7 * (i - 4), sets: ['R'] as const },
 );
 
-export const EAN_8: Symbology = {
+export const EAN_8 = drawn({
   modules: 67,
   fewestBars: 8,
-  pattern: patternOf(
-    67,
-    [
-      [0, '101'],
-      [31, '01010'],
-      [64, '101'],
-    ],
-    ean8Places,
-  ),
+  guards: [
+    [0, '101'],
+    [31, '01010'],
+    [64, '101'],
+  ],
   places: ean8Places,
   start: [0, 9],
   middle: [35, 7],
@@ -237,7 +228,7 @@ export const EAN_8: Symbology = {
     const valid = bestValid(scores, setAt, [3, 1, 3, 1, 3, 1, 3, 1], 0);
     return valid && judged(scores, valid.digits, setAt, valid.total, valid.digits.join(''));
   },
-};
+});
 
 /**
  * UPC-E's number system 0 parities, by check digit (E: G, O: L); number system 1 the reverse.
@@ -273,17 +264,13 @@ const upcEPlaces = Array.from({ length: 6 }, (_, i) => ({
 }));
 
 /** UPC-E, reported as its 8 digits: number system, six digits, check digit. */
-export const UPC_E: Symbology = {
+export const UPC_E = drawn({
   modules: 51,
   fewestBars: 6,
-  pattern: patternOf(
-    51,
-    [
-      [0, '101'],
-      [45, '010101'],
-    ],
-    upcEPlaces,
-  ),
+  guards: [
+    [0, '101'],
+    [45, '010101'],
+  ],
   places: upcEPlaces,
   start: [0, 9],
   middle: null,
@@ -309,7 +296,7 @@ export const UPC_E: Symbology = {
     }
     return best;
   },
-};
+});
 
 /** Every member the reader tries, each with how its reads are reported. */
 export const SYMBOLOGIES: {
