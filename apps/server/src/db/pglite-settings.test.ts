@@ -34,17 +34,24 @@ async function compilersPeakMiB(budget: boolean): Promise<number> {
 describe('the embedded database compiles only its hot code with the optimizing compiler', () => {
   it(
     'holds far less compiler memory than at V8’s default tiering',
-    { timeout: 120_000 },
+    { timeout: 240_000 },
     async () => {
-      // Each made at once: the same machine load for both.
-      const [byDefault, withBudget] = await Promise.all([
-        compilersPeakMiB(false),
-        compilersPeakMiB(true),
-      ]);
       // Measured: 84–99 MiB at V8's default, 53–56 MiB with the budget. A flag V8 no longer knew
-      // would be ignored with a warning, and the two would differ by a few MiB.
-      const peaks = `${byDefault.toFixed(1)} MiB at the default, ${withBudget.toFixed(1)} with the budget`;
-      expect(byDefault - withBudget, peaks).toBeGreaterThan(12);
+      // would be ignored with a warning, and the two would differ by a few MiB. On a busy machine
+      // one round has read 84 and 74: up to three rounds, each pair made at once (the same machine
+      // load for both), and the flag works if one of them shows the gap.
+      const rounds: string[] = [];
+      for (let round = 0; round < 3; round++) {
+        const [byDefault, withBudget] = await Promise.all([
+          compilersPeakMiB(false),
+          compilersPeakMiB(true),
+        ]);
+        rounds.push(
+          `${byDefault.toFixed(1)} MiB at the default, ${withBudget.toFixed(1)} with the budget`,
+        );
+        if (byDefault - withBudget > 12) return;
+      }
+      expect.fail(`no round held 12 MiB less with the budget: ${rounds.join('; ')}`);
     },
   );
 });
