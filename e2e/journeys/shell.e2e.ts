@@ -350,7 +350,21 @@ describe('app shell on a phone', () => {
     for (const release of held.splice(0)) release();
     await page.locator('.adm-list-item').first().waitFor();
 
-    await signIn(page, baseUrl, 'employee', '/store/dashboard');
+    // A button's loading state (the sign-in, held): antd-mobile's DotLoading was an SVG
+    // animation; the build gives it the app's fading dots (lib/antd-dot-loading.tsx).
+    await hold(/\/api\/app\/account\/login$/);
+    await page.goto(`${baseUrl}/login?redirect=${encodeURIComponent('/store/dashboard')}`);
+    await page.getByLabel('用户名或邮箱').fill('employee');
+    await page.getByPlaceholder('请输入密码').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: '登录' }).tap();
+    await page.locator('.adm-button-loading .app-dots').waitFor();
+    const signingIn = await whatAnimates(page);
+    expect(signingIn.animations).toBeGreaterThanOrEqual(3);
+    expect(signingIn.properties).toEqual(['opacity']);
+    expect(signingIn.svg).toBe(0);
+    for (const release of held.splice(0)) release();
+    await page.waitForURL('**/store/dashboard');
+
     await hold(/\/api\/app\/orders\?/);
     await page.goto(`${baseUrl}/store/workspace`);
     await page.locator('.workspace-tile .app-dots').first().waitFor();
