@@ -422,7 +422,7 @@ try {
   const ms = (n: number) => `${(n / 1000).toFixed(2)} s`;
   const ratio = (n: number, b: number) => (b > 0 ? `${(n / b).toFixed(1)}×` : '—');
   console.log(
-    `\nLighthouse mobile (simulated slow 4G, 4× CPU slowdown): the median of ${RUNS} cold loads`,
+    `\nLighthouse mobile (${process.env.BENCH_THROTTLING === 'devtools' ? 'DevTools-throttled' : 'simulated'} slow 4G, ${process.env.BENCH_CPU_SLOWDOWN ?? 4}× CPU slowdown): the median of ${RUNS} cold loads`,
   );
   console.log(
     'page'.padEnd(34) +

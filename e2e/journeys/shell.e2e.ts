@@ -314,6 +314,37 @@ describe('app shell on a phone', () => {
     await context.close();
   });
 
+  it('asks for the help centre’s articles beside its code, once, in the language it opens in', async () => {
+    const context = await newPhone(browser, 'en-US');
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    const articles: string[] = [];
+    let asked = () => {};
+    const askedNow = new Promise<true>((resolve) => (asked = () => resolve(true)));
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname !== '/api/app/help/articles') return;
+      articles.push(url.search);
+      asked();
+    });
+    // The page's code is held back until the articles have been asked for (5 s at most).
+    let askedBeforeCode = false;
+    await page.route(/\/assets\/help-index-page-[^/]+\.js$/, async (route) => {
+      const waited = new Promise<false>((resolve) => setTimeout(() => resolve(false), 5000));
+      askedBeforeCode = await Promise.race([askedNow, waited]);
+      await route.continue();
+    });
+    await page.goto(`${baseUrl}/help`);
+    await page.getByRole('heading', { name: 'All articles' }).waitFor();
+    await page.locator('.adm-list-item').nth(3).waitFor();
+    expect(askedBeforeCode).toBe(true);
+    // The page found them in the cache: one request, in English.
+    expect(articles).toHaveLength(1);
+    expect(articles[0]).toMatch(/[?&]language=en-US(&|$)/);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('leaves the main thread free while a page waits for its data: its placeholders only move or fade', async () => {
     const context = await newPhone(browser);
     const page = await context.newPage();
