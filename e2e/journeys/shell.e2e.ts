@@ -97,6 +97,29 @@ async function restylesOver(page: Page, ms: number): Promise<number> {
   ).length;
 }
 
+/**
+ * Holds back the files `file` matches until a request for `path` has gone out (5 s at most).
+ * `asked` lists each such request's query string; `first` says whether one went out before the
+ * file was let through.
+ */
+async function heldUntilAsked(page: Page, file: RegExp, path: string) {
+  const held = { asked: [] as string[], first: false };
+  let askedNow = () => {};
+  const asked = new Promise<true>((resolve) => (askedNow = () => resolve(true)));
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname !== path) return;
+    held.asked.push(url.search);
+    askedNow();
+  });
+  await page.route(file, async (route) => {
+    const waited = new Promise<false>((resolve) => setTimeout(() => resolve(false), 5000));
+    held.first = await Promise.race([asked, waited]);
+    await route.continue();
+  });
+  return held;
+}
+
 describe('app shell on a phone', () => {
   let browser: Browser;
   beforeAll(async () => {
@@ -138,28 +161,18 @@ describe('app shell on a phone', () => {
     const context = await newPhone(browser);
     const page = await context.newPage();
     const errors = watchErrors(page);
-    const asked: string[] = [];
-    let configAsked = () => {};
-    const configAskedNow = new Promise<true>((resolve) => (configAsked = () => resolve(true)));
-    page.on('request', (request) => {
-      const url = new URL(request.url());
-      if (url.pathname !== '/api/app/config-distribution/h5') return;
-      asked.push(url.search);
-      configAsked();
-    });
-    // The shell is held back until the configuration has been asked for (5 s at most).
-    let askedBeforeShell = false;
-    await page.route(/\/assets\/shell-[^/]+\.js$/, async (route) => {
-      const waited = new Promise<false>((resolve) => setTimeout(() => resolve(false), 5000));
-      askedBeforeShell = await Promise.race([configAskedNow, waited]);
-      await route.continue();
-    });
+    // The shell is held back until the configuration has been asked for.
+    const config = await heldUntilAsked(
+      page,
+      /\/assets\/shell-[^/]+\.js$/,
+      '/api/app/config-distribution/h5',
+    );
     await page.goto(`${baseUrl}/customer/order-create`);
     await page.locator('.store-card').first().waitFor();
-    expect(askedBeforeShell).toBe(true);
+    expect(config.first).toBe(true);
     // The app took that answer instead of asking again, and kept it on the phone.
-    expect(asked).toHaveLength(1);
-    expect(asked[0]).toMatch(/^\?_t=\d+$/);
+    expect(config.asked).toHaveLength(1);
+    expect(config.asked[0]).toMatch(/^\?_t=\d+$/);
     expect(await page.evaluate(() => localStorage.getItem('h5_system_configs'))).toContain(
       '"systemInfo"',
     );
@@ -264,22 +277,18 @@ describe('app shell on a phone', () => {
     // Opened afresh, as from a bookmark: the items in stock (status 1, as the dashboard links).
     const opened = await context.newPage();
     const asked: string[] = [];
-    let listAsked = () => {};
-    const listAskedNow = new Promise<true>((resolve) => (listAsked = () => resolve(true)));
     const files: string[] = [];
     opened.on('request', (request) => {
       const url = new URL(request.url());
       if (url.pathname.startsWith('/api/app/')) asked.push(`${url.pathname}${url.search}`);
       if (url.pathname.startsWith('/assets/')) files.push(url.pathname);
-      if (url.pathname === '/api/app/equipment') listAsked();
     });
-    // The page's code is held back until the list has been asked for (5 s at most).
-    let askedBeforeCode = false;
-    await opened.route(/\/assets\/inventory-list-page-[^/]+\.js$/, async (route) => {
-      const waited = new Promise<false>((resolve) => setTimeout(() => resolve(false), 5000));
-      askedBeforeCode = await Promise.race([listAskedNow, waited]);
-      await route.continue();
-    });
+    // The page's code is held back until the list has been asked for.
+    const list = await heldUntilAsked(
+      opened,
+      /\/assets\/inventory-list-page-[^/]+\.js$/,
+      '/api/app/equipment',
+    );
     let loadingShown = false;
     await opened.exposeFunction('loadingShown', () => (loadingShown = true));
     await opened.addInitScript(() => {
@@ -298,7 +307,7 @@ describe('app shell on a phone', () => {
     expect(files.some((file) => /inventory-list-page-[^/]+\.css$/.test(file))).toBe(true);
     expect(files.filter((file, i) => files.indexOf(file) !== i)).toEqual([]);
     expect(loadingShown).toBe(false);
-    expect(askedBeforeCode).toBe(true);
+    expect(list.first).toBe(true);
     // One request for the list, the one made at start: the page found it in the cache.
     const lists = asked.filter((url) => url.startsWith('/api/app/equipment?'));
     expect(lists).toHaveLength(1);
@@ -318,29 +327,19 @@ describe('app shell on a phone', () => {
     const context = await newPhone(browser, 'en-US');
     const page = await context.newPage();
     const errors = watchErrors(page);
-    const articles: string[] = [];
-    let asked = () => {};
-    const askedNow = new Promise<true>((resolve) => (asked = () => resolve(true)));
-    page.on('request', (request) => {
-      const url = new URL(request.url());
-      if (url.pathname !== '/api/app/help/articles') return;
-      articles.push(url.search);
-      asked();
-    });
-    // The page's code is held back until the articles have been asked for (5 s at most).
-    let askedBeforeCode = false;
-    await page.route(/\/assets\/help-index-page-[^/]+\.js$/, async (route) => {
-      const waited = new Promise<false>((resolve) => setTimeout(() => resolve(false), 5000));
-      askedBeforeCode = await Promise.race([askedNow, waited]);
-      await route.continue();
-    });
+    // The page's code is held back until the articles have been asked for.
+    const articles = await heldUntilAsked(
+      page,
+      /\/assets\/help-index-page-[^/]+\.js$/,
+      '/api/app/help/articles',
+    );
     await page.goto(`${baseUrl}/help`);
     await page.getByRole('heading', { name: 'All articles' }).waitFor();
     await page.locator('.adm-list-item').nth(3).waitFor();
-    expect(askedBeforeCode).toBe(true);
+    expect(articles.first).toBe(true);
     // The page found them in the cache: one request, in English.
-    expect(articles).toHaveLength(1);
-    expect(articles[0]).toMatch(/[?&]language=en-US(&|$)/);
+    expect(articles.asked).toHaveLength(1);
+    expect(articles.asked[0]).toMatch(/[?&]language=en-US(&|$)/);
     expect(errors).toEqual([]);
     await context.close();
   });
