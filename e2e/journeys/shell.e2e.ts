@@ -323,27 +323,6 @@ describe('app shell on a phone', () => {
     await context.close();
   });
 
-  it('asks for the help centre’s articles beside its code, once, in the language it opens in', async () => {
-    const context = await newPhone(browser, 'en-US');
-    const page = await context.newPage();
-    const errors = watchErrors(page);
-    // The page's code is held back until the articles have been asked for.
-    const articles = await heldUntilAsked(
-      page,
-      /\/assets\/help-index-page-[^/]+\.js$/,
-      '/api/app/help/articles',
-    );
-    await page.goto(`${baseUrl}/help`);
-    await page.getByRole('heading', { name: 'All articles' }).waitFor();
-    await page.locator('.adm-list-item').nth(3).waitFor();
-    expect(articles.first).toBe(true);
-    // The page found them in the cache: one request, in English.
-    expect(articles.asked).toHaveLength(1);
-    expect(articles.asked[0]).toMatch(/[?&]language=en-US(&|$)/);
-    expect(errors).toEqual([]);
-    await context.close();
-  });
-
   it('leaves the main thread free while a page waits for its data: its placeholders only move or fade', async () => {
     const context = await newPhone(browser);
     const page = await context.newPage();

@@ -1,7 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { prefetchStoreDashboard } from '@/features/home';
 import { prefetchInventoryList } from '@/features/inventory';
-import { prefetchHelpIndex } from '@/features/help';
 import { Paths } from '@/config/paths';
 
 type Prefetch = (client: QueryClient, search: URLSearchParams) => void;
@@ -14,7 +13,6 @@ type Prefetch = (client: QueryClient, search: URLSearchParams) => void;
 export const routePrefetch: Partial<Record<string, Prefetch>> = {
   [Paths.storeDashboard]: prefetchStoreDashboard,
   [Paths.inventoryList]: prefetchInventoryList,
-  [Paths.help]: prefetchHelpIndex,
 };
 
 /**

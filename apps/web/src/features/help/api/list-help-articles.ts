@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type {
   HelpArticleSummary,
   HelpAudience,
@@ -6,7 +6,7 @@ import type {
   SupportedLanguage,
 } from '@snowgear/contracts';
 import { api } from '@/lib/api-client';
-import { currentLanguage, savedLanguage } from '@/lib/i18n';
+import { currentLanguage } from '@/lib/i18n';
 
 export const HELP_PAGE_SIZE = 10;
 
@@ -39,12 +39,4 @@ export function helpArticlesQuery(audience: HelpAudience | undefined, language: 
 
 export function useHelpArticles(audience?: HelpAudience) {
   return useInfiniteQuery(helpArticlesQuery(audience, currentLanguage()));
-}
-
-/**
- * The help centre's first articles, in the language the page opens in, asked for as the app
- * starts when it opens on the help centre: they arrive beside the page's code.
- */
-export function prefetchHelpIndex(client: QueryClient): void {
-  void client.prefetchInfiniteQuery(helpArticlesQuery(undefined, savedLanguage()));
 }
