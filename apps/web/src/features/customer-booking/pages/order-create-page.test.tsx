@@ -20,8 +20,9 @@ import { EMPTY_BOOKING, useBookingCart, type BookingDraft } from '../stores/book
 import OrderCreateRoute from './order-create-page';
 import { openedDialog } from '@/test/dialog';
 
-/** A customer of this test's own (a new phone number makes a new account). */
+/** Customers of this test's own (a new phone number makes a new account). */
 const PHONE = '13655550707';
+const RESUMING_PHONE = '13655550708';
 const HOUR = 3_600_000;
 const TIME_ZONE = DEFAULT_BUSINESS_TIME_ZONE;
 
@@ -36,7 +37,7 @@ function WithActionBar({ children }: { children: ReactNode }) {
   );
 }
 
-function renderPage() {
+function renderPage(entry = '/customer/order-create') {
   const router = createMemoryRouter(
     [
       {
@@ -49,7 +50,7 @@ function renderPage() {
       },
       { path: '/customer/payment/:orderId', element: <p>payment page</p> },
     ],
-    { initialEntries: ['/customer/order-create'] },
+    { initialEntries: [entry] },
   );
   return {
     router,
@@ -246,6 +247,79 @@ describe('the booking kept as a draft for 24 hours (real server)', () => {
     expect(window.localStorage.getItem(StorageKey.bookingCart)).toBeNull();
     reload();
     expect(useBookingCart.getState().lines).toEqual([]);
+  });
+});
+
+describe('a booking submitted before signing in goes on once signed in (real server)', () => {
+  let storeId: string;
+  let customer: ReturnType<typeof useSession.getState>;
+  let tokens: [string, string];
+  let line: BookingDraft['lines'][number];
+  let start: dayjs.Dayjs;
+
+  beforeAll(async () => {
+    await changeLanguage('zh-CN');
+    await useConfigStore.getState().load({ force: true });
+    const config = useConfigStore.getState().config!;
+    storeId = Object.keys(config.storeConfigs)[0]!;
+    const restDays = config.storeConfigs[storeId]!.businessHours.restDays;
+    start = dayjs().tz(TIME_ZONE).add(120, 'day');
+    while (restDays.includes(start.day())) start = start.add(1, 'day');
+    const catalog = await api.get<BookingCatalog>('/app/booking/catalog', {
+      params: { storeId, rentalStartTime: start.toISOString(), days: 1 },
+    });
+    const kind = catalog.categories.find((c) => c.kinds.some((k) => k.free > 0))!;
+    line = {
+      type: 'item',
+      categoryId: kind.id,
+      size: kind.kinds.find((k) => k.free > 0)!.size,
+      equipmentId: null,
+      riderKey: null,
+    };
+    const { sandboxCode } = await sendSmsCode(RESUMING_PHONE);
+    await loginWithPhone({ phoneNumber: RESUMING_PHONE, realName: '续订测试', code: sandboxCode! });
+    customer = useSession.getState();
+    tokens = [storage.get(StorageKey.accessToken)!, storage.get(StorageKey.refreshToken)!];
+  });
+
+  beforeEach(async () => {
+    useCurrentStore.getState().setCurrentStoreId(storeId);
+    useBookingCart.getState().clear();
+    storage.set(StorageKey.accessToken, tokens[0]);
+    storage.set(StorageKey.refreshToken, tokens[1]);
+    useSession.setState(customer);
+    // The agreement as published now (the admin tests publish new versions while this runs).
+    await useConfigStore.getState().load({ force: true });
+  });
+
+  /** What the customer left when "sign in and submit" took them to the sign-in page. */
+  const begun = (acceptedAgreement: string | null) =>
+    leftBehind(
+      {
+        ownerId: null,
+        startDate: start.format('YYYY-MM-DD'),
+        days: 1,
+        lines: [line],
+        acceptedAgreement,
+      },
+      0,
+    );
+
+  // First: the next test books what is free.
+  it('says what still stops it instead of waiting in silence', async () => {
+    // Agreed to a version since replaced: the booking cannot go on until the new one is agreed.
+    begun('an earlier version');
+    const { router } = renderPage('/customer/order-create?submit=1');
+    expect(await screen.findByText('请先阅读并同意租赁协议', {}, { timeout: 5000 })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/customer/order-create');
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('places the booking on the way back and goes to its payment', async () => {
+    begun(useConfigStore.getState().config!.systemInfo.rentalAgreementVersion);
+    const { router } = renderPage('/customer/order-create?submit=1');
+    expect(await screen.findByText('payment page', {}, { timeout: 5000 })).toBeTruthy();
+    expect(router.state.location.pathname).toMatch(/^\/customer\/payment\//);
   });
 });
 

@@ -66,6 +66,8 @@ import { HeaderExtra } from '@/components/page-header';
 
 const TIME_ZONE = DEFAULT_BUSINESS_TIME_ZONE;
 const NO_STORE_HOURS = { startTime: '09:00', endTime: '17:00', restDays: [] };
+/** How long a booking resumed after signing in waits for what stops it to clear before saying it. */
+const RESUME_WAIT_MS = 1500;
 
 // The store's variant (an order number in the link) is its own step, with its own code.
 const OpenOrder = lazy(() =>
@@ -337,16 +339,24 @@ export function BookingPage({ agent }: { agent?: AgentBooking }) {
     }
   };
 
-  // Back from signing in at submit: go on with the booking once.
+  // Back from signing in at submit: go on with the booking once, as soon as nothing stops it. What
+  // still stops it may be on its way (the price of the cart as it is now, the stores); if it is
+  // still there a moment after the price has come, the page says what it is, as a tap would.
   const resumed = useRef(false);
+  const resuming = params.get('submit') === '1' && isCustomer && !!cart && !quote.isPending;
+  const priceSettled = !quote.isPlaceholderData && quote.fetchStatus !== 'fetching';
   useEffect(() => {
-    if (resumed.current || params.get('submit') !== '1' || !isCustomer || !cart) return;
-    if (quote.isPending) return;
-    resumed.current = true;
-    void navigate(Paths.orderCreate, { replace: true });
-    if (ready) queueMicrotask(() => void handleSubmit());
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the quote is in
-  }, [params, isCustomer, cart, quote.isPending]);
+    if (resumed.current || !resuming || !priceSettled) return;
+    const resume = () => {
+      resumed.current = true;
+      void navigate(Paths.orderCreate, { replace: true });
+      queueMicrotask(() => void handleSubmit());
+    };
+    if (ready) return resume();
+    const timer = setTimeout(resume, RESUME_WAIT_MS);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when it can go on or says why
+  }, [resuming, priceSettled, ready]);
 
   const handleRemoveRider = (rider: CartRider) => {
     void confirmDialog({
