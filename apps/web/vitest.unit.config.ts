@@ -30,6 +30,7 @@ export const UNIT_TESTS = [
   'src/features/system-config/utils/business-parameters.test.ts',
   'src/features/system-config/utils/rental-rules.test.ts',
   'src/lib/api-base-url.test.ts',
+  'src/lib/dayjs-zones.test.ts',
   'src/lib/authorization.test.ts',
   'src/lib/limit-concurrency.test.ts',
   'src/lib/money.test.ts',

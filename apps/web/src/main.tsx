@@ -53,7 +53,7 @@ const nothing = () => undefined;
 // Meanwhile the phone has nothing to do: it builds a date formatter for a page that formats dates
 // as it draws (ICU's calendar and time zone data took some 50 ms of a mid-range phone's first
 // render on the booking page).
-if (opened && formatsDatesAsDrawn.has(opened.path)) setTimeout(warmDateFormatting, 0);
+if (opened && formatsDatesAsDrawn.get(opened.path)?.()) setTimeout(warmDateFormatting, 0);
 await Promise.all([
   opened && preloadPage(opened).catch(nothing),
   opened?.layout === 'tabBar' && loadTabBar().catch(nothing),

@@ -1,10 +1,5 @@
-import dayjs from 'dayjs';
-import utc from 'dayjs/plugin/utc';
-import timezone from 'dayjs/plugin/timezone';
+import { dayjs } from './dayjs-zones';
 import { DEFAULT_BUSINESS_TIME_ZONE } from './store-time';
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
 
 /**
  * The store's clock for screens that show times in fixed formats and pick them with the phone's

@@ -2,6 +2,21 @@
 export const DEFAULT_BUSINESS_TIME_ZONE = 'Asia/Shanghai';
 
 /**
+ * Zones whose clock has stood at one offset from UTC, with no summer time, since 1992: there
+ * their clock is arithmetic. The first date formatter a page builds loads ICU's calendar and zone
+ * data, 40–100 ms of a mid-range phone's start, in one long task. store-status.test.ts and
+ * dayjs-zones.test.ts hold the arithmetic to Intl's answer.
+ */
+const FIXED_OFFSET_MINUTES: Readonly<Record<string, number>> = { 'Asia/Shanghai': 8 * 60 };
+const FIXED_SINCE = Date.UTC(1992, 0, 1);
+
+/** The zone's offset from UTC in minutes at `at` where it is arithmetic, else undefined. */
+export function fixedOffsetMinutes(timeZone: string, at: number): number | undefined {
+  const offset = FIXED_OFFSET_MINUTES[timeZone];
+  return offset !== undefined && at >= FIXED_SINCE ? offset : undefined;
+}
+
+/**
  * An instant as the store's clock and calendar show it, in the language given: staff and
  * customers read times in the store's time zone, whatever zone their phone is set to. Takes
  * `toLocaleString`'s options (without any, the date and the time).

@@ -1,9 +1,7 @@
 import { useRef, useState } from 'react';
 import { Button, Input, List, Tag, TextArea, type InputRef, type TextAreaRef } from 'antd-mobile';
 import { Dialog } from '@/components/antd/dialog';
-import dayjs from 'dayjs';
-import timezone from 'dayjs/plugin/timezone';
-import utc from 'dayjs/plugin/utc';
+import { dayjs } from '@/lib/dayjs-zones';
 import { useTranslation } from 'react-i18next';
 import {
   AgreementPublishSchema,
@@ -31,9 +29,6 @@ import {
   useSaveSystemInfo,
   useSystemInfo,
 } from '../api/system-info';
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
 
 const ERRORS = 'admin.errors';
 type TextField = Exclude<keyof SystemInfoSave, 'systemLogoFileId'>;

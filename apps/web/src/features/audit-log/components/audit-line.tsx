@@ -1,16 +1,11 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Tag } from 'antd-mobile';
-import dayjs from 'dayjs';
-import utc from 'dayjs/plugin/utc';
-import timezone from 'dayjs/plugin/timezone';
+import { dayjs } from '@/lib/dayjs-zones';
 import { useTranslation } from 'react-i18next';
 import type { AuditCategory, AuditLogEntry } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';
 import { changeLines } from '../utils/audit-changes';
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
 
 const TAG_COLORS: Record<AuditCategory, string> = {
   stock: 'primary',

@@ -1,15 +1,10 @@
-import dayjs from 'dayjs';
-import utc from 'dayjs/plugin/utc';
-import timezone from 'dayjs/plugin/timezone';
+import { dayjs } from '@/lib/dayjs-zones';
 import {
   AUDIT_CATEGORIES,
   AUDIT_MAX_RANGE_DAYS,
   financeRangeDays,
   type AuditCategory,
 } from '@snowgear/contracts';
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
 
 const DAY = 'YYYY-MM-DD';
 

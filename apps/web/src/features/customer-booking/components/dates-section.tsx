@@ -1,17 +1,12 @@
 import { Suspense, useState } from 'react';
 import { Button, Stepper } from 'antd-mobile';
-import dayjs from 'dayjs';
-import timezone from 'dayjs/plugin/timezone';
-import utc from 'dayjs/plugin/utc';
+import { dayjs } from '@/lib/dayjs-zones';
 import { useTranslation } from 'react-i18next';
 import { clockText, UNAVAILABLE_DAYS_MAX, UNAVAILABLE_DAYS_MIN } from '@snowgear/contracts';
 import { LazyCalendarPicker, LazyPopup } from '@/components/lazy-popups';
 import { isOtherYear } from '@/lib/store-time';
 import { useOpenedOnce } from '@/lib/use-opened-once';
 import type { BookingStart, DaySlot } from '@/features/system-config';
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
 
 interface Props {
   /** The day, its times, the one chosen and the instant the rental starts. */

@@ -1,16 +1,11 @@
 import { Link } from 'react-router';
 import { Tag } from 'antd-mobile';
-import dayjs from 'dayjs';
-import utc from 'dayjs/plugin/utc';
-import timezone from 'dayjs/plugin/timezone';
+import { dayjs } from '@/lib/dayjs-zones';
 import { useTranslation } from 'react-i18next';
 import { BillKind, type FinanceBill } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';
 import { formatYuan, signedAmount } from '../utils/money';
 import { methodLabel } from './method-table';
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
 
 /** One paid bill; the whole row opens its order. */
 export function BillRow({

@@ -1,16 +1,11 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { Tag } from 'antd-mobile';
-import dayjs from 'dayjs';
-import utc from 'dayjs/plugin/utc';
-import timezone from 'dayjs/plugin/timezone';
+import { dayjs } from '@/lib/dayjs-zones';
 import { useTranslation } from 'react-i18next';
 import { BillKind, type ShiftCloseClerk } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';
 import { formatYuan, signedAmount } from '../utils/money';
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
 
 /** One clerk's cash for the day: in, out, what they hand in, every bill, and a line to sign. */
 export function ShiftClerkCard({ clerk, timeZone }: { clerk: ShiftCloseClerk; timeZone: string }) {

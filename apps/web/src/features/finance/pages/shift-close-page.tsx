@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { Button } from 'antd-mobile';
-import dayjs from 'dayjs';
+import { dayjs } from '@/lib/dayjs-zones';
 import { useTranslation } from 'react-i18next';
 import { RoleName, type ShiftClose } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';

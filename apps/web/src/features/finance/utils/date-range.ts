@@ -1,10 +1,5 @@
-import dayjs from 'dayjs';
-import utc from 'dayjs/plugin/utc';
-import timezone from 'dayjs/plugin/timezone';
+import { dayjs } from '@/lib/dayjs-zones';
 import { financeRangeProblem } from '@snowgear/contracts';
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
 
 /** Business days, YYYY-MM-DD, both included. */
 export interface DayRange {

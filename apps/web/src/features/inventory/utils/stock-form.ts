@@ -1,6 +1,4 @@
-import dayjs from 'dayjs';
-import utc from 'dayjs/plugin/utc';
-import timezone from 'dayjs/plugin/timezone';
+import { dayjs } from '@/lib/dayjs-zones';
 import {
   DEFAULT_NEXT_DAY_THRESHOLD,
   STOCK_REASON_MAX,
@@ -12,9 +10,6 @@ import {
 } from '@snowgear/contracts';
 import { drafts } from '@/lib/drafts';
 import { minutesOf, localClock } from '@/features/system-config';
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
 
 export interface StockFormValues {
   reason: string;

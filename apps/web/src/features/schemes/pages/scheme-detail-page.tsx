@@ -2,9 +2,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button, List, NoticeBar } from 'antd-mobile';
 import { Dialog } from '@/components/antd/dialog';
 import { SendOutline } from 'antd-mobile-icons';
-import dayjs from 'dayjs';
-import timezone from 'dayjs/plugin/timezone';
-import utc from 'dayjs/plugin/utc';
+import { dayjs } from '@/lib/dayjs-zones';
 import { useTranslation } from 'react-i18next';
 import type { CartRider, SharedScheme } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';
@@ -24,9 +22,6 @@ import { useDeleteScheme } from '../api/delete-scheme';
 import { useSharedScheme } from '../api/get-shared-scheme';
 import { draftOfScheme } from '../utils/scheme-draft';
 import { ErrorBlock } from '@/components/error-block';
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
 
 const TIME_ZONE = DEFAULT_BUSINESS_TIME_ZONE;
 

@@ -1,11 +1,6 @@
-import dayjs from 'dayjs';
-import timezone from 'dayjs/plugin/timezone';
-import utc from 'dayjs/plugin/utc';
+import { dayjs } from '@/lib/dayjs-zones';
 import { BookingCartSchema, type SharedScheme } from '@snowgear/contracts';
 import { EMPTY_BOOKING, type BookingDraft } from '@/features/customer-booking';
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
 
 /**
  * A saved scheme as the booking page's draft, with the store it is for; null when what is saved

@@ -1,6 +1,4 @@
-import dayjs from 'dayjs';
-import utc from 'dayjs/plugin/utc';
-import timezone from 'dayjs/plugin/timezone';
+import { dayjs } from '@/lib/dayjs-zones';
 import {
   bookingSlots,
   clockMinutes,
@@ -12,9 +10,6 @@ import {
   type DeliveryMethod,
 } from '@snowgear/contracts';
 import { localClock, minutesOf } from './store-status';
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
 
 /**
  * Rental rules from a store's business parameters (spec §5, §9), shared by the counter's new

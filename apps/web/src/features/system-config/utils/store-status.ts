@@ -1,5 +1,5 @@
 import type { StoreConfig } from '@snowgear/contracts';
-import { DEFAULT_BUSINESS_TIME_ZONE } from '@/lib/store-time';
+import { DEFAULT_BUSINESS_TIME_ZONE, fixedOffsetMinutes } from '@/lib/store-time';
 
 /** Store open status of spec §4: rest day, else open between start and end minutes inclusive. */
 export type StoreStatusKind = 'open' | 'closed' | 'rest';
@@ -18,14 +18,6 @@ export function minutesOf(hhmm: string): number {
   return (h ?? 0) * 60 + (m ?? 0);
 }
 
-/**
- * Zones whose clock has stood at one offset from UTC for decades, with no summer time: their
- * clock is arithmetic. The first date formatter a page builds loads ICU's calendar and zone data,
- * 40–100 ms of a mid-range phone's start, and the store dashboard reads no date but the store's
- * open status. store-status.test.ts holds the arithmetic to Intl's answer.
- */
-const FIXED_OFFSET_MINUTES: Readonly<Record<string, number>> = { 'Asia/Shanghai': 8 * 60 };
-
 // Building a formatter costs about a millisecond; a list of stores asks once per card and render.
 const clockFormats = new Map<string, Intl.DateTimeFormat>();
 function clockFormat(timeZone: string): Intl.DateTimeFormat {
@@ -43,9 +35,13 @@ function clockFormat(timeZone: string): Intl.DateTimeFormat {
   return format;
 }
 
-/** Weekday (0 = Sunday) and minutes since midnight of `now` in the business time zone. */
+/**
+ * Weekday (0 = Sunday) and minutes since midnight of `now` in the business time zone. The store
+ * dashboard reads no date but the store's open status: in the business's zone it builds no
+ * formatter (`fixedOffsetMinutes`).
+ */
 export function localClock(now: Date, timeZone: string): { weekday: number; minutes: number } {
-  const offset = FIXED_OFFSET_MINUTES[timeZone];
+  const offset = fixedOffsetMinutes(timeZone, now.getTime());
   if (offset !== undefined) {
     const wall = new Date(now.getTime() + offset * 60_000);
     return { weekday: wall.getUTCDay(), minutes: wall.getUTCHours() * 60 + wall.getUTCMinutes() };
