@@ -101,6 +101,22 @@ describe('a paged list', () => {
     expect(screen.queryByText('雪板 46')).toBeNull();
   });
 
+  it('draws a screenful of what arrived first, then the rest, never saying it is empty', async () => {
+    const seen: string[] = [];
+    const watch = new MutationObserver(() => {
+      const shown = screen.queryAllByRole('listitem').length;
+      const end = document.body.textContent?.includes('加载中…') ? ' with its end' : '';
+      const empty = screen.queryByText('没有雪具') ? ' empty' : '';
+      seen.push(`${shown}${end}${empty}`);
+    });
+    watch.observe(document.body, { childList: true, subtree: true, characterData: true });
+    renderList(page);
+    expect(await screen.findByText('雪板 20')).toBeTruthy();
+    watch.disconnect();
+    // Placeholders, then ten items without the end that asks for more, then the whole page.
+    expect([...new Set(seen)]).toEqual(['0', '10', '20 with its end']);
+  });
+
   it('offers a retry when a page fails, and loads it when tapped', async () => {
     let failNext = true;
     const load = vi.fn(async (skip: number) => {

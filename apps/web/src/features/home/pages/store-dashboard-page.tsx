@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { Link } from 'react-router';
 import { RightOutline } from 'antd-mobile-icons';
 import dayjs from 'dayjs';
@@ -51,6 +52,8 @@ function figurePath(figure: StoreOrderFigure, d: StoreDashboard): string {
 export default function StoreDashboardPage() {
   const { t } = useTranslation();
   const dashboard = useStoreDashboard();
+  // The shortcuts come in the render that draws the figures (QueryState's), not before it.
+  const answered = useDeferredValue(!dashboard.isPending);
   const { storeId } = useWorkingStore();
   const session = useSession();
   const snapshot = sessionSnapshot(session);
@@ -175,7 +178,7 @@ export default function StoreDashboardPage() {
       </QueryState>
       {/* Below the figures, so they come with them: drawn under the shorter placeholder they
           would jump down the screen when the figures arrive. */}
-      {!dashboard.isPending && (
+      {answered && !dashboard.isPending && (
         <HomeShortcuts
           shortcuts={[
             { path: Paths.workspace, label: t('routes.workspace') },
