@@ -7,12 +7,13 @@ import { fixedOffsetMinutes } from './store-time';
  * dayjs with its zones, as every screen that reads the store's clock uses it: the utc and
  * timezone plugins, and the business's own zone read by arithmetic (`fixedOffsetMinutes`).
  *
- * The timezone plugin asks Intl for every conversion. The first date formatter a page builds
- * loads ICU's calendar and zone data: on the booking page, which shows the rental's dates as it
- * draws, that was a long task of its own (11 ms on a fast machine, four to eight times that on a
- * phone), before the page could answer a tap. In the business's zone the answer is an offset that
- * has not changed since 1992, so `tz` sets it directly; any other zone, or an earlier instant,
- * still goes through Intl. dayjs-zones.test.ts holds both to the same answers.
+ * The timezone plugin asks Intl for every conversion, and the first date formatter a page builds
+ * loads ICU's calendar and zone data in one long task (11 ms on a fast machine, four to eight
+ * times that on a phone). The booking page converts its rental window to the store's clock as it
+ * draws, even on a first visit that shows no date yet, so it built one ahead every time. In the
+ * business's zone the answer is an offset that has not changed since 1992, so `tz` sets it
+ * directly; any other zone, or an earlier instant, still goes through Intl. dayjs-zones.test.ts
+ * holds both to the same answers.
  */
 
 /** What the timezone plugin keeps on an instance: the zone it was converted to. */
