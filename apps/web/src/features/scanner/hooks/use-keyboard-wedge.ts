@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent } from 'react';
+import { useEffectEvent, useLayoutEffect } from 'react';
 import { isEditableTarget, WedgeBuffer } from '../utils/keyboard-wedge';
 
 /** Scanners that send no Enter: the code is taken after this much silence. */
@@ -8,10 +8,14 @@ const IDLE_FLUSH_MIN_LENGTH = 6;
 /**
  * Feeds codes from a keyboard-wedge scanner to `onScan` while `enabled`, unless a text field has
  * the focus (then the scanner types into the field, as users expect).
+ *
+ * It listens from the commit that draws the page, before the page is painted: pages draw their
+ * data in a deferred render (QueryState, PagedList), whose ordinary effects run only after the
+ * paint, and a scan fired as the page appeared was lost in between.
  */
 export function useKeyboardWedge(onScan: (text: string) => void, enabled = true) {
   const emit = useEffectEvent(onScan);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!enabled) return;
     const buffer = new WedgeBuffer();
     let idleTimer: ReturnType<typeof setTimeout> | undefined;
