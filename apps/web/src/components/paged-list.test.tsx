@@ -117,6 +117,25 @@ describe('a paged list', () => {
     expect([...new Set(seen)]).toEqual(['0', '10', '20 with its end']);
   });
 
+  it('says there is no more only once the last page is drawn', async () => {
+    renderList(page);
+    await screen.findByText('雪板 20');
+    await act(async () => scrollToEnd());
+    await screen.findByText('雪板 40');
+    const seen: string[] = [];
+    const watch = new MutationObserver(() => {
+      if (document.body.textContent?.includes('没有更多了')) {
+        seen.push(`${screen.queryAllByRole('listitem').length} with no more`);
+      }
+    });
+    watch.observe(document.body, { childList: true, subtree: true, characterData: true });
+    await act(async () => scrollToEnd());
+    expect(await screen.findByText('没有更多了')).toBeTruthy();
+    watch.disconnect();
+    // The end never says "no more" under a list that has yet to show its last items.
+    expect([...new Set(seen)]).toEqual(['45 with no more']);
+  });
+
   it('offers a retry when a page fails, and loads it when tapped', async () => {
     let failNext = true;
     const load = vi.fn(async (skip: number) => {

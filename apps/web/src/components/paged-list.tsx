@@ -82,7 +82,7 @@ export function PagedList<T>({ query, emptyText, children, pullToRefresh = true 
       ) : (
         children(items)
       )}
-      {items.length > 0 && !partly && <LoadMore query={query} />}
+      {items.length > 0 && !partly && <LoadMore query={query} drawn={data === query.data} />}
     </>
   );
   if (!pullToRefresh) return list;
@@ -100,16 +100,24 @@ export function PagedList<T>({ query, emptyText, children, pullToRefresh = true 
 /**
  * The end of a list: the next page loads as it comes within a thumb's scroll of the screen. An
  * IntersectionObserver watches it, so scrolling and drawing the list never wait on a layout read.
- * A page that fails offers a retry.
+ * A page that fails offers a retry. Until a page that arrived is drawn (`drawn` false) the end
+ * still says it is loading: "no more" under a list yet to grow would be untrue, and whoever
+ * scrolls to it would find items appear below.
  */
-function LoadMore<T>({ query }: { query: UseInfiniteQueryResult<InfiniteData<PagedResult<T>>> }) {
+function LoadMore<T>({
+  query,
+  drawn,
+}: {
+  query: UseInfiniteQueryResult<InfiniteData<PagedResult<T>>>;
+  drawn: boolean;
+}) {
   const { t } = useTranslation();
   const end = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
   const pages = query.data?.pages.length ?? 0;
   useEffect(() => {
     const element = end.current;
-    if (!element || !hasNextPage || isFetchingNextPage || isFetchNextPageError) return;
+    if (!element || !drawn || !hasNextPage || isFetchingNextPage || isFetchNextPageError) return;
     // Watched anew after each page: the end may still be in view when the page has arrived.
     const observer = new IntersectionObserver(
       (entries) => {
@@ -121,14 +129,14 @@ function LoadMore<T>({ query }: { query: UseInfiniteQueryResult<InfiniteData<Pag
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage, pages]);
+  }, [drawn, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage, pages]);
   return (
     <div ref={end} className="paged-list-end" aria-live="polite">
       {isFetchNextPageError ? (
         <Button fill="none" color="primary" onClick={() => void fetchNextPage()}>
           {t('list.loadMoreFailed')}
         </Button>
-      ) : hasNextPage ? (
+      ) : hasNextPage || !drawn ? (
         t('app.loading')
       ) : (
         t('list.noMore')
