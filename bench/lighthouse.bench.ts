@@ -368,6 +368,11 @@ async function signInAsEmployee(): Promise<void> {
   await page.getByPlaceholder('请输入密码').fill('1q2w3E*');
   await page.getByRole('button', { name: '登录' }).click();
   await page.waitForURL('**/store/dashboard');
+  // The dashboard registers its service worker once it has drawn: until that worker is active,
+  // it may still be installing when the measured load clears it, and serve that load's files.
+  await page.evaluate(
+    'Promise.race([navigator.serviceWorker.ready.then(() => true), new Promise((r) => setTimeout(r, 30000))])',
+  );
 }
 
 /**

@@ -78,7 +78,7 @@ void bootstrap();
 // Offline support loads once the page has drawn with its data, in the built app only (no worker
 // in development): the worker's downloads do not compete with the page's on a weak network.
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  whenPageSettled(queryClient, () => void loadServiceWorker().then((m) => m.startServiceWorker()), {
+  whenPageSettled(queryClient, () => loadServiceWorker().then((m) => m.startServiceWorker()), {
     after: bootstrapped(),
   });
 }

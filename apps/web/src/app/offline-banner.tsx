@@ -27,17 +27,18 @@ function useOfflineSync() {
   useEffect(() => {
     let stop: (() => void) | undefined;
     let ended = false;
-    const start = () =>
-      void loadOfflineSync()
+    const start = (): Promise<void> =>
+      loadOfflineSync()
         .then((m) => {
           if (!ended) stop = m.startOfflineSync(queryClient);
         })
-        .catch(() => window.addEventListener('online', start, { once: true }));
+        .catch(() => window.addEventListener('online', retry, { once: true }));
+    const retry = () => void start();
     const cancel = whenPageSettled(queryClient, start, { after: bootstrapped() });
     return () => {
       ended = true;
       cancel();
-      window.removeEventListener('online', start);
+      window.removeEventListener('online', retry);
       stop?.();
     };
   }, [queryClient]);
@@ -56,8 +57,7 @@ function usePrefetchSheet() {
   useEffect(() => {
     if (!worker || navigator.serviceWorker?.controller) return;
     // Into the module cache only: the page on the screen does not render again for it.
-    const prefetch = () =>
-      void Promise.all([importSheet(), prefetchLanguage()]).catch(() => undefined);
+    const prefetch = () => Promise.all([importSheet(), prefetchLanguage()]).catch(() => undefined);
     return whenPageSettled(queryClient, prefetch, { after: bootstrapped() });
   }, [worker, queryClient]);
 }

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { nextTask, whenDrawn, whenPageSettled } from './when-idle';
+import { nextTask, whenDrawn, whenIdleInTurn, whenPageSettled } from './when-idle';
 
 /** A query whose answer comes when the test says. */
 function slowQuery(client: QueryClient) {
@@ -100,6 +100,99 @@ describe('work that waits for the page to draw with its data', () => {
     answer('figures');
     await vi.advanceTimersByTimeAsync(5000);
     expect(work).not.toHaveBeenCalled();
+  });
+});
+
+describe('idle work, one piece at a time', () => {
+  const idle = new Map<number, IdleRequestCallback>();
+  let lastId = 0;
+  /** The browser's next idle period: the first piece asked for runs in it, alone. */
+  const idlePeriod = async () => {
+    await vi.advanceTimersByTimeAsync(0);
+    const [first] = idle;
+    if (first) {
+      idle.delete(first[0]);
+      first[1]({ didTimeout: false, timeRemaining: () => 50 });
+    }
+    await vi.advanceTimersByTimeAsync(0);
+  };
+  beforeEach(() => {
+    vi.useFakeTimers();
+    idle.clear();
+    vi.stubGlobal('requestIdleCallback', (callback: IdleRequestCallback) => {
+      idle.set(++lastId, callback);
+      return lastId;
+    });
+    vi.stubGlobal('cancelIdleCallback', (id: number) => idle.delete(id));
+  });
+  afterEach(async () => {
+    // What a test left waiting is let go, so the next starts with an empty queue.
+    for (let i = 0; i < 10; i += 1) {
+      await idlePeriod();
+      await vi.advanceTimersByTimeAsync(1000);
+    }
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('runs each piece in an idle period of its own, once the one before has finished', async () => {
+    const ran: string[] = [];
+    let sent: () => void = () => undefined;
+    whenIdleInTurn(() => {
+      ran.push('offline sync');
+      return new Promise<void>((resolve) => (sent = resolve));
+    });
+    whenIdleInTurn(() => ran.push('service worker'));
+    whenIdleInTurn(() => ran.push('sheet'));
+    await idlePeriod();
+    expect(ran).toEqual(['offline sync']);
+    // The first piece is still at work: the next waits, though the browser is idle.
+    await idlePeriod();
+    expect(ran).toEqual(['offline sync']);
+    sent();
+    await vi.advanceTimersByTimeAsync(0);
+    await idlePeriod();
+    expect(ran).toEqual(['offline sync', 'service worker']);
+    await idlePeriod();
+    expect(ran).toEqual(['offline sync', 'service worker', 'sheet']);
+  });
+
+  it('lets the next piece go after half a second however long the network keeps one', async () => {
+    const ran: string[] = [];
+    whenIdleInTurn(() => {
+      ran.push('waits on the network');
+      return new Promise<void>(() => undefined);
+    });
+    whenIdleInTurn(() => ran.push('next'));
+    await idlePeriod();
+    await vi.advanceTimersByTimeAsync(400);
+    await idlePeriod();
+    expect(ran).toEqual(['waits on the network']);
+    await vi.advanceTimersByTimeAsync(100);
+    await idlePeriod();
+    expect(ran).toEqual(['waits on the network', 'next']);
+  });
+
+  it('holds nothing up with a piece cancelled before its turn or while it waited', async () => {
+    const ran: string[] = [];
+    let sent: () => void = () => undefined;
+    whenIdleInTurn(() => new Promise<void>((resolve) => (sent = resolve)));
+    const cancelQueued = whenIdleInTurn(() => ran.push('cancelled in the queue'));
+    whenIdleInTurn(() => ran.push('after'));
+    await idlePeriod();
+    cancelQueued();
+    sent();
+    await vi.advanceTimersByTimeAsync(0);
+    await idlePeriod();
+    expect(ran).toEqual(['after']);
+
+    const cancelWaiting = whenIdleInTurn(() => ran.push('cancelled while waiting'));
+    whenIdleInTurn(() => ran.push('last'));
+    await vi.advanceTimersByTimeAsync(0);
+    cancelWaiting();
+    await idlePeriod();
+    await idlePeriod();
+    expect(ran).toEqual(['after', 'last']);
   });
 });
 

@@ -13,19 +13,68 @@ export function whenIdle(work: () => void, fallbackMs = 0): () => void {
   return () => window.cancelIdleCallback(request);
 }
 
+/** Where the work waiting for idle time has got to (`whenIdleInTurn`). */
+let turn: Promise<void> = Promise.resolve();
+/**
+ * The longest a piece of idle work keeps the next waiting: long enough for its code to arrive and
+ * run, not for a slow network to hold everything behind it.
+ */
+const TURN_MS = 500;
+
+/**
+ * Runs `work` when the browser is idle, once the work queued before it is done (the promise it
+ * returned has settled, or TURN_MS has passed): each piece in an idle period of its own. What
+ * waits for the first screen (the offline sync, the service worker, code for later) was let go
+ * at one moment, and its modules ran and its styles applied in a burst of long tasks just after
+ * the page drew, where a tap waited. Returns a cancel; a cancelled piece holds up nothing.
+ */
+export function whenIdleInTurn(work: () => unknown): () => void {
+  let cancelled = false;
+  let waiting: { cancelIdle: () => void; release: () => void } | undefined;
+  turn = turn.then(
+    () =>
+      new Promise<void>((release) => {
+        if (cancelled) return release();
+        const cancelIdle = whenIdle(() => {
+          waiting = undefined;
+          const timer = setTimeout(release, TURN_MS);
+          const done = () => {
+            clearTimeout(timer);
+            release();
+          };
+          try {
+            // A failure is the work's own to report (as before it waited here): the queue moves on.
+            void Promise.resolve(work()).finally(done);
+          } catch (error) {
+            done();
+            throw error;
+          }
+        });
+        waiting = { cancelIdle, release };
+      }),
+  );
+  return () => {
+    cancelled = true;
+    waiting?.cancelIdle();
+    waiting?.release();
+    waiting = undefined;
+  };
+}
+
 /** How long a page is given to draw the data it has received. */
 const DRAWING_MS = 300;
 
 /**
  * Runs `work` once what is on its way to the screen has been drawn: the frames that draw it
- * first (a page renders in steps), then idle time after them. Returns a cancel.
+ * first (a page renders in steps), then idle time after them, in turn with other such work
+ * (`whenIdleInTurn`). Returns a cancel.
  */
-export function whenDrawn(work: () => void): () => void {
+export function whenDrawn(work: () => unknown): () => void {
   let cancelIdle: (() => void) | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const frame = requestAnimationFrame(() => {
     timer = setTimeout(() => {
-      cancelIdle = whenIdle(work);
+      cancelIdle = whenIdleInTurn(work);
     }, DRAWING_MS);
   });
   return () => {
@@ -44,7 +93,7 @@ export function whenDrawn(work: () => void): () => void {
  */
 export function whenPageSettled(
   queryClient: QueryClient,
-  work: () => void,
+  work: () => unknown,
   {
     after = Promise.resolve(),
     maxWaitMs = 5000,
@@ -59,7 +108,7 @@ export function whenPageSettled(
   const run = () => {
     if (done) return;
     cancel();
-    work();
+    return work();
   };
   const afterNextFrame = () => cleanups.push(whenDrawn(run));
   const whenQueriesDone = () => {

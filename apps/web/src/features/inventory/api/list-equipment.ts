@@ -29,7 +29,7 @@ export async function listEquipment(
   // Gear seen in lists can be scanned at the counter when the network drops: kept once the
   // page has drawn the list (the phone's memory loads apart; the page opened first asks for its
   // list before its own code has arrived).
-  whenDrawn(() => void loadEquipmentMemory().then((m) => m.rememberEquipment(page.items)));
+  whenDrawn(() => loadEquipmentMemory().then((m) => m.rememberEquipment(page.items)));
   return page;
 }
 
