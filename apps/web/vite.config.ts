@@ -50,6 +50,17 @@ const pwa = VitePWA({
   },
 });
 
+/**
+ * Code the app loads in the background once a page has drawn (lib/when-idle.ts), which no one
+ * waits for: the offline queue's sheet, the offline sync, the gear memory, the service worker's
+ * start. Vite would ask for all of its files at once, with a link for each inserted in the idle
+ * task that imports it: for the sheet, twelve requests and their styles, one task of 20–35 ms on
+ * a 2-core server. Its scripts come instead as the browser's module loader finds them, each in a
+ * task of its own; its styles are still linked (Vite always keeps those).
+ */
+const BACKGROUND_CODE =
+  /\/(offline-queue-sheet|offline-sync|equipment-memory|service-worker)-[\w-]+\.js$/;
+
 export default defineConfig({
   plugins: [
     react(),
@@ -78,6 +89,9 @@ export default defineConfig({
     target: 'es2020',
     // No source maps in what the server publishes: they would hand out the whole source.
     sourcemap: false,
+    modulePreload: {
+      resolveDependencies: (file, deps) => (BACKGROUND_CODE.test(`/${file}`) ? [] : deps),
+    },
     // `.vite/manifest.json`: which chunks each route needs, for the bundle report (bench/).
     manifest: true,
     // Keep wasm files as files (the scanner loads them from our origin).
