@@ -56,9 +56,14 @@ function usePrefetchSheet() {
   const worker = useSession((s) => s.roles.some((role) => role !== RoleName.Customer));
   useEffect(() => {
     if (!worker || navigator.serviceWorker?.controller) return;
-    // Into the module cache only: the page on the screen does not render again for it.
-    const prefetch = () => Promise.all([importSheet(), prefetchLanguage()]).catch(() => undefined);
-    return whenPageSettled(queryClient, prefetch, { after: bootstrapped() });
+    // Into the module cache only: the page on the screen does not render again for it. The
+    // sheet and the texts each in an idle period of their own.
+    const after = bootstrapped();
+    const cancels = [
+      whenPageSettled(queryClient, () => importSheet().catch(() => undefined), { after }),
+      whenPageSettled(queryClient, () => prefetchLanguage().catch(() => undefined), { after }),
+    ];
+    return () => cancels.forEach((cancel) => cancel());
   }, [worker, queryClient]);
 }
 
