@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PagedResult } from '@snowgear/contracts';
 import { changeLanguage } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
-import { PagedList } from './paged-list';
+import { PagedList, useShownTotal } from './paged-list';
 
 /** An IntersectionObserver the test moves: `scrollToEnd()` brings the watched end into view. */
 const watched = new Set<{ callback: IntersectionObserverCallback; target: Element }>();
@@ -34,7 +34,13 @@ function scrollToEnd() {
 const TOTAL = 45;
 const PAGE = 20;
 
-function List({ load }: { load: (skip: number) => Promise<PagedResult<string>> }) {
+function List({
+  load,
+  withTotal = false,
+}: {
+  load: (skip: number) => Promise<PagedResult<string>>;
+  withTotal?: boolean;
+}) {
   const query = useInfiniteQuery({
     queryKey: ['gear'],
     initialPageParam: 0,
@@ -45,16 +51,20 @@ function List({ load }: { load: (skip: number) => Promise<PagedResult<string>> }
     },
     retry: false,
   });
+  const total = useShownTotal(query);
   return (
-    <PagedList query={query} emptyText="没有雪具">
-      {(items) => (
-        <ul>
-          {items.map((item) => (
-            <li key={item}>{item}</li>
-          ))}
-        </ul>
-      )}
-    </PagedList>
+    <>
+      {withTotal && total !== undefined && <p>共 {total} 件</p>}
+      <PagedList query={query} emptyText="没有雪具">
+        {(items) => (
+          <ul>
+            {items.map((item) => (
+              <li key={item}>{item}</li>
+            ))}
+          </ul>
+        )}
+      </PagedList>
+    </>
   );
 }
 
@@ -63,10 +73,10 @@ const page = async (skip: number): Promise<PagedResult<string>> => ({
   items: Array.from({ length: Math.min(PAGE, TOTAL - skip) }, (_, i) => `雪板 ${skip + i + 1}`),
 });
 
-function renderList(load: (skip: number) => Promise<PagedResult<string>>) {
+function renderList(load: (skip: number) => Promise<PagedResult<string>>, withTotal = false) {
   return render(
     <QueryClientProvider client={createQueryClient()}>
-      <List load={load} />
+      <List load={load} withTotal={withTotal} />
     </QueryClientProvider>,
   );
 }
@@ -134,6 +144,23 @@ describe('a paged list', () => {
     watch.disconnect();
     // The end never says "no more" under a list that has yet to show its last items.
     expect([...new Set(seen)]).toEqual(['45 with no more']);
+  });
+
+  it('shows the total above the list with its items, never above its placeholders', async () => {
+    const seen: string[] = [];
+    const watch = new MutationObserver(() => {
+      const total = document.body.textContent?.includes('共 45 件') ? 'total' : 'no total';
+      const placeholders = screen.queryByRole('status', { name: '加载中…' })
+        ? ' over placeholders'
+        : '';
+      seen.push(`${total}${placeholders}`);
+    });
+    watch.observe(document.body, { childList: true, subtree: true, characterData: true });
+    renderList(page, true);
+    expect(await screen.findByText('雪板 20')).toBeTruthy();
+    watch.disconnect();
+    // The count and the items come in one render: it never pushes the placeholders down.
+    expect([...new Set(seen)]).toEqual(['no total over placeholders', 'total']);
   });
 
   it('offers a retry when a page fails, and loads it when tapped', async () => {

@@ -20,6 +20,17 @@ import { ErrorBlock } from '@/components/error-block';
  */
 const FIRST_DRAWN = 10;
 
+/**
+ * The list's total as drawn: it comes with the items, in the same render (`PagedList` draws what
+ * arrives in a deferred render). Read from the answer at once, a count above the list appeared
+ * while its placeholders still showed and pushed them down a line: a layout shift.
+ */
+export function useShownTotal<T>(
+  query: UseInfiniteQueryResult<InfiniteData<PagedResult<T>>>,
+): number | undefined {
+  return useDeferredValue(query.data)?.pages[0]?.totalCount;
+}
+
 interface Props<T> {
   query: UseInfiniteQueryResult<InfiniteData<PagedResult<T>>>;
   emptyText: string;

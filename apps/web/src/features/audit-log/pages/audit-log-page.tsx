@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Permissions } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';
 import { PageHeader } from '@/components/page-header';
-import { PagedList } from '@/components/paged-list';
+import { PagedList, useShownTotal } from '@/components/paged-list';
 import { useNow } from '@/lib/use-now';
 import { useSession } from '@/features/auth';
 import { DEFAULT_BUSINESS_TIME_ZONE } from '@/features/system-config';
@@ -32,7 +32,7 @@ export default function AuditLogPage() {
   // A manager always gets their own store; asking for another would only earn a 403.
   const filters: AuditFilters = seesAll ? read : { ...read, storeId: undefined };
   const query = useAuditLog(filters);
-  const total = query.data?.pages[0]?.totalCount;
+  const total = useShownTotal(query);
 
   const update = (change: Partial<AuditFilters>) =>
     setSearch(writeAuditFilters({ ...filters, ...change }), { replace: true });

@@ -2,6 +2,7 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Paths } from '@/config/paths';
 import { PageHeader } from '@/components/page-header';
+import { useShownTotal } from '@/components/paged-list';
 import { useHelpSearch } from '../api/search-help-articles';
 import { ArticleList } from '../components/article-list';
 import { HelpSearchBar } from '../components/help-search-bar';
@@ -12,7 +13,7 @@ export default function HelpSearchPage() {
   const [params, setParams] = useSearchParams();
   const keyword = params.get('keyword')?.trim() ?? '';
   const query = useHelpSearch(keyword);
-  const total = query.data?.pages[0]?.totalCount;
+  const total = useShownTotal(query);
 
   return (
     <div className="help-page">

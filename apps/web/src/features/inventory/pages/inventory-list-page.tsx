@@ -6,7 +6,7 @@ import { AddOutline, ScanningOutline } from 'antd-mobile-icons';
 import { EQUIPMENT_STATUSES, Permissions } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';
 import { FilterBar } from '@/components/filter-bar';
-import { PagedList } from '@/components/paged-list';
+import { PagedList, useShownTotal } from '@/components/paged-list';
 import { useSession } from '@/features/auth';
 import { WorkingStoreBar, useWorkingStore } from '@/features/stores';
 import { useCategories, useFilterableAttributes } from '../api/get-categories';
@@ -44,7 +44,7 @@ export default function InventoryListPage() {
     attributes,
   };
   const query = useEquipmentList(filters);
-  const total = query.data?.pages[0]?.totalCount;
+  const total = useShownTotal(query);
   const selectAttributes = (filterable.data?.items ?? []).filter(
     (a) => a.kind === 'select' && a.options.length > 0,
   );

@@ -18,7 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { Permissions, type SmallEquipment } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';
 import { PageHeader } from '@/components/page-header';
-import { PagedList } from '@/components/paged-list';
+import { PagedList, useShownTotal } from '@/components/paged-list';
 import { FormError } from '@/components/form-error';
 import { textError, textRule } from '@/lib/text-rules';
 import { useAppStore } from '@/features/app-state';
@@ -45,7 +45,7 @@ export default function SmallEquipmentPage() {
   const [search, setSearch] = useSearchParams();
   const low = search.get('low') === '1';
   const query = useSmallEquipment(storeId, keyword, low);
-  const total = query.data?.pages[0]?.totalCount;
+  const total = useShownTotal(query);
   const [selected, setSelected] = useState<SmallEquipment | null>(null);
   const [adding, setAdding] = useState(false);
 

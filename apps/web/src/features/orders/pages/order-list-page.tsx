@@ -6,7 +6,7 @@ import { CalendarOutline, CloseOutline } from 'antd-mobile-icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { orderTotalText } from '@snowgear/contracts';
-import { PagedList } from '@/components/paged-list';
+import { PagedList, useShownTotal } from '@/components/paged-list';
 import { WorkingStoreBar } from '@/features/stores';
 import {
   ORDER_TABS,
@@ -42,7 +42,7 @@ export default function OrderListPage() {
   const [search, setSearch] = useSearchParams();
   const filters = readOrderListFilters(search);
   const query = useOrderList(filters);
-  const total = query.data?.pages[0]?.totalCount;
+  const total = useShownTotal(query);
   const [pickingDays, setPickingDays] = useState(false);
   // The last six months and the next six: this season's rentals and the bookings ahead.
   const [calendarBounds] = useState(() => ({

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { orderTotalText, type OrderSummary } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';
 import { PageHeader } from '@/components/page-header';
-import { PagedList } from '@/components/paged-list';
+import { PagedList, useShownTotal } from '@/components/paged-list';
 import { OrderCard } from '@/features/orders';
 import { useWorkspaceList } from '../api/workspace-orders';
 import { BindPanel } from '../components/bind-panel';
@@ -15,7 +15,7 @@ import { PreparationDin } from '../components/preparation-din';
 export default function PreparationOrdersPage() {
   const { t } = useTranslation();
   const query = useWorkspaceList('preparation');
-  const total = query.data?.pages[0]?.totalCount ?? 0;
+  const total = useShownTotal(query) ?? 0;
   const [binding, setBinding] = useState<OrderSummary | null>(null);
   return (
     <div className="workspace-list">
