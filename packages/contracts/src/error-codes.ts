@@ -98,6 +98,8 @@ export const ErrorCode = {
   OrderItemNotInOrder: 'Order:ItemNotInOrder',
   OrderItemWrongSize: 'Order:ItemWrongSize',
   OrderIllegalTransition: 'Order:IllegalStatusTransition',
+  /** Another write to the order at the same moment kept this one from going through. */
+  OrderChangedMeanwhile: 'Order:ChangedMeanwhile',
   OrderOtherStore: 'Order:BelongsToAnotherStore',
   OrderCashNotOnRun: 'Order:CashOnlyOnDeliveryRuns',
   /** Cash on delivery: the gear is handed over only once what is due at the door is collected. */

@@ -89,6 +89,7 @@ const zh = {
   OrderPayAtDoorChosen: '选择货到付款，送达时收取 ¥{amount}',
   OrderPayAtDoorNoPickup: '货到付款的订单尚未付款，不能改为门店自取：请先收款，或取消后重新下单',
   OrderIllegalTransition: '订单当前状态（{from}）不能{action}',
+  OrderChangedMeanwhile: '订单刚被他人同时修改（现为{status}），请刷新后重试',
   OrderNumbersExhausted: '今日订单号已用完，请明天再试',
   OrderEquipmentNotRentable: '设备 {barcode} 当前为“{status}”，不能出租',
   OrderEquipmentOtherStore: '设备 {barcode} 属于其他门店',
@@ -363,6 +364,8 @@ const en: Record<Key, string> = {
   OrderPayAtDoorNoPickup:
     'This cash-on-delivery order is not paid yet and cannot switch to pickup at the store: take the payment first, or cancel and book again',
   OrderIllegalTransition: 'An order that is {from} cannot be {action}',
+  OrderChangedMeanwhile:
+    'Someone else changed this order at the same moment (it is {status} now); please refresh and try again',
   OrderNumbersExhausted: "Today's order numbers are used up; please try again tomorrow",
   OrderEquipmentNotRentable: 'Item {barcode} is {status} and cannot be rented',
   OrderEquipmentOtherStore: 'Item {barcode} belongs to another store',

@@ -88,8 +88,17 @@ describe('database errors caused by the request data', () => {
     }
   });
 
+  it('turns a write rolled back for a deadlock or a serialization failure into 409', () => {
+    for (const code of ['40P01', '40001']) {
+      expect(databaseRefusal(wrapped(code)), code).toMatchObject({
+        statusCode: 409,
+        code: 'App:Conflict',
+      });
+    }
+  });
+
   it('leaves connection trouble, shutdowns and bugs alone', () => {
-    for (const code of ['08006', '08003', '57P01', '57P03', '42P01', '40001', 'ECONNREFUSED']) {
+    for (const code of ['08006', '08003', '57P01', '57P03', '42P01', 'ECONNREFUSED']) {
       expect(databaseRefusal(wrapped(code)), code).toBeUndefined();
     }
     expect(databaseRefusal(new Error('boom'))).toBeUndefined();

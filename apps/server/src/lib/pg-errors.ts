@@ -128,6 +128,12 @@ export function databaseRefusal(err: unknown): DatabaseRefusal | undefined {
   if (code === EXCLUSION_VIOLATION) {
     return { statusCode: 409, code: ErrorCode.Conflict, message: 'Conflict' };
   }
+  // Two writers waited on each other and the database rolled this one back (nothing of it was
+  // written). Writes to orders run again and then name the order's status (orders/order-lock.ts);
+  // any other such write is told to refresh and try again.
+  if (RETRYABLE_TRANSACTION.has(code)) {
+    return { statusCode: 409, code: ErrorCode.Conflict, message: 'Conflict' };
+  }
   if (code === FOREIGN_KEY_VIOLATION) {
     const constraint = pgConstraint(err);
     const known = REFERENCED.find(([pattern]) => pattern.test(constraint))?.[1];

@@ -22,6 +22,7 @@ import { UNIQUE_VIOLATION, pgCode } from '@/lib/pg-errors.js';
 import { conflictError, notFound } from '@/lib/errors.js';
 import { isEnglish, message } from '@/lib/messages.js';
 import { releaseHolds } from '@/modules/orders/capacity.js';
+import { writeOrder } from '@/modules/orders/order-lock.js';
 import { agentCommissionRate, commissionFen, earnedFen, NOT_PAID } from './earnings.js';
 import { toYuan } from '@/modules/orders/pricing.js';
 import { orderActionName, orderStatusName } from '@/modules/orders/status.js';
@@ -98,7 +99,7 @@ export class AgentsService {
       .from(users)
       .where(eq(users.id, this.agentId));
     const actor = { userId: this.agentId, operatorName: me?.name || me?.userName || '', english };
-    const withdrawn = await this.db.transaction(async (tx) => {
+    const withdrawn = await writeOrder(this.db, id, async (tx) => {
       const [changed] = await tx
         .update(orders)
         .set({ status: OrderStatus.Cancelled, updatedAt: new Date() })

@@ -308,7 +308,7 @@ export class DeliveriesService extends OrdersService {
       name = driver.name;
     }
     const column = input.kind === 'delivery' ? 'deliveryDriverId' : 'pickupDriverId';
-    await this.db.transaction(async (tx) => {
+    await this.orderTransaction(orderId, async (tx) => {
       await tx
         .update(orders)
         .set({ [column]: input.driverId })
@@ -330,7 +330,7 @@ export class DeliveriesService extends OrdersService {
     const run = RUN[kind];
     const column = kind === 'delivery' ? 'deliveryDriverId' : 'pickupDriverId';
     const name = await this.operatorName();
-    const taken = await this.db.transaction(async (tx) => {
+    const taken = await this.orderTransaction(orderId, async (tx) => {
       const [won] = await tx
         .update(orders)
         .set({ [column]: this.user.id })

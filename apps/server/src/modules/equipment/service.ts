@@ -65,6 +65,7 @@ import { changedFields, recordAudit } from '@/modules/audit/record.js';
 import { fileLinks } from '@/modules/files/service.js';
 import { moveHoldsOff, retryOnDeadlock } from '@/modules/orders/capacity.js';
 import { earlyReturnOrders } from '@/modules/orders/updates.js';
+import { writeOrder } from '@/modules/orders/order-lock.js';
 import {
   detailsOf,
   imageFilesById,
@@ -701,7 +702,8 @@ export class EquipmentService {
     if (!ALLOWED_FROM.earlyReturn.includes(row.status)) throw this.illegal(row, 'earlyReturn');
     const orderSide = earlyReturnOrders(this.db, this.request);
     const hasOrder = await orderSide.checkEarlyReturn(input.orderId);
-    await this.db.transaction(async (tx) => {
+    // The order's row before the item's (the lock order of every write to an order).
+    await writeOrder(this.db, input.orderId, async (tx) => {
       const released = await tx
         .delete(equipmentUnavailableTimes)
         .where(

@@ -151,8 +151,8 @@ export class MyOrders extends OrderLifecycle {
       : 0;
     this.assertWithinTotal(order.totalFen + pickupFen);
 
-    await this.db.transaction(async (tx) => {
-      const [locked] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+    await this.orderTransaction(id, async (tx) => {
+      const [locked] = await tx.select().from(orders).where(eq(orders.id, id)).for('no key update');
       if (!locked || !CUSTOMER_RETURNABLE.includes(locked.status as OrderStatus)) {
         throw this.illegal(locked ?? order, 'startReturn');
       }

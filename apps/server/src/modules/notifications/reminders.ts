@@ -214,7 +214,7 @@ async function record(
           .select({ id: orders.id })
           .from(orders)
           .where(eq(orders.id, reminder.orderId))
-          .for('update');
+          .for('no key update');
         await tx
           .update(notifications)
           .set(

@@ -74,7 +74,7 @@ export class OrderAdjustments extends OrderLifecycle {
       approval: input.approval,
       approvalId: input.approvalId,
     });
-    await this.db.transaction(async (tx) => {
+    await this.orderTransaction(id, async (tx) => {
       const current = await this.lockOrder(tx, id, FEE_ALLOWED, 'FeeNotNow');
       await allowed.consume(tx);
       await tx.insert(orderFeeItems).values({
@@ -123,7 +123,7 @@ export class OrderAdjustments extends OrderLifecycle {
       approval: input.approval,
       approvalId: input.approvalId,
     });
-    await this.db.transaction(async (tx) => {
+    await this.orderTransaction(id, async (tx) => {
       const current = await this.lockOrder(tx, id, REFUND_ALLOWED, 'RefundNotNow');
       // Read again under the order's lock: two refunds at once never give more than the rent.
       this.assertRefundable(amountFen, await this.refundableFen(id, tx));
@@ -173,7 +173,7 @@ export class OrderAdjustments extends OrderLifecycle {
     allowed: readonly number[],
     key: 'FeeNotNow' | 'RefundNotNow',
   ) {
-    const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+    const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('no key update');
     this.assertAllowed(row ?? { status: -1 }, allowed, key);
     return row!;
   }

@@ -71,7 +71,7 @@ export class OrderBinding extends OrdersService {
       }
     }
     try {
-      await this.db.transaction(async (tx) => {
+      await this.orderTransaction(id, async (tx) => {
         // The items taken and the ones they replace: every hold that changes.
         await lockEquipment(
           tx,

@@ -45,13 +45,13 @@ export class OrderDin extends OrdersService {
         this.msg('OrderItemNotDinAdjustable', { name: gear }),
       );
     }
-    await this.db.transaction(async (tx) => {
+    await this.orderTransaction(id, async (tx) => {
       // Read again under a lock: the order may have been returned or cancelled meanwhile.
       const [current] = await tx
         .select({ status: orders.status })
         .from(orders)
         .where(eq(orders.id, id))
-        .for('update');
+        .for('no key update');
       if (!current || !DIN_FROM.includes(current.status)) {
         throw this.illegal(current ?? { status: -1 }, 'din');
       }

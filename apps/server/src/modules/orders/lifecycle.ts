@@ -178,7 +178,7 @@ export class OrderLifecycle extends OrdersService {
     const who = await this.operatorName();
     const newlyBound = going.filter((l) => !l.item.equipmentId);
     try {
-      await this.db.transaction(async (tx) => {
+      await this.orderTransaction(id, async (tx) => {
         // The items going out and the held ones they replace: every hold that changes.
         await lockEquipment(tx, [
           ...[...assignment.values()].map((g) => g.id),
@@ -302,9 +302,9 @@ export class OrderLifecycle extends OrdersService {
         : delivered,
       proof.remarks,
     );
-    await this.db.transaction(async (tx) => {
+    await this.orderTransaction(id, async (tx) => {
       // Cash on delivery: the gear is handed over once what is due at the door is collected.
-      const [locked] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+      const [locked] = await tx.select().from(orders).where(eq(orders.id, id)).for('no key update');
       const dueFen = dueAtDoorFen(locked ?? order, await openPayments(tx, id));
       if (dueFen > 0) {
         throw conflictError(
@@ -487,8 +487,8 @@ export class OrderLifecycle extends OrdersService {
     }
     const who = await this.operatorName();
     const atTheDoor = !this.seesAllStores && !this.handlesOrders;
-    await this.db.transaction(async (tx) => {
-      const [locked] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+    await this.orderTransaction(id, async (tx) => {
+      const [locked] = await tx.select().from(orders).where(eq(orders.id, id)).for('no key update');
       if (
         !locked ||
         locked.pickedUpAt ||
@@ -576,7 +576,7 @@ export class OrderLifecycle extends OrdersService {
   async startReturn(id: string, remarks = ''): Promise<Order> {
     const order = await this.row(id);
     this.assertFrom(order, 'startReturn');
-    await this.db.transaction(async (tx) => {
+    await this.orderTransaction(id, async (tx) => {
       const message = withRemarks(
         say(
           order.returnMethod === ReturnMethod.Pickup
@@ -603,7 +603,7 @@ export class OrderLifecycle extends OrdersService {
   async confirm(id: string, remarks = ''): Promise<Order> {
     const order = await this.row(id);
     this.assertFrom(order, 'confirm');
-    await this.db.transaction(async (tx) => {
+    await this.orderTransaction(id, async (tx) => {
       const message = withRemarks(say('OrderConfirmed'), remarks);
       if (!(await this.moveTo(tx, order, OrderStatus.Unpaid, message))) {
         throw this.illegal(await this.currentStatus(tx, id), 'confirm');
@@ -659,7 +659,7 @@ export class OrderLifecycle extends OrdersService {
     this.assertWithinTotal(order.totalFen + feeFen);
     const fmt = (d: Date) => localMinute(d, this.timeZone);
     try {
-      await this.retriedTransaction(async (tx) => {
+      await this.orderTransaction(id, async (tx) => {
         await lockEquipment(
           tx,
           out.flatMap((l) => {
@@ -862,7 +862,7 @@ export class OrderLifecycle extends OrdersService {
       );
     }
 
-    await this.db.transaction(async (tx) => {
+    await this.orderTransaction(id, async (tx) => {
       for (const { entry, line, equipmentId } of chosen) {
         const [gear] = await tx
           .select()
@@ -1084,8 +1084,8 @@ export class OrderLifecycle extends OrdersService {
     const order = await this.row(id);
     this.assertFrom(order, 'waiveLateFee');
     const who = await this.operatorName();
-    await this.db.transaction(async (tx) => {
-      const [locked] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+    await this.orderTransaction(id, async (tx) => {
+      const [locked] = await tx.select().from(orders).where(eq(orders.id, id)).for('no key update');
       if (
         !locked ||
         !(ORDER_ALLOWED_FROM.waiveLateFee as readonly number[]).includes(locked.status)

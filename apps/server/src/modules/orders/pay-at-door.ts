@@ -27,7 +27,7 @@ export class OrderPayAtDoor extends OrdersService {
         ),
       );
     }
-    await this.db.transaction(async (tx) => {
+    await this.orderTransaction(id, async (tx) => {
       const due = (await openPayments(tx, id)).reduce((sum, b) => sum + b.amountFen, 0);
       const moved = await this.moveTo(
         tx,

@@ -99,6 +99,7 @@ import {
   scanText,
 } from './counter-scan.js';
 import { bookInTurn } from './bookings-in-turn.js';
+import { writeOrder } from './order-lock.js';
 import { numberOrder } from './numbering.js';
 import { giveReceiptNumber } from './receipt-numbers.js';
 import { readListPage, type ListLimits } from './list-page.js';
@@ -1109,6 +1110,17 @@ export class OrdersService {
     return retryOnDeadlock(() => this.db.transaction(work));
   }
 
+  /**
+   * A write to one order: its row locked before anything else (the lock order of
+   * order-lock.ts), run again after a deadlock, 409 naming its status when it cannot go through.
+   */
+  protected orderTransaction<T>(
+    orderId: string,
+    work: (tx: Transaction, order: OrderRow | undefined) => Promise<T>,
+  ): Promise<T> {
+    return writeOrder(this.db, orderId, work, this.request);
+  }
+
   /** The name of an active user of this tenant holding the Agent role; 400 for anyone else. */
   protected async agentName(userId: string): Promise<string> {
     const [agent] = await this.db
@@ -1318,7 +1330,7 @@ export class OrdersService {
   /** Cancels an order that has not started: releases its locks, cancels unpaid bills, and owes back what was paid. */
   async cancel(id: string, reason: string): Promise<Order> {
     const row = await this.row(id);
-    await this.db.transaction(async (tx) => {
+    await this.orderTransaction(id, async (tx) => {
       const [changed] = await tx
         .update(orders)
         .set({ status: OrderStatus.Cancelled, updatedAt: new Date() })
@@ -1486,7 +1498,8 @@ export class OrdersService {
     // Refunds are refused to drivers by the route's declaration already.
     if (direction === 'incoming') this.assertMayTakeCash(order);
     const who = await this.operatorName();
-    const settled = await this.db.transaction(async (tx) => {
+    // The order first, then its bill (order-lock.ts): a bill never moves to another order.
+    const settled = await this.orderTransaction(order.id, async (tx) => {
       const [bill] = await tx.select().from(bills).where(eq(bills.id, billId)).for('update');
       if (!bill) throw notFound(ErrorCode.BillNotFound, this.msg('BillNotFound'));
       const isRefund = bill.kind === BillKind.Refund;

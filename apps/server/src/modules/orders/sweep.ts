@@ -5,6 +5,7 @@ import { bills, orders } from '@/db/schema.js';
 import { businessParameter } from '@/lib/business-parameters.js';
 import type { MessageKey } from '@/lib/messages.js';
 import { releaseHolds } from './capacity.js';
+import { writeOrder } from './order-lock.js';
 import { appendEvent, say, SYSTEM } from './timeline.js';
 
 /** Hours an unpaid order of a store is kept (`OrderTimeoutHours`; 0: for ever). */
@@ -82,7 +83,7 @@ export async function cancelUnpaidOrders(db: Database, now = new Date()): Promis
     }
     const hours = timeouts.get(scope)!;
     if (hours === 0 || unpaidSince(order).getTime() + hours * 3_600_000 > now.getTime()) continue;
-    const done = await db.transaction(async (tx) => {
+    const done = await writeOrder(db, order.id, async (tx) => {
       const [changed] = await tx
         .update(orders)
         .set({ status: OrderStatus.Cancelled, updatedAt: now })
@@ -119,7 +120,7 @@ export async function expirePendingOrders(db: Database, now = new Date()): Promi
     .where(and(eq(orders.status, OrderStatus.Pending), lte(orders.rentalStartAt, now)));
   let expired = 0;
   for (const order of due) {
-    const done = await db.transaction(async (tx) => {
+    const done = await writeOrder(db, order.id, async (tx) => {
       const [changed] = await tx
         .update(orders)
         .set({ status: OrderStatus.Cancelled, updatedAt: now })
@@ -152,7 +153,7 @@ export async function startDeliveredRentals(db: Database, now = new Date()): Pro
     .where(and(eq(orders.status, OrderStatus.Delivered), lte(orders.rentalStartAt, now)));
   let started = 0;
   for (const order of due) {
-    const done = await db.transaction(async (tx) => {
+    const done = await writeOrder(db, order.id, async (tx) => {
       const [changed] = await tx
         .update(orders)
         .set({ status: OrderStatus.InUse, updatedAt: now })

@@ -78,7 +78,7 @@ export class OrderUpdates extends OrderLifecycle {
 
   /** The order row, locked for the rest of the transaction, while its status is one of `allowed`. */
   private async lockIn(tx: Transaction, id: string, allowed: readonly number[]): Promise<OrderRow> {
-    const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+    const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('no key update');
     if (!row || !allowed.includes(row.status)) throw this.notEditable(row ?? { status: -1 });
     return row;
   }
@@ -100,7 +100,7 @@ export class OrderUpdates extends OrderLifecycle {
   /** Customer, addresses and remarks; the timeline names what changed. */
   async updateDetails(id: string, input: DetailsInput): Promise<Order> {
     await this.row(id);
-    await this.db.transaction(async (tx) => {
+    await this.orderTransaction(id, async (tx) => {
       const current = await this.lockIn(tx, id, EDITABLE);
       this.assertAddresses(current, input);
       const changed = (Object.keys(DETAIL_NAMES) as (keyof DetailsInput)[]).filter(
@@ -162,7 +162,7 @@ export class OrderUpdates extends OrderLifecycle {
       returnAddress: input.returnMethod === ReturnMethod.Pickup ? input.returnAddress : '',
     };
 
-    await this.db.transaction(async (tx) => {
+    await this.orderTransaction(id, async (tx) => {
       const current = await this.lockIn(tx, id, EDITABLE);
       // Cash on delivery is paid at the door: without one, the payment comes first.
       if (
@@ -253,7 +253,7 @@ export class OrderUpdates extends OrderLifecycle {
   async assignAgent(id: string, agentId: string | null): Promise<Order> {
     await this.row(id);
     const agentName = agentId ? await this.agentName(agentId) : null;
-    await this.db.transaction(async (tx) => {
+    await this.orderTransaction(id, async (tx) => {
       const current = await this.lockIn(tx, id, AGENT_CHANGEABLE);
       if (current.agentId === agentId) return;
       await tx.update(orders).set({ agentId, updatedAt: new Date() }).where(eq(orders.id, id));
@@ -302,7 +302,11 @@ export class OrderUpdates extends OrderLifecycle {
     item: { id: string; barcodeNumber: string },
     reason: string,
   ) {
-    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    const [order] = await tx
+      .select()
+      .from(orders)
+      .where(eq(orders.id, orderId))
+      .for('no key update');
     if (!order || !(EARLY_RETURN_FROM as readonly number[]).includes(order.status)) {
       throw this.noEarlyReturn(order ?? { status: -1 });
     }

@@ -27,6 +27,7 @@ import { dueAtDoorFen, payAtDoorOffered } from '@/modules/orders/cash-on-deliver
 import { rentalSummaryOf } from '@/modules/orders/rental-summary.js';
 import type { OrderQrKeys } from '@/modules/orders/qr.js';
 import { unpaidReleaseTime } from '@/modules/orders/sweep.js';
+import { writeOrder } from '@/modules/orders/order-lock.js';
 import {
   actorText,
   appendEvent,
@@ -456,14 +457,15 @@ export class PaymentsService {
     if (n.amountFen !== row.amountFen) {
       return { outcome: 'mismatch', detail: `amount ${n.amountFen} ≠ ${row.amountFen}` };
     }
-    const paidTwice = await this.db.transaction(async (tx) => {
+    // The order, its bill, then the payment: the lock order of every write to an order.
+    const paidTwice = await writeOrder(this.db, row.orderId, async (tx) => {
+      const [bill] = await tx.select().from(bills).where(eq(bills.id, row.billId)).for('update');
       const [locked] = await tx
         .select()
         .from(payments)
         .where(eq(payments.id, row.id))
         .for('update');
       if (!locked || locked.status === 'succeeded') return null;
-      const [bill] = await tx.select().from(bills).where(eq(bills.id, row.billId)).for('update');
       // Money that cannot settle the bill goes back: the bill is paid or cancelled already, or
       // its amount changed since this attempt began (an extension added to it).
       const stale =
@@ -557,7 +559,9 @@ export class PaymentsService {
    */
   async refundOnline(billId: string, actor: Actor): Promise<RefundOnlineResult> {
     await this.syncRefunds(billId);
-    const toSend = await this.db.transaction(async (tx) => {
+    const orderId = await this.orderOfBill(billId);
+    if (!orderId) throw notFound(ErrorCode.BillNotFound, actorText(actor, 'BillNotFound'));
+    const toSend = await writeOrder(this.db, orderId, async (tx) => {
       const [bill] = await tx.select().from(bills).where(eq(bills.id, billId)).for('update');
       if (!bill) throw notFound(ErrorCode.BillNotFound, actorText(actor, 'BillNotFound'));
       if (bill.kind !== BillKind.Refund) {
@@ -782,7 +786,9 @@ export class PaymentsService {
 
   /** The refund bill is paid once everything sent for it has gone through. */
   private async finishRefundBill(billId: string, actor: Actor) {
-    await this.db.transaction(async (tx) => {
+    const orderId = await this.orderOfBill(billId);
+    if (!orderId) return;
+    await writeOrder(this.db, orderId, async (tx) => {
       const [bill] = await tx.select().from(bills).where(eq(bills.id, billId)).for('update');
       if (!bill || bill.status !== BillStatus.Pending) return;
       const sent = await this.refundsOf(tx, billId);
@@ -817,6 +823,15 @@ export class PaymentsService {
       await advanceAfterPayment(tx, bill.orderId, actor);
       await giveReceiptNumber(tx, billId, this.timeZone);
     });
+  }
+
+  /** The order a bill belongs to (a bill never moves), whose row its writes lock first. */
+  private async orderOfBill(billId: string): Promise<string | undefined> {
+    const [found] = await this.db
+      .select({ orderId: bills.orderId })
+      .from(bills)
+      .where(eq(bills.id, billId));
+    return found?.orderId;
   }
 
   private refundsOf(tx: Database | Transaction, billId: string) {
