@@ -36,6 +36,7 @@ const POSTGRES_SUITE = {
     'modules/identity/throttle.test.ts',
     'modules/payments/refund-race.test.ts',
     'modules/payments/payments.test.ts',
+    'modules/payments/never-lost.test.ts',
     'plugins/idempotency.test.ts',
   ],
   // Faults of a database server: connections cut, stalled, timed out, a pool run dry.

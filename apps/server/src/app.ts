@@ -325,8 +325,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   sweeper.unref();
   // Unpaid orders past their store's timeout are cancelled, so are orders still waiting for the
   // store's confirmation when their rental starts, and delivered orders start when their
-  // rental does; each order once, whoever sweeps. Reminders due are sent, each once (a sweep still
-  // sending when the next is due lets it pass).
+  // rental does; each order once, whoever sweeps. Payments and refunds left waiting for a
+  // provider's word are asked about, each by one process at a time. Reminders due are sent, each
+  // once (a sweep still sending when the next is due lets it pass).
   const notifier = createNotifier(settings, { db: options.database.db, wechat, log: app.log });
   let reminding = false;
   const orderSweeper = setInterval(() => {
@@ -336,6 +337,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       expirePendingOrders(db),
       startDeliveredRentals(db),
       payments.followPendingRefunds(),
+      payments.followPendingPayments(),
     ]).catch((err: unknown) => app.log.warn({ err }, 'order sweep failed'));
     if (reminding) return;
     reminding = true;

@@ -251,6 +251,15 @@ export const BillSchema = z.object({
 });
 export type Bill = z.infer<typeof BillSchema>;
 
+export const ReturnedPaymentSchema = z.object({
+  method: z.string(),
+  amount: z.number(),
+  paidAt: z.string().nullable(),
+  /** `returning` while the provider processes the refund, `failed` when it refused it. */
+  status: z.enum(['returning', 'returned', 'failed']),
+});
+export type ReturnedPayment = z.infer<typeof ReturnedPaymentSchema>;
+
 export const OrderEventSchema = z.object({
   id: z.string(),
   kind: z.string(),
@@ -330,6 +339,11 @@ export const OrderSchema = OrderSummarySchema.extend({
   items: z.array(OrderItemSchema),
   feeItems: z.array(FeeItemSchema),
   bills: z.array(BillSchema),
+  /**
+   * Online payments that arrived after the bill was settled another way (paid in cash, by another
+   * attempt, or its amount changed): each goes straight back the way it came.
+   */
+  returnedPayments: z.array(ReturnedPaymentSchema),
   timeline: z.array(OrderEventSchema),
   /** An unpaid order is released at this time (the store's order-timeout hours); null otherwise. */
   payBefore: z.string().nullable(),

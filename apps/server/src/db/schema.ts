@@ -820,11 +820,23 @@ export const payments = pgTable(
     /** Set when this success found its bill already paid: the money went back. */
     duplicate: boolean('duplicate').notNull().default(false),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /**
+     * When the sweep last asked the provider about this attempt while it stayed pending: a
+     * process sweeping takes an attempt by moving this forward, so one asks at a time.
+     */
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
-  (t) => [index('payments_bill_idx').on(t.billId), index('payments_order_idx').on(t.orderId)],
+  (t) => [
+    index('payments_bill_idx').on(t.billId),
+    index('payments_order_idx').on(t.orderId),
+    // The sweep's attempts still waiting for a word from their provider (few among millions).
+    index('payments_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
+  ],
 );
 
 /** Money sent back through the provider a payment came by (all or part of it). */
@@ -868,15 +880,36 @@ export const paymentNotifications = pgTable(
     provider: text('provider').notNull(),
     outTradeNo: text('out_trade_no'),
     outcome: text('outcome', {
-      enum: ['applied', 'duplicate', 'ignored', 'rejected', 'mismatch', 'unknown'],
+      enum: ['applied', 'duplicate', 'ignored', 'rejected', 'mismatch', 'unknown', 'failed'],
     }).notNull(),
     detail: text('detail').notNull().default(''),
     /** The body as received, cut to 4 KB (decrypted content is not kept). */
     body: text('body').notNull().default(''),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * A verified notification that could not be applied (outcome `failed`): what it said, kept
+     * to be applied again by the sweep from `retryAt` on; null once applied.
+     */
+    notification: jsonb('notification').$type<KeptNotification>(),
+    retryAt: timestamp('retry_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
   },
-  (t) => [index('payment_notifications_trade_idx').on(t.outTradeNo)],
+  (t) => [
+    index('payment_notifications_trade_idx').on(t.outTradeNo),
+    index('payment_notifications_retry_idx')
+      .on(t.retryAt)
+      .where(sql`${t.retryAt} is not null`),
+  ],
 );
+
+/** What a kept notification said, as the payment adapters decode it. */
+export interface KeptNotification {
+  provider: string;
+  outTradeNo: string;
+  state: 'pending' | 'succeeded' | 'failed' | 'closed';
+  amountFen: number;
+  providerTradeNo: string;
+}
 
 /** The order's timeline: every status change, binding, payment and note, with who and when. */
 export const orderEvents = pgTable(

@@ -1915,6 +1915,14 @@ const enUS: Messages = {
       cash: 'Cash given back · {{at}}',
     },
     refundPending: 'Refund pending',
+    returnedPayment: {
+      returning:
+        'Your {{method}} payment of {{amount}} at {{at}} arrived after the bill was settled; it is on its way back (usually 1–3 working days)',
+      returned:
+        'Your {{method}} payment of {{amount}} at {{at}} arrived after the bill was settled; it went back',
+      failed:
+        'Your {{method}} payment of {{amount}} at {{at}} arrived after the bill was settled; it could not go back by itself, and the store will contact you to refund it',
+    },
     filters: {
       all: 'All',
       toPay: 'To pay',

@@ -1857,6 +1857,13 @@ const zhCN = {
       cash: '已退还现金 · {{at}}',
     },
     refundPending: '待退款',
+    returnedPayment: {
+      returning:
+        '{{at}} 的{{method}}付款 {{amount}} 到账时账单已结清，正原路退回，一般 1–3 个工作日到账',
+      returned: '{{at}} 的{{method}}付款 {{amount}} 到账时账单已结清，已原路退回',
+      failed:
+        '{{at}} 的{{method}}付款 {{amount}} 到账时账单已结清，原路退回未成功，门店会联系您退还',
+    },
     filters: {
       all: '全部',
       toPay: '待支付',

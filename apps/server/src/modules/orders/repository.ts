@@ -15,6 +15,7 @@ import {
   orderFeeItems,
   orderItems,
   orders,
+  payments,
   refunds,
   stores,
   users,
@@ -43,6 +44,13 @@ export interface OrderDetailRows {
   bills: (typeof bills.$inferSelect)[];
   /** Refund bills with money still on its way back online (the provider is processing it). */
   refundingBillIds: string[];
+  /** Online payments that found their bill settled, and how their refund stands. */
+  returnedPayments: {
+    method: string;
+    amountFen: number;
+    paidAt: string | null;
+    refundStatus: 'pending' | 'succeeded' | 'failed' | null;
+  }[];
   events: (typeof orderEvents.$inferSelect)[];
   /** The size attributes the lines' sizes name, in their display order. */
   sizeAttributes: SizeAttribute[];
@@ -122,6 +130,16 @@ function orderDetail(db: Database) {
         select coalesce(json_agg(distinct ${refunds.billId}), '[]')
         from ${refunds} join ${bills} on ${bills.id} = ${refunds.billId}
         where ${bills.orderId} = ${orders.id} and ${refunds.status} = 'pending')`,
+      returnedPayments: sql<OrderDetailRows['returnedPayments']>`(
+        select coalesce(json_agg(json_build_object(
+          'method', ${payments.method}, 'amountFen', ${payments.amountFen},
+          'paidAt', ${payments.paidAt},
+          'refundStatus', (select ${refunds.status} from ${refunds}
+            where ${refunds.paymentId} = ${payments.id} and ${refunds.billId} is null
+            order by ${refunds.createdAt} desc limit 1)
+        ) order by ${payments.paidAt}), '[]')
+        from ${payments}
+        where ${payments.orderId} = ${orders.id} and ${payments.duplicate})`,
       events: sql<Json[]>`(
         select coalesce(json_agg(${jsonRow(orderEvents)} order by ${orderEvents.seq}), '[]')
         from ${orderEvents} where ${orderEvents.orderId} = ${orders.id})`,
@@ -193,6 +211,7 @@ export async function findOrderDetail(
     }),
     bills: r.bills.map((b) => fromJsonRow(bills, b)),
     refundingBillIds: r.refundingBillIds,
+    returnedPayments: r.returnedPayments,
     events: r.events.map((e) => fromJsonRow(orderEvents, e)),
     sizeAttributes: r.sizeAttributes,
     people: r.people,

@@ -632,6 +632,17 @@ export class OrdersService {
         refundUnderWay: detail.refundingBillIds.includes(b.id),
         confirmedByName: (b.confirmedBy && byRole?.get(b.confirmedBy)) || b.confirmedByName,
       })),
+      returnedPayments: detail.returnedPayments.map((p) => ({
+        method: p.method,
+        amount: toYuan(p.amountFen),
+        paidAt: p.paidAt ? new Date(p.paidAt).toISOString() : null,
+        status:
+          p.refundStatus === 'succeeded'
+            ? 'returned'
+            : p.refundStatus === 'failed'
+              ? 'failed'
+              : 'returning',
+      })),
       timeline: events.map((e) => ({
         id: e.id,
         kind: e.kind,

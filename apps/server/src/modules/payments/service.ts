@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BusinessEvent } from '@/modules/metrics/metrics.js';
-import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import {
   BillKind,
   BillStatus,
@@ -51,6 +51,10 @@ import { notifyPath, type PaymentProviders } from './registry.js';
 const LATE_MS = 5_000;
 /** How long an attempt stays payable. */
 const ATTEMPT_MINUTES = 30;
+/** The sweep asks the provider about an attempt still pending this long after it began. */
+const PENDING_ASK_AFTER = '2 minutes';
+/** A notification that could not be applied is tried again after this long, then less often. */
+const KEPT_RETRY_FIRST_MS = 30_000;
 
 type PaymentRow = typeof payments.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;
@@ -389,6 +393,7 @@ export class PaymentsService {
       outcome: (typeof paymentNotifications.$inferInsert)['outcome'],
       detail: string,
       outTradeNo?: string,
+      kept?: Pick<typeof paymentNotifications.$inferInsert, 'notification' | 'retryAt'>,
     ) =>
       this.db.insert(paymentNotifications).values({
         provider: providerName,
@@ -397,6 +402,7 @@ export class PaymentsService {
         detail,
         // Kept as received, unless there is nothing to read in it.
         body: hasVisibleText(request.rawBody) ? request.rawBody.slice(0, 4096) : '',
+        ...kept,
       });
     let notification: PaymentNotification;
     try {
@@ -420,7 +426,39 @@ export class PaymentsService {
       await record('mismatch', 'merchant or app id', notification.outTradeNo);
       return provider.acknowledge(false, 'merchant or app id mismatch');
     }
-    const outcome = await this.apply(provider.name, notification);
+    let outcome: Awaited<ReturnType<typeof this.apply>>;
+    try {
+      outcome = await this.apply(provider.name, notification);
+    } catch (err) {
+      // Verified, but it could not be applied now (the order locked past the statement time-out,
+      // a fault of ours): kept and applied again by the sweep until it is
+      // (followPendingPayments), and the provider is told to send it again too. With nowhere to
+      // keep it (the database away) the caller gets 503 and the provider's retries bring it back.
+      const kept = await record(
+        'failed',
+        'not applied yet: kept to apply again',
+        notification.outTradeNo,
+        {
+          notification: {
+            provider: provider.name,
+            outTradeNo: notification.outTradeNo,
+            state: notification.state,
+            amountFen: notification.amountFen,
+            providerTradeNo: notification.providerTradeNo,
+          },
+          retryAt: new Date(Date.now() + KEPT_RETRY_FIRST_MS),
+        },
+      ).then(
+        () => true,
+        () => false,
+      );
+      if (!kept) throw err;
+      this.log.error(
+        { err, provider: providerName, outTradeNo: notification.outTradeNo },
+        'payment notification not applied: kept to apply again',
+      );
+      return provider.acknowledge(false, 'not applied yet');
+    }
     await record(outcome.outcome, outcome.detail, notification.outTradeNo);
     if (outcome.outcome === 'mismatch' || outcome.outcome === 'unknown') {
       this.log.warn({ provider: providerName, ...outcome }, 'payment notification not applied');
@@ -709,6 +747,95 @@ export class PaymentsService {
   }
 
   /**
+   * No payment is left waiting for a word that was lost: notifications kept because they could
+   * not be applied are applied again, and attempts still pending a few minutes after they began
+   * are asked about at their provider (the sandbox included), which settles them — or, when the
+   * bill was paid another way meanwhile, sends the money straight back. Each row is taken by one
+   * sweeping process at a time (`FOR UPDATE SKIP LOCKED` while its next time is moved on), so
+   * several processes never ask twice; a batch a sweep.
+   */
+  async followPendingPayments(batch = 20): Promise<void> {
+    await this.applyKeptNotifications(batch);
+    await this.askAboutPendingPayments(batch);
+  }
+
+  private async applyKeptNotifications(batch: number) {
+    const due = this.db
+      .select({ id: paymentNotifications.id })
+      .from(paymentNotifications)
+      .where(lte(paymentNotifications.retryAt, sql`now()`))
+      .orderBy(asc(paymentNotifications.retryAt))
+      .limit(batch)
+      .for('update', { skipLocked: true });
+    // Taken: the next try is moved on first (30 s, doubling up to half an hour), so a try that
+    // fails again waits its turn, and no other process takes it meanwhile.
+    const taken = await this.db
+      .update(paymentNotifications)
+      .set({
+        retryAt: sql`now() + least(interval '30 minutes', interval '30 seconds' * power(2, ${paymentNotifications.attempts}))`,
+        attempts: sql`${paymentNotifications.attempts} + 1`,
+      })
+      .where(inArray(paymentNotifications.id, due))
+      .returning();
+    for (const kept of taken) {
+      if (!kept.notification) continue;
+      try {
+        const outcome = await this.apply(kept.notification.provider, kept.notification);
+        await this.db
+          .update(paymentNotifications)
+          .set({
+            outcome: outcome.outcome,
+            detail: `${outcome.detail} (applied again)`,
+            retryAt: null,
+          })
+          .where(eq(paymentNotifications.id, kept.id));
+      } catch (err) {
+        this.log.warn(
+          { err, outTradeNo: kept.outTradeNo },
+          'kept payment notification not applied yet',
+        );
+      }
+    }
+  }
+
+  private async askAboutPendingPayments(batch: number) {
+    // Pending past PENDING_ASK_AFTER and begun within two days; asked again after a tenth of
+    // its age (a minute at least, half an hour at most).
+    const due = this.db
+      .select({ id: payments.id })
+      .from(payments)
+      .where(
+        and(
+          eq(payments.status, 'pending'),
+          lt(payments.createdAt, sql`now() - ${PENDING_ASK_AFTER}::interval`),
+          gt(payments.createdAt, sql`now() - interval '2 days'`),
+          or(
+            isNull(payments.checkedAt),
+            lt(
+              payments.checkedAt,
+              sql`now() - greatest(interval '1 minute', least(interval '30 minutes', (now() - ${payments.createdAt}) / 10))`,
+            ),
+          ),
+        ),
+      )
+      .orderBy(asc(payments.createdAt))
+      .limit(batch)
+      .for('update', { skipLocked: true });
+    const taken = await this.db
+      .update(payments)
+      .set({ checkedAt: sql`now()` })
+      .where(inArray(payments.id, due))
+      .returning();
+    for (const row of taken) {
+      try {
+        await this.sync(row);
+      } catch (err) {
+        this.log.warn({ err, outTradeNo: row.outTradeNo }, 'pending payment not settled yet');
+      }
+    }
+  }
+
+  /**
    * Refunds the provider took but had not finished (WeChat Pay answers PROCESSING) are asked
    * about again, a batch a sweep, and their bills closed once the money is back: no one has to
    * tap anything for the customer's refund to show as done.
@@ -725,9 +852,12 @@ export class PaymentsService {
       )
       .limit(batch);
     for (const { billId } of waiting) {
-      if (!billId) continue;
-      await this.syncRefunds(billId);
-      await this.finishRefundBill(billId, SYSTEM);
+      if (billId) {
+        await this.syncRefunds(billId);
+        await this.finishRefundBill(billId, SYSTEM);
+      } else {
+        await this.syncRefunds(null);
+      }
     }
   }
 
@@ -766,12 +896,19 @@ export class PaymentsService {
   }
 
   /** Refunds still in progress at the provider are asked about again. */
-  private async syncRefunds(billId: string) {
+  /** Asks about a bill's pending refunds, or (null) those of payments that paid a bill twice. */
+  private async syncRefunds(billId: string | null) {
     const pending = await this.db
       .select({ refund: refunds, payment: payments })
       .from(refunds)
       .innerJoin(payments, eq(payments.id, refunds.paymentId))
-      .where(and(eq(refunds.billId, billId), eq(refunds.status, 'pending')));
+      .where(
+        and(
+          billId ? eq(refunds.billId, billId) : isNull(refunds.billId),
+          eq(refunds.status, 'pending'),
+        ),
+      )
+      .limit(50);
     for (const { refund, payment } of pending) {
       const provider = this.providers.byName(payment.provider);
       if (!provider) continue;

@@ -85,6 +85,7 @@ export default function MyOrderDetailPage() {
               </List>
             )}
 
+            <ReturnedPayments order={order} />
             <List header={t('orders.bills')}>
               {order.bills.length === 0 && <List.Item>{t('orders.noBills')}</List.Item>}
               {order.bills.map((bill) => (
@@ -233,6 +234,31 @@ function GearLine({ item }: { item: OrderItem }) {
     >
       {item.equipmentName}
     </List.Item>
+  );
+}
+
+/**
+ * An online payment that arrived after the bill was settled another way (cash at the counter, a
+ * second attempt) goes straight back: the customer reads where that money is.
+ */
+function ReturnedPayments({ order }: { order: Order }) {
+  const { t } = useTranslation();
+  if (order.returnedPayments.length === 0) return null;
+  return (
+    <div role="status">
+      {order.returnedPayments.map((p, i) => (
+        <NoticeBar
+          key={`${p.paidAt ?? ''}${i}`}
+          color={p.status === 'failed' ? 'error' : 'info'}
+          wrap
+          content={t(`myOrders.returnedPayment.${p.status}`, {
+            method: t(`orders.methods.${methodKey(p.method)}`),
+            amount: money(p.amount),
+            at: p.paidAt ? storeTime(p.paidAt) : '',
+          })}
+        />
+      ))}
+    </div>
   );
 }
 

@@ -283,6 +283,58 @@ describe("the customer's orders: dashboard, list and detail (real server)", () =
     await changeLanguage('zh-CN');
   });
 
+  it('says where an online payment that came after the bill was paid in cash went, in both languages', async () => {
+    // The customer opens the payment at the counter while the clerk takes cash; the online
+    // payment lands on a bill already paid and goes straight back.
+    await loginWithPassword({
+      userNameOrEmailAddress: 'employee',
+      password: '1q2w3E*',
+      rememberMe: false,
+    });
+    const storeId = useSession.getState().user!.primaryStoreId!;
+    const gear = await newGear(storeId, '雪杖', '两次付款雪杖', 'CPT', { count: 1 });
+    const created = await counterOrder({
+      storeId,
+      customerName: '订单测试',
+      customerPhone: PHONE,
+      rentalStartTime: storeMorning(60),
+      rentalEndTime: storeMorning(62),
+      items: [{ equipmentId: gear[0]!.id }],
+    });
+    const bill = created.bills[0]!;
+    const attempt = await api.post<PaymentAttempt>('/app/payments', {
+      billId: bill.id,
+      method: 'wechat',
+      channel: 'h5',
+      returnPath: `/customer/payment/${created.id}`,
+    });
+    await api.post(`/app/orders/confirm-cash-received?billId=${bill.id}`);
+    const cashier = new URL((attempt.action as { url: string }).url, window.location.origin);
+    await fetch(`${cashier.origin}${cashier.pathname}/pay${cashier.search}`, {
+      method: 'POST',
+      redirect: 'manual',
+    });
+    storage.set(StorageKey.accessToken, tokens[0]!);
+    storage.set(StorageKey.refreshToken, tokens[1]!);
+    useSession.setState(session);
+
+    renderAt(`/customer/orders/${created.id}`);
+    const amount = `¥${bill.amount.toFixed(2)}`;
+    const notice = await screen.findByText(
+      new RegExp(`的微信付款 ${amount.replace('.', '\\.')} 到账时账单已结清，已原路退回$`),
+    );
+    expect(notice.closest('[role="status"]')).toBeTruthy();
+    cleanup();
+    await changeLanguage('en-US');
+    renderAt(`/customer/orders/${created.id}`);
+    expect(
+      await screen.findByText(
+        new RegExp(`^Your WeChat Pay payment of ${amount.replace('.', '\\.')} at .* went back$`),
+      ),
+    ).toBeTruthy();
+    await changeLanguage('zh-CN');
+  });
+
   it("shows an overdue order's late fee in plain words, growing with every day, in both languages", async () => {
     // The store hands the customer's counter order over; its two days ended 26 hours ago.
     await loginWithPassword({
