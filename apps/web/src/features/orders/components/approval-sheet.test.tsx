@@ -1,6 +1,7 @@
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   OrderType,
@@ -10,9 +11,12 @@ import {
   type PagedResult,
 } from '@snowgear/contracts';
 import { loginWithPassword, useSession } from '@/features/auth/stores/session-store';
+import { useConfigStore } from '@/features/system-config/stores/config-store';
 import { api } from '@/lib/api-client';
 import { changeLanguage } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
+import { openedDialog } from '@/test/dialog';
+import MoneyApprovalsPage from '../pages/money-approvals-page';
 import { computeOrderFees, staffDiscountLimit } from '../utils/order-create-fees';
 import { ApprovalSheet, type ApprovalWay } from './approval-sheet';
 import { OrderCreateFees } from './order-create-fees';
@@ -80,6 +84,8 @@ describe('the discount field', () => {
 });
 
 const DAY = 86_400_000;
+const signIn = (userName: string) =>
+  loginWithPassword({ userNameOrEmailAddress: userName, password: '1q2w3E*', rememberMe: false });
 
 /** An item of the signed-in clerk's store with this daily rent (the demo's skis: ¥120). */
 async function itemAt(dailyRentPrice: number): Promise<Equipment> {
@@ -187,5 +193,61 @@ describe('the approval sheet (real server)', () => {
     expect(screen.getByText('王店长 已批准')).toBeTruthy();
     await user.click(submit);
     await waitFor(() => expect(ways).toEqual([{ approvalId: mine.id }]));
+  });
+});
+
+describe('the manager’s approvals page (real server)', () => {
+  const renderPage = () => {
+    const router = createMemoryRouter(
+      [{ path: '/store/workspace/approvals', element: <MoneyApprovalsPage /> }],
+      { initialEntries: ['/store/workspace/approvals'] },
+    );
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+  };
+
+  it('shows whom a discount is for, the gear, the rent and the discount as amounts', async () => {
+    await changeLanguage('zh-CN');
+    await useConfigStore.getState().load({ force: true });
+    await signIn('employee');
+    const skis = await itemAt(120);
+    // The clerk names a base of their own: the server prices the draft's lines instead.
+    const asked = await api.post<MoneyApproval>('/app/money-approvals', {
+      storeId: useSession.getState().user!.primaryStoreId!,
+      kind: 'discount',
+      amount: 90,
+      base: 90_000,
+      reason: '老客户',
+      draft: draftFor(skis, '吴十'),
+    });
+
+    await signIn('manager');
+    renderPage();
+    const card = (await screen.findByText('客户：吴十')).closest<HTMLElement>('.adm-list-item')!;
+    const gearLine = `${skis.name} ${skis.barcodeNumber} × 3`;
+    expect(within(card).getByText(gearLine)).toBeTruthy();
+    expect(within(card).getByText(/^租金 ¥360\.00，优惠 ¥90\.00/).textContent).toBe(
+      '租金 ¥360.00，优惠 ¥90.00（租金的 25%）',
+    );
+    expect(within(card).getByText('优惠 ¥90.00')).toBeTruthy();
+    // What the manager confirms names the customer and the rent too.
+    fireEvent.click(within(card).getByRole('button', { name: '批准' }));
+    const dialog = await openedDialog();
+    expect(dialog.textContent).toContain('吴十');
+    expect(dialog.textContent).toContain('租金 ¥360.00');
+    fireEvent.click(within(dialog).getByRole('button', { name: '取消' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await changeLanguage('en-US');
+    expect(await within(card).findByText('Customer: 吴十')).toBeTruthy();
+    expect(within(card).getByText(/^Rent ¥360\.00, discount ¥90\.00/).textContent).toBe(
+      'Rent ¥360.00, discount ¥90.00 (25% of the rent)',
+    );
+    expect(within(card).getByText('Gear:')).toBeTruthy();
+    await changeLanguage('zh-CN');
+    await api.post(`/app/money-approvals/${asked.id}/decide`, { approve: false, reason: '测试' });
   });
 });
