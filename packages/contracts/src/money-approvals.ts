@@ -1,7 +1,11 @@
 import { z } from 'zod';
+import { bookingTime } from './date-schemas.js';
+import { bookingRangeProblem, DateIssue } from './dates.js';
 import { FeeItemKind, OrderStatus } from './enums.js';
 import { MONEY_MAX } from './numbers.js';
 import { decimalInput } from './number-schemas.js';
+import { OrderItemInputSchema } from './order-item-input.js';
+import { ORDER_ITEMS_MAX } from './order-values.js';
 import { singleLineText } from './text-schemas.js';
 import { DEFAULT_MAX_STAFF_DISCOUNT_PERCENT } from './business-parameters.js';
 import { ValidationCode } from './validation-codes.js';
@@ -75,22 +79,61 @@ export const ApprovalFieldsSchema = z.object({
   approvalId: z.uuid().optional(),
 });
 
-/** A clerk asks a manager to approve on their own phone. */
-export const MoneyApprovalRequestSchema = z.object({
-  storeId: z.uuid(),
-  kind: z.enum([MoneyApprovalKind.Discount, MoneyApprovalKind.Fee, MoneyApprovalKind.Refund]),
-  amount: positiveMoney(),
-  /** The rent the amount is measured against (a new order's; the server's own for an order). */
-  base: decimalInput(
-    z
-      .number()
-      .min(0)
-      .max(MONEY_MAX * 10),
-  ).default(0),
-  reason,
-  /** The order it concerns; none while the order is being created. */
-  orderId: z.uuid().optional(),
-});
+/**
+ * An order not yet created at the counter, as far as its price goes: its lines (items, or kinds
+ * with their sizes) and its rental window, and whom it is for. The server prices the lines as it
+ * will price the order, so the approval names the rent the order will have.
+ */
+export const MoneyApprovalDraftSchema = z
+  .object({
+    customerName: singleLineText({ max: 50 }).default(''),
+    rentalStartTime: bookingTime(),
+    rentalEndTime: bookingTime(),
+    items: z
+      .array(OrderItemInputSchema)
+      .min(1, ValidationCode.ItemsRequired)
+      .max(ORDER_ITEMS_MAX, ValidationCode.TooManyItems),
+  })
+  .superRefine((v, ctx) => {
+    const problem = bookingRangeProblem(v.rentalStartTime, v.rentalEndTime);
+    if (problem) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          problem === DateIssue.EndBeforeStart ? ValidationCode.RentalEndBeforeStart : problem,
+        path: ['rentalEndTime'],
+      });
+    }
+  });
+export type MoneyApprovalDraft = z.input<typeof MoneyApprovalDraftSchema>;
+
+/**
+ * A clerk asks a manager to approve on their own phone. What the amount is measured against (the
+ * rent) is never the caller's to say: the server reads it from the order, or prices the draft of
+ * an order still being created (a discount only), and the approval allows exactly that amount on
+ * exactly that rent.
+ */
+export const MoneyApprovalRequestSchema = z
+  .object({
+    storeId: z.uuid(),
+    kind: z.enum([MoneyApprovalKind.Discount, MoneyApprovalKind.Fee, MoneyApprovalKind.Refund]),
+    amount: positiveMoney(),
+    reason,
+    /** The order it concerns. */
+    orderId: z.uuid().optional(),
+    /** Instead, for a discount on an order still being created: its lines and window. */
+    draft: MoneyApprovalDraftSchema.optional(),
+  })
+  .superRefine((v, ctx) => {
+    const forDraft = v.kind === MoneyApprovalKind.Discount && !v.orderId;
+    if (forDraft ? !v.draft : !v.orderId || v.draft) {
+      ctx.addIssue({
+        code: 'custom',
+        message: ValidationCode.ApprovalOrderRequired,
+        path: [forDraft ? 'draft' : 'orderId'],
+      });
+    }
+  });
 export type MoneyApprovalRequest = z.input<typeof MoneyApprovalRequestSchema>;
 
 /** A manager's answer; a refusal says why (an approval may leave the clerk's reason as it is). */
@@ -117,10 +160,16 @@ export const MoneyApprovalSchema = z.object({
   orderId: z.string().nullable(),
   orderNumber: z.string().nullable(),
   kind: z.string(),
+  /** The discount, fee or refund approved (yuan): the change must be exactly this. */
   amount: z.number(),
+  /** The order's rent as the server priced it when asked (yuan): the change's must be the same. */
   base: z.number(),
   /** The amount as a percent of the base (null when there is no base). */
   percent: z.number().nullable(),
+  /** Whom the order is for, as it was when asked. */
+  customerName: z.string(),
+  /** The order's rent lines when asked (gear × days), in the reader's language. */
+  gear: z.array(z.string()),
   /** The clerk's reason; once decided, the reason the manager gave (or kept). */
   reason: z.string(),
   status: z.enum([

@@ -58,6 +58,8 @@ export const ValidationCode = {
   SchemeNameRequired: 'SchemeNameRequired',
   BarcodeRequired: 'BarcodeRequired',
   SelfReturnPhotoRequired: 'SelfReturnPhotoRequired',
+  // Managers' approvals (money-approvals.ts).
+  ApprovalOrderRequired: 'ApprovalOrderRequired',
   // Gear and stock (equipment.ts), deliveries and pickups (deliveries.ts).
   InvalidBarcode: 'InvalidBarcode',
   DuplicateItems: 'DuplicateItems',

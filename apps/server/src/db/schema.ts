@@ -1115,11 +1115,18 @@ export const moneyApprovals = pgTable(
       .references(() => stores.id, { onDelete: 'cascade' }),
     /** The order it concerns (null: an order still being created at the counter). */
     orderId: uuid('order_id').references(() => orders.id, { onDelete: 'cascade' }),
-    /** discount, fee, refund, lateFeeWaiver */
+    /** discount, fee, refund */
     kind: text('kind').notNull(),
+    /** Exactly what the change may be: an approval is for the money it names. */
     amountFen: integer('amount_fen').notNull(),
-    /** What the amount is measured against (e.g. the rent a discount is taken from). */
+    /**
+     * The order's rent as the server priced it when asked (from the order, or from the lines of an
+     * order being created); the change's order must have the same rent.
+     */
     baseFen: integer('base_fen').notNull().default(0),
+    /** Whom the order is for, and its rent lines (gear × days), as the manager was shown them. */
+    customerName: text('customer_name').notNull().default(''),
+    gear: jsonb('gear').$type<{ name: string; nameEn: string }[]>().notNull().default([]),
     reason: text('reason').notNull().default(''),
     status: text('status', { enum: ['pending', 'approved', 'refused', 'used'] }).notNull(),
     requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),

@@ -80,6 +80,7 @@ const zh: Record<ValidationCode, string> = {
   SchemeNameRequired: '请填写方案名称',
   BarcodeRequired: '请扫描这件设备上的标签',
   SelfReturnPhotoRequired: '请为这件设备拍一张照片',
+  ApprovalOrderRequired: '请说明申请的是哪张订单：已有订单的编号，或新订单（仅优惠）的设备和租期',
   InvalidBarcode: '条码为 4-64 位字母、数字或 . _ - /',
   DuplicateItems: '同一件设备扫描了两次',
   DamagedNotInBatch: '标为损坏的设备不在这一批中',
@@ -171,6 +172,8 @@ const en: Record<ValidationCode, string> = {
   SchemeNameRequired: 'Please name the plan',
   BarcodeRequired: 'Scan the label on this item',
   SelfReturnPhotoRequired: 'Take a photo of this item',
+  ApprovalOrderRequired:
+    'Say which order the request is for: an existing order, or a new order’s gear and rental window (discounts only)',
   InvalidBarcode: 'A barcode is 4 to 64 letters, digits or . _ - /',
   DuplicateItems: 'The same item is listed twice',
   DamagedNotInBatch: 'An item marked damaged is not in this batch',

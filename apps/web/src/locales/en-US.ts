@@ -304,6 +304,7 @@ const enUS: Messages = {
     InvalidPhoneNumber: '$t(orderCreate.errors.InvalidPhone)',
     DuplicateItems: 'The same item is listed twice',
     ItemsRequired: '$t(orderCreate.errors.ItemsRequired)',
+    ApprovalOrderRequired: 'Say which order the request is for',
     DinOutOfRange: '$t(din.settingRange, {"min": 0.75, "max": 14})',
     tooLong: 'At most {{max}} characters',
     tooMany: 'At most {{max}} items',

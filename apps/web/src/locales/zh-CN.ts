@@ -296,6 +296,7 @@ const zhCN = {
     InvalidPhoneNumber: '$t(orderCreate.errors.InvalidPhone)',
     DuplicateItems: '同一件设备扫描了两次',
     ItemsRequired: '$t(orderCreate.errors.ItemsRequired)',
+    ApprovalOrderRequired: '请说明申请的是哪张订单',
     DinOutOfRange: '$t(din.settingRange, {"min": 0.75, "max": 14})',
     tooLong: '最多 {{max}} 个字',
     tooMany: '最多 {{max}} 项',

@@ -13,6 +13,7 @@ import {
   RoleName,
 } from '@snowgear/contracts';
 import { OrderAdjustments } from './adjustments.js';
+import { OrderApprovalSubjects } from './approval-subjects.js';
 import { MoneyApprovals } from './approvals.js';
 
 /** Order handlers at the counter add fees and give goodwill refunds (their store's orders). */
@@ -78,7 +79,7 @@ export async function adjustmentRoutes(app: FastifyInstance, options: { timeZone
       schema: {
         tags,
         summary:
-          'Ask the store’s managers to approve a discount, fee or refund beyond the clerk’s limit on their own phone',
+          'Ask the store’s managers to approve a discount, fee or refund beyond the clerk’s limit on their own phone: for an order (its rent) or, for a discount, the lines of an order being created (priced by the server); the approval allows exactly that amount on exactly that rent',
         body: MoneyApprovalRequestSchema,
         response: { 201: MoneyApprovalSchema },
       },
@@ -87,8 +88,9 @@ export async function adjustmentRoutes(app: FastifyInstance, options: { timeZone
       reply
         .code(201)
         .send(
-          await approvals(request).ask(request.body, (orderId) =>
-            adjustments(request).rentOf(orderId),
+          await approvals(request).ask(
+            request.body,
+            new OrderApprovalSubjects(app.db, request, options.timeZone),
           ),
         ),
   );

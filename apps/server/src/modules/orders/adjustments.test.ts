@@ -12,6 +12,8 @@ import {
 
 interface Item {
   id: string;
+  name: string;
+  categoryId: string;
   barcodeNumber: string;
   dailyRentPrice: number;
   deposit: number;
@@ -46,6 +48,7 @@ describe('money changed by hand', () => {
   let wanlong: string;
   let other: string;
   let stock: Item[];
+  let otherStock: Item[];
   let next = 0;
   let slot = 0;
 
@@ -67,6 +70,9 @@ describe('money changed by hand', () => {
     stock = items.filter((i) => i.dailyRentPrice >= 50 && i.deposit > 0);
     // The multi-role manager manages another store.
     expect(stock.length).toBeGreaterThan(12);
+    otherStock = (
+      await call('multi', 'GET', `/api/app/equipment?storeId=${other}&status=0&maxResultCount=20`)
+    ).json<{ items: Item[] }>().items;
   });
   afterAll(() => t.close());
 
@@ -88,6 +94,23 @@ describe('money changed by hand', () => {
       ...extra,
     };
   };
+  /**
+   * The counter's draft of a new order for these items (a fresh three-day window), as the create
+   * page sends it when it asks a manager before the order exists.
+   */
+  const draftOf = (items: Item[], customerName = '王五') => {
+    slot += 4;
+    return {
+      customerName,
+      rentalStartTime: at(slot),
+      rentalEndTime: at(slot + 3),
+      items: items.map((i) => ({ equipmentId: i.id })),
+    };
+  };
+  const ask = (as: string, body: object, language?: string) =>
+    call(as, 'POST', '/api/app/money-approvals', body, language);
+  const approve = (id: string) =>
+    call('manager', 'POST', `/api/app/money-approvals/${id}/decide`, { approve: true });
   const rentOf = (item: Item) => round2(item.dailyRentPrice * 3);
   const fees = (order: { feeItems: Fee[] }, kind: string) =>
     order.feeItems.filter((f) => f.kind === kind);
@@ -232,12 +255,12 @@ describe('money changed by hand', () => {
     const item = take();
     const rent = rentOf(item);
     const amount = round2(rent * 0.4);
-    const asked = await call('employee', 'POST', '/api/app/money-approvals', {
+    const asked = await ask('employee', {
       storeId: wanlong,
       kind: 'discount',
       amount,
-      base: rent,
       reason: '团体客人',
+      draft: draftOf([item]),
     });
     expect(asked.statusCode).toBe(201);
     const request = asked.json();
@@ -306,12 +329,12 @@ describe('money changed by hand', () => {
 
     // Refused with a reason: the clerk reads it, and it allows nothing.
     const refusedAsk = (
-      await call('employee', 'POST', '/api/app/money-approvals', {
+      await ask('employee', {
         storeId: wanlong,
         kind: 'discount',
         amount,
-        base: rent,
         reason: '朋友',
+        draft: draftOf([item]),
       })
     ).json();
     const refusal = await call(
@@ -331,12 +354,12 @@ describe('money changed by hand', () => {
 
     // Another store's approval (its own manager asked and approved) does not open this store's.
     const theirs = (
-      await call('multi', 'POST', '/api/app/money-approvals', {
+      await ask('multi', {
         storeId: other,
         kind: 'discount',
-        amount,
-        base: rent,
+        amount: 1,
         reason: '别的店',
+        draft: draftOf([otherStock[0]!]),
       })
     ).json();
     await call('multi', 'POST', `/api/app/money-approvals/${theirs.id}/decide`, { approve: true });
@@ -350,23 +373,24 @@ describe('money changed by hand', () => {
     expect(foreignBig.statusCode).toBe(409);
     expect(foreignBig.json().error.message).toContain('其他门店');
     // A clerk cannot ask for another store.
-    const askElsewhere = await call('employee', 'POST', '/api/app/money-approvals', {
+    const askElsewhere = await ask('employee', {
       storeId: other,
       kind: 'discount',
-      amount,
+      amount: 1,
       reason: '别的店',
+      draft: draftOf([otherStock[0]!]),
     });
     expect(askElsewhere.statusCode).toBe(403);
   });
 
   it('lets the asker withdraw a request that waits', async () => {
     const asked = (
-      await call('employee', 'POST', '/api/app/money-approvals', {
+      await ask('employee', {
         storeId: wanlong,
         kind: 'discount',
-        amount: 100,
-        base: 200,
+        amount: 1,
         reason: '等不及',
+        draft: draftOf([take()]),
       })
     ).json();
     const gone = await call('employee', 'POST', `/api/app/money-approvals/${asked.id}/withdraw`);
@@ -379,6 +403,213 @@ describe('money changed by hand', () => {
         .json()
         .map((a: { id: string }) => a.id),
     ).not.toContain(asked.id);
+  });
+
+  // ---- an approval is for the money it names (issue 58 §4) -------------------------------------
+
+  it('prices what the manager approves itself: a base the caller names counts for nothing', async () => {
+    const item = take();
+    const rent = rentOf(item);
+    const amount = round2(rent * 0.5);
+    // The old way round the limit: a base of the clerk's choosing, and no order to check it by.
+    const chosen = await ask('employee', {
+      storeId: wanlong,
+      kind: 'discount',
+      amount,
+      base: 90_000,
+      reason: '老客户',
+    });
+    expect(chosen.statusCode).toBe(400);
+    expect(JSON.stringify(chosen.json().error.validationErrors)).toContain('ApprovalOrderRequired');
+
+    // With the draft's lines the rent is the server's, whatever base comes with them.
+    const asked = await ask('employee', {
+      storeId: wanlong,
+      kind: 'discount',
+      amount,
+      base: 90_000,
+      reason: '老客户',
+      draft: draftOf([item], '赵六'),
+    });
+    expect(asked.statusCode).toBe(201);
+    const gear = [`${item.name} ${item.barcodeNumber} × 3`];
+    expect(asked.json()).toMatchObject({ base: rent, amount, customerName: '赵六', gear });
+    expect(asked.json().percent).toBeCloseTo(50, 0);
+    // The manager reads the same: whom for, what gear, the rent and the discount.
+    const waiting = (await call('manager', 'GET', '/api/app/money-approvals'))
+      .json()
+      .find((a: { id: string }) => a.id === asked.json().id);
+    expect(waiting).toMatchObject({
+      base: rent,
+      amount,
+      customerName: '赵六',
+      gear,
+      orderId: null,
+    });
+
+    // A discount beyond the rent is not asked for at all.
+    const above = await ask('employee', {
+      storeId: wanlong,
+      kind: 'discount',
+      amount: round2(rent + 1),
+      reason: '老客户',
+      draft: draftOf([item]),
+    });
+    expect(above.statusCode).toBe(400);
+    expect(above.json().error.code).toBe('Money:DiscountAboveRent');
+
+    // For an order the rent is the order's, and so are the customer and the gear.
+    const order = (await counterOrder('employee', walkIn(take(), { customerName: '钱七' }))).json();
+    const orderRent = fees(order, 'Rent').reduce((sum, f) => sum + f.amount, 0);
+    const fee = await ask('employee', {
+      storeId: wanlong,
+      kind: 'fee',
+      amount: 50,
+      base: 1,
+      reason: '头盔',
+      orderId: order.id,
+    });
+    expect(fee.statusCode).toBe(201);
+    expect(fee.json()).toMatchObject({
+      base: round2(orderRent),
+      customerName: '钱七',
+      orderNumber: order.orderNumber,
+    });
+    expect(fee.json().gear).toHaveLength(1);
+  });
+
+  it('refuses an approval on an order whose rent or discount differs, naming what was approved', async () => {
+    // Two items of different rents, the dearer not so dear that the approved discount is within
+    // the clerk's limit on it.
+    const left = stock.slice(next);
+    const item = left.find((a) =>
+      left.some((b) => rentOf(b) > rentOf(a) && rentOf(b) < rentOf(a) * 2.5),
+    )!;
+    const dearer = left.find((b) => rentOf(b) > rentOf(item) && rentOf(b) < rentOf(item) * 2.5)!;
+    for (const used of [item, dearer]) stock.splice(stock.indexOf(used), 1);
+    const rent = rentOf(item);
+    const dearerRent = rentOf(dearer);
+    const amount = round2(rent * 0.5);
+    const draft = draftOf([item]);
+    const asked = (
+      await ask('employee', { storeId: wanlong, kind: 'discount', amount, reason: '团体', draft })
+    ).json();
+    expect((await approve(asked.id)).statusCode).toBe(200);
+
+    const other = await counterOrder(
+      'employee',
+      walkIn(dearer, { discount: amount, approvalId: asked.id }),
+    );
+    expect(other.statusCode).toBe(409);
+    expect(other.json().error.code).toBe('Money:ApprovalNotUsable');
+    expect(other.json().error.message).toBe(
+      `此审批批准的是租金 ¥${rent.toFixed(2)} 的 ¥${amount.toFixed(2)} 折扣，` +
+        `与本单（租金 ¥${dearerRent.toFixed(2)}，折扣 ¥${amount.toFixed(2)}）不符，请重新申请`,
+    );
+    const english = await counterOrder(
+      'employee',
+      walkIn(dearer, { discount: amount, approvalId: asked.id }),
+      'en-US',
+    );
+    expect(english.json().error.message).toContain(
+      `This approval is for a ¥${amount.toFixed(2)} discount on ¥${rent.toFixed(2)} of rent`,
+    );
+
+    // The same gear with another discount (less, still beyond the clerk's limit): refused too.
+    const less = round2(amount - 1);
+    const smaller = await counterOrder(
+      'employee',
+      walkIn(item, { discount: less, approvalId: asked.id }),
+    );
+    expect(smaller.statusCode).toBe(409);
+    expect(smaller.json().error.message).toContain(`折扣 ¥${less.toFixed(2)}）不符`);
+
+    // The order the manager saw: made, with the approved rent, and the approval is spent.
+    const made = await counterOrder(
+      'employee',
+      walkIn(item, { discount: amount, approvalId: asked.id }),
+    );
+    expect(made.statusCode).toBe(201);
+    const rentLines = fees(made.json(), 'Rent');
+    expect(round2(rentLines.reduce((sum, f) => sum + f.amount, 0))).toBe(rent);
+    expect(fees(made.json(), 'Discount')[0]).toMatchObject({
+      amount: -amount,
+      approvedByName: '王店长',
+    });
+    expect(
+      (await call('employee', 'GET', `/api/app/money-approvals/${asked.id}`)).json().status,
+    ).toBe('used');
+  });
+
+  it('prices a draft’s kind line as the order will be priced', async () => {
+    const kind = take().categoryId;
+    const draft = { ...draftOf([]), items: [{ categoryId: kind }] };
+    const probe = (
+      await ask('employee', {
+        storeId: wanlong,
+        kind: 'discount',
+        amount: 0.01,
+        reason: '试',
+        draft,
+      })
+    ).json();
+    await call('employee', 'POST', `/api/app/money-approvals/${probe.id}/withdraw`);
+    const rent = probe.base as number;
+    expect(rent).toBeGreaterThan(0);
+    const amount = round2(rent * 0.5);
+    const asked = (
+      await ask('employee', { storeId: wanlong, kind: 'discount', amount, reason: '团体', draft })
+    ).json();
+    expect(asked.base).toBe(rent);
+    await approve(asked.id);
+    const made = await counterOrder('employee', {
+      ...walkIn(take()),
+      rentalStartTime: draft.rentalStartTime,
+      rentalEndTime: draft.rentalEndTime,
+      items: [{ categoryId: kind }],
+      discount: amount,
+      approvalId: asked.id,
+    });
+    expect(made.statusCode).toBe(201);
+    expect(round2(fees(made.json(), 'Rent')[0]!.amount)).toBe(rent);
+  });
+
+  it('takes a fee approved on the manager’s phone for exactly that fee on that order', async () => {
+    const order = (await counterOrder('employee', walkIn(take()))).json();
+    const rent = round2(fees(order, 'Rent').reduce((sum, f) => sum + f.amount, 0));
+    const amount = round2(rent * 0.5);
+    const asked = (
+      await ask('employee', {
+        storeId: wanlong,
+        kind: 'fee',
+        amount,
+        reason: '雪板很脏',
+        orderId: order.id,
+      })
+    ).json();
+    await approve(asked.id);
+    const more = await call('employee', 'POST', `/api/app/orders/${order.id}/fees`, {
+      kind: 'CleaningFee',
+      amount: round2(amount + 1),
+      reason: '雪板很脏',
+      approvalId: asked.id,
+    });
+    expect(more.statusCode).toBe(409);
+    expect(more.json().error.message).toBe(
+      `此审批批准的是租金 ¥${rent.toFixed(2)} 的订单加收 ¥${amount.toFixed(2)}，` +
+        `与本次（租金 ¥${rent.toFixed(2)}，加收 ¥${round2(amount + 1).toFixed(2)}）不符，请重新申请`,
+    );
+    const exact = await call('employee', 'POST', `/api/app/orders/${order.id}/fees`, {
+      kind: 'CleaningFee',
+      amount,
+      reason: '雪板很脏',
+      approvalId: asked.id,
+    });
+    expect(exact.statusCode).toBe(200);
+    expect(fees(exact.json(), 'CleaningFee')[0]).toMatchObject({
+      amount,
+      approvedByName: '王店长',
+    });
   });
 
   it('leaves a manager and the super admin unlimited', async () => {

@@ -8,10 +8,11 @@ import {
   RoleName,
   staffDiscountPercent,
   staffLimitFen,
+  MoneyApprovalKind,
   type ManagerApproval,
   type MoneyApproval,
   type MoneyApprovalDecisionSchema,
-  type MoneyApprovalKind,
+  type MoneyApprovalDraftSchema,
   type MoneyApprovalRequestSchema,
 } from '@snowgear/contracts';
 import type { z } from 'zod';
@@ -19,7 +20,7 @@ import type { Database, Transaction } from '@/db/client.js';
 import { moneyApprovals, orders, stores, users } from '@/db/schema.js';
 import { businessParameter } from '@/lib/business-parameters.js';
 import { AppError, businessError, conflictError, notFound } from '@/lib/errors.js';
-import { message } from '@/lib/messages.js';
+import { isEnglish, message } from '@/lib/messages.js';
 import { verifyPassword } from '@/modules/identity/passwords.js';
 import { findUserByLogin, rolesOf } from '@/modules/identity/repository.js';
 import type { LoginThrottle } from '@/modules/identity/throttle.js';
@@ -37,6 +38,22 @@ declare module 'fastify' {
 type ApprovalRow = typeof moneyApprovals.$inferSelect;
 type RequestInput = z.output<typeof MoneyApprovalRequestSchema>;
 type DecisionInput = z.output<typeof MoneyApprovalDecisionSchema>;
+export type ApprovalDraft = z.output<typeof MoneyApprovalDraftSchema>;
+
+/** What a manager approves, as the server prices it: never the caller's figures. */
+export interface ApprovalSubject {
+  /** The rent the amount is measured against (fen). */
+  rentFen: number;
+  customerName: string;
+  /** The rent lines (gear × days) in both languages (English empty where none was given). */
+  gear: { name: string; nameEn: string }[];
+}
+
+/** Prices what an approval is asked for: an order, or the lines of one being created. */
+export interface ApprovalSubjects {
+  ofOrder(orderId: string): Promise<ApprovalSubject>;
+  ofDraft(storeId: string, draft: ApprovalDraft): Promise<ApprovalSubject>;
+}
 
 const FRESH_MS = MONEY_APPROVAL_FRESH_MINUTES * 60_000;
 
@@ -76,8 +93,8 @@ export function isUnlimited(user: { roles: readonly string[] }): boolean {
  * super admin are not limited; a clerk gives up to MaxStaffDiscountPercent of the rent alone, and
  * more with a manager's approval, given here (the manager's user name and password, checked like
  * a sign-in and counted against the same limits, with no session made) or on the manager's phone
- * (an approval's id: approved, of this store and kind, for at least this amount, fresh, unused;
- * used up in the change's own transaction).
+ * (an approval's id: approved, of this store, kind and order, for exactly this amount on exactly
+ * this rent, fresh, unused; used up in the change's own transaction).
  */
 export async function allowMoneyChange(
   db: Database,
@@ -216,14 +233,24 @@ async function findApproval(db: Database | Transaction, request: FastifyRequest,
 function unusable(row: ApprovalRow, change: MoneyChange): MoneyMessageKey | null {
   if (row.storeId !== change.storeId) return 'ApprovalOtherStore';
   if (row.kind !== change.kind) return 'ApprovalOtherKind';
-  if (row.orderId && row.orderId !== change.orderId) return 'ApprovalOtherOrder';
+  // An order's approval allows a change of that order; a new order's, a new order.
+  if (row.orderId !== change.orderId) return 'ApprovalOtherOrder';
   if (row.status === MoneyApprovalStatus.Pending) return 'ApprovalPending';
   if (row.status === MoneyApprovalStatus.Refused) return 'ApprovalRefused';
   if (row.status === MoneyApprovalStatus.Used) return 'ApprovalUsed';
   if (!row.decidedAt || Date.now() - row.decidedAt.getTime() > FRESH_MS) return 'ApprovalExpired';
-  if (row.amountFen < change.amountFen) return 'ApprovalTooSmall';
+  // For the money it names: the manager judged this amount against this rent.
+  if (row.amountFen !== change.amountFen || row.baseFen !== change.baseFen) {
+    return OTHER_MONEY[change.kind];
+  }
   return null;
 }
+
+const OTHER_MONEY: Record<MoneyApprovalKind, MoneyMessageKey> = {
+  discount: 'ApprovalOtherMoneyDiscount',
+  fee: 'ApprovalOtherMoneyFee',
+  refund: 'ApprovalOtherMoneyRefund',
+};
 
 function notUsable(
   request: FastifyRequest,
@@ -236,9 +263,11 @@ function notUsable(
     moneyMessage(request, key, {
       minutes: MONEY_APPROVAL_FRESH_MINUTES,
       approved: toYuan(row.amountFen).toFixed(2),
+      base: toYuan(row.baseFen).toFixed(2),
       amount: toYuan(change.amountFen).toFixed(2),
+      rent: toYuan(change.baseFen).toFixed(2),
     }),
-    { status: row.status },
+    { status: row.status, amount: toYuan(row.amountFen), base: toYuan(row.baseFen) },
   );
 }
 
@@ -279,10 +308,15 @@ export class MoneyApprovals {
     return who ? staffName(who) : this.user.userName;
   }
 
-  /** A clerk asks; for an order, the base is the order's rent as the server knows it. */
-  async ask(input: RequestInput, orderRentFen?: (orderId: string) => Promise<number>) {
+  /**
+   * A clerk asks. What the amount is measured against is the server's: an order's rent as it
+   * stands, or the rent the lines of an order being created will have (priced as the order will
+   * be); the approval records it with the customer and the gear, for the manager to judge and for
+   * the change to match.
+   */
+  async ask(input: RequestInput, subjects: ApprovalSubjects) {
     this.assertOwnStore(input.storeId);
-    let baseFen = toFen(input.base);
+    let subject: ApprovalSubject;
     if (input.orderId) {
       const [order] = await this.db
         .select({ storeId: orders.storeId })
@@ -291,7 +325,21 @@ export class MoneyApprovals {
       if (!order || order.storeId !== input.storeId) {
         throw notFound(ErrorCode.OrderNotFound, message(this.request, 'OrderNotFound'));
       }
-      if (orderRentFen) baseFen = await orderRentFen(input.orderId);
+      subject = await subjects.ofOrder(input.orderId);
+    } else {
+      // The schema asks a draft of every request without an order.
+      subject = await subjects.ofDraft(input.storeId, input.draft!);
+    }
+    const amountFen = toFen(input.amount);
+    // A discount beyond the rent is refused however it is approved (discounts.ts): not asked.
+    if (input.kind === MoneyApprovalKind.Discount && amountFen > subject.rentFen) {
+      throw new AppError(
+        400,
+        ErrorCode.DiscountAboveRent,
+        this.msg('DiscountAboveRent', { rent: toYuan(subject.rentFen).toFixed(2) }),
+        undefined,
+        { rent: toYuan(subject.rentFen) },
+      );
     }
     const [row] = await this.db
       .insert(moneyApprovals)
@@ -300,8 +348,10 @@ export class MoneyApprovals {
         storeId: input.storeId,
         orderId: input.orderId ?? null,
         kind: input.kind,
-        amountFen: toFen(input.amount),
-        baseFen,
+        amountFen,
+        baseFen: subject.rentFen,
+        customerName: subject.customerName,
+        gear: subject.gear,
         reason: input.reason,
         status: MoneyApprovalStatus.Pending,
         requestedBy: this.user.id,
@@ -411,6 +461,7 @@ export class MoneyApprovals {
         : [],
     ]);
     const now = Date.now();
+    const en = isEnglish(this.request);
     return rows.map((r) => {
       const since =
         r.status === MoneyApprovalStatus.Pending ? r.createdAt : (r.decidedAt ?? r.createdAt);
@@ -424,6 +475,8 @@ export class MoneyApprovals {
         amount: toYuan(r.amountFen),
         base: toYuan(r.baseFen),
         percent: r.baseFen > 0 ? Math.round((r.amountFen / r.baseFen) * 1000) / 10 : null,
+        customerName: r.customerName,
+        gear: r.gear.map((g) => (en && g.nameEn) || g.name),
         reason: r.reason,
         status: r.status,
         expired:

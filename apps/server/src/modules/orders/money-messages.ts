@@ -16,7 +16,12 @@ const zh = {
   ApprovalOtherStore: '这项批准属于其他门店',
   ApprovalOtherKind: '这项批准不是用于此操作的',
   ApprovalOtherOrder: '这项批准属于另一张订单',
-  ApprovalTooSmall: '店长批准的是 ¥{approved}，少于本次的 ¥{amount}，请重新申请',
+  ApprovalOtherMoneyDiscount:
+    '此审批批准的是租金 ¥{base} 的 ¥{approved} 折扣，与本单（租金 ¥{rent}，折扣 ¥{amount}）不符，请重新申请',
+  ApprovalOtherMoneyFee:
+    '此审批批准的是租金 ¥{base} 的订单加收 ¥{approved}，与本次（租金 ¥{rent}，加收 ¥{amount}）不符，请重新申请',
+  ApprovalOtherMoneyRefund:
+    '此审批批准的是租金 ¥{base} 的订单退款 ¥{approved}，与本次（租金 ¥{rent}，退款 ¥{amount}）不符，请重新申请',
   ApprovalAlreadyDecided: '这项申请已经处理过了',
   ApprovalNotYours: '只能由申请人撤回',
   ApprovalNotYourStore: '只能处理本门店的申请',
@@ -51,8 +56,12 @@ const en: Record<Key, string> = {
   ApprovalOtherStore: 'This approval belongs to another store',
   ApprovalOtherKind: 'This approval is for something else',
   ApprovalOtherOrder: 'This approval belongs to another order',
-  ApprovalTooSmall:
-    'The manager approved ¥{approved}, less than the ¥{amount} asked now; please ask again',
+  ApprovalOtherMoneyDiscount:
+    'This approval is for a ¥{approved} discount on ¥{base} of rent, which does not match this order (rent ¥{rent}, discount ¥{amount}); please ask again',
+  ApprovalOtherMoneyFee:
+    'This approval is for a ¥{approved} fee on an order with ¥{base} of rent, which does not match this one (rent ¥{rent}, fee ¥{amount}); please ask again',
+  ApprovalOtherMoneyRefund:
+    'This approval is for a ¥{approved} refund on an order with ¥{base} of rent, which does not match this one (rent ¥{rent}, refund ¥{amount}); please ask again',
   ApprovalAlreadyDecided: 'This request has already been answered',
   ApprovalNotYours: 'Only the person who asked can withdraw it',
   ApprovalNotYourStore: 'You can answer requests of your own store only',

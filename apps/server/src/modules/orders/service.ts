@@ -1153,7 +1153,16 @@ export class OrdersService {
     return paidStatus(deliveryMethod);
   }
 
-  private async resolveLines(input: OrderCreateInput, start: Date, end: Date) {
+  /**
+   * A new order's lines with their prices: the items' own (or the caller's), a kind line the
+   * store's cheapest rentable item of its kind. Also prices the lines a manager's approval is
+   * asked for before the order exists (approval-subjects.ts).
+   */
+  protected async resolveLines(
+    input: Pick<OrderCreateInput, 'storeId' | 'items'>,
+    start: Date,
+    end: Date,
+  ) {
     const equipmentIds = input.items.flatMap((i) => (i.equipmentId ? [i.equipmentId] : []));
     const categoryIds = input.items.flatMap((i) =>
       !i.equipmentId && i.categoryId ? [i.categoryId] : [],

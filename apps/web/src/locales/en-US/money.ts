@@ -50,15 +50,25 @@ export const money: typeof zh = {
     pull: 'Pull to refresh',
     kinds: { discount: 'Discount', fee: 'Fee', refund: 'Goodwill refund' },
     amount: '{{kind}} {{amount}}',
-    ofRent: '{{percent}}% of the {{base}} rent',
+    customer: 'Customer: {{name}}',
+    noCustomer: 'not given',
+    gear: 'Gear:',
+    figures_discount: 'Rent {{base}}, discount {{amount}}',
+    figures_fee: 'Rent {{base}}, fee {{amount}}',
+    figures_refund: 'Rent {{base}}, refund {{amount}}',
+    percentOfRent: ' ({{percent}}% of the rent)',
     order: 'Order {{number}}',
     newOrder: 'New order',
     requestedBy: '{{name}} · {{time}}',
     reason: 'Reason: {{reason}}',
     approve: 'Approve',
     refuse: 'Refuse',
-    confirmApprove:
-      'Approve the {{kind}} of {{amount}} asked by {{name}}? It can be used once within 30 minutes.',
+    confirmApprove_discount:
+      'Approve the discount of {{amount}} on {{base}} of rent that {{name}} asks for {{customer}}? It can be used once within 30 minutes, on this order only, with the same rent and discount.',
+    confirmApprove_fee:
+      'Approve the fee of {{amount}} on an order with {{base}} of rent that {{name}} asks for {{customer}}? It can be used once within 30 minutes, for this fee on this order only.',
+    confirmApprove_refund:
+      'Approve the goodwill refund of {{amount}} on an order with {{base}} of rent that {{name}} asks for {{customer}}? It can be used once within 30 minutes, for this refund on this order only.',
     refuseTitle: 'Why refuse?',
     refusePlaceholder: 'Required; the clerk reads it',
     approvedToast: 'Approved',

@@ -1,12 +1,22 @@
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { OrderType, type MoneyApproval } from '@snowgear/contracts';
+import {
+  OrderType,
+  type Equipment,
+  type MoneyApproval,
+  type MoneyApprovalDraft,
+  type PagedResult,
+} from '@snowgear/contracts';
 import { loginWithPassword, useSession } from '@/features/auth/stores/session-store';
+import { useConfigStore } from '@/features/system-config/stores/config-store';
 import { api } from '@/lib/api-client';
 import { changeLanguage } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
+import { openedDialog } from '@/test/dialog';
+import MoneyApprovalsPage from '../pages/money-approvals-page';
 import { computeOrderFees, staffDiscountLimit } from '../utils/order-create-fees';
 import { ApprovalSheet, type ApprovalWay } from './approval-sheet';
 import { OrderCreateFees } from './order-create-fees';
@@ -73,17 +83,45 @@ describe('the discount field', () => {
   });
 });
 
+const DAY = 86_400_000;
+const signIn = (userName: string) =>
+  loginWithPassword({ userNameOrEmailAddress: userName, password: '1q2w3E*', rememberMe: false });
+
+/** An item of the signed-in clerk's store with this daily rent (the demo's skis: ¥120). */
+async function itemAt(dailyRentPrice: number): Promise<Equipment> {
+  const { items } = await api.get<PagedResult<Equipment>>('/app/equipment', {
+    params: {
+      storeId: useSession.getState().user!.primaryStoreId!,
+      status: 0,
+      maxResultCount: 100,
+    },
+  });
+  return items.find((i) => i.dailyRentPrice === dailyRentPrice)!;
+}
+
+/** A new order at the counter as its draft stands: one item for three days, next month. */
+function draftFor(item: Equipment, customerName: string): MoneyApprovalDraft {
+  const start = new Date(Date.now() + 30 * DAY + Math.floor(Math.random() * 30) * DAY);
+  return {
+    customerName,
+    rentalStartTime: start.toISOString(),
+    rentalEndTime: new Date(start.getTime() + 3 * DAY).toISOString(),
+    items: [{ equipmentId: item.id }],
+  };
+}
+
 describe('the approval sheet (real server)', () => {
-  const sheet = (onApproved: (way: ApprovalWay) => void) =>
+  const sheet = (onApproved: (way: ApprovalWay) => void, draft?: MoneyApprovalDraft) =>
     render(
       <QueryClientProvider client={createQueryClient()}>
         <ApprovalSheet
           visible
           storeId={useSession.getState().user!.primaryStoreId!}
+          draft={draft}
           kind="discount"
           amount={150}
-          base={300}
-          limit={60}
+          base={360}
+          limit={72}
           percent={20}
           onClose={() => undefined}
           onApproved={onApproved}
@@ -102,7 +140,7 @@ describe('the approval sheet (real server)', () => {
     const ways: ApprovalWay[] = [];
     sheet((way) => ways.push(way));
     expect(
-      await screen.findByText('优惠 ¥150.00，超出店员上限 ¥60.00（租金 ¥300.00 的 20%）'),
+      await screen.findByText('优惠 ¥150.00，超出店员上限 ¥72.00（租金 ¥360.00 的 20%）'),
     ).toBeTruthy();
     await user.click(screen.getByRole('button', { name: '批准并提交' }));
     expect((await screen.findByRole('alert')).textContent).toBe('请填写原因');
@@ -126,7 +164,8 @@ describe('the approval sheet (real server)', () => {
     });
     const user = userEvent.setup({ pointerEventsCheck: 0 });
     const ways: ApprovalWay[] = [];
-    sheet((way) => ways.push(way));
+    const skis = await itemAt(120);
+    sheet((way) => ways.push(way), draftFor(skis, '周九'));
     await user.click(await screen.findByText('店长在自己手机上批准'));
     await user.type(screen.getByLabelText('原因'), '团体客人');
     await user.click(screen.getByRole('button', { name: '发送申请' }));
@@ -141,12 +180,74 @@ describe('the approval sheet (real server)', () => {
     });
     const waiting = await api.get<MoneyApproval[]>('/app/money-approvals');
     const mine = waiting.find((a) => a.reason === '团体客人')!;
-    expect(mine).toMatchObject({ amount: 150, requestedByName: '李店员' });
+    // The draft went with the request: the server priced its rent and named its customer.
+    expect(mine).toMatchObject({
+      amount: 150,
+      base: 360,
+      customerName: '周九',
+      requestedByName: '李店员',
+    });
     await api.post(`/app/money-approvals/${mine.id}/decide`, { approve: true, reason: '' });
 
     const submit = await screen.findByRole('button', { name: '已批准，提交' }, { timeout: 10_000 });
     expect(screen.getByText('王店长 已批准')).toBeTruthy();
     await user.click(submit);
     await waitFor(() => expect(ways).toEqual([{ approvalId: mine.id }]));
+  });
+});
+
+describe('the manager’s approvals page (real server)', () => {
+  const renderPage = () => {
+    const router = createMemoryRouter(
+      [{ path: '/store/workspace/approvals', element: <MoneyApprovalsPage /> }],
+      { initialEntries: ['/store/workspace/approvals'] },
+    );
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+  };
+
+  it('shows whom a discount is for, the gear, the rent and the discount as amounts', async () => {
+    await changeLanguage('zh-CN');
+    await useConfigStore.getState().load({ force: true });
+    await signIn('employee');
+    const skis = await itemAt(120);
+    // The clerk names a base of their own: the server prices the draft's lines instead.
+    const asked = await api.post<MoneyApproval>('/app/money-approvals', {
+      storeId: useSession.getState().user!.primaryStoreId!,
+      kind: 'discount',
+      amount: 90,
+      base: 90_000,
+      reason: '老客户',
+      draft: draftFor(skis, '吴十'),
+    });
+
+    await signIn('manager');
+    renderPage();
+    const card = (await screen.findByText('客户：吴十')).closest<HTMLElement>('.adm-list-item')!;
+    const gearLine = `${skis.name} ${skis.barcodeNumber} × 3`;
+    expect(within(card).getByText(gearLine)).toBeTruthy();
+    expect(within(card).getByText(/^租金 ¥360\.00，优惠 ¥90\.00/).textContent).toBe(
+      '租金 ¥360.00，优惠 ¥90.00（租金的 25%）',
+    );
+    expect(within(card).getByText('优惠 ¥90.00')).toBeTruthy();
+    // What the manager confirms names the customer and the rent too.
+    fireEvent.click(within(card).getByRole('button', { name: '批准' }));
+    const dialog = await openedDialog();
+    expect(dialog.textContent).toContain('吴十');
+    expect(dialog.textContent).toContain('租金 ¥360.00');
+    fireEvent.click(within(dialog).getByRole('button', { name: '取消' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await changeLanguage('en-US');
+    expect(await within(card).findByText('Customer: 吴十')).toBeTruthy();
+    expect(within(card).getByText(/^Rent ¥360\.00, discount ¥90\.00/).textContent).toBe(
+      'Rent ¥360.00, discount ¥90.00 (25% of the rent)',
+    );
+    expect(within(card).getByText('Gear:')).toBeTruthy();
+    await changeLanguage('zh-CN');
+    await api.post(`/app/money-approvals/${asked.id}/decide`, { approve: false, reason: '测试' });
   });
 });

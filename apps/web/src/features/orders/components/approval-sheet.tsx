@@ -5,6 +5,7 @@ import {
   MONEY_REASON_MAX,
   MoneyApprovalStatus,
   type ManagerApproval,
+  type MoneyApprovalDraft,
   type MoneyApprovalKind,
 } from '@snowgear/contracts';
 import { ActionPanel, PanelActions } from '@/components/action-panel';
@@ -20,8 +21,14 @@ export interface ApprovalSheetProps {
   storeId: string;
   /** The order changed; none while a new order is being created. */
   orderId?: string;
+  /**
+   * Without an order: the new order's lines, window and customer, sent with a request to the
+   * manager's phone. The server prices them itself, and the approval allows this amount on the
+   * rent it finds there, nothing else.
+   */
+  draft?: MoneyApprovalDraft;
   kind: MoneyApprovalKind;
-  /** Yuan: what is asked, the rent it is measured against and the clerk's limit on it. */
+  /** Yuan: what is asked, the rent it is measured against (shown here) and the clerk's limit. */
   amount: number;
   base: number;
   limit: number;
@@ -52,6 +59,7 @@ export function ApprovalSheet(props: ApprovalSheetProps) {
 function ApprovalSheetBody({
   storeId,
   orderId,
+  draft,
   kind,
   amount,
   base,
@@ -93,7 +101,7 @@ function ApprovalSheetBody({
     if (reasonMissing()) return;
     setProblem(null);
     ask.mutate(
-      { storeId, orderId, kind, amount, base, reason: reason.trim() },
+      { storeId, kind, amount, reason: reason.trim(), ...(orderId ? { orderId } : { draft }) },
       {
         onSuccess: (created) => setRequestId(created.id),
         onError: (err) => setProblem(err.message),

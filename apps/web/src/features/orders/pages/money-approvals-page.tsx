@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button, ErrorBlock, List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { MONEY_REASON_MAX, type MoneyApproval } from '@snowgear/contracts';
+import { MONEY_REASON_MAX, MoneyApprovalKind, type MoneyApproval } from '@snowgear/contracts';
 import { Dialog } from '@/components/antd/dialog';
 import { PageHeader } from '@/components/page-header';
 import { PromptDialog } from '@/components/prompt-dialog';
@@ -15,10 +15,19 @@ import { money } from '@/lib/money';
 import { storeTime } from '@/lib/store-clock';
 import { useDecideApproval, usePendingApprovals } from '../api/money-approvals';
 
+/** The request's kind as the words know it (the server sends one of these). */
+function kindOf(a: MoneyApproval): MoneyApprovalKind {
+  return a.kind === MoneyApprovalKind.Fee || a.kind === MoneyApprovalKind.Refund
+    ? a.kind
+    : MoneyApprovalKind.Discount;
+}
+
 /**
  * /store/workspace/approvals: a manager's answers to the counter — discounts, fees and refunds
- * beyond a clerk's limit, asked from the clerk's phone. Approve (it allows one change within 30
- * minutes) or refuse with a reason; pull down to see new requests.
+ * beyond a clerk's limit, asked from the clerk's phone. Each says whom for, the gear, the rent and
+ * the amount as the server priced them (an approval allows exactly that amount on that rent).
+ * Approve (it allows one change within 30 minutes) or refuse with a reason; pull down to see new
+ * requests.
  */
 export default function MoneyApprovalsPage() {
   const { t } = useTranslation();
@@ -32,10 +41,11 @@ export default function MoneyApprovalsPage() {
   const kindName = (a: MoneyApproval) => t(`money.approvals.kinds.${a.kind}`, a.kind);
   const handleApprove = async (a: MoneyApproval) => {
     const ok = await Dialog.confirm({
-      content: t('money.approvals.confirmApprove', {
+      content: t(`money.approvals.confirmApprove_${kindOf(a)}`, {
         name: a.requestedByName,
-        kind: kindName(a),
         amount: money(a.amount),
+        base: money(a.base),
+        customer: a.customerName || t('money.approvals.noCustomer'),
       }),
     });
     if (!ok) return;
@@ -81,11 +91,29 @@ export default function MoneyApprovalsPage() {
                 key={a.id}
                 description={
                   <div className="approvals-page__details">
-                    {a.percent !== null && (
+                    <div>
+                      {t('money.approvals.customer', {
+                        name: a.customerName || t('money.approvals.noCustomer'),
+                      })}
+                    </div>
+                    {a.gear.length > 0 && (
                       <div>
-                        {t('money.approvals.ofRent', { base: money(a.base), percent: a.percent })}
+                        {t('money.approvals.gear')}
+                        <ul className="approvals-page__gear">
+                          {a.gear.map((line, i) => (
+                            <li key={i}>{line}</li>
+                          ))}
+                        </ul>
                       </div>
                     )}
+                    <div className="approvals-page__figures">
+                      {t(`money.approvals.figures_${kindOf(a)}`, {
+                        base: money(a.base),
+                        amount: money(a.amount),
+                      })}
+                      {a.percent !== null &&
+                        t('money.approvals.percentOfRent', { percent: a.percent })}
+                    </div>
                     <div>{t('money.approvals.reason', { reason: a.reason })}</div>
                     <div>
                       {a.orderId && a.orderNumber ? (

@@ -284,6 +284,15 @@ function OrderCreateForm({ storeId, onCreated }: { storeId: string; onCreated: (
     send(input);
   };
 
+  /** What a manager on their phone is asked about: the order as it stands (the server prices it). */
+  const orderInput = toOrderInput(draft, { storeId, start, days });
+  const approvalDraft = {
+    customerName: orderInput.customerName,
+    rentalStartTime: orderInput.rentalStartTime,
+    rentalEndTime: orderInput.rentalEndTime,
+    items: orderInput.items,
+  };
+
   const handleApproved = (way: ApprovalWay) => {
     setConflict(null);
     setApprovalError(null);
@@ -432,6 +441,7 @@ function OrderCreateForm({ storeId, onCreated }: { storeId: string; onCreated: (
         <ApprovalSheet
           visible={approvalOpen}
           storeId={storeId}
+          draft={approvalDraft}
           kind={MoneyApprovalKind.Discount}
           amount={asked}
           base={fees.rent}
