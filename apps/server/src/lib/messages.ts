@@ -250,6 +250,7 @@ const zh = {
   RiderNotFound: '滑雪者资料不存在',
   CounterSignatureRequired: '请让客户阅读租赁协议并手写签名后再提交订单',
   CounterSignatureInvalid: '客户签名文件无效，请重新签名',
+  CounterSignatureUsed: '这份客户签名已用于另一笔订单：请查看订单是否已经创建，或让客户重新签名',
   CounterRiderNotCustomers: '所选滑雪者不是该手机号客户保存的资料',
   RiderLimitReached: '每个账号最多保存 {max} 位滑雪者，请先删除不再需要的',
   AddressNotFound: '地址不存在或已被删除',
@@ -537,6 +538,8 @@ const en: Record<Key, string> = {
   CounterSignatureRequired:
     'The customer must read the rental agreement and sign it before the order is sent',
   CounterSignatureInvalid: "The customer's signature is not valid: please sign again",
+  CounterSignatureUsed:
+    'This signature already belongs to another order: check whether the order was already made, or have the customer sign again',
   CounterRiderNotCustomers:
     'A chosen rider is not one saved by the customer with this phone number',
   RiderLimitReached: 'An account keeps at most {max} riders; please delete one you no longer need',
