@@ -20,6 +20,7 @@ const POSTGRES_SUITE = {
   // violations between racing transactions and serialisation of counters.
   'locking and concurrency': [
     'modules/orders/orders.test.ts',
+    'modules/orders/counter-order.test.ts',
     'modules/orders/capacity.test.ts',
     'modules/orders/bookings-in-turn.test.ts',
     'modules/orders/lifecycle.test.ts',

@@ -18,7 +18,7 @@ import { seedEquipmentPictures } from '@/demo/pictures.js';
 import { FileService, fileLimits } from './service.js';
 import { FileLinks } from './signed-links.js';
 import { LocalFileStore } from '@/file-store/store.js';
-import { multipart, photo, pixelBomb } from './test-upload.js';
+import { inPieces, multipart, photo, pixelBomb } from './test-upload.js';
 
 describe('files', () => {
   let t: TestApp;
@@ -153,7 +153,7 @@ describe('files', () => {
   it('never lets a file name choose where bytes go', async () => {
     const res = await upload(
       'employee',
-      { fileName: '../../../etc/passwd.png' },
+      { businessType: 'EquipmentImage', fileName: '../../../etc/passwd.png' },
       { name: '..\\..\\evil.png', bytes: await photo(20, 20, 'png') },
     );
     expect(res.statusCode).toBe(201);
@@ -168,7 +168,11 @@ describe('files', () => {
 
   it('answers 404 when the stored bytes are gone, as for a file that never was', async () => {
     const info = (
-      await upload('employee', {}, { name: 'lost.png', bytes: await photo(30, 30, 'png') })
+      await upload(
+        'employee',
+        { businessType: 'EquipmentImage' },
+        { name: 'lost.png', bytes: await photo(30, 30, 'png') },
+      )
     ).json();
     rmSync(join(t.settings.FILES_DIR!, HOST_TENANT_ID, info.id), { recursive: true });
     for (const url of [info.accessUrl, info.thumbnails[0].accessUrl]) {
@@ -403,7 +407,12 @@ describe('files', () => {
       code: 'File:TooManyPixels',
       message: '图片太大（16000×16000 像素），最多 50,000,000 像素',
     });
-    const english = await upload('employee', {}, { name: 'bomb.png', bytes: bomb }, 'en');
+    const english = await upload(
+      'employee',
+      { businessType: 'EquipmentImage' },
+      { name: 'bomb.png', bytes: bomb },
+      'en',
+    );
     expect(english.json().error.message).toBe(
       'The image is too large (16000×16000 pixels); at most 50,000,000 pixels',
     );
@@ -423,7 +432,12 @@ describe('files', () => {
       code: 'File:TooManyPixels',
       message: '图片太大（20000×20000 像素），最多 50,000,000 像素',
     });
-    const english = await upload('manager', {}, { name: 'huge.png', bytes: huge }, 'en-US');
+    const english = await upload(
+      'manager',
+      { businessType: 'EquipmentImage' },
+      { name: 'huge.png', bytes: huge },
+      'en-US',
+    );
     expect(english.statusCode).toBe(413);
     expect(english.json().error.message).toBe(
       'The image is too large (20000×20000 pixels); at most 50,000,000 pixels',
@@ -552,6 +566,148 @@ describe('files', () => {
     }
   });
 
+  it('keeps every field of an upload, sent before the file or after it, however the body arrives', async () => {
+    const signature = await photo(300, 120, 'png');
+    const fields = {
+      businessType: 'AgreementSignature',
+      fileName: 'signature.png',
+      containerName: 'signatures',
+      description: '柜台签名',
+      tags: 'counter, agreement',
+      isTemporary: 'true',
+      expirationHours: '2',
+    };
+    for (const fieldsAfterFile of [false, true]) {
+      for (let i = 0; i < 50; i++) {
+        const body = multipart(
+          fields,
+          { name: 'blob', bytes: signature, type: 'image/png' },
+          { fieldsAfterFile },
+        );
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/files/upload',
+          // Pieces of another size each time: the file's end and the fields land apart or together.
+          payload: inPieces(body.payload, 64 + ((i * 97) % 1500)),
+          headers: {
+            ...csrf,
+            'content-type': body.contentType,
+            authorization: `Bearer ${tokens.employee}`,
+          },
+        });
+        const where = `${fieldsAfterFile ? 'after' : 'before'} the file, try ${i + 1}`;
+        expect(res.statusCode, `${where}: ${res.body}`).toBe(201);
+        const [row] = await t.database.db
+          .select()
+          .from(files)
+          .where(eq(files.id, res.json<{ id: string }>().id));
+        expect(row, where).toMatchObject({
+          businessType: 'AgreementSignature',
+          fileName: 'signature.png',
+          containerName: 'signatures',
+          description: '柜台签名',
+          tags: ['counter', 'agreement'],
+          isTemporary: true,
+        });
+        const hours = (row!.expiresAt!.getTime() - Date.now()) / 3600_000;
+        expect(hours, where).toBeGreaterThan(1.9);
+        expect(hours, where).toBeLessThanOrEqual(2);
+      }
+    }
+  });
+
+  it('refuses an upload without what it needs, or with a field cut short or sent twice, and stores none of them', async () => {
+    const png = await photo(8, 8, 'png');
+    /** A body of these parts in this order, as any HTTP client may send it. */
+    const send = (
+      parts: { name: string; value: string | Buffer; file?: boolean }[],
+      lang?: string,
+    ) => {
+      const boundary = 'upload-boundary';
+      const payload = Buffer.concat([
+        ...parts.flatMap((p) => [
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"` +
+              (p.file ? `; filename="a.png"\r\nContent-Type: image/png` : '') +
+              '\r\n\r\n',
+          ),
+          Buffer.from(p.value),
+          Buffer.from('\r\n'),
+        ]),
+        Buffer.from(`--${boundary}--\r\n`),
+      ]);
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/files/upload',
+        payload,
+        headers: {
+          ...csrf,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          authorization: `Bearer ${tokens.employee}`,
+          ...(lang ? { 'accept-language': lang } : {}),
+        },
+      });
+    };
+    const file = { name: 'file', value: png, file: true };
+    const type = { name: 'businessType', value: 'AgreementSignature' };
+    const stored = async () => (await t.database.db.select({ id: files.id }).from(files)).length;
+    const before = await stored();
+
+    const untyped = await send([file, { name: 'description', value: '签名' }]);
+    expect(untyped.statusCode).toBe(400);
+    expect(untyped.json().error).toMatchObject({
+      code: 'App:Validation',
+      validationErrors: [{ message: '必填', members: ['businessType'] }],
+    });
+    const english = await send([file, { name: 'businessType', value: '  ' }], 'en');
+    expect(english.json().error.validationErrors).toEqual([
+      { message: 'Required', members: ['businessType'] },
+    ]);
+    const fileless = await send([type]);
+    expect(fileless.statusCode).toBe(400);
+    expect(fileless.json().error).toMatchObject({
+      code: 'File:Missing',
+      message: '请选择要上传的文件',
+      validationErrors: [{ message: '必填', members: ['file'] }],
+    });
+    const replacing = await send([
+      { name: 'businessType', value: 'EquipmentImage' },
+      file,
+      { name: 'overrideExisting', value: 'true' },
+    ]);
+    expect(replacing.json().error.validationErrors).toEqual([
+      { message: '必填', members: ['businessEntityId'] },
+    ]);
+    const twice = await send([type, file, { name: 'businessType', value: 'DeliveryPhoto' }]);
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().error.validationErrors).toEqual([
+      { message: '只能填写一次', members: ['businessType'] },
+    ]);
+    const cut = await send([type, file, { name: 'description', value: '长'.repeat(2100) }]);
+    expect(cut.statusCode).toBe(400);
+    expect(cut.json().error.validationErrors).toEqual([
+      { message: '最多 2048 个字符', members: ['description'] },
+    ]);
+    const twoFiles = await send([type, file, file]);
+    expect(twoFiles.statusCode).toBe(400);
+    expect(twoFiles.json().error).toMatchObject({
+      message: '一次只能上传一个文件',
+      validationErrors: [{ message: '一次只能上传一个文件', members: ['file'] }],
+    });
+    const crowded = await send([
+      type,
+      file,
+      ...Array.from({ length: 21 }, (_, i) => ({ name: `note${i}`, value: 'x' })),
+    ]);
+    expect(crowded.statusCode).toBe(400);
+    expect(crowded.json().error.message).toBe('上传附带的字段太多，最多 20 个');
+    expect(await stored()).toBe(before);
+    // The same parts, each once and complete, in any order: stored.
+    const fine = await send([file, type, { name: 'description', value: '签名' }]);
+    expect(fine.statusCode, fine.body).toBe(201);
+    expect(fine.json()).toMatchObject({ businessType: 'AgreementSignature' });
+  });
+
   it('refuses control characters in the text fields and keeps file names readable', async () => {
     const png = await photo(8, 8, 'png');
     const bad = await upload(
@@ -565,20 +721,20 @@ describe('files', () => {
     ]);
     const tags = await upload(
       'employee',
-      { tags: 'a\nb' },
+      { businessType: 'EquipmentImage', tags: 'a\nb' },
       { name: 'a.png', bytes: png, type: 'image/png' },
     );
     expect(tags.json().error.validationErrors[0].members).toEqual(['tags']);
     const named = await upload(
       'employee',
-      { description: '第一行\n第二行' },
+      { businessType: 'EquipmentImage', description: '第一行\n第二行' },
       { name: 'gnp.\u202eexe.png', bytes: png, type: 'image/png' },
     );
     expect(named.statusCode).toBe(201);
     expect(named.json().fileName).toBe('gnp.exe.png');
     const invisible = await upload(
       'employee',
-      {},
+      { businessType: 'EquipmentImage' },
       { name: '\u200b\u3164', bytes: png, type: 'image/png' },
     );
     expect(invisible.json().fileName).toMatch(/^[0-9a-f-]{36}\.png$/);

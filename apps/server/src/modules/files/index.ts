@@ -1,19 +1,15 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorCode, FileInfoSchema, FileLinkSchema } from '@snowgear/contracts';
 import { PUBLIC } from '@/lib/access.js';
-import { AppError, validationError } from '@/lib/errors.js';
+import { AppError } from '@/lib/errors.js';
 import { message } from '@/lib/messages.js';
 import { InProgressCounter } from './limits.js';
 import type { FileLinks } from './signed-links.js';
-import {
-  RETRY_AFTER_SECONDS,
-  uploadFieldProblems,
-  type FileService,
-  type UploadFields,
-} from './service.js';
+import { readUpload, UPLOAD_PARTS } from './read-upload.js';
+import { RETRY_AFTER_SECONDS, type FileService } from './service.js';
 
 const SIGNED_IN = { authenticated: true } as const;
 const Id = z.object({ id: z.uuid() });
@@ -36,36 +32,13 @@ const headerFileName = (name: string) =>
     (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
   );
 
-/** The multipart body: the file's name and bytes, and the form fields sent with it. */
-async function readUpload(request: FastifyRequest, service: FileService) {
-  if (!request.isMultipart())
-    throw new AppError(400, ErrorCode.FileMissing, message(request, 'FileMissing'));
-  // A body the multipart parser cannot read (no boundary, cut short) is the caller's: 400.
-  const malformed = (err: unknown) =>
-    (err as { statusCode?: number }).statusCode === 413
-      ? service.tooLarge(request)
-      : new AppError(400, ErrorCode.Validation, message(request, 'MultipartMalformed'));
-  const part = await request.file().catch((err: unknown) => Promise.reject(malformed(err)));
-  if (!part) throw new AppError(400, ErrorCode.FileMissing, message(request, 'FileMissing'));
-  const bytes = await part.toBuffer().catch((err: unknown) => Promise.reject(malformed(err)));
-  const fields: UploadFields = {};
-  for (const [name, field] of Object.entries(part.fields)) {
-    const value = Array.isArray(field) ? field[0] : field;
-    if (value && 'value' in value && typeof value.value === 'string')
-      fields[name as keyof UploadFields] = value.value;
-  }
-  const problems = uploadFieldProblems(fields);
-  if (problems.length > 0) throw validationError('body', problems);
-  return { fileName: part.filename, bytes, fields };
-}
-
 /** The file calls of spec §7: upload (multipart), delete, my-files delete, download. */
 export async function fileRoutes(
   app: FastifyInstance,
   { service, links, maxBytes, uploadsPerMinute, uploadsInProgress }: FileRouteOptions,
 ) {
   await app.register(multipart, {
-    limits: { fileSize: maxBytes, files: 1, fields: 20, fieldSize: 2048 },
+    limits: { fileSize: maxBytes, ...UPLOAD_PARTS },
   });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const inProgress = new InProgressCounter(uploadsInProgress);
@@ -92,7 +65,7 @@ export async function fileRoutes(
       schema: {
         tags,
         summary:
-          'multipart/form-data: file, fileName, containerName, businessType, businessEntityId, description, tags, isTemporary, expirationHours, overrideExisting',
+          'multipart/form-data, fields before or after the file: file and businessType (required), fileName, containerName, businessEntityId (required with overrideExisting), description, tags, isTemporary, expirationHours, overrideExisting',
         consumes: ['multipart/form-data'],
         response: { 201: FileInfoSchema },
       },

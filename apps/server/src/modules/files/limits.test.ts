@@ -85,7 +85,7 @@ describe('upload bounds per user and per image', () => {
       },
     });
   const upload = (as: string, bytes = picture, language = 'zh') => {
-    const body = multipart({}, { name: 'p.png', bytes });
+    const body = multipart({ businessType: 'EquipmentImage' }, { name: 'p.png', bytes });
     return request(as, body.payload, body.contentType, language);
   };
 
@@ -101,7 +101,10 @@ describe('upload bounds per user and per image', () => {
   });
 
   it('limits the uploads one user has under way at once', async () => {
-    const body = multipart({}, { name: 'slow.png', bytes: picture });
+    const body = multipart(
+      { businessType: 'EquipmentImage' },
+      { name: 'slow.png', bytes: picture },
+    );
     const reading = gate();
     // A phone on a weak network: the body arrives only when the test lets it.
     const slow = new Readable({ read: () => reading.open() });

@@ -181,7 +181,10 @@ describe('files through the app on an S3 store', () => {
   });
 
   it('answers 404 when the object is gone, as the local store does for a lost file', async () => {
-    const info = await upload({}, { name: 'lost.png', bytes: await photo(30, 30, 'png') });
+    const info = await upload(
+      { businessType: 'EquipmentImage' },
+      { name: 'lost.png', bytes: await photo(30, 30, 'png') },
+    );
     for (const key of await objectKeys(folder(info.id))) {
       await bucket.send(new DeleteObjectCommand({ Bucket: BUCKET, Key: key }));
     }

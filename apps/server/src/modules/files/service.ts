@@ -115,6 +115,21 @@ export function uploadFieldProblems(fields: UploadFields): { path: string[]; mes
   });
 }
 
+/**
+ * The fields an upload cannot do without: its business type, which decides who reads the file,
+ * whether it must be an image and what may claim it (an order takes only a signature, a delivery
+ * only its photo and signature); and, to replace files, the business entity whose files go.
+ */
+export function missingUploadFields(fields: UploadFields): (keyof UploadFields)[] {
+  const blank = (value: string | undefined) => !value?.trim();
+  return [
+    ...(blank(fields.businessType) ? (['businessType'] as const) : []),
+    ...(fields.overrideExisting === 'true' && blank(fields.businessEntityId)
+      ? (['businessEntityId'] as const)
+      : []),
+  ];
+}
+
 export class FileService {
   /** Uploaded images decoded a few at a time (its length is in `/metrics`). */
   readonly images: WorkQueue;

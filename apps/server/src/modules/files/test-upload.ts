@@ -1,19 +1,33 @@
+import { Readable } from 'node:stream';
 import { crc32, deflateSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 
-/** Builds a multipart/form-data body the way a browser sends an upload (for the file tests). */
+/** Where a multipart body puts its fields: `fieldsAfterFile` names those sent after the file (`true`: all). */
+export interface MultipartOrder {
+  fieldsAfterFile?: boolean | readonly string[];
+}
+
+/**
+ * Builds a multipart/form-data body the way a browser sends an upload (for the file tests): the
+ * fields first, unless `order` puts some after the file, as other HTTP clients may.
+ */
 export function multipart(
   fields: Record<string, string>,
   file?: { name: string; bytes: Buffer; type?: string },
+  order: MultipartOrder = {},
 ) {
   const boundary = '----snowgear' + Math.random().toString(16).slice(2);
-  const chunks: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields)) {
-    chunks.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`),
-    );
-  }
+  const after = (name: string) =>
+    order.fieldsAfterFile === true ||
+    (Array.isArray(order.fieldsAfterFile) && order.fieldsAfterFile.includes(name));
+  const fieldParts = (late: boolean) =>
+    Object.entries(fields)
+      .filter(([k]) => after(k) === late)
+      .map(([k, v]) =>
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`),
+      );
+  const chunks: Buffer[] = fieldParts(false);
   if (file) {
     chunks.push(
       Buffer.from(
@@ -23,11 +37,30 @@ export function multipart(
       Buffer.from('\r\n'),
     );
   }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  chunks.push(...fieldParts(true), Buffer.from(`--${boundary}--\r\n`));
   return {
     payload: Buffer.concat(chunks),
     contentType: `multipart/form-data; boundary=${boundary}`,
   };
+}
+
+/**
+ * A body arriving in pieces of `size` bytes, each a turn of the event loop after the one before,
+ * as a phone's network delivers it (an upload read in one piece hides what parsing does between).
+ */
+export function inPieces(payload: Buffer, size: number): Readable {
+  let at = 0;
+  return new Readable({
+    read() {
+      if (at >= payload.length) {
+        this.push(null);
+        return;
+      }
+      const piece = payload.subarray(at, at + size);
+      at += size;
+      setImmediate(() => this.push(piece));
+    },
+  });
 }
 
 /**

@@ -183,6 +183,55 @@ describe('counter orders: people on the lines, groups and the customer’s signa
     expect(await ordersNow()).toBe(before);
   });
 
+  it('takes a signature for one order only: another order naming it is refused', async () => {
+    const signatureId = await signature();
+    const first = await counterOrder({ agreement: { version, signatureFileId: signatureId } });
+    expect(first.statusCode, first.body).toBe(201);
+    const ordersNow = async () =>
+      (await t.database.db.select({ id: orders.id }).from(orders)).length;
+    const before = await ordersNow();
+    const second = await counterOrder({ agreement: { version, signatureFileId: signatureId } });
+    expect(second.statusCode).toBe(400);
+    expect(second.json().error).toMatchObject({
+      code: ErrorCode.Validation,
+      message: '这份客户签名已用于另一笔订单：请查看订单是否已经创建，或让客户重新签名',
+    });
+    const english = await counterOrder(
+      { agreement: { version, signatureFileId: signatureId } },
+      'en',
+    );
+    expect(english.json().error.message).toBe(
+      'This signature already belongs to another order: check whether the order was already made, or have the customer sign again',
+    );
+    expect(await ordersNow()).toBe(before);
+    // The first order keeps it.
+    const [file] = await t.database.db
+      .select({ entity: files.businessEntityId })
+      .from(files)
+      .where(eq(files.id, signatureId));
+    expect(file?.entity).toBe(first.json<Order>().id);
+    const kept = await call('employee', 'GET', `/api/app/orders/${first.json<Order>().id}`);
+    expect(kept.json<Order>().agreementSignatureId).toBe(signatureId);
+  });
+
+  it('gives a signature named by two orders at the same moment to one of them, the other refused', async () => {
+    for (let round = 0; round < 5; round++) {
+      const agreement = { version, signatureFileId: await signature() };
+      const answers = await Promise.all([counterOrder({ agreement }), counterOrder({ agreement })]);
+      const statuses = answers.map((a) => a.statusCode).sort();
+      expect(statuses, answers.map((a) => a.body).join('\n')).toEqual([201, 400]);
+      const refused = answers.find((a) => a.statusCode === 400)!;
+      expect(refused.json().error.message).toBe(
+        '这份客户签名已用于另一笔订单：请查看订单是否已经创建，或让客户重新签名',
+      );
+      const made = await t.database.db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(eq(orders.agreementSignatureId, agreement.signatureFileId));
+      expect(made).toHaveLength(1);
+    }
+  });
+
   it('shows the customer’s saved riders to the counter by phone number, to staff who make orders only', async () => {
     const saved = await call('customer', 'POST', '/api/app/riders', {
       name: '张三',

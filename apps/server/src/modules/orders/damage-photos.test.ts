@@ -207,6 +207,26 @@ describe('damage with a photo at every hand-over', () => {
     // The order's customer sees what the deposit pays for; another customer does not.
     expect((await download('customer', damagePhoto)).statusCode).toBe(200);
     expect((await download('stranger', damagePhoto)).statusCode).toBe(404);
+
+    // The photo shows this order's damage: another order's check-in naming it is refused whole.
+    const next = await paidOrder([await newItem()], false);
+    const reused = await call('employee', 'POST', `/api/app/orders/${next.id}/return`, {
+      items: [
+        {
+          orderItemId: next.items[0]!.id,
+          state: 'damaged',
+          damageFee: 20,
+          remarks: '又一道划痕',
+          photoFileId: damagePhoto,
+        },
+      ],
+    });
+    expect(reused.statusCode).toBe(400);
+    expect(reused.json().error.message).toBe('这张损坏照片已用于另一笔订单，请重新拍摄');
+    const still = (await call('employee', 'GET', `/api/app/orders/${next.id}`)).json<{
+      items: Line[];
+    }>();
+    expect(still.items[0]).toMatchObject({ returnState: null, returnPhotoId: null });
   });
 
   it('a batch check-in marks an item damaged with a note and a photo its history shows', async () => {
@@ -314,5 +334,22 @@ describe('damage with a photo at every hand-over', () => {
 
     expect((await download('employee', damagePhoto)).statusCode).toBe(200);
     expect((await download('yd-damage-manager', damagePhoto)).statusCode).toBe(403);
+
+    // At the pickup the same photo shows the same damage: it is this order's already.
+    const picked = await call('driver', 'POST', `/api/app/orders/${order.id}/pickup`, {
+      items: [
+        { orderItemId: line(fine), condition: 'fine' },
+        {
+          orderItemId: line(broken),
+          condition: 'damaged',
+          remarks: '镜框变形',
+          photoFileId: damagePhoto,
+        },
+      ],
+    });
+    expect(picked.statusCode, picked.body).toBe(200);
+    expect(
+      picked.json<{ items: Line[] }>().items.find((i) => i.equipmentId === broken.id),
+    ).toMatchObject({ pickupState: 'damaged', pickupPhotoId: damagePhoto });
   });
 });

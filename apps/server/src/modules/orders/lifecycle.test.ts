@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders } from '@/db/schema.js';
+import { files, orders } from '@/db/schema.js';
 import {
   callerAs,
   counterOrdersAs,
@@ -49,7 +49,7 @@ describe('order lifecycle', () => {
     }[];
     const kinds = ['雪杖', '雪镜'].map((name) => categories.find((cat) => cat.name === name)!.id);
     inStock = [];
-    for (let n = 0; n < 16; n++) {
+    for (let n = 0; n < 20; n++) {
       const res = await call('POST', '/api/app/equipment', {
         storeId: wanlong,
         categoryId: kinds[n % 2],
@@ -479,6 +479,73 @@ describe('order lifecycle', () => {
     expect(
       (delivered.json().timeline as { message: string }[]).slice(-2).map((e) => e.message),
     ).toEqual(['已送达 云顶酒店 1208', '租期开始']);
+  });
+
+  it('a photo and signature at the door prove one delivery: another order naming them is refused, two at once give them to one', async () => {
+    /** Orders out with the driver, each with an item of its own. */
+    const outForDelivery = async (count: number) => {
+      const ids: string[] = [];
+      for (let n = 0; n < count; n++) {
+        const a = take();
+        const order = await book([{ equipmentId: a.id }], 70, 72, {
+          deliveryMethod: 'Delivery',
+          deliveryAddress: '云顶酒店 1208',
+        });
+        await pay(order);
+        const out = await callAs('driver', 'POST', `/api/app/orders/${order.id}/dispatch`, {
+          barcodes: [a.barcodeNumber],
+        });
+        expect(out.statusCode, out.body).toBe(200);
+        ids.push(order.id);
+      }
+      return ids;
+    };
+    const deliver = (id: string, proof: object, language?: string) =>
+      callerAs(t.app, csrf, tokens)(
+        'driver',
+        'POST',
+        `/api/app/orders/${id}/delivered`,
+        proof,
+        language,
+      );
+    const keptWith = async (fileId: string) =>
+      (
+        await t.database.db
+          .select({ entity: files.businessEntityId })
+          .from(files)
+          .where(eq(files.id, fileId))
+      )[0]?.entity;
+    const [first, second, third] = await outForDelivery(3);
+
+    const proof = await doorProof();
+    expect((await deliver(first!, proof)).statusCode).toBe(200);
+    // The same signature with a photo of this door: refused whole, the new photo kept by none.
+    const photoFileId = (await doorProof()).photoFileId;
+    const reused = await deliver(second!, { ...proof, photoFileId });
+    expect(reused.statusCode).toBe(400);
+    expect(reused.json().error.message).toBe(
+      '这张交付照片或签名已用于另一笔订单，请重新拍摄或签名',
+    );
+    const english = await deliver(second!, proof, 'en');
+    expect(english.json().error.message).toBe(
+      'This delivery photo or signature already belongs to another order: take or sign it again',
+    );
+    expect((await get(second!)).status).toBe(3);
+    expect(await keptWith(proof.signatureFileId)).toBe(first);
+    expect(await keptWith(photoFileId)).toBeNull();
+    expect((await get(first!)).deliverySignatureId).toBe(proof.signatureFileId);
+
+    // Two orders confirmed with one proof at the same moment: one is delivered, the other refused.
+    const shared = await doorProof();
+    const answers = await Promise.all([deliver(second!, shared), deliver(third!, shared)]);
+    expect(answers.map((a) => a.statusCode).sort(), answers.map((a) => a.body).join('\n')).toEqual([
+      200, 400,
+    ]);
+    const statuses = [(await get(second!)).status, (await get(third!)).status].sort();
+    expect(statuses).toEqual([3, 4]);
+    const winner = answers.find((a) => a.statusCode === 200)!.json<{ id: string }>().id;
+    expect(await keptWith(shared.signatureFileId)).toBe(winner);
+    expect(await keptWith(shared.photoFileId)).toBe(winner);
   });
 
   it("tells the counter a phone number's past: rentals, open money, damage, latest orders", async () => {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import {
   BillKind,
   BillStatus,
@@ -327,7 +327,12 @@ export class OrderLifecycle extends OrdersService {
           ...(atTheDoor ? { deliveryDriverId: this.user.id } : {}),
         })
         .where(eq(orders.id, id));
-      await this.keepUploads(tx, id, files);
+      await this.keepUploads(
+        tx,
+        id,
+        files,
+        () => new AppError(400, ErrorCode.Validation, this.msg('DeliveryFileUsed')),
+      );
       await this.recordDeliveryDamage(tx, id, marks, who);
       if (order.rentalStartAt.getTime() <= Date.now()) {
         await this.moveTo(
@@ -428,18 +433,32 @@ export class OrderLifecycle extends OrdersService {
     return wanted.every((w) => rows.some((r) => r.id === w.id && r.type === w.type));
   }
 
-  /** Proof kept with the order: the uploads are no longer temporary. */
-  private async keepUploads(tx: Transaction, orderId: string, kept: { id: string }[]) {
-    if (kept.length === 0) return;
-    await tx
+  /**
+   * Proof kept with the order: the uploads are no longer temporary. A photo or signature proves
+   * one order's hand-over: one kept with another order (or item) is refused with `taken`, and of
+   * two orders taking one file at the same moment the second waits for the first's row lock, then
+   * finds it taken. Taking a file again for the same order (a damaged item's photo at the door
+   * and at the check-in) is fine.
+   */
+  private async keepUploads(
+    tx: Transaction,
+    orderId: string,
+    kept: { id: string }[],
+    taken: () => AppError,
+  ) {
+    const ids = [...new Set(kept.map((f) => f.id))];
+    if (ids.length === 0) return;
+    const claimed = await tx
       .update(files)
       .set({ businessEntityId: orderId, isTemporary: false, expiresAt: null })
       .where(
-        inArray(
-          files.id,
-          kept.map((f) => f.id),
+        and(
+          inArray(files.id, ids),
+          or(isNull(files.businessEntityId), eq(files.businessEntityId, orderId)),
         ),
-      );
+      )
+      .returning({ id: files.id });
+    if (claimed.length < ids.length) throw taken();
   }
 
   /**
@@ -564,7 +583,12 @@ export class OrderLifecycle extends OrdersService {
           }),
         });
       }
-      await this.keepUploads(tx, id, photos);
+      await this.keepUploads(
+        tx,
+        id,
+        photos,
+        () => new AppError(400, ErrorCode.Validation, this.msg('DamagePhotoUsed')),
+      );
     });
     return this.get(id);
   }
@@ -942,7 +966,12 @@ export class OrderLifecycle extends OrdersService {
         .select({ n: sql<number>`count(*)`.mapWith(Number) })
         .from(orderItems)
         .where(and(eq(orderItems.orderId, id), isNull(orderItems.returnState)));
-      await this.keepUploads(tx, id, photos);
+      await this.keepUploads(
+        tx,
+        id,
+        photos,
+        () => new AppError(400, ErrorCode.Validation, this.msg('DamagePhotoUsed')),
+      );
       if ((remaining?.n ?? 0) === 0) await this.settle(tx, id);
     });
     return this.get(id);

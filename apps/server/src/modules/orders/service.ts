@@ -1012,26 +1012,30 @@ export class OrdersService {
 
   /**
    * A counter order's signature under the agreement is kept with it, first in its transaction:
-   * only an upload of the clerk's own, of a signature, is taken (another's file, or a photo, is
-   * refused), and checking it as it is claimed costs one statement, only for an order whose gear
-   * is free.
+   * only an upload of the clerk's own, of a signature, kept with no order yet, is taken (another's
+   * file, a photo, or a signature another order took is refused), and checking it as it is
+   * claimed costs one statement, only for an order whose gear is free. Two orders naming one
+   * signature at once: the second waits for the first's row lock, then finds the file taken.
    */
   private async claimSignature(tx: Transaction, fileId: string, orderId: string) {
+    const signature = and(
+      eq(files.tenantId, this.tenantId),
+      eq(files.id, fileId),
+      eq(files.ownerId, this.user.id),
+      eq(files.businessType, AGREEMENT_SIGNATURE),
+    );
     const [claimed] = await tx
       .update(files)
       .set({ businessEntityId: orderId, isTemporary: false, expiresAt: null })
-      .where(
-        and(
-          eq(files.tenantId, this.tenantId),
-          eq(files.id, fileId),
-          eq(files.ownerId, this.user.id),
-          eq(files.businessType, AGREEMENT_SIGNATURE),
-        ),
-      )
+      .where(and(signature, isNull(files.businessEntityId)))
       .returning({ id: files.id });
-    if (!claimed) {
-      throw new AppError(400, ErrorCode.Validation, this.msg('CounterSignatureInvalid'));
-    }
+    if (claimed) return;
+    const [taken] = await tx.select({ id: files.id }).from(files).where(signature);
+    throw new AppError(
+      400,
+      ErrorCode.Validation,
+      this.msg(taken ? 'CounterSignatureUsed' : 'CounterSignatureInvalid'),
+    );
   }
 
   /** A counter order may not start before now, less a grace for a clerk who took a while. */
