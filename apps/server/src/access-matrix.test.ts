@@ -52,6 +52,7 @@ const REFUSALS: readonly string[] = [
   ErrorCode.Forbidden,
   ErrorCode.OrderOtherStore,
   ErrorCode.OrderCashNotOnRun,
+  ErrorCode.OrderCashNotYourRun,
   ErrorCode.EquipmentOtherStore,
   ErrorCode.NotYourStore,
   ErrorCode.RoleNotAssignable,
