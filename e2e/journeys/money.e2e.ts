@@ -154,12 +154,14 @@ describe('money at the counter and at the door', () => {
     await customer.getByRole('button', { name: 'Confirm' }).tap();
     await customer.getByText(`Pay on delivery · ${due} at the door`).waitFor();
 
-    // The driver loads it and, at the door, takes the cash before the hand-over.
+    // The driver takes the run, loads it and, at the door, takes the cash before the hand-over.
     const driverPhone = await phoneIn(browser, 'en-US');
     const driver = await driverPhone.newPage();
     const driverErrors = watchErrors(driver);
     await signIn(driver, baseUrl, 'driver', '/driver/dashboard', 'en-US');
-    await staffApi(driver, baseUrl).call('POST', `/api/app/orders/${booked.id}/dispatch`, {
+    const driverApi = staffApi(driver, baseUrl);
+    await driverApi.call('POST', `/api/app/orders/${booked.id}/take`, { kind: 'delivery' });
+    await driverApi.call('POST', `/api/app/orders/${booked.id}/dispatch`, {
       barcodes: [item!.barcodeNumber],
     });
     await driver.goto(`${baseUrl}/driver/payment/${booked.id}`);

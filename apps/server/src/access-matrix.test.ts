@@ -52,6 +52,7 @@ const REFUSALS: readonly string[] = [
   ErrorCode.Forbidden,
   ErrorCode.OrderOtherStore,
   ErrorCode.OrderCashNotOnRun,
+  ErrorCode.OrderCashNotYourRun,
   ErrorCode.EquipmentOtherStore,
   ErrorCode.NotYourStore,
   ErrorCode.RoleNotAssignable,
@@ -270,6 +271,7 @@ const RECIPES: Record<string, Recipe> = {
   'GET /api/app/equipment/inquiry': ({ side }) => ({
     url: `/api/app/equipment/inquiry?sn=${side.item.barcode}`,
   }),
+  'GET /api/app/equipment': ({ side }) => ({ url: `/api/app/equipment?storeId=${side.storeId}` }),
   'GET /api/app/equipment/catalog-items': ({ side }) => ({
     url: `/api/app/equipment/catalog-items?storeId=${side.storeId}&keyword=雪`,
   }),

@@ -78,12 +78,14 @@ GET    /api/files/:id/link                                401       ok/404   ok/
 DELETE /api/files/:id                                     401       403      403    403    ok/403   ok/403  ok/ok
 DELETE /api/files/my-files/:id                            401       ok/403   ok/403 ok/403 ok/403   ok/403  ok/403
 #
-# Gear: staff and drivers see every store's gear; only the store's own staff change it
+# Gear: staff and drivers see every store's gear (name, status, when it is free); only the store's
+# own staff change it, and only they are told which order holds it (its id, number, customer:
+# null for another store's item, equipment.test.ts)
 GET    /api/app/equipment/by-barcode                      401       403      ok/ok  403    ok/ok    ok/ok   ok/ok
 GET    /api/app/equipment/inquiry                         ok        ok       ok     ok     ok       ok      ok
 GET    /api/app/equipment/catalog-items                   ok        ok       ok     ok     ok       ok      ok
 GET    /api/app/equipment/catalog-categories              ok        ok       ok     ok     ok       ok      ok
-GET    /api/app/equipment                                 401       403      ok     403    ok       ok      ok
+GET    /api/app/equipment                                 401       403      ok/ok  403    ok/ok    ok/ok   ok/ok
 GET    /api/app/equipment/categories                      401       403      ok     403    ok       ok      ok
 GET    /api/app/equipment-attribute/attribute-definitions 401       403      ok     403    ok       ok      ok
 GET    /api/app/equipment-attribute/attribute-values/:id  401       403      ok     403    ok       ok      ok

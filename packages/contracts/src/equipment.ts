@@ -96,6 +96,7 @@ export const UnavailableTimeSchema = z.object({
   startTime: z.string(),
   endTime: z.string(),
   source: z.enum(['manual', 'order']),
+  /** The order holding it; null for a manual lock, and for another store's gear. */
   orderId: z.string().nullable(),
   reason: z.string(),
 });
@@ -136,12 +137,14 @@ export const EquipmentSchema = z.object({
   /**
    * The active order the item is out on (delivering, delivered, in use or waiting for return),
    * not yet checked back in on it. Such an item comes back only through that order's return.
+   * Which order it is (id, number, customer) is told to the order's store only (a SuperAdmin
+   * any): staff of another store see that it is out, and on an order of which store.
    */
   outOnOrder: z
     .object({
-      orderId: z.string(),
-      orderNumber: z.string(),
-      customerName: z.string(),
+      orderId: z.string().nullable(),
+      orderNumber: z.string().nullable(),
+      customerName: z.string().nullable(),
       storeId: z.string(),
     })
     .nullable(),

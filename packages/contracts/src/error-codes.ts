@@ -102,6 +102,8 @@ export const ErrorCode = {
   OrderChangedMeanwhile: 'Order:ChangedMeanwhile',
   OrderOtherStore: 'Order:BelongsToAnotherStore',
   OrderCashNotOnRun: 'Order:CashOnlyOnDeliveryRuns',
+  /** A driver confirming cash on a run that is not theirs (another driver's, or still in the pool). */
+  OrderCashNotYourRun: 'Order:CashNotYourRun',
   /** Cash on delivery: the gear is handed over only once what is due at the door is collected. */
   OrderNotPaidAtDoor: 'Order:NotPaidAtDoor',
   /** Pay at the door where the store does not take cash on delivery, or for a counter order. */

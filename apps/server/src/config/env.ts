@@ -213,8 +213,10 @@ export const SettingsSchema = z.object({
    */
   RATE_LIMIT_ANONYMOUS_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(2400),
   /**
-   * How much work a proof of work asks (the largest counter an ALTCHA challenge hides): about a
-   * second on a phone at the default. Each try costs PROOF_OF_WORK_COST rounds of PBKDF2.
+   * How much work a proof of work asks: the largest counter an ALTCHA challenge hides, drawn
+   * evenly from 0 to it (difficulty / 2 + 1 tries on average). Each try costs PROOF_OF_WORK_COST
+   * rounds of PBKDF2; at the defaults about half a second to a second in a phone's workers
+   * (docs/permissions.md, `npm run bench:pow`).
    */
   PROOF_OF_WORK_DIFFICULTY: z.coerce.number().int().min(1).max(1_000_000).default(3000),
   PROOF_OF_WORK_COST: z.coerce.number().int().min(1).max(100_000).default(500),

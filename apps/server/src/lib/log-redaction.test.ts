@@ -123,6 +123,25 @@ describe('the request log keeps the secrets of links out', () => {
     expect(text).not.toContain(key);
   });
 
+  it('logs a share key sent under a name the server does not read without the key', async () => {
+    const [order] = (
+      await callerAs(t.app, csrf, tokens)('employee', 'GET', '/api/app/orders?maxResultCount=1')
+    ).json<{ items: { orderNumber: string }[] }>().items;
+    const key = t.app.orderQrKeys.sign(HOST_TENANT_ID, order!.orderNumber);
+    const path = `/api/app/orders/qr/${order!.orderNumber}`;
+    for (const [query, logged] of [
+      [`k[]=${key}`, 'k[]=REDACTED'],
+      [`k%00=${key}`, 'k%00=REDACTED'],
+      [`a=1;k=${key}`, 'a=1;k=REDACTED'],
+    ]) {
+      const { urls, text } = await loggedUrls(async () => {
+        await t.app.inject({ url: `${path}?${query}` });
+      });
+      expect(urls, query).toContain(`${path}?${logged}`);
+      expect(text, query).not.toContain(key);
+    }
+  });
+
   it("logs WeChat's sign-in return without its code and state", async () => {
     const { urls, text } = await loggedUrls(async () => {
       await t.app.inject({ url: '/customer/home?code=061WxCode0secret&state=st4te0secret&x=1' });
@@ -142,5 +161,20 @@ describe('redactUrl', () => {
       '/x?access_token=REDACTED&Sig=REDACTED&SECRET=REDACTED&%6B=REDACTED&flag&k',
     );
     expect(redactUrl('/x?%E0%A4%A=1&token=2')).toBe('/x?%E0%A4%A=1&token=REDACTED');
+  });
+
+  it('hides a secret by its look under any name, and keeps ids, numbers and words', () => {
+    const key = 'Qx3_vB9-kLm2ZpR7tYw4aN'; // 22 url-safe characters, as a share key
+    const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJlLW9mLWEtdG9rZW4';
+    expect(redactUrl(`/q?k[]=${key}&x=${key}&${key}`)).toBe('/q?k[]=REDACTED&x=REDACTED&REDACTED');
+    expect(redactUrl(`/q?a=1;k=${key};b=2`)).toBe('/q?a=1;k=REDACTED;b=2');
+    expect(redactUrl(`/q?auth=Bearer%20${jwt}&n=1`)).toBe('/q?auth=Bearer%20REDACTED&n=1');
+    expect(redactUrl('/q?s=a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6')).toBe('/q?s=REDACTED');
+    // Ordinary values stay as sent: ids, order numbers, phones, words, short codes.
+    const ordinary =
+      '/api/app/orders?storeId=0b6c1c6e-3f1a-4d2b-9a57-6b1f0e2d4c3a&keyword=202603010001' +
+      '&phone=13800138000&sorting=rentalStartTime%20desc&slug=childrens-ski-boots-and-helmets' +
+      '&barcode=SGTWSB001&code6=123456&amount=1234567890123456789012';
+    expect(redactUrl(ordinary)).toBe(ordinary);
   });
 });

@@ -83,6 +83,8 @@ const zh = {
   OrderOtherStore: '该订单属于{store}，您只能处理本门店的订单',
   OrderStoreNotYours: '只能为本门店创建订单',
   OrderCashNotOnRun: '司机只能为送货上门或上门取件的订单确认收到现金，门店自取的订单请到柜台付款',
+  OrderCashNotYourRun:
+    '这单的配送或取件不由您负责：只有接单的司机或门店可以确认收到现金。任务还在待接单时，请先接单',
   OrderNotPaidAtDoor: '货到付款 ¥{amount} 尚未收取：请先收取现金或请顾客扫码支付，再确认送达',
   OrderPayAtDoorOff: '本店暂不支持货到付款，请在线支付或到店付款',
   OrderPayAtDoorNotDelivery: '只有送货上门的订单可以货到付款',
@@ -361,6 +363,8 @@ const en: Record<Key, string> = {
   OrderStoreNotYours: 'You can only create orders for your own store',
   OrderCashNotOnRun:
     'Drivers confirm cash only for orders delivered to or picked up from the customer; a counter order is paid at the counter',
+  OrderCashNotYourRun:
+    'This order’s delivery or pickup is not your run: only the driver who has it, or the store, confirms its cash. If the run is still in the open pool, take it first',
   OrderNotPaidAtDoor:
     'Cash on delivery: ¥{amount} is not collected yet. Take the cash or let the customer scan to pay, then confirm the delivery',
   OrderPayAtDoorOff: 'This store does not take cash on delivery; please pay online or at the store',

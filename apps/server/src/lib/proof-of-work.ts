@@ -37,7 +37,10 @@ declare module 'fastify' {
 }
 
 export interface ProofOfWorkOptions {
-  /** The largest counter a challenge hides; the solver tries half of it on average. */
+  /**
+   * The largest counter a challenge hides. The counter is drawn evenly from 0 to it, so a solver
+   * counting up from 0 tries half of it on average, and starting anywhere else gains nothing.
+   */
   difficulty: number;
   /** PBKDF2 rounds per try. */
   cost: number;
@@ -55,13 +58,17 @@ export class ProofOfWork {
     this.keySecret = createHmac('sha256', secret).update('altcha-key').digest('base64url');
   }
 
-  /** A new challenge: its answer hidden between half the difficulty and the whole. */
+  /**
+   * A new challenge: its answer hidden anywhere from 0 to the difficulty, evenly. (Drawn from the
+   * upper half only, every answer lay above half the difficulty: a solver starting there paid a
+   * third of the cost the others did.)
+   */
   challenge(): Promise<Challenge> {
     const { difficulty, cost } = this.options;
     return createChallenge({
       algorithm: ALGORITHM,
       cost,
-      counter: randomInt(Math.floor(difficulty / 2), difficulty + 1),
+      counter: randomInt(0, difficulty + 1),
       deriveKey,
       expiresAt: new Date(Date.now() + VALID_SECONDS * 1000),
       hmacSignatureSecret: this.signatureSecret,

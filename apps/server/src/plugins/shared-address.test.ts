@@ -65,6 +65,40 @@ describe('a resort behind one address, at the production limits', () => {
     expect(Object.fromEntries(statuses)).toEqual({ 200: 1500 });
   }, 60_000);
 
+  it('hands 300 guests behind one address their cookies, and lets each make a first write, without a proof', async () => {
+    await inOneWindow();
+    const crowd = '203.0.113.81';
+    const [article] = (
+      await t.app.inject({ url: '/api/app/help/articles', remoteAddress: crowd })
+    ).json<{ items: { id: string }[] }>().items;
+    const statuses = new Map<number, number>();
+    const count = (code: number) => statuses.set(code, (statuses.get(code) ?? 0) + 1);
+    // Ten phones at a time, each on its first visit: no cookie yet.
+    for (let i = 0; i < 300; i += 10) {
+      await Promise.all(
+        Array.from({ length: 10 }, async () => {
+          const config = await t.app.inject({
+            url: '/api/abp/application-configuration',
+            remoteAddress: crowd,
+          });
+          count(config.statusCode);
+          const token = config.cookies.find((c) => c.name === 'XSRF-TOKEN')?.value;
+          if (!token) return;
+          const write = await t.app.inject({
+            method: 'POST',
+            url: `/api/app/help/articles/${article!.id}/feedback`,
+            remoteAddress: crowd,
+            headers: { cookie: `XSRF-TOKEN=${token}`, RequestVerificationToken: token },
+            payload: { helpful: true },
+          });
+          count(write.statusCode);
+        }),
+      );
+    }
+    // Every guest got a cookie and wrote: no call was asked for a proof of work (428).
+    expect(Object.fromEntries(statuses)).toEqual({ 200: 600 });
+  }, 60_000);
+
   it('counts label scans per browser: one guest scanning a rack leaves the others theirs', async () => {
     await inOneWindow();
     const scan = (cookie: string, headers: Record<string, string> = {}) =>
@@ -155,6 +189,18 @@ describe('a script behind one address', () => {
     );
     // The ceiling is the address's: a guest elsewhere is not concerned.
     expect((await call('198.51.100.42', { cookie: browserCookie() })).statusCode).toBe(200);
+  });
+
+  it('hands out cookies to one address up to its ceiling only, then asks for a proof', async () => {
+    await inOneWindow();
+    const script = '198.51.100.71';
+    const config = (headers: Record<string, string> = {}) =>
+      t.app.inject({ url: '/api/abp/application-configuration', remoteAddress: script, headers });
+    // Far more than the 3 calls without a cookie, up to the address's ceiling of 12.
+    for (let i = 0; i < 12; i++) expect((await config()).statusCode, `cookie ${i}`).toBe(200);
+    expect((await config()).statusCode).toBe(428);
+    const proof = await solvedProof(t, script);
+    expect((await config({ 'x-altcha': proof })).statusCode).toBe(200);
   });
 
   it("never asks a payment provider's servers for a proof of work", async () => {

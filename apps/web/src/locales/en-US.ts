@@ -533,6 +533,8 @@ const enUS: Messages = {
     outOnOrder: {
       title: 'Gear on an order',
       text: 'This item is still out on order {{number}} ({{customer}}). Check it in through that order’s return, which settles the deposit too.',
+      otherStoreText:
+        'This item is still out on an order of {{store}}, which checks it in through that order’s return.',
       return: 'Check in through the order',
       open: 'Open the order',
     },
@@ -616,6 +618,8 @@ const enUS: Messages = {
         inStock: '{{barcode}} is already in stock',
         onOrder:
           '{{barcode}} is still out on order {{number}}: check it in through the order’s return',
+        onOtherStoreOrder:
+          '{{barcode}} is still out on an order of {{store}}, which checks it in through that order’s return',
       },
     },
     quick: {

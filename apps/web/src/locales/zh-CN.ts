@@ -519,6 +519,7 @@ const zhCN = {
     outOnOrder: {
       title: '订单中的设备',
       text: '该设备在订单 {{number}}（{{customer}}）中尚未归还。请在订单中办理归还，押金会一并结算。',
+      otherStoreText: '该设备在{{store}}的订单中尚未归还，由该店在订单中办理归还。',
       return: '在订单中办理归还',
       open: '查看订单',
     },
@@ -598,6 +599,7 @@ const zhCN = {
         notInStock: '{{barcode}} 状态为“{{status}}”，不能出库',
         inStock: '{{barcode}} 已在库，无需入库',
         onOrder: '{{barcode}} 在订单 {{number}} 中尚未归还，请在订单中办理归还',
+        onOtherStoreOrder: '{{barcode}} 在{{store}}的订单中尚未归还，由该店在订单中办理归还',
       },
     },
     quick: {

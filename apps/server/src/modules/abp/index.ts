@@ -40,7 +40,9 @@ export async function abpRoutes(
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/abp/application-configuration',
     {
-      config: { access: PUBLIC },
+      // Counted apart from the low limit of calls without a cookie: every first visit makes it
+      // without one (plugins/security.ts).
+      config: { access: PUBLIC, handsOutBrowserCookie: true },
       schema: {
         tags: ['abp'],
         summary: 'Current user, granted policies, tenant, timing; sets the XSRF-TOKEN cookie',

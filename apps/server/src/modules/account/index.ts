@@ -64,7 +64,9 @@ export async function accountRoutes(
     '/api/app/account/login/send-sms-code',
     {
       // Per number, per account and per address limits live in the service; this caps bursts.
-      config: { access: PUBLIC, rateLimit: SIGN_IN_RATE },
+      // The answer holds the code in the sandbox: a repeat under its Idempotency-Key is told the
+      // code went out (409), never given it again, and nothing of it is stored.
+      config: { access: PUBLIC, rateLimit: SIGN_IN_RATE, secretAnswer: true },
       schema: {
         tags: ['account'],
         summary:

@@ -438,6 +438,74 @@ describe('equipment', () => {
     expect((await stockIn('driver', tw.id)).statusCode).toBe(403);
   });
 
+  it("shows staff every store's gear and when it is free, but which order holds it only to the order's store", async () => {
+    type Item = {
+      id: string;
+      barcodeNumber: string;
+      storeId: string;
+      status: number;
+      outOnOrder: {
+        orderId: string | null;
+        orderNumber: string | null;
+        customerName: string | null;
+        storeId: string;
+      } | null;
+      unavailableTimes: { source: string; orderId: string | null; endTime: string }[];
+    };
+    const list = async (as: string, query: string) =>
+      (await call(as, 'GET', `/api/app/equipment?maxResultCount=1000&${query}`)).json<{
+        items: Item[];
+        totalCount: number;
+      }>();
+    const taiwu = storeIds['太舞小镇店']!;
+    const wanlong = storeIds['万龙雪场店']!;
+    // As a SuperAdmin sees them: an item of each store out on an order, and one held for one.
+    const all = await list('admin', '');
+    const outAt = (store: string) =>
+      all.items.find((i) => i.storeId === store && i.outOnOrder?.orderId)!;
+    const heldAt = (store: string) =>
+      all.items.find(
+        (i) => i.storeId === store && i.unavailableTimes.some((u) => u.orderId !== null),
+      )!;
+    const [theirsOut, theirsHeld, mineOut] = [outAt(taiwu), heldAt(taiwu), outAt(wanlong)];
+    expect([theirsOut, theirsHeld, mineOut].every(Boolean)).toBe(true);
+
+    // A clerk reads the whole business's stock (a counter sends customers to a sister store)…
+    const clerkSees = await list('employee', '');
+    expect(clerkSees.totalCount).toBe(all.totalCount);
+    const seen = (id: string) => clerkSees.items.find((i) => i.id === id)!;
+    // … that another store's item is out, and on an order of which store, not which order …
+    expect(seen(theirsOut.id)).toMatchObject({
+      status: theirsOut.status,
+      outOnOrder: { orderId: null, orderNumber: null, customerName: null, storeId: taiwu },
+    });
+    expect(seen(theirsHeld.id).unavailableTimes).toEqual(
+      theirsHeld.unavailableTimes.map((u) => ({ ...u, orderId: null })),
+    );
+    for (const answer of [
+      JSON.stringify(clerkSees),
+      (await call('employee', 'GET', `/api/app/equipment/${theirsOut.id}`)).body,
+      (
+        await call(
+          'employee',
+          'GET',
+          `/api/app/equipment/by-barcode?barcodeNumber=${theirsOut.barcodeNumber}`,
+        )
+      ).body,
+      (await call('employee', 'GET', `/api/app/equipment/unavailable-times/${theirsHeld.id}`)).body,
+      JSON.stringify((await list('employee', `storeId=${taiwu}`)).items),
+    ]) {
+      expect(answer).not.toContain(theirsOut.outOnOrder!.orderId!);
+      expect(answer).not.toContain(theirsOut.outOnOrder!.orderNumber!);
+      expect(answer).not.toContain(theirsOut.outOnOrder!.customerName!);
+      for (const hold of theirsHeld.unavailableTimes) {
+        if (hold.orderId) expect(answer).not.toContain(hold.orderId);
+      }
+    }
+    // … and its own store's orders as before.
+    expect(seen(mineOut.id).outOnOrder).toEqual(mineOut.outOnOrder);
+  });
+
   it("lets staff operate another store's gear once they confirm the notice, and says so in the history", async () => {
     const tw = await freeItem('SGTW');
     const confirmed = await call('employee', 'POST', `/api/app/equipment/stock-out/${tw.id}`, {

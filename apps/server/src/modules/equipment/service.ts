@@ -127,7 +127,21 @@ export class EquipmentService {
     return rows.map((r) => this.toDto(r, details.get(r.id)!));
   }
 
+  /**
+   * Gear is the business's: staff read every store's items, with their status and when they are
+   * free, so a counter can send a customer to a sister store. The orders that hold an item are
+   * its store's business (the customer's name among them): as the related orders and the order
+   * list, only the order's store (a SuperAdmin any) is told which order it is.
+   */
+  private knowsOrdersOf(storeId: string | null): boolean {
+    const user = this.request.user;
+    if (!user) return false;
+    return seesAllStores(user) || (storeId !== null && storeId === user.primaryStoreId);
+  }
+
   private toDto(r: EquipmentRow, details: EquipmentDetails): Equipment {
+    const ownItem = this.knowsOrdersOf(r.storeId);
+    const out = details.outOnOrder;
     return {
       id: r.id,
       name: r.name,
@@ -169,15 +183,14 @@ export class EquipmentService {
         startTime: l.startAt.toISOString(),
         endTime: l.endAt.toISOString(),
         source: l.source,
-        orderId: l.orderId,
+        orderId: ownItem ? l.orderId : null,
         reason: l.reason,
       })),
-      outOnOrder: details.outOnOrder && {
-        orderId: details.outOnOrder.orderId,
-        orderNumber: details.outOnOrder.orderNumber,
-        customerName: details.outOnOrder.customerName,
-        storeId: details.outOnOrder.storeId,
-      },
+      outOnOrder:
+        out &&
+        (this.knowsOrdersOf(out.storeId)
+          ? out
+          : { orderId: null, orderNumber: null, customerName: null, storeId: out.storeId }),
       creationTime: r.createdAt.toISOString(),
       lastModificationTime: r.updatedAt.toISOString(),
     };
@@ -1091,7 +1104,7 @@ export class EquipmentService {
         toStatus: h.toStatus,
         reason: h.reason,
         remarks: h.remarks,
-        orderId: h.orderId,
+        orderId: this.knowsOrdersOf(h.storeId) ? h.orderId : null,
         operatorName: h.operatorName,
         storeName: storeName ?? '',
         operatorStoreName:

@@ -114,11 +114,15 @@ describe('shift close', () => {
       `/api/app/orders/confirm-cash-refunded?billId=${refund.id}`,
     );
     expect(given.statusCode).toBe(200);
-    // Cash on delivery, taken by the driver at the door.
+    // Cash on delivery, taken at the door by the driver who took the run.
     const delivered = await book('employee', wanlong, {
       deliveryMethod: 'Delivery',
       deliveryAddress: '万龙酒店大堂',
     });
+    const taken = await call('driver', 'POST', `/api/app/orders/${delivered.id}/take`, {
+      kind: 'delivery',
+    });
+    expect(taken.statusCode, taken.body).toBe(200);
     await payCash('driver', delivered);
     // Not paid yet: not counted.
     await book('employee', wanlong);

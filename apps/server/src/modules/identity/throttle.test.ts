@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { desc } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { LoginLockData, SmsCodeSent } from '@snowgear/contracts';
-import { smsCodes } from '@/db/schema.js';
+import { idempotentRequests, smsCodes } from '@/db/schema.js';
 import { createTestApp, verificationHeaders, type TestApp } from '@/testing/index.js';
 
 const PASSWORD = '1q2w3E*';
@@ -220,6 +220,38 @@ describe('a locked staff account on a new device: password and SMS code', () => 
     expect((await login('employee', PASSWORD, NEW_PHONE, { cookie: remembered })).statusCode).toBe(
       200,
     );
+  });
+
+  it('never hands the code out again for a repeat under the same Idempotency-Key, nor keeps it', async () => {
+    await lock('manager', '10.46.0');
+    const send = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/app/account/login/send-sms-code',
+        payload: { userNameOrEmailAddress: 'manager' },
+        headers: { ...headersWith(), 'idempotency-key': 'second-factor-1' },
+        remoteAddress: NEW_PHONE,
+      });
+    const sent = await send();
+    expect(sent.statusCode).toBe(200);
+    const code = sent.json<SmsCodeSent>().sandboxCode!;
+    expect(code).toMatch(/^\d{6}$/);
+
+    // The repeat is told the code went out; the code itself is not in it, nor stored to replay.
+    const again = await send();
+    expect(again.statusCode).toBe(409);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json().error.code).toBe('App:IdempotentAnswerNotKept');
+    expect(again.body).not.toContain(code);
+    const kept = await t.database.db
+      .select()
+      .from(idempotentRequests)
+      .where(eq(idempotentRequests.key, 'second-factor-1'));
+    expect(kept).toHaveLength(1);
+    expect(kept[0]!.responseBody ?? '').not.toContain(code);
+    // The texted code still signs its owner in.
+    const ok = await login('manager', PASSWORD, NEW_PHONE, { smsCode: code });
+    expect(ok.statusCode).toBe(200);
   });
 
   it('spends a code on five wrong tries, and on a wrong password', async () => {

@@ -62,16 +62,21 @@ describe('cash on delivery', () => {
       expect(res.statusCode).toBe(201);
       stock.push(res.json());
     }
-    // A driver of another store.
-    const hired = await call('admin', 'POST', '/api/app/employees', {
-      userName: 'cod-driver-yunding',
-      password: '1q2w3E*',
-      name: '云顶司机',
-      roles: ['Driver'],
-      primaryStoreId: yunding,
-    });
-    expect(hired.statusCode, hired.body).toBe(201);
-    Object.assign(tokens, await signIn(t.app, csrf, ['cod-driver-yunding']));
+    // A driver of another store, and a second driver of this one.
+    for (const [userName, name, store] of [
+      ['cod-driver-yunding', '云顶司机', yunding],
+      ['cod-driver-wanlong', '万龙二号司机', wanlong],
+    ] as const) {
+      const hired = await call('admin', 'POST', '/api/app/employees', {
+        userName,
+        password: '1q2w3E*',
+        name,
+        roles: ['Driver'],
+        primaryStoreId: store,
+      });
+      expect(hired.statusCode, hired.body).toBe(201);
+    }
+    Object.assign(tokens, await signIn(t.app, csrf, ['cod-driver-yunding', 'cod-driver-wanlong']));
   });
   afterAll(() => t.close());
 
@@ -126,6 +131,15 @@ describe('cash on delivery', () => {
       recipientName: '张三',
     };
   }
+  /** The driver takes the order's delivery run from the store's pool. */
+  const takeRun = async (as: string, id: string) => {
+    const res = await call(as, 'POST', `/api/app/orders/${id}/take`, { kind: 'delivery' });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+  const confirmCash = (as: string, billId: string, language?: string) =>
+    call(as, 'POST', `/api/app/orders/confirm-cash-received?billId=${billId}`, undefined, language);
+  const shiftClose = async () =>
+    (await call('manager', 'GET', `/api/app/finance/shift-close?date=${today}`)).json<ShiftClose>();
   const deliver = async (id: string, language?: string) =>
     call('driver', 'POST', `/api/app/orders/${id}/delivered`, await doorProof(), language);
   const checkout = async (id: string) =>
@@ -255,20 +269,13 @@ describe('cash on delivery', () => {
     );
     expect(await get(order.id)).toMatchObject({ status: 3, deliveredAt: null });
 
-    // A driver of another store cannot take it; this store's driver does.
+    // A driver of another store cannot take it; the driver who has the run does.
     const billId = waiting.bills[0]!.id;
-    const stranger = await call(
-      'cod-driver-yunding',
-      'POST',
-      `/api/app/orders/confirm-cash-received?billId=${billId}`,
-    );
+    const stranger = await confirmCash('cod-driver-yunding', billId);
     expect(stranger.statusCode).toBe(403);
     expect(stranger.json().error.code).toBe('Order:BelongsToAnotherStore');
-    const cash = await call(
-      'driver',
-      'POST',
-      `/api/app/orders/confirm-cash-received?billId=${billId}`,
-    );
+    await takeRun('driver', order.id);
+    const cash = await confirmCash('driver', billId);
     expect(cash.statusCode, cash.body).toBe(200);
     expect(cash.json()).toMatchObject({ status: 'paid', method: 'cash', orderStatus: 3 });
     expect(await get(order.id)).toMatchObject({ collectOnDelivery: 0, paidAmount: due });
@@ -280,13 +287,63 @@ describe('cash on delivery', () => {
     expect(delivered.json()).toMatchObject({ status: 4, deliveryRecipient: '张三' });
 
     // The driver's takings, on a line of their own.
-    const close = (
-      await call('manager', 'GET', `/api/app/finance/shift-close?date=${today}`)
-    ).json<ShiftClose>();
-    const driverLine = close.clerks.find((c) => c.isDriver);
+    const close = await shiftClose();
+    const driverLine = close.clerks.find((c) => c.isDriver && c.name !== '万龙二号司机');
     expect(driverLine?.bills).toContainEqual(
       expect.objectContaining({ billId, orderId: order.id, kind: 'payment', amount: due }),
     );
+  });
+
+  it('only the driver who has the run takes its cash: another driver of the store is refused, and nothing lands in their shift close', async () => {
+    const order = await deliveryOrder();
+    expect(
+      (await call('customer', 'POST', `/api/app/orders/${order.id}/pay-at-door`)).statusCode,
+    ).toBe(200);
+    expect((await dispatch('driver', order)).statusCode).toBe(200);
+    const billId = order.bills[0]!.id;
+    const pending = async () => (await get(order.id)).bills.find((b) => b.id === billId)?.status;
+
+    // While the run waits in the pool, no driver takes its cash.
+    const pooled = await confirmCash('driver', billId);
+    expect(pooled.statusCode).toBe(403);
+    expect(pooled.json().error.code).toBe('Order:CashNotYourRun');
+
+    // The store gives the run to the demo driver; their colleague is refused, in both languages.
+    const drivers = (await call('employee', 'GET', '/api/app/deliveries/drivers')).json<{
+      items: { id: string; name: string }[];
+    }>().items;
+    const demoDriver = drivers.find((d) => d.name !== '万龙二号司机')!;
+    const given = await call('employee', 'PUT', `/api/app/orders/${order.id}/driver`, {
+      kind: 'delivery',
+      driverId: demoDriver.id,
+    });
+    expect(given.statusCode, given.body).toBe(200);
+    const colleague = await confirmCash('cod-driver-wanlong', billId);
+    expect(colleague.statusCode).toBe(403);
+    expect(colleague.json().error).toMatchObject({
+      code: 'Order:CashNotYourRun',
+      message:
+        '这单的配送或取件不由您负责：只有接单的司机或门店可以确认收到现金。任务还在待接单时，请先接单',
+    });
+    expect((await confirmCash('cod-driver-wanlong', billId, 'en-US')).json().error.message).toBe(
+      'This order’s delivery or pickup is not your run: only the driver who has it, or the store, confirms its cash. If the run is still in the open pool, take it first',
+    );
+    expect(await pending()).toBe('pending');
+    const colleagueLine = () =>
+      shiftClose().then((close) => ({
+        line: close.clerks.find((c) => c.name === '万龙二号司机'),
+        bills: close.clerks.flatMap((c) => c.bills).filter((b) => b.billId === billId),
+      }));
+    expect(await colleagueLine()).toEqual({ line: undefined, bills: [] });
+
+    // The driver who has the run takes it, and it lands on their line.
+    const cash = await confirmCash('driver', billId);
+    expect(cash.statusCode, cash.body).toBe(200);
+    expect(cash.json()).toMatchObject({ status: 'paid', method: 'cash' });
+    const close = await shiftClose();
+    const holder = close.clerks.find((c) => c.bills.some((b) => b.billId === billId));
+    expect(holder).toMatchObject({ clerkId: demoDriver.id, isDriver: true });
+    expect(close.clerks.find((c) => c.name === '万龙二号司机')).toBeUndefined();
   });
 
   it('an unpaid delivery of such a store may also go straight out, and is collected the same way', async () => {
@@ -302,10 +359,8 @@ describe('cash on delivery', () => {
     // Switched off again: what is already out is still collected at the door.
     await setCashOnDelivery('false');
     const bill = order.bills[0]!;
-    expect(
-      (await call('driver', 'POST', `/api/app/orders/confirm-cash-received?billId=${bill.id}`))
-        .statusCode,
-    ).toBe(200);
+    await takeRun('driver', order.id);
+    expect((await confirmCash('driver', bill.id)).statusCode).toBe(200);
     expect((await deliver(order.id)).statusCode).toBe(200);
   });
 });

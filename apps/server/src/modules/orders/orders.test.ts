@@ -340,15 +340,21 @@ describe('orders', () => {
       bills: [expect.objectContaining({ status: 'pending' })],
     });
 
-    // Cash on delivery, and on a pickup, is the driver's to take.
+    // Cash on delivery, and on a pickup, is the driver's to take once the run is theirs.
+    const take = async (id: string, kind: 'delivery' | 'pickup') =>
+      expect(
+        (await call('driver', 'POST', `/api/app/orders/${id}/take`, { kind })).statusCode,
+      ).toBe(200);
     const delivery = await booked('employee', {
       deliveryMethod: 'Delivery',
       deliveryAddress: '万龙酒店大堂',
     });
+    await take(delivery.id, 'delivery');
     const onDelivery = await confirmCash('driver', delivery.bills[0].id);
     expect(onDelivery.statusCode).toBe(200);
     expect(onDelivery.json()).toMatchObject({ status: 'paid', method: 'cash', orderStatus: 2 });
     const pickup = await booked('employee', { returnMethod: 'Pickup', returnAddress: '万龙公寓' });
+    await take(pickup.id, 'pickup');
     expect((await confirmCash('driver', pickup.bills[0].id)).json()).toMatchObject({
       status: 'paid',
       orderStatus: 11,
@@ -448,6 +454,7 @@ describe('orders', () => {
         }),
       )
     ).json();
+    await call('driver', 'POST', `/api/app/orders/${order.id}/take`, { kind: 'delivery' });
     await call(
       'driver',
       'POST',
@@ -466,9 +473,10 @@ describe('orders', () => {
 
     const seen = await call('customer', 'GET', `/api/app/orders/${order.id}`);
     expect(seen.statusCode).toBe(200);
-    // Created by the counter, paid to the driver (who moved it on), then the system.
+    // Created by the counter, its run taken by the driver, paid to them (who moved it on), then
+    // the system.
     expect(names(seen.json())).toEqual({
-      timeline: ['门店店员', '司机', '司机', '系统'],
+      timeline: ['门店店员', '司机', '司机', '司机', '系统'],
       bills: ['司机'],
     });
     expect(seen.body).not.toContain('李店员');
@@ -481,12 +489,12 @@ describe('orders', () => {
       'en-US',
     );
     expect(names(inEnglish.json())).toEqual({
-      timeline: ['Store staff', 'Driver', 'Driver', 'System'],
+      timeline: ['Store staff', 'Driver', 'Driver', 'Driver', 'System'],
       bills: ['Driver'],
     });
 
     expect(names((await call('employee', 'GET', `/api/app/orders/${order.id}`)).json())).toEqual({
-      timeline: ['李店员', '赵师傅', '赵师傅', '系统'],
+      timeline: ['李店员', '赵师傅', '赵师傅', '赵师傅', '系统'],
       bills: ['赵师傅'],
     });
   });

@@ -286,23 +286,26 @@ export class OrdersService {
 
   /**
    * Cash on any order of the store is counter work (processing orders). Someone who only
-   * delivers takes cash on the orders they handle: delivered to the customer or picked up from
-   * them (there are no task assignments yet, so any such order of their store).
+   * delivers takes cash on their own runs (docs/deliveries.md): the order's delivery run
+   * (delivered to the customer) or its pickup run (picked up from them), given to them or taken
+   * from the pool. Another driver of the store does not, nor anyone while the run waits in the
+   * pool: the cash is counted in the shift close of whoever confirms it, so it must be the
+   * driver who has the run.
    */
   private assertMayTakeCash(row: OrderRow) {
     const has = (p: string) => this.user.permissions.includes(p);
     if (this.seesAllStores || has(Permissions.BusinessOperations.OrderProcess)) return;
-    if (
+    const delivers =
       has(Permissions.DeliveryManagement.DeliveryOrders) &&
-      row.deliveryMethod === DeliveryMethod.Delivery
-    )
-      return;
-    if (
-      has(Permissions.DeliveryManagement.PickupOrders) &&
-      row.returnMethod === ReturnMethod.Pickup
-    )
-      return;
-    throw businessError(ErrorCode.OrderCashNotOnRun, this.msg('OrderCashNotOnRun'));
+      row.deliveryMethod === DeliveryMethod.Delivery;
+    const picksUp =
+      has(Permissions.DeliveryManagement.PickupOrders) && row.returnMethod === ReturnMethod.Pickup;
+    if (!delivers && !picksUp) {
+      throw businessError(ErrorCode.OrderCashNotOnRun, this.msg('OrderCashNotOnRun'));
+    }
+    const me = this.user.id;
+    if ((delivers && row.deliveryDriverId === me) || (picksUp && row.pickupDriverId === me)) return;
+    throw businessError(ErrorCode.OrderCashNotYourRun, this.msg('OrderCashNotYourRun'));
   }
 
   protected illegal(row: { status: number }, action: OrderAction) {

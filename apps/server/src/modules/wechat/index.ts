@@ -71,7 +71,8 @@ export async function weChatRoutes(
     },
     async (request, reply) => {
       requireConfigured(request);
-      if (!options.redirects.allows(request.body.redirectUri, request)) {
+      const redirectUri = options.redirects.allowed(request.body.redirectUri, request);
+      if (!redirectUri) {
         throw new AppError(
           400,
           ErrorCode.WeChatRedirectNotAllowed,
@@ -81,7 +82,7 @@ export async function weChatRoutes(
       const state = proof.issueState(request, reply);
       return {
         authUrl: wechat.authorizeUrl(
-          request.body.redirectUri,
+          redirectUri,
           request.body.scope,
           state,
           messages(request).notConfigured,

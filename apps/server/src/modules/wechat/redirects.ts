@@ -19,20 +19,27 @@ export class WeChatRedirects {
     );
   }
 
-  allows(redirectUri: string, request: FastifyRequest): boolean {
+  /**
+   * The address to hand WeChat, as this server parsed and checked it (its `href`), or null when
+   * it is not ours. Never the text as sent: `http://host\@evil.example/` is this host to a
+   * WHATWG parser (a backslash is a slash) but may be `evil.example` to another, so only the
+   * normalised form, which every parser reads alike, goes on.
+   */
+  allowed(redirectUri: string, request: FastifyRequest): string | null {
     let target: URL;
     try {
       target = new URL(redirectUri);
     } catch {
-      return false;
+      return null;
     }
-    if (target.protocol !== 'https:' && target.protocol !== 'http:') return false;
-    if (target.username || target.password) return false;
+    if (target.protocol !== 'https:' && target.protocol !== 'http:') return null;
+    if (target.username || target.password) return null;
     const bases = this.allowRequestOrigin ? [...this.bases, requestOrigin(request)] : this.bases;
     // Same origin, and the path at or below the base's (https://x.cn/rent/ allows /rent/…).
-    return bases.some(
+    const ours = bases.some(
       (base) => target.origin === base.origin && `${target.pathname}/`.startsWith(base.pathname),
     );
+    return ours ? target.href : null;
   }
 }
 

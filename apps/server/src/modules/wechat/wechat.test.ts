@@ -152,6 +152,26 @@ describe('WeChat sign-in against the local double', () => {
     );
   });
 
+  it('hands WeChat the return address as parsed and checked, never the text as sent', async () => {
+    const b = await newBrowser();
+    const redirectOf = async (redirectUri: string) => {
+      const res = await b.post('/api/h5/auth/wechat-auth-url', { redirectUri });
+      expect(res.statusCode, redirectUri).toBe(200);
+      return new URL(res.json<{ authUrl: string }>().authUrl).searchParams.get('redirect_uri');
+    };
+    // A backslash is a slash to this server: another parser might read evil.example.com as the
+    // host. WeChat gets the one reading, on our host.
+    expect(await redirectOf('https://rent.example.cn\\@evil.example.com/customer/login')).toBe(
+      'https://rent.example.cn/@evil.example.com/customer/login',
+    );
+    expect(await redirectOf('https://rent.example.cn\\customer\\login')).toBe(
+      'https://rent.example.cn/customer/login',
+    );
+    expect(await redirectOf('HTTPS://Rent.Example.CN:443/a/../customer/login?x=1')).toBe(
+      `${RETURN}?x=1`,
+    );
+  });
+
   it("takes WeChat's code only with the state this browser was given, once", async () => {
     const b = await newBrowser();
     const other = await newBrowser();
@@ -470,6 +490,13 @@ describe.runIf(testDatabaseKind === 'pglite')(
 
     it('allows the address the request came to, and nothing else', async () => {
       const b = await testBrowser(t.app);
+      const tricked = await b.post('/api/h5/auth/wechat-auth-url', {
+        redirectUri: 'http://localhost\\@evil.example/',
+      });
+      expect(tricked.statusCode).toBe(200);
+      expect(
+        new URL(tricked.json<{ authUrl: string }>().authUrl).searchParams.get('redirect_uri'),
+      ).toBe('http://localhost/@evil.example/');
       const own = await b.post('/api/h5/auth/wechat-auth-url', {
         redirectUri: 'http://localhost/customer/login?redirect=%2Fbooking',
       });

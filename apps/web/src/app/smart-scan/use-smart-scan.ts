@@ -81,7 +81,7 @@ export function useSmartScan() {
           // One scan returns gear: an item out on an order this user handles opens that
           // order's return check-in with the item ticked; anything else opens its dialog.
           const out = equipment.outOnOrder;
-          if (out && mayCheckInFor(out.storeId)) {
+          if (out?.orderId && mayCheckInFor(out.storeId)) {
             await navigate(
               `${Paths.storeOrderDetail(out.orderId)}?return=${encodeURIComponent(equipment.id)}`,
             );

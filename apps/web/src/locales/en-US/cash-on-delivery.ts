@@ -31,6 +31,11 @@ export const cashOnDelivery: Messages['cashOnDelivery'] = {
   cashConfirm: 'Confirm you took {{amount}} in cash from the customer; then hand the gear over.',
   cashOk: 'Cash received',
   cashDone: 'Paid: you can confirm the delivery',
+  cashTakeFirst: 'This run is still in the open pool: take it to collect the cash here.',
+  cashTaken: 'Run taken: you can collect now',
+  cashHeldBy:
+    "This is {{name}}'s run: they or the store confirm the cash. The customer can still scan to pay.",
+  cashAtCounter: 'A counter order is paid at the counter.',
   scanTitle: 'Customer scans to pay',
   scanTip: 'Let the customer scan the code with their phone; this page updates once it is paid.',
   noOnline: 'This store takes no online payments: collect cash.',

@@ -42,13 +42,24 @@ function renderAt(orderId: string) {
   return router;
 }
 
-/** A delivery booked at the counter and not paid yet: the driver collects at the door. */
-async function unpaidDelivery(): Promise<Order> {
+/** The demo driver's id, as the store's driver picker lists them. */
+async function demoDriverId(): Promise<string> {
+  const { items } = await api.get<{ items: { id: string; name: string }[] }>(
+    '/app/deliveries/drivers',
+  );
+  return items.find((d) => d.name === '赵师傅')!.id;
+}
+
+/**
+ * A delivery booked at the counter and not paid yet: the driver collects at the door. The store
+ * gives its run to the demo driver unless it is left in the open pool.
+ */
+async function unpaidDelivery(run: 'demo driver' | 'pool' = 'demo driver'): Promise<Order> {
   await signInAs('employee');
   const storeId = useSession.getState().user!.primaryStoreId!;
   const gear = await newGear(storeId, '雪镜', '上门收款测试雪镜', 'PAY', { count: 1 });
   const start = Date.now() + 30 * DAY;
-  return counterOrder({
+  const order = await counterOrder({
     storeId,
     customerName: '上门收款客户',
     customerPhone: '13800005678',
@@ -57,6 +68,11 @@ async function unpaidDelivery(): Promise<Order> {
     deliveryMethod: 'Delivery',
     deliveryAddress: '太子城酒店 501',
     items: gear.map((g) => ({ equipmentId: g.id })),
+  });
+  if (run === 'pool') return order;
+  return api.put<Order>(`/app/orders/${order.id}/driver`, {
+    kind: 'delivery',
+    driverId: await demoDriverId(),
   });
 }
 
@@ -92,6 +108,46 @@ describe('the driver collects at the door (real server)', () => {
     const paid = await api.get<Order>(`/app/orders/${order.id}`);
     expect(paid.bills[0]).toMatchObject({ status: 'paid', method: 'cash' });
     expect(paid.paidAmount).toBe(order.totalAmount);
+  });
+
+  it('offers the cash button only once the run is taken from the pool', async () => {
+    await changeLanguage('zh-CN');
+    const order = await unpaidDelivery('pool');
+    const amount = money(order.totalAmount);
+    await signInAs('driver');
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    renderAt(order.id);
+
+    expect(await screen.findByText('这单还在待接单：接单后才能在此收取现金。')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: `现金收款 ${amount}` })).toBeNull();
+    await user.click(screen.getByRole('button', { name: '接单' }));
+    expect(await screen.findByRole('button', { name: `现金收款 ${amount}` })).toBeTruthy();
+    expect(screen.queryByText('这单还在待接单：接单后才能在此收取现金。')).toBeNull();
+    expect((await api.get<Order>(`/app/orders/${order.id}`)).deliveryDriver?.name).toBe('赵师傅');
+  });
+
+  it('does not offer another driver’s cash to a colleague of the store', async () => {
+    await changeLanguage('zh-CN');
+    const order = await unpaidDelivery();
+    // A second driver of the same store.
+    await signInAs('admin');
+    const userName = `door-driver-${Date.now()}`;
+    await api.post('/app/employees', {
+      name: '二号司机',
+      userName,
+      password: '1q2w3E*',
+      roles: ['Driver'],
+      primaryStoreId: order.storeId,
+    });
+    await signInAs(userName);
+    renderAt(order.id);
+
+    expect(
+      await screen.findByText('这单由 赵师傅 负责，现金由其或门店确认收取。顾客仍可扫码支付。'),
+    ).toBeTruthy();
+    expect(screen.getByText('待收金额')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /现金收款/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: '接单' })).toBeNull();
   });
 
   it('says so in English, and that there is nothing left once paid', async () => {

@@ -2,39 +2,52 @@ import { useCallback, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Button, Result } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { PaymentMethod, type Checkout, type OnlineMethod } from '@snowgear/contracts';
+import { PaymentMethod, type Checkout, type OnlineMethod, type Order } from '@snowgear/contracts';
 import { Dialog } from '@/components/antd/dialog';
 import { PageHeader } from '@/components/page-header';
 import { QueryState } from '@/components/query-state';
 import { Paths } from '@/config/paths';
 import { useAppStore } from '@/features/app-state';
-import { useConfirmCash } from '@/features/orders';
+import { useSession } from '@/features/auth';
+import { useConfirmCash, useOrder } from '@/features/orders';
 import { useCheckout, CheckoutSummary, MethodPicker, OnlinePayment } from '@/features/payments';
 import { money } from '@/lib/money';
+import { useTakeRun } from '../api/runs';
+import { cashAtDoor, type CashAtDoor } from '../utils/cash-at-door';
 
 /**
  * /driver/payment/:id: what the customer still owes, taken at the door before the gear is handed
  * over (cash on delivery, or a supplement on a pickup): a clear cash button, confirmed first, and
- * the QR code the customer scans to pay online where the store takes online payments.
+ * the QR code the customer scans to pay online where the store takes online payments. The cash
+ * button is for the driver who has the run (or the store's order handlers): another driver is
+ * told whose run it is, and a run still in the pool is taken first.
  */
 export default function DriverPaymentPage() {
   const { id = '' } = useParams();
   const { t } = useTranslation();
   const query = useCheckout(id);
+  const order = useOrder(id);
   return (
     <div className="order-payment driver-payment">
       <PageHeader title={t('routes.driverPayment')} backTo={Paths.driverOrderDetail(id)} />
       <QueryState query={query} lines={8}>
-        {(checkout) => <CollectAtDoor checkout={checkout} />}
+        {(checkout) => (
+          <QueryState query={order} lines={8}>
+            {(o) => <CollectAtDoor checkout={checkout} order={o} />}
+          </QueryState>
+        )}
       </QueryState>
     </div>
   );
 }
 
-function CollectAtDoor({ checkout }: { checkout: Checkout }) {
+function CollectAtDoor({ checkout, order }: { checkout: Checkout; order: Order }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const confirmCash = useConfirmCash();
+  const me = useSession((s) => s.user?.id);
+  const permissions = useSession((s) => s.permissions);
+  const cash = cashAtDoor(order, { id: me, permissions });
   const showSuccess = useAppStore((s) => s.showSuccess);
   const showError = useAppStore((s) => s.showError);
   const detailPath = Paths.driverOrderDetail(checkout.orderId);
@@ -97,16 +110,20 @@ function CollectAtDoor({ checkout }: { checkout: Checkout }) {
           <span>{t('cashOnDelivery.dueTitle')}</span>
           <strong>{amount}</strong>
         </p>
-        <Button
-          block
-          size="large"
-          color="primary"
-          className="driver-payment__cash-button"
-          loading={confirmCash.isPending}
-          onClick={() => void handleCash()}
-        >
-          {t('cashOnDelivery.cashButton', { amount })}
-        </Button>
+        {cash.kind === 'mine' ? (
+          <Button
+            block
+            size="large"
+            color="primary"
+            className="driver-payment__cash-button"
+            loading={confirmCash.isPending}
+            onClick={() => void handleCash()}
+          >
+            {t('cashOnDelivery.cashButton', { amount })}
+          </Button>
+        ) : (
+          <NotYourCash orderId={order.id} cash={cash} />
+        )}
       </section>
       {online.length > 0 && method ? (
         <>
@@ -133,6 +150,50 @@ function CollectAtDoor({ checkout }: { checkout: Checkout }) {
       ) : (
         <p className="workspace-page__tip page-body">{t('cashOnDelivery.noOnline')}</p>
       )}
+    </>
+  );
+}
+
+/** In place of the cash button, for someone whose run it is not: why, and a way to take it. */
+function NotYourCash({
+  orderId,
+  cash,
+}: {
+  orderId: string;
+  cash: Exclude<CashAtDoor, { kind: 'mine' }>;
+}) {
+  const { t } = useTranslation();
+  const take = useTakeRun();
+  const showSuccess = useAppStore((s) => s.showSuccess);
+  const showError = useAppStore((s) => s.showError);
+  if (cash.kind === 'counter') {
+    return <p className="workspace-page__tip">{t('cashOnDelivery.cashAtCounter')}</p>;
+  }
+  if (cash.kind === 'held') {
+    return (
+      <p className="workspace-page__tip">{t('cashOnDelivery.cashHeldBy', { name: cash.by })}</p>
+    );
+  }
+  const handleTake = async () => {
+    try {
+      await take.mutateAsync({ orderId, kind: cash.run });
+      showSuccess(t('cashOnDelivery.cashTaken'));
+    } catch (err) {
+      showError(err instanceof Error ? err.message : String(err));
+    }
+  };
+  return (
+    <>
+      <p className="workspace-page__tip">{t('cashOnDelivery.cashTakeFirst')}</p>
+      <Button
+        block
+        size="large"
+        color="primary"
+        loading={take.isPending}
+        onClick={() => void handleTake()}
+      >
+        {t('driver.take')}
+      </Button>
     </>
   );
 }

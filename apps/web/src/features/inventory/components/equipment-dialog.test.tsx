@@ -92,6 +92,32 @@ describe('equipment dialog of gear out on an order (real server)', () => {
     await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 
+  it('says another store’s item is out on that store’s order, without naming the order or its customer', async () => {
+    // As a SuperAdmin finds it: an item of 太舞小镇店 out on an order there.
+    await loginWithPassword({ userNameOrEmailAddress: 'admin', password: '1q2w3E*' });
+    const stores = await api.get<{ items: { id: string; name: string }[] }>('/app/admin/stores');
+    const taiwu = stores.items.find((s) => s.name === '太舞小镇店')!.id;
+    const { items } = await api.get<{ items: Equipment[] }>('/app/equipment', {
+      params: { storeId: taiwu, status: 1, maxResultCount: 1000 },
+    });
+    const theirs = items.find((e) => e.outOnOrder?.orderId)!;
+    const order = theirs.outOnOrder!;
+    await loginWithPassword({ userNameOrEmailAddress: 'employee', password: '1q2w3E*' });
+    renderDialog(theirs.id);
+
+    // The dialog says first whose item it is, then shows it.
+    expect(
+      await screen.findByText('该设备属于太舞小镇店，不属于本店；您可以继续查看和操作，但请核实。'),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '继续' }));
+    const notice = await screen.findByRole('region', { name: '订单中的设备' });
+    expect(notice.textContent).toBe('该设备在太舞小镇店的订单中尚未归还，由该店在订单中办理归还。');
+    expect(document.body.textContent).not.toContain(order.orderNumber!);
+    expect(document.body.textContent).not.toContain(order.customerName!);
+    expect(within(notice).queryByRole('button')).toBeNull();
+    expect(screen.queryByRole('button', { name: '确认入库' })).toBeNull();
+  });
+
   it('offers quick reasons that fit the action: repair reasons for damaged gear', async () => {
     await loginWithPassword({
       userNameOrEmailAddress: 'employee',

@@ -311,6 +311,7 @@ function EquipmentDialogBody({
       {outOnOrder && (
         <OutOnOrderNotice
           equipmentId={equipment.id}
+          storeName={equipment.storeName}
           order={outOnOrder}
           canReturn={canStock}
           onNavigate={onClose}
@@ -398,11 +399,14 @@ function EquipmentDialogBody({
 /** Gear still out on an order: the order is named, and its return check-in is one tap away. */
 function OutOnOrderNotice({
   equipmentId,
+  storeName,
   order,
   canReturn,
   onNavigate,
 }: {
   equipmentId: string;
+  /** The item's store, whose order it is. */
+  storeName: string;
   order: NonNullable<Equipment['outOnOrder']>;
   canReturn: boolean;
   onNavigate: () => void;
@@ -413,22 +417,26 @@ function OutOnOrderNotice({
   const mayOpen = useMayOpenOrders();
   const navigate = useNavigate();
   const ownStore = roles.includes(RoleName.SuperAdmin) || order.storeId === user?.primaryStoreId;
+  const { orderId } = order;
   return (
     <section className="out-on-order" aria-label={t('inventory.outOnOrder.title')}>
       <p>
-        {t('inventory.outOnOrder.text', {
-          number: order.orderNumber,
-          customer: order.customerName,
-        })}
+        {/* Another store's order is named to that store only: its store is said instead. */}
+        {orderId
+          ? t('inventory.outOnOrder.text', {
+              number: order.orderNumber,
+              customer: order.customerName,
+            })
+          : t('inventory.outOnOrder.otherStoreText', { store: storeName })}
       </p>
-      {mayOpen && ownStore && (
+      {mayOpen && ownStore && orderId && (
         <Button
           block
           color="primary"
           size="large"
           onClick={() => {
             const query = canReturn ? `?return=${encodeURIComponent(equipmentId)}` : '';
-            void navigate(`${Paths.storeOrderDetail(order.orderId)}${query}`);
+            void navigate(`${Paths.storeOrderDetail(orderId)}${query}`);
             onNavigate();
           }}
         >

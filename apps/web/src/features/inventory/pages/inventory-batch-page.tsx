@@ -42,8 +42,8 @@ import type { DamageValue } from '@/features/damage-notes';
 
 interface Problem {
   message: string;
-  /** Gear out on an order comes back through that order's return. */
-  order?: NonNullable<Equipment['outOnOrder']>;
+  /** Gear out on an order of this store comes back through that order's return. */
+  orderId?: string;
   equipmentId?: string;
 }
 
@@ -124,14 +124,18 @@ export default function InventoryBatchPage() {
     }
     const why = batchProblem(gear, mode);
     if (why) {
+      // Another store's order is named to that store only: its store is said instead.
+      const orderId = why === 'onOrder' ? (gear.outOnOrder?.orderId ?? undefined) : undefined;
+      const problem = why === 'onOrder' && !orderId ? 'onOtherStoreOrder' : why;
       return refuse(
         {
-          message: t(`inventory.batch.problems.${why}`, {
+          message: t(`inventory.batch.problems.${problem}`, {
             status: t(`inventory.statuses.${STATUS_KEYS[gear.status] ?? 'available'}`),
             number: gear.outOnOrder?.orderNumber,
+            store: gear.storeName,
             barcode: gear.barcodeNumber,
           }),
-          order: why === 'onOrder' ? (gear.outOnOrder ?? undefined) : undefined,
+          orderId,
           equipmentId: gear.id,
         },
         gear.name,
@@ -291,10 +295,10 @@ export default function InventoryBatchPage() {
         {problem && (
           <div className="batch-page__problem" role="alert">
             <span>{problem.message}</span>
-            {problem.order && problem.equipmentId && (
+            {problem.orderId && problem.equipmentId && (
               <Link
                 className="adm-button adm-button-primary adm-button-small adm-button-shape-rounded"
-                to={`${Paths.storeOrderDetail(problem.order.orderId)}?return=${encodeURIComponent(problem.equipmentId)}`}
+                to={`${Paths.storeOrderDetail(problem.orderId)}?return=${encodeURIComponent(problem.equipmentId)}`}
               >
                 {t('inventory.outOnOrder.return')}
               </Link>
