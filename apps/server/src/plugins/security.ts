@@ -18,11 +18,12 @@ import { databaseRateLimitStore } from './rate-limit-store.js';
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
-     * The call that hands a browser its verification cookie (the application configuration).
-     * Every browser's first visit makes it without a cookie, so it is not counted under the low
-     * limit of calls without one; only under the ceiling of the address's anonymous calls.
+     * A call every browser's first visit makes before it has a verification cookie: the one
+     * that hands it out (the application configuration) and the client configuration the app
+     * reads beside it. They are not counted under the low limit of calls without a cookie; only
+     * under the ceiling of the address's anonymous calls.
      */
-    handsOutBrowserCookie?: boolean;
+    firstVisit?: boolean;
   }
 }
 
@@ -59,9 +60,9 @@ export interface SecurityOptions {
  * hundreds of people behind one address, and must not shut each other out. So a call counts
  * - per signed-in user where there is one (past the limit: 429 and a wait);
  * - else per browser, named by its signed verification cookie;
- * - else (no valid cookie: a script) per address, with a low limit; but the call that hands a
- *   browser its cookie, which every first visit makes without one, counts apart (route config
- *   `handsOutBrowserCookie`), under the address's ceiling only;
+ * - else (no valid cookie: a script) per address, with a low limit; but the calls every first
+ *   visit makes before it has its cookie (the one that hands it out, the client configuration)
+ *   count apart (route config `firstVisit`), under the address's ceiling only;
  * and every anonymous call also counts per address under a ceiling far above what a crowd makes,
  * which a script minting cookies meets. Past an anonymous limit the caller is not refused but
  * asked for a proof of work (428, lib/proof-of-work.ts): a call that brings a solved one passes.
@@ -278,10 +279,10 @@ export const securityPlugin = fp<SecurityOptions>(
         if (request.user) return `user:${request.user.id}`;
         const browser = options.browserOf(request);
         if (browser) return `browser:${browser}`;
-        // A crowd behind one address (a resort's Wi-Fi) all fetch their cookie at once: that
-        // call counts apart from the calls without one, up to the address's ceiling.
-        return request.routeOptions.config.handsOutBrowserCookie
-          ? `cookie:${request.ip}`
+        // A crowd behind one address (a resort's Wi-Fi) all open the app at once: the calls of
+        // a first visit count apart from the calls without a cookie, up to the address's ceiling.
+        return request.routeOptions.config.firstVisit
+          ? `first-visit:${request.ip}`
           : `address:${request.ip}`;
       },
       max: (request, key) =>
@@ -291,7 +292,7 @@ export const securityPlugin = fp<SecurityOptions>(
             ? options.rateLimit.perUser
             : key.startsWith('browser:')
               ? options.rateLimit.perAnonymousBrowser
-              : key.startsWith('cookie:')
+              : key.startsWith('first-visit:')
                 ? options.rateLimit.perAnonymousAddress
                 : options.rateLimit.perAddressWithoutBrowser,
       // Decided on the matched route, never the raw URL: `/%61pi/…` reaches an API route too.

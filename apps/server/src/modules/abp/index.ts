@@ -42,7 +42,7 @@ export async function abpRoutes(
     {
       // Counted apart from the low limit of calls without a cookie: every first visit makes it
       // without one (plugins/security.ts).
-      config: { access: PUBLIC, handsOutBrowserCookie: true },
+      config: { access: PUBLIC, firstVisit: true },
       schema: {
         tags: ['abp'],
         summary: 'Current user, granted policies, tenant, timing; sets the XSRF-TOKEN cookie',

@@ -16,7 +16,8 @@ export async function configDistributionRoutes(app: FastifyInstance) {
   app.get(
     '/api/app/config-distribution/h5',
     {
-      config: { access: PUBLIC },
+      // Read beside the cookie's own call on a first visit (security.ts `firstVisit`).
+      config: { access: PUBLIC, firstVisit: true },
       schema: {
         tags: ['configuration'],
         summary:

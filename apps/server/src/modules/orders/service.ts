@@ -1526,7 +1526,9 @@ export class OrdersService {
     if (direction === 'incoming') this.assertMayTakeCash(order);
     const who = await this.operatorName();
     // The order first, then its bill (order-lock.ts): a bill never moves to another order.
-    const settled = await this.orderTransaction(order.id, async (tx) => {
+    const settled = await this.orderTransaction(order.id, async (tx, locked) => {
+      // Asked again under the order's lock: a run given to another driver meanwhile is theirs.
+      if (direction === 'incoming' && locked) this.assertMayTakeCash(locked);
       const [bill] = await tx.select().from(bills).where(eq(bills.id, billId)).for('update');
       if (!bill) throw notFound(ErrorCode.BillNotFound, this.msg('BillNotFound'));
       const isRefund = bill.kind === BillKind.Refund;
