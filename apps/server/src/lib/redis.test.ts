@@ -44,20 +44,21 @@ describe.runIf(testDatabaseKind === 'postgres')('with Redis', () => {
     await redis?.stop();
   });
 
-  const config = (app: FastifyInstance, address: string) =>
-    app.inject({ url: '/api/app/config-distribution/h5', remoteAddress: address });
+  const browse = (app: FastifyInstance, address: string) =>
+    // A public read a first visit does not make: counted per address without a cookie.
+    app.inject({ url: '/api/app/help/articles', remoteAddress: address });
 
   it('counts an address’s calls across both processes: the seventh is refused by either', async () => {
     const address = '198.51.100.21';
     for (const app of [one.app, other, one.app, other, one.app, other]) {
-      expect((await config(app, address)).statusCode).toBe(200);
+      expect((await browse(app, address)).statusCode).toBe(200);
     }
-    const refused = await config(one.app, address);
+    const refused = await browse(one.app, address);
     expect(refused.statusCode).toBe(428);
     expect(refused.json().error.code).toBe('App:ProofOfWorkRequired');
-    expect((await config(other, address)).statusCode).toBe(428);
+    expect((await browse(other, address)).statusCode).toBe(428);
     // Another address behind another counter is not affected.
-    expect((await config(other, '198.51.100.22')).statusCode).toBe(200);
+    expect((await browse(other, '198.51.100.22')).statusCode).toBe(200);
   });
 
   it('caps sign-in attempts per browser across both processes', async () => {
@@ -83,7 +84,7 @@ describe.runIf(testDatabaseKind === 'postgres')('with Redis', () => {
       .toBe('Redis unreachable');
     expect((await one.app.inject('/ready')).statusCode).toBe(503);
     // Requests do not wait for Redis: they are served, uncounted.
-    expect((await config(one.app, '198.51.100.41')).statusCode).toBe(200);
+    expect((await browse(one.app, '198.51.100.41')).statusCode).toBe(200);
     expect((await one.app.inject('/health')).statusCode).toBe(200);
 
     redis = await startRedis(redis.port);
