@@ -14,7 +14,7 @@ import {
 } from '@snowgear/contracts';
 import type { z } from 'zod';
 import type { Transaction } from '@/db/client.js';
-import { bills, orderFeeItems, orders, payments, refunds } from '@/db/schema.js';
+import { bills, orderFeeItems, orders } from '@/db/schema.js';
 import { AppError, conflictError } from '@/lib/errors.js';
 import { allowMoneyChange } from './approvals.js';
 import { moneyLine } from './discounts.js';
@@ -228,39 +228,7 @@ export class OrderAdjustments extends OrderLifecycle {
       await this.rebill(tx, order, changeFen);
       return;
     }
-    const against = changeFen > 0 ? BillKind.Refund : BillKind.Supplement;
-    const open = await tx
-      .select()
-      .from(bills)
-      .where(
-        and(
-          eq(bills.orderId, order.id),
-          eq(bills.kind, against),
-          eq(bills.status, BillStatus.Pending),
-        ),
-      )
-      .for('update');
-    let left = Math.abs(changeFen);
-    for (const bill of open) {
-      if (left === 0) break;
-      if (await this.underWay(tx, bill.id)) continue;
-      const taken = Math.min(left, bill.amountFen);
-      const rest = bill.amountFen - taken;
-      await tx
-        .update(bills)
-        .set(rest > 0 ? { amountFen: rest } : { status: BillStatus.Cancelled })
-        .where(and(eq(bills.id, bill.id), eq(bills.status, BillStatus.Pending)));
-      left -= taken;
-    }
-    if (left > 0) {
-      await tx.insert(bills).values({
-        tenantId: this.tenantId,
-        orderId: order.id,
-        kind: changeFen > 0 ? BillKind.Supplement : BillKind.Refund,
-        amountFen: left,
-        status: BillStatus.Pending,
-      });
-    }
+    await this.billDifference(tx, order.id, changeFen);
     const owed = await tx
       .select({ kind: bills.kind })
       .from(bills)
@@ -270,21 +238,5 @@ export class OrderAdjustments extends OrderLifecycle {
       return;
     }
     await this.afterPayment(tx, order.id);
-  }
-
-  /** A provider is paying or refunding this bill now: it is not changed under them. */
-  private async underWay(tx: Transaction, billId: string): Promise<boolean> {
-    const [paying] = await tx
-      .select({ id: payments.id })
-      .from(payments)
-      .where(and(eq(payments.billId, billId), eq(payments.status, 'pending')))
-      .limit(1);
-    if (paying) return true;
-    const [refunding] = await tx
-      .select({ id: refunds.id })
-      .from(refunds)
-      .where(and(eq(refunds.billId, billId), eq(refunds.status, 'pending')))
-      .limit(1);
-    return !!refunding;
   }
 }

@@ -26,6 +26,8 @@ import {
   orderFeeItems,
   orderItems,
   orders,
+  payments,
+  refunds,
 } from '@/db/schema.js';
 import { localMinute } from '@/lib/local-time.js';
 import { EXCLUSION_VIOLATION, pgCode } from '@/lib/pg-errors.js';
@@ -801,8 +803,11 @@ export class OrderLifecycle extends OrdersService {
 
   /**
    * The bills follow a changed total: while unpaid, the open payment grows or shrinks with it
-   * (cancelled when nothing is left to pay); once paid, more is a supplement bill and less a
-   * refund bill. An order still waiting for the store's confirmation has no bill yet.
+   * (cancelled when nothing is left to pay). Once paid, a change first takes from a bill still
+   * owed the other way (more to pay shrinks a refund not yet given; less to pay shrinks a
+   * supplement not yet paid), unless a payment or refund is under way on it; what is left is a
+   * new supplement or refund bill. So money never received is never owed back. An order still
+   * waiting for the store's confirmation has no bill yet.
    */
   protected async rebill(
     tx: Transaction,
@@ -828,13 +833,65 @@ export class OrderLifecycle extends OrdersService {
       return;
     }
     if (order.status === OrderStatus.Pending) return;
+    await this.billDifference(tx, order.id, changeFen);
+  }
+
+  /**
+   * A change of what the customer owes, once the order's payment is settled: a bill still owed
+   * the other way takes it first (unless a provider is paying or refunding it now); what is left
+   * becomes a supplement (more to pay) or a refund bill (less).
+   */
+  protected async billDifference(tx: Transaction, orderId: string, changeFen: number) {
+    if (changeFen === 0) return;
+    const against = changeFen > 0 ? BillKind.Refund : BillKind.Supplement;
+    const owed = await tx
+      .select()
+      .from(bills)
+      .where(
+        and(
+          eq(bills.orderId, orderId),
+          eq(bills.kind, against),
+          eq(bills.status, BillStatus.Pending),
+        ),
+      )
+      .orderBy(bills.createdAt)
+      .for('update');
+    let left = Math.abs(changeFen);
+    for (const bill of owed) {
+      if (left === 0) break;
+      if (await this.underWay(tx, bill.id)) continue;
+      const taken = Math.min(left, bill.amountFen);
+      const rest = bill.amountFen - taken;
+      await tx
+        .update(bills)
+        .set(rest > 0 ? { amountFen: rest } : { status: BillStatus.Cancelled })
+        .where(and(eq(bills.id, bill.id), eq(bills.status, BillStatus.Pending)));
+      left -= taken;
+    }
+    if (left === 0) return;
     await tx.insert(bills).values({
       tenantId: this.tenantId,
-      orderId: order.id,
+      orderId,
       kind: changeFen > 0 ? BillKind.Supplement : BillKind.Refund,
-      amountFen: Math.abs(changeFen),
+      amountFen: left,
       status: BillStatus.Pending,
     });
+  }
+
+  /** A provider is paying or refunding this bill now: it is not changed under them. */
+  protected async underWay(tx: Transaction, billId: string): Promise<boolean> {
+    const [paying] = await tx
+      .select({ id: payments.id })
+      .from(payments)
+      .where(and(eq(payments.billId, billId), eq(payments.status, 'pending')))
+      .limit(1);
+    if (paying) return true;
+    const [refunding] = await tx
+      .select({ id: refunds.id })
+      .from(refunds)
+      .where(and(eq(refunds.billId, billId), eq(refunds.status, 'pending')))
+      .limit(1);
+    return !!refunding;
   }
 
   // ---- return ----------------------------------------------------------------------------------

@@ -293,8 +293,9 @@ export class OrderUpdates extends OrderLifecycle {
 
   /**
    * In the equipment service's transaction, once the item's lock is released: the order's line
-   * is marked returned early, the timeline says so, and when the order is with the customer and
-   * that was the last item out, it is settled like any return.
+   * is marked returned early, the timeline says so, and when the gear had left the store (with
+   * the customer, or out for delivery) and that was the last item out, it is settled like any
+   * return.
    */
   async recordEarlyReturn(
     tx: Transaction,
@@ -328,7 +329,12 @@ export class OrderUpdates extends OrderLifecycle {
       kind: 'earlyReturn',
       message: say('OrderItemReturnedEarly', { barcode: item.barcodeNumber, reason }),
     });
-    if (!(ORDER_ALLOWED_FROM.return as readonly number[]).includes(order.status)) return;
+    // Settled like a return when the gear had left the store: with the customer, or on its way
+    // to them (an order out for delivery whose last item came back has nothing left to hand
+    // over, and could otherwise neither be delivered, returned nor cancelled). Waiting for
+    // delivery, the order can still be cancelled.
+    const gearOut: readonly number[] = [...ORDER_ALLOWED_FROM.return, OrderStatus.Delivering];
+    if (!gearOut.includes(order.status)) return;
     const [out] = await tx
       .select({ n: count() })
       .from(orderItems)
