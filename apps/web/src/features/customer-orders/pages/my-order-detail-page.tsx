@@ -51,6 +51,7 @@ export default function MyOrderDetailPage() {
               </div>
             )}
             <LateFeeNotice order={order} />
+            <ReturnedPayments order={order} />
             {order.status === OrderStatus.Pending && (
               <NoticeBar color="info" content={t('myOrders.pendingNotice')} wrap />
             )}
@@ -85,7 +86,6 @@ export default function MyOrderDetailPage() {
               </List>
             )}
 
-            <ReturnedPayments order={order} />
             <List header={t('orders.bills')}>
               {order.bills.length === 0 && <List.Item>{t('orders.noBills')}</List.Item>}
               {order.bills.map((bill) => (
