@@ -16,7 +16,7 @@ import {
   UNAVAILABLE_DAYS_MAX,
 } from '@snowgear/contracts';
 import type { z } from 'zod';
-import type { Transaction } from '@/db/client.js';
+import type { Database, Transaction } from '@/db/client.js';
 import {
   bills,
   equipment,
@@ -62,8 +62,8 @@ export class OrderLifecycle extends OrdersService {
     }
   }
 
-  private async items(orderId: string) {
-    return this.db
+  private async items(orderId: string, db: Database | Transaction = this.db) {
+    return db
       .select({ item: orderItems, barcode: equipment.barcodeNumber })
       .from(orderItems)
       .leftJoin(equipment, eq(equipment.id, orderItems.equipmentId))
@@ -636,30 +636,38 @@ export class OrderLifecycle extends OrdersService {
    * open payment while unpaid, else as a supplement bill.
    */
   async extend(id: string, rentalEndTime: string): Promise<Order> {
-    const order = await this.row(id);
+    let order = await this.row(id);
     this.assertFrom(order, 'extend');
     const newEnd = new Date(rentalEndTime);
-    if (newEnd <= order.rentalEndAt) {
-      throw new AppError(400, ErrorCode.Validation, this.msg('OrderExtendNotLater'));
-    }
-    const days = rentalDays(order.rentalStartAt, newEnd);
-    if (days > UNAVAILABLE_DAYS_MAX) {
-      throw new AppError(
-        400,
-        ErrorCode.Validation,
-        this.msg('RentalTooLong', { max: UNAVAILABLE_DAYS_MAX }),
-      );
-    }
-    const lines = await this.items(id);
-    const out = lines.filter((l) => !l.item.returnState);
-    const extraDays = Math.max(0, days - order.days);
-    const feeFen = isFreeOrderType(order.orderType)
-      ? 0
-      : out.reduce((sum, l) => sum + l.item.dailyPriceFen * extraDays, 0);
-    this.assertWithinTotal(order.totalFen + feeFen);
+    let lines: Awaited<ReturnType<OrderLifecycle['items']>> = [];
+    let out: typeof lines = [];
     const fmt = (d: Date) => localMinute(d, this.timeZone);
     try {
-      await this.orderTransaction(id, async (tx) => {
+      await this.orderTransaction(id, async (tx, locked) => {
+        // Everything from the order as it is under its lock: an extension, return or early
+        // return a moment ago has finished, and this one charges from where that one left it
+        // (two extensions read before the lock each charged their days from the old end).
+        if (!locked) throw this.illegal({ status: -1 }, 'extend');
+        order = locked;
+        this.assertFrom(order, 'extend');
+        if (newEnd <= order.rentalEndAt) {
+          throw new AppError(400, ErrorCode.Validation, this.msg('OrderExtendNotLater'));
+        }
+        const days = rentalDays(order.rentalStartAt, newEnd);
+        if (days > UNAVAILABLE_DAYS_MAX) {
+          throw new AppError(
+            400,
+            ErrorCode.Validation,
+            this.msg('RentalTooLong', { max: UNAVAILABLE_DAYS_MAX }),
+          );
+        }
+        lines = await this.items(id, tx);
+        out = lines.filter((l) => !l.item.returnState);
+        const extraDays = Math.max(0, days - order.days);
+        const feeFen = isFreeOrderType(order.orderType)
+          ? 0
+          : out.reduce((sum, l) => sum + l.item.dailyPriceFen * extraDays, 0);
+        this.assertWithinTotal(order.totalFen + feeFen);
         await lockEquipment(
           tx,
           out.flatMap((l) => {
