@@ -223,6 +223,26 @@ describe('order updates', () => {
     expect(fees(delivered, 'DeliveryFee')).toEqual([30, 30]);
   });
 
+  it('still charges a fee added to a hospitality order when its delivery changes', async () => {
+    const order = await book([{ equipmentId: take().id }], 13, { orderType: 'Hospitality' });
+    const fee = await call('employee', 'POST', `/api/app/orders/${order.id}/fees`, {
+      kind: 'CleaningFee',
+      amount: 0.01,
+      reason: '雪板打蜡',
+    });
+    expect(fee.statusCode, fee.body).toBe(200);
+    const delivered = (await put(order.id, '/delivery-method', delivery)).json<Order>();
+    // The rent and the delivery stay free; the cleaning is still owed, and nothing is given
+    // back that was never paid (the property in money-property.test.ts found it refunded).
+    expect(delivered).toMatchObject({ status: 2, totalAmount: 0.01 });
+    expect(delivered.bills).toEqual([
+      expect.objectContaining({ kind: 'supplement', status: 'pending', amount: 0.01 }),
+    ]);
+    const atCounter = (await put(order.id, '/delivery-method', atStore)).json<Order>();
+    expect(atCounter).toMatchObject({ status: 11, totalAmount: 0.01 });
+    expect(atCounter.bills.map((b) => b.kind)).toEqual(['supplement']);
+  });
+
   it('credits an agent, refuses anyone who is not one, and removes the agent', async () => {
     const order = await book([{ equipmentId: take().id }], 15);
     const idOf = async (userName: string) =>

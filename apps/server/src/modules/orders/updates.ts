@@ -175,15 +175,19 @@ export class OrderUpdates extends OrderLifecycle {
         );
       }
       const items = await tx.select().from(orderFeeItems).where(eq(orderFeeItems.orderId, id));
-      // A free order stays free: its discount follows the fees. Any other keeps its discount
-      // lines as given (rent only, with their reason and approver): the rent does not change.
+      // A free order stays free: its discount follows the rent and the delivery fees. A fee
+      // added by hand since (damage, cleaning) is still charged, as free orders charge damage.
+      // Any other order keeps its discount lines as given (rent only, with their reason and
+      // approver): the rent does not change.
       const free = isFreeOrderType(current.orderType);
       const kept = items.filter(
         (f) => f.kind !== FeeItemKind.DeliveryFee && (!free || f.kind !== FeeItemKind.Discount),
       );
       const discounts = items.filter((f) => f.kind === FeeItemKind.Discount);
       const beforeDiscount = sum(kept) + sum(fees);
-      const discountFen = free ? beforeDiscount : 0;
+      const discountFen = free
+        ? sum(kept.filter((f) => f.kind === FeeItemKind.Rent)) + sum(fees)
+        : 0;
       const totalFen = beforeDiscount - discountFen;
       const changeFen = totalFen - current.totalFen;
       const unchanged =
