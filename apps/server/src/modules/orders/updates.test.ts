@@ -88,6 +88,8 @@ describe('order updates', () => {
       expect(res.statusCode).toBe(200);
     }
   }
+  const read = async (id: string): Promise<Order> =>
+    (await call('employee', 'GET', `/api/app/orders/${id}`)).json();
   const put = (id: string, path: string, payload: object, as = 'employee') =>
     call(as, 'PUT', `/api/app/orders/${id}${path}`, payload);
   const details = {
@@ -214,6 +216,37 @@ describe('order updates', () => {
     expect(atCounter).toMatchObject({ status: 11, totalAmount: order.totalAmount });
     expect(atCounter.bills.at(-1)).toMatchObject({ kind: 'refund', status: 'pending', amount: 30 });
   });
+
+  // Known bug, not fixed yet (found by money-property.test.ts, which leaves it alone until it is):
+  // a lower total makes a refund bill even while the supplement of the higher one is unpaid, so
+  // money never received can be given back, and a cancellation then leaves it with the customer.
+  it.fails(
+    'never gives back more than was paid when a delivery added after paying is taken off',
+    async () => {
+      const cheap = { equipmentId: take().id, dailyPrice: 0.5, deposit: 0 };
+      const order = await book([cheap], 14);
+      await pay(order);
+      await put(order.id, '/delivery-method', delivery);
+      const back = (await put(order.id, '/delivery-method', atStore)).json<Order>();
+      for (const bill of back.bills.filter((b) => b.kind === 'refund' && b.status === 'pending')) {
+        await call('employee', 'POST', `/api/app/orders/confirm-cash-refunded?billId=${bill.id}`);
+      }
+      await call('employee', 'POST', `/api/app/orders/${order.id}/cancel`, { reason: '不租了' });
+      const cancelled = await read(order.id);
+      for (const bill of cancelled.bills.filter(
+        (b) => b.kind === 'refund' && b.status === 'pending',
+      )) {
+        await call('employee', 'POST', `/api/app/orders/confirm-cash-refunded?billId=${bill.id}`);
+      }
+      const paid = (await read(order.id)).bills.filter((b) => b.status === 'paid');
+      const total = (kind: 'in' | 'out') =>
+        paid
+          .filter((b) => (b.kind === 'refund') === (kind === 'out'))
+          .reduce((n, b) => n + b.amount, 0);
+      // ¥1.00 paid, ¥1.00 back: not the ¥60.00 of a delivery that was never paid for.
+      expect(total('out')).toBeCloseTo(total('in'), 2);
+    },
+  );
 
   it('keeps a hospitality order free when it is delivered', async () => {
     const order = await book([{ equipmentId: take().id }], 12, { orderType: 'Hospitality' });
@@ -436,4 +469,45 @@ describe('early return of an item on its order', () => {
     expect(after.status).toBe(2);
     expect(after.items[0]!.returnState).toBe('earlyReturned');
   });
+  // Known bug, not fixed yet (found by money-property.test.ts, which leaves it alone until it is):
+  // the only item of an order out for delivery, released early, leaves an order with nothing to
+  // hand over or take back that can no longer be cancelled either; its deposit is never returned.
+  it.fails(
+    'an order out for delivery whose last item is released early still comes to an end',
+    async () => {
+      const a = take();
+      const order = (
+        await counterOrder({
+          storeId: wanlong,
+          customerName: '郭十',
+          customerPhone: '13800007777',
+          rentalStartTime: at(24),
+          rentalEndTime: at(25),
+          deliveryMethod: 'Delivery',
+          deliveryAddress: '万龙公寓A座',
+          items: [{ equipmentId: a.id }],
+        })
+      ).json<Order>();
+      await call('POST', `/api/app/orders/confirm-cash-received?billId=${order.bills[0]!.id}`);
+      const out = await call('POST', `/api/app/orders/${order.id}/dispatch`, {
+        barcodes: [a.barcodeNumber],
+      });
+      expect(out.statusCode).toBe(200);
+      await earlyReturn(a, order.id);
+      // The store does what it can: confirms the delivery, takes back what is out, or cancels.
+      if ((await get(order.id)).status === 3) {
+        await call('POST', `/api/app/orders/${order.id}/delivered`, { remarks: '' });
+      }
+      const now = await get(order.id);
+      const stillOut = now.items.filter((i) => !i.returnState);
+      if (stillOut.length > 0) {
+        await call('POST', `/api/app/orders/${order.id}/return`, {
+          items: stillOut.map((i) => ({ orderItemId: i.id, state: 'returned' })),
+        });
+      } else {
+        await call('POST', `/api/app/orders/${order.id}/cancel`, { reason: '没有可送的设备' });
+      }
+      expect([8, 9, 10]).toContain((await get(order.id)).status);
+    },
+  );
 });
