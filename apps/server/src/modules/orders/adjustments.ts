@@ -272,7 +272,10 @@ export class OrderAdjustments extends OrderLifecycle {
     await this.afterPayment(tx, order.id);
   }
 
-  /** A provider is paying or refunding this bill now: it is not changed under them. */
+  /**
+   * A provider is paying or refunding this bill now (a refund it has taken counts until the
+   * bill is closed): it is not changed under them.
+   */
   private async underWay(tx: Transaction, billId: string): Promise<boolean> {
     const [paying] = await tx
       .select({ id: payments.id })
@@ -283,7 +286,7 @@ export class OrderAdjustments extends OrderLifecycle {
     const [refunding] = await tx
       .select({ id: refunds.id })
       .from(refunds)
-      .where(and(eq(refunds.billId, billId), eq(refunds.status, 'pending')))
+      .where(and(eq(refunds.billId, billId), inArray(refunds.status, ['pending', 'succeeded'])))
       .limit(1);
     return !!refunding;
   }

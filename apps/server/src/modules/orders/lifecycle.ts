@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import {
   BillKind,
   BillStatus,
@@ -35,7 +35,13 @@ import { statusName } from '@/modules/equipment/status.js';
 import { MAX_ORDER_FEN, rentalDays, toYuan } from './pricing.js';
 import { holdKind } from './capacity.js';
 import { dueAtDoorFen, openPayments, payAtDoorOffered } from './cash-on-delivery.js';
-import { isFreeOrderType, KindNotFree, OrdersService, paidFen } from './service.js';
+import {
+  isFreeOrderType,
+  KindNotFree,
+  OrdersService,
+  paidFen,
+  refundsUnderWay,
+} from './service.js';
 import { daysText } from './late-fee.js';
 import { isLateFeeWaiver, lateReturnGraceHours, measureLateFee } from './late-returns.js';
 import { ORDER_ALLOWED_FROM, RETURN_STATE_KEY, RETURN_TO_STATUS } from './status.js';
@@ -967,7 +973,10 @@ export class OrderLifecycle extends OrdersService {
       throw this.illegal(await this.currentStatus(tx, id), 'return');
     }
     const lateFen = await this.chargeLateFee(tx, order);
-    // Anything still asked for (an unpaid extension) is folded into the one balance bill.
+    // Anything still asked for (an unpaid extension) is folded into the one balance bill, but a
+    // refund already on its way back online: it stays open for the provider and counts as given
+    // back (cancelled, its money would go back twice).
+    const underWay = await refundsUnderWay(tx, id);
     await tx
       .update(bills)
       .set({ status: BillStatus.Cancelled })
@@ -976,13 +985,16 @@ export class OrderLifecycle extends OrdersService {
           eq(bills.orderId, id),
           eq(bills.status, BillStatus.Pending),
           inArray(bills.kind, [BillKind.Supplement, BillKind.Refund]),
+          underWay.size > 0 ? notInArray(bills.id, [...underWay.keys()]) : undefined,
         ),
       );
     const [deposits] = await tx
       .select({ fen: sql<number>`coalesce(sum(${orderFeeItems.amountFen}), 0)`.mapWith(Number) })
       .from(orderFeeItems)
       .where(and(eq(orderFeeItems.orderId, id), eq(orderFeeItems.kind, FeeItemKind.Deposit)));
-    const paid = paidFen(await tx.select().from(bills).where(eq(bills.orderId, id)));
+    const paid =
+      paidFen(await tx.select().from(bills).where(eq(bills.orderId, id))) -
+      [...underWay.values()].reduce((sum, fen) => sum + fen, 0);
     const dueFen = order.totalFen + lateFen - (deposits?.fen ?? 0);
     const balance = paid - dueFen;
     const returned = { id, status: OrderStatus.Returned as number };
@@ -1012,9 +1024,10 @@ export class OrderLifecycle extends OrdersService {
         kind: 'settle',
         message: say('OrderSettledRefund', { amount: toYuan(balance).toFixed(2) }),
       });
-    } else {
+    } else if (underWay.size === 0) {
       await this.moveTo(tx, returned, OrderStatus.Completed);
     }
+    // Even, with a refund still on its way: Completed once the provider is done with it.
   }
 
   // ---- late returns ----------------------------------------------------------------------------
