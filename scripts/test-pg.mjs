@@ -25,6 +25,7 @@ const POSTGRES_SUITE = {
     'modules/orders/bookings-in-turn.test.ts',
     'modules/orders/lifecycle.test.ts',
     'modules/orders/simultaneous-writes.test.ts',
+    'modules/orders/money-property.test.ts',
     'modules/orders/receipts.test.ts',
     'modules/equipment/equipment.test.ts',
     'modules/small-equipment/small-equipment.test.ts',

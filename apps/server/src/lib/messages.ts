@@ -214,6 +214,7 @@ const zh = {
   OrderAgentInvalid: '该用户不是代理',
   OrderNoEarlyReturn: '订单当前状态（{status}）不能提前归还',
   OrderItemReturnedEarly: '提前归还 {barcode}：{reason}',
+  OrderBackFromDelivery: '送货途中的设备已全部提前归还，订单回到待配送，可取消并退款',
   FinanceOtherStore: '只能查看本门店的账目',
   FinanceNoStore: '您的账号没有所属门店，无法查看账目',
   DashboardOtherStore: '只能查看本门店的概览',
@@ -506,6 +507,8 @@ const en: Record<Key, string> = {
   OrderAgentInvalid: 'This user is not an agent',
   OrderNoEarlyReturn: 'An order that is {status} cannot take an early return',
   OrderItemReturnedEarly: 'Returned early: {barcode} ({reason})',
+  OrderBackFromDelivery:
+    'All gear on its way to the customer came back early: the order waits for delivery again and can be cancelled with a refund',
   FinanceOtherStore: "You can only see your own store's accounts",
   FinanceNoStore: 'Your account belongs to no store, so there are no accounts to show',
   DashboardOtherStore: "You can only see your own store's overview",

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
 import {
   BillKind,
   BillStatus,
@@ -16,7 +16,7 @@ import {
   UNAVAILABLE_DAYS_MAX,
 } from '@snowgear/contracts';
 import type { z } from 'zod';
-import type { Transaction } from '@/db/client.js';
+import type { Database, Transaction } from '@/db/client.js';
 import {
   bills,
   equipment,
@@ -37,7 +37,13 @@ import { statusName } from '@/modules/equipment/status.js';
 import { MAX_ORDER_FEN, rentalDays, toYuan } from './pricing.js';
 import { holdKind } from './capacity.js';
 import { dueAtDoorFen, openPayments, payAtDoorOffered } from './cash-on-delivery.js';
-import { isFreeOrderType, KindNotFree, OrdersService, paidFen } from './service.js';
+import {
+  isFreeOrderType,
+  KindNotFree,
+  OrdersService,
+  paidFen,
+  refundsUnderWay,
+} from './service.js';
 import { daysText } from './late-fee.js';
 import { isLateFeeWaiver, lateReturnGraceHours, measureLateFee } from './late-returns.js';
 import { ORDER_ALLOWED_FROM, RETURN_STATE_KEY, RETURN_TO_STATUS } from './status.js';
@@ -64,8 +70,8 @@ export class OrderLifecycle extends OrdersService {
     }
   }
 
-  private async items(orderId: string) {
-    return this.db
+  private async items(orderId: string, db: Database | Transaction = this.db) {
+    return db
       .select({ item: orderItems, barcode: equipment.barcodeNumber })
       .from(orderItems)
       .leftJoin(equipment, eq(equipment.id, orderItems.equipmentId))
@@ -662,30 +668,38 @@ export class OrderLifecycle extends OrdersService {
    * open payment while unpaid, else as a supplement bill.
    */
   async extend(id: string, rentalEndTime: string): Promise<Order> {
-    const order = await this.row(id);
+    let order = await this.row(id);
     this.assertFrom(order, 'extend');
     const newEnd = new Date(rentalEndTime);
-    if (newEnd <= order.rentalEndAt) {
-      throw new AppError(400, ErrorCode.Validation, this.msg('OrderExtendNotLater'));
-    }
-    const days = rentalDays(order.rentalStartAt, newEnd);
-    if (days > UNAVAILABLE_DAYS_MAX) {
-      throw new AppError(
-        400,
-        ErrorCode.Validation,
-        this.msg('RentalTooLong', { max: UNAVAILABLE_DAYS_MAX }),
-      );
-    }
-    const lines = await this.items(id);
-    const out = lines.filter((l) => !l.item.returnState);
-    const extraDays = Math.max(0, days - order.days);
-    const feeFen = isFreeOrderType(order.orderType)
-      ? 0
-      : out.reduce((sum, l) => sum + l.item.dailyPriceFen * extraDays, 0);
-    this.assertWithinTotal(order.totalFen + feeFen);
+    let lines: Awaited<ReturnType<OrderLifecycle['items']>> = [];
+    let out: typeof lines = [];
     const fmt = (d: Date) => localMinute(d, this.timeZone);
     try {
-      await this.orderTransaction(id, async (tx) => {
+      await this.orderTransaction(id, async (tx, locked) => {
+        // Everything from the order as it is under its lock: an extension, return or early
+        // return a moment ago has finished, and this one charges from where that one left it
+        // (two extensions read before the lock each charged their days from the old end).
+        if (!locked) throw this.illegal({ status: -1 }, 'extend');
+        order = locked;
+        this.assertFrom(order, 'extend');
+        if (newEnd <= order.rentalEndAt) {
+          throw new AppError(400, ErrorCode.Validation, this.msg('OrderExtendNotLater'));
+        }
+        const days = rentalDays(order.rentalStartAt, newEnd);
+        if (days > UNAVAILABLE_DAYS_MAX) {
+          throw new AppError(
+            400,
+            ErrorCode.Validation,
+            this.msg('RentalTooLong', { max: UNAVAILABLE_DAYS_MAX }),
+          );
+        }
+        lines = await this.items(id, tx);
+        out = lines.filter((l) => !l.item.returnState);
+        const extraDays = Math.max(0, days - order.days);
+        const feeFen = isFreeOrderType(order.orderType)
+          ? 0
+          : out.reduce((sum, l) => sum + l.item.dailyPriceFen * extraDays, 0);
+        this.assertWithinTotal(order.totalFen + feeFen);
         await lockEquipment(
           tx,
           out.flatMap((l) => {
@@ -878,7 +892,10 @@ export class OrderLifecycle extends OrdersService {
     });
   }
 
-  /** A provider is paying or refunding this bill now: it is not changed under them. */
+  /**
+   * A provider is paying or refunding this bill now (a refund it has taken counts until the
+   * bill is closed): it is not changed under them.
+   */
   protected async underWay(tx: Transaction, billId: string): Promise<boolean> {
     const [paying] = await tx
       .select({ id: payments.id })
@@ -889,7 +906,7 @@ export class OrderLifecycle extends OrdersService {
     const [refunding] = await tx
       .select({ id: refunds.id })
       .from(refunds)
-      .where(and(eq(refunds.billId, billId), eq(refunds.status, 'pending')))
+      .where(and(eq(refunds.billId, billId), inArray(refunds.status, ['pending', 'succeeded'])))
       .limit(1);
     return !!refunding;
   }
@@ -1045,7 +1062,10 @@ export class OrderLifecycle extends OrdersService {
       throw this.illegal(await this.currentStatus(tx, id), 'return');
     }
     const lateFen = await this.chargeLateFee(tx, order);
-    // Anything still asked for (an unpaid extension) is folded into the one balance bill.
+    // Anything still asked for (an unpaid extension) is folded into the one balance bill, but a
+    // refund already on its way back online: it stays open for the provider and counts as given
+    // back (cancelled, its money would go back twice).
+    const underWay = await refundsUnderWay(tx, id);
     await tx
       .update(bills)
       .set({ status: BillStatus.Cancelled })
@@ -1054,13 +1074,16 @@ export class OrderLifecycle extends OrdersService {
           eq(bills.orderId, id),
           eq(bills.status, BillStatus.Pending),
           inArray(bills.kind, [BillKind.Supplement, BillKind.Refund]),
+          underWay.size > 0 ? notInArray(bills.id, [...underWay.keys()]) : undefined,
         ),
       );
     const [deposits] = await tx
       .select({ fen: sql<number>`coalesce(sum(${orderFeeItems.amountFen}), 0)`.mapWith(Number) })
       .from(orderFeeItems)
       .where(and(eq(orderFeeItems.orderId, id), eq(orderFeeItems.kind, FeeItemKind.Deposit)));
-    const paid = paidFen(await tx.select().from(bills).where(eq(bills.orderId, id)));
+    const paid =
+      paidFen(await tx.select().from(bills).where(eq(bills.orderId, id))) -
+      [...underWay.values()].reduce((sum, fen) => sum + fen, 0);
     const dueFen = order.totalFen + lateFen - (deposits?.fen ?? 0);
     const balance = paid - dueFen;
     const returned = { id, status: OrderStatus.Returned as number };
@@ -1090,9 +1113,10 @@ export class OrderLifecycle extends OrdersService {
         kind: 'settle',
         message: say('OrderSettledRefund', { amount: toYuan(balance).toFixed(2) }),
       });
-    } else {
+    } else if (underWay.size === 0) {
       await this.moveTo(tx, returned, OrderStatus.Completed);
     }
+    // Even, with a refund still on its way: Completed once the provider is done with it.
   }
 
   // ---- late returns ----------------------------------------------------------------------------

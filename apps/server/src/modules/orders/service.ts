@@ -12,6 +12,7 @@ import {
   isNull,
   lt,
   not,
+  notInArray,
   sql,
   type SQL,
 } from 'drizzle-orm';
@@ -1365,11 +1366,22 @@ export class OrdersService {
         .returning({ id: orders.id });
       if (!changed) throw this.illegal(await this.currentStatus(tx, id), 'cancel');
       await releaseHolds(tx, id);
+      // A refund already on its way back online stays open until the provider is done, and
+      // counts as given back: cancelled, its money would go back twice.
+      const underWay = await refundsUnderWay(tx, id);
       await tx
         .update(bills)
         .set({ status: BillStatus.Cancelled })
-        .where(and(eq(bills.orderId, id), eq(bills.status, BillStatus.Pending)));
-      const paid = paidFen(await tx.select().from(bills).where(eq(bills.orderId, id)));
+        .where(
+          and(
+            eq(bills.orderId, id),
+            eq(bills.status, BillStatus.Pending),
+            underWay.size > 0 ? notInArray(bills.id, [...underWay.keys()]) : undefined,
+          ),
+        );
+      const paid =
+        paidFen(await tx.select().from(bills).where(eq(bills.orderId, id))) -
+        [...underWay.values()].reduce((sum, fen) => sum + fen, 0);
       if (paid > 0) {
         await tx.insert(bills).values({
           tenantId: this.tenantId,
@@ -1674,6 +1686,30 @@ export function roleLabel(roles: readonly string[]): MessageKey {
 /** Hospitality and loan orders charge nothing but damage. */
 export function isFreeOrderType(orderType: string): boolean {
   return orderType === OrderType.Hospitality || orderType === OrderType.Loan;
+}
+
+/**
+ * The order's refund bills whose money is already on its way back online (a refund sent and not
+ * failed) and that are not closed yet, with their amounts in fen. They are left open for the
+ * provider's answer (payments/service.ts closes them) and count as given back.
+ */
+export async function refundsUnderWay(
+  tx: Transaction,
+  orderId: string,
+): Promise<Map<string, number>> {
+  const rows = await tx
+    .selectDistinct({ id: bills.id, amountFen: bills.amountFen })
+    .from(bills)
+    .innerJoin(refunds, eq(refunds.billId, bills.id))
+    .where(
+      and(
+        eq(bills.orderId, orderId),
+        eq(bills.kind, BillKind.Refund),
+        eq(bills.status, BillStatus.Pending),
+        inArray(refunds.status, ['pending', 'succeeded']),
+      ),
+    );
+  return new Map(rows.map((r) => [r.id, r.amountFen]));
 }
 
 /** What the customer has paid and not been refunded, in fen. */

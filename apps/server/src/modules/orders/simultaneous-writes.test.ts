@@ -29,6 +29,7 @@ interface OrderRead {
   id: string;
   status: number;
   totalAmount: number;
+  rentalEndTime: string;
   items: { id: string }[];
   bills: { id: string; kind: string; status: string; amount: number }[];
 }
@@ -227,6 +228,36 @@ describe('writes to one order at the same moment', () => {
       async (o) => [fee(o), goodwill(o), extend(o)],
     ],
   ];
+
+  it(`two extensions at once: every day charged once, the item held to the end (${TRIES} tries)`, async () => {
+    for (let i = 0; i < TRIES; i++) {
+      const order = await orderInUse();
+      const end = Date.parse(order.rentalEndTime);
+      const to = (days: number) => () =>
+        call('employee', 'POST', `/api/app/orders/${order.id}/extend`, {
+          rentalEndTime: new Date(end + days * DAY).toISOString(),
+        });
+      await together([to(1), to(2)], i);
+      const after = (await call('employee', 'GET', `/api/app/orders/${order.id}`)).json<{
+        days: number;
+        rentalEndTime: string;
+        items: { dailyPrice: number; days: number }[];
+        feeItems: { kind: string; amount: number }[];
+      }>();
+      // The rent and the extensions are the daily price for the days the rental now has.
+      const charged = after.feeItems
+        .filter((f) => f.kind === 'Rent' || f.kind === 'ExtensionFee')
+        .reduce((n, f) => n + Math.round(f.amount * 100), 0);
+      expect(charged).toBe(Math.round(after.items[0]!.dailyPrice * 100) * after.days);
+      // The item's lock ends with the rental.
+      const locks = (
+        await call('employee', 'GET', `/api/app/equipment/unavailable-times/${item.id}`)
+      ).json<{ orderId: string; endTime: string }[]>();
+      const held = locks.find((l) => l.orderId === order.id)!;
+      expect(Date.parse(held.endTime)).toBe(Date.parse(after.rentalEndTime));
+      await moneyHoldsAndGearBack(order.id);
+    }
+  }, 120_000);
 
   for (const [name, setUp, writesOf] of pairs) {
     it(`${name}: each answered, none with a server error (${TRIES} tries)`, async () => {

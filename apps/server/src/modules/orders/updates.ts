@@ -175,15 +175,19 @@ export class OrderUpdates extends OrderLifecycle {
         );
       }
       const items = await tx.select().from(orderFeeItems).where(eq(orderFeeItems.orderId, id));
-      // A free order stays free: its discount follows the fees. Any other keeps its discount
-      // lines as given (rent only, with their reason and approver): the rent does not change.
+      // A free order stays free: its discount follows the rent and the delivery fees. A fee
+      // added by hand since (damage, cleaning) is still charged, as free orders charge damage.
+      // Any other order keeps its discount lines as given (rent only, with their reason and
+      // approver): the rent does not change.
       const free = isFreeOrderType(current.orderType);
       const kept = items.filter(
         (f) => f.kind !== FeeItemKind.DeliveryFee && (!free || f.kind !== FeeItemKind.Discount),
       );
       const discounts = items.filter((f) => f.kind === FeeItemKind.Discount);
       const beforeDiscount = sum(kept) + sum(fees);
-      const discountFen = free ? beforeDiscount : 0;
+      const discountFen = free
+        ? sum(kept.filter((f) => f.kind === FeeItemKind.Rent)) + sum(fees)
+        : 0;
       const totalFen = beforeDiscount - discountFen;
       const changeFen = totalFen - current.totalFen;
       const unchanged =
@@ -293,9 +297,9 @@ export class OrderUpdates extends OrderLifecycle {
 
   /**
    * In the equipment service's transaction, once the item's lock is released: the order's line
-   * is marked returned early, the timeline says so, and when the gear had left the store (with
-   * the customer, or out for delivery) and that was the last item out, it is settled like any
-   * return.
+   * is marked returned early, the timeline says so, and when that was the last item out the
+   * order is settled like any return (with the customer) or waits for delivery again (the
+   * driver brought it back).
    */
   async recordEarlyReturn(
     tx: Transaction,
@@ -329,17 +333,20 @@ export class OrderUpdates extends OrderLifecycle {
       kind: 'earlyReturn',
       message: say('OrderItemReturnedEarly', { barcode: item.barcodeNumber, reason }),
     });
-    // Settled like a return when the gear had left the store: with the customer, or on its way
-    // to them (an order out for delivery whose last item came back has nothing left to hand
-    // over, and could otherwise neither be delivered, returned nor cancelled). Waiting for
-    // delivery, the order can still be cancelled.
-    const gearOut: readonly number[] = [...ORDER_ALLOWED_FROM.return, OrderStatus.Delivering];
-    if (!gearOut.includes(order.status)) return;
+    const withCustomer = (ORDER_ALLOWED_FROM.return as readonly number[]).includes(order.status);
+    const onTheWay = order.status === OrderStatus.Delivering;
+    if (!withCustomer && !onTheWay) return;
     const [out] = await tx
       .select({ n: count() })
       .from(orderItems)
       .where(and(eq(orderItems.orderId, orderId), isNull(orderItems.returnState)));
-    if ((out?.n ?? 0) === 0) await this.settle(tx, orderId);
+    if ((out?.n ?? 0) > 0) return;
+    // The last item out is back. With the customer: settled like any return. On its way to them
+    // (the driver brought it back): nothing was handed over, so the order waits for delivery
+    // again, where the store can cancel it and give back what was paid; settling it would charge
+    // the rent of gear the customer never had.
+    if (withCustomer) await this.settle(tx, orderId);
+    else await this.moveTo(tx, order, OrderStatus.PendingDelivery, say('OrderBackFromDelivery'));
   }
 }
 

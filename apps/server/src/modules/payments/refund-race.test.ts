@@ -267,4 +267,104 @@ describe('one refund, never two', () => {
       method: 'cash',
     });
   });
+  /**
+   * An order paid online at the counter (¥100 a day for two days, ¥300 deposit) with a goodwill
+   * refund of ¥10 sent back to WeChat, which is still processing it.
+   */
+  async function goodwillOnItsWay(from: number, handOver: boolean) {
+    const created = await counterOrder('employee', {
+      storeId: wanlong,
+      customerName: '周九',
+      customerPhone: '13700001234',
+      rentalStartTime: at(from),
+      rentalEndTime: at(from + 2),
+      items: [{ equipmentId: item.id, dailyPrice: 100, deposit: 300 }],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const booked = created.json<OrderRead>();
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/api/app/payments',
+      headers: csrf,
+      payload: {
+        billId: booked.bills[0]!.id,
+        method: 'wechat',
+        channel: 'native',
+        returnPath: '/customer/payment/x',
+      },
+    });
+    expect(started.statusCode, started.body).toBe(201);
+    expect(await wx.pay(await tradeNoOf(booked.id))).toBe(204);
+    if (handOver) {
+      const out = await call('employee', 'POST', `/api/app/orders/${booked.id}/handover`, {
+        barcodes: [item.barcodeNumber],
+      });
+      expect(out.statusCode, out.body).toBe(200);
+    }
+    const goodwill = await call(
+      'employee',
+      'POST',
+      `/api/app/orders/${booked.id}/goodwill-refund`,
+      {
+        amount: 10,
+        reason: '等候太久',
+      },
+    );
+    expect(goodwill.statusCode, goodwill.body).toBe(200);
+    const bill = goodwill.json<OrderRead>().bills.find((b) => b.kind === 'refund')!;
+    const sent = await call('employee', 'POST', `/api/app/payments/refund?billId=${bill.id}`);
+    expect(sent.json()).toMatchObject({ status: 'pending', refunds: [{ status: 'pending' }] });
+    return { order: booked, goodwill: bill };
+  }
+  /** Sends a refund bill to WeChat and asks again: WeChat has finished it. */
+  async function refundedOnline(billId: string) {
+    await call('employee', 'POST', `/api/app/payments/refund?billId=${billId}`);
+    const done = await call('employee', 'POST', `/api/app/payments/refund?billId=${billId}`);
+    expect(done.json()).toMatchObject({ status: 'paid' });
+  }
+  const backAtWeChat = async (orderId: string) => {
+    const no = await tradeNoOf(orderId);
+    return [...wx.refunds.values()]
+      .filter((r) => r.outTradeNo === no)
+      .reduce((sum, r) => sum + r.refundFen, 0);
+  };
+
+  // Found by the money property (money-property.test.ts): the refund bill was cancelled with
+  // its money already gone, and the cancellation or settlement gave that money back again.
+  it('a cancellation while a refund is on its way online gives back the rest, not all again', async () => {
+    const { order, goodwill } = await goodwillOnItsWay(10, false);
+    const cancelled = await call('employee', 'POST', `/api/app/orders/${order.id}/cancel`, {
+      reason: '客户不要了',
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const bills = cancelled.json<OrderRead>().bills;
+    expect(bills.find((b) => b.id === goodwill.id)).toMatchObject({
+      status: 'pending',
+      refundUnderWay: true,
+    });
+    const rest = bills.find((b) => b.kind === 'refund' && b.id !== goodwill.id)!;
+    expect(rest).toMatchObject({ status: 'pending', amount: 490 });
+    await refundedOnline(goodwill.id);
+    await refundedOnline(rest.id);
+    expect(await backAtWeChat(order.id)).toBe(50_000);
+    expect((await read(order.id)).status).toBe(10);
+  });
+
+  it('a return while a refund is on its way online settles what is left, once', async () => {
+    const { order, goodwill } = await goodwillOnItsWay(20, true);
+    const returned = await call('employee', 'POST', `/api/app/orders/${order.id}/return`, {
+      items: [{ orderItemId: order.items[0]!.id, state: 'returned', damageFee: 0 }],
+    });
+    expect(returned.statusCode, returned.body).toBe(200);
+    const settled = returned.json<OrderRead>();
+    expect(settled.status).toBe(8);
+    expect(settled.bills.find((b) => b.id === goodwill.id)).toMatchObject({ status: 'pending' });
+    // The deposit goes back; the ¥10 is on its way already.
+    const deposit = settled.bills.find((b) => b.kind === 'refund' && b.id !== goodwill.id)!;
+    expect(deposit).toMatchObject({ status: 'pending', amount: 300 });
+    await refundedOnline(goodwill.id);
+    await refundedOnline(deposit.id);
+    expect(await backAtWeChat(order.id)).toBe(31_000);
+    expect((await read(order.id)).status).toBe(9);
+  });
 });
