@@ -215,6 +215,8 @@ const zh = {
   OrderNoEarlyReturn: '订单当前状态（{status}）不能提前归还',
   OrderItemReturnedEarly: '提前归还 {barcode}：{reason}',
   OrderBackFromDelivery: '送货途中的设备已全部提前归还，订单回到待配送，可取消并退款',
+  OrderNothingToHandOver: '订单的设备已全部提前归还，没有可交付的设备；如不再租用请取消订单',
+  OrderLinesChangedMeanwhile: '订单的设备刚被他人改动（有设备提前归还），请刷新后重新扫描',
   FinanceOtherStore: '只能查看本门店的账目',
   FinanceNoStore: '您的账号没有所属门店，无法查看账目',
   DashboardOtherStore: '只能查看本门店的概览',
@@ -509,6 +511,10 @@ const en: Record<Key, string> = {
   OrderItemReturnedEarly: 'Returned early: {barcode} ({reason})',
   OrderBackFromDelivery:
     'All gear on its way to the customer came back early: the order waits for delivery again and can be cancelled with a refund',
+  OrderNothingToHandOver:
+    'All gear of this order was returned early: there is nothing to hand over; cancel the order if it is no longer wanted',
+  OrderLinesChangedMeanwhile:
+    'Someone just changed this order’s gear (an item was returned early); refresh and scan again',
   FinanceOtherStore: "You can only see your own store's accounts",
   FinanceNoStore: 'Your account belongs to no store, so there are no accounts to show',
   DashboardOtherStore: "You can only see your own store's overview",

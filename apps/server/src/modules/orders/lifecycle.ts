@@ -143,6 +143,9 @@ export class OrderLifecycle extends OrdersService {
     const lines = await this.items(id);
     // A line returned early (released while waiting for delivery) goes out no more.
     const going = lines.filter((l) => !l.item.returnState);
+    if (going.length === 0) {
+      throw conflictError(ErrorCode.OrderIllegalTransition, this.msg('OrderNothingToHandOver'));
+    }
     // An item bound to a line is that line's; the rest go to the lines booked by kind.
     const assignment = new Map<string, (typeof scanned)[number]>();
     const rest: typeof scanned = [];
@@ -187,6 +190,20 @@ export class OrderLifecycle extends OrdersService {
     const newlyBound = going.filter((l) => !l.item.equipmentId);
     try {
       await this.orderTransaction(id, async (tx) => {
+        // Read again under the order's lock: a line returned early meanwhile goes out no more.
+        const stillGoing = await tx
+          .select({ id: orderItems.id })
+          .from(orderItems)
+          .where(and(eq(orderItems.orderId, id), isNull(orderItems.returnState)));
+        if (
+          stillGoing.length !== going.length ||
+          !going.every((l) => stillGoing.some((g) => g.id === l.item.id))
+        ) {
+          throw conflictError(
+            ErrorCode.OrderChangedMeanwhile,
+            this.msg('OrderLinesChangedMeanwhile'),
+          );
+        }
         // The items going out and the held ones they replace: every hold that changes.
         await lockEquipment(tx, [
           ...[...assignment.values()].map((g) => g.id),

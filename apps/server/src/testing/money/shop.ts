@@ -101,6 +101,18 @@ export class Shop {
   // ---- calls -----------------------------------------------------------------------------------
 
   /** A call as one of the staff; its answer is kept for the step's check. */
+  /**
+   * The driver takes the order's run at hand from the store's pool, as the driver's app does
+   * before loading the gear or collecting at the door (another driver's run stays theirs: 409).
+   */
+  async driverTakesRun(order: Order): Promise<void> {
+    const delivers = order.deliveryMethod === 'Delivery';
+    const picksUp = order.returnMethod === 'Pickup';
+    const kind = delivers && (!order.deliveredAt || !picksUp) ? 'delivery' : 'pickup';
+    if (kind === 'pickup' && !picksUp) return;
+    await this.call('driver', 'POST', `/api/app/orders/${order.id}/take`, { kind }, 'take the run');
+  }
+
   async call(
     who: Who,
     method: 'GET' | 'POST' | 'PUT',
@@ -324,14 +336,17 @@ export class Shop {
     switch (op.type) {
       case 'payCash':
         return billIn
-          ? () =>
-              this.call(
+          ? async () => {
+              // A driver collects on a run that is theirs, taken from the pool first.
+              if (op.by === 'driver') await this.driverTakesRun(order);
+              return this.call(
                 op.by,
                 'POST',
                 `/api/app/orders/confirm-cash-received?billId=${billIn.id}`,
                 undefined,
                 what,
-              )
+              );
+            }
           : null;
       case 'payOnline':
         return billIn ? this.startOnlinePayment(billIn.id, op.method, what) : null;
@@ -355,7 +370,10 @@ export class Shop {
         });
         if (barcodes.length === 0) return null;
         return delivery
-          ? () => this.call('driver', 'POST', `${path}/dispatch`, { barcodes }, what)
+          ? async () => {
+              await this.driverTakesRun(order);
+              return this.call('driver', 'POST', `${path}/dispatch`, { barcodes }, what);
+            }
           : () => this.call('clerk', 'POST', `${path}/handover`, { barcodes }, what);
       }
       case 'payAtDoor':
@@ -524,6 +542,7 @@ export class Shop {
       if (ended && open.length === 0) return order;
       const owed = open.find(incoming);
       if (owed) {
+        if (order.status === OrderStatus.Delivering) await this.driverTakesRun(order);
         await this.call(
           order.status === OrderStatus.Delivering ? 'driver' : 'clerk',
           'POST',
