@@ -486,7 +486,17 @@ describe('early return of an item on its order', () => {
     const after = await get(order.id);
     expect(after.status).toBe(2);
     expect(after.items[0]!.returnState).toBe('earlyReturned');
+    // Nothing is left to send out: the driver's scan is refused and says to cancel instead.
+    const dispatched = await call('POST', `/api/app/orders/${order.id}/dispatch`, {
+      barcodes: [a.barcodeNumber],
+    });
+    expect(dispatched.statusCode).toBe(409);
+    expect(dispatched.json().error.message).toBe(
+      '订单的设备已全部提前归还，没有可交付的设备；如不再租用请取消订单',
+    );
+    expect((await get(order.id)).status).toBe(2);
   });
+
   // Found by money-property.test.ts: the only item of an order out for delivery, released early,
   // left an order with nothing to hand over or take back that could not be cancelled either.
   it('an order out for delivery whose last item is released early still comes to an end', async () => {
