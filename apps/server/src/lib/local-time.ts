@@ -6,6 +6,14 @@ export function localMinute(at: Date, timeZone: string): string {
   return formatIn('sv-SE', timeZone).format(at).slice(0, 16);
 }
 
+/**
+ * `YYYY-MM-DD HH:mm:ss` on the store's wall clock, as exports list times: one formatter per zone
+ * for every row (a `toLocaleString` with options makes a new one, and its ICU memory, each call).
+ */
+export function localSecond(at: Date, timeZone: string): string {
+  return formatIn('sv-SE', timeZone).format(at);
+}
+
 const formats = new Map<string, Intl.DateTimeFormat>();
 
 /**

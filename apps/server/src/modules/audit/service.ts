@@ -17,7 +17,7 @@ import {
 } from '@snowgear/contracts';
 import type { Database } from '@/db/client.js';
 import { AppError, badRequest, notFound } from '@/lib/errors.js';
-import { zonedMidnight } from '@/lib/local-time.js';
+import { localSecond, zonedMidnight } from '@/lib/local-time.js';
 import { isEnglish, message } from '@/lib/messages.js';
 import { likePattern } from '@/lib/paging.js';
 import { findStore } from '@/lib/stores.js';
@@ -412,7 +412,7 @@ export class AuditService {
       ...rows.map((row) => {
         const e = this.entry(row);
         return [
-          csvText(new Date(e.time).toLocaleString('sv-SE', { timeZone: this.timeZone })),
+          csvText(localSecond(new Date(e.time), this.timeZone)),
           csvText(words.categories[e.category]),
           csvText(e.storeName ?? words.wholeBusiness),
           csvText(e.operatorName),

@@ -26,7 +26,7 @@ import { findStore } from '@/lib/stores.js';
 import { isEnglish, message, type MessageKey } from '@/lib/messages.js';
 import { pageOf } from '@/lib/paging.js';
 import { toYuan } from '@/modules/orders/pricing.js';
-import { zonedMidnight } from '@/lib/local-time.js';
+import { localSecond, zonedMidnight } from '@/lib/local-time.js';
 
 type RangeInput = z.output<typeof FinanceRangeQuerySchema>;
 type BillsInput = z.output<typeof FinanceBillsQuerySchema>;
@@ -319,7 +319,7 @@ export class FinanceService {
     const lines = [
       words.header.map(csvText),
       ...rows.map((r) => [
-        r.paidAt ? r.paidAt.toLocaleString('sv-SE', { timeZone: this.timeZone }) : '',
+        r.paidAt ? localSecond(r.paidAt, this.timeZone) : '',
         csvText(r.orderNumber),
         csvText(r.receiptNo ?? ''),
         csvText(r.customerName),

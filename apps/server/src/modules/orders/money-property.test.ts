@@ -115,6 +115,19 @@ describe.runIf(testDatabaseKind === 'postgres')('money under simultaneous writes
     if (problems.length > 0) throw new MoneyBroken(report(`after ${when}`, problems, log));
   }
 
+  /** With `npm run test:money`, a line every 25 runs: how long they took and the memory held. */
+  let lapStart = performance.now();
+  function progress() {
+    if (!process.env.MONEY_RUNS || runNo === 0 || runNo % 25 !== 0) return;
+    const { rss, heapUsed, external, arrayBuffers } = process.memoryUsage();
+    const mib = (n: number) => `${Math.round(n / 2 ** 20)} MiB`;
+    const seconds = ((performance.now() - lapStart) / 1000).toFixed(1);
+    console.info(
+      `money property: ${runNo} runs, the last 25 in ${seconds} s; ${orders.size} orders; heap ${mib(heapUsed)}, external ${mib(external)} (buffers ${mib(arrayBuffers)}), rss ${mib(rss)}`,
+    );
+    lapStart = performance.now();
+  }
+
   function tally(answers: Answer[]) {
     for (const a of answers) {
       const op = a.what.replace(/\([^)]*¥[^)]*\)/g, '');
@@ -125,6 +138,7 @@ describe.runIf(testDatabaseKind === 'postgres')('money under simultaneous writes
 
   /** One scenario: its orders placed, its steps sent, then each order brought to its end. */
   async function play(s: Scenario) {
+    progress();
     const start = Shop.windowOf(runNo++);
     const log: string[] = [];
     const placed: Order[] = [];

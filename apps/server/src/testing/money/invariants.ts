@@ -281,7 +281,21 @@ export function earnedFen(order: Order): number {
 
 /** The business day (YYYY-MM-DD) of an instant in the business time zone. */
 export function businessDay(at: Date | string, timeZone: string): string {
-  return new Intl.DateTimeFormat('sv-SE', { timeZone }).format(new Date(at));
+  return dayFormat(timeZone).format(new Date(at));
+}
+
+/**
+ * One formatter per zone: each new one holds ICU memory outside the JavaScript heap until it is
+ * collected, and made for every bill of every check, a thousand runs held gigabytes of it.
+ */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+function dayFormat(timeZone: string): Intl.DateTimeFormat {
+  let found = dayFormats.get(timeZone);
+  if (!found) {
+    found = new Intl.DateTimeFormat('sv-SE', { timeZone });
+    dayFormats.set(timeZone, found);
+  }
+  return found;
 }
 
 function daysFrom(from: string, to: string): string[] {
