@@ -11,6 +11,7 @@ import {
   customerToken,
   signIn,
   storeIdsByName,
+  testDatabaseKind,
   verificationHeaders,
   type TestApp,
 } from '@/testing/index.js';
@@ -363,4 +364,44 @@ describe('cash on delivery', () => {
     expect((await confirmCash('driver', bill.id)).statusCode).toBe(200);
     expect((await deliver(order.id)).statusCode).toBe(200);
   });
+
+  it('a dispatch paid at the door and a change to pickup at the store, sent together: the order never goes out as a pickup at the store', async () => {
+    await setCashOnDelivery('true');
+    // PGlite runs one statement at a time: there the two never overlap, PostgreSQL shows the race.
+    const tries = testDatabaseKind === 'postgres' ? 12 : 2;
+    const kind = (await call('employee', 'GET', '/api/app/equipment/categories'))
+      .json<{ items: { id: string; name: string }[] }>()
+      .items.find((c) => c.name === '雪镜')!.id;
+    for (let i = 0; i < tries; i++) {
+      const made = await call('employee', 'POST', '/api/app/equipment', {
+        storeId: wanlong,
+        categoryId: kind,
+        name: `货到付款改自取 ${i}`,
+        barcodeNumber: `COD-PICKUP-${Date.now()}-${i}`,
+        dailyRentPrice: 50,
+        deposit: 300,
+        attributes: [],
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      stock.push(made.json<Item>());
+      const order = await deliveryOrder();
+      await takeRun('driver', order.id);
+      const toStore = () =>
+        call('employee', 'PUT', `/api/app/orders/${order.id}/delivery-method`, {
+          deliveryMethod: 'SelfPickup',
+          deliveryAddress: '',
+          returnMethod: 'SelfReturn',
+          returnAddress: '',
+        });
+      const [out, changed] = await Promise.all([dispatch('driver', order), toStore()]);
+      expect(out.statusCode, out.body).toBeLessThan(500);
+      expect(changed.statusCode, changed.body).toBeLessThan(500);
+      const after = await get(order.id);
+      // Out for delivery means a delivery, with its cash taken at the door; a pickup at the
+      // store waits, unpaid, for the counter.
+      if (after.status === 3) expect(after.deliveryMethod).toBe('Delivery');
+      else expect(after).toMatchObject({ status: 1, deliveryMethod: 'SelfPickup' });
+      expect([out.statusCode, changed.statusCode].filter((s) => s === 200)).toHaveLength(1);
+    }
+  }, 120_000);
 });

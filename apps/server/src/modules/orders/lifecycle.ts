@@ -189,7 +189,12 @@ export class OrderLifecycle extends OrdersService {
     const who = await this.operatorName();
     const newlyBound = going.filter((l) => !l.item.equipmentId);
     try {
-      await this.orderTransaction(id, async (tx) => {
+      await this.orderTransaction(id, async (tx, locked) => {
+        // Checked again under the order's lock: an order changed meanwhile to a pickup at the
+        // store is no longer paid at the door, and goes out only once paid, at the counter.
+        if (locked && !(action === 'dispatch' && (await payAtDoorOffered(tx, locked)))) {
+          this.assertFrom(locked, action);
+        }
         // Read again under the order's lock: a line returned early meanwhile goes out no more.
         const stillGoing = await tx
           .select({ id: orderItems.id })
