@@ -2,7 +2,7 @@
 # PostgreSQL and an S3-compatible bucket (compose.yaml). Build: docker build -t snowgear .
 
 # The workspaces' package files alone: installing from them is redone only when they change.
-FROM node:20-bookworm-slim AS manifests
+FROM node:24-bookworm-slim AS manifests
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/contracts/package.json packages/contracts/
@@ -12,14 +12,14 @@ COPY apps/web/package.json apps/web/
 COPY e2e/package.json e2e/
 COPY bench/package.json bench/
 
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY --from=manifests /app ./
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production
 # As npm start does (scripts/start.mjs): two malloc arenas for all the server's threads.
 ENV MALLOC_ARENA_MAX=2
@@ -41,4 +41,5 @@ EXPOSE 3000
 # Ready: the database and the file store answer (README "Faults").
 HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:3000/ready').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-CMD ["node", "apps/server/dist/server.js"]
+# Stack traces name the TypeScript source of the server's own code (source-maps.mjs).
+CMD ["node", "--import=./apps/server/dist/source-maps.mjs", "apps/server/dist/server.js"]

@@ -55,7 +55,13 @@ const envFile = existsSync(join(root, '.env')) ? ['--env-file=.env'] : [];
 const youngGeneration = ['--max-semi-space-size=4'];
 const server = spawn(
   process.execPath,
-  [...envFile, ...youngGeneration, '--enable-source-maps', 'apps/server/dist/server.js'],
+  [
+    ...envFile,
+    ...youngGeneration,
+    // Stack traces in the TypeScript source, of the server's own code only (source-maps.mjs).
+    '--import=./apps/server/dist/source-maps.mjs',
+    'apps/server/dist/server.js',
+  ],
   {
     cwd: root,
     env,

@@ -2,7 +2,7 @@ import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { configDefaults, defineProject } from 'vitest/config';
-import { UNIT_TESTS } from './vitest.unit.config';
+import { UNIT_TESTS } from './vitest.unit.config.ts';
 
 /**
  * A free port for the real API server the client tests talk to (src/test/global-setup.ts).

@@ -16,8 +16,10 @@ await build({
   // What a server loads only when its settings call for it (the S3 client, the payment SDKs) is
   // a file of its own, imported when needed: `import()` in one bundle would load it at start.
   splitting: true,
-  target: 'node20',
+  target: 'node24',
   sourcemap: true,
+  // Stack traces need the mappings only: the sources are beside the map in the repository.
+  sourcesContent: false,
   tsconfig: 'tsconfig.json',
   plugins: [
     {
@@ -39,3 +41,5 @@ await build({
 copyFileSync('src/db/pglite-worker.mjs', 'dist/pglite-worker.mjs');
 copyFileSync('src/db/pglite-statements.mjs', 'dist/pglite-statements.mjs');
 copyFileSync('src/db/pglite-settings.mjs', 'dist/pglite-settings.mjs');
+// Loaded before the bundle (`node --import`): source maps for the bundle alone.
+copyFileSync('src/source-maps.mjs', 'dist/source-maps.mjs');

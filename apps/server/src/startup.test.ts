@@ -17,6 +17,12 @@ const printed = (source: Record<string, string>, database: 'pglite' | 'postgres'
   startupLines({ settings: loadSettings(source), port: 3000, database, seeded: null });
 
 describe('start-up', () => {
+  it('says which Node.js it runs on: the 24 LTS the project brings, whatever Node ran npm', () => {
+    expect(printed({}, 'pglite')).toContain(`  Node.js ${process.version}`);
+    // npm's scripts put the `node` package's Node first on the path (README, "Quick start").
+    expect(Number(process.versions.node.split('.')[0])).toBeGreaterThanOrEqual(24);
+  });
+
   it('the embedded demo says where payments go: the sandbox cashier', () => {
     const lines = printed({}, 'pglite');
     expect(lines).toContain(

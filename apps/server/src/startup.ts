@@ -38,6 +38,7 @@ export function startupLines(input: {
     '',
     `  Snow-gear rental is running at ${base}`,
     `  API ${base}/api   docs ${base}/api/docs   database ${input.database === 'pglite' ? `embedded (${settings.DATA_DIR}/db)` : 'PostgreSQL'}`,
+    `  Node.js ${process.version}`,
   ];
   if (tls) {
     const lan = tls.names.filter((n) => /^\d+\.\d+\.\d+\.\d+$/.test(n) && n !== '127.0.0.1');
