@@ -419,7 +419,7 @@ describe.runIf(testDatabaseKind === 'postgres')('two server processes behind one
       });
       expect(saved.status, saved.body).toBe(200);
       await expect
-        .poll(async () => [await name(), await name()], { timeout: 3000 })
+        .poll(async () => [await name(), await name()], { timeout: 10_000, interval: 20 })
         .toEqual([`${before}·${withRedis ? 'R' : 'P'}`, `${before}·${withRedis ? 'R' : 'P'}`]);
 
       const profile = () => call('GET', '/api/app/account/my-profile', { as: 'manager' });
@@ -429,7 +429,10 @@ describe.runIf(testDatabaseKind === 'postgres')('two server processes behind one
       const off = await call('POST', `/api/app/employees/${id}/deactivate`, { as: 'admin' });
       expect(off.status, off.body).toBeLessThan(300);
       await expect
-        .poll(async () => [(await profile()).status, (await profile()).status], { timeout: 3000 })
+        .poll(async () => [(await profile()).status, (await profile()).status], {
+          timeout: 10_000,
+          interval: 20,
+        })
         .toEqual([401, 401]);
     });
 
