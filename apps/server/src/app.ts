@@ -338,7 +338,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       startDeliveredRentals(db),
       payments.followPendingRefunds(),
       payments.followPendingPayments(),
-    ]).catch((err: unknown) => app.log.warn({ err }, 'order sweep failed'));
+    ])
+      .finally(() => app.metrics.orderSwept())
+      .catch((err: unknown) => app.log.warn({ err }, 'order sweep failed'));
     if (reminding) return;
     reminding = true;
     sendDueReminders(db, notifier, settings.BUSINESS_TIME_ZONE)

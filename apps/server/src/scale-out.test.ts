@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AGREEMENT_SIGNATURE, OrderStatus, type CounterAgreement } from '@snowgear/contracts';
 import {
   orderEvents,
@@ -26,6 +26,19 @@ import { startRoundRobin, type RoundRobin } from '@/testing/round-robin.js';
 
 const BUCKET = 'snowgear-files';
 const DAY = 86_400_000;
+const METRICS_TOKEN = 'scale-out-metrics-token-0123';
+/** How long a test waits for what the processes do in the background. */
+const SOON = { timeout: 10_000, interval: 20 };
+
+/** The sweeps of orders a server process has finished, as its own /metrics says. */
+async function sweepsFinished(server: ServerProcess): Promise<number> {
+  const res = await fetch(`${server.origin}/metrics`, {
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  });
+  const figure = /^snowgear_order_sweeps_total (\d+)$/m.exec(await res.text());
+  if (!figure) throw new Error(`no count of sweeps at ${server.origin} (${res.status})`);
+  return Number(figure[1]);
+}
 
 /** Several phones at once: each request gets its own answer. */
 interface Answer {
@@ -84,6 +97,8 @@ describe.runIf(testDatabaseKind === 'postgres')('two server processes behind one
         CONFIG_CACHE_SECONDS: '600',
         SIGNED_IN_CACHE_SECONDS: '300',
         ORDER_SWEEP_SECONDS: '1',
+        // Each process's figures, asked of it directly: how many sweeps it has finished.
+        METRICS_TOKEN,
         LOGIN_MAX_FAILURES: '3',
         // The refund races below make a few thousand calls in a minute or two, signed in and
         // anonymous (paying, the cashier's pages), all from this one address.
@@ -419,7 +434,7 @@ describe.runIf(testDatabaseKind === 'postgres')('two server processes behind one
       });
       expect(saved.status, saved.body).toBe(200);
       await expect
-        .poll(async () => [await name(), await name()], { timeout: 3000 })
+        .poll(async () => [await name(), await name()], SOON)
         .toEqual([`${before}·${withRedis ? 'R' : 'P'}`, `${before}·${withRedis ? 'R' : 'P'}`]);
 
       const profile = () => call('GET', '/api/app/account/my-profile', { as: 'manager' });
@@ -429,7 +444,7 @@ describe.runIf(testDatabaseKind === 'postgres')('two server processes behind one
       const off = await call('POST', `/api/app/employees/${id}/deactivate`, { as: 'admin' });
       expect(off.status, off.body).toBeLessThan(300);
       await expect
-        .poll(async () => [(await profile()).status, (await profile()).status], { timeout: 3000 })
+        .poll(async () => [(await profile()).status, (await profile()).status], SOON)
         .toEqual([401, 401]);
     });
 
@@ -446,11 +461,19 @@ describe.runIf(testDatabaseKind === 'postgres')('two server processes behind one
         .poll(
           async () =>
             (await call('GET', `/api/app/orders/${id}`, { as: 'employee' })).json().status,
-          { timeout: 10_000 },
+          SOON,
         )
         .toBe(OrderStatus.Cancelled);
-      // Both go on sweeping; the order stays cancelled once.
-      await new Promise((r) => setTimeout(r, 2500));
+      // Both go on sweeping, each two whole sweeps at least: a sweep of either that had begun
+      // when the order was cancelled has had that long to end. The order stays cancelled once.
+      const sweeps = () => Promise.all(processes.map(sweepsFinished));
+      const seen = await sweeps();
+      await vi.waitFor(async () => {
+        const now = await sweeps();
+        now.forEach((n, i) =>
+          expect(n, `sweeps of process ${i}`).toBeGreaterThanOrEqual(seen[i]! + 2),
+        );
+      }, SOON);
       const cancellations = await t.database.db
         .select()
         .from(orderEvents)

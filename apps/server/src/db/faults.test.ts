@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { CounterAgreement } from '@snowgear/contracts';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { isDatabaseUnavailable } from '@/lib/pg-errors.js';
 import { lockEquipment } from '@/modules/equipment/repository.js';
 import {
@@ -25,6 +25,8 @@ async function rowsOf(t: TestApp, query: SQL) {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** How long a test waits for what a fault sets off (the pool noticing, the server ending…). */
+const SOON = { timeout: 10_000, interval: 20 };
 const DAY = 86_400_000;
 const at = (days: number) => new Date(Date.UTC(2028, 0, 10) + days * DAY).toISOString();
 
@@ -101,10 +103,12 @@ describe.runIf(testDatabaseKind === 'postgres')('database faults', () => {
     it('a connection cut inside a transaction fails that transaction only; the pool goes on', async () => {
       const { db } = t.database;
       const cutMidway = db.transaction(async (tx) => {
-        await tx.execute(sql`select 1`);
+        const session: unknown = await tx.execute(sql`select pg_backend_pid() as pid`);
+        const { pid } = (session as { rows: { pid: number }[] }).rows[0]!;
         // The connection is checked out and between statements when the server ends it.
         expect(await terminateConnections(t)).toBeGreaterThan(0);
-        await sleep(200);
+        const itsSession = sql`select 1 from pg_stat_activity where pid = ${pid}`;
+        await vi.waitFor(async () => expect(await rowsOf(t, itsSession)).toEqual([]), SOON);
         await tx.execute(sql`select 1`);
       });
       const failure = await cutMidway.then(
@@ -310,7 +314,8 @@ describe.runIf(testDatabaseKind === 'postgres')('database faults', () => {
     it('answers 503 once the connection time-out has passed when the database never answers', async () => {
       proxy.cut();
       proxy.silence();
-      await sleep(100); // the pool has seen its idle connections go
+      // The pool has seen its idle connection go: the request below waits for a new one.
+      await vi.waitFor(() => expect(t.database.pool!().idle).toBe(0), SOON);
       const started = Date.now();
       const res = await t.app.inject('/api/app/help/articles');
       const waited = Date.now() - started;
@@ -382,11 +387,13 @@ describe.runIf(testDatabaseKind === 'postgres')('database faults', () => {
       // The stuck connection is not back in the pool for the next request to wait on: the pool
       // holds one fewer than while it was in use (given back, it would still be counted). How
       // many are idle says nothing more: the server's own work (a sweep) may have left another
-      // one idle meanwhile.
-      await sleep(50);
+      // one idle meanwhile. It goes once its socket has closed; given back, it would stay until
+      // the pool closes it as idle after ten seconds, so the wait ends well before.
+      await vi.waitFor(() => expect(t.database.pool!().total).toBeLessThan(before.total), {
+        ...SOON,
+        timeout: 5_000,
+      });
       proxy.restore();
-      const after = t.database.pool!();
-      expect(after.total).toBeLessThan(before.total);
       await expectReadyAgain();
       expect(crashes).toEqual([]);
     });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { sql } from 'drizzle-orm';
@@ -31,24 +31,8 @@ describe.runIf(testDatabaseKind === 'postgres')('two server processes, one datab
     let csrf: Record<string, string>;
     const tokens: Record<string, string> = {};
 
-    beforeAll(async () => {
-      redis = withRedis ? await startRedis() : undefined;
-      one = await createTestApp({
-        settings: { ...LONG_CACHES, ...(redis ? { REDIS_URL: redis.url } : {}) },
-      });
-      // The second process: the same settings and database, caches and connections of its own.
-      second = await secondInstance(one);
-      other = second.app;
-      csrf = await verificationHeaders(one.app);
-      Object.assign(tokens, await signIn(one.app, csrf, ['admin', 'employee']));
-    });
-    afterAll(async () => {
-      await second?.close();
-      await one?.close();
-      await redis?.stop();
-    });
-
-    it('both processes listen on $carrier, and on nothing else', async () => {
+    /** How many connections listen for what to forget, on PostgreSQL and on Redis. */
+    const listeners = async () => {
       const listening: unknown = await one.database.db.execute(
         sql`select count(*)::int as n from pg_stat_activity
             where datname = current_database() and query = 'listen snowgear_forget'`,
@@ -60,7 +44,36 @@ describe.runIf(testDatabaseKind === 'postgres')('two server processes, one datab
         onRedis = ((await probe.pubsub('NUMSUB', 'snowgear_forget')) as [string, number])[1];
         probe.disconnect();
       }
-      expect({ onPostgres, onRedis }).toEqual(
+      return { onPostgres, onRedis };
+    };
+
+    beforeAll(async () => {
+      redis = withRedis ? await startRedis() : undefined;
+      one = await createTestApp({
+        settings: { ...LONG_CACHES, ...(redis ? { REDIS_URL: redis.url } : {}) },
+      });
+      // The second process: the same settings and database, caches and connections of its own.
+      second = await secondInstance(one);
+      other = second.app;
+      csrf = await verificationHeaders(one.app);
+      Object.assign(tokens, await signIn(one.app, csrf, ['admin', 'employee']));
+      // Each process starts listening in the background: both listen before anything changes.
+      await vi.waitFor(
+        async () => {
+          const { onPostgres, onRedis } = await listeners();
+          expect(withRedis ? onRedis : onPostgres).toBe(2);
+        },
+        { timeout: 10_000, interval: 20 },
+      );
+    });
+    afterAll(async () => {
+      await second?.close();
+      await one?.close();
+      await redis?.stop();
+    });
+
+    it('both processes listen on $carrier, and on nothing else', async () => {
+      expect(await listeners()).toEqual(
         withRedis ? { onPostgres: 0, onRedis: 2 } : { onPostgres: 2, onRedis: 0 },
       );
     });
@@ -87,7 +100,9 @@ describe.runIf(testDatabaseKind === 'postgres')('two server processes, one datab
       );
       expect(saved.statusCode).toBe(200);
       expect(await systemName(one.app)).toBe(`${before}·二号`);
-      await expect.poll(() => systemName(other), { timeout: 3000 }).toBe(`${before}·二号`);
+      await expect
+        .poll(() => systemName(other), { timeout: 10_000, interval: 20 })
+        .toBe(`${before}·二号`);
     });
 
     it('a deactivated employee is refused by the other process at once, not after its cache', async () => {
@@ -108,7 +123,7 @@ describe.runIf(testDatabaseKind === 'postgres')('two server processes, one datab
       expect(off.statusCode, off.body).toBeLessThan(300);
       expect((await asEmployee(one.app)).statusCode).toBe(401);
       await expect
-        .poll(async () => (await asEmployee(other)).statusCode, { timeout: 3000 })
+        .poll(async () => (await asEmployee(other)).statusCode, { timeout: 10_000, interval: 20 })
         .toBe(401);
     });
   });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import {
@@ -33,9 +33,10 @@ describe.runIf(testDatabaseKind === 'postgres')('with Redis', () => {
     other = second.app;
     // Both connected to Redis before counting starts.
     for (const app of [one.app, other]) {
-      while ((await app.inject('/ready')).statusCode !== 200) {
-        await new Promise((r) => setTimeout(r, 50));
-      }
+      await vi.waitFor(async () => expect((await app.inject('/ready')).statusCode).toBe(200), {
+        timeout: 10_000,
+        interval: 20,
+      });
     }
   });
   afterAll(async () => {
@@ -80,7 +81,10 @@ describe.runIf(testDatabaseKind === 'postgres')('with Redis', () => {
   it('is not ready while Redis is away, goes on serving, and is ready again when it is back', async () => {
     await redis.stop();
     await expect
-      .poll(async () => (await one.app.inject('/ready')).json().error?.message)
+      .poll(async () => (await one.app.inject('/ready')).json().error?.message, {
+        timeout: 10_000,
+        interval: 20,
+      })
       .toBe('Redis unreachable');
     expect((await one.app.inject('/ready')).statusCode).toBe(503);
     // Requests do not wait for Redis: they are served, uncounted.

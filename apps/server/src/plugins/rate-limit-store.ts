@@ -35,19 +35,35 @@ interface Window {
   pending: number;
 }
 
+/**
+ * The clock the general limit's windows are aligned to, and how long after a count its flush
+ * comes. Production keeps the defaults; a test sets where a window starts, or flushes only when it
+ * says so.
+ */
+export interface SharedWindowsTiming {
+  now?: () => number;
+  flushEveryMs?: number;
+}
+
 /** The general limit: counted here, shared every FLUSH_MS. */
 class SharedWindows {
   private readonly windows = new Map<string, Window>();
   private timer: NodeJS.Timeout | undefined;
   private flushing = false;
+  private readonly now: () => number;
+  private readonly flushEveryMs: number;
 
   constructor(
     private readonly db: Database,
     private readonly log: (line: string) => void,
-  ) {}
+    { now = Date.now, flushEveryMs = FLUSH_MS }: SharedWindowsTiming,
+  ) {
+    this.now = now;
+    this.flushEveryMs = flushEveryMs;
+  }
 
   incr(key: string, cb: Callback, timeWindow: number): void {
-    const now = Date.now();
+    const now = this.now();
     const start = now - (now % timeWindow);
     const id = `rate:api:${key}:${start}`;
     let window = this.windows.get(id);
@@ -65,15 +81,17 @@ class SharedWindows {
 
   private schedule() {
     if (this.timer) return;
-    this.timer = setTimeout(() => void this.flush(), FLUSH_MS);
+    this.timer = setTimeout(() => void this.flush(), this.flushEveryMs);
     this.timer.unref();
   }
 
   /** Adds what was counted here to the shared counts and learns theirs (one statement). */
   async flush(): Promise<void> {
+    // Called before its time (a test), it stands for the flush that was due.
+    clearTimeout(this.timer);
     this.timer = undefined;
     if (this.flushing) return this.schedule();
-    const now = Date.now();
+    const now = this.now();
     const batch: { key: string; count: number; windowEndsAt: Date }[] = [];
     for (const [id, window] of this.windows) {
       if (window.endsAt <= now) this.windows.delete(id);
@@ -152,9 +170,10 @@ function routeName(routeOptions: RouteOptions): string {
 export function databaseRateLimitStore(
   { db, background }: { db: Database; background: Database },
   log: (line: string) => void,
+  timing: SharedWindowsTiming = {},
 ): { windows: SharedWindows; Store: FastifyRateLimitStoreCtor } {
   // A route's count is part of its request; the general limit's flushes are no request's.
-  const windows = new SharedWindows(background, log);
+  const windows = new SharedWindows(background, log, timing);
   return {
     windows,
     Store: class DatabaseRateLimitStore implements FastifyRateLimitStore {

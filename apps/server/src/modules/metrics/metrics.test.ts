@@ -69,6 +69,7 @@ describe('/metrics', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.body).toContain('snowgear_process_resident_memory_bytes');
     expect(res.body).toContain('snowgear_db_queries_total');
+    expect(res.body).toContain('snowgear_order_sweeps_total');
   });
 
   it('counts requests by route pattern, never by the raw path', async () => {

@@ -16,6 +16,7 @@ export class ServerMetrics {
   private readonly requests: Counter<'method' | 'route' | 'status'>;
   private readonly duration: Histogram<'method' | 'route'>;
   private readonly events: Counter<'event'>;
+  private readonly orderSweeps: Counter;
 
   /** `processFigures`: also the process's own (memory, CPU, event loop lag), when scraped. */
   constructor(database: DatabaseHandle, { processFigures }: { processFigures: boolean }) {
@@ -39,6 +40,11 @@ export class ServerMetrics {
       name: 'snowgear_business_events_total',
       help: 'Bookings, payments, refunds and scans done through this process',
       labelNames: ['event'],
+      registers,
+    });
+    this.orderSweeps = new Counter({
+      name: 'snowgear_order_sweeps_total',
+      help: 'Sweeps of unpaid orders and of payments and refunds waiting for a provider, finished',
       registers,
     });
     new Counter({
@@ -106,5 +112,10 @@ export class ServerMetrics {
 
   count(event: BusinessEvent) {
     this.events.inc({ event });
+  }
+
+  /** One sweep of orders, payments and refunds has finished (its work done, or failed). */
+  orderSwept() {
+    this.orderSweeps.inc();
   }
 }

@@ -253,14 +253,14 @@ describe('order reminders', () => {
       start: at('01-16', '10:00'),
       end: at('01-17', '10:00'),
     });
-    let release: () => void = () => undefined;
-    const stuck = new RecordingChannel(
-      'sandbox',
-      'anyone',
-      () => new Promise<void>((resolve) => (release = resolve)),
-    );
+    // Released at the end, whether the send had begun by then or not.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const stuck = new RecordingChannel('sandbox', 'anyone', () => released);
     const abandoned = sweep(at('01-15', '19:00'), new ChannelNotifier([stuck]));
-    await expect.poll(async () => (await w.rows(o.id)).length).toBe(1);
+    await expect
+      .poll(async () => (await w.rows(o.id)).length, { timeout: 10_000, interval: 20 })
+      .toBe(1);
     expect(await w.rows(o.id)).toMatchObject([{ status: 'failed', failure: INTERRUPTED }]);
 
     expect(await sweep(at('01-15', '19:01'))).toEqual({ sent: 0, failed: 0 });

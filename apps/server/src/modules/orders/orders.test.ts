@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HOST_TENANT_ID } from '@snowgear/contracts';
 import {
   callerAs,
@@ -643,16 +643,18 @@ describe('orders', () => {
     },
   );
 
-  /** Until some session of this database waits for a lock (or five seconds pass). */
+  /** Until some session of this database waits for a lock (or ten seconds pass). */
   async function waitForLockWait() {
-    for (let tries = 0; tries < 100; tries++) {
-      const result: unknown = await t.database.db.execute(
-        sql`select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-      );
-      if ((result as { rows: unknown[] }).rows.length > 0) return;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    throw new Error('the booking never waited for a lock');
+    await vi.waitFor(
+      async () => {
+        const result: unknown = await t.database.db.execute(
+          sql`select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+        );
+        const waiting = (result as { rows: unknown[] }).rows.length;
+        expect(waiting, 'sessions waiting for a lock').toBeGreaterThan(0);
+      },
+      { timeout: 10_000, interval: 20 },
+    );
   }
 
   it('200 simultaneous bookings of one item for overlapping windows: one wins, the rest get 409', async () => {

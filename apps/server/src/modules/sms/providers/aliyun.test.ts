@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAliyunSmsDouble, type AliyunSmsDouble } from '@/testing/aliyun-sms-double.js';
 import { SmsProviderError, type VerificationCodeMessage } from '../provider.js';
 import { acs3Signature, AliyunSmsProvider, signedSendSmsRequest } from './aliyun.js';
+import { SMS_TIMEOUT_MS } from './http.js';
 
 const message = (phoneNumber: string, code = '482913'): VerificationCodeMessage => ({
   phoneNumber,
@@ -218,7 +219,8 @@ describe('Aliyun SMS provider when Aliyun cannot be reached', () => {
       const error = await provider.sendVerificationCode(message('13800138000')).catch((e) => e);
       expect(error).toBeInstanceOf(SmsProviderError);
       expect(error).toMatchObject({ code: 'TIMEOUT' });
-      expect(Date.now() - started).toBeLessThan(2_000);
+      // Its own time-out, not the default of ten seconds: half that leaves a busy machine room.
+      expect(Date.now() - started).toBeLessThan(SMS_TIMEOUT_MS / 2);
     } finally {
       silent.close();
     }

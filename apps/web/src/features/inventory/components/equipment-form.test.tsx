@@ -82,9 +82,7 @@ describe('equipment form photos', () => {
     });
     fireEvent.click(view.getByRole('button', { name: '保存' }));
     // After the next paint, when the messages show.
-    for (let i = 0; i < 50 && scrolled.length === 0; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await vi.waitFor(() => expect(scrolled).not.toHaveLength(0), { timeout: 10_000, interval: 20 });
     expect(scrolled).toHaveLength(1);
     expect(scrolled[0]!.textContent).toBe('请选择分类');
     const categoryItem = scrolled[0]!.closest('.adm-form-item')!;
