@@ -310,7 +310,7 @@ describe('a booking submitted before signing in goes on once signed in (real ser
     // Agreed to a version since replaced: the booking cannot go on until the new one is agreed.
     begun('an earlier version');
     const { router } = renderPage('/customer/order-create?submit=1');
-    expect(await screen.findByText('请先阅读并同意租赁协议', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('请先阅读并同意租赁协议', {}, { timeout: 8000 })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/customer/order-create');
     expect(router.state.location.search).toBe('');
   });

@@ -66,8 +66,13 @@ import { HeaderExtra } from '@/components/page-header';
 
 const TIME_ZONE = DEFAULT_BUSINESS_TIME_ZONE;
 const NO_STORE_HOURS = { startTime: '09:00', endTime: '17:00', restDays: [] };
-/** How long a booking resumed after signing in waits for what stops it to clear before saying it. */
-const RESUME_WAIT_MS = 1500;
+/**
+ * How long a booking resumed after signing in waits for what stops it to clear before saying it.
+ * It goes on the moment nothing does; on a slow phone or network the stores, the agreement and
+ * the price come back after sign-in over a few seconds, and 1.5 s told people of a stop that
+ * cleared a moment later, so they had to tap again.
+ */
+const RESUME_WAIT_MS = 3000;
 
 // The store's variant (an order number in the link) is its own step, with its own code.
 const OpenOrder = lazy(() =>
