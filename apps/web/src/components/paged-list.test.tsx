@@ -6,6 +6,9 @@ import { changeLanguage } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { PagedList, useShownTotal } from './paged-list';
 
+/** Pages are drawn in idle periods: on a busy machine that takes longer than findBy's second. */
+const SLOW = { timeout: 10_000 };
+
 /** An IntersectionObserver the test moves: `scrollToEnd()` brings the watched end into view. */
 const watched = new Set<{ callback: IntersectionObserverCallback; target: Element }>();
 class TestObserver {
@@ -129,9 +132,9 @@ describe('a paged list', () => {
 
   it('says there is no more only once the last page is drawn', async () => {
     renderList(page);
-    await screen.findByText('雪板 20');
+    await screen.findByText('雪板 20', {}, SLOW);
     await act(async () => scrollToEnd());
-    await screen.findByText('雪板 40');
+    await screen.findByText('雪板 40', {}, SLOW);
     const seen: string[] = [];
     const watch = new MutationObserver(() => {
       if (document.body.textContent?.includes('没有更多了')) {
@@ -140,7 +143,7 @@ describe('a paged list', () => {
     });
     watch.observe(document.body, { childList: true, subtree: true, characterData: true });
     await act(async () => scrollToEnd());
-    expect(await screen.findByText('没有更多了')).toBeTruthy();
+    expect(await screen.findByText('没有更多了', {}, SLOW)).toBeTruthy();
     watch.disconnect();
     // The end never says "no more" under a list that has yet to show its last items.
     expect([...new Set(seen)]).toEqual(['45 with no more']);
