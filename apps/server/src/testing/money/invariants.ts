@@ -10,6 +10,7 @@ import {
   type StoreDashboard,
 } from '@snowgear/contracts';
 import { paymentSandboxTrades, payments, refunds } from '@/db/schema.js';
+import { localSecond } from '@/lib/local-time.js';
 import type { Shop } from './shop.js';
 
 /**
@@ -281,21 +282,8 @@ export function earnedFen(order: Order): number {
 
 /** The business day (YYYY-MM-DD) of an instant in the business time zone. */
 export function businessDay(at: Date | string, timeZone: string): string {
-  return dayFormat(timeZone).format(new Date(at));
-}
-
-/**
- * One formatter per zone: each new one holds ICU memory outside the JavaScript heap until it is
- * collected, and made for every bill of every check, a thousand runs held gigabytes of it.
- */
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-function dayFormat(timeZone: string): Intl.DateTimeFormat {
-  let found = dayFormats.get(timeZone);
-  if (!found) {
-    found = new Intl.DateTimeFormat('sv-SE', { timeZone });
-    dayFormats.set(timeZone, found);
-  }
-  return found;
+  // The server's cached formatter: a new one per bill held ICU memory that a long run piled up.
+  return localSecond(new Date(at), timeZone).slice(0, 10);
 }
 
 function daysFrom(from: string, to: string): string[] {
