@@ -73,6 +73,9 @@ describe('the counter without network', () => {
     await page.waitForFunction(remembered, [first.barcodeNumber, second.barcodeNumber]);
     await page.getByRole('link', { name: '批量出入库' }).tap();
     await page.getByText('已扫描 0 件').waitFor();
+    // The gun is heard by the quick actions' code, which arrives once the first page has settled
+    // (on a loaded machine, after the steps above): the clerk has its button on screen.
+    await page.getByRole('button', { name: '快捷操作' }).waitFor();
 
     await context.setOffline(true);
     await page.getByText('网络已断开').waitFor();

@@ -6,13 +6,13 @@ const run = promisify(execFile);
 const settings = new URL('./pglite-settings.mjs', import.meta.url).href;
 
 /**
- * In a process of its own (V8's flags and its peak are the process's): the most memory V8's
- * compilers held at once while a new embedded database was made and answered statements of
- * several kinds, in MiB; with or without `optimizeOnlyHotWebAssembly()` first.
+ * In a process of its own (V8's flags are the process's): how many of PGlite's WebAssembly
+ * functions V8 compiled again with its optimizing compiler while a new embedded database was made
+ * and answered statements of several kinds; with or without `optimizeOnlyHotWebAssembly()` first.
+ * V8 reports every compilation with `--trace-wasm-compilation-times`, one line each.
  */
-async function compilersPeakMiB(budget: boolean): Promise<number> {
+async function functionsOptimized(budget: boolean): Promise<number> {
   const script = `
-    import { getHeapStatistics } from 'node:v8';
     import { PGlite } from '@electric-sql/pglite';
     import { optimizeOnlyHotWebAssembly } from ${JSON.stringify(settings)};
     if (${budget}) optimizeOnlyHotWebAssembly();
@@ -23,35 +23,30 @@ async function compilersPeakMiB(budget: boolean): Promise<number> {
       await db.query('update t set b = b || $1 where id = $2', ['x', i + 1]);
     }
     await db.close();
-    process.stdout.write(String(getHeapStatistics().peak_malloced_memory / 1048576));
   `;
-  const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], {
-    cwd: new URL('.', import.meta.url),
-  });
-  return Number(stdout);
+  const { stdout } = await run(
+    process.execPath,
+    ['--trace-wasm-compilation-times', '--input-type=module', '-e', script],
+    { cwd: new URL('.', import.meta.url), maxBuffer: 64 * 1024 * 1024 },
+  );
+  return stdout.split('\n').filter((line) => line.includes(' using TurboFan')).length;
 }
 
 describe('the embedded database compiles only its hot code with the optimizing compiler', () => {
   it(
-    'holds far less compiler memory than at V8’s default tiering',
+    'optimizes a small part of the functions V8’s default tiering does',
     { timeout: 240_000 },
     async () => {
-      // Measured: 84–99 MiB at V8's default, 53–56 MiB with the budget. A flag V8 no longer knew
-      // would be ignored with a warning, and the two would differ by a few MiB. On a busy machine
-      // one round has read 84 and 74: up to three rounds, each pair made at once (the same machine
-      // load for both), and the flag works if one of them shows the gap.
-      const rounds: string[] = [];
-      for (let round = 0; round < 3; round++) {
-        const [byDefault, withBudget] = await Promise.all([
-          compilersPeakMiB(false),
-          compilersPeakMiB(true),
-        ]);
-        rounds.push(
-          `${byDefault.toFixed(1)} MiB at the default, ${withBudget.toFixed(1)} with the budget`,
-        );
-        if (byDefault - withBudget > 12) return;
-      }
-      expect.fail(`no round held 12 MiB less with the budget: ${rounds.join('; ')}`);
+      // Counted on Node 24: about 310 functions optimized at V8's default, 13 with the budget. A
+      // count, not a time or a size, so a busy machine does not change it. (On Node 20 the test
+      // read the compilers' peak memory; on Node 24 one function of PostgreSQL, hot at start
+      // whatever the budget, takes most of that peak by itself: docs/performance.md.)
+      const [byDefault, withBudget] = await Promise.all([
+        functionsOptimized(false),
+        functionsOptimized(true),
+      ]);
+      expect(byDefault, 'V8 reported its optimizations').toBeGreaterThan(100);
+      expect(withBudget).toBeLessThan(byDefault / 5);
     },
   );
 });
