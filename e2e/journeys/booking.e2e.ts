@@ -12,6 +12,7 @@ import { baseUrl } from '../support/server';
 const TEXTS = {
   'zh-CN': {
     changeStore: '更换门店',
+    increase: '增加',
     addRider: '添加滑雪者',
     riderDialog: '添加滑雪者',
     name: '姓名',
@@ -47,6 +48,7 @@ const TEXTS = {
   },
   'en-US': {
     changeStore: 'Change store',
+    increase: 'Increase',
     addRider: 'Add a rider',
     riderDialog: 'Add a rider',
     name: 'Name',
@@ -357,7 +359,7 @@ describe('a customer books gear on a phone', () => {
       await page.getByRole('radio', { name: texts.delivery }).tap();
       await page.getByLabel(texts.deliveryAddress).fill('崇礼万龙酒店 1208');
       const deliveryWindow = await chooseStart(page, texts);
-      await page.locator('.dates-section .adm-stepper-plus').tap();
+      await page.locator('.dates-section').getByRole('button', { name: texts.increase }).tap();
       // A parent and a child, each sized.
       await addRider(page, texts, {
         name: '张伟',

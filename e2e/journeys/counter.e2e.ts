@@ -97,7 +97,7 @@ describe('the counter, scan-first and with gloves', () => {
     expect(await dialog.locator('.out-on-order').count()).toBe(0);
     await expectGloveSized(
       dialog.locator(
-        '.adm-popup-close-icon, .equipment-dialog__actions .adm-button, .adm-stepper-minus, .adm-stepper-plus',
+        '.adm-popup-close-icon, .equipment-dialog__actions .adm-button, .number-stepper__button',
       ),
     );
     await dialog.getByRole('button', { name: '关闭' }).tap();

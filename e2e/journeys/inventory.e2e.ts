@@ -52,16 +52,12 @@ describe('running stock as a store employee', () => {
     await page.getByText('请填写操作原因').first().waitFor();
     // A half-filled form survives a reload.
     await page.locator('.quick-reasons .adm-selector-item', { hasText: '团体订单' }).tap();
-    await page
-      .getByRole('button', { name: '增加' })
-      .or(page.locator('.adm-stepper-plus'))
-      .first()
-      .tap();
-    await page.locator('.adm-stepper-plus').tap();
+    await page.getByRole('button', { name: '增加' }).tap();
+    await page.getByRole('button', { name: '增加' }).tap();
     await page.reload();
     await openItem(page, 'SGWLSKI005');
     expect(await page.getByPlaceholder('请填写操作原因').inputValue()).toBe('团体订单');
-    expect(await page.locator('.adm-stepper input').inputValue()).toBe('3');
+    expect(await page.getByRole('spinbutton', { name: '天数' }).inputValue()).toBe('3');
     await page.getByRole('button', { name: '出库' }).tap();
     await page.getByText('出库成功').waitFor();
     await page.locator('.equipment-dialog .status-tag', { hasText: '已出库' }).waitFor();
@@ -242,7 +238,7 @@ describe('small equipment', () => {
     await page.getByRole('button', { name: '调整库存' }).tap();
     await page.getByText('请填写操作原因').waitFor();
     await page.locator('.adm-segmented-item', { hasText: '出库' }).tap();
-    await page.locator('.sheet .adm-stepper-plus').tap();
+    await page.locator('.sheet').getByRole('button', { name: '增加' }).tap();
     await page.locator('.sheet .adm-selector-item', { hasText: '售出' }).tap();
     await page.getByRole('button', { name: '调整库存' }).tap();
     await page.getByText('库存已更新').waitFor();

@@ -40,6 +40,8 @@ const enUS: Messages = {
     retry: 'Retry',
     backHome: 'Back to home',
     back: 'Back',
+    decrease: 'Decrease',
+    increase: 'Increase',
     tabs: 'Main tabs',
     skipToContent: 'Skip to content',
     offline: 'You are offline. What you see may be out of date.',

@@ -40,6 +40,8 @@ const zhCN = {
     retry: '重试',
     backHome: '返回首页',
     back: '返回',
+    decrease: '减少',
+    increase: '增加',
     tabs: '底部导航',
     skipToContent: '跳到正文',
     offline: '网络已断开，显示的可能不是最新内容',

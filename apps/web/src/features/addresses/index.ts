@@ -3,3 +3,4 @@
 
 export { AddressesSection } from './components/addresses-section';
 export { SavedAddressPicker } from './components/saved-address-picker';
+export const loadSavedAddressPicker = () => import('./components/saved-address-picker');

@@ -2,3 +2,4 @@
 // its own (docs/architecture.md).
 
 export { SaveScheme } from './components/save-scheme';
+export const loadSaveScheme = () => import('./components/save-scheme');

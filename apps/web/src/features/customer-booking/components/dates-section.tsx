@@ -1,9 +1,10 @@
 import { Suspense, useState } from 'react';
-import { Button, Stepper } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { dayjs } from '@/lib/dayjs-zones';
 import { useTranslation } from 'react-i18next';
 import { clockText, UNAVAILABLE_DAYS_MAX, UNAVAILABLE_DAYS_MIN } from '@snowgear/contracts';
 import { LazyCalendarPicker, LazyPopup } from '@/components/lazy-popups';
+import { NumberStepper } from '@/components/number-stepper';
 import { isOtherYear } from '@/lib/store-time';
 import { useOpenedOnce } from '@/lib/use-opened-once';
 import type { BookingStart, DaySlot } from '@/features/system-config';
@@ -104,21 +105,12 @@ export function DatesSection({
         <div className="dates-section__label" id="booking-days-label">
           {t('booking.days')}
         </div>
-        <Stepper
+        <NumberStepper
           aria-labelledby="booking-days-label"
           min={UNAVAILABLE_DAYS_MIN}
           max={UNAVAILABLE_DAYS_MAX}
-          step={1}
-          digits={0}
           value={days}
-          onChange={(value) =>
-            onDays(
-              Math.min(
-                UNAVAILABLE_DAYS_MAX,
-                Math.max(UNAVAILABLE_DAYS_MIN, Math.round(value || 1)),
-              ),
-            )
-          }
+          onChange={onDays}
         />
       </div>
       <div className="dates-section__row">

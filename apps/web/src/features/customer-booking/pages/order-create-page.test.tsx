@@ -158,7 +158,7 @@ describe('the booking kept as a draft for 24 hours (real server)', () => {
     const { container } = renderPage();
     expect(await screen.findByText(NOTICE)).toBeTruthy();
     expect(screen.getByLabelText<HTMLInputElement>('送货地址').value).toBe('云顶酒店 301');
-    expect(container.querySelector<HTMLInputElement>('.adm-stepper input')?.value).toBe('3');
+    expect(screen.getByRole<HTMLInputElement>('spinbutton', { name: '租用天数' }).value).toBe('3');
     const pickUp = container.querySelector('.dates-section__value')!.textContent;
     const day = new Intl.DateTimeFormat('zh-CN', {
       month: 'short',

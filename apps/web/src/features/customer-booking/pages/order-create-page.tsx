@@ -25,10 +25,10 @@ import { useOpenedOnce } from '@/lib/use-opened-once';
 import { confirmDialog } from '@/components/lazy-popups';
 import { useAppStore } from '@/features/app-state';
 import { useSession } from '@/features/auth';
-import { SavedAddressPicker } from '@/features/addresses';
+import { loadSavedAddressPicker } from '@/features/addresses';
 import { ridersQuery, type RiderDraft, loadRiderEditor } from '@/features/riders';
 import { StoreCard, StoreSelector, refreshStores, useCurrentStore } from '@/features/stores';
-import { SaveScheme } from '@/features/schemes';
+import { loadSaveScheme } from '@/features/schemes';
 import {
   useConfigStore,
   businessParameter,
@@ -84,6 +84,13 @@ const AddGearPopup = lazy(() =>
   import('../components/add-gear-popup').then((m) => ({ default: m.AddGearPopup })),
 );
 const RiderEditor = lazy(() => loadRiderEditor().then((m) => ({ default: m.RiderEditor })));
+
+// Drawn below the first screen, and never on a first visit's (no store chosen yet): the saved
+// addresses of a signed-in customer who wants delivery, and saving the cart as a scheme.
+const SavedAddressPicker = lazy(() =>
+  loadSavedAddressPicker().then((m) => ({ default: m.SavedAddressPicker })),
+);
+const SaveScheme = lazy(() => loadSaveScheme().then((m) => ({ default: m.SaveScheme })));
 
 /** A fee parameter as yuan; blank or nonsense is no fee (as the server reads it). */
 const feeOf = (value: string | undefined) => {
@@ -530,7 +537,13 @@ export function BookingPage({ agent }: { agent?: AgentBooking }) {
                   pickupPresets={presetAddresses(param(K.PresetPickupAddresses))}
                   errors={addressErrors}
                   savedAddresses={
-                    isCustomer ? (field) => <SavedAddressPicker {...field} /> : undefined
+                    isCustomer
+                      ? (field) => (
+                          <Suspense fallback={null}>
+                            <SavedAddressPicker {...field} />
+                          </Suspense>
+                        )
+                      : undefined
                   }
                   onChange={(changes) => useCart.getState().update(changes)}
                 />
@@ -582,15 +595,17 @@ export function BookingPage({ agent }: { agent?: AgentBooking }) {
                 {forAgent ? (
                   <p className="summary-note">{t('agentBooking.afterSubmit')}</p>
                 ) : (
-                  <SaveScheme
-                    cart={cart}
-                    isCustomer={isCustomer}
-                    suggestedName={t('schemes.defaultName', {
-                      store: store.storeName,
-                      date: storeTime(start, 'MM-DD'),
-                      days,
-                    })}
-                  />
+                  <Suspense fallback={null}>
+                    <SaveScheme
+                      cart={cart}
+                      isCustomer={isCustomer}
+                      suggestedName={t('schemes.defaultName', {
+                        store: store.storeName,
+                        date: storeTime(start, 'MM-DD'),
+                        days,
+                      })}
+                    />
+                  </Suspense>
                 )}
               </section>
             </>

@@ -1,4 +1,5 @@
-import { Form, List, Selector, Stepper } from 'antd-mobile';
+import { Form, List, Selector } from 'antd-mobile';
+import { NumberStepper } from '@/components/number-stepper';
 import { DatePicker } from '@/components/antd/date-picker';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -101,13 +102,12 @@ export function StockOperationForm({
             label={t('inventory.form.days')}
             description={error('days') ?? t('inventory.form.until', { date: until })}
           >
-            <Stepper
+            <NumberStepper
               aria-label={t('inventory.form.days')}
               min={UNAVAILABLE_DAYS_MIN}
               max={UNAVAILABLE_DAYS_MAX}
-              digits={0}
               value={values.days}
-              onChange={(days) => set({ days: Math.round(Number(days) || 0) })}
+              onChange={(days) => set({ days })}
             />
           </Form.Item>
         </>

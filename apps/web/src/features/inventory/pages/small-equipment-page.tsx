@@ -7,7 +7,6 @@ import {
   SearchBar,
   Segmented,
   Selector,
-  Stepper,
   Tag,
   TextArea,
 } from 'antd-mobile';
@@ -20,6 +19,7 @@ import { Paths } from '@/config/paths';
 import { PageHeader } from '@/components/page-header';
 import { PagedList, useShownTotal } from '@/components/paged-list';
 import { FormError } from '@/components/form-error';
+import { NumberStepper } from '@/components/number-stepper';
 import { textError, textRule } from '@/lib/text-rules';
 import { useAppStore } from '@/features/app-state';
 import { useSession } from '@/features/auth';
@@ -256,12 +256,11 @@ function AdjustSheet({
           />
           <Form layout="vertical">
             <Form.Item label={`${t('inventory.small.amount')} (${item.unit})`}>
-              <Stepper
+              <NumberStepper
                 min={1}
                 max={100000}
-                digits={0}
                 value={amount}
-                onChange={(v) => setAmount(Math.round(Number(v) || 0))}
+                onChange={setAmount}
                 aria-label={t('inventory.small.amount')}
               />
             </Form.Item>
@@ -386,10 +385,10 @@ function AddSheet({
           <Input maxLength={10} />
         </Form.Item>
         <Form.Item name="quantity" label={t('inventory.small.initial')}>
-          <Stepper min={0} max={100000} digits={0} />
+          <NumberStepper min={0} max={100000} aria-label={t('inventory.small.initial')} />
         </Form.Item>
         <Form.Item name="lowStockThreshold" label={t('inventory.small.threshold')}>
-          <Stepper min={0} max={100000} digits={0} />
+          <NumberStepper min={0} max={100000} aria-label={t('inventory.small.threshold')} />
         </Form.Item>
       </Form>
     </Popup>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Stepper } from 'antd-mobile';
+import { Button } from 'antd-mobile';
+import { NumberStepper } from '@/components/number-stepper';
 import { useTranslation } from 'react-i18next';
 import { storeTime } from '@/lib/store-clock';
 import { rentalEnd } from '@/features/system-config';
@@ -34,17 +35,16 @@ export function ExtendPanel({
 
   return (
     <ActionPanel visible={visible} title={t('orders.extend.title')} onClose={onClose}>
-      <label className="order-panel__row">
-        <span>{t('orders.extend.days')}</span>
-        <Stepper
+      <div className="order-panel__row">
+        <span id="extend-days-label">{t('orders.extend.days')}</span>
+        <NumberStepper
           min={1}
           max={Math.max(1, Math.min(30, daysLeft))}
-          digits={0}
           value={days}
-          onChange={(v) => setDays(v || 1)}
-          aria-label={t('orders.extend.days')}
+          onChange={setDays}
+          aria-labelledby="extend-days-label"
         />
-      </label>
+      </div>
       <p className="order-panel__tip">
         {t('orders.extend.summary', {
           end: storeTime(newEnd),

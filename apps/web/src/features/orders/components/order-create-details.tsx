@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Form, Input, Selector, Stepper } from 'antd-mobile';
+import { Button, Form, Input, Selector } from 'antd-mobile';
+import { NumberStepper } from '@/components/number-stepper';
 import { DatePicker } from '@/components/antd/date-picker';
 import { useTranslation } from 'react-i18next';
 import {
@@ -169,17 +170,12 @@ export function OrderCreateDetails({
         label={t('orderCreate.days')}
         description={t('orderCreate.until', { time: storeTime(end) })}
       >
-        <Stepper
+        <NumberStepper
           aria-label={t('orderCreate.days')}
           min={UNAVAILABLE_DAYS_MIN}
           max={UNAVAILABLE_DAYS_MAX}
-          digits={0}
           value={days}
-          onChange={(v) =>
-            onChange({
-              days: Math.min(UNAVAILABLE_DAYS_MAX, Math.max(UNAVAILABLE_DAYS_MIN, Math.round(v))),
-            })
-          }
+          onChange={(next) => onChange({ days: next })}
         />
       </Form.Item>
       <Form.Item
