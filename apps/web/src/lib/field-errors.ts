@@ -16,7 +16,7 @@ function words(
   fallback: string,
   options?: object,
 ): string {
-  const translate = t as (key: string, options?: object) => string;
+  const translate = t as unknown as (key: string, options?: object) => string;
   for (const key of [`${prefix}.${code}`, `validation.${code}`]) {
     if (i18n.exists(key)) return translate(key, options);
   }

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { SupportedLanguage } from '@snowgear/contracts';
 import { languageFor, savedLanguage } from './i18n';
 
 describe('the language a page opens in', () => {
@@ -52,5 +53,15 @@ describe('savedLanguage', () => {
     languages(['ja-JP']);
     window.localStorage.removeItem('language');
     expect(savedLanguage()).toBe('en-US');
+  });
+});
+
+describe('texts left empty on purpose', () => {
+  it('read as empty, not as their key (a parameter with no unit shows none)', async () => {
+    const { i18n, loadLanguage } = await import('./i18n');
+    await loadLanguage(SupportedLanguage.enUS);
+    await i18n.changeLanguage(SupportedLanguage.enUS);
+    expect(i18n.t('admin.parameters.keys.PresetDeliveryAddresses.unit')).toBe('');
+    expect(i18n.t('admin.parameters.keys.DeliveryFee.unit')).toBe('¥');
   });
 });

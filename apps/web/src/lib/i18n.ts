@@ -64,6 +64,8 @@ void i18n.use(initReactI18next).init({
   partialBundledLanguages: true,
   resources: {},
   interpolation: { escapeValue: false },
+  // Some texts are empty on purpose (a unit the English leaves out): shown as empty, not as their key.
+  returnEmptyString: true,
   returnObjects: true,
   initAsync: false,
   // A page's texts are those its code was seen to read (build/route-texts.ts). Should a key be

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { EquipmentStatus, type EquipmentAvailability } from '@snowgear/contracts';
 import { storeTime } from '@/lib/store-clock';
 
@@ -41,16 +42,8 @@ export function holdRange(hold: { startTime: string; endTime: string }): string 
   return start === end ? start : `${start}–${end}`;
 }
 
-type Translate = (
-  key:
-    | 'inquiry.freeNow'
-    | 'inquiry.freeFrom'
-    | 'inquiry.freeAfterReturn'
-    | 'inquiry.notForRent'
-    | 'inquiry.held'
-    | 'inquiry.listSeparator',
-  options?: Record<string, string>,
-) => string;
+/** The page's `t`; the keys read are inquiry.freeNow, freeFrom, freeAfterReturn, notForRent, held, listSeparator. */
+type Translate = TFunction;
 
 /** Whether it is free now, or from when; then when it is held ('已预订：12/24–12/27'). */
 export function availabilityLines(item: Item, t: Translate): string[] {
