@@ -60,7 +60,7 @@ bare.get('/', async (_request, reply) =>
     .send(
       '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
         '<meta name="viewport" content="width=device-width"><link rel="icon" href="data:,">' +
-        '<title>Baseline</title></head><body><h1>Baseline</h1></body></html>',
+        '<title>Baseline</title></head><body><main><h1>Baseline</h1></main></body></html>',
     ),
 );
 await bare.listen({ host: '127.0.0.1', port: 0 });
@@ -261,25 +261,24 @@ async function coldRun(label: string, url: string): Promise<Result> {
   if (cached.length > 0) console.log(`  ${label}: from the cache: ${cached.join(', ')}`);
   // Where the time goes: the largest paint's element and phases, and the longest tasks.
   if (process.env.BENCH_DETAILS) {
-    const lcp = audits['largest-contentful-paint-element']?.details as
+    // Lighthouse 13 tells the largest paint's element and its parts in an insight: a list of a
+    // table of the parts (time to first byte, load delay, load, render delay) and the element.
+    const lcp = audits['lcp-breakdown-insight']?.details as
       | {
           items?: {
-            items?: {
-              node?: { selector?: string; snippet?: string };
-              phase?: string;
-              timing?: number;
-            }[];
+            type?: string;
+            selector?: string;
+            snippet?: string;
+            items?: { subpart?: string; duration?: number }[];
           }[];
         }
       | undefined;
-    for (const group of lcp?.items ?? []) {
-      for (const item of group.items ?? []) {
-        if (item.node)
-          console.log(
-            `  ${label}: LCP element ${item.node.selector} ${item.node.snippet?.slice(0, 80)}`,
-          );
-        if (item.phase)
-          console.log(`  ${label}: LCP ${item.phase} ${Math.round(item.timing ?? 0)} ms`);
+    for (const part of lcp?.items ?? []) {
+      if (part.type === 'node') {
+        console.log(`  ${label}: LCP element ${part.selector} ${part.snippet?.slice(0, 80)}`);
+      }
+      for (const row of part.items ?? []) {
+        console.log(`  ${label}: LCP ${row.subpart} ${Math.round(row.duration ?? 0)} ms`);
       }
     }
     const observed = (audits.metrics?.details as { items?: Record<string, number>[] })?.items?.[0];
@@ -288,7 +287,7 @@ async function coldRun(label: string, url: string): Promise<Result> {
         `  ${label}: observed FCP ${observed.observedFirstContentfulPaint} ms, LCP ${observed.observedLargestContentfulPaint} ms, DOMContentLoaded ${observed.observedDomContentLoaded} ms`,
       );
     }
-    const blocking = (audits['render-blocking-resources']?.details as { items?: { url: string }[] })
+    const blocking = (audits['render-blocking-insight']?.details as { items?: { url: string }[] })
       ?.items;
     for (const item of blocking ?? []) console.log(`  ${label}: render-blocking ${item.url}`);
     for (const r of requests) {
