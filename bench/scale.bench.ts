@@ -12,6 +12,8 @@
  *   npm run bench:scale     (TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test)
  *   BENCH_ORDERS=100000 BENCH_ROUNDS=20 npm run bench:scale     smaller and quicker
  *   BENCH_KEEP=1 npm run bench:scale     generate only, and keep the database for psql
+ *   BENCH_COMPARE=1 npm run bench:scale     the same at that size and at five times it (each in
+ *     a fresh database), then each case's p99 at both and their ratio: does the cost grow?
  */
 import pg from 'pg';
 
@@ -22,13 +24,16 @@ const { HOST_TENANT_ID, ORDER_LIST_COUNT_CAP, ORDER_TAB_QUERY, ORDER_TABS } =
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 10_000);
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
+/** BENCH_COMPARE=1: measure at ITEMS and ORDERS, then at GROWTH times both, and compare. */
+const COMPARE = process.env.BENCH_COMPARE === '1';
+const GROWTH = 5;
+/** A case whose p99 grows by this much or more from one size to the other is flagged. */
+const GROWTH_GOAL = 1.5;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 100);
 const DEEP_SKIP = Number(process.env.BENCH_DEEP_SKIP ?? 10_000);
 const GOAL_MS = 50;
 /** BENCH_KEEP=1: generate, print the database's address and stop, leaving it for psql. */
 const KEEP = process.env.BENCH_KEEP === '1';
-/** Open orders holding gear now or ahead (their windows are laid out so holds never overlap). */
-const OPEN = Math.min(8_000, Math.floor(ORDERS / 10));
 const PER_SLOT = 1_000;
 const HISTORY_DAYS = 1_000;
 
@@ -63,17 +68,35 @@ const SURNAMES =
 const GIVEN =
   '伟芳娜敏静丽强磊军洋勇艳杰娟涛明超秀霞平刚桂英华玉兰萍红鹏飞建国志文斌辉浩宇晨欣怡佳雪梅琳婷颖慧晶莉燕玲丹雯倩瑶婧璐琪雅楠博俊峰凯鑫毅恒昊然轩睿哲宁彤萱涵子一诗梓思若可安心悦语嘉乐天宏亮成龙海波春松阳光荣新利清宝德福生祥永健庆东金山月星云晓晗熙泽铭宸';
 
+interface Size {
+  items: number;
+  orders: number;
+}
+
 /** Set-based generation, step by step (one session: the temporary tables live in it). */
-function generation(tenantId: string, storeId: string, timeZone: string): [string, string][] {
+function generation(
+  { items, orders }: Size,
+  tenantId: string,
+  storeId: string,
+  timeZone: string,
+): [string, string][] {
   const tz = `'${timeZone}'`;
-  const history = ORDERS - OPEN;
+  // Open orders holding gear now or ahead (their windows are laid out so holds never overlap):
+  // at most 8,000 at any size, as a store has only so much gear out at once.
+  const open = Math.min(8_000, Math.floor(orders / 10));
+  const history = orders - open;
+  // A slot's orders hold up to three items each, none twice: fewer items break the holds'
+  // exclusion constraint halfway through the generation.
+  if (items < 3 * Math.min(open, PER_SLOT)) {
+    throw new Error(`BENCH_ITEMS must be at least ${3 * Math.min(open, PER_SLOT)}`);
+  }
   return [
     [
       'session',
       `set synchronous_commit = off; set maintenance_work_mem = '256MB'; select setseed(0.42)`,
     ],
     [
-      `${ITEMS} items`,
+      `${items} items`,
       `create temp table bench_items as
        with kinds as (
          select row_number() over (order by e.barcode_number) as k, e.category_id, e.name, e.brand,
@@ -82,7 +105,7 @@ function generation(tenantId: string, storeId: string, timeZone: string): [strin
          where e.store_id = '${storeId}' and c.size_kind = 'LargeEquipment'
        )
        select n, gen_random_uuid() as id, kinds.*
-       from generate_series(0, ${ITEMS - 1}) n
+       from generate_series(0, ${items - 1}) n
        join kinds on kinds.k = n % (select count(*) from kinds) + 1;
        insert into equipment (id, tenant_id, store_id, category_id, name, brand, model, barcode_number,
                               status, daily_rent_price_fen, deposit_fen, usage_count, created_at, updated_at)
@@ -106,7 +129,7 @@ function generation(tenantId: string, storeId: string, timeZone: string): [strin
                         else '' end as name,
               '1' || (array['3','5','7','8','9'])[1 + floor(random() * 5)::int]
                   || lpad(floor(random() * 1e9)::bigint::text, 9, '0') as phone
-       from generate_series(1, ${Math.max(1000, Math.floor(ORDERS * 0.3))}) k;
+       from generate_series(1, ${Math.max(1000, Math.floor(orders * 0.3))}) k;
        create unique index on bench_customers (k); analyze bench_customers`,
     ],
     [
@@ -118,7 +141,7 @@ function generation(tenantId: string, storeId: string, timeZone: string): [strin
        with base as (
          select i, random() as r_day, random() as r_hour, random() as r_lead, random() as r_days,
                 random() as r_status, random() as r_kind, random() as r_way, random() as r_back,
-                1 + floor(random() * ${Math.max(1000, Math.floor(ORDERS * 0.3))})::int as customer
+                1 + floor(random() * ${Math.max(1000, Math.floor(orders * 0.3))})::int as customer
          from generate_series(1, ${history}) i
        ), timed as (
          select *, ((date_trunc('day', now() at time zone ${tz})
@@ -152,7 +175,7 @@ function generation(tenantId: string, storeId: string, timeZone: string): [strin
        from windowed`,
     ],
     [
-      `${OPEN} open orders holding gear`,
+      `${open} open orders holding gear`,
       // Slot 0 is out now (yesterday to two days ahead), slots 1.. are booked ahead, four days
       // apart; in each slot a thousand orders hold up to three items each, a different third of
       // the stock from slot to slot, so no item is held twice at once (the exclusion constraint).
@@ -160,8 +183,8 @@ function generation(tenantId: string, storeId: string, timeZone: string): [strin
        with base as (
          select j, (j - 1) / ${PER_SLOT} as slot, random() as r_status, random() as r_lead,
                 random() as r_kind, random() as r_way, random() as r_back,
-                1 + floor(random() * ${Math.max(1000, Math.floor(ORDERS * 0.3))})::int as customer
-         from generate_series(1, ${OPEN}) j
+                1 + floor(random() * ${Math.max(1000, Math.floor(orders * 0.3))})::int as customer
+         from generate_series(1, ${open}) j
        ), windowed as (
          select *, ((date_trunc('day', now() at time zone ${tz}) - interval '1 day'
                      + slot * interval '4 days' + interval '10 hours') at time zone ${tz}) as start_at
@@ -236,8 +259,8 @@ function generation(tenantId: string, storeId: string, timeZone: string): [strin
        from bench_orders o
        cross join generate_series(0, o.lines - 1) m
        join bench_items e on e.n = case
-         when o.slot is null then (o.i * 7 + m * 3331) % ${ITEMS}
-         else (((o.i - ${history} - 1) % ${PER_SLOT}) * 3 + m + o.slot * 1777) % ${ITEMS} end
+         when o.slot is null then (o.i * 7 + m * 3331) % ${items}
+         else (((o.i - ${history} - 1) % ${PER_SLOT}) * 3 + m + o.slot * 1777) % ${items} end
        order by o.created_at, m`,
     ],
     [
@@ -265,7 +288,14 @@ function generation(tenantId: string, storeId: string, timeZone: string): [strin
   ];
 }
 
-async function generate(url: string, tenantId: string, storeId: string, timeZone: string) {
+/** Writes the data; returns the database's size on disk afterwards, in bytes. */
+async function generate(
+  url: string,
+  size: Size,
+  tenantId: string,
+  storeId: string,
+  timeZone: string,
+) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -289,19 +319,20 @@ async function generate(url: string, tenantId: string, storeId: string, timeZone
       )
     ).rows;
     for (const { name } of indexes) await client.query(`drop index "${name}"`);
-    for (const [name, sql] of generation(tenantId, storeId, timeZone)) {
+    for (const [name, sql] of generation(size, tenantId, storeId, timeZone)) {
       await step(name, () => client.query(sql));
     }
     await step(`${indexes.length} secondary indexes`, async () => {
       for (const { def } of indexes) await client.query(def);
     });
     await step('vacuum analyze', () => client.query('vacuum analyze'));
-    const size = await client.query<{ orders: string; db: string }>(
+    const disk = await client.query<{ orders: string; db: string; bytes: string }>(
       `select pg_size_pretty(pg_total_relation_size('orders')) as orders,
-              pg_size_pretty(pg_database_size(current_database())) as db`,
+              pg_size_pretty(pg_database_size(current_database())) as db,
+              pg_database_size(current_database()) as bytes`,
     );
     console.log(
-      `  orders table with indexes ${size.rows[0]!.orders}, database ${size.rows[0]!.db}`,
+      `  orders table with indexes ${disk.rows[0]!.orders}, database ${disk.rows[0]!.db}`,
     );
     const orderIndexes = await client.query<{ name: string; size: string }>(
       `select c.relname as name, pg_size_pretty(pg_relation_size(c.oid)) as size
@@ -309,6 +340,7 @@ async function generate(url: string, tenantId: string, storeId: string, timeZone
        where i.indrelid = 'orders'::regclass order by pg_relation_size(c.oid) desc`,
     );
     console.log(`  its indexes: ${orderIndexes.rows.map((r) => `${r.name} ${r.size}`).join(', ')}`);
+    return Number(disk.rows[0]!.bytes);
   } finally {
     await client.end();
   }
@@ -318,7 +350,18 @@ async function generate(url: string, tenantId: string, storeId: string, timeZone
 
 interface Case {
   name: string;
+  /** What the case is called when compared across sizes, if its name holds a size's figure. */
+  key?: string;
   urls: string[];
+}
+
+interface Result {
+  name: string;
+  key: string;
+  p50: number;
+  p95: number;
+  p99: number;
+  total: number;
 }
 
 function percentile(sorted: number[], p: number) {
@@ -384,202 +427,277 @@ async function explain(url: string, statements: Statement[]) {
   return out;
 }
 
-const t = await createTestApp({ settings: { LOG_LEVEL: 'silent' } });
-try {
-  const databaseUrl = t.settings.DATABASE_URL!;
-  const admin = new pg.Client({ connectionString: databaseUrl });
-  await admin.connect();
-  const [employee] = (
-    await admin.query<{ store_id: string }>(
-      `select primary_store_id as store_id from users where user_name = 'employee'`,
-    )
-  ).rows;
-  await admin.end();
-  const storeId = employee!.store_id;
+/**
+ * One size in a fresh database (dropped afterwards): generates it, measures every case, prints
+ * the table and the plans. Returns the results, how long the generation took and the disk it took.
+ */
+async function atSize(size: Size) {
+  const t = await createTestApp({ settings: { LOG_LEVEL: 'silent' } });
+  try {
+    const databaseUrl = t.settings.DATABASE_URL!;
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    const [employee] = (
+      await admin.query<{ store_id: string }>(
+        `select primary_store_id as store_id from users where user_name = 'employee'`,
+      )
+    ).rows;
+    await admin.end();
+    const storeId = employee!.store_id;
 
-  console.log(`Scale on PostgreSQL: ${ITEMS} items and ${ORDERS} orders in one store`);
-  const started = Date.now();
-  await generate(databaseUrl, HOST_TENANT_ID, storeId, t.settings.BUSINESS_TIME_ZONE);
-  console.log(`  generated in ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
-  if (KEEP) {
-    console.log(`Kept for psql (drop it when done): ${databaseUrl}`);
-    await t.app.close();
-    await t.database.close();
-    process.exit(0);
-  }
-
-  const csrf = await verificationHeaders(t.app);
-  const { employee: token } = await signIn(t.app, csrf, ['employee']);
-  const headers = { authorization: `Bearer ${token}`, __tenant: HOST_TENANT_ID };
-
-  // Search words as staff type them, drawn from the data: the tail of an order number, a
-  // customer's given name (two characters), a whole name, the last four digits of a phone.
-  const sample = new pg.Client({ connectionString: databaseUrl });
-  await sample.connect();
-  const picked = (
-    await sample.query<{ order_number: string; customer_name: string; customer_phone: string }>(
-      `select order_number, customer_name, customer_phone from orders
-       where store_id = $1 and char_length(customer_name) = 3
-       order by md5(id::text) limit 12`,
-      [storeId],
-    )
-  ).rows;
-  await sample.end();
-
-  const q = (params: Record<string, string | number | undefined>) => {
-    const search = new URLSearchParams();
-    for (const [k, v] of Object.entries({ storeId, ...params })) {
-      if (v !== undefined) search.set(k, String(v));
-    }
-    return search.toString();
-  };
-  const day = (plusDays: number) => {
-    const d = new Date(Date.now() + plusDays * 86_400_000);
-    d.setUTCHours(2, 0, 0, 0);
-    return d.toISOString();
-  };
-
-  const results: { name: string; p50: number; p95: number; p99: number; total: number }[] = [];
-  const plans = new Map<string, string[]>();
-  /** ROUNDS calls, one at a time (the urls in turn), then the plans of one more. */
-  const measure = async ({ name, urls }: Case) => {
-    for (const url of urls.slice(0, 3)) {
-      const res = await t.app.inject({ url, headers });
-      if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}: ${res.body}`);
-    }
-    const times: number[] = [];
-    let total = 0;
-    for (let i = 0; i < ROUNDS; i++) {
-      const url = urls[i % urls.length]!;
-      const start = process.hrtime.bigint();
-      const res = await t.app.inject({ url, headers });
-      times.push(Number(process.hrtime.bigint() - start) / 1e6);
-      if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}`);
-      total = res.json<{ totalCount?: number }>().totalCount ?? 0;
-    }
-    times.sort((a, b) => a - b);
-    results.push({
-      name,
-      p50: percentile(times, 50),
-      p95: percentile(times, 95),
-      p99: percentile(times, 99),
-      total,
-    });
-    if (urls[0] !== '/ready') {
-      captured.length = 0;
-      capturing = true;
-      await t.app.inject({ url: urls[0]!, headers });
-      capturing = false;
-      plans.set(name, await explain(databaseUrl, [...captured]));
-    }
-    return total;
-  };
-
-  await measure({ name: 'GET /ready (baseline: select 1)', urls: ['/ready'] });
-  for (const tab of ORDER_TABS) {
-    const filters = ORDER_TAB_QUERY[tab];
-    const list = (skipCount: number) => [
-      `/api/app/orders?${q({ ...filters, skipCount, maxResultCount: 10 })}`,
-    ];
-    const total = await measure({ name: `orders ${tab}, page 1`, urls: list(0) });
-    // A deep page: DEEP_SKIP orders in, or the tab's last page when it holds fewer (a total
-    // past the count's cap is exact again near the list's end).
-    const lastPage = (n: number) => Math.max(0, Math.floor((n - 1) / 10) * 10);
-    let deep = lastPage(total);
-    if (total > ORDER_LIST_COUNT_CAP) {
-      const probe = await t.app.inject({ url: list(DEEP_SKIP)[0]!, headers });
-      const near = probe.json<{ totalCount: number }>().totalCount;
-      deep = near > DEEP_SKIP ? DEEP_SKIP : lastPage(near);
-    }
-    if (deep > 0) await measure({ name: `orders ${tab}, skip ${deep}`, urls: list(deep) });
-  }
-  // The list narrowed to the rentals starting on one day (the page's calendar filter).
-  const businessDay = (plusDays: number) =>
-    new Intl.DateTimeFormat('en-CA', { timeZone: t.settings.BUSINESS_TIME_ZONE }).format(
-      new Date(Date.now() + plusDays * 86_400_000),
+    console.log(`Scale on PostgreSQL: ${size.items} items and ${size.orders} orders in one store`);
+    const started = Date.now();
+    const bytes = await generate(
+      databaseUrl,
+      size,
+      HOST_TENANT_ID,
+      storeId,
+      t.settings.BUSINESS_TIME_ZONE,
     );
-  for (const [label, plusDays] of [
-    ['tomorrow', 1],
-    ['a year ago', -365],
-  ] as const) {
-    const dayOf = businessDay(plusDays);
+    const seconds = (Date.now() - started) / 1000;
+    console.log(`  generated in ${seconds.toFixed(0)} s\n`);
+    if (KEEP) {
+      console.log(`Kept for psql (drop it when done): ${databaseUrl}`);
+      await t.app.close();
+      await t.database.close();
+      process.exit(0);
+    }
+
+    const csrf = await verificationHeaders(t.app);
+    const { employee: token } = await signIn(t.app, csrf, ['employee']);
+    const headers = { authorization: `Bearer ${token}`, __tenant: HOST_TENANT_ID };
+
+    // Search words as staff type them, drawn from the data: the tail of an order number, a
+    // customer's given name (two characters), a whole name, the last four digits of a phone.
+    const sample = new pg.Client({ connectionString: databaseUrl });
+    await sample.connect();
+    const picked = (
+      await sample.query<{ order_number: string; customer_name: string; customer_phone: string }>(
+        `select order_number, customer_name, customer_phone from orders
+         where store_id = $1 and char_length(customer_name) = 3
+         order by md5(id::text) limit 12`,
+        [storeId],
+      )
+    ).rows;
+    await sample.end();
+
+    const q = (params: Record<string, string | number | undefined>) => {
+      const search = new URLSearchParams();
+      for (const [k, v] of Object.entries({ storeId, ...params })) {
+        if (v !== undefined) search.set(k, String(v));
+      }
+      return search.toString();
+    };
+    const day = (plusDays: number) => {
+      const d = new Date(Date.now() + plusDays * 86_400_000);
+      d.setUTCHours(2, 0, 0, 0);
+      return d.toISOString();
+    };
+
+    const results: Result[] = [];
+    const plans = new Map<string, string[]>();
+    /** ROUNDS calls, one at a time (the urls in turn), then the plans of one more. */
+    const measure = async ({ name, key, urls }: Case) => {
+      for (const url of urls.slice(0, 3)) {
+        const res = await t.app.inject({ url, headers });
+        if (res.statusCode !== 200)
+          throw new Error(`${url} answered ${res.statusCode}: ${res.body}`);
+      }
+      const times: number[] = [];
+      let total = 0;
+      for (let i = 0; i < ROUNDS; i++) {
+        const url = urls[i % urls.length]!;
+        const start = process.hrtime.bigint();
+        const res = await t.app.inject({ url, headers });
+        times.push(Number(process.hrtime.bigint() - start) / 1e6);
+        if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}`);
+        total = res.json<{ totalCount?: number }>().totalCount ?? 0;
+      }
+      times.sort((a, b) => a - b);
+      results.push({
+        name,
+        key: key ?? name,
+        p50: percentile(times, 50),
+        p95: percentile(times, 95),
+        p99: percentile(times, 99),
+        total,
+      });
+      if (urls[0] !== '/ready') {
+        captured.length = 0;
+        capturing = true;
+        await t.app.inject({ url: urls[0]!, headers });
+        capturing = false;
+        plans.set(name, await explain(databaseUrl, [...captured]));
+      }
+      return total;
+    };
+
+    await measure({ name: 'GET /ready (baseline: select 1)', urls: ['/ready'] });
+    for (const tab of ORDER_TABS) {
+      const filters = ORDER_TAB_QUERY[tab];
+      const list = (skipCount: number) => [
+        `/api/app/orders?${q({ ...filters, skipCount, maxResultCount: 10 })}`,
+      ];
+      const total = await measure({ name: `orders ${tab}, page 1`, urls: list(0) });
+      // A deep page: DEEP_SKIP orders in, or the tab's last page when it holds fewer (a total
+      // past the count's cap is exact again near the list's end).
+      const lastPage = (n: number) => Math.max(0, Math.floor((n - 1) / 10) * 10);
+      let deep = lastPage(total);
+      if (total > ORDER_LIST_COUNT_CAP) {
+        const probe = await t.app.inject({ url: list(DEEP_SKIP)[0]!, headers });
+        const near = probe.json<{ totalCount: number }>().totalCount;
+        deep = near > DEEP_SKIP ? DEEP_SKIP : lastPage(near);
+      }
+      if (deep > 0) {
+        await measure({
+          name: `orders ${tab}, skip ${deep}`,
+          key: `orders ${tab}, deep page`,
+          urls: list(deep),
+        });
+      }
+    }
+    // The list narrowed to the rentals starting on one day (the page's calendar filter).
+    const businessDay = (plusDays: number) =>
+      new Intl.DateTimeFormat('en-CA', { timeZone: t.settings.BUSINESS_TIME_ZONE }).format(
+        new Date(Date.now() + plusDays * 86_400_000),
+      );
+    for (const [label, plusDays] of [
+      ['tomorrow', 1],
+      ['a year ago', -365],
+    ] as const) {
+      const dayOf = businessDay(plusDays);
+      await measure({
+        name: `orders all, rentals starting ${label}`,
+        urls: [`/api/app/orders?${q({ startFrom: dayOf, startTo: dayOf, maxResultCount: 10 })}`],
+      });
+    }
+    const search = (name: string, words: string[]) =>
+      measure({
+        name,
+        urls: words.map((keyword) => `/api/app/orders?${q({ keyword, maxResultCount: 10 })}`),
+      });
+    await search(
+      'search order number (last 6 digits)',
+      picked.map((p) => p.order_number.slice(-6)),
+    );
+    await search(
+      'search customer name (2 chars, given name)',
+      picked.map((p) => p.customer_name.slice(1)),
+    );
+    await search(
+      'search customer name (whole, 3 chars)',
+      picked.map((p) => p.customer_name),
+    );
+    await search(
+      'search phone (last 4 digits)',
+      picked.map((p) => p.customer_phone.slice(-4)),
+    );
+    // Broad words that match a large share of the orders: the page and the count stop early.
+    await search('search broad: a surname (1 char)', [...'王李张刘陈']);
+    await search(
+      'search broad: a month (YYYYMM)',
+      picked.map((p) => p.order_number.slice(0, 6)),
+    );
     await measure({
-      name: `orders all, rentals starting ${label}`,
-      urls: [`/api/app/orders?${q({ startFrom: dayOf, startTo: dayOf, maxResultCount: 10 })}`],
+      name: 'availability, tomorrow for 3 days',
+      urls: [`/api/app/equipment?${q({ availableFrom: day(1), availableTo: day(4) })}`],
     });
-  }
-  const search = (name: string, words: string[]) =>
-    measure({
-      name,
-      urls: words.map((keyword) => `/api/app/orders?${q({ keyword, maxResultCount: 10 })}`),
+    await measure({
+      name: 'availability, in 2 weeks for 7 days, page 3',
+      urls: [
+        `/api/app/equipment?${q({ availableFrom: day(14), availableTo: day(21), skipCount: 20 })}`,
+      ],
     });
-  await search(
-    'search order number (last 6 digits)',
-    picked.map((p) => p.order_number.slice(-6)),
-  );
-  await search(
-    'search customer name (2 chars, given name)',
-    picked.map((p) => p.customer_name.slice(1)),
-  );
-  await search(
-    'search customer name (whole, 3 chars)',
-    picked.map((p) => p.customer_name),
-  );
-  await search(
-    'search phone (last 4 digits)',
-    picked.map((p) => p.customer_phone.slice(-4)),
-  );
-  // Broad words that match a large share of the orders: the page and the count stop early.
-  await search('search broad: a surname (1 char)', [...'王李张刘陈']);
-  await search(
-    'search broad: a month (YYYYMM)',
-    picked.map((p) => p.order_number.slice(0, 6)),
-  );
-  await measure({
-    name: 'availability, tomorrow for 3 days',
-    urls: [`/api/app/equipment?${q({ availableFrom: day(1), availableTo: day(4) })}`],
-  });
-  await measure({
-    name: 'availability, in 2 weeks for 7 days, page 3',
-    urls: [
-      `/api/app/equipment?${q({ availableFrom: day(14), availableTo: day(21), skipCount: 20 })}`,
-    ],
-  });
 
-  // The app's minute sweeps (unpaid, pending and delivered orders) read the same table.
-  const sweep = await import('@/modules/orders/sweep.js');
-  captured.length = 0;
-  capturing = true;
-  const sweepStart = process.hrtime.bigint();
-  await Promise.all([
-    sweep.cancelUnpaidOrders(t.database.db),
-    sweep.expirePendingOrders(t.database.db),
-    sweep.startDeliveredRentals(t.database.db),
-  ]);
-  const sweepMs = Number(process.hrtime.bigint() - sweepStart) / 1e6;
-  capturing = false;
-  plans.set(
-    `the minute sweeps (${sweepMs.toFixed(1)} ms)`,
-    await explain(databaseUrl, [...captured]),
-  );
+    // The app's minute sweeps (unpaid, pending and delivered orders) read the same table.
+    const sweep = await import('@/modules/orders/sweep.js');
+    captured.length = 0;
+    capturing = true;
+    const sweepStart = process.hrtime.bigint();
+    await Promise.all([
+      sweep.cancelUnpaidOrders(t.database.db),
+      sweep.expirePendingOrders(t.database.db),
+      sweep.startDeliveredRentals(t.database.db),
+    ]);
+    const sweepMs = Number(process.hrtime.bigint() - sweepStart) / 1e6;
+    capturing = false;
+    plans.set(
+      `the minute sweeps (${sweepMs.toFixed(1)} ms)`,
+      await explain(databaseUrl, [...captured]),
+    );
 
-  const baseline = results[0]!;
-  console.log(
-    `${'case'.padEnd(46)} ${'p50'.padStart(7)} ${'p95'.padStart(7)} ${'p99'.padStart(7)}  goal p95 < ${GOAL_MS} ms   ×baseline p50   totalCount`,
-  );
-  for (const r of results) {
-    const ms = (v: number) => v.toFixed(1).padStart(7);
-    const verdict = r === baseline ? '      ' : r.p95 < GOAL_MS ? 'met   ' : 'MISSED';
+    const baseline = results[0]!;
     console.log(
-      `${r.name.padEnd(46)} ${ms(r.p50)} ${ms(r.p95)} ${ms(r.p99)}  ${verdict.padEnd(18)} ${(r.p50 / baseline.p50).toFixed(1).padStart(8)}×   ${r === baseline ? '' : r.total}`,
+      `${'case'.padEnd(46)} ${'p50'.padStart(7)} ${'p95'.padStart(7)} ${'p99'.padStart(7)}  goal p95 < ${GOAL_MS} ms   ×baseline p50   totalCount`,
+    );
+    for (const r of results) {
+      const ms = (v: number) => v.toFixed(1).padStart(7);
+      const verdict = r === baseline ? '      ' : r.p95 < GOAL_MS ? 'met   ' : 'MISSED';
+      console.log(
+        `${r.name.padEnd(46)} ${ms(r.p50)} ${ms(r.p95)} ${ms(r.p99)}  ${verdict.padEnd(18)} ${(r.p50 / baseline.p50).toFixed(1).padStart(8)}×   ${r === baseline ? '' : r.total}`,
+      );
+    }
+    console.log(`(${ROUNDS} calls a case, one at a time, through app.inject; milliseconds)\n`);
+    console.log('Plans (EXPLAIN ANALYZE, BUFFERS) of the statements on orders and equipment:');
+    for (const [name, lines] of plans) {
+      console.log(`  ${name}`);
+      for (const line of lines) console.log(line);
+    }
+    return { results, seconds, bytes };
+  } finally {
+    await t.close();
+  }
+}
+
+const onDisk = (bytes: number) =>
+  bytes >= 2 ** 30 ? `${(bytes / 2 ** 30).toFixed(1)} GiB` : `${(bytes / 2 ** 20).toFixed(0)} MiB`;
+const count = (n: number) => (n >= 1_000_000 ? `${n / 1_000_000} M` : `${n / 1_000} k`);
+
+if (!COMPARE) {
+  await atSize({ items: ITEMS, orders: ORDERS });
+} else {
+  // Each size in its own database, one after the other: the disk holds one at a time.
+  const sizes = [
+    { items: ITEMS, orders: ORDERS },
+    { items: ITEMS * GROWTH, orders: ORDERS * GROWTH },
+  ] as const;
+  const small = await atSize(sizes[0]);
+  console.log('\n');
+  const large = await atSize(sizes[1]);
+  console.log('\n');
+  const at = (s: Size) => `${count(s.orders)} orders / ${count(s.items)} items`;
+  console.log(`Does the cost grow? p99 at ${at(sizes[0])} and at ${at(sizes[1])}`);
+  for (const [size, run] of [
+    [sizes[0], small],
+    [sizes[1], large],
+  ] as const) {
+    console.log(
+      `  ${at(size)}: generated in ${run.seconds.toFixed(0)} s, database ${onDisk(run.bytes)} on disk`,
     );
   }
-  console.log(`(${ROUNDS} calls a case, one at a time, through app.inject; milliseconds)\n`);
-  console.log('Plans (EXPLAIN ANALYZE, BUFFERS) of the statements on orders and equipment:');
-  for (const [name, lines] of plans) {
-    console.log(`  ${name}`);
-    for (const line of lines) console.log(line);
+  const p99At = (s: Size) => `p99 ${count(s.orders)}`;
+  console.log(
+    `${'case'.padEnd(58)} ${p99At(sizes[0]).padStart(9)} ${p99At(sizes[1]).padStart(9)} ${'ratio'.padStart(6)}  goal p99 < ${GOAL_MS} ms, ratio < ${GROWTH_GOAL}×`,
+  );
+  for (const r of large.results) {
+    const before = small.results.find((s) => s.key === r.key);
+    const ratio = before ? r.p99 / before.p99 : NaN;
+    // A deep page's depth can differ between the sizes (a small tab's last page moves).
+    const label =
+      before && before.name !== r.name
+        ? `${r.key} (${before.name.split(', ').pop()} → ${r.name.split(', ').pop()})`
+        : r.key;
+    const missed = [
+      ratio >= GROWTH_GOAL && `GREW ${ratio.toFixed(1)}×`,
+      r.p99 >= GOAL_MS && `OVER ${GOAL_MS} ms`,
+    ].filter(Boolean);
+    const verdict = r === large.results[0] ? '' : missed.length ? missed.join(', ') : 'met';
+    console.log(
+      `${label.padEnd(58)} ${(before ? before.p99.toFixed(1) : '—').padStart(9)} ${r.p99.toFixed(1).padStart(9)} ${(before ? `${ratio.toFixed(2)}×` : '—').padStart(6)}  ${verdict}`,
+    );
   }
-} finally {
-  await t.close();
+  for (const s of small.results.filter((s) => !large.results.some((r) => r.key === s.key))) {
+    console.log(`${s.key.padEnd(58)} ${s.p99.toFixed(1).padStart(9)} ${'—'.padStart(9)}`);
+  }
+  console.log(`(${ROUNDS} calls a case at each size; milliseconds; the first row is the baseline)`);
 }
