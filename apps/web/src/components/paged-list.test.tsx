@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { QueryClientProvider, useInfiniteQuery } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PagedResult } from '@snowgear/contracts';
@@ -90,6 +90,9 @@ describe('a paged list', () => {
     vi.stubGlobal('IntersectionObserver', TestObserver);
   });
   afterEach(() => {
+    // Unmount while the stand-in observer is still there: a page drawn in an idle moment after
+    // the test's last look would otherwise ask for an observer that is gone.
+    cleanup();
     watched.clear();
     vi.unstubAllGlobals();
   });

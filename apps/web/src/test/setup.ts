@@ -1,6 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
 import { unstableSetRender } from 'antd-mobile';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { beginAsAFreshVisit } from './fresh-visit';
 
 // What the worker's files before this one left behind goes; the app's modules load after it.
@@ -57,7 +57,10 @@ class SeenAtOnce {
     return [];
   }
 }
-vi.stubGlobal('IntersectionObserver', SeenAtOnce);
+// Before every test: a test that takes its own observer away again leaves none for the next.
+beforeEach(() => {
+  vi.stubGlobal('IntersectionObserver', SeenAtOnce);
+});
 
 afterEach(() => {
   cleanup();
