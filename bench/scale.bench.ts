@@ -12,6 +12,8 @@
  *   npm run bench:scale     (TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test)
  *   BENCH_ORDERS=100000 BENCH_ROUNDS=20 npm run bench:scale     smaller and quicker
  *   BENCH_KEEP=1 npm run bench:scale     generate only, and keep the database for psql
+ *   BENCH_REUSE=<its address> npm run bench:scale     measure a kept database again (migrated
+ *       to what the app is now, not generated again): try an index or a query at a size in minutes
  *   BENCH_COMPARE=1 npm run bench:scale     the same at that size and at five times it (each in
  *     a fresh database), then each case's p99 at both and their ratio: does the cost grow?
  */
@@ -34,6 +36,8 @@ const DEEP_SKIP = Number(process.env.BENCH_DEEP_SKIP ?? 10_000);
 const GOAL_MS = 50;
 /** BENCH_KEEP=1: generate, print the database's address and stop, leaving it for psql. */
 const KEEP = process.env.BENCH_KEEP === '1';
+/** BENCH_REUSE=<address of a database BENCH_KEEP left>: measure it again without generating. */
+const REUSE = process.env.BENCH_REUSE;
 const PER_SLOT = 1_000;
 const HISTORY_DAYS = 1_000;
 
@@ -326,21 +330,36 @@ async function generate(
       for (const { def } of indexes) await client.query(def);
     });
     await step('vacuum analyze', () => client.query('vacuum analyze'));
-    const disk = await client.query<{ orders: string; db: string; bytes: string }>(
-      `select pg_size_pretty(pg_total_relation_size('orders')) as orders,
-              pg_size_pretty(pg_database_size(current_database())) as db,
-              pg_database_size(current_database()) as bytes`,
-    );
-    console.log(
-      `  orders table with indexes ${disk.rows[0]!.orders}, database ${disk.rows[0]!.db}`,
-    );
-    const orderIndexes = await client.query<{ name: string; size: string }>(
-      `select c.relname as name, pg_size_pretty(pg_relation_size(c.oid)) as size
-       from pg_index i join pg_class c on c.oid = i.indexrelid
-       where i.indrelid = 'orders'::regclass order by pg_relation_size(c.oid) desc`,
-    );
-    console.log(`  its indexes: ${orderIndexes.rows.map((r) => `${r.name} ${r.size}`).join(', ')}`);
-    return Number(disk.rows[0]!.bytes);
+    return await reportDisk(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Prints the orders table's size and its indexes'; returns the database's size in bytes. */
+async function reportDisk(client: pg.Client) {
+  const disk = await client.query<{ orders: string; db: string; bytes: string }>(
+    `select pg_size_pretty(pg_total_relation_size('orders')) as orders,
+            pg_size_pretty(pg_database_size(current_database())) as db,
+            pg_database_size(current_database()) as bytes`,
+  );
+  console.log(`  orders table with indexes ${disk.rows[0]!.orders}, database ${disk.rows[0]!.db}`);
+  const orderIndexes = await client.query<{ name: string; size: string }>(
+    `select c.relname as name, pg_size_pretty(pg_relation_size(c.oid)) as size
+     from pg_index i join pg_class c on c.oid = i.indexrelid
+     where i.indrelid = 'orders'::regclass order by pg_relation_size(c.oid) desc`,
+  );
+  console.log(`  its indexes: ${orderIndexes.rows.map((r) => `${r.name} ${r.size}`).join(', ')}`);
+  return Number(disk.rows[0]!.bytes);
+}
+
+/** A kept database, migrated by the app that measures it now: its indexes made current. */
+async function sizeOnDisk(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('vacuum analyze');
+    return await reportDisk(client);
   } finally {
     await client.end();
   }
@@ -432,7 +451,9 @@ async function explain(url: string, statements: Statement[]) {
  * the table and the plans. Returns the results, how long the generation took and the disk it took.
  */
 async function atSize(size: Size) {
-  const t = await createTestApp({ settings: { LOG_LEVEL: 'silent' } });
+  const t = await createTestApp({
+    settings: { LOG_LEVEL: 'silent', ...(REUSE ? { DATABASE_URL: REUSE } : {}) },
+  });
   try {
     const databaseUrl = t.settings.DATABASE_URL!;
     const admin = new pg.Client({ connectionString: databaseUrl });
@@ -445,17 +466,25 @@ async function atSize(size: Size) {
     await admin.end();
     const storeId = employee!.store_id;
 
-    console.log(`Scale on PostgreSQL: ${size.items} items and ${size.orders} orders in one store`);
     const started = Date.now();
-    const bytes = await generate(
-      databaseUrl,
-      size,
-      HOST_TENANT_ID,
-      storeId,
-      t.settings.BUSINESS_TIME_ZONE,
-    );
+    let bytes: number;
+    if (REUSE) {
+      console.log(`Scale on PostgreSQL: the kept database ${REUSE}, migrated to this app`);
+      bytes = await sizeOnDisk(databaseUrl);
+    } else {
+      console.log(
+        `Scale on PostgreSQL: ${size.items} items and ${size.orders} orders in one store`,
+      );
+      bytes = await generate(
+        databaseUrl,
+        size,
+        HOST_TENANT_ID,
+        storeId,
+        t.settings.BUSINESS_TIME_ZONE,
+      );
+    }
     const seconds = (Date.now() - started) / 1000;
-    console.log(`  generated in ${seconds.toFixed(0)} s\n`);
+    if (!REUSE) console.log(`  generated in ${seconds.toFixed(0)} s\n`);
     if (KEEP) {
       console.log(`Kept for psql (drop it when done): ${databaseUrl}`);
       await t.app.close();

@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, like, notExists } from 'drizzle-orm';
+import { and, asc, eq, gt, like, lt, notExists } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attributeDefinitions, equipment, equipmentUnavailableTimes } from '@/db/schema.js';
+import {
+  attributeDefinitions,
+  equipment,
+  equipmentCategories,
+  equipmentUnavailableTimes,
+} from '@/db/schema.js';
 import {
   equipmentSaveBody,
   counterOrdersAs,
@@ -177,6 +182,67 @@ describe('equipment', () => {
     expect(
       free.items.some((e: { barcodeNumber: string }) => e.barcodeNumber === 'SGWLSKI002'),
     ).toBe(false);
+  });
+
+  it('pages through a store in the list order (category, name, barcode), the same whole as one read', async () => {
+    const store = storeIds['万龙雪场店']!;
+    const window = `availableFrom=${encodeURIComponent(iso(0))}&availableTo=${encodeURIComponent(iso(1))}`;
+    // What the list holds, read straight from the database in the list's order.
+    const expected = async (freeOnly: boolean) =>
+      (
+        await t.database.db
+          .select({ barcode: equipment.barcodeNumber })
+          .from(equipment)
+          .innerJoin(equipmentCategories, eq(equipmentCategories.id, equipment.categoryId))
+          .where(
+            and(
+              eq(equipment.storeId, store),
+              freeOnly ? eq(equipment.status, 0) : undefined,
+              freeOnly
+                ? notExists(
+                    t.database.db
+                      .select({ id: equipmentUnavailableTimes.id })
+                      .from(equipmentUnavailableTimes)
+                      .where(
+                        and(
+                          eq(equipmentUnavailableTimes.equipmentId, equipment.id),
+                          lt(equipmentUnavailableTimes.startAt, new Date(iso(1))),
+                          gt(equipmentUnavailableTimes.endAt, new Date(iso(0))),
+                        ),
+                      ),
+                  )
+                : undefined,
+            ),
+          )
+          .orderBy(
+            asc(equipmentCategories.sortOrder),
+            asc(equipment.name),
+            asc(equipment.barcodeNumber),
+          )
+      ).map((r) => r.barcode);
+    for (const [filters, freeOnly] of [
+      [`storeId=${store}`, false],
+      [`storeId=${store}&${window}`, true],
+    ] as const) {
+      const whole = await expected(freeOnly);
+      // Several categories, and pages that end inside a category.
+      expect(whole.length).toBeGreaterThan(30);
+      const shown: string[] = [];
+      let totalCount = 0;
+      for (let skip = 0; skip < whole.length; skip += 7) {
+        const page = (
+          await call(
+            'employee',
+            'GET',
+            `/api/app/equipment?${filters}&skipCount=${skip}&maxResultCount=7`,
+          )
+        ).json();
+        shown.push(...page.items.map((e: { barcodeNumber: string }) => e.barcodeNumber));
+        totalCount = page.totalCount;
+      }
+      expect(shown).toEqual(whole);
+      expect(totalCount).toBe(whole.length);
+    }
   });
 
   it('finds an item by barcode in any case, and 404s an unknown one', async () => {

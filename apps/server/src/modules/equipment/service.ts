@@ -60,7 +60,7 @@ import { seesAllStores } from '@/modules/files/access-rules.js';
 import { localMinute } from '@/lib/local-time.js';
 import { columnInLanguage, inLanguage, valueInLanguage } from '@/lib/english.js';
 import { isEnglish, message } from '@/lib/messages.js';
-import { likePattern, pageOf } from '@/lib/paging.js';
+import { countUpTo, likePattern, pageOf } from '@/lib/paging.js';
 import { changedFields, recordAudit } from '@/modules/audit/record.js';
 import { fileLinks } from '@/modules/files/service.js';
 import { moveHoldsOff, retryOnDeadlock } from '@/modules/orders/capacity.js';
@@ -98,6 +98,11 @@ const OUT_OF_STOCK: readonly number[] = [
 /** Stock, status and details of equipment, with every rule of spec §4 enforced. */
 /** The operator's own store, beside the item's, in the operation history. */
 const operatorStores = alias(stores, 'operator_stores');
+/**
+ * A list of gear free for some days is counted no further than this many items past its page:
+ * the order's equipment search only asks whether there is more.
+ */
+export const AVAILABLE_COUNT_CAP = 1_000;
 
 export class EquipmentService {
   constructor(
@@ -262,41 +267,64 @@ export class EquipmentService {
     });
   }
 
+  /**
+   * A page of gear in the list's order (category, name, barcode), and the list's total.
+   *
+   * The order begins with the category's place, which no index of the gear holds: sorting every
+   * matching item for each page grew with the store (46,000 items free for a week at 50,000).
+   * Instead each category gives its first items in name order off `equipment_store_list_idx`
+   * (as many as the page reaches), and only those few are sorted: the page costs the same at
+   * any size. A list of gear free for some days (the order's equipment search) counts its total
+   * no further than AVAILABLE_COUNT_CAP past the page, which is all its "more" needs.
+   */
   async list(query: EquipmentListQuery): Promise<PagedResult<Equipment>> {
     const where = this.listWhere(query);
     const page = pageOf(query);
-    const [rows, [total]] = await Promise.all([
+    const firstOfCategory = this.db
+      .select()
+      .from(equipment)
+      .where(and(where, eq(equipment.categoryId, equipmentCategories.id)))
+      .orderBy(asc(equipment.name), asc(equipment.barcodeNumber))
+      .limit(page.offset + page.limit)
+      .as('gear');
+    const available = query.availableFrom && query.availableTo;
+    const [rows, total] = await Promise.all([
       this.db
-        .select({
-          e: equipment,
-          storeName: stores.name,
-          storeNameEn: stores.nameEn,
-          categoryName: equipmentCategories.name,
-          categoryNameEn: equipmentCategories.nameEn,
-        })
-        .from(equipment)
-        .innerJoin(stores, eq(stores.id, equipment.storeId))
-        .innerJoin(equipmentCategories, eq(equipmentCategories.id, equipment.categoryId))
-        .where(where)
+        .select()
+        .from(equipmentCategories)
+        .innerJoinLateral(firstOfCategory, sql`true`)
+        .innerJoin(stores, eq(stores.id, firstOfCategory.storeId))
+        .where(eq(equipmentCategories.tenantId, this.tenantId))
         .orderBy(
           asc(equipmentCategories.sortOrder),
-          asc(equipment.name),
-          asc(equipment.barcodeNumber),
+          asc(firstOfCategory.name),
+          asc(firstOfCategory.barcodeNumber),
         )
         .limit(page.limit)
         .offset(page.offset),
-      this.db.select({ n: count() }).from(equipment).where(where),
+      available
+        ? countUpTo(
+            this.db,
+            equipment,
+            where,
+            page.offset + Math.max(AVAILABLE_COUNT_CAP, page.limit) + 1,
+          )
+        : this.db
+            .select({ n: count() })
+            .from(equipment)
+            .where(where)
+            .then(([row]) => row?.n ?? 0),
     ]);
     const items = await this.toDtos(
       rows.map((r) => ({
-        ...r.e,
-        storeName: r.storeName,
-        storeNameEn: r.storeNameEn,
-        categoryName: r.categoryName,
-        categoryNameEn: r.categoryNameEn,
+        ...r.gear,
+        storeName: r.stores.name,
+        storeNameEn: r.stores.nameEn,
+        categoryName: r.equipment_categories.name,
+        categoryNameEn: r.equipment_categories.nameEn,
       })),
     );
-    return { items, totalCount: total?.n ?? 0 };
+    return { items, totalCount: total };
   }
 
   /** How many items the list with this query holds (what the list's total says). */

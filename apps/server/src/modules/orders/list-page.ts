@@ -1,4 +1,4 @@
-import { desc, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, type AnyColumn, type SQL } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import { ORDER_LIST_COUNT_CAP } from '@snowgear/contracts';
 import type { Database } from '@/db/client.js';
@@ -23,10 +23,10 @@ export const LIST_LIMITS: ListLimits = { countCap: ORDER_LIST_COUNT_CAP, window:
 const EVERY_ROW = 2_147_483_647;
 
 /** The list's order: newest first, then by number. */
-const newestFirst = (t: {
-  createdAt: typeof orders.createdAt;
-  orderNumber: typeof orders.orderNumber;
-}) => [desc(t.createdAt), desc(t.orderNumber)];
+const newestFirst = (t: { createdAt: AnyColumn; orderNumber: AnyColumn }) => [
+  desc(t.createdAt),
+  desc(t.orderNumber),
+];
 
 /**
  * One page of a list of orders, newest first, and the list's total counted up to a cap.
@@ -59,16 +59,27 @@ export async function readListPage(
   const { where, base, parts } = filters;
   // Past a full page there must be room for "more", or the client would stop paging.
   const counted = page.offset + Math.max(limits.countCap, page.limit);
-  const counting = countUpTo(db, orders, where, counted + 1);
+  const counting = countList(db, where, parts, counted + 1);
   if (!base) {
+    // The page's numbers first, counted down an index alone (the tab's index holds the order,
+    // the filters and the number, and old orders are all-visible: no row is read to be
+    // skipped), then the page's rows by their numbers. Reading whole rows to skip them cost
+    // 1 ms per 700 skipped; counting down the index, 1 ms per 7,000.
+    const numbers = db
+      .select({ orderNumber: orders.orderNumber, createdAt: orders.createdAt })
+      .from(orders)
+      .where(where)
+      .orderBy(...newestFirst(orders))
+      .limit(page.limit)
+      .offset(page.offset)
+      .as('page');
     const [rows, totalCount] = await Promise.all([
       db
-        .select()
-        .from(orders)
-        .where(where)
-        .orderBy(...newestFirst(orders))
-        .limit(page.limit)
-        .offset(page.offset),
+        .select(getTableColumns(orders))
+        .from(numbers)
+        // The filters again: they hold the tenant, whose orders' numbers are unique.
+        .innerJoin(orders, and(eq(orders.orderNumber, numbers.orderNumber), where))
+        .orderBy(...newestFirst(numbers)),
       counting,
     ]);
     return { rows, totalCount };
@@ -113,4 +124,22 @@ export async function readListPage(
     .limit(page.limit)
     .offset(page.offset);
   return { rows, totalCount };
+}
+
+/**
+ * How many orders match, counted no further than `upTo`. A search in two parts no order is in
+ * both of is counted part by part, the second only when the first leaves room: counted together,
+ * PostgreSQL gathered both parts' candidates in one bitmap (a month's orders by their day:
+ * 175,000 at five million orders) before the count could stop.
+ */
+async function countList(
+  db: Database,
+  where: SQL | undefined,
+  parts: [SQL | undefined, SQL | undefined] | undefined,
+  upTo: number,
+): Promise<number> {
+  if (!parts) return countUpTo(db, orders, where, upTo);
+  const first = await countUpTo(db, orders, parts[0], upTo);
+  if (first >= upTo) return upTo;
+  return first + (await countUpTo(db, orders, parts[1], upTo - first));
 }
