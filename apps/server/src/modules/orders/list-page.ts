@@ -12,12 +12,14 @@ export interface ListLimits {
   countCap: number;
   /**
    * A narrowed list past the cap looks first among the newest orders: the page's start and this
-   * many for each order the page shows (100: enough when one order in a hundred matches).
+   * many for each order the page shows (1,000: enough when one order in a thousand matches,
+   * as the last four digits of a phone do; walking them costs a few milliseconds at any size,
+   * where gathering every match grows with the orders).
    */
   window: number;
 }
 
-export const LIST_LIMITS: ListLimits = { countCap: ORDER_LIST_COUNT_CAP, window: 100 };
+export const LIST_LIMITS: ListLimits = { countCap: ORDER_LIST_COUNT_CAP, window: 1_000 };
 
 /** A LIMIT that limits nothing (the largest a PostgreSQL integer holds). */
 const EVERY_ROW = 2_147_483_647;
@@ -39,11 +41,12 @@ const newestFirst = (t: { createdAt: AnyColumn; orderNumber: AnyColumn }) => [
  * read in the way its size calls for, with the same result:
  * - no more matches than the count's cap: all of them (found through the search's or the days'
  *   indexes), sorted;
- * - more: the tab's newest orders (a hundred for each the page shows), filtered, when they hold
- *   the whole page (its matches are then the newest of all); else, for a search given in `parts`
- *   (two filters no order meets both of, each read newest first off an index: a past month's
- *   order numbers and the rest; search.ts), the newest of each merged; else all matches,
- *   sorted. Only a word matching many orders, none of them recent, is slow that way.
+ * - more, for a search given in `parts` (two filters no order meets both of, each read newest
+ *   first off an index: a past month's order numbers and the rest; search.ts): the newest of
+ *   each, merged;
+ * - more, otherwise: the tab's newest orders (a thousand for each the page shows), filtered,
+ *   when they hold the whole page (its matches are then the newest of all); else all matches,
+ *   sorted. Only a word matching many orders, few of them recent, is slow that way.
  * `base` is the tab's filters alone (undefined: the list is not narrowed).
  */
 export async function readListPage(
@@ -85,7 +88,7 @@ export async function readListPage(
     return { rows, totalCount };
   }
   const totalCount = await counting;
-  if (totalCount > counted) {
+  if (totalCount > counted && !parts) {
     // Named as the table, so the list's filters (written on `orders`) apply to it as they are.
     const recent = db
       .select()
