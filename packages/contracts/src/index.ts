@@ -44,3 +44,4 @@ export * from './audit.js';
 export * from './oversight.js';
 export * from './catalogue-help-admin.js';
 export * from './counter-scan.js';
+export * from './rate-cards.js';
