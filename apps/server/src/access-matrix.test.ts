@@ -516,6 +516,22 @@ const RECIPES: Record<string, Recipe> = {
       values: [{ key: 'SnowGearSmartStore.Business.AgentCommissionRate', value: '' }],
     },
   }),
+  'GET /api/app/rate-cards': ({ side }) => ({ url: `/api/app/rate-cards?storeId=${side.storeId}` }),
+  // A card of no such kind of gear: refused after the store's, nothing saved.
+  'PUT /api/app/rate-cards': ({ side }) => ({
+    url: '/api/app/rate-cards',
+    payload: {
+      storeId: side.storeId,
+      subjectKind: 'category',
+      subjectId: NIL,
+      junior: false,
+      lengths: [100],
+      furtherDay: 50,
+    },
+  }),
+  'GET /api/app/rate-cards/preview': ({ side }) => ({
+    url: `/api/app/rate-cards/preview?storeId=${side.storeId}&subjectKind=category&subjectId=${NIL}&junior=false&start=${today}&days=3`,
+  }),
   'GET /api/app/store-dashboard': ({ side }) => ({
     url: `/api/app/store-dashboard?storeId=${side.storeId}`,
   }),

@@ -251,6 +251,11 @@ PUT    /api/app/admin/system-info                         401       403      403
 GET    /api/app/admin/rental-agreements                   401       403      403    403    403      403     ok
 POST   /api/app/admin/rental-agreements                   401       403      403    403    403      403     ok
 #
+# Rate cards (the business's for system management, a manager's own store's)
+GET    /api/app/rate-cards                                401       403      403    403    403      ok/403  ok/ok
+PUT    /api/app/rate-cards                                401       403      403    403    403      404/403 404/404
+DELETE /api/app/rate-cards/:id                            401       403      403    403    403      404     404
+GET    /api/app/rate-cards/preview                        401       403      403    403    403      404/403 404/404
 # Administration: the catalogue (categories and attribute definitions)
 GET    /api/app/catalogue/categories                      401       403      403    403    403      403     ok
 POST   /api/app/catalogue/categories                      401       403      403    403    403      403     ok

@@ -87,6 +87,8 @@ export const ErrorCode = {
   FileLinkExpired: 'File:LinkExpired',
   NotEnoughStock: 'SmallEquipment:NotEnoughStock',
   SmallEquipmentNotFound: 'SmallEquipment:NotFound',
+  RateCardNotFound: 'RateCard:NotFound',
+  RateCardSubjectNotFound: 'RateCard:SubjectNotFound',
   FileTypeNotAllowed: 'File:TypeNotAllowed',
   FileTooLarge: 'File:TooLarge',
   FileMissing: 'File:Missing',

@@ -1,3 +1,8 @@
+import { z } from 'zod';
+import { queryDay } from './date-schemas.js';
+import { decimalInput, queryInteger } from './number-schemas.js';
+import { ValidationCode } from './validation-codes.js';
+
 /**
  * What a rental costs by its length and its days (issue 60): a rate card per kind of gear or
  * pack, junior cards beside the adult ones, seasons, weekends and holidays, and early booking.
@@ -263,3 +268,116 @@ export function calendarProblem(
   }
   return null;
 }
+
+// ---- on the wire ---------------------------------------------------------------------------------
+
+/** What a card prices: a kind of gear (a category) or a pack. */
+export const RateCardSubjectKindSchema = z.enum(['category', 'pack']);
+export type RateCardSubjectKind = z.infer<typeof RateCardSubjectKindSchema>;
+
+/** A price of a card in yuan: whole, 0 to ¥100,000. */
+const cardYuan = () =>
+  decimalInput(
+    z
+      .number()
+      .int(ValidationCode.RateCardPrice)
+      .min(0, ValidationCode.RateCardPrice)
+      .max(RATE_CARD_PRICE_MAX_FEN / 100, ValidationCode.RateCardPrice),
+  );
+
+/** Yuan on the wire to the fen the rules read. */
+export const cardInFen = (card: { lengths: number[]; furtherDay: number }): RateCard => ({
+  lengths: card.lengths.map((yuan) => Math.round(yuan * 100)),
+  furtherDayFen: Math.round(card.furtherDay * 100),
+});
+
+/**
+ * A card saved for a store (storeId) or for every store that has none of its own (null): the
+ * price of each length in yuan, then of each further day. The screen checks the card's own rules
+ * as the server does; the junior and pack rules need the other cards (the server's).
+ */
+export const RateCardSaveSchema = z
+  .object({
+    storeId: z.uuid().nullable(),
+    subjectKind: RateCardSubjectKindSchema,
+    subjectId: z.uuid(),
+    junior: z.boolean(),
+    lengths: z
+      .array(cardYuan())
+      .min(1, ValidationCode.RateCardLengths)
+      .max(RATE_CARD_LENGTHS_MAX, ValidationCode.RateCardLengths),
+    furtherDay: cardYuan(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.lengths[0] === 0) {
+      ctx.addIssue({ code: 'custom', path: ['lengths', 0], message: ValidationCode.RateCardPrice });
+    }
+    const cheaper = v.lengths.findIndex((yuan, i) => i > 0 && yuan < v.lengths[i - 1]!);
+    if (cheaper > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['lengths', cheaper],
+        message: ValidationCode.RateCardLongerCheaper,
+      });
+    }
+  });
+export type RateCardSave = z.infer<typeof RateCardSaveSchema>;
+
+export const RateCardSchema = z.object({
+  id: z.uuid(),
+  /** Null: the business's card, for every store without one of its own. */
+  storeId: z.uuid().nullable(),
+  subjectKind: RateCardSubjectKindSchema,
+  subjectId: z.uuid(),
+  /** In the reader's language. */
+  subjectName: z.string(),
+  junior: z.boolean(),
+  lengths: z.array(z.number()),
+  furtherDay: z.number(),
+  lastModificationTime: z.string(),
+});
+export type RateCardDto = z.infer<typeof RateCardSchema>;
+
+/** A store's cards: its own, and the business's where it has none of its own (`inherited`). */
+export const RateCardListSchema = z.object({
+  storeId: z.uuid().nullable(),
+  items: z.array(RateCardSchema.extend({ inherited: z.boolean() })),
+});
+
+export const RateCardQuerySchema = z.object({ storeId: z.uuid().optional() });
+
+/** "A 3-day Sport pack for an adult starting 2027-02-08 costs …", booked on `bookedOn`. */
+export const RateCardPreviewQuerySchema = z.object({
+  storeId: z.uuid(),
+  subjectKind: RateCardSubjectKindSchema,
+  subjectId: z.uuid(),
+  junior: z.enum(['true', 'false']).transform((v) => v === 'true'),
+  start: queryDay(),
+  days: queryInteger(z.number().int().min(1).max(365)),
+  bookedOn: queryDay().optional(),
+});
+
+export const RateCardPreviewSchema = z.object({
+  /** Whose card priced it: the store's own or the business's. */
+  card: z.enum(['store', 'business']),
+  days: z.array(
+    z.object({
+      date: z.string(),
+      day: z.number(),
+      rate: z.number(),
+      percent: z.number(),
+      because: z
+        .object({
+          kind: z.enum(['season', 'weekend', 'holiday']),
+          name: z.string(),
+          nameEn: z.string(),
+        })
+        .nullable(),
+      amount: z.number(),
+    }),
+  ),
+  rent: z.number(),
+  earlyBookingOff: z.number(),
+  total: z.number(),
+});
+export type RateCardPreview = z.infer<typeof RateCardPreviewSchema>;

@@ -102,6 +102,12 @@ export const ValidationCode = {
   HelpInvalidSlug: 'HelpInvalidSlug',
   HelpTagEmpty: 'HelpTagEmpty',
   HelpTagsDuplicate: 'HelpTagsDuplicate',
+  // Rate cards (rate-cards.ts).
+  RateCardPrice: 'RateCardPrice',
+  RateCardLengths: 'RateCardLengths',
+  RateCardLongerCheaper: 'RateCardLongerCheaper',
+  RateCardJuniorDearer: 'RateCardJuniorDearer',
+  RateCardPackDearer: 'RateCardPackDearer',
 } as const;
 export type ValidationCode = (typeof ValidationCode)[keyof typeof ValidationCode];
 

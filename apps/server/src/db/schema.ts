@@ -1001,6 +1001,34 @@ export const rentalPacks = pgTable(
 );
 
 /**
+ * What a rental of each length costs (issue 60, docs/pricing.md): a card for a kind of gear (a
+ * category) or a pack, an adult's or a junior's, of one store or (store null) of every store
+ * without its own. Prices in fen, whole yuan: `lengths_fen[k - 1]` for k days, then each further
+ * day.
+ */
+export const rateCards = pgTable(
+  'rate_cards',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    storeId: uuid('store_id').references(() => stores.id, { onDelete: 'cascade' }),
+    subjectKind: text('subject_kind', { enum: ['category', 'pack'] }).notNull(),
+    subjectId: uuid('subject_id').notNull(),
+    junior: boolean('junior').notNull(),
+    lengthsFen: integer('lengths_fen').array().notNull(),
+    furtherDayFen: integer('further_day_fen').notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    unique('rate_cards_subject_unique')
+      .on(t.tenantId, t.storeId, t.subjectKind, t.subjectId, t.junior)
+      .nullsNotDistinct(),
+  ],
+);
+
+/**
  * A customer's riders (themselves and family members) with what sizing and binding settings
  * need, kept for next season.
  */

@@ -119,6 +119,11 @@ const zh: Record<ValidationCode, string> = {
   HelpInvalidSlug: '标识只能用小写字母、数字和连字符，3–60 个字符',
   HelpTagEmpty: '标签不能为空',
   HelpTagsDuplicate: '标签不能重复',
+  RateCardPrice: '请填写整元价格，0 到 100000 元，首日不能为 0',
+  RateCardLengths: '价格表需要 1 到 30 天',
+  RateCardLongerCheaper: '租期越长总价不能越低',
+  RateCardJuniorDearer: '儿童价每一天都不能高于成人价',
+  RateCardPackDearer: '套餐每一天都不能高于单租各件之和',
 };
 
 const en: Record<ValidationCode, string> = {
@@ -212,6 +217,11 @@ const en: Record<ValidationCode, string> = {
   HelpInvalidSlug: 'Lowercase letters, digits and hyphens only, 3–60 characters',
   HelpTagEmpty: 'A tag cannot be empty',
   HelpTagsDuplicate: 'Each tag only once',
+  RateCardPrice: 'Whole yuan from 0 to 100,000, and the first day not 0',
+  RateCardLengths: 'The table needs 1 to 30 days',
+  RateCardLongerCheaper: 'A longer rental cannot cost less',
+  RateCardJuniorDearer: 'No junior day may cost more than the adult day',
+  RateCardPackDearer: 'No pack day may cost more than its parts rented alone',
 };
 
 /** The words for each code, by language. */

@@ -311,6 +311,11 @@ const enUS: Messages = {
     tooLong: 'At most {{max}} characters',
     tooMany: 'At most {{max}} items',
     tooBig: 'At most {{max}}',
+    RateCardPrice: 'Whole yuan from 0 to 100,000, and the first day not 0',
+    RateCardLengths: 'The table needs 1 to 30 days',
+    RateCardLongerCheaper: 'A longer rental cannot cost less',
+    RateCardJuniorDearer: 'No junior day may cost more than the adult day',
+    RateCardPackDearer: 'No pack day may cost more than its parts rented alone',
   },
   footer: {
     darkMode: 'Dark mode',

@@ -303,6 +303,11 @@ const zhCN = {
     tooLong: '最多 {{max}} 个字',
     tooMany: '最多 {{max}} 项',
     tooBig: '不能大于 {{max}}',
+    RateCardPrice: '请填写整元价格，0 到 100000 元，首日不能为 0',
+    RateCardLengths: '价格表需要 1 到 30 天',
+    RateCardLongerCheaper: '租期越长总价不能越低',
+    RateCardJuniorDearer: '儿童价每一天都不能高于成人价',
+    RateCardPackDearer: '套餐每一天都不能高于单租各件之和',
   },
   footer: {
     darkMode: '深色模式',

@@ -1,0 +1,387 @@
+import type { FastifyRequest } from 'fastify';
+import { and, eq, isNull, or } from 'drizzle-orm';
+import {
+  cardInFen,
+  dayRate,
+  earlyBookingOff,
+  ErrorCode,
+  juniorCardProblem,
+  packCardProblem,
+  Permissions,
+  priceDays,
+  ValidationCode,
+  type PricingCalendar,
+  type RateCard,
+  type RateCardDto,
+  type RateCardPreview,
+  type RateCardSave,
+  type RateCardSubjectKind,
+  type RateCardListSchema,
+  type RateCardPreviewQuerySchema,
+} from '@snowgear/contracts';
+import type { z } from 'zod';
+import type { Database, Transaction } from '@/db/client.js';
+import { equipmentCategories, rateCards, rentalPacks, stores } from '@/db/schema.js';
+import { inLanguage } from '@/lib/english.js';
+import { businessError, notFound, validationError } from '@/lib/errors.js';
+import { isEnglish, message, type MessageKey } from '@/lib/messages.js';
+import { recordAudit } from '@/modules/audit/record.js';
+
+type CardRow = typeof rateCards.$inferSelect;
+type RateCardList = z.infer<typeof RateCardListSchema>;
+type PreviewQuery = z.output<typeof RateCardPreviewQuerySchema>;
+
+/** No seasons, holidays or early booking are stored yet (the next step of issue 60). */
+const NO_CALENDAR: PricingCalendar = { seasons: [], holidays: [], holidayPercent: 100 };
+
+const asCard = (row: CardRow): RateCard => ({
+  lengths: row.lengthsFen,
+  furtherDayFen: row.furtherDayFen,
+});
+const yuan = (fen: number) => fen / 100;
+
+/**
+ * The rate cards of the business and its stores (issue 60, docs/pricing.md): what a rental of
+ * each length costs per kind of gear or pack, adult and junior. A store's own card wins over the
+ * business's. Every change is one transaction with its line in the audit log, and keeps the rules
+ * that always hold: a junior day no dearer than the adult's, a pack day no dearer than its parts'.
+ */
+export class RateCardService {
+  constructor(
+    private readonly db: Database,
+    private readonly request: FastifyRequest,
+  ) {}
+
+  private get tenantId() {
+    return this.request.tenantId;
+  }
+  private get user() {
+    return this.request.user!;
+  }
+  private get english() {
+    return isEnglish(this.request);
+  }
+  private msg(key: MessageKey, params?: Record<string, string | number>) {
+    return message(this.request, key, params);
+  }
+  private both(key: MessageKey, params: (language: string) => Record<string, string | number>) {
+    const at = (language: string) =>
+      message({ headers: { 'accept-language': language } }, key, params(language));
+    return { zh: at('zh-CN'), en: at('en-US') };
+  }
+
+  /** System management sets every store's cards and the business's; a manager their store's. */
+  private get editsGlobal() {
+    return this.user.permissions.includes(Permissions.SystemManagement.Default);
+  }
+
+  /** A store the caller may read and change the cards of (null: the business's own). */
+  private async scope(storeId: string | null | undefined): Promise<string | null> {
+    if (storeId === null || (storeId === undefined && this.editsGlobal)) return null;
+    const id = storeId ?? this.user.primaryStoreId;
+    if (!id) throw businessError(ErrorCode.Forbidden, this.msg('RateCardOtherStore'));
+    if (!this.editsGlobal && id !== this.user.primaryStoreId) {
+      throw businessError(ErrorCode.Forbidden, this.msg('RateCardOtherStore'));
+    }
+    const [row] = await this.db
+      .select({ id: stores.id })
+      .from(stores)
+      .where(and(eq(stores.tenantId, this.tenantId), eq(stores.id, id)));
+    if (!row) throw notFound(ErrorCode.StoreNotFound, this.msg('StoreNotFound'));
+    return row.id;
+  }
+
+  /** The cards a store prices with: its own, and the business's where it has none. */
+  private async effective(tx: Database | Transaction, storeId: string | null) {
+    const rows = await tx
+      .select()
+      .from(rateCards)
+      .where(
+        and(
+          eq(rateCards.tenantId, this.tenantId),
+          storeId
+            ? or(eq(rateCards.storeId, storeId), isNull(rateCards.storeId))
+            : isNull(rateCards.storeId),
+        ),
+      );
+    const key = (r: CardRow) => `${r.subjectKind}:${r.subjectId}:${r.junior}`;
+    const own = new Set(rows.filter((r) => r.storeId !== null).map(key));
+    return rows.filter((r) => r.storeId !== null || !own.has(key(r)));
+  }
+
+  /** The names of categories and packs, in the reader's language (one query after the other: in a transaction). */
+  private async subjectNames(tx: Database | Transaction) {
+    const categories = await tx
+      .select({
+        id: equipmentCategories.id,
+        name: equipmentCategories.name,
+        nameEn: equipmentCategories.nameEn,
+      })
+      .from(equipmentCategories)
+      .where(eq(equipmentCategories.tenantId, this.tenantId));
+    const packs = await tx
+      .select({
+        id: rentalPacks.id,
+        name: rentalPacks.name,
+        nameEn: rentalPacks.nameEn,
+        categoryIds: rentalPacks.categoryIds,
+      })
+      .from(rentalPacks)
+      .where(eq(rentalPacks.tenantId, this.tenantId));
+    return { categories, packs };
+  }
+
+  private toDto(
+    row: CardRow,
+    names: Awaited<ReturnType<RateCardService['subjectNames']>>,
+  ): RateCardDto {
+    const subject = (row.subjectKind === 'category' ? names.categories : names.packs).find(
+      (s) => s.id === row.subjectId,
+    );
+    return {
+      id: row.id,
+      storeId: row.storeId,
+      subjectKind: row.subjectKind,
+      subjectId: row.subjectId,
+      subjectName: subject ? inLanguage(this.english, subject.name, subject.nameEn) : '',
+      junior: row.junior,
+      lengths: row.lengthsFen.map(yuan),
+      furtherDay: yuan(row.furtherDayFen),
+      lastModificationTime: row.updatedAt.toISOString(),
+    };
+  }
+
+  async list(storeId: string | undefined): Promise<RateCardList> {
+    const scope = await this.scope(storeId);
+    const [rows, names] = await Promise.all([
+      this.effective(this.db, scope),
+      this.subjectNames(this.db),
+    ]);
+    return {
+      storeId: scope,
+      items: rows.map((r) => ({ ...this.toDto(r, names), inherited: r.storeId !== scope })),
+    };
+  }
+
+  /**
+   * Sets a card, refusing (400, on the field) a junior day dearer than the adult's, an adult day
+   * cheaper than the junior's already saved, or a pack day dearer than its parts' together.
+   */
+  async save(input: RateCardSave): Promise<RateCardDto> {
+    if (input.storeId === null && !this.editsGlobal) {
+      throw businessError(ErrorCode.Forbidden, this.msg('RateCardGlobalNotYours'));
+    }
+    const storeId = await this.scope(input.storeId);
+    const card = cardInFen(input);
+    return this.db.transaction(async (tx) => {
+      const names = await this.subjectNames(tx);
+      const subject = await this.subject(input.subjectKind, input.subjectId, names);
+      const cards = await this.effective(tx, storeId);
+      const find = (kind: RateCardSubjectKind, id: string, junior: boolean) =>
+        cards.find((c) => c.subjectKind === kind && c.subjectId === id && c.junior === junior);
+      // The junior rule, either way round.
+      const adult = input.junior ? find(input.subjectKind, input.subjectId, false) : undefined;
+      const junior = input.junior ? undefined : find(input.subjectKind, input.subjectId, true);
+      if (
+        (adult && juniorCardProblem(card, asCard(adult))) ||
+        (junior && juniorCardProblem(asCard(junior), card))
+      ) {
+        throw this.invalid(ValidationCode.RateCardJuniorDearer);
+      }
+      // The pack rule, against the parts' cards of the same age (where every part has one).
+      if (input.subjectKind === 'pack') {
+        const pack = names.packs.find((p) => p.id === input.subjectId)!;
+        const parts = pack.categoryIds.map((id) => find('category', id, input.junior));
+        if (
+          parts.every((p) => p !== undefined) &&
+          packCardProblem(
+            card,
+            parts.map((p) => asCard(p)),
+          )
+        ) {
+          throw this.invalid(ValidationCode.RateCardPackDearer);
+        }
+      }
+      // A part made cheaper: no pack holding it may be left dearer than its parts.
+      if (input.subjectKind === 'category') {
+        for (const pack of names.packs.filter((p) => p.categoryIds.includes(input.subjectId))) {
+          const packCard = find('pack', pack.id, input.junior);
+          const parts = pack.categoryIds.map((id) =>
+            id === input.subjectId ? card : find('category', id, input.junior),
+          );
+          if (!packCard || parts.some((p) => p === undefined)) continue;
+          const partCards = parts.map((p) => ('lengthsFen' in p! ? asCard(p) : p!));
+          if (packCardProblem(asCard(packCard), partCards)) {
+            throw this.invalid(ValidationCode.RateCardPackDearer);
+          }
+        }
+      }
+      const [row] = await tx
+        .insert(rateCards)
+        .values({
+          tenantId: this.tenantId,
+          storeId,
+          subjectKind: input.subjectKind,
+          subjectId: input.subjectId,
+          junior: input.junior,
+          lengthsFen: card.lengths,
+          furtherDayFen: card.furtherDayFen,
+        })
+        .onConflictDoUpdate({
+          target: [
+            rateCards.tenantId,
+            rateCards.storeId,
+            rateCards.subjectKind,
+            rateCards.subjectId,
+            rateCards.junior,
+          ],
+          set: {
+            lengthsFen: card.lengths,
+            furtherDayFen: card.furtherDayFen,
+            updatedAt: new Date(),
+          },
+        })
+        .returning();
+      const before = cards.find(
+        (c) =>
+          c.storeId === storeId &&
+          c.subjectKind === input.subjectKind &&
+          c.subjectId === input.subjectId &&
+          c.junior === input.junior,
+      );
+      await recordAudit(tx, this.request, {
+        category: 'settings',
+        storeId,
+        entityType: 'rate-card',
+        entityId: row!.id,
+        action: before ? 'updated' : 'created',
+        summary: await this.summary(tx, 'AuditRateCardSaved', storeId, subject, input.junior, card),
+        changes: {
+          lengths: [before ? before.lengthsFen.map(yuan) : null, input.lengths],
+          furtherDay: [before ? yuan(before.furtherDayFen) : null, input.furtherDay],
+        },
+      });
+      return this.toDto(row!, names);
+    });
+  }
+
+  async remove(id: string): Promise<void> {
+    const [found] = await this.db
+      .select()
+      .from(rateCards)
+      .where(and(eq(rateCards.tenantId, this.tenantId), eq(rateCards.id, id)));
+    if (!found) throw notFound(ErrorCode.RateCardNotFound, this.msg('RateCardNotFound'));
+    if (found.storeId === null && !this.editsGlobal) {
+      throw businessError(ErrorCode.Forbidden, this.msg('RateCardGlobalNotYours'));
+    }
+    if (found.storeId !== null) await this.scope(found.storeId);
+    await this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .delete(rateCards)
+        .where(and(eq(rateCards.tenantId, this.tenantId), eq(rateCards.id, id)))
+        .returning();
+      // Removed by someone else meanwhile.
+      if (!row) throw notFound(ErrorCode.RateCardNotFound, this.msg('RateCardNotFound'));
+      const names = await this.subjectNames(tx);
+      const subject = (row.subjectKind === 'category' ? names.categories : names.packs).find(
+        (s) => s.id === row.subjectId,
+      ) ?? { name: '', nameEn: '' };
+      await recordAudit(tx, this.request, {
+        category: 'settings',
+        storeId: row.storeId,
+        entityType: 'rate-card',
+        entityId: row.id,
+        action: 'deleted',
+        summary: await this.summary(
+          tx,
+          'AuditRateCardDeleted',
+          row.storeId,
+          subject,
+          row.junior,
+          asCard(row),
+        ),
+        changes: {
+          lengths: [row.lengthsFen.map(yuan), null],
+          furtherDay: [yuan(row.furtherDayFen), null],
+        },
+      });
+    });
+  }
+
+  /** What a rental would cost on the card that applies at the store, day by day. */
+  async preview(query: PreviewQuery): Promise<RateCardPreview> {
+    const storeId = await this.scope(query.storeId);
+    const cards = await this.effective(this.db, storeId);
+    const row = cards.find(
+      (c) =>
+        c.subjectKind === query.subjectKind &&
+        c.subjectId === query.subjectId &&
+        c.junior === query.junior,
+    );
+    if (!row) throw notFound(ErrorCode.RateCardNotFound, this.msg('RateCardNotFound'));
+    const { days, rentFen } = priceDays(asCard(row), NO_CALENDAR, query.start, 1, query.days);
+    const off = earlyBookingOff(null, rentFen, query.bookedOn ?? query.start, query.start);
+    return {
+      card: row.storeId ? 'store' : 'business',
+      days: days.map((d) => ({
+        date: d.date,
+        day: d.day,
+        rate: yuan(d.rateFen),
+        percent: d.percent,
+        because: d.because,
+        amount: yuan(d.amountFen),
+      })),
+      rent: yuan(rentFen),
+      earlyBookingOff: yuan(off),
+      total: yuan(rentFen - off),
+    };
+  }
+
+  private async subject(
+    kind: RateCardSubjectKind,
+    id: string,
+    names: Awaited<ReturnType<RateCardService['subjectNames']>>,
+  ) {
+    const found =
+      kind === 'category'
+        ? names.categories.find((c) => c.id === id)
+        : names.packs.find((p) => p.id === id);
+    if (!found)
+      throw notFound(ErrorCode.RateCardSubjectNotFound, this.msg('RateCardSubjectNotFound'));
+    return found;
+  }
+
+  private invalid(code: ValidationCode) {
+    return validationError('body', [{ path: ['lengths'], message: code }]);
+  }
+
+  private async summary(
+    tx: Transaction,
+    key: 'AuditRateCardSaved' | 'AuditRateCardDeleted',
+    storeId: string | null,
+    subject: { name: string; nameEn: string },
+    junior: boolean,
+    card: RateCard,
+  ) {
+    const [store] = storeId
+      ? await tx
+          .select({ name: stores.name, nameEn: stores.nameEn })
+          .from(stores)
+          .where(eq(stores.id, storeId))
+      : [];
+    const days = Array.from({ length: card.lengths.length }, (_, i) => i + 1);
+    return this.both(key, (language) => {
+      const en = language === 'en-US';
+      const words = (k: MessageKey) => message({ headers: { 'accept-language': language } }, k);
+      return {
+        store: store ? inLanguage(en, store.name, store.nameEn) : words('RateCardAllStores'),
+        subject: inLanguage(en, subject.name, subject.nameEn),
+        junior: junior ? words('RateCardJunior') : '',
+        lengths: days
+          .map((d) => `${d}${en ? ' d' : '天'} ¥${yuan(card.lengths[d - 1]!)}`)
+          .join(', '),
+        further: `¥${yuan(dayRate(card, card.lengths.length + 1))}`,
+      };
+    });
+  }
+}
