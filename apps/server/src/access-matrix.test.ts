@@ -532,6 +532,34 @@ const RECIPES: Record<string, Recipe> = {
   'GET /api/app/rate-cards/preview': ({ side }) => ({
     url: `/api/app/rate-cards/preview?storeId=${side.storeId}&subjectKind=category&subjectId=${NIL}&junior=false&start=${today}&days=3`,
   }),
+  'GET /api/app/price-seasons': ({ side }) => ({
+    url: `/api/app/price-seasons?storeId=${side.storeId}`,
+  }),
+  // The last days the calendar holds: made once, then refused as overlapping.
+  'POST /api/app/price-seasons': ({ side }) => ({
+    url: '/api/app/price-seasons',
+    payload: {
+      storeId: side.storeId,
+      from: '2099-12-30',
+      to: '2099-12-31',
+      percent: 150,
+      weekendPercent: null,
+      name: reason,
+      nameEn: '',
+    },
+  }),
+  'PUT /api/app/price-seasons/:id': () => ({
+    url: `/api/app/price-seasons/${NIL}`,
+    payload: {
+      storeId: null,
+      from: '2027-02-05',
+      to: '2027-02-12',
+      percent: 150,
+      weekendPercent: null,
+      name: reason,
+      nameEn: '',
+    },
+  }),
   'GET /api/app/store-dashboard': ({ side }) => ({
     url: `/api/app/store-dashboard?storeId=${side.storeId}`,
   }),

@@ -256,6 +256,10 @@ GET    /api/app/rate-cards                                401       403      403
 PUT    /api/app/rate-cards                                401       403      403    403    403      404/403 404/404
 DELETE /api/app/rate-cards/:id                            401       403      403    403    403      404     404
 GET    /api/app/rate-cards/preview                        401       403      403    403    403      404/403 404/404
+GET    /api/app/price-seasons                             401       403      403    403    403      ok/403  ok/ok
+POST   /api/app/price-seasons                             401       403      403    403    403      ok/403  ok/ok
+PUT    /api/app/price-seasons/:id                         401       403      403    403    403      404     404
+DELETE /api/app/price-seasons/:id                         401       403      403    403    403      404     404
 # Administration: the catalogue (categories and attribute definitions)
 GET    /api/app/catalogue/categories                      401       403      403    403    403      403     ok
 POST   /api/app/catalogue/categories                      401       403      403    403    403      403     ok

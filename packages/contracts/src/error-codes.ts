@@ -89,6 +89,7 @@ export const ErrorCode = {
   SmallEquipmentNotFound: 'SmallEquipment:NotFound',
   RateCardNotFound: 'RateCard:NotFound',
   RateCardSubjectNotFound: 'RateCard:SubjectNotFound',
+  PriceSeasonNotFound: 'RateCard:SeasonNotFound',
   FileTypeNotAllowed: 'File:TypeNotAllowed',
   FileTooLarge: 'File:TooLarge',
   FileMissing: 'File:Missing',

@@ -381,3 +381,50 @@ export const RateCardPreviewSchema = z.object({
   total: z.number(),
 });
 export type RateCardPreview = z.infer<typeof RateCardPreviewSchema>;
+
+// ---- price seasons on the wire --------------------------------------------------------------------
+
+const seasonPercent = () =>
+  decimalInput(
+    z
+      .number()
+      .int(ValidationCode.SeasonPercent)
+      .min(SEASON_PERCENT.min, ValidationCode.SeasonPercent)
+      .max(SEASON_PERCENT.max, ValidationCode.SeasonPercent),
+  );
+
+/**
+ * A season of one store, or (storeId null) of every store that has none of its own: its days,
+ * inclusive, and the percent of the card they cost (a weekend percent within it, optionally).
+ */
+export const PriceSeasonSaveSchema = z
+  .object({
+    storeId: z.uuid().nullable(),
+    from: queryDay(),
+    to: queryDay(),
+    percent: seasonPercent(),
+    weekendPercent: seasonPercent().nullable(),
+    name: z.string().trim().min(1, ValidationCode.NameRequired).max(40),
+    nameEn: z.string().trim().max(60),
+  })
+  .refine((v) => v.to >= v.from, { path: ['to'], message: ValidationCode.SeasonDates });
+export type PriceSeasonSave = z.infer<typeof PriceSeasonSaveSchema>;
+
+export const PriceSeasonSchema = z.object({
+  id: z.uuid(),
+  storeId: z.uuid().nullable(),
+  from: z.string(),
+  to: z.string(),
+  percent: z.number(),
+  weekendPercent: z.number().nullable(),
+  name: z.string(),
+  nameEn: z.string(),
+});
+export type PriceSeasonDto = z.infer<typeof PriceSeasonSchema>;
+
+/** A store's seasons: its own, or the business's when it has none (`inherited`). */
+export const PriceSeasonListSchema = z.object({
+  storeId: z.uuid().nullable(),
+  inherited: z.boolean(),
+  items: z.array(PriceSeasonSchema),
+});

@@ -108,6 +108,9 @@ export const ValidationCode = {
   RateCardLongerCheaper: 'RateCardLongerCheaper',
   RateCardJuniorDearer: 'RateCardJuniorDearer',
   RateCardPackDearer: 'RateCardPackDearer',
+  SeasonDates: 'SeasonDates',
+  SeasonPercent: 'SeasonPercent',
+  SeasonOverlap: 'SeasonOverlap',
 } as const;
 export type ValidationCode = (typeof ValidationCode)[keyof typeof ValidationCode];
 

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
+  date,
   doublePrecision,
   jsonb,
   index,
@@ -1026,6 +1027,30 @@ export const rateCards = pgTable(
       .on(t.tenantId, t.storeId, t.subjectKind, t.subjectId, t.junior)
       .nullsNotDistinct(),
   ],
+);
+
+/**
+ * Days a store (or, store null, every store without seasons of its own) prices at a percent of
+ * its rate cards (issue 60, docs/pricing.md): the Spring Festival week at 150 %, a low season at
+ * 80 %, weekends within a season at their own percent. A store's seasons never share a day.
+ */
+export const priceSeasons = pgTable(
+  'price_seasons',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    storeId: uuid('store_id').references(() => stores.id, { onDelete: 'cascade' }),
+    fromDay: date('from_day', { mode: 'string' }).notNull(),
+    toDay: date('to_day', { mode: 'string' }).notNull(),
+    percent: integer('percent').notNull(),
+    weekendPercent: integer('weekend_percent'),
+    name: text('name').notNull(),
+    nameEn: text('name_en').notNull().default(''),
+    ...timestamps,
+  },
+  (t) => [index('price_seasons_store_idx').on(t.tenantId, t.storeId, t.fromDay)],
 );
 
 /**

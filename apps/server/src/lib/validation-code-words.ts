@@ -124,6 +124,9 @@ const zh: Record<ValidationCode, string> = {
   RateCardLongerCheaper: '租期越长总价不能越低',
   RateCardJuniorDearer: '儿童价每一天都不能高于成人价',
   RateCardPackDearer: '套餐每一天都不能高于单租各件之和',
+  SeasonDates: '结束日期不能早于开始日期',
+  SeasonPercent: '请填写 10 到 500 之间的整数百分比',
+  SeasonOverlap: '与已有的价格季节日期重叠',
 };
 
 const en: Record<ValidationCode, string> = {
@@ -222,6 +225,9 @@ const en: Record<ValidationCode, string> = {
   RateCardLongerCheaper: 'A longer rental cannot cost less',
   RateCardJuniorDearer: 'No junior day may cost more than the adult day',
   RateCardPackDearer: 'No pack day may cost more than its parts rented alone',
+  SeasonDates: 'The last day cannot be before the first',
+  SeasonPercent: 'A whole percent from 10 to 500',
+  SeasonOverlap: 'Overlaps a price season already set',
 };
 
 /** The words for each code, by language. */

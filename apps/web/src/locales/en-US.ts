@@ -316,6 +316,9 @@ const enUS: Messages = {
     RateCardLongerCheaper: 'A longer rental cannot cost less',
     RateCardJuniorDearer: 'No junior day may cost more than the adult day',
     RateCardPackDearer: 'No pack day may cost more than its parts rented alone',
+    SeasonDates: 'The last day cannot be before the first',
+    SeasonPercent: 'A whole percent from 10 to 500',
+    SeasonOverlap: 'Overlaps a price season already set',
   },
   footer: {
     darkMode: 'Dark mode',

@@ -308,6 +308,9 @@ const zhCN = {
     RateCardLongerCheaper: '租期越长总价不能越低',
     RateCardJuniorDearer: '儿童价每一天都不能高于成人价',
     RateCardPackDearer: '套餐每一天都不能高于单租各件之和',
+    SeasonDates: '结束日期不能早于开始日期',
+    SeasonPercent: '请填写 10 到 500 之间的整数百分比',
+    SeasonOverlap: '与已有的价格季节日期重叠',
   },
   footer: {
     darkMode: '深色模式',

@@ -3,6 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   Permissions as P,
+  PriceSeasonListSchema,
+  PriceSeasonSaveSchema,
+  PriceSeasonSchema,
   RateCardListSchema,
   RateCardPreviewQuerySchema,
   RateCardPreviewSchema,
@@ -77,5 +80,58 @@ export async function rateCardRoutes(app: FastifyInstance, _options: { timeZone:
       },
     },
     async (request) => service(request).preview(request.query),
+  );
+
+  r.get(
+    '/api/app/price-seasons',
+    {
+      config,
+      schema: {
+        tags,
+        summary: "A store's price seasons: its own, or the business's when it has none (inherited)",
+        querystring: RateCardQuerySchema,
+        response: { 200: PriceSeasonListSchema },
+      },
+    },
+    async (request) => service(request).seasons(request.query.storeId),
+  );
+  r.post(
+    '/api/app/price-seasons',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          'A new season of a store or (storeId null, system management) of every store; 400 SeasonOverlap on its days when it shares one with another',
+        body: PriceSeasonSaveSchema,
+        response: { 201: PriceSeasonSchema },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await service(request).saveSeason(request.body)),
+  );
+  r.put(
+    '/api/app/price-seasons/:id',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Change a season',
+        params: z.object({ id: z.uuid() }),
+        body: PriceSeasonSaveSchema,
+        response: { 200: PriceSeasonSchema },
+      },
+    },
+    async (request) => service(request).saveSeason(request.body, request.params.id),
+  );
+  r.delete(
+    '/api/app/price-seasons/:id',
+    {
+      config,
+      schema: { tags, summary: 'Remove a season', params: z.object({ id: z.uuid() }) },
+    },
+    async (request, reply) => {
+      await service(request).removeSeason(request.params.id);
+      return reply.code(204).send();
+    },
   );
 }

@@ -287,6 +287,107 @@ describe('rate cards: set per store or for every store, checked, previewed', () 
     expect(fieldErrors(undercut)[0]!.message).toBe('RateCardPackDearer');
   });
 
+  it("prices the days of a season at its percent, and keeps a store's seasons apart", async () => {
+    const poles = pack.categoryIds[2] ?? pack.categoryIds[0]!;
+    expect(
+      (
+        await save('manager', {
+          storeId: own(),
+          subjectId: poles,
+          lengths: [180, 340, 460],
+          furtherDay: 100,
+        })
+      ).statusCode,
+    ).toBe(200);
+    const season = (body: object, as = 'manager') =>
+      call(as, 'POST', '/api/app/price-seasons', {
+        storeId: own(),
+        from: '2027-02-05',
+        to: '2027-02-12',
+        percent: 150,
+        weekendPercent: null,
+        name: '春节',
+        nameEn: 'Spring Festival',
+        ...body,
+      });
+    const festival = await season({});
+    expect(festival.statusCode).toBe(201);
+
+    // 3 to 6 February: two ordinary days, then two festival days at 150 %, the last of them past
+    // the card's three lengths (its further day, ¥100).
+    const preview = await call(
+      'manager',
+      'GET',
+      `/api/app/rate-cards/preview?storeId=${own()}&subjectKind=category&subjectId=${poles}&junior=false&start=2027-02-03&days=4`,
+    );
+    expect(preview.json()).toMatchObject({
+      rent: 670,
+      days: [
+        { date: '2027-02-03', rate: 180, percent: 100, amount: 180, because: null },
+        { date: '2027-02-04', rate: 160, percent: 100, amount: 160 },
+        {
+          date: '2027-02-05',
+          rate: 120,
+          percent: 150,
+          amount: 180,
+          because: { kind: 'season', name: '春节' },
+        },
+        { date: '2027-02-06', rate: 100, percent: 150, amount: 150 },
+      ],
+    });
+
+    // A second season sharing a day, one ending before it starts, and an absurd percent: refused.
+    const overlap = await season({ from: '2027-02-12', to: '2027-02-20', name: '元宵' });
+    expect(overlap.statusCode).toBe(400);
+    expect(fieldErrors(overlap)).toEqual([{ members: ['from'], message: 'SeasonOverlap' }]);
+    const backwards = await season({ from: '2027-03-10', to: '2027-03-01' });
+    expect(fieldErrors(backwards)).toEqual([{ members: ['to'], message: 'SeasonDates' }]);
+    const absurd = await season({ from: '2027-03-01', to: '2027-03-10', percent: 5 });
+    expect(fieldErrors(absurd)[0]).toMatchObject({
+      members: ['percent'],
+      message: 'SeasonPercent',
+    });
+    // The day after is free: back to back is fine.
+    expect(
+      (await season({ from: '2027-02-13', to: '2027-02-20', percent: 120, name: '元宵' }))
+        .statusCode,
+    ).toBe(201);
+
+    const seasons = (await call('manager', 'GET', '/api/app/price-seasons')).json<{
+      inherited: boolean;
+      items: { id: string; from: string }[];
+    }>();
+    expect(seasons.inherited).toBe(false);
+    expect(seasons.items.map((i) => i.from)).toEqual(['2027-02-05', '2027-02-13']);
+    // Another store has none of its own and none of the business's.
+    expect(
+      (await call('admin', 'GET', `/api/app/price-seasons?storeId=${stores['云顶夜场店']}`)).json(),
+    ).toMatchObject({ inherited: true, items: [] });
+    // A manager sets no season of every store, nor of another store.
+    expect((await season({ storeId: null, from: '2027-04-01', to: '2027-04-02' })).statusCode).toBe(
+      403,
+    );
+    expect(
+      (await season({ storeId: stores['云顶夜场店'], from: '2027-04-01', to: '2027-04-02' }))
+        .statusCode,
+    ).toBe(403);
+
+    const removed = await call(
+      'manager',
+      'DELETE',
+      `/api/app/price-seasons/${seasons.items[0]!.id}`,
+    );
+    expect(removed.statusCode).toBe(204);
+    const lines = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityType, 'price-season'));
+    expect(lines.map((l) => l.action)).toEqual(['created', 'created', 'deleted']);
+    expect(lines[0]!.summaryEn).toBe(
+      'Price season Spring Festival: 2027-02-05 to 2027-02-12, 150%',
+    );
+  });
+
   it("lets a manager change their own store's cards only, and staff none", async () => {
     const skis = pack.categoryIds[0]!;
     const card = { subjectId: skis, lengths: [100], furtherDay: 50 };

@@ -16,12 +16,16 @@ import {
   type RateCardPreview,
   type RateCardSave,
   type RateCardSubjectKind,
+  type PriceSeasonDto,
+  type PriceSeasonSave,
+  type PriceSeasonListSchema,
   type RateCardListSchema,
   type RateCardPreviewQuerySchema,
 } from '@snowgear/contracts';
 import type { z } from 'zod';
 import type { Database, Transaction } from '@/db/client.js';
-import { equipmentCategories, rateCards, rentalPacks, stores } from '@/db/schema.js';
+import { equipmentCategories, priceSeasons, rateCards, rentalPacks, stores } from '@/db/schema.js';
+import { EXCLUSION_VIOLATION, pgCode } from '@/lib/pg-errors.js';
 import { inLanguage } from '@/lib/english.js';
 import { businessError, notFound, validationError } from '@/lib/errors.js';
 import { isEnglish, message, type MessageKey } from '@/lib/messages.js';
@@ -31,8 +35,19 @@ type CardRow = typeof rateCards.$inferSelect;
 type RateCardList = z.infer<typeof RateCardListSchema>;
 type PreviewQuery = z.output<typeof RateCardPreviewQuerySchema>;
 
-/** No seasons, holidays or early booking are stored yet (the next step of issue 60). */
-const NO_CALENDAR: PricingCalendar = { seasons: [], holidays: [], holidayPercent: 100 };
+type SeasonRow = typeof priceSeasons.$inferSelect;
+type PriceSeasonList = z.infer<typeof PriceSeasonListSchema>;
+
+const toSeason = (row: SeasonRow): PriceSeasonDto => ({
+  id: row.id,
+  storeId: row.storeId,
+  from: row.fromDay,
+  to: row.toDay,
+  percent: row.percent,
+  weekendPercent: row.weekendPercent,
+  name: row.name,
+  nameEn: row.nameEn,
+});
 
 const asCard = (row: CardRow): RateCard => ({
   lengths: row.lengthsFen,
@@ -319,7 +334,20 @@ export class RateCardService {
         c.junior === query.junior,
     );
     if (!row) throw notFound(ErrorCode.RateCardNotFound, this.msg('RateCardNotFound'));
-    const { days, rentFen } = priceDays(asCard(row), NO_CALENDAR, query.start, 1, query.days);
+    // Holidays and early booking are not stored yet (the next step of issue 60).
+    const calendar: PricingCalendar = {
+      seasons: (await this.seasonRows(storeId)).rows.map((r) => ({
+        from: r.fromDay,
+        to: r.toDay,
+        percent: r.percent,
+        ...(r.weekendPercent !== null ? { weekendPercent: r.weekendPercent } : {}),
+        name: r.name,
+        nameEn: r.nameEn,
+      })),
+      holidays: [],
+      holidayPercent: 100,
+    };
+    const { days, rentFen } = priceDays(asCard(row), calendar, query.start, 1, query.days);
     const off = earlyBookingOff(null, rentFen, query.bookedOn ?? query.start, query.start);
     return {
       card: row.storeId ? 'store' : 'business',
@@ -335,6 +363,122 @@ export class RateCardService {
       earlyBookingOff: yuan(off),
       total: yuan(rentFen - off),
     };
+  }
+
+  // ---- seasons ---------------------------------------------------------------------------------
+
+  /** A store's seasons: its own, or the business's when it has none. */
+  private async seasonRows(storeId: string | null) {
+    const of = (store: string | null) =>
+      this.db
+        .select()
+        .from(priceSeasons)
+        .where(
+          and(
+            eq(priceSeasons.tenantId, this.tenantId),
+            store ? eq(priceSeasons.storeId, store) : isNull(priceSeasons.storeId),
+          ),
+        )
+        .orderBy(priceSeasons.fromDay);
+    const own = await of(storeId);
+    if (storeId === null || own.length > 0) return { rows: own, inherited: false };
+    return { rows: await of(null), inherited: true };
+  }
+
+  async seasons(storeId: string | undefined): Promise<PriceSeasonList> {
+    const scope = await this.scope(storeId);
+    const { rows, inherited } = await this.seasonRows(scope);
+    return { storeId: scope, inherited, items: rows.map(toSeason) };
+  }
+
+  /** Creates (no id) or changes a season; 400 on its days when they share one with another. */
+  async saveSeason(input: PriceSeasonSave, id?: string): Promise<PriceSeasonDto> {
+    const before = id ? await this.seasonRow(id) : undefined;
+    if (input.storeId === null && !this.editsGlobal) {
+      throw businessError(ErrorCode.Forbidden, this.msg('RateCardGlobalNotYours'));
+    }
+    const storeId = await this.scope(input.storeId);
+    const values = {
+      storeId,
+      fromDay: input.from,
+      toDay: input.to,
+      percent: input.percent,
+      weekendPercent: input.weekendPercent,
+      name: input.name,
+      nameEn: input.nameEn,
+    };
+    try {
+      return await this.db.transaction(async (tx) => {
+        const [row] = before
+          ? await tx
+              .update(priceSeasons)
+              .set({ ...values, updatedAt: new Date() })
+              .where(eq(priceSeasons.id, before.id))
+              .returning()
+          : await tx
+              .insert(priceSeasons)
+              .values({ tenantId: this.tenantId, ...values })
+              .returning();
+        await recordAudit(tx, this.request, {
+          category: 'settings',
+          storeId,
+          entityType: 'price-season',
+          entityId: row!.id,
+          action: before ? 'updated' : 'created',
+          summary: this.both('AuditSeasonSaved', (language) => ({
+            name: language === 'en-US' && input.nameEn ? input.nameEn : input.name,
+            from: input.from,
+            to: input.to,
+            percent: input.percent,
+          })),
+          changes: Object.fromEntries(
+            (['from', 'to', 'percent', 'weekendPercent', 'name', 'nameEn'] as const).map((k) => [
+              k,
+              [before ? toSeason(before)[k] : null, input[k]],
+            ]),
+          ),
+        });
+        return toSeason(row!);
+      });
+    } catch (error) {
+      // Two seasons of one store share a day: the database's exclusion constraint says so.
+      if (pgCode(error) === EXCLUSION_VIOLATION) {
+        throw validationError('body', [{ path: ['from'], message: ValidationCode.SeasonOverlap }]);
+      }
+      throw error;
+    }
+  }
+
+  async removeSeason(id: string): Promise<void> {
+    const row = await this.seasonRow(id);
+    await this.db.transaction(async (tx) => {
+      await tx.delete(priceSeasons).where(eq(priceSeasons.id, row.id));
+      await recordAudit(tx, this.request, {
+        category: 'settings',
+        storeId: row.storeId,
+        entityType: 'price-season',
+        entityId: row.id,
+        action: 'deleted',
+        summary: this.both('AuditSeasonDeleted', (language) => ({
+          name: language === 'en-US' && row.nameEn ? row.nameEn : row.name,
+        })),
+        changes: { from: [row.fromDay, null], to: [row.toDay, null], percent: [row.percent, null] },
+      });
+    });
+  }
+
+  /** A season the caller may change. */
+  private async seasonRow(id: string): Promise<SeasonRow> {
+    const [row] = await this.db
+      .select()
+      .from(priceSeasons)
+      .where(and(eq(priceSeasons.tenantId, this.tenantId), eq(priceSeasons.id, id)));
+    if (!row) throw notFound(ErrorCode.PriceSeasonNotFound, this.msg('PriceSeasonNotFound'));
+    if (row.storeId === null && !this.editsGlobal) {
+      throw businessError(ErrorCode.Forbidden, this.msg('RateCardGlobalNotYours'));
+    }
+    if (row.storeId !== null) await this.scope(row.storeId);
+    return row;
   }
 
   private async subject(
