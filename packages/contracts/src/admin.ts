@@ -118,6 +118,8 @@ export interface ParameterDefinition {
   kind: ParameterKind;
   /** 'global': one value for the business (no store value applies). */
   scope: 'any' | 'global';
+  /** Bounds narrower than the kind's own (a junior age of 1–18 years, not 365 days). */
+  range?: { min: number; max: number };
 }
 
 const K = BusinessParameterKey;
@@ -137,6 +139,14 @@ export const BUSINESS_PARAMETERS: Record<BusinessParameterKey, ParameterDefiniti
   [K.MaxStaffDiscountPercent]: { kind: ParameterKind.Percent, scope: 'any' },
   [K.CashOnDelivery]: { kind: ParameterKind.Switch, scope: 'any' },
   [K.CounterSignatureRequired]: { kind: ParameterKind.Switch, scope: 'any' },
+  [K.JuniorAge]: { kind: ParameterKind.Days, scope: 'any', range: { min: 1, max: 18 } },
+  [K.EarlyBookingDays]: { kind: ParameterKind.Days, scope: 'any' },
+  // 100 % off would give the gear away: at most 90.
+  [K.EarlyBookingPercent]: {
+    kind: ParameterKind.Percent,
+    scope: 'any',
+    range: { min: 0, max: 90 },
+  },
 };
 
 export const PARAMETER_LIMITS = {
@@ -177,6 +187,8 @@ export function parameterProblem(key: BusinessParameterKey, raw: string): Parame
     if (!MONEY.test(text)) return ParameterIssue.InvalidNumber;
     return Number(text) > PARAMETER_LIMITS.moneyMax ? ParameterIssue.OutOfRange : null;
   };
+  const range = BUSINESS_PARAMETERS[key].range;
+  if (range) return whole(range.max, range.min);
   switch (BUSINESS_PARAMETERS[key].kind) {
     case ParameterKind.Days:
       return whole(PARAMETER_LIMITS.daysMax, 1);

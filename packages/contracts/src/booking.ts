@@ -195,6 +195,22 @@ export const QuoteLineSchema = z.object({
 });
 export type QuoteLine = z.infer<typeof QuoteLineSchema>;
 
+/**
+ * How one cart line (a piece of gear or a pack) was priced (docs/pricing.md): its rent, the
+ * early-booking discount in it, what a pack saves against its parts, and the explanation in the
+ * reader's language ("双板全套 · 进阶 · 3 天 ¥460（套餐价，比单租省 ¥110）· 春节 ×1.5 · …").
+ */
+export const QuotePriceSchema = z.object({
+  cartIndex: z.number().int(),
+  rent: z.number(),
+  earlyBookingOff: z.number(),
+  packSaving: z.number(),
+  /** Priced on the junior card (a rider under the store's junior age). */
+  junior: z.boolean(),
+  explanation: z.string(),
+});
+export type QuotePrice = z.infer<typeof QuotePriceSchema>;
+
 /** A line the store cannot hold for the window: what is asked, and how many are free. */
 export const QuoteShortageSchema = z.object({
   cartIndex: z.number().int(),
@@ -213,6 +229,10 @@ export const BookingQuoteSchema = z.object({
   rentalEndTime: z.string(),
   days: z.number().int(),
   lines: z.array(QuoteLineSchema),
+  /** Each cart line's price and how it came about. */
+  prices: z.array(QuotePriceSchema),
+  /** The rent is this much less for booking early (already off `rent`). */
+  earlyBookingOff: z.number(),
   rent: z.number(),
   deposit: z.number(),
   deliveryFee: z.number(),

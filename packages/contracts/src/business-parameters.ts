@@ -25,6 +25,12 @@ export const BusinessParameterKey = {
    * value is 'false' (case-insensitive): see counterSignatureRequired.
    */
   CounterSignatureRequired: `${BUSINESS_PARAMETER_PREFIX}CounterSignatureRequired`,
+  /** A rider younger than this (years) rents on the junior rate cards (docs/pricing.md). */
+  JuniorAge: `${BUSINESS_PARAMETER_PREFIX}JuniorAge`,
+  /** A booking online that starts at least this many days later has EarlyBookingPercent off its rent. */
+  EarlyBookingDays: `${BUSINESS_PARAMETER_PREFIX}EarlyBookingDays`,
+  /** Percent off the rent (never the deposit) of a booking made EarlyBookingDays ahead; blank or 0: none. */
+  EarlyBookingPercent: `${BUSINESS_PARAMETER_PREFIX}EarlyBookingPercent`,
 } as const;
 export type BusinessParameterKey = (typeof BusinessParameterKey)[keyof typeof BusinessParameterKey];
 
@@ -32,6 +38,9 @@ export type BusinessParameterKey = (typeof BusinessParameterKey)[keyof typeof Bu
 export const PRIVATE_BUSINESS_PARAMETERS: readonly string[] = [
   BusinessParameterKey.AgentCommissionRate,
 ];
+
+/** Riders younger than this rent on the junior cards when no parameter is set. */
+export const DEFAULT_JUNIOR_AGE = 12;
 
 /** Default next-day threshold when no parameter is set (spec §5). */
 export const DEFAULT_NEXT_DAY_THRESHOLD = '21:00';

@@ -6,6 +6,7 @@ import { MONEY_MAX } from './numbers.js';
 import { decimalInput } from './number-schemas.js';
 import { OrderItemInputSchema } from './order-item-input.js';
 import { ORDER_ITEMS_MAX } from './order-values.js';
+import { CounterRiderSchema } from './rider-schemas.js';
 import { singleLineText } from './text-schemas.js';
 import { DEFAULT_MAX_STAFF_DISCOUNT_PERCENT } from './business-parameters.js';
 import { ValidationCode } from './validation-codes.js';
@@ -93,6 +94,11 @@ export const MoneyApprovalDraftSchema = z
       .array(OrderItemInputSchema)
       .min(1, ValidationCode.ItemsRequired)
       .max(ORDER_ITEMS_MAX, ValidationCode.TooManyItems),
+    /** The order's people, as `create` gets them: a junior rider's line is priced on the junior card. */
+    riders: z
+      .array(CounterRiderSchema)
+      .max(ORDER_ITEMS_MAX, ValidationCode.TooManyRiders)
+      .optional(),
   })
   .superRefine((v, ctx) => {
     const problem = bookingRangeProblem(v.rentalStartTime, v.rentalEndTime);

@@ -15,6 +15,7 @@ import {
   type PricingCalendar,
   type RateCard,
 } from './rate-cards.js';
+import { dailyCard, priceMoreDays, priceUnit } from './rental-price.js';
 
 const yuan = (n: number) => n * 100;
 const card = (lengths: number[], furtherDay: number): RateCard => ({
@@ -233,6 +234,101 @@ describe('rate cards: the rules that always hold', () => {
           expect(off).toBeGreaterThanOrEqual(0);
           expect(off).toBeLessThanOrEqual(rentFen);
           if (ahead < daysAhead) expect(off).toBe(0);
+        },
+      ),
+    );
+  });
+});
+
+describe('a rental unit priced and shared over its parts (rental-price.ts)', () => {
+  /** A pack's card no dearer than its parts', with the parts. */
+  const packs = fc.array(rateCards, { minLength: 1, maxLength: 4 }).chain((p) => {
+    const together = {
+      lengths: Array.from({ length: Math.max(...p.map((c) => c.lengths.length)) }, (_, i) =>
+        p.reduce((sum, c) => sum + priceDays(c, none, '2026-01-01', 1, i + 1).rentFen, 0),
+      ),
+      furtherDayFen: p.reduce((sum, c) => sum + c.furtherDayFen, 0),
+    };
+    return fc.tuple(fc.constant(p), cheaperThan(together));
+  });
+  const early = fc.option(
+    fc.record({
+      daysAhead: fc.integer({ min: 1, max: 30 }),
+      percentOff: fc.integer({ min: 0, max: 90 }),
+    }),
+    { nil: null },
+  );
+
+  it('shares the rent over the parts to the fen, never more than the parts alone', () => {
+    fc.assert(
+      fc.property(
+        packs,
+        calendars,
+        day,
+        fc.integer({ min: 0, max: 40 }),
+        fc.integer({ min: 1, max: 20 }),
+        early,
+        ([parts, pack], calendar, start, ahead, days, rule) => {
+          const bookedOn = addDays(start, -ahead);
+          const unit = priceUnit(
+            { card: pack, source: 'card', parts },
+            { calendar, start, days, early: rule, bookedOn },
+          );
+          expect(unit.parts.reduce((n, p) => n + p.rentFen, 0)).toBe(unit.rentFen);
+          expect(unit.parts.every((p) => p.rentFen >= 0)).toBe(true);
+          expect(unit.rentFen).toBe(unit.grossFen - unit.earlyOffFen);
+          expect(unit.grossFen).toBe(rentOf(pack, calendar, start, days));
+          expect(unit.grossFen).toBeLessThanOrEqual(unit.aloneFen);
+          expect(unit.earlyOffFen).toBe(earlyBookingOff(rule, unit.grossFen, bookedOn, start));
+        },
+      ),
+    );
+  });
+
+  it("prices a part's extension on its share of the card: the parts together are the pack's, within a fen each", () => {
+    fc.assert(
+      fc.property(
+        packs,
+        calendars,
+        day,
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 1, max: 8 }),
+        ([parts, pack], calendar, start, n, more) => {
+          const unit = priceUnit(
+            { card: pack, source: 'card', parts },
+            { calendar, start, days: n, early: null, bookedOn: start },
+          );
+          const whole = priceMoreDays(pack, calendar, start, n + 1, n + more);
+          const byParts = unit.parts.reduce(
+            (sum, p) => sum + priceMoreDays(p.card, calendar, start, n + 1, n + more),
+            0,
+          );
+          expect(Math.abs(byParts - whole)).toBeLessThanOrEqual(parts.length * more);
+          // A single piece keeps its card: exactly the whole length.
+          const single = priceUnit(
+            { card: parts[0]!, source: 'card', parts: [parts[0]!] },
+            { calendar, start, days: n, early: null, bookedOn: start },
+          );
+          expect(
+            single.rentFen + priceMoreDays(single.parts[0]!.card, calendar, start, n + 1, n + more),
+          ).toBe(rentOf(parts[0]!, calendar, start, n + more));
+        },
+      ),
+    );
+  });
+
+  it('prices gear without a card at its daily price a day, as before rate cards', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 3_000_000 }),
+        fc.integer({ min: 1, max: 30 }),
+        day,
+        (daily, days, start) => {
+          const unit = priceUnit(
+            { card: dailyCard(daily), source: 'daily', parts: [dailyCard(daily)] },
+            { calendar: none, start, days, early: null, bookedOn: start },
+          );
+          expect(unit.rentFen).toBe(daily * days);
         },
       ),
     );

@@ -131,8 +131,9 @@ export function priceDays(
     const date = addDays(start, day - 1);
     const rateFen = dayRate(card, day);
     const { percent, because } = dayPercent(calendar, date);
-    // Whole yuan times a whole percent: a whole fen.
-    const amountFen = (rateFen * percent) / 100;
+    // Whole yuan times a whole percent is a whole fen; a daily price in fen (gear without a card)
+    // rounds to the fen, each day on its own.
+    const amountFen = Math.round((rateFen * percent) / 100);
     days.push({
       date,
       day,

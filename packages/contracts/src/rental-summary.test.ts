@@ -7,18 +7,22 @@ import {
   type RentalSummaryPart,
 } from './index.js';
 
-const part = (over: Partial<RentalSummaryPart>): RentalSummaryPart => ({
-  categoryId: 'skis',
-  categoryName: '双板',
-  sizeLabel: '150 cm',
-  packName: '',
-  riderKey: 'a',
-  riderName: '小林',
-  dailyPrice: 80,
-  deposit: 300,
-  days: 2,
-  ...over,
-});
+const part = (over: Partial<RentalSummaryPart>): RentalSummaryPart => {
+  const p = {
+    categoryId: 'skis',
+    categoryName: '双板',
+    sizeLabel: '150 cm',
+    packName: '',
+    riderKey: 'a',
+    riderName: '小林',
+    dailyPrice: 80,
+    deposit: 300,
+    days: 2,
+    ...over,
+  };
+  // Priced by the day unless the test says otherwise (a rate card's rent).
+  return { rent: (Math.round(p.dailyPrice * 100) * p.days) / 100, ...p };
+};
 
 describe('what the customer pays for, line by line', () => {
   it("makes a pack one line with one daily price and one deposit, not its parts' shares", () => {
@@ -49,6 +53,7 @@ describe('what the customer pays for, line by line', () => {
         dailyPrice: 120,
         days: 2,
         rent: 240,
+        explanation: '',
         deposit: 500,
       },
       expect.objectContaining({ cartIndex: 1, packName: '', dailyPrice: 60, rent: 120 }),
@@ -63,6 +68,21 @@ describe('what the customer pays for, line by line', () => {
       [2, 120, null],
       [2, 120, null],
     ]);
+  });
+
+  it('adds up the rent each piece was priced at, not its daily price × days (a rate card)', () => {
+    const [line] = rentalSummaryLines([
+      part({ cartIndex: 0, packName: 'P', dailyPrice: 100, days: 3, rent: 256.5 }),
+      part({
+        cartIndex: 0,
+        packName: 'P',
+        categoryId: 'boots',
+        dailyPrice: 80,
+        days: 3,
+        rent: 203.5,
+      }),
+    ]);
+    expect(line).toMatchObject({ dailyPrice: 180, days: 3, rent: 460 });
   });
 
   it('gives no day count for a pack whose parts were charged for different days', () => {

@@ -33,6 +33,11 @@ export const RentalSummaryLineSchema = z.object({
   /** Days charged; null when the parts differ (one came back early). */
   days: z.number().int().nullable(),
   rent: z.number(),
+  /**
+   * How the rent came about where it is more than a daily price × days ("3 天 ¥460（套餐价…）·
+   * 春节 ×1.5 · 提前 7 天预订 −10 %", docs/pricing.md), in the reader's language; '' otherwise.
+   */
+  explanation: z.string(),
   /** The refundable deposit of the line (a pack's is one figure). */
   deposit: z.number(),
 });
@@ -79,6 +84,8 @@ export interface RentalSummaryPart {
   riderKey: string | null;
   riderName: string | null;
   dailyPrice: number;
+  /** Its rent as priced (a pack's share; more than daily × days only where a card says so). */
+  rent: number;
   deposit: number;
   days: number;
 }
@@ -132,7 +139,8 @@ export function rentalSummaryLines(parts: readonly RentalSummaryPart[]): RentalS
       })),
       dailyPrice: group.reduce((sum, p) => sum + fen(p.dailyPrice), 0) / 100,
       days,
-      rent: group.reduce((sum, p) => sum + fen(p.dailyPrice) * p.days, 0) / 100,
+      rent: group.reduce((sum, p) => sum + fen(p.rent), 0) / 100,
+      explanation: '',
       deposit: group.reduce((sum, p) => sum + fen(p.deposit), 0) / 100,
     };
   });

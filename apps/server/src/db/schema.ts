@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { PricingCalendar, RateCard } from '@snowgear/contracts';
 import {
   type AnyPgColumn,
   boolean,
@@ -575,6 +576,12 @@ export const orders = pgTable(
     rentalStartAt: timestamp('rental_start_at', { withTimezone: true }).notNull(),
     rentalEndAt: timestamp('rental_end_at', { withTimezone: true }).notNull(),
     days: integer('days').notNull(),
+    /**
+     * The store's seasons the order was priced on and its first calendar day (docs/pricing.md,
+     * modules/pricing/more-days.ts), kept so that its extensions and late days are priced as it
+     * was; null on orders from before rate cards (every day 100 %).
+     */
+    pricingCalendar: jsonb('pricing_calendar').$type<PricingCalendar & { start: string }>(),
     deliveryMethod: text('delivery_method').notNull(),
     deliveryAddress: text('delivery_address').notNull().default(''),
     returnMethod: text('return_method').notNull(),
@@ -722,6 +729,13 @@ export const orderItems = pgTable(
     dailyPriceFen: integer('daily_price_fen').notNull(),
     depositFen: integer('deposit_fen').notNull(),
     days: integer('days').notNull(),
+    /**
+     * The line's rent as priced (and grown by extensions), and its share of the rate card it was
+     * priced on, kept for its extensions and late days (docs/pricing.md). Null on lines from before
+     * rate cards: daily price × days, on a card of that daily price.
+     */
+    rentFen: integer('rent_fen'),
+    rateCard: jsonb('rate_card').$type<RateCard>(),
     returnState: text('return_state', { enum: ['returned', 'damaged', 'lost', 'earlyReturned'] }),
     /** A self-return: how the customer checked this item (its label scanned, or ticked). */
     selfReturnCheck: text('self_return_check', { enum: ['scanned', 'ticked'] }),

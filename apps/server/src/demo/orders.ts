@@ -17,6 +17,9 @@ import { holdKind } from '@/modules/orders/capacity.js';
 import { businessDay, nextOrderNumber } from '@/modules/orders/numbering.js';
 import { numberUnnumberedReceipts } from '@/modules/orders/receipt-numbers.js';
 import { feeParameter, priceOrder, rentalDays, toYuan } from '@/modules/orders/pricing.js';
+import { localMinute } from '@/lib/local-time.js';
+import { loadStorePricing } from '@/modules/pricing/store-pricing.js';
+import { priceRental } from '@/modules/pricing/rental.js';
 import { isFreeOrderType } from '@/modules/orders/service.js';
 import { orderStatusName, RETURN_STATE_KEY, RETURN_TO_STATUS } from '@/modules/orders/status.js';
 import {
@@ -515,9 +518,22 @@ async function seedOrder(tx: Transaction, c: Context): Promise<boolean> {
     businessParameter(tx, tenantId, storeId, BusinessParameterKey.DeliveryFee),
     businessParameter(tx, tenantId, storeId, BusinessParameterKey.PickupFee),
   ]);
+  // On the store's cards and seasons, as the counter prices (modules/pricing).
+  const startDay = localMinute(start, DEMO_TIME_ZONE).slice(0, 10);
+  const rental = priceRental(
+    await loadStorePricing(tx, tenantId, storeId, startDay),
+    lines.map((l) => ({
+      categoryId: l.categoryId,
+      label: l.label,
+      labelEn: l.labelEn ?? '',
+      dailyFen: l.dailyPriceFen,
+    })),
+    lines.map((_, i) => ({ lines: [i], pack: null, rider: null })),
+    { start: startDay, bookedOn: startDay, days, online: false },
+  );
   const priced = priceOrder({
+    rents: rental.units,
     lines,
-    days,
     deliveryFeeFen: demo.deliverTo ? feeParameter(deliveryFee) : 0,
     pickupFeeFen: demo.pickUpAt ? feeParameter(pickupFee) : 0,
     discountFen: free ? Number.MAX_SAFE_INTEGER : 0,
@@ -743,6 +759,7 @@ async function seedOrder(tx: Transaction, c: Context): Promise<boolean> {
     customerPhone: demo.phone,
     rentalStartAt: start,
     rentalEndAt: end,
+    pricingCalendar: { ...rental.calendar, start: startDay },
     days,
     deliveryMethod: demo.deliverTo ? 'Delivery' : 'SelfPickup',
     deliveryAddress: demo.deliverTo ?? '',
@@ -786,6 +803,8 @@ async function seedOrder(tx: Transaction, c: Context): Promise<boolean> {
       dailyPriceFen: l.dailyPriceFen,
       depositFen: l.depositFen,
       days,
+      rentFen: rental.lines[i]!.rentFen,
+      rateCard: rental.lines[i]!.card,
       returnState: BACK.includes(target) ? (demo.back?.[i]?.[0] ?? null) : null,
       sortOrder: i,
     })),

@@ -127,4 +127,8 @@ export const demoGlobalParameters: Record<string, string> = {
   [K.CashOnDelivery]: 'false',
   // The customer signs the rental agreement on the clerk's phone for every counter order.
   [K.CounterSignatureRequired]: 'true',
+  // Riders under 12 rent on the junior cards; no early-booking discount until the shop sets one.
+  [K.JuniorAge]: '12',
+  [K.EarlyBookingDays]: '7',
+  [K.EarlyBookingPercent]: '0',
 };

@@ -13,7 +13,7 @@ import {
   storeTimeOn,
   type TestApp,
 } from '@/testing/index.js';
-import { share } from './service.js';
+import { share } from '@snowgear/contracts';
 
 const DAY = 86_400_000;
 

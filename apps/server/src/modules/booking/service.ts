@@ -13,6 +13,8 @@ import {
   OrderType,
   ReturnMethod,
   RIDERS_MAX,
+  RoleName,
+  share,
   sizedGear,
   type BookableCategory,
   type BookingCart,
@@ -37,7 +39,7 @@ import {
 import { agreementVersion } from '@/lib/agreement.js';
 import { businessParameter } from '@/lib/business-parameters.js';
 import { AppError, notFound } from '@/lib/errors.js';
-import { localClock } from '@/lib/local-time.js';
+import { localClock, localMinute } from '@/lib/local-time.js';
 import { inLanguage, optionInLanguage } from '@/lib/english.js';
 import { isEnglish, message, type MessageKey } from '@/lib/messages.js';
 import { findSystemSettings } from '@/modules/config-distribution/repository.js';
@@ -48,6 +50,8 @@ import { agentOfReferral } from '@/modules/agents/service.js';
 import { riderSnapshot } from '@/modules/orders/counter-order.js';
 import { OrdersService, type OrderCreateExtras } from '@/modules/orders/service.js';
 import { unpaidTimeoutHours } from '@/modules/orders/sweep.js';
+import { loadStorePricing } from '@/modules/pricing/store-pricing.js';
+import { priceRental, type PricedRental, type RentalUnit } from '@/modules/pricing/rental.js';
 import { countRiders, insertRider, lockOwner, updateRider } from '@/modules/riders/repository.js';
 import { businessYear, toRiderValues } from '@/modules/riders/service.js';
 
@@ -69,6 +73,8 @@ interface BookedLine {
   packName: string;
   /** The pack's names as kept on the order, in both languages. */
   packNames: { zh: string; en: string };
+  /** The category's names in both languages, for the order's fee lines. */
+  labels: { zh: string; en: string };
   dailyFen: number;
   depositFen: number;
   free: number;
@@ -250,9 +256,13 @@ export class BookingService {
   // ---- the quote -------------------------------------------------------------------------------
 
   /** The cart's lines with their prices and what is free now; 400 for a cart that names nothing real. */
-  private async expand(
-    cart: BookingCart,
-  ): Promise<{ lines: BookedLine[]; start: Date; end: Date; store: StoreRow }> {
+  private async expand(cart: BookingCart): Promise<{
+    lines: BookedLine[];
+    start: Date;
+    end: Date;
+    store: StoreRow;
+    priced: PricedRental;
+  }> {
     const store = await this.store(cart.storeId);
     const { start, end } = this.window(cart.rentalStartTime, cart.days);
     const [categories, attributes, stock, packs] = await Promise.all([
@@ -313,6 +323,7 @@ export class BookingService {
         equipmentId: null,
         barcodeNumber: null,
         ...extra,
+        labels: { zh: category.name, en: category.nameEn },
         dailyFen: kind?.minDailyFen ?? 0,
         depositFen: kind?.minDepositFen ?? 0,
         free: kind?.free ?? 0,
@@ -320,8 +331,14 @@ export class BookingService {
     };
 
     const lines: BookedLine[] = [];
+    const units: RentalUnit[] = [];
+    const riderOf = (key: string | null) => {
+      const rider = cart.riders.find((r) => r.key === key);
+      return rider ? { name: rider.name, age: rider.age } : null;
+    };
     cart.lines.forEach((cartLine, index) => {
       if (cartLine.type === 'item') {
+        units.push({ lines: [lines.length], pack: null, rider: riderOf(cartLine.riderKey) });
         const booked = line(index, cartLine.categoryId, cartLine.size, {
           riderKey: cartLine.riderKey,
           packId: null,
@@ -355,6 +372,11 @@ export class BookingService {
           packNames: { zh: pack.name, en: pack.nameEn },
         }),
       );
+      units.push({
+        lines: parts.map((_, i) => lines.length + i),
+        pack: { id: pack.id, name: pack.name, nameEn: pack.nameEn, dailyFen: pack.dailyPriceFen },
+        rider: riderOf(cartLine.riderKey),
+      });
       // The pack's price is shared over its parts in proportion to what each costs alone.
       const daily = share(
         pack.dailyPriceFen,
@@ -370,7 +392,32 @@ export class BookingService {
       });
       lines.push(...parts);
     });
-    return { lines, start, end, store };
+    const startDay = localMinute(start, this.timeZone).slice(0, 10);
+    const pricing = await loadStorePricing(this.db, this.tenantId, cart.storeId, startDay);
+    const priced = priceRental(
+      pricing,
+      lines.map((l) => ({
+        categoryId: l.categoryId,
+        label: l.labels.zh,
+        labelEn: l.labels.en,
+        dailyFen: l.dailyFen,
+        // A named item at its own price: the kind's card, where one is set, prices it as well.
+      })),
+      units,
+      {
+        start: startDay,
+        bookedOn: localMinute(new Date(), this.timeZone).slice(0, 10),
+        days: cart.days,
+        // Online, the customer's own booking; an agent's and the counter's go without the discount.
+        online: !this.isAgent,
+      },
+    );
+    return { lines, start, end, store, priced };
+  }
+
+  /** The caller books as an agent (for a customer): no early-booking discount. */
+  private get isAgent() {
+    return this.request.user?.roles.includes(RoleName.Agent) ?? false;
   }
 
   private shortages(lines: BookedLine[]): QuoteShortage[] {
@@ -400,19 +447,15 @@ export class BookingService {
   }
 
   async quote(cart: BookingCart): Promise<BookingQuote> {
-    const { lines, start, end, store } = await this.expand(cart);
+    const { lines, start, end, store, priced } = await this.expand(cart);
     const windowMinutes = deliveryWindowOf(store, start, cart.deliveryMethod, this.timeZone);
     const [[deliveryFee, pickupFee], orderTimeoutHours] = await Promise.all([
       this.fees(cart),
       unpaidTimeoutHours(this.db, this.tenantId, cart.storeId),
     ]);
     const { feeItems, totalFen } = priceOrder({
-      lines: lines.map((l) => ({
-        label: l.categoryName,
-        dailyPriceFen: l.dailyFen,
-        depositFen: l.depositFen,
-      })),
-      days: cart.days,
+      rents: priced.units,
+      lines: lines.map((l) => ({ label: l.categoryName, depositFen: l.depositFen })),
       deliveryFeeFen: deliveryFee,
       pickupFeeFen: pickupFee,
       discountFen: 0,
@@ -425,7 +468,7 @@ export class BookingService {
       rentalStartTime: start.toISOString(),
       rentalEndTime: end.toISOString(),
       days: cart.days,
-      lines: lines.map((l): QuoteLine => ({
+      lines: lines.map((l, i): QuoteLine => ({
         cartIndex: l.cartIndex,
         categoryId: l.categoryId,
         categoryName: l.categoryName,
@@ -437,9 +480,24 @@ export class BookingService {
         barcodeNumber: l.barcodeNumber,
         dailyPrice: toYuan(l.dailyFen),
         deposit: toYuan(l.depositFen),
-        rent: toYuan(l.dailyFen * cart.days),
+        rent: toYuan(priced.lines[i]!.rentFen),
         free: l.free,
       })),
+      prices: priced.units.map((u) => ({
+        cartIndex: lines[u.lines[0]!]!.cartIndex,
+        rent: toYuan(u.rentFen),
+        earlyBookingOff: toYuan(u.earlyOffFen),
+        packSaving: toYuan(
+          lines[u.lines[0]!]!.packId ? Math.max(0, u.priced.aloneFen - u.priced.grossFen) : 0,
+        ),
+        junior: u.junior,
+        explanation: !u.explained
+          ? ''
+          : this.english
+            ? u.descriptionEn || u.description
+            : u.description,
+      })),
+      earlyBookingOff: toYuan(priced.units.reduce((n, u) => n + u.earlyOffFen, 0)),
       rent: toYuan(sum('Rent')),
       deposit: toYuan(sum('Deposit')),
       deliveryFee: toYuan(deliveryFee),
@@ -605,7 +663,14 @@ export class BookingService {
       start,
       end,
       deliveryWindowMinutes,
-    }: { lines: BookedLine[]; start: Date; end: Date; deliveryWindowMinutes: number | null },
+      priced,
+    }: {
+      lines: BookedLine[];
+      start: Date;
+      end: Date;
+      deliveryWindowMinutes: number | null;
+      priced: PricedRental;
+    },
     order: {
       orderType: OrderType;
       customerId?: string;
@@ -642,6 +707,7 @@ export class BookingService {
         {
           ...orderExtras,
           deliveryWindowMinutes,
+          priced,
           lines: lines.map((l) => {
             const rider = riderOf(l.riderKey);
             return {
@@ -774,20 +840,4 @@ function compareSizes(
     if (ia !== ib) return ia - ib;
   }
   return 0;
-}
-
-/** `total` split in proportion to `weights` (largest remainders), so the parts add up exactly. */
-export function share(total: number, weights: number[]): number[] {
-  const sum = weights.reduce((n, w) => n + w, 0);
-  if (weights.length === 0) return [];
-  const exact = weights.map((w) => (sum > 0 ? (total * w) / sum : total / weights.length));
-  const parts = exact.map(Math.floor);
-  let left = total - parts.reduce((n, p) => n + p, 0);
-  const order = exact.map((x, i) => ({ i, r: x - Math.floor(x) })).sort((a, b) => b.r - a.r);
-  for (const { i } of order) {
-    if (left <= 0) break;
-    parts[i]! += 1;
-    left -= 1;
-  }
-  return parts;
 }

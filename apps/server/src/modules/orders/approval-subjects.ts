@@ -33,10 +33,17 @@ export class OrderApprovalSubjects extends OrderAdjustments implements ApprovalS
     const start = new Date(draft.rentalStartTime);
     const end = new Date(draft.rentalEndTime);
     const lines = await this.resolveLines({ storeId, items: draft.items }, start, end);
+    const days = rentalDays(start, end);
+    const priced = await this.priceLines(
+      { storeId, items: draft.items, riders: draft.riders },
+      lines,
+      start,
+      days,
+    );
     // The rent only: fees and deposits are not what a discount is measured against.
     const { feeItems, rentFen } = priceOrder({
+      rents: priced.units,
       lines,
-      days: rentalDays(start, end),
       deliveryFeeFen: 0,
       pickupFeeFen: 0,
       discountFen: 0,

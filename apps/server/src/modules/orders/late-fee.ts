@@ -34,6 +34,11 @@ export function daysLate(rentalEnd: Date, backAt: Date, graceHours: number): num
 /** One line of an order: its daily rent, and when it came back (null: it never went out). */
 export interface LateLine {
   dailyPriceFen: number;
+  /**
+   * What this many days late cost: the days after the rental's last on the line's card and its
+   * order's calendar (modules/pricing/more-days.ts). Absent: the daily rent a day.
+   */
+  lateFen?: (days: number) => number;
   backAt: Date | null;
 }
 
@@ -66,8 +71,7 @@ export function lateFee(input: {
   if (input.free) return null;
   const end = input.rentalEnd.getTime();
   const late = input.lines.filter(
-    (l): l is { dailyPriceFen: number; backAt: Date } =>
-      l.backAt !== null && l.backAt.getTime() > end,
+    (l): l is LateLine & { backAt: Date } => l.backAt !== null && l.backAt.getTime() > end,
   );
   if (late.length === 0) return null;
   let amountFen = 0;
@@ -75,7 +79,7 @@ export function lateFee(input: {
   let latest = end;
   for (const line of late) {
     const d = daysLate(input.rentalEnd, line.backAt, input.graceHours);
-    amountFen += d * line.dailyPriceFen;
+    amountFen += line.lateFen ? line.lateFen(d) : d * line.dailyPriceFen;
     days = Math.max(days, d);
     latest = Math.max(latest, line.backAt.getTime());
   }
@@ -93,6 +97,7 @@ export function lateFee(input: {
 /** An order line as the rule needs it: its gear, its state and when the store checked it in. */
 export interface OrderLineBack {
   dailyPriceFen: number;
+  lateFen?: (days: number) => number;
   /** The item that went out (null: the line never went out). */
   equipmentId: string | null;
   returnState: 'returned' | 'damaged' | 'lost' | 'earlyReturned' | null;
@@ -122,7 +127,7 @@ export function linesBack(
       const checked = line.returnState ? (line.checkedInAt ?? now) : now;
       return handedOver && handedOver < checked ? handedOver : checked;
     })();
-    return { dailyPriceFen: line.dailyPriceFen, backAt: at };
+    return { dailyPriceFen: line.dailyPriceFen, lateFen: line.lateFen, backAt: at };
   });
 }
 

@@ -14,6 +14,7 @@ import {
 } from '@/db/schema.js';
 import { businessParameter } from '@/lib/business-parameters.js';
 import { graceHoursOf, lateFee, linesBack, type LateFeeFigures } from './late-fee.js';
+import { lineDaysFen } from '@/modules/pricing/more-days.js';
 import { toYuan } from './pricing.js';
 
 /**
@@ -92,9 +93,18 @@ export async function measureLateFee(
   tenantId: string,
   order: Pick<
     OrderRow,
-    'id' | 'storeId' | 'orderType' | 'rentalEndAt' | 'selfReturnAt' | 'pickedUpAt'
+    | 'id'
+    | 'storeId'
+    | 'orderType'
+    | 'rentalEndAt'
+    | 'selfReturnAt'
+    | 'pickedUpAt'
+    | 'pricingCalendar'
   >,
-  items: readonly Pick<ItemRow, 'dailyPriceFen' | 'equipmentId' | 'returnState'>[],
+  items: readonly Pick<
+    ItemRow,
+    'dailyPriceFen' | 'equipmentId' | 'returnState' | 'rateCard' | 'days'
+  >[],
   free: boolean,
   now: Date,
 ): Promise<LateFeeFigures | null> {
@@ -112,6 +122,8 @@ export async function measureLateFee(
       order,
       items.map((i) => ({
         dailyPriceFen: i.dailyPriceFen,
+        // A day late is the day after the rental's last, at the card's rate for that day.
+        lateFen: (days: number) => lineDaysFen(i, order.pricingCalendar, i.days + 1, i.days + days),
         equipmentId: i.equipmentId,
         returnState: i.returnState,
         checkedInAt: i.equipmentId ? (checkedIn.get(i.equipmentId) ?? null) : null,

@@ -35,6 +35,7 @@ import { AppError, conflictError, unprocessable } from '@/lib/errors.js';
 import { lockEquipment, overlapping } from '@/modules/equipment/repository.js';
 import { statusName } from '@/modules/equipment/status.js';
 import { MAX_ORDER_FEN, rentalDays, toYuan } from './pricing.js';
+import { lineDaysFen } from '@/modules/pricing/more-days.js';
 import { holdKind } from './capacity.js';
 import { dueAtDoorFen, openPayments, payAtDoorOffered } from './cash-on-delivery.js';
 import {
@@ -718,9 +719,12 @@ export class OrderLifecycle extends OrdersService {
         lines = await this.items(id, tx);
         out = lines.filter((l) => !l.item.returnState);
         const extraDays = Math.max(0, days - order.days);
-        const feeFen = isFreeOrderType(order.orderType)
-          ? 0
-          : out.reduce((sum, l) => sum + l.item.dailyPriceFen * extraDays, 0);
+        // Each line's further days on the card and calendar it was priced on (modules/pricing):
+        // the extension and the rental before it cost what the whole length would have.
+        const more = out.map((l) =>
+          lineDaysFen(l.item, order.pricingCalendar, l.item.days + 1, days),
+        );
+        const feeFen = isFreeOrderType(order.orderType) ? 0 : more.reduce((n, fen) => n + fen, 0);
         this.assertWithinTotal(order.totalFen + feeFen);
         await lockEquipment(
           tx,
@@ -753,11 +757,12 @@ export class OrderLifecycle extends OrdersService {
           .where(and(eq(orders.id, id), eq(orders.status, order.status)))
           .returning({ id: orders.id });
         if (!changed) throw this.illegal(await this.currentStatus(tx, id), 'extend');
-        if (out.length > 0) {
+        // A line priced on a card keeps its rent (a line from before cards has none: daily × days).
+        for (const [i, { item }] of out.entries()) {
           await tx
             .update(orderItems)
-            .set({ days })
-            .where(and(eq(orderItems.orderId, id), isNull(orderItems.returnState)));
+            .set({ days, rentFen: sql`${orderItems.rentFen} + ${more[i]!}` })
+            .where(eq(orderItems.id, item.id));
         }
         if (feeFen > 0) {
           await tx.insert(orderFeeItems).values({

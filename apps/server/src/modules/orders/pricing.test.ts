@@ -15,12 +15,16 @@ describe('order arithmetic', () => {
 
   it('sums rent × days, deposits and fees; the discount comes off the rent only', () => {
     const lines = [
-      { label: 'A', dailyPriceFen: 12_000, depositFen: 100_000 },
-      { label: 'B', dailyPriceFen: 3_550, depositFen: 0 },
+      { label: 'A', depositFen: 100_000 },
+      { label: 'B', depositFen: 0 },
+    ];
+    const rents = [
+      { rentFen: 36_000, description: 'A × 3', descriptionEn: '' },
+      { rentFen: 10_650, description: 'B × 3', descriptionEn: '' },
     ];
     const priced = priceOrder({
+      rents,
       lines,
-      days: 3,
       deliveryFeeFen: 3_000,
       pickupFeeFen: 0,
       discountFen: 1_000,
@@ -37,8 +41,8 @@ describe('order arithmetic', () => {
     expect(priced.rentFen).toBe(46_650);
     // However large the discount asked, the deposit and the delivery fee stay.
     const most = priceOrder({
+      rents,
       lines,
-      days: 3,
       deliveryFeeFen: 3_000,
       pickupFeeFen: 0,
       discountFen: 10_000_000,
@@ -47,8 +51,11 @@ describe('order arithmetic', () => {
     expect(most.feeItems.at(-1)).toMatchObject({ kind: 'Discount', amountFen: -46_650 });
     expect(most.totalFen).toBe(103_000);
     const free = priceOrder({
+      rents: [
+        { rentFen: 12_000, description: 'A × 1', descriptionEn: '' },
+        { rentFen: 3_550, description: 'B × 1', descriptionEn: '' },
+      ],
       lines: lines.map((l) => ({ ...l, depositFen: 0 })),
-      days: 1,
       deliveryFeeFen: 3_000,
       pickupFeeFen: 0,
       discountFen: 10_000_000,

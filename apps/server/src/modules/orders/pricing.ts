@@ -16,8 +16,14 @@ export interface PricedLine {
   label: string;
   /** The line's name in English, where the business gave one. */
   labelEn?: string;
-  dailyPriceFen: number;
   depositFen: number;
+}
+
+/** A rent as the pricing decided it (modules/pricing): one per piece of gear or pack. */
+export interface RentLine {
+  rentFen: number;
+  description: string;
+  descriptionEn: string;
 }
 
 export interface FeeLine {
@@ -31,14 +37,14 @@ export interface FeeLine {
 type FeeLabels = { delivery: string; pickup: string; discount: string };
 
 /**
- * The fee items of a new order: rent (daily price × days) and deposit per line, delivery and
- * pickup fees, and a discount on the rent only (never the deposits or fees; `free` orders have
- * everything but deposits taken off). The total is the sum of the fee items, so it can always be
- * recomputed from them.
+ * The fee items of a new order: its rents as the pricing decided them (modules/pricing), a
+ * deposit per line, delivery and pickup fees, and a discount on the rent only (never the deposits
+ * or fees; `free` orders have everything but deposits taken off). The total is the sum of the fee
+ * items, so it can always be recomputed from them.
  */
 export function priceOrder(input: {
+  rents: RentLine[];
   lines: PricedLine[];
-  days: number;
   deliveryFeeFen: number;
   pickupFeeFen: number;
   discountFen: number;
@@ -49,12 +55,12 @@ export function priceOrder(input: {
   labelsEn?: FeeLabels;
 }): { feeItems: FeeLine[]; totalFen: number; grossFen: number; rentFen: number } {
   const feeItems: FeeLine[] = [];
-  for (const line of input.lines) {
+  for (const rent of input.rents) {
     feeItems.push({
       kind: FeeItemKind.Rent,
-      amountFen: line.dailyPriceFen * input.days,
-      description: `${line.label} × ${input.days}`,
-      descriptionEn: line.labelEn ? `${line.labelEn} × ${input.days}` : '',
+      amountFen: rent.rentFen,
+      description: rent.description,
+      descriptionEn: rent.descriptionEn,
     });
   }
   for (const line of input.lines) {

@@ -123,7 +123,7 @@ export class OrderReceiptService extends OrdersService {
       packName: item.packName,
       dailyPrice: toYuan(item.dailyPriceFen),
       days: item.days,
-      rent: toYuan(item.dailyPriceFen * item.days),
+      rent: toYuan(item.rentFen ?? item.dailyPriceFen * item.days),
       deposit: toYuan(item.depositFen),
       riderName: personal ? (item.rider?.name ?? null) : null,
     }));

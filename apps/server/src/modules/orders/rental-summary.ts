@@ -24,6 +24,7 @@ export function rentalSummaryOf(detail: OrderDetailRows, personal: boolean): Ren
       riderKey: item.riderKey,
       riderName: personal ? (item.rider?.name ?? null) : null,
       dailyPrice: toYuan(item.dailyPriceFen),
+      rent: toYuan(item.rentFen ?? item.dailyPriceFen * item.days),
       deposit: toYuan(item.depositFen),
       days: item.days,
     })),

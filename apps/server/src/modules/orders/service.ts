@@ -35,6 +35,7 @@ import {
   Permissions,
   ReturnMethod,
   RoleName,
+  type CounterRider,
   type Order,
   type OrderCreateSchema,
   type OrderListQuerySchema,
@@ -122,6 +123,8 @@ import {
 } from './timeline.js';
 import { advanceAfterPayment, paidStatus } from './after-payment.js';
 import { feeParameter, MAX_ORDER_FEN, priceOrder, rentalDays, toFen, toYuan } from './pricing.js';
+import { loadStorePricing } from '@/modules/pricing/store-pricing.js';
+import { priceRental, type PricedRental } from '@/modules/pricing/rental.js';
 import { allowDiscount, moneyLine } from './discounts.js';
 import { moneyText } from './money-messages.js';
 import {
@@ -165,6 +168,11 @@ export interface OrderCreateExtras {
   };
   /** A booking delivered to the door: how long after the start the gear may arrive. */
   deliveryWindowMinutes?: number | null;
+  /**
+   * The booking's rental as its quote priced it (packs shared over their parts, junior riders,
+   * early booking): `lines` parallel to the input's items. Absent, the order prices its own lines.
+   */
+  priced?: PricedRental;
 }
 
 /** A kind line found nothing free for its window (rolls the order's transaction back). */
@@ -587,7 +595,7 @@ export class OrdersService {
           dailyPrice: toYuan(item.dailyPriceFen),
           deposit: toYuan(item.depositFen),
           days: item.days,
-          rent: toYuan(item.dailyPriceFen * item.days),
+          rent: toYuan(item.rentFen ?? item.dailyPriceFen * item.days),
           returnState: item.returnState,
           returnedAt:
             (item.returnState && item.equipmentId && backAt.get(item.equipmentId)?.toISOString()) ||
@@ -798,11 +806,12 @@ export class OrdersService {
         ? businessParameter(this.db, this.tenantId, input.storeId, BusinessParameterKey.PickupFee)
         : null,
     ]);
+    const priced = extras.priced ?? (await this.priceLines(input, lines, start, days));
     // Hospitality and loans are free: their rent shows, fully discounted, and no deposit is held.
     const free = isFreeOrderType(input.orderType);
     const { feeItems, totalFen, grossFen, rentFen } = priceOrder({
+      rents: priced.units,
       lines: free ? lines.map((l) => ({ ...l, depositFen: 0 })) : lines,
-      days,
       deliveryFeeFen: feeParameter(deliveryFee),
       pickupFeeFen: feeParameter(pickupFee),
       discountFen: free ? Number.MAX_SAFE_INTEGER : toFen(input.discount),
@@ -903,6 +912,10 @@ export class OrdersService {
               rentalStartAt: start,
               rentalEndAt: end,
               days,
+              pricingCalendar: {
+                ...priced.calendar,
+                start: localMinute(start, this.timeZone).slice(0, 10),
+              },
               deliveryMethod: input.deliveryMethod,
               deliveryAddress: input.deliveryAddress,
               returnMethod: input.returnMethod,
@@ -939,6 +952,8 @@ export class OrdersService {
                   dailyPriceFen: l.dailyPriceFen,
                   depositFen: l.depositFen,
                   days,
+                  rentFen: priced.lines[i]!.rentFen,
+                  rateCard: priced.lines[i]!.card,
                   sortOrder: i,
                 };
               }),
@@ -1252,6 +1267,46 @@ export class OrdersService {
         depositFen: item.deposit !== undefined ? toFen(item.deposit) : (prices.minDepositFen ?? 0),
       };
     });
+  }
+
+  /**
+   * The lines of an order taken at the counter (or asked a manager's approval for) priced on the
+   * store's cards and calendar (modules/pricing): each piece on its own, junior for a rider under
+   * the store's junior age, a price the clerk typed as it is, and no early-booking discount.
+   */
+  protected async priceLines(
+    input: Pick<OrderCreateInput, 'storeId' | 'items'> & { riders?: CounterRider[] },
+    lines: Awaited<ReturnType<OrdersService['resolveLines']>>,
+    start: Date,
+    days: number,
+  ): Promise<PricedRental> {
+    const startDay = localMinute(start, this.timeZone).slice(0, 10);
+    const pricing = await loadStorePricing(this.db, this.tenantId, input.storeId, startDay);
+    const riders = new Map((input.riders ?? []).map((r) => [r.key, r]));
+    return priceRental(
+      pricing,
+      lines.map((l, i) => ({
+        categoryId: l.categoryId,
+        label: l.label,
+        labelEn: l.labelEn ?? '',
+        dailyFen: l.dailyPriceFen,
+        overridden: input.items[i]?.dailyPrice !== undefined,
+      })),
+      lines.map((_, i) => {
+        const rider = riders.get(input.items[i]?.riderKey ?? '');
+        return {
+          lines: [i],
+          pack: null,
+          rider: rider ? { name: rider.name, age: rider.age } : null,
+        };
+      }),
+      {
+        start: startDay,
+        bookedOn: localMinute(new Date(), this.timeZone).slice(0, 10),
+        days,
+        online: false,
+      },
+    );
   }
 
   /**

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { and, eq, isNull, or } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   cardInFen,
   dayRate,
@@ -10,7 +10,6 @@ import {
   Permissions,
   priceDays,
   ValidationCode,
-  type PricingCalendar,
   type RateCard,
   type RateCardDto,
   type RateCardPreview,
@@ -30,6 +29,12 @@ import { inLanguage } from '@/lib/english.js';
 import { businessError, notFound, validationError } from '@/lib/errors.js';
 import { isEnglish, message, type MessageKey } from '@/lib/messages.js';
 import { recordAudit } from '@/modules/audit/record.js';
+import {
+  calendarOf,
+  effectiveCards,
+  loadStorePricing,
+  storeSeasons,
+} from '@/modules/pricing/store-pricing.js';
 
 type CardRow = typeof rateCards.$inferSelect;
 type RateCardList = z.infer<typeof RateCardListSchema>;
@@ -107,21 +112,8 @@ export class RateCardService {
   }
 
   /** The cards a store prices with: its own, and the business's where it has none. */
-  private async effective(tx: Database | Transaction, storeId: string | null) {
-    const rows = await tx
-      .select()
-      .from(rateCards)
-      .where(
-        and(
-          eq(rateCards.tenantId, this.tenantId),
-          storeId
-            ? or(eq(rateCards.storeId, storeId), isNull(rateCards.storeId))
-            : isNull(rateCards.storeId),
-        ),
-      );
-    const key = (r: CardRow) => `${r.subjectKind}:${r.subjectId}:${r.junior}`;
-    const own = new Set(rows.filter((r) => r.storeId !== null).map(key));
-    return rows.filter((r) => r.storeId !== null || !own.has(key(r)));
+  private effective(tx: Database | Transaction, storeId: string | null) {
+    return effectiveCards(tx, this.tenantId, storeId);
   }
 
   /** The names of categories and packs, in the reader's language (one query after the other: in a transaction). */
@@ -334,21 +326,13 @@ export class RateCardService {
         c.junior === query.junior,
     );
     if (!row) throw notFound(ErrorCode.RateCardNotFound, this.msg('RateCardNotFound'));
-    // Holidays and early booking are not stored yet (the next step of issue 60).
-    const calendar: PricingCalendar = {
-      seasons: (await this.seasonRows(storeId)).rows.map((r) => ({
-        from: r.fromDay,
-        to: r.toDay,
-        percent: r.percent,
-        ...(r.weekendPercent !== null ? { weekendPercent: r.weekendPercent } : {}),
-        name: r.name,
-        nameEn: r.nameEn,
-      })),
-      holidays: [],
-      holidayPercent: 100,
-    };
+    // The store's seasons and early booking (the business's own for the business's cards).
+    const calendar = calendarOf((await this.seasonRows(storeId)).rows);
+    const early = storeId
+      ? (await loadStorePricing(this.db, this.tenantId, storeId, query.start)).early
+      : null;
     const { days, rentFen } = priceDays(asCard(row), calendar, query.start, 1, query.days);
-    const off = earlyBookingOff(null, rentFen, query.bookedOn ?? query.start, query.start);
+    const off = earlyBookingOff(early, rentFen, query.bookedOn ?? query.start, query.start);
     return {
       card: row.storeId ? 'store' : 'business',
       days: days.map((d) => ({
@@ -368,21 +352,8 @@ export class RateCardService {
   // ---- seasons ---------------------------------------------------------------------------------
 
   /** A store's seasons: its own, or the business's when it has none. */
-  private async seasonRows(storeId: string | null) {
-    const of = (store: string | null) =>
-      this.db
-        .select()
-        .from(priceSeasons)
-        .where(
-          and(
-            eq(priceSeasons.tenantId, this.tenantId),
-            store ? eq(priceSeasons.storeId, store) : isNull(priceSeasons.storeId),
-          ),
-        )
-        .orderBy(priceSeasons.fromDay);
-    const own = await of(storeId);
-    if (storeId === null || own.length > 0) return { rows: own, inherited: false };
-    return { rows: await of(null), inherited: true };
+  private seasonRows(storeId: string | null) {
+    return storeSeasons(this.db, this.tenantId, storeId);
   }
 
   async seasons(storeId: string | undefined): Promise<PriceSeasonList> {

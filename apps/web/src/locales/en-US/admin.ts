@@ -176,6 +176,21 @@ export const admin: Messages['admin'] = {
         hint: "On when not set: the customer reads the rental agreement on the clerk's phone and signs with a finger",
         unit: '',
       },
+      JuniorAge: {
+        label: 'Junior age',
+        hint: 'A rider younger than this rents on the junior rate cards (12 when not set)',
+        unit: 'years',
+      },
+      EarlyBookingDays: {
+        label: 'Early booking: days ahead',
+        hint: 'A booking online that starts at least this many days later gets the early-booking discount',
+        unit: 'days',
+      },
+      EarlyBookingPercent: {
+        label: 'Early booking discount',
+        hint: 'Off the rent (never the deposit) of an early booking online; at most 90',
+        unit: '%',
+      },
     },
     addAddress: 'Add',
     addressPlaceholder: 'Type an address',

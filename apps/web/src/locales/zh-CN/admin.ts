@@ -139,6 +139,21 @@ export const admin = {
         hint: '未设置时开启：柜台订单须客户在店员手机上阅读租赁协议并手写签名',
         unit: '',
       },
+      JuniorAge: {
+        label: '儿童价年龄',
+        hint: '未满此年龄的滑雪者按儿童价目表计价（未设置时为 12 岁）',
+        unit: '岁',
+      },
+      EarlyBookingDays: {
+        label: '提前预订天数',
+        hint: '线上预订的租期开始日距预订日至少这么多天，享受提前预订优惠',
+        unit: '天',
+      },
+      EarlyBookingPercent: {
+        label: '提前预订优惠',
+        hint: '提前线上预订时租金（不含押金）的折扣，最多 90',
+        unit: '%',
+      },
     },
     addAddress: '添加',
     addressPlaceholder: '输入一个地址',

@@ -26,7 +26,10 @@ type ParameterName =
   | 'LateReturnGraceHours'
   | 'MaxStaffDiscountPercent'
   | 'CashOnDelivery'
-  | 'CounterSignatureRequired';
+  | 'CounterSignatureRequired'
+  | 'JuniorAge'
+  | 'EarlyBookingDays'
+  | 'EarlyBookingPercent';
 
 /** A list parameter's value as entries (a broken value reads as none). */
 export function listOf(value: string): string[] {

@@ -31,6 +31,8 @@ const quote: BookingQuote = {
   rentalStartTime: '2027-01-10T01:00:00.000Z',
   rentalEndTime: '2027-01-12T01:00:00.000Z',
   days: 2,
+  prices: [],
+  earlyBookingOff: 0,
   lines: [
     line({ packId: 'p', packName: '双板全套', dailyPrice: 108, deposit: 840.01, rent: 216 }),
     line({
@@ -74,6 +76,44 @@ const riders = [
 afterEach(() => changeLanguage('zh-CN'));
 
 describe('what the customer pays for, on one screen', () => {
+  it('explains a line priced on a rate card instead of a daily price × days', async () => {
+    await changeLanguage('zh-CN');
+    const explanation = '双板全套 · 2 天 ¥340（套餐价，比单租省 ¥60） · 提前 7 天预订 −10 %';
+    const carded: BookingQuote = {
+      ...quote,
+      lines: quote.lines.map((l) =>
+        l.cartIndex === 0 ? { ...l, rent: l.rent === 216 ? 183.6 : 122.4 } : l,
+      ),
+      prices: [
+        {
+          cartIndex: 0,
+          rent: 306,
+          earlyBookingOff: 34,
+          packSaving: 60,
+          junior: false,
+          explanation,
+        },
+        {
+          cartIndex: 1,
+          rent: 40,
+          earlyBookingOff: 0,
+          packSaving: 0,
+          junior: false,
+          explanation: '',
+        },
+      ],
+    };
+    render(<RentalSummary view={fromQuote(carded, riders, '万龙雪场店')} />);
+    const me = screen.getByRole('region', { name: '张三' });
+    expect(within(me).getByText(explanation)).toBeTruthy();
+    expect(within(me).getByText('¥306.00')).toBeTruthy();
+    // Not ¥180 × 2: that is not what it costs.
+    expect(within(me).queryByText('¥180.00 × 2 天')).toBeNull();
+    // The goggles cost their daily price × days, and say so.
+    const kid = screen.getByRole('region', { name: '张小三' });
+    expect(within(kid).getByText('¥20.00 × 2 天')).toBeTruthy();
+  });
+
   it('shows the store, the way there and back, each rider’s gear, rent per line, deposit and total', async () => {
     await changeLanguage('zh-CN');
     const onRemoveLine = vi.fn();
@@ -197,6 +237,7 @@ describe('what the customer pays for, on one screen', () => {
           riderKey: null,
           rider: null,
           dailyPrice: 120,
+          rent: 360,
           deposit: 1000,
           days: 3,
         },

@@ -184,8 +184,11 @@ function Line({
             )}
           </div>
         ))}
+        {line.explanation && <div className="rental-summary__explanation">{line.explanation}</div>}
         <div className="rental-summary__rate">
+          {/* A daily price × days where that is what it costs; a card's price explains itself above. */}
           {line.days !== null &&
+            Math.round(line.dailyPrice * 100) * line.days === Math.round(line.rent * 100) &&
             t('rentalSummary.rate', { price: money(line.dailyPrice), count: line.days })}
           {line.deposit > 0 && (
             <span>{t('rentalSummary.lineDeposit', { amount: money(line.deposit) })}</span>

@@ -60,6 +60,7 @@ export function fromQuote(
     deliveryWindowEnd: quote.deliveryWindowEnd,
     lines: rentalSummaryLines(
       quote.lines.map((l) => ({
+        rent: l.rent,
         cartIndex: l.cartIndex,
         categoryId: l.categoryId,
         categoryName: l.categoryName,
@@ -72,7 +73,11 @@ export function fromQuote(
         deposit: l.deposit,
         days: quote.days,
       })),
-    ),
+    ).map((line) => ({
+      ...line,
+      // How each line's rent came about, as the server priced it (docs/pricing.md).
+      explanation: quote.prices.find((p) => p.cartIndex === line.cartIndex)?.explanation ?? '',
+    })),
     rent: quote.rent,
     deposit: quote.deposit,
     fees,
@@ -121,6 +126,7 @@ export function fromOrder(order: Order): SummaryView {
         riderKey: item.riderKey,
         riderName: item.rider?.name ?? null,
         dailyPrice: item.dailyPrice,
+        rent: item.rent,
         deposit: item.deposit,
         days: item.days,
       })),

@@ -1,0 +1,297 @@
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  BusinessParameterKey as K,
+  type BookingCartInput,
+  type BookingCatalog,
+  type BookingQuote,
+  type Order,
+} from '@snowgear/contracts';
+import { orderFeeItems, orderItems, orders } from '@/db/schema.js';
+import {
+  callerAs,
+  counterOrdersAs,
+  createTestApp,
+  customerToken,
+  signIn,
+  storeIdsByName,
+  storeTimeOn,
+  verificationHeaders,
+  type TestApp,
+} from '@/testing/index.js';
+import { lineDaysFen } from './more-days.js';
+
+const DAY = 86_400_000;
+/** The store's calendar day of an instant (the test store is in Beijing time). */
+const dayOf = (iso: string) =>
+  new Date(new Date(iso).getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
+const plusDays = (day: string, n: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY).toISOString().slice(0, 10);
+
+/**
+ * Orders priced on the store's rate cards (issue 60, docs/pricing.md): the booking's quote and the
+ * order it places agree to the fen, a junior rider rents on the junior card, a peak day costs its
+ * season's percent, an early booking online has its discount and the counter none, an extension
+ * costs the days it adds, and changing a card changes new quotes but never an order made.
+ */
+describe('pricing orders on rate cards, seasons and early booking', () => {
+  let t: TestApp;
+  let csrf: Record<string, string>;
+  let call: ReturnType<typeof callerAs>;
+  let counterOrder: ReturnType<typeof counterOrdersAs>;
+  let storeId: string;
+  let agreementVersion: string;
+  let catalog: BookingCatalog;
+  // Ten days ahead: early enough for the store's 7-day early booking.
+  const start = storeTimeOn(10, '10:00');
+  const startDay = dayOf(start);
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    csrf = await verificationHeaders(t.app);
+    const tokens = await signIn(t.app, csrf, ['admin', 'manager', 'employee']);
+    tokens.customer = await customerToken(t);
+    call = callerAs(t.app, csrf, tokens);
+    counterOrder = counterOrdersAs(t.app, csrf, tokens);
+    storeId = (await storeIdsByName(t.app))['万龙雪场店']!;
+    const config = (await t.app.inject('/api/app/config-distribution/h5')).json();
+    agreementVersion = config.systemInfo.rentalAgreementVersion;
+    catalog = (
+      await t.app.inject({
+        url: `/api/app/booking/catalog?storeId=${storeId}&rentalStartTime=${encodeURIComponent(start)}&days=3`,
+      })
+    ).json<BookingCatalog>();
+    const pack = catalog.packs.find((p) => p.name === '双板全套')!;
+    const goggles = catalog.categories.find((c) => c.name === '雪镜')!;
+    const card = (body: object) =>
+      call('manager', 'PUT', '/api/app/rate-cards', {
+        storeId,
+        subjectKind: 'category',
+        junior: false,
+        ...body,
+      });
+    for (const body of [
+      { subjectKind: 'pack', subjectId: pack.id, lengths: [180, 340, 460], furtherDay: 100 },
+      {
+        subjectKind: 'pack',
+        subjectId: pack.id,
+        junior: true,
+        lengths: [100, 190, 260],
+        furtherDay: 60,
+      },
+      { subjectId: goggles.id, lengths: [20, 35, 45], furtherDay: 10 },
+      { subjectId: goggles.id, junior: true, lengths: [10, 18, 24], furtherDay: 5 },
+    ]) {
+      expect((await card(body)).statusCode).toBe(200);
+    }
+    // The rental's third day on is the Spring Festival, at 150 %.
+    const season = await call('manager', 'POST', '/api/app/price-seasons', {
+      storeId,
+      from: plusDays(startDay, 2),
+      to: plusDays(startDay, 12),
+      percent: 150,
+      weekendPercent: null,
+      name: '春节',
+      nameEn: 'Spring Festival',
+    });
+    expect(season.statusCode).toBe(201);
+    const parameters = await call('manager', 'PUT', '/api/app/admin/business-parameters', {
+      storeId,
+      values: [
+        { key: K.EarlyBookingDays, value: '7' },
+        { key: K.EarlyBookingPercent, value: '10' },
+        { key: K.JuniorAge, value: '12' },
+      ],
+    });
+    expect(parameters.statusCode).toBe(200);
+  });
+  afterAll(() => t.close());
+
+  const family = (): BookingCartInput => {
+    const pack = catalog.packs.find((p) => p.name === '双板全套')!;
+    // Two of each part: a size with two free, or two sizes with one each.
+    const used = new Map<string, number>();
+    const sized = (categoryId: string) => {
+      const category = catalog.categories.find((x) => x.id === categoryId)!;
+      const kinds = category.kinds.filter((k) => k.free > 0);
+      const n = used.get(categoryId) ?? 0;
+      used.set(categoryId, n + 1);
+      const kind = n === 0 ? kinds[0]! : (kinds.find((k) => k.free > 1) ?? kinds[1]!);
+      return { categoryId, size: kind.size };
+    };
+    return {
+      storeId,
+      rentalStartTime: start,
+      days: 3,
+      riders: [
+        { key: 'me', name: '张三', heightCm: 175, weightKg: 70, age: 35 },
+        { key: 'kid', name: '张小妹', heightCm: 128, weightKg: 26, age: 8 },
+      ],
+      lines: [
+        { type: 'pack', packId: pack.id, riderKey: 'me', components: pack.categoryIds.map(sized) },
+        { type: 'pack', packId: pack.id, riderKey: 'kid', components: pack.categoryIds.map(sized) },
+      ],
+    };
+  };
+  const quote = async (cart: BookingCartInput, language = 'zh-CN') =>
+    (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/app/booking/quote',
+        headers: { ...csrf, 'accept-language': language },
+        payload: cart,
+      })
+    ).json<BookingQuote>();
+
+  it('quotes each pack on its card, the child on the junior card, the peak day dearer, booked early 10 % off', async () => {
+    const q = await quote(family());
+    expect(q.shortages).toEqual([]);
+    // The adult: ¥180 + ¥160 + ¥120 × 1.5 = ¥520, less 10 % = ¥468.
+    // The child: ¥100 + ¥90 + ¥70 × 1.5 = ¥295, less 10 % = ¥265.50.
+    expect(q.prices.map((p) => [p.rent, p.earlyBookingOff, p.junior])).toEqual([
+      [468, 52, false],
+      [265.5, 29.5, true],
+    ]);
+    expect(q.rent).toBe(733.5);
+    expect(q.earlyBookingOff).toBe(81.5);
+    // Every line of a pack holds its share, and the shares add up to the pack.
+    const shares = (cartIndex: number) =>
+      q.lines.filter((l) => l.cartIndex === cartIndex).reduce((n, l) => n + l.rent * 100, 0);
+    expect(Math.round(shares(0))).toBe(46_800);
+    expect(Math.round(shares(1))).toBe(26_550);
+    expect(q.total).toBeCloseTo(q.rent + q.deposit + q.deliveryFee + q.pickupFee, 2);
+
+    // Each price explains itself in the reader's language.
+    expect(q.prices[0]!.explanation).toMatch(
+      /^双板全套 · 3 天 ¥460（套餐价，比单租省 ¥[\d.]+） · 春节 ×1\.5（1 天） · 提前 7 天预订 −10 %$/,
+    );
+    expect(q.prices[1]!.explanation).toContain('张小妹 儿童价');
+    const english = await quote(family(), 'en-US');
+    expect(english.prices[1]!.explanation).toMatch(
+      /· 3 days ¥260 .*junior rate for 张小妹 · Spring Festival ×1\.5 \(1 day\) · booked 7 days ahead −10 %$/,
+    );
+  });
+
+  it('places the order at the quoted prices, and keeps them when the card changes', async () => {
+    const cart = family();
+    const before = await quote(cart);
+    const res = await call('customer', 'POST', '/api/app/booking/orders', {
+      cart,
+      agreementVersion,
+    });
+    expect(res.statusCode).toBe(201);
+    const order = res.json<Order>();
+    expect(order.totalAmount).toBe(before.total);
+    const rents = order.feeItems.filter((f) => f.kind === 'Rent');
+    expect(rents.map((f) => f.amount)).toEqual([468, 265.5]);
+    expect(rents[0]!.description).toContain('双板全套 · 3 天 ¥460');
+    const lines = await t.database.db
+      .select({ rentFen: orderItems.rentFen })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, order.id));
+    expect(lines.reduce((n, l) => n + l.rentFen!, 0)).toBe(73_350);
+
+    // The shop raises the adult pack: new quotes change, the order does not.
+    const pack = catalog.packs.find((p) => p.name === '双板全套')!;
+    const raised = await call('manager', 'PUT', '/api/app/rate-cards', {
+      storeId,
+      subjectKind: 'pack',
+      subjectId: pack.id,
+      junior: false,
+      lengths: [200, 380, 520],
+      furtherDay: 120,
+    });
+    expect(raised.statusCode).toBe(200);
+    expect((await quote(cart)).prices[0]!.rent).toBe(Math.round(0.9 * (200 + 180 + 140 * 1.5)));
+    const again = (await call('customer', 'GET', `/api/app/orders/${order.id}`)).json<Order>();
+    expect(again.totalAmount).toBe(order.totalAmount);
+    expect(again.feeItems.filter((f) => f.kind === 'Rent').map((f) => f.amount)).toEqual([
+      468, 265.5,
+    ]);
+
+    // A day more costs the fourth day of the cards it was made on, at the festival's 150 %:
+    // ¥100 × 1.5 for the adult and ¥60 × 1.5 for the child, whatever the card says now.
+    // Paid in cash at the counter, then extended.
+    const paid = await call(
+      'employee',
+      'POST',
+      `/api/app/orders/confirm-cash-received?billId=${order.bills[0]!.id}`,
+    );
+    expect(paid.statusCode, paid.body).toBe(200);
+    const extended = await call('employee', 'POST', `/api/app/orders/${order.id}/extend`, {
+      rentalEndTime: new Date(new Date(start).getTime() + 4 * DAY).toISOString(),
+    });
+    expect(extended.statusCode, extended.body).toBe(200);
+    const fees = await t.database.db
+      .select({ kind: orderFeeItems.kind, amountFen: orderFeeItems.amountFen })
+      .from(orderFeeItems)
+      .where(eq(orderFeeItems.orderId, order.id))
+      .orderBy(asc(orderFeeItems.sortOrder));
+    expect(fees.find((f) => f.kind === 'ExtensionFee')?.amountFen).toBe(24_000);
+    const grown = await t.database.db
+      .select({ rentFen: orderItems.rentFen, days: orderItems.days })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, order.id));
+    expect(grown.every((l) => l.days === 4)).toBe(true);
+    expect(grown.reduce((n, l) => n + l.rentFen!, 0)).toBe(73_350 + 24_000);
+  });
+
+  it('prices the counter on the same cards without the online discount, junior by the rider’s age', async () => {
+    const goggles = catalog.categories.find((c) => c.name === '雪镜')!;
+    const later = storeTimeOn(11, '10:00');
+    const res = await counterOrder('employee', {
+      storeId,
+      customerName: '柜台一家',
+      customerPhone: '13600001111',
+      rentalStartTime: later,
+      rentalEndTime: new Date(new Date(later).getTime() + 3 * DAY).toISOString(),
+      riders: [
+        { key: 'a', name: '李四', age: 40 },
+        { key: 'b', name: '李小四', age: 7 },
+      ],
+      items: [
+        { categoryId: goggles.id, riderKey: 'a' },
+        { categoryId: goggles.id, riderKey: 'b' },
+      ],
+    });
+    expect(res.statusCode).toBe(201);
+    const order = res.json<Order>();
+    // From the day after the adult booking's start: days 2 and 3 are in the festival.
+    // Adult ¥20 + ¥15 × 1.5 + ¥10 × 1.5 = ¥57.50; the child ¥10 + ¥8 × 1.5 + ¥6 × 1.5 = ¥31.
+    expect(order.feeItems.filter((f) => f.kind === 'Rent').map((f) => f.amount)).toEqual([
+      57.5, 31,
+    ]);
+    expect(order.feeItems.some((f) => f.description.includes('提前'))).toBe(false);
+    const [row] = await t.database.db
+      .select({ pricing: orders.pricingCalendar })
+      .from(orders)
+      .where(eq(orders.id, order.id));
+    expect(row!.pricing).toMatchObject({ start: dayOf(later) });
+  });
+
+  it('prices a late day as the day after the rental’s last, on the line’s card and its order’s days', () => {
+    const pricing = {
+      start: '2027-02-03',
+      seasons: [
+        {
+          from: '2027-02-06',
+          to: '2027-02-12',
+          percent: 150,
+          name: '春节',
+          nameEn: 'Spring Festival',
+        },
+      ],
+      holidays: [],
+      holidayPercent: 100,
+    };
+    const line = {
+      rateCard: { lengths: [18_000, 34_000, 46_000], furtherDayFen: 10_000 },
+      dailyPriceFen: 18_000,
+    };
+    // A 3-day rental from the 3rd ends on the 5th; a day late is the 6th, a festival day.
+    expect(lineDaysFen(line, pricing, 4, 4)).toBe(15_000);
+    expect(lineDaysFen(line, pricing, 4, 5)).toBe(30_000);
+    // An order from before rate cards: the daily price a day.
+    expect(lineDaysFen({ rateCard: null, dailyPriceFen: 12_000 }, null, 4, 5)).toBe(24_000);
+  });
+});

@@ -1,0 +1,216 @@
+import {
+  dailyCard,
+  isJunior,
+  percentsOf,
+  priceUnit,
+  type CardSource,
+  type PricedUnit,
+  type PricingCalendar,
+  type RateCard,
+} from '@snowgear/contracts';
+import type { StorePricing } from './store-pricing.js';
+
+/** One line of a rental as the pricing reads it. */
+export interface RentalLine {
+  categoryId: string | null;
+  label: string;
+  /** The label in English ('' where the business gave none: the Chinese shows). */
+  labelEn: string;
+  /** The gear's own daily price (or its kind's cheapest): its card where no rate card applies. */
+  dailyFen: number;
+  /** A price the clerk typed for this line: it is the card, whatever the rate cards say. */
+  overridden?: boolean;
+}
+
+/** Lines priced together: one piece of gear, or a pack's parts, for one rider (or none). */
+export interface RentalUnit {
+  lines: number[];
+  pack: { id: string; name: string; nameEn: string; dailyFen: number } | null;
+  rider: { name: string; age: number | null } | null;
+}
+
+export interface RentalTermsInput {
+  /** The store's calendar day the rental starts, and the day it is booked. */
+  start: string;
+  bookedOn: string;
+  days: number;
+  /** Booked online by the customer: the early-booking discount applies. */
+  online: boolean;
+}
+
+export interface PricedRentalUnit {
+  lines: number[];
+  rentFen: number;
+  earlyOffFen: number;
+  junior: boolean;
+  source: CardSource;
+  /** How the price came about, in Chinese and in English ('' where names have no English). */
+  description: string;
+  descriptionEn: string;
+  /** More than a daily price × days to say (a card, a season, a discount, a pack's saving). */
+  explained: boolean;
+  priced: PricedUnit;
+}
+
+export interface PricedRental {
+  /** Per line: its rent and its share of the card it keeps for extensions and late days. */
+  lines: { rentFen: number; card: RateCard }[];
+  units: PricedRentalUnit[];
+  /** The calendar the rental was priced on, kept with the order. */
+  calendar: PricingCalendar;
+  rentFen: number;
+}
+
+/** Yuan as the explanations write it: ¥460, ¥45.50. */
+const money = (fen: number) => `¥${fen % 100 === 0 ? fen / 100 : (fen / 100).toFixed(2)}`;
+const factor = (percent: number) => `×${percent / 100}`;
+
+/**
+ * A rental priced on the store's cards and calendar (docs/pricing.md): each unit on its card
+ * (a pack's own or a piece's kind's, junior where the rider is one and the store has a junior
+ * card), day by day, with the early-booking discount for a booking online. Gear with no card
+ * keeps its daily price as its card, so a store without cards prices as it always has.
+ */
+export function priceRental(
+  pricing: StorePricing,
+  lines: RentalLine[],
+  units: RentalUnit[],
+  terms: RentalTermsInput,
+): PricedRental {
+  const out: PricedRental['lines'] = lines.map((l) => ({
+    rentFen: 0,
+    card: dailyCard(l.dailyFen),
+  }));
+  const junior = (unit: RentalUnit) =>
+    unit.rider !== null && isJunior({ age: unit.rider.age }, pricing.juniorAge);
+  const cardFor = (
+    kind: 'category' | 'pack',
+    id: string | null,
+    young: boolean,
+  ): { card: RateCard; source: CardSource } | null => {
+    if (!id) return null;
+    const youth = young ? pricing.cardOf(kind, id, true) : null;
+    if (youth) return { card: youth, source: 'junior' };
+    const adult = pricing.cardOf(kind, id, false);
+    return adult ? { card: adult, source: 'card' } : null;
+  };
+  const lineCard = (index: number, young: boolean) => {
+    const line = lines[index]!;
+    if (line.overridden) return { card: dailyCard(line.dailyFen), source: 'daily' as const };
+    return (
+      cardFor('category', line.categoryId, young) ?? {
+        card: dailyCard(line.dailyFen),
+        source: 'daily' as const,
+      }
+    );
+  };
+  const priced = units.map((unit): PricedRentalUnit => {
+    const young = junior(unit);
+    const parts = unit.lines.map((i) => lineCard(i, young));
+    const own = unit.pack
+      ? (cardFor('pack', unit.pack.id, young) ?? {
+          card: dailyCard(unit.pack.dailyFen),
+          source: 'daily' as const,
+        })
+      : parts[0]!;
+    const result = priceUnit(
+      { card: own.card, source: own.source, parts: parts.map((p) => p.card) },
+      {
+        calendar: pricing.calendar,
+        start: terms.start,
+        days: terms.days,
+        early: terms.online ? pricing.early : null,
+        bookedOn: terms.bookedOn,
+      },
+    );
+    unit.lines.forEach((index, i) => {
+      out[index] = result.parts[i]!;
+    });
+    const label = unit.pack?.name ?? lines[unit.lines[0]!]!.label;
+    const labelEn = unit.pack ? unit.pack.nameEn : lines[unit.lines[0]!]!.labelEn;
+    return {
+      lines: unit.lines,
+      rentFen: result.rentFen,
+      earlyOffFen: result.earlyOffFen,
+      junior: own.source === 'junior',
+      source: own.source,
+      ...explain(result, {
+        label,
+        labelEn,
+        days: terms.days,
+        pack: unit.pack !== null,
+        junior: own.source === 'junior' ? (unit.rider?.name ?? '') : null,
+        daysAhead: pricing.early?.daysAhead ?? 0,
+        percentOff: pricing.early?.percentOff ?? 0,
+        daily: own.source === 'daily',
+      }),
+      priced: result,
+    };
+  });
+  return {
+    lines: out,
+    units: priced,
+    calendar: pricing.calendar,
+    rentFen: priced.reduce((n, u) => n + u.rentFen, 0),
+  };
+}
+
+/**
+ * How a unit's price came about, in both languages: "双板全套 · 进阶 · 3 天 ¥460（套餐价，比单租省
+ * ¥110）· 春节 ×1.5 · 提前 7 天预订 −10 %". Gear on its daily price with nothing else to say keeps
+ * the plain "双板 × 3" it always had.
+ */
+function explain(
+  unit: PricedUnit,
+  of: {
+    label: string;
+    labelEn: string;
+    days: number;
+    pack: boolean;
+    /** The junior rider's name, where the junior card priced it. */
+    junior: string | null;
+    daysAhead: number;
+    percentOff: number;
+    daily: boolean;
+  },
+): { description: string; descriptionEn: string; explained: boolean } {
+  const percents = percentsOf(unit.days);
+  const saving = of.pack ? unit.aloneFen - unit.grossFen : 0;
+  if (of.daily && percents.length === 0 && unit.earlyOffFen === 0 && saving <= 0) {
+    return {
+      description: `${of.label} × ${of.days}`,
+      descriptionEn: of.labelEn ? `${of.labelEn} × ${of.days}` : '',
+      explained: false,
+    };
+  }
+  const zh = [`${of.label} · ${of.days} 天 ${money(unit.tableFen)}`];
+  const en = [
+    `${of.labelEn} · ${of.days} ${of.days === 1 ? 'day' : 'days'} ${money(unit.tableFen)}`,
+  ];
+  if (saving > 0) {
+    zh[0] += `（套餐价，比单租省 ${money(saving)}）`;
+    en[0] += ` (pack price, ${money(saving)} less than the parts)`;
+  }
+  if (of.junior !== null) {
+    zh.push(of.junior ? `${of.junior} 儿童价` : '儿童价');
+    en.push(of.junior ? `junior rate for ${of.junior}` : 'junior rate');
+  }
+  for (const p of percents) {
+    const whole = p.days === of.days;
+    const zhName = p.kind === 'weekend' ? `${p.name}周末` : p.name;
+    const enName = p.kind === 'weekend' ? `${p.nameEn || p.name} weekend` : p.nameEn || p.name;
+    zh.push(`${zhName} ${factor(p.percent)}${whole ? '' : `（${p.days} 天）`}`);
+    en.push(
+      `${enName} ${factor(p.percent)}${whole ? '' : ` (${p.days} ${p.days === 1 ? 'day' : 'days'})`}`,
+    );
+  }
+  if (unit.earlyOffFen > 0) {
+    zh.push(`提前 ${of.daysAhead} 天预订 −${of.percentOff} %`);
+    en.push(`booked ${of.daysAhead} days ahead −${of.percentOff} %`);
+  }
+  return {
+    description: zh.join(' · '),
+    descriptionEn: of.labelEn ? en.join(' · ') : '',
+    explained: true,
+  };
+}
