@@ -401,6 +401,15 @@ const RECIPES: Record<string, Recipe> = {
       items: [{ equipmentId: side.item.id }, { equipmentId: side.item.id }],
     },
   }),
+  'POST /api/app/orders/quote': ({ side }) => ({
+    url: '/api/app/orders/quote',
+    payload: {
+      storeId: side.storeId,
+      rentalStartTime: later(40),
+      rentalEndTime: later(41),
+      items: [{ equipmentId: side.item.id }],
+    },
+  }),
   'GET /api/app/orders/item-availability': ({ side }) => ({
     url: `/api/app/orders/item-availability?barcode=${side.item.barcode}&storeId=${side.storeId}&from=${later(40)}&to=${later(41)}`,
   }),

@@ -134,6 +134,7 @@ GET    /api/app/schemes/:id/shared                        ok        ok       ok 
 # customer's order is not found. Drivers handle their store's orders and take cash on its
 # delivery and pickup runs only: the order here is a counter order, so they are refused.
 POST   /api/app/orders                                    401       403      403    403    ok/403   ok/403  ok/ok
+POST   /api/app/orders/quote                              401       403      403    403    ok/403   ok/403  ok/ok
 GET    /api/app/orders                                    401       ok       ok     403    ok       ok      ok
 GET    /api/app/orders/customer-history                   401       403      403    403    ok       ok      ok
 GET    /api/app/orders/item-availability                  401       403      403    403    ok/403   ok/403  ok/ok

@@ -82,6 +82,18 @@ export const CounterAgreementSchema = z.object({
 });
 export type CounterAgreement = z.infer<typeof CounterAgreementSchema>;
 
+/** A rental's end after its start, within the longest rental. */
+function rentalRange(v: { rentalStartTime: string; rentalEndTime: string }, ctx: z.RefinementCtx) {
+  const problem = bookingRangeProblem(v.rentalStartTime, v.rentalEndTime);
+  if (problem) {
+    ctx.addIssue({
+      code: 'custom',
+      message: problem === DateIssue.EndBeforeStart ? ValidationCode.RentalEndBeforeStart : problem,
+      path: ['rentalEndTime'],
+    });
+  }
+}
+
 export const OrderCreateSchema = z
   .object({
     storeId: z.uuid(),
@@ -138,19 +150,39 @@ export const OrderCreateSchema = z
       }
     });
   })
-  .superRefine((v, ctx) => {
-    const problem = bookingRangeProblem(v.rentalStartTime, v.rentalEndTime);
-    if (problem) {
-      ctx.addIssue({
-        code: 'custom',
-        message:
-          problem === DateIssue.EndBeforeStart ? ValidationCode.RentalEndBeforeStart : problem,
-        path: ['rentalEndTime'],
-      });
-    }
-  })
+  .superRefine(rentalRange)
   .superRefine(addressesRequired);
 export type OrderCreate = z.input<typeof OrderCreateSchema>;
+
+/**
+ * `POST /api/app/orders/quote`: the rent of an order being taken at the counter, as `create` will
+ * price it (docs/pricing.md: the store's rate cards and seasons, junior riders by age), so the
+ * clerk tells the customer the price the server will charge. Lines as `create` gets them.
+ */
+export const CounterQuoteRequestSchema = z
+  .object({
+    storeId: z.uuid(),
+    rentalStartTime: bookingTime(),
+    rentalEndTime: bookingTime(),
+    items: z
+      .array(OrderItemInputSchema)
+      .min(1, ValidationCode.ItemsRequired)
+      .max(ORDER_ITEMS_MAX, ValidationCode.TooManyItems),
+    riders: z
+      .array(CounterRiderSchema)
+      .max(ORDER_ITEMS_MAX, ValidationCode.TooManyRiders)
+      .optional(),
+  })
+  .superRefine(rentalRange);
+export type CounterQuoteRequest = z.input<typeof CounterQuoteRequestSchema>;
+
+export const CounterQuoteSchema = z.object({
+  days: z.number().int(),
+  /** Parallel to the request's items: each line's rent, and how it came about ('' for daily × days). */
+  lines: z.array(z.object({ rent: z.number(), explanation: z.string() })),
+  rent: z.number(),
+});
+export type CounterQuote = z.infer<typeof CounterQuoteSchema>;
 
 export const OrderItemSchema = z.object({
   id: z.string(),
@@ -359,8 +391,17 @@ export const OrderSchema = OrderSummarySchema.extend({
   payAtDoorOffered: z.boolean(),
   /** What returning late costs, before and after settlement (see OrderLateFeeSchema). */
   lateFee: OrderLateFeeSchema.nullable(),
+  /**
+   * What extending the rental by 1, 2, … days costs (up to EXTENSION_DAYS_OFFERED, within the
+   * longest rental): each line still out, on the rate card and seasons the order was priced on
+   * (docs/pricing.md). The extension screens read it; the server charges the same.
+   */
+  extensionFees: z.array(z.number()),
 });
 export type Order = z.infer<typeof OrderSchema>;
+
+/** The most days an extension screen offers at once. */
+export const EXTENSION_DAYS_OFFERED = 30;
 
 export const OrderListQuerySchema = PagedRequestSchema.extend({
   storeId: z.uuid().optional(),

@@ -1105,6 +1105,8 @@ const enUS: Messages = {
       free: '{{type}} order: free',
       total: 'Total',
       estimate: "Worked out by the store's rules; the created order is what counts",
+      estimateDaily:
+        "Estimated as daily price × days for now (the rate card's price shows once online); the created order is what counts",
     },
     history: {
       title: 'Customer history',

@@ -1071,6 +1071,7 @@ const zhCN = {
       free: '{{type}}免费',
       total: '合计',
       estimate: '按门店规则预估，以创建后的订单为准',
+      estimateDaily: '暂按日租金 × 天数预估（价目表的价格联网后显示），以创建后的订单为准',
     },
     history: {
       title: '客户历史',

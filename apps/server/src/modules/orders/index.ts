@@ -7,6 +7,8 @@ import {
   PickupReportSchema,
   OrderAgentSchema,
   OrderCancelSchema,
+  CounterQuoteRequestSchema,
+  CounterQuoteSchema,
   OrderCreateSchema,
   OrderDeliveryMethodSchema,
   OrderExtendSchema,
@@ -43,6 +45,7 @@ import { OrderPayAtDoor } from './pay-at-door.js';
 import { OrderQrService } from './qr.js';
 import { OrderReceiptService } from './receipt.js';
 import { OrdersService } from './service.js';
+import { OrderQuotes } from './quotes.js';
 import { OrderUpdates } from './updates.js';
 
 /** Staff who work with orders, drivers, and customers for their own (the service scopes each). */
@@ -123,6 +126,21 @@ export async function orderRoutes(
       const extras = await counterOrderExtras(app.db, request, request.body);
       return reply.code(201).send(await orders.create(request.body, extras));
     },
+  );
+
+  r.post(
+    '/api/app/orders/quote',
+    {
+      config: { access: CREATE },
+      schema: {
+        tags,
+        summary:
+          "The rent of an order being taken at the counter, priced as creating it will (the store's rate cards, seasons and junior riders); each line's rent and how it came about",
+        body: CounterQuoteRequestSchema,
+        response: { 200: CounterQuoteSchema },
+      },
+    },
+    async (request) => new OrderQuotes(app.db, request, options.timeZone).counter(request.body),
   );
 
   r.get(

@@ -30,11 +30,13 @@ import {
   ORDER_START_GRACE_MINUTES,
   EquipmentStatus,
   ErrorCode,
+  EXTENSION_DAYS_OFFERED,
   OrderStatus,
   OrderType,
   Permissions,
   ReturnMethod,
   RoleName,
+  UNAVAILABLE_DAYS_MAX,
   type CounterRider,
   type Order,
   type OrderCreateSchema,
@@ -124,6 +126,7 @@ import {
 import { advanceAfterPayment, paidStatus } from './after-payment.js';
 import { feeParameter, MAX_ORDER_FEN, priceOrder, rentalDays, toFen, toYuan } from './pricing.js';
 import { loadStorePricing } from '@/modules/pricing/store-pricing.js';
+import { extensionFees } from '@/modules/pricing/more-days.js';
 import { priceRental, type PricedRental } from '@/modules/pricing/rental.js';
 import { allowDiscount, moneyLine } from './discounts.js';
 import { moneyText } from './money-messages.js';
@@ -685,6 +688,12 @@ export class OrdersService {
       deliveryWindowEnd: deliveryWindowEnd(row)?.toISOString() ?? null,
       payAtDoorOffered: await payAtDoorOffered(this.db, row),
       lateFee,
+      extensionFees: extensionFees(
+        items.filter((i) => !i.item.returnState).map((i) => i.item),
+        row.pricingCalendar,
+        Math.min(EXTENSION_DAYS_OFFERED, UNAVAILABLE_DAYS_MAX - row.days),
+        isFreeOrderType(row.orderType),
+      ).map(toYuan),
     };
   }
 

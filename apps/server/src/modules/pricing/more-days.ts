@@ -24,3 +24,23 @@ export function lineDaysFen(
   if (!pricing) return priceMoreDays(card, EVERY_DAY_FULL, '2000-01-01', fromDay, toDay);
   return priceMoreDays(card, pricing, pricing.start, fromDay, toDay);
 }
+
+/**
+ * What extending an order by 1, 2, … `upTo` days costs (fen): each line still out, its days after
+ * the rental's last on its card and its order's calendar; nothing for a free order.
+ */
+export function extensionFees(
+  lines: readonly { rateCard: RateCard | null; dailyPriceFen: number; days: number }[],
+  pricing: OrderPricing | null,
+  upTo: number,
+  free: boolean,
+): number[] {
+  return Array.from({ length: Math.max(0, upTo) }, (_, i) =>
+    free
+      ? 0
+      : lines.reduce(
+          (sum, line) => sum + lineDaysFen(line, pricing, line.days + 1, line.days + i + 1),
+          0,
+        ),
+  );
+}

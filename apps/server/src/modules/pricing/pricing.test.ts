@@ -211,6 +211,9 @@ describe('pricing orders on rate cards, seasons and early booking', () => {
 
     // A day more costs the fourth day of the cards it was made on, at the festival's 150 %:
     // ¥100 × 1.5 for the adult and ¥60 × 1.5 for the child, whatever the card says now.
+    // The order tells its screens what each extra day costs, as the extension will charge.
+    expect(again.extensionFees.slice(0, 2)).toEqual([240, 480]);
+
     // Paid in cash at the counter, then extended.
     const paid = await call(
       'employee',
@@ -239,10 +242,8 @@ describe('pricing orders on rate cards, seasons and early booking', () => {
   it('prices the counter on the same cards without the online discount, junior by the rider’s age', async () => {
     const goggles = catalog.categories.find((c) => c.name === '雪镜')!;
     const later = storeTimeOn(11, '10:00');
-    const res = await counterOrder('employee', {
+    const rental = {
       storeId,
-      customerName: '柜台一家',
-      customerPhone: '13600001111',
       rentalStartTime: later,
       rentalEndTime: new Date(new Date(later).getTime() + 3 * DAY).toISOString(),
       riders: [
@@ -253,6 +254,27 @@ describe('pricing orders on rate cards, seasons and early booking', () => {
         { categoryId: goggles.id, riderKey: 'a' },
         { categoryId: goggles.id, riderKey: 'b' },
       ],
+    };
+    // The clerk's screen asks first, and reads what the order will charge.
+    const quoted = await call('employee', 'POST', '/api/app/orders/quote', rental, 'en-US');
+    expect(quoted.statusCode, quoted.body).toBe(200);
+    expect(quoted.json()).toMatchObject({
+      days: 3,
+      rent: 88.5,
+      lines: [
+        {
+          rent: 57.5,
+          explanation: expect.stringMatching(
+            /^Goggles · 3 days ¥45 · Spring Festival ×1\.5 \(2 days\)$/,
+          ),
+        },
+        { rent: 31, explanation: expect.stringContaining('junior rate for 李小四') },
+      ],
+    });
+    const res = await counterOrder('employee', {
+      ...rental,
+      customerName: '柜台一家',
+      customerPhone: '13600001111',
     });
     expect(res.statusCode).toBe(201);
     const order = res.json<Order>();

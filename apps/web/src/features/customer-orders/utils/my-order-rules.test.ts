@@ -83,6 +83,8 @@ describe('what the customer may do', () => {
         { id: 'b', equipmentId: 'e2', returnState: null, dailyPrice: 45.5 },
       ],
       bills: [],
+      // The server's price of 1, 2, … more days (a rate card: not the daily prices × days).
+      extensionFees: [125.5, 230, 320],
       ...over,
     }) as unknown as Order;
 
@@ -117,7 +119,7 @@ describe('where the gear is, and the pickup code', () => {
   const delivery = { deliveryMethod: 'Delivery', returnMethod: 'Pickup' } as const;
   const atStore = { deliveryMethod: 'SelfPickup', returnMethod: 'SelfReturn' } as const;
   const order = (over: Partial<Order>): Order =>
-    ({ ...summary({}), items: [], bills: [], ...over }) as unknown as Order;
+    ({ ...summary({}), items: [], bills: [], extensionFees: [], ...over }) as unknown as Order;
 
   it('tells a delivery that the driver brings it, and a pickup at the store to come with the code', () => {
     for (const status of [

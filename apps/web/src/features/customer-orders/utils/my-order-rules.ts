@@ -136,11 +136,7 @@ export function myOrderActions(order: Order) {
       order.items.some((i) => i.equipmentId && !i.returnState),
     /** The pickup code: only while the gear waits at the store for the customer. */
     showQr: gearStep(order) === 'pickUpAtStore',
-    /** One more day costs the daily price of each item still out (nothing on a free order). */
-    extraDayPrice: free
-      ? 0
-      : order.items
-          .filter((i) => !i.returnState)
-          .reduce((sum, i) => sum + Math.round(i.dailyPrice * 100), 0) / 100,
+    /** One more day, as the server prices it (the order's rate card and seasons). */
+    extraDayPrice: free ? 0 : (order.extensionFees[0] ?? 0),
   };
 }

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { storeTime } from '@/lib/store-clock';
 import { rentalEnd } from '@/features/system-config';
 import { ActionPanel, PanelActions } from '@/components/action-panel';
-import { OrderType, UNAVAILABLE_DAYS_MAX, type Order } from '@snowgear/contracts';
+import type { Order } from '@snowgear/contracts';
 import { useExtendOrder } from '../api/order-actions';
 
 /** Extension by whole days: the new return time and the extra rent are shown before confirming. */
@@ -25,13 +25,10 @@ export function ExtendPanel({
   const [days, setDays] = useState(1);
   const [error, setError] = useState<string | null>(null);
   const newEnd = rentalEnd(new Date(order.rentalEndTime), days);
-  const free = order.orderType === OrderType.Hospitality || order.orderType === OrderType.Loan;
-  const dailyOut = order.items
-    .filter((i) => !i.returnState)
-    .reduce((sum, i) => sum + i.dailyPrice, 0);
-  const fee = free ? 0 : dailyOut * days;
-  // A rental lasts at most 365 days: the stepper offers no more than is left.
-  const daysLeft = UNAVAILABLE_DAYS_MAX - order.days;
+  // What each length costs, as the server prices it (the order's rate card and seasons).
+  const fee = order.extensionFees[days - 1] ?? 0;
+  // A rental lasts at most 365 days: the stepper offers no more than is left (the server's list).
+  const daysLeft = order.extensionFees.length;
 
   return (
     <ActionPanel visible={visible} title={t('orders.extend.title')} onClose={onClose}>
@@ -39,7 +36,7 @@ export function ExtendPanel({
         <span id="extend-days-label">{t('orders.extend.days')}</span>
         <NumberStepper
           min={1}
-          max={Math.max(1, Math.min(30, daysLeft))}
+          max={Math.max(1, daysLeft)}
           value={days}
           onChange={setDays}
           aria-labelledby="extend-days-label"

@@ -18,8 +18,11 @@ export function OrderCreateFees({
   discountReason,
   onDiscountChange,
   onDiscountReasonChange,
+  explanations = [],
 }: {
   fees: OrderFees;
+  /** How the server priced each line's rent, where a rate card did ('' for daily × days). */
+  explanations?: string[];
   orderType: OrderType;
   /** As typed. */
   discount: string;
@@ -42,7 +45,18 @@ export function OrderCreateFees({
         {t('orderCreate.fees.title')}
       </h2>
       <List className="order-create__fees">
-        <List.Item extra={money(fees.rent)}>
+        <List.Item
+          extra={money(fees.rent)}
+          description={
+            explanations.some(Boolean) ? (
+              <ul className="order-create__rent-explanations">
+                {explanations.filter(Boolean).map((text, i) => (
+                  <li key={i}>{text}</li>
+                ))}
+              </ul>
+            ) : undefined
+          }
+        >
           {t('orderCreate.fees.rent', { days: fees.days })}
         </List.Item>
         <List.Item extra={money(fees.deposit)}>{t('orderCreate.fees.deposit')}</List.Item>
@@ -104,7 +118,9 @@ export function OrderCreateFees({
         <List.Item
           className="order-create__total"
           extra={<strong>{money(fees.total)}</strong>}
-          description={t('orderCreate.fees.estimate')}
+          description={t(
+            fees.estimated ? 'orderCreate.fees.estimateDaily' : 'orderCreate.fees.estimate',
+          )}
         >
           {t('orderCreate.fees.total')}
         </List.Item>

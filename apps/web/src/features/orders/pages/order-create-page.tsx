@@ -45,6 +45,7 @@ import { isNoAnswer, useOrderCreatedOffline } from '@/features/offline';
 import { OrderCreateBooking } from '../components/order-create-booking';
 import { OrderCreateDetails } from '../components/order-create-details';
 import { OrderCreateFees } from '../components/order-create-fees';
+import { useCounterQuote } from '../api/counter-quote';
 import { OrderCreateGear } from '../components/order-create-gear';
 import { useLineAvailability } from '../api/item-availability';
 import { handOverAtCreate, refusalsOf, type LineRefusals } from '../utils/order-create-scan';
@@ -175,8 +176,23 @@ function OrderCreateForm({ storeId, onCreated }: { storeId: string; onCreated: (
   const days = draft.days ?? defaultRentalDays(param(K.DefaultRentalDays));
   const deliveryFee = feeParameter(param(K.DeliveryFee));
   const pickupFee = feeParameter(param(K.PickupFee));
+  const end = rentalEnd(start, days);
+  /** The order as it stands; the server prices its rent, and a manager is asked about it. */
+  const orderInput = toOrderInput(draft, { storeId, start, days });
+  const quote = useCounterQuote(
+    draft.items.length > 0
+      ? {
+          storeId,
+          rentalStartTime: orderInput.rentalStartTime,
+          rentalEndTime: orderInput.rentalEndTime,
+          items: orderInput.items,
+          ...(orderInput.riders ? { riders: orderInput.riders } : {}),
+        }
+      : null,
+  );
+  const priced = quote.data?.lines.length === draft.items.length ? quote.data : null;
   const fees = computeOrderFees({
-    lines: draft.items,
+    lines: draft.items.map((line, i) => ({ ...line, rent: priced?.lines[i]?.rent })),
     days,
     orderType: draft.orderType,
     deliveryFee: draft.deliveryMethod === DeliveryMethod.Delivery ? deliveryFee : 0,
@@ -188,7 +204,6 @@ function OrderCreateForm({ storeId, onCreated }: { storeId: string; onCreated: (
       ? null
       : staffDiscountLimit(fees.rent, param(K.MaxStaffDiscountPercent));
   const asked = Number(draft.discount) || 0;
-  const end = rentalEnd(start, days);
   // Every line asked about again whenever the window changes (a scan asks at once).
   const checked = useLineAvailability(draft.items, {
     storeId,
@@ -285,12 +300,12 @@ function OrderCreateForm({ storeId, onCreated }: { storeId: string; onCreated: (
   };
 
   /** What a manager on their phone is asked about: the order as it stands (the server prices it). */
-  const orderInput = toOrderInput(draft, { storeId, start, days });
   const approvalDraft = {
     customerName: orderInput.customerName,
     rentalStartTime: orderInput.rentalStartTime,
     rentalEndTime: orderInput.rentalEndTime,
     items: orderInput.items,
+    ...(orderInput.riders ? { riders: orderInput.riders } : {}),
   };
 
   const handleApproved = (way: ApprovalWay) => {
@@ -429,6 +444,7 @@ function OrderCreateForm({ storeId, onCreated }: { storeId: string; onCreated: (
       <OrderCreateRiders draft={draft} onChange={update} />
       <OrderCreateFees
         fees={fees}
+        explanations={priced?.lines.map((l) => l.explanation)}
         orderType={draft.orderType}
         discount={draft.discount}
         discountError={problem('discount')}

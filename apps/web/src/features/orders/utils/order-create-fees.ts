@@ -1,9 +1,10 @@
 import { OrderType, staffDiscountPercent, staffLimitFen } from '@snowgear/contracts';
 
 /**
- * The fee summary of a new order, worked out on the client with the server's rules
- * (docs/orders.md) so staff can tell the customer the price before submitting. The server's
- * answer is the truth once the order exists.
+ * The fee summary of a new order: each line's rent as the server's quote priced it (rate cards,
+ * docs/pricing.md), and the deposits, fees, discount and total by the server's rules
+ * (docs/orders.md), so staff can tell the customer the price before submitting. Offline, before
+ * the quote answers, a line's rent is estimated as its daily price × days, and said to be.
  */
 
 const DAY_MS = 86_400_000;
@@ -30,12 +31,19 @@ export function isFreeOrderType(orderType: OrderType): boolean {
 export interface FeeLineInput {
   dailyPrice: number;
   deposit: number;
+  /**
+   * The line's rent as the server priced it (a rate card, seasons, a junior rider); absent, the
+   * estimate here is daily price × days.
+   */
+  rent?: number;
 }
 
 export interface OrderFees {
   days: number;
-  /** Per line, in the order given: rent (daily price × days) and the deposit held. */
+  /** Per line, in the order given: rent (the server's, else daily price × days) and the deposit held. */
   lines: { rent: number; deposit: number }[];
+  /** Some line's rent is this page's estimate, not yet the server's price. */
+  estimated: boolean;
   rent: number;
   deposit: number;
   deliveryFee: number;
@@ -62,7 +70,7 @@ export function computeOrderFees(input: {
   const free = isFreeOrderType(input.orderType);
   const days = Math.max(1, Math.floor(input.days));
   const lines = input.lines.map((line) => ({
-    rent: toFen(line.dailyPrice) * days,
+    rent: line.rent !== undefined ? toFen(line.rent) : toFen(line.dailyPrice) * days,
     deposit: free ? 0 : toFen(line.deposit),
   }));
   const rent = lines.reduce((sum, l) => sum + l.rent, 0);
@@ -84,6 +92,7 @@ export function computeOrderFees(input: {
     aboveRent: !free && asked > rent,
     total: toYuan(before - discount),
     free,
+    estimated: input.lines.some((line) => line.rent === undefined),
   };
 }
 
