@@ -98,6 +98,13 @@ export type RentalSummaryLineOf = RentalSummaryLine & {
 const fen = (yuan: number) => Math.round(yuan * 100);
 
 /**
+ * A rent that is its daily price × days (yuan), which a screen may write as "¥120 × 3 天"; a rent
+ * priced on a rate card is not, and a screen says its days and its rent instead (docs/pricing.md).
+ */
+export const rentIsDaily = (dailyPrice: number, days: number, rent: number) =>
+  fen(dailyPrice) * days === fen(rent);
+
+/**
  * Pieces as the customer reads them: a pack's parts become one line with one daily price and one
  * deposit (the server shares a pack's price over its parts only to keep each item's books).
  * A quote names each pack by its cart line; an order's pack is a run of one rider's lines of the

@@ -1182,6 +1182,8 @@ const enUS: Messages = {
     items: 'Gear ({{count}})',
     notBound: 'Gear not yet chosen',
     rentLine: '{{price}}/day × {{days}}',
+    rentCard_one: '{{count}} day {{rent}} (rate card)',
+    rentCard_other: '{{count}} days {{rent}} (rate card)',
     depositLine: 'Deposit {{amount}}',
     fees: 'Fees',
     bills: 'Bills',

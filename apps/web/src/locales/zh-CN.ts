@@ -1145,6 +1145,8 @@ const zhCN = {
     items: '设备（{{count}}）',
     notBound: '待绑定设备',
     rentLine: '{{price}}/天 × {{days}}',
+    rentCard_one: '{{count}} 天 {{rent}}（价目表）',
+    rentCard_other: '{{count}} 天 {{rent}}（价目表）',
     depositLine: '押金 {{amount}}',
     fees: '费用明细',
     bills: '账单',

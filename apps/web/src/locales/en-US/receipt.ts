@@ -13,6 +13,8 @@ export const receipt: Messages['receipt'] = {
   lines: 'Gear',
   lineRent_one: '¥{{price}} × {{count}} day',
   lineRent_other: '¥{{price}} × {{count}} days',
+  lineRentCard_one: '{{count}} day (rate card)',
+  lineRentCard_other: '{{count}} days (rate card)',
   lineDeposit: 'Deposit {{amount}}',
   fees: 'Fees',
   rent: 'Rent',

@@ -12,6 +12,8 @@ export const receipt = {
   lines: '租用设备',
   lineRent_one: '¥{{price}} × {{count}} 天',
   lineRent_other: '¥{{price}} × {{count}} 天',
+  lineRentCard_one: '{{count}} 天（价目表）',
+  lineRentCard_other: '{{count}} 天（价目表）',
   lineDeposit: '押金 {{amount}}',
   fees: '费用',
   rent: '租金',

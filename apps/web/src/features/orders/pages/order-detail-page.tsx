@@ -9,6 +9,7 @@ import {
   EARLY_RETURN_FROM,
   OrderStatus,
   Permissions,
+  rentIsDaily,
   type Bill,
   type Order,
 } from '@snowgear/contracts';
@@ -283,7 +284,9 @@ export default function OrderDetailPage() {
                   extra={
                     <div className="order-detail__item-price">
                       <div>
-                        {t('orders.rentLine', { price: money(item.dailyPrice), days: item.days })}
+                        {rentIsDaily(item.dailyPrice, item.days, item.rent)
+                          ? t('orders.rentLine', { price: money(item.dailyPrice), days: item.days })
+                          : t('orders.rentCard', { rent: money(item.rent), count: item.days })}
                       </div>
                       <small>{t('orders.depositLine', { amount: money(item.deposit) })}</small>
                     </div>

@@ -3,7 +3,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { Button, Skeleton } from 'antd-mobile';
 import { SendOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import type { Receipt } from '@snowgear/contracts';
+import { rentIsDaily, type Receipt } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';
 import { PageHeader } from '@/components/page-header';
 import { ErrorBlock } from '@/components/error-block';
@@ -146,7 +146,12 @@ function ReceiptView({ receipt }: { receipt: Receipt }) {
                   {line.sizeLabel && <small> · {line.sizeLabel}</small>}
                   {line.barcodeNumber && <small> · {line.barcodeNumber}</small>}
                   <small className="receipt__detail">
-                    {t('receipt.lineRent', { price: line.dailyPrice.toFixed(2), count: line.days })}
+                    {rentIsDaily(line.dailyPrice, line.days, line.rent)
+                      ? t('receipt.lineRent', {
+                          price: line.dailyPrice.toFixed(2),
+                          count: line.days,
+                        })
+                      : t('receipt.lineRentCard', { count: line.days })}
                     {' · '}
                     {t('receipt.lineDeposit', { amount: money(line.deposit) })}
                   </small>

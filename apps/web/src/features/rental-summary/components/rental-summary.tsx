@@ -9,6 +9,7 @@ import {
   FeeItemKind,
   OrderStatus,
   ReturnMethod,
+  rentIsDaily,
   type RentalSummaryLineOf,
   FEE_LINE_LABELS,
 } from '@snowgear/contracts';
@@ -188,7 +189,7 @@ function Line({
         <div className="rental-summary__rate">
           {/* A daily price × days where that is what it costs; a card's price explains itself above. */}
           {line.days !== null &&
-            Math.round(line.dailyPrice * 100) * line.days === Math.round(line.rent * 100) &&
+            rentIsDaily(line.dailyPrice, line.days, line.rent) &&
             t('rentalSummary.rate', { price: money(line.dailyPrice), count: line.days })}
           {line.deposit > 0 && (
             <span>{t('rentalSummary.lineDeposit', { amount: money(line.deposit) })}</span>
