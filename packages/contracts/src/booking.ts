@@ -36,6 +36,11 @@ export const BookableKindSchema = z.object({
   /** e.g. '160 cm · 初级'. */
   label: z.string(),
   dailyPrice: z.number(),
+  /**
+   * What it costs an adult for the catalog's days, as the quote will price it (the store's rate
+   * card and seasons, an early booking's discount: docs/pricing.md).
+   */
+  rent: z.number(),
   deposit: z.number(),
   /** Items of this kind free for exactly the asked window at the store, now. */
   free: z.number().int(),
@@ -55,8 +60,10 @@ export const BookableCategorySchema = z.object({
   gear: z.enum(SIZED_GEARS).nullable(),
   sizeAttributes: z.array(SizeAttributeSchema),
   kinds: z.array(BookableKindSchema),
-  /** The lowest daily price of its kinds (for 'from ¥…'). */
+  /** The lowest daily price of its kinds. */
   fromDailyPrice: z.number(),
+  /** The lowest rent of its kinds for the catalog's days (for 'from ¥…'). */
+  fromRent: z.number(),
   /** Items free in any size. */
   free: z.number().int(),
 });
@@ -70,8 +77,12 @@ export const BookablePackSchema = z.object({
   deposit: z.number(),
   /** One kind of each of these categories, sized per rider. */
   categoryIds: z.array(z.string()),
-  /** What the same gear costs a day booked line by line (the cheapest kinds), for 'save ¥…'. */
+  /** What the same gear costs a day booked line by line (the cheapest kinds). */
   separateDailyPrice: z.number(),
+  /** What it costs an adult for the catalog's days, as the quote will price it. */
+  rent: z.number(),
+  /** The same gear booked piece by piece for those days (the cheapest kinds), for 'save ¥…'. */
+  separateRent: z.number(),
 });
 export type BookablePack = z.infer<typeof BookablePackSchema>;
 

@@ -14,7 +14,9 @@ import {
   ReturnMethod,
   RIDERS_MAX,
   RoleName,
+  earlyBookingOff,
   share,
+  type EarlyBooking,
   sizedGear,
   type BookableCategory,
   type BookingCart,
@@ -51,7 +53,12 @@ import { riderSnapshot } from '@/modules/orders/counter-order.js';
 import { OrdersService, type OrderCreateExtras } from '@/modules/orders/service.js';
 import { unpaidTimeoutHours } from '@/modules/orders/sweep.js';
 import { loadStorePricing } from '@/modules/pricing/store-pricing.js';
-import { priceRental, type PricedRental, type RentalUnit } from '@/modules/pricing/rental.js';
+import {
+  priceRental,
+  type PricedRental,
+  type PricedRentalUnit,
+  type RentalUnit,
+} from '@/modules/pricing/rental.js';
 import { countRiders, insertRider, lockOwner, updateRider } from '@/modules/riders/repository.js';
 import { businessYear, toRiderValues } from '@/modules/riders/service.js';
 
@@ -205,6 +212,22 @@ export class BookingService {
       kindStock(this.db, this.tenantId, query.storeId, start, end),
       this.packs(query.storeId),
     ]);
+    // Each kind and pack for the catalog's days, as an adult's quote prices it (docs/pricing.md).
+    const startDay = localMinute(start, this.timeZone).slice(0, 10);
+    const pricing = await loadStorePricing(this.db, this.tenantId, query.storeId, startDay);
+    const terms = {
+      start: startDay,
+      bookedOn: localMinute(new Date(), this.timeZone).slice(0, 10),
+      days: query.days,
+      online: !this.isAgent,
+    };
+    const alone = (parts: { categoryId: string; dailyFen: number }[], pack: RentalUnit['pack']) =>
+      priceRental(
+        pricing,
+        parts.map((p) => ({ ...p, label: '', labelEn: '' })),
+        [{ lines: parts.map((_, i) => i), pack, rider: null }],
+        terms,
+      ).units[0]!;
     const bookable: BookableCategory[] = [];
     for (const category of categories) {
       const kinds = stock.filter((k) => k.categoryId === category.id);
@@ -212,6 +235,8 @@ export class BookingService {
       const sizeAttributes = attributesOf(attributes, category.id);
       kinds.sort((a, b) => compareSizes(a.size, b.size, sizeAttributes));
       const shown = sizeAttributes.map((a) => this.sizeAttribute(a));
+      const rentOf = (k: KindStock) =>
+        alone([{ categoryId: category.id, dailyFen: k.minDailyFen }], null).rentFen;
       bookable.push({
         id: category.id,
         name: inLanguage(this.english, category.name, category.nameEn),
@@ -223,10 +248,12 @@ export class BookingService {
           size: k.size,
           label: formatSize(k.size, shown),
           dailyPrice: toYuan(k.minDailyFen),
+          rent: toYuan(rentOf(k)),
           deposit: toYuan(k.minDepositFen),
           free: k.free,
         })),
         fromDailyPrice: toYuan(Math.min(...kinds.map((k) => k.minDailyFen))),
+        fromRent: toYuan(Math.min(...kinds.map(rentOf))),
         free: kinds.reduce((n, k) => n + k.free, 0),
       });
     }
@@ -249,6 +276,14 @@ export class BookingService {
           deposit: toYuan(p.depositFen),
           categoryIds: p.categoryIds,
           separateDailyPrice: toYuan(p.categoryIds.reduce((sum, id) => sum + cheapest(id), 0)),
+          ...this.packRents(
+            alone(
+              p.categoryIds.map((id) => ({ categoryId: id, dailyFen: cheapest(id) })),
+              { id: p.id, name: p.name, nameEn: p.nameEn, dailyFen: p.dailyPriceFen },
+            ),
+            pricing.early,
+            terms,
+          ),
         })),
     };
   }
@@ -413,6 +448,17 @@ export class BookingService {
       },
     );
     return { lines, start, end, store, priced };
+  }
+
+  /** A pack's rent for the catalog's days, and its parts' alone with the same early discount. */
+  private packRents(
+    unit: PricedRentalUnit,
+    early: EarlyBooking | null,
+    terms: { start: string; bookedOn: string; online: boolean },
+  ) {
+    const aloneFen = unit.priced.aloneFen;
+    const off = terms.online ? earlyBookingOff(early, aloneFen, terms.bookedOn, terms.start) : 0;
+    return { rent: toYuan(unit.rentFen), separateRent: toYuan(aloneFen - off) };
   }
 
   /** The caller books as an agent (for a customer): no early-booking discount. */

@@ -166,6 +166,20 @@ describe('pricing orders on rate cards, seasons and early booking', () => {
       /^双板全套 · 3 天 ¥460（套餐价，比单租省 ¥[\d.]+） · 春节 ×1\.5（1 天） · 提前 7 天预订 −10 %$/,
     );
     expect(q.prices[1]!.explanation).toContain('张小妹 儿童价');
+    // The catalog the booking page lists shows the same: an adult's pack for these 3 days, what
+    // its parts would cost alone, and goggles at ¥20 + ¥15 + ¥10 × 1.5, less 10 %.
+    const listed = (
+      await t.app.inject({
+        url: `/api/app/booking/catalog?storeId=${storeId}&rentalStartTime=${encodeURIComponent(start)}&days=3`,
+      })
+    ).json<BookingCatalog>();
+    const pack = listed.packs.find((p) => p.name === '双板全套')!;
+    expect(pack.rent).toBe(468);
+    expect(pack.separateRent).toBeGreaterThan(pack.rent);
+    const goggles = listed.categories.find((c) => c.name === '雪镜')!;
+    expect(goggles.kinds.every((k) => k.rent === 45)).toBe(true);
+    expect(goggles.fromRent).toBe(45);
+
     const english = await quote(family(), 'en-US');
     expect(english.prices[1]!.explanation).toMatch(
       /· 3 days ¥260 .*junior rate for 张小妹 · Spring Festival ×1\.5 \(1 day\) · booked 7 days ahead −10 %$/,

@@ -92,10 +92,7 @@ function GearChoice({
       <h2 id="add-gear-title" className="add-gear-popup__title">
         {title}
         {target.type === 'pack' && (
-          <span className="add-gear-popup__price">
-            {money(target.pack.dailyPrice)}
-            {t('booking.perDay')}
-          </span>
+          <span className="add-gear-popup__price">{money(target.pack.rent)}</span>
         )}
       </h2>
       <section aria-labelledby="add-gear-rider">

@@ -3,7 +3,8 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
   BusinessParameterKey as K,
-  type BookableCategory,
+  rentIsDaily,
+  type BookingCatalog,
   type CartLine,
   type CartRider,
 } from '@snowgear/contracts';
@@ -53,14 +54,25 @@ export interface ItemToBook {
  * and one of it (this very item; whether it is free for the booking's dates, the booking's quote
  * says).
  */
-function itemTarget(catalog: BookableCategory[] | undefined, item: ItemToBook): GearTarget | null {
-  const category = catalog?.find((c) => c.id === item.categoryId);
+function itemTarget(catalog: BookingCatalog | undefined, item: ItemToBook): GearTarget | null {
+  const category = catalog?.categories.find((c) => c.id === item.categoryId);
   const kind = category?.kinds.find((k) => sizeKeyOf(k.size) === sizeKeyOf(item.size));
-  if (!category || !kind) return null;
-  const own = { ...kind, dailyPrice: item.dailyPrice, deposit: item.deposit, free: 1 };
+  if (!catalog || !category || !kind) return null;
+  // Where its kind costs its daily price × days (no rate card), the item costs its own price ×
+  // days; on a rate card, the kind's card prices every item of it (docs/pricing.md).
+  const rent = rentIsDaily(kind.dailyPrice, catalog.days, kind.rent)
+    ? Math.round(item.dailyPrice * 100 * catalog.days) / 100
+    : kind.rent;
+  const own = { ...kind, dailyPrice: item.dailyPrice, rent, deposit: item.deposit, free: 1 };
   return {
     type: 'item',
-    category: { ...category, kinds: [own], fromDailyPrice: item.dailyPrice, free: 1 },
+    category: {
+      ...category,
+      kinds: [own],
+      fromDailyPrice: item.dailyPrice,
+      fromRent: rent,
+      free: 1,
+    },
   };
 }
 
@@ -92,7 +104,7 @@ export function BookItem({ item, onClose }: { item: ItemToBook | null; onClose: 
     defaultRentalStart(now, param(K.NextDayThreshold), DEFAULT_BUSINESS_TIME_ZONE).toISOString(),
     chosenDays ?? defaultRentalDays(param(K.DefaultRentalDays)),
   );
-  const target = item ? itemTarget(catalog.data?.categories, item) : null;
+  const target = item ? itemTarget(catalog.data, item) : null;
   // Not rented online (out of service, its kind not offered): say so rather than do nothing.
   const refused = !!item && !catalog.isFetching && (catalog.isError || !target);
   useEffect(() => {

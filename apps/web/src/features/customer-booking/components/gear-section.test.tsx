@@ -75,4 +75,28 @@ describe('the gear list counts what the booking already holds (real server’s d
     expect(pack.textContent).toBe('已选完');
     expect(within(card('双板滑雪板')).getByText('已全部加入预订')).toBeTruthy();
   });
+
+  it("prices each pack and kind for the rental's days as the quote will, with what a pack saves", () => {
+    // The catalog is for one day here; a rate card's price for the days, not a price a day.
+    const threeDays: BookingCatalog = {
+      ...catalog,
+      days: 3,
+      packs: catalog.packs.map((p) => ({ ...p, rent: 460, separateRent: 600 })),
+      categories: catalog.categories.map((c) => ({ ...c, fromRent: 45 })),
+    };
+    render(
+      <GearSection
+        catalog={threeDays}
+        loading={false}
+        error={null}
+        wanted={new Map()}
+        onRetry={() => undefined}
+        onChoose={() => undefined}
+      />,
+    );
+    const pack = card('双板全套');
+    expect(within(pack).getByText('比单租省 ¥140.00')).toBeTruthy();
+    expect(pack.textContent).toContain('3 天 ¥460.00');
+    expect(within(card('雪镜')).getByText('3 天 ¥45.00 起')).toBeTruthy();
+  });
 });

@@ -52,7 +52,8 @@ export function GearSection({ catalog, loading, error, wanted, onRetry, onChoose
               const parts = pack.categoryIds.flatMap((id) => byId.get(id) ?? []);
               const free = Math.min(...parts.map((c) => freeOf(c, wanted)));
               const inCart = free === 0 && parts.every((c) => c.free > 0);
-              const saving = pack.separateDailyPrice - pack.dailyPrice;
+              // For the rental's days, as the quote will price it (rate cards, seasons, early booking).
+              const saving = Math.round((pack.separateRent - pack.rent) * 100) / 100;
               return (
                 <li key={pack.id} className="gear-card gear-card--pack">
                   <div className="gear-card__body">
@@ -66,8 +67,7 @@ export function GearSection({ catalog, loading, error, wanted, onRetry, onChoose
                     </div>
                     <div className="gear-card__desc">{pack.description}</div>
                     <div className="gear-card__price">
-                      {money(pack.dailyPrice)}
-                      {t('booking.perDay')} ·{' '}
+                      {t('booking.forDays', { amount: money(pack.rent), count: catalog.days })} ·{' '}
                       {t('booking.depositOf', { amount: money(pack.deposit) })}
                     </div>
                   </div>
@@ -100,7 +100,10 @@ export function GearSection({ catalog, loading, error, wanted, onRetry, onChoose
               <div className="gear-card__body">
                 <div className="gear-card__name">{category.name}</div>
                 <div className="gear-card__price">
-                  {t('booking.fromPerDay', { amount: money(category.fromDailyPrice) })}
+                  {t('booking.fromForDays', {
+                    amount: money(category.fromRent),
+                    count: catalog.days,
+                  })}
                 </div>
                 <div className={free === 0 ? 'gear-card__none' : 'gear-card__free'}>
                   {free > 0

@@ -21,7 +21,7 @@ interface Props {
   suggested?: Record<string, string> | undefined;
   /** Who the gear is for: sizes that do not fit them are marked, the chosen one explained. */
   rider?: CartRider | undefined;
-  /** Each size's daily price and deposit; a pack's parts go by the pack's price instead. */
+  /** Each size's rent for the booking's days and deposit; a pack's parts go by the pack's price instead. */
   priced?: boolean;
   onPick: (size: Record<string, string>) => void;
 }
@@ -96,8 +96,7 @@ export function KindPicker({
               )}
               {priced && (
                 <span className="kind-picker__meta">
-                  {money(kind.dailyPrice)}
-                  {t('booking.perDay')}
+                  {money(kind.rent)}
                   <br />
                   {t('booking.depositOf', { amount: money(kind.deposit) })}
                 </span>
