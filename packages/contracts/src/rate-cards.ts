@@ -22,6 +22,8 @@ export interface RateCard {
   lengths: number[];
   /** Each day past the table (fen). */
   furtherDayFen: number;
+  /** The deposit a rental on this card holds (fen); absent or null: the gear's own. */
+  depositFen?: number | null;
 }
 
 /** A period of the store's calendar priced at a percentage of the card (150: one and a half). */
@@ -287,9 +289,14 @@ const cardYuan = () =>
   );
 
 /** Yuan on the wire to the fen the rules read. */
-export const cardInFen = (card: { lengths: number[]; furtherDay: number }): RateCard => ({
+export const cardInFen = (card: {
+  lengths: number[];
+  furtherDay: number;
+  deposit?: number | null;
+}): RateCard => ({
   lengths: card.lengths.map((yuan) => Math.round(yuan * 100)),
   furtherDayFen: Math.round(card.furtherDay * 100),
+  depositFen: card.deposit == null ? null : Math.round(card.deposit * 100),
 });
 
 /**
@@ -308,6 +315,8 @@ export const RateCardSaveSchema = z
       .min(1, ValidationCode.RateCardLengths)
       .max(RATE_CARD_LENGTHS_MAX, ValidationCode.RateCardLengths),
     furtherDay: cardYuan(),
+    /** The deposit a rental on this card holds (a junior's lower); null: the gear's own. */
+    deposit: cardYuan().nullable().default(null),
   })
   .superRefine((v, ctx) => {
     if (v.lengths[0] === 0) {
@@ -335,6 +344,7 @@ export const RateCardSchema = z.object({
   junior: z.boolean(),
   lengths: z.array(z.number()),
   furtherDay: z.number(),
+  deposit: z.number().nullable(),
   lastModificationTime: z.string(),
 });
 export type RateCardDto = z.infer<typeof RateCardSchema>;

@@ -89,7 +89,8 @@ describe('the embedded database in a thread of its own', () => {
       await threaded.close();
       await local.close();
     }
-  });
+    // Two databases opened from nothing: seconds on a quiet machine, far more on a busy one.
+  }, 120_000);
 
   it('leaves the server’s thread free while a slow query runs; on the same thread it would not', async () => {
     expect(await timerBeatsSlowQuery(t.database)).toBe(true);

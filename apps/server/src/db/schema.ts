@@ -1034,6 +1034,8 @@ export const rateCards = pgTable(
     junior: boolean('junior').notNull(),
     lengthsFen: integer('lengths_fen').array().notNull(),
     furtherDayFen: integer('further_day_fen').notNull(),
+    /** The deposit a rental on this card holds (a junior's is lower); null: the gear's own. */
+    depositFen: integer('deposit_fen'),
     ...timestamps,
   },
   (t) => [

@@ -527,6 +527,9 @@ async function seedOrder(tx: Transaction, c: Context): Promise<boolean> {
       label: l.label,
       labelEn: l.labelEn ?? '',
       dailyFen: l.dailyPriceFen,
+      depositFen: l.depositFen,
+      // A free order holds no deposit, whatever a card says.
+      depositOverridden: free,
     })),
     lines.map((_, i) => ({ lines: [i], pack: null, rider: null })),
     { start: startDay, bookedOn: startDay, days, online: false },

@@ -357,6 +357,22 @@ export const appRoutes: AppRoute[] = [
     permissions: [Permissions.SystemManagement.Default, Permissions.StoreManagement.Default],
   },
   {
+    path: Paths.adminRateCards,
+    load: () => import('@/features/admin/pages/rate-cards-page'),
+    titleKey: 'adminRateCards',
+    layout: 'normal',
+    needsLogin: true,
+    permissions: [Permissions.SystemManagement.Default, Permissions.StoreManagement.Default],
+  },
+  {
+    path: Paths.adminPriceSeasons,
+    load: () => import('@/features/admin/pages/price-seasons-page'),
+    titleKey: 'adminPriceSeasons',
+    layout: 'normal',
+    needsLogin: true,
+    permissions: [Permissions.SystemManagement.Default, Permissions.StoreManagement.Default],
+  },
+  {
     path: Paths.adminSystem,
     load: () => import('@/features/admin/pages/system-info-page'),
     titleKey: 'adminSystem',

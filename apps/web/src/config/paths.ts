@@ -34,6 +34,10 @@ export const Paths = {
   /** A store's settings; 'new' for a store to open. */
   adminStore: (id: string) => `/store/admin/stores/${encodeURIComponent(id)}`,
   adminParameters: '/store/admin/parameters',
+  /** What a rental of each length costs (issue 60), the business's and each store's. */
+  adminRateCards: '/store/admin/rate-cards',
+  /** Days priced at a percentage of the cards (issue 60), the business's and each store's. */
+  adminPriceSeasons: '/store/admin/price-seasons',
   adminSystem: '/store/admin/system',
   adminCatalogue: '/store/admin/catalogue',
   /** A category and its attribute definitions; 'new' for a new category. */

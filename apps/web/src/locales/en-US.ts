@@ -2069,6 +2069,8 @@ const enUS: Messages = {
     adminStores: 'Stores',
     adminStore: 'Store settings',
     adminParameters: 'Business parameters',
+    adminRateCards: 'Rate cards',
+    adminPriceSeasons: 'Price seasons',
     adminSystem: 'System information and filing',
     adminCatalogue: 'Categories and attributes',
     adminCategory: 'Category',

@@ -2004,6 +2004,8 @@ const zhCN = {
     adminStores: '门店管理',
     adminStore: '门店设置',
     adminParameters: '业务参数',
+    adminRateCards: '价目表',
+    adminPriceSeasons: '价格季节',
     adminSystem: '系统信息与备案',
     adminCatalogue: '品类与属性',
     adminCategory: '品类设置',

@@ -224,7 +224,7 @@ export class BookingService {
     const alone = (parts: { categoryId: string; dailyFen: number }[], pack: RentalUnit['pack']) =>
       priceRental(
         pricing,
-        parts.map((p) => ({ ...p, label: '', labelEn: '' })),
+        parts.map((p) => ({ ...p, label: '', labelEn: '', depositFen: 0 })),
         [{ lines: parts.map((_, i) => i), pack, rider: null }],
         terms,
       ).units[0]!;
@@ -436,6 +436,7 @@ export class BookingService {
         label: l.labels.zh,
         labelEn: l.labels.en,
         dailyFen: l.dailyFen,
+        depositFen: l.depositFen,
         // A named item at its own price: the kind's card, where one is set, prices it as well.
       })),
       units,
@@ -447,6 +448,10 @@ export class BookingService {
         online: !this.isAgent,
       },
     );
+    // A card's own deposit (a junior card's is lower) is what each line holds.
+    priced.lines.forEach((p, i) => {
+      lines[i]!.depositFen = p.depositFen;
+    });
     return { lines, start, end, store, priced };
   }
 

@@ -816,6 +816,10 @@ export class OrdersService {
         : null,
     ]);
     const priced = extras.priced ?? (await this.priceLines(input, lines, start, days));
+    // The deposit each line holds as priced: a card's own (a junior's is lower), else the gear's.
+    lines.forEach((line, i) => {
+      line.depositFen = priced.lines[i]!.depositFen;
+    });
     // Hospitality and loans are free: their rent shows, fully discounted, and no deposit is held.
     const free = isFreeOrderType(input.orderType);
     const { feeItems, totalFen, grossFen, rentFen } = priceOrder({
@@ -1300,6 +1304,8 @@ export class OrdersService {
         labelEn: l.labelEn ?? '',
         dailyFen: l.dailyPriceFen,
         overridden: input.items[i]?.dailyPrice !== undefined,
+        depositFen: l.depositFen,
+        depositOverridden: input.items[i]?.deposit !== undefined,
       })),
       lines.map((_, i) => {
         const rider = riders.get(input.items[i]?.riderKey ?? '');

@@ -78,6 +78,8 @@ describe('pricing orders on rate cards, seasons and early booking', () => {
         junior: true,
         lengths: [100, 190, 260],
         furtherDay: 60,
+        // A child's pack holds a lower deposit than the ¥1,400 of an adult's.
+        deposit: 600,
       },
       { subjectId: goggles.id, lengths: [20, 35, 45], furtherDay: 10 },
       { subjectId: goggles.id, junior: true, lengths: [10, 18, 24], furtherDay: 5 },
@@ -160,6 +162,13 @@ describe('pricing orders on rate cards, seasons and early booking', () => {
     expect(Math.round(shares(0))).toBe(46_800);
     expect(Math.round(shares(1))).toBe(26_550);
     expect(q.total).toBeCloseTo(q.rent + q.deposit + q.deliveryFee + q.pickupFee, 2);
+    // The child's pack holds its card's ¥600 deposit, shared over its parts; the adult's the pack's.
+    const deposits = (cartIndex: number) =>
+      Math.round(
+        q.lines.filter((l) => l.cartIndex === cartIndex).reduce((n, l) => n + l.deposit * 100, 0),
+      );
+    expect(deposits(1)).toBe(60_000);
+    expect(deposits(0)).toBe(140_000);
 
     // Each price explains itself in the reader's language.
     expect(q.prices[0]!.explanation).toMatch(

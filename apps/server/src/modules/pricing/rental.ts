@@ -3,6 +3,7 @@ import {
   isJunior,
   percentsOf,
   priceUnit,
+  share,
   type CardSource,
   type PricedUnit,
   type PricingCalendar,
@@ -20,6 +21,10 @@ export interface RentalLine {
   dailyFen: number;
   /** A price the clerk typed for this line: it is the card, whatever the rate cards say. */
   overridden?: boolean;
+  /** The line's own deposit (a pack's share of the pack's): held unless the card says another. */
+  depositFen: number;
+  /** A deposit the clerk typed for this line: it stands, whatever the card says. */
+  depositOverridden?: boolean;
 }
 
 /** Lines priced together: one piece of gear, or a pack's parts, for one rider (or none). */
@@ -53,8 +58,11 @@ export interface PricedRentalUnit {
 }
 
 export interface PricedRental {
-  /** Per line: its rent and its share of the card it keeps for extensions and late days. */
-  lines: { rentFen: number; card: RateCard }[];
+  /**
+   * Per line: its rent, its share of the card it keeps for extensions and late days, and the
+   * deposit it holds (the card's, shared over a pack's parts, where the card sets one).
+   */
+  lines: { rentFen: number; card: RateCard; depositFen: number }[];
   units: PricedRentalUnit[];
   /** The calendar the rental was priced on, kept with the order. */
   calendar: PricingCalendar;
@@ -80,6 +88,7 @@ export function priceRental(
   const out: PricedRental['lines'] = lines.map((l) => ({
     rentFen: 0,
     card: dailyCard(l.dailyFen),
+    depositFen: l.depositFen,
   }));
   const junior = (unit: RentalUnit) =>
     unit.rider !== null && isJunior({ age: unit.rider.age }, pricing.juniorAge);
@@ -123,8 +132,17 @@ export function priceRental(
         bookedOn: terms.bookedOn,
       },
     );
+    // A card's own deposit (a junior's is lower) replaces the gear's, shared as the gear's was.
+    const cardDeposit = own.card.depositFen;
+    const deposits =
+      cardDeposit != null && !unit.lines.some((i) => lines[i]!.depositOverridden)
+        ? share(
+            cardDeposit,
+            unit.lines.map((i) => lines[i]!.depositFen),
+          )
+        : unit.lines.map((i) => lines[i]!.depositFen);
     unit.lines.forEach((index, i) => {
-      out[index] = result.parts[i]!;
+      out[index] = { ...result.parts[i]!, depositFen: deposits[i]! };
     });
     const label = unit.pack?.name ?? lines[unit.lines[0]!]!.label;
     const labelEn = unit.pack ? unit.pack.nameEn : lines[unit.lines[0]!]!.labelEn;

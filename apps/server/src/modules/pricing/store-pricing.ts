@@ -135,7 +135,7 @@ export async function loadStorePricing(
   const byKey = new Map(
     cards.map((c) => [
       `${c.subjectKind}:${c.subjectId}:${c.junior}`,
-      { lengths: c.lengthsFen, furtherDayFen: c.furtherDayFen },
+      { lengths: c.lengthsFen, furtherDayFen: c.furtherDayFen, depositFen: c.depositFen },
     ]),
   );
   return {

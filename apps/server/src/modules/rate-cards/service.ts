@@ -57,6 +57,7 @@ const toSeason = (row: SeasonRow): PriceSeasonDto => ({
 const asCard = (row: CardRow): RateCard => ({
   lengths: row.lengthsFen,
   furtherDayFen: row.furtherDayFen,
+  depositFen: row.depositFen,
 });
 const yuan = (fen: number) => fen / 100;
 
@@ -154,6 +155,7 @@ export class RateCardService {
       junior: row.junior,
       lengths: row.lengthsFen.map(yuan),
       furtherDay: yuan(row.furtherDayFen),
+      deposit: row.depositFen === null ? null : yuan(row.depositFen),
       lastModificationTime: row.updatedAt.toISOString(),
     };
   }
@@ -233,6 +235,7 @@ export class RateCardService {
           junior: input.junior,
           lengthsFen: card.lengths,
           furtherDayFen: card.furtherDayFen,
+          depositFen: card.depositFen ?? null,
         })
         .onConflictDoUpdate({
           target: [
@@ -245,6 +248,7 @@ export class RateCardService {
           set: {
             lengthsFen: card.lengths,
             furtherDayFen: card.furtherDayFen,
+            depositFen: card.depositFen ?? null,
             updatedAt: new Date(),
           },
         })
@@ -266,6 +270,15 @@ export class RateCardService {
         changes: {
           lengths: [before ? before.lengthsFen.map(yuan) : null, input.lengths],
           furtherDay: [before ? yuan(before.furtherDayFen) : null, input.furtherDay],
+          // A card's own deposit, where it had or has one.
+          ...(before?.depositFen != null || input.deposit != null
+            ? {
+                deposit: [
+                  before?.depositFen != null ? yuan(before.depositFen) : null,
+                  input.deposit ?? null,
+                ],
+              }
+            : {}),
         },
       });
       return this.toDto(row!, names);

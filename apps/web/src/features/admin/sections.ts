@@ -9,6 +9,8 @@ export interface AdminSection {
   key:
     | 'stores'
     | 'parameters'
+    | 'rateCards'
+    | 'priceSeasons'
     | 'system'
     | 'catalogue'
     | 'help'
@@ -27,6 +29,18 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   {
     key: 'parameters',
     path: Paths.adminParameters,
+    permissions: [Permissions.SystemManagement.Default, Permissions.StoreManagement.Default],
+  },
+  // The price sections (issue 60, docs/pricing.md): the business's cards and seasons for system
+  // management, a manager's own store's.
+  {
+    key: 'rateCards',
+    path: Paths.adminRateCards,
+    permissions: [Permissions.SystemManagement.Default, Permissions.StoreManagement.Default],
+  },
+  {
+    key: 'priceSeasons',
+    path: Paths.adminPriceSeasons,
     permissions: [Permissions.SystemManagement.Default, Permissions.StoreManagement.Default],
   },
   { key: 'system', path: Paths.adminSystem, permissions: [Permissions.SystemManagement.Default] },
