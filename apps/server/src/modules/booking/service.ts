@@ -39,6 +39,7 @@ import {
   users,
 } from '@/db/schema.js';
 import { agreementVersion } from '@/lib/agreement.js';
+import { sharedRead } from '@/lib/shared-read.js';
 import { businessParameter } from '@/lib/business-parameters.js';
 import { AppError, notFound } from '@/lib/errors.js';
 import { localClock, localMinute } from '@/lib/local-time.js';
@@ -214,7 +215,7 @@ export class BookingService {
     ]);
     // Each kind and pack for the catalog's days, as an adult's quote prices it (docs/pricing.md).
     const startDay = localMinute(start, this.timeZone).slice(0, 10);
-    const pricing = await loadStorePricing(this.db, this.tenantId, query.storeId, startDay);
+    const pricing = await this.storePricing(query.storeId, startDay);
     const terms = {
       start: startDay,
       bookedOn: localMinute(new Date(), this.timeZone).slice(0, 10),
@@ -428,7 +429,7 @@ export class BookingService {
       lines.push(...parts);
     });
     const startDay = localMinute(start, this.timeZone).slice(0, 10);
-    const pricing = await loadStorePricing(this.db, this.tenantId, cart.storeId, startDay);
+    const pricing = await this.storePricing(cart.storeId, startDay);
     const priced = priceRental(
       pricing,
       lines.map((l) => ({
@@ -464,6 +465,13 @@ export class BookingService {
     const aloneFen = unit.priced.aloneFen;
     const off = terms.online ? earlyBookingOff(early, aloneFen, terms.bookedOn, terms.start) : 0;
     return { rent: toYuan(unit.rentFen), separateRent: toYuan(aloneFen - off) };
+  }
+
+  /** A store's prices for a day; a rush of quotes and bookings reads them once (lib/shared-read.ts). */
+  private storePricing(storeId: string, startDay: string) {
+    return sharedRead(this.db, `pricing ${this.tenantId} ${storeId} ${startDay}`, () =>
+      loadStorePricing(this.db, this.tenantId, storeId, startDay),
+    );
   }
 
   /** The caller books as an agent (for a customer): no early-booking discount. */

@@ -1294,7 +1294,12 @@ export class OrdersService {
     days: number,
   ): Promise<PricedRental> {
     const startDay = localMinute(start, this.timeZone).slice(0, 10);
-    const pricing = await loadStorePricing(this.db, this.tenantId, input.storeId, startDay);
+    // A rush of orders at one store for the same day reads its prices once (lib/shared-read.ts).
+    const pricing = await sharedRead(
+      this.db,
+      `pricing ${this.tenantId} ${input.storeId} ${startDay}`,
+      () => loadStorePricing(this.db, this.tenantId, input.storeId, startDay),
+    );
     const riders = new Map((input.riders ?? []).map((r) => [r.key, r]));
     return priceRental(
       pricing,
