@@ -100,17 +100,17 @@ describe('a paged list', () => {
   it('loads the next page only as its end comes into view, and says when there is no more', async () => {
     const load = vi.fn(page);
     renderList(load);
-    expect(await screen.findByText('雪板 20')).toBeTruthy();
+    expect(await screen.findByText('雪板 20', {}, SLOW)).toBeTruthy();
     expect(screen.getByText('加载中…')).toBeTruthy();
     expect(load).toHaveBeenCalledTimes(1);
 
     await act(async () => scrollToEnd());
-    expect(await screen.findByText('雪板 40')).toBeTruthy();
+    expect(await screen.findByText('雪板 40', {}, SLOW)).toBeTruthy();
     expect(load).toHaveBeenLastCalledWith(20);
 
     await act(async () => scrollToEnd());
-    expect(await screen.findByText('雪板 45')).toBeTruthy();
-    expect(await screen.findByText('没有更多了')).toBeTruthy();
+    expect(await screen.findByText('雪板 45', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('没有更多了', {}, SLOW)).toBeTruthy();
     // At the end nothing is watched and nothing more is asked for.
     await act(async () => scrollToEnd());
     expect(load).toHaveBeenCalledTimes(3);
