@@ -439,6 +439,8 @@ describe('a customer books gear on a phone', () => {
       await counter.getByText(orderNumber).first().waitFor();
       await staff.close();
       await context.close();
-    });
+      // The customer's part is held to two minutes above; the agent's and the store's phones,
+      // on a machine busy with other suites, take their own time around it.
+    }, 240_000);
   }
 });
