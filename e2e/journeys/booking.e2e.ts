@@ -139,13 +139,18 @@ async function checkFigures(page: Page, texts: (typeof TEXTS)[Language], quote: 
   }
   const shown = summary.locator('.summary-line');
   expect(await shown.count()).toBe(byCart.size);
-  for (const parts of byCart.values()) {
+  for (const [cartIndex, parts] of byCart) {
     const daily = parts.reduce((n, p) => n + fen(p.dailyPrice), 0) / 100;
     const deposit = parts.reduce((n, p) => n + fen(p.deposit), 0) / 100;
     const rent = parts.reduce((n, p) => n + fen(p.rent), 0) / 100;
     const title = parts[0]!.packName || parts[0]!.categoryName;
+    // Daily price × days where that is the rent; else how the rate card priced it, as the server
+    // explains it (a pack's price for the length, a junior rate, a season).
+    const explanation = quote.prices.find((p) => p.cartIndex === cartIndex)?.explanation ?? '';
+    const isDaily = fen(daily) * quote.days === fen(rent);
+    if (!isDaily) expect(explanation).not.toBe('');
     const line = shown.filter({ hasText: title }).filter({
-      hasText: texts.rate(money(daily), quote.days),
+      hasText: isDaily ? texts.rate(money(daily), quote.days) : explanation,
     });
     expect(await line.count()).toBeGreaterThan(0);
     expect(await line.first().locator('.summary-line__price').textContent()).toBe(money(rent));

@@ -12,6 +12,8 @@ export async function prepareDatabase(
   database: DatabaseHandle,
   options: {
     seedDemoData: boolean;
+    /** The demo's rate cards and seasons too (default); the test apps' templates leave them out. */
+    demoPricing?: boolean;
     firstAdmin?: { userName: string; password: string } | undefined;
     log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
   },
@@ -20,7 +22,7 @@ export async function prepareDatabase(
   options.log.info({ kind: database.kind }, 'database migrated');
   if (await isSeeded(database.db)) return null;
   if (options.seedDemoData) {
-    const summary = await seedDemoData(database.db);
+    const summary = await seedDemoData(database.db, { pricing: options.demoPricing ?? true });
     options.log.info(summary, 'demo data loaded');
     return summary;
   }

@@ -1,15 +1,29 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HOST_TENANT_ID, type BookingCatalog } from '@snowgear/contracts';
+import {
+  BusinessParameterKey as P,
+  HOST_TENANT_ID,
+  calendarProblem,
+  juniorCardProblem,
+  packCardProblem,
+  rateCardProblem,
+  type BookingCatalog,
+  type RateCard,
+} from '@snowgear/contracts';
 import { createTestApp, storeIdsByName, type TestApp } from '@/testing/index.js';
 import {
   attributeDefinitions,
+  businessParameters,
   equipment,
   equipmentCategories,
+  priceSeasons,
+  rateCards,
   rentalPacks,
   smallEquipmentStock,
 } from '@/db/schema.js';
 import { seedDemoData } from './seed.js';
+import { demoCategories, demoPacks } from './data/inventory.js';
+import { demoSeasons } from './data/pricing.js';
 
 const DAY = 86_400_000;
 
@@ -103,5 +117,125 @@ describe('the demo business', () => {
       if (!s.nameEn) missing.push(s.name);
     }
     expect(missing).toEqual([]);
+  });
+});
+
+describe('the demo’s Chongli prices', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // The test apps' demo has none (seedDemoData): loaded here as `npm start` loads them.
+    t = await createTestApp();
+    await seedDemoData(t.database.db, { today: new Date('2026-11-29T04:00:00Z') });
+  });
+  afterAll(() => t.close());
+
+  it('are cards a shop could save: tables to 7 days, juniors cheaper, packs cheaper than parts', async () => {
+    const { db } = t.database;
+    const cards = await db.select().from(rateCards);
+    const categories = await db.select().from(equipmentCategories);
+    const packs = await db.select().from(rentalPacks);
+    const card = (row: (typeof cards)[number]): RateCard => ({
+      lengths: row.lengthsFen,
+      furtherDayFen: row.furtherDayFen,
+    });
+    const cardOf = (kind: string, subjectId: string, junior: boolean) => {
+      const row = cards.find(
+        (c) => c.subjectKind === kind && c.subjectId === subjectId && c.junior === junior,
+      );
+      return row ? card(row) : undefined;
+    };
+    // Skis, ski boots, snowboards and their boots, and both packs: each an adult and a junior card.
+    expect(cards).toHaveLength(12);
+    for (const row of cards) {
+      expect(row.storeId).toBeNull();
+      expect(row.lengthsFen).toHaveLength(7);
+      expect(rateCardProblem(card(row))).toBeNull();
+      if (row.junior) {
+        expect(juniorCardProblem(card(row), cardOf(row.subjectKind, row.subjectId, false)!)).toBe(
+          null,
+        );
+        expect(row.depositFen).toBeGreaterThan(0);
+      }
+    }
+    // A kind without a card rents at its daily price, as the pricing does.
+    const partCard = (categoryId: string, junior: boolean): RateCard => {
+      const own = cardOf('category', categoryId, junior) ?? cardOf('category', categoryId, false);
+      if (own) return own;
+      const name = categories.find((c) => c.id === categoryId)!.name;
+      const daily = demoCategories.find((c) => c.name === name)!.dailyRent * 100;
+      return { lengths: [daily], furtherDayFen: daily };
+    };
+    for (const demo of demoPacks) {
+      const pack = packs.find((p) => p.name === demo.name)!;
+      for (const junior of [false, true]) {
+        const parts = pack.categoryIds.map((id) => partCard(id, junior));
+        expect(packCardProblem(cardOf('pack', pack.id, junior)!, parts)).toBeNull();
+      }
+    }
+    // Three days of the Sport pack: ¥460 for an adult, ¥270 for a child.
+    const ski = packs.find((p) => p.name === '双板全套')!;
+    expect(cardOf('pack', ski.id, false)!.lengths[2]).toBe(46_000);
+    expect(cardOf('pack', ski.id, true)!.lengths[2]).toBe(27_000);
+  });
+
+  it('price the winter ahead: peaks at New Year and the Spring Festival, back to back, and 10 % off a week ahead', async () => {
+    const { db } = t.database;
+    const seasons = await db.select().from(priceSeasons);
+    const calendar = {
+      seasons: seasons.map((s) => ({
+        from: s.fromDay,
+        to: s.toDay,
+        percent: s.percent,
+        ...(s.weekendPercent ? { weekendPercent: s.weekendPercent } : {}),
+        name: s.name,
+        nameEn: s.nameEn,
+      })),
+      holidays: [],
+      holidayPercent: 100,
+    };
+    expect(calendarProblem(calendar, { daysAhead: 7, percentOff: 10 })).toBeNull();
+    const byName = (name: string) => seasons.filter((s) => s.nameEn === name);
+    expect(byName('New Year').map((s) => [s.fromDay, s.toDay, s.percent])).toEqual([
+      ['2026-12-31', '2027-01-03', 130],
+    ]);
+    // The Spring Festival of 2027 is on 6 February: from its eve, eight days.
+    expect(byName('Spring Festival').map((s) => [s.fromDay, s.toDay, s.percent])).toEqual([
+      ['2027-02-05', '2027-02-12', 150],
+    ]);
+    expect(byName('High season').every((s) => s.weekendPercent === 120)).toBe(true);
+    const parameters = await db.select().from(businessParameters);
+    const value = (key: string) =>
+      parameters.find((p) => p.key === key && p.storeId === null)?.value;
+    expect([value(P.EarlyBookingDays), value(P.EarlyBookingPercent)]).toEqual(['7', '10']);
+
+    // Seeding again leaves what the shop has (and changed) as it is.
+    await db
+      .update(businessParameters)
+      .set({ value: '15' })
+      .where(and(eq(businessParameters.key, P.EarlyBookingPercent)));
+    await seedDemoData(db, { today: new Date('2027-05-01T04:00:00Z') });
+    expect(await db.select().from(rateCards)).toHaveLength(12);
+    expect(await db.select().from(priceSeasons)).toHaveLength(seasons.length);
+    expect(
+      (await db.select().from(businessParameters)).find(
+        (p) => p.key === P.EarlyBookingPercent && p.storeId === null,
+      )?.value,
+    ).toBe('15');
+  });
+
+  it('choose the winter under way until its last day, then the next', () => {
+    const spring = (today: string) =>
+      demoSeasons(today).find((s) => s.nameEn === 'Spring Festival')?.from;
+    expect(spring('2027-03-20')).toBe('2027-02-05');
+    expect(spring('2027-04-05')).toBe('2027-02-05');
+    expect(spring('2027-04-06')).toBe('2028-01-25');
+    expect(spring('2027-12-01')).toBe('2028-01-25');
+    // A year the table does not know still has its high season, New Year and spring's end.
+    expect(demoSeasons('2040-11-01').map((s) => s.nameEn)).toEqual([
+      'High season',
+      'New Year',
+      'High season',
+      'Late season',
+    ]);
   });
 });

@@ -19,6 +19,7 @@ import {
 import { DEMO_PASSWORD, demoCustomer, demoRoles, demoStaff } from './data/people.js';
 import { seedInventory } from './inventory.js';
 import { seedOrders } from './orders.js';
+import { seedDemoPricing } from './pricing.js';
 import { demoGlobalParameters, demoStores, demoSystemSettings } from './data/tenant.js';
 import { helpArticles as demoHelpArticles } from './data/help-articles.js';
 
@@ -74,8 +75,15 @@ export async function isSeeded(db: Database): Promise<boolean> {
 /**
  * Loads the demo business. Idempotent: rows that already exist (by natural key) are left as
  * they are, so running it again never duplicates or overwrites what an operator changed.
+ *
+ * `pricing` (default on) loads the Chongli rate cards and the seasons of the coming winter
+ * (demo/pricing.ts). The test apps' demo leaves them out: their prices are the gear's daily
+ * prices whatever day a test runs on, and a pricing test loads the cards itself.
  */
-export async function seedDemoData(db: Database): Promise<SeedSummary> {
+export async function seedDemoData(
+  db: Database,
+  { pricing = true, today = new Date() }: { pricing?: boolean; today?: Date } = {},
+): Promise<SeedSummary> {
   // Hashing is slow on purpose: do it before the transaction.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   return db.transaction(async (tx) => {
@@ -172,6 +180,11 @@ export async function seedDemoData(db: Database): Promise<SeedSummary> {
 
     const equipmentCreated = await seedInventory(tx, tenantId, storeIds);
     await seedOrders(tx, tenantId, storeIds);
+    if (pricing) {
+      // The demo's stores are in Chongli: their calendar is Beijing time.
+      const day = today.toLocaleDateString('en-CA', { timeZone: 'Asia/Shanghai' });
+      await seedDemoPricing(tx, tenantId, day);
+    }
 
     return {
       equipment: equipmentCreated,

@@ -33,7 +33,7 @@ export default async function setup() {
   };
   await database.migrate();
   const migrated = await dump('migrated');
-  await prepareDatabase(database, { seedDemoData: true, log: quiet });
+  await prepareDatabase(database, { seedDemoData: true, demoPricing: false, log: quiet });
   const templates: DatabaseTemplates = { kind: 'pglite', migrated, seeded: await dump('seeded') };
   await database.close();
   process.env[TEMPLATES_ENV] = JSON.stringify(templates);
@@ -94,7 +94,7 @@ async function postgresTemplates(adminUrl: string) {
       client.query(`CREATE DATABASE ${templates.seeded} TEMPLATE ${templates.migrated}`),
     );
     await prepare(templates.seeded, (database) =>
-      prepareDatabase(database, { seedDemoData: true, log: quiet }),
+      prepareDatabase(database, { seedDemoData: true, demoPricing: false, log: quiet }),
     );
   } catch (error) {
     await dropAll();

@@ -161,6 +161,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   // Migrating a database made from a template finds nothing to do, and seeding finds it seeded.
   await prepareDatabase(database, {
     seedDemoData: seed,
+    // The gear's daily prices whatever day a test runs on (seedDemoData).
+    demoPricing: false,
     firstAdmin: settings.ADMIN_PASSWORD
       ? { userName: settings.ADMIN_USER_NAME, password: settings.ADMIN_PASSWORD }
       : undefined,

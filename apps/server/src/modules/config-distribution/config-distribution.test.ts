@@ -88,7 +88,7 @@ describe('GET /api/app/config-distribution/h5', () => {
       eq(rolePermissions.permission, Permissions.BusinessOperations.EquipmentCreate),
     );
     await t.database.db.delete(rolePermissions).where(taken);
-    await seedDemoData(t.database.db);
+    await seedDemoData(t.database.db, { pricing: false });
     // Read afresh, as a process starting on this database would.
     t.app.h5Config.forgetAll();
     const after = (await t.app.inject('/api/app/config-distribution/h5')).json();
