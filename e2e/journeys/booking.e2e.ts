@@ -5,7 +5,7 @@ import { launchBrowser, newPhone, screenshot, watchErrors } from '../support/bro
 import { gunScan } from '../support/gun';
 import { staffApi } from '../support/api';
 import { signIn } from '../support/session';
-import { chooseSizes, opened } from '../support/booking';
+import { addRider, chooseSizes, opened, signInAtSubmit, type Rider } from '../support/booking';
 import { baseUrl } from '../support/server';
 
 /** What a customer reads and taps, in each language the journey is made in. */
@@ -85,30 +85,6 @@ const TEXTS = {
   },
 } as const;
 type Language = keyof typeof TEXTS;
-
-interface Rider {
-  name: string;
-  height: string;
-  weight: string;
-  age: string;
-  boot: string;
-}
-
-/** Adds a rider through the booking page's rider form. */
-async function addRider(page: Page, texts: (typeof TEXTS)[Language], rider: Rider) {
-  await page.getByRole('button', { name: texts.addRider, exact: true }).first().tap();
-  const dialog = page.getByRole('dialog', { name: texts.riderDialog });
-  const field = (label: string) =>
-    dialog.locator('.adm-form-item').filter({ hasText: label }).locator('input').first();
-  await field(texts.name).fill(rider.name);
-  await field(texts.height).fill(rider.height);
-  await field(texts.weight).fill(rider.weight);
-  await field(texts.age).fill(rider.age);
-  await dialog.getByRole('option', { name: texts.ability }).tap();
-  await field(texts.boot).fill(rider.boot);
-  await dialog.getByRole('button', { name: texts.save }).tap();
-  await dialog.waitFor({ state: 'hidden' });
-}
 
 const money = (yuan: number) => `¥${yuan.toFixed(2)}`;
 const fen = (yuan: number) => Math.round(yuan * 100);
@@ -191,19 +167,6 @@ async function chooseStart(page: Page, texts: (typeof TEXTS)[Language]) {
   await window.tap();
   await windows.waitFor({ state: 'hidden' });
   return chosen;
-}
-
-/** The sign-in form at submit, with the code the sandbox SMS tag shows. */
-async function signInAtSubmit(page: Page, texts: (typeof TEXTS)[Language], phone: string) {
-  await page.waitForURL('**/customer/login**');
-  await page.getByLabel(texts.phone).fill(phone);
-  await page.getByRole('button', { name: texts.getCode }).tap();
-  const shown = page.getByText(texts.shownCode);
-  await shown.waitFor();
-  const code = /\d{6}/.exec((await shown.textContent()) ?? '')?.[0] ?? '';
-  await page.getByLabel(texts.code).fill(code);
-  await page.getByLabel(texts.realName).fill('张伟');
-  await page.getByRole('button', { name: texts.login }).tap();
 }
 
 /**

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { Locator } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 /** What the booking journeys do on the booking page's sheets, as a customer would. */
 
@@ -38,4 +38,66 @@ export async function chooseSizes(popup: Locator, rider: string) {
     if ((await take.count()) === 0) break;
     await take.tap();
   }
+}
+
+export interface Rider {
+  name: string;
+  height: string;
+  weight: string;
+  age: string;
+  boot: string;
+}
+
+/** The rider form's words, in the journey's language. */
+export interface RiderFormTexts {
+  addRider: string;
+  riderDialog: string;
+  name: string;
+  height: string;
+  weight: string;
+  age: string;
+  /** The ability option chosen. */
+  ability: RegExp;
+  boot: string;
+  save: string;
+}
+
+/** Adds a rider through the booking page's rider form. */
+export async function addRider(page: Page, texts: RiderFormTexts, rider: Rider) {
+  await page.getByRole('button', { name: texts.addRider, exact: true }).first().tap();
+  const dialog = page.getByRole('dialog', { name: texts.riderDialog });
+  const field = (label: string) =>
+    dialog.locator('.adm-form-item').filter({ hasText: label }).locator('input').first();
+  await field(texts.name).fill(rider.name);
+  await field(texts.height).fill(rider.height);
+  await field(texts.weight).fill(rider.weight);
+  await field(texts.age).fill(rider.age);
+  await dialog.getByRole('option', { name: texts.ability }).tap();
+  await field(texts.boot).fill(rider.boot);
+  await dialog.getByRole('button', { name: texts.save }).tap();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+/** The sign-in form's words, in the journey's language. */
+export interface SignInTexts {
+  phone: string;
+  getCode: string;
+  /** The sandbox SMS tag that shows the code. */
+  shownCode: RegExp;
+  code: string;
+  realName: string;
+  login: RegExp;
+}
+
+/** The sign-in form at submit, with the code the sandbox SMS tag shows. */
+export async function signInAtSubmit(page: Page, texts: SignInTexts, phone: string) {
+  await page.waitForURL('**/customer/login**');
+  await page.getByLabel(texts.phone).fill(phone);
+  await page.getByRole('button', { name: texts.getCode }).tap();
+  const shown = page.getByText(texts.shownCode);
+  await shown.waitFor();
+  const code = /\d{6}/.exec((await shown.textContent()) ?? '')?.[0] ?? '';
+  await page.getByLabel(texts.code).fill(code);
+  await page.getByLabel(texts.realName).fill('张伟');
+  await page.getByRole('button', { name: texts.login }).tap();
 }

@@ -68,8 +68,14 @@ export interface PricedUnit {
   rentFen: number;
   /** The card's price for the rental's length, at 100 % (what the table says). */
   tableFen: number;
-  /** Its parts rented alone on the same days (fen, before any discount): the pack's saving. */
+  /** Its parts rented alone on the same days (fen, before any discount). */
   aloneFen: number;
+  /**
+   * What renting the parts alone would cost after the same early-booking discount: a pack's
+   * saving is this less its rent, the yuan its renter keeps (the catalog, the quote and the
+   * explanation all say this one figure).
+   */
+  aloneRentFen: number;
   days: PricedDay[];
   /** Each part's rent (adding up to rentFen) and its share of the card. */
   parts: { rentFen: number; card: RateCard }[];
@@ -93,6 +99,7 @@ export function priceUnit(unit: PriceUnitInput, terms: RentalTerms): PricedUnit 
   const partsAlone = unit.parts.map(
     (card) => priceDays(card, terms.calendar, terms.start, 1, terms.days).rentFen,
   );
+  const aloneFen = partsAlone.reduce((n, fen) => n + fen, 0);
   const earlyOffFen = earlyBookingOff(terms.early, grossFen, terms.bookedOn, terms.start);
   const rentFen = grossFen - earlyOffFen;
   const weights = partsAlone.some((fen) => fen > 0) ? partsAlone : unit.parts.map(() => 1);
@@ -105,7 +112,8 @@ export function priceUnit(unit: PriceUnitInput, terms: RentalTerms): PricedUnit 
     earlyOffFen,
     rentFen,
     tableFen: tablePrice(unit.card, terms.days),
-    aloneFen: partsAlone.reduce((n, fen) => n + fen, 0),
+    aloneFen,
+    aloneRentFen: aloneFen - earlyBookingOff(terms.early, aloneFen, terms.bookedOn, terms.start),
     days,
     parts: unit.parts.map((_, i) => ({
       rentFen: rents[i]!,

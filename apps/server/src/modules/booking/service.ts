@@ -14,9 +14,7 @@ import {
   ReturnMethod,
   RIDERS_MAX,
   RoleName,
-  earlyBookingOff,
   share,
-  type EarlyBooking,
   sizedGear,
   type BookableCategory,
   type BookingCart,
@@ -277,13 +275,11 @@ export class BookingService {
           deposit: toYuan(p.depositFen),
           categoryIds: p.categoryIds,
           separateDailyPrice: toYuan(p.categoryIds.reduce((sum, id) => sum + cheapest(id), 0)),
-          ...this.packRents(
+          ...packRents(
             alone(
               p.categoryIds.map((id) => ({ categoryId: id, dailyFen: cheapest(id) })),
               { id: p.id, name: p.name, nameEn: p.nameEn, dailyFen: p.dailyPriceFen },
             ),
-            pricing.early,
-            terms,
           ),
         })),
     };
@@ -367,6 +363,8 @@ export class BookingService {
     };
 
     const lines: BookedLine[] = [];
+    /** A pack part's own daily price, by its line (its `dailyFen` is its share of the pack's). */
+    const aloneDaily = new Map<number, number>();
     const units: RentalUnit[] = [];
     const riderOf = (key: string | null) => {
       const rider = cart.riders.find((r) => r.key === key);
@@ -423,6 +421,8 @@ export class BookingService {
         parts.map((p) => p.depositFen),
       );
       parts.forEach((p, i) => {
+        // What the part costs alone stays the measure of the pack's saving.
+        aloneDaily.set(lines.length + i, p.dailyFen);
         p.dailyFen = daily[i]!;
         p.depositFen = deposit[i]!;
       });
@@ -432,11 +432,12 @@ export class BookingService {
     const pricing = await this.storePricing(cart.storeId, startDay);
     const priced = priceRental(
       pricing,
-      lines.map((l) => ({
+      lines.map((l, i) => ({
         categoryId: l.categoryId,
         label: l.labels.zh,
         labelEn: l.labels.en,
         dailyFen: l.dailyFen,
+        aloneDailyFen: aloneDaily.get(i),
         depositFen: l.depositFen,
         // A named item at its own price: the kind's card, where one is set, prices it as well.
       })),
@@ -454,17 +455,6 @@ export class BookingService {
       lines[i]!.depositFen = p.depositFen;
     });
     return { lines, start, end, store, priced };
-  }
-
-  /** A pack's rent for the catalog's days, and its parts' alone with the same early discount. */
-  private packRents(
-    unit: PricedRentalUnit,
-    early: EarlyBooking | null,
-    terms: { start: string; bookedOn: string; online: boolean },
-  ) {
-    const aloneFen = unit.priced.aloneFen;
-    const off = terms.online ? earlyBookingOff(early, aloneFen, terms.bookedOn, terms.start) : 0;
-    return { rent: toYuan(unit.rentFen), separateRent: toYuan(aloneFen - off) };
   }
 
   /** A store's prices for a day; a rush of quotes and bookings reads them once (lib/shared-read.ts). */
@@ -547,7 +537,7 @@ export class BookingService {
         rent: toYuan(u.rentFen),
         earlyBookingOff: toYuan(u.earlyOffFen),
         packSaving: toYuan(
-          lines[u.lines[0]!]!.packId ? Math.max(0, u.priced.aloneFen - u.priced.grossFen) : 0,
+          lines[u.lines[0]!]!.packId ? Math.max(0, u.priced.aloneRentFen - u.rentFen) : 0,
         ),
         junior: u.junior,
         explanation: !u.explained
@@ -899,4 +889,9 @@ function compareSizes(
     if (ia !== ib) return ia - ib;
   }
   return 0;
+}
+
+/** A pack's rent for the catalog's days, and its parts' alone with the same early discount. */
+function packRents(unit: PricedRentalUnit) {
+  return { rent: toYuan(unit.rentFen), separateRent: toYuan(unit.priced.aloneRentFen) };
 }

@@ -170,10 +170,13 @@ describe('pricing orders on rate cards, seasons and early booking', () => {
     expect(deposits(1)).toBe(60_000);
     expect(deposits(0)).toBe(140_000);
 
-    // Each price explains itself in the reader's language.
-    expect(q.prices[0]!.explanation).toMatch(
-      /^双板全套 · 3 天 ¥460（套餐价，比单租省 ¥[\d.]+） · 春节 ×1\.5（1 天） · 提前 7 天预订 −10 %$/,
+    // Each price explains itself in the reader's language. The pack saves against its parts at
+    // their own prices (skis ¥120, boots ¥50, poles ¥10, a helmet ¥20 a day: ¥200 + ¥200 + ¥300,
+    // less the same 10 %: ¥630), not at their shares of the pack's daily price: ¥630 − ¥468.
+    expect(q.prices[0]!.explanation).toBe(
+      '双板全套 · 3 天 ¥460（套餐价，比单租省 ¥162） · 春节 ×1.5（1 天） · 提前 7 天预订 −10 %',
     );
+    expect(q.prices[0]!.packSaving).toBe(162);
     expect(q.prices[1]!.explanation).toContain('张小妹 儿童价');
     // The catalog the booking page lists shows the same: an adult's pack for these 3 days, what
     // its parts would cost alone, and goggles at ¥20 + ¥15 + ¥10 × 1.5, less 10 %.
@@ -184,7 +187,8 @@ describe('pricing orders on rate cards, seasons and early booking', () => {
     ).json<BookingCatalog>();
     const pack = listed.packs.find((p) => p.name === '双板全套')!;
     expect(pack.rent).toBe(468);
-    expect(pack.separateRent).toBeGreaterThan(pack.rent);
+    // The catalog's "比单租省" is the same saving as the quote's.
+    expect(pack.separateRent - pack.rent).toBe(162);
     const goggles = listed.categories.find((c) => c.name === '雪镜')!;
     expect(goggles.kinds.every((k) => k.rent === 45)).toBe(true);
     expect(goggles.fromRent).toBe(45);

@@ -19,6 +19,11 @@ export interface RentalLine {
   labelEn: string;
   /** The gear's own daily price (or its kind's cheapest): its card where no rate card applies. */
   dailyFen: number;
+  /**
+   * A pack part's own daily price, where `dailyFen` is its share of the pack's: its card where
+   * its kind has none, so the pack's saving and its sharing measure the part as rented alone.
+   */
+  aloneDailyFen?: number | undefined;
   /** A price the clerk typed for this line: it is the card, whatever the rate cards say. */
   overridden?: boolean;
   /** The line's own deposit (a pack's share of the pack's): held unless the card says another. */
@@ -108,7 +113,7 @@ export function priceRental(
     if (line.overridden) return { card: dailyCard(line.dailyFen), source: 'daily' as const };
     return (
       cardFor('category', line.categoryId, young) ?? {
-        card: dailyCard(line.dailyFen),
+        card: dailyCard(line.aloneDailyFen ?? line.dailyFen),
         source: 'daily' as const,
       }
     );
@@ -193,7 +198,7 @@ function explain(
   },
 ): { description: string; descriptionEn: string; explained: boolean } {
   const percents = percentsOf(unit.days);
-  const saving = of.pack ? unit.aloneFen - unit.grossFen : 0;
+  const saving = of.pack ? unit.aloneRentFen - unit.rentFen : 0;
   if (of.daily && percents.length === 0 && unit.earlyOffFen === 0 && saving <= 0) {
     return {
       description: `${of.label} × ${of.days}`,

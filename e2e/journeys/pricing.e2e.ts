@@ -1,0 +1,332 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BookingQuote, Order, RateCardDto } from '@snowgear/contracts';
+import {
+  demoCategoryCards,
+  demoEarlyBooking,
+  demoPackCards,
+  demoSeasons,
+  type DemoCard,
+} from '@snowgear/server/demo/pricing';
+import { launchBrowser, newPhone, screenshot, watchErrors } from '../support/browser';
+import { staffApi } from '../support/api';
+import { signIn } from '../support/session';
+import { addRider, chooseSizes, opened, signInAtSubmit, type Rider } from '../support/booking';
+import { baseUrl } from '../support/server';
+
+/**
+ * The demo's Chongli prices as a family meets them (issue 60, docs/pricing.md): an adult and an
+ * 8-year-old book the ski pack for a high-season Friday to Sunday, more than a week ahead. Each
+ * line costs what the demo's rate card says for those days (the weekend dearer, the child on the
+ * junior card and its lower deposit, 10 % off for booking early), and says so; then the business
+ * changes the pack's card and the season, and new quotes change while the order made does not.
+ */
+const TEXTS = {
+  'zh-CN': {
+    store: '万龙雪场店',
+    changeStore: '更换门店',
+    changeDate: '改日期',
+    confirmDate: '确定',
+    increase: '增加',
+    addRider: '添加滑雪者',
+    riderDialog: '添加滑雪者',
+    name: '姓名',
+    height: '身高',
+    weight: '体重',
+    age: '年龄',
+    ability: /^II 型/,
+    boot: '鞋码',
+    save: '保存',
+    choosePack: '选择双板全套',
+    addToBooking: '加入预订',
+    accept: '我已阅读并同意',
+    submit: '登录并提交',
+    phone: '手机号',
+    getCode: '获取验证码',
+    shownCode: /验证码：\d{6}/,
+    code: '验证码',
+    realName: '真实姓名',
+    login: /^登录$/,
+    table: (days: number, yuan: string) => `${days} 天 ${yuan}`,
+    saving: (yuan: string) => `比单租省 ${yuan}`,
+    junior: (name: string) => `${name} 儿童价`,
+    weekend: '雪季旺季周末 ×1.2（2 天）',
+    early: '提前 7 天预订 −10 %',
+  },
+  'en-US': {
+    store: 'Thaiwoo Village Store',
+    changeStore: 'Change store',
+    changeDate: 'Change date',
+    confirmDate: 'OK',
+    increase: 'Increase',
+    addRider: 'Add a rider',
+    riderDialog: 'Add a rider',
+    name: 'Name',
+    height: 'Height',
+    weight: 'Weight',
+    age: 'Age',
+    ability: /^Type II(?!I)/,
+    boot: 'Boot size',
+    save: 'Save',
+    choosePack: 'Choose Full ski set',
+    addToBooking: 'Add to booking',
+    accept: 'I have read and accept',
+    submit: 'Sign in and book',
+    phone: 'Mobile number',
+    getCode: 'Get code',
+    shownCode: /Your code: \d{6}/,
+    code: 'Code',
+    realName: 'Real name',
+    login: /^Sign in$/,
+    table: (days: number, yuan: string) => `${days} days ${yuan}`,
+    saving: (yuan: string) => `${yuan} less than the parts`,
+    junior: (name: string) => `junior rate for ${name}`,
+    weekend: 'High season weekend ×1.2 (2 days)',
+    early: 'booked 7 days ahead −10 %',
+  },
+} as const;
+type Language = keyof typeof TEXTS;
+
+const DAY = 86_400_000;
+const storeDay = (d: Date) => d.toLocaleDateString('en-CA', { timeZone: 'Asia/Shanghai' });
+const addDays = (day: string, n: number) =>
+  new Date(new Date(`${day}T00:00:00Z`).getTime() + n * DAY).toISOString().slice(0, 10);
+const weekday = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay();
+const money = (fen: number) => `¥${(fen / 100).toFixed(2)}`;
+/** Yuan as the server's explanations write them: whole yuan without decimals. */
+const yuan = (fen: number) => `¥${fen % 100 === 0 ? fen / 100 : (fen / 100).toFixed(2)}`;
+
+/** The k-th day's rate on a card (yuan): what k days cost more than k − 1. */
+const rate = (card: DemoCard, k: number) =>
+  k > card.lengths.length ? card.furtherDay : card.lengths[k - 1]! - (card.lengths[k - 2] ?? 0);
+/** A daily price as a card. */
+const daily = (yuan: number): DemoCard => ({ lengths: [yuan], furtherDay: yuan });
+
+/**
+ * The demo's winter as the journey reads it: the first Friday at least a week ahead whose Friday,
+ * Saturday and Sunday are all high season, and each day's percent.
+ */
+function peakWeekend(today: string) {
+  const seasons = demoSeasons(today);
+  const seasonOf = (day: string) => seasons.find((s) => s.from <= day && day <= s.to);
+  const percentOf = (day: string) => {
+    const season = seasonOf(day);
+    if (!season) return 100;
+    const weekend = weekday(day) === 0 || weekday(day) === 6;
+    return weekend && season.weekendPercent ? season.weekendPercent : season.percent;
+  };
+  for (let ahead = demoEarlyBooking.days; ahead < 365; ahead++) {
+    const friday = addDays(today, ahead);
+    const days = [friday, addDays(friday, 1), addDays(friday, 2)];
+    if (weekday(friday) === 5 && days.every((d) => seasonOf(d)?.nameEn === 'High season')) {
+      return { days, percents: days.map(percentOf) };
+    }
+  }
+  throw new Error(`no high-season weekend in the winter after ${today}`);
+}
+
+/** What the rate cards say a line costs over those days, booked early (fen), and what it saves. */
+function expected(card: DemoCard, parts: DemoCard[], percents: number[]) {
+  const over = (c: DemoCard) => percents.reduce((n, p, i) => n + rate(c, i + 1) * p, 0);
+  const early = (fen: number) => fen - Math.round((fen * demoEarlyBooking.percent) / 100);
+  const rent = early(over(card));
+  // What the renter keeps against renting the parts alone, with the same discount.
+  const alone = early(parts.reduce((n, c) => n + over(c), 0));
+  return {
+    rent,
+    saving: yuan(alone - rent),
+    table: yuan(card.lengths[percents.length - 1]! * 100),
+  };
+}
+
+const pack = demoPackCards['双板全套']!;
+const part = (code: string, junior: boolean) =>
+  (junior ? demoCategoryCards[code]!.junior : undefined) ?? demoCategoryCards[code]!.adult;
+// The ski pack's parts: skis and boots on their cards, poles (¥10) and a helmet (¥20) a day.
+const partsOf = (junior: boolean) => [
+  part('SKI', junior),
+  part('SBT', junior),
+  daily(10),
+  daily(20),
+];
+
+/** Picks a day in the open calendar by its month and date, scrolling to it as a thumb would. */
+async function chooseDay(page: Page, texts: (typeof TEXTS)[Language], day: string) {
+  await page.getByRole('button', { name: texts.changeDate }).tap();
+  const calendar = page.locator('.adm-calendar-picker-popup .adm-popup-body');
+  await opened(calendar);
+  const [year, month, date] = day.split('-').map(Number);
+  const cell = calendar
+    .locator(`[data-year-month="${year}-${month}"] .adm-calendar-picker-view-cell`)
+    .filter({
+      has: page.locator('.adm-calendar-picker-view-cell-date', {
+        hasText: new RegExp(`^${date}$`),
+      }),
+    });
+  await cell.scrollIntoViewIfNeeded();
+  await cell.tap();
+  await calendar.getByRole('button', { name: texts.confirmDate, exact: true }).tap();
+  await calendar.waitFor({ state: 'hidden' });
+}
+
+describe('a family priced by the demo’s rate cards', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser.close());
+
+  /** The order the first family booked, and the quote request its page sent last. */
+  let booked: { orderId: string; rent: number; request: unknown } | null = null;
+
+  for (const [language, phone] of [
+    ['zh-CN', '13712340061'],
+    ['en-US', '13712340062'],
+  ] as const) {
+    it(`books the ski pack for an adult and an 8-year-old over a peak weekend, early, at the card’s prices (${language})`, async () => {
+      const texts = TEXTS[language];
+      const today = storeDay(new Date());
+      const weekend = peakWeekend(today);
+      const adult = expected(pack.adult, partsOf(false), weekend.percents);
+      const junior = expected(pack.junior!, partsOf(true), weekend.percents);
+
+      const context = await newPhone(browser, language);
+      await context.addInitScript((l) => window.localStorage.setItem('language', l), language);
+      const page = await context.newPage();
+      const errors = watchErrors(page);
+      let request: unknown = null;
+      let quote: BookingQuote | null = null;
+      page.on('response', (response) => {
+        if (!response.url().includes('/api/app/booking/quote') || !response.ok()) return;
+        request = response.request().postDataJSON();
+        void response.json().then((q: BookingQuote) => (quote = q));
+      });
+
+      await page.goto(`${baseUrl}/customer/order-create`);
+      await page.getByRole('radio', { name: new RegExp(texts.store) }).tap();
+      await page.getByRole('button', { name: texts.changeStore }).waitFor();
+      await chooseDay(page, texts, weekend.days[0]!);
+      const more = page.locator('.dates-section').getByRole('button', { name: texts.increase });
+      await more.tap();
+      await more.tap();
+      const family: Rider[] = [
+        { name: '王大山', height: '178', weight: '72', age: '38', boot: '27' },
+        { name: '王小雪', height: '128', weight: '26', age: '8', boot: '20' },
+      ];
+      for (const rider of family) await addRider(page, texts, rider);
+      for (const rider of family) {
+        await page.getByRole('button', { name: texts.choosePack, exact: true }).tap();
+        const popup = page.getByRole('dialog').last();
+        await chooseSizes(popup, rider.name);
+        await popup.getByRole('button', { name: texts.addToBooking }).tap();
+        await popup.waitFor({ state: 'hidden' });
+      }
+
+      // Each rider's line: the card's price for the three days, what it saves against the parts,
+      // the junior rate by name, the weekend and the early booking; its rent and deposit.
+      const lineOf = (rider: string) =>
+        page.locator('.summary-rider', { hasText: rider }).locator('.summary-line');
+      for (const [rider, price, isJunior] of [
+        [family[0]!.name, adult, false],
+        [family[1]!.name, junior, true],
+      ] as const) {
+        const line = lineOf(rider);
+        await expect
+          .poll(() => line.locator('.summary-line__price').textContent())
+          .toBe(money(price.rent));
+        const text = (await line.textContent()) ?? '';
+        expect(text).toContain(texts.table(3, price.table));
+        expect(text).toContain(texts.saving(price.saving));
+        expect(text).toContain(texts.weekend);
+        expect(text).toContain(texts.early);
+        expect(text.includes(texts.junior(rider))).toBe(isJunior);
+        // The junior card holds a lower deposit than the adult pack's.
+        expect(text).toContain(money((isJunior ? pack.junior!.deposit! : 1400) * 100));
+      }
+      const rent = adult.rent + junior.rent;
+      const deposit = (1400 + pack.junior!.deposit!) * 100;
+      const totals = (await page.locator('.summary-totals dd').allTextContents()).map((t) =>
+        t.trim(),
+      );
+      expect(totals).toEqual([rent, deposit, rent + deposit].map(money));
+      await screenshot(page, `pricing-family-${language}`);
+
+      // Placed, the order keeps those prices.
+      await page.getByText(texts.accept).tap();
+      await page.getByRole('button', { name: texts.submit }).tap();
+      await signInAtSubmit(page, texts, phone);
+      await page.waitForURL('**/customer/payment/**');
+      const orderId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop() ?? '');
+      const order = await staffApi(page, baseUrl).call<Order>('GET', `/api/app/orders/${orderId}`);
+      const orderRent = order.items.reduce((n, i) => n + Math.round(i.rent * 100), 0);
+      expect(orderRent).toBe(rent);
+      expect(Math.round(order.totalAmount * 100)).toBe(rent + deposit);
+      expect(quote).not.toBeNull();
+      expect(errors).toEqual([]);
+      booked ??= { orderId, rent, request };
+      await context.close();
+    }, 180_000);
+  }
+
+  it('new quotes follow a changed card and season; the order booked keeps its prices', async () => {
+    expect(booked).not.toBeNull();
+    const { orderId, rent, request } = booked!;
+    const phone = await newPhone(browser);
+    const page = await phone.newPage();
+    await signIn(page, baseUrl, 'admin', '/store/dashboard');
+    const api = staffApi(page, baseUrl);
+    const quoteRent = async () =>
+      Math.round(
+        (await api.call<BookingQuote>('POST', '/api/app/booking/quote', request as object)).rent *
+          100,
+      );
+    expect(await quoteRent()).toBe(rent);
+
+    const cards = await api.call<{ items: (RateCardDto & { inherited: boolean })[] }>(
+      'GET',
+      '/api/app/rate-cards',
+    );
+    const skiPack = cards.items.find(
+      (c) => c.subjectKind === 'pack' && c.subjectName === '双板全套' && !c.junior,
+    )!;
+    const seasons = await api.call<{
+      items: { id: string; from: string; to: string; weekendPercent: number | null }[];
+    }>('GET', '/api/app/price-seasons');
+    const saveCard = (lengths: number[]) =>
+      api.call('PUT', '/api/app/rate-cards', {
+        storeId: null,
+        subjectKind: 'pack',
+        subjectId: skiPack.subjectId,
+        junior: false,
+        lengths,
+        furtherDay: skiPack.furtherDay,
+        deposit: skiPack.deposit,
+      });
+    const season = seasons.items.find((s) => s.weekendPercent === 120)!;
+    const saveSeason = (weekendPercent: number) =>
+      api.call('PUT', `/api/app/price-seasons/${season.id}`, {
+        ...season,
+        storeId: null,
+        weekendPercent,
+      });
+    const order = () => api.call<Order>('GET', `/api/app/orders/${orderId}`);
+    const before = await order();
+    try {
+      // The adult pack ¥20 dearer for every length: the new quote is dearer, the order is not.
+      await saveCard(skiPack.lengths.map((yuan) => yuan + 20));
+      const dearer = await quoteRent();
+      expect(dearer).toBeGreaterThan(rent);
+      // Weekends of the high season at 150 %: dearer again.
+      await saveSeason(150);
+      expect(await quoteRent()).toBeGreaterThan(dearer);
+      const after = await order();
+      expect(after.items.map((i) => i.rent)).toEqual(before.items.map((i) => i.rent));
+      expect(after.totalAmount).toBe(before.totalAmount);
+    } finally {
+      await saveCard(skiPack.lengths);
+      await saveSeason(120);
+    }
+    expect(await quoteRent()).toBe(rent);
+    await phone.close();
+  });
+});
