@@ -94,7 +94,11 @@ function watchQuotes(page: Page): () => BookingQuote {
   let last: BookingQuote | null = null;
   page.on('response', (response) => {
     if (!response.url().includes('/api/app/booking/quote') || !response.ok()) return;
-    void response.json().then((quote: BookingQuote) => (last = quote));
+    // A page that has moved on no longer holds the body: that answer is not the last.
+    response.json().then(
+      (quote: BookingQuote) => (last = quote),
+      () => undefined,
+    );
   });
   return () => {
     if (!last) throw new Error('no quote yet');

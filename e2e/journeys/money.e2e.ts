@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staffApi, type StockItem } from '../support/api';
+import { watchCounterQuotes } from '../support/counter-quote';
 import { launchBrowser, newPhone, screenshot, watchErrors } from '../support/browser';
 import { gunScan } from '../support/gun';
 import { customerSignIn, signIn } from '../support/session';
@@ -68,8 +69,8 @@ describe('money at the counter and at the door', () => {
     const end = Math.max(2, free.length - 20);
     const gear = free.slice(end - 2, end);
     expect(gear).toHaveLength(2);
-    const rent = gear.reduce((sum, item) => sum + item.dailyRentPrice, 0);
     const deposit = gear.reduce((sum, item) => sum + item.deposit, 0);
+    const quoted = watchCounterQuotes(page);
 
     await page.getByRole('textbox', { name: '客户姓名' }).fill('钱折扣');
     await page.getByRole('textbox', { name: '手机号' }).fill('13700003636');
@@ -80,6 +81,7 @@ describe('money at the counter and at the door', () => {
       );
     }
     // Half the rent off: the clerk's limit is 20 % of it, which the page says before sending.
+    const { rent } = await quoted(gear.length);
     const discount = rent / 2;
     await page.locator('.order-create__discount input').fill(String(discount));
     await page.getByText('超出店员上限，提交时需店长批准').waitFor();

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staffApi } from '../support/api';
+import { watchCounterQuotes } from '../support/counter-quote';
 import { launchBrowser, newPhone, screenshot, watchErrors } from '../support/browser';
 import { gunScan } from '../support/gun';
 import { fillCustomerSignIn, signIn } from '../support/session';
@@ -75,6 +76,7 @@ describe('a new order at the counter', () => {
     await page.getByRole('textbox', { name: '客户姓名' }).fill('孙八');
     await page.getByRole('textbox', { name: '手机号' }).fill('13700002222');
     await page.getByRole('heading', { name: '设备（0）' }).tap();
+    const quoted = watchCounterQuotes(page);
     for (const [i, item] of gear.entries()) {
       await gunScan(page, item.barcodeNumber, (limit) =>
         page.locator('.order-create-line', { hasText: item.barcodeNumber }).waitFor(limit),
@@ -86,8 +88,9 @@ describe('a new order at the counter', () => {
       page.getByText(`设备 ${gear[0]!.barcodeNumber} 已在订单中`).waitFor(limit),
     );
 
-    // One day by the store's default: rent and deposits of both items.
-    const rent = gear.reduce((sum, g) => sum + g.dailyRentPrice, 0);
+    // One day by the store's default: rent (the day's daily prices, or its season's percent of
+    // them) and deposits of both items.
+    const { rent } = await quoted(gear.length);
     const deposits = gear.reduce((sum, g) => sum + g.deposit, 0);
     const fees = page.locator('.order-create__fees');
     await fees

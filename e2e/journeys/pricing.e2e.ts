@@ -199,7 +199,10 @@ describe('a family priced by the demo’s rate cards', () => {
       page.on('response', (response) => {
         if (!response.url().includes('/api/app/booking/quote') || !response.ok()) return;
         request = response.request().postDataJSON();
-        void response.json().then((q: BookingQuote) => (quote = q));
+        response.json().then(
+          (q: BookingQuote) => (quote = q),
+          () => undefined,
+        );
       });
 
       await page.goto(`${baseUrl}/customer/order-create`);
