@@ -52,6 +52,12 @@ const TEXTS = {
     junior: (name: string) => `${name} 儿童价`,
     weekend: '雪季旺季周末 ×1.2（2 天）',
     early: '提前 7 天预订 −10 %',
+    wechat: '微信支付',
+    pay: /^微信付款 ¥[\d.]+$/,
+    paid: '支付成功',
+    oneMoreDay: (price: string) => `续租 1 天 ${price}`,
+    extendConfirm: (price: string) => `归还时间延后 1 天，续租费 ${price}，确认后在线支付。`,
+    extendGo: '确认续租',
   },
   'en-US': {
     store: 'Thaiwoo Village Store',
@@ -83,6 +89,13 @@ const TEXTS = {
     junior: (name: string) => `junior rate for ${name}`,
     weekend: 'High season weekend ×1.2 (2 days)',
     early: 'booked 7 days ahead −10 %',
+    wechat: 'WeChat Pay',
+    pay: /^Pay ¥[\d.]+ with WeChat Pay$/,
+    paid: 'Payment received',
+    oneMoreDay: (price: string) => `Extend 1 day ${price}`,
+    extendConfirm: (price: string) =>
+      `The return moves 1 day later for ${price}, paid online next.`,
+    extendGo: 'Extend',
   },
 } as const;
 type Language = keyof typeof TEXTS;
@@ -119,7 +132,7 @@ function peakWeekend(today: string) {
     const friday = addDays(today, ahead);
     const days = [friday, addDays(friday, 1), addDays(friday, 2)];
     if (weekday(friday) === 5 && days.every((d) => seasonOf(d)?.nameEn === 'High season')) {
-      return { days, percents: days.map(percentOf) };
+      return { days, percents: days.map(percentOf), nextPercent: percentOf(addDays(friday, 3)) };
     }
   }
   throw new Error(`no high-season weekend in the winter after ${today}`);
@@ -265,6 +278,48 @@ describe('a family priced by the demo’s rate cards', () => {
       expect(orderRent).toBe(rent);
       expect(Math.round(order.totalAmount * 100)).toBe(rent + deposit);
       expect(quote).not.toBeNull();
+
+      // Paid with WeChat Pay (its local double), the order page gives each rider's line the rent
+      // the summary showed, and offers one more day at the cards' fourth day (Monday's percent).
+      await page.getByText(texts.wechat, { exact: true }).tap();
+      await page.getByRole('button', { name: texts.pay }).tap();
+      await page.waitForURL('**/__double/h5?**');
+      await page.getByRole('button', { name: /^Pay ¥/ }).tap();
+      await page.waitForURL('**/customer/orders/*?paid=1');
+      await page.getByText(texts.paid, { exact: true }).waitFor();
+      for (const [rider, price] of [
+        [family[0]!.name, adult],
+        [family[1]!.name, junior],
+      ] as const) {
+        await page
+          .locator('.summary-rider', { hasText: rider })
+          .locator('.summary-line__price', { hasText: money(price.rent) })
+          .waitFor();
+      }
+      const nextDay = (rate(pack.adult, 4) + rate(pack.junior!, 4)) * weekend.nextPercent;
+      await screenshot(page, `pricing-family-paid-${language}`);
+
+      // The family keeps the gear a day longer and pays that day: the order's rent grows by
+      // exactly the cards' fourth day, never by a re-priced four-day rental.
+      await page.getByRole('button', { name: texts.oneMoreDay(money(nextDay)) }).tap();
+      const confirm = page
+        .getByRole('dialog')
+        .filter({ hasText: texts.extendConfirm(money(nextDay)) });
+      await opened(confirm);
+      await confirm.getByRole('button', { name: texts.extendGo, exact: true }).tap();
+      await page.waitForURL('**/customer/payment/**');
+      await page.getByText(texts.wechat, { exact: true }).tap();
+      await page.getByRole('button', { name: texts.pay }).tap();
+      await page.waitForURL('**/__double/h5?**');
+      await page.getByRole('button', { name: /^Pay ¥/ }).tap();
+      await page.waitForURL('**/customer/orders/*?paid=1');
+      const extended = await staffApi(page, baseUrl).call<Order>(
+        'GET',
+        `/api/app/orders/${orderId}`,
+      );
+      expect(extended.days).toBe(4);
+      expect(extended.items.reduce((n, i) => n + Math.round(i.rent * 100), 0)).toBe(rent + nextDay);
+      expect(Math.round(extended.paidAmount * 100)).toBe(rent + deposit + nextDay);
       expect(errors).toEqual([]);
       booked ??= { orderId, rent, request };
       await context.close();
