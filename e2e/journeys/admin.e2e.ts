@@ -225,7 +225,10 @@ describe('the store dashboard and the administration console', () => {
       .fill('周协议');
     await rider.getByRole('button', { name: '保存' }).tap();
     await rider.waitFor({ state: 'hidden' });
-    await booking.locator('.gear-card', { hasText: '雪镜' }).getByRole('button').tap();
+    await booking
+      .locator('.gear-card:not(.gear-card--pack)', { hasText: '雪镜' })
+      .getByRole('button')
+      .tap();
     const popup = booking.getByRole('dialog').last();
     await popup.getByRole('radio', { name: '周协议', exact: true }).tap();
     await popup.locator('.kind-picker [role="radio"]:not([disabled])').first().tap();

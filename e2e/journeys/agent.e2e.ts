@@ -64,9 +64,9 @@ async function bookForCustomer(
   await field(texts.weight).fill('65');
   await dialog.getByRole('button', { name: texts.save }).tap();
   await dialog.waitFor({ state: 'hidden' });
-  // Goggles need no size: the first kind still free.
+  // Goggles need no size: the first kind still free (the kind's card, not a pack holding them).
   await page
-    .locator('.gear-card', { hasText: /雪镜|Goggles/ })
+    .locator('.gear-card:not(.gear-card--pack)', { hasText: /雪镜|Goggles/ })
     .getByRole('button')
     .tap();
   const popup = page.getByRole('dialog').last();

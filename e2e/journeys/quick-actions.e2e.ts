@@ -116,12 +116,17 @@ async function walkThrough(page: Page, where: string, noMore: string): Promise<s
   await page.waitForLoadState('networkidle');
   await loadWholeList(page, noMore);
   const found: string[] = [];
-  const end = await page.evaluate(() => document.documentElement.scrollHeight - innerHeight);
-  for (let y = 0; ; y = Math.min(y + 422, end)) {
+  // The end is read at every step: a page still growing (a quote's answer adds its words) has
+  // its end further down than when the walk began.
+  const end = () => page.evaluate(() => document.documentElement.scrollHeight - innerHeight);
+  for (let y = 0; ;) {
     await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
     for (const hit of await hiddenByQuickActions(page)) found.push(`${where} @${y}px: ${hit}`);
-    if (y >= end) break;
+    const last = await end();
+    if (y >= last) break;
+    y = Math.min(y + 422, last);
   }
+  await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), await end());
   for (const hit of await leftUnderTheBar(page)) found.push(`${where} at its end: ${hit}`);
   return found;
 }

@@ -12,6 +12,7 @@ import { demoCategories, demoPacks } from './data/inventory.js';
 import {
   demoCategoryCards,
   demoEarlyBooking,
+  demoLevelPacks,
   demoPackCards,
   demoSeasons,
   type DemoCard,
@@ -41,6 +42,11 @@ export async function seedDemoPricing(tx: Transaction, tenantId: string, today: 
     .select({ id: equipmentCategories.id, name: equipmentCategories.name })
     .from(equipmentCategories)
     .where(eq(equipmentCategories.tenantId, tenantId));
+  const categoryId = (code: string) => {
+    const name = demoCategories.find((c) => c.code === code)?.name;
+    return categories.find((c) => c.name === name)?.id;
+  };
+  await seedLevelPacks(tx, tenantId, categoryId);
   const packs = await tx
     .select({ id: rentalPacks.id, name: rentalPacks.name })
     .from(rentalPacks)
@@ -48,16 +54,9 @@ export async function seedDemoPricing(tx: Transaction, tenantId: string, today: 
       and(
         eq(rentalPacks.tenantId, tenantId),
         isNull(rentalPacks.storeId),
-        inArray(
-          rentalPacks.name,
-          demoPacks.map((p) => p.name),
-        ),
+        inArray(rentalPacks.name, Object.keys(demoPackCards)),
       ),
     );
-  const categoryId = (code: string) => {
-    const name = demoCategories.find((c) => c.code === code)?.name;
-    return categories.find((c) => c.name === name)?.id;
-  };
   const row = (kind: 'category' | 'pack', subjectId: string, junior: boolean, card: DemoCard) => ({
     tenantId,
     storeId: null,
@@ -113,6 +112,52 @@ export async function seedDemoPricing(tx: Transaction, tenantId: string, today: 
           eq(businessParameters.tenantId, tenantId),
           isNull(businessParameters.storeId),
           eq(businessParameters.key, key),
+        ),
+      );
+  }
+}
+
+/**
+ * The beginner's and premium packs beside the full sets (a pack of the same name is left as it
+ * is), for every store whose stock has each of their kinds; the full snowboard set moves behind
+ * its beginner's pack, so the booking page lists each sport's levels in order.
+ */
+async function seedLevelPacks(
+  tx: Transaction,
+  tenantId: string,
+  categoryId: (code: string) => string | undefined,
+) {
+  const existing = await tx
+    .select({ name: rentalPacks.name })
+    .from(rentalPacks)
+    .where(eq(rentalPacks.tenantId, tenantId));
+  const fresh = demoLevelPacks.filter(
+    (p) => !existing.some((e) => e.name === p.name) && p.components.every(categoryId),
+  );
+  if (fresh.length === 0) return;
+  await tx.insert(rentalPacks).values(
+    fresh.map((pack) => ({
+      tenantId,
+      name: pack.name,
+      nameEn: pack.nameEn,
+      description: pack.description,
+      descriptionEn: pack.descriptionEn,
+      dailyPriceFen: fen(pack.dailyRent),
+      depositFen: fen(pack.deposit),
+      categoryIds: pack.components.map((code) => categoryId(code)!),
+      sortOrder: pack.sortOrder,
+    })),
+  );
+  const snowboard = demoPacks.find((p) => p.components[0] === 'SB');
+  if (snowboard) {
+    await tx
+      .update(rentalPacks)
+      .set({ sortOrder: 4 })
+      .where(
+        and(
+          eq(rentalPacks.tenantId, tenantId),
+          eq(rentalPacks.name, snowboard.name),
+          eq(rentalPacks.sortOrder, 2),
         ),
       );
   }

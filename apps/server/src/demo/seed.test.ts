@@ -23,7 +23,7 @@ import {
 } from '@/db/schema.js';
 import { seedDemoData } from './seed.js';
 import { demoCategories, demoPacks } from './data/inventory.js';
-import { demoSeasons } from './data/pricing.js';
+import { demoLevelPacks, demoSeasons } from './data/pricing.js';
 
 const DAY = 86_400_000;
 
@@ -144,8 +144,9 @@ describe('the demo’s Chongli prices', () => {
       );
       return row ? card(row) : undefined;
     };
-    // Skis, ski boots, snowboards and their boots, and both packs: each an adult and a junior card.
-    expect(cards).toHaveLength(12);
+    // Skis, ski boots, snowboards and their boots, and five packs (three levels of ski pack, two
+    // of snowboard pack): each an adult and a junior card.
+    expect(cards).toHaveLength(18);
     for (const row of cards) {
       expect(row.storeId).toBeNull();
       expect(row.lengthsFen).toHaveLength(7);
@@ -165,13 +166,22 @@ describe('the demo’s Chongli prices', () => {
       const daily = demoCategories.find((c) => c.name === name)!.dailyRent * 100;
       return { lengths: [daily], furtherDayFen: daily };
     };
-    for (const demo of demoPacks) {
+    for (const demo of [...demoPacks, ...demoLevelPacks]) {
       const pack = packs.find((p) => p.name === demo.name)!;
       for (const junior of [false, true]) {
         const parts = pack.categoryIds.map((id) => partCard(id, junior));
         expect(packCardProblem(cardOf('pack', pack.id, junior)!, parts)).toBeNull();
       }
     }
+    // The booking page lists each sport's levels in order, beginner first.
+    const listed = [...packs].sort((a, b) => a.sortOrder - b.sortOrder).map((p) => p.nameEn);
+    expect(listed).toEqual([
+      'Beginner ski pack',
+      'Full ski set',
+      'Premium ski pack',
+      'Beginner snowboard pack',
+      'Full snowboard set',
+    ]);
     // Three days of the Sport pack: ¥460 for an adult, ¥270 for a child.
     const ski = packs.find((p) => p.name === '双板全套')!;
     expect(cardOf('pack', ski.id, false)!.lengths[2]).toBe(46_000);
@@ -214,7 +224,8 @@ describe('the demo’s Chongli prices', () => {
       .set({ value: '15' })
       .where(and(eq(businessParameters.key, P.EarlyBookingPercent)));
     await seedDemoData(db, { today: new Date('2027-05-01T04:00:00Z') });
-    expect(await db.select().from(rateCards)).toHaveLength(12);
+    expect(await db.select().from(rateCards)).toHaveLength(18);
+    expect(await db.select().from(rentalPacks)).toHaveLength(5);
     expect(await db.select().from(priceSeasons)).toHaveLength(seasons.length);
     expect(
       (await db.select().from(businessParameters)).find(
