@@ -30,6 +30,7 @@ async function prepare(
 ): Promise<SeedSummary | null> {
   const seeded = await prepareDatabase(database, {
     seedDemoData: settings.SEED_DEMO_DATA,
+    demoPricing: settings.SEED_DEMO_PRICING,
     firstAdmin: settings.ADMIN_PASSWORD
       ? { userName: settings.ADMIN_USER_NAME, password: settings.ADMIN_PASSWORD }
       : undefined,

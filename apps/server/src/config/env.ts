@@ -119,6 +119,12 @@ export const SettingsSchema = z.object({
   /** Load demo data into an empty database at start-up. */
   SEED_DEMO_DATA: booleanText.default(true),
   /**
+   * With the demo data, its Chongli rate cards, the winter's seasons and the early-booking
+   * discount (docs/pricing.md). Off, the demo's gear costs its daily price whatever the day: the
+   * web page tests' server, whose figures must not depend on the day they run.
+   */
+  SEED_DEMO_PRICING: booleanText.default(true),
+  /**
    * A real business's first start (SEED_DEMO_DATA=false, empty database): the super
    * administrator made once, with this user name and password (the app's password rules); it is
    * read only while the database is empty, and the password is changed in the app afterwards.

@@ -23,6 +23,9 @@ export async function startRealServer(port: number) {
     env: {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      // The demo's gear at its daily prices whatever day the tests run (no seasons, no cards):
+      // the pages' figures are the tests', the pricing is the server suite's and the journeys'.
+      SEED_DEMO_PRICING: 'false',
       RATE_LIMIT_SIGN_IN_PER_MINUTE: '100000',
       RATE_LIMIT_ANONYMOUS_PER_MINUTE: '100000',
       RATE_LIMIT_WITHOUT_BROWSER_PER_MINUTE: '100000',
