@@ -157,6 +157,38 @@ describe('rate cards: set per store or for every store, checked, previewed', () 
     });
   });
 
+  it('lists the cards in the shop’s order: packs by their place, then kinds, adult before junior', async () => {
+    const packs = await t.database.db
+      .select({ id: rentalPacks.id, name: rentalPacks.name, sortOrder: rentalPacks.sortOrder })
+      .from(rentalPacks);
+    // The demo lists the full ski set first, though 单板全套 comes first by name.
+    const inPlace = [...packs].sort((a, b) => a.sortOrder - b.sortOrder).map((p) => p.name);
+    expect(inPlace).toEqual(['双板全套', '单板全套']);
+    const storeId = stores['太舞小镇店']!;
+    for (const p of [...packs].reverse()) {
+      for (const junior of [true, false]) {
+        const res = await save('admin', {
+          storeId,
+          subjectKind: 'pack',
+          subjectId: p.id,
+          junior,
+          lengths: junior ? [100] : [180],
+          furtherDay: junior ? 50 : 90,
+        });
+        expect(res.statusCode).toBe(200);
+      }
+    }
+    const listed = (await list('admin', storeId)).items
+      .filter((c) => packs.some((p) => p.id === c.subjectId))
+      .map((c) => [c.subjectName, c.junior]);
+    expect(listed).toEqual([
+      ['双板全套', false],
+      ['双板全套', true],
+      ['单板全套', false],
+      ['单板全套', true],
+    ]);
+  });
+
   it('refuses a longer rental cheaper, odd fen, a free first day and absurd prices, saving nothing', async () => {
     const boots = pack.categoryIds[1]!;
     const cheaper = await save('manager', {

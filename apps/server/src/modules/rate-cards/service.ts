@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import {
   cardInFen,
   dayRate,
@@ -126,7 +126,8 @@ export class RateCardService {
         nameEn: equipmentCategories.nameEn,
       })
       .from(equipmentCategories)
-      .where(eq(equipmentCategories.tenantId, this.tenantId));
+      .where(eq(equipmentCategories.tenantId, this.tenantId))
+      .orderBy(asc(equipmentCategories.sortOrder), asc(equipmentCategories.name));
     const packs = await tx
       .select({
         id: rentalPacks.id,
@@ -135,7 +136,8 @@ export class RateCardService {
         categoryIds: rentalPacks.categoryIds,
       })
       .from(rentalPacks)
-      .where(eq(rentalPacks.tenantId, this.tenantId));
+      .where(eq(rentalPacks.tenantId, this.tenantId))
+      .orderBy(asc(rentalPacks.sortOrder), asc(rentalPacks.name));
     return { categories, packs };
   }
 
@@ -166,9 +168,21 @@ export class RateCardService {
       this.effective(this.db, scope),
       this.subjectNames(this.db),
     ]);
+    // In the shop's own order (as the booking page lists them: a sport's pack levels together),
+    // packs before kinds, each adult card before its junior one.
+    const place = (r: CardRow) =>
+      (r.subjectKind === 'pack' ? names.packs : names.categories).findIndex(
+        (s) => s.id === r.subjectId,
+      );
+    const ordered = [...rows].sort(
+      (a, b) =>
+        Number(a.subjectKind === 'category') - Number(b.subjectKind === 'category') ||
+        place(a) - place(b) ||
+        Number(a.junior) - Number(b.junior),
+    );
     return {
       storeId: scope,
-      items: rows.map((r) => ({ ...this.toDto(r, names), inherited: r.storeId !== scope })),
+      items: ordered.map((r) => ({ ...this.toDto(r, names), inherited: r.storeId !== scope })),
     };
   }
 

@@ -73,7 +73,7 @@ export default function RateCardsPage() {
 
 /** Packs first, then single gear; each subject's adult card before its junior one. */
 function CardList({ data, onOpen }: { data: RateCardList; onOpen: (card: RateCardItem) => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   if (data.items.length === 0) {
     return (
       <ErrorBlock
@@ -83,21 +83,17 @@ function CardList({ data, onOpen }: { data: RateCardList; onOpen: (card: RateCar
       />
     );
   }
-  const sorted = [...data.items].sort(
-    (a, b) =>
-      a.subjectName.localeCompare(b.subjectName, i18n.language) ||
-      Number(a.junior) - Number(b.junior),
-  );
+  // In the server's order: the shop's own (a sport's pack levels together).
   const groups = [
     {
       key: 'pack',
       title: t('admin.rateCards.packs'),
-      items: sorted.filter((c) => c.subjectKind === 'pack'),
+      items: data.items.filter((c) => c.subjectKind === 'pack'),
     },
     {
       key: 'category',
       title: t('admin.rateCards.categories'),
-      items: sorted.filter((c) => c.subjectKind === 'category'),
+      items: data.items.filter((c) => c.subjectKind === 'category'),
     },
   ].filter((g) => g.items.length > 0);
   return (
