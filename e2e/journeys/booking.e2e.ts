@@ -5,32 +5,27 @@ import { launchBrowser, newPhone, screenshot, watchErrors } from '../support/bro
 import { gunScan } from '../support/gun';
 import { staffApi } from '../support/api';
 import { signIn } from '../support/session';
-import { addRider, chooseSizes, opened, signInAtSubmit, type Rider } from '../support/booking';
+import {
+  addRider,
+  chooseSizes,
+  opened,
+  signInAtSubmit,
+  type Rider,
+  RIDER_FORM_TEXTS,
+  SIGN_IN_TEXTS,
+} from '../support/booking';
 import { baseUrl } from '../support/server';
 
 /** What a customer reads and taps, in each language the journey is made in. */
 const TEXTS = {
   'zh-CN': {
+    ...RIDER_FORM_TEXTS['zh-CN'],
+    ...SIGN_IN_TEXTS['zh-CN'],
     changeStore: '更换门店',
     increase: '增加',
-    addRider: '添加滑雪者',
-    riderDialog: '添加滑雪者',
-    name: '姓名',
-    height: '身高',
-    weight: '体重',
-    age: '年龄',
-    ability: /^II 型/,
-    boot: '鞋码',
-    save: '保存',
     addToBooking: '加入预订',
     accept: '我已阅读并同意',
     submit: '登录并提交',
-    phone: '手机号',
-    getCode: '获取验证码',
-    shownCode: /验证码：\d{6}/,
-    code: '验证码',
-    realName: '真实姓名',
-    login: /^登录$/,
     payWithin: /完成支付/,
     wechat: '微信支付',
     pay: /^微信付款 ¥[\d.]+$/,
@@ -47,26 +42,13 @@ const TEXTS = {
     deliveryComing: '送货员会把雪具送到你填写的地址，不用到店；订单状态和提醒都在这里。',
   },
   'en-US': {
+    ...RIDER_FORM_TEXTS['en-US'],
+    ...SIGN_IN_TEXTS['en-US'],
     changeStore: 'Change store',
     increase: 'Increase',
-    addRider: 'Add a rider',
-    riderDialog: 'Add a rider',
-    name: 'Name',
-    height: 'Height',
-    weight: 'Weight',
-    age: 'Age',
-    ability: /^Type II(?!I)/,
-    boot: 'Boot size',
-    save: 'Save',
     addToBooking: 'Add to booking',
     accept: 'I have read and accept',
     submit: 'Sign in and book',
-    phone: 'Mobile number',
-    getCode: 'Get code',
-    shownCode: /Your code: \d{6}/,
-    code: 'Code',
-    realName: 'Real name',
-    login: /^Sign in$/,
     payWithin: /Pay within/,
     wechat: 'WeChat Pay',
     pay: /^Pay ¥[\d.]+ with WeChat Pay$/,

@@ -11,7 +11,15 @@ import {
 import { launchBrowser, newPhone, screenshot, watchErrors } from '../support/browser';
 import { staffApi } from '../support/api';
 import { signIn } from '../support/session';
-import { addRider, chooseSizes, opened, signInAtSubmit, type Rider } from '../support/booking';
+import {
+  addRider,
+  chooseSizes,
+  opened,
+  signInAtSubmit,
+  type Rider,
+  RIDER_FORM_TEXTS,
+  SIGN_IN_TEXTS,
+} from '../support/booking';
 import { baseUrl } from '../support/server';
 
 /**
@@ -23,30 +31,17 @@ import { baseUrl } from '../support/server';
  */
 const TEXTS = {
   'zh-CN': {
+    ...RIDER_FORM_TEXTS['zh-CN'],
+    ...SIGN_IN_TEXTS['zh-CN'],
     store: '万龙雪场店',
     changeStore: '更换门店',
     changeDate: '改日期',
     confirmDate: '确定',
     increase: '增加',
-    addRider: '添加滑雪者',
-    riderDialog: '添加滑雪者',
-    name: '姓名',
-    height: '身高',
-    weight: '体重',
-    age: '年龄',
-    ability: /^II 型/,
-    boot: '鞋码',
-    save: '保存',
     choosePack: '选择双板全套',
     addToBooking: '加入预订',
     accept: '我已阅读并同意',
     submit: '登录并提交',
-    phone: '手机号',
-    getCode: '获取验证码',
-    shownCode: /验证码：\d{6}/,
-    code: '验证码',
-    realName: '真实姓名',
-    login: /^登录$/,
     table: (days: number, yuan: string) => `${days} 天 ${yuan}`,
     saving: (yuan: string) => `比单租省 ${yuan}`,
     junior: (name: string) => `${name} 儿童价`,
@@ -60,30 +55,17 @@ const TEXTS = {
     extendGo: '确认续租',
   },
   'en-US': {
+    ...RIDER_FORM_TEXTS['en-US'],
+    ...SIGN_IN_TEXTS['en-US'],
     store: 'Thaiwoo Village Store',
     changeStore: 'Change store',
     changeDate: 'Change date',
     confirmDate: 'OK',
     increase: 'Increase',
-    addRider: 'Add a rider',
-    riderDialog: 'Add a rider',
-    name: 'Name',
-    height: 'Height',
-    weight: 'Weight',
-    age: 'Age',
-    ability: /^Type II(?!I)/,
-    boot: 'Boot size',
-    save: 'Save',
     choosePack: 'Choose Full ski set',
     addToBooking: 'Add to booking',
     accept: 'I have read and accept',
     submit: 'Sign in and book',
-    phone: 'Mobile number',
-    getCode: 'Get code',
-    shownCode: /Your code: \d{6}/,
-    code: 'Code',
-    realName: 'Real name',
-    login: /^Sign in$/,
     table: (days: number, yuan: string) => `${days} days ${yuan}`,
     saving: (yuan: string) => `${yuan} less than the parts`,
     junior: (name: string) => `junior rate for ${name}`,

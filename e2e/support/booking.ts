@@ -62,6 +62,32 @@ export interface RiderFormTexts {
   save: string;
 }
 
+/** The rider form's words as each language shows them. */
+export const RIDER_FORM_TEXTS = {
+  'zh-CN': {
+    addRider: '添加滑雪者',
+    riderDialog: '添加滑雪者',
+    name: '姓名',
+    height: '身高',
+    weight: '体重',
+    age: '年龄',
+    ability: /^II 型/,
+    boot: '鞋码',
+    save: '保存',
+  },
+  'en-US': {
+    addRider: 'Add a rider',
+    riderDialog: 'Add a rider',
+    name: 'Name',
+    height: 'Height',
+    weight: 'Weight',
+    age: 'Age',
+    ability: /^Type II(?!I)/,
+    boot: 'Boot size',
+    save: 'Save',
+  },
+} as const satisfies Record<string, RiderFormTexts>;
+
 /** Adds a rider through the booking page's rider form. */
 export async function addRider(page: Page, texts: RiderFormTexts, rider: Rider) {
   await page.getByRole('button', { name: texts.addRider, exact: true }).first().tap();
@@ -88,6 +114,26 @@ export interface SignInTexts {
   realName: string;
   login: RegExp;
 }
+
+/** The sign-in form's words as each language shows them. */
+export const SIGN_IN_TEXTS = {
+  'zh-CN': {
+    phone: '手机号',
+    getCode: '获取验证码',
+    shownCode: /验证码：\d{6}/,
+    code: '验证码',
+    realName: '真实姓名',
+    login: /^登录$/,
+  },
+  'en-US': {
+    phone: 'Mobile number',
+    getCode: 'Get code',
+    shownCode: /Your code: \d{6}/,
+    code: 'Code',
+    realName: 'Real name',
+    login: /^Sign in$/,
+  },
+} as const satisfies Record<string, SignInTexts>;
 
 /** The sign-in form at submit, with the code the sandbox SMS tag shows. */
 export async function signInAtSubmit(page: Page, texts: SignInTexts, phone: string) {

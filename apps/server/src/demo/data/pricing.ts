@@ -1,3 +1,4 @@
+import { addDays, type PriceSeason } from '@snowgear/contracts';
 import type { DemoPack } from './inventory.js';
 
 /**
@@ -116,21 +117,6 @@ const NEW_YEAR_DAY: Record<number, string> = {
   2032: '02-11',
 };
 
-export interface DemoSeason {
-  from: string;
-  to: string;
-  percent: number;
-  weekendPercent?: number;
-  name: string;
-  nameEn: string;
-}
-
-const addDays = (day: string, n: number) => {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-};
-
 /**
  * The seasons of the winter a demo started on `today` (YYYY-MM-DD, the store's calendar) sells:
  * the one under way, or the next once the last has ended (after 5 April). Back to back, never
@@ -138,11 +124,11 @@ const addDays = (day: string, n: number) => {
  * (130 %), the Spring Festival from its eve for eight days (150 %), and the spring's end from 16
  * March (80 %).
  */
-export function demoSeasons(today: string): DemoSeason[] {
+export function demoSeasons(today: string): PriceSeason[] {
   const year = Number(today.slice(0, 4));
   const winter = today.slice(5) > '04-05' ? year : year - 1;
   const next = winter + 1;
-  const high = (from: string, to: string): DemoSeason => ({
+  const high = (from: string, to: string): PriceSeason => ({
     from,
     to,
     percent: 100,
@@ -150,7 +136,7 @@ export function demoSeasons(today: string): DemoSeason[] {
     name: '雪季旺季',
     nameEn: 'High season',
   });
-  const seasons: DemoSeason[] = [
+  const seasons: PriceSeason[] = [
     high(`${winter}-12-15`, `${winter}-12-30`),
     {
       from: `${winter}-12-31`,
