@@ -136,6 +136,9 @@ describe('a paged list', () => {
   it('says there is no more only once the last page is drawn', async () => {
     renderList(page);
     await screen.findByText('雪板 20', {}, SLOW);
+    // The page's end (what asks for more) is drawn after its last item: scrolled to before it is
+    // there, nothing would be asked for.
+    await screen.findByText('加载中…', {}, SLOW);
     await act(async () => scrollToEnd());
     await screen.findByText('雪板 40', {}, SLOW);
     const seen: string[] = [];
