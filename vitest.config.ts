@@ -17,7 +17,7 @@ export default defineConfig({
     // times, and the extra worker fills those gaps (on two cores: 295 s against 325 s with two
     // workers, the same CPU time). Vitest's default leaves one core free.
     maxWorkers: availableParallelism() + 1,
-    // `npm test -- --coverage` (CI): what the tests run of each source file, summed per module
+    // `npm run test:coverage`: what the tests run of each source file, summed per module
     // by scripts/coverage-table.mjs. Only code run in the test workers counts, not that of the
     // servers some tests start as processes of their own. Istanbul counts in the source files
     // alone; V8's counting slows every script a worker runs, and each page test runs jsdom,

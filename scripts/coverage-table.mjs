@@ -1,5 +1,5 @@
 // Prints what the tests cover of each module, from Vitest's json-summary coverage report
-// (`npm test -- --coverage`): the server's modules/* and the web app's features/* one by one, the
+// (`npm run test:coverage`): the server's modules/* and the web app's features/* one by one, the
 // other folders of each app and each package as a whole.
 //   node scripts/coverage-table.mjs [coverage/coverage-summary.json]
 import { readFileSync } from 'node:fs';
