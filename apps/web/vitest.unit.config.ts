@@ -18,6 +18,7 @@ export const UNIT_TESTS = [
   'src/features/store-navigation/utils/orientation.test.ts',
   'src/features/audio/utils/render-tones.test.ts',
   'src/features/audit-log/utils/audit-filters.test.ts',
+  'src/features/rental-summary/utils/summary-view.test.ts',
   'src/features/customer-orders/utils/my-order-rules.test.ts',
   'src/features/finance/utils/date-range.test.ts',
   'src/features/finance/utils/money.test.ts',

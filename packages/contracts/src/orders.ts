@@ -235,6 +235,11 @@ export const FeeItemSchema = z.object({
   kind: z.enum(FEE_KINDS),
   amount: z.number(),
   description: z.string(),
+  /**
+   * A rent line whose description says how its price came about (a card, a season, a junior
+   * rate, a pack's saving, booking early), shown beside its gear (`explainRents`).
+   */
+  explains: z.boolean(),
   /** Why the line was added by hand or waived ('' for lines the price list gives). */
   reason: z.string(),
   /** The manager who allowed it beyond a clerk's limits (null: none was needed). */

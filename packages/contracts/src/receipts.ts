@@ -73,6 +73,11 @@ export const ReceiptSchema = z.object({
   timeZone: z.string(),
   lines: z.array(ReceiptLineSchema),
   rent: Yuan,
+  /**
+   * How the rent came about, one entry per rent line that says more than a daily price × days
+   * ("双板全套 · 3 天 ¥460（套餐价，比单租省 ¥162） · 春节 ×1.5（1 天）"), in the reader's language.
+   */
+  rentExplanations: z.array(z.string()).default([]),
   /** Fee lines beside rent and deposit: delivery, extension, damage, late fee, discounts … */
   fees: z.array(ReceiptFeeSchema),
   /** The order's total (rent + deposit + fees). */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   customerCancelsUntil,
   DeliveryMethod,
+  explainRents,
   OrderStatus,
   rentalSummaryLines,
   type RentalSummaryPart,
@@ -98,5 +99,34 @@ describe('until when the customer may cancel', () => {
   it('is until the gear is handed over at the store, or leaves for the delivery', () => {
     expect(customerCancelsUntil(DeliveryMethod.SelfPickup)).toBe(OrderStatus.InUse);
     expect(customerCancelsUntil(DeliveryMethod.Delivery)).toBe(OrderStatus.Delivering);
+  });
+});
+
+describe("an order's lines with the words of its rent lines", () => {
+  const pack = part({ packName: '双板全套', dailyPrice: 153.33, rent: 460, days: 3 });
+  const alone = part({ riderKey: 'b', dailyPrice: 25, rent: 75, days: 3 });
+  const lines = rentalSummaryLines([pack, alone]);
+  const said = '双板全套 · 3 天 ¥460（套餐价，比单租省 ¥162） · 春节 ×1.5（1 天）';
+
+  it('puts each explaining rent line beside its own line, and none beside a plain daily rent', () => {
+    const explained = explainRents(lines, [
+      { amount: 460, description: said, explains: true },
+      { amount: 75, description: '雪镜 × 3', explains: false },
+    ]);
+    expect(explained.map((l) => l.explanation)).toEqual([said, '']);
+  });
+
+  it('says nothing where the rents no longer match: a line extended, or a rent line added', () => {
+    const extended = explainRents(lines, [
+      { amount: 400, description: said, explains: true },
+      { amount: 75, description: '雪镜 × 3', explains: false },
+    ]);
+    expect(extended.map((l) => l.explanation)).toEqual(['', '']);
+    const added = explainRents(lines, [
+      { amount: 460, description: said, explains: true },
+      { amount: 75, description: '雪镜 × 3', explains: false },
+      { amount: 20, description: '手工', explains: false },
+    ]);
+    expect(added.map((l) => l.explanation)).toEqual(['', '']);
   });
 });

@@ -105,6 +105,25 @@ export const rentIsDaily = (dailyPrice: number, days: number, rent: number) =>
   fen(dailyPrice) * days === fen(rent);
 
 /**
+ * An order's summary lines with the words its rent lines keep. The order's rent lines are written
+ * one per line of the summary, in its order (a pack for a rider, or a piece alone:
+ * modules/orders/pricing.ts), so the n-th explains the n-th where both say the same rent. Where
+ * they do not (a line extended or returned early since, a rent line added by hand), the lines
+ * keep their figures without words rather than words about another price.
+ */
+export function explainRents<L extends { rent: number; explanation: string }>(
+  lines: readonly L[],
+  rents: readonly { amount: number; description: string; explains: boolean }[],
+): L[] {
+  const same =
+    rents.length === lines.length && rents.every((r, i) => fen(r.amount) === fen(lines[i]!.rent));
+  if (!same) return [...lines];
+  return lines.map((line, i) =>
+    rents[i]!.explains ? { ...line, explanation: rents[i]!.description } : line,
+  );
+}
+
+/**
  * Pieces as the customer reads them: a pack's parts become one line with one daily price and one
  * deposit (the server shares a pack's price over its parts only to keep each item's books).
  * A quote names each pack by its cart line; an order's pack is a run of one rider's lines of the

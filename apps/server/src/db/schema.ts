@@ -779,6 +779,12 @@ export const orderFeeItems = pgTable(
     description: text('description').notNull().default(''),
     /** The same in English for English readers; empty: not translated yet (the Chinese shows). */
     descriptionEn: text('description_en').notNull().default(''),
+    /**
+     * A rent line whose description says how its price came about (a card, a season, a junior
+     * rate, a pack's saving, booking early: modules/pricing), more than "双板 × 3": the order
+     * shows it beside its gear as the booking's summary did.
+     */
+    explains: boolean('explains').notNull().default(false),
     sortOrder: integer('sort_order').notNull().default(0),
     /**
      * Why a line was added by hand or waived (a discount, an ad-hoc fee or refund, a late fee

@@ -19,8 +19,8 @@ describe('order arithmetic', () => {
       { label: 'B', depositFen: 0 },
     ];
     const rents = [
-      { rentFen: 36_000, description: 'A × 3', descriptionEn: '' },
-      { rentFen: 10_650, description: 'B × 3', descriptionEn: '' },
+      { rentFen: 36_000, description: 'A × 3', descriptionEn: '', explained: false },
+      { rentFen: 10_650, description: 'B × 3', descriptionEn: '', explained: false },
     ];
     const priced = priceOrder({
       rents,
@@ -52,8 +52,8 @@ describe('order arithmetic', () => {
     expect(most.totalFen).toBe(103_000);
     const free = priceOrder({
       rents: [
-        { rentFen: 12_000, description: 'A × 1', descriptionEn: '' },
-        { rentFen: 3_550, description: 'B × 1', descriptionEn: '' },
+        { rentFen: 12_000, description: 'A × 1', descriptionEn: '', explained: false },
+        { rentFen: 3_550, description: 'B × 1', descriptionEn: '', explained: false },
       ],
       lines: lines.map((l) => ({ ...l, depositFen: 0 })),
       deliveryFeeFen: 3_000,

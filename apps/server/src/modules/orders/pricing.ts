@@ -24,6 +24,8 @@ export interface RentLine {
   rentFen: number;
   description: string;
   descriptionEn: string;
+  /** The description says more than a daily price × days (modules/pricing/rental.ts). */
+  explained: boolean;
 }
 
 export interface FeeLine {
@@ -32,6 +34,8 @@ export interface FeeLine {
   description: string;
   /** The description in English; empty where the names in it have none (the Chinese shows). */
   descriptionEn: string;
+  /** A rent line whose description explains its price (schema `order_fee_items.explains`). */
+  explains?: boolean;
 }
 
 type FeeLabels = { delivery: string; pickup: string; discount: string };
@@ -61,6 +65,7 @@ export function priceOrder(input: {
       amountFen: rent.rentFen,
       description: rent.description,
       descriptionEn: rent.descriptionEn,
+      explains: rent.explained,
     });
   }
   for (const line of input.lines) {

@@ -88,6 +88,9 @@ export class OrderReceiptService extends OrdersService {
       timeZone: this.timeZone,
       lines: this.linesOf(detail, view.personal),
       rent: toYuan(sum(detail.fees.filter((f) => f.kind === FeeItemKind.Rent))),
+      rentExplanations: detail.fees
+        .filter((f) => f.kind === FeeItemKind.Rent && f.explains)
+        .map((f) => f.description),
       fees: detail.fees
         .filter((f) => f.kind !== FeeItemKind.Rent && f.kind !== FeeItemKind.Deposit)
         .map((f) => ({

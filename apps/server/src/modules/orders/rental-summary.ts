@@ -1,4 +1,9 @@
-import { FeeItemKind, rentalSummaryLines, type RentalSummary } from '@snowgear/contracts';
+import {
+  explainRents,
+  FeeItemKind,
+  rentalSummaryLines,
+  type RentalSummary,
+} from '@snowgear/contracts';
 import { chooseParameter } from '@/lib/business-parameters.js';
 import type { OrderDetailRows } from './repository.js';
 import { toYuan } from './pricing.js';
@@ -15,6 +20,13 @@ export function rentalSummaryOf(detail: OrderDetailRows, personal: boolean): Ren
   const { order, items, fees } = detail;
   const sumOf = (kind: FeeItemKind) =>
     toYuan(fees.filter((f) => f.kind === kind).reduce((sum, f) => sum + f.amountFen, 0));
+  const rents = fees
+    .filter((f) => f.kind === FeeItemKind.Rent)
+    .map((f) => ({
+      amount: toYuan(f.amountFen),
+      description: f.description,
+      explains: f.explains,
+    }));
   const lines = rentalSummaryLines(
     items.map(({ item, categoryName, equipmentName, sizeLabel }) => ({
       categoryId: item.categoryId,
@@ -29,6 +41,7 @@ export function rentalSummaryOf(detail: OrderDetailRows, personal: boolean): Ren
       days: item.days,
     })),
   ).map(({ cartIndex: _, ...line }) => line);
+  const explained = explainRents(lines, rents);
   return {
     storeName: detail.storeName ?? '',
     rentalStartTime: order.rentalStartAt.toISOString(),
@@ -39,7 +52,7 @@ export function rentalSummaryOf(detail: OrderDetailRows, personal: boolean): Ren
     deliveryAddress: personal ? order.deliveryAddress : null,
     returnAddress: personal ? order.returnAddress : null,
     deliveryWindowEnd: deliveryWindowEnd(order)?.toISOString() ?? null,
-    lines,
+    lines: explained,
     rent: sumOf(FeeItemKind.Rent),
     deposit: sumOf(FeeItemKind.Deposit),
     fees: fees

@@ -638,6 +638,7 @@ export class OrdersService {
         kind: f.kind as Order['feeItems'][number]['kind'],
         amount: toYuan(f.amountFen),
         description: f.description,
+        explains: f.explains,
         reason: f.reason,
         // A customer does not read the names of the managers who approved.
         approvedByName: byRole ? null : f.approvedByName,

@@ -5,7 +5,9 @@ import {
   type BookingCartInput,
   type BookingCatalog,
   type BookingQuote,
+  type Checkout,
   type Order,
+  type Receipt,
 } from '@snowgear/contracts';
 import { orderFeeItems, orderItems, orders } from '@/db/schema.js';
 import {
@@ -212,6 +214,14 @@ describe('pricing orders on rate cards, seasons and early booking', () => {
     const rents = order.feeItems.filter((f) => f.kind === 'Rent');
     expect(rents.map((f) => f.amount)).toEqual([468, 265.5]);
     expect(rents[0]!.description).toContain('双板全套 · 3 天 ¥460');
+    // The order keeps the words beside each rider's pack, as the booking's summary showed them.
+    expect(rents.map((f) => f.explains)).toEqual([true, true]);
+    const checkout = (
+      await call('customer', 'GET', `/api/app/payments/checkout/${order.id}`)
+    ).json<Checkout>();
+    expect(checkout.summary.lines.map((l) => l.explanation)).toEqual(
+      before.prices.map((p) => p.explanation),
+    );
     const lines = await t.database.db
       .select({ rentFen: orderItems.rentFen })
       .from(orderItems)
@@ -264,6 +274,21 @@ describe('pricing orders on rate cards, seasons and early booking', () => {
       .where(eq(orderItems.orderId, order.id));
     expect(grown.every((l) => l.days === 4)).toBe(true);
     expect(grown.reduce((n, l) => n + l.rentFen!, 0)).toBe(73_350 + 24_000);
+
+    // The receipt says how each rent came about, in the reader's language; the order's lines,
+    // four days long now, no longer carry the words about three.
+    const receipt = (
+      await call('customer', 'GET', `/api/app/orders/${order.id}/receipt`)
+    ).json<Receipt>();
+    expect(receipt.rentExplanations).toEqual(before.prices.map((p) => p.explanation));
+    const english = (
+      await call('customer', 'GET', `/api/app/orders/${order.id}/receipt`, undefined, 'en-US')
+    ).json<Receipt>();
+    expect(english.rentExplanations[1]).toMatch(/· 3 days ¥\d+.*junior rate for 张小妹/);
+    const longer = (
+      await call('customer', 'GET', `/api/app/payments/checkout/${order.id}`)
+    ).json<Checkout>();
+    expect(longer.summary.lines.map((l) => l.explanation)).toEqual(['', '']);
   });
 
   it('prices the counter on the same cards without the online discount, junior by the rider’s age', async () => {

@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Equipment, Order } from '@snowgear/contracts';
+import type { CatalogueCategory, Equipment, Order, RateCardDto } from '@snowgear/contracts';
 import { GlobalMessages } from '@/features/app-state/components/global-messages';
 import { clearSession, loginWithPassword, useSession } from '@/features/auth/stores/session-store';
 import { api } from '@/lib/api-client';
@@ -150,5 +150,63 @@ describe('receipt page (real server)', () => {
     renderPage(`/customer/receipt/${paid.orderNumber}`);
     expect(await screen.findByText('没有找到这张收据')).toBeTruthy();
     expect(document.body.textContent).not.toContain(paid.bills[0]!.receiptNo);
+  });
+
+  it('says how a rate card priced the rent, and keeps saying it once the card is gone', async () => {
+    // A kind of gear of this test's own, priced on a card of the business: the web tests share
+    // one server, and no other test's order meets it.
+    await loginWithPassword({
+      userNameOrEmailAddress: 'admin',
+      password: '1q2w3E*',
+      rememberMe: false,
+    });
+    const name = `收据测试护膝${Date.now() % 1_000_000}`;
+    const kind = await api.post<CatalogueCategory>('/app/catalogue/categories', {
+      name,
+      sizeKind: 'SmallEquipment',
+    });
+    const card = await api.put<RateCardDto>('/app/rate-cards', {
+      storeId: null,
+      subjectKind: 'category',
+      subjectId: kind.id,
+      junior: false,
+      lengths: [40, 70, 90],
+      furtherDay: 15,
+    });
+    await signIn('manager');
+    const storeId = useSession.getState().user!.primaryStoreId!;
+    const item = await api.post<Equipment>('/app/equipment', {
+      storeId,
+      categoryId: kind.id,
+      name,
+      barcodeNumber: `RK-${Date.now()}`,
+      dailyRentPrice: 40,
+      deposit: 50,
+    });
+    const start = Date.UTC(new Date().getUTCFullYear() + 1, 0, 9, 1, 0);
+    let order = await counterOrder({
+      storeId,
+      customerName: '收据测试顾客',
+      customerPhone: '13900006666',
+      rentalStartTime: new Date(start).toISOString(),
+      rentalEndTime: new Date(start + 3 * DAY).toISOString(),
+      items: [{ equipmentId: item.id }],
+    });
+    await api.post(`/app/orders/confirm-cash-received?billId=${order.bills[0]!.id}`);
+    order = await api.get<Order>(`/app/orders/${order.id}`);
+    await loginWithPassword({
+      userNameOrEmailAddress: 'admin',
+      password: '1q2w3E*',
+      rememberMe: false,
+    });
+    await api.delete(`/app/rate-cards/${card.id}`);
+    clearSession();
+
+    renderPage(`/customer/receipt/${order.orderNumber}?k=${order.qrToken}`);
+    const receipt = await screen.findByRole('article', { name: '万龙雪场店' });
+    const rent = within(receipt).getByText('租金').closest('li')!;
+    // The item at the counter is named with its label, as its order line is.
+    expect(within(rent).getByText(`${name} ${item.barcodeNumber} · 3 天 ¥90`)).toBeTruthy();
+    expect(within(rent).getByText('¥90.00')).toBeTruthy();
   });
 });

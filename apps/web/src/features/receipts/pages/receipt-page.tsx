@@ -167,7 +167,15 @@ function ReceiptView({ receipt }: { receipt: Receipt }) {
         <h2 id="receipt-fees">{t('receipt.fees')}</h2>
         <ul className="receipt__rows">
           <li className="receipt__row">
-            <span className="receipt__what">{t('receipt.rent')}</span>
+            <span className="receipt__what">
+              {t('receipt.rent')}
+              {/* How each priced rent came about: its card, season, junior rate or discount. */}
+              {receipt.rentExplanations.map((words, i) => (
+                <small key={i} className="receipt__detail">
+                  {words}
+                </small>
+              ))}
+            </span>
             <span className="receipt__amount">{money(receipt.rent)}</span>
           </li>
           {receipt.fees.map((fee, i) => (

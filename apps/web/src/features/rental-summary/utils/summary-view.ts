@@ -1,4 +1,5 @@
 import {
+  explainRents,
   FeeItemKind,
   rentalSummaryLines,
   type BookingQuote,
@@ -117,19 +118,22 @@ export function fromOrder(order: Order): SummaryView {
     deliveryAddress: order.deliveryAddress,
     returnAddress: order.returnAddress,
     deliveryWindowEnd: order.deliveryWindowEnd,
-    lines: rentalSummaryLines(
-      order.items.map((item) => ({
-        categoryId: item.categoryId,
-        categoryName: item.categoryName || item.equipmentName,
-        sizeLabel: item.sizeLabel,
-        packName: item.packName,
-        riderKey: item.riderKey,
-        riderName: item.rider?.name ?? null,
-        dailyPrice: item.dailyPrice,
-        rent: item.rent,
-        deposit: item.deposit,
-        days: item.days,
-      })),
+    lines: explainRents(
+      rentalSummaryLines(
+        order.items.map((item) => ({
+          categoryId: item.categoryId,
+          categoryName: item.categoryName || item.equipmentName,
+          sizeLabel: item.sizeLabel,
+          packName: item.packName,
+          riderKey: item.riderKey,
+          riderName: item.rider?.name ?? null,
+          dailyPrice: item.dailyPrice,
+          rent: item.rent,
+          deposit: item.deposit,
+          days: item.days,
+        })),
+      ),
+      order.feeItems.filter((f) => f.kind === FeeItemKind.Rent),
     ),
     rent: feesOf(FeeItemKind.Rent),
     deposit: feesOf(FeeItemKind.Deposit),

@@ -1,0 +1,1 @@
+ALTER TABLE "order_fee_items" ADD COLUMN "explains" boolean DEFAULT false NOT NULL;
