@@ -273,10 +273,12 @@ describe('a family priced by the demo’s rate cards', () => {
         [family[0]!.name, adult],
         [family[1]!.name, junior],
       ] as const) {
-        await page
-          .locator('.summary-rider', { hasText: rider })
-          .locator('.summary-line__price', { hasText: money(price.rent) })
-          .waitFor();
+        const line = page.locator('.summary-rider', { hasText: rider }).locator('.summary-line');
+        await line.locator('.summary-line__price', { hasText: money(price.rent) }).waitFor();
+        // With the words the booking's summary gave it.
+        const words = (await line.locator('.rental-summary__explanation').textContent()) ?? '';
+        expect(words).toContain(texts.table(3, price.table));
+        expect(words).toContain(texts.early);
       }
       const nextDay = (rate(pack.adult, 4) + rate(pack.junior!, 4)) * weekend.nextPercent;
       await screenshot(page, `pricing-family-paid-${language}`);
