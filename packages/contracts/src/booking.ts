@@ -37,8 +37,9 @@ export const BookableKindSchema = z.object({
   label: z.string(),
   dailyPrice: z.number(),
   /**
-   * What it costs an adult for the catalog's days, as the quote will price it (the store's rate
-   * card and seasons, an early booking's discount: docs/pricing.md).
+   * What it costs for the catalog's days, as the quote will price it (the store's rate card and
+   * seasons, an early booking's discount: docs/pricing.md): an adult's, or the junior card's for
+   * a size only a child wears.
    */
   rent: z.number(),
   deposit: z.number(),

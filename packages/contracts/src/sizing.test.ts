@@ -5,6 +5,7 @@ import {
   bootSizeBounds,
   bootSizeEquivalents,
   bootSizeToMondopoint,
+  childSized,
   cmToFeetInches,
   euToMondopoint,
   feetInchesToCm,
@@ -348,5 +349,43 @@ describe('heights and weights in feet, inches and pounds', () => {
     expect(lbToKg(154)).toBe(70);
     // Whole kg survive the pounds they are shown in.
     for (let kg = 10; kg <= 200; kg++) expect(lbToKg(kgToLb(kg))).toBe(kg);
+  });
+});
+
+describe("children's sizes: the junior rate whatever age was given", () => {
+  const pole = { name: '雪杖', dinAdjustable: false };
+  const board = { name: '单板滑雪板', dinAdjustable: false };
+  const eu = [{ id: 'size', unit: 'EU', options: ['30', '33.5', '34', '40'] }];
+  const goggles = { name: '雪镜', dinAdjustable: false };
+
+  it('takes skis and boards of 120 cm and under, poles of 90 and under, for a child’s', () => {
+    expect(childSized(ski, skis, { length: '120' })).toBe(true);
+    expect(childSized(ski, skis, { length: '130' })).toBe(false);
+    expect(childSized(board, lengths(110, 120, 130), { length: '110' })).toBe(true);
+    expect(childSized(board, lengths(110, 120, 130), { length: '130' })).toBe(false);
+    expect(childSized(pole, lengths(80, 90, 95), { length: '90' })).toBe(true);
+    expect(childSized(pole, lengths(80, 90, 95), { length: '95' })).toBe(false);
+  });
+
+  it('takes boots of Mondopoint 21.5 and under (EU 33.5), never the smallest adult’s 22.5', () => {
+    expect(childSized(boots, mondopoint, { size: '21.5' })).toBe(true);
+    expect(childSized(boots, mondopoint, { size: '22' })).toBe(false);
+    expect(childSized(boots, mondopoint, { size: '22.5' })).toBe(false);
+    expect(childSized(boots, eu, { size: '33.5' })).toBe(true);
+    expect(childSized(boots, eu, { size: '34' })).toBe(false);
+  });
+
+  it('takes an XS helmet (a head under 52 cm), not an S that adults wear too', () => {
+    expect(childSized(helmet, letters, { size: 'XS' })).toBe(true);
+    expect(childSized(helmet, letters, { size: 'S' })).toBe(false);
+    expect(childSized(helmet, [{ id: 'size', options: ['50', '56'] }], { size: '50' })).toBe(true);
+  });
+
+  it('says nothing of gear that is not sized, a size in words, or no size chosen', () => {
+    expect(childSized(goggles, letters, { size: 'XS' })).toBe(false);
+    expect(childSized(ski, [{ id: 'level', options: ['初级', '高级'] }], { level: '初级' })).toBe(
+      false,
+    );
+    expect(childSized(ski, skis, {})).toBe(false);
   });
 });

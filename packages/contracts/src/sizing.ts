@@ -301,6 +301,45 @@ const HELMET_NEED: Record<
   adult: { target: M, from: S, to: HELMET_LETTERS.length - 1 },
 };
 
+// ---- children's sizes ---------------------------------------------------------------------------
+
+/**
+ * The largest size only a child wears, per gear, on the scale the gear is sized in: skis and
+ * boards of 120 cm and under (a child of about 135 cm and under: an adult of 150 cm rides
+ * 130 cm and up), poles of 90 cm and under (0.68 × a height of 132 cm), boots of Mondopoint 21.5
+ * and under (EU 33.5: the smallest adult boots are 22.5), helmets XS and under (a head under
+ * 52 cm). A small adult's sizes lie above every one of these.
+ */
+const CHILD_ONLY = { ski: 120, snowboard: 120, pole: 90, bootMondopoint: 21.5, helmet: XS };
+
+/**
+ * Whether a kind of gear comes in a size only a child wears (`CHILD_ONLY`): the rider it is for
+ * is a junior however old they said they were, or when nobody said (docs/pricing.md). False for
+ * gear that is not sized, or a size in words.
+ */
+export function childSized(
+  category: Category,
+  attributes: readonly SizeAttribute[],
+  size: Record<string, string>,
+): boolean {
+  const gear = sizedGear(category);
+  if (gear === null) return false;
+  if (gear === 'helmet') {
+    const attribute = helmetAttribute(attributes);
+    const rank = attribute ? helmetRank(size[attribute.id]) : null;
+    return rank !== null && rank <= CHILD_ONLY.helmet;
+  }
+  const attribute = numericAttribute(attributes);
+  const option = attribute ? size[attribute.id] : undefined;
+  if (!attribute || option === undefined || option === '') return false;
+  const value = Number(option);
+  if (gear === 'boot') {
+    const mondopoint = bootScale(attribute) === 'eu' ? euToMondopoint(value) : value;
+    return mondopoint <= CHILD_ONLY.bootMondopoint;
+  }
+  return value <= CHILD_ONLY[gear];
+}
+
 // ---- what the sheet asks --------------------------------------------------------------------
 
 /** How a size fails a rider: a length, a boot size, or a helmet for the other age. */

@@ -4,6 +4,7 @@ import {
   BOOKING_START_GRACE_MINUTES,
   bookingSlots,
   BusinessParameterKey,
+  childSized,
   clockText,
   DELIVERY_WINDOW_MINUTES,
   DeliveryMethod,
@@ -84,6 +85,8 @@ interface BookedLine {
   dailyFen: number;
   depositFen: number;
   free: number;
+  /** In a size only a child wears: priced as a junior's, whoever the rider is. */
+  childSize: boolean;
 }
 
 type StoreRow = typeof stores.$inferSelect;
@@ -220,7 +223,10 @@ export class BookingService {
       days: query.days,
       online: !this.isAgent,
     };
-    const alone = (parts: { categoryId: string; dailyFen: number }[], pack: RentalUnit['pack']) =>
+    const alone = (
+      parts: { categoryId: string; dailyFen: number; childSize?: boolean }[],
+      pack: RentalUnit['pack'],
+    ) =>
       priceRental(
         pricing,
         parts.map((p) => ({ ...p, label: '', labelEn: '', depositFen: 0 })),
@@ -234,8 +240,18 @@ export class BookingService {
       const sizeAttributes = attributesOf(attributes, category.id);
       kinds.sort((a, b) => compareSizes(a.size, b.size, sizeAttributes));
       const shown = sizeAttributes.map((a) => this.sizeAttribute(a));
+      // A size only a child wears costs what the junior card says, whoever books it.
       const rentOf = (k: KindStock) =>
-        alone([{ categoryId: category.id, dailyFen: k.minDailyFen }], null).rentFen;
+        alone(
+          [
+            {
+              categoryId: category.id,
+              dailyFen: k.minDailyFen,
+              childSize: childSized(category, sizeAttributes, k.size),
+            },
+          ],
+          null,
+        ).rentFen;
       bookable.push({
         id: category.id,
         name: inLanguage(this.english, category.name, category.nameEn),
@@ -359,6 +375,7 @@ export class BookingService {
         dailyFen: kind?.minDailyFen ?? 0,
         depositFen: kind?.minDepositFen ?? 0,
         free: kind?.free ?? 0,
+        childSize: childSized(category, attributesOf(attributes, categoryId), size),
       };
     };
 
@@ -439,6 +456,7 @@ export class BookingService {
         dailyFen: l.dailyFen,
         aloneDailyFen: aloneDaily.get(i),
         depositFen: l.depositFen,
+        childSize: l.childSize,
         // A named item at its own price: the kind's card, where one is set, prices it as well.
       })),
       units,

@@ -113,14 +113,15 @@ describe('pricing orders on rate cards, seasons and early booking', () => {
 
   const family = (): BookingCartInput => {
     const pack = catalog.packs.find((p) => p.name === '双板全套')!;
-    // Two of each part: a size with two free, or two sizes with one each.
+    // Each part in the adult's largest free size and the child's smallest (sizes only a child
+    // wears are priced junior, whoever rides them).
     const used = new Map<string, number>();
     const sized = (categoryId: string) => {
       const category = catalog.categories.find((x) => x.id === categoryId)!;
       const kinds = category.kinds.filter((k) => k.free > 0);
       const n = used.get(categoryId) ?? 0;
       used.set(categoryId, n + 1);
-      const kind = n === 0 ? kinds[0]! : (kinds.find((k) => k.free > 1) ?? kinds[1]!);
+      const kind = n === 0 ? kinds.at(-1)! : kinds[0]!;
       return { categoryId, size: kind.size };
     };
     return {
@@ -367,5 +368,54 @@ describe('pricing orders on rate cards, seasons and early booking', () => {
     expect(lineDaysFen(line, pricing, 4, 5)).toBe(30_000);
     // An order from before rate cards: the daily price a day.
     expect(lineDaysFen({ rateCard: null, dailyPriceFen: 12_000 }, null, 4, 5)).toBe(24_000);
+  });
+
+  it('prices skis only a child wears on the junior card, whatever age the rider gave, in the catalog too', async () => {
+    const skis = catalog.categories.find((c) => c.gear === 'ski')!;
+    const length = (k: { size: Record<string, string> }) => Number(Object.values(k.size)[0]);
+    const small = skis.kinds.find((k) => k.free > 0 && length(k) <= 120)!;
+    const large = skis.kinds.find((k) => k.free > 0 && length(k) >= 150)!;
+    const cards = [];
+    for (const junior of [false, true]) {
+      const res = await call('manager', 'PUT', '/api/app/rate-cards', {
+        storeId,
+        subjectKind: 'category',
+        subjectId: skis.id,
+        junior,
+        lengths: junior ? [40, 70, 90] : [60, 110, 150],
+        furtherDay: junior ? 10 : 20,
+      });
+      expect(res.statusCode).toBe(200);
+      cards.push(res.json<{ id: string }>().id);
+    }
+    try {
+      // A short adult (30, 150 cm) who takes a child's 120 cm skis, and an adult's pair.
+      const q = await quote({
+        storeId,
+        rentalStartTime: start,
+        days: 3,
+        riders: [{ key: 'a', name: '李小个', heightCm: 150, weightKg: 45, age: 30 }],
+        lines: [
+          { type: 'item', categoryId: skis.id, size: small.size, riderKey: 'a' },
+          { type: 'item', categoryId: skis.id, size: large.size, riderKey: 'a' },
+        ],
+      });
+      // ¥40 + ¥30 + ¥20 × 1.5 less 10 %, against ¥60 + ¥50 + ¥40 × 1.5 less 10 %.
+      expect(q.prices.map((p) => p.rent)).toEqual([90, 153]);
+      expect(q.prices[0]!.explanation).toContain('李小个 儿童价');
+      expect(q.prices[1]!.explanation).not.toContain('儿童价');
+      // The catalog prices each size as the quote will, whoever books it.
+      const listed = (
+        await t.app.inject({
+          url: `/api/app/booking/catalog?storeId=${storeId}&rentalStartTime=${encodeURIComponent(start)}&days=3`,
+        })
+      ).json<BookingCatalog>();
+      const kinds = listed.categories.find((c) => c.id === skis.id)!.kinds;
+      const rentOf = (k: { size: Record<string, string> }) =>
+        kinds.find((x) => length(x) === length(k))!.rent;
+      expect([rentOf(small), rentOf(large)]).toEqual([90, 153]);
+    } finally {
+      for (const id of cards) await call('manager', 'DELETE', `/api/app/rate-cards/${id}`);
+    }
   });
 });

@@ -30,6 +30,8 @@ export interface RentalLine {
   depositFen: number;
   /** A deposit the clerk typed for this line: it stands, whatever the card says. */
   depositOverridden?: boolean;
+  /** In a size only a child wears (contracts' `childSized`): its unit is a junior's. */
+  childSize?: boolean;
 }
 
 /** Lines priced together: one piece of gear, or a pack's parts, for one rider (or none). */
@@ -95,8 +97,15 @@ export function priceRental(
     card: dailyCard(l.dailyFen),
     depositFen: l.depositFen,
   }));
+  // A junior: a rider under the junior age, or gear in a size only a child wears, whoever it is for.
   const junior = (unit: RentalUnit) =>
-    unit.rider !== null && isJunior({ age: unit.rider.age }, pricing.juniorAge);
+    isJunior(
+      {
+        age: unit.rider?.age ?? null,
+        childSizes: unit.lines.some((i) => lines[i]!.childSize === true),
+      },
+      pricing.juniorAge,
+    );
   const cardFor = (
     kind: 'category' | 'pack',
     id: string | null,
