@@ -23,8 +23,9 @@ export async function opened(sheet: Locator) {
 
 /**
  * In the gear popup: the rider, then in every size group the size suggested for the rider when it
- * is still free, else the smallest still free (or the largest, asked for an adult); where the sheet then warns that the size does not
- * fit the rider, the fitting size it offers (as a customer would).
+ * is still free, else the smallest still free (or the largest, asked for an adult); where the
+ * sheet then warns that the size does not fit the rider, the fitting size it offers (as a
+ * customer would).
  */
 export async function chooseSizes(
   popup: Locator,
