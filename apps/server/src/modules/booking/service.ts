@@ -38,7 +38,6 @@ import {
   users,
 } from '@/db/schema.js';
 import { agreementVersion } from '@/lib/agreement.js';
-import { sharedRead } from '@/lib/shared-read.js';
 import { businessParameter } from '@/lib/business-parameters.js';
 import { AppError, notFound } from '@/lib/errors.js';
 import { localClock, localMinute } from '@/lib/local-time.js';
@@ -52,7 +51,7 @@ import { agentOfReferral } from '@/modules/agents/service.js';
 import { riderSnapshot } from '@/modules/orders/counter-order.js';
 import { OrdersService, type OrderCreateExtras } from '@/modules/orders/service.js';
 import { unpaidTimeoutHours } from '@/modules/orders/sweep.js';
-import { loadStorePricing } from '@/modules/pricing/store-pricing.js';
+import { sharedStorePricing } from '@/modules/pricing/store-pricing.js';
 import {
   priceRental,
   type PricedRental,
@@ -216,7 +215,7 @@ export class BookingService {
     ]);
     // Each kind and pack for the catalog's days, as an adult's quote prices it (docs/pricing.md).
     const startDay = localMinute(start, this.timeZone).slice(0, 10);
-    const pricing = await this.storePricing(query.storeId, startDay);
+    const pricing = await sharedStorePricing(this.db, this.tenantId, query.storeId, startDay);
     const terms = {
       start: startDay,
       bookedOn: localMinute(new Date(), this.timeZone).slice(0, 10),
@@ -446,7 +445,7 @@ export class BookingService {
       lines.push(...parts);
     });
     const startDay = localMinute(start, this.timeZone).slice(0, 10);
-    const pricing = await this.storePricing(cart.storeId, startDay);
+    const pricing = await sharedStorePricing(this.db, this.tenantId, cart.storeId, startDay);
     const priced = priceRental(
       pricing,
       lines.map((l, i) => ({
@@ -473,13 +472,6 @@ export class BookingService {
       lines[i]!.depositFen = p.depositFen;
     });
     return { lines, start, end, store, priced };
-  }
-
-  /** A store's prices for a day; a rush of quotes and bookings reads them once (lib/shared-read.ts). */
-  private storePricing(storeId: string, startDay: string) {
-    return sharedRead(this.db, `pricing ${this.tenantId} ${storeId} ${startDay}`, () =>
-      loadStorePricing(this.db, this.tenantId, storeId, startDay),
-    );
   }
 
   /** The caller books as an agent (for a customer): no early-booking discount. */

@@ -125,7 +125,7 @@ import {
 } from './timeline.js';
 import { advanceAfterPayment, paidStatus } from './after-payment.js';
 import { feeParameter, MAX_ORDER_FEN, priceOrder, rentalDays, toFen, toYuan } from './pricing.js';
-import { loadStorePricing } from '@/modules/pricing/store-pricing.js';
+import { sharedStorePricing } from '@/modules/pricing/store-pricing.js';
 import { extensionFees } from '@/modules/pricing/more-days.js';
 import { priceRental, type PricedRental } from '@/modules/pricing/rental.js';
 import { allowDiscount, moneyLine } from './discounts.js';
@@ -1296,11 +1296,7 @@ export class OrdersService {
   ): Promise<PricedRental> {
     const startDay = localMinute(start, this.timeZone).slice(0, 10);
     // A rush of orders at one store for the same day reads its prices once (lib/shared-read.ts).
-    const pricing = await sharedRead(
-      this.db,
-      `pricing ${this.tenantId} ${input.storeId} ${startDay}`,
-      () => loadStorePricing(this.db, this.tenantId, input.storeId, startDay),
-    );
+    const pricing = await sharedStorePricing(this.db, this.tenantId, input.storeId, startDay);
     const riders = new Map((input.riders ?? []).map((r) => [r.key, r]));
     return priceRental(
       pricing,

@@ -10,6 +10,7 @@ import {
 import type { Database, Transaction } from '@/db/client.js';
 import { businessParameters, priceSeasons, rateCards } from '@/db/schema.js';
 import { chooseParameter } from '@/lib/business-parameters.js';
+import { sharedRead } from '@/lib/shared-read.js';
 
 type CardRow = typeof rateCards.$inferSelect;
 type SeasonRow = typeof priceSeasons.$inferSelect;
@@ -97,6 +98,22 @@ const whole = (value: string | null, fallback: number) => {
   const n = Number(value ?? '');
   return value !== null && value !== '' && Number.isInteger(n) ? n : fallback;
 };
+
+/**
+ * A store's prices for a rental from `fromDay`, for a request outside a transaction: a rush of
+ * quotes, bookings and counter orders at one store for one day reads them once
+ * (lib/shared-read.ts).
+ */
+export function sharedStorePricing(
+  db: Database,
+  tenantId: string,
+  storeId: string,
+  fromDay: string,
+): Promise<StorePricing> {
+  return sharedRead(db, `pricing ${tenantId} ${storeId} ${fromDay}`, () =>
+    loadStorePricing(db, tenantId, storeId, fromDay),
+  );
+}
 
 /**
  * Everything a store prices a rental with, read one query after another (so it may run inside a
