@@ -97,7 +97,7 @@ export function OrderCreateGear({
     const barcode = gear.barcodeNumber;
     const refuse = (kind: Notice['kind'], sound: SoundKind, text: string): ScanVerdict => {
       tell(kind, sound, text);
-      return { ok: false, title: gear.name, detail: text };
+      return { ok: false, title: gear.nameShown, detail: text };
     };
     if (items.some((i) => i.equipmentId === gear.id)) {
       return refuse('warning', SoundKind.warning, t('orderCreate.gear.already', { barcode }));
@@ -149,13 +149,13 @@ export function OrderCreateGear({
     onAdd(gear, scanned);
     const text = unchecked
       ? t('counterScan.unchecked', { barcode })
-      : t('orderCreate.gear.added', { name: gear.name, barcode });
+      : t('orderCreate.gear.added', { name: gear.nameShown, barcode });
     tell(
       unchecked ? 'warning' : 'success',
       unchecked ? SoundKind.warning : SoundKind.scanSuccess,
       text,
     );
-    return { ok: true, title: gear.name, detail: text };
+    return { ok: true, title: gear.nameShown, detail: text };
   };
 
   const addCode = async (raw: string): Promise<ScanVerdict> => {

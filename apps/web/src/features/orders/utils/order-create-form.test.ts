@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { DeliveryMethod, OrderType, ReturnMethod } from '@snowgear/contracts';
+import { DeliveryMethod, OrderType, ReturnMethod, type Equipment } from '@snowgear/contracts';
 import {
   EMPTY_DRAFT,
   cleanDiscount,
   clearOrderDraft,
   fieldErrors,
   isDraftEmpty,
+  lineOf,
   loadOrderDraft,
   saveOrderDraft,
   toOrderInput,
@@ -263,5 +264,24 @@ describe('the unsent draft', () => {
     expect(validateOrderInput(withGear('2027-01-10T01:50:00Z'), now)).toEqual({});
     // A super admin records a paper order from a day the system was down, as the server allows.
     expect(validateOrderInput(withGear('2027-01-07T01:30:00Z'), now, true)).toEqual({});
+  });
+});
+
+describe('a scanned item on the counter’s list', () => {
+  it('is named in the language the clerk reads, as the fee lines are', () => {
+    const skis = {
+      id: GEAR,
+      name: '金鸡 Experience Pro 儿童双板',
+      nameShown: "Rossignol Experience Pro kids' skis",
+      barcodeNumber: 'SGWLSKI009',
+      categoryName: 'Skis',
+      dailyRentPrice: 120,
+      deposit: 600,
+    } as Equipment;
+    expect(lineOf(skis, true)).toMatchObject({
+      name: "Rossignol Experience Pro kids' skis",
+      barcodeNumber: 'SGWLSKI009',
+      scanned: true,
+    });
   });
 });

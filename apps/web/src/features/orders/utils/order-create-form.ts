@@ -22,7 +22,7 @@ export {
 
 export const lineOf = (gear: Equipment, scanned = false): OrderCreateLine => ({
   equipmentId: gear.id,
-  name: gear.name,
+  name: gear.nameShown,
   barcodeNumber: gear.barcodeNumber,
   categoryName: gear.categoryName,
   dailyPrice: gear.dailyRentPrice,
