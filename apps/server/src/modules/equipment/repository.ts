@@ -256,6 +256,8 @@ export async function attributesOf(db: Executor, equipmentIds: string[]) {
       options: attributeDefinitions.options,
       optionsEn: attributeDefinitions.optionsEn,
       kind: attributeDefinitions.kind,
+      unit: attributeDefinitions.unit,
+      isSize: attributeDefinitions.isSize,
       value: equipmentAttributeValues.value,
       sortOrder: attributeDefinitions.sortOrder,
     })

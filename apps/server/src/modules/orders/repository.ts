@@ -221,7 +221,11 @@ export async function findOrderDetail(
 
 const gearQuery = (db: Database) =>
   db
-    .select({ e: equipment, categoryName: equipmentCategories.name })
+    .select({
+      e: equipment,
+      categoryName: equipmentCategories.name,
+      categoryDin: equipmentCategories.dinAdjustable,
+    })
     .from(equipment)
     .innerJoin(equipmentCategories, eq(equipmentCategories.id, equipment.categoryId))
     .where(

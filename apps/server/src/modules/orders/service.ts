@@ -22,6 +22,7 @@ import {
   FEE_LINE_LABELS,
   BillStatus,
   BusinessParameterKey,
+  childSized,
   DeliveryMethod,
   dinSuggestion,
   FeeItemKind,
@@ -1204,7 +1205,10 @@ export class OrdersService {
     const categoryIds = input.items.flatMap((i) =>
       !i.equipmentId && i.categoryId ? [i.categoryId] : [],
     );
-    const [gear, categories, stock] = await Promise.all([
+    const sizedKinds = input.items.flatMap((i) =>
+      !i.equipmentId && i.size ? Object.keys(wantedSize(i.size)) : [],
+    );
+    const [gear, categories, stock, itemAttributes, kindAttributes] = await Promise.all([
       // A rush of orders for the same gear reads it once (lib/shared-read.ts), as its answers.
       sharedRead(this.db, `gear ${this.tenantId} ${[...equipmentIds].sort().join(',')}`, () =>
         findGear(this.db, this.tenantId, equipmentIds),
@@ -1222,6 +1226,24 @@ export class OrdersService {
         : [],
       // A kind line without prices takes the store's cheapest rentable item of that kind.
       kindStock(this.db, this.tenantId, input.storeId, start, end, categoryIds),
+      // Sizes, to price gear only a child wears on the junior card (contracts' childSized).
+      attributesOf(this.db, equipmentIds),
+      sizedKinds.length
+        ? this.db
+            .select({
+              id: attributeDefinitions.id,
+              name: attributeDefinitions.name,
+              unit: attributeDefinitions.unit,
+              options: attributeDefinitions.options,
+            })
+            .from(attributeDefinitions)
+            .where(
+              and(
+                eq(attributeDefinitions.tenantId, this.tenantId),
+                inArray(attributeDefinitions.id, sizedKinds),
+              ),
+            )
+        : [],
     ]);
     const seen = new Set<string>();
     return input.items.map((item) => {
@@ -1254,10 +1276,21 @@ export class OrdersService {
             }),
           );
         }
+        const sizes = itemAttributes.filter((a) => a.equipmentId === e.id && a.isSize);
         return {
           equipmentId: e.id,
           categoryId: e.categoryId,
           size,
+          childSize: childSized(
+            { name: found.categoryName, dinAdjustable: found.categoryDin },
+            sizes.map((a) => ({
+              id: a.attributeId,
+              name: a.name,
+              unit: a.unit,
+              options: a.options,
+            })),
+            Object.fromEntries(sizes.map((a) => [a.attributeId, a.value])),
+          ),
           barcodeNumber: e.barcodeNumber,
           label: `${e.name} ${e.barcodeNumber}`,
           labelEn: e.nameEn && `${e.nameEn} ${e.barcodeNumber}`,
@@ -1273,6 +1306,11 @@ export class OrdersService {
         equipmentId: null,
         categoryId: category.id,
         size,
+        childSize: childSized(
+          category,
+          kindAttributes.filter((a) => a.id in size),
+          size,
+        ),
         barcodeNumber: null,
         label: category.name,
         labelEn: category.nameEn,
@@ -1308,6 +1346,7 @@ export class OrdersService {
         overridden: input.items[i]?.dailyPrice !== undefined,
         depositFen: l.depositFen,
         depositOverridden: input.items[i]?.deposit !== undefined,
+        childSize: l.childSize,
       })),
       lines.map((_, i) => {
         const rider = riders.get(input.items[i]?.riderKey ?? '');

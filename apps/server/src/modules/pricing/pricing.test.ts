@@ -6,6 +6,7 @@ import {
   type BookingCatalog,
   type BookingQuote,
   type Checkout,
+  type Equipment,
   type Order,
   type Receipt,
 } from '@snowgear/contracts';
@@ -414,6 +415,39 @@ describe('pricing orders on rate cards, seasons and early booking', () => {
       const rentOf = (k: { size: Record<string, string> }) =>
         kinds.find((x) => length(x) === length(k))!.rent;
       expect([rentOf(small), rentOf(large)]).toEqual([90, 153]);
+
+      // The counter: a child's skis by kind and by label, for an adult, on the junior card
+      // (no early discount there): ¥40 + ¥30 + ¥20 × 1.5 = ¥100; an adult's pair ¥170.
+      const sizeAttribute = Object.keys(small.size)[0]!;
+      const items = (
+        await call(
+          'employee',
+          'GET',
+          `/api/app/equipment?storeId=${storeId}&categoryId=${skis.id}&maxResultCount=200`,
+        )
+      ).json<{ items: Equipment[] }>().items;
+      const lengthOf = (e: Equipment) =>
+        Number(e.attributes.find((a) => a.attributeId === sizeAttribute)?.value);
+      const smallItem = items.find((e) => lengthOf(e) <= 120)!;
+      const counter = await call('employee', 'POST', '/api/app/orders/quote', {
+        storeId,
+        rentalStartTime: start,
+        rentalEndTime: new Date(new Date(start).getTime() + 3 * DAY).toISOString(),
+        riders: [{ key: 'a', name: '李小个', age: 30 }],
+        items: [
+          { categoryId: skis.id, size: small.size, riderKey: 'a' },
+          { equipmentId: smallItem.id, riderKey: 'a' },
+          { categoryId: skis.id, size: large.size, riderKey: 'a' },
+        ],
+      });
+      expect(counter.statusCode, counter.body).toBe(200);
+      const lines = counter.json<{ lines: { rent: number; explanation: string }[] }>().lines;
+      expect(lines.map((l) => l.rent)).toEqual([100, 100, 170]);
+      expect(lines.map((l) => l.explanation.includes('李小个 儿童价'))).toEqual([
+        true,
+        true,
+        false,
+      ]);
     } finally {
       for (const id of cards) await call('manager', 'DELETE', `/api/app/rate-cards/${id}`);
     }
