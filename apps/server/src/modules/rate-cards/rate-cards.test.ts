@@ -276,6 +276,66 @@ describe('rate cards: set per store or for every store, checked, previewed', () 
     expect(fieldErrors(lowered)[0]!.message).toBe('RateCardJuniorDearer');
   });
 
+  it('keeps the junior rule when two managers save the adult and the junior card at once', async () => {
+    // One lowers the adult card while the other raises the junior one: each is fine against the
+    // cards as they were, but not both. Saves of one business's cards take their turn, so the
+    // second is checked against the first and refused; never a 500, never a junior dearer.
+    const poles = pack.categoryIds[1]!;
+    const store = stores['太舞小镇店']!;
+    for (let round = 0; round < 8; round += 1) {
+      const base = 100 + round * 10;
+      expect(
+        (
+          await save('admin', {
+            storeId: store,
+            subjectId: poles,
+            lengths: [base],
+            furtherDay: base,
+          })
+        ).statusCode,
+      ).toBe(200);
+      expect(
+        (
+          await save('admin', {
+            storeId: store,
+            subjectId: poles,
+            junior: true,
+            lengths: [base - 40],
+            furtherDay: base - 40,
+          })
+        ).statusCode,
+      ).toBe(200);
+      const [adult, junior] = await Promise.all([
+        save('admin', {
+          storeId: store,
+          subjectId: poles,
+          lengths: [base - 30],
+          furtherDay: base - 30,
+        }),
+        save('admin', {
+          storeId: store,
+          subjectId: poles,
+          junior: true,
+          lengths: [base - 20],
+          furtherDay: base - 20,
+        }),
+      ]);
+      expect([adult.statusCode, junior.statusCode].sort()).toEqual([200, 400]);
+      const cards = (await list('admin', store)).items.filter(
+        (c) => c.subjectId === poles && !c.inherited,
+      );
+      const day = (isJunior: boolean) => cards.find((c) => c.junior === isJunior)!.lengths[0]!;
+      expect(day(true)).toBeLessThanOrEqual(day(false));
+    }
+    for (const card of (await list('admin', store)).items.filter(
+      (c) => c.subjectId === poles && !c.inherited,
+    )) {
+      expect((await call('admin', 'DELETE', `/api/app/rate-cards/${card.id}`)).statusCode).toBe(
+        204,
+      );
+    }
+  });
+
   it('keeps a pack no dearer on any day than its parts rented alone', async () => {
     const store = stores['云顶夜场店']!;
     for (const [i, id] of pack.categoryIds.entries()) {

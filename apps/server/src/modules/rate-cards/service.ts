@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import {
   cardInFen,
   dayRate,
@@ -197,6 +197,7 @@ export class RateCardService {
     const storeId = await this.scope(input.storeId);
     const card = cardInFen(input);
     return this.db.transaction(async (tx) => {
+      await this.takeTurn(tx);
       const names = await this.subjectNames(tx);
       const subject = await this.subject(input.subjectKind, input.subjectId, names);
       const cards = await this.effective(tx, storeId);
@@ -299,6 +300,16 @@ export class RateCardService {
     });
   }
 
+  /**
+   * Saves of one business's cards take their turn (a lock held to the transaction's end): the
+   * junior and pack rules compare cards with each other, so two managers saving the adult and
+   * the junior card at once would each pass against the cards as they were and leave the child
+   * dearer. The second now reads the first's card and is refused.
+   */
+  private async takeTurn(tx: Transaction) {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`rate-cards ${this.tenantId}`}))`);
+  }
+
   async remove(id: string): Promise<void> {
     const [found] = await this.db
       .select()
@@ -310,6 +321,7 @@ export class RateCardService {
     }
     if (found.storeId !== null) await this.scope(found.storeId);
     await this.db.transaction(async (tx) => {
+      await this.takeTurn(tx);
       const [row] = await tx
         .delete(rateCards)
         .where(and(eq(rateCards.tenantId, this.tenantId), eq(rateCards.id, id)))
