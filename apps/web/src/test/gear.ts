@@ -1,4 +1,4 @@
-import type { Equipment } from '@snowgear/contracts';
+import type { CatalogueCategory, Equipment, RateCardDto } from '@snowgear/contracts';
 import { api } from '@/lib/api-client';
 
 /**
@@ -34,4 +34,27 @@ export async function newGear(
     );
   }
   return gear;
+}
+
+/**
+ * A kind of gear of the test's own (no store stocks it, so no other test's order or catalog
+ * meets it), priced on a card of the business: the rent of each length from 1 day, then each
+ * further day. Made by whoever is signed in (the super admin).
+ */
+export async function pricedKind(
+  name: string,
+  card: { lengths: number[]; furtherDay: number },
+): Promise<{ categoryId: string; cardId: string }> {
+  const kind = await api.post<CatalogueCategory>('/app/catalogue/categories', {
+    name,
+    sizeKind: 'SmallEquipment',
+  });
+  const saved = await api.put<RateCardDto>('/app/rate-cards', {
+    storeId: null,
+    subjectKind: 'category',
+    subjectId: kind.id,
+    junior: false,
+    ...card,
+  });
+  return { categoryId: kind.id, cardId: saved.id };
 }

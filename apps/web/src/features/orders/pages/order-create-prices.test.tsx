@@ -6,10 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { loginWithPassword, useSession } from '@/features/auth/stores/session-store';
 import { ActionBarContext } from '@/components/layouts/action-bar';
 import { useConfigStore } from '@/features/system-config/stores/config-store';
-import { api } from '@/lib/api-client';
 import { changeLanguage } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
-import { newGear } from '@/test/gear';
+import { newGear, pricedKind } from '@/test/gear';
 import { stubPhotoDom } from '@/test/photo';
 import { EMPTY_DRAFT, lineOf, saveOrderDraft } from '../utils/order-create-form';
 import OrderCreatePage from './order-create-page';
@@ -35,18 +34,7 @@ describe('the counter reads the price the server will charge (real server)', () 
     // A kind of its own with a rate card for every store: ¥30 / ¥50 / ¥60 for 1 / 2 / 3 days.
     await signIn('admin');
     const kind = `价目测试${Date.now() % 100_000}`;
-    const category = await api.post<{ id: string }>('/app/catalogue/categories', {
-      name: kind,
-      sizeKind: 'SmallEquipment',
-    });
-    await api.put('/app/rate-cards', {
-      storeId: null,
-      subjectKind: 'category',
-      subjectId: category.id,
-      junior: false,
-      lengths: [30, 50, 60],
-      furtherDay: 10,
-    });
+    await pricedKind(kind, { lengths: [30, 50, 60], furtherDay: 10 });
 
     await signIn('manager');
     await useConfigStore.getState().load({ force: true });

@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { CatalogueCategory, Equipment, Order, RateCardDto } from '@snowgear/contracts';
+import type { Equipment, Order } from '@snowgear/contracts';
 import { GlobalMessages } from '@/features/app-state/components/global-messages';
 import { clearSession, loginWithPassword, useSession } from '@/features/auth/stores/session-store';
 import { api } from '@/lib/api-client';
@@ -10,6 +10,7 @@ import { changeLanguage } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import ReceiptPage from './receipt-page';
 import { counterOrder } from '@/test/counter-order';
+import { newGear, pricedKind } from '@/test/gear';
 
 const DAY = 86_400_000;
 const signIn = (userName: string) =>
@@ -161,25 +162,11 @@ describe('receipt page (real server)', () => {
       rememberMe: false,
     });
     const name = `收据测试护膝${Date.now() % 1_000_000}`;
-    const kind = await api.post<CatalogueCategory>('/app/catalogue/categories', {
-      name,
-      sizeKind: 'SmallEquipment',
-    });
-    const card = await api.put<RateCardDto>('/app/rate-cards', {
-      storeId: null,
-      subjectKind: 'category',
-      subjectId: kind.id,
-      junior: false,
-      lengths: [40, 70, 90],
-      furtherDay: 15,
-    });
+    const { cardId } = await pricedKind(name, { lengths: [40, 70, 90], furtherDay: 15 });
     await signIn('manager');
     const storeId = useSession.getState().user!.primaryStoreId!;
-    const item = await api.post<Equipment>('/app/equipment', {
-      storeId,
-      categoryId: kind.id,
-      name,
-      barcodeNumber: `RK-${Date.now()}`,
+    const [item] = await newGear(storeId, name, name, 'RK', {
+      count: 1,
       dailyRentPrice: 40,
       deposit: 50,
     });
@@ -190,7 +177,7 @@ describe('receipt page (real server)', () => {
       customerPhone: '13900006666',
       rentalStartTime: new Date(start).toISOString(),
       rentalEndTime: new Date(start + 3 * DAY).toISOString(),
-      items: [{ equipmentId: item.id }],
+      items: [{ equipmentId: item!.id }],
     });
     await api.post(`/app/orders/confirm-cash-received?billId=${order.bills[0]!.id}`);
     order = await api.get<Order>(`/app/orders/${order.id}`);
@@ -199,14 +186,14 @@ describe('receipt page (real server)', () => {
       password: '1q2w3E*',
       rememberMe: false,
     });
-    await api.delete(`/app/rate-cards/${card.id}`);
+    await api.delete(`/app/rate-cards/${cardId}`);
     clearSession();
 
     renderPage(`/customer/receipt/${order.orderNumber}?k=${order.qrToken}`);
     const receipt = await screen.findByRole('article', { name: '万龙雪场店' });
     const rent = within(receipt).getByText('租金').closest('li')!;
     // The item at the counter is named with its label, as its order line is.
-    expect(within(rent).getByText(`${name} ${item.barcodeNumber} · 3 天 ¥90`)).toBeTruthy();
+    expect(within(rent).getByText(`${item!.name} ${item!.barcodeNumber} · 3 天 ¥90`)).toBeTruthy();
     expect(within(rent).getByText('¥90.00')).toBeTruthy();
   });
 });
