@@ -1208,10 +1208,14 @@ export class OrdersService {
     const sizedKinds = input.items.flatMap((i) =>
       !i.equipmentId && i.size ? Object.keys(wantedSize(i.size)) : [],
     );
-    const [gear, categories, stock, itemAttributes, kindAttributes] = await Promise.all([
-      // A rush of orders for the same gear reads it once (lib/shared-read.ts), as its answers.
+    const [[gear, itemAttributes], categories, stock, kindAttributes] = await Promise.all([
+      // A rush of orders for the same gear reads it once (lib/shared-read.ts), as its answers:
+      // the items, and their sizes (to price gear only a child wears on the junior card).
       sharedRead(this.db, `gear ${this.tenantId} ${[...equipmentIds].sort().join(',')}`, () =>
-        findGear(this.db, this.tenantId, equipmentIds),
+        Promise.all([
+          findGear(this.db, this.tenantId, equipmentIds),
+          attributesOf(this.db, equipmentIds),
+        ]),
       ),
       categoryIds.length
         ? this.db
@@ -1226,8 +1230,7 @@ export class OrdersService {
         : [],
       // A kind line without prices takes the store's cheapest rentable item of that kind.
       kindStock(this.db, this.tenantId, input.storeId, start, end, categoryIds),
-      // Sizes, to price gear only a child wears on the junior card (contracts' childSized).
-      attributesOf(this.db, equipmentIds),
+      // A kind's sizes asked for, to price gear only a child wears on the junior card.
       sizedKinds.length
         ? this.db
             .select({
