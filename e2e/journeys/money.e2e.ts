@@ -69,7 +69,6 @@ describe('money at the counter and at the door', () => {
     const end = Math.max(2, free.length - 20);
     const gear = free.slice(end - 2, end);
     expect(gear).toHaveLength(2);
-    const deposit = gear.reduce((sum, item) => sum + item.deposit, 0);
     const quoted = watchCounterQuotes(page);
 
     await page.getByRole('textbox', { name: '客户姓名' }).fill('钱折扣');
@@ -81,7 +80,9 @@ describe('money at the counter and at the door', () => {
       );
     }
     // Half the rent off: the clerk's limit is 20 % of it, which the page says before sending.
-    const { rent } = await quoted(gear.length);
+    // The rent and deposits as the server priced them (a child's size holds a junior deposit).
+    const { rent, lines } = await quoted(gear.length);
+    const deposit = lines.reduce((sum, line) => sum + line.deposit, 0);
     const discount = rent / 2;
     await page.locator('.order-create__discount input').fill(String(discount));
     await page.getByText('超出店员上限，提交时需店长批准').waitFor();

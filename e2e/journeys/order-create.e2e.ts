@@ -90,8 +90,9 @@ describe('a new order at the counter', () => {
 
     // One day by the store's default: rent (the day's daily prices, or its season's percent of
     // them) and deposits of both items.
-    const { rent } = await quoted(gear.length);
-    const deposits = gear.reduce((sum, g) => sum + g.deposit, 0);
+    const { rent, lines } = await quoted(gear.length);
+    // The items' deposits, or a junior card's for gear in a size only a child wears.
+    const deposits = lines.reduce((sum, line) => sum + line.deposit, 0);
     const fees = page.locator('.order-create__fees');
     await fees
       .locator('.adm-list-item', { hasText: '租金（1 天）' })

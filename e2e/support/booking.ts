@@ -23,22 +23,15 @@ export async function opened(sheet: Locator) {
 
 /**
  * In the gear popup: the rider, then in every size group the size suggested for the rider when it
- * is still free, else the smallest still free (or the largest, asked for an adult); where the
- * sheet then warns that the size does not fit the rider, the fitting size it offers (as a
- * customer would).
+ * is still free, else the first size still free; where the sheet then warns that the size does not
+ * fit the rider, the fitting size it offers (as a customer would).
  */
-export async function chooseSizes(
-  popup: Locator,
-  rider: string,
-  /** Where no suggested size is free: the smallest free size, or the largest (an adult's). */
-  { otherwise = 'smallest' }: { otherwise?: 'smallest' | 'largest' } = {},
-) {
+export async function chooseSizes(popup: Locator, rider: string) {
   await popup.getByRole('radio', { name: rider, exact: true }).tap();
   for (const group of await popup.locator('.kind-picker').all()) {
     const free = group.locator('[role="radio"]:not([disabled])');
     const suggested = free.filter({ has: popup.page().locator('.kind-picker__suggested') });
-    if ((await suggested.count()) > 0) await suggested.first().tap();
-    else await (otherwise === 'smallest' ? free.first() : free.last()).tap();
+    await ((await suggested.count()) > 0 ? suggested : free).first().tap();
   }
   for (let i = 0; i < 6; i++) {
     const take = popup.locator('.size-fit__take').first();

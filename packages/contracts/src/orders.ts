@@ -178,8 +178,11 @@ export type CounterQuoteRequest = z.input<typeof CounterQuoteRequestSchema>;
 
 export const CounterQuoteSchema = z.object({
   days: z.number().int(),
-  /** Parallel to the request's items: each line's rent, and how it came about ('' for daily × days). */
-  lines: z.array(z.object({ rent: z.number(), explanation: z.string() })),
+  /**
+   * Parallel to the request's items: each line's rent, how it came about ('' for daily × days),
+   * and the deposit it holds (a junior card's own where it sets one, else the gear's).
+   */
+  lines: z.array(z.object({ rent: z.number(), explanation: z.string(), deposit: z.number() })),
   rent: z.number(),
 });
 export type CounterQuote = z.infer<typeof CounterQuoteSchema>;

@@ -39,11 +39,11 @@ export async function newGear(
 /**
  * A kind of gear of the test's own (no store stocks it, so no other test's order or catalog
  * meets it), priced on a card of the business: the rent of each length from 1 day, then each
- * further day. Made by whoever is signed in (the super admin).
+ * further day, and the card's own deposit if given. Made by whoever is signed in (the super admin).
  */
 export async function pricedKind(
   name: string,
-  card: { lengths: number[]; furtherDay: number },
+  card: { lengths: number[]; furtherDay: number; deposit?: number },
 ): Promise<{ categoryId: string; cardId: string }> {
   const kind = await api.post<CatalogueCategory>('/app/catalogue/categories', {
     name,

@@ -27,6 +27,7 @@ export class OrderQuotes extends OrdersService {
           : this.en
             ? unit.descriptionEn || unit.description
             : unit.description,
+        deposit: toYuan(unit.lines.reduce((n, i) => n + priced.lines[i]!.depositFen, 0)),
       })),
       rent: toYuan(priced.rentFen),
     };

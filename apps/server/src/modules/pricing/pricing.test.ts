@@ -6,6 +6,7 @@ import {
   type BookingCatalog,
   type BookingQuote,
   type Checkout,
+  type CounterQuote,
   type Equipment,
   type Order,
   type Receipt,
@@ -385,6 +386,8 @@ describe('pricing orders on rate cards, seasons and early booking', () => {
         junior,
         lengths: junior ? [40, 70, 90] : [60, 110, 150],
         furtherDay: junior ? 10 : 20,
+        // A child's skis hold the junior card's deposit.
+        ...(junior ? { deposit: 300 } : {}),
       });
       expect(res.statusCode).toBe(200);
       cards.push(res.json<{ id: string }>().id);
@@ -441,8 +444,10 @@ describe('pricing orders on rate cards, seasons and early booking', () => {
         ],
       });
       expect(counter.statusCode, counter.body).toBe(200);
-      const lines = counter.json<{ lines: { rent: number; explanation: string }[] }>().lines;
+      const lines = counter.json<CounterQuote>().lines;
       expect(lines.map((l) => l.rent)).toEqual([100, 100, 170]);
+      // The clerk's screen reads each line's deposit from the quote, as the order will hold it.
+      expect(lines.map((l) => l.deposit)).toEqual([300, 300, large.deposit]);
       expect(lines.map((l) => l.explanation.includes('李小个 儿童价'))).toEqual([
         true,
         true,

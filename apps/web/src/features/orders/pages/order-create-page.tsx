@@ -192,7 +192,12 @@ function OrderCreateForm({ storeId, onCreated }: { storeId: string; onCreated: (
   );
   const priced = quote.data?.lines.length === draft.items.length ? quote.data : null;
   const fees = computeOrderFees({
-    lines: draft.items.map((line, i) => ({ ...line, rent: priced?.lines[i]?.rent })),
+    // The server's rent and deposit (a junior card's) once quoted; the gear's own until then.
+    lines: draft.items.map((line, i) => ({
+      ...line,
+      rent: priced?.lines[i]?.rent,
+      deposit: priced?.lines[i]?.deposit ?? line.deposit,
+    })),
     days,
     orderType: draft.orderType,
     deliveryFee: draft.deliveryMethod === DeliveryMethod.Delivery ? deliveryFee : 0,

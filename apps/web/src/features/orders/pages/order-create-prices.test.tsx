@@ -31,10 +31,11 @@ const signIn = (userName: string) =>
 describe('the counter reads the price the server will charge (real server)', () => {
   it("shows a line's rent on the store's rate card, not its daily price × days, and explains it", async () => {
     await changeLanguage('zh-CN');
-    // A kind of its own with a rate card for every store: ¥30 / ¥50 / ¥60 for 1 / 2 / 3 days.
+    // A kind of its own with a rate card for every store: ¥30 / ¥50 / ¥60 for 1 / 2 / 3 days,
+    // holding an ¥80 deposit.
     await signIn('admin');
     const kind = `价目测试${Date.now() % 100_000}`;
-    await pricedKind(kind, { lengths: [30, 50, 60], furtherDay: 10 });
+    await pricedKind(kind, { lengths: [30, 50, 60], furtherDay: 10, deposit: 80 });
 
     await signIn('manager');
     await useConfigStore.getState().load({ force: true });
@@ -73,6 +74,9 @@ describe('the counter reads the price the server will charge (real server)', () 
     ).toBeTruthy();
     expect(within(fees).getByText('¥60.00')).toBeTruthy();
     expect(within(fees).queryByText('¥75.00')).toBeNull();
+    // The card's own deposit, as the order will hold it, not the item's ¥100.
+    expect(within(fees).getByText('¥80.00')).toBeTruthy();
+    expect(within(fees).queryByText('¥100.00')).toBeNull();
     expect(within(fees).getByText('按门店规则预估，以创建后的订单为准')).toBeTruthy();
   });
 });
