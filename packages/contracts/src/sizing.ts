@@ -313,25 +313,26 @@ const HELMET_NEED: Record<
 const CHILD_ONLY = { ski: 120, snowboard: 120, pole: 90, bootMondopoint: 21.5, helmet: XS };
 
 /**
- * Whether a kind of gear comes in a size only a child wears (`CHILD_ONLY`): the rider it is for
- * is a junior however old they said they were, or when nobody said (docs/pricing.md). False for
- * gear that is not sized, or a size in words.
+ * Whether a kind of gear comes in a size only a child wears (`CHILD_ONLY`). A rental whose sized
+ * gear is all in such sizes is a junior's however old the rider said they were, or when nobody
+ * said (docs/pricing.md). Null for gear that is not sized, or whose size cannot be read (in words,
+ * or not chosen): it says nothing either way.
  */
 export function childSized(
   category: Category,
   attributes: readonly SizeAttribute[],
   size: Record<string, string>,
-): boolean {
+): boolean | null {
   const gear = sizedGear(category);
-  if (gear === null) return false;
+  if (gear === null) return null;
   if (gear === 'helmet') {
     const attribute = helmetAttribute(attributes);
     const rank = attribute ? helmetRank(size[attribute.id]) : null;
-    return rank !== null && rank <= CHILD_ONLY.helmet;
+    return rank === null ? null : rank <= CHILD_ONLY.helmet;
   }
   const attribute = numericAttribute(attributes);
   const option = attribute ? size[attribute.id] : undefined;
-  if (!attribute || option === undefined || option === '') return false;
+  if (!attribute || option === undefined || option === '') return null;
   const value = Number(option);
   if (gear === 'boot') {
     const mondopoint = bootScale(attribute) === 'eu' ? euToMondopoint(value) : value;

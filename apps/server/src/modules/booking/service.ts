@@ -84,8 +84,8 @@ interface BookedLine {
   dailyFen: number;
   depositFen: number;
   free: number;
-  /** In a size only a child wears: priced as a junior's, whoever the rider is. */
-  childSize: boolean;
+  /** In a size only a child wears (null: not sized): a rental all in those is a junior's. */
+  childSize: boolean | null;
 }
 
 type StoreRow = typeof stores.$inferSelect;
@@ -223,7 +223,7 @@ export class BookingService {
       online: !this.isAgent,
     };
     const alone = (
-      parts: { categoryId: string; dailyFen: number; childSize?: boolean }[],
+      parts: { categoryId: string; dailyFen: number; childSize?: boolean | null }[],
       pack: RentalUnit['pack'],
     ) =>
       priceRental(

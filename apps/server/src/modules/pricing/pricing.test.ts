@@ -419,6 +419,34 @@ describe('pricing orders on rate cards, seasons and early booking', () => {
         kinds.find((x) => length(x) === length(k))!.rent;
       expect([rentOf(small), rentOf(large)]).toEqual([90, 153]);
 
+      // A pack is a junior's only when all its sized parts are a child's: an adult's pack with a
+      // child's poles (the adult's being booked out) is not a way to the junior price.
+      const pack = catalog.packs.find((p) => p.name === '双板全套')!;
+      const packFor = (small: boolean[]) =>
+        quote({
+          storeId,
+          rentalStartTime: start,
+          days: 3,
+          riders: [{ key: 'a', name: '李小个', heightCm: 150, weightKg: 45, age: 30 }],
+          lines: [
+            {
+              type: 'pack',
+              packId: pack.id,
+              riderKey: 'a',
+              components: pack.categoryIds.map((categoryId, i) => {
+                const free = catalog.categories
+                  .find((c) => c.id === categoryId)!
+                  .kinds.filter((k) => k.free > 0);
+                return { categoryId, size: (small[i] ? free[0]! : free.at(-1)!).size };
+              }),
+            },
+          ],
+        });
+      const mixed = await packFor(pack.categoryIds.map((_, i) => i === 2));
+      expect(mixed.prices[0]!.explanation).not.toContain('儿童价');
+      const all = await packFor(pack.categoryIds.map(() => true));
+      expect(all.prices[0]!.explanation).toContain('李小个 儿童价');
+
       // The counter: a child's skis by kind and by label, for an adult, on the junior card
       // (no early discount there): ¥40 + ¥30 + ¥20 × 1.5 = ¥100; an adult's pair ¥170.
       const sizeAttribute = Object.keys(small.size)[0]!;

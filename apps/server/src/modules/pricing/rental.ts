@@ -30,8 +30,11 @@ export interface RentalLine {
   depositFen: number;
   /** A deposit the clerk typed for this line: it stands, whatever the card says. */
   depositOverridden?: boolean;
-  /** In a size only a child wears (contracts' `childSized`): its unit is a junior's. */
-  childSize?: boolean;
+  /**
+   * In a size only a child wears (contracts' `childSized`; null or absent: not sized, or its size
+   * unknown). A unit whose sized parts are all a child's is a junior's.
+   */
+  childSize?: boolean | null;
 }
 
 /** Lines priced together: one piece of gear, or a pack's parts, for one rider (or none). */
@@ -97,15 +100,15 @@ export function priceRental(
     card: dailyCard(l.dailyFen),
     depositFen: l.depositFen,
   }));
-  // A junior: a rider under the junior age, or gear in a size only a child wears, whoever it is for.
-  const junior = (unit: RentalUnit) =>
-    isJunior(
-      {
-        age: unit.rider?.age ?? null,
-        childSizes: unit.lines.some((i) => lines[i]!.childSize === true),
-      },
+  // A junior: a rider under the junior age, or gear all in sizes only a child wears, whoever it
+  // is for (an adult's pack with a child's poles, the adult's being out, stays an adult's).
+  const junior = (unit: RentalUnit) => {
+    const sized = unit.lines.map((i) => lines[i]!.childSize).filter((c) => c != null);
+    return isJunior(
+      { age: unit.rider?.age ?? null, childSizes: sized.length > 0 && sized.every(Boolean) },
       pricing.juniorAge,
     );
+  };
   const cardFor = (
     kind: 'category' | 'pack',
     id: string | null,
