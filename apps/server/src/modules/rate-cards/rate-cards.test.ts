@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, rateCards, rentalPacks } from '@/db/schema.js';
 import {
@@ -147,7 +147,8 @@ describe('rate cards: set per store or for every store, checked, previewed', () 
     const lines = await t.database.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.entityType, 'rate-card'), eq(auditLog.category, 'settings')));
+      .where(and(eq(auditLog.entityType, 'rate-card'), eq(auditLog.category, 'settings')))
+      .orderBy(asc(auditLog.createdAt));
     expect(lines.map((l) => l.action)).toEqual(['created', 'created', 'deleted']);
     expect(lines[1]!.summary).toContain('1天 ¥100');
     expect(lines[1]!.summaryEn).toContain('then ¥50 a day');
@@ -473,7 +474,9 @@ describe('rate cards: set per store or for every store, checked, previewed', () 
     const lines = await t.database.db
       .select()
       .from(auditLog)
-      .where(eq(auditLog.entityType, 'price-season'));
+      .where(eq(auditLog.entityType, 'price-season'))
+      // In the order they were written: a table's rows come back in no order of their own.
+      .orderBy(asc(auditLog.createdAt));
     expect(lines.map((l) => l.action)).toEqual(['created', 'created', 'deleted']);
     expect(lines[0]!.summaryEn).toBe(
       'Price season Spring Festival: 2027-02-05 to 2027-02-12, 150%',
