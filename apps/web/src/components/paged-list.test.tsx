@@ -127,7 +127,7 @@ describe('a paged list', () => {
     });
     watch.observe(document.body, { childList: true, subtree: true, characterData: true });
     renderList(page);
-    expect(await screen.findByText('雪板 20')).toBeTruthy();
+    expect(await screen.findByText('雪板 20', {}, SLOW)).toBeTruthy();
     watch.disconnect();
     // Placeholders, then ten items without the end that asks for more, then the whole page.
     expect([...new Set(seen)]).toEqual(['0', '10', '20 with its end']);
@@ -166,7 +166,7 @@ describe('a paged list', () => {
     });
     watch.observe(document.body, { childList: true, subtree: true, characterData: true });
     renderList(page, true);
-    expect(await screen.findByText('雪板 20')).toBeTruthy();
+    expect(await screen.findByText('雪板 20', {}, SLOW)).toBeTruthy();
     watch.disconnect();
     // The count and the items come in one render: it never pushes the placeholders down.
     expect([...new Set(seen)]).toEqual(['no total over placeholders', 'total']);
@@ -182,16 +182,18 @@ describe('a paged list', () => {
       return page(skip);
     });
     renderList(load);
-    await screen.findByText('雪板 20');
+    await screen.findByText('雪板 20', {}, SLOW);
+    // Scrolled to once the page's end that asks for more is drawn (it comes after the items).
+    await screen.findByText('加载中…', {}, SLOW);
     await act(async () => scrollToEnd());
-    const retry = await screen.findByRole('button', { name: '加载失败，点击重试' });
+    const retry = await screen.findByRole('button', { name: '加载失败，点击重试' }, SLOW);
     // Seen again while it failed: no request until the person asks.
     await act(async () => scrollToEnd());
     expect(load).toHaveBeenCalledTimes(2);
     expect(screen.getByText('雪板 20')).toBeTruthy();
 
     fireEvent.click(retry);
-    expect(await screen.findByText('雪板 40')).toBeTruthy();
+    expect(await screen.findByText('雪板 40', {}, SLOW)).toBeTruthy();
     expect(screen.queryByText('加载失败，点击重试')).toBeNull();
   });
 });
