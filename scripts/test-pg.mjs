@@ -32,6 +32,7 @@ const POSTGRES_SUITE = {
     'modules/catalogue/catalogue.test.ts',
     // A store's card or the business's (store null): one unique constraint, nulls not distinct.
     'modules/rate-cards/rate-cards.test.ts',
+    'modules/rental-packs/rental-packs.test.ts',
     'modules/pricing/pricing.test.ts',
     'modules/employees/employees.test.ts',
     'modules/addresses/addresses.test.ts',

@@ -41,6 +41,8 @@ import { ACCESS_MATRIX, CALLERS, type Caller } from './access-matrix.js';
 
 const TABLE_FILE = 'apps/server/src/access-matrix.ts';
 const NIL = '00000000-0000-0000-0000-000000000000';
+/** A second id of nothing (a pack names two kinds of gear). */
+const OTHER_KIND = '7b0c3e1a-0000-4000-8000-000000000001';
 const UNKNOWN_TRADE = '0'.repeat(32);
 const ANSWERS = ['ok', '401', '403', '404'] as const;
 type Answer = (typeof ANSWERS)[number];
@@ -540,6 +542,30 @@ const RECIPES: Record<string, Recipe> = {
   }),
   'GET /api/app/rate-cards/preview': ({ side }) => ({
     url: `/api/app/rate-cards/preview?storeId=${side.storeId}&subjectKind=category&subjectId=${NIL}&junior=false&start=${today}&days=3`,
+  }),
+  'GET /api/app/rental-packs': ({ side }) => ({
+    url: `/api/app/rental-packs?storeId=${side.storeId}`,
+  }),
+  // A pack of no such kinds of gear: refused after the store's, nothing saved.
+  'POST /api/app/rental-packs': ({ side }) => ({
+    url: '/api/app/rental-packs',
+    payload: {
+      storeId: side.storeId,
+      name: reason,
+      categoryIds: [NIL, OTHER_KIND],
+      dailyPrice: 100,
+      deposit: 0,
+    },
+  }),
+  'PUT /api/app/rental-packs/:id': ({ side }) => ({
+    url: `/api/app/rental-packs/${NIL}`,
+    payload: {
+      storeId: side.storeId,
+      name: reason,
+      categoryIds: [NIL, OTHER_KIND],
+      dailyPrice: 100,
+      deposit: 0,
+    },
   }),
   'GET /api/app/price-seasons': ({ side }) => ({
     url: `/api/app/price-seasons?storeId=${side.storeId}`,

@@ -2,6 +2,7 @@ import { adminRoutes } from '@/modules/admin/index.js';
 import { auditRoutes } from '@/modules/audit/index.js';
 import { catalogueRoutes } from '@/modules/catalogue/index.js';
 import { rateCardRoutes } from '@/modules/rate-cards/index.js';
+import { rentalPackRoutes } from '@/modules/rental-packs/index.js';
 import { roleRoutes } from '@/modules/roles/index.js';
 import { storeDashboardRoutes } from '@/modules/store-dashboard/index.js';
 import { randomUUID } from 'node:crypto';
@@ -310,6 +311,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(adminRoutes, { timeZone: settings.BUSINESS_TIME_ZONE });
   await app.register(catalogueRoutes, { timeZone: settings.BUSINESS_TIME_ZONE });
   await app.register(rateCardRoutes, { timeZone: settings.BUSINESS_TIME_ZONE });
+  await app.register(rentalPackRoutes);
   await app.register(roleRoutes, { timeZone: settings.BUSINESS_TIME_ZONE });
   await app.register(auditRoutes, { timeZone: settings.BUSINESS_TIME_ZONE });
   // Temporary uploads, closed attempt windows, old SMS codes, WeChat tickets and used proofs of

@@ -74,6 +74,8 @@ export const BookablePackSchema = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string(),
+  /** Its picture's small thumbnail (public); null: none set. */
+  pictureUrl: z.string().nullable(),
   dailyPrice: z.number(),
   deposit: z.number(),
   /** One kind of each of these categories, sized per rider. */

@@ -428,6 +428,7 @@ export type FileLink = z.infer<typeof FileLinkSchema>;
 /** Business types whose uploads must be images. */
 export const IMAGE_BUSINESS_TYPES = [
   'EquipmentImage',
+  'PackImage',
   'Avatar',
   'DeliveryPhoto',
   'SelfReturnPhoto',

@@ -90,6 +90,8 @@ export const ErrorCode = {
   RateCardNotFound: 'RateCard:NotFound',
   RateCardSubjectNotFound: 'RateCard:SubjectNotFound',
   PriceSeasonNotFound: 'RateCard:SeasonNotFound',
+  RentalPackNotFound: 'RentalPack:NotFound',
+  RentalPackInUse: 'RentalPack:InUse',
   FileTypeNotAllowed: 'File:TypeNotAllowed',
   FileTooLarge: 'File:TooLarge',
   FileMissing: 'File:Missing',

@@ -45,4 +45,5 @@ export * from './oversight.js';
 export * from './catalogue-help-admin.js';
 export * from './counter-scan.js';
 export * from './rate-cards.js';
+export * from './rental-packs.js';
 export * from './rental-price.js';

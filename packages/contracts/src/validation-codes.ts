@@ -111,6 +111,9 @@ export const ValidationCode = {
   SeasonDates: 'SeasonDates',
   SeasonPercent: 'SeasonPercent',
   SeasonOverlap: 'SeasonOverlap',
+  // Packs (rental-packs.ts).
+  PackParts: 'PackParts',
+  PackPartsTwice: 'PackPartsTwice',
 } as const;
 export type ValidationCode = (typeof ValidationCode)[keyof typeof ValidationCode];
 

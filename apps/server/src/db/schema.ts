@@ -1016,6 +1016,8 @@ export const rentalPacks = pgTable(
     categoryIds: uuid('category_ids').array().notNull(),
     isActive: boolean('is_active').notNull().default(true),
     sortOrder: integer('sort_order').notNull().default(0),
+    /** Its picture on the booking page (public, as an item's picture is). */
+    pictureFileId: uuid('picture_file_id').references(() => files.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [index('rental_packs_tenant_store_idx').on(t.tenantId, t.storeId)],

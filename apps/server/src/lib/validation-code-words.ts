@@ -127,6 +127,8 @@ const zh: Record<ValidationCode, string> = {
   SeasonDates: '结束日期不能早于开始日期',
   SeasonPercent: '请填写 10 到 500 之间的整数百分比',
   SeasonOverlap: '与已有的价格季节日期重叠',
+  PackParts: '套餐至少包含 2 类、至多 8 类装备',
+  PackPartsTwice: '同一类装备只能选一次',
 };
 
 const en: Record<ValidationCode, string> = {
@@ -228,6 +230,8 @@ const en: Record<ValidationCode, string> = {
   SeasonDates: 'The last day cannot be before the first',
   SeasonPercent: 'A whole percent from 10 to 500',
   SeasonOverlap: 'Overlaps a price season already set',
+  PackParts: 'A pack holds 2 to 8 kinds of gear',
+  PackPartsTwice: 'Each kind of gear only once',
 };
 
 /** The words for each code, by language. */

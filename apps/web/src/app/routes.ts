@@ -365,6 +365,14 @@ export const appRoutes: AppRoute[] = [
     permissions: [Permissions.SystemManagement.Default, Permissions.StoreManagement.Default],
   },
   {
+    path: Paths.adminPacks,
+    load: () => import('@/features/admin/pages/packs-page'),
+    titleKey: 'adminPacks',
+    layout: 'normal',
+    needsLogin: true,
+    permissions: [Permissions.SystemManagement.Default, Permissions.StoreManagement.Default],
+  },
+  {
     path: Paths.adminPriceSeasons,
     load: () => import('@/features/admin/pages/price-seasons-page'),
     titleKey: 'adminPriceSeasons',

@@ -36,6 +36,8 @@ export const Paths = {
   adminParameters: '/store/admin/parameters',
   /** What a rental of each length costs (issue 60), the business's and each store's. */
   adminRateCards: '/store/admin/rate-cards',
+  /** The packs each store offers (issue 60): levels, contents, pictures. */
+  adminPacks: '/store/admin/packs',
   /** Days priced at a percentage of the cards (issue 60), the business's and each store's. */
   adminPriceSeasons: '/store/admin/price-seasons',
   adminSystem: '/store/admin/system',

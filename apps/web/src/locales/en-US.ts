@@ -321,6 +321,8 @@ const enUS: Messages = {
     SeasonDates: 'The last day cannot be before the first',
     SeasonPercent: 'A whole percent from 10 to 500',
     SeasonOverlap: 'Overlaps a price season already set',
+    PackParts: 'A pack holds 2 to 8 kinds of gear',
+    PackPartsTwice: 'Each kind of gear only once',
   },
   footer: {
     darkMode: 'Dark mode',
@@ -2070,6 +2072,7 @@ const enUS: Messages = {
     adminStore: 'Store settings',
     adminParameters: 'Business parameters',
     adminRateCards: 'Rate cards',
+    adminPacks: 'Packs',
     adminPriceSeasons: 'Price seasons',
     adminSystem: 'System information and filing',
     adminCatalogue: 'Categories and attributes',

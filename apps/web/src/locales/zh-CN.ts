@@ -313,6 +313,8 @@ const zhCN = {
     SeasonDates: '结束日期不能早于开始日期',
     SeasonPercent: '请填写 10 到 500 之间的整数百分比',
     SeasonOverlap: '与已有的价格季节日期重叠',
+    PackParts: '套餐至少包含 2 类、至多 8 类装备',
+    PackPartsTwice: '同一类装备只能选一次',
   },
   footer: {
     darkMode: '深色模式',
@@ -2005,6 +2007,7 @@ const zhCN = {
     adminStore: '门店设置',
     adminParameters: '业务参数',
     adminRateCards: '价目表',
+    adminPacks: '套餐',
     adminPriceSeasons: '价格季节',
     adminSystem: '系统信息与备案',
     adminCatalogue: '品类与属性',

@@ -52,6 +52,7 @@ import { riderSnapshot } from '@/modules/orders/counter-order.js';
 import { OrdersService, type OrderCreateExtras } from '@/modules/orders/service.js';
 import { unpaidTimeoutHours } from '@/modules/orders/sweep.js';
 import { sharedStorePricing } from '@/modules/pricing/store-pricing.js';
+import { packPictureUrl } from '@/modules/rental-packs/service.js';
 import {
   priceRental,
   type PricedRental,
@@ -286,6 +287,7 @@ export class BookingService {
           id: p.id,
           name: inLanguage(this.english, p.name, p.nameEn),
           description: inLanguage(this.english, p.description, p.descriptionEn),
+          pictureUrl: packPictureUrl(p.pictureFileId),
           dailyPrice: toYuan(p.dailyPriceFen),
           deposit: toYuan(p.depositFen),
           categoryIds: p.categoryIds,

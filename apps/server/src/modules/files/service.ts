@@ -10,6 +10,7 @@ import {
   equipmentOperationHistory,
   files,
   orders,
+  rentalPacks,
   stores,
   systemSettings,
   users,
@@ -368,8 +369,10 @@ export class FileService {
     const [row] = await this.db
       .select({
         ...getTableColumns(files),
-        // Public: pictures of items, and the business's logo (every client's header shows it).
-        isPublicPicture: sql<boolean>`(exists (select 1 from ${equipmentImages} where ${equipmentImages.fileId} = ${files.id}) or exists (select 1 from ${systemSettings} where ${systemSettings.tenantId} = ${files.tenantId} and ${systemSettings.key} = ${SystemSettingKey.SystemLogoFileId} and ${systemSettings.value} = ${files.id}::text))`,
+        // Public: pictures of items and packs, and the business's logo (every client's header
+        // shows it). Columns here are written without their table: a pack has an id of its own,
+        // so the file's is named with its table.
+        isPublicPicture: sql<boolean>`(exists (select 1 from ${equipmentImages} where ${equipmentImages.fileId} = ${files.id}) or exists (select 1 from ${rentalPacks} where ${rentalPacks.pictureFileId} = ${files}.id) or exists (select 1 from ${systemSettings} where ${systemSettings.tenantId} = ${files.tenantId} and ${systemSettings.key} = ${SystemSettingKey.SystemLogoFileId} and ${systemSettings.value} = ${files.id}::text))`,
       })
       .from(files)
       .where(and(eq(files.tenantId, request.tenantId), eq(files.id, id)));

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import {
   cardInFen,
   dayRate,
@@ -7,7 +7,6 @@ import {
   ErrorCode,
   juniorCardProblem,
   packCardProblem,
-  Permissions,
   priceDays,
   ValidationCode,
   type RateCard,
@@ -23,12 +22,18 @@ import {
 } from '@snowgear/contracts';
 import type { z } from 'zod';
 import type { Database, Transaction } from '@/db/client.js';
-import { equipmentCategories, priceSeasons, rateCards, rentalPacks, stores } from '@/db/schema.js';
+import { equipmentCategories, priceSeasons, rateCards, rentalPacks } from '@/db/schema.js';
 import { EXCLUSION_VIOLATION, pgCode } from '@/lib/pg-errors.js';
 import { inLanguage } from '@/lib/english.js';
 import { businessError, notFound, validationError } from '@/lib/errors.js';
 import { isEnglish, message, type MessageKey } from '@/lib/messages.js';
 import { recordAudit } from '@/modules/audit/record.js';
+import {
+  editsEveryStore,
+  pricingScope,
+  scopeNames,
+  takePricingTurn,
+} from '@/modules/pricing/admin-scope.js';
 import {
   calendarOf,
   effectiveCards,
@@ -93,23 +98,12 @@ export class RateCardService {
 
   /** System management sets every store's cards and the business's; a manager their store's. */
   private get editsGlobal() {
-    return this.user.permissions.includes(Permissions.SystemManagement.Default);
+    return editsEveryStore(this.request);
   }
 
   /** A store the caller may read and change the cards of (null: the business's own). */
-  private async scope(storeId: string | null | undefined): Promise<string | null> {
-    if (storeId === null || (storeId === undefined && this.editsGlobal)) return null;
-    const id = storeId ?? this.user.primaryStoreId;
-    if (!id) throw businessError(ErrorCode.Forbidden, this.msg('RateCardOtherStore'));
-    if (!this.editsGlobal && id !== this.user.primaryStoreId) {
-      throw businessError(ErrorCode.Forbidden, this.msg('RateCardOtherStore'));
-    }
-    const [row] = await this.db
-      .select({ id: stores.id })
-      .from(stores)
-      .where(and(eq(stores.tenantId, this.tenantId), eq(stores.id, id)));
-    if (!row) throw notFound(ErrorCode.StoreNotFound, this.msg('StoreNotFound'));
-    return row.id;
+  private scope(storeId: string | null | undefined): Promise<string | null> {
+    return pricingScope(this.db, this.request, storeId, 'RateCardOtherStore');
   }
 
   /** The cards a store prices with: its own, and the business's where it has none. */
@@ -300,14 +294,9 @@ export class RateCardService {
     });
   }
 
-  /**
-   * Saves of one business's cards take their turn (a lock held to the transaction's end): the
-   * junior and pack rules compare cards with each other, so two managers saving the adult and
-   * the junior card at once would each pass against the cards as they were and leave the child
-   * dearer. The second now reads the first's card and is refused.
-   */
-  private async takeTurn(tx: Transaction) {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`rate-cards ${this.tenantId}`}))`);
+  /** Saves of one business's cards and packs take their turn (`takePricingTurn`). */
+  private takeTurn(tx: Transaction) {
+    return takePricingTurn(tx, this.tenantId);
   }
 
   async remove(id: string): Promise<void> {
@@ -517,18 +506,13 @@ export class RateCardService {
     junior: boolean,
     card: RateCard,
   ) {
-    const [store] = storeId
-      ? await tx
-          .select({ name: stores.name, nameEn: stores.nameEn })
-          .from(stores)
-          .where(eq(stores.id, storeId))
-      : [];
+    const store = await scopeNames(tx, storeId);
     const days = Array.from({ length: card.lengths.length }, (_, i) => i + 1);
     return this.both(key, (language) => {
       const en = language === 'en-US';
       const words = (k: MessageKey) => message({ headers: { 'accept-language': language } }, k);
       return {
-        store: store ? inLanguage(en, store.name, store.nameEn) : words('RateCardAllStores'),
+        store: store(language),
         subject: inLanguage(en, subject.name, subject.nameEn),
         junior: junior ? words('RateCardJunior') : '',
         lengths: days

@@ -10,6 +10,7 @@ export interface AdminSection {
     | 'stores'
     | 'parameters'
     | 'rateCards'
+    | 'packs'
     | 'priceSeasons'
     | 'system'
     | 'catalogue'
@@ -36,6 +37,11 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   {
     key: 'rateCards',
     path: Paths.adminRateCards,
+    permissions: [Permissions.SystemManagement.Default, Permissions.StoreManagement.Default],
+  },
+  {
+    key: 'packs',
+    path: Paths.adminPacks,
     permissions: [Permissions.SystemManagement.Default, Permissions.StoreManagement.Default],
   },
   {

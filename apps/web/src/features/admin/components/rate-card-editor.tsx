@@ -23,7 +23,6 @@ import {
   type CardDraft,
   type CardErrors,
 } from '../utils/rate-card-form';
-import { usePricingStores } from './pricing-scope';
 import { RateCardPreviewBlock } from './rate-card-preview';
 
 /** Whole yuan as typed: digits only, up to ¥100,000. */
@@ -82,7 +81,6 @@ function CardSheet({
   const tableId = useId();
   const furtherId = useId();
   const depositId = useId();
-  const stores = usePricingStores();
   const save = useSaveRateCard();
   const remove = useDeleteRateCard();
   const showSuccess = useAppStore((s) => s.showSuccess);
@@ -91,10 +89,8 @@ function CardSheet({
   const [junior, setJunior] = useState(card?.junior ?? false);
   const [draft, setDraft] = useState<CardDraft>(card ? cardDraftOf(card) : EMPTY_CARD);
   const [errors, setErrors] = useState<CardErrors>({});
-  // A new card may be for any gear, and for the packs of the store (or of every store).
-  const { subjects, isPending } = useCardSubjects(
-    card ? [] : storeId ? [storeId] : stores.map((s) => s.id),
-  );
+  // A new card may be for any gear, and for the packs of the store (or the business's).
+  const { subjects, isPending } = useCardSubjects(storeId);
   const find = (k: RateCardSubjectKind, id: string, j: boolean) =>
     cards.find((c) => c.subjectKind === k && c.subjectId === id && c.junior === j);
   const existing = find(kind, subjectId, junior);

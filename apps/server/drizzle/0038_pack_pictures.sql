@@ -1,0 +1,2 @@
+ALTER TABLE "rental_packs" ADD COLUMN "picture_file_id" uuid;--> statement-breakpoint
+ALTER TABLE "rental_packs" ADD CONSTRAINT "rental_packs_picture_file_id_files_id_fk" FOREIGN KEY ("picture_file_id") REFERENCES "public"."files"("id") ON DELETE set null ON UPDATE no action;
