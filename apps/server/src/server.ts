@@ -9,7 +9,7 @@ import { loadTls } from '@/config/tls.js';
 import { embeddedDatabaseExists, openDatabase, type DatabaseHandle } from '@/db/client.js';
 import { prepareDatabase } from '@/prepare.js';
 import type { SeedSummary } from '@/demo/seed.js';
-import { seedEquipmentPictures } from '@/demo/pictures.js';
+import { seedEquipmentPictures, seedPackPictures } from '@/demo/pictures.js';
 import { FileService, fileLimits } from '@/modules/files/service.js';
 import { createFileStore } from '@/file-store/create-store.js';
 import { startupLines } from '@/startup.js';
@@ -37,12 +37,14 @@ async function prepare(
     log,
   });
   if (seeded) {
-    const pictured = await seedEquipmentPictures(
+    const files = new FileService(
       database.db,
-      new FileService(database.db, await createFileStore(settings), fileLimits(settings)),
-      HOST_TENANT_ID,
+      await createFileStore(settings),
+      fileLimits(settings),
     );
-    log.info({ pictured }, 'demo equipment pictures drawn');
+    const pictured = await seedEquipmentPictures(database.db, files, HOST_TENANT_ID);
+    const packs = await seedPackPictures(database.db, files, HOST_TENANT_ID);
+    log.info({ pictured, packs }, 'demo equipment and pack pictures drawn');
   }
   return seeded;
 }

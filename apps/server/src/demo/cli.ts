@@ -4,7 +4,7 @@ import { HOST_TENANT_ID } from '@snowgear/contracts';
 import { FileService, fileLimits } from '@/modules/files/service.js';
 import { createFileStore } from '@/file-store/create-store.js';
 import { seedDemoData } from './seed.js';
-import { seedEquipmentPictures } from './pictures.js';
+import { seedEquipmentPictures, seedPackPictures } from './pictures.js';
 
 /** `npm run db:seed`: migrate, then load (or top up) the demo data. */
 // eslint-disable-next-line no-restricted-properties
@@ -20,6 +20,7 @@ try {
   const summary = await seedDemoData(database.db);
   const files = new FileService(database.db, await createFileStore(settings), fileLimits(settings));
   await seedEquipmentPictures(database.db, files, HOST_TENANT_ID);
+  await seedPackPictures(database.db, files, HOST_TENANT_ID);
   process.stdout.write(
     `Demo data in place: stores ${summary.stores.map((s) => s.name).join('、')}; ${summary.helpArticles} help articles; ` +
       `logins ${summary.logins.map((l) => l.userName).join(', ')} (password ${summary.password}); ` +

@@ -1,4 +1,4 @@
-import { and, eq, inArray, like, notExists } from 'drizzle-orm';
+import { and, eq, inArray, isNull, like, notExists } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { FileService } from '@/modules/files/service.js';
 import type { Database } from '@/db/client.js';
@@ -8,9 +8,11 @@ import {
   equipmentAttributeValues,
   equipmentCategories,
   equipmentImages,
+  rentalPacks,
 } from '@/db/schema.js';
-import { demoCategories } from './data/inventory.js';
-import { drawGear } from './data/pictures.js';
+import { demoCategories, demoPacks } from './data/inventory.js';
+import { drawGear, drawPack } from './data/pictures.js';
+import { demoLevelPacks } from './data/pricing.js';
 
 /**
  * Gives every demo item without a picture a drawing of its kind of gear in its colour. Items of
@@ -101,4 +103,43 @@ export async function seedEquipmentPictures(
       .onConflictDoNothing();
   }
   return rows.length;
+}
+
+/**
+ * Gives each of the demo's packs without a picture a drawing of what it holds, on a sky in the
+ * colour of its level, as a shop would upload a photo of the pack.
+ */
+export async function seedPackPictures(
+  db: Database,
+  files: FileService,
+  tenantId: string,
+): Promise<number> {
+  const names = [...demoPacks, ...demoLevelPacks].map((p) => p.name);
+  const packs = await db
+    .select({ id: rentalPacks.id, name: rentalPacks.name, categoryIds: rentalPacks.categoryIds })
+    .from(rentalPacks)
+    .where(
+      and(
+        eq(rentalPacks.tenantId, tenantId),
+        isNull(rentalPacks.pictureFileId),
+        inArray(rentalPacks.name, names),
+      ),
+    );
+  if (packs.length === 0) return 0;
+  const categories = await db
+    .select({ id: equipmentCategories.id, name: equipmentCategories.name })
+    .from(equipmentCategories)
+    .where(eq(equipmentCategories.tenantId, tenantId));
+  const codeOf = (id: string) => {
+    const name = categories.find((c) => c.id === id)?.name;
+    return demoCategories.find((c) => c.name === name)?.code ?? 'SKI';
+  };
+  for (const pack of packs) {
+    const png = await sharp(Buffer.from(drawPack(pack.name, pack.categoryIds.map(codeOf))))
+      .png()
+      .toBuffer();
+    const file = await files.storeGeneratedImage(tenantId, 'pack-demo.png', png, 'PackImage');
+    await db.update(rentalPacks).set({ pictureFileId: file.id }).where(eq(rentalPacks.id, pack.id));
+  }
+  return packs.length;
 }

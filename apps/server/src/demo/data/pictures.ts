@@ -84,3 +84,57 @@ export function drawGear(
   ${shape}
 </svg>`;
 }
+
+/** The colour each kind of gear is drawn in on a pack's picture. */
+const PACK_COLOURS: Record<string, string> = {
+  SKI: '蓝色',
+  SB: '红色',
+  SBT: '黑色',
+  BBT: '黑色',
+  POLE: '黄色',
+  HLM: '红色',
+  GOG: '黑色',
+  PRO: '绿色',
+  WEAR: '蓝色',
+};
+
+/** A pack level's sky: green for a beginner's, gold for a premium one, blue otherwise. */
+function packSky(name: string): [string, string] {
+  if (name.includes('入门')) return ['#bbf7d0', '#f0fdf4'];
+  if (name.includes('高端')) return ['#fde68a', '#fffbeb'];
+  return ['#bfdbfe', '#eff6ff'];
+}
+
+/**
+ * A pack's picture: each kind of gear it holds, drawn side by side (two rows where it holds
+ * more than three) on a sky whose colour says the level.
+ */
+export function drawPack(name: string, categoryCodes: string[]): string {
+  const n = categoryCodes.length;
+  const columns = n === 4 ? 2 : Math.min(n, 3);
+  const rows = Math.ceil(n / columns);
+  const cellW = 600 / columns;
+  const cellH = 450 / rows;
+  const scale = Math.min(cellW / 600, cellH / 450);
+  const parts = categoryCodes.map((code, i) => {
+    // A last row that is not full stands in the middle.
+    const inRow = Math.floor(i / columns) === rows - 1 ? n - (rows - 1) * columns : columns;
+    const x = (i % columns) * cellW + (600 - inRow * cellW) / 2 + (cellW - 600 * scale) / 2;
+    const y = Math.floor(i / columns) * cellH + (cellH - 450 * scale) / 2;
+    const drawn = (SHAPES[code] ?? SHAPES.SKI!)(COLOURS[PACK_COLOURS[code] ?? '蓝色']!);
+    return `<g transform="translate(${x} ${y}) scale(${scale})">${drawn}</g>`;
+  });
+  const [top, bottom] = packSky(name);
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="450" viewBox="0 0 600 450">
+  <defs>
+    <linearGradient id="sky" x1="0" y1="0" x2="0" y2="1">
+      <stop offset="0" stop-color="${top}"/><stop offset="1" stop-color="${bottom}"/>
+    </linearGradient>
+    <linearGradient id="lens" x1="0" y1="0" x2="1" y2="1">
+      <stop offset="0" stop-color="#f59e0b"/><stop offset="0.5" stop-color="#a855f7"/><stop offset="1" stop-color="#0ea5e9"/>
+    </linearGradient>
+  </defs>
+  <rect width="600" height="450" fill="url(#sky)"/>
+  ${parts.join('\n  ')}
+</svg>`;
+}

@@ -9,12 +9,14 @@ import {
   equipmentSaveBody,
   createTestApp,
   signIn,
+  storeIdsByName,
+  storeTimeOn,
   TEST_SECRET,
   verificationHeaders,
   type TestApp,
 } from '@/testing/index.js';
 import { HOST_TENANT_ID } from '@snowgear/contracts';
-import { seedEquipmentPictures } from '@/demo/pictures.js';
+import { seedEquipmentPictures, seedPackPictures } from '@/demo/pictures.js';
 import { FileService, fileLimits } from './service.js';
 import { FileLinks } from './signed-links.js';
 import { LocalFileStore } from '@/file-store/store.js';
@@ -478,6 +480,31 @@ describe('files', () => {
     expect(swept).toBeGreaterThanOrEqual(1);
     expect((await t.app.inject(`/api/files/download/${drop.id}`)).statusCode).toBe(404);
     expect((await t.app.inject(`/api/files/download/${keep.id}`)).statusCode).toBe(200);
+  });
+
+  it("draws each demo pack's picture once, public on the booking page", async () => {
+    const service = new FileService(
+      t.database.db,
+      new LocalFileStore(t.settings.FILES_DIR!),
+      fileLimits(t.settings),
+    );
+    const drawn = await seedPackPictures(t.database.db, service, HOST_TENANT_ID);
+    expect(drawn).toBeGreaterThanOrEqual(2);
+    expect(await seedPackPictures(t.database.db, service, HOST_TENANT_ID)).toBe(0);
+    const stores = await storeIdsByName(t.app);
+    const start = encodeURIComponent(storeTimeOn(5, '10:00'));
+    const catalog = (
+      await t.app.inject({
+        url: `/api/app/booking/catalog?storeId=${stores['万龙雪场店']}&rentalStartTime=${start}&days=1`,
+      })
+    ).json<{ packs: { name: string; pictureUrl: string | null }[] }>();
+    const full = catalog.packs.find((p) => p.name === '双板全套')!;
+    expect(full.pictureUrl).toMatch(/\?thumbnail=small$/);
+    // Anyone may load it, as a small picture for the pack's card.
+    const picture = await t.app.inject(full.pictureUrl!);
+    expect(picture.statusCode).toBe(200);
+    expect(picture.headers['content-type']).toBe('image/webp');
+    expect((await sharp(picture.rawPayload).metadata()).width).toBe(240);
   });
 
   it('draws a picture for every demo item, shared by items of one kind and colour in a store', async () => {

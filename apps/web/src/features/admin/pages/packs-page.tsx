@@ -67,19 +67,21 @@ export default function PacksPage() {
                 description={t('admin.packs.emptyHint')}
               />
             ) : (
-              <ul className="page-body pricing-list">
-                {data.items.map((pack) => (
-                  <PackRow
-                    key={pack.id}
-                    pack={pack}
-                    partNames={pack.categoryIds.map(
-                      (id) => parts.data?.find((p) => p.id === id)?.name ?? '…',
-                    )}
-                    canChange={everyStore || pack.storeId !== null}
-                    onOpen={setEditing}
-                  />
-                ))}
-              </ul>
+              <div className="page-body">
+                <ul className="pricing-list">
+                  {data.items.map((pack) => (
+                    <PackRow
+                      key={pack.id}
+                      pack={pack}
+                      partNames={pack.categoryIds.map(
+                        (id) => parts.data?.find((p) => p.id === id)?.name ?? '…',
+                      )}
+                      canChange={everyStore || pack.storeId !== null}
+                      onOpen={setEditing}
+                    />
+                  ))}
+                </ul>
+              </div>
             )
           }
         </QueryState>

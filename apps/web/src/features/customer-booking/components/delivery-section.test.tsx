@@ -19,7 +19,7 @@ const base = {
 describe('delivery and return', () => {
   beforeAll(() => changeLanguage('zh-CN'));
 
-  it("offers the customer's saved addresses beside each field, and keeps the store's presets", () => {
+  it("offers the customer's saved addresses beside each field, and keeps the store's presets", async () => {
     const onChange = vi.fn();
     render(
       <DeliverySection
@@ -32,7 +32,7 @@ describe('delivery and return', () => {
         )}
       />,
     );
-    fireEvent.click(screen.getByText('已保存-booking-delivery-address'));
+    fireEvent.click(await screen.findByText('已保存-booking-delivery-address'));
     expect(onChange).toHaveBeenLastCalledWith({ deliveryAddress: '我的酒店 1208' });
     fireEvent.click(screen.getByText('已保存-booking-return-address'));
     expect(onChange).toHaveBeenLastCalledWith({ returnAddress: '我的酒店 1208' });
@@ -43,21 +43,21 @@ describe('delivery and return', () => {
     expect(onChange).toHaveBeenLastCalledWith({ deliveryAddress: '万龙酒店大堂' });
   });
 
-  it('shows no saved addresses to someone not signed in as a customer', () => {
+  it('shows no saved addresses to someone not signed in as a customer', async () => {
     render(<DeliverySection {...base} onChange={vi.fn()} />);
+    expect(await screen.findByText('云顶酒店大堂')).toBeTruthy();
     expect(screen.queryByText(/已保存/)).toBeNull();
-    expect(screen.getByText('云顶酒店大堂')).toBeTruthy();
   });
 });
 
 describe('an address the booking cannot take', () => {
   beforeAll(() => changeLanguage('zh-CN'));
 
-  it('marks the text box itself wrong and reads its message out with it', () => {
+  it('marks the text box itself wrong and reads its message out with it', async () => {
     render(
       <DeliverySection {...base} errors={{ deliveryAddress: '请填写地址' }} onChange={vi.fn()} />,
     );
-    const box = screen.getByLabelText('送货地址');
+    const box = await screen.findByLabelText('送货地址');
     expect(box.tagName).toBe('INPUT');
     expect(box.getAttribute('aria-invalid')).toBe('true');
     expect(document.getElementById(box.getAttribute('aria-describedby')!)?.textContent).toBe(

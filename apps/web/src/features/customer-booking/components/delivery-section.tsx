@@ -1,9 +1,8 @@
-import type { ReactNode } from 'react';
-import { Input, Radio, Space, type InputRef } from 'antd-mobile';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Radio, Space } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { DeliveryMethod, ReturnMethod } from '@snowgear/contracts';
 import { money } from '@/lib/money';
-import { useFieldAria } from '@/lib/use-field-aria';
 
 interface Props {
   deliveryMethod: DeliveryMethod;
@@ -32,67 +31,10 @@ export interface SavedAddressSlot {
   onChange: (value: string) => void;
 }
 
-function AddressField({
-  id,
-  label,
-  value,
-  presets,
-  error,
-  saved,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  presets: string[];
-  error?: string | undefined;
-  saved?: ((field: SavedAddressSlot) => ReactNode) | undefined;
-  onChange: (value: string) => void;
-}) {
-  const { t } = useTranslation();
-  const ref = useFieldAria<InputRef>(!!error, error ? `${id}-error` : undefined);
-  return (
-    <div className="address-field">
-      <label htmlFor={id} className="address-field__label">
-        {label}
-      </label>
-      <Input
-        ref={ref}
-        id={id}
-        value={value}
-        maxLength={200}
-        clearable
-        placeholder={t('booking.addressPlaceholder')}
-        onChange={onChange}
-      />
-      {saved?.({ id, value, onChange })}
-      {presets.length > 0 && (
-        <p className="booking-hint" aria-hidden>
-          {t('booking.presetAddresses')}
-        </p>
-      )}
-      {presets.length > 0 && (
-        <div className="chip-row" aria-label={t('booking.presetAddresses')}>
-          {presets.map((p) => (
-            <button
-              key={p}
-              type="button"
-              className={`chip${p === value ? ' chip--selected' : ''}`}
-              onClick={() => onChange(p)}
-            >
-              {p}
-            </button>
-          ))}
-        </div>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="field-error" role="alert">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
+/** Loaded when delivery or pickup is chosen (most riders pick up at the counter). */
+const AddressField = lazy(() =>
+  import('./address-field').then((m) => ({ default: m.AddressField })),
+);
 
 /** How the gear reaches the rider and comes back, with the store's fees and preset addresses. */
 export function DeliverySection(props: Props) {
@@ -115,15 +57,17 @@ export function DeliverySection(props: Props) {
           </Space>
         </Radio.Group>
         {props.deliveryMethod === DeliveryMethod.Delivery && (
-          <AddressField
-            id="booking-delivery-address"
-            label={t('booking.deliveryAddress')}
-            value={props.deliveryAddress}
-            presets={props.deliveryPresets}
-            error={props.errors.deliveryAddress}
-            saved={props.savedAddresses}
-            onChange={(deliveryAddress) => onChange({ deliveryAddress })}
-          />
+          <Suspense fallback={<div className="address-field address-field--loading" />}>
+            <AddressField
+              id="booking-delivery-address"
+              label={t('booking.deliveryAddress')}
+              value={props.deliveryAddress}
+              presets={props.deliveryPresets}
+              error={props.errors.deliveryAddress}
+              saved={props.savedAddresses}
+              onChange={(deliveryAddress) => onChange({ deliveryAddress })}
+            />
+          </Suspense>
         )}
       </fieldset>
       <fieldset>
@@ -141,15 +85,17 @@ export function DeliverySection(props: Props) {
           </Space>
         </Radio.Group>
         {props.returnMethod === ReturnMethod.Pickup && (
-          <AddressField
-            id="booking-return-address"
-            label={t('booking.returnAddress')}
-            value={props.returnAddress}
-            presets={props.pickupPresets}
-            error={props.errors.returnAddress}
-            saved={props.savedAddresses}
-            onChange={(returnAddress) => onChange({ returnAddress })}
-          />
+          <Suspense fallback={<div className="address-field address-field--loading" />}>
+            <AddressField
+              id="booking-return-address"
+              label={t('booking.returnAddress')}
+              value={props.returnAddress}
+              presets={props.pickupPresets}
+              error={props.errors.returnAddress}
+              saved={props.savedAddresses}
+              onChange={(returnAddress) => onChange({ returnAddress })}
+            />
+          </Suspense>
         )}
       </fieldset>
     </div>

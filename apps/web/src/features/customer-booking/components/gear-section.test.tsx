@@ -99,4 +99,36 @@ describe('the gear list counts what the booking already holds (real server’s d
     expect(pack.textContent).toContain('3 天 ¥460.00');
     expect(within(card('雪镜')).getByText('3 天 ¥45.00 起')).toBeTruthy();
   });
+
+  it("lists each sport's levels together, each with its picture and what it holds", () => {
+    const skis = category('双板滑雪板');
+    const pictured: BookingCatalog = {
+      ...catalog,
+      packs: catalog.packs.map((p) => ({
+        ...p,
+        pictureUrl: p.name === '双板全套' ? '/api/files/download/pack?thumbnail=small' : null,
+      })),
+    };
+    render(
+      <GearSection
+        catalog={pictured}
+        loading={false}
+        error={null}
+        wanted={new Map()}
+        onRetry={() => undefined}
+        onChoose={() => undefined}
+      />,
+    );
+    // The ski packs under one heading, named by the skis they all hold; the board's apart.
+    const ski = screen.getByRole('region', { name: '双板滑雪板套餐' });
+    const skiPacks = catalog.packs.filter((p) => p.categoryIds[0] === skis.id);
+    expect(within(ski).getAllByRole('listitem')).toHaveLength(skiPacks.length);
+    expect(screen.getByRole('region', { name: '单板滑雪板套餐' })).toBeTruthy();
+    const full = card('双板全套');
+    expect(within(full).getByText('含双板滑雪板、双板滑雪鞋、雪杖、头盔')).toBeTruthy();
+    expect(full.querySelector('img')?.getAttribute('src')).toMatch(
+      /\/api\/files\/download\/pack\?thumbnail=small$/,
+    );
+    expect(card('单板全套').querySelector('img')).toBeNull();
+  });
 });

@@ -1,6 +1,7 @@
 import { Button, Skeleton, Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import type { BookableCategory, BookingCatalog } from '@snowgear/contracts';
+import type { BookableCategory, BookablePack, BookingCatalog } from '@snowgear/contracts';
+import { fileUrl } from '@/lib/api-client';
 import { money } from '@/lib/money';
 import type { GearTarget } from './add-gear-popup';
 import { ErrorBlock } from '@/components/error-block';
@@ -42,37 +43,61 @@ export function GearSection({ catalog, loading, error, wanted, onRetry, onChoose
     return <p className="booking-empty">{t('booking.nothingToRent')}</p>;
   }
   const byId = new Map(catalog.categories.map((c) => [c.id, c]));
+  // Each sport's levels together, the sport named by the first kind its packs hold.
+  const bySport = new Map<string, BookablePack[]>();
+  for (const pack of catalog.packs) {
+    const sport = pack.categoryIds[0] ?? '';
+    bySport.set(sport, [...(bySport.get(sport) ?? []), pack]);
+  }
+  const sports = [...bySport];
   return (
     <div className="gear-section" aria-busy={loading}>
-      {catalog.packs.length > 0 && (
-        <>
-          <h3 className="gear-section__group">{t('booking.packs')}</h3>
-          <ul className="gear-list">
-            {catalog.packs.map((pack) => {
+      {sports.map(([sportId, packs]) => (
+        <section key={sportId} aria-labelledby={`packs-${sportId}`}>
+          <h3 id={`packs-${sportId}`} className="gear-section__group">
+            {t('booking.packsOf', { sport: byId.get(sportId)?.name ?? '' })}
+          </h3>
+          {/* A sport's levels side by side, the next one peeking in: swiped across. */}
+          <ul className="pack-levels">
+            {packs.map((pack) => {
               const parts = pack.categoryIds.flatMap((id) => byId.get(id) ?? []);
               const free = Math.min(...parts.map((c) => freeOf(c, wanted)));
               const inCart = free === 0 && parts.every((c) => c.free > 0);
               // For the rental's days, as the quote will price it (rate cards, seasons, early booking).
               const saving = Math.round((pack.separateRent - pack.rent) * 100) / 100;
               return (
-                <li key={pack.id} className="gear-card gear-card--pack">
-                  <div className="gear-card__body">
-                    <div className="gear-card__name">
-                      {pack.name}
-                      {saving > 0 && (
-                        <Tag color="danger" fill="outline">
-                          {t('booking.packSaves', { amount: money(saving) })}
-                        </Tag>
-                      )}
-                    </div>
-                    <div className="gear-card__desc">{pack.description}</div>
-                    <div className="gear-card__price">
-                      {t('booking.forDays', { amount: money(pack.rent), count: catalog.days })} ·{' '}
-                      {t('booking.depositOf', { amount: money(pack.deposit) })}
-                    </div>
+                <li key={pack.id} className="pack-level">
+                  {pack.pictureUrl && (
+                    <img
+                      className="pack-level__picture"
+                      src={fileUrl(pack.pictureUrl)}
+                      alt=""
+                      width={240}
+                      height={180}
+                      loading="lazy"
+                    />
+                  )}
+                  <div className="gear-card__name">{pack.name}</div>
+                  <div className="pack-level__parts">
+                    {t('booking.packHolds', {
+                      parts: parts.map((c) => c.name).join(t('booking.listJoin')),
+                    })}
+                  </div>
+                  {pack.description && <div className="gear-card__desc">{pack.description}</div>}
+                  <div className="gear-card__price">
+                    <b>{t('booking.forDays', { amount: money(pack.rent), count: catalog.days })}</b>
+                    {saving > 0 && (
+                      <Tag color="danger" fill="outline">
+                        {t('booking.packSaves', { amount: money(saving) })}
+                      </Tag>
+                    )}
+                  </div>
+                  <div className="gear-card__desc">
+                    {t('booking.depositOf', { amount: money(pack.deposit) })}
                   </div>
                   <Button
                     color="primary"
+                    block
                     className="gear-card__choose"
                     disabled={free === 0}
                     aria-label={t('booking.chooseItem', { name: pack.name })}
@@ -88,8 +113,8 @@ export function GearSection({ catalog, loading, error, wanted, onRetry, onChoose
               );
             })}
           </ul>
-        </>
-      )}
+        </section>
+      ))}
       <h3 className="gear-section__group">{t('booking.singleItems')}</h3>
       <ul className="gear-list">
         {catalog.categories.map((category: BookableCategory) => {

@@ -105,14 +105,18 @@ describe('the booking kept as a draft for 24 hours (real server)', () => {
   it('brings back what was entered after a reload, says so, and starts over when asked', async () => {
     const first = renderPage();
     fireEvent.click(await screen.findByRole('radio', { name: /送货上门/ }));
-    fireEvent.change(screen.getByLabelText('送货地址'), { target: { value: '万龙酒店 1208' } });
+    fireEvent.change(await screen.findByLabelText('送货地址'), {
+      target: { value: '万龙酒店 1208' },
+    });
     expect(screen.queryByText(NOTICE)).toBeNull();
     first.unmount();
 
     reload();
     renderPage();
     expect(await screen.findByText(NOTICE)).toBeTruthy();
-    expect(screen.getByLabelText<HTMLInputElement>('送货地址').value).toBe('万龙酒店 1208');
+    expect((await screen.findByLabelText<HTMLInputElement>('送货地址')).value).toBe(
+      '万龙酒店 1208',
+    );
     // Put away, the notice stays away; what was entered stays.
     fireEvent.click(screen.getByRole('button', { name: '关闭提示' }));
     await waitFor(() => expect(screen.queryByText(NOTICE)).toBeNull());
@@ -138,7 +142,10 @@ describe('the booking kept as a draft for 24 hours (real server)', () => {
       25 * HOUR,
     );
     renderPage();
-    expect(await screen.findByRole('radio', { name: /送货上门/ })).toBeTruthy();
+    // Pick-up at the counter, as a new booking starts (no address field to wait for).
+    expect((await screen.findByRole<HTMLInputElement>('radio', { name: /送货上门/ })).checked).toBe(
+      false,
+    );
     expect(screen.queryByLabelText('送货地址')).toBeNull();
     expect(screen.queryByText(NOTICE)).toBeNull();
     expect(window.localStorage.getItem(StorageKey.bookingCart)).toBeNull();
@@ -157,7 +164,7 @@ describe('the booking kept as a draft for 24 hours (real server)', () => {
     );
     const { container } = renderPage();
     expect(await screen.findByText(NOTICE)).toBeTruthy();
-    expect(screen.getByLabelText<HTMLInputElement>('送货地址').value).toBe('云顶酒店 301');
+    expect((await screen.findByLabelText<HTMLInputElement>('送货地址')).value).toBe('云顶酒店 301');
     expect(screen.getByRole<HTMLInputElement>('spinbutton', { name: '租用天数' }).value).toBe('3');
     const pickUp = container.querySelector('.dates-section__value')!.textContent;
     const day = new Intl.DateTimeFormat('zh-CN', {
@@ -179,7 +186,10 @@ describe('the booking kept as a draft for 24 hours (real server)', () => {
     );
     signIn();
     renderPage();
-    expect(await screen.findByRole('radio', { name: /送货上门/ })).toBeTruthy();
+    // Pick-up at the counter, as a new booking starts (no address field to wait for).
+    expect((await screen.findByRole<HTMLInputElement>('radio', { name: /送货上门/ })).checked).toBe(
+      false,
+    );
     expect(screen.queryByLabelText('送货地址')).toBeNull();
     expect(screen.queryByText(NOTICE)).toBeNull();
     await waitFor(() => expect(window.localStorage.getItem(StorageKey.bookingCart)).toBeNull());
@@ -190,7 +200,9 @@ describe('the booking kept as a draft for 24 hours (real server)', () => {
     signIn();
     renderPage();
     expect(await screen.findByText(NOTICE)).toBeTruthy();
-    expect(screen.getByLabelText<HTMLInputElement>('送货地址').value).toBe('万龙酒店 1208');
+    expect((await screen.findByLabelText<HTMLInputElement>('送货地址')).value).toBe(
+      '万龙酒店 1208',
+    );
     await waitFor(() => expect(useBookingCart.getState().ownerId).toBe(customer.user!.id));
   });
 
