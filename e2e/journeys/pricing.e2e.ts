@@ -21,6 +21,8 @@ import {
   SIGN_IN_TEXTS,
 } from '../support/booking';
 import { baseUrl } from '../support/server';
+import { watchCounterQuotes } from '../support/counter-quote';
+import { gunScan } from '../support/gun';
 
 /**
  * The demo's Chongli prices as a family meets them (issue 60, docs/pricing.md): an adult and an
@@ -97,6 +99,14 @@ const rate = (card: DemoCard, k: number) =>
 /** A daily price as a card. */
 const daily = (yuan: number): DemoCard => ({ lengths: [yuan], furtherDay: yuan });
 
+/** The percent of the demo's card a day costs, in the winter as read on `today`. */
+function percentOn(today: string, day: string) {
+  const season = demoSeasons(today).find((s) => s.from <= day && day <= s.to);
+  if (!season) return 100;
+  const weekend = weekday(day) === 0 || weekday(day) === 6;
+  return weekend && season.weekendPercent ? season.weekendPercent : season.percent;
+}
+
 /**
  * The demo's winter as the journey reads it: a Friday at least a week ahead whose Friday,
  * Saturday and Sunday are all high season (the `skip`-th after the first such one), and each
@@ -106,12 +116,7 @@ const daily = (yuan: number): DemoCard => ({ lengths: [yuan], furtherDay: yuan }
 function peakWeekend(today: string, skip: number) {
   const seasons = demoSeasons(today);
   const seasonOf = (day: string) => seasons.find((s) => s.from <= day && day <= s.to);
-  const percentOf = (day: string) => {
-    const season = seasonOf(day);
-    if (!season) return 100;
-    const weekend = weekday(day) === 0 || weekday(day) === 6;
-    return weekend && season.weekendPercent ? season.weekendPercent : season.percent;
-  };
+  const percentOf = (day: string) => percentOn(today, day);
   for (let ahead = demoEarlyBooking.days; ahead < 365; ahead++) {
     const friday = addDays(today, ahead);
     const days = [friday, addDays(friday, 1), addDays(friday, 2)];
@@ -166,6 +171,18 @@ async function chooseDay(page: Page, texts: (typeof TEXTS)[Language], day: strin
   await calendar.getByRole('button', { name: texts.confirmDate, exact: true }).tap();
   await calendar.waitFor({ state: 'hidden' });
 }
+
+/** The counter's new order page, as a clerk reads it in each language. */
+const FORM = {
+  'zh-CN': {
+    name: '客户姓名',
+    phone: '手机号',
+    customer: '柜台套餐',
+    gear: (n: number) => `设备（${n}）`,
+    pack: (saving: string) =>
+      new RegExp(`^双板全套 · 1 天 ¥180（套餐价，比单租省 \\${saving}）( · .+ ×[\\d.]+)?$`),
+  },
+} as const;
 
 describe('a family priced by the demo’s rate cards', () => {
   let browser: Browser;
@@ -311,6 +328,68 @@ describe('a family priced by the demo’s rate cards', () => {
       booked ??= { orderId, rent, request };
       await context.close();
     }, 180_000);
+  }
+
+  // In Chinese: the same pack's English words are the server's (pricing.test.ts), and each
+  // language's walk-in would cost the suite a quarter of a minute.
+  for (const [language, index] of [['zh-CN', 0]] as const) {
+    it(`makes the same rental at the counter at the counter price: the scanned set costs the pack (${language})`, async () => {
+      const context = await newPhone(browser, language);
+      await context.addInitScript((l) => window.localStorage.setItem('language', l), language);
+      const page = await context.newPage();
+      const errors = watchErrors(page);
+      const quoted = watchCounterQuotes(page);
+      await signIn(page, baseUrl, 'employee', '/store/orders/create', language);
+      // An adult's skis, boots, poles and helmet, free from now: one of each off the wall.
+      const api = staffApi(page, baseUrl);
+      const storeId = await api.myStoreId();
+      const { items: categories } = await api.call<{
+        items: { id: string; name: string }[];
+      }>('GET', '/api/app/equipment/categories');
+      const set: { barcodeNumber: string }[] = [];
+      for (const kind of ['双板滑雪板', '双板滑雪鞋', '雪杖', '头盔']) {
+        const query = new URLSearchParams({
+          storeId,
+          categoryId: categories.find((c) => c.name === kind)!.id,
+          status: '0',
+          availableFrom: new Date().toISOString(),
+          availableTo: new Date(Date.now() + 2 * DAY).toISOString(),
+          maxResultCount: '50',
+        });
+        const free = (
+          await api.call<{ items: { name: string; barcodeNumber: string }[] }>(
+            'GET',
+            `/api/app/equipment?${query}`,
+          )
+        ).items.filter((i) => !i.name.includes('儿童'));
+        // The largest sizes are listed last: another journey's walk-ins take the first.
+        set.push(free.at(-1)!);
+      }
+      const form = FORM[language];
+      await page.getByRole('textbox', { name: form.name }).fill(form.customer);
+      await page.getByRole('textbox', { name: form.phone }).fill(`1371234007${index}`);
+      await page.getByRole('heading', { name: form.gear(0) }).tap();
+      for (const item of set) {
+        await gunScan(page, item.barcodeNumber, (limit) =>
+          page.locator('.order-create-line', { hasText: item.barcodeNumber }).waitFor(limit),
+        );
+      }
+      // The pack holding all four: the full set a day ¥180 against its parts' ¥120 + ¥50 + ¥10
+      // + ¥20 (not the beginner's pack and a helmet apart), at today's percent (a season's, from
+      // mid-December), without the online discount.
+      const percent = percentOn(storeDay(new Date()), storeDay(new Date()));
+      const quote = await quoted(4);
+      expect(quote.rent).toBe((180 * percent) / 100);
+      const said = page.locator('.order-create__rent-explanations li');
+      await said.first().waitFor();
+      expect(await said.allTextContents()).toEqual([
+        expect.stringMatching(form.pack(yuan(20 * percent))),
+      ]);
+      await page.locator('.order-create__fees').scrollIntoViewIfNeeded();
+      await screenshot(page, `pricing-counter-pack-${language}`);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
   }
 
   it('new quotes follow a changed card and season; the order booked keeps its prices', async () => {

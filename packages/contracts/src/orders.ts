@@ -180,9 +180,18 @@ export const CounterQuoteSchema = z.object({
   days: z.number().int(),
   /**
    * Parallel to the request's items: each line's rent, how it came about ('' for daily × days),
-   * and the deposit it holds (a junior card's own where it sets one, else the gear's).
+   * the deposit it holds (a junior card's own where it sets one, else the gear's), and the pack
+   * it makes up with other gear of the same person (its name; its rent and deposit are shares of
+   * the pack's, said on its first part).
    */
-  lines: z.array(z.object({ rent: z.number(), explanation: z.string(), deposit: z.number() })),
+  lines: z.array(
+    z.object({
+      rent: z.number(),
+      explanation: z.string(),
+      deposit: z.number(),
+      pack: z.string().nullable(),
+    }),
+  ),
   rent: z.number(),
 });
 export type CounterQuote = z.infer<typeof CounterQuoteSchema>;

@@ -1072,6 +1072,7 @@ const enUS: Messages = {
       search: 'Find gear',
       tip: 'When no text field has the cursor, a barcode scanner adds gear directly.',
       empty: 'No gear added yet',
+      inPack: 'Pack: {{pack}}',
       perDay: '{{price}}/day',
       deposit: 'Deposit {{amount}}',
       showAll_one: 'Show all {{count}} item',

@@ -1038,6 +1038,7 @@ const zhCN = {
       search: '搜索设备',
       tip: '光标不在输入框中时，可以直接用扫码枪扫描设备条码。',
       empty: '还没有添加设备',
+      inPack: '套餐：{{pack}}',
       perDay: '{{price}}/天',
       deposit: '押金 {{amount}}',
       showAll_one: '显示全部 {{count}} 件',

@@ -34,7 +34,7 @@ export class OrderApprovalSubjects extends OrderAdjustments implements ApprovalS
     const end = new Date(draft.rentalEndTime);
     const lines = await this.resolveLines({ storeId, items: draft.items }, start, end);
     const days = rentalDays(start, end);
-    const priced = await this.priceLines(
+    const { priced } = await this.priceLines(
       { storeId, items: draft.items, riders: draft.riders },
       lines,
       start,

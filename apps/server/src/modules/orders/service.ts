@@ -126,9 +126,10 @@ import {
 } from './timeline.js';
 import { advanceAfterPayment, paidStatus } from './after-payment.js';
 import { feeParameter, MAX_ORDER_FEN, priceOrder, rentalDays, toFen, toYuan } from './pricing.js';
+import { priceCounterRental, type CounterPricing } from '@/modules/pricing/counter-packs.js';
 import { sharedStorePricing } from '@/modules/pricing/store-pricing.js';
 import { extensionFees } from '@/modules/pricing/more-days.js';
-import { priceRental, type PricedRental } from '@/modules/pricing/rental.js';
+import type { PricedRental } from '@/modules/pricing/rental.js';
 import { allowDiscount, moneyLine } from './discounts.js';
 import { moneyText } from './money-messages.js';
 import {
@@ -817,7 +818,12 @@ export class OrdersService {
         ? businessParameter(this.db, this.tenantId, input.storeId, BusinessParameterKey.PickupFee)
         : null,
     ]);
-    const priced = extras.priced ?? (await this.priceLines(input, lines, start, days));
+    const counter = extras.priced ? null : await this.priceLines(input, lines, start, days);
+    const priced = extras.priced ?? counter!.priced;
+    // Gear that makes up a pack at the counter is kept as the pack's parts, at their shares.
+    counter?.dailyFen.forEach((fen, i) => {
+      lines[i]!.dailyPriceFen = fen;
+    });
     // The deposit each line holds as priced: a card's own (a junior's is lower), else the gear's.
     lines.forEach((line, i) => {
       line.depositFen = priced.lines[i]!.depositFen;
@@ -957,10 +963,15 @@ export class OrdersService {
                   equipmentId: l.equipmentId,
                   heldEquipmentId: held[i] ?? null,
                   size: l.size,
-                  packId: extra?.packId ?? null,
+                  packId: extra?.packId ?? counter?.packOf[i]?.id ?? null,
                   // The pack's names as they were when booked, in both languages.
-                  packName: packs.get(extra?.packId ?? '')?.name ?? extra?.packName ?? '',
-                  packNameEn: packs.get(extra?.packId ?? '')?.nameEn ?? '',
+                  packName:
+                    packs.get(extra?.packId ?? '')?.name ??
+                    extra?.packName ??
+                    counter?.packOf[i]?.name ??
+                    '',
+                  packNameEn:
+                    packs.get(extra?.packId ?? '')?.nameEn ?? counter?.packOf[i]?.nameEn ?? '',
                   riderKey: extra?.riderKey ?? null,
                   riderProfileId: extra?.riderProfileId ?? null,
                   rider: extra?.rider ?? null,
@@ -1326,20 +1337,22 @@ export class OrdersService {
 
   /**
    * The lines of an order taken at the counter (or asked a manager's approval for) priced on the
-   * store's cards and calendar (modules/pricing): each piece on its own, junior for a rider under
-   * the store's junior age, a price the clerk typed as it is, and no early-booking discount.
+   * store's cards and calendar (modules/pricing): the gear one person takes that makes up a pack
+   * on sale priced as that pack (`priceCounterRental`), every other piece on its own, junior for
+   * a rider under the store's junior age, a price the clerk typed as it is, and no early-booking
+   * discount.
    */
   protected async priceLines(
     input: Pick<OrderCreateInput, 'storeId' | 'items'> & { riders?: CounterRider[] },
     lines: Awaited<ReturnType<OrdersService['resolveLines']>>,
     start: Date,
     days: number,
-  ): Promise<PricedRental> {
+  ): Promise<CounterPricing> {
     const startDay = localMinute(start, this.timeZone).slice(0, 10);
     // A rush of orders at one store for the same day reads its prices once (lib/shared-read.ts).
     const pricing = await sharedStorePricing(this.db, this.tenantId, input.storeId, startDay);
     const riders = new Map((input.riders ?? []).map((r) => [r.key, r]));
-    return priceRental(
+    return priceCounterRental(
       pricing,
       lines.map((l, i) => ({
         categoryId: l.categoryId,
@@ -1352,13 +1365,13 @@ export class OrdersService {
         childSize: l.childSize,
       })),
       lines.map((_, i) => {
-        const rider = riders.get(input.items[i]?.riderKey ?? '');
-        return {
-          lines: [i],
-          pack: null,
-          rider: rider ? { name: rider.name, age: rider.age } : null,
-        };
+        const key = input.items[i]?.riderKey ?? '';
+        return riders.has(key) ? key : '';
       }),
+      (key) => {
+        const rider = riders.get(key);
+        return rider ? { name: rider.name, age: rider.age } : null;
+      },
       {
         start: startDay,
         bookedOn: localMinute(new Date(), this.timeZone).slice(0, 10),

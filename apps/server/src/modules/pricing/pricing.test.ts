@@ -346,6 +346,124 @@ describe('pricing orders on rate cards, seasons and early booking', () => {
     expect(row!.pricing).toMatchObject({ start: dayOf(later) });
   });
 
+  it('makes the family’s rental at the counter at the counter price: what one person takes that makes up a pack costs the pack', async () => {
+    // After the other tests' rentals, all three days in the festival, at 150 %.
+    const later = storeTimeOn(15, '10:00');
+    const window = (
+      await t.app.inject({
+        url: `/api/app/booking/catalog?storeId=${storeId}&rentalStartTime=${encodeURIComponent(later)}&days=3`,
+      })
+    ).json<BookingCatalog>();
+    const pack = window.packs.find((p) => p.name === '双板全套')!;
+    const goggles = window.categories.find((c) => c.name === '雪镜')!;
+    // The child in the smallest free size, the adult in the largest left beside it.
+    const sized = (categoryId: string, smallest: boolean, riderKey: string) => {
+      const kinds = window.categories.find((c) => c.id === categoryId)!.kinds;
+      const child = kinds.find((k) => k.free > 0)!;
+      const kind = smallest ? child : kinds.findLast((k) => k.free > (k === child ? 1 : 0))!;
+      return { categoryId, size: kind.size, riderKey };
+    };
+    const rental = {
+      storeId,
+      rentalStartTime: later,
+      rentalEndTime: new Date(new Date(later).getTime() + 3 * DAY).toISOString(),
+      riders: [
+        { key: 'me', name: '张三', age: 35 },
+        { key: 'kid', name: '张小妹', age: 8 },
+      ],
+      // Scanned as it comes off the wall: the child's boots before the adult's helmet.
+      items: [
+        ...pack.categoryIds.slice(0, 2).map((id) => sized(id, false, 'me')),
+        ...pack.categoryIds.map((id) => sized(id, true, 'kid')),
+        ...pack.categoryIds.slice(2).map((id) => sized(id, false, 'me')),
+        { categoryId: goggles.id, riderKey: 'me' },
+      ],
+    };
+    const quoted = await call('employee', 'POST', '/api/app/orders/quote', rental);
+    expect(quoted.statusCode, quoted.body).toBe(200);
+    const q = quoted.json<CounterQuote>();
+    const adult = [0, 1, 6, 7];
+    const child = [2, 3, 4, 5];
+    const sum = (lines: number[], of: 'rent' | 'deposit') =>
+      Math.round(lines.reduce((n, i) => n + q.lines[i]![of], 0) * 100) / 100;
+    // The pack's card (as saved now: another test raises it) at 150 %, without the online
+    // discount; the child's junior card (¥100 + ¥90 + ¥70 at 150 %) and its ¥600 deposit; the
+    // adult's pack ¥1,400.
+    const cards = (await call('manager', 'GET', `/api/app/rate-cards?storeId=${storeId}`)).json<{
+      items: { subjectId: string; junior: boolean; lengths: number[] }[];
+    }>();
+    const card = cards.items.find((c) => c.subjectId === pack.id && !c.junior)!;
+    const packRent = card.lengths[2]! * 1.5;
+    expect(sum(adult, 'rent')).toBe(packRent);
+    expect(sum(child, 'rent')).toBe(390);
+    expect(sum(child, 'deposit')).toBe(600);
+    expect(sum(adult, 'deposit')).toBe(1400);
+    // Said once per pack, on its first part.
+    expect(q.lines[0]!.explanation).toMatch(
+      new RegExp(
+        `^双板全套 · 3 天 ¥${card.lengths[2]}（套餐价，比单租省 ¥[\\d.]+） · 春节 ×1\\.5$`,
+      ),
+    );
+    expect(q.lines[2]!.explanation).toContain('张小妹 儿童价');
+    const english = (
+      await call('employee', 'POST', '/api/app/orders/quote', rental, 'en-US')
+    ).json<CounterQuote>();
+    expect(english.lines[0]!.explanation).toMatch(
+      /^Full ski set · 3 days ¥\d+ \(pack price, ¥[\d.]+ less than the parts\) · Spring Festival ×1\.5$/,
+    );
+    expect(english.lines[2]!.explanation).toContain('junior rate for 张小妹');
+    expect([1, 3, 4, 5, 6, 7].map((i) => q.lines[i]!.explanation)).toEqual([
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+    ]);
+    expect(q.lines[8]!.explanation).toMatch(/^雪镜 · 3 天 ¥45/);
+    expect(q.rent).toBe(packRent + 390 + q.lines[8]!.rent);
+
+    // The order keeps what was quoted, each part as the pack's.
+    const res = await counterOrder('employee', {
+      ...rental,
+      customerName: '柜台一家',
+      customerPhone: '13600002222',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const order = res.json<Order>();
+    expect(order.feeItems.filter((f) => f.kind === 'Rent').map((f) => f.amount)).toEqual([
+      packRent,
+      390,
+      q.lines[8]!.rent,
+    ]);
+    const kept = await t.database.db
+      .select({ packName: orderItems.packName, packId: orderItems.packId })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, order.id))
+      .orderBy(asc(orderItems.sortOrder));
+    expect(kept.map((k) => k.packName)).toEqual([...Array(8).fill('双板全套'), '']);
+    expect(kept[0]!.packId).toBe(pack.id);
+
+    // A price the clerk types keeps that piece (and so the pack) out: each priced alone.
+    const typed = await call('employee', 'POST', '/api/app/orders/quote', {
+      ...rental,
+      items: rental.items.map((item, i) => (i === 0 ? { ...item, dailyPrice: 100 } : item)),
+    });
+    const alone = typed.json<CounterQuote>();
+    // ¥100 a day, the festival's 150 % still applying.
+    expect(alone.lines[0]!.rent).toBe(450);
+    expect(alone.lines[1]!.explanation).not.toContain('套餐');
+    expect(alone.lines[2]!.explanation).toContain('双板全套');
+    // Gear for no one, beside named people, is nobody's pack.
+    const nobody = await call('employee', 'POST', '/api/app/orders/quote', {
+      ...rental,
+      items: rental.items.map((item) =>
+        adult.includes(rental.items.indexOf(item)) ? { ...item, riderKey: undefined } : item,
+      ),
+    });
+    expect(nobody.json<CounterQuote>().lines[0]!.explanation).not.toContain('套餐');
+  });
+
   it('prices a late day as the day after the rental’s last, on the line’s card and its order’s days', () => {
     const pricing = {
       start: '2027-02-03',

@@ -55,6 +55,8 @@ export interface RentalTermsInput {
 
 export interface PricedRentalUnit {
   lines: number[];
+  /** The pack its lines make up, if any. */
+  pack: RentalUnit['pack'];
   rentFen: number;
   earlyOffFen: number;
   junior: boolean;
@@ -165,6 +167,7 @@ export function priceRental(
     const labelEn = unit.pack ? unit.pack.nameEn : lines[unit.lines[0]!]!.labelEn;
     return {
       lines: unit.lines,
+      pack: unit.pack,
       rentFen: result.rentFen,
       earlyOffFen: result.earlyOffFen,
       junior: own.source === 'junior',

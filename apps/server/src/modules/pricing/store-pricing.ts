@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, isNull, or } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, or } from 'drizzle-orm';
 import {
   BusinessParameterKey,
   DEFAULT_JUNIOR_AGE,
@@ -8,7 +8,7 @@ import {
   type RateCardSubjectKind,
 } from '@snowgear/contracts';
 import type { Database, Transaction } from '@/db/client.js';
-import { businessParameters, priceSeasons, rateCards } from '@/db/schema.js';
+import { businessParameters, priceSeasons, rateCards, rentalPacks } from '@/db/schema.js';
 import { chooseParameter } from '@/lib/business-parameters.js';
 import { sharedRead } from '@/lib/shared-read.js';
 
@@ -23,6 +23,18 @@ export interface StorePricing {
   juniorAge: number;
   /** Null where the store gives no early-booking discount. */
   early: EarlyBooking | null;
+  /** The packs on sale at the store (its own and the business's), in the shop's order. */
+  packs: StorePack[];
+}
+
+/** A pack as the counter prices it: what it holds, and its price where no card prices it. */
+export interface StorePack {
+  id: string;
+  name: string;
+  nameEn: string;
+  categoryIds: string[];
+  dailyFen: number;
+  depositFen: number;
 }
 
 /** The cards a store prices with: its own, and the business's where it has none. */
@@ -117,7 +129,8 @@ export function sharedStorePricing(
 
 /**
  * Everything a store prices a rental with, read one query after another (so it may run inside a
- * transaction): the cards, the seasons from the rental's first day, and the store's parameters.
+ * transaction): the cards, the seasons from the rental's first day, the store's parameters and
+ * the packs on sale.
  */
 export async function loadStorePricing(
   db: Database | Transaction,
@@ -147,6 +160,24 @@ export async function loadStorePricing(
       parameters.filter((p) => p.key === key),
       storeId,
     );
+  const packs = await db
+    .select({
+      id: rentalPacks.id,
+      name: rentalPacks.name,
+      nameEn: rentalPacks.nameEn,
+      categoryIds: rentalPacks.categoryIds,
+      dailyFen: rentalPacks.dailyPriceFen,
+      depositFen: rentalPacks.depositFen,
+    })
+    .from(rentalPacks)
+    .where(
+      and(
+        eq(rentalPacks.tenantId, tenantId),
+        eq(rentalPacks.isActive, true),
+        or(isNull(rentalPacks.storeId), eq(rentalPacks.storeId, storeId)),
+      ),
+    )
+    .orderBy(asc(rentalPacks.sortOrder), asc(rentalPacks.name));
   const daysAhead = whole(parameter(P.EarlyBookingDays), 0);
   const percentOff = whole(parameter(P.EarlyBookingPercent), 0);
   const byKey = new Map(
@@ -160,5 +191,6 @@ export async function loadStorePricing(
     calendar: calendarOf(rows),
     juniorAge: whole(parameter(P.JuniorAge), DEFAULT_JUNIOR_AGE),
     early: daysAhead > 0 && percentOff > 0 ? { daysAhead, percentOff } : null,
+    packs,
   };
 }

@@ -65,9 +65,15 @@ export function OrderCreateGear({
   handOver,
   onAdd,
   onRemove,
+  priced,
 }: {
   storeId: string;
   items: OrderCreateLine[];
+  /**
+   * What the server quoted for each line, once it has: the deposit it holds (a card's or a
+   * pack's share) and the pack it makes up with the same person's other gear.
+   */
+  priced?: { deposit: number; pack: string | null }[] | undefined;
   availableFrom: string;
   availableTo: string;
   error?: string;
@@ -243,6 +249,7 @@ export function OrderCreateGear({
           {items.map((line, index) => {
             const taken = conflict?.barcodeNumber === line.barcodeNumber ? conflict : null;
             const refusal = refused.get(line.equipmentId);
+            const quoted = priced?.[index];
             // A group's long list folds: what is being scanned now and what needs the clerk show.
             if (folded && index < items.length - LATEST_SHOWN && !taken && !refusal) return null;
             return (
@@ -255,6 +262,11 @@ export function OrderCreateGear({
                       {line.barcodeNumber} · {line.categoryName}
                       {line.scanned && ` · ${t('counterScan.scanned')}`}
                     </span>
+                    {quoted?.pack && (
+                      <span className="order-create-line__pack">
+                        {t('orderCreate.gear.inPack', { pack: quoted.pack })}
+                      </span>
+                    )}
                     {refusal ? (
                       <span className="order-create-line__taken" role="alert">
                         {refusal.message}
@@ -285,7 +297,9 @@ export function OrderCreateGear({
                     <div className="order-create-line__price">
                       <div>{t('orderCreate.gear.perDay', { price: money(line.dailyPrice) })}</div>
                       <small>
-                        {t('orderCreate.gear.deposit', { amount: money(line.deposit) })}
+                        {t('orderCreate.gear.deposit', {
+                          amount: money(quoted?.deposit ?? line.deposit),
+                        })}
                       </small>
                     </div>
                     <Button

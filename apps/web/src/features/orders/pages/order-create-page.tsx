@@ -445,6 +445,7 @@ function OrderCreateForm({ storeId, onCreated }: { storeId: string; onCreated: (
         handOver={handOver}
         onAdd={handleAdd}
         onRemove={handleRemove}
+        priced={priced?.lines}
       />
       <OrderCreateRiders draft={draft} onChange={update} />
       <OrderCreateFees

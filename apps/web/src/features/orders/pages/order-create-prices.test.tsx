@@ -3,12 +3,14 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import type { RentalPackDto } from '@snowgear/contracts';
 import { loginWithPassword, useSession } from '@/features/auth/stores/session-store';
 import { ActionBarContext } from '@/components/layouts/action-bar';
 import { useConfigStore } from '@/features/system-config/stores/config-store';
 import { changeLanguage } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { newGear, pricedKind } from '@/test/gear';
+import { api } from '@/lib/api-client';
 import { stubPhotoDom } from '@/test/photo';
 import { EMPTY_DRAFT, lineOf, saveOrderDraft } from '../utils/order-create-form';
 import OrderCreatePage from './order-create-page';
@@ -27,6 +29,26 @@ function WithActionBar({ children }: { children: ReactNode }) {
 
 const signIn = (userName: string) =>
   loginWithPassword({ userNameOrEmailAddress: userName, password: '1q2w3E*', rememberMe: false });
+
+/** The counter's new order page, as a clerk opens it. */
+function renderCounter() {
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/store/orders/create',
+        element: (
+          <QueryClientProvider client={createQueryClient()}>
+            <WithActionBar>
+              <OrderCreatePage />
+            </WithActionBar>
+          </QueryClientProvider>
+        ),
+      },
+    ],
+    { initialEntries: ['/store/orders/create'] },
+  );
+  render(<RouterProvider router={router} />);
+}
 
 describe('the counter reads the price the server will charge (real server)', () => {
   it("shows a line's rent on the store's rate card, not its daily price × days, and explains it", async () => {
@@ -51,22 +73,7 @@ describe('the counter reads the price the server will charge (real server)', () 
       items: [lineOf(item!)],
     });
 
-    const router = createMemoryRouter(
-      [
-        {
-          path: '/store/orders/create',
-          element: (
-            <QueryClientProvider client={createQueryClient()}>
-              <WithActionBar>
-                <OrderCreatePage />
-              </WithActionBar>
-            </QueryClientProvider>
-          ),
-        },
-      ],
-      { initialEntries: ['/store/orders/create'] },
-    );
-    render(<RouterProvider router={router} />);
+    renderCounter();
     const fees = await screen.findByRole('region', { name: '费用' });
     // The server's ¥60 for three days, not ¥25 × 3 = ¥75, and how it came about.
     expect(
@@ -78,5 +85,52 @@ describe('the counter reads the price the server will charge (real server)', () 
     expect(within(fees).getByText('¥80.00')).toBeTruthy();
     expect(within(fees).queryByText('¥100.00')).toBeNull();
     expect(within(fees).getByText('按门店规则预估，以创建后的订单为准')).toBeTruthy();
+  });
+
+  it('prices one person’s gear that makes up a pack as the pack, and says so on its lines', async () => {
+    await changeLanguage('zh-CN');
+    // Two kinds of their own, ¥40 and ¥30 a day with ¥100 deposits, and a pack of both at the
+    // manager's store: ¥50 a day, ¥150 deposit.
+    await signIn('admin');
+    const stamp = Date.now() % 100_000;
+    const board = await pricedKind(`套板${stamp}`, { lengths: [40], furtherDay: 40 });
+    const boots = await pricedKind(`套鞋${stamp}`, { lengths: [30], furtherDay: 30 });
+    await signIn('manager');
+    await useConfigStore.getState().load({ force: true });
+    const { id: userId, primaryStoreId } = useSession.getState().user!;
+    const pack = await api.post<RentalPackDto>('/app/rental-packs', {
+      storeId: primaryStoreId,
+      name: `测试套餐${stamp}`,
+      categoryIds: [board.categoryId, boots.categoryId],
+      dailyPrice: 50,
+      deposit: 150,
+    });
+    try {
+      const [b] = await newGear(primaryStoreId!, `套板${stamp}`, '套板', 'PB', { count: 1 });
+      const [s] = await newGear(primaryStoreId!, `套鞋${stamp}`, '套鞋', 'PS', { count: 1 });
+      saveOrderDraft(userId, {
+        ...EMPTY_DRAFT,
+        start: new Date(Date.now() + 3_600_000).toISOString(),
+        days: 1,
+        items: [lineOf(b!), lineOf(s!)],
+      });
+      renderCounter();
+      const fees = await screen.findByRole('region', { name: '费用' });
+      // ¥50 for the pair against ¥70 apart, said once, and the pack's ¥150 deposit.
+      expect(
+        await within(fees).findByText(`测试套餐${stamp} · 1 天 ¥50（套餐价，比单租省 ¥20）`),
+      ).toBeTruthy();
+      expect(within(fees).getByText('¥50.00')).toBeTruthy();
+      expect(within(fees).getByText('¥150.00')).toBeTruthy();
+      // Each line names the pack it makes up, and holds its share of the pack's deposit.
+      const lines = screen.getAllByText(`套餐：测试套餐${stamp}`);
+      expect(lines).toHaveLength(2);
+      const deposits = screen
+        .getAllByText(/^押金 ¥/)
+        .map((d) => Number(d.textContent.replace(/[^\d.]/g, '')));
+      expect(deposits.reduce((n, d) => n + d, 0)).toBe(150);
+    } finally {
+      await api.delete(`/app/rental-packs/${pack.id}`);
+    }
   });
 });
