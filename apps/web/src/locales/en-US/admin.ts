@@ -379,7 +379,8 @@ export const admin: Messages['admin'] = {
     englishHint: 'Where there is no English, English readers see the Chinese.',
     parts: 'What it holds',
     partsHint: 'Listed in the order you tap them; each rider gets one of each kind, in their size',
-    partsCount: '{{count}} kinds chosen',
+    partsCount_one: '{{count}} kind chosen',
+    partsCount_other: '{{count}} kinds chosen',
     dailyPrice: 'Daily price (¥)',
     dailyPriceHint:
       'Without a rate card it costs this × days; whole yuan, no more than its parts rented alone',
@@ -401,6 +402,8 @@ export const admin: Messages['admin'] = {
       required: 'Required',
       invalid: 'Not valid',
       tooLong: 'At most {{max}} characters',
+      tooMany: 'At most {{max}} kinds',
+      tooBig: 'At most {{max}}',
     },
   },
   priceSeasons: {

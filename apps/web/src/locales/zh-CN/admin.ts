@@ -333,7 +333,8 @@ export const admin = {
     englishHint: '没有英文的内容，英文读者看到中文。',
     parts: '包含的装备',
     partsHint: '按点选的先后列出；每位滑雪者每类配一件，按尺码选',
-    partsCount: '已选 {{count}} 类',
+    partsCount_one: '已选 {{count}} 类',
+    partsCount_other: '已选 {{count}} 类',
     dailyPrice: '日租金（元）',
     dailyPriceHint: '没有价目表时按日租金 × 天数计价；整元，不能高于单租各件之和',
     deposit: '押金（元）',
@@ -353,6 +354,8 @@ export const admin = {
       required: '请填写',
       invalid: '内容无效',
       tooLong: '最多 {{max}} 个字',
+      tooMany: '最多 {{max}} 类',
+      tooBig: '最大 {{max}}',
     },
   },
   priceSeasons: {

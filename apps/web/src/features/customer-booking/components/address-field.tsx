@@ -2,7 +2,13 @@ import type { ReactNode } from 'react';
 import { Input, type InputRef } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useFieldAria } from '@/lib/use-field-aria';
-import type { SavedAddressSlot } from './delivery-section';
+
+/** What the saved-address slot is given of one address field. */
+export interface SavedAddressSlot {
+  id: string;
+  value: string;
+  onChange: (value: string) => void;
+}
 
 /**
  * The address a delivery or pickup goes to: typed, or a preset or saved address tapped. A chunk

@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Radio, Space } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import type { SavedAddressSlot } from './address-field';
 import { DeliveryMethod, ReturnMethod } from '@snowgear/contracts';
 import { money } from '@/lib/money';
 
@@ -22,13 +23,6 @@ interface Props {
     returnMethod?: ReturnMethod;
     returnAddress?: string;
   }) => void;
-}
-
-/** What the saved-address slot is given of one address field. */
-export interface SavedAddressSlot {
-  id: string;
-  value: string;
-  onChange: (value: string) => void;
 }
 
 /** Loaded when delivery or pickup is chosen (most riders pick up at the counter). */
