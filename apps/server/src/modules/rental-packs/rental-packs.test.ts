@@ -323,6 +323,72 @@ describe('packs: made, described, pictured, taken off sale and deleted by the sh
     expect((await list('manager')).items.find((p) => p.id === made.id)?.isActive).toBe(false);
   });
 
+  it('keeps a pack no dearer than its parts when a manager changes what it holds while another lowers a part', async () => {
+    // A pack of skis, boots and a helmet on a ¥150 card, the parts ¥100 + ¥40 + ¥20 a day. One
+    // manager swaps the helmet for goggles (¥20: fine), another lowers the goggles to ¥5 (fine
+    // while no pack holds them): not both. Changes to packs and cards take one turn, so the
+    // second is checked against the first and refused; never a 500, never the pack dearer.
+    const store = stores['太舞小镇店']!;
+    const card = (subjectKind: 'category' | 'pack', subjectId: string, day: number) =>
+      call('admin', 'PUT', '/api/app/rate-cards', {
+        storeId: store,
+        subjectKind,
+        subjectId,
+        junior: false,
+        lengths: [day],
+        furtherDay: day,
+      });
+    for (const [kind, day] of [
+      [kinds.SKI!, 100],
+      [kinds.SBT!, 40],
+      [kinds.HLM!, 20],
+    ] as const) {
+      expect((await card('category', kind, day)).statusCode).toBe(200);
+    }
+    const body = (categoryIds: string[]) =>
+      pack({ storeId: store, name: '轮换套餐', categoryIds, dailyPrice: 150 });
+    const made = await call(
+      'admin',
+      'POST',
+      '/api/app/rental-packs',
+      body([kinds.SKI!, kinds.SBT!, kinds.HLM!]),
+    );
+    expect(made.statusCode, made.body).toBe(201);
+    const id = made.json<RentalPackDto>().id;
+    expect((await card('pack', id, 150)).statusCode).toBe(200);
+    for (let round = 0; round < 8; round += 1) {
+      expect(
+        (
+          await call(
+            'admin',
+            'PUT',
+            `/api/app/rental-packs/${id}`,
+            body([kinds.SKI!, kinds.SBT!, kinds.HLM!]),
+          )
+        ).statusCode,
+      ).toBe(200);
+      expect((await card('category', kinds.GOG!, 20)).statusCode).toBe(200);
+      const [swap, lower] = await Promise.all([
+        call(
+          'admin',
+          'PUT',
+          `/api/app/rental-packs/${id}`,
+          body([kinds.SKI!, kinds.SBT!, kinds.GOG!]),
+        ),
+        card('category', kinds.GOG!, 5),
+      ]);
+      expect([swap.statusCode, lower.statusCode].sort()).toEqual([200, 400]);
+      const held = (await list('admin', store)).items.find((p) => p.id === id)!.categoryIds;
+      const goggles = (await call('admin', 'GET', `/api/app/rate-cards?storeId=${store}`)).json<{
+        items: { subjectId: string; lengths: number[]; inherited: boolean }[];
+      }>().items;
+      const goggleDay = goggles.find((c) => c.subjectId === kinds.GOG && !c.inherited)!.lengths[0]!;
+      // Whichever won: the pack's ¥150 is within its parts' day.
+      const parts = held.includes(kinds.GOG!) ? 140 + goggleDay : 160;
+      expect(parts).toBeGreaterThanOrEqual(150);
+    }
+  });
+
   it("system management keeps the business's packs, and reads any store's", async () => {
     const made = await call('admin', 'POST', '/api/app/rental-packs', {
       ...pack({ storeId: null, name: '全店双板', categoryIds: [kinds.SKI, kinds.POLE] }),
