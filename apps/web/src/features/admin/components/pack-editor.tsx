@@ -137,10 +137,12 @@ function PackSheet({
   readOnly: boolean;
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const root = useRef<HTMLFormElement>(null);
   const titleId = useId();
   const partsLabelId = useId();
+  // The pack's name in the reader's language (the Chinese where it has no English yet).
+  const shown = pack && i18n.language.startsWith('en') && pack.nameEn ? pack.nameEn : pack?.name;
   const save = useSaveRentalPack();
   const remove = useDeleteRentalPack();
   const kinds = useGearKinds();
@@ -219,7 +221,7 @@ function PackSheet({
   const handleDelete = async () => {
     if (!pack) return;
     const ok = await Dialog.confirm({
-      title: t('admin.packs.deleteTitle', { name: pack.name }),
+      title: t('admin.packs.deleteTitle', { name: shown }),
       content: t('admin.packs.deleteMessage'),
       confirmText: t('admin.packs.delete'),
       cancelText: t('app.cancel'),
@@ -252,7 +254,7 @@ function PackSheet({
         }}
       >
         <h2 id={titleId} className="sheet__title">
-          {pack ? pack.name : t('admin.packs.newTitle')}
+          {shown ?? t('admin.packs.newTitle')}
         </h2>
         {readOnly && <p className="pricing-note">{t('admin.packs.readOnly')}</p>}
         <fieldset className="admin-form__fieldset" disabled={readOnly}>

@@ -151,4 +151,15 @@ describe('packs (real server)', () => {
     await user.click(within(dialog).getByRole('button', { name: '删除' }));
     await waitFor(() => expect(screen.queryByText(`${TEST}头盔雪镜`)).toBeNull());
   });
+
+  it('names the packs in English for an English reader, in the list and in the sheet', async () => {
+    await signIn('manager');
+    await changeLanguage('en-US');
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    renderAt('/store/admin/packs');
+    const full = rowOf(await screen.findByRole('button', { name: 'View the pack “Full ski set”' }));
+    expect(within(full).getByText('Holds: Skis, Ski boots, Ski poles, Helmets')).toBeTruthy();
+    await user.click(within(full).getByRole('button', { name: 'View the pack “Full ski set”' }));
+    expect(await screen.findByRole('form', { name: 'Full ski set' })).toBeTruthy();
+  });
 });
