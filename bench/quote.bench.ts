@@ -2,12 +2,18 @@
  * What pricing a booking costs (issue 60: "quoting stays under 50 ms p95 on the embedded
  * database with the demo's cards"): a family's cart of two ski packs for three days across the
  * Spring Festival's first days, quoted on the demo before and after its Chongli rate cards and
- * seasons are loaded, against the cheapest route (`/health`) in the same process on embedded
+ * seasons are loaded, and the same gear at the counter (where the packs are found by what each
+ * skier takes), against the cheapest route (`/health`) in the same process on embedded
  * PGlite. Prints p50 and p95 and their ratio to the baseline: the machine is shared and noisy,
  * so only ratios within one run compare; the 50 ms budget is printed beside the p95.
  */
 import type { BookingCartInput, BookingCatalog } from '@snowgear/contracts';
-import { createTestApp, storeIdsByName, verificationHeaders } from '@snowgear/server/testing';
+import {
+  createTestApp,
+  signIn,
+  storeIdsByName,
+  verificationHeaders,
+} from '@snowgear/server/testing';
 import { seedDemoData } from '../apps/server/src/demo/seed.js';
 import { demoSeasons } from '../apps/server/src/demo/data/pricing.js';
 
@@ -33,10 +39,11 @@ const catalog = (
   })
 ).json<BookingCatalog>();
 const pack = catalog.packs.find((p) => p.name === '双板全套')!;
-const sized = (categoryId: string) => ({
-  categoryId,
-  size: catalog.categories.find((c) => c.id === categoryId)!.kinds[0]!.size,
-});
+/** The child in the smallest size, the adult in the largest (a child's size prices junior). */
+const sized = (categoryId: string, riderKey: string) => {
+  const kinds = catalog.categories.find((c) => c.id === categoryId)!.kinds;
+  return { categoryId, size: (riderKey === 'kid' ? kinds[0] : kinds.at(-1))!.size };
+};
 const cart: BookingCartInput = {
   storeId,
   rentalStartTime: start,
@@ -49,8 +56,21 @@ const cart: BookingCartInput = {
     type: 'pack' as const,
     packId: pack.id,
     riderKey,
-    components: pack.categoryIds.map(sized),
+    components: pack.categoryIds.map((id) => sized(id, riderKey)),
   })),
+};
+
+// The same family at the counter: each part asked for by kind and size, given to its skier; the
+// counter finds the packs the gear makes up (modules/pricing/counter-packs.ts).
+const tokens = await signIn(t.app, csrf, ['employee']);
+const counterRental = {
+  storeId,
+  rentalStartTime: start,
+  rentalEndTime: new Date(new Date(start).getTime() + 3 * 86_400_000).toISOString(),
+  riders: (cart.riders ?? []).map((r) => ({ key: r.key, name: r.name, age: r.age })),
+  items: ['me', 'kid'].flatMap((riderKey) =>
+    pack.categoryIds.map((categoryId) => ({ ...sized(categoryId, riderKey), riderKey })),
+  ),
 };
 
 /** Milliseconds per request, sorted. */
@@ -70,12 +90,23 @@ const at = (sorted: number[], q: number) =>
 const quote = () =>
   t.app.inject({ method: 'POST', url: '/api/app/booking/quote', headers: csrf, payload: cart });
 
+const counterQuote = () =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/app/orders/quote',
+    headers: { ...csrf, authorization: `Bearer ${tokens.employee}` },
+    payload: counterRental,
+  });
+
 const baseline = await times(() => t.app.inject('/health'));
 const daily = await times(quote);
+const counterDaily = await times(counterQuote);
 // The demo as `npm start` loads it: the Chongli cards, the winter's seasons, early booking.
 await seedDemoData(t.database.db);
 const priced = await times(quote);
+const counterPriced = await times(counterQuote);
 const explanation = (await quote()).json<{ prices: { explanation: string }[] }>().prices[0]!;
+const counterSays = (await counterQuote()).json<{ lines: { explanation: string }[] }>().lines[0]!;
 await t.close();
 
 const base = at(baseline, 0.5);
@@ -86,5 +117,8 @@ const row = (name: string, sorted: number[]) => {
 console.log(row('GET /health (baseline)', baseline));
 console.log(row('POST booking/quote, daily prices', daily));
 console.log(row('POST booking/quote, demo cards and seasons', priced));
+console.log(row('POST orders/quote, counter, daily prices', counterDaily));
+console.log(row('POST orders/quote, counter, demo cards', counterPriced));
 console.log(`  budget: p95 under ${BUDGET_P95_MS} ms with the demo's cards`);
 console.log(`  priced as: ${explanation.explanation}`);
+console.log(`  the counter: ${counterSays.explanation}`);
