@@ -14,6 +14,15 @@ const cached = () =>
     data: { storeConfigs: Record<string, unknown> };
   } | null;
 
+/**
+ * Whether the demo's three stores are in a configuration (another file's test may have a store of
+ * its own open meanwhile: the web tests share one server).
+ */
+const demoStoresIn = (config: { storeConfigs: Record<string, { storeName: string }> } | null) =>
+  ['万龙雪场店', '太舞小镇店', '云顶夜场店'].every((name) =>
+    Object.values(config?.storeConfigs ?? {}).some((s) => s.storeName === name),
+  );
+
 describe('configuration cache', () => {
   beforeEach(() =>
     useConfigStore.setState({ config: null, status: 'idle', error: null, stale: false }),
@@ -24,7 +33,7 @@ describe('configuration cache', () => {
 
   it('loads from the server and keeps a timestamped copy', async () => {
     const config = await useConfigStore.getState().load();
-    expect(Object.keys(config?.storeConfigs ?? {})).toHaveLength(3);
+    expect(demoStoresIn(config)).toBe(true);
     expect(cached()?.timestamp).toBeGreaterThan(Date.now() - 5000);
     expect(useConfigStore.getState().status).toBe('ready');
   });
@@ -46,7 +55,7 @@ describe('configuration cache', () => {
     );
     cutNetwork();
     const config = await useConfigStore.getState().load();
-    expect(Object.keys(config?.storeConfigs ?? {})).toHaveLength(3);
+    expect(demoStoresIn(config)).toBe(true);
     expect(useConfigStore.getState()).toMatchObject({ status: 'ready', stale: true, error: null });
   });
 
@@ -83,7 +92,7 @@ describe('the configuration index.html asked for on a first visit', () => {
     holder.__earlyH5Config = Promise.resolve(await serverAnswer());
     cutNetwork();
     const config = await useConfigStore.getState().load();
-    expect(Object.keys(config?.storeConfigs ?? {})).toHaveLength(3);
+    expect(demoStoresIn(config)).toBe(true);
     expect(cached()?.data.storeConfigs).toEqual(config?.storeConfigs);
     expect(holder.__earlyH5Config).toBeUndefined();
     // Taken once: the next forced load asks the (cut) network and keeps the copy.
@@ -94,7 +103,7 @@ describe('the configuration index.html asked for on a first visit', () => {
   it('gives way to the app’s own request when it failed', async () => {
     holder.__earlyH5Config = Promise.resolve(null);
     const config = await useConfigStore.getState().load();
-    expect(Object.keys(config?.storeConfigs ?? {})).toHaveLength(3);
+    expect(demoStoresIn(config)).toBe(true);
     holder.__earlyH5Config = Promise.reject(new Error('network'));
     expect(await useConfigStore.getState().load({ force: true })).not.toBeNull();
   });
@@ -106,7 +115,7 @@ describe('the configuration index.html asked for on a first visit', () => {
     await vi.advanceTimersByTimeAsync(API_TIMEOUT_MS);
     vi.useRealTimers();
     const config = await loading;
-    expect(Object.keys(config?.storeConfigs ?? {})).toHaveLength(3);
+    expect(demoStoresIn(config)).toBe(true);
   });
 
   it('reads store names, addresses and the agreement in English for an English reader', async () => {
