@@ -45,7 +45,7 @@ import { isNoAnswer, useOrderCreatedOffline } from '@/features/offline';
 import { OrderCreateBooking } from '../components/order-create-booking';
 import { OrderCreateDetails } from '../components/order-create-details';
 import { OrderCreateFees } from '../components/order-create-fees';
-import { useCounterQuote } from '../api/counter-quote';
+import { useCounterQuote, useSameGearQuote } from '../api/counter-quote';
 import { OrderCreateGear } from '../components/order-create-gear';
 import { useLineAvailability } from '../api/item-availability';
 import { handOverAtCreate, refusalsOf, type LineRefusals } from '../utils/order-create-scan';
@@ -179,7 +179,7 @@ function OrderCreateForm({ storeId, onCreated }: { storeId: string; onCreated: (
   const end = rentalEnd(start, days);
   /** The order as it stands; the server prices its rent, and a manager is asked about it. */
   const orderInput = toOrderInput(draft, { storeId, start, days });
-  const quote = useCounterQuote(
+  const quoteRequest =
     draft.items.length > 0
       ? {
           storeId,
@@ -188,15 +188,18 @@ function OrderCreateForm({ storeId, onCreated }: { storeId: string; onCreated: (
           items: orderInput.items,
           ...(orderInput.riders ? { riders: orderInput.riders } : {}),
         }
-      : null,
-  );
+      : null;
+  const quote = useCounterQuote(quoteRequest);
   const priced = quote.data?.lines.length === draft.items.length ? quote.data : null;
+  // Deposits and packs hold whatever the days: offline, the last quote of this gear says them.
+  const sameGear = useSameGearQuote(quoteRequest, quote.data);
+  const held = priced ?? sameGear;
   const fees = computeOrderFees({
-    // The server's rent and deposit (a junior card's) once quoted; the gear's own until then.
+    // The server's rent and deposit (a card's, a pack's share) once quoted; the gear's own until then.
     lines: draft.items.map((line, i) => ({
       ...line,
       rent: priced?.lines[i]?.rent,
-      deposit: priced?.lines[i]?.deposit ?? line.deposit,
+      deposit: held?.lines[i]?.deposit ?? line.deposit,
     })),
     days,
     orderType: draft.orderType,
@@ -445,7 +448,7 @@ function OrderCreateForm({ storeId, onCreated }: { storeId: string; onCreated: (
         handOver={handOver}
         onAdd={handleAdd}
         onRemove={handleRemove}
-        priced={priced?.lines}
+        priced={held?.lines}
       />
       <OrderCreateRiders draft={draft} onChange={update} />
       <OrderCreateFees

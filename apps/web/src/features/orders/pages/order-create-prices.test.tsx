@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -10,7 +10,7 @@ import { useConfigStore } from '@/features/system-config/stores/config-store';
 import { changeLanguage } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { newGear, pricedKind } from '@/test/gear';
-import { api } from '@/lib/api-client';
+import { api, http } from '@/lib/api-client';
 import { stubPhotoDom } from '@/test/photo';
 import { EMPTY_DRAFT, lineOf, saveOrderDraft } from '../utils/order-create-form';
 import OrderCreatePage from './order-create-page';
@@ -129,6 +129,26 @@ describe('the counter reads the price the server will charge (real server)', () 
         .getAllByText(/^押金 ¥/)
         .map((d) => Number(d.textContent.replace(/[^\d.]/g, '')));
       expect(deposits.reduce((n, d) => n + d, 0)).toBe(150);
+
+      // Offline, a day added: the rent is the page's estimate (each item's ¥10 a day × 2, said to be),
+      // the pack and its deposit still what the server said of this gear.
+      const online = http.defaults.baseURL;
+      http.defaults.baseURL = 'http://127.0.0.1:9/api';
+      try {
+        fireEvent.change(screen.getByRole('spinbutton', { name: '租赁天数' }), {
+          target: { value: '2' },
+        });
+        expect(
+          await within(fees).findByText(
+            '暂按日租金 × 天数预估（价目表的价格联网后显示），以创建后的订单为准',
+          ),
+        ).toBeTruthy();
+        expect(within(fees).getByText('¥40.00')).toBeTruthy();
+        expect(within(fees).getByText('¥150.00')).toBeTruthy();
+        expect(screen.getAllByText(`套餐：测试套餐${stamp}`)).toHaveLength(2);
+      } finally {
+        http.defaults.baseURL = online;
+      }
     } finally {
       await api.delete(`/app/rental-packs/${pack.id}`);
     }
