@@ -648,6 +648,25 @@ export function message(
 }
 
 /**
+ * A message in both languages, as the audit log keeps it: `params` the same for both, or given
+ * per language (names that have an English form).
+ */
+export function messageInBoth(
+  key: Key,
+  params:
+    | Record<string, string | number>
+    | ((language: 'zh-CN' | 'en-US') => Record<string, string | number>) = {},
+): { zh: string; en: string } {
+  const at = (language: 'zh-CN' | 'en-US') =>
+    message(
+      { headers: { 'accept-language': language } },
+      key,
+      typeof params === 'function' ? params(language) : params,
+    );
+  return { zh: at('zh-CN'), en: at('en-US') };
+}
+
+/**
  * What the framework itself answers (sign-in, rights, unknown routes, unreadable or refused
  * input, failures) and the texts of validation problems, in the caller's language. Kept apart
  * from the business messages above; `{name}` placeholders as there.

@@ -28,7 +28,7 @@ import {
 } from '@/db/schema.js';
 import { agreementVersion } from '@/lib/agreement.js';
 import { businessError, conflictError, fieldError, notFound } from '@/lib/errors.js';
-import { message, type MessageKey } from '@/lib/messages.js';
+import { message, messageInBoth, type MessageKey } from '@/lib/messages.js';
 import { UNIQUE_VIOLATION, pgCode } from '@/lib/pg-errors.js';
 import { changedFields, recordAudit } from '@/modules/audit/record.js';
 import { SystemSettingKey as S } from '@/modules/config-distribution/system-setting-keys.js';
@@ -103,11 +103,6 @@ export class AdminService {
   private msg(key: MessageKey, params?: Record<string, string | number>) {
     return message(this.request, key, params);
   }
-  private both(key: MessageKey, params?: Record<string, string | number>) {
-    const at = (language: string) =>
-      message({ headers: { 'accept-language': language } }, key, params);
-    return { zh: at('zh-CN'), en: at('en-US') };
-  }
 
   // ---- stores ----------------------------------------------------------------------------------
 
@@ -171,7 +166,7 @@ export class AdminService {
           entityType: 'store',
           entityId: row!.id,
           action: 'created',
-          summary: this.both('AuditStoreCreated', { name: input.name }),
+          summary: messageInBoth('AuditStoreCreated', { name: input.name }),
           changes: changedFields(NOTHING, values, STORE_FIELDS),
         });
         return row!.id;
@@ -210,7 +205,7 @@ export class AdminService {
           entityType: 'store',
           entityId: id,
           action,
-          summary: this.both(
+          summary: messageInBoth(
             action === 'activated'
               ? 'AuditStoreActivated'
               : action === 'deactivated'
@@ -335,7 +330,7 @@ export class AdminService {
         entityType: 'business-parameter',
         entityId: storeId ?? '',
         action: 'updated',
-        summary: this.both(storeId ? 'AuditStoreParameters' : 'AuditGlobalParameters', {
+        summary: messageInBoth(storeId ? 'AuditStoreParameters' : 'AuditGlobalParameters', {
           store: storeName,
           keys: Object.keys(changes)
             .map((k) => k.split('.').pop())
@@ -402,7 +397,7 @@ export class AdminService {
         category: 'settings',
         entityType: 'system-setting',
         action: 'updated',
-        summary: this.both('AuditSystemInfo', { fields: Object.keys(changes).join(', ') }),
+        summary: messageInBoth('AuditSystemInfo', { fields: Object.keys(changes).join(', ') }),
         changes,
       });
     });
@@ -525,7 +520,7 @@ export class AdminService {
         entityType: 'rental-agreement',
         entityId: version,
         action: 'published',
-        summary: this.both('AuditAgreementPublished', { version: version.slice(0, 8) }),
+        summary: messageInBoth('AuditAgreementPublished', { version: version.slice(0, 8) }),
         changes: { version: [beforeVersion, version] },
       });
     });

@@ -37,6 +37,13 @@ export interface StorePack {
   depositFen: number;
 }
 
+/** A stored card as the rules read it. */
+export const rateCardOf = (row: CardRow): RateCard => ({
+  lengths: row.lengthsFen,
+  furtherDayFen: row.furtherDayFen,
+  depositFen: row.depositFen,
+});
+
 /** The cards a store prices with: its own, and the business's where it has none. */
 export async function effectiveCards(
   db: Database | Transaction,
@@ -181,10 +188,7 @@ export async function loadStorePricing(
   const daysAhead = whole(parameter(P.EarlyBookingDays), 0);
   const percentOff = whole(parameter(P.EarlyBookingPercent), 0);
   const byKey = new Map(
-    cards.map((c) => [
-      `${c.subjectKind}:${c.subjectId}:${c.junior}`,
-      { lengths: c.lengthsFen, furtherDayFen: c.furtherDayFen, depositFen: c.depositFen },
-    ]),
+    cards.map((c) => [`${c.subjectKind}:${c.subjectId}:${c.junior}`, rateCardOf(c)]),
   );
   return {
     cardOf: (kind, subjectId, junior) => byKey.get(`${kind}:${subjectId}:${junior}`) ?? null,

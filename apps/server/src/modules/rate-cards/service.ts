@@ -26,7 +26,7 @@ import { equipmentCategories, priceSeasons, rateCards, rentalPacks } from '@/db/
 import { EXCLUSION_VIOLATION, pgCode } from '@/lib/pg-errors.js';
 import { inLanguage } from '@/lib/english.js';
 import { businessError, notFound, validationError } from '@/lib/errors.js';
-import { isEnglish, message, type MessageKey } from '@/lib/messages.js';
+import { isEnglish, message, messageInBoth, type MessageKey } from '@/lib/messages.js';
 import { recordAudit } from '@/modules/audit/record.js';
 import {
   editsEveryStore,
@@ -37,6 +37,7 @@ import {
 import {
   calendarOf,
   effectiveCards,
+  rateCardOf,
   loadStorePricing,
   storeSeasons,
 } from '@/modules/pricing/store-pricing.js';
@@ -59,11 +60,6 @@ const toSeason = (row: SeasonRow): PriceSeasonDto => ({
   nameEn: row.nameEn,
 });
 
-const asCard = (row: CardRow): RateCard => ({
-  lengths: row.lengthsFen,
-  furtherDayFen: row.furtherDayFen,
-  depositFen: row.depositFen,
-});
 const yuan = (fen: number) => fen / 100;
 
 /**
@@ -89,11 +85,6 @@ export class RateCardService {
   }
   private msg(key: MessageKey, params?: Record<string, string | number>) {
     return message(this.request, key, params);
-  }
-  private both(key: MessageKey, params: (language: string) => Record<string, string | number>) {
-    const at = (language: string) =>
-      message({ headers: { 'accept-language': language } }, key, params(language));
-    return { zh: at('zh-CN'), en: at('en-US') };
   }
 
   /** System management sets every store's cards and the business's; a manager their store's. */
@@ -201,8 +192,8 @@ export class RateCardService {
       const adult = input.junior ? find(input.subjectKind, input.subjectId, false) : undefined;
       const junior = input.junior ? undefined : find(input.subjectKind, input.subjectId, true);
       if (
-        (adult && juniorCardProblem(card, asCard(adult))) ||
-        (junior && juniorCardProblem(asCard(junior), card))
+        (adult && juniorCardProblem(card, rateCardOf(adult))) ||
+        (junior && juniorCardProblem(rateCardOf(junior), card))
       ) {
         throw this.invalid(ValidationCode.RateCardJuniorDearer);
       }
@@ -214,7 +205,7 @@ export class RateCardService {
           parts.every((p) => p !== undefined) &&
           packCardProblem(
             card,
-            parts.map((p) => asCard(p)),
+            parts.map((p) => rateCardOf(p)),
           )
         ) {
           throw this.invalid(ValidationCode.RateCardPackDearer);
@@ -228,8 +219,8 @@ export class RateCardService {
             id === input.subjectId ? card : find('category', id, input.junior),
           );
           if (!packCard || parts.some((p) => p === undefined)) continue;
-          const partCards = parts.map((p) => ('lengthsFen' in p! ? asCard(p) : p!));
-          if (packCardProblem(asCard(packCard), partCards)) {
+          const partCards = parts.map((p) => ('lengthsFen' in p! ? rateCardOf(p) : p!));
+          if (packCardProblem(rateCardOf(packCard), partCards)) {
             throw this.invalid(ValidationCode.RateCardPackDearer);
           }
         }
@@ -333,7 +324,7 @@ export class RateCardService {
           row.storeId,
           subject,
           row.junior,
-          asCard(row),
+          rateCardOf(row),
         ),
         changes: {
           lengths: [row.lengthsFen.map(yuan), null],
@@ -359,7 +350,7 @@ export class RateCardService {
     const early = storeId
       ? (await loadStorePricing(this.db, this.tenantId, storeId, query.start)).early
       : null;
-    const { days, rentFen } = priceDays(asCard(row), calendar, query.start, 1, query.days);
+    const { days, rentFen } = priceDays(rateCardOf(row), calendar, query.start, 1, query.days);
     const off = earlyBookingOff(early, rentFen, query.bookedOn ?? query.start, query.start);
     return {
       card: row.storeId ? 'store' : 'business',
@@ -424,7 +415,7 @@ export class RateCardService {
           entityType: 'price-season',
           entityId: row!.id,
           action: before ? 'updated' : 'created',
-          summary: this.both('AuditSeasonSaved', (language) => ({
+          summary: messageInBoth('AuditSeasonSaved', (language) => ({
             name: language === 'en-US' && input.nameEn ? input.nameEn : input.name,
             from: input.from,
             to: input.to,
@@ -458,7 +449,7 @@ export class RateCardService {
         entityType: 'price-season',
         entityId: row.id,
         action: 'deleted',
-        summary: this.both('AuditSeasonDeleted', (language) => ({
+        summary: messageInBoth('AuditSeasonDeleted', (language) => ({
           name: language === 'en-US' && row.nameEn ? row.nameEn : row.name,
         })),
         changes: { from: [row.fromDay, null], to: [row.toDay, null], percent: [row.percent, null] },
@@ -508,7 +499,7 @@ export class RateCardService {
   ) {
     const store = await scopeNames(tx, storeId);
     const days = Array.from({ length: card.lengths.length }, (_, i) => i + 1);
-    return this.both(key, (language) => {
+    return messageInBoth(key, (language) => {
       const en = language === 'en-US';
       const words = (k: MessageKey) => message({ headers: { 'accept-language': language } }, k);
       return {

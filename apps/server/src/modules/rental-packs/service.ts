@@ -21,7 +21,7 @@ import {
   notFound,
   validationError,
 } from '@/lib/errors.js';
-import { message, type MessageKey } from '@/lib/messages.js';
+import { message, messageInBoth, type MessageKey } from '@/lib/messages.js';
 import { recordAudit } from '@/modules/audit/record.js';
 import { accessUrl } from '@/modules/files/service.js';
 import {
@@ -30,7 +30,7 @@ import {
   scopeNames,
   takePricingTurn,
 } from '@/modules/pricing/admin-scope.js';
-import { effectiveCards } from '@/modules/pricing/store-pricing.js';
+import { effectiveCards, rateCardOf } from '@/modules/pricing/store-pricing.js';
 
 type PackRow = typeof rentalPacks.$inferSelect;
 type CardRow = typeof rateCards.$inferSelect;
@@ -41,11 +41,6 @@ export const PACK_IMAGE = 'PackImage';
 
 const yuan = (fen: number) => fen / 100;
 const fen = (yuan: number) => Math.round(yuan * 100);
-const asCard = (row: CardRow): RateCard => ({
-  lengths: row.lengthsFen,
-  furtherDayFen: row.furtherDayFen,
-  depositFen: row.depositFen,
-});
 
 /** Where a pack's picture is downloaded (its small thumbnail, made for lists and cards). */
 export const packPictureUrl = (fileId: string | null) =>
@@ -204,7 +199,7 @@ export class RentalPackService {
         entityType: 'rental-pack',
         entityId: row!.id,
         action: before ? 'updated' : 'created',
-        summary: this.both('AuditRentalPackSaved', (language) => {
+        summary: messageInBoth('AuditRentalPackSaved', (language) => {
           const en = language === 'en-US';
           return {
             store: store(language),
@@ -340,7 +335,7 @@ export class RentalPackService {
         parts.every((p) => p !== undefined) &&
         packCardProblem(
           pack,
-          parts.map((p) => asCard(p)),
+          parts.map((p) => rateCardOf(p)),
         ) !== null
       );
     };
@@ -372,7 +367,7 @@ export class RentalPackService {
       const there = await effectiveCards(tx, this.tenantId, scope.storeId);
       for (const junior of [false, true]) {
         const own = packCard(there, junior);
-        if (own && dearer(asCard(own), there, junior)) {
+        if (own && dearer(rateCardOf(own), there, junior)) {
           throw fieldError(
             400,
             ErrorCode.Validation,
@@ -420,18 +415,12 @@ export class RentalPackService {
         entityType: 'rental-pack',
         entityId: row.id,
         action: 'deleted',
-        summary: this.both('AuditRentalPackDeleted', (language) => ({
+        summary: messageInBoth('AuditRentalPackDeleted', (language) => ({
           store: store(language),
           name: inLanguage(language === 'en-US', row.name, row.nameEn),
         })),
         changes: { name: [row.name, null] },
       });
     });
-  }
-
-  private both(key: MessageKey, params: (language: string) => Record<string, string | number>) {
-    const at = (language: string) =>
-      message({ headers: { 'accept-language': language } }, key, params(language));
-    return { zh: at('zh-CN'), en: at('en-US') };
   }
 }
