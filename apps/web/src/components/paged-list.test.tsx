@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClientProvider, useInfiniteQuery } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PagedResult } from '@snowgear/contracts';
@@ -148,8 +148,12 @@ describe('a paged list', () => {
       }
     });
     watch.observe(document.body, { childList: true, subtree: true, characterData: true });
-    await act(async () => scrollToEnd());
-    expect(await screen.findByText('没有更多了', {}, SLOW)).toBeTruthy();
+    // Scrolled to until the last page arrives: on a busy machine the second page's end may not
+    // be watched yet when its items show, and a scroll then asks for nothing.
+    await waitFor(async () => {
+      await act(async () => scrollToEnd());
+      expect(screen.getByText('没有更多了')).toBeTruthy();
+    }, SLOW);
     watch.disconnect();
     // The end never says "no more" under a list that has yet to show its last items.
     expect([...new Set(seen)]).toEqual(['45 with no more']);
