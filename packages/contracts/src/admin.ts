@@ -140,6 +140,7 @@ export const BUSINESS_PARAMETERS: Record<BusinessParameterKey, ParameterDefiniti
   [K.CashOnDelivery]: { kind: ParameterKind.Switch, scope: 'any' },
   [K.CounterSignatureRequired]: { kind: ParameterKind.Switch, scope: 'any' },
   [K.JuniorAge]: { kind: ParameterKind.Days, scope: 'any', range: { min: 1, max: 18 } },
+  [K.HalfDayFrom]: { kind: ParameterKind.TimeOfDay, scope: 'any' },
   [K.EarlyBookingDays]: { kind: ParameterKind.Days, scope: 'any' },
   // 100 % off would give the gear away: at most 90.
   [K.EarlyBookingPercent]: {

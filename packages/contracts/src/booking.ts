@@ -102,6 +102,10 @@ export const BookingCatalogQuerySchema = z.object({
         .transform(Number),
     ])
     .pipe(z.number().int().min(UNAVAILABLE_DAYS_MIN).max(UNAVAILABLE_DAYS_MAX)),
+  /** An afternoon back by closing (`days` 1): the prices of a half day. */
+  halfDay: z
+    .union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')])
+    .default(false),
 });
 export type BookingCatalogQuery = z.input<typeof BookingCatalogQuerySchema>;
 
@@ -110,6 +114,12 @@ export const BookingCatalogSchema = z.object({
   rentalStartTime: z.string(),
   rentalEndTime: z.string(),
   days: z.number().int(),
+  halfDay: z.boolean(),
+  /**
+   * From when (HH:mm, the store's clock) a rental back by closing the same day is a half day at
+   * the store's half-day prices; null where the store prices no half days.
+   */
+  halfDayFrom: z.string().nullable(),
   categories: z.array(BookableCategorySchema),
   packs: z.array(BookablePackSchema),
 });
@@ -161,6 +171,8 @@ export const BookingCartSchema = z
     storeId: z.uuid(),
     rentalStartTime: bookingTime(),
     days: z.number().int().min(UNAVAILABLE_DAYS_MIN).max(UNAVAILABLE_DAYS_MAX),
+    /** An afternoon from the store's half-day start, back by its closing the same day. */
+    halfDay: z.boolean().default(false),
     deliveryMethod: z
       .enum([DeliveryMethod.SelfPickup, DeliveryMethod.Delivery])
       .default(DeliveryMethod.SelfPickup),
@@ -173,6 +185,9 @@ export const BookingCartSchema = z
     lines: z.array(CartLineSchema).max(BOOKING_LINES_MAX),
   })
   .superRefine((cart, ctx) => {
+    if (cart.halfDay && cart.days !== 1) {
+      ctx.addIssue({ code: 'custom', message: ValidationCode.HalfDayOneDay, path: ['days'] });
+    }
     const keys = new Set(cart.riders.map((r) => r.key));
     cart.lines.forEach((line, i) => {
       if (line.riderKey !== null && !keys.has(line.riderKey)) {

@@ -27,6 +27,11 @@ export const BusinessParameterKey = {
   CounterSignatureRequired: `${BUSINESS_PARAMETER_PREFIX}CounterSignatureRequired`,
   /** A rider younger than this (years) rents on the junior rate cards (docs/pricing.md). */
   JuniorAge: `${BUSINESS_PARAMETER_PREFIX}JuniorAge`,
+  /**
+   * The afternoon start (HH:mm): a rental from then on, back the same day, is a half day, at its
+   * rate card's half-day price where the card sets one (docs/pricing.md). Blank: 12:00.
+   */
+  HalfDayFrom: `${BUSINESS_PARAMETER_PREFIX}HalfDayFrom`,
   /** A booking online that starts at least this many days later has EarlyBookingPercent off its rent. */
   EarlyBookingDays: `${BUSINESS_PARAMETER_PREFIX}EarlyBookingDays`,
   /** Percent off the rent (never the deposit) of a booking made EarlyBookingDays ahead; blank or 0: none. */
@@ -41,6 +46,9 @@ export const PRIVATE_BUSINESS_PARAMETERS: readonly string[] = [
 
 /** Riders younger than this rent on the junior cards when no parameter is set. */
 export const DEFAULT_JUNIOR_AGE = 12;
+
+/** The store's afternoon start when no parameter sets one (HH:mm). */
+export const DEFAULT_HALF_DAY_FROM = '12:00';
 
 /** Default next-day threshold when no parameter is set (spec §5). */
 export const DEFAULT_NEXT_DAY_THRESHOLD = '21:00';

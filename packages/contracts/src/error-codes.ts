@@ -156,6 +156,7 @@ export const ErrorCode = {
   StoreRestDay: 'Booking:StoreRestDay',
   /** A booked start outside the store's pick-up times or delivery windows, or already past. */
   BookingTimeNotOffered: 'Booking:TimeNotOffered',
+  BookingHalfDayNotOffered: 'Booking:HalfDayNotOffered',
   SchemeNotFound: 'Scheme:NotFound',
   SchemeLimit: 'Scheme:TooMany',
 } as const;

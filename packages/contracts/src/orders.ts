@@ -193,6 +193,11 @@ export const CounterQuoteSchema = z.object({
     }),
   ),
   rent: z.number(),
+  /**
+   * From when (HH:mm, the store's clock) a rental back by closing the same day is a half day at
+   * the store's half-day prices; null where its cards price no half day.
+   */
+  halfDayFrom: z.string().nullable(),
 });
 export type CounterQuote = z.infer<typeof CounterQuoteSchema>;
 

@@ -6,6 +6,8 @@ import {
   calendarProblem,
   dayPercent,
   earlyBookingOff,
+  halfDayRate,
+  isHalfDay,
   isJunior,
   juniorCardProblem,
   packCardProblem,
@@ -26,17 +28,21 @@ const none: PricingCalendar = { seasons: [], holidays: [], holidayPercent: 100 }
 
 // ---- what a shop may save, drawn at random ------------------------------------------------------
 
-/** A card a shop may save: each longer rental no cheaper, whole yuan. */
+/** A card a shop may save: each longer rental no cheaper, whole yuan, a half day or none. */
 const rateCards = fc
   .record({
     first: fc.integer({ min: 1, max: 2_000 }),
     steps: fc.array(fc.integer({ min: 0, max: 1_000 }), { maxLength: 9 }),
     further: fc.integer({ min: 0, max: 1_000 }),
+    half: fc.option(fc.integer({ min: 1, max: 2_000 }), { nil: undefined }),
   })
-  .map(({ first, steps, further }) => {
+  .map(({ first, steps, further, half }) => {
     const lengths = [first];
     for (const step of steps) lengths.push(lengths.at(-1)! + step);
-    return card(lengths, further);
+    return {
+      ...card(lengths, further),
+      ...(half === undefined ? {} : { halfDayFen: yuan(Math.min(half, first)) }),
+    };
   });
 
 /** A card no dearer, day by day, than the one given (a junior's beside an adult's). */
@@ -58,7 +64,15 @@ const cheaperThan = (adult: RateCard) =>
       rates[0] = Math.max(100, rates[0]!);
       const lengths: number[] = [];
       for (const rate of rates.slice(0, -1)) lengths.push((lengths.at(-1) ?? 0) + rate);
-      return { lengths, furtherDayFen: rates.at(-1)! };
+      // A half day cut by the first day's percent, where the other card has one.
+      const half =
+        adult.halfDayFen == null
+          ? null
+          : Math.min(
+              lengths[0]!,
+              Math.max(100, Math.floor((adult.halfDayFen / 100) * (percents[0]! / 100)) * 100),
+            );
+      return { lengths, furtherDayFen: rates.at(-1)!, halfDayFen: half };
     })
     .filter((junior) => juniorCardProblem(junior, adult) === null);
 
@@ -100,8 +114,13 @@ const calendars: fc.Arbitrary<PricingCalendar> = fc
     return { seasons, holidays: holidays.map((d) => addDays('2026-01-01', d)), holidayPercent };
   });
 
-const rentOf = (c: RateCard, calendar: PricingCalendar, start: string, days: number) =>
-  priceDays(c, calendar, start, 1, days).rentFen;
+const rentOf = (
+  c: RateCard,
+  calendar: PricingCalendar,
+  start: string,
+  days: number,
+  halfDay = false,
+) => priceDays(c, calendar, start, 1, days, halfDay).rentFen;
 
 describe('rate cards: the rules that always hold', () => {
   it('draws only what a shop may save', () => {
@@ -172,16 +191,42 @@ describe('rate cards: the rules that always hold', () => {
     );
   });
 
-  it('never charges a junior more than an adult for the same days', () => {
+  it('never charges a junior more than an adult for the same days, or the same half day', () => {
     fc.assert(
       fc.property(
         rateCards.chain((adult) => fc.tuple(fc.constant(adult), cheaperThan(adult))),
         calendars,
         day,
         fc.integer({ min: 1, max: 20 }),
-        ([adult, junior], calendar, start, n) => {
-          expect(rentOf(junior, calendar, start, n)).toBeLessThanOrEqual(
-            rentOf(adult, calendar, start, n),
+        fc.boolean(),
+        ([adult, junior], calendar, start, n, half) => {
+          expect(rentOf(junior, calendar, start, n, half)).toBeLessThanOrEqual(
+            rentOf(adult, calendar, start, n, half),
+          );
+        },
+      ),
+    );
+  });
+
+  it('never charges a half day more than a day, and a half day extended is the half day and the days after it', () => {
+    fc.assert(
+      fc.property(
+        rateCards,
+        calendars,
+        day,
+        fc.integer({ min: 1, max: 15 }),
+        (c, calendar, start, n) => {
+          const half = rentOf(c, calendar, start, 1, true);
+          expect(half).toBeGreaterThan(0);
+          expect(half).toBeLessThanOrEqual(rentOf(c, calendar, start, 1));
+          // Without a half-day price, a half day is the first day.
+          if (c.halfDayFen == null) expect(half).toBe(rentOf(c, calendar, start, 1));
+          // Extended from its afternoon to n days: the later days at their places' rates.
+          expect(half + priceMoreDays(c, calendar, start, 2, n)).toBe(
+            rentOf(c, calendar, start, n, true),
+          );
+          expect(rentOf(c, calendar, start, n, true)).toBeLessThanOrEqual(
+            rentOf(c, calendar, start, n),
           );
         },
       ),
@@ -199,16 +244,18 @@ describe('rate cards: the rules that always hold', () => {
               p.reduce((sum, c) => sum + priceDays(c, none, '2026-01-01', 1, i + 1).rentFen, 0),
             ),
             furtherDayFen: p.reduce((sum, c) => sum + c.furtherDayFen, 0),
+            halfDayFen: p.reduce((sum, c) => sum + halfDayRate(c), 0),
           };
           return fc.tuple(fc.constant(p), cheaperThan(together));
         }),
         calendars,
         day,
         fc.integer({ min: 1, max: 20 }),
-        ([p, pack], calendar, start, n) => {
+        fc.boolean(),
+        ([p, pack], calendar, start, n, half) => {
           expect(packCardProblem(pack, p)).toBeNull();
-          expect(rentOf(pack, calendar, start, n)).toBeLessThanOrEqual(
-            p.reduce((sum, c) => sum + rentOf(c, calendar, start, n), 0),
+          expect(rentOf(pack, calendar, start, n, half)).toBeLessThanOrEqual(
+            p.reduce((sum, c) => sum + rentOf(c, calendar, start, n, half), 0),
           );
         },
       ),
@@ -404,6 +451,26 @@ describe('rate cards: worked examples (docs/pricing.md)', () => {
     expect(earlyBookingOff(rule, yuan(460), '2027-02-02', '2027-02-08')).toBe(0);
   });
 
+  it('prices an afternoon from the store’s half-day start, back the same day, at the half-day price', () => {
+    const withHalf = { ...sport, halfDayFen: yuan(120) };
+    // 13:30 to closing the same day, from 12:00: a half day.
+    expect(isHalfDay({ date: '2027-03-02', minutes: 810 }, { date: '2027-03-02' }, 720)).toBe(true);
+    // 11:30, or back the next day: whole days.
+    expect(isHalfDay({ date: '2027-03-02', minutes: 690 }, { date: '2027-03-02' }, 720)).toBe(
+      false,
+    );
+    expect(isHalfDay({ date: '2027-03-02', minutes: 810 }, { date: '2027-03-03' }, 720)).toBe(
+      false,
+    );
+    expect(rentOf(withHalf, none, '2027-03-02', 1, true)).toBe(yuan(120));
+    // On a festival day, the half day at the day's percent: ¥120 × 1.5.
+    expect(rentOf(withHalf, chongli, '2027-02-06', 1, true)).toBe(yuan(180));
+    // Extended by two days: ¥120 + the 2nd and 3rd days' rates (¥160 + ¥120).
+    expect(rentOf(withHalf, none, '2027-03-02', 3, true)).toBe(yuan(400));
+    // A card without a half-day price charges the afternoon a day.
+    expect(rentOf(sport, none, '2027-03-02', 1, true)).toBe(yuan(180));
+  });
+
   it('reads a child as junior by age or by children’s sizes', () => {
     expect(isJunior({ age: 8 }, 12)).toBe(true);
     expect(isJunior({ age: 12 }, 12)).toBe(false);
@@ -421,6 +488,15 @@ describe('rate cards: what a shop may not save', () => {
     expect(rateCardProblem(card([100_001], 0))).toBe(RateCardIssue.Price);
     expect(rateCardProblem({ lengths: [], furtherDayFen: 0 })).toBe(RateCardIssue.Lengths);
     expect(rateCardProblem(card([180, 340], 100))).toBeNull();
+    // A half day dearer than a day, of nothing, or of odd fen.
+    expect(rateCardProblem({ ...card([180], 100), halfDayFen: yuan(190) })).toBe(
+      RateCardIssue.HalfDay,
+    );
+    expect(rateCardProblem({ ...card([180], 100), halfDayFen: 0 })).toBe(RateCardIssue.HalfDay);
+    expect(rateCardProblem({ ...card([180], 100), halfDayFen: 12_050 })).toBe(
+      RateCardIssue.HalfDay,
+    );
+    expect(rateCardProblem({ ...card([180], 100), halfDayFen: yuan(180) })).toBeNull();
   });
 
   it('refuses a junior day dearer than the adult day, even where the junior total is lower', () => {
@@ -429,6 +505,10 @@ describe('rate cards: what a shop may not save', () => {
       RateCardIssue.JuniorDearer,
     );
     expect(juniorCardProblem(card([100, 150], 50), card([150, 200], 50))).toBeNull();
+    // The adult's afternoon at ¥80, the junior's (no half-day price) at its whole ¥100 day.
+    expect(
+      juniorCardProblem(card([100, 150], 50), { ...card([150, 200], 50), halfDayFen: yuan(80) }),
+    ).toBe(RateCardIssue.JuniorDearer);
   });
 
   it('refuses a pack dearer on some day than its parts together', () => {

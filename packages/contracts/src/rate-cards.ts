@@ -24,6 +24,11 @@ export interface RateCard {
   furtherDayFen: number;
   /** The deposit a rental on this card holds (fen); absent or null: the gear's own. */
   depositFen?: number | null;
+  /**
+   * A half day (fen): a rental that starts at or after the store's afternoon start and is back
+   * the same day (`isHalfDay`). Absent or null: a half day costs a whole first day.
+   */
+  halfDayFen?: number | null;
 }
 
 /** A period of the store's calendar priced at a percentage of the card (150: one and a half). */
@@ -78,6 +83,23 @@ export function dayRate(card: RateCard, day: number): number {
   return card.lengths[day - 1]! - (day > 1 ? card.lengths[day - 2]! : 0);
 }
 
+/** A half day on a card: its half-day price, or a whole first day where it sets none. */
+export function halfDayRate(card: RateCard): number {
+  return card.halfDayFen ?? card.lengths[0]!;
+}
+
+/**
+ * A half day: a rental starting at or after the store's afternoon start (minutes since midnight)
+ * and due back on the same calendar day of the store. Both ends are read on the store's clock.
+ */
+export function isHalfDay(
+  start: { date: string; minutes: number },
+  end: { date: string },
+  afternoonFrom: number,
+): boolean {
+  return start.minutes >= afternoonFrom && end.date === start.date;
+}
+
 /** YYYY-MM-DD plus some days, on the calendar (no time zone: it is the store's day already). */
 export function addDays(date: string, days: number): string {
   const t = Date.UTC(+date.slice(0, 4), +date.slice(5, 7) - 1, +date.slice(8, 10));
@@ -118,7 +140,9 @@ export function dayPercent(
  * Days `fromDay` to `toDay` (1-based, inclusive) of a rental starting on `start`, each at the
  * card's rate for its place times its calendar day's percent. A whole rental is days 1 to n;
  * an extension from n to m days is days n+1 to m, so it costs the difference; a late day is the
- * day after the rental's last.
+ * day after the rental's last. A half day's first day is at the card's half-day rate; the days
+ * after it keep their places' rates, so an extension of a half day costs what it costs any
+ * rental of one day.
  */
 export function priceDays(
   card: RateCard,
@@ -126,12 +150,13 @@ export function priceDays(
   start: string,
   fromDay: number,
   toDay: number,
+  halfDay = false,
 ): { days: PricedDay[]; rentFen: number } {
   const days: PricedDay[] = [];
   let rentFen = 0;
   for (let day = fromDay; day <= toDay; day++) {
     const date = addDays(start, day - 1);
-    const rateFen = dayRate(card, day);
+    const rateFen = halfDay && day === 1 ? halfDayRate(card) : dayRate(card, day);
     const { percent, because } = dayPercent(calendar, date);
     // Whole yuan times a whole percent is a whole fen; a daily price in fen (gear without a card)
     // rounds to the fen, each day on its own.
@@ -185,6 +210,8 @@ export const RateCardIssue = {
   JuniorDearer: 'JuniorDearer',
   /** A pack's day dearer than its parts' together. */
   PackDearer: 'PackDearer',
+  /** A half day of nothing, not whole yuan, or dearer than the first day. */
+  HalfDay: 'HalfDay',
 } as const;
 export type RateCardIssue = (typeof RateCardIssue)[keyof typeof RateCardIssue];
 
@@ -202,6 +229,10 @@ export function rateCardProblem(card: RateCard): RateCardIssue | null {
   for (let k = 1; k < card.lengths.length; k++) {
     if (card.lengths[k]! < card.lengths[k - 1]!) return RateCardIssue.LongerCheaper;
   }
+  const half = card.halfDayFen;
+  if (half != null && (!wholeYuan(half) || half === 0 || half > card.lengths[0]!)) {
+    return RateCardIssue.HalfDay;
+  }
   return null;
 }
 
@@ -214,7 +245,8 @@ const places = (...cards: RateCard[]) =>
  * (days, not totals: a peak day on the dearer step would otherwise tip a total over).
  */
 export function juniorCardProblem(junior: RateCard, adult: RateCard): RateCardIssue | null {
-  return places(junior, adult).every((d) => dayRate(junior, d) <= dayRate(adult, d))
+  return places(junior, adult).every((d) => dayRate(junior, d) <= dayRate(adult, d)) &&
+    halfDayRate(junior) <= halfDayRate(adult)
     ? null
     : RateCardIssue.JuniorDearer;
 }
@@ -223,7 +255,7 @@ export function juniorCardProblem(junior: RateCard, adult: RateCard): RateCardIs
 export function packCardProblem(pack: RateCard, parts: RateCard[]): RateCardIssue | null {
   return places(pack, ...parts).every(
     (d) => dayRate(pack, d) <= parts.reduce((sum, part) => sum + dayRate(part, d), 0),
-  )
+  ) && halfDayRate(pack) <= parts.reduce((sum, part) => sum + halfDayRate(part), 0)
     ? null
     : RateCardIssue.PackDearer;
 }
@@ -293,10 +325,12 @@ export const cardInFen = (card: {
   lengths: number[];
   furtherDay: number;
   deposit?: number | null;
+  halfDay?: number | null;
 }): RateCard => ({
   lengths: card.lengths.map((yuan) => Math.round(yuan * 100)),
   furtherDayFen: Math.round(card.furtherDay * 100),
   depositFen: card.deposit == null ? null : Math.round(card.deposit * 100),
+  halfDayFen: card.halfDay == null ? null : Math.round(card.halfDay * 100),
 });
 
 /**
@@ -317,10 +351,15 @@ export const RateCardSaveSchema = z
     furtherDay: cardYuan(),
     /** The deposit a rental on this card holds (a junior's lower); null: the gear's own. */
     deposit: cardYuan().nullable().default(null),
+    /** An afternoon's rental, back the same day; null: a half day costs the first day. */
+    halfDay: cardYuan().nullable().default(null),
   })
   .superRefine((v, ctx) => {
     if (v.lengths[0] === 0) {
       ctx.addIssue({ code: 'custom', path: ['lengths', 0], message: ValidationCode.RateCardPrice });
+    }
+    if (v.halfDay !== null && (v.halfDay === 0 || v.halfDay > (v.lengths[0] ?? 0))) {
+      ctx.addIssue({ code: 'custom', path: ['halfDay'], message: ValidationCode.RateCardHalfDay });
     }
     const cheaper = v.lengths.findIndex((yuan, i) => i > 0 && yuan < v.lengths[i - 1]!);
     if (cheaper > 0) {
@@ -345,6 +384,7 @@ export const RateCardSchema = z.object({
   lengths: z.array(z.number()),
   furtherDay: z.number(),
   deposit: z.number().nullable(),
+  halfDay: z.number().nullable(),
   lastModificationTime: z.string(),
 });
 export type RateCardDto = z.infer<typeof RateCardSchema>;

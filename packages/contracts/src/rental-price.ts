@@ -1,5 +1,6 @@
 import {
   earlyBookingOff,
+  halfDayRate,
   priceDays,
   type EarlyBooking,
   type PricedDay,
@@ -54,6 +55,8 @@ export interface RentalTerms {
   /** The store's calendar day the rental starts. */
   start: string;
   days: number;
+  /** An afternoon's rental back the same day (`isHalfDay`; `days` is 1): its card's half day. */
+  halfDay?: boolean;
   /** Null where the early-booking discount does not apply (the counter, an agent). */
   early: EarlyBooking | null;
   /** The store's calendar day the rental is booked. */
@@ -81,23 +84,26 @@ export interface PricedUnit {
   parts: { rentFen: number; card: RateCard }[];
 }
 
-/** A card's price of `days` days at 100 %. */
-export function tablePrice(card: RateCard, days: number): number {
+/** A card's price of `days` days (or of a half day) at 100 %. */
+export function tablePrice(card: RateCard, days: number, halfDay = false): number {
+  if (halfDay && days === 1) return halfDayRate(card);
   if (days <= card.lengths.length) return card.lengths[days - 1]!;
   return card.lengths.at(-1)! + (days - card.lengths.length) * card.furtherDayFen;
 }
 
 /** One unit of a rental, priced. */
 export function priceUnit(unit: PriceUnitInput, terms: RentalTerms): PricedUnit {
+  const half = terms.halfDay === true && terms.days === 1;
   const { days, rentFen: grossFen } = priceDays(
     unit.card,
     terms.calendar,
     terms.start,
     1,
     terms.days,
+    half,
   );
   const partsAlone = unit.parts.map(
-    (card) => priceDays(card, terms.calendar, terms.start, 1, terms.days).rentFen,
+    (card) => priceDays(card, terms.calendar, terms.start, 1, terms.days, half).rentFen,
   );
   const aloneFen = partsAlone.reduce((n, fen) => n + fen, 0);
   const earlyOffFen = earlyBookingOff(terms.early, grossFen, terms.bookedOn, terms.start);
@@ -107,11 +113,12 @@ export function priceUnit(unit: PriceUnitInput, terms: RentalTerms): PricedUnit 
   // Each part's share of every price on the card, in the same proportion.
   const lengths = unit.card.lengths.map((fen) => share(fen, weights));
   const further = share(unit.card.furtherDayFen, weights);
+  const halves = unit.card.halfDayFen == null ? null : share(unit.card.halfDayFen, weights);
   return {
     grossFen,
     earlyOffFen,
     rentFen,
-    tableFen: tablePrice(unit.card, terms.days),
+    tableFen: tablePrice(unit.card, terms.days, half),
     aloneFen,
     aloneRentFen: aloneFen - earlyBookingOff(terms.early, aloneFen, terms.bookedOn, terms.start),
     days,
@@ -120,7 +127,11 @@ export function priceUnit(unit: PriceUnitInput, terms: RentalTerms): PricedUnit 
       card:
         unit.parts.length === 1
           ? unit.card
-          : { lengths: lengths.map((l) => l[i]!), furtherDayFen: further[i]! },
+          : {
+              lengths: lengths.map((l) => l[i]!),
+              furtherDayFen: further[i]!,
+              ...(halves ? { halfDayFen: halves[i]! } : {}),
+            },
     })),
   };
 }

@@ -106,6 +106,8 @@ export const ValidationCode = {
   RateCardPrice: 'RateCardPrice',
   RateCardLengths: 'RateCardLengths',
   RateCardLongerCheaper: 'RateCardLongerCheaper',
+  RateCardHalfDay: 'RateCardHalfDay',
+  HalfDayOneDay: 'HalfDayOneDay',
   RateCardJuniorDearer: 'RateCardJuniorDearer',
   RateCardPackDearer: 'RateCardPackDearer',
   SeasonDates: 'SeasonDates',

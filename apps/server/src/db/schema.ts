@@ -1044,6 +1044,8 @@ export const rateCards = pgTable(
     furtherDayFen: integer('further_day_fen').notNull(),
     /** The deposit a rental on this card holds (a junior's is lower); null: the gear's own. */
     depositFen: integer('deposit_fen'),
+    /** An afternoon's rental back the same day; null: a half day costs the first day. */
+    halfDayFen: integer('half_day_fen'),
     ...timestamps,
   },
   (t) => [

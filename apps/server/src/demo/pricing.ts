@@ -66,6 +66,7 @@ export async function seedDemoPricing(tx: Transaction, tenantId: string, today: 
     lengthsFen: card.lengths.map(fen),
     furtherDayFen: fen(card.furtherDay),
     depositFen: card.deposit === undefined ? null : fen(card.deposit),
+    halfDayFen: card.halfDay === undefined ? null : fen(card.halfDay),
   });
   const rows = [
     ...Object.entries(demoCategoryCards).flatMap(([code, cards]) => {

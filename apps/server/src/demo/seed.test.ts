@@ -137,6 +137,7 @@ describe('the demo’s Chongli prices', () => {
     const card = (row: (typeof cards)[number]): RateCard => ({
       lengths: row.lengthsFen,
       furtherDayFen: row.furtherDayFen,
+      halfDayFen: row.halfDayFen,
     });
     const cardOf = (kind: string, subjectId: string, junior: boolean) => {
       const row = cards.find(
@@ -150,6 +151,8 @@ describe('the demo’s Chongli prices', () => {
     for (const row of cards) {
       expect(row.storeId).toBeNull();
       expect(row.lengthsFen).toHaveLength(7);
+      // Every card prices an afternoon too, below its first day.
+      expect(row.halfDayFen).toBeGreaterThan(0);
       expect(rateCardProblem(card(row))).toBeNull();
       if (row.junior) {
         expect(juniorCardProblem(card(row), cardOf(row.subjectKind, row.subjectId, false)!)).toBe(

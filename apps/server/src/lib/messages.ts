@@ -273,6 +273,8 @@ const zh = {
   BookingStoreRestDay: '门店这一天休息，请选择其他取装备日期',
   BookingTimeOutsideHours: '门店营业时间为 {from}–{to}，请在 {first}–{last} 之间选择时间',
   BookingTimePassed: '所选时间已过，请重新选择时间',
+  BookingHalfDayTooEarly: '半天租须在 {from} 及以后开始，请选择 {from} 以后的时间或租 1 天',
+  BookingHalfDayNotOffered: '本店不提供半天租',
   BookingShortage: '所选日期 {name} {size} 只剩 {free} 件（需要 {wanted} 件），请换个尺码或日期',
   BookingPhoneRequired: '请先用手机号登录或绑定手机号，门店需要能联系到您',
   SchemeNotFound: '方案不存在或已被删除',
@@ -597,6 +599,9 @@ const en: Record<Key, string> = {
   BookingTimeOutsideHours:
     'The store is open {from}–{to}; please choose a time between {first} and {last}',
   BookingTimePassed: 'That time has passed; please choose another time',
+  BookingHalfDayTooEarly:
+    'A half day starts at {from} or later: choose a time from {from} or rent for a day',
+  BookingHalfDayNotOffered: 'This store does not rent by the half day',
   BookingShortage:
     'Only {free} of {name} {size} left for these dates ({wanted} wanted); try another size or dates',
   BookingPhoneRequired: 'Please sign in with your mobile number first, so the store can reach you',

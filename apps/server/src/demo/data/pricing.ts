@@ -8,11 +8,15 @@ import type { DemoPack } from './inventory.js';
  * made a week ahead. Whole yuan; every card is one the shop could save (seed.test.ts checks).
  */
 
-/** A card in yuan: the price of 1…7 days, then each further day; a junior card's own deposit. */
+/**
+ * A card in yuan: the price of 1…7 days, then each further day; a junior card's own deposit; an
+ * afternoon's price (from 12:00, back by closing).
+ */
 export interface DemoCard {
   lengths: number[];
   furtherDay: number;
   deposit?: number;
+  halfDay?: number;
 }
 
 export interface DemoSubjectCards {
@@ -23,20 +27,20 @@ export interface DemoSubjectCards {
 /** Kinds of gear by their demo code (the rest rent at their daily price). */
 export const demoCategoryCards: Record<string, DemoSubjectCards> = {
   SKI: {
-    adult: { lengths: [120, 230, 330, 420, 500, 570, 630], furtherDay: 60 },
-    junior: { lengths: [70, 130, 185, 235, 280, 320, 355], furtherDay: 35, deposit: 400 },
+    adult: { lengths: [120, 230, 330, 420, 500, 570, 630], furtherDay: 60, halfDay: 80 },
+    junior: { lengths: [70, 130, 185, 235, 280, 320, 355], furtherDay: 35, deposit: 400, halfDay: 50 },
   },
   SBT: {
-    adult: { lengths: [50, 95, 135, 170, 200, 225, 245], furtherDay: 20 },
-    junior: { lengths: [30, 55, 75, 95, 110, 125, 135], furtherDay: 10, deposit: 150 },
+    adult: { lengths: [50, 95, 135, 170, 200, 225, 245], furtherDay: 20, halfDay: 35 },
+    junior: { lengths: [30, 55, 75, 95, 110, 125, 135], furtherDay: 10, deposit: 150, halfDay: 20 },
   },
   SB: {
-    adult: { lengths: [120, 230, 330, 420, 500, 570, 630], furtherDay: 60 },
-    junior: { lengths: [70, 130, 185, 235, 280, 320, 355], furtherDay: 35, deposit: 400 },
+    adult: { lengths: [120, 230, 330, 420, 500, 570, 630], furtherDay: 60, halfDay: 80 },
+    junior: { lengths: [70, 130, 185, 235, 280, 320, 355], furtherDay: 35, deposit: 400, halfDay: 50 },
   },
   BBT: {
-    adult: { lengths: [50, 95, 135, 170, 200, 225, 245], furtherDay: 20 },
-    junior: { lengths: [30, 55, 75, 95, 110, 125, 135], furtherDay: 10, deposit: 150 },
+    adult: { lengths: [50, 95, 135, 170, 200, 225, 245], furtherDay: 20, halfDay: 35 },
+    junior: { lengths: [30, 55, 75, 95, 110, 125, 135], furtherDay: 10, deposit: 150, halfDay: 20 },
   },
 };
 
@@ -82,24 +86,24 @@ export const demoLevelPacks: (DemoPack & { sortOrder: number })[] = [
 /** Packs by their demo name. */
 export const demoPackCards: Record<string, DemoSubjectCards> = {
   双板入门套餐: {
-    adult: { lengths: [150, 280, 390, 490, 580, 660, 730], furtherDay: 60 },
-    junior: { lengths: [85, 160, 225, 285, 340, 385, 425], furtherDay: 35, deposit: 500 },
+    adult: { lengths: [150, 280, 390, 490, 580, 660, 730], furtherDay: 60, halfDay: 100 },
+    junior: { lengths: [85, 160, 225, 285, 340, 385, 425], furtherDay: 35, deposit: 500, halfDay: 60 },
   },
   双板高端套餐: {
-    adult: { lengths: [210, 390, 540, 680, 800, 900, 990], furtherDay: 90 },
-    junior: { lengths: [120, 230, 330, 420, 500, 570, 630], furtherDay: 55, deposit: 700 },
+    adult: { lengths: [210, 390, 540, 680, 800, 900, 990], furtherDay: 90, halfDay: 140 },
+    junior: { lengths: [120, 230, 330, 420, 500, 570, 630], furtherDay: 55, deposit: 700, halfDay: 80 },
   },
   单板入门套餐: {
-    adult: { lengths: [140, 260, 360, 450, 530, 600, 660], furtherDay: 55 },
-    junior: { lengths: [80, 150, 210, 265, 315, 355, 390], furtherDay: 30, deposit: 450 },
+    adult: { lengths: [140, 260, 360, 450, 530, 600, 660], furtherDay: 55, halfDay: 95 },
+    junior: { lengths: [80, 150, 210, 265, 315, 355, 390], furtherDay: 30, deposit: 450, halfDay: 55 },
   },
   双板全套: {
-    adult: { lengths: [180, 340, 460, 580, 680, 770, 850], furtherDay: 70 },
-    junior: { lengths: [100, 190, 270, 340, 400, 450, 500], furtherDay: 45, deposit: 600 },
+    adult: { lengths: [180, 340, 460, 580, 680, 770, 850], furtherDay: 70, halfDay: 120 },
+    junior: { lengths: [100, 190, 270, 340, 400, 450, 500], furtherDay: 45, deposit: 600, halfDay: 70 },
   },
   单板全套: {
-    adult: { lengths: [160, 300, 420, 530, 620, 700, 770], furtherDay: 60 },
-    junior: { lengths: [90, 170, 240, 300, 350, 395, 435], furtherDay: 40, deposit: 550 },
+    adult: { lengths: [160, 300, 420, 530, 620, 700, 770], furtherDay: 60, halfDay: 110 },
+    junior: { lengths: [90, 170, 240, 300, 350, 395, 435], furtherDay: 40, deposit: 550, halfDay: 60 },
   },
 };
 

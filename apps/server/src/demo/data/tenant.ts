@@ -129,6 +129,8 @@ export const demoGlobalParameters: Record<string, string> = {
   [K.CounterSignatureRequired]: 'true',
   // Riders under 12 rent on the junior cards; no early-booking discount until the shop sets one.
   [K.JuniorAge]: '12',
+  // An afternoon on the slopes from noon, back by closing, costs the cards' half-day prices.
+  [K.HalfDayFrom]: '12:00',
   [K.EarlyBookingDays]: '7',
   [K.EarlyBookingPercent]: '0',
 };

@@ -3,6 +3,7 @@ import { and, asc, eq, gt, inArray, isNull, lt, or } from 'drizzle-orm';
 import {
   BOOKING_START_GRACE_MINUTES,
   bookingSlots,
+  clockMinutes,
   BusinessParameterKey,
   childSized,
   clockText,
@@ -40,7 +41,7 @@ import {
 import { agreementVersion } from '@/lib/agreement.js';
 import { businessParameter } from '@/lib/business-parameters.js';
 import { AppError, notFound } from '@/lib/errors.js';
-import { localClock, localMinute } from '@/lib/local-time.js';
+import { localClock, localMinute, zonedMidnight } from '@/lib/local-time.js';
 import { inLanguage, optionInLanguage } from '@/lib/english.js';
 import { isEnglish, message, type MessageKey } from '@/lib/messages.js';
 import { findSystemSettings } from '@/modules/config-distribution/repository.js';
@@ -194,9 +195,39 @@ export class BookingService {
       .orderBy(asc(rentalPacks.sortOrder), asc(rentalPacks.name));
   }
 
-  private window(rentalStartTime: string, days: number) {
+  /**
+   * The rental's window and the store's prices for it: whole days of 24 hours, or a half day from
+   * the store's afternoon start to its closing that day (docs/pricing.md), refused (400) where the
+   * store prices no half days or the start is before its afternoon.
+   */
+  private async window(
+    store: { id: string; closeTime: string },
+    rentalStartTime: string,
+    days: number,
+    halfDay: boolean,
+  ) {
     const start = new Date(rentalStartTime);
-    return { start, end: new Date(start.getTime() + days * DAY_MS) };
+    const startDay = localMinute(start, this.timeZone).slice(0, 10);
+    const pricing = await sharedStorePricing(this.db, this.tenantId, store.id, startDay);
+    if (!halfDay)
+      return { start, end: new Date(start.getTime() + days * DAY_MS), startDay, pricing };
+    if (!pricing.halfDays) {
+      throw new AppError(
+        400,
+        ErrorCode.BookingHalfDayNotOffered,
+        this.msg('BookingHalfDayNotOffered'),
+      );
+    }
+    if (localClock(start, this.timeZone).minutes < pricing.halfDayFrom) {
+      throw new AppError(
+        400,
+        ErrorCode.BookingTimeNotOffered,
+        this.msg('BookingHalfDayTooEarly', { from: clockText(pricing.halfDayFrom) }),
+      );
+    }
+    const close = clockMinutes(store.closeTime) ?? 24 * 60 - 1;
+    const end = new Date(zonedMidnight(startDay, this.timeZone).getTime() + close * 60_000);
+    return { start, end: end > start ? end : start, startDay, pricing };
   }
 
   // ---- the catalog -----------------------------------------------------------------------------
@@ -205,9 +236,15 @@ export class BookingService {
     storeId: string;
     rentalStartTime: string;
     days: number;
+    halfDay?: boolean;
   }): Promise<BookingCatalog> {
-    await this.store(query.storeId);
-    const { start, end } = this.window(query.rentalStartTime, query.days);
+    const halfDay = query.halfDay === true && query.days === 1;
+    const { start, end, startDay, pricing } = await this.window(
+      await this.store(query.storeId),
+      query.rentalStartTime,
+      query.days,
+      halfDay,
+    );
     const [categories, attributes, stock, packs] = await Promise.all([
       this.categories(),
       this.sizeAttributes(),
@@ -215,12 +252,11 @@ export class BookingService {
       this.packs(query.storeId),
     ]);
     // Each kind and pack for the catalog's days, as an adult's quote prices it (docs/pricing.md).
-    const startDay = localMinute(start, this.timeZone).slice(0, 10);
-    const pricing = await sharedStorePricing(this.db, this.tenantId, query.storeId, startDay);
     const terms = {
       start: startDay,
       bookedOn: localMinute(new Date(), this.timeZone).slice(0, 10),
       days: query.days,
+      halfDay,
       online: !this.isAgent,
     };
     const alone = (
@@ -279,6 +315,8 @@ export class BookingService {
       rentalStartTime: start.toISOString(),
       rentalEndTime: end.toISOString(),
       days: query.days,
+      halfDay,
+      halfDayFrom: pricing.halfDays ? clockText(pricing.halfDayFrom) : null,
       categories: bookable,
       // A pack is offered where the store rents every one of its kinds.
       packs: packs
@@ -313,7 +351,12 @@ export class BookingService {
     priced: PricedRental;
   }> {
     const store = await this.store(cart.storeId);
-    const { start, end } = this.window(cart.rentalStartTime, cart.days);
+    const { start, end, startDay, pricing } = await this.window(
+      store,
+      cart.rentalStartTime,
+      cart.days,
+      cart.halfDay,
+    );
     const [categories, attributes, stock, packs] = await Promise.all([
       this.categories(),
       this.sizeAttributes(),
@@ -446,8 +489,6 @@ export class BookingService {
       });
       lines.push(...parts);
     });
-    const startDay = localMinute(start, this.timeZone).slice(0, 10);
-    const pricing = await sharedStorePricing(this.db, this.tenantId, cart.storeId, startDay);
     const priced = priceRental(
       pricing,
       lines.map((l, i) => ({
@@ -465,6 +506,7 @@ export class BookingService {
         start: startDay,
         bookedOn: localMinute(new Date(), this.timeZone).slice(0, 10),
         days: cart.days,
+        halfDay: cart.halfDay,
         // Online, the customer's own booking; an agent's and the counter's go without the discount.
         online: !this.isAgent,
       },

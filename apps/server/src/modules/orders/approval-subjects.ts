@@ -4,7 +4,7 @@ import { orderFeeItems, orders } from '@/db/schema.js';
 import { notFound } from '@/lib/errors.js';
 import { OrderAdjustments } from './adjustments.js';
 import type { ApprovalDraft, ApprovalSubject, ApprovalSubjects } from './approvals.js';
-import { priceOrder, rentalDays } from './pricing.js';
+import { priceOrder } from './pricing.js';
 
 /**
  * What a manager's approval is asked for, priced by the server (approvals.ts): an order's rent
@@ -33,12 +33,11 @@ export class OrderApprovalSubjects extends OrderAdjustments implements ApprovalS
     const start = new Date(draft.rentalStartTime);
     const end = new Date(draft.rentalEndTime);
     const lines = await this.resolveLines({ storeId, items: draft.items }, start, end);
-    const days = rentalDays(start, end);
     const { priced } = await this.priceLines(
       { storeId, items: draft.items, riders: draft.riders },
       lines,
       start,
-      days,
+      end,
     );
     // The rent only: fees and deposits are not what a discount is measured against.
     const { feeItems, rentFen } = priceOrder({

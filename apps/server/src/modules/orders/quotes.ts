@@ -1,4 +1,4 @@
-import type { CounterQuote, CounterQuoteRequestSchema } from '@snowgear/contracts';
+import { clockText, type CounterQuote, type CounterQuoteRequestSchema } from '@snowgear/contracts';
 import type { z } from 'zod';
 import { rentalDays, toYuan } from './pricing.js';
 import { OrdersService } from './service.js';
@@ -17,7 +17,7 @@ export class OrderQuotes extends OrdersService {
     const end = new Date(input.rentalEndTime);
     const days = rentalDays(start, end);
     const lines = await this.resolveLines(input, start, end);
-    const { priced } = await this.priceLines(input, lines, start, days);
+    const { priced, pricing } = await this.priceLines(input, lines, start, end);
     // Per line: a piece's own rent, or a pack part's share of the pack's, which says how the
     // pack came about on its first part.
     const unitOf = (i: number) => priced.units.find((u) => u.lines.includes(i))!;
@@ -38,6 +38,7 @@ export class OrderQuotes extends OrdersService {
         };
       }),
       rent: toYuan(priced.rentFen),
+      halfDayFrom: pricing.halfDays ? clockText(pricing.halfDayFrom) : null,
     };
   }
 }

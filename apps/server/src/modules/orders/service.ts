@@ -127,9 +127,9 @@ import {
 import { advanceAfterPayment, paidStatus } from './after-payment.js';
 import { feeParameter, MAX_ORDER_FEN, priceOrder, rentalDays, toFen, toYuan } from './pricing.js';
 import { priceCounterRental, type CounterPricing } from '@/modules/pricing/counter-packs.js';
-import { sharedStorePricing } from '@/modules/pricing/store-pricing.js';
+import { sharedStorePricing, type StorePricing } from '@/modules/pricing/store-pricing.js';
 import { extensionFees } from '@/modules/pricing/more-days.js';
-import type { PricedRental } from '@/modules/pricing/rental.js';
+import { halfDayAt, type PricedRental } from '@/modules/pricing/rental.js';
 import { allowDiscount, moneyLine } from './discounts.js';
 import { moneyText } from './money-messages.js';
 import {
@@ -818,7 +818,7 @@ export class OrdersService {
         ? businessParameter(this.db, this.tenantId, input.storeId, BusinessParameterKey.PickupFee)
         : null,
     ]);
-    const counter = extras.priced ? null : await this.priceLines(input, lines, start, days);
+    const counter = extras.priced ? null : await this.priceLines(input, lines, start, end);
     const priced = extras.priced ?? counter!.priced;
     // Gear that makes up a pack at the counter is kept as the pack's parts, at their shares.
     counter?.dailyFen.forEach((fen, i) => {
@@ -1346,13 +1346,13 @@ export class OrdersService {
     input: Pick<OrderCreateInput, 'storeId' | 'items'> & { riders?: CounterRider[] },
     lines: Awaited<ReturnType<OrdersService['resolveLines']>>,
     start: Date,
-    days: number,
-  ): Promise<CounterPricing> {
+    end: Date,
+  ): Promise<CounterPricing & { pricing: StorePricing }> {
     const startDay = localMinute(start, this.timeZone).slice(0, 10);
     // A rush of orders at one store for the same day reads its prices once (lib/shared-read.ts).
     const pricing = await sharedStorePricing(this.db, this.tenantId, input.storeId, startDay);
     const riders = new Map((input.riders ?? []).map((r) => [r.key, r]));
-    return priceCounterRental(
+    const counter = priceCounterRental(
       pricing,
       lines.map((l, i) => ({
         categoryId: l.categoryId,
@@ -1375,10 +1375,12 @@ export class OrdersService {
       {
         start: startDay,
         bookedOn: localMinute(new Date(), this.timeZone).slice(0, 10),
-        days,
+        days: rentalDays(start, end),
+        halfDay: halfDayAt(pricing, start, end, this.timeZone),
         online: false,
       },
     );
+    return { ...counter, pricing };
   }
 
   /**

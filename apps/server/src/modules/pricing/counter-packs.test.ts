@@ -13,6 +13,8 @@ const store = (packs: StorePack[], cards: Record<string, RateCard>): StorePricin
   cardOf: (kind, id, junior) => (junior ? null : (cards[`${kind}:${id}`] ?? null)),
   calendar: { seasons: [], holidays: [], holidayPercent: 100 },
   juniorAge: 12,
+  halfDayFrom: 12 * 60,
+  halfDays: false,
   early: null,
   packs,
 });

@@ -1,5 +1,7 @@
 import {
+  clockMinutes,
   dailyCard,
+  isHalfDay,
   isJunior,
   percentsOf,
   priceUnit,
@@ -9,6 +11,7 @@ import {
   type PricingCalendar,
   type RateCard,
 } from '@snowgear/contracts';
+import { localMinute } from '@/lib/local-time.js';
 import type { StorePricing } from './store-pricing.js';
 
 /** One line of a rental as the pricing reads it. */
@@ -49,8 +52,28 @@ export interface RentalTermsInput {
   start: string;
   bookedOn: string;
   days: number;
+  /** An afternoon's rental back the same day (`halfDayAt`): its cards' half-day prices. */
+  halfDay?: boolean;
   /** Booked online by the customer: the early-booking discount applies. */
   online: boolean;
+}
+
+/**
+ * Whether a rental is a half day at its store: it starts at or after the store's afternoon
+ * start and is due back the same day, both read on the store's clock (docs/pricing.md).
+ */
+export function halfDayAt(
+  pricing: Pick<StorePricing, 'halfDayFrom'>,
+  start: Date,
+  end: Date,
+  timeZone: string,
+): boolean {
+  const from = localMinute(start, timeZone);
+  return isHalfDay(
+    { date: from.slice(0, 10), minutes: clockMinutes(from.slice(11, 16)) ?? 0 },
+    { date: localMinute(end, timeZone).slice(0, 10) },
+    pricing.halfDayFrom,
+  );
 }
 
 export interface PricedRentalUnit {
@@ -147,6 +170,7 @@ export function priceRental(
         calendar: pricing.calendar,
         start: terms.start,
         days: terms.days,
+        halfDay: terms.halfDay === true,
         early: terms.online ? pricing.early : null,
         bookedOn: terms.bookedOn,
       },
@@ -176,6 +200,7 @@ export function priceRental(
         label,
         labelEn,
         days: terms.days,
+        half: terms.halfDay === true && terms.days === 1 && own.card.halfDayFen != null,
         pack: unit.pack !== null,
         junior: own.source === 'junior' ? (unit.rider?.name ?? '') : null,
         daysAhead: pricing.early?.daysAhead ?? 0,
@@ -204,6 +229,8 @@ function explain(
     label: string;
     labelEn: string;
     days: number;
+    /** Priced at its card's half-day price. */
+    half: boolean;
     pack: boolean;
     /** The junior rider's name, where the junior card priced it. */
     junior: string | null;
@@ -221,9 +248,9 @@ function explain(
       explained: false,
     };
   }
-  const zh = [`${of.label} · ${of.days} 天 ${money(unit.tableFen)}`];
+  const zh = [`${of.label} · ${of.half ? '半天' : `${of.days} 天`} ${money(unit.tableFen)}`];
   const en = [
-    `${of.labelEn} · ${of.days} ${of.days === 1 ? 'day' : 'days'} ${money(unit.tableFen)}`,
+    `${of.labelEn} · ${of.half ? 'half day' : `${of.days} ${of.days === 1 ? 'day' : 'days'}`} ${money(unit.tableFen)}`,
   ];
   if (saving > 0) {
     zh[0] += `（套餐价，比单租省 ${money(saving)}）`;

@@ -1,6 +1,8 @@
 import { and, asc, eq, gte, inArray, isNull, or } from 'drizzle-orm';
 import {
   BusinessParameterKey,
+  clockMinutes,
+  DEFAULT_HALF_DAY_FROM,
   DEFAULT_JUNIOR_AGE,
   type EarlyBooking,
   type PricingCalendar,
@@ -21,6 +23,10 @@ export interface StorePricing {
   cardOf(kind: RateCardSubjectKind, subjectId: string, junior: boolean): RateCard | null;
   calendar: PricingCalendar;
   juniorAge: number;
+  /** The afternoon start (minutes since midnight): a rental from then, back that day, is a half day. */
+  halfDayFrom: number;
+  /** Some card of the store sets a half-day price: the store rents by the half day. */
+  halfDays: boolean;
   /** Null where the store gives no early-booking discount. */
   early: EarlyBooking | null;
   /** The packs on sale at the store (its own and the business's), in the shop's order. */
@@ -42,6 +48,7 @@ export const rateCardOf = (row: CardRow): RateCard => ({
   lengths: row.lengthsFen,
   furtherDayFen: row.furtherDayFen,
   depositFen: row.depositFen,
+  halfDayFen: row.halfDayFen,
 });
 
 /** The cards a store prices with: its own, and the business's where it has none. */
@@ -147,7 +154,7 @@ export async function loadStorePricing(
 ): Promise<StorePricing> {
   const cards = await effectiveCards(db, tenantId, storeId);
   const { rows } = await storeSeasons(db, tenantId, storeId, fromDay);
-  const keys = [P.JuniorAge, P.EarlyBookingDays, P.EarlyBookingPercent];
+  const keys = [P.JuniorAge, P.HalfDayFrom, P.EarlyBookingDays, P.EarlyBookingPercent];
   const parameters = await db
     .select({
       key: businessParameters.key,
@@ -194,6 +201,9 @@ export async function loadStorePricing(
     cardOf: (kind, subjectId, junior) => byKey.get(`${kind}:${subjectId}:${junior}`) ?? null,
     calendar: calendarOf(rows),
     juniorAge: whole(parameter(P.JuniorAge), DEFAULT_JUNIOR_AGE),
+    halfDayFrom:
+      clockMinutes(parameter(P.HalfDayFrom) ?? '') ?? clockMinutes(DEFAULT_HALF_DAY_FROM)!,
+    halfDays: cards.some((c) => c.halfDayFen !== null),
     early: daysAhead > 0 && percentOff > 0 ? { daysAhead, percentOff } : null,
     packs,
   };

@@ -61,6 +61,8 @@ const toSeason = (row: SeasonRow): PriceSeasonDto => ({
 });
 
 const yuan = (fen: number) => fen / 100;
+/** A card without its half-day price: what the rules say of its whole days alone. */
+const wholeDays = (card: RateCard): RateCard => ({ ...card, halfDayFen: null });
 
 /**
  * The rate cards of the business and its stores (issue 60, docs/pricing.md): what a rental of
@@ -143,6 +145,7 @@ export class RateCardService {
       lengths: row.lengthsFen.map(yuan),
       furtherDay: yuan(row.furtherDayFen),
       deposit: row.depositFen === null ? null : yuan(row.depositFen),
+      halfDay: row.halfDayFen === null ? null : yuan(row.halfDayFen),
       lastModificationTime: row.updatedAt.toISOString(),
     };
   }
@@ -191,24 +194,24 @@ export class RateCardService {
       // The junior rule, either way round.
       const adult = input.junior ? find(input.subjectKind, input.subjectId, false) : undefined;
       const junior = input.junior ? undefined : find(input.subjectKind, input.subjectId, true);
-      if (
-        (adult && juniorCardProblem(card, rateCardOf(adult))) ||
-        (junior && juniorCardProblem(rateCardOf(junior), card))
-      ) {
-        throw this.invalid(ValidationCode.RateCardJuniorDearer);
+      const pair = adult
+        ? ([card, rateCardOf(adult)] as const)
+        : junior
+          ? ([rateCardOf(junior), card] as const)
+          : null;
+      if (pair && juniorCardProblem(...pair)) {
+        // The days agree and the half days do not: said on the half-day price.
+        const days = juniorCardProblem(wholeDays(pair[0]), wholeDays(pair[1]));
+        throw this.invalid(ValidationCode.RateCardJuniorDearer, days ? 'lengths' : 'halfDay');
       }
       // The pack rule, against the parts' cards of the same age (where every part has one).
       if (input.subjectKind === 'pack') {
         const pack = names.packs.find((p) => p.id === input.subjectId)!;
         const parts = pack.categoryIds.map((id) => find('category', id, input.junior));
-        if (
-          parts.every((p) => p !== undefined) &&
-          packCardProblem(
-            card,
-            parts.map((p) => rateCardOf(p)),
-          )
-        ) {
-          throw this.invalid(ValidationCode.RateCardPackDearer);
+        const partCards = parts.every((p) => p !== undefined) ? parts.map(rateCardOf) : null;
+        if (partCards && packCardProblem(card, partCards)) {
+          const days = packCardProblem(wholeDays(card), partCards.map(wholeDays));
+          throw this.invalid(ValidationCode.RateCardPackDearer, days ? 'lengths' : 'halfDay');
         }
       }
       // A part made cheaper: no pack holding it may be left dearer than its parts.
@@ -236,6 +239,7 @@ export class RateCardService {
           lengthsFen: card.lengths,
           furtherDayFen: card.furtherDayFen,
           depositFen: card.depositFen ?? null,
+          halfDayFen: card.halfDayFen ?? null,
         })
         .onConflictDoUpdate({
           target: [
@@ -249,6 +253,7 @@ export class RateCardService {
             lengthsFen: card.lengths,
             furtherDayFen: card.furtherDayFen,
             depositFen: card.depositFen ?? null,
+            halfDayFen: card.halfDayFen ?? null,
             updatedAt: new Date(),
           },
         })
@@ -276,6 +281,14 @@ export class RateCardService {
                 deposit: [
                   before?.depositFen != null ? yuan(before.depositFen) : null,
                   input.deposit ?? null,
+                ],
+              }
+            : {}),
+          ...(before?.halfDayFen != null || input.halfDay != null
+            ? {
+                halfDay: [
+                  before?.halfDayFen != null ? yuan(before.halfDayFen) : null,
+                  input.halfDay ?? null,
                 ],
               }
             : {}),
@@ -485,8 +498,8 @@ export class RateCardService {
     return found;
   }
 
-  private invalid(code: ValidationCode) {
-    return validationError('body', [{ path: ['lengths'], message: code }]);
+  private invalid(code: ValidationCode, field: 'lengths' | 'halfDay' = 'lengths') {
+    return validationError('body', [{ path: [field], message: code }]);
   }
 
   private async summary(
@@ -506,9 +519,10 @@ export class RateCardService {
         store: store(language),
         subject: inLanguage(en, subject.name, subject.nameEn),
         junior: junior ? words('RateCardJunior') : '',
-        lengths: days
-          .map((d) => `${d}${en ? ' d' : '天'} ¥${yuan(card.lengths[d - 1]!)}`)
-          .join(', '),
+        lengths: [
+          ...(card.halfDayFen != null ? [`${en ? '½ d' : '半天'} ¥${yuan(card.halfDayFen)}`] : []),
+          ...days.map((d) => `${d}${en ? ' d' : '天'} ¥${yuan(card.lengths[d - 1]!)}`),
+        ].join(', '),
         further: `¥${yuan(dayRate(card, card.lengths.length + 1))}`,
       };
     });

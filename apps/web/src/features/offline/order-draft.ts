@@ -32,6 +32,8 @@ export interface OrderCreateDraft {
   start: string | null;
   /** null follows the store's default rental days. */
   days: number | null;
+  /** Only the afternoon, back by closing (where the start is from the store's half-day start). */
+  halfDay: boolean;
   deliveryMethod: DeliveryMethod;
   deliveryAddress: string;
   returnMethod: ReturnMethod;
@@ -55,6 +57,7 @@ export const EMPTY_DRAFT: OrderCreateDraft = {
   orderType: OrderType.Normal,
   start: null,
   days: null,
+  halfDay: false,
   deliveryMethod: DeliveryMethod.SelfPickup,
   deliveryAddress: '',
   returnMethod: ReturnMethod.SelfReturn,

@@ -11,6 +11,7 @@ export {
   defaultBookingDay,
   defaultRentalDays,
   defaultRentalStart,
+  halfDayWindow,
   presetAddresses,
   rentalEnd,
 } from './utils/rental-rules';

@@ -196,6 +196,11 @@ export const admin: Messages['admin'] = {
         hint: 'A rider younger than this rents on the junior rate cards (12 when not set)',
         unit: 'years',
       },
+      HalfDayFrom: {
+        label: 'Half day from',
+        hint: "A rental starting at or after this time and back the same day costs the rate card's half-day price (12:00 when not set)",
+        unit: '',
+      },
       EarlyBookingDays: {
         label: 'Early booking: days ahead',
         hint: 'A booking online that starts at least this many days later gets the early-booking discount',
@@ -278,6 +283,7 @@ export const admin: Messages['admin'] = {
     days_one: '{{count}} day',
     days_other: '{{count}} days',
     furtherDay: 'Each further day',
+    halfDay: 'Half day',
     deposit: 'Deposit',
     empty: 'No rate cards yet',
     emptyHint: 'Gear and packs without a card cost their daily price a day',
@@ -308,6 +314,10 @@ export const admin: Messages['admin'] = {
     removeLength: 'Remove the {{count}}-day row',
     furtherDayLabel: 'Each further day (yuan)',
     furtherDayHint: 'Added for each day a rental runs past the table',
+    halfDayLabel: 'Half day (yuan)',
+    halfDayHint:
+      'An afternoon back by closing the same day (from the "Half day from" parameter); no more than 1 day; blank: it costs 1 day',
+    halfDayPlaceholder: 'As 1 day',
     depositLabel: 'Deposit (yuan)',
     depositHint:
       "Held on a rental on this card, e.g. a lower one for juniors; blank: the gear's own deposit",

@@ -156,6 +156,11 @@ export const admin = {
         hint: '未满此年龄的滑雪者按儿童价目表计价（未设置时为 12 岁）',
         unit: '岁',
       },
+      HalfDayFrom: {
+        label: '半天租起始时间',
+        hint: '这个时间及以后开始、当天归还的租赁按价目表的半天价计价（未设置时为 12:00）',
+        unit: '',
+      },
       EarlyBookingDays: {
         label: '提前预订天数',
         hint: '线上预订的租期开始日距预订日至少这么多天，享受提前预订优惠',
@@ -239,6 +244,7 @@ export const admin = {
     days_one: '{{count}} 天',
     days_other: '{{count}} 天',
     furtherDay: '之后每天',
+    halfDay: '半天',
     deposit: '押金',
     empty: '还没有价目表',
     emptyHint: '没有价目表的装备和套餐，按每件的日租金计价',
@@ -266,6 +272,10 @@ export const admin = {
     removeLength: '去掉 {{count}} 天这一行',
     furtherDayLabel: '之后每多一天（元）',
     furtherDayHint: '租期超过上表时，每多一天加收这么多',
+    halfDayLabel: '半天价（元）',
+    halfDayHint:
+      '下午起租、当天闭店前归还的价格（起始时间见业务参数“半天租起始时间”）；不高于 1 天，不填则按 1 天计',
+    halfDayPlaceholder: '按 1 天',
     depositLabel: '押金（元）',
     depositHint: '按此价目表租用时收取的押金，如儿童押金更低；不填则按设备自身押金',
     depositPlaceholder: '按设备押金',

@@ -28,6 +28,7 @@ type ParameterName =
   | 'CashOnDelivery'
   | 'CounterSignatureRequired'
   | 'JuniorAge'
+  | 'HalfDayFrom'
   | 'EarlyBookingDays'
   | 'EarlyBookingPercent';
 

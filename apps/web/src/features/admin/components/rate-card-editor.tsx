@@ -81,6 +81,7 @@ function CardSheet({
   const tableId = useId();
   const furtherId = useId();
   const depositId = useId();
+  const halfDayId = useId();
   const save = useSaveRateCard();
   const remove = useDeleteRateCard();
   const showSuccess = useAppStore((s) => s.showSuccess);
@@ -106,6 +107,10 @@ function CardSheet({
   const depositRef = useFieldAria<InputRef>(
     !!errors.deposit,
     fieldErrorId(depositId, errors.deposit),
+  );
+  const halfDayRef = useFieldAria<InputRef>(
+    !!errors.halfDay,
+    fieldErrorId(halfDayId, errors.halfDay),
   );
 
   /** Another gear, pack or age: its saved prices, where it has a card. */
@@ -296,6 +301,21 @@ function CardSheet({
             inputMode="numeric"
             value={draft.furtherDay}
             onChange={(v) => change({ ...draft, furtherDay: yuanText(v) })}
+          />
+        </FormField>
+        <FormField
+          id={halfDayId}
+          label={t('admin.rateCards.halfDayLabel')}
+          hint={t('admin.rateCards.halfDayHint')}
+          error={errors.halfDay}
+        >
+          <Input
+            ref={halfDayRef}
+            id={halfDayId}
+            inputMode="numeric"
+            placeholder={t('admin.rateCards.halfDayPlaceholder')}
+            value={draft.halfDay}
+            onChange={(v) => change({ ...draft, halfDay: yuanText(v) })}
           />
         </FormField>
         <FormField

@@ -164,6 +164,11 @@ function CardRow({
         <p>
           {t('admin.rateCards.furtherDay')} <b>{money(card.furtherDay)}</b>
         </p>
+        {card.halfDay !== null && (
+          <p>
+            {t('admin.rateCards.halfDay')} <b>{money(card.halfDay)}</b>
+          </p>
+        )}
         {card.deposit !== null && (
           <p>
             {t('admin.rateCards.deposit')} <b>{money(card.deposit)}</b>

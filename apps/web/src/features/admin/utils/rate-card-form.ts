@@ -14,19 +14,28 @@ export interface CardDraft {
   furtherDay: string;
   /** The card's own deposit in yuan; blank: the gear's own deposit. */
   deposit: string;
+  /** An afternoon back the same day, in yuan; blank: a half day costs the first day. */
+  halfDay: string;
 }
 
 /** The card a form starts from when there is none: three lengths to fill in. */
-export const EMPTY_CARD: CardDraft = { lengths: ['', '', ''], furtherDay: '', deposit: '' };
+export const EMPTY_CARD: CardDraft = {
+  lengths: ['', '', ''],
+  furtherDay: '',
+  deposit: '',
+  halfDay: '',
+};
 
 export const cardDraftOf = (card: {
   lengths: number[];
   furtherDay: number;
   deposit?: number | null;
+  halfDay?: number | null;
 }): CardDraft => ({
   lengths: card.lengths.map(String),
   furtherDay: String(card.furtherDay),
   deposit: card.deposit == null ? '' : String(card.deposit),
+  halfDay: card.halfDay == null ? '' : String(card.halfDay),
 });
 
 /** What the form's fields are called in its errors: `lengths.2` is the 3-day price. */
@@ -36,7 +45,7 @@ export type CardErrors = Record<string, string>;
 export function cardField(path: readonly PropertyKey[]): string {
   const [first, second] = path;
   if (first === 'lengths') return typeof second === 'number' ? `lengths.${second}` : 'lengths';
-  return first === 'furtherDay' || first === 'deposit' ? first : '';
+  return first === 'furtherDay' || first === 'deposit' || first === 'halfDay' ? first : '';
 }
 
 /**
@@ -71,6 +80,7 @@ export const cardInput = (target: CardTarget, draft: CardDraft, kept?: object): 
     'lengths',
     'furtherDay',
     'deposit',
+    'halfDay',
   ]);
   const unseen = Object.fromEntries(
     Object.entries(kept ?? {}).filter(
@@ -83,6 +93,7 @@ export const cardInput = (target: CardTarget, draft: CardDraft, kept?: object): 
     lengths: draft.lengths.map(Number),
     furtherDay: Number(draft.furtherDay),
     deposit: draft.deposit.trim() === '' ? null : Number(draft.deposit),
+    halfDay: draft.halfDay.trim() === '' ? null : Number(draft.halfDay),
   };
 };
 

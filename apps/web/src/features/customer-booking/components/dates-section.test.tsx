@@ -11,28 +11,46 @@ const hours: BookingHours = { startTime: '07:30', endTime: '18:00', restDays: [2
 // Thursday 26 November 2026, 10:05 at the store.
 const NOW = new Date('2026-11-26T10:05:00+08:00');
 
-/** The section as the booking page holds it: the chosen day and time in its own state. */
-function Booking({ delivery = false }: { delivery?: boolean }) {
+/**
+ * The section as the booking page holds it: the chosen day and time in its own state, and (where
+ * the store rents by the half day, from 12:00) the afternoon taken, back by 18:00.
+ */
+function Booking({
+  delivery = false,
+  halfDays = false,
+}: {
+  delivery?: boolean;
+  halfDays?: boolean;
+}) {
   const [date, setDate] = useState('2026-11-26');
   const [time, setTime] = useState<string | null>(null);
   const [days, setDays] = useState(2);
+  const [half, setHalf] = useState(false);
   const method = delivery ? DeliveryMethod.Delivery : DeliveryMethod.SelfPickup;
   const booking = bookingStart(date, time, hours, method, NOW, TZ);
+  const afternoon = (booking.slot?.start ?? 0) >= 12 * 60;
+  const on = half && afternoon;
   return (
     <>
       <DatesSection
         booking={booking}
-        days={days}
-        end={new Date(booking.start.getTime() + days * 86_400_000)}
+        days={on ? 1 : days}
+        end={
+          on
+            ? new Date(`${booking.date}T18:00:00+08:00`)
+            : new Date(booking.start.getTime() + days * 86_400_000)
+        }
         now={NOW}
         today="2026-11-26"
         restDays={hours.restDays}
         todayHasTime
         delivery={delivery}
         timeZone={TZ}
+        halfDay={halfDays ? { from: '12:00', possible: afternoon, on } : null}
         onStartDate={setDate}
         onStartTime={setTime}
         onDays={setDays}
+        onHalfDay={setHalf}
       />
       <output data-testid="start">{booking.start.toISOString()}</output>
     </>
@@ -108,6 +126,33 @@ describe('choosing when the rental starts', () => {
     expect(windows.filter((w) => w.hasAttribute('disabled'))).toHaveLength(2);
     fireEvent.click(within(group).getByRole('radio', { name: '13:30–15:30' }));
     await waitFor(() => expect(startShown()).toBe('2026-11-26T05:30:00.000Z'));
+  });
+
+  it('offers only the afternoon from the store’s half-day start, back by closing that day', async () => {
+    render(<Booking halfDays />);
+    // 10:30 is before 12:00: the chip says from when, and cannot be taken yet.
+    const chip = screen.getByRole('button', { name: '只租半天' });
+    expect(chip.hasAttribute('disabled')).toBe(true);
+    expect(screen.getByText('选择 12:00 及以后的时间可只租半天')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '改时间' }));
+    const group = await screen.findByRole('radiogroup');
+    fireEvent.click(within(group).getByRole('radio', { name: '13:00' }));
+    await waitFor(() => expect(chip.hasAttribute('disabled')).toBe(false));
+    expect(screen.getByText('12:00 及以后起租，当天闭店前归还，按半天价')).toBeTruthy();
+    fireEvent.click(chip);
+    // Taken: the days give way to "半天", and the gear comes back at 18:00 the same day.
+    expect(chip.getAttribute('aria-pressed')).toBe('true');
+    expect(screen.queryByRole('spinbutton')).toBeNull();
+    expect(screen.getByText('半天')).toBeTruthy();
+    expect(screen.getByText(/11月26日.*18:00/)).toBeTruthy();
+    // Tapped again: the days again.
+    fireEvent.click(chip);
+    expect(screen.getByRole('spinbutton')).toBeTruthy();
+  });
+
+  it('shows no half day where the store does not rent by the half day', () => {
+    render(<Booking />);
+    expect(screen.queryByRole('button', { name: '只租半天' })).toBeNull();
   });
 
   it('writes the year of a return date in another year', () => {

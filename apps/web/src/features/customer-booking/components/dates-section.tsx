@@ -4,6 +4,7 @@ import { dayjs } from '@/lib/dayjs-zones';
 import { useTranslation } from 'react-i18next';
 import { clockText, UNAVAILABLE_DAYS_MAX, UNAVAILABLE_DAYS_MIN } from '@snowgear/contracts';
 import { LazyCalendarPicker, LazyPopup } from '@/components/lazy-popups';
+import { HalfDayChoice, type HalfDayOffer } from '@/components/half-day-choice';
 import { NumberStepper } from '@/components/number-stepper';
 import { isOtherYear } from '@/lib/store-time';
 import { useOpenedOnce } from '@/lib/use-opened-once';
@@ -24,9 +25,15 @@ interface Props {
   /** The gear is delivered: the times are delivery windows. */
   delivery: boolean;
   timeZone: string;
+  /**
+   * The store rents by the half day (its cards price one): from when on the store's clock,
+   * whether the chosen start allows one, and whether it is taken. Null: the store does not.
+   */
+  halfDay?: HalfDayOffer | null;
   onStartDate: (date: string) => void;
   onStartTime: (time: string) => void;
   onDays: (days: number) => void;
+  onHalfDay?: (on: boolean) => void;
 }
 
 /**
@@ -43,9 +50,11 @@ export function DatesSection({
   todayHasTime,
   delivery,
   timeZone,
+  halfDay = null,
   onStartDate,
   onStartTime,
   onDays,
+  onHalfDay,
 }: Props) {
   const { t, i18n } = useTranslation();
   const [picking, setPicking] = useState<'date' | 'time' | null>(null);
@@ -105,14 +114,19 @@ export function DatesSection({
         <div className="dates-section__label" id="booking-days-label">
           {t('booking.days')}
         </div>
-        <NumberStepper
-          aria-labelledby="booking-days-label"
-          min={UNAVAILABLE_DAYS_MIN}
-          max={UNAVAILABLE_DAYS_MAX}
-          value={days}
-          onChange={onDays}
-        />
+        {halfDay?.on ? (
+          <div className="dates-section__value">{t('booking.halfDayLength')}</div>
+        ) : (
+          <NumberStepper
+            aria-labelledby="booking-days-label"
+            min={UNAVAILABLE_DAYS_MIN}
+            max={UNAVAILABLE_DAYS_MAX}
+            value={days}
+            onChange={onDays}
+          />
+        )}
       </div>
+      {halfDay && <HalfDayChoice offer={halfDay} onChange={(on) => onHalfDay?.(on)} />}
       <div className="dates-section__row">
         <div>
           <div className="dates-section__label">{t('booking.returnBy')}</div>

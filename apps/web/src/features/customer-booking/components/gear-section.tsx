@@ -85,7 +85,11 @@ export function GearSection({ catalog, loading, error, wanted, onRetry, onChoose
                   </div>
                   {pack.description && <div className="gear-card__desc">{pack.description}</div>}
                   <div className="gear-card__price">
-                    <b>{t('booking.forDays', { amount: money(pack.rent), count: catalog.days })}</b>
+                    <b>
+                      {catalog.halfDay
+                        ? t('booking.forHalfDay', { amount: money(pack.rent) })
+                        : t('booking.forDays', { amount: money(pack.rent), count: catalog.days })}
+                    </b>
                     {saving > 0 && (
                       <Tag color="danger" fill="outline">
                         {t('booking.packSaves', { amount: money(saving) })}
@@ -125,10 +129,12 @@ export function GearSection({ catalog, loading, error, wanted, onRetry, onChoose
               <div className="gear-card__body">
                 <div className="gear-card__name">{category.name}</div>
                 <div className="gear-card__price">
-                  {t('booking.fromForDays', {
-                    amount: money(category.fromRent),
-                    count: catalog.days,
-                  })}
+                  {catalog.halfDay
+                    ? t('booking.fromForHalfDay', { amount: money(category.fromRent) })
+                    : t('booking.fromForDays', {
+                        amount: money(category.fromRent),
+                        count: catalog.days,
+                      })}
                 </div>
                 <div className={free === 0 ? 'gear-card__none' : 'gear-card__free'}>
                   {free > 0

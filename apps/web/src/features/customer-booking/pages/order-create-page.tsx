@@ -36,6 +36,7 @@ import {
   daySlots,
   defaultBookingDay,
   defaultRentalDays,
+  halfDayWindow,
   presetAddresses,
   rentalEnd,
   DEFAULT_BUSINESS_TIME_ZONE,
@@ -198,15 +199,20 @@ export function BookingPage({ agent }: { agent?: AgentBooking }) {
   const todayHasTime = daySlots(today, hours, draft.deliveryMethod, now, TIME_ZONE).some(
     (slot) => !slot.past,
   );
-  const days = draft.days ?? defaultRentalDays(param(K.DefaultRentalDays));
+  // Only the afternoon (docs/pricing.md): from the store's half-day start, back by its closing
+  // the same day; offered where its cards price a half day (the catalog says from when).
   const start = booking.start;
-  const end = rentalEnd(start, days);
+  const afternoon = halfDayWindow(start, param(K.HalfDayFrom), hours.endTime, TIME_ZONE);
+  const halfDay = draft.halfDay && afternoon.possible;
+  const days = halfDay ? 1 : (draft.days ?? defaultRentalDays(param(K.DefaultRentalDays)));
+  const end = halfDay ? afternoon.end : rentalEnd(start, days);
 
   const isCustomer =
     !forAgent && !!session.accessToken && !!session.user?.roles.includes(RoleName.Customer);
-  const catalog = useBookingCatalog(storeId, start.toISOString(), days);
+  const catalog = useBookingCatalog(storeId, start.toISOString(), days, halfDay);
+  const halfDaysOffered = !!catalog.data?.halfDayFrom && catalog.data.storeId === storeId;
   const startIso = start.toISOString();
-  const cart = storeId ? toCart(draft, storeId, new Date(startIso), days) : null;
+  const cart = storeId ? toCart(draft, storeId, new Date(startIso), days, halfDay) : null;
   const quote = useBookingQuote(cart);
   const riders = useQuery({ ...ridersQuery(), enabled: isCustomer });
   const savedRiders = (riders.data?.items ?? []).filter(
@@ -473,6 +479,12 @@ export function BookingPage({ agent }: { agent?: AgentBooking }) {
                   todayHasTime={todayHasTime}
                   delivery={draft.deliveryMethod === DeliveryMethod.Delivery}
                   timeZone={TIME_ZONE}
+                  halfDay={
+                    halfDaysOffered
+                      ? { from: afternoon.from, possible: afternoon.possible, on: halfDay }
+                      : null
+                  }
+                  onHalfDay={(on) => useCart.getState().update({ halfDay: on })}
                   onStartDate={(date) => useCart.getState().update({ startDate: date })}
                   onStartTime={(time) =>
                     useCart.getState().update({ startDate: booking.date, startTime: time })

@@ -22,6 +22,11 @@ export interface BookingDraft {
   startTime: string | null;
   /** null follows the store's default rental days. */
   days: number | null;
+  /**
+   * Only the afternoon, back by closing: taken where the store prices half days and the start is
+   * from its afternoon on (else the days count).
+   */
+  halfDay: boolean;
   deliveryMethod: DeliveryMethod;
   deliveryAddress: string;
   returnMethod: ReturnMethod;
@@ -47,6 +52,7 @@ export const EMPTY_BOOKING: BookingDraft = {
   startDate: null,
   startTime: null,
   days: null,
+  halfDay: false,
   deliveryMethod: DeliveryMethod.SelfPickup,
   deliveryAddress: '',
   returnMethod: ReturnMethod.SelfReturn,
@@ -169,11 +175,13 @@ export function toCart(
   storeId: string,
   rentalStartTime: Date,
   days: number,
+  halfDay = false,
 ): BookingCartInput {
   return {
     storeId,
     rentalStartTime: rentalStartTime.toISOString(),
-    days,
+    days: halfDay ? 1 : days,
+    halfDay,
     deliveryMethod: draft.deliveryMethod,
     deliveryAddress: draft.deliveryMethod === DeliveryMethod.Delivery ? draft.deliveryAddress : '',
     returnMethod: draft.returnMethod,

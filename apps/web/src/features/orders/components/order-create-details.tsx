@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Form, Input, Selector } from 'antd-mobile';
+import { HalfDayChoice, type HalfDayOffer } from '@/components/half-day-choice';
 import { NumberStepper } from '@/components/number-stepper';
 import { DatePicker } from '@/components/antd/date-picker';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +18,6 @@ import type {
 } from '../utils/order-create-form';
 import { money } from '@/lib/money';
 import { fromPickerDate, storeTime, toPickerDate } from '@/lib/store-clock';
-import { rentalEnd } from '@/features/system-config';
 import { CustomerHistoryCard } from './customer-history-card';
 
 const ORDER_TYPES = Object.values(OrderType);
@@ -71,6 +71,8 @@ export function OrderCreateDetails({
   errors,
   start,
   days,
+  end,
+  halfDay,
   now,
   mayBackdate = false,
   deliveryFee,
@@ -83,6 +85,13 @@ export function OrderCreateDetails({
   errors: OrderCreateErrors;
   start: Date;
   days: number;
+  /** When the gear is due back: whole days on, or the closing of a half day. */
+  end: Date;
+  /**
+   * The store rents by the half day: from when, whether the start allows it, and whether it is
+   * taken. Null: not offered.
+   */
+  halfDay: HalfDayOffer | null;
   now: Date;
   /** A super admin may record a rental that already happened (the server allows it too). */
   mayBackdate?: boolean;
@@ -102,8 +111,6 @@ export function OrderCreateDetails({
       </span>
     ) : undefined;
   };
-  const end = rentalEnd(start, days);
-
   return (
     <Form layout="vertical" className="order-create__form">
       <Form.Item label={t('orderCreate.customerName')} required description={error('customerName')}>
@@ -170,13 +177,18 @@ export function OrderCreateDetails({
         label={t('orderCreate.days')}
         description={t('orderCreate.until', { time: storeTime(end) })}
       >
-        <NumberStepper
-          aria-label={t('orderCreate.days')}
-          min={UNAVAILABLE_DAYS_MIN}
-          max={UNAVAILABLE_DAYS_MAX}
-          value={days}
-          onChange={(next) => onChange({ days: next })}
-        />
+        {halfDay?.on ? (
+          <div className="dates-section__value">{t('booking.halfDayLength')}</div>
+        ) : (
+          <NumberStepper
+            aria-label={t('orderCreate.days')}
+            min={UNAVAILABLE_DAYS_MIN}
+            max={UNAVAILABLE_DAYS_MAX}
+            value={days}
+            onChange={(next) => onChange({ days: next })}
+          />
+        )}
+        {halfDay && <HalfDayChoice offer={halfDay} onChange={(on) => onChange({ halfDay: on })} />}
       </Form.Item>
       <Form.Item
         label={t('orderCreate.deliveryMethod')}

@@ -31,6 +31,7 @@ import {
   businessParameter,
   DEFAULT_BUSINESS_TIME_ZONE,
   defaultRentalDays,
+  halfDayWindow,
   defaultRentalStart,
   presetAddresses,
   rentalEnd,
@@ -173,12 +174,21 @@ function OrderCreateForm({ storeId, onCreated }: { storeId: string; onCreated: (
   const start = draft.start
     ? new Date(draft.start)
     : defaultRentalStart(now, param(K.NextDayThreshold), DEFAULT_BUSINESS_TIME_ZONE);
-  const days = draft.days ?? defaultRentalDays(param(K.DefaultRentalDays));
+  // Only the afternoon, back by closing (docs/pricing.md), where the start allows it.
+  const afternoon = halfDayWindow(
+    start,
+    param(K.HalfDayFrom),
+    config?.storeConfigs[storeId]?.businessHours.endTime ?? '23:59',
+    DEFAULT_BUSINESS_TIME_ZONE,
+  );
+  const halfDay = !!draft.halfDay && afternoon.possible;
+  const days = halfDay ? 1 : (draft.days ?? defaultRentalDays(param(K.DefaultRentalDays)));
   const deliveryFee = feeParameter(param(K.DeliveryFee));
   const pickupFee = feeParameter(param(K.PickupFee));
-  const end = rentalEnd(start, days);
+  const end = halfDay ? afternoon.end : rentalEnd(start, days);
+  const window = { storeId, start, days, end };
   /** The order as it stands; the server prices its rent, and a manager is asked about it. */
-  const orderInput = toOrderInput(draft, { storeId, start, days });
+  const orderInput = toOrderInput(draft, window);
   const quoteRequest =
     draft.items.length > 0
       ? {
@@ -236,8 +246,10 @@ function OrderCreateForm({ storeId, onCreated }: { storeId: string; onCreated: (
       }
       return next;
     });
-    if (keys.some((k) => k === 'items' || k === 'start' || k === 'days')) setConflict(null);
-    if (keys.some((k) => k === 'start' || k === 'days')) setSubmitRefusals(new Map());
+    if (keys.some((k) => k === 'items' || k === 'start' || k === 'days' || k === 'halfDay'))
+      setConflict(null);
+    if (keys.some((k) => k === 'start' || k === 'days' || k === 'halfDay'))
+      setSubmitRefusals(new Map());
     setFormError(null);
   };
   const update = (patch: Partial<OrderCreateDraft>) => {
@@ -269,7 +281,7 @@ function OrderCreateForm({ storeId, onCreated }: { storeId: string; onCreated: (
 
   const handleSubmit = () => {
     setConflict(null);
-    const input = toOrderInput(draft, { storeId, start, days });
+    const input = toOrderInput(draft, window);
     const found = validateOrderInput(input, now.getTime(), mayBackdate);
     setErrors(found);
     if (Object.keys(found).length > 0) {
@@ -319,7 +331,7 @@ function OrderCreateForm({ storeId, onCreated }: { storeId: string; onCreated: (
   const handleApproved = (way: ApprovalWay) => {
     setConflict(null);
     setApprovalError(null);
-    send({ ...toOrderInput(draft, { storeId, start, days }), ...way }, true);
+    send({ ...toOrderInput(draft, window), ...way }, true);
   };
 
   /**
@@ -429,6 +441,12 @@ function OrderCreateForm({ storeId, onCreated }: { storeId: string; onCreated: (
         errors={errors}
         start={start}
         days={days}
+        end={end}
+        halfDay={
+          held?.halfDayFrom || halfDay
+            ? { from: afternoon.from, possible: afternoon.possible, on: halfDay }
+            : null
+        }
         now={now}
         mayBackdate={mayBackdate}
         deliveryFee={deliveryFee}

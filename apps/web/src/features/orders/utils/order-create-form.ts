@@ -119,7 +119,7 @@ export function cleanDiscount(next: string, previous: string): string {
 /** What goes to the server: addresses only with their method, a free order with no discount. */
 export function toOrderInput(
   draft: OrderCreateDraft,
-  context: { storeId: string; start: Date; days: number },
+  context: { storeId: string; start: Date; days: number; end?: Date },
 ): OrderCreate {
   const discount = Number(draft.discount);
   return {
@@ -128,7 +128,8 @@ export function toOrderInput(
     customerName: draft.customerName.trim(),
     customerPhone: draft.customerPhone.trim(),
     rentalStartTime: context.start.toISOString(),
-    rentalEndTime: rentalEnd(context.start, context.days).toISOString(),
+    // Whole days of 24 hours, or a half day's end (the store's closing).
+    rentalEndTime: (context.end ?? rentalEnd(context.start, context.days)).toISOString(),
     deliveryMethod: draft.deliveryMethod,
     deliveryAddress:
       draft.deliveryMethod === DeliveryMethod.Delivery ? draft.deliveryAddress.trim() : '',

@@ -25,6 +25,7 @@ export function draftOfScheme(
       startDate: startDate >= today ? startDate : null,
       startTime: startDate >= today ? start.format('HH:mm') : null,
       days: cart.days,
+      halfDay: cart.halfDay,
       deliveryMethod: cart.deliveryMethod,
       deliveryAddress: cart.deliveryAddress,
       returnMethod: cart.returnMethod,

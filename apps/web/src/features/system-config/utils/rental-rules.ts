@@ -3,6 +3,7 @@ import {
   bookingSlots,
   clockMinutes,
   clockText,
+  DEFAULT_HALF_DAY_FROM,
   DEFAULT_NEXT_DAY_THRESHOLD,
   UNAVAILABLE_DAYS_MAX,
   UNAVAILABLE_DAYS_MIN,
@@ -41,6 +42,27 @@ export function defaultRentalStart(
 /** The end of the rental: the start plus whole days of 24 hours. */
 export function rentalEnd(start: Date, days: number): Date {
   return new Date(start.getTime() + days * 86_400_000);
+}
+
+/**
+ * A half day (docs/pricing.md): a start from the store's afternoon (the HalfDayFrom parameter,
+ * 12:00 when blank) can be rented for the afternoon only, back by the store's closing that day.
+ */
+export function halfDayWindow(
+  start: Date,
+  halfDayFrom: string | undefined,
+  closeTime: string,
+  timeZone: string,
+): { from: string; possible: boolean; end: Date } {
+  const from =
+    clockMinutes(halfDayFrom?.trim() ?? '') !== null ? halfDayFrom!.trim() : DEFAULT_HALF_DAY_FROM;
+  const local = dayjs(start).tz(timeZone);
+  const closing = dayjs.tz(`${local.format('YYYY-MM-DD')} ${closeTime}`, timeZone).toDate();
+  return {
+    from,
+    possible: localClock(start, timeZone).minutes >= minutesOf(from) && closing > start,
+    end: closing,
+  };
 }
 
 /** The store's DefaultRentalDays when it is a whole number of days in range, else 1. */
