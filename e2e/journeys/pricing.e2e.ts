@@ -55,6 +55,11 @@ const TEXTS = {
     oneMoreDay: (price: string) => `续租 1 天 ${price}`,
     extendConfirm: (price: string) => `归还时间延后 1 天，续租费 ${price}，确认后在线支付。`,
     extendGo: '确认续租',
+    changeTime: '改时间',
+    halfDay: '只租半天',
+    halfDayFirst: '选择 12:00 及以后的时间可只租半天',
+    halfDayLength: '半天',
+    half: (yuan: string) => `双板全套 · 半天 ${yuan}`,
   },
   'en-US': {
     ...RIDER_FORM_TEXTS['en-US'],
@@ -80,6 +85,11 @@ const TEXTS = {
     extendConfirm: (price: string) =>
       `The return moves 1 day later for ${price}, paid online next.`,
     extendGo: 'Extend',
+    changeTime: 'Change time',
+    halfDay: 'Afternoon only',
+    halfDayFirst: 'Choose a time from 12:00 to rent for the afternoon only',
+    halfDayLength: 'Half day',
+    half: (yuan: string) => `Full ski set · half day ${yuan}`,
   },
 } as const;
 type Language = keyof typeof TEXTS;
@@ -328,6 +338,75 @@ describe('a family priced by the demo’s rate cards', () => {
       booked ??= { orderId, rent, request };
       await context.close();
     }, 180_000);
+  }
+
+  // In Chinese in CI (the English words are the server's, half-day.test.ts); walked in English too.
+  for (const [language, phone] of [['zh-CN', '13712340063'], ['en-US', '13712340064']] as const) {
+    it(`rents the ski pack for the afternoon only, back by closing, at the card’s half-day price (${language})`, async () => {
+      const texts = TEXTS[language];
+      const today = storeDay(new Date());
+      // A high-season Friday more than a week ahead, later than the family's weekends.
+      const friday = peakWeekend(today, language === 'zh-CN' ? 3 : 4).days[0]!;
+      const gross = pack.adult.halfDay! * percentOn(today, friday);
+      const rent = gross - Math.round((gross * demoEarlyBooking.percent) / 100);
+
+      const context = await newPhone(browser, language);
+      await context.addInitScript((l) => window.localStorage.setItem('language', l), language);
+      const page = await context.newPage();
+      const errors = watchErrors(page);
+      await page.goto(`${baseUrl}/customer/order-create`);
+      await page.getByRole('radio', { name: new RegExp(texts.store) }).tap();
+      await page.getByRole('button', { name: texts.changeStore }).waitFor();
+      await chooseDay(page, texts, friday);
+      // The morning's first time: the afternoon cannot be taken yet, and says from when.
+      const chip = page.getByRole('button', { name: texts.halfDay, exact: true });
+      await page.getByText(texts.halfDayFirst).waitFor();
+      expect(await chip.isDisabled()).toBe(true);
+      await page.getByRole('button', { name: texts.changeTime }).tap();
+      const times = page.getByRole('radiogroup');
+      await opened(times);
+      await times.getByRole('radio', { name: '13:00', exact: true }).tap();
+      await times.waitFor({ state: 'hidden' });
+      await chip.tap();
+      expect(await chip.getAttribute('aria-pressed')).toBe('true');
+      // The days give way to the half day; the gear is due back at the store's closing.
+      const dates = page.locator('.dates-section');
+      await dates.getByText(texts.halfDayLength, { exact: true }).waitFor();
+      const close = language === 'zh-CN' ? '18:00' : '17:30';
+      await dates.locator('.dates-section__value', { hasText: close }).waitFor();
+      const rider: Rider = { name: '陈午', height: '176', weight: '70', age: '30', boot: '27' };
+      await addRider(page, texts, rider);
+      await page.getByRole('button', { name: texts.choosePack, exact: true }).tap();
+      const popup = page.getByRole('dialog').last();
+      await chooseSizes(popup, rider.name);
+      await popup.getByRole('button', { name: texts.addToBooking }).tap();
+      await popup.waitFor({ state: 'hidden' });
+      const line = page.locator('.summary-rider', { hasText: rider.name }).locator('.summary-line');
+      await expect.poll(() => line.locator('.summary-line__price').textContent()).toBe(money(rent));
+      const words = (await line.textContent()) ?? '';
+      expect(words).toContain(texts.half(yuan(pack.adult.halfDay! * 100)));
+      expect(words).toContain(texts.early);
+      await screenshot(page, `pricing-half-day-${language}`);
+
+      // Booked, the order ends at closing and keeps the afternoon's price.
+      await page.getByText(texts.accept).tap();
+      await page.getByRole('button', { name: texts.submit }).tap();
+      await signInAtSubmit(page, texts, phone);
+      await page.waitForURL('**/customer/payment/**');
+      const orderId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop() ?? '');
+      const order = await staffApi(page, baseUrl).call<Order>('GET', `/api/app/orders/${orderId}`);
+      expect(order.items.reduce((n, i) => n + Math.round(i.rent * 100), 0)).toBe(rent);
+      expect(
+        new Date(order.rentalEndTime).toLocaleTimeString('en-GB', {
+          timeZone: 'Asia/Shanghai',
+          hour: '2-digit',
+          minute: '2-digit',
+        }),
+      ).toBe(close);
+      expect(storeDay(new Date(order.rentalEndTime))).toBe(friday);
+      expect(errors).toEqual([]);
+      await context.close();
+    }, 120_000);
   }
 
   // In Chinese: the same pack's English words are the server's (pricing.test.ts), and each

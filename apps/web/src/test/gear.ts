@@ -43,7 +43,14 @@ export async function newGear(
  */
 export async function pricedKind(
   name: string,
-  card: { lengths: number[]; furtherDay: number; deposit?: number },
+  card: {
+    lengths: number[];
+    furtherDay: number;
+    deposit?: number;
+    halfDay?: number;
+    /** One store's card; absent: the business's, for every store. */
+    storeId?: string;
+  },
 ): Promise<{ categoryId: string; cardId: string }> {
   const kind = await api.post<CatalogueCategory>('/app/catalogue/categories', {
     name,

@@ -181,14 +181,24 @@ describe('rate cards and price seasons (real server)', () => {
       expect(refused.closest('fieldset')?.textContent).toContain('各租期总价（元）');
       expect(twoDays.getAttribute('aria-invalid')).toBe('false');
 
+      // An afternoon dearer than the whole first day (¥60): named on its own field.
       await user.clear(twoDays);
       await user.type(twoDays, '90');
+      const halfDay = within(sheet).getByLabelText(/^半天价/);
+      await user.type(halfDay, '70');
+      await user.click(within(sheet).getByRole('button', { name: '保存' }));
+      expect(await within(sheet).findByText('半天价须大于 0，且不高于 1 天的价格')).toBeTruthy();
+      expect(halfDay.getAttribute('aria-invalid')).toBe('true');
+
+      await user.clear(halfDay);
+      await user.type(halfDay, '40');
       await user.click(within(sheet).getByRole('button', { name: '保存' }));
       await waitFor(async () => {
         const cards = await api.get<RateCardList>('/app/rate-cards');
-        expect(cards.items.find((c) => c.subjectId === gear.id && c.junior)?.lengths).toEqual([
-          60, 90,
-        ]);
+        expect(cards.items.find((c) => c.subjectId === gear.id && c.junior)).toMatchObject({
+          lengths: [60, 90],
+          halfDay: 40,
+        });
       });
       expect(within(sheet).queryByText('儿童价每一天都不能高于成人价')).toBeNull();
     });

@@ -87,6 +87,59 @@ describe('the counter reads the price the server will charge (real server)', () 
     expect(within(fees).getByText('按门店规则预估，以创建后的订单为准')).toBeTruthy();
   });
 
+  it('offers the afternoon only once the store prices a half day, and quotes the half day', async () => {
+    await changeLanguage('zh-CN');
+    await signIn('manager');
+    const { id: userId, primaryStoreId } = useSession.getState().user!;
+    // A kind of its own whose card at the manager's store prices an afternoon at ¥20 (a day ¥30).
+    await signIn('admin');
+    const kind = `半天测试${Date.now() % 100_000}`;
+    const { cardId } = await pricedKind(kind, {
+      lengths: [30, 50],
+      furtherDay: 10,
+      halfDay: 20,
+      storeId: primaryStoreId!,
+    });
+    await signIn('manager');
+    await useConfigStore.getState().load({ force: true });
+    // Other tests on this server book at the store: it rents by the half day only for this one.
+    try {
+      await afternoonAtTheCounter(userId, primaryStoreId!, kind);
+    } finally {
+      await api.delete(`/app/rate-cards/${cardId}`);
+    }
+  });
+
+  async function afternoonAtTheCounter(userId: string, primaryStoreId: string, kind: string) {
+    const [item] = await newGear(primaryStoreId, kind, '半天杖', 'HD', {
+      count: 1,
+      dailyRentPrice: 25,
+    });
+    // Tomorrow at 13:00 on the store's clock, for a day.
+    const tomorrow = new Date(Date.now() + 8 * 3_600_000 + 86_400_000).toISOString().slice(0, 10);
+    saveOrderDraft(userId, {
+      ...EMPTY_DRAFT,
+      start: new Date(`${tomorrow}T13:00:00+08:00`).toISOString(),
+      days: 1,
+      items: [lineOf(item!)],
+    });
+    renderCounter();
+    const fees = await screen.findByRole('region', { name: '费用' });
+    expect(
+      await within(fees).findByText(`半天杖 1 ${item!.barcodeNumber} · 1 天 ¥30`),
+    ).toBeTruthy();
+    // The quote says the store prices half days: the chip is offered, and taken in one tap.
+    const chip = await screen.findByRole('button', { name: '只租半天' });
+    expect(screen.getByText('12:00 及以后起租，当天闭店前归还，按半天价')).toBeTruthy();
+    fireEvent.click(chip);
+    expect(
+      await within(fees).findByText(`半天杖 1 ${item!.barcodeNumber} · 半天 ¥20`),
+    ).toBeTruthy();
+    expect(within(fees).getByText('¥20.00')).toBeTruthy();
+    expect(screen.queryByRole('spinbutton', { name: '租赁天数' })).toBeNull();
+    expect(screen.getByText('半天')).toBeTruthy();
+  }
+
   it('prices one person’s gear that makes up a pack as the pack, and says so on its lines', async () => {
     await changeLanguage('zh-CN');
     // Two kinds of their own, ¥40 and ¥30 a day with ¥100 deposits, and a pack of both at the
