@@ -130,6 +130,17 @@ describe('app shell', () => {
     expect(window.localStorage.getItem('theme')).toBe('dark');
   });
 
+  it('names the gear again in the language chosen mid-booking, without a reload', async () => {
+    await renderAt('/customer/order-create');
+    fireEvent.click(await screen.findByRole('radio', { name: /万龙雪场店/ }));
+    // The server's names: the pack and a kind of gear, in Chinese first.
+    expect((await screen.findAllByText('双板全套')).length).toBeGreaterThan(0);
+    fireEvent.click(screen.getByRole('button', { name: 'English' }));
+    expect((await screen.findAllByText('Full ski set')).length).toBeGreaterThan(0);
+    expect((await screen.findAllByText('Skis')).length).toBeGreaterThan(0);
+    expect(screen.queryByText('双板全套')).toBeNull();
+  });
+
   it('shows a banner while offline', async () => {
     await renderAt('/help');
     act(() => {

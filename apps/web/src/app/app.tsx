@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { unstable_HistoryRouter as HistoryRouter, type HistoryRouterProps } from 'react-router';
 import type { BrowserHistory } from 'history';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
@@ -28,6 +28,15 @@ function Providers({ children, queryClient: given }: ProvidersProps) {
   useEffect(() => {
     document.documentElement.lang = instance.language;
   }, [instance.language]);
+
+  // The server writes names (packs, gear, stores, help) in the reader's language: a language
+  // chosen mid-page asks again for what is shown, so nothing stays in the other one.
+  const shownIn = useRef(instance.language);
+  useEffect(() => {
+    if (shownIn.current === instance.language) return;
+    shownIn.current = instance.language;
+    void queryClient.invalidateQueries();
+  }, [instance.language, queryClient]);
 
   return (
     <ConfigProvider locale={locale}>
