@@ -208,6 +208,85 @@ describe('the gear sheet sizes gear to the rider (real server’s demo stock)', 
     expect(screen.queryByRole('button', { name: /^换成/ })).toBeNull();
   });
 
+  const packOf = (name: string): GearTarget => {
+    const pack = catalog.packs.find((p) => p.name === name)!;
+    return {
+      type: 'pack',
+      pack,
+      parts: pack.categoryIds.map((id) => catalog.categories.find((c) => c.id === id)!),
+    };
+  };
+  const chosen = (name: string) =>
+    within(sizes(name))
+      .getAllByRole('radio')
+      .filter((r) => r.getAttribute('aria-checked') === 'true');
+
+  it('chooses each part’s size for the rider, marked, so the pack is added in one tap', async () => {
+    const onAdd = open(packOf('双板全套'));
+    fireEvent.click(await screen.findByRole('radio', { name: '李小宝' }));
+    // The child's sizes, each free and marked 推荐; boots, poles and the helmet too.
+    for (const [part, label] of [
+      ['双板滑雪板', '110 cm'],
+      ['双板滑雪鞋', '20 MP'],
+      ['雪杖', '80 cm'],
+      ['头盔', 'S'],
+    ] as const) {
+      expect(chosen(part)).toEqual([size(part, label)]);
+      expect(within(size(part, label)).getByText('推荐')).toBeTruthy();
+    }
+    expect(addButton().hasAttribute('disabled')).toBe(false);
+    // Another rider: the sizes follow them.
+    fireEvent.click(screen.getByRole('radio', { name: '李爸爸' }));
+    expect(chosen('双板滑雪板')).toEqual([size('双板滑雪板', '170 cm')]);
+    fireEvent.click(addButton());
+    const skis = category('双板滑雪板');
+    expect(onAdd).toHaveBeenCalledWith<[CartLine]>(
+      expect.objectContaining({
+        type: 'pack',
+        riderKey: 'parent',
+        components: expect.arrayContaining([
+          { categoryId: skis.id, size: { [skis.sizeAttributes[0]!.id]: '170' } },
+        ]),
+      }),
+    );
+  });
+
+  it('chooses the nearest size that still fits where the rider’s own is not free, and none where none fits', async () => {
+    // The cart already holds every free 170 cm ski: the adult's ideal is gone.
+    const skis = category('双板滑雪板');
+    const ideal = skis.kinds.find((k) => k.label === '170 cm')!;
+    const wanted = new Map([[`${skis.id} ${sizeKeyOf(ideal.size)}`, ideal.free]]);
+    open(item(skis), { wanted });
+    fireEvent.click(await screen.findByRole('radio', { name: '李爸爸' }));
+    const [taken] = chosen('双板滑雪板');
+    expect(taken).toBeTruthy();
+    expect(taken).not.toBe(size('双板滑雪板', '170 cm'));
+    expect(within(taken!).getByText('推荐')).toBeTruthy();
+    expect(within(taken!).queryByText(/偏长|偏短/)).toBeNull();
+    expect(addButton().hasAttribute('disabled')).toBe(false);
+  });
+
+  it('is for the rider added from the sheet, at once', async () => {
+    const props = {
+      target: packOf('双板全套'),
+      wanted: new Map<string, number>(),
+      onAdd: vi.fn(),
+      onAddRider: () => undefined,
+      onClose: () => undefined,
+    };
+    const { rerender } = render(
+      <AddGearPopup {...props} riders={[parent, { ...child, key: 'x' }]} />,
+    );
+    await screen.findByRole('radio', { name: '李爸爸' });
+    expect(addButton().hasAttribute('disabled')).toBe(true);
+    // The rider editor saved a new rider: the sheet is now for them, their sizes chosen.
+    rerender(<AddGearPopup {...props} riders={[parent, { ...child, key: 'x' }, child]} />);
+    const radios = screen.getAllByRole('radio', { name: '李小宝' });
+    expect(radios.at(-1)!.getAttribute('aria-checked')).toBe('true');
+    expect(chosen('双板滑雪板')).toEqual([size('双板滑雪板', '110 cm')]);
+    expect(addButton().hasAttribute('disabled')).toBe(false);
+  });
+
   it('speaks English', async () => {
     await changeLanguage('en-US');
     open(item(category('双板滑雪板')));

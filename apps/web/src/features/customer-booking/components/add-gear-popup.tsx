@@ -2,8 +2,16 @@ import { useState } from 'react';
 import { Button } from 'antd-mobile';
 import { Popup } from '@/components/antd/popup';
 import { useTranslation } from 'react-i18next';
-import type { BookableCategory, BookablePack, CartLine, CartRider } from '@snowgear/contracts';
+import type {
+  BookableCategory,
+  BookableKind,
+  BookablePack,
+  CartLine,
+  CartRider,
+} from '@snowgear/contracts';
 import { money } from '@/lib/money';
+import { stillFree } from '../utils/cart-lines';
+import { fittingFreeKind } from '../utils/size-fit';
 import { suggestFor } from '../utils/suggestions';
 import { KindPicker } from './kind-picker';
 
@@ -57,12 +65,44 @@ function GearChoice({
   const [riderKey, setRiderKey] = useState<string | null>(
     riders.length === 1 ? riders[0]!.key : null,
   );
+  // The sizes tapped, per part; a part not tapped takes its preselected size.
   const [sizes, setSizes] = useState<(Record<string, string> | null)[]>([]);
+  const choose = (key: string) => {
+    setRiderKey(key);
+    setSizes([]);
+  };
+  // A rider added from this sheet is the one it is for (issue 61 §1): adjusted while rendering,
+  // as React advises for state that follows a prop.
+  const [known, setKnown] = useState(() => riders.map((r) => r.key));
+  if (riders.length !== known.length || riders.some((r, i) => r.key !== known[i])) {
+    const added = riders.find((r) => !known.includes(r.key));
+    setKnown(riders.map((r) => r.key));
+    if (added) choose(added.key);
+  }
   const parts = target.type === 'item' ? [target.category] : target.parts;
   const rider = riders.find((r) => r.key === riderKey);
 
+  /**
+   * The rider's size where it is still free, else the free size nearest to it that still fits
+   * them; nothing where nothing tells (a helmet) or nothing free fits.
+   */
+  const preselected = (category: BookableCategory): BookableKind | null => {
+    if (!rider) return null;
+    const free = (kind: BookableKind) => stillFree(category, kind, wanted);
+    const ideal = suggest(rider, category) ?? {};
+    const exact =
+      Object.keys(ideal).length > 0
+        ? category.kinds.find(
+            (k) => free(k) > 0 && Object.entries(ideal).every(([id, v]) => k.size[id] === v),
+          )
+        : undefined;
+    return exact ?? fittingFreeKind(category, free, rider, {});
+  };
   const sizeOf = (i: number, category: BookableCategory) =>
-    sizes[i] ?? (category.kinds.length === 1 ? category.kinds[0]!.size : null);
+    sizes[i] ??
+    (category.kinds.length === 1 ? category.kinds[0]!.size : null) ??
+    preselected(category)?.size ??
+    null;
   const complete = !!rider && parts.every((c, i) => sizeOf(i, c) !== null);
 
   const handleAdd = () => {
@@ -110,7 +150,7 @@ function GearChoice({
                 role="radio"
                 aria-checked={r.key === riderKey}
                 className={`chip${r.key === riderKey ? ' chip--selected' : ''}`}
-                onClick={() => setRiderKey(r.key)}
+                onClick={() => choose(r.key)}
               >
                 {r.name}
               </button>
@@ -135,7 +175,9 @@ function GearChoice({
             category={category}
             wanted={wanted}
             value={sizeOf(i, category)}
-            suggested={rider ? suggest(rider, category) : undefined}
+            suggested={
+              rider ? (preselected(category)?.size ?? suggest(rider, category)) : undefined
+            }
             rider={rider}
             priced={target.type === 'item'}
             onPick={(size) =>
