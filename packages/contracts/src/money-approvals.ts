@@ -8,6 +8,7 @@ import { OrderItemInputSchema } from './order-item-input.js';
 import { ORDER_ITEMS_MAX } from './order-values.js';
 import { CounterRiderSchema } from './rider-schemas.js';
 import { singleLineText } from './text-schemas.js';
+import { PERSON_NAME_MAX } from './text.js';
 import { DEFAULT_MAX_STAFF_DISCOUNT_PERCENT } from './business-parameters.js';
 import { ValidationCode } from './validation-codes.js';
 
@@ -87,7 +88,7 @@ export const ApprovalFieldsSchema = z.object({
  */
 export const MoneyApprovalDraftSchema = z
   .object({
-    customerName: singleLineText({ max: 50 }).default(''),
+    customerName: singleLineText({ max: PERSON_NAME_MAX }).default(''),
     rentalStartTime: bookingTime(),
     rentalEndTime: bookingTime(),
     items: z

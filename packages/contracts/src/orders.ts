@@ -18,6 +18,7 @@ import { PagedRequestSchema } from './paging.js';
 import { CounterRiderSchema, OrderRiderSchema } from './rider-schemas.js';
 import { ContactPhoneSchema } from './phone.js';
 import { multiLineText, singleLineText } from './text-schemas.js';
+import { PERSON_NAME_MAX } from './text.js';
 import { ValidationCode } from './validation-codes.js';
 
 /**
@@ -39,7 +40,10 @@ const FEE_KINDS = Object.values(FeeItemKind) as [FeeItemKind, ...FeeItemKind[]];
 
 /** Mainland numbers as typed, a visitor's own in E.164 (see phone.ts). */
 const phone = ContactPhoneSchema;
-const customerName = singleLineText({ max: 50, required: ValidationCode.CustomerNameRequired });
+const customerName = singleLineText({
+  max: PERSON_NAME_MAX,
+  required: ValidationCode.CustomerNameRequired,
+});
 /** An order's customer as staff or an agent type them: a name and a number to reach them on. */
 export const OrderCustomerNameSchema = customerName;
 export const OrderCustomerPhoneSchema = phone;

@@ -5,6 +5,7 @@ import {
   estimatedSoleLengthMm,
   euToMondopoint,
   mondopointToEu,
+  OrderCustomerNameSchema,
   RiderFieldsSchema,
   skierCode,
   suggestedSize,
@@ -216,5 +217,19 @@ describe('estimatedSoleLengthMm', () => {
     expect(estimatedSoleLengthMm(26.5)).toBe(305);
     expect(estimatedSoleLengthMm(24)).toBe(280);
     expect(estimatedSoleLengthMm(null)).toBeNull();
+  });
+});
+
+describe('names as a passport prints them', () => {
+  const passport = "O'BRIEN, MARY-JANE ELIZABETH";
+  const long = `${'A'.repeat(30)}, ${'B'.repeat(32)}`;
+
+  it('takes a rider and an order’s customer of up to 64 characters, commas and apostrophes', () => {
+    for (const name of [passport, long]) {
+      expect(RiderFieldsSchema.safeParse({ name }).success, name).toBe(true);
+      expect(OrderCustomerNameSchema.safeParse(name).success, name).toBe(true);
+    }
+    expect(RiderFieldsSchema.safeParse({ name: `${long}C` }).success).toBe(false);
+    expect(OrderCustomerNameSchema.safeParse(`${long}C`).success).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 /** Riders: who the gear is for, with what sizing and the binding's release value (DIN) need. */
+import { PERSON_NAME_MAX } from './text.js';
 
 /** ISO 11088 skier type: I cautious, II moderate, III aggressive. */
 export const RiderAbility = { I: 'I', II: 'II', III: 'III' } as const;
@@ -6,7 +7,7 @@ export type RiderAbility = (typeof RiderAbility)[keyof typeof RiderAbility];
 export const RiderStance = { Regular: 'regular', Goofy: 'goofy' } as const;
 export type RiderStance = (typeof RiderStance)[keyof typeof RiderStance];
 
-export const RIDER_NAME_MAX = 30;
+export const RIDER_NAME_MAX = PERSON_NAME_MAX;
 
 /** Bounds of a rider's measurements (a child of 80 cm to a tall adult). */
 export const RIDER_LIMITS = {

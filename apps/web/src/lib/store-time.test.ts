@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { storeTimeText, isOtherYear, storeYear } from './store-time';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { dateLocale, storeTimeText, isOtherYear, storeYear } from './store-time';
 
 // 16:30 UTC on 24 November is 00:30 on 25 November at the store (Asia/Shanghai): a phone set to
 // another zone would show another day and hour.
@@ -26,6 +26,25 @@ describe('times as the store shows them', () => {
     expect(expected).toContain('2026/11/25');
     expect(storeTimeText(new Date(LATE).toISOString(), 'zh-CN')).toBe(expected);
     expect(storeTimeText(new Date(LATE), 'zh-CN')).toBe(expected);
+  });
+});
+
+describe('English dates as the phone’s English writes them', () => {
+  afterEach(() => vi.unstubAllGlobals());
+  const phone = (...languages: string[]) => vi.stubGlobal('navigator', { languages });
+
+  it('writes the day before the month for a British phone, the month first for an American', () => {
+    const day = { month: 'short', day: 'numeric', weekday: 'short' } as const;
+    phone('en-GB', 'zh-CN');
+    expect(dateLocale('en-US')).toBe('en-GB');
+    expect(storeTimeText(LATE, 'en-US', day)).toBe('Wed 25 Nov');
+    phone('en-US');
+    expect(storeTimeText(LATE, 'en-US', day)).toBe('Wed, Nov 25');
+    // A phone with no English of its own reads American English; Chinese stays Chinese.
+    phone('de-DE');
+    expect(dateLocale('en-US')).toBe('en-US');
+    phone('en-GB');
+    expect(dateLocale('zh-CN')).toBe('zh-CN');
   });
 });
 

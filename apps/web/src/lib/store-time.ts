@@ -17,6 +17,17 @@ export function fixedOffsetMinutes(timeZone: string, at: number): number | undef
 }
 
 /**
+ * The locale dates are written in for the app's language: English as the phone's own English
+ * reads it (a British or Australian phone writes the day before the month: "22 Jan"), American
+ * where the phone has no English of its own; any other tag as it is.
+ */
+export function dateLocale(language: string): string {
+  if (language !== 'en-US') return language;
+  const phone = typeof navigator === 'undefined' ? [] : navigator.languages;
+  return phone.find((tag) => /^en(-|$)/i.test(tag)) ?? 'en-US';
+}
+
+/**
  * An instant as the store's clock and calendar show it, in the language given: staff and
  * customers read times in the store's time zone, whatever zone their phone is set to. Takes
  * `toLocaleString`'s options (without any, the date and the time).
@@ -26,7 +37,7 @@ export function storeTimeText(
   language: string,
   options: Intl.DateTimeFormatOptions = {},
 ): string {
-  return new Date(at).toLocaleString(language, {
+  return new Date(at).toLocaleString(dateLocale(language), {
     ...options,
     timeZone: DEFAULT_BUSINESS_TIME_ZONE,
   });

@@ -2,7 +2,12 @@ import type { ReactNode } from 'react';
 import { Input, TextArea, type InputRef, type TextAreaRef } from 'antd-mobile';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { OrderCustomerNameSchema, OrderCustomerPhoneSchema, TextIssue } from '@snowgear/contracts';
+import {
+  OrderCustomerNameSchema,
+  OrderCustomerPhoneSchema,
+  PERSON_NAME_MAX,
+  TextIssue,
+} from '@snowgear/contracts';
 import { textError } from '@/lib/text-rules';
 import { useFieldAria } from '@/lib/use-field-aria';
 
@@ -59,7 +64,7 @@ export function AgentCustomerFields({ name, phone, remarks, errors, onChange }: 
           ref={nameRef}
           id={NAME}
           value={name}
-          maxLength={50}
+          maxLength={PERSON_NAME_MAX}
           clearable
           autoComplete="off"
           placeholder={t('orderCreate.customerNamePlaceholder')}

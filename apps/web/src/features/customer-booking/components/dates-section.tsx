@@ -6,7 +6,7 @@ import { clockText, UNAVAILABLE_DAYS_MAX, UNAVAILABLE_DAYS_MIN } from '@snowgear
 import { LazyCalendarPicker, LazyPopup } from '@/components/lazy-popups';
 import { HalfDayChoice, type HalfDayOffer } from '@/components/half-day-choice';
 import { NumberStepper } from '@/components/number-stepper';
-import { isOtherYear } from '@/lib/store-time';
+import { dateLocale, isOtherYear } from '@/lib/store-time';
 import { useOpenedOnce } from '@/lib/use-opened-once';
 import type { BookingStart, DaySlot } from '@/features/system-config';
 
@@ -61,7 +61,7 @@ export function DatesSection({
   const calendarOpened = useOpenedOnce(picking === 'date');
   const timesOpened = useOpenedOnce(picking === 'time');
   const day = (d: Date) =>
-    new Intl.DateTimeFormat(i18n.language, {
+    new Intl.DateTimeFormat(dateLocale(i18n.language), {
       ...(isOtherYear(d, now) ? { year: 'numeric' } : {}),
       month: 'short',
       day: 'numeric',
@@ -69,7 +69,7 @@ export function DatesSection({
       timeZone,
     }).format(d);
   const time = (d: Date) =>
-    new Intl.DateTimeFormat(i18n.language, {
+    new Intl.DateTimeFormat(dateLocale(i18n.language), {
       hour: '2-digit',
       minute: '2-digit',
       hourCycle: 'h23',

@@ -10,6 +10,7 @@ import {
   ReturnMethod,
   UNAVAILABLE_DAYS_MAX,
   UNAVAILABLE_DAYS_MIN,
+  PERSON_NAME_MAX,
 } from '@snowgear/contracts';
 import type {
   OrderCreateDraft,
@@ -118,7 +119,7 @@ export function OrderCreateDetails({
           aria-label={t('orderCreate.customerName')}
           placeholder={t('orderCreate.customerNamePlaceholder')}
           value={draft.customerName}
-          maxLength={50}
+          maxLength={PERSON_NAME_MAX}
           clearable
           onChange={(customerName) => onChange({ customerName })}
         />

@@ -1,7 +1,12 @@
 import { useState } from 'react';
 import { Button, Input, Selector, Switch } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { ORDER_ITEMS_MAX, type CounterRider, type RiderProfile } from '@snowgear/contracts';
+import {
+  ORDER_ITEMS_MAX,
+  RIDER_NAME_MAX,
+  type CounterRider,
+  type RiderProfile,
+} from '@snowgear/contracts';
 import { useCategories } from '@/features/inventory';
 import { RiderEditor, type RiderDraft } from '@/features/riders';
 import { riderFacts } from '@/lib/rider-facts';
@@ -120,7 +125,7 @@ export function OrderCreateRiders({
               aria-label={t('counterPeople.quickName')}
               placeholder={t('counterPeople.quickPlaceholder')}
               value={quickName}
-              maxLength={30}
+              maxLength={RIDER_NAME_MAX}
               onChange={setQuickName}
               onEnterPress={handleQuickAdd}
             />
