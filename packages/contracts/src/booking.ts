@@ -80,6 +80,11 @@ export const BookablePackSchema = z.object({
   deposit: z.number(),
   /** One kind of each of these categories, sized per rider. */
   categoryIds: z.array(z.string()),
+  /**
+   * The grade of gear it holds (rental-packs.ts `GRADE_ATTRIBUTE`): a part whose category has a
+   * grade is one of the kinds of this grade; '' any.
+   */
+  grade: z.string(),
   /** What the same gear costs a day booked line by line (the cheapest kinds). */
   separateDailyPrice: z.number(),
   /** What it costs an adult for the catalog's days, as the quote will price it. */

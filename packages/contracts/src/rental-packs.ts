@@ -11,6 +11,14 @@ import { ValidationCode } from './validation-codes.js';
  * has none.
  */
 
+/**
+ * The size attribute a kind of gear's grade is kept in (its machine name): a pack of a grade
+ * (`grade`, one of that attribute's options, e.g. 高端) holds gear of that grade in every part
+ * whose category has it; parts without one (helmets, poles) hold any. Gear without a grade value
+ * is no pack's grade.
+ */
+export const GRADE_ATTRIBUTE = 'grade';
+
 /** A pack holds at least two kinds of gear (one is a piece, not a pack) and at most this many. */
 export const PACK_PARTS = { min: 2, max: 8 } as const;
 
@@ -45,6 +53,8 @@ export const RentalPackSaveSchema = z.object({
   sortOrder: z.number().int().min(0).max(999).default(0),
   isActive: z.boolean().default(true),
   pictureFileId: z.uuid().nullable().default(null),
+  /** The grade of gear it holds (an option of the `grade` attribute); '': any. */
+  grade: singleLineText({ max: 20 }).default(''),
 });
 export type RentalPackSave = z.input<typeof RentalPackSaveSchema>;
 
@@ -62,6 +72,7 @@ export const RentalPackSchema = z.object({
   sortOrder: z.number().int(),
   isActive: z.boolean(),
   pictureFileId: z.uuid().nullable(),
+  grade: z.string(),
   /** Its picture's small thumbnail (public), for lists and the booking page. */
   pictureUrl: z.string().nullable(),
   /** Whether an adult's and a junior's rate card price it at this store (else the daily price). */

@@ -1018,6 +1018,11 @@ export const rentalPacks = pgTable(
     sortOrder: integer('sort_order').notNull().default(0),
     /** Its picture on the booking page (public, as an item's picture is). */
     pictureFileId: uuid('picture_file_id').references(() => files.id, { onDelete: 'set null' }),
+    /**
+     * The grade of gear it holds: an option of the categories' `grade` size attribute (高端 …);
+     * '' any (contracts' rental-packs.ts).
+     */
+    grade: text('grade').notNull().default(''),
     ...timestamps,
   },
   (t) => [index('rental_packs_tenant_store_idx').on(t.tenantId, t.storeId)],

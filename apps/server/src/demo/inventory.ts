@@ -65,7 +65,7 @@ export async function seedInventory(
     }
 
     for (const [storeCode, storeId] of storeIds) {
-      for (const { n, model, sizes, depositFen } of demoItems(category)) {
+      for (const { n, model, sizes, depositFen, dailyFen } of demoItems(category)) {
         const barcode = `SG${storeCode}${category.code}${String(n).padStart(3, '0')}`;
         const status =
           demoStatuses.find(
@@ -87,7 +87,7 @@ export async function seedInventory(
               status === EquipmentStatus.InTransfer
                 ? (storeIds.get(TRANSFER_TO[storeCode]!) ?? null)
                 : null,
-            dailyRentPriceFen: category.dailyRent * 100,
+            dailyRentPriceFen: dailyFen ?? category.dailyRent * 100,
             depositFen,
             usageCount: (n * 7 + index * 3) % 23,
           })
@@ -174,6 +174,7 @@ function demoItems(category: DemoCategory) {
     model: category.models[i % category.models.length]!,
     sizes: pick(category.sizes, i),
     depositFen: category.deposit * 100,
+    dailyFen: undefined as number | undefined,
   }));
   const junior = category.junior;
   const children = Array.from({ length: junior?.count ?? 0 }, (_, i) => ({
@@ -181,8 +182,17 @@ function demoItems(category: DemoCategory) {
     model: junior!.models[i % junior!.models.length]!,
     sizes: pick(junior!.sizes, i),
     depositFen: junior!.deposit * 100,
+    dailyFen: undefined as number | undefined,
   }));
-  return [...adults, ...children];
+  const premium = category.premium;
+  const premiums = Array.from({ length: premium?.count ?? 0 }, (_, i) => ({
+    n: category.perStore + (junior?.count ?? 0) + i + 1,
+    model: premium!.models[i % premium!.models.length]!,
+    sizes: pick(premium!.sizes, i),
+    depositFen: premium!.deposit * 100,
+    dailyFen: premium!.dailyRent * 100,
+  }));
+  return [...adults, ...children, ...premiums];
 }
 
 /**
@@ -281,7 +291,11 @@ async function upsertAttribute(
 
 /** The demo items and small equipment loaded before they had English names get them. */
 async function englishOfEarlierDemo(tx: Transaction, tenantId: string) {
-  const models = demoCategories.flatMap((c) => [...c.models, ...(c.junior?.models ?? [])]);
+  const models = demoCategories.flatMap((c) => [
+    ...c.models,
+    ...(c.junior?.models ?? []),
+    ...(c.premium?.models ?? []),
+  ]);
   for (const model of models) {
     await tx
       .update(equipment)

@@ -74,8 +74,10 @@ export async function seedEquipmentPictures(
     const demo = demoOf.get(row.category);
     const code = demo?.code ?? 'SKI';
     const colour = colourOf.get(row.id) ?? '蓝色';
-    // Children's gear is numbered after the adults' (SGWLSKI007 …) and drawn smaller.
-    const junior = !!demo && Number(row.barcode.slice(-3)) > demo.perStore;
+    // Children's gear is numbered after the adults' (SGWLSKI007 …) and drawn smaller; premium
+    // gear after the children's.
+    const n = Number(row.barcode.slice(-3));
+    const junior = !!demo && n > demo.perStore && n <= demo.perStore + (demo.junior?.count ?? 0);
     const kind = `${code}:${colour}:${junior}`;
     const key = `${row.storeId}:${kind}`;
     let fileId = made.get(key);

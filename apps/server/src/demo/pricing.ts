@@ -147,6 +147,7 @@ async function seedLevelPacks(
       depositFen: fen(pack.deposit),
       categoryIds: pack.components.map((code) => categoryId(code)!),
       sortOrder: pack.sortOrder,
+      grade: pack.grade ?? '',
     })),
   );
   const snowboard = demoPacks.find((p) => p.components[0] === 'SB');

@@ -48,10 +48,12 @@ describe('the demo business', () => {
     expect(Object.keys(stores)).toHaveLength(3);
     for (const storeId of Object.values(stores)) {
       const catalog = await catalogOf(storeId);
+      // Each size of no grade (premium skis are of the grade 高端, below).
       const sizes = (name: string) => {
         const category = catalog.categories.find((c) => c.name === name)!;
         const attribute = category.sizeAttributes[0]!;
-        return new Map(category.kinds.map((k) => [k.size[attribute.id]!, k]));
+        const ungraded = category.kinds.filter((k) => Object.keys(k.size).length === 1);
+        return new Map(ungraded.map((k) => [k.size[attribute.id]!, k]));
       };
       const skis = sizes('双板滑雪板');
       for (const cm of ['70', '80', '90', '100', '110', '120', '130']) {
@@ -59,6 +61,15 @@ describe('the demo business', () => {
         expect(skis.get(cm)).toMatchObject({ dailyPrice: 120, deposit: 600 });
       }
       expect(skis.get('160')).toMatchObject({ dailyPrice: 120, deposit: 1000 });
+      // Premium skis, dearer, for the premium pack: 160, 170 and 180 cm of the grade 高端.
+      const premium = catalog.categories
+        .find((c) => c.name === '双板滑雪板')!
+        .kinds.filter((k) => k.label.endsWith('高端'));
+      expect(premium.map((k) => [k.label, k.dailyPrice, k.deposit])).toEqual([
+        ['160 cm · 高端', 150, 1500],
+        ['170 cm · 高端', 150, 1500],
+        ['180 cm · 高端', 150, 1500],
+      ]);
       const boots = sizes('双板滑雪鞋');
       for (let mondopoint = 17; mondopoint <= 24; mondopoint++) {
         expect(boots.get(String(mondopoint))).toMatchObject({ dailyPrice: 50, deposit: 200 });
@@ -76,8 +87,8 @@ describe('the demo business', () => {
     const count = async () =>
       (await t.database.db.select({ id: equipment.id }).from(equipment)).length;
     const before = await count();
-    // 48 demo items at each of the three stores.
-    expect(before).toBe(144);
+    // 51 demo items at each of the three stores.
+    expect(before).toBe(153);
     // A pack from the first demo data, which called the skier a courier (骑手).
     const pack = and(eq(rentalPacks.tenantId, HOST_TENANT_ID), eq(rentalPacks.name, '双板全套'));
     await t.database.db

@@ -33,6 +33,17 @@ export interface DemoCategory {
   perStore: number;
   /** Children's sizes, numbered after the adults' at each store. */
   junior?: DemoJunior;
+  /** Premium gear (its `grade` 高端), numbered after the children's, at its own prices. */
+  premium?: DemoPremium;
+}
+
+/** A premium line of a category: what the premium pack holds (contracts' `GRADE_ATTRIBUTE`). */
+export interface DemoPremium {
+  models: DemoModel[];
+  sizes: Record<string, string[]>;
+  dailyRent: number;
+  deposit: number;
+  count: number;
 }
 
 /** A model of the category; its name in Chinese and in English. */
@@ -64,6 +75,21 @@ const LEVEL: DemoAttribute = {
   options: ['初级', '中级', '高级'],
   optionsEn: ['Beginner', 'Intermediate', 'Advanced'],
   isFilterable: true,
+};
+
+/**
+ * The grade of a kind of gear, a size the customer books by (contracts' `GRADE_ATTRIBUTE`): the
+ * premium pack holds premium skis. Gear without a value is of no grade.
+ */
+export const GRADE: DemoAttribute = {
+  name: 'grade',
+  displayName: '档次',
+  displayNameEn: 'Grade',
+  kind: 'select',
+  options: ['入门', '进阶', '高端'],
+  optionsEn: ['Beginner', 'Sport', 'Premium'],
+  isFilterable: true,
+  isSize: true,
 };
 
 export const COLOUR: DemoAttribute = {
@@ -101,6 +127,7 @@ export const demoCategories: DemoCategory[] = [
         isRequired: true,
       },
       LEVEL,
+      GRADE,
     ],
     dailyRent: 120,
     deposit: 1000,
@@ -147,6 +174,26 @@ export const demoCategories: DemoCategory[] = [
       sizes: { length: ['70', '80', '90', '100', '110', '120', '130'], level: ['初级'] },
       deposit: 600,
       count: 7,
+    },
+    premium: {
+      models: [
+        {
+          brand: 'Völkl',
+          model: 'Deacon 76',
+          name: '沃克 Deacon 76 高端双板',
+          nameEn: 'Völkl Deacon 76 premium skis',
+        },
+        {
+          brand: 'Salomon',
+          model: 'S/Max 12',
+          name: '萨洛蒙 S/Max 12 高端双板',
+          nameEn: 'Salomon S/Max 12 premium skis',
+        },
+      ],
+      sizes: { length: ['160', '170', '180'], level: ['高级'], grade: ['高端'] },
+      dailyRent: 150,
+      deposit: 1500,
+      count: 3,
     },
   },
   {
@@ -526,6 +573,8 @@ export interface DemoPack {
   deposit: number;
   /** Category codes of its components, in order. */
   components: string[];
+  /** The grade of gear it holds (GRADE's option); none: any. */
+  grade?: string;
 }
 
 export const demoPacks: DemoPack[] = [

@@ -63,11 +63,14 @@ export const demoLevelPacks: (DemoPack & { sortOrder: number })[] = [
   {
     name: '双板高端套餐',
     nameEn: 'Premium ski pack',
-    description: '高端：双板全套再加雪镜和护具，从头到膝一次配齐',
-    descriptionEn: 'Premium: the full ski set plus goggles and protection, head to knee',
+    description: '高端：高端双板（沃克、萨洛蒙）配双板鞋、雪杖、头盔，再加雪镜和护具，从头到膝一次配齐',
+    descriptionEn:
+      'Premium: premium skis (Völkl, Salomon) with boots, poles and a helmet, plus goggles and protection, head to knee',
     dailyRent: 210,
     deposit: 1800,
     components: ['SKI', 'SBT', 'POLE', 'HLM', 'GOG', 'PRO'],
+    // Its skis are the premium ones (Völkl, Salomon).
+    grade: '高端',
     sortOrder: 2,
   },
   {

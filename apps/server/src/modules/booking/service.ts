@@ -10,6 +10,7 @@ import {
   DELIVERY_WINDOW_MINUTES,
   DeliveryMethod,
   EquipmentStatus,
+  GRADE_ATTRIBUTE,
   ErrorCode,
   formatSize,
   OrderType,
@@ -308,8 +309,15 @@ export class BookingService {
         free: kinds.reduce((n, k) => n + k.free, 0),
       });
     }
-    const cheapest = (categoryId: string) =>
-      Math.min(...stock.filter((k) => k.categoryId === categoryId).map((k) => k.minDailyFen));
+    // A pack's part of its grade (where the part's category has grades): the kinds of that grade.
+    const ofGrade = (categoryId: string, grade: string) =>
+      stock.filter(
+        (k) =>
+          k.categoryId === categoryId &&
+          sizeKey(inGrade(attributes, categoryId, k.size, grade)) === k.sizeKey,
+      );
+    const cheapest = (categoryId: string, grade: string) =>
+      Math.min(...ofGrade(categoryId, grade).map((k) => k.minDailyFen));
     return {
       storeId: query.storeId,
       rentalStartTime: start.toISOString(),
@@ -318,9 +326,13 @@ export class BookingService {
       halfDay,
       halfDayFrom: pricing.halfDays ? clockText(pricing.halfDayFrom) : null,
       categories: bookable,
-      // A pack is offered where the store rents every one of its kinds.
+      // A pack is offered where the store rents every one of its kinds, in its grade.
       packs: packs
-        .filter((p) => p.categoryIds.every((id) => bookable.some((c) => c.id === id)))
+        .filter((p) =>
+          p.categoryIds.every(
+            (id) => bookable.some((c) => c.id === id) && ofGrade(id, p.grade).length > 0,
+          ),
+        )
         .map((p) => ({
           id: p.id,
           name: inLanguage(this.english, p.name, p.nameEn),
@@ -329,10 +341,13 @@ export class BookingService {
           dailyPrice: toYuan(p.dailyPriceFen),
           deposit: toYuan(p.depositFen),
           categoryIds: p.categoryIds,
-          separateDailyPrice: toYuan(p.categoryIds.reduce((sum, id) => sum + cheapest(id), 0)),
+          grade: p.grade,
+          separateDailyPrice: toYuan(
+            p.categoryIds.reduce((sum, id) => sum + cheapest(id, p.grade), 0),
+          ),
           ...packRents(
             alone(
-              p.categoryIds.map((id) => ({ categoryId: id, dailyFen: cheapest(id) })),
+              p.categoryIds.map((id) => ({ categoryId: id, dailyFen: cheapest(id, p.grade) })),
               { id: p.id, name: p.name, nameEn: p.nameEn, dailyFen: p.dailyPriceFen },
             ),
           ),
@@ -460,7 +475,7 @@ export class BookingService {
         throw new AppError(400, ErrorCode.Validation, this.msg('BookingPackChanged'));
       }
       const parts = cartLine.components.map((c) =>
-        line(index, c.categoryId, c.size, {
+        line(index, c.categoryId, inGrade(attributes, c.categoryId, c.size, pack.grade), {
           riderKey: cartLine.riderKey,
           packId: pack.id,
           packName: inLanguage(this.english, pack.name, pack.nameEn),
@@ -929,6 +944,23 @@ function deliveryWindowOf(
 
 function attributesOf(attributes: SizeAttributeRow[], categoryId: string) {
   return attributes.filter((a) => a.categoryId === categoryId);
+}
+
+/**
+ * A pack part's size in the pack's grade (contracts' `GRADE_ATTRIBUTE`): a part whose category has
+ * grades is of the pack's grade (of none, for a pack of none) whatever the cart says, as the
+ * counter finds packs; a part of another category as it is.
+ */
+function inGrade(
+  attributes: SizeAttributeRow[],
+  categoryId: string,
+  size: Record<string, string>,
+  grade: string,
+): Record<string, string> {
+  const attribute = attributesOf(attributes, categoryId).find((a) => a.name === GRADE_ATTRIBUTE);
+  if (!attribute) return size;
+  const rest = Object.fromEntries(Object.entries(size).filter(([id]) => id !== attribute.id));
+  return grade ? { ...rest, [attribute.id]: grade } : rest;
 }
 
 /** Sizes in the order of their attributes' options (140 before 150; S before M). */

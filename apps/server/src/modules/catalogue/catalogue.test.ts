@@ -74,7 +74,8 @@ describe('catalogue administration', () => {
     const ski = items.find((c: { name: string }) => c.name === '双板滑雪板');
     expect(ski).toMatchObject({ sizeKind: 'LargeEquipment', dinAdjustable: true });
     expect(ski.equipmentCount).toBeGreaterThan(0);
-    expect(ski.attributeCount).toBe(2);
+    // Length, level, and the grade the premium skis have.
+    expect(ski.attributeCount).toBe(3);
     const orders = items.map((c: { sortOrder: number }) => c.sortOrder);
     expect(orders).toEqual([...orders].sort((a, b) => a - b));
   });

@@ -99,8 +99,8 @@ describe('equipment', () => {
   it('has the demo stock: 9 categories and items in every status in every store', async () => {
     expect(Object.keys(categories)).toHaveLength(9);
     const all = (await call('admin', 'GET', '/api/app/equipment?maxResultCount=1000')).json();
-    // 48 at each store: adults' sizes and children's.
-    expect(all.totalCount).toBe(144);
+    // 51 at each store: adults' sizes, children's, and three premium skis.
+    expect(all.totalCount).toBe(153);
     for (const store of Object.values(storeIds)) {
       const statuses = new Set(
         all.items

@@ -1305,6 +1305,7 @@ export class OrdersService {
             })),
             Object.fromEntries(sizes.map((a) => [a.attributeId, a.value])),
           ),
+          sizeValues: Object.fromEntries(sizes.map((a) => [a.attributeId, a.value])),
           barcodeNumber: e.barcodeNumber,
           label: `${e.name} ${e.barcodeNumber}`,
           labelEn: e.nameEn && `${e.nameEn} ${e.barcodeNumber}`,
@@ -1325,6 +1326,7 @@ export class OrdersService {
           kindAttributes.filter((a) => a.id in size),
           size,
         ),
+        sizeValues: size,
         barcodeNumber: null,
         label: category.name,
         labelEn: category.nameEn,
@@ -1363,6 +1365,7 @@ export class OrdersService {
         depositFen: l.depositFen,
         depositOverridden: input.items[i]?.deposit !== undefined,
         childSize: l.childSize,
+        sizeValues: l.sizeValues,
       })),
       lines.map((_, i) => {
         const key = input.items[i]?.riderKey ?? '';

@@ -8,6 +8,9 @@ import type { StorePack, StorePricing } from './store-pricing.js';
 const KINDS = ['skis', 'boots', 'poles', 'helmet'] as const;
 const PEOPLE = ['', 'a', 'b'] as const;
 
+/** Skis come in grades (their size attribute 'grade'); the other kinds do not. */
+const GRADE = 'grade-attribute';
+
 /** A store with some cards, no seasons, and these packs. */
 const store = (packs: StorePack[], cards: Record<string, RateCard>): StorePricing => ({
   cardOf: (kind, id, junior) => (junior ? null : (cards[`${kind}:${id}`] ?? null)),
@@ -17,6 +20,7 @@ const store = (packs: StorePack[], cards: Record<string, RateCard>): StorePricin
   halfDays: false,
   early: null,
   packs,
+  gradeAttributeOf: (categoryId) => (categoryId === 'skis' ? GRADE : null),
 });
 
 const card = fc
@@ -31,6 +35,7 @@ const pack = fc.record({
   categoryIds: fc.uniqueArray(fc.constantFrom(...KINDS), { minLength: 2, maxLength: 4 }),
   dailyFen: fc.integer({ min: 1, max: 600 }).map((y) => y * 100),
   depositFen: fc.integer({ min: 0, max: 2000 }).map((y) => y * 100),
+  grade: fc.constantFrom('', '高端'),
 });
 
 const line = fc.record({
@@ -39,6 +44,7 @@ const line = fc.record({
   deposit: fc.integer({ min: 0, max: 1000 }).map((y) => y * 100),
   person: fc.constantFrom(...PEOPLE),
   typed: fc.boolean(),
+  grade: fc.constantFrom(undefined, '入门', '高端'),
 });
 
 describe('gear at the counter priced as the packs it makes up', () => {
@@ -64,6 +70,7 @@ describe('gear at the counter priced as the packs it makes up', () => {
             dailyFen: l.daily,
             overridden: l.typed,
             depositFen: l.deposit,
+            ...(l.grade ? { sizeValues: { [GRADE]: l.grade } } : {}),
           }));
           const terms = { start: '2027-02-01', bookedOn: '2027-01-01', days, online: false };
           const rider = (key: string) => (key ? { name: key, age: 30 } : null);
@@ -93,6 +100,10 @@ describe('gear at the counter priced as the packs it makes up', () => {
             if (people.has('')) expect(picked.every((l) => l.person === '')).toBe(true);
             expect(unit.lines.some((i) => picked[i]!.typed)).toBe(false);
             expect(unit.lines.every((i) => packOf[i]?.id === own.id)).toBe(true);
+            // A pack holds skis of its grade only (of none, for a pack of none).
+            for (const i of unit.lines.filter((k) => picked[k]!.kind === 'skis')) {
+              expect(picked[i]!.grade ?? '').toBe(own.grade);
+            }
           }
           // Every line is priced once.
           expect(priced.units.flatMap((u) => u.lines).sort((a, b) => a - b)).toEqual(
@@ -108,7 +119,7 @@ describe('gear at the counter priced as the packs it makes up', () => {
     const packs: StorePack[] = [
       { id: 'beginner', categoryIds: ['skis', 'boots', 'poles'], dailyFen: 15_000 },
       { id: 'full', categoryIds: ['skis', 'boots', 'poles', 'helmet'], dailyFen: 18_000 },
-    ].map((p) => ({ ...p, name: p.id, nameEn: p.id, depositFen: 0 }));
+    ].map((p) => ({ ...p, name: p.id, nameEn: p.id, depositFen: 0, grade: '' }));
     const daily = { skis: 12_000, boots: 5_000, poles: 1_000, helmet: 2_000 };
     const price = (kinds: (keyof typeof daily)[]) =>
       priceCounterRental(
@@ -134,5 +145,43 @@ describe('gear at the counter priced as the packs it makes up', () => {
     // Two sets for one person: two packs.
     const two = price(['skis', 'skis', 'boots', 'boots', 'poles', 'poles']);
     expect(two.priced.units.filter((u) => u.pack)).toHaveLength(2);
+  });
+
+  it('takes a pack of a grade only with skis of that grade', () => {
+    const packs: StorePack[] = [
+      {
+        id: 'full',
+        categoryIds: ['skis', 'boots', 'poles', 'helmet'],
+        dailyFen: 18_000,
+        grade: '',
+      },
+      {
+        id: 'premium',
+        categoryIds: ['skis', 'boots', 'poles', 'helmet'],
+        dailyFen: 18_500,
+        grade: '高端',
+      },
+    ].map((p) => ({ ...p, name: p.id, nameEn: p.id, depositFen: 0 }));
+    const daily = { skis: 15_000, boots: 5_000, poles: 1_000, helmet: 2_000 };
+    const price = (skis: string | null) =>
+      priceCounterRental(
+        store(packs, {}),
+        (['skis', 'boots', 'poles', 'helmet'] as const).map((k) => ({
+          categoryId: k,
+          label: k,
+          labelEn: k,
+          dailyFen: daily[k],
+          depositFen: 0,
+          ...(k === 'skis' && skis ? { sizeValues: { [GRADE]: skis } } : {}),
+        })),
+        ['', '', '', ''],
+        () => null,
+        { start: '2027-02-01', bookedOn: '2027-02-01', days: 1, online: false },
+      ).packOf.map((p) => p?.id);
+    // Premium skis make the premium pack, though the full set would cost ¥5 less; skis of no
+    // grade the full set; skis of a grade no pack has, no pack.
+    expect(price('高端')).toEqual(['premium', 'premium', 'premium', 'premium']);
+    expect(price(null)).toEqual(['full', 'full', 'full', 'full']);
+    expect(price('入门')).toEqual([undefined, undefined, undefined, undefined]);
   });
 });

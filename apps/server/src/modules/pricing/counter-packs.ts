@@ -18,6 +18,17 @@ export interface CounterPricing {
 }
 
 /**
+ * A line fits a pack where its category has no grade (helmets, poles) or its gear is of the
+ * pack's grade (contracts' `GRADE_ATTRIBUTE`): premium skis make the premium pack, skis of no
+ * grade a pack of none, as a booking's pack holds them.
+ */
+function ofGrade(pricing: StorePricing, line: RentalLine, grade: string): boolean {
+  if (!line.categoryId) return true;
+  const attribute = pricing.gradeAttributeOf(line.categoryId);
+  return attribute === null || (line.sizeValues?.[attribute] ?? '') === grade;
+}
+
+/**
  * A counter rental priced as a booking would price the same gear (issue 60, docs/pricing.md):
  * the gear one person takes that makes up a pack on sale at the store is priced as that pack, as
  * many times as it is there: the pack holding most of it (a shop's levels differ by what they
@@ -69,7 +80,10 @@ export function priceCounterRental(
         const parts: number[] = [];
         for (const categoryId of pack.categoryIds) {
           const found = [...free].find(
-            (i) => lines[i]!.categoryId === categoryId && !parts.includes(i),
+            (i) =>
+              lines[i]!.categoryId === categoryId &&
+              !parts.includes(i) &&
+              ofGrade(pricing, lines[i]!, pack.grade),
           );
           if (found === undefined) break;
           parts.push(found);

@@ -358,7 +358,10 @@ describe('pricing orders on rate cards, seasons and early booking', () => {
     const goggles = window.categories.find((c) => c.name === '雪镜')!;
     // The child in the smallest free size, the adult in the largest left beside it.
     const sized = (categoryId: string, smallest: boolean, riderKey: string) => {
-      const kinds = window.categories.find((c) => c.id === categoryId)!.kinds;
+      // The full set holds skis of no grade (the premium ones make the premium pack).
+      const category = window.categories.find((c) => c.id === categoryId)!;
+      const grade = category.sizeAttributes.find((a) => a.name === 'grade');
+      const kinds = category.kinds.filter((k) => !grade || !(grade.id in k.size));
       const child = kinds.find((k) => k.free > 0)!;
       const kind = smallest ? child : kinds.findLast((k) => k.free > (k === child ? 1 : 0))!;
       return { categoryId, size: kind.size, riderKey };

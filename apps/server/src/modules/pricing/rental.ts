@@ -38,6 +38,8 @@ export interface RentalLine {
    * unknown). A unit whose sized parts are all a child's is a junior's.
    */
   childSize?: boolean | null;
+  /** The gear's size values (attribute id → value; a kind line's asked-for size): its grade. */
+  sizeValues?: Record<string, string>;
 }
 
 /** Lines priced together: one piece of gear, or a pack's parts, for one rider (or none). */

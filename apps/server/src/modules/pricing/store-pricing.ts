@@ -4,13 +4,20 @@ import {
   clockMinutes,
   DEFAULT_HALF_DAY_FROM,
   DEFAULT_JUNIOR_AGE,
+  GRADE_ATTRIBUTE,
   type EarlyBooking,
   type PricingCalendar,
   type RateCard,
   type RateCardSubjectKind,
 } from '@snowgear/contracts';
 import type { Database, Transaction } from '@/db/client.js';
-import { businessParameters, priceSeasons, rateCards, rentalPacks } from '@/db/schema.js';
+import {
+  attributeDefinitions,
+  businessParameters,
+  priceSeasons,
+  rateCards,
+  rentalPacks,
+} from '@/db/schema.js';
 import { chooseParameter } from '@/lib/business-parameters.js';
 import { sharedRead } from '@/lib/shared-read.js';
 
@@ -31,6 +38,8 @@ export interface StorePricing {
   early: EarlyBooking | null;
   /** The packs on sale at the store (its own and the business's), in the shop's order. */
   packs: StorePack[];
+  /** The id of a category's grade attribute (contracts' `GRADE_ATTRIBUTE`); null: it has none. */
+  gradeAttributeOf(categoryId: string): string | null;
 }
 
 /** A pack as the counter prices it: what it holds, and its price where no card prices it. */
@@ -41,6 +50,8 @@ export interface StorePack {
   categoryIds: string[];
   dailyFen: number;
   depositFen: number;
+  /** The grade of gear it holds; '' any. */
+  grade: string;
 }
 
 /** A stored card as the rules read it. */
@@ -182,6 +193,7 @@ export async function loadStorePricing(
       categoryIds: rentalPacks.categoryIds,
       dailyFen: rentalPacks.dailyPriceFen,
       depositFen: rentalPacks.depositFen,
+      grade: rentalPacks.grade,
     })
     .from(rentalPacks)
     .where(
@@ -192,6 +204,18 @@ export async function loadStorePricing(
       ),
     )
     .orderBy(asc(rentalPacks.sortOrder), asc(rentalPacks.name));
+  // The grade attributes, to tell gear of a pack's grade (the counter finds packs by them).
+  const grades = await db
+    .select({ id: attributeDefinitions.id, categoryId: attributeDefinitions.categoryId })
+    .from(attributeDefinitions)
+    .where(
+      and(
+        eq(attributeDefinitions.tenantId, tenantId),
+        eq(attributeDefinitions.name, GRADE_ATTRIBUTE),
+        eq(attributeDefinitions.isSize, true),
+        eq(attributeDefinitions.isEnabled, true),
+      ),
+    );
   const daysAhead = whole(parameter(P.EarlyBookingDays), 0);
   const percentOff = whole(parameter(P.EarlyBookingPercent), 0);
   const byKey = new Map(
@@ -206,5 +230,8 @@ export async function loadStorePricing(
     halfDays: cards.some((c) => c.halfDayFen !== null),
     early: daysAhead > 0 && percentOff > 0 ? { daysAhead, percentOff } : null,
     packs,
+    gradeAttributeOf: (categoryId) =>
+      (grades.find((g) => g.categoryId === categoryId) ?? grades.find((g) => !g.categoryId))?.id ??
+      null,
   };
 }

@@ -102,6 +102,7 @@ export class RentalPackService {
       sortOrder: row.sortOrder,
       isActive: row.isActive,
       pictureFileId: row.pictureFileId,
+      grade: row.grade,
       pictureUrl: packPictureUrl(row.pictureFileId),
       cards: { adult: has(false), junior: has(true) },
       lastModificationTime: row.updatedAt.toISOString(),
@@ -175,6 +176,7 @@ export class RentalPackService {
         sortOrder: input.sortOrder,
         isActive: input.isActive,
         pictureFileId: input.pictureFileId,
+        grade: input.grade,
       };
       const [row] = before
         ? await tx
@@ -231,6 +233,7 @@ export class RentalPackService {
       sortOrder: row.sortOrder,
       isActive: row.isActive,
       pictureFileId: row.pictureFileId,
+      grade: row.grade,
     });
     const old = wire(before);
     const now = wire(after);

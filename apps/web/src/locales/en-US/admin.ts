@@ -367,6 +367,7 @@ export const admin: Messages['admin'] = {
     offSale: 'Off sale',
     business: 'Business',
     holds: 'Holds: {{parts}}',
+    ofGrade: 'Grade of gear: {{grade}}',
     daily: '{{daily}} a day · deposit {{deposit}}',
     cards: 'Rate cards: {{which}}',
     cardsNone: 'No rate card: priced at the daily price × days',
@@ -397,6 +398,10 @@ export const admin: Messages['admin'] = {
     deposit: 'Deposit (¥)',
     sortOrder: 'Order',
     sortOrderHint: "Lower numbers first; a sport's levels from beginner to premium",
+    grade: 'Grade of gear (optional)',
+    gradeHint:
+      'A value of the gear\'s "Grade" attribute (e.g. 高端): gear that has grades (skis) is of this one only; blank: gear of no grade',
+    gradePlaceholder: 'No grade',
     onSaleLabel: 'On sale',
     onSaleHint: 'A pack off sale leaves the booking page; orders already made keep it',
     picture: 'Picture',

@@ -322,6 +322,7 @@ export const admin = {
     offSale: '停售',
     business: '总部',
     holds: '包含：{{parts}}',
+    ofGrade: '装备档次：{{grade}}',
     daily: '日租金 {{daily}} · 押金 {{deposit}}',
     cards: '价目表：{{which}}',
     cardsNone: '没有价目表，按日租金 × 天数计价',
@@ -350,6 +351,10 @@ export const admin = {
     deposit: '押金（元）',
     sortOrder: '排序',
     sortOrderHint: '数字小的排在前面；同一运动的档次按入门、进阶、高端排列',
+    grade: '装备档次（选填）',
+    gradeHint:
+      '填装备“档次”属性的一个值（如 高端）：有档次的装备（如双板）只配这一档；不填则配不分档次的装备',
+    gradePlaceholder: '不分档次',
     onSaleLabel: '在售',
     onSaleHint: '停售的套餐不在预订页显示，已下的订单不受影响',
     picture: '图片',

@@ -40,8 +40,9 @@ const FIELDS = [
   'deposit',
   'sortOrder',
   'pictureFileId',
+  'grade',
 ] as const;
-type TextField = 'name' | 'nameEn' | 'description' | 'descriptionEn';
+type TextField = 'name' | 'nameEn' | 'description' | 'descriptionEn' | 'grade';
 type NumberField = 'dailyPrice' | 'deposit' | 'sortOrder';
 
 interface Draft extends Record<TextField | NumberField, string> {
@@ -60,6 +61,7 @@ const EMPTY: Draft = {
   dailyPrice: '',
   deposit: '',
   sortOrder: '0',
+  grade: '',
   isActive: true,
   picture: null,
 };
@@ -73,6 +75,7 @@ const draftOf = (p: RentalPackItem): Draft => ({
   dailyPrice: String(p.dailyPrice),
   deposit: String(p.deposit),
   sortOrder: String(p.sortOrder),
+  grade: p.grade,
   isActive: p.isActive,
   picture:
     p.pictureFileId && p.pictureUrl ? { id: p.pictureFileId, url: fileUrl(p.pictureUrl) } : null,
@@ -88,6 +91,7 @@ const toInput = (storeId: string | null, d: Draft): RentalPackSave => ({
   dailyPrice: d.dailyPrice,
   deposit: d.deposit,
   sortOrder: Number(d.sortOrder || 0),
+  grade: d.grade.trim(),
   isActive: d.isActive,
   pictureFileId: d.picture?.id ?? null,
 });
@@ -160,6 +164,7 @@ function PackSheet({
     deposit: 'pack-deposit',
     sortOrder: 'pack-order',
     pictureFileId: 'pack-picture',
+    grade: 'pack-grade',
   } as const;
   const aria = (field: keyof typeof ids) =>
     [!!errors[field], fieldErrorId(ids[field], errors[field])] as const;
@@ -168,6 +173,7 @@ function PackSheet({
   const dailyRef = useFieldAria<InputRef>(...aria('dailyPrice'));
   const depositRef = useFieldAria<InputRef>(...aria('deposit'));
   const orderRef = useFieldAria<InputRef>(...aria('sortOrder'));
+  const gradeRef = useFieldAria<InputRef>(...aria('grade'));
   const set = (changes: Partial<Draft>) => {
     setDraft((d) => ({ ...d, ...changes }));
     setErrors((e) => {
@@ -447,6 +453,22 @@ function PackSheet({
             />
           </FormField>
 
+          <FormField
+            id={ids.grade}
+            label={t('admin.packs.grade')}
+            hint={t('admin.packs.gradeHint')}
+            error={errors.grade}
+          >
+            <Input
+              ref={gradeRef}
+              id={ids.grade}
+              value={draft.grade}
+              maxLength={20}
+              placeholder={t('admin.packs.gradePlaceholder')}
+              readOnly={readOnly}
+              onChange={(grade) => set({ grade })}
+            />
+          </FormField>
           <FormField
             id={ids.sortOrder}
             label={t('admin.packs.sortOrder')}

@@ -154,6 +154,9 @@ function PackRow({
         <p className="pricing-list__meta">
           {t('admin.packs.holds', { parts: partNames.join(english ? ', ' : '、') })}
         </p>
+        {pack.grade && (
+          <p className="pricing-list__meta">{t('admin.packs.ofGrade', { grade: pack.grade })}</p>
+        )}
         <p className="pricing-list__meta">
           {t('admin.packs.daily', { daily: money(pack.dailyPrice), deposit: money(pack.deposit) })}
         </p>

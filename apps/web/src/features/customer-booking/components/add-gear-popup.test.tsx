@@ -9,7 +9,7 @@ import type {
 } from '@snowgear/contracts';
 import { api } from '@/lib/api-client';
 import { changeLanguage } from '@/lib/i18n';
-import { sizeKeyOf } from '../utils/cart-lines';
+import { partInGrade, sizeKeyOf } from '../utils/cart-lines';
 import { suggestFor } from '../utils/suggestions';
 import { AddGearPopup, type GearTarget } from './add-gear-popup';
 
@@ -213,7 +213,12 @@ describe('the gear sheet sizes gear to the rider (real server’s demo stock)', 
     return {
       type: 'pack',
       pack,
-      parts: pack.categoryIds.map((id) => catalog.categories.find((c) => c.id === id)!),
+      parts: pack.categoryIds.map((id) =>
+        partInGrade(
+          catalog.categories.find((c) => c.id === id)!,
+          pack.grade,
+        ),
+      ),
     };
   };
   const chosen = (name: string) =>
@@ -260,7 +265,9 @@ describe('the gear sheet sizes gear to the rider (real server’s demo stock)', 
     fireEvent.click(await screen.findByRole('radio', { name: '李爸爸' }));
     const [taken] = chosen('双板滑雪板');
     expect(taken).toBeTruthy();
-    expect(taken).not.toBe(size('双板滑雪板', '170 cm'));
+    // Another length of no grade: not the 170 cm taken, nor the dearer premium 170 cm.
+    expect(taken!.textContent).not.toMatch(/^170 cm/);
+    expect(taken!.textContent).not.toContain('高端');
     expect(within(taken!).getByText('推荐')).toBeTruthy();
     expect(within(taken!).queryByText(/偏长|偏短/)).toBeNull();
     expect(addButton().hasAttribute('disabled')).toBe(false);

@@ -2,12 +2,13 @@ import { useState } from 'react';
 import { Button } from 'antd-mobile';
 import { Popup } from '@/components/antd/popup';
 import { useTranslation } from 'react-i18next';
-import type {
-  BookableCategory,
-  BookableKind,
-  BookablePack,
-  CartLine,
-  CartRider,
+import {
+  GRADE_ATTRIBUTE,
+  type BookableCategory,
+  type BookableKind,
+  type BookablePack,
+  type CartLine,
+  type CartRider,
 } from '@snowgear/contracts';
 import { money } from '@/lib/money';
 import { stillFree } from '../utils/cart-lines';
@@ -84,19 +85,25 @@ function GearChoice({
 
   /**
    * The rider's size where it is still free, else the free size nearest to it that still fits
-   * them; nothing where nothing tells (a helmet) or nothing free fits.
+   * them; nothing where nothing tells (a helmet) or nothing free fits. Gear of no grade comes
+   * before a dearer grade of the same size (a pack's parts are of its grade already).
    */
   const preselected = (category: BookableCategory): BookableKind | null => {
     if (!rider) return null;
-    const free = (kind: BookableKind) => stillFree(category, kind, wanted);
+    const grade = category.sizeAttributes.find((a) => a.name === GRADE_ATTRIBUTE);
+    const plain = (kind: BookableKind) => !grade || !(grade.id in kind.size);
     const ideal = suggest(rider, category) ?? {};
-    const exact =
-      Object.keys(ideal).length > 0
-        ? category.kinds.find(
-            (k) => free(k) > 0 && Object.entries(ideal).every(([id, v]) => k.size[id] === v),
-          )
-        : undefined;
-    return exact ?? fittingFreeKind(category, free, rider, {});
+    const among = (usable: (kind: BookableKind) => boolean) => {
+      const free = (kind: BookableKind) => (usable(kind) ? stillFree(category, kind, wanted) : 0);
+      const exact =
+        Object.keys(ideal).length > 0
+          ? category.kinds.find(
+              (k) => free(k) > 0 && Object.entries(ideal).every(([id, v]) => k.size[id] === v),
+            )
+          : undefined;
+      return exact ?? fittingFreeKind(category, free, rider, {});
+    };
+    return among(plain) ?? among(() => true);
   };
   const sizeOf = (i: number, category: BookableCategory) =>
     sizes[i] ??

@@ -1,9 +1,10 @@
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BookingCatalog, CartLine, H5Config } from '@snowgear/contracts';
 import { api } from '@/lib/api-client';
 import { changeLanguage } from '@/lib/i18n';
 import { wantedByKind } from '../utils/cart-lines';
+import type { GearTarget } from './add-gear-popup';
 import { GearSection } from './gear-section';
 
 const DAY = 86_400_000;
@@ -130,5 +131,33 @@ describe('the gear list counts what the booking already holds (real server’s d
       /\/api\/files\/download\/pack\?thumbnail=small$/,
     );
     expect(card('单板全套').querySelector('img')).toBeNull();
+  });
+
+  it('offers a pack of a grade in its grade only: the premium pack’s skis are the premium ones', () => {
+    const skis = category('双板滑雪板');
+    const grade = skis.sizeAttributes.find((a) => a.name === 'grade')!;
+    const full = catalog.packs.find((p) => p.name === '双板全套')!;
+    // The same parts as a premium pack (the test server's demo has no premium pack of its own).
+    const premium = { ...full, id: 'premium', name: '高端测试套餐', grade: '高端' };
+    let chosen: GearTarget | null = null;
+    render(
+      <GearSection
+        catalog={{ ...catalog, packs: [full, premium] }}
+        loading={false}
+        error={null}
+        wanted={new Map()}
+        onRetry={() => undefined}
+        onChoose={(target) => (chosen = target)}
+      />,
+    );
+    const skisOf = () => (chosen as GearTarget & { type: 'pack' }).parts[0]!;
+    fireEvent.click(screen.getByRole('button', { name: '选择高端测试套餐' }));
+    expect(skisOf().kinds.length).toBeGreaterThan(0);
+    expect(skisOf().kinds.every((k) => k.size[grade.id] === '高端')).toBe(true);
+    expect(skisOf().free).toBe(skisOf().kinds.reduce((n, k) => n + k.free, 0));
+    // The full set, of no grade: skis of no grade only.
+    fireEvent.click(screen.getByRole('button', { name: '选择双板全套' }));
+    expect(skisOf().kinds.some((k) => grade.id in k.size)).toBe(false);
+    expect(skisOf().kinds.length).toBeGreaterThan(0);
   });
 });

@@ -5,7 +5,7 @@ import { fileUrl } from '@/lib/api-client';
 import { money } from '@/lib/money';
 import type { GearTarget } from './add-gear-popup';
 import { ErrorBlock } from '@/components/error-block';
-import { freeOf } from '../utils/cart-lines';
+import { freeOf, partInGrade } from '../utils/cart-lines';
 
 interface Props {
   catalog: BookingCatalog | undefined;
@@ -60,7 +60,10 @@ export function GearSection({ catalog, loading, error, wanted, onRetry, onChoose
           {/* A sport's levels side by side, the next one peeking in: swiped across. */}
           <ul className="pack-levels">
             {packs.map((pack) => {
-              const parts = pack.categoryIds.flatMap((id) => byId.get(id) ?? []);
+              const parts = pack.categoryIds.flatMap((id) => {
+                const category = byId.get(id);
+                return category ? [partInGrade(category, pack.grade)] : [];
+              });
               const free = Math.min(...parts.map((c) => freeOf(c, wanted)));
               const inCart = free === 0 && parts.every((c) => c.free > 0);
               // For the rental's days, as the quote will price it (rate cards, seasons, early booking).

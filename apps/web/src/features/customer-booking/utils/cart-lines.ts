@@ -1,4 +1,9 @@
-import type { BookableCategory, BookableKind, CartLine } from '@snowgear/contracts';
+import {
+  GRADE_ATTRIBUTE,
+  type BookableCategory,
+  type BookableKind,
+  type CartLine,
+} from '@snowgear/contracts';
 
 /** A size map's key, the same whatever order its attributes came in. */
 export function sizeKeyOf(size: Record<string, string>): string {
@@ -34,4 +39,16 @@ export function stillFree(
 /** What is still free of a category in any size once the cart's own lines are counted. */
 export function freeOf(category: BookableCategory, wanted: Map<string, number>): number {
   return category.kinds.reduce((n, kind) => n + stillFree(category, kind, wanted), 0);
+}
+
+/**
+ * A pack's part as the pack holds it (contracts' `GRADE_ATTRIBUTE`): where its category has
+ * grades, only its kinds of the pack's grade (of none, for a pack of none), as the server holds
+ * them; any other category as it is.
+ */
+export function partInGrade(category: BookableCategory, grade: string): BookableCategory {
+  const attribute = category.sizeAttributes.find((a) => a.name === GRADE_ATTRIBUTE);
+  if (!attribute) return category;
+  const kinds = category.kinds.filter((k) => (k.size[attribute.id] ?? '') === grade);
+  return { ...category, kinds, free: kinds.reduce((n, k) => n + k.free, 0) };
 }

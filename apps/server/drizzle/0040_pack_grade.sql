@@ -1,0 +1,1 @@
+ALTER TABLE "rental_packs" ADD COLUMN "grade" text DEFAULT '' NOT NULL;
