@@ -33,7 +33,9 @@ const POSTGRES_SUITE = {
     // A store's card or the business's (store null): one unique constraint, nulls not distinct.
     'modules/rate-cards/rate-cards.test.ts',
     'modules/rental-packs/rental-packs.test.ts',
+    'modules/rental-packs/pack-grade.test.ts',
     'modules/pricing/pricing.test.ts',
+    'modules/pricing/half-day.test.ts',
     'modules/employees/employees.test.ts',
     'modules/addresses/addresses.test.ts',
     'modules/riders/riders.test.ts',
