@@ -8,7 +8,7 @@ import { OrderItemInputSchema } from './order-item-input.js';
 import { ORDER_ITEMS_MAX } from './order-values.js';
 import { CounterRiderSchema } from './rider-schemas.js';
 import { singleLineText } from './text-schemas.js';
-import { PERSON_NAME_MAX } from './text.js';
+import { PERSON_NAME_MAX } from './riders.js';
 import { DEFAULT_MAX_STAFF_DISCOUNT_PERCENT } from './business-parameters.js';
 import { ValidationCode } from './validation-codes.js';
 

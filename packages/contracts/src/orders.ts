@@ -18,7 +18,7 @@ import { PagedRequestSchema } from './paging.js';
 import { CounterRiderSchema, OrderRiderSchema } from './rider-schemas.js';
 import { ContactPhoneSchema } from './phone.js';
 import { multiLineText, singleLineText } from './text-schemas.js';
-import { PERSON_NAME_MAX } from './text.js';
+import { PERSON_NAME_MAX } from './riders.js';
 import { ValidationCode } from './validation-codes.js';
 
 /**

@@ -11,14 +11,6 @@ import { ValidationCode } from './validation-codes.js';
  * has none.
  */
 
-/**
- * The size attribute a kind of gear's grade is kept in (its machine name): a pack of a grade
- * (`grade`, one of that attribute's options, e.g. 高端) holds gear of that grade in every part
- * whose category has it; parts without one (helmets, poles) hold any. Gear without a grade value
- * is no pack's grade.
- */
-export const GRADE_ATTRIBUTE = 'grade';
-
 /** A pack holds at least two kinds of gear (one is a piece, not a pack) and at most this many. */
 export const PACK_PARTS = { min: 2, max: 8 } as const;
 

@@ -1,11 +1,17 @@
 /** Riders: who the gear is for, with what sizing and the binding's release value (DIN) need. */
-import { PERSON_NAME_MAX } from './text.js';
 
 /** ISO 11088 skier type: I cautious, II moderate, III aggressive. */
 export const RiderAbility = { I: 'I', II: 'II', III: 'III' } as const;
 export type RiderAbility = (typeof RiderAbility)[keyof typeof RiderAbility];
 export const RiderStance = { Regular: 'regular', Goofy: 'goofy' } as const;
 export type RiderStance = (typeof RiderStance)[keyof typeof RiderStance];
+
+/**
+ * The longest name of a person anywhere (a customer, a rider, an account's real name): a passport
+ * prints a family name, a comma and given names, "O'BRIEN, MARY-JANE ELIZABETH", in up to 64
+ * characters. Here, in a module that imports nothing, as the booking page's first load reads it.
+ */
+export const PERSON_NAME_MAX = 64;
 
 export const RIDER_NAME_MAX = PERSON_NAME_MAX;
 

@@ -2,6 +2,14 @@ import { RIDER_LIMITS, type RiderAbility } from './riders.js';
 import type { RiderFields } from './rider-schemas.js';
 
 /**
+ * The size attribute a kind of gear's grade is kept in (its machine name): a pack of a grade
+ * (`rental_packs.grade`, one of that attribute's options, e.g. 高端) holds gear of that grade in
+ * every part whose category has it, and a pack of none gear of none; parts of other categories
+ * (helmets, poles) any. Kept here, beside the sizes, so a page that reads it loads no schema.
+ */
+export const GRADE_ATTRIBUTE = 'grade';
+
+/**
  * Sizing gear to a rider as a ski shop does (docs/riders.md): what sized gear a category is, the
  * size to suggest, whether a chosen size fits, and which size to take instead. Pure functions of
  * the category's name, its size attributes and the rider's measurements; shared by both sides.

@@ -1,3 +1,4 @@
+import { PERSON_NAME_MAX } from './riders.js';
 import { ValidationCode } from './validation-codes.js';
 
 /**
@@ -63,13 +64,7 @@ export const CONTACT_PHONE_PATTERN = /^(?:1[3-9]\d{9}|0\d{2,3}[- ]?\d{7,8}(?:-\d
  * periods (O'Brien, Anne-Sophie, José María, J. R. Smith). Digits and other symbols are refused.
  */
 export const REAL_NAME_PATTERN = /^[\p{Script=Han}\p{Script=Latin}\p{M}·.,'’\- ]+$/u;
-/**
- * The longest name of a person anywhere (a customer, a rider, an account's real name): a passport
- * prints a family name, a comma and given names, "O'BRIEN, MARY-JANE ELIZABETH", in up to 64
- * characters.
- */
-export const PERSON_NAME_MAX = 64;
-/** The longest real name: a person's name as a passport prints it. */
+/** The longest real name: a person's name as a passport prints it (riders.ts). */
 export const REAL_NAME_MAX_LENGTH = PERSON_NAME_MAX;
 
 /** A real name in the form compared and stored: composed accents, single spaces. */
