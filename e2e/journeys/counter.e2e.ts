@@ -7,6 +7,8 @@ import { staffApi } from '../support/api';
 import { signIn } from '../support/session';
 import { expectGloveSized } from '../support/touch';
 import { baseUrl } from '../support/server';
+import { addDays, percentOn, rate, storeDay } from '../support/demo-prices';
+import { demoCategoryCards } from '@snowgear/server/demo/pricing';
 
 const DAY = 86_400_000;
 
@@ -26,17 +28,22 @@ describe('the counter, scan-first and with gloves', () => {
     const api = staffApi(page, baseUrl);
     const storeId = await api.myStoreId();
     const stock = await api.inStock(storeId);
-    const kit = stock.slice(-12, -10);
+    // An adult's skis and boots (numbered before the children's: SGWLSKI001 … 006), the second
+    // of each in stock, whose rate cards price the days late.
+    const adult = (code: string) =>
+      stock.filter((i) => new RegExp(`^SG[A-Z]{2}${code}00[1-6]$`).test(i.barcodeNumber))[1]!;
+    const kit = [adult('SKI'), adult('SBT')];
     // Orders are never backdated at the counter: a super admin records the rental that began
     // days ago (a paper order).
     const admin = await newPhone(browser);
     const adminPage = await admin.newPage();
     await signIn(adminPage, baseUrl, 'admin', '/store/dashboard');
+    const start = new Date(Date.now() - 3 * DAY);
     const late = await staffApi(adminPage, baseUrl).book({
       storeId,
       customerName: '郑一',
       customerPhone: '13500007777',
-      start: new Date(Date.now() - 3 * DAY),
+      start,
       end: new Date(Date.now() - DAY),
       items: kit.map((i) => ({ equipmentId: i.id })),
     });
@@ -75,7 +82,16 @@ describe('the counter, scan-first and with gloves', () => {
     const owed = (await api.call<Order>('GET', `/api/app/orders/${late.id}`)).lateFee!;
     expect(owed.days).toBe(2);
     const lateFee = owed.amount;
-    expect(lateFee).toBeGreaterThan(0);
+    // To the fen what the cards say: the rental's third and fourth days on the skis' and the
+    // boots' cards, each at its calendar day's percent (docs/pricing.md).
+    const startDay = storeDay(start);
+    const today = storeDay(new Date());
+    const dayFen = (k: number) =>
+      [demoCategoryCards.SKI!.adult, demoCategoryCards.SBT!.adult].reduce(
+        (n, card) => n + rate(card, k) * percentOn(today, addDays(startDay, k - 1)),
+        0,
+      );
+    expect(Math.round(lateFee * 100)).toBe(dayFen(3) + dayFen(4));
     await check.getByText('超时费（超时 2 天）').waitFor();
     await check
       .getByText(`¥${lateFee.toFixed(2)}`)
