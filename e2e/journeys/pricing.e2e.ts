@@ -178,6 +178,16 @@ const FORM = {
     pack: (saving: string) =>
       new RegExp(`^双板全套 · 1 天 ¥180（套餐价，比单租省 \\${saving}）( · .+ ×[\\d.]+)?$`),
   },
+  'en-US': {
+    name: 'Customer name',
+    phone: 'Phone',
+    customer: 'Counter pack',
+    gear: (n: number) => `Gear (${n})`,
+    pack: (saving: string) =>
+      new RegExp(
+        `^Full ski set · 1 day ¥180 \\(pack price, \\${saving} less than the parts\\)( · .+ ×[\\d.]+)?$`,
+      ),
+  },
 } as const;
 
 describe('a family priced by the demo’s rate cards', () => {
@@ -398,9 +408,10 @@ describe('a family priced by the demo’s rate cards', () => {
     }, 120_000);
   }
 
-  // In Chinese: the same pack's English words are the server's (pricing.test.ts), and each
-  // language's walk-in would cost the suite a quarter of a minute.
-  for (const [language, index] of [['zh-CN', 0]] as const) {
+  for (const [language, index] of [
+    ['zh-CN', 0],
+    ['en-US', 1],
+  ] as const) {
     it(`makes the same rental at the counter at the counter price: the scanned set costs the pack (${language})`, async () => {
       const context = await newPhone(browser, language);
       await context.addInitScript((l) => window.localStorage.setItem('language', l), language);
