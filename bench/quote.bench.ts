@@ -7,7 +7,7 @@
  * PGlite. Prints p50 and p95 and their ratio to the baseline: the machine is shared and noisy,
  * so only ratios within one run compare; the 50 ms budget is printed beside the p95.
  */
-import type { BookingCartInput, BookingCatalog } from '@snowgear/contracts';
+import { GRADE_ATTRIBUTE, type BookingCartInput, type BookingCatalog } from '@snowgear/contracts';
 import {
   createTestApp,
   signIn,
@@ -39,9 +39,14 @@ const catalog = (
   })
 ).json<BookingCatalog>();
 const pack = catalog.packs.find((p) => p.name === '双板全套')!;
-/** The child in the smallest size, the adult in the largest (a child's size prices junior). */
+/**
+ * The child in the smallest size, the adult in the largest (a child's size prices junior), of no
+ * grade: the full set holds skis of no grade (premium skis make the premium pack).
+ */
 const sized = (categoryId: string, riderKey: string) => {
-  const kinds = catalog.categories.find((c) => c.id === categoryId)!.kinds;
+  const category = catalog.categories.find((c) => c.id === categoryId)!;
+  const grade = category.sizeAttributes.find((a) => a.name === GRADE_ATTRIBUTE);
+  const kinds = category.kinds.filter((k) => !grade || !(grade.id in k.size));
   return { categoryId, size: (riderKey === 'kid' ? kinds[0] : kinds.at(-1))!.size };
 };
 const cart: BookingCartInput = {
