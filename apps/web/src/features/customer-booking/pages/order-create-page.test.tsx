@@ -419,8 +419,13 @@ describe('what stops a booking is said, and shown where it is (real server)', ()
     expect(container.querySelector('.summary-section')?.textContent).toContain(categoryName);
     expect(screen.queryByText('还没有选择装备')).toBeNull();
     const field = screen.getByLabelText('送货地址');
-    expect(field.closest('.address-field')?.textContent).toContain('请填写地址');
+    // The bar says what is missing; the field waits until the customer tries to go on.
     await waitFor(() => expect(blocker()).toBe('还差：送货地址'));
+    expect(field.closest('.address-field')?.textContent).not.toContain('请填写地址');
+    fireEvent.click(screen.getByRole('button', { name: '登录并提交' }));
+    await waitFor(() =>
+      expect(field.closest('.address-field')?.textContent).toContain('请填写地址'),
+    );
     fireEvent.change(field, { target: { value: '万龙酒店 1208' } });
     await waitFor(() => expect(blocker()).toBeNull());
   });

@@ -156,6 +156,9 @@ export function BookingPage({ agent }: { agent?: AgentBooking }) {
     [saved, mine, userId],
   );
   const [customerTouched, setCustomerTouched] = useState(false);
+  // An address still to type says so beside its field once the customer tries to go on, not the
+  // moment delivery is chosen (the bar says what is missing from the start).
+  const [addressTouched, setAddressTouched] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const [target, setTarget] = useState<GearTarget | null>(null);
   // The store list opens again when asked, and closes once another store is chosen.
@@ -271,6 +274,7 @@ export function BookingPage({ agent }: { agent?: AgentBooking }) {
   const revealBlocker = () => {
     const first = blockers[0];
     if (!first) return;
+    setAddressTouched(true);
     if (first.customer) setCustomerTouched(true);
     if (first.agreement) setAgreementError(t('booking.agreementRequired'));
     if (first.gear) {
@@ -547,7 +551,7 @@ export function BookingPage({ agent }: { agent?: AgentBooking }) {
                   pickupFee={quote.data?.pickupFee ?? feeOf(param(K.PickupFee))}
                   deliveryPresets={presetAddresses(param(K.PresetDeliveryAddresses))}
                   pickupPresets={presetAddresses(param(K.PresetPickupAddresses))}
-                  errors={addressErrors}
+                  errors={addressTouched ? addressErrors : {}}
                   savedAddresses={
                     isCustomer
                       ? (field) => (
