@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPhone, screenshot, watchErrors } from '../support/browser';
 import { signIn } from '../support/session';
-import { chooseSizes, opened } from '../support/booking';
+import { choosePayment, chooseSizes, landAfterPaying, opened } from '../support/booking';
 import { baseUrl } from '../support/server';
 
 /** Any Chinese character. */
@@ -158,12 +158,16 @@ describe('a foreign skier books in English', () => {
     await page.getByRole('region', { name: 'Paying from abroad?' }).waitFor();
     await readsNoChinese(page, 'the payment page');
     await screenshot(page, 'foreign-skier-payment');
-    await page.getByText('WeChat Pay', { exact: true }).tap();
+    await choosePayment(page, 'WeChat Pay');
     await page.getByRole('button', { name: /^Pay ¥[\d.]+ with WeChat Pay$/ }).tap();
     await page.waitForURL('**/__double/h5?**');
     await page.getByRole('button', { name: /^Pay ¥/ }).tap();
-    await page.waitForURL('**/customer/orders/*?paid=1');
-    await page.getByText('Payment received', { exact: true }).waitFor();
+    // The code to show at the store, in English; one tap on, the order.
+    expect(await landAfterPaying(page, 'Payment received')).toBe('code');
+    await readsNoChinese(page, 'the code page');
+    await screenshot(page, 'foreign-skier-code');
+    await page.getByRole('link', { name: 'View the order' }).tap();
+    await page.waitForURL(/\/customer\/orders\/[^/?]+/);
     await readsNoChinese(page, 'the order page');
     await screenshot(page, 'foreign-skier-order');
 

@@ -19,6 +19,8 @@ import {
   type Rider,
   RIDER_FORM_TEXTS,
   SIGN_IN_TEXTS,
+  choosePayment,
+  landAfterPaying,
 } from '../support/booking';
 import { baseUrl } from '../support/server';
 import { watchCounterQuotes } from '../support/counter-quote';
@@ -39,7 +41,6 @@ const TEXTS = {
     store: '万龙雪场店',
     changeStore: '更换门店',
     changeDate: '改日期',
-    confirmDate: '确定',
     increase: '增加',
     choosePack: '选择双板全套',
     addToBooking: '加入预订',
@@ -51,6 +52,7 @@ const TEXTS = {
     weekend: '雪季旺季周末 ×1.2（2 天）',
     early: '提前 7 天预订 −10 %',
     wechat: '微信支付',
+    viewOrder: '查看订单',
     pay: /^微信付款 ¥[\d.]+$/,
     paid: '支付成功',
     oneMoreDay: (price: string) => `续租 1 天 ${price}`,
@@ -68,7 +70,6 @@ const TEXTS = {
     store: 'Thaiwoo Village Store',
     changeStore: 'Change store',
     changeDate: 'Change date',
-    confirmDate: 'OK',
     increase: 'Increase',
     choosePack: 'Choose Full ski set',
     addToBooking: 'Add to booking',
@@ -80,6 +81,7 @@ const TEXTS = {
     weekend: 'High season weekend ×1.2 (2 days)',
     early: 'booked 7 days ahead −10 %',
     wechat: 'WeChat Pay',
+    viewOrder: 'View the order',
     pay: /^Pay ¥[\d.]+ with WeChat Pay$/,
     paid: 'Payment received',
     oneMoreDay: (price: string) => `Extend 1 day ${price}`,
@@ -164,7 +166,6 @@ async function chooseDay(page: Page, texts: (typeof TEXTS)[Language], day: strin
     });
   await cell.scrollIntoViewIfNeeded();
   await cell.tap();
-  await calendar.getByRole('button', { name: texts.confirmDate, exact: true }).tap();
   await calendar.waitFor({ state: 'hidden' });
 }
 
@@ -289,12 +290,12 @@ describe('a family priced by the demo’s rate cards', () => {
 
       // Paid with WeChat Pay (its local double), the order page gives each rider's line the rent
       // the summary showed, and offers one more day at the cards' fourth day (Monday's percent).
-      await page.getByText(texts.wechat, { exact: true }).tap();
+      await choosePayment(page, texts.wechat);
       await page.getByRole('button', { name: texts.pay }).tap();
       await page.waitForURL('**/__double/h5?**');
       await page.getByRole('button', { name: /^Pay ¥/ }).tap();
-      await page.waitForURL('**/customer/orders/*?paid=1');
-      await page.getByText(texts.paid, { exact: true }).waitFor();
+      // On the code to show at the store, then one tap on to the order.
+      expect(await landAfterPaying(page, texts.paid, { viewOrder: texts.viewOrder })).toBe('code');
       for (const [rider, price] of [
         [family[0]!.name, adult],
         [family[1]!.name, junior],
@@ -318,11 +319,11 @@ describe('a family priced by the demo’s rate cards', () => {
       await opened(confirm);
       await confirm.getByRole('button', { name: texts.extendGo, exact: true }).tap();
       await page.waitForURL('**/customer/payment/**');
-      await page.getByText(texts.wechat, { exact: true }).tap();
+      await choosePayment(page, texts.wechat);
       await page.getByRole('button', { name: texts.pay }).tap();
       await page.waitForURL('**/__double/h5?**');
       await page.getByRole('button', { name: /^Pay ¥/ }).tap();
-      await page.waitForURL('**/customer/orders/*?paid=1');
+      await landAfterPaying(page, texts.paid);
       const extended = await staffApi(page, baseUrl).call<Order>(
         'GET',
         `/api/app/orders/${orderId}`,

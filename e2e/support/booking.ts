@@ -22,13 +22,16 @@ export async function opened(sheet: Locator) {
 }
 
 /**
- * In the gear popup: the rider, then in every size group the size suggested for the rider when it
- * is still free, else the first size still free; where the sheet then warns that the size does not
- * fit the rider, the fitting size it offers (as a customer would).
+ * In the gear popup: the rider unless the sheet has chosen them already, then in every size
+ * group that has no size chosen yet the size suggested for the rider when it is still free, else
+ * the first size still free; where the sheet then warns that the size does not fit the rider, the
+ * fitting size it offers (as a customer would: what the sheet preselected is taken as it is).
  */
 export async function chooseSizes(popup: Locator, rider: string) {
-  await popup.getByRole('radio', { name: rider, exact: true }).tap();
+  const riderChoice = popup.getByRole('radio', { name: rider, exact: true });
+  if ((await riderChoice.getAttribute('aria-checked')) !== 'true') await riderChoice.tap();
   for (const group of await popup.locator('.kind-picker').all()) {
+    if ((await group.locator('[role="radio"][aria-checked="true"]').count()) > 0) continue;
     const free = group.locator('[role="radio"]:not([disabled])');
     const suggested = free.filter({ has: popup.page().locator('.kind-picker__suggested') });
     await ((await suggested.count()) > 0 ? suggested : free).first().tap();
@@ -146,4 +149,30 @@ export async function signInAtSubmit(page: Page, texts: SignInTexts, phone: stri
   await page.getByLabel(texts.code).fill(code);
   await page.getByLabel(texts.realName).fill('张伟');
   await page.getByRole('button', { name: texts.login }).tap();
+}
+
+/**
+ * Where a customer's online payment lands, saying it is paid: the code to show at the store for
+ * gear still to be collected there, else the order itself (a delivery). `viewOrder`: the code
+ * page's link to the order, tapped to go on there (one tap, as the customer would).
+ */
+export async function landAfterPaying(
+  page: Page,
+  paid: string,
+  { viewOrder }: { viewOrder?: string } = {},
+): Promise<'code' | 'order'> {
+  await page.waitForURL(/\/customer\/(order-qr|orders)\/[^/?]+/);
+  await page.getByText(paid, { exact: true }).waitFor();
+  const landed = page.url().includes('/customer/order-qr/') ? 'code' : 'order';
+  if (viewOrder && landed === 'code') {
+    await page.getByRole('link', { name: viewOrder }).tap();
+    await page.waitForURL(/\/customer\/orders\/[^/?]+/);
+  }
+  return landed;
+}
+
+/** Chooses a way to pay on the payment page unless the page has chosen it already. */
+export async function choosePayment(page: Page, method: string) {
+  const choice = page.getByRole('radio', { name: method, exact: true });
+  if (!(await choice.isChecked())) await page.getByText(method, { exact: true }).tap();
 }

@@ -351,6 +351,8 @@ export const OrderQrSchema = z.object({
   hasReceipt: z.boolean(),
   /** A late return's fee as it grows (the waiving manager is not named here). */
   lateFee: OrderLateFeeSchema.nullable(),
+  /** The order's id for its own signed-in customer (the page links to their order); else null. */
+  myOrderId: z.string().nullable().default(null),
 });
 export type OrderQr = z.infer<typeof OrderQrSchema>;
 

@@ -65,10 +65,17 @@ export const Paths = {
   storeOrderDetail: (id: string) => `/store/orders/detail/${encodeURIComponent(id)}`,
   /**
    * An order's QR page (spec §2, public). With its share key `key` whoever holds the link sees
-   * it; without, only the order's customer and its store's staff.
+   * it; without, only the order's customer and its store's staff. `paid`: where the customer's
+   * payment of a pick-up order lands.
    */
-  orderQr: (orderNumber: string, key?: string | null) =>
-    `/customer/order-qr/${encodeURIComponent(orderNumber)}${key ? `?k=${encodeURIComponent(key)}` : ''}`,
+  orderQr: (orderNumber: string, key?: string | null, { paid = false } = {}) => {
+    const query = new URLSearchParams({
+      ...(key ? { k: key } : {}),
+      ...(paid ? { paid: '1' } : {}),
+    });
+    const search = query.size > 0 ? `?${query}` : '';
+    return `/customer/order-qr/${encodeURIComponent(orderNumber)}${search}`;
+  },
   /**
    * An order's receipt (public like the QR page): with the order's share key `key` whoever holds
    * the link reads it; without, only the order's customer and its store's staff.

@@ -153,6 +153,8 @@ const enUS: Messages = {
     halfDayHint: 'From {{from}}, back by closing the same day, at the half-day price',
     halfDayFrom: 'Choose a time from {{from}} to rent for the afternoon only',
     changeDate: 'Change date',
+    dayClosed: 'Closed',
+    dayNoTime: 'No times',
     chooseStartDate: 'Choose the day you pick up',
     deliveryDay: 'Delivery day',
     pickUpTime: 'Pick-up time',
@@ -1465,6 +1467,8 @@ const enUS: Messages = {
     close: 'Close',
   },
   orderQr: {
+    paid: 'Payment received',
+    viewOrder: 'View the order',
     title: 'Order QR code',
     show: 'Show this QR code to the staff at the store',
     step: {

@@ -150,6 +150,8 @@ const zhCN = {
     halfDayHint: '{{from}} 及以后起租，当天闭店前归还，按半天价',
     halfDayFrom: '选择 {{from}} 及以后的时间可只租半天',
     changeDate: '改日期',
+    dayClosed: '休息',
+    dayNoTime: '已无时段',
     chooseStartDate: '选择取装备的日期',
     deliveryDay: '送达日期',
     pickUpTime: '取装备时间',
@@ -1423,6 +1425,8 @@ const zhCN = {
     close: '关闭',
   },
   orderQr: {
+    paid: '支付成功',
+    viewOrder: '查看订单',
     title: '订单二维码',
     show: '到店时请向店员出示此二维码',
     // What the code is for now (my-order-rules.ts gearStep): only a pickup at the store needs it.

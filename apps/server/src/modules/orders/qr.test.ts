@@ -111,6 +111,8 @@ describe('order QR page', () => {
       rentalStartTime: order.rentalStartTime,
       rentalEndTime: order.rentalEndTime,
       days: 3,
+      // Their own order, one tap from its code.
+      myOrderId: order.id,
     });
     expect(page.storeAddress).not.toBe('');
     expect(page.storePhone).not.toBe('');
@@ -144,7 +146,11 @@ describe('order QR page', () => {
   });
 
   it("shows it to the store's staff and to a super admin, not to another store's", async () => {
-    expect((await qr('employee', order.orderNumber)).statusCode).toBe(200);
+    const asStaff = await qr('employee', order.orderNumber);
+    expect(asStaff.statusCode).toBe(200);
+    // The link to the customer's own order page is the customer's only.
+    expect(asStaff.json().myOrderId).toBeNull();
+    expect((await qr(null, order.orderNumber, order.qrToken)).json().myOrderId).toBeNull();
     expect((await qr('driver', order.orderNumber)).statusCode).toBe(200);
     expect((await qr('admin', order.orderNumber)).statusCode).toBe(200);
     const elsewhere = await qr('multi', order.orderNumber);

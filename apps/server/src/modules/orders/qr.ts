@@ -96,6 +96,7 @@ export class OrderQrService extends OrdersService {
         now: new Date(),
         nameOf: () => '',
       }),
+      myOrderId: this.request.user?.id === order.customerId ? order.id : null,
     };
   }
 

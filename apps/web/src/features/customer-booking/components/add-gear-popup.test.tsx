@@ -273,9 +273,54 @@ describe('the gear sheet sizes gear to the rider (real server’s demo stock)', 
     expect(addButton().hasAttribute('disabled')).toBe(false);
   });
 
-  it('is for the rider added from the sheet, at once', async () => {
+  /** A cart line of the pack for a rider (its sizes do not matter here). */
+  const packLine = (target: GearTarget, riderKey: string): CartLine => ({
+    type: 'pack',
+    packId: target.type === 'pack' ? target.pack.id : '',
+    riderKey,
+    components:
+      target.type === 'pack' ? target.parts.map((c) => ({ categoryId: c.id, size: {} })) : [],
+  });
+
+  it('opens for the first rider without such gear, so a family’s second pack takes no tap for who', async () => {
+    const target = packOf('双板全套');
     const props = {
-      target: packOf('双板全套'),
+      target,
+      riders: [parent, child],
+      wanted: new Map<string, number>(),
+      onAdd: vi.fn(),
+      onAddRider: () => undefined,
+      onClose: () => undefined,
+    };
+    const { rerender } = render(<AddGearPopup {...props} lines={[]} />);
+    expect(
+      (await screen.findByRole('radio', { name: '李爸爸' })).getAttribute('aria-checked'),
+    ).toBe('true');
+    // The parent has the pack: the next sheet is the child's, sized for them.
+    rerender(<AddGearPopup {...props} target={null} lines={[packLine(target, 'parent')]} />);
+    rerender(<AddGearPopup {...props} lines={[packLine(target, 'parent')]} />);
+    const childChoice = await screen.findByRole('radio', { name: '李小宝' });
+    expect(childChoice.getAttribute('aria-checked')).toBe('true');
+    expect(chosen('双板滑雪板')).toEqual([size('双板滑雪板', '110 cm')]);
+    expect(addButton().hasAttribute('disabled')).toBe(false);
+    // Both have one: the sheet waits for the customer to say who.
+    const both = [packLine(target, 'parent'), packLine(target, 'child')];
+    rerender(<AddGearPopup {...props} target={null} lines={both} />);
+    rerender(<AddGearPopup {...props} lines={both} />);
+    for (const name of ['李爸爸', '李小宝']) {
+      expect((await screen.findByRole('radio', { name })).getAttribute('aria-checked')).toBe(
+        'false',
+      );
+    }
+    expect(addButton().hasAttribute('disabled')).toBe(true);
+  });
+
+  it('is for the rider added from the sheet, at once', async () => {
+    const target = packOf('双板全套');
+    const props = {
+      target,
+      // Each rider so far has the pack: the sheet is for nobody until one is chosen or added.
+      lines: [packLine(target, 'parent'), packLine(target, 'x')],
       wanted: new Map<string, number>(),
       onAdd: vi.fn(),
       onAddRider: () => undefined,

@@ -23,6 +23,8 @@ export type GearTarget =
 interface Props {
   target: GearTarget | null;
   riders: CartRider[];
+  /** The cart's lines: the sheet opens for the first rider who has none of this gear yet. */
+  lines?: CartLine[];
   wanted: Map<string, number>;
   /** A rider's suggested size for a category (partial), if any (by default the riders' rules). */
   suggest?: (rider: CartRider, category: BookableCategory) => Record<string, string> | undefined;
@@ -44,7 +46,7 @@ export function AddGearPopup(props: Props) {
       bodyClassName="add-gear-popup"
       destroyOnClose
     >
-      {/* A new target starts afresh, with the only rider chosen already. */}
+      {/* A new target starts afresh, for the next rider without such gear. */}
       {target && <GearChoice key={targetKey(target)} {...props} target={target} />}
     </Popup>
   );
@@ -53,9 +55,29 @@ export function AddGearPopup(props: Props) {
 const targetKey = (target: GearTarget) =>
   target.type === 'item' ? target.category.id : target.pack.id;
 
+const categoriesOf = (line: CartLine) =>
+  line.type === 'item' ? [line.categoryId] : line.components.map((c) => c.categoryId);
+
+/**
+ * Who the sheet is for when it opens: the only rider, else the first (in the order added) with
+ * none of the target's gear in the cart yet, so a family's second pack goes to its second
+ * member without a tap; nobody when each has some already.
+ */
+export function nextRider(target: GearTarget, riders: CartRider[], lines: CartLine[]) {
+  if (riders.length === 1) return riders[0]!.key;
+  const wantedKinds = target.type === 'item' ? [target.category.id] : target.parts.map((c) => c.id);
+  const has = (rider: CartRider) =>
+    lines.some(
+      (line) =>
+        line.riderKey === rider.key && categoriesOf(line).some((c) => wantedKinds.includes(c)),
+    );
+  return riders.find((rider) => !has(rider))?.key ?? null;
+}
+
 function GearChoice({
   target,
   riders,
+  lines = [],
   wanted,
   suggest = suggestFor,
   onAdd,
@@ -63,9 +85,7 @@ function GearChoice({
   onClose,
 }: Props & { target: GearTarget }) {
   const { t } = useTranslation();
-  const [riderKey, setRiderKey] = useState<string | null>(
-    riders.length === 1 ? riders[0]!.key : null,
-  );
+  const [riderKey, setRiderKey] = useState<string | null>(() => nextRider(target, riders, lines));
   // The sizes tapped, per part; a part not tapped takes its preselected size.
   const [sizes, setSizes] = useState<(Record<string, string> | null)[]>([]);
   const choose = (key: string) => {

@@ -62,7 +62,7 @@ const startShown = () => screen.getByTestId('start').textContent;
 describe('choosing when the rental starts', () => {
   beforeAll(() => changeLanguage('zh-CN'));
 
-  it('moves the pick-up day to the day tapped in the calendar', async () => {
+  it('moves the pick-up day to the day tapped in the calendar, in one tap, and says why a day is greyed', async () => {
     render(<Booking />);
     expect(startShown()).toBe('2026-11-26T02:30:00.000Z');
     fireEvent.click(screen.getByRole('button', { name: '改日期' }));
@@ -77,14 +77,15 @@ describe('choosing when the rental starts', () => {
     expect(cell('1').className).toContain('disabled');
     // Tuesday 1 December.
     expect(cell('1', 1).className).toContain('disabled');
+    expect(cell('1', 1).textContent).toContain('休息');
+    expect(cell('25').textContent).not.toContain('休息');
     expect(cell('27').className).not.toContain('disabled');
     expect(cell('2', 1).className).not.toContain('disabled');
-    // Saturday 28 November: a tap on its day, then confirm.
+    // Saturday 28 November: one tap on its day takes it and closes the calendar.
     const day = within(popup)
       .getAllByText('28')
       .find((el) => !el.closest('.adm-calendar-picker-view-cell-disabled'))!;
     fireEvent.click(day);
-    fireEvent.click(within(popup).getByRole('button', { name: '确定' }));
     // Another day starts at the store's opening time.
     await waitFor(() => expect(startShown()).toBe('2026-11-27T23:30:00.000Z'));
     expect(screen.getByText(/11月28日/)).toBeTruthy();

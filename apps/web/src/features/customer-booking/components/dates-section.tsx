@@ -83,6 +83,14 @@ export function DatesSection({
   const returnOnRestDay = restDays.includes(dayjs(end).tz(timeZone).day());
   const min = dayjs(today).toDate();
   const max = dayjs(today).add(1, 'year').toDate();
+  /** Why a day of the calendar cannot be taken, or null when it can. */
+  const unavailable = (date: Date): 'past' | 'closed' | 'noTime' | null => {
+    const day = dayjs(date).format('YYYY-MM-DD');
+    if (day < today || date > max) return 'past';
+    if (restDays.includes(dayjs(date).day())) return 'closed';
+    if (!todayHasTime && day === today) return 'noTime';
+    return null;
+  };
   const timeProblem = !booking.slot
     ? t('booking.noTimeLeft')
     : booking.passed
@@ -142,25 +150,35 @@ export function DatesSection({
       )}
       {calendarOpened && (
         <Suspense fallback={null}>
-          {/* The calendar keeps its own choice until confirmed, from the day shown when it opens. */}
+          {/*
+            One tap on a day takes it and closes (the button below confirms the day shown).
+            A greyed day says why under its number: the store's rest day, or today with no time
+            left; days before today are simply past.
+          */}
           <LazyCalendarPicker
             key={booking.date}
             visible={picking === 'date'}
             selectionMode="single"
+            allowClear={false}
             title={t('booking.chooseStartDate')}
             confirmText={t('app.confirm')}
             min={min}
             max={max}
             defaultValue={dayjs(booking.date).toDate()}
             // Given this, the calendar no longer greys the days outside min and max by itself.
-            shouldDisableDate={(date) => {
-              const day = dayjs(date).format('YYYY-MM-DD');
-              return (
-                day < today ||
-                date > max ||
-                restDays.includes(dayjs(date).day()) ||
-                (!todayHasTime && day === today)
-              );
+            shouldDisableDate={(date) => unavailable(date) !== null}
+            renderBottom={(date) => {
+              const why = unavailable(date);
+              return why === 'closed'
+                ? t('booking.dayClosed')
+                : why === 'noTime'
+                  ? t('booking.dayNoTime')
+                  : null;
+            }}
+            onChange={(date) => {
+              if (!date) return;
+              onStartDate(dayjs(date).format('YYYY-MM-DD'));
+              setPicking(null);
             }}
             onClose={() => setPicking(null)}
             onMaskClick={() => setPicking(null)}

@@ -668,6 +668,7 @@ export function BookingPage({ agent }: { agent?: AgentBooking }) {
           <AddGearPopup
             target={target}
             riders={draft.riders}
+            lines={draft.lines}
             wanted={wanted}
             onAdd={(line) => {
               setShortages([]);

@@ -1,4 +1,4 @@
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { List, NoticeBar, Result, Tag } from 'antd-mobile';
 import { PhoneFill } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +18,7 @@ import { MyOrderActions } from '../components/my-order-actions';
 import { gearStep } from '../utils/my-order-rules';
 import { TimeLeft } from '../components/time-left';
 import { storeTime } from '@/lib/store-clock';
+import { useLandingFlag } from '@/lib/landing-flag';
 import '../customer-orders.css';
 import { PullToRefresh } from '@/components/pull-to-refresh';
 import { OrderStatusTag } from '@/components/order-status-tag';
@@ -29,13 +30,13 @@ const methodKey = (method: string | null) =>
  * /customer/orders/:id: the customer's order: status and time left, the store with its phone and
  * the way there, what the order is for (the same summary as the booking and the payment page),
  * the gear once items are bound, bills (refunds included) and the timeline, with the actions the
- * status allows. `?paid=1` is where a payment lands.
+ * status allows. `?paid=1` is where a delivery's payment lands (said once: Back from the receipt
+ * does not say it again).
  */
 export default function MyOrderDetailPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
-  const [search] = useSearchParams();
-  const justPaid = search.get('paid') === '1';
+  const justPaid = useLandingFlag('paid');
   const query = useOrder(id);
 
   return (

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Button, List, NoticeBar, Skeleton } from 'antd-mobile';
-import { PhoneFill, SendOutline, EyeOutline } from 'antd-mobile-icons';
+import { CheckCircleFill, PhoneFill, SendOutline, EyeOutline } from 'antd-mobile-icons';
 import { QRCodeSVG } from 'qrcode.react';
 import { useTranslation } from 'react-i18next';
 import type { OrderQr } from '@snowgear/contracts';
@@ -11,6 +11,7 @@ import { ApiError } from '@/lib/api-errors';
 import { shareLink } from '@/lib/share-link';
 import { useAppStore } from '@/features/app-state';
 import { storeTime } from '@/lib/store-clock';
+import { useLandingFlag } from '@/lib/landing-flag';
 import { useOrderQr } from '../api/get-order-qr';
 import { forgetOrderQr, saveOrderQr, savedOrderQr } from '../utils/saved-order-qr';
 import { ErrorBlock } from '@/components/error-block';
@@ -35,6 +36,8 @@ export default function OrderQrPage() {
 function OrderQrView({ orderNumber }: { orderNumber: string }) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
+  // Where the customer's payment lands: said once, with their order one tap away.
+  const justPaid = useLandingFlag('paid');
   const [saved] = useState(() => savedOrderQr(orderNumber));
   // The link's key, else the one saved with the page (a customer who has since signed out).
   const [shareKey] = useState(() => params.get('k') || saved?.data.qrToken || null);
@@ -59,7 +62,15 @@ function OrderQrView({ orderNumber }: { orderNumber: string }) {
 
   return (
     <div className="order-qr-page">
-      <PageHeader title={t('orderQr.title')} />
+      <PageHeader
+        title={t('orderQr.title')}
+        // Landed from the payment (the provider's pages behind it): back is to the order.
+        backTo={
+          justPaid && query.data?.myOrderId
+            ? Paths.customerOrderDetail(query.data.myOrderId)
+            : undefined
+        }
+      />
       {!query.data && shown && (
         <div role="status">
           <NoticeBar
@@ -74,7 +85,7 @@ function OrderQrView({ orderNumber }: { orderNumber: string }) {
         </div>
       )}
       {shown ? (
-        <OrderQrCard order={shown} />
+        <OrderQrCard order={shown} justPaid={justPaid} />
       ) : notFound ? (
         <ErrorBlock
           status="empty"
@@ -108,7 +119,7 @@ function OrderQrView({ orderNumber }: { orderNumber: string }) {
   );
 }
 
-function OrderQrCard({ order }: { order: OrderQr }) {
+function OrderQrCard({ order, justPaid }: { order: OrderQr; justPaid: boolean }) {
   const { t } = useTranslation();
   const showSuccess = useAppStore((s) => s.showSuccess);
   const phone = order.storePhone.replace(/[^\d+]/g, '');
@@ -127,6 +138,19 @@ function OrderQrCard({ order }: { order: OrderQr }) {
   return (
     <article className="order-qr">
       <section className="order-qr__code">
+        {justPaid && (
+          <p className="order-qr__paid" role="status">
+            <CheckCircleFill aria-hidden /> <span>{t('orderQr.paid')}</span>
+            {order.myOrderId && (
+              <>
+                {' · '}
+                <Link to={Paths.customerOrderDetail(order.myOrderId)}>
+                  {t('orderQr.viewOrder')}
+                </Link>
+              </>
+            )}
+          </p>
+        )}
         {step !== 'closed' && (
           <p className="order-qr__show">{step ? t(`orderQr.step.${step}`) : t('orderQr.show')}</p>
         )}
@@ -202,6 +226,15 @@ function OrderQrCard({ order }: { order: OrderQr }) {
         </>
       )}
       <div className="page-body">
+        {/* Just paid, the link is up by the code already. */}
+        {order.myOrderId && !justPaid && (
+          <Link
+            to={Paths.customerOrderDetail(order.myOrderId)}
+            className="adm-button adm-button-default adm-button-block adm-button-large order-qr__order"
+          >
+            {t('orderQr.viewOrder')}
+          </Link>
+        )}
         {order.hasReceipt && (
           <Link
             to={Paths.receipt(order.orderNumber, order.qrToken)}

@@ -20,6 +20,7 @@ import {
   useSession,
 } from '@/features/auth/stores/session-store';
 import MyOrderDetailPage from '@/features/customer-orders/pages/my-order-detail-page';
+import OrderQrPage from '@/features/orders/pages/order-qr-page';
 import { useConfigStore } from '@/features/system-config/stores/config-store';
 import { openedDialog } from '@/test/dialog';
 import { api } from '@/lib/api-client';
@@ -304,11 +305,12 @@ describe('after an extension, the payment page asks for the difference (real ser
     rememberAttempt(order.id, { billId: bill.id, amount: bill.amount }, attempt.paymentId);
   });
 
-  it('offers to pay the extension, not the earlier payment’s success, and Back returns to the order', async () => {
+  it('lands the customer on the code, paid, with the order one tap away; then offers to pay the extension, not the earlier payment’s success, and Back returns to the order', async () => {
     const client = createQueryClient();
     const router = createMemoryRouter(
       [
         { path: '/customer/payment/:orderId?', element: <CustomerPaymentPage /> },
+        { path: '/customer/order-qr/:orderNumber', element: <OrderQrPage /> },
         {
           path: '/customer/orders/:id',
           element: (
@@ -326,9 +328,17 @@ describe('after an extension, the payment page asks for the difference (real ser
         <RouterProvider router={router} />
       </QueryClientProvider>,
     );
-    // Nothing due: on to the order, which says it is paid.
+    // Nothing due: on to the code to show at the store, which says it is paid once (the flag
+    // leaves the address, so Back from the receipt does not say it again).
     expect(await screen.findByText('支付成功')).toBeTruthy();
-    expect(router.state.location.search).toBe('?paid=1');
+    expect(router.state.location.pathname).toBe(`/customer/order-qr/${order.orderNumber}`);
+    await waitFor(() => expect(router.state.location.search).toBe(`?k=${order.qrToken}`));
+    expect(screen.getByText('支付成功')).toBeTruthy();
+    fireEvent.click(screen.getByRole('link', { name: '查看订单' }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/customer/orders/${order.id}`),
+    );
+    expect(screen.queryByText('支付成功')).toBeNull();
 
     fireEvent.click(await screen.findByRole('button', { name: /^续租 1 天 ¥/ }));
     const dialog = await openedDialog();

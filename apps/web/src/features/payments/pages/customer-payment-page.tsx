@@ -16,6 +16,7 @@ import { OnlinePayment } from '../components/online-payment';
 import { PayCountdown, usePassed } from '../components/pay-countdown';
 import { usePayAtDoor } from '@/features/cash-on-delivery';
 import { money } from '@/lib/money';
+import { gearStep } from '@/features/customer-orders';
 
 /**
  * /customer/payment/:orderId?: the customer pays what is due on their order, signed in or not
@@ -92,17 +93,22 @@ function PayAsCustomer({ orderId }: { orderId: string }) {
           if (checkout.orderStatus === OrderStatus.Cancelled && checkout.due.length === 0) {
             return <Released title={t('payment.customer.cancelled')} />;
           }
-          // Paid (or nothing to pay): the order's customer lands on their order, which says so;
-          // the store's staff on the code shown at the store; whoever else holds the link (not
-          // given the code, which picks the gear up) reads that it is paid, here.
+          // Paid (or nothing to pay): the order's customer lands on the code they show at the
+          // store, which says it is paid and links to the order (where no code is needed any
+          // more, or never was for a delivery, on the order itself); the store's staff on the code; whoever else holds the
+          // link (not given the code, which picks the gear up) reads that it is paid, here.
           if (checkout.due.length === 0) {
             if (checkout.isMine || checkout.qrToken) {
+              const toCollect =
+                gearStep({ status: checkout.orderStatus, ...checkout.summary }) === 'pickUpAtStore';
               return (
                 <Navigate
                   to={
-                    checkout.isMine
+                    checkout.isMine && (!toCollect || !checkout.qrToken)
                       ? Paths.customerOrderDetail(checkout.orderId, { paid: true })
-                      : Paths.orderQr(checkout.orderNumber, checkout.qrToken)
+                      : Paths.orderQr(checkout.orderNumber, checkout.qrToken, {
+                          paid: checkout.isMine,
+                        })
                   }
                   replace
                 />
