@@ -184,7 +184,11 @@ describe('counter scan-to-order', () => {
 
     const outAnswer = (await ask(out.barcodeNumber, ...window)).json();
     expect(outAnswer).toMatchObject({ free: false, reason: 'out', orderNumber: lent.orderNumber });
-    expect(outAnswer.message).toContain(`is out on order ${lent.orderNumber} until`);
+    expect(outAnswer.message).toMatch(
+      new RegExp(
+        `is out on order ${lent.orderNumber}, due back \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d$`,
+      ),
+    );
     // Back before a window a week away, it is free for that one.
     expect((await ask(out.barcodeNumber, now + 7 * DAY, now + 8 * DAY)).json().free).toBe(true);
 
@@ -192,6 +196,42 @@ describe('counter scan-to-order', () => {
     const broken = (await ask(damaged.barcodeNumber, ...window)).json();
     expect(broken).toMatchObject({ free: false, reason: 'notInStock' });
     expect(broken.message).toBe(`Item ${damaged.barcodeNumber} is damaged and cannot be rented`);
+  });
+
+  it('says gear handed over before its window is out and due back tomorrow, not overdue; and overdue once its time has passed', async () => {
+    const now = Date.now();
+    const [early, late] = [take(), take()];
+    // Handed over now for a window that (as if picked up early) starts in an hour.
+    const lentEarly = await book(scanned(early), now, now + DAY, { orderType: 'Hospitality' });
+    expect(lentEarly.status).toBe(5);
+    await t.database.db
+      .update(equipmentUnavailableTimes)
+      .set({ startAt: new Date(now + HOUR) })
+      .where(eq(equipmentUnavailableTimes.orderId, lentEarly.id));
+    const window = [now + 2 * DAY, now + 3 * DAY] as const;
+    const soon = (await ask(early.barcodeNumber, now + 5 * MINUTE, now + DAY, 'zh-CN')).json();
+    expect(soon).toMatchObject({ free: false, reason: 'out', orderNumber: lentEarly.orderNumber });
+    expect(soon.message).toMatch(
+      new RegExp(
+        `^${early.barcodeNumber} 正随订单 ${lentEarly.orderNumber} 租出中，应于明天 \\d\\d:\\d\\d 归还$`,
+      ),
+    );
+    expect(soon.message).not.toContain('超时');
+    const inEnglish = (await ask(early.barcodeNumber, now + 5 * MINUTE, now + DAY)).json();
+    expect(inEnglish.message).toMatch(/, due back tomorrow \d\d:\d\d$/);
+
+    // Out on an order whose time is up: overdue, with when it was due.
+    const lentLate = await book(scanned(late), now, now + DAY, { orderType: 'Hospitality' });
+    await t.database.db
+      .update(equipmentUnavailableTimes)
+      .set({ startAt: new Date(now - 2 * DAY), endAt: new Date(now - HOUR) })
+      .where(eq(equipmentUnavailableTimes.orderId, lentLate.id));
+    await t.database.db
+      .update(orders)
+      .set({ rentalStartAt: new Date(now - 2 * DAY), rentalEndAt: new Date(now - HOUR) })
+      .where(eq(orders.id, lentLate.id));
+    const overdue = (await ask(late.barcodeNumber, ...window, 'zh-CN')).json();
+    expect(overdue.message).toContain(`正随订单 ${lentLate.orderNumber} 租出，已超时未还`);
   });
 
   it('answers the store’s staff only, and says so for an unknown code', async () => {

@@ -32,7 +32,7 @@ import { appendEvent, moveOrder, say, type Actor } from './timeline.js';
 
 const zh = {
   ItemBooked: '{barcode} 已被订单 {order} 预订：{start} 至 {end}',
-  ItemOut: '{barcode} 正随订单 {order} 租出，{end} 才归还',
+  ItemOut: '{barcode} 正随订单 {order} 租出中，应于{end} 归还',
   ItemOutOverdue: '{barcode} 正随订单 {order} 租出，已超时未还（应于 {end} 归还）',
   ItemOutUnknown: '{barcode} 已租出，尚未归还',
   ItemLocked: '{barcode} 在 {start} 至 {end} 被锁定{reason}',
@@ -42,11 +42,13 @@ const zh = {
   OrderItemsUnavailable: '{count} 件设备在此租期不能出租：{list}',
   OrderStartInPast: '开始时间已过，不能补录过去的订单（最多可早于现在 {minutes} 分钟）',
   HandOverOnPayment: '扫码添加的设备将在付款后直接交付',
+  Today: '今天 {time}',
+  Tomorrow: '明天 {time}',
 };
 type Key = keyof typeof zh;
 const en: Record<Key, string> = {
   ItemBooked: '{barcode} is booked on order {order} from {start} to {end}',
-  ItemOut: '{barcode} is out on order {order} until {end}',
+  ItemOut: '{barcode} is out on order {order}, due back {end}',
   ItemOutOverdue: '{barcode} is out on order {order} and overdue (due back {end})',
   ItemOutUnknown: '{barcode} is out and not back yet',
   ItemLocked: '{barcode} is locked from {start} to {end}{reason}',
@@ -57,6 +59,8 @@ const en: Record<Key, string> = {
   OrderStartInPast:
     'The start has passed: an order cannot be backdated (at most {minutes} minutes before now)',
   HandOverOnPayment: 'The scanned gear goes out as soon as the order is paid',
+  Today: 'today {time}',
+  Tomorrow: 'tomorrow {time}',
 };
 
 export function scanText(
@@ -145,6 +149,15 @@ export async function itemAnswers(
       .from(stores),
   ]);
   const fmt = (d: Date) => localMinute(d, words.timeZone);
+  /** A due time as a clerk says it: today or tomorrow at a time, else the date and time. */
+  const dueText = (d: Date) => {
+    const [day, time] = fmt(d).split(' ') as [string, string];
+    const today = fmt(now).slice(0, 10);
+    const tomorrow = fmt(new Date(now.getTime() + 86_400_000)).slice(0, 10);
+    if (day === today) return scanText(words.english, 'Today', { time });
+    if (day === tomorrow) return scanText(words.english, 'Tomorrow', { time });
+    return fmt(d);
+  };
   const say = (key: Key, params: Record<string, string | number>) =>
     scanText(words.english, key, params);
   return items.map((item) => {
@@ -195,12 +208,19 @@ export async function itemAnswers(
       if (!orderNumber || !due) {
         return answer(ItemAvailabilityReason.Out, say('ItemOutUnknown', { barcode }), more);
       }
-      const key = inForce ? 'ItemOut' : 'ItemOutOverdue';
-      return answer(
-        ItemAvailabilityReason.Out,
-        say(key, { barcode, order: orderNumber, end: fmt(due) }),
-        more,
-      );
+      // Overdue only once its due time has passed: gear handed over before its window begins
+      // (an early pick-up) has no hold in force yet and is not late.
+      return due > now
+        ? answer(
+            ItemAvailabilityReason.Out,
+            say('ItemOut', { barcode, order: orderNumber, end: dueText(due) }),
+            more,
+          )
+        : answer(
+            ItemAvailabilityReason.Out,
+            say('ItemOutOverdue', { barcode, order: orderNumber, end: fmt(due) }),
+            more,
+          );
     }
     if (overlapping) {
       const more = {

@@ -121,7 +121,7 @@ describe('the counter scan-to-order (real server)', () => {
     gunScan(c!.barcodeNumber);
     expect(
       await screen.findByText(
-        new RegExp(`^${c!.barcodeNumber} 正随订单 ${lent.orderNumber} 租出，.+ 才归还$`),
+        new RegExp(`^${c!.barcodeNumber} 正随订单 ${lent.orderNumber} 租出中，应于.+ 归还$`),
       ),
     ).toBeTruthy();
     expect(screen.getByText('设备（1）')).toBeTruthy();
