@@ -57,7 +57,8 @@ export const appRoutes: AppRoute[] = [
     load: () => import('@/features/schemes/pages/scheme-list-page'),
     titleKey: 'schemeList',
     layout: 'normal',
-    ...signedInCustomer,
+    // Public (spec §2): a visitor sees the plans saved on this phone.
+    ...customerArea,
   },
   {
     path: Paths.schemeDetail(),

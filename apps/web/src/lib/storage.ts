@@ -21,6 +21,8 @@ export const StorageKey = {
   bookingCart: 'booking_cart',
   /** What an agent is booking for a customer, a draft of theirs alone (it names the customer). */
   agentBookingCart: 'agent_booking_cart',
+  /** Booking plans a visitor saved on this phone, joined to their account once they sign in. */
+  localSchemes: 'local_schemes',
   /** The order QR pages last shown, to show at the counter without a connection. */
   savedOrderQrs: 'saved_order_qrs',
   /** The agent whose link brought the customer, and when (bookings carry it for 30 days). */

@@ -1504,6 +1504,15 @@ const enUS: Messages = {
     bookAgain: 'Book gear',
   },
   schemes: {
+    savedOnPhone: 'Plan saved on this phone: it joins your account when you sign in',
+    onPhoneTip: 'Signed out, plans are saved on this phone and join your account when you sign in.',
+    onPhone: 'On this phone',
+    onPhoneListTip:
+      'These plans are saved on this phone. Sign in and they join your account, on any phone.',
+    signInToKeep: 'Sign in to keep them',
+    deleteLocalConfirm: 'Delete the plan "{{name}}"?',
+    joined_one: '{{count}} plan from this phone is now in your account',
+    joined_other: '{{count}} plans from this phone are now in your account',
     listTitle: 'My plans',
     detailTitle: 'Plan',
     save: 'Save as a plan',

@@ -62,6 +62,14 @@ describe('schemes', () => {
     expect(
       (await call('customer', 'GET', '/api/app/schemes')).json<Scheme[]>().map((s) => s.id),
     ).toEqual([scheme.id]);
+    // An English reader reads the store's English name, in the list and one by one.
+    const inEnglish = (lang: string) =>
+      call('customer', 'GET', '/api/app/schemes', undefined, lang);
+    expect((await inEnglish('en-US')).json<Scheme[]>()[0]!.storeName).toBe('Wanlong Resort Store');
+    expect(
+      (await call('customer', 'GET', `/api/app/schemes/${scheme.id}`, undefined, 'en-US')).json()
+        .storeName,
+    ).toBe('Wanlong Resort Store');
     // Someone else's scheme reads as none.
     expect((await call('employee', 'GET', `/api/app/schemes/${scheme.id}`)).statusCode).toBe(404);
     expect((await call('employee', 'DELETE', `/api/app/schemes/${scheme.id}`)).statusCode).toBe(

@@ -12,7 +12,8 @@ import {
 import type { Database } from '@/db/client.js';
 import { schemes, stores } from '@/db/schema.js';
 import { AppError, notFound } from '@/lib/errors.js';
-import { message } from '@/lib/messages.js';
+import { isEnglish, message } from '@/lib/messages.js';
+import { columnInLanguage } from '@/lib/english.js';
 import { BookingService } from '@/modules/booking/service.js';
 import { toFen, toYuan } from '@/modules/orders/pricing.js';
 
@@ -52,7 +53,7 @@ export class SchemesService {
     let name = storeName;
     if (name === undefined) {
       const [store] = await this.db
-        .select({ name: stores.name })
+        .select({ name: columnInLanguage(isEnglish(this.request), stores.name, stores.nameEn) })
         .from(stores)
         .where(eq(stores.id, row.storeId));
       name = store?.name ?? '';
@@ -87,7 +88,10 @@ export class SchemesService {
   async list(): Promise<Scheme[]> {
     // One query with the stores' names, however many schemes.
     const rows = await this.db
-      .select({ scheme: schemes, storeName: stores.name })
+      .select({
+        scheme: schemes,
+        storeName: columnInLanguage(isEnglish(this.request), stores.name, stores.nameEn),
+      })
       .from(schemes)
       .leftJoin(stores, eq(stores.id, schemes.storeId))
       .where(and(eq(schemes.tenantId, this.tenantId), eq(schemes.ownerId, this.ownerId)))

@@ -615,6 +615,8 @@ export function BookingPage({ agent }: { agent?: AgentBooking }) {
                     <SaveScheme
                       cart={cart}
                       isCustomer={isCustomer}
+                      storeName={store.storeName}
+                      quote={shownQuote?.total ?? null}
                       suggestedName={t('schemes.defaultName', {
                         store: store.storeName,
                         date: storeTime(start, 'MM-DD'),

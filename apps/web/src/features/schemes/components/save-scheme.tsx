@@ -9,6 +9,7 @@ import { textError } from '@/lib/text-rules';
 import { useAppStore } from '@/features/app-state';
 import { useBookingCart } from '@/features/customer-booking';
 import { useSaveScheme } from '../api/save-scheme';
+import { forgetLocalScheme, isLocalScheme, saveLocalScheme } from '../utils/local-schemes';
 
 interface Props {
   /** The booking as the server takes it; null while there is nothing to save. */
@@ -16,6 +17,9 @@ interface Props {
   isCustomer: boolean;
   /** The name offered for a new plan. */
   suggestedName: string;
+  /** The store's name and the quote's total, kept with a plan saved on this phone. */
+  storeName: string;
+  quote: number | null;
 }
 
 /** A plan's name: one line of visible text, at most 40 characters (as the server checks it). */
@@ -23,9 +27,10 @@ const NAME_MAX = 40;
 
 /**
  * "Save as a plan" on the booking page: a new plan is named first; a plan opened for editing is
- * saved in place. Signing in comes first when needed, and the dialog opens on the way back.
+ * saved in place. A visitor's plan is saved on this phone (spec §2: no login needed) and joins
+ * their account once they sign in (the plan list does it).
  */
-export function SaveScheme({ cart, isCustomer, suggestedName }: Props) {
+export function SaveScheme({ cart, isCustomer, suggestedName, storeName, quote }: Props) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
@@ -36,15 +41,30 @@ export function SaveScheme({ cart, isCustomer, suggestedName }: Props) {
   const save = useSaveScheme();
   const [naming, setNaming] = useState(false);
 
+  // A plan opened from this phone's list: saved here while signed out, to the account once in.
+  const onPhone = isLocalScheme(schemeId);
+  const saveOnPhone = (id: string | null, name: string) => {
+    if (!cart) return null;
+    const saved = saveLocalScheme(id, { name, cart, storeName, quote: quote ?? 0 });
+    useBookingCart.getState().update({ schemeId: saved.id, schemeName: saved.name });
+    return saved;
+  };
+
   const handleSave = async () => {
     if (!cart) return;
-    if (!isCustomer) {
-      const back = `${Paths.orderCreate}?save=1`;
-      void navigate(`${Paths.customerLogin}?redirect=${encodeURIComponent(back)}`);
+    if (!schemeId || (onPhone && isCustomer)) {
+      setNaming(true);
       return;
     }
-    if (!schemeId) {
-      setNaming(true);
+    if (onPhone) {
+      saveOnPhone(schemeId, schemeName);
+      showSuccess(t('schemes.updated', { name: schemeName }));
+      return;
+    }
+    if (!isCustomer) {
+      // An account's plan: its changes are saved to the account, after signing in.
+      const back = `${Paths.orderCreate}?save=1`;
+      void navigate(`${Paths.customerLogin}?redirect=${encodeURIComponent(back)}`);
       return;
     }
     try {
@@ -76,7 +96,9 @@ export function SaveScheme({ cart, isCustomer, suggestedName }: Props) {
       {schemeId && (
         <p className="save-scheme__editing">
           {t('schemes.editing', { name: schemeName })}{' '}
-          <Link to={Paths.schemeDetail(schemeId)}>{t('schemes.view')}</Link>
+          <Link to={onPhone ? Paths.schemeList : Paths.schemeDetail(schemeId)}>
+            {t('schemes.view')}
+          </Link>
         </p>
       )}
       <Button
@@ -88,12 +110,15 @@ export function SaveScheme({ cart, isCustomer, suggestedName }: Props) {
       >
         {schemeId ? t('schemes.saveChanges') : t('schemes.save')}
       </Button>
+      {!isCustomer && !schemeId && (
+        <p className="save-scheme__editing">{t('schemes.onPhoneTip')}</p>
+      )}
       <PromptDialog
         visible={naming}
         title={t('schemes.saveTitle')}
         message={t('schemes.saveMessage')}
         placeholder={t('schemes.namePlaceholder')}
-        initialValue={suggestedName.slice(0, NAME_MAX)}
+        initialValue={(onPhone ? schemeName : suggestedName).slice(0, NAME_MAX)}
         emptyError={t('schemes.nameRequired')}
         validate={(text) => textError(t, text)}
         maxLength={NAME_MAX}
@@ -101,7 +126,13 @@ export function SaveScheme({ cart, isCustomer, suggestedName }: Props) {
         cancelText={t('app.cancel')}
         onSubmit={async (name) => {
           if (!cart) return;
+          if (!isCustomer) {
+            saveOnPhone(null, name);
+            showSuccess(t('schemes.savedOnPhone'));
+            return;
+          }
           const saved = await save.mutateAsync({ id: null, name, cart });
+          if (onPhone && schemeId) forgetLocalScheme(schemeId);
           useBookingCart.getState().update({ schemeId: saved.id, schemeName: saved.name });
           showSuccess(t('schemes.saved'));
         }}

@@ -1,11 +1,16 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { BookingCartSchema, type BookingCatalog, type Scheme } from '@snowgear/contracts';
+import {
+  BookingCartSchema,
+  type BookingCartInput,
+  type BookingCatalog,
+  type Scheme,
+} from '@snowgear/contracts';
 import { GlobalMessages } from '@/features/app-state/components/global-messages';
 import { sendSmsCode } from '@/features/auth/api/send-sms-code';
 import { clearSession, loginWithPhone, useSession } from '@/features/auth/stores/session-store';
@@ -18,6 +23,7 @@ import { createQueryClient } from '@/lib/query-client';
 import { storage, StorageKey } from '@/lib/storage';
 import SchemeDetailPage from './scheme-detail-page';
 import SchemeListPage from './scheme-list-page';
+import { localSchemes, saveLocalScheme } from '../utils/local-schemes';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -133,6 +139,41 @@ describe('plans: my list, a shared plan, booking it (real server)', () => {
     const own = (await screen.findByText('寒假亲子')).closest<HTMLElement>('.adm-list-item')!;
     expect(own.textContent).toContain(`${storeName} · ${start.format('MM-DD')} 起 2 天`);
     await api.delete(`/app/schemes/${named.id}`);
+  });
+
+  it('keeps a visitor’s plan on this phone, opens it on the booking page, and joins it to the account once signed in', async () => {
+    clearSession();
+    saveLocalScheme(null, {
+      name: '手机上的方案',
+      cart: scheme.cart as BookingCartInput,
+      storeName: '万龙雪场店',
+      quote: 321,
+    });
+    const router = renderAt('/customer/scheme/list');
+    const row = (await screen.findByText('手机上的方案')).closest<HTMLElement>('.adm-list-item')!;
+    expect(row.textContent).toContain('¥321.00');
+    expect(screen.getByRole('link', { name: '登录并同步' })).toBeTruthy();
+    fireEvent.click(screen.getByText('手机上的方案'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/customer/order-create'));
+    expect(useBookingCart.getState()).toMatchObject({ days: 2, schemeName: '手机上的方案' });
+    expect(useBookingCart.getState().schemeId).toMatch(/^local-/);
+    cleanup();
+
+    // Signed in: the phone's plan joins the account, and the booking page's plan follows it.
+    storage.set(StorageKey.accessToken, ownerTokens[0]!);
+    storage.set(StorageKey.refreshToken, ownerTokens[1]!);
+    useSession.setState(owner);
+    renderAt('/customer/scheme/list');
+    expect(await screen.findByText('本机的 1 个方案已同步到你的账户')).toBeTruthy();
+    const joined = (await api.get<Scheme[]>('/app/schemes')).find(
+      (s) => s.name === '手机上的方案',
+    )!;
+    expect(joined).toBeTruthy();
+    expect(localSchemes()).toEqual([]);
+    expect(useBookingCart.getState().schemeId).toBe(joined.id);
+    expect(await screen.findByText('手机上的方案')).toBeTruthy();
+    expect(screen.queryByText('保存在本机')).toBeNull();
+    await api.delete(`/app/schemes/${joined.id}`);
   });
 
   it("lists the owner's plans, and deletes one after asking", async () => {
