@@ -22,6 +22,9 @@ const TEXTS = {
     waiting: '等待门店确认',
     withdraw: '撤回',
     cancelled: '已取消',
+    placed: (n: string) => `订单 ${n} 已提交，等待门店确认`,
+    orderTitle: (n: string) => `订单 ${n}`,
+    noDeposit: '不含押金',
   },
   'en-US': {
     book: /^Book for a customer/,
@@ -39,6 +42,9 @@ const TEXTS = {
     waiting: 'Waiting for the store',
     withdraw: 'Withdraw',
     cancelled: 'Cancelled',
+    placed: (n: string) => `Order ${n} sent; waiting for the store to confirm`,
+    orderTitle: (n: string) => `Order ${n}`,
+    noDeposit: 'without deposit',
   },
 } as const;
 type Texts = (typeof TEXTS)[keyof typeof TEXTS];
@@ -91,6 +97,15 @@ async function bookForCustomer(
   await row.getByText(texts.waiting).waitFor();
   const number = /20\d{10}/.exec((await row.textContent()) ?? '')?.[0];
   expect(number).toBeTruthy();
+  // It says so above the list, and the row reads without the deposit; one tap opens it.
+  await page.getByText(texts.placed(number!)).waitFor();
+  await row.getByText(texts.noDeposit).waitFor();
+  await row.tap();
+  const sheet = page.getByRole('dialog', { name: texts.orderTitle(number!) });
+  await sheet.getByText(customer.note).waitFor();
+  await sheet.getByText(customer.name).first().waitFor();
+  await page.locator('.agent-order-sheet .adm-popup-close-icon').tap();
+  await sheet.waitFor({ state: 'hidden' });
   return number!;
 }
 

@@ -172,6 +172,8 @@ POST   /api/app/orders/:id/take                           401       403      ok/
 # An agent's own business (each answers for the signed-in agent only)
 GET    /api/app/agent/referral                            401       403      403    ok     403      403     ok
 GET    /api/app/agent/orders                              401       403      403    ok     403      403     ok
+# (one order: another agent’s, or none, reads as none to an agent and to a super admin alike)
+GET    /api/app/agent/orders/:id                          401       403      403    404    403      403     404
 GET    /api/app/agent/customers                           401       403      403    ok     403      403     ok
 GET    /api/app/agent/performance                         401       403      403    ok     403      403     ok
 POST   /api/app/agent/orders                              401       403      403    ok     403      403     ok

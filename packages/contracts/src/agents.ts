@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PlacedCartSchema } from './booking.js';
 import { OrderCustomerNameSchema, OrderCustomerPhoneSchema } from './orders.js';
 import { PagedRequestSchema } from './paging.js';
+import { RentalSummarySchema } from './rental-summary.js';
 import { multiLineText, singleLineText } from './text-schemas.js';
 
 /** How long a referral counts once a customer opened the agent's link (days). */
@@ -54,9 +55,24 @@ export const AgentOrderSchema = z.object({
   rentalStartTime: z.string(),
   rentalEndTime: z.string(),
   totalAmount: z.number(),
+  /** The deposit within the total (refundable: the agent reads the order without it). */
+  deposit: z.number(),
+  /** What the order costs apart from the deposit: rent and fees (yuan). */
+  amount: z.number(),
   createdAt: z.string(),
 });
 export type AgentOrder = z.infer<typeof AgentOrderSchema>;
+
+/**
+ * One of the agent's orders opened from their list: what it is for. Riders' names and addresses
+ * only on an order the agent booked for the customer (a customer who came by the agent's link
+ * keeps them to themselves).
+ */
+export const AgentOrderDetailSchema = AgentOrderSchema.extend({
+  remarks: z.string(),
+  summary: RentalSummarySchema,
+});
+export type AgentOrderDetail = z.infer<typeof AgentOrderDetailSchema>;
 
 /** The customers an agent brought: each phone once, with their orders and what they spent. */
 export const AgentCustomerSchema = z.object({

@@ -7,8 +7,13 @@ import { useSearchParams } from 'react-router';
  * again.
  */
 export function useLandingFlag(name: string): boolean {
+  return useLandingValue(name) === '1';
+}
+
+/** The same for a value (`?placed=202611290012`, the order an agent just placed). */
+export function useLandingValue(name: string): string | null {
   const [params, setParams] = useSearchParams();
-  const [landed] = useState(() => params.get(name) === '1');
+  const [landed] = useState(() => params.get(name));
   useEffect(() => {
     if (!params.has(name)) return;
     const next = new URLSearchParams(params);

@@ -175,6 +175,8 @@ const enUS: Messages = {
     quoteUpdating: 'Updating the price…',
     quoteStale: 'Price not yet updated: it refreshes once you are online, and then you can book',
     totalStale: 'Total {{amount}} (to be updated)',
+    noRidersYetAgent:
+      "Add the customer's riders first: each gets gear sized by height, weight and boot size.",
     noRidersYet:
       'Add the riders first (you, your family): each gets gear sized by height, weight and boot size.',
     riderNoFacts: 'No height or weight yet',
@@ -760,6 +762,10 @@ const enUS: Messages = {
     },
   },
   agent: {
+    noDeposit: 'without deposit',
+    orderTitle: 'Order {{number}}',
+    amount: 'Rent and fees (without the deposit)',
+    depositApart: 'Plus a deposit of {{amount}}, returned to the customer with the gear',
     referral: 'My referral link',
     referralQr: 'Referral QR code',
     code: 'Code',
@@ -797,6 +803,8 @@ const enUS: Messages = {
     waitingStore: 'Waiting for the store',
   },
   agentBooking: {
+    placedNext:
+      'Once the store confirms it, the customer signs in with the phone number given and pays; its status shows under "My orders" below.',
     title: 'Book for a customer',
     tip: 'The store confirms the order; then the customer can pay.',
     back: 'Back',

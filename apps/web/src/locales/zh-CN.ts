@@ -172,6 +172,7 @@ const zhCN = {
     quoteUpdating: '正在更新价格…',
     quoteStale: '价格待更新：联网后自动刷新，刷新后才能提交',
     totalStale: '合计 {{amount}}（待更新）',
+    noRidersYetAgent: '先添加顾客一行的滑雪者，按身高、体重和鞋码为每人配好装备。',
     noRidersYet: '先添加滑雪者（您自己或家人），按身高、体重和鞋码为每人配好装备。',
     riderNoFacts: '未填身高体重',
     savedRiders: '我的滑雪者，点一下加入：',
@@ -738,6 +739,10 @@ const zhCN = {
     },
   },
   agent: {
+    noDeposit: '不含押金',
+    orderTitle: '订单 {{number}}',
+    amount: '租金及费用（不含押金）',
+    depositApart: '另有押金 {{amount}}，归还装备后退还顾客',
     referral: '我的推广链接',
     referralQr: '推广二维码',
     code: '推广码',
@@ -772,6 +777,7 @@ const zhCN = {
     waitingStore: '等待门店确认',
   },
   agentBooking: {
+    placedNext: '门店确认后，顾客用下单的手机号登录即可付款；状态会在下面的“我的订单”里更新。',
     title: '代客下单',
     tip: '订单提交后由门店确认，确认后顾客即可付款。',
     back: '返回',

@@ -116,6 +116,29 @@ describe('orders an agent books for a customer', () => {
       status: OrderStatus.Pending,
       customerPhone: '13800138000',
     });
+    // Read without the deposit (it goes back to the customer); the deposit said apart.
+    const deposit = order.feeItems
+      .filter((f: { kind: string }) => f.kind === 'Deposit')
+      .reduce((n: number, f: { amount: number }) => n + Math.round(f.amount * 100), 0);
+    expect(deposit).toBeGreaterThan(0);
+    expect(Math.round(mine.items[0].deposit * 100)).toBe(deposit);
+    expect(Math.round(mine.items[0].amount * 100)).toBe(
+      Math.round(order.totalAmount * 100) - deposit,
+    );
+    // Opened from the list: what it is for, with the riders the agent typed and the address.
+    const opened = await call('agent', 'GET', `/api/app/agent/orders/${order.id}`);
+    expect(opened.statusCode).toBe(200);
+    expect(opened.json()).toMatchObject({
+      id: order.id,
+      remarks: '酒店前台转交',
+      summary: { deliveryMethod: 'Delivery', deliveryAddress: order.deliveryAddress },
+    });
+    expect(opened.json().summary.lines.length).toBeGreaterThan(0);
+    // Nobody else's: another agent's order, or none, is not found.
+    expect(
+      (await call('agent', 'GET', `/api/app/agent/orders/00000000-0000-4000-8000-000000000000`))
+        .statusCode,
+    ).toBe(404);
     const customers = (await call('customer', 'GET', '/api/app/orders?maxResultCount=100')).json<{
       items: { id: string }[];
     }>();

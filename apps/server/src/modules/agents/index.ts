@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   AgentCustomerSchema,
   AgentOrderCreateSchema,
+  AgentOrderDetailSchema,
   AgentOrderWithdrawSchema,
   OrderSchema,
   AgentListQuerySchema,
@@ -54,6 +55,20 @@ export async function agentRoutes(app: FastifyInstance, options: { timeZone: str
       },
     },
     async (request) => service(request).orders(request.query),
+  );
+
+  r.get(
+    '/api/app/agent/orders/:id',
+    {
+      config: { access: AGENT },
+      schema: {
+        tags,
+        summary: 'One of the agent’s orders, with what it is for',
+        params: z.object({ id: z.uuid() }),
+        response: { 200: AgentOrderDetailSchema },
+      },
+    },
+    async (request) => service(request).order(request.params.id),
   );
 
   r.post(

@@ -3,10 +3,12 @@ import type { FastifyRequest } from 'fastify';
 import { and, count, desc, eq, gte, lt, max, sql } from 'drizzle-orm';
 import {
   ErrorCode,
+  FeeItemKind,
   OrderStatus,
   RoleName,
   type AgentCustomer,
   type AgentOrder,
+  type AgentOrderDetail,
   type AgentPerformance,
   type AgentPeriod,
   type AgentReferral,
@@ -14,7 +16,7 @@ import {
   type PagedResult,
 } from '@snowgear/contracts';
 import type { Database } from '@/db/client.js';
-import { orders, stores, userRoles, users } from '@/db/schema.js';
+import { orderFeeItems, orders, stores, userRoles, users } from '@/db/schema.js';
 import { columnInLanguage } from '@/lib/english.js';
 import { localMinute, zonedMidnight } from '@/lib/local-time.js';
 import { pageOf } from '@/lib/paging.js';
@@ -22,6 +24,8 @@ import { UNIQUE_VIOLATION, pgCode } from '@/lib/pg-errors.js';
 import { conflictError, notFound } from '@/lib/errors.js';
 import { isEnglish, message } from '@/lib/messages.js';
 import { releaseHolds } from '@/modules/orders/capacity.js';
+import { findOrderDetail } from '@/modules/orders/repository.js';
+import { rentalSummaryOf } from '@/modules/orders/rental-summary.js';
 import { writeOrder } from '@/modules/orders/order-lock.js';
 import { agentCommissionRate, commissionFen, earnedFen, NOT_PAID } from './earnings.js';
 import { toYuan } from '@/modules/orders/pricing.js';
@@ -77,6 +81,22 @@ export class AgentsService {
     }
     if (!code) throw new Error('no free referral code');
     return { code, path: `/customer/order-create?ref=${code}` };
+  }
+
+  /** One of the agent's orders, with what it is for (404 for anyone else's). */
+  async order(id: string): Promise<AgentOrderDetail> {
+    const [row] = await this.orderRows().where(and(this.mine(), eq(orders.id, id)));
+    const detail =
+      row && (await findOrderDetail(this.db, this.tenantId, id, isEnglish(this.request)));
+    if (!row || !detail) {
+      throw notFound(ErrorCode.OrderNotFound, message(this.request, 'OrderNotFound'));
+    }
+    return {
+      ...toAgentOrder(row),
+      remarks: row.order.remarks,
+      // Personal details only where the agent booked it (and typed them) for the customer.
+      summary: rentalSummaryOf(detail, row.order.createdBy === this.agentId),
+    };
   }
 
   private mine() {
@@ -138,6 +158,11 @@ export class AgentsService {
       .select({
         order: orders,
         storeName: columnInLanguage(isEnglish(this.request), stores.name, stores.nameEn),
+        depositFen: sql<number>`(select coalesce(sum(${orderFeeItems.amountFen}), 0)::int
+          from ${orderFeeItems}
+          where ${orderFeeItems.orderId} = ${orders.id} and ${orderFeeItems.kind} = ${FeeItemKind.Deposit})`.mapWith(
+          Number,
+        ),
       })
       .from(orders)
       .innerJoin(stores, eq(stores.id, orders.storeId))
@@ -253,9 +278,11 @@ export class AgentsService {
 function toAgentOrder({
   order,
   storeName,
+  depositFen,
 }: {
   order: typeof orders.$inferSelect;
   storeName: string;
+  depositFen: number;
 }): AgentOrder {
   return {
     id: order.id,
@@ -267,6 +294,8 @@ function toAgentOrder({
     rentalStartTime: order.rentalStartAt.toISOString(),
     rentalEndTime: order.rentalEndAt.toISOString(),
     totalAmount: toYuan(order.totalFen),
+    deposit: toYuan(depositFen),
+    amount: toYuan(order.totalFen - depositFen),
     createdAt: order.createdAt.toISOString(),
   };
 }

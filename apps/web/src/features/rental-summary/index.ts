@@ -3,4 +3,10 @@
 
 export { LateFeeNotice, useLateText } from './components/late-fee-notice';
 export { RentalSummary } from './components/rental-summary';
-export { fromCheckout, fromOrder, fromOrderQr, fromQuote } from './utils/summary-view';
+export {
+  fromAgentOrder,
+  fromCheckout,
+  fromOrder,
+  fromOrderQr,
+  fromQuote,
+} from './utils/summary-view';

@@ -8,6 +8,7 @@ import {
 import type {
   AgentCustomer,
   AgentOrder,
+  AgentOrderDetail,
   AgentPerformance,
   AgentPeriod,
   AgentReferral,
@@ -49,6 +50,16 @@ function pagedQuery<T>(name: string, path: string) {
       const loaded = pages.reduce((n, p) => n + p.items.length, 0);
       return loaded < last.totalCount ? loaded : undefined;
     },
+  });
+}
+
+/** One of the agent's orders, opened from the list (null: none open). */
+export function useAgentOrder(id: string | null) {
+  return useQuery({
+    queryKey: [...agentKey, 'order', id] as const,
+    queryFn: () =>
+      api.get<AgentOrderDetail>(`/app/agent/orders/${encodeURIComponent(id!)}`, { silent: true }),
+    enabled: !!id,
   });
 }
 

@@ -11,7 +11,7 @@ import { createQueryClient } from '@/lib/query-client';
 import AgentDashboardPage from './agent-dashboard-page';
 import { storeMorning } from '@/test/store-time';
 
-function renderPage() {
+function renderPage(path = '/agent/dashboard') {
   const router = createMemoryRouter(
     [
       {
@@ -23,9 +23,10 @@ function renderPage() {
         ),
       },
     ],
-    { initialEntries: ['/agent/dashboard'] },
+    { initialEntries: [path] },
   );
   render(<RouterProvider router={router} />);
+  return router;
 }
 
 describe('the agent’s home (real server)', () => {
@@ -108,6 +109,57 @@ describe('the agent’s home (real server)', () => {
     await user.click(within(dialog).getByRole('button', { name: '撤回' }));
     await waitFor(() => expect(within(row as HTMLElement).getByText('已取消')).toBeTruthy());
     expect(within(row as HTMLElement).queryByRole('button', { name: '撤回' })).toBeNull();
+  });
+
+  it('says the order just placed is waiting, and opens each order, read without the deposit', async () => {
+    await changeLanguage('zh-CN');
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    const config = await api.get<H5Config>('/app/config-distribution/h5');
+    const store = Object.values(config.storeConfigs).find((s) => s.storeName === '万龙雪场店')!;
+    const when = storeMorning(362);
+    const catalog = await api.get<BookingCatalog>('/app/booking/catalog', {
+      params: { storeId: store.storeId, rentalStartTime: when, days: 1 },
+    });
+    const kind = catalog.categories.flatMap((c) =>
+      c.kinds
+        .filter((k) => k.free > 0 && k.deposit > 0)
+        .map((k) => ({ categoryId: c.id, size: k.size })),
+    )[0]!;
+    const order = await api.post<Order>('/app/agent/orders', {
+      cart: {
+        storeId: store.storeId,
+        rentalStartTime: when,
+        days: 1,
+        riders: [],
+        lines: [{ type: 'item', ...kind }],
+      },
+      customerName: '详情测试',
+      customerPhone: '13966668888',
+    });
+    try {
+      const deposit = order.feeItems
+        .filter((f) => f.kind === 'Deposit')
+        .reduce((n, f) => n + f.amount, 0);
+      const router = renderPage(`/agent/dashboard?placed=${order.orderNumber}`);
+      expect(
+        await screen.findByText(`订单 ${order.orderNumber} 已提交，等待门店确认`),
+      ).toBeTruthy();
+      // Said once: the address forgets it.
+      await waitFor(() => expect(router.state.location.search).toBe(''));
+      const row = (await screen.findByText(`${order.orderNumber} · 详情测试`)).closest<HTMLElement>(
+        '.adm-list-item',
+      )!;
+      expect(within(row).getByText(`¥${(order.totalAmount - deposit).toFixed(2)}`)).toBeTruthy();
+      expect(within(row).getByText('不含押金')).toBeTruthy();
+      await user.click(within(row).getByText(`${order.orderNumber} · 详情测试`));
+      const sheet = await screen.findByRole('dialog', { name: `订单 ${order.orderNumber}` });
+      expect(
+        within(sheet).getByText(`另有押金 ¥${deposit.toFixed(2)}，归还装备后退还顾客`),
+      ).toBeTruthy();
+      expect(within(sheet).getByText('详情测试 · 13966668888')).toBeTruthy();
+    } finally {
+      await api.post(`/app/agent/orders/${order.id}/withdraw`, {});
+    }
   });
 
   it('speaks English', async () => {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Button, List, Selector, Tabs } from 'antd-mobile';
+import { Button, List, Result, Selector, Tabs } from 'antd-mobile';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { OrderStatus, Permissions, type AgentOrder, type AgentPeriod } from '@snowgear/contracts';
@@ -14,6 +14,7 @@ import { WelcomeCard } from '@/features/home';
 import { storeTime } from '@/lib/store-clock';
 import { money } from '@/lib/money';
 import { textError } from '@/lib/text-rules';
+import { useLandingValue } from '@/lib/landing-flag';
 import {
   agentKey,
   useAgentCustomers,
@@ -23,6 +24,7 @@ import {
 } from '../api/agent';
 import { PerformanceChart } from '../components/performance-chart';
 import { ReferralCard } from '../components/referral-card';
+import { AgentOrderSheet } from '../components/agent-order-sheet';
 import { PullToRefresh } from '@/components/pull-to-refresh';
 import { OrderStatusTag } from '@/components/order-status-tag';
 
@@ -46,10 +48,21 @@ export default function AgentDashboardPage() {
   const performance = usePerformance(period, seesPerformance);
   const orders = useAgentOrders();
   const customers = useAgentCustomers(seesCustomers && tab === 'customers');
+  const [openId, setOpenId] = useState<string | null>(null);
+  // Where the agent's booking for a customer lands: it was placed, and what happens next.
+  const placed = useLandingValue('placed');
 
   return (
     <PullToRefresh onRefresh={() => client.invalidateQueries({ queryKey: agentKey })}>
       <WelcomeCard title={t('home.agentHome')} profilePath={null} />
+      {placed && (
+        <Result
+          className="agent-placed"
+          status="waiting"
+          title={t('agentBooking.placed', { number: placed })}
+          description={t('agentBooking.placedNext')}
+        />
+      )}
       {booksForCustomers && (
         <section className="page-body" aria-label={t('agent.bookForCustomer')}>
           <Link to={Paths.agentOrderCreate} className="agent-book">
@@ -118,13 +131,22 @@ export default function AgentDashboardPage() {
               {items.map((o) => (
                 <List.Item
                   key={o.id}
+                  onClick={() => setOpenId(o.id)}
+                  arrowIcon
                   description={
                     <>
                       {o.storeName} · {t('agent.starts', { time: storeTime(o.rentalStartTime) })}
                       {o.status === OrderStatus.Pending && booksForCustomers && (
                         <span className="agent-order__pending">
                           {t('agent.waitingStore')}
-                          <Button size="small" fill="outline" onClick={() => setWithdrawing(o)}>
+                          <Button
+                            size="small"
+                            fill="outline"
+                            onClick={(event) => {
+                              event.stopPropagation();
+                              setWithdrawing(o);
+                            }}
+                          >
                             {t('agent.withdraw')}
                           </Button>
                         </span>
@@ -134,7 +156,11 @@ export default function AgentDashboardPage() {
                   extra={
                     <span className="agent-order__extra">
                       <OrderStatusTag status={o.status} />
-                      <span>{money(o.totalAmount)}</span>
+                      {/* Without the deposit, which goes back to the customer. */}
+                      <span>{money(o.amount)}</span>
+                      {o.deposit > 0 && (
+                        <small className="agent-order__deposit">{t('agent.noDeposit')}</small>
+                      )}
                     </span>
                   }
                 >
@@ -170,6 +196,7 @@ export default function AgentDashboardPage() {
         </PagedList>
       )}
       <ProfileView path={Paths.agentDashboard} />
+      <AgentOrderSheet id={openId} onClose={() => setOpenId(null)} />
       <PromptDialog
         visible={!!withdrawing}
         title={t('agent.withdrawTitle', { number: withdrawing?.orderNumber ?? '' })}

@@ -8,6 +8,8 @@ interface Props {
   riders: CartRider[];
   /** The signed-in customer's saved riders not in the booking yet (one tap adds them). */
   saved: RiderProfile[];
+  /** An agent books for a customer's party, not for themselves and their family. */
+  forAgent?: boolean;
   onAdd: () => void;
   onAddSaved: (profile: RiderProfile) => void;
   onEdit: (rider: CartRider) => void;
@@ -15,11 +17,23 @@ interface Props {
 }
 
 /** Who the gear is for: each rider of the booking, with what sizing and the binding go by. */
-export function CartRiders({ riders, saved, onAdd, onAddSaved, onEdit, onRemove }: Props) {
+export function CartRiders({
+  riders,
+  saved,
+  forAgent = false,
+  onAdd,
+  onAddSaved,
+  onEdit,
+  onRemove,
+}: Props) {
   const { t } = useTranslation();
   return (
     <div className="riders-section">
-      {riders.length === 0 && <p className="booking-empty">{t('booking.noRidersYet')}</p>}
+      {riders.length === 0 && (
+        <p className="booking-empty">
+          {forAgent ? t('booking.noRidersYetAgent') : t('booking.noRidersYet')}
+        </p>
+      )}
       <ul className="rider-list">
         {riders.map((rider) => (
           <li key={rider.key} className="rider-card">

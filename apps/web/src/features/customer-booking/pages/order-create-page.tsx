@@ -142,7 +142,6 @@ export function BookingPage({ agent }: { agent?: AgentBooking }) {
   const store = storeId ? config?.storeConfigs[storeId] : undefined;
   const session = useSession();
   const showError = useAppStore((s) => s.showError);
-  const showSuccess = useAppStore((s) => s.showSuccess);
   const forAgent = !!agent;
   const useCart = forAgent ? useAgentBookingCart : useBookingCart;
   const saved = useCart();
@@ -310,8 +309,10 @@ export function BookingPage({ agent }: { agent?: AgentBooking }) {
         remarks: draft.remarks.trim(),
       });
       useCart.getState().clear();
-      showSuccess(t('agentBooking.placed', { number: order.orderNumber }));
-      void navigate(Paths.agentDashboard, { replace: true });
+      // The agent's home says it was placed and what happens next, above their orders.
+      void navigate(`${Paths.agentDashboard}?placed=${encodeURIComponent(order.orderNumber)}`, {
+        replace: true,
+      });
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
       const short = err.data?.shortages;
@@ -503,6 +504,7 @@ export function BookingPage({ agent }: { agent?: AgentBooking }) {
                 <CartRiders
                   riders={draft.riders}
                   saved={savedRiders}
+                  forAgent={forAgent}
                   onAddSaved={(profile) =>
                     useCart.getState().saveRider({
                       key: newRiderKey(),

@@ -104,6 +104,10 @@ export const fromCheckout = (checkout: Checkout) =>
 
 export const fromOrderQr = (qr: OrderQr) => fromServer(qr.summary, qr.status, null);
 
+/** An agent's order opened from their list. */
+export const fromAgentOrder = (order: Pick<OrderQr, 'summary' | 'status'>) =>
+  fromServer(order.summary, order.status, null);
+
 /** The customer's own order, as they read it (names and addresses are theirs). */
 export function fromOrder(order: Order): SummaryView {
   const feesOf = (kind: FeeItemKind) =>
