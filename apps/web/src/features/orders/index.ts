@@ -10,4 +10,5 @@ export { DinLines } from './components/din-lines';
 export { HandoverPanel } from './components/handover-panel';
 export { OrderCard } from './components/order-card';
 export { OrderTimeline } from './components/order-sections';
+export { OrderTotal } from './components/order-total';
 export { savedOrderQrs } from './utils/saved-order-qr';

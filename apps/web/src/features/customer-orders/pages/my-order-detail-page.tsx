@@ -9,7 +9,7 @@ import { PageHeader } from '@/components/page-header';
 import { PrivatePhoto } from '@/components/private-photo';
 import { QueryState } from '@/components/query-state';
 import { money } from '@/lib/money';
-import { useOrder, OrderTimeline } from '@/features/orders';
+import { useOrder, OrderTimeline, OrderTotal } from '@/features/orders';
 import { CollectOnDeliveryTag } from '@/features/cash-on-delivery';
 import { StoreNavigationButton } from '@/features/store-navigation';
 import { useConfigStore } from '@/features/system-config';
@@ -62,10 +62,9 @@ export default function MyOrderDetailPage() {
                 <OrderStatusTag status={order.status} />
               </div>
               <div className="my-order__total">
-                <span>{t('orders.total')}</span>
-                <strong>{money(order.totalAmount)}</strong>
-                <small>{t('orders.paid', { amount: money(order.paidAmount) })}</small>
-                <CollectOnDeliveryTag order={order} payer />
+                <OrderTotal order={order} payer>
+                  <CollectOnDeliveryTag order={order} payer />
+                </OrderTotal>
               </div>
             </section>
             <div className="page-body my-order__time">

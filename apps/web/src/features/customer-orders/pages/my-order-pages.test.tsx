@@ -3,7 +3,12 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { BookingCatalog, Order, PaymentAttempt } from '@snowgear/contracts';
+import {
+  OrderStatus,
+  type BookingCatalog,
+  type Order,
+  type PaymentAttempt,
+} from '@snowgear/contracts';
 import { ActionBarContext } from '@/components/layouts/action-bar';
 import { GlobalMessages } from '@/features/app-state/components/global-messages';
 import { sendSmsCode } from '@/features/auth/api/send-sms-code';
@@ -281,6 +286,44 @@ describe("the customer's orders: dashboard, list and detail (real server)", () =
       await screen.findByRole('button', { name: /^View the damage photo of 顾客损坏雪杖/ }),
     ).toBeTruthy();
     await changeLanguage('zh-CN');
+  });
+
+  it('heads a completed order with what was kept and the deposit returned, not the total', async () => {
+    await loginWithPassword({
+      userNameOrEmailAddress: 'employee',
+      password: '1q2w3E*',
+      rememberMe: false,
+    });
+    const storeId = useSession.getState().user!.primaryStoreId!;
+    const gear = await newGear(storeId, '雪杖', '完成订单雪杖', 'CMP', { count: 1 });
+    const created = await counterOrder({
+      storeId,
+      customerName: '订单测试',
+      customerPhone: PHONE,
+      rentalStartTime: new Date(Date.now() - 60_000).toISOString(),
+      rentalEndTime: new Date(Date.now() + DAY).toISOString(),
+      items: [{ equipmentId: gear[0]!.id }],
+    });
+    for (const bill of created.bills) {
+      await api.post(`/app/orders/confirm-cash-received?billId=${bill.id}`);
+    }
+    await api.post(`/app/orders/${created.id}/handover`, { barcodes: [gear[0]!.barcodeNumber] });
+    const returned = await api.post<Order>(`/app/orders/${created.id}/return`, {
+      items: [{ orderItemId: created.items[0]!.id, state: 'returned' }],
+    });
+    const refund = returned.bills.find((b) => b.kind === 'refund' && b.status === 'pending')!;
+    await api.post(`/app/orders/confirm-cash-refunded?billId=${refund.id}`);
+    const done = await api.get<Order>(`/app/orders/${created.id}`);
+    expect(done.status).toBe(OrderStatus.Completed);
+    storage.set(StorageKey.accessToken, tokens[0]!);
+    storage.set(StorageKey.refreshToken, tokens[1]!);
+    useSession.setState(session);
+
+    renderAt(`/customer/orders/${created.id}`);
+    const head = (await screen.findByText('实付')).closest<HTMLElement>('.my-order__total')!;
+    expect(head.textContent).toContain(`¥${done.paidAmount.toFixed(2)}`);
+    expect(head.textContent).toContain(`押金已退 ¥${refund.amount.toFixed(2)}`);
+    expect(head.textContent).not.toContain('订单金额');
   });
 
   it('says where an online payment that came after the bill was paid in cash went, in both languages', async () => {

@@ -17,6 +17,7 @@ import { Paths } from '@/config/paths';
 import { ActionBar } from '@/components/layouts/action-bar';
 import { PageHeader } from '@/components/page-header';
 import { PrivatePhoto } from '@/components/private-photo';
+import { OrderTotal } from '../components/order-total';
 import { CashPending } from '../components/cash-pending';
 import { ItemDamage } from '../components/item-damage';
 import { PromptDialog } from '@/components/prompt-dialog';
@@ -244,11 +245,10 @@ export default function OrderDetailPage() {
                 <Tag className="order-detail__type">{t(`orders.types.${order.orderType}`)}</Tag>
               </div>
               <div className="order-detail__total">
-                <span>{t('orders.total')}</span>
-                <strong>{money(order.totalAmount)}</strong>
-                <small>{t('orders.paid', { amount: money(order.paidAmount) })}</small>
-                <BalanceLine order={order} />
-                <CollectOnDeliveryTag order={order} />
+                <OrderTotal order={order}>
+                  <BalanceLine order={order} />
+                  <CollectOnDeliveryTag order={order} />
+                </OrderTotal>
               </div>
             </section>
 
