@@ -3,6 +3,7 @@
 
 export { useBusinessName, useConfigStore } from './stores/config-store';
 export { businessParameter } from './utils/business-parameters';
+export { listOf, readable } from './utils/parameter-values';
 export {
   type BookingStart,
   bookingStart,

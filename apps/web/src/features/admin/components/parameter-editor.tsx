@@ -1,11 +1,10 @@
 import { Checkbox, Input, Selector, type InputRef } from 'antd-mobile';
-import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ParameterKind, PARAMETER_LIMITS, type AdminParameter } from '@snowgear/contracts';
 import { ChipsInput } from '@/components/chips-input';
 import { FormField, fieldErrorId } from '@/components/form-field';
-import { money } from '@/lib/money';
 import { useFieldAria } from '@/lib/use-field-aria';
+import { listOf, readable } from '@/features/system-config';
 
 type Key = AdminParameter['key'];
 
@@ -31,45 +30,6 @@ type ParameterName =
   | 'HalfDayFrom'
   | 'EarlyBookingDays'
   | 'EarlyBookingPercent';
-
-/** A list parameter's value as entries (a broken value reads as none). */
-export function listOf(value: string): string[] {
-  if (!value.trim()) return [];
-  try {
-    const list = JSON.parse(value) as unknown;
-    return Array.isArray(list) ? list.map(String) : [];
-  } catch {
-    return [];
-  }
-}
-
-/** How a value reads to people: lists joined, switches in words, money with its sign. */
-export function readable(
-  t: TFunction,
-  parameter: Pick<AdminParameter, 'kind'>,
-  value: string,
-): string {
-  if (!value.trim()) return t('admin.parameters.notSet');
-  switch (parameter.kind) {
-    case ParameterKind.Switch:
-      return value.toLowerCase() === 'true' ? t('admin.parameters.on') : t('admin.parameters.off');
-    case ParameterKind.Addresses:
-      return listOf(value).join('、') || t('admin.parameters.notSet');
-    case ParameterKind.Amounts:
-      return (
-        listOf(value)
-          .map((n) => money(Number(n)))
-          .join('、') || t('admin.parameters.notSet')
-      );
-    case ParameterKind.Money:
-      return money(Number(value));
-    case ParameterKind.Days:
-    case ParameterKind.Hours:
-    case ParameterKind.Percent:
-    case ParameterKind.TimeOfDay:
-      return value;
-  }
-}
 
 interface Props {
   parameter: AdminParameter;
@@ -208,9 +168,12 @@ export function ParameterEditor({
               onChange(follow ? null : parameter.global || defaultFor(parameter))
             }
           >
-            {t('admin.parameters.inheritValue', {
-              value: readable(t, parameter, parameter.global),
-            })}
+            {/* A store with its own value reads only that one; the business's shows while followed. */}
+            {inheriting
+              ? t('admin.parameters.inheritValue', {
+                  value: readable(t, parameter, parameter.global),
+                })
+              : t('admin.parameters.inherit')}
           </Checkbox>
         )}
         {!inheriting && editor()}

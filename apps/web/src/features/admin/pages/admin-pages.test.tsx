@@ -119,8 +119,11 @@ describe('the administration console (real server)', () => {
         source: 'store',
       });
     });
-    // The page shows what is now in force.
+    // The page shows what is now in force, and only the store's value: not the business's too.
     expect(await within(field).findByText(/生效：¥66.50/)).toBeTruthy();
+    expect(within(field).getByRole('checkbox').closest('.parameter__inherit')!.textContent).toBe(
+      '跟随全局',
+    );
     // A value the parameter cannot take is named next to it.
     await user.clear(within(field).getByRole('textbox'));
     await user.type(within(field).getByRole('textbox'), '1.234');
