@@ -278,6 +278,8 @@ describe('the counter without network', () => {
       },
     );
     await page.goto(`${baseUrl}/store/orders/create`);
+    // The order never sent: the clerk says it is the same customer's.
+    await page.getByRole('button', { name: '继续上一单（断网开单，1 件）' }).tap();
     await page.getByText('已恢复上次未提交的内容').waitFor();
     // The customer signs on the phone offline too: the signature waits with the order.
     await customerSigns(page);

@@ -153,6 +153,8 @@ describe('a new order at the counter', () => {
       page.locator('.order-create-line', { hasText: spare!.barcodeNumber }).waitFor(limit),
     );
     await page.reload();
+    // Asked first whose it is: the same customer's, so it carries on.
+    await page.getByRole('button', { name: '继续上一单（周九，1 件）' }).tap();
     await page.locator('.order-create-line', { hasText: spare!.barcodeNumber }).waitFor();
     expect(await page.getByRole('textbox', { name: '客户姓名' }).inputValue()).toBe('周九');
     expect(page.url()).toContain('/store/orders/create');

@@ -1058,6 +1058,14 @@ const enUS: Messages = {
     failed: 'Not found',
   },
   orderCreate: {
+    resume: {
+      title: 'An order was not sent',
+      text: 'This phone holds an order that was never sent. Carry on if it is the same customer; for a new customer, start a blank order.',
+      continue_one: 'Carry on ({{who}}, {{count}} item)',
+      continue_other: 'Carry on ({{who}}, {{count}} items)',
+      blank: 'New blank order',
+      noName: 'no name yet',
+    },
     title: 'New order',
     customerName: 'Customer name',
     customerNamePlaceholder: "Enter the customer's name",

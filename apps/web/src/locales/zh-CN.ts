@@ -1022,6 +1022,14 @@ const zhCN = {
     failed: '未找到',
   },
   orderCreate: {
+    resume: {
+      title: '上一单还没有提交',
+      text: '这部手机上有一张没发送的订单。是同一位顾客就继续，换了顾客请新建空白订单。',
+      continue_one: '继续上一单（{{who}}，{{count}} 件）',
+      continue_other: '继续上一单（{{who}}，{{count}} 件）',
+      blank: '新建空白订单',
+      noName: '未填姓名',
+    },
     title: '创建订单',
     customerName: '客户姓名',
     customerNamePlaceholder: '请输入客户姓名',

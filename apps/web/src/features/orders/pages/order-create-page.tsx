@@ -16,6 +16,7 @@ import {
 } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';
 import { DraftNotice } from '@/components/draft-notice';
+import { ResumeDraft } from '../components/resume-draft';
 import { ActionBar } from '@/components/layouts/action-bar';
 import { PageHeader } from '@/components/page-header';
 import { revealFirstError } from '@/lib/reveal-first-error';
@@ -148,6 +149,14 @@ function OrderCreateForm({ storeId, onCreated }: { storeId: string; onCreated: (
   const [restored] = useState(() => loadOrderDraft(userId));
   const [draft, setDraft] = useState<OrderCreateDraft>(restored ?? EMPTY_DRAFT);
   const [showRestored, setShowRestored] = useState(!!restored);
+  // An unsent order of an earlier customer (someone named, or gear on it): the clerk chooses
+  // first (resume-draft.tsx). A draft of only a start time or length is nobody's yet.
+  const [choosing, setChoosing] = useState(
+    !!restored &&
+      (restored.items.length > 0 ||
+        !!restored.customerName.trim() ||
+        !!restored.customerPhone.trim()),
+  );
   const [errors, setErrors] = useState<OrderCreateErrors>({});
   const [conflict, setConflict] = useState<(OrderConflict & { message: string }) | null>(null);
   // The lines the server refused at submit, each with why (until removed or the window changes).
@@ -430,6 +439,21 @@ function OrderCreateForm({ storeId, onCreated }: { storeId: string; onCreated: (
     setShowRestored(false);
     setSignature(null);
   };
+
+  if (choosing && restored) {
+    return (
+      <div ref={root} className="order-create__body">
+        <ResumeDraft
+          draft={restored}
+          onResume={() => setChoosing(false)}
+          onBlank={() => {
+            setChoosing(false);
+            handleStartOver();
+          }}
+        />
+      </div>
+    );
+  }
 
   return (
     <div ref={root} className="order-create__body">

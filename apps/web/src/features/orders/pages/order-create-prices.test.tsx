@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -12,7 +12,13 @@ import { createQueryClient } from '@/lib/query-client';
 import { newGear, pricedKind } from '@/test/gear';
 import { api, http } from '@/lib/api-client';
 import { stubPhotoDom } from '@/test/photo';
-import { EMPTY_DRAFT, lineOf, saveOrderDraft } from '../utils/order-create-form';
+import {
+  EMPTY_DRAFT,
+  clearOrderDraft,
+  lineOf,
+  loadOrderDraft,
+  saveOrderDraft,
+} from '../utils/order-create-form';
 import OrderCreatePage from './order-create-page';
 
 stubPhotoDom();
@@ -50,6 +56,44 @@ function renderCounter() {
   render(<RouterProvider router={router} />);
 }
 
+/** The draft set up here is this customer's order: the clerk carries on with it. */
+const carryOn = async () =>
+  fireEvent.click(await screen.findByRole('button', { name: /^继续上一单/ }));
+
+describe('an order never sent (real server)', () => {
+  it('asks first whether it is the same customer’s, and a blank order leaves nothing of it', async () => {
+    await changeLanguage('zh-CN');
+    await signIn('manager');
+    await useConfigStore.getState().load({ force: true });
+    const { id: userId, primaryStoreId } = useSession.getState().user!;
+    const [a, b] = await newGear(primaryStoreId!, '雪杖', '上一单雪杖', 'PREV', { count: 2 });
+    const previous = {
+      ...EMPTY_DRAFT,
+      customerName: '王先生',
+      customerPhone: '13800001234',
+      items: [lineOf(a!), lineOf(b!)],
+    };
+    saveOrderDraft(userId, previous);
+    renderCounter();
+    const choice = await screen.findByRole('alertdialog', { name: '上一单还没有提交' });
+    // Nothing of the form, so nothing is added to the earlier customer's order meanwhile.
+    expect(screen.queryByRole('button', { name: /^创建订单/ })).toBeNull();
+    fireEvent.click(within(choice).getByRole('button', { name: '新建空白订单' }));
+    expect(await screen.findByText('还没有添加设备')).toBeTruthy();
+    expect(screen.queryByText('上一单雪杖 1')).toBeNull();
+    expect(loadOrderDraft(userId)).toBeNull();
+    cleanup();
+
+    // The same customer after all: their order as it was.
+    saveOrderDraft(userId, previous);
+    renderCounter();
+    fireEvent.click(await screen.findByRole('button', { name: '继续上一单（王先生，2 件）' }));
+    expect(await screen.findByDisplayValue('王先生')).toBeTruthy();
+    expect(screen.getAllByText(/上一单雪杖/).length).toBeGreaterThanOrEqual(2);
+    clearOrderDraft(userId);
+  });
+});
+
 describe('the counter reads the price the server will charge (real server)', () => {
   it("shows a line's rent on the store's rate card, not its daily price × days, and explains it", async () => {
     await changeLanguage('zh-CN');
@@ -74,6 +118,8 @@ describe('the counter reads the price the server will charge (real server)', () 
     });
 
     renderCounter();
+
+    await carryOn();
     const fees = await screen.findByRole('region', { name: '费用' });
     // The server's ¥60 for three days, not ¥25 × 3 = ¥75, and how it came about.
     expect(
@@ -124,6 +170,7 @@ describe('the counter reads the price the server will charge (real server)', () 
       items: [lineOf(item!)],
     });
     renderCounter();
+    await carryOn();
     const fees = await screen.findByRole('region', { name: '费用' });
     expect(
       await within(fees).findByText(`半天杖 1 ${item!.barcodeNumber} · 1 天 ¥30`),
@@ -168,6 +215,7 @@ describe('the counter reads the price the server will charge (real server)', () 
         items: [lineOf(b!), lineOf(s!)],
       });
       renderCounter();
+      await carryOn();
       const fees = await screen.findByRole('region', { name: '费用' });
       // ¥50 for the pair against ¥70 apart, said once, and the pack's ¥150 deposit.
       expect(

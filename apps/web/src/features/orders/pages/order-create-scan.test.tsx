@@ -200,6 +200,8 @@ describe('the counter scan-to-order (real server)', () => {
     });
     const user = userEvent.setup({ pointerEventsCheck: 0 });
     renderPage();
+    // The draft set up here is this customer's order: the clerk carries on with it.
+    await user.click(await screen.findByRole('button', { name: '继续上一单（吴整单，0 件）' }));
     for (const item of [a!, b!, c!]) {
       gunScan(item.barcodeNumber);
       await screen.findByText(`已添加 ${item.name}（${item.barcodeNumber}）`);
