@@ -378,4 +378,33 @@ describe('every target a customer or an agent taps is at least 44 × 44 px', () 
       300_000,
     );
   });
+
+  // Issue 61: the store's pages are tapped with gloves too (the phone link, the order list's
+  // short tabs, the finance days, the volume slider). One language: the sizes come from the
+  // layout, and the customer's walk above checks the English words' widths.
+  it('on the pages a clerk and a manager tap', async () => {
+    const context = await newPhone(browser);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await signIn(page, baseUrl, 'manager', '/store/dashboard');
+    const orders = await staffApi(page, baseUrl).call<{ items: { id: string }[] }>(
+      'GET',
+      '/api/app/orders?maxResultCount=1',
+    );
+    const findings: Findings = [];
+    for (const path of [
+      '/store/dashboard',
+      '/store/orders/list',
+      `/store/orders/detail/${orders.items[0]!.id}`,
+      '/store/workspace',
+      '/store/finance',
+      '/store/profile',
+      '/store/inventory',
+    ]) {
+      await visit(page, path, findings);
+    }
+    expect(findings, `targets under ${MIN_TARGET_PX} px`).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
 });

@@ -253,7 +253,13 @@ export default function OrderDetailPage() {
             </section>
 
             <List header={t('orders.customer')}>
-              <List.Item extra={<a href={`tel:${order.customerPhone}`}>{order.customerPhone}</a>}>
+              <List.Item
+                extra={
+                  <a href={`tel:${order.customerPhone}`} className="tel-link">
+                    {order.customerPhone}
+                  </a>
+                }
+              >
                 {order.customerName}
               </List.Item>
               <List.Item extra={t('orders.daysCount', { count: order.days })}>
