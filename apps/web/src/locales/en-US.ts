@@ -1036,6 +1036,7 @@ const enUS: Messages = {
     },
   },
   smartScan: {
+    unreadable: 'Scanned too fast to read: scan {{code}}… again',
     title: 'Smart scan',
     tip: 'Scan an order QR code or an equipment barcode',
     quickActions: 'Quick actions',

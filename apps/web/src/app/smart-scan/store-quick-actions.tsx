@@ -14,6 +14,8 @@ import { useSmartScanStore } from './smart-scan-store';
 import { useSmartScan } from './use-smart-scan';
 import { useQuickActionSlot } from '@/app/layouts/quick-action-slot';
 import { loadEquipmentDialog } from '@/features/inventory';
+import { useAppStore } from '@/features/app-state';
+import { playSound, SoundKind } from '@/features/audio';
 
 // What a scan opens comes when something is scanned (with every text it may show).
 const EquipmentDialog = lazy(
@@ -50,11 +52,20 @@ export function StoreQuickActions() {
 
   // A gun scanner typing on the page feeds the panel that asked for scans, else smart scan
   // (not while the scanner dialog is open).
-  useKeyboardWedge((text) => {
-    const target = currentWedgeTarget();
-    if (target) target(text);
-    else void handleCode(text);
-  }, !scannerOpen);
+  // A burst it could not read is said, with the sound of a refused scan: none is lost unheard.
+  const showError = useAppStore((s) => s.showError);
+  useKeyboardWedge(
+    (text) => {
+      const target = currentWedgeTarget();
+      if (target) target(text);
+      else void handleCode(text);
+    },
+    !scannerOpen,
+    (partial) => {
+      playSound(SoundKind.scanError);
+      showError(t('smartScan.unreadable', { code: partial.slice(0, 24) }));
+    },
+  );
 
   const snapshot = sessionSnapshot(session);
   const canOpen = (path: string) => {

@@ -13,8 +13,14 @@ const IDLE_FLUSH_MIN_LENGTH = 6;
  * data in a deferred render (QueryState, PagedList), whose ordinary effects run only after the
  * paint, and a scan fired as the page appeared was lost in between.
  */
-export function useKeyboardWedge(onScan: (text: string) => void, enabled = true) {
+export function useKeyboardWedge(
+  onScan: (text: string) => void,
+  enabled = true,
+  /** A scanner's burst that could not be read (what arrived of it): to be scanned again. */
+  onUnreadable?: (partial: string) => void,
+) {
   const emit = useEffectEvent(onScan);
+  const unreadable = useEffectEvent((partial: string) => onUnreadable?.(partial));
   useLayoutEffect(() => {
     if (!enabled) return;
     const buffer = new WedgeBuffer();
@@ -26,15 +32,19 @@ export function useKeyboardWedge(onScan: (text: string) => void, enabled = true)
       clearTimeout(idleTimer);
       if (event.key === 'Enter' || event.key === 'Tab') {
         if (!buffer.pending) return;
-        const text = buffer.flush(now);
-        if (text) {
+        const taken = buffer.take(now);
+        if (taken.code) {
           event.preventDefault();
-          emit(text);
+          emit(taken.code);
+        } else if (taken.unreadable) {
+          event.preventDefault();
+          unreadable(taken.unreadable);
         }
         return;
       }
       if (event.key.length !== 1) return;
-      buffer.key(event.key, now);
+      const cut = buffer.key(event.key, now);
+      if (cut) unreadable(cut);
       idleTimer = setTimeout(() => {
         const text = buffer.flush(performance.now());
         if (text && text.length >= IDLE_FLUSH_MIN_LENGTH) emit(text);

@@ -126,6 +126,24 @@ describe('keyboard-wedge scanners', () => {
     expect(b.flush(end + 5)).toBeNull(); // too short
   });
 
+  it('says a burst it could not read (a stall inside a scan, or before its Enter), never a person typing', () => {
+    const b = new WedgeBuffer(50, 4);
+    // A scan the busy page stalled in: the part before the stall is said to be unreadable.
+    const cuts = [...'SGWL'].map((ch, i) => b.key(ch, 1000 + i * 8));
+    expect(cuts.every((c) => c === null)).toBe(true);
+    expect(b.key('S', 1100)).toBe('SGWL');
+    // Enter long after the last key: what came is said, not dropped.
+    let end = type(b, 'SGWLSKI003', 2000, 8);
+    expect(b.take(end + 400)).toEqual({ code: null, unreadable: 'SGWLSKI003' });
+    // A clean scan is a code; a person's typing is neither, nor is a stray key before a scan.
+    end = type(b, 'SGWLSKI004', 3000, 8);
+    expect(b.take(end + 5)).toEqual({ code: 'SGWLSKI004', unreadable: null });
+    end = type(b, 'SGWL', 5000, 180);
+    expect(b.take(end + 5)).toEqual({ code: null, unreadable: null });
+    expect(b.key('x', 8000)).toBeNull();
+    expect(b.key('S', 9000)).toBeNull();
+  });
+
   it('starts afresh after a pause, so stray keys do not stick to the next scan', () => {
     const b = new WedgeBuffer(50, 4);
     b.key('x', 0);
