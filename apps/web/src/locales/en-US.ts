@@ -1059,6 +1059,10 @@ const enUS: Messages = {
     failed: 'Not found',
   },
   orderCreate: {
+    closed: {
+      text: 'The store is closed now (open {{hours}}): this order starts now.',
+      startAtOpening: 'Start at {{time}}',
+    },
     resume: {
       title: 'An order was not sent',
       text: 'This phone holds an order that was never sent. Carry on if it is the same customer; for a new customer, start a blank order.',

@@ -1023,6 +1023,10 @@ const zhCN = {
     failed: '未找到',
   },
   orderCreate: {
+    closed: {
+      text: '门店现在已打烊（营业时间 {{hours}}）：这张订单从现在开始计租。',
+      startAtOpening: '改为 {{time}} 开始',
+    },
     resume: {
       title: '上一单还没有提交',
       text: '这部手机上有一张没发送的订单。是同一位顾客就继续，换了顾客请新建空白订单。',

@@ -13,6 +13,7 @@ export {
   defaultRentalDays,
   defaultRentalStart,
   halfDayWindow,
+  nextOpening,
   presetAddresses,
   rentalEnd,
 } from './utils/rental-rules';

@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button, Form } from 'antd-mobile';
+import { Notice } from '@/components/notice';
+import { storeTime } from '@/lib/store-clock';
 import { useTranslation } from 'react-i18next';
 import {
   BusinessParameterKey,
@@ -33,6 +35,7 @@ import {
   DEFAULT_BUSINESS_TIME_ZONE,
   defaultRentalDays,
   halfDayWindow,
+  nextOpening,
   defaultRentalStart,
   presetAddresses,
   rentalEnd,
@@ -191,6 +194,11 @@ function OrderCreateForm({ storeId, onCreated }: { storeId: string; onCreated: (
     DEFAULT_BUSINESS_TIME_ZONE,
   );
   const halfDay = !!draft.halfDay && afternoon.possible;
+  // The store is shut now (已打烊, or its rest day): an order starting before it opens is said,
+  // with the opening one tap away (a clerk after hours may still hand gear out now).
+  const storeHours = config?.storeConfigs[storeId]?.businessHours;
+  const opensAt = storeHours ? nextOpening(now, storeHours, DEFAULT_BUSINESS_TIME_ZONE) : null;
+  const startsWhileClosed = !!opensAt && start < opensAt;
   const days = halfDay ? 1 : (draft.days ?? defaultRentalDays(param(K.DefaultRentalDays)));
   const deliveryFee = feeParameter(param(K.DeliveryFee));
   const pickupFee = feeParameter(param(K.PickupFee));
@@ -459,6 +467,27 @@ function OrderCreateForm({ storeId, onCreated }: { storeId: string; onCreated: (
     <div ref={root} className="order-create__body">
       {showRestored && (
         <DraftNotice onStartOver={handleStartOver} onDismiss={() => setShowRestored(false)} />
+      )}
+      {startsWhileClosed && storeHours && opensAt && (
+        <Notice
+          tone="alert"
+          actions={
+            <Button
+              size="small"
+              fill="none"
+              color="primary"
+              onClick={() => update({ start: opensAt.toISOString() })}
+            >
+              {t('orderCreate.closed.startAtOpening', {
+                time: storeTime(opensAt.toISOString(), 'MM-DD HH:mm'),
+              })}
+            </Button>
+          }
+        >
+          {t('orderCreate.closed.text', {
+            hours: `${storeHours.startTime}–${storeHours.endTime}`,
+          })}
+        </Notice>
       )}
       <OrderCreateDetails
         draft={draft}

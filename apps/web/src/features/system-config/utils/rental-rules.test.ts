@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { DeliveryMethod } from '@snowgear/contracts';
-import { bookingStart, daySlots, defaultBookingDay, type BookingHours } from './rental-rules';
+import {
+  bookingStart,
+  daySlots,
+  defaultBookingDay,
+  nextOpening,
+  type BookingHours,
+} from './rental-rules';
 
 const TZ = 'Asia/Shanghai';
 const at = (local: string) => new Date(`${local}+08:00`);
@@ -120,5 +126,28 @@ describe('where a booking starts', () => {
       TZ,
     );
     expect(start.slot).toBeNull();
+  });
+});
+
+describe('when a shut store opens next (the counter after hours)', () => {
+  const hours = { startTime: '08:00', endTime: '21:30', restDays: [2] };
+  it('is null while it is open, its opening today before it, and the next working day after it', () => {
+    // Thursday 26 November 2026.
+    expect(nextOpening(at('2026-11-26T10:00:00'), hours, 'Asia/Shanghai')).toBeNull();
+    expect(nextOpening(at('2026-11-26T21:30:00'), hours, 'Asia/Shanghai')).toBeNull();
+    expect(nextOpening(at('2026-11-26T04:00:00'), hours, 'Asia/Shanghai')).toEqual(
+      at('2026-11-26T08:00:00'),
+    );
+    expect(nextOpening(at('2026-11-26T22:10:00'), hours, 'Asia/Shanghai')).toEqual(
+      at('2026-11-27T08:00:00'),
+    );
+    // Monday night: Tuesday is its rest day, so Wednesday.
+    expect(nextOpening(at('2026-11-30T23:00:00'), hours, 'Asia/Shanghai')).toEqual(
+      at('2026-12-02T08:00:00'),
+    );
+    // On the rest day itself, at noon.
+    expect(nextOpening(at('2026-12-01T12:00:00'), hours, 'Asia/Shanghai')).toEqual(
+      at('2026-12-02T08:00:00'),
+    );
   });
 });

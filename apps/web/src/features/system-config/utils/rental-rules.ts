@@ -39,6 +39,26 @@ export function defaultRentalStart(
   return new Date(Math.ceil(now.getTime() / HALF_HOUR_MS) * HALF_HOUR_MS);
 }
 
+/**
+ * When a store that is shut now opens next (its opening time today, else on its next working
+ * day); null while it is open. The counter starts an order made after hours then, not at 04:00.
+ */
+export function nextOpening(
+  now: Date,
+  hours: { startTime: string; endTime: string; restDays: number[] },
+  timeZone: string,
+): Date | null {
+  const clock = localClock(now, timeZone);
+  const open = minutesOf(hours.startTime);
+  const close = minutesOf(hours.endTime);
+  const workingToday = !hours.restDays.includes(clock.weekday);
+  if (workingToday && clock.minutes >= open && clock.minutes <= close) return null;
+  let day = dayjs(now).tz(timeZone).startOf('day');
+  if (!workingToday || clock.minutes > open) day = day.add(1, 'day');
+  for (let i = 0; i < 7 && hours.restDays.includes(day.day()); i++) day = day.add(1, 'day');
+  return dayjs.tz(`${day.format('YYYY-MM-DD')} ${hours.startTime}`, timeZone).toDate();
+}
+
 /** The end of the rental: the start plus whole days of 24 hours. */
 export function rentalEnd(start: Date, days: number): Date {
   return new Date(start.getTime() + days * 86_400_000);
