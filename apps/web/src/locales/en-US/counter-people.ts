@@ -4,9 +4,9 @@ import type { Messages } from '../zh-CN';
 export const counterPeople: Messages['counterPeople'] = {
   title: 'Skiers (optional)',
   tip: 'Give each item its skier: skis show the ISO 11088 DIN suggestion. Walk-ins may skip this.',
-  group: 'Group order',
+  group: 'Family or group',
   groupTip:
-    'Schools, clubs: one payer, each item for one member; scanned items go to the selected person.',
+    'A family, a school or a club: one payer, each item for one skier; a scanned item goes to the next one without that kind of gear.',
   add: 'Add skier',
   quickName: 'Name',
   quickAdd: 'Add',
@@ -19,7 +19,7 @@ export const counterPeople: Messages['counterPeople'] = {
   edit: 'Edit {{name}}',
   remove: 'Remove {{name}}',
   select: 'Items go to {{name}}',
-  selected: 'Newly scanned items go to this person',
+  selected: 'Scans go to (whose turn it is; tap to change)',
   people_one: '{{count}} person',
   people_other: '{{count}} people',
   lines_one: '{{count}} item',

@@ -2,8 +2,9 @@
 export const counterPeople = {
   title: '滑雪者（选填）',
   tip: '为每件设备指定滑雪者：双板会按 ISO 11088 给出 DIN 建议值。散客可不填。',
-  group: '团体订单',
-  groupTip: '学校、俱乐部等：一位付款人，每件设备对应一位学员；扫码添加的设备归入选中的人。',
+  group: '全家或团体',
+  groupTip:
+    '一家人或学校、俱乐部：一位付款人，每件设备对应一位滑雪者；扫码的设备自动给下一位还没有这类装备的人。',
   add: '添加滑雪者',
   quickName: '姓名',
   quickAdd: '添加',
@@ -16,7 +17,7 @@ export const counterPeople = {
   edit: '编辑 {{name}}',
   remove: '移除 {{name}}',
   select: '设备归入 {{name}}',
-  selected: '新扫描的设备归入此人',
+  selected: '现在扫码给谁（轮到的人，点一下可换）',
   people_one: '{{count}} 人',
   people_other: '{{count}} 人',
   lines_one: '{{count}} 件',

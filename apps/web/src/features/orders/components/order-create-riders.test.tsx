@@ -139,10 +139,31 @@ describe('the people of a counter order (real server)', () => {
     expect(toOrderInput(latest.draft, context).riders).toHaveLength(1);
   });
 
+  it('turns family mode on by itself for a second skier, from the first one', async () => {
+    const latest = renderRiders({ items: [] });
+    const editor = async (name: string) => {
+      fireEvent.click(screen.getByRole('button', { name: '添加滑雪者' }));
+      const dialog = await screen.findByRole('dialog', { name: '添加滑雪者' });
+      fireEvent.change(within(dialog).getByRole('textbox', { name: /姓名/ }), {
+        target: { value: name },
+      });
+      fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
+      await waitFor(() => expect(latest.draft.riders.map((r) => r.name)).toContain(name));
+    };
+    await editor('王爸爸');
+    expect(latest.draft.group).toBe(false);
+    await editor('王小妹');
+    expect(latest.draft.group).toBe(true);
+    expect(latest.draft.activeRider).toBe(latest.draft.riders[0]!.key);
+    expect(screen.getByRole('switch', { name: '全家或团体' }).getAttribute('aria-checked')).toBe(
+      'true',
+    );
+  });
+
   it('works as a group: quick names, the selected person for new gear, folded people with counts', async () => {
     const items = Array.from({ length: 10 }, (_, i) => line(10 + i, '双板滑雪鞋'));
     const latest = renderRiders({ items });
-    fireEvent.click(screen.getByRole('switch', { name: '团体订单' }));
+    fireEvent.click(screen.getByRole('switch', { name: '全家或团体' }));
     const name = await screen.findByRole('textbox', { name: '姓名' });
     type(name as HTMLInputElement, '学员甲');
     fireEvent.click(screen.getByRole('button', { name: '添加' }));
@@ -151,12 +172,12 @@ describe('the people of a counter order (real server)', () => {
     await waitFor(() =>
       expect(latest.draft.riders.map((r) => r.name)).toEqual(['学员甲', '学员乙']),
     );
-    // The newest member is who the next scans are for.
-    expect(latest.draft.activeRider).toBe(latest.draft.riders[1]!.key);
+    // Scans go to each in turn from the first added (lineForNext); one tap changes whose turn.
+    expect(latest.draft.activeRider).toBe(latest.draft.riders[0]!.key);
     fireEvent.click(
-      screen.getByText('学员甲', { selector: '.adm-selector-item *, .adm-selector-item' }),
+      screen.getByText('学员乙', { selector: '.adm-selector-item *, .adm-selector-item' }),
     );
-    await waitFor(() => expect(latest.draft.activeRider).toBe(latest.draft.riders[0]!.key));
+    await waitFor(() => expect(latest.draft.activeRider).toBe(latest.draft.riders[1]!.key));
 
     // Ten lines: the people are folded, each with their count; the unassigned lines too.
     const nobody = screen.getByText('未指定滑雪者').closest('details')!;

@@ -30,7 +30,8 @@ const FOLD_FROM = 8;
  * The people of a counter order: added here (every measurement optional, or just a name for a
  * group's member), or picked from the customer's saved riders (by the phone number typed);
  * each line of gear is given to one of them, and skis show the DIN the chart suggests for
- * their person. As a group, newly added gear goes to the person selected here.
+ * their person. With two or more (a family or a group), each scanned item goes to the next one
+ * without that kind of gear, from the person selected here.
  */
 export function OrderCreateRiders({
   draft,
@@ -51,10 +52,14 @@ export function OrderCreateRiders({
 
   const add = (rider: CounterRider) => {
     if (full) return;
+    const riders = [...draft.riders, rider];
+    // Two or more skiers are a family or a group: scans go to each in turn (lineForNext), from
+    // the current person on, or the first one added.
+    const group = draft.group || riders.length >= 2;
     onChange({
-      riders: [...draft.riders, rider],
-      // A group's new member is who the next scans are for.
-      ...(draft.group ? { activeRider: rider.key } : {}),
+      riders,
+      group,
+      ...(group ? { activeRider: draft.activeRider ?? riders[0]!.key } : {}),
     });
   };
   const handleQuickAdd = () => {

@@ -57,7 +57,7 @@ import { handOverAtCreate, refusalsOf, type LineRefusals } from '../utils/order-
 import { OrderCreateRiders } from '../components/order-create-riders';
 import { CounterSignatureCard } from '../components/counter-signature';
 import { agreementOf, signedAgreement, type CounterSignature } from '../api/counter-signature';
-import { lineForActive } from '../utils/order-riders';
+import { lineForNext } from '../utils/order-riders';
 import { computeOrderFees, feeParameter, staffDiscountLimit } from '../utils/order-create-fees';
 import { isUnlimited } from '../api/money-approvals';
 import { ApprovalSheet, type ApprovalWay } from '../components/approval-sheet';
@@ -278,7 +278,10 @@ function OrderCreateForm({ storeId, onCreated }: { storeId: string; onCreated: (
     setDraft((d) =>
       d.items.some((i) => i.equipmentId === gear.id)
         ? d
-        : { ...d, items: [...d.items, lineForActive(d, lineOf(gear, scanned))] },
+        : (() => {
+            const next = lineForNext(d, lineOf(gear, scanned));
+            return { ...d, items: [...d.items, next.line], activeRider: next.activeRider };
+          })(),
     );
     clearProblems(['items']);
   };

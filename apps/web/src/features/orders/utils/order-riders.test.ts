@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EMPTY_DRAFT, toOrderInput, type OrderCreateLine } from './order-create-form';
-import { lineForActive, linesByRider, namedRider, riderDin, withoutRider } from './order-riders';
+import { lineForNext, linesByRider, namedRider, riderDin, withoutRider } from './order-riders';
 
 const line = (n: number, riderKey?: string): OrderCreateLine => ({
   equipmentId: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
@@ -16,10 +16,32 @@ describe('the people of a counter order', () => {
   const jia = namedRider('学员甲', 'a');
   const yi = namedRider(' 学员乙 ', 'b');
 
-  it('gives newly scanned gear to the selected person of a group, and to no one otherwise', () => {
-    expect(lineForActive({ group: true, activeRider: 'a' }, line(1)).riderKey).toBe('a');
-    expect(lineForActive({ group: false, activeRider: 'a' }, line(1)).riderKey).toBeUndefined();
-    expect(lineForActive({ group: true, activeRider: null }, line(1)).riderKey).toBeUndefined();
+  it('gives each scanned item to the current person, else the next one without that kind, and to no one otherwise', () => {
+    const bing = namedRider('学员丙', 'c');
+    const boots = (n: number, riderKey?: string): OrderCreateLine => ({
+      ...line(n, riderKey),
+      categoryName: '双板滑雪鞋',
+    });
+    const family = { group: true, riders: [jia, yi, bing] };
+    // Three pairs of skis in a row: one each, in turn, with no tap.
+    let draft = { ...family, activeRider: 'a' as string | null, items: [] as OrderCreateLine[] };
+    for (const n of [1, 2, 3]) {
+      const next = lineForNext(draft, line(n));
+      draft = { ...draft, items: [...draft.items, next.line], activeRider: next.activeRider };
+    }
+    expect(draft.items.map((l) => l.riderKey)).toEqual(['a', 'b', 'c']);
+    // Then boots: from the current person on, the next one without boots.
+    const firstBoots = lineForNext(draft, boots(4));
+    expect(firstBoots.line.riderKey).toBe('c');
+    draft = { ...draft, items: [...draft.items, firstBoots.line], activeRider: 'c' };
+    expect(lineForNext(draft, boots(5)).line.riderKey).toBe('a');
+    // Everyone has skis: a fourth pair goes to the current person.
+    expect(lineForNext(draft, line(6)).line.riderKey).toBe('c');
+    // Not as a group, or nobody yet: for no one.
+    expect(lineForNext({ ...draft, group: false }, line(7)).line.riderKey).toBeUndefined();
+    expect(
+      lineForNext({ group: true, riders: [], activeRider: null, items: [] }, line(8)).line.riderKey,
+    ).toBeUndefined();
   });
 
   it('groups lines by person in the people’s order, those for no one last', () => {

@@ -28,12 +28,27 @@ export function newRiderKey(): string {
   return `p${Math.random().toString(36).slice(2, 10)}`;
 }
 
-/** A line as added: for the selected person when working as a group. */
-export function lineForActive(
-  draft: Pick<OrderCreateDraft, 'group' | 'activeRider'>,
+/**
+ * Who a line just scanned is for, working as a family or group: the current person when they
+ * have nothing of that kind yet, else the next one (in the order they were added, from the
+ * current one on) without it, so a family's three pairs of skis, then three pairs of boots, go
+ * one to each without a tap; the current person when everyone has one. The person it went to
+ * becomes the current one. Not as a group (or nobody yet): the line is for no one.
+ */
+export function lineForNext(
+  draft: Pick<OrderCreateDraft, 'group' | 'activeRider' | 'riders' | 'items'>,
   line: OrderCreateLine,
-): OrderCreateLine {
-  return draft.group && draft.activeRider ? { ...line, riderKey: draft.activeRider } : line;
+): { line: OrderCreateLine; activeRider: string | null } {
+  if (!draft.group || draft.riders.length === 0) return { line, activeRider: draft.activeRider };
+  const from = Math.max(
+    0,
+    draft.riders.findIndex((r) => r.key === draft.activeRider),
+  );
+  const inTurn = [...draft.riders.slice(from), ...draft.riders.slice(0, from)];
+  const lacks = (key: string) =>
+    !draft.items.some((l) => l.riderKey === key && l.categoryName === line.categoryName);
+  const to = inTurn.find((r) => lacks(r.key))?.key ?? draft.activeRider ?? draft.riders[0]!.key;
+  return { line: { ...line, riderKey: to }, activeRider: to };
 }
 
 /** Lines grouped by their person, in the people's order, then those for no one (key null). */
