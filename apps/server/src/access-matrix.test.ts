@@ -163,6 +163,8 @@ interface Fixtures {
   articleId: string;
   /** A scheme the customer saved. */
   schemeId: string;
+  /** A self check-in the employee opened at their store, and its code. */
+  checkin: { id: string; token: string };
 }
 
 interface Context {
@@ -257,6 +259,19 @@ const RECIPES: Record<string, Recipe> = {
   },
 
   'GET /api/app/schemes/:id': ({ fx }) => ({ url: `/api/app/schemes/${fx.schemeId}` }),
+  'POST /api/app/self-checkins': ({ side }) => ({
+    url: '/api/app/self-checkins',
+    payload: { storeId: side.storeId },
+  }),
+  'GET /api/app/self-checkins/:id': ({ fx }) => ({
+    url: `/api/app/self-checkins/${fx.checkin.id}`,
+  }),
+  'GET /api/app/checkin/:token': ({ fx }) => ({ url: `/api/app/checkin/${fx.checkin.token}` }),
+  // A body that fails validation: nobody is added.
+  'POST /api/app/checkin/:token/riders': ({ fx }) => ({
+    url: `/api/app/checkin/${fx.checkin.token}/riders`,
+    payload: { name: '' },
+  }),
   'GET /api/app/schemes/:id/shared': ({ fx }) => ({
     url: `/api/app/schemes/${fx.schemeId}/shared`,
   }),
@@ -949,6 +964,13 @@ describe('authorization matrix: every route, every caller', () => {
     });
     if (saved.statusCode !== 201) throw new Error(`scheme: ${saved.body}`);
     fx.schemeId = saved.json<{ id: string }>().id;
+    const checkin = await inject('employee', 'POST', {
+      url: '/api/app/self-checkins',
+      payload: { storeId },
+    });
+    if (checkin.statusCode !== 201) throw new Error(`self check-in: ${checkin.body}`);
+    const opened = checkin.json<{ id: string; path: string }>();
+    fx.checkin = { id: opened.id, token: opened.path.split('/').pop()! };
   });
   afterAll(() => t.close());
 
@@ -1138,5 +1160,6 @@ async function loadFixtures(
     articleId: (await one('help article', db.select({ id: helpArticles.id }).from(helpArticles)))
       .id,
     schemeId: '',
+    checkin: { id: '', token: '' },
   };
 }

@@ -129,6 +129,12 @@ GET    /api/app/schemes/:id                               401       ok       404
 PUT    /api/app/schemes/:id                               401       ok       ok     ok     ok       ok      ok
 DELETE /api/app/schemes/:id                               401       404      404    404    404      404     404
 GET    /api/app/schemes/:id/shared                        ok        ok       ok     ok     ok       ok      ok
+# Self check-in: the store's order makers open one for their store and read it; a family member's
+# phone reads and adds through its code, signed in or not
+POST   /api/app/self-checkins                             401       403      403    403    ok/403   ok/403  ok/ok
+GET    /api/app/self-checkins/:id                         401       403      403    403    ok       ok      ok
+GET    /api/app/checkin/:token                            ok        ok       ok     ok     ok       ok      ok
+POST   /api/app/checkin/:token/riders                     ok        ok       ok     ok     ok       ok      ok
 #
 # Orders: own = an order of the caller's store (for the customer: their own order); another
 # customer's order is not found. Drivers handle their store's orders and take cash on its

@@ -38,6 +38,7 @@ import { agentRoutes } from '@/modules/agents/index.js';
 import { bookingRoutes } from '@/modules/booking/index.js';
 import { myOrderRoutes } from '@/modules/my-orders/index.js';
 import { schemeRoutes } from '@/modules/schemes/index.js';
+import { selfCheckinRoutes } from '@/modules/self-checkin/index.js';
 import { riderRoutes } from '@/modules/riders/index.js';
 import { addressRoutes } from '@/modules/addresses/index.js';
 import { orderQrPlugin } from '@/modules/orders/qr.js';
@@ -300,6 +301,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(bookingRoutes, { timeZone: settings.BUSINESS_TIME_ZONE });
   await app.register(schemeRoutes, { timeZone: settings.BUSINESS_TIME_ZONE });
   await app.register(riderRoutes, { timeZone: settings.BUSINESS_TIME_ZONE });
+  await app.register(selfCheckinRoutes);
   await app.register(addressRoutes);
   await app.register(paymentRoutes, {
     service: payments,

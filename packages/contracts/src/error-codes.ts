@@ -159,6 +159,8 @@ export const ErrorCode = {
   BookingHalfDayNotOffered: 'Booking:HalfDayNotOffered',
   SchemeNotFound: 'Scheme:NotFound',
   SchemeLimit: 'Scheme:TooMany',
+  SelfCheckinNotFound: 'SelfCheckin:NotFound',
+  SelfCheckinFull: 'SelfCheckin:Full',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

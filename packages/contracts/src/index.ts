@@ -23,6 +23,7 @@ export * from './employees.js';
 export * from './equipment.js';
 export * from './riders.js';
 export * from './rider-schemas.js';
+export * from './self-checkin.js';
 export * from './sizing.js';
 export * from './addresses.js';
 export * from './address-schemas.js';

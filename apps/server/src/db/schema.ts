@@ -1142,6 +1142,31 @@ export const schemes = pgTable(
   (t) => [index('schemes_owner_idx').on(t.ownerId, t.updatedAt)],
 );
 
+/**
+ * A family's self check-in at the counter: the clerk shows a QR code, each member scans it and
+ * types their own height, weight, age, level and boot size on their own phone (no account), and
+ * the riders appear on the clerk's new order. Opened by its unguessable token, for two hours.
+ */
+export const selfCheckins = pgTable(
+  'self_checkins',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    token: text('token').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The riders as the family typed them (contracts RiderFields, each with its key), in order. */
+    riders: jsonb('riders').notNull().default([]),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('self_checkins_token_idx').on(t.token)],
+);
+
 /** A customer's saved addresses, offered for delivery and pickup. */
 export const customerAddresses = pgTable(
   'customer_addresses',

@@ -279,6 +279,8 @@ const zh = {
   BookingPhoneRequired: '请先用手机号登录或绑定手机号，门店需要能联系到您',
   SchemeNotFound: '方案不存在或已被删除',
   SchemeLimit: '最多保存 {max} 个方案，请先删除不用的方案',
+  SelfCheckinNotFound: '这个登记码已过期或不存在，请让店员重新出示二维码',
+  SelfCheckinFull: '这次登记最多 {max} 位滑雪者，其余的请让店员再出示一个二维码',
   RiderNotFound: '滑雪者资料不存在',
   CounterSignatureRequired: '请让客户阅读租赁协议并手写签名后再提交订单',
   CounterSignatureInvalid: '客户签名文件无效，请重新签名',
@@ -607,6 +609,8 @@ const en: Record<Key, string> = {
   BookingPhoneRequired: 'Please sign in with your mobile number first, so the store can reach you',
   SchemeNotFound: 'This scheme does not exist or was deleted',
   SchemeLimit: 'You can keep at most {max} schemes; delete one you no longer need first',
+  SelfCheckinNotFound: 'This check-in code has expired or does not exist; ask the staff to show it again',
+  SelfCheckinFull: 'One check-in takes at most {max} skiers; ask the staff for another code for the rest',
   RiderNotFound: 'Rider not found',
   CounterSignatureRequired:
     'The customer must read the rental agreement and sign it before the order is sent',
