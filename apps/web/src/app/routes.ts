@@ -61,6 +61,14 @@ export const appRoutes: AppRoute[] = [
     ...customerArea,
   },
   {
+    // Public: a family member adds themselves through the clerk's code, with no account.
+    path: Paths.selfCheckin(),
+    load: () => import('@/features/self-checkin/pages/self-checkin-page'),
+    titleKey: 'selfCheckin',
+    layout: 'normal',
+    ...customerArea,
+  },
+  {
     path: Paths.schemeDetail(),
     load: () => import('@/features/schemes/pages/scheme-detail-page'),
     titleKey: 'schemeCurrent',

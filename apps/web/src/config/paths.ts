@@ -17,6 +17,8 @@ export const Paths = {
   /** The customer's saved plans (spec §2 scheme/list; `/fa` is the short link). */
   schemeList: '/customer/scheme/list',
   schemeListShort: '/fa',
+  /** A family member's self check-in form, opened by the code the clerk shows (public). */
+  selfCheckin: (token = ':token') => `/customer/checkin/${token}`,
   /** A plan (spec §2 scheme/current); without an id, the one the booking page is editing. */
   schemeDetail: (id?: string) =>
     id ? `/customer/scheme/current?id=${encodeURIComponent(id)}` : '/customer/scheme/current',

@@ -1058,6 +1058,30 @@ const enUS: Messages = {
     orderFound: 'Order',
     failed: 'Not found',
   },
+  selfCheckin: {
+    expired: 'This check-in code has expired',
+    expiredTip: 'Ask the staff to show the code again, and scan it once more.',
+    title: 'Check in',
+    intro:
+      "The staff of {{store}} ask for each skier's height, weight, age, level and boot size, to size the gear and set the bindings. No sign-in; one form per skier, and one phone may add several.",
+    formTitle: 'Your details',
+    nextTitle: 'Add another skier',
+    send: 'Send to the staff',
+    sent: 'Sent: {{names}}',
+    sentTip:
+      'The staff see it at once. Family members can scan the same code and fill in their own.',
+    another: 'Add another skier',
+    full: 'This check-in is full; ask the staff to show another code for the others.',
+    show: 'Customers check in by QR code',
+    sheetTitle: 'Customers scan to check in',
+    sheetTip:
+      'Each skier scans with their own phone and fills in height, weight, age, level and boot size; each one joins this order as they send it.',
+    qrLabel: 'Self check-in QR code',
+    waiting: 'Waiting for the customers…',
+    arrived_one: '{{count}} in: {{names}}',
+    arrived_other: '{{count}} in: {{names}}',
+    done: 'Done',
+  },
   orderCreate: {
     closed: {
       text: 'The store is closed now (open {{hours}}): this order starts now.',
@@ -2070,6 +2094,7 @@ const enUS: Messages = {
     submit: 'Hand it back',
   },
   routes: {
+    selfCheckin: 'Check in',
     customerDashboard: 'Home',
     customerOrders: 'My orders',
     customerOrderDetail: 'Order details',

@@ -1022,6 +1022,29 @@ const zhCN = {
     orderFound: '订单',
     failed: '未找到',
   },
+  selfCheckin: {
+    expired: '这个登记码已过期',
+    expiredTip: '请让店员重新出示二维码再扫一次。',
+    title: '自助登记',
+    intro:
+      '{{store}}的店员请您登记滑雪者资料：身高、体重、年龄、水平和鞋码，用来配尺码和调固定器。不用登录，一人一份，同一部手机可以登记多人。',
+    formTitle: '填写滑雪者',
+    nextTitle: '再登记一位',
+    send: '提交给店员',
+    sent: '已提交：{{names}}',
+    sentTip: '店员那边马上就能看到。家人可以扫同一个码各自填写。',
+    another: '再登记一位',
+    full: '这次登记的人数已满，其余的请让店员再出示一个二维码。',
+    show: '顾客扫码自助登记',
+    sheetTitle: '请顾客扫码登记',
+    sheetTip:
+      '每位滑雪者用自己的手机扫码，填写身高、体重、年龄、水平和鞋码；填好的人会自动加到这张订单里。',
+    qrLabel: '自助登记二维码',
+    waiting: '等待顾客填写…',
+    arrived_one: '已到 {{count}} 位：{{names}}',
+    arrived_other: '已到 {{count}} 位：{{names}}',
+    done: '完成',
+  },
   orderCreate: {
     closed: {
       text: '门店现在已打烊（营业时间 {{hours}}）：这张订单从现在开始计租。',
@@ -2002,6 +2025,7 @@ const zhCN = {
     submit: '提交归还',
   },
   routes: {
+    selfCheckin: '自助登记',
     customerDashboard: '首页',
     customerOrders: '我的订单',
     customerOrderDetail: '订单详情',

@@ -2,7 +2,7 @@
 // its own (docs/architecture.md).
 
 export { ridersQuery } from './api/list-riders';
-export { type RiderDraft, RiderEditor } from './components/rider-editor';
+export { type RiderDraft, RiderEditor, RiderForm } from './components/rider-editor';
 export { RidersSection } from './components/riders-section';
 
 // Parts loaded when first needed, each in a chunk of its own.

@@ -1,12 +1,17 @@
 import { useState } from 'react';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SelfCheckin } from '@snowgear/contracts';
 import { api } from '@/lib/api-client';
 import { changeLanguage } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { sendSmsCode } from '@/features/auth/api/send-sms-code';
-import { loginWithPassword, loginWithPhone } from '@/features/auth/stores/session-store';
+import {
+  loginWithPassword,
+  loginWithPhone,
+  useSession,
+} from '@/features/auth/stores/session-store';
 import {
   EMPTY_DRAFT,
   toOrderInput,
@@ -41,9 +46,11 @@ function renderRiders(initial: Partial<OrderCreateDraft>) {
   function Page() {
     const [draft, setDraft] = useState(latest.draft);
     latest.draft = draft;
+    const storeId = useSession((s) => s.user?.primaryStoreId ?? '');
     return (
       <OrderCreateRiders
         draft={draft}
+        storeId={storeId}
         onChange={(patch) => setDraft((d) => ({ ...d, ...patch }))}
       />
     );
@@ -159,6 +166,37 @@ describe('the people of a counter order (real server)', () => {
       'true',
     );
   });
+
+  it('lets a family check itself in: each member’s details, sent from their phone, join the order', async () => {
+    const latest = renderRiders({ items: [] });
+    const opening = vi.spyOn(api, 'post');
+    fireEvent.click(screen.getByRole('button', { name: '顾客扫码自助登记' }));
+    const sheet = await screen.findByRole('dialog', { name: '请顾客扫码登记' });
+    expect(within(sheet).getByRole('img', { name: '自助登记二维码' })).toBeTruthy();
+    expect(within(sheet).getByText('等待顾客填写…')).toBeTruthy();
+    const opened = (await opening.mock.results[0]!.value) as SelfCheckin;
+    opening.mockRestore();
+    const token = opened.path.split('/').pop()!;
+    // Two phones, no account on either.
+    await api.post(`/app/checkin/${token}/riders`, {
+      name: '赵爸爸',
+      heightCm: 180,
+      weightKg: 82,
+      age: 42,
+      ability: 'II',
+      bootSizeMondopoint: 28,
+    });
+    await api.post(`/app/checkin/${token}/riders`, { name: '赵小弟', heightCm: 130, age: 9 });
+    await waitFor(
+      () => expect(latest.draft.riders.map((r) => r.name)).toEqual(['赵爸爸', '赵小弟']),
+      { timeout: 10_000 },
+    );
+    expect(await within(sheet).findByText('已到 2 位：赵爸爸、赵小弟')).toBeTruthy();
+    // Two skiers: a family, scans going to the first one first.
+    expect(latest.draft.group).toBe(true);
+    expect(latest.draft.activeRider).toBe(latest.draft.riders[0]!.key);
+    expect(latest.draft.riders[0]).toMatchObject({ heightCm: 180, bootSizeMondopoint: 28 });
+  }, 20_000);
 
   it('works as a group: quick names, the selected person for new gear, folded people with counts', async () => {
     const items = Array.from({ length: 10 }, (_, i) => line(10 + i, '双板滑雪鞋'));

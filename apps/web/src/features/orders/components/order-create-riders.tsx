@@ -20,6 +20,7 @@ import {
   withoutRider,
 } from '../utils/order-riders';
 import '../counter-people.css';
+import { SelfCheckinButton } from '@/features/self-checkin';
 
 type Draft = Pick<OrderCreateDraft, 'riders' | 'items' | 'group' | 'activeRider' | 'customerPhone'>;
 
@@ -35,9 +36,12 @@ const FOLD_FROM = 8;
  */
 export function OrderCreateRiders({
   draft,
+  storeId,
   onChange,
 }: {
   draft: Draft;
+  /** The order's store, where a self check-in is opened. */
+  storeId: string;
   onChange: (patch: Partial<OrderCreateDraft>) => void;
 }) {
   const { t } = useTranslation();
@@ -50,9 +54,12 @@ export function OrderCreateRiders({
     (categories.data?.items ?? []).filter((c) => c.dinAdjustable).map((c) => c.name),
   );
 
-  const add = (rider: CounterRider) => {
-    if (full) return;
-    const riders = [...draft.riders, rider];
+  const add = (rider: CounterRider) => addAll([rider]);
+  /** People join the order; two or more make it a family or group. */
+  const addAll = (people: CounterRider[]) => {
+    const room = ORDER_ITEMS_MAX - draft.riders.length;
+    if (room <= 0 || people.length === 0) return;
+    const riders = [...draft.riders, ...people.slice(0, room)];
     // Two or more skiers are a family or a group: scans go to each in turn (lineForNext), from
     // the current person on, or the first one added.
     const group = draft.group || riders.length >= 2;
@@ -142,6 +149,14 @@ export function OrderCreateRiders({
         <Button block disabled={full} onClick={() => setEditing('new')}>
           {t('counterPeople.add')}
         </Button>
+        {/* Or each skier types their own details on their phone, and joins the order as sent. */}
+        <SelfCheckinButton
+          storeId={storeId}
+          disabled={full}
+          onRiders={(arrived) =>
+            addAll(arrived.map(({ key, ...fields }) => ({ ...fields, key, profileId: null })))
+          }
+        />
         {full && (
           <p className="field-error">{t('counterPeople.tooMany', { max: ORDER_ITEMS_MAX })}</p>
         )}

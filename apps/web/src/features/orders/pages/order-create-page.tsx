@@ -524,7 +524,7 @@ function OrderCreateForm({ storeId, onCreated }: { storeId: string; onCreated: (
         onRemove={handleRemove}
         priced={held?.lines}
       />
-      <OrderCreateRiders draft={draft} onChange={update} />
+      <OrderCreateRiders draft={draft} storeId={storeId} onChange={update} />
       <OrderCreateFees
         fees={fees}
         explanations={priced?.lines.map((l) => l.explanation)}

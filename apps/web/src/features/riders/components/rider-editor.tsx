@@ -85,6 +85,8 @@ interface EditorProps {
   value: (RiderFields & { isSelf?: boolean }) | null;
   /** Offer 'this is me' (saved profiles). */
   withSelf?: boolean;
+  /** The form on a page of its own (self check-in): no cancel, the save button's own words. */
+  standalone?: { saveText: string };
   onSave: (rider: RiderDraft) => unknown;
   onClose: () => void;
 }
@@ -115,7 +117,8 @@ export function RiderEditor({ visible, ...props }: EditorProps & { visible: bool
   );
 }
 
-function RiderForm({ value, withSelf = false, onSave, onClose }: EditorProps) {
+/** The rider's details as a form (in the sheet above, or on a page of its own). */
+export function RiderForm({ value, withSelf = false, standalone, onSave, onClose }: EditorProps) {
   const { t, i18n } = useTranslation();
   const [form] = Form.useForm<Values>();
   const [error, setError] = useState<string | null>(null);
@@ -283,11 +286,13 @@ function RiderForm({ value, withSelf = false, onSave, onClose }: EditorProps) {
         <>
           <FormError message={error} />
           <div className="sheet__actions">
-            <Button block onClick={onClose}>
-              {t('profile.cancel')}
-            </Button>
+            {!standalone && (
+              <Button block onClick={onClose}>
+                {t('profile.cancel')}
+              </Button>
+            )}
             <Button block type="submit" color="primary" loading={saving}>
-              {t('profile.save')}
+              {standalone?.saveText ?? t('profile.save')}
             </Button>
           </div>
         </>
