@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
@@ -12,6 +12,14 @@ import {
 import { findRoute, tabBars } from '@/app/routes';
 import { checkRouteAccess } from '@/lib/authorization';
 import { sessionSnapshot, useSession } from '@/features/auth';
+import { loadApprovalsTabBadge } from '@/features/orders';
+import { Paths } from '@/config/paths';
+import { RoleName } from '@snowgear/contracts';
+
+// A manager's count of requests waiting for them, on the store's home tab (loaded for them only).
+const ApprovalsTabBadge = lazy(() =>
+  loadApprovalsTabBadge().then((m) => ({ default: m.ApprovalsTabBadge })),
+);
 
 const TAB_ICONS: Record<string, ReactNode> = {
   AppOutline: <AppOutline />,
@@ -39,6 +47,8 @@ export default function AreaTabBar() {
     return access.allow || !access.redirectTo.startsWith('/403');
   });
   if (tabs.length === 0) return null;
+  const answersApprovals =
+    session.roles.includes(RoleName.StoreManager) || session.roles.includes(RoleName.SuperAdmin);
   // A tab stays lit on the pages under it (an order's QR code under the QR tab).
   const active = tabs.find((tab) => pathname === tab.path || pathname.startsWith(`${tab.path}/`));
   return (
@@ -53,6 +63,11 @@ export default function AreaTabBar() {
           <span className="app-tabs__icon" aria-hidden="true">
             {TAB_ICONS[tab.icon]}
           </span>
+          {tab.path === Paths.storeDashboard && answersApprovals && (
+            <Suspense fallback={null}>
+              <ApprovalsTabBadge />
+            </Suspense>
+          )}
           <span className="app-tabs__label">{t(`routes.${tab.titleKey}`)}</span>
         </Link>
       ))}

@@ -6,6 +6,9 @@ export { getOrderByNumber } from './api/get-order-by-number';
 export { writeOrderListFilters } from './api/list-orders';
 export { useConfirmCash } from './api/order-actions';
 export { ApprovalsTile } from './components/approvals-tile';
+export { ApprovalsWaiting } from './components/approvals-waiting';
+// The home tab's count, loaded by the shell on store pages only.
+export const loadApprovalsTabBadge = () => import('./components/approvals-waiting');
 export { DinLines } from './components/din-lines';
 export { HandoverPanel } from './components/handover-panel';
 export { OrderCard } from './components/order-card';

@@ -44,6 +44,9 @@ export const money: typeof zh = {
   },
   approvals: {
     title: 'Approvals',
+    waiting_one: '{{count}} request waits for your approval',
+    waiting_other: '{{count}} requests wait for your approval',
+    answer: 'Answer',
     tile: 'Approvals',
     tileLabel: 'Requests waiting for approval: {{count}}',
     empty: 'No requests waiting',

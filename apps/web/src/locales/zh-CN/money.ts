@@ -38,6 +38,9 @@ export const money = {
   },
   approvals: {
     title: '待批准',
+    waiting_one: '{{count}} 个申请等你批准',
+    waiting_other: '{{count}} 个申请等你批准',
+    answer: '去批准',
     tile: '待批准',
     tileLabel: '待批准的申请：{{count}}',
     empty: '没有待批准的申请',

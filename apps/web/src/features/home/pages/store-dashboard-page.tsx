@@ -17,7 +17,7 @@ import { money } from '@/lib/money';
 import { sessionSnapshot, useSession } from '@/features/auth';
 import { sectionsFor } from '@/features/admin';
 import { methodLabel } from '@/features/finance';
-import { writeOrderListFilters } from '@/features/orders';
+import { ApprovalsWaiting, writeOrderListFilters } from '@/features/orders';
 import { WorkingStoreBar, useWorkingStore } from '@/features/stores';
 import { useStoreDashboard } from '../api/get-store-dashboard';
 import { FigureTile } from '../components/figure-tile';
@@ -88,6 +88,8 @@ export default function StoreDashboardPage() {
     <PullToRefresh onRefresh={async () => void (await dashboard.refetch())}>
       <WelcomeHeader title={t('home.storeHome')} />
       <WorkingStoreBar />
+      {/* A manager sees at once what waits for their answer. */}
+      <ApprovalsWaiting />
       <QueryState query={dashboard} lines={8}>
         {(d) => {
           const figures = STORE_ORDER_FIGURES.map((figure) => ({

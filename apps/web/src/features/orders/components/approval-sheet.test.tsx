@@ -16,6 +16,7 @@ import { api } from '@/lib/api-client';
 import { changeLanguage } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { openedDialog } from '@/test/dialog';
+import { ApprovalsTabBadge, ApprovalsWaiting } from './approvals-waiting';
 import MoneyApprovalsPage from '../pages/money-approvals-page';
 import { computeOrderFees, staffDiscountLimit } from '../utils/order-create-fees';
 import { ApprovalSheet, type ApprovalWay } from './approval-sheet';
@@ -249,5 +250,63 @@ describe('the manager’s approvals page (real server)', () => {
     expect(within(card).getByText('Gear:')).toBeTruthy();
     await changeLanguage('zh-CN');
     await api.post(`/app/money-approvals/${asked.id}/decide`, { approve: false, reason: '测试' });
+  });
+
+  it('tells the manager on the dashboard and the home tab that a request waits, and not once answered', async () => {
+    await changeLanguage('zh-CN');
+    await signIn('employee');
+    const skis = await itemAt(120);
+    const asked = await api.post<MoneyApproval>('/app/money-approvals', {
+      storeId: useSession.getState().user!.primaryStoreId!,
+      kind: 'discount',
+      amount: 50,
+      base: 50_000,
+      reason: '团购',
+      draft: draftFor(skis, '郑十一'),
+    });
+    await signIn('manager');
+    const waiting = async () => (await api.get<MoneyApproval[]>('/app/money-approvals')).length;
+    const count = await waiting();
+    expect(count).toBeGreaterThan(0);
+    const { unmount } = render(
+      <QueryClientProvider client={createQueryClient()}>
+        <RouterProvider
+          router={createMemoryRouter(
+            [
+              {
+                path: '/',
+                element: (
+                  <>
+                    <ApprovalsWaiting />
+                    <ApprovalsTabBadge />
+                  </>
+                ),
+              },
+            ],
+            { initialEntries: ['/'] },
+          )}
+        />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText(`${count} 个申请等你批准`)).toBeTruthy();
+    expect(screen.getByRole('link', { name: '去批准' }).getAttribute('href')).toBe(
+      '/store/workspace/approvals',
+    );
+    expect(screen.getByLabelText(`待批准的申请：${count}`)).toBeTruthy();
+    unmount();
+    await api.post(`/app/money-approvals/${asked.id}/decide`, { approve: false, reason: '测试' });
+    // A clerk sees nothing of it.
+    await signIn('employee');
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <RouterProvider
+          router={createMemoryRouter([{ path: '/', element: <ApprovalsWaiting /> }], {
+            initialEntries: ['/'],
+          })}
+        />
+      </QueryClientProvider>,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.queryByText(/个申请等你批准/)).toBeNull();
   });
 });
