@@ -24,6 +24,7 @@ import { loadRouteTexts } from '@/lib/i18n';
 import { whenPageSettled } from '@/lib/when-idle';
 import { bootstrapped } from './bootstrap';
 import { isStorePage, RouteFrame } from './route-frame';
+import { DriverGun } from './smart-scan/driver-gun';
 
 // The store's quick actions (scan anything, add stock) load once the first store page has drawn
 // with its data (their code brings the scanner's sounds and the offline memory, which would share
@@ -87,6 +88,9 @@ function AppShell() {
     isStorePage(current) &&
     checkRouteAccess(current, sessionSnapshot(session), location.pathname).allow;
 
+  // A driver's gun feeds the panels of the driver's pages (driver-gun.tsx).
+  const driverPage = settled && current !== undefined && current.path.startsWith('/driver/');
+
   return (
     <>
       <a className="skip-link" href="#main">
@@ -109,6 +113,7 @@ function AppShell() {
           <StoreQuickActions />
         </Suspense>
       )}
+      {driverPage && <DriverGun />}
       <ScannerHost />
     </>
   );

@@ -1036,6 +1036,7 @@ const enUS: Messages = {
     },
   },
   smartScan: {
+    nothingToScan: 'Nothing on this page takes a scan ({{code}}): open the order to scan for first',
     unreadable: 'Scanned too fast to read: scan {{code}}… again',
     title: 'Smart scan',
     tip: 'Scan an order QR code or an equipment barcode',

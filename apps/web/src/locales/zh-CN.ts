@@ -1000,6 +1000,7 @@ const zhCN = {
     },
   },
   smartScan: {
+    nothingToScan: '这个页面不接收扫码（{{code}}）：请先打开要扫码的订单',
     unreadable: '扫码过快，没读清：请重扫 {{code}}…',
     title: '智能扫码',
     tip: '扫描订单二维码或设备条码',

@@ -4,7 +4,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider, useParams } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Equipment, Order } from '@snowgear/contracts';
-import { StoreQuickActions } from '@/app/smart-scan/store-quick-actions';
+import { DriverGun } from '@/app/smart-scan/driver-gun';
+import { GlobalMessages } from '@/features/app-state/components/global-messages';
 import { loginWithPassword, useSession } from '@/features/auth/stores/session-store';
 import { ScannerHost } from '@/features/scanner/components/scanner-host';
 import { api } from '@/lib/api-client';
@@ -14,6 +15,7 @@ import { gunScan } from '@/test/gun';
 import DeliveryConfirmPage from './delivery-confirm-page';
 import DriverOrderDetailPage from './driver-order-detail-page';
 import PickupConfirmPage from './pickup-confirm-page';
+import DriverScanPage from './driver-scan-page';
 import { PickupOrdersPage } from './run-list-page';
 import { openedDialog } from '@/test/dialog';
 import { newGear } from '@/test/gear';
@@ -42,8 +44,9 @@ function renderAt(path: string, page: React.ReactNode) {
   const wrap = (node: React.ReactNode) => (
     <QueryClientProvider client={client}>
       {node}
-      {/* A barcode gun reaches the page through the store pages' listener in these tests. */}
-      <StoreQuickActions />
+      {/* A driver's barcode gun, as the app listens for it on /driver/ pages. */}
+      <DriverGun />
+      <GlobalMessages />
       <ScannerHost />
     </QueryClientProvider>
   );
@@ -52,6 +55,7 @@ function renderAt(path: string, page: React.ReactNode) {
       { path: '/driver/pickup-orders', element: wrap(page) },
       { path: '/driver/pickup-confirm/:id', element: wrap(page) },
       { path: '/driver/delivery-confirm/:id', element: wrap(page) },
+      { path: '/driver/scan', element: wrap(page) },
       { path: '/driver/order-detail/:id', element: <OrderStub /> },
     ],
     { initialEntries: [path] },
@@ -64,7 +68,10 @@ function renderAt(path: string, page: React.ReactNode) {
  * As the counter would: two goggles of the test's own, booked for delivery to a hotel and
  * pickup there, paid, sent out and (for `delivered`) confirmed delivered by the store.
  */
-async function deliveryOrder(delivered: boolean): Promise<{ order: Order; gear: Equipment[] }> {
+async function deliveryOrder(
+  delivered: boolean,
+  { dispatched = true } = {},
+): Promise<{ order: Order; gear: Equipment[] }> {
   await signInAs('employee');
   const storeId = useSession.getState().user!.primaryStoreId!;
   const gear = await newGear(storeId, '雪镜', '司机页测试雪镜', 'DRV', {
@@ -88,6 +95,7 @@ async function deliveryOrder(delivered: boolean): Promise<{ order: Order; gear: 
   for (const bill of order.bills) {
     await api.post(`/app/orders/confirm-cash-received?billId=${bill.id}`);
   }
+  if (!dispatched) return { order, gear };
   order = await api.post<Order>(`/app/orders/${order.id}/dispatch`, {
     barcodes: gear.map((g) => g.barcodeNumber),
   });
@@ -178,6 +186,26 @@ describe('driver pages (real server)', () => {
     expect(after).toMatchObject({ status: 7, pickedUpAt: expect.any(String) });
     const lost = await api.get<Equipment>(`/app/equipment/${gear[1]!.id}`);
     expect(lost.status).toBe(3);
+  });
+
+  it('loads the van by the gun: the order’s code opens its run, each item scanned goes in', async () => {
+    const { order, gear } = await deliveryOrder(false, { dispatched: false });
+    await signInAs('driver');
+    renderAt('/driver/scan', <DriverScanPage />);
+    await screen.findByText(
+      '选择要出发的配送订单（或扫描订单二维码、其中一件设备），再逐件扫描装车。',
+    );
+    // A code that names no run is said, not dropped.
+    gunScan('NOSUCHRUN01');
+    expect(await screen.findByText('没有找到与 NOSUCHRUN01 对应的订单')).toBeTruthy();
+    gunScan(order.orderNumber);
+    expect(
+      await screen.findByText(`已扫描 0/${gear.length} 件，请逐件扫描装车的设备`),
+    ).toBeTruthy();
+    gunScan(gear[0]!.barcodeNumber);
+    expect(
+      await screen.findByText(`已扫描 1/${gear.length} 件，请逐件扫描装车的设备`),
+    ).toBeTruthy();
   });
 
   it('will not confirm a delivery without every item, the photo and the signature (English)', async () => {

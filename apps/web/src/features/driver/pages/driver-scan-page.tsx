@@ -9,7 +9,8 @@ import { PagedList } from '@/components/paged-list';
 import { QueryState } from '@/components/query-state';
 import { useAppStore } from '@/features/app-state';
 import { useOrder, HandoverPanel } from '@/features/orders';
-import { useScanner } from '@/features/scanner';
+import { useScanner, useWedgeTarget } from '@/features/scanner';
+import { playSound, SoundKind } from '@/features/audio';
 import { useRunList } from '../api/runs';
 import { RunCard } from '../components/run-card';
 import { orderOfScan } from '../utils/scan-target';
@@ -26,13 +27,20 @@ export default function DriverScanPage() {
   const showError = useAppStore((s) => s.showError);
   const [orderId, setOrderId] = useState<string | null>(null);
 
+  const findRun = async (code: string) => {
+    const found = await orderOfScan(code);
+    if (found) setOrderId(found);
+    else {
+      playSound(SoundKind.scanError);
+      showError(t('driver.scanNoRun', { code }));
+    }
+  };
   const handleFind = async () => {
     const result = await scan({ title: t('driver.findRun') });
-    if (!result) return;
-    const found = await orderOfScan(result.text);
-    if (found) setOrderId(found);
-    else showError(t('driver.scanNoRun', { code: result.text }));
+    if (result) await findRun(result.text);
   };
+  // The gun finds the run as the camera does; once one is open, its items go to its panel.
+  useWedgeTarget((text) => void findRun(text), !orderId);
 
   return (
     <div className="run-list">
