@@ -13,7 +13,10 @@ import { buildRouteObjects } from './router';
 /** The app shell against the real server: routes, titles, layouts and the first booking step. */
 async function renderAt(path: string) {
   const router = createMemoryRouter(buildRouteObjects(), { initialEntries: [path] });
-  connectApi((to, options) => router.navigate(to, options));
+  connectApi(
+    (to, options) => router.navigate(to, options),
+    () => router.state.location,
+  );
   await bootstrap();
   render(
     <AppProviders>

@@ -12,15 +12,20 @@ type Navigate = (to: string, options?: { replace?: boolean }) => unknown;
  * What every request does around it: refresh the sign-in first, show errors, and on a refused
  * session go to the sign-in page. Installed before the first request (main.tsx's prefetch).
  */
-export function connectApi(navigate: Navigate): void {
+export function connectApi(
+  navigate: Navigate,
+  /** Where the app is now (the browser's address; a test's router keeps its own). */
+  where: () => { pathname: string; search: string } = () => window.location,
+): void {
   setApiHooks({
     beforeAuthenticatedRequest: () => refreshIfNeeded(),
     onError: (error) => useAppStore.getState().showError(error.message),
     onUnauthorized: (loginPath) => {
       clearSession();
       useAppStore.getState().showError(i18n.t('api.loginExpired'));
-      const here = `${window.location.pathname}${window.location.search}`;
-      if (window.location.pathname !== loginPath) {
+      const { pathname, search } = where();
+      const here = `${pathname}${search}`;
+      if (pathname !== loginPath) {
         void navigate(`${loginPath}?redirect=${encodeURIComponent(here)}`, { replace: true });
       }
     },

@@ -11,7 +11,10 @@ import { buildRouteObjects } from '../router';
 /** The app at `path`, against the real server. */
 async function renderAt(path: string) {
   const router = createMemoryRouter(buildRouteObjects(), { initialEntries: [path] });
-  connectApi((to, options) => router.navigate(to, options));
+  connectApi(
+    (to, options) => router.navigate(to, options),
+    () => router.state.location,
+  );
   await bootstrap();
   const view = render(
     <AppProviders>

@@ -4,6 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Equipment, H5Config, Order } from '@snowgear/contracts';
 import { api } from '@/lib/api-client';
+import { newGear } from '@/test/gear';
 import { changeLanguage } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { loginWithPassword, useSession } from '@/features/auth/stores/session-store';
@@ -42,9 +43,8 @@ describe('audit log page (real server)', () => {
   beforeAll(async () => {
     await signIn('manager');
     const storeId = useSession.getState().user!.primaryStoreId!;
-    const { items } = await api.get<{ items: { id: string }[] }>('/app/equipment', {
-      params: { storeId, status: 0, maxResultCount: 50 },
-    });
+    // An item of its own: picked from the shared list, another file's booking could take it.
+    const [item] = await newGear(storeId, '雪杖', '日志页测试雪杖', 'AUDLOG', { count: 1 });
     // A far-off booking on an item of its own, paid in cash today.
     const start = Date.now() + 230 * DAY;
     order = await counterOrder({
@@ -54,7 +54,7 @@ describe('audit log page (real server)', () => {
       customerPhone: '13900004444',
       rentalStartTime: new Date(start).toISOString(),
       rentalEndTime: new Date(start + DAY).toISOString(),
-      items: [{ equipmentId: items.at(-3)!.id }],
+      items: [{ equipmentId: item!.id }],
     });
     await api.post(`/app/orders/confirm-cash-received?billId=${order.bills[0]!.id}`);
   });

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Checkout } from '@snowgear/contracts';
 import { loginWithPassword, useSession } from '@/features/auth/stores/session-store';
 import { api } from '@/lib/api-client';
+import { newGear } from '@/test/gear';
 import { changeLanguage } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { OnlinePayment, payPageLink } from './online-payment';
@@ -31,9 +32,8 @@ describe('paying online at the counter (real server, embedded demo)', () => {
       rememberMe: false,
     });
     const storeId = useSession.getState().user!.primaryStoreId!;
-    const { items } = await api.get<{ items: { id: string }[] }>('/app/equipment', {
-      params: { storeId, status: 0, maxResultCount: 50 },
-    });
+    // An item of its own: picked from the shared list, another file's booking could take it.
+    const [item] = await newGear(storeId, '雪杖', '扫码付款测试雪杖', 'PAYQR', { count: 1 });
     const start = Date.now() + 230 * DAY;
     const order = await counterOrder({
       storeId,
@@ -42,7 +42,7 @@ describe('paying online at the counter (real server, embedded demo)', () => {
       customerPhone: '13900002222',
       rentalStartTime: new Date(start).toISOString(),
       rentalEndTime: new Date(start + DAY).toISOString(),
-      items: [{ equipmentId: items.at(-2)!.id }],
+      items: [{ equipmentId: item!.id }],
     });
     checkout = await api.get<Checkout>(`/app/payments/checkout/${order.id}`);
   });
