@@ -609,8 +609,10 @@ const en: Record<Key, string> = {
   BookingPhoneRequired: 'Please sign in with your mobile number first, so the store can reach you',
   SchemeNotFound: 'This scheme does not exist or was deleted',
   SchemeLimit: 'You can keep at most {max} schemes; delete one you no longer need first',
-  SelfCheckinNotFound: 'This check-in code has expired or does not exist; ask the staff to show it again',
-  SelfCheckinFull: 'One check-in takes at most {max} skiers; ask the staff for another code for the rest',
+  SelfCheckinNotFound:
+    'This check-in code has expired or does not exist; ask the staff to show it again',
+  SelfCheckinFull:
+    'One check-in takes at most {max} skiers; ask the staff for another code for the rest',
   RiderNotFound: 'Rider not found',
   CounterSignatureRequired:
     'The customer must read the rental agreement and sign it before the order is sent',

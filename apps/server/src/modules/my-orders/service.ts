@@ -92,7 +92,9 @@ export class MyOrders extends OrderLifecycle {
         ErrorCode.Validation,
         this.msg('SelfReturnItemsMissing', {
           count: missing.length,
-          names: missing.map((l) => `${l.name ?? ''} ${l.barcode ?? ''}`.trim()).join('、'),
+          names: missing
+            .map((l) => `${l.name ?? ''} ${l.barcode ?? ''}`.trim())
+            .join(this.listSeparator),
         }),
       );
     }

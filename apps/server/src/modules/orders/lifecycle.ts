@@ -170,7 +170,7 @@ export class OrderLifecycle extends OrdersService {
         ErrorCode.OrderIllegalTransition,
         this.msg('OrderItemsNotScanned', {
           count: missing.length,
-          names: missing.map((l) => l.barcode ?? '').join('、'),
+          names: missing.map((l) => l.barcode ?? '').join(this.listSeparator),
         }),
       );
     }
@@ -520,7 +520,7 @@ export class OrderLifecycle extends OrdersService {
         400,
         ErrorCode.Validation,
         this.msg('PickupItemsMissing', {
-          names: missing.map((l) => l.barcode ?? '').join('、'),
+          names: missing.map((l) => l.barcode ?? '').join(this.listSeparator),
         }),
       );
     }

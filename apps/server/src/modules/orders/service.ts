@@ -225,6 +225,10 @@ export class OrdersService {
   protected get en() {
     return isEnglish(this.request);
   }
+  /** Between the entries of a list in a message, as the reader writes them. */
+  protected get listSeparator() {
+    return this.en ? ', ' : '、';
+  }
   protected msg(key: MessageKey, params?: Record<string, string | number>) {
     return message(this.request, key, params);
   }
@@ -1614,7 +1618,7 @@ export class OrdersService {
     const sizes = [...new Set(fit.wrongSize.map((l) => sizeLabelIn(this.en, l.size, attributes)))];
     throw unprocessable(
       ErrorCode.OrderItemWrongSize,
-      this.msg('OrderItemWrongSize', { barcode, size: sizes.join('、') }),
+      this.msg('OrderItemWrongSize', { barcode, size: sizes.join(this.listSeparator) }),
       { barcodeNumber: barcode, sizes },
     );
   }
@@ -1738,7 +1742,7 @@ export class OrdersService {
     if (sent.length === 0) return;
     const amount = toYuan(sent.reduce((sum, r) => sum + r.amountFen, 0)).toFixed(2);
     const method = [...new Set(sent.map((r) => methodText(this.en, r.method, r.provider)))].join(
-      this.en ? ', ' : '、',
+      this.listSeparator,
     );
     throw new AppError(
       409,

@@ -29,6 +29,40 @@ function renderPage(path = '/agent/dashboard') {
   return router;
 }
 
+/**
+ * The agent books one kind still free at 万龙雪场店 for a customer, `days` ahead (far enough that
+ * the demo's bookings are not in the way); `withDeposit`: a kind that holds one.
+ */
+async function bookForCustomer(
+  days: number,
+  customerName: string,
+  customerPhone: string,
+  { withDeposit = false } = {},
+) {
+  const config = await api.get<H5Config>('/app/config-distribution/h5');
+  const store = Object.values(config.storeConfigs).find((s) => s.storeName === '万龙雪场店')!;
+  const when = storeMorning(days);
+  const catalog = await api.get<BookingCatalog>('/app/booking/catalog', {
+    params: { storeId: store.storeId, rentalStartTime: when, days: 1 },
+  });
+  const kind = catalog.categories.flatMap((c) =>
+    c.kinds
+      .filter((k) => k.free > 0 && (!withDeposit || k.deposit > 0))
+      .map((k) => ({ categoryId: c.id, size: k.size })),
+  )[0]!;
+  return api.post<Order>('/app/agent/orders', {
+    cart: {
+      storeId: store.storeId,
+      rentalStartTime: when,
+      days: 1,
+      riders: [],
+      lines: [{ type: 'item', ...kind }],
+    },
+    customerName,
+    customerPhone,
+  });
+}
+
 describe('the agent’s home (real server)', () => {
   beforeEach(async () => {
     await loginWithPassword({
@@ -80,26 +114,7 @@ describe('the agent’s home (real server)', () => {
     await changeLanguage('zh-CN');
     const user = userEvent.setup({ pointerEventsCheck: 0 });
     // The agent books for a customer (a year ahead, so the demo's bookings are not in the way).
-    const config = await api.get<H5Config>('/app/config-distribution/h5');
-    const store = Object.values(config.storeConfigs).find((s) => s.storeName === '万龙雪场店')!;
-    const when = storeMorning(360);
-    const catalog = await api.get<BookingCatalog>('/app/booking/catalog', {
-      params: { storeId: store.storeId, rentalStartTime: when, days: 1 },
-    });
-    const kind = catalog.categories.flatMap((c) =>
-      c.kinds.filter((k) => k.free > 0).map((k) => ({ categoryId: c.id, size: k.size })),
-    )[0]!;
-    const order = await api.post<Order>('/app/agent/orders', {
-      cart: {
-        storeId: store.storeId,
-        rentalStartTime: when,
-        days: 1,
-        riders: [],
-        lines: [{ type: 'item', ...kind }],
-      },
-      customerName: '撤回测试',
-      customerPhone: '13966667777',
-    });
+    const order = await bookForCustomer(360, '撤回测试', '13966667777');
     renderPage();
     const row = (await screen.findByText(new RegExp(order.orderNumber))).closest('.adm-list-item')!;
     expect(within(row as HTMLElement).getByText('等待门店确认')).toBeTruthy();
@@ -114,28 +129,7 @@ describe('the agent’s home (real server)', () => {
   it('says the order just placed is waiting, and opens each order, read without the deposit', async () => {
     await changeLanguage('zh-CN');
     const user = userEvent.setup({ pointerEventsCheck: 0 });
-    const config = await api.get<H5Config>('/app/config-distribution/h5');
-    const store = Object.values(config.storeConfigs).find((s) => s.storeName === '万龙雪场店')!;
-    const when = storeMorning(362);
-    const catalog = await api.get<BookingCatalog>('/app/booking/catalog', {
-      params: { storeId: store.storeId, rentalStartTime: when, days: 1 },
-    });
-    const kind = catalog.categories.flatMap((c) =>
-      c.kinds
-        .filter((k) => k.free > 0 && k.deposit > 0)
-        .map((k) => ({ categoryId: c.id, size: k.size })),
-    )[0]!;
-    const order = await api.post<Order>('/app/agent/orders', {
-      cart: {
-        storeId: store.storeId,
-        rentalStartTime: when,
-        days: 1,
-        riders: [],
-        lines: [{ type: 'item', ...kind }],
-      },
-      customerName: '详情测试',
-      customerPhone: '13966668888',
-    });
+    const order = await bookForCustomer(362, '详情测试', '13966668888', { withDeposit: true });
     try {
       const deposit = order.feeItems
         .filter((f) => f.kind === 'Deposit')

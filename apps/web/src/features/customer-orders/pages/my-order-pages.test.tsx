@@ -235,27 +235,36 @@ describe("the customer's orders: dashboard, list and detail (real server)", () =
     expect(within(card).queryByText('到店取雪具时出示此码，点开可放大')).toBeNull();
   });
 
-  it('shows gear returned damaged with the store’s note and photo, in both languages', async () => {
-    // The store hands the customer's order over and checks one item back damaged, with a photo.
+  /**
+   * As the store would, signed in as its clerk: a pole of the test's own on the customer's order,
+   * paid in cash and handed over.
+   */
+  async function handedOver(name: string, prefix: string) {
     await loginWithPassword({
       userNameOrEmailAddress: 'employee',
       password: '1q2w3E*',
       rememberMe: false,
     });
     const storeId = useSession.getState().user!.primaryStoreId!;
-    const gear = await newGear(storeId, '雪杖', '顾客损坏雪杖', 'CDM', { count: 1 });
+    const [pole] = await newGear(storeId, '雪杖', name, prefix, { count: 1 });
     const created = await counterOrder({
       storeId,
       customerName: '订单测试',
       customerPhone: PHONE,
       rentalStartTime: new Date(Date.now() - 60_000).toISOString(),
       rentalEndTime: new Date(Date.now() + DAY).toISOString(),
-      items: [{ equipmentId: gear[0]!.id }],
+      items: [{ equipmentId: pole!.id }],
     });
     for (const bill of created.bills) {
       await api.post(`/app/orders/confirm-cash-received?billId=${bill.id}`);
     }
-    await api.post(`/app/orders/${created.id}/handover`, { barcodes: [gear[0]!.barcodeNumber] });
+    await api.post(`/app/orders/${created.id}/handover`, { barcodes: [pole!.barcodeNumber] });
+    return { created, pole: pole! };
+  }
+
+  it('shows gear returned damaged with the store’s note and photo, in both languages', async () => {
+    // The store hands the customer's order over and checks one item back damaged, with a photo.
+    const { created } = await handedOver('顾客损坏雪杖', 'CDM');
     const photo = await uploadCompressed(photoBlob(), 'damage.png', 'DamagePhoto');
     await api.post(`/app/orders/${created.id}/return`, {
       items: [
@@ -289,25 +298,7 @@ describe("the customer's orders: dashboard, list and detail (real server)", () =
   });
 
   it('heads a completed order with what was kept and the deposit returned, not the total', async () => {
-    await loginWithPassword({
-      userNameOrEmailAddress: 'employee',
-      password: '1q2w3E*',
-      rememberMe: false,
-    });
-    const storeId = useSession.getState().user!.primaryStoreId!;
-    const gear = await newGear(storeId, '雪杖', '完成订单雪杖', 'CMP', { count: 1 });
-    const created = await counterOrder({
-      storeId,
-      customerName: '订单测试',
-      customerPhone: PHONE,
-      rentalStartTime: new Date(Date.now() - 60_000).toISOString(),
-      rentalEndTime: new Date(Date.now() + DAY).toISOString(),
-      items: [{ equipmentId: gear[0]!.id }],
-    });
-    for (const bill of created.bills) {
-      await api.post(`/app/orders/confirm-cash-received?billId=${bill.id}`);
-    }
-    await api.post(`/app/orders/${created.id}/handover`, { barcodes: [gear[0]!.barcodeNumber] });
+    const { created } = await handedOver('完成订单雪杖', 'CMP');
     const returned = await api.post<Order>(`/app/orders/${created.id}/return`, {
       items: [{ orderItemId: created.items[0]!.id, state: 'returned' }],
     });

@@ -62,7 +62,7 @@ export function RunCard({
         </a>
       </div>
       <p className="run-card__items">
-        {task.items.map((i) => i.name).join('、')}
+        {task.items.map((i) => i.name).join(t('inquiry.listSeparator'))}
         {task.toCollect > 0 && (
           <Tag color="warning" className="run-card__collect">
             {/* Before the gear is handed over, what is due is cash on delivery. */}

@@ -206,7 +206,7 @@ export default function InventoryBatchPage() {
     const label = t('inventory.batch.queuedLabel', {
       action,
       count: items.length,
-      barcodes: items.map((e) => e.barcodeNumber).join('、'),
+      barcodes: items.map((e) => e.barcodeNumber).join(t('inquiry.listSeparator')),
     });
     const { damaged, photos } = damagedForCheckIn(base.equipmentIds, damage);
     try {
