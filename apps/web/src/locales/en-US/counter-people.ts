@@ -7,7 +7,8 @@ export const counterPeople: Messages['counterPeople'] = {
   group: 'Family or group',
   groupTip:
     'A family, a school or a club: one payer, each item for one skier; a scanned item goes to the next one without that kind of gear.',
-  add: 'Add skier',
+  add: 'Add a skier',
+  editTitle: 'Edit skier',
   quickName: 'Name',
   quickAdd: 'Add',
   quickPlaceholder: 'Type a name to add quickly',

@@ -6,6 +6,7 @@ export const counterPeople = {
   groupTip:
     '一家人或学校、俱乐部：一位付款人，每件设备对应一位滑雪者；扫码的设备自动给下一位还没有这类装备的人。',
   add: '添加滑雪者',
+  editTitle: '编辑滑雪者',
   quickName: '姓名',
   quickAdd: '添加',
   quickPlaceholder: '输入姓名快速添加',

@@ -198,6 +198,17 @@ describe('the people of a counter order (real server)', () => {
     expect(latest.draft.riders[0]).toMatchObject({ heightCm: 180, bootSizeMondopoint: 28 });
   }, 20_000);
 
+  it('opens the skier sheet in the counter’s own words, in English too', async () => {
+    await changeLanguage('en-US');
+    try {
+      renderRiders({ items: [] });
+      fireEvent.click(screen.getByRole('button', { name: 'Add a skier' }));
+      expect(await screen.findByRole('dialog', { name: 'Add a skier' })).toBeTruthy();
+    } finally {
+      await changeLanguage('zh-CN');
+    }
+  });
+
   it('works as a group: quick names, the selected person for new gear, folded people with counts', async () => {
     const items = Array.from({ length: 10 }, (_, i) => line(10 + i, '双板滑雪鞋'));
     const latest = renderRiders({ items });

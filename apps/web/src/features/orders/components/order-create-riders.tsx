@@ -274,6 +274,7 @@ export function OrderCreateRiders({
       </div>
       <RiderEditor
         visible={editing !== null}
+        titles={{ add: t('counterPeople.add'), edit: t('counterPeople.editTitle') }}
         value={editing === 'new' ? null : editing}
         onSave={handleSave}
         onClose={() => setEditing(null)}

@@ -96,9 +96,17 @@ interface EditorProps {
  * `value` null adds a rider; `onSave` may be asynchronous, and its error is shown in the sheet.
  * Every measurement is optional: what is given sizes the gear and suggests the binding's DIN.
  */
-export function RiderEditor({ visible, ...props }: EditorProps & { visible: boolean }) {
+export function RiderEditor({
+  visible,
+  titles,
+  ...props
+}: EditorProps & {
+  visible: boolean;
+  /** The sheet's title in the words of the page that opens it (the counter says skier). */
+  titles?: { add: string; edit: string };
+}) {
   const { t } = useTranslation();
-  const title = props.value ? t('riders.edit') : t('riders.add');
+  const title = props.value ? (titles?.edit ?? t('riders.edit')) : (titles?.add ?? t('riders.add'));
   return (
     <Popup
       showCloseButton
