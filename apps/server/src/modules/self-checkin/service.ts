@@ -20,6 +20,17 @@ import { findStore } from '@/lib/stores.js';
 
 type Row = typeof selfCheckins.$inferSelect;
 
+/** A check-in as a family member's phone reads it: where, until when, how many so far. */
+function publicOf(storeName: string, row: Pick<Row, 'riders' | 'expiresAt'>): PublicSelfCheckin {
+  const count = (row.riders as unknown[]).length;
+  return {
+    storeName,
+    expiresAt: row.expiresAt.toISOString(),
+    count,
+    full: count >= SELF_CHECKIN_RIDERS_MAX,
+  };
+}
+
 /** The path of a check-in's form, which its QR code opens. */
 export const selfCheckinPath = (token: string) => `/customer/checkin/${token}`;
 
@@ -110,13 +121,7 @@ export class SelfCheckinService {
   /** What a family member's phone reads first (no sign-in: the code is the key). */
   async publicView(token: string): Promise<PublicSelfCheckin> {
     const { checkin, storeName } = await this.byToken(token);
-    const count = (checkin.riders as unknown[]).length;
-    return {
-      storeName,
-      expiresAt: checkin.expiresAt.toISOString(),
-      count,
-      full: count >= SELF_CHECKIN_RIDERS_MAX,
-    };
+    return publicOf(storeName, checkin);
   }
 
   /**
@@ -145,12 +150,6 @@ export class SelfCheckinService {
         message(this.request, 'SelfCheckinFull', { max: SELF_CHECKIN_RIDERS_MAX }),
       );
     }
-    const count = (added.riders as unknown[]).length;
-    return {
-      storeName,
-      expiresAt: added.expiresAt.toISOString(),
-      count,
-      full: count >= SELF_CHECKIN_RIDERS_MAX,
-    };
+    return publicOf(storeName, added);
   }
 }

@@ -16,11 +16,11 @@ import { useNow } from '@/lib/use-now';
 import { useAppStore } from '@/features/app-state';
 import { useSession } from '@/features/auth';
 import { QuoteLines, useBookingCart } from '@/features/customer-booking';
-import { switchStore } from '@/features/stores';
 import { DEFAULT_BUSINESS_TIME_ZONE } from '@/features/system-config';
 import { useDeleteScheme } from '../api/delete-scheme';
 import { useSharedScheme } from '../api/get-shared-scheme';
 import { draftOfScheme } from '../utils/scheme-draft';
+import { useOpenScheme } from '../utils/open-scheme';
 import { ErrorBlock } from '@/components/error-block';
 
 const TIME_ZONE = DEFAULT_BUSINESS_TIME_ZONE;
@@ -95,6 +95,7 @@ function SchemeView({ scheme }: { scheme: SharedScheme }) {
   const showSuccess = useAppStore((s) => s.showSuccess);
   const showError = useAppStore((s) => s.showError);
   const remove = useDeleteScheme();
+  const openScheme = useOpenScheme();
   const today = dayjs(now).tz(TIME_ZONE).format('YYYY-MM-DD');
   const opened = draftOfScheme(scheme, TIME_ZONE, today);
   const riders: CartRider[] = opened?.draft.riders ?? [];
@@ -104,25 +105,7 @@ function SchemeView({ scheme }: { scheme: SharedScheme }) {
 
   /** Opens the plan on the booking page, which checks availability again. */
   const handleOpen = async () => {
-    if (!opened) return;
-    const cart = useBookingCart.getState();
-    const replacing = cart.lines.length > 0 && cart.schemeId !== scheme.id;
-    if (replacing) {
-      const confirmed = await Dialog.confirm({
-        content: t('schemes.replaceCartConfirm'),
-        confirmText: t('schemes.replace'),
-        cancelText: t('app.cancel'),
-      });
-      if (!confirmed) return;
-    }
-    try {
-      switchStore(opened.storeId);
-    } catch (err) {
-      showError(err instanceof Error ? err.message : String(err));
-      return;
-    }
-    useBookingCart.getState().replace(opened.draft);
-    void navigate(Paths.orderCreate);
+    if (opened) await openScheme(scheme.id, opened);
   };
 
   const handleShare = async () => {

@@ -14,11 +14,11 @@ import { dayjs } from '@/lib/dayjs-zones';
 import { useAppStore } from '@/features/app-state';
 import { useSession } from '@/features/auth';
 import { useBookingCart } from '@/features/customer-booking';
-import { switchStore } from '@/features/stores';
 import { DEFAULT_BUSINESS_TIME_ZONE } from '@/features/system-config';
 import { useSchemes } from '../api/list-schemes';
 import { useJoinLocalSchemes } from '../api/join-local-schemes';
 import { draftOfScheme } from '../utils/scheme-draft';
+import { useOpenScheme } from '../utils/open-scheme';
 import { forgetLocalScheme, localSchemes, type LocalScheme } from '../utils/local-schemes';
 import { PullToRefresh } from '@/components/pull-to-refresh';
 import { ErrorBlock } from '@/components/error-block';
@@ -136,8 +136,8 @@ function LocalSchemes({
   onForget: () => void;
 }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const showError = useAppStore((s) => s.showError);
+  const openScheme = useOpenScheme();
 
   const handleOpen = async (scheme: LocalScheme) => {
     const opened = draftOfScheme(
@@ -149,23 +149,7 @@ function LocalSchemes({
       showError(t('schemes.unavailable'));
       return;
     }
-    const cart = useBookingCart.getState();
-    if (cart.lines.length > 0 && cart.schemeId !== scheme.id) {
-      const confirmed = await Dialog.confirm({
-        content: t('schemes.replaceCartConfirm'),
-        confirmText: t('schemes.replace'),
-        cancelText: t('app.cancel'),
-      });
-      if (!confirmed) return;
-    }
-    try {
-      switchStore(opened.storeId);
-    } catch (err) {
-      showError(err instanceof Error ? err.message : String(err));
-      return;
-    }
-    useBookingCart.getState().replace(opened.draft);
-    void navigate(Paths.orderCreate);
+    await openScheme(scheme.id, opened);
   };
 
   const handleForget = async (scheme: LocalScheme) => {
