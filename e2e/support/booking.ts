@@ -167,6 +167,9 @@ export async function landAfterPaying(
   if (viewOrder && landed === 'code') {
     await page.getByRole('link', { name: viewOrder }).tap();
     await page.waitForURL(/\/customer\/orders\/[^/?]+/);
+    // The order's own page is drawn (the code's page, Back to the order, is gone).
+    await page.locator('.my-order__head').waitFor();
+    await page.locator('.order-qr-page').waitFor({ state: 'detached' });
   }
   return landed;
 }
