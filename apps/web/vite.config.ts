@@ -8,6 +8,7 @@ import { startAfterBoot } from './build/start-after-boot';
 import { stylesAfterBoot } from './build/styles-after-boot';
 import { pureContracts } from './build/pure-contracts';
 import { antdShims } from './build/antd-shims';
+import { leanIcons } from './build/lean-icons';
 import { antdDeepImports } from './build/antd-deep-imports';
 import { featureDeepImports } from './build/feature-deep-imports';
 
@@ -65,6 +66,7 @@ export default defineConfig({
   plugins: [
     react(),
     antdShims(),
+    leanIcons(),
     antdDeepImports(),
     featureDeepImports(),
     pureContracts(),

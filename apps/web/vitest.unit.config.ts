@@ -10,6 +10,7 @@ import { defineProject } from 'vitest/config';
  */
 export const UNIT_TESTS = [
   'build/antd-shims.test.ts',
+  'build/lean-icons.test.ts',
   'build/feature-deep-imports.test.ts',
   'build/route-texts.test.ts',
   'build/start-after-boot.test.ts',

@@ -1,14 +1,19 @@
-import { Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button } from 'antd-mobile';
 import { dayjs } from '@/lib/dayjs-zones';
 import { useTranslation } from 'react-i18next';
 import { clockText, UNAVAILABLE_DAYS_MAX, UNAVAILABLE_DAYS_MIN } from '@snowgear/contracts';
-import { LazyCalendarPicker, LazyPopup } from '@/components/lazy-popups';
 import { HalfDayChoice, type HalfDayOffer } from '@/components/half-day-choice';
 import { NumberStepper } from '@/components/number-stepper';
 import { dateLocale, isOtherYear } from '@/lib/store-time';
 import { useOpenedOnce } from '@/lib/use-opened-once';
 import type { BookingStart, DaySlot } from '@/features/system-config';
+import type { DayUnavailable } from './dates-pickers';
+
+// The calendar and the times sheet load with the first tap that opens one of them.
+const DatesPickers = lazy(() =>
+  import('./dates-pickers').then((m) => ({ default: m.DatesPickers })),
+);
 
 interface Props {
   /** The day, its times, the one chosen and the instant the rental starts. */
@@ -58,8 +63,7 @@ export function DatesSection({
 }: Props) {
   const { t, i18n } = useTranslation();
   const [picking, setPicking] = useState<'date' | 'time' | null>(null);
-  const calendarOpened = useOpenedOnce(picking === 'date');
-  const timesOpened = useOpenedOnce(picking === 'time');
+  const opened = useOpenedOnce(picking !== null);
   const day = (d: Date) =>
     new Intl.DateTimeFormat(dateLocale(i18n.language), {
       ...(isOtherYear(d, now) ? { year: 'numeric' } : {}),
@@ -84,7 +88,7 @@ export function DatesSection({
   const min = dayjs(today).toDate();
   const max = dayjs(today).add(1, 'year').toDate();
   /** Why a day of the calendar cannot be taken, or null when it can. */
-  const unavailable = (date: Date): 'past' | 'closed' | 'noTime' | null => {
+  const unavailable = (date: Date): DayUnavailable | null => {
     const day = dayjs(date).format('YYYY-MM-DD');
     if (day < today || date > max) return 'past';
     if (restDays.includes(dayjs(date).day())) return 'closed';
@@ -148,92 +152,21 @@ export function DatesSection({
           {t('booking.returnOnRestDay')}
         </p>
       )}
-      {calendarOpened && (
+      {opened && (
         <Suspense fallback={null}>
-          {/*
-            One tap on a day takes it and closes (the button below confirms the day shown).
-            A greyed day says why under its number: the store's rest day, or today with no time
-            left; days before today are simply past.
-          */}
-          <LazyCalendarPicker
-            key={booking.date}
-            visible={picking === 'date'}
-            selectionMode="single"
-            allowClear={false}
-            title={t('booking.chooseStartDate')}
-            confirmText={t('app.confirm')}
+          <DatesPickers
+            picking={picking}
+            booking={booking}
+            delivery={delivery}
             min={min}
             max={max}
-            defaultValue={dayjs(booking.date).toDate()}
-            // Given this, the calendar no longer greys the days outside min and max by itself.
-            shouldDisableDate={(date) => unavailable(date) !== null}
-            renderBottom={(date) => {
-              const why = unavailable(date);
-              return why === 'closed'
-                ? t('booking.dayClosed')
-                : why === 'noTime'
-                  ? t('booking.dayNoTime')
-                  : null;
-            }}
-            onChange={(date) => {
-              if (!date) return;
-              onStartDate(dayjs(date).format('YYYY-MM-DD'));
-              setPicking(null);
-            }}
+            unavailable={unavailable}
+            dayText={day}
+            slotText={slotText}
+            onStartDate={onStartDate}
+            onStartTime={onStartTime}
             onClose={() => setPicking(null)}
-            onMaskClick={() => setPicking(null)}
-            onConfirm={(date) => {
-              if (date) onStartDate(dayjs(date).format('YYYY-MM-DD'));
-              setPicking(null);
-            }}
           />
-        </Suspense>
-      )}
-      {timesOpened && (
-        <Suspense fallback={null}>
-          <LazyPopup
-            visible={picking === 'time'}
-            showCloseButton
-            position="bottom"
-            onClose={() => setPicking(null)}
-            onMaskClick={() => setPicking(null)}
-            bodyClassName="time-popup"
-          >
-            <div role="dialog" aria-modal="true" aria-labelledby="booking-times-title">
-              <h2 id="booking-times-title" className="time-popup__title">
-                {delivery ? t('booking.chooseWindow') : t('booking.chooseTime')}
-              </h2>
-              <p className="time-popup__day">{day(booking.start)}</p>
-              <div
-                className={`time-popup__slots${delivery ? ' time-popup__slots--windows' : ''}`}
-                role="radiogroup"
-                aria-labelledby="booking-times-title"
-              >
-                {booking.slots.map((slot) => {
-                  const selected = booking.slot?.start === slot.start;
-                  return (
-                    <button
-                      key={slot.start}
-                      type="button"
-                      role="radio"
-                      aria-checked={selected}
-                      disabled={slot.past}
-                      className={`chip${selected ? ' chip--selected' : ''}`}
-                      onClick={() => {
-                        onStartTime(clockText(slot.start));
-                        setPicking(null);
-                      }}
-                    >
-                      {slotText(slot)}
-                    </button>
-                  );
-                })}
-              </div>
-              {booking.slots.some((s) => s.past) && (
-                <p className="time-popup__hint">{t('booking.pastTimesGrey')}</p>
-              )}
-            </div>
-          </LazyPopup>
         </Suspense>
       )}
     </div>
