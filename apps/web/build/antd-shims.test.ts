@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { localizedWheel } from './antd-shims';
+import { localizedWheel, silentAvatar } from './antd-shims';
 
 const wheel = readFileSync(
   createRequire(import.meta.url).resolve('antd-mobile/es/components/picker-view/wheel.js'),
@@ -22,5 +22,19 @@ describe("antd-mobile's picker wheel", () => {
 
   it('fails the build when the library no longer has a text it replaces', () => {
     expect(() => localizedWheel(wheel.replace('当前未选择', '无'))).toThrow(/no longer has/);
+  });
+});
+
+describe("antd-mobile's avatar placeholder", () => {
+  const fallback = readFileSync(
+    createRequire(import.meta.url).resolve('antd-mobile/es/components/avatar/fallback.js'),
+    'utf8',
+  );
+
+  it('has no title for screen readers to read out, and is hidden from them', () => {
+    expect(fallback).toMatch(/createElement\("title"/);
+    const out = silentAvatar(fallback);
+    expect(out).not.toMatch(/createElement\("title"/);
+    expect(out).toContain("'aria-hidden': true");
   });
 });

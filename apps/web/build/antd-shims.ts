@@ -47,16 +47,35 @@ export function localizedWheel(code: string): string {
 }
 
 /**
+ * antd-mobile's avatar placeholder (a grey figure) is titled with its design file's layer name,
+ * '编组 3', which screen readers and English readers got as the picture's name: it is a drawing
+ * of nobody, so it says nothing.
+ */
+const AVATAR_FALLBACK = /[\\/]antd-mobile[\\/]es[\\/]components[\\/]avatar[\\/]fallback\.js$/;
+
+/** fallback.js without its title and hidden from screen readers; a changed library fails the build. */
+export function silentAvatar(code: string): string {
+  const title = /React\.createElement\("title", null, "[^"]*"\),\s*/;
+  const svg = "className: 'adm-avatar-fallback',";
+  if (!title.test(code) || !code.includes(svg)) {
+    throw new Error("antd-mobile's avatar fallback changed: see build/antd-shims.ts");
+  }
+  return code.replace(title, '').replace(svg, `${svg}\n  'aria-hidden': true,`);
+}
+
+/**
  * Gives antd-mobile the app's own versions of three of its internal modules, wherever antd-mobile
- * imports them in the app (the build and the dev server; the tests set the same renderer), and
- * the app's texts to its picker wheel.
+ * imports them in the app (the build and the dev server; the tests set the same renderer), the
+ * app's texts to its picker wheel, and a silent avatar placeholder.
  */
 export function antdShims(): Plugin {
   return {
     name: 'snowgear:antd-shims',
     enforce: 'pre',
     transform(code, id) {
-      return WHEEL.test(id) ? { code: localizedWheel(code), map: null } : null;
+      if (WHEEL.test(id)) return { code: localizedWheel(code), map: null };
+      if (AVATAR_FALLBACK.test(id)) return { code: silentAvatar(code), map: null };
+      return null;
     },
     async resolveId(source, importer, options) {
       if (

@@ -18,6 +18,8 @@ interface Props {
   /** The field's own problem (from the form or the server), shown under it. */
   error?: string | undefined;
   disabled?: boolean;
+  /** The language the values are written in, when it is not the page's (an article's tags). */
+  lang?: string | undefined;
 }
 
 /**
@@ -35,6 +37,7 @@ export function ChipsInput({
   maxLength,
   error,
   disabled = false,
+  lang,
 }: Props) {
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -57,7 +60,7 @@ export function ChipsInput({
   return (
     <div className="chips-input">
       {values.length > 0 && (
-        <ul className="chips-input__chips">
+        <ul className="chips-input__chips" lang={lang}>
           {values.map((value) => (
             <li key={value} className="chips-input__chip">
               <span>{value}</span>

@@ -12,9 +12,12 @@ import { fileUrl } from '@/lib/api-client';
  */
 export function EquipmentPhotos({
   equipment,
+  name,
   compact = false,
 }: {
-  equipment: Pick<Equipment, 'name' | 'imageFiles'>;
+  equipment: Pick<Equipment, 'imageFiles'>;
+  /** The item's name as the reader reads it (each photo's label). */
+  name: string;
   compact?: boolean;
 }) {
   const { t } = useTranslation();
@@ -45,7 +48,7 @@ export function EquipmentPhotos({
           type="button"
           className="equipment-photos__item"
           onClick={() => setPreview(i)}
-          aria-label={`${equipment.name} ${i + 1}/${images.length}`}
+          aria-label={`${name} ${i + 1}/${images.length}`}
         >
           <Image
             src={fileUrl(

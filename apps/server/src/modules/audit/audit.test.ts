@@ -255,6 +255,42 @@ describe('audit log', () => {
     expect(byBarcode.every((l) => l.equipmentId === item.id)).toBe(true);
   });
 
+  it('names the items, small gear and stores of stock lines in English for an English reader', async () => {
+    const named = (
+      await call('employee', 'GET', `/api/app/equipment/${item.id}`, undefined, 'en-US')
+    ).json<{ nameEn: string }>();
+    const smallEn = (
+      await call(
+        'employee',
+        'GET',
+        `/api/app/small-equipment?storeId=${wanlong}&maxResultCount=100`,
+      )
+    )
+      .json<{ items: { id: string; nameEn: string }[] }>()
+      .items.find((s) => s.id === small.id)!;
+    expect(named.nameEn).not.toBe('');
+    expect(smallEn.nameEn).not.toBe('');
+    const lines = (
+      await log(
+        `categories=stock&keyword=${encodeURIComponent('审计')}&${range()}`,
+        'manager',
+        'en-US',
+      )
+    ).items;
+    expect(lines.map((l) => l.storeName)).toEqual(Array(3).fill('Wanlong Resort Store'));
+    expect(lines[0]!.summary).toMatch(
+      new RegExp(`^${smallEn.nameEn.replace(/[()]/g, '\\$&')} \\+3, `),
+    );
+    expect(lines[1]!.summary).toBe(
+      `Checked in: ${named.nameEn} (${item.barcodeNumber}), checked out → in stock, reason: 审计入库`,
+    );
+    // Found by its English name too.
+    const byName = (
+      await log(`categories=stock&keyword=${encodeURIComponent(named.nameEn)}&${range()}`)
+    ).items;
+    expect(byName.map((l) => l.id)).toContain(lines[1]!.id);
+  });
+
   it('keeps a manager to their own store and lets the super admin see one store or all', async () => {
     const query = `categories=stock&keyword=${encodeURIComponent('审计')}&${range()}`;
     const mine = (await log(query)).items;

@@ -166,6 +166,13 @@ export class AuditService {
     return isEnglish(this.request);
   }
 
+  /** A row's name (a store, an item, small gear) as the reader reads it. */
+  private named(table: SQL) {
+    return this.en
+      ? sql`coalesce(nullif(${table}.name_en, ''), ${table}.name)`
+      : sql`${table}.name`;
+  }
+
   private text(key: keyof typeof TEXTS, params: Record<string, string | number> = {}) {
     const template: string = TEXTS[key][this.en ? 1 : 0];
     return template.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? ''));
@@ -239,7 +246,7 @@ export class AuditService {
         to_status: sql`h.to_status`,
         reason: sql`h.reason`,
         remarks: sql`h.remarks`,
-        subject: sql`e.name`,
+        subject: this.named(sql`e`),
         code: sql`e.barcode_number`,
         order_id: sql`h.order_id`,
         equipment_id: sql`h.equipment_id`,
@@ -251,7 +258,7 @@ export class AuditService {
         ${when(op !== null, sql`and h.operator_name ilike ${op}`)}
         ${when(
           kw !== null,
-          sql`and (e.name ilike ${kw} or e.barcode_number ilike ${kw} or h.reason ilike ${kw} or h.remarks ilike ${kw})`,
+          sql`and (e.name ilike ${kw} or e.name_en ilike ${kw} or e.barcode_number ilike ${kw} or h.reason ilike ${kw} or h.remarks ilike ${kw})`,
         )}
         ${tail(sql`h.created_at`, sql`h.id`)})`);
       parts.push(sql`(${select({
@@ -264,7 +271,7 @@ export class AuditService {
         action: sql`'adjust'::text`,
         reason: sql`m.reason`,
         remarks: sql`m.remarks`,
-        subject: sql`s.name`,
+        subject: this.named(sql`s`),
         delta: sql`m.delta`,
         quantity_after: sql`m.quantity_after`,
         unit: sql`s.unit`,
@@ -277,7 +284,7 @@ export class AuditService {
         ${when(op !== null, sql`and m.operator_name ilike ${op}`)}
         ${when(
           kw !== null,
-          sql`and (s.name ilike ${kw} or m.reason ilike ${kw} or m.remarks ilike ${kw})`,
+          sql`and (s.name ilike ${kw} or s.name_en ilike ${kw} or m.reason ilike ${kw} or m.remarks ilike ${kw})`,
         )}
         ${tail(sql`m.created_at`, sql`m.id`)})`);
     }
@@ -363,7 +370,7 @@ export class AuditService {
     const parts = this.branches(filters, scope, skip + take);
     if (parts.length === 0) return [];
     const result: unknown = await this.db.execute(sql`
-      select u.*, st.name as store_name
+      select u.*, ${this.named(sql`st`)} as store_name
       from (${sql.join(parts, sql` union all `)}) u
       left join stores st on st.id = u.store_id
       order by u.created_at desc, u.tiebreak desc, u.id desc

@@ -40,6 +40,16 @@ describe('employees', () => {
     const mine = (await call('manager', 'GET', '/api/app/employees?maxResultCount=100')).json();
     expect(names(mine)).toEqual(['driver', 'employee']);
     expect(mine.items.every((e: { storeName: string }) => e.storeName === '万龙雪场店')).toBe(true);
+    // An English reader reads the store's English name.
+    const english = await t.app.inject({
+      url: '/api/app/employees?maxResultCount=100',
+      headers: { ...csrf, authorization: `Bearer ${tokens.manager}`, 'accept-language': 'en' },
+    });
+    expect(
+      english
+        .json()
+        .items.every((e: { storeName: string }) => e.storeName === 'Wanlong Resort Store'),
+    ).toBe(true);
     const all = (await call('admin', 'GET', '/api/app/employees?maxResultCount=100')).json();
     expect(names(all)).toEqual(
       expect.arrayContaining(['admin', 'agent', 'manager', 'multi', '13800138000']),

@@ -14,7 +14,8 @@ import {
 import type { Database } from '@/db/client.js';
 import { stores, userRoles, users } from '@/db/schema.js';
 import { AppError, businessError, notFound } from '@/lib/errors.js';
-import { message } from '@/lib/messages.js';
+import { columnInLanguage } from '@/lib/english.js';
+import { isEnglish, message } from '@/lib/messages.js';
 import { likePattern, pageOf } from '@/lib/paging.js';
 import { findStore } from '@/lib/stores.js';
 import type { CurrentUser } from '@/plugins/authentication.js';
@@ -113,7 +114,7 @@ export class EmployeeService {
     const where = and(...parts);
     const [rows, [total]] = await Promise.all([
       this.db
-        .select({ ...selectUser, storeName: stores.name })
+        .select({ ...selectUser, storeName: storeNameFor(request) })
         .from(users)
         .leftJoin(stores, eq(stores.id, users.primaryStoreId))
         .where(where)
@@ -128,7 +129,7 @@ export class EmployeeService {
   async get(request: FastifyRequest, id: string): Promise<Employee> {
     const scope = scopeOf(request.user!);
     const [row] = await this.db
-      .select({ ...selectUser, storeName: stores.name })
+      .select({ ...selectUser, storeName: storeNameFor(request) })
       .from(users)
       .leftJoin(stores, eq(stores.id, users.primaryStoreId))
       .where(and(this.scopeFilter(request.tenantId, scope), eq(users.id, id)));
@@ -300,6 +301,9 @@ export class EmployeeService {
 }
 
 const selectUser = getTableColumns(users);
+/** The employee's store as the reader reads it. */
+const storeNameFor = (request: FastifyRequest) =>
+  columnInLanguage(isEnglish(request), stores.name, stores.nameEn);
 
 /** What the audit log says about a person. */
 function personOf(employee: Employee): StaffPerson {

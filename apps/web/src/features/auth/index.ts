@@ -12,5 +12,6 @@ export {
   sessionSnapshot,
   useSession,
 } from './stores/session-store';
+export { useOwnStoreName } from './stores/own-store-name';
 export { watchGrants } from './stores/watch-grants';
 export { displayName } from './utils/token';

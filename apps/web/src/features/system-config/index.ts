@@ -1,7 +1,7 @@
 // The public face of features/system-config: what app/ and other features use. Its other files are
 // its own (docs/architecture.md).
 
-export { useBusinessName, useConfigStore } from './stores/config-store';
+export { useBusinessName, useConfigStore, useStoreName } from './stores/config-store';
 export { businessParameter } from './utils/business-parameters';
 export { listOf, readable } from './utils/parameter-values';
 export {

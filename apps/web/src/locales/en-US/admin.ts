@@ -3,6 +3,11 @@ import type { Messages } from '../zh-CN';
 export const admin: Messages['admin'] = {
   title: 'Administration',
   noEnglish: 'No English',
+  noEnglishField: {
+    name: 'No English name',
+    address: 'No English address',
+    nameAndAddress: 'No English name or address',
+  },
   intro:
     'Stores, parameters, categories, help articles and people are changed here. Phones pick up a change within 30 minutes, and at once when the page is reloaded.',
   sections: {

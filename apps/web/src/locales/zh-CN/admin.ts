@@ -2,6 +2,11 @@
 export const admin = {
   title: '管理后台',
   noEnglish: '缺英文',
+  noEnglishField: {
+    name: '缺英文名称',
+    address: '缺英文地址',
+    nameAndAddress: '缺英文名称和地址',
+  },
   intro:
     '门店、参数、品类、帮助文章和人员，都在这里修改，改完顾客和店员的手机上马上生效（最迟 30 分钟，刷新页面立即生效）。',
   sections: {

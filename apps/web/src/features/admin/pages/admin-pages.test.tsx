@@ -95,7 +95,15 @@ describe('the administration console (real server)', () => {
       restDays: [2],
       isActive: true,
     });
-    expect(await screen.findByText('松花湖测试店')).toBeTruthy();
+    const row = (await screen.findByText('松花湖测试店')).closest('a') as HTMLElement;
+    // The badge says which English is missing: here the address.
+    expect(within(row).getByText('缺英文地址')).toBeTruthy();
+    expect(within(row).getByText('Songhua Lake Test Store').getAttribute('lang')).toBe('en');
+    // An English reader reads the English name first, the Chinese beside it marked as Chinese.
+    await changeLanguage('en-US');
+    const english = (await screen.findByText('No English address')).closest('a') as HTMLElement;
+    expect(english.textContent).toMatch(/^Songhua Lake Test Store 松花湖测试店/);
+    expect(within(english).getByText('松花湖测试店').getAttribute('lang')).toBe('zh-CN');
     // The web tests share one server: the store closes again, leaving the demo's three.
     const created = stores.items.find((s) => s.code === code)!;
     await api.put(`/app/admin/stores/${created.id}`, { ...created, isActive: false });

@@ -14,6 +14,7 @@ import { NoEnglishTag } from '../components/no-english-tag';
 import { PriceSeasonEditor } from '../components/price-season-editor';
 import { PricingScope } from '../components/pricing-scope';
 import '../pricing.css';
+import { inLanguage, TwoLanguages } from '@/components/two-languages';
 
 /**
  * /store/admin/price-seasons (issue 60 §3): the days priced at a percentage of the cards, the
@@ -77,7 +78,7 @@ function SeasonList({
   data: PriceSeasonList;
   onOpen: (season: PriceSeasonDto) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   // The business's seasons seen from a store are changed where they belong: the business's range.
   const readOnly = data.inherited && data.storeId !== null;
   return (
@@ -101,14 +102,12 @@ function SeasonList({
               <li key={season.id} className="pricing-list__item">
                 <div className="pricing-list__head">
                   <p className="pricing-list__name">
-                    <strong>{season.name}</strong>{' '}
-                    {season.nameEn ? (
-                      <span lang="en" className="pricing-list__english">
-                        {season.nameEn}
-                      </span>
-                    ) : (
-                      <NoEnglishTag />
-                    )}{' '}
+                    <TwoLanguages
+                      zh={season.name}
+                      en={season.nameEn}
+                      wrap={(name) => <strong>{name}</strong>}
+                    />{' '}
+                    {!season.nameEn && <NoEnglishTag />}{' '}
                     {readOnly && (
                       <Tag color="default" fill="outline">
                         {t('admin.pricing.inherited')}
@@ -119,7 +118,9 @@ function SeasonList({
                     <Button
                       size="small"
                       fill="outline"
-                      aria-label={t('admin.priceSeasons.editLabel', { name: season.name })}
+                      aria-label={t('admin.priceSeasons.editLabel', {
+                        name: inLanguage(i18n.language, season.name, season.nameEn),
+                      })}
                       onClick={() => onOpen(season)}
                     >
                       {t('admin.priceSeasons.edit')}

@@ -15,6 +15,7 @@ import { revealFirstError } from '@/lib/reveal-first-error';
 import { useFieldAria } from '@/lib/use-field-aria';
 import { useAdminStore, useSaveStore } from '../api/stores';
 import { NoEnglishTag } from '../components/no-english-tag';
+import { inLanguage } from '@/components/two-languages';
 
 const ERRORS = 'admin.errors';
 
@@ -90,14 +91,20 @@ function toInput(d: Draft): StoreSave {
 
 /** /store/admin/stores/:id ('new' to open one): a store's name, contact, place, hours, state. */
 export default function StoreEditPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { id = 'new' } = useParams();
   const isNew = id === 'new';
   const store = useAdminStore(isNew ? null : id);
   return (
     <div className="admin-page">
       <PageHeader
-        title={isNew ? t('admin.store.newTitle') : (store.data?.name ?? t('routes.adminStore'))}
+        title={
+          isNew
+            ? t('admin.store.newTitle')
+            : store.data
+              ? inLanguage(i18n.language, store.data.name, store.data.nameEn)
+              : t('routes.adminStore')
+        }
         backTo={Paths.adminStores}
       />
       {isNew ? (

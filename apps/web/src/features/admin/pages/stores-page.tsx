@@ -9,6 +9,7 @@ import { QueryState } from '@/components/query-state';
 import { useAdminStores } from '../api/stores';
 import { NoEnglishTag } from '../components/no-english-tag';
 import { PullToRefresh } from '@/components/pull-to-refresh';
+import { TwoLanguages } from '@/components/two-languages';
 
 /** /store/admin/stores: every store, open or closed, and the way to open a new one. */
 export default function StoresPage() {
@@ -58,8 +59,19 @@ export default function StoresPage() {
                         </>
                       }
                     >
-                      {s.name} <small className="admin-page__code">{s.code}</small>
-                      {(!s.nameEn || !s.addressEn) && <NoEnglishTag />}
+                      <TwoLanguages zh={s.name} en={s.nameEn} />{' '}
+                      <small className="admin-page__code">{s.code}</small>
+                      {(!s.nameEn || !s.addressEn) && (
+                        <NoEnglishTag
+                          what={
+                            !s.nameEn && !s.addressEn
+                              ? 'nameAndAddress'
+                              : !s.nameEn
+                                ? 'name'
+                                : 'address'
+                          }
+                        />
+                      )}
                     </List.Item>
                   </Link>
                 ))}

@@ -8,7 +8,7 @@ import { newGear } from '@/test/gear';
 import { changeLanguage } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { loginWithPassword, useSession } from '@/features/auth/stores/session-store';
-import { useConfigStore } from '@/features/system-config/stores/config-store';
+import { configInLanguage, useConfigStore } from '@/features/system-config/stores/config-store';
 import { downloadAuditCsv } from '../api/export-audit-csv';
 import AuditLogPage from './audit-log-page';
 import { counterOrder } from '@/test/counter-order';
@@ -192,16 +192,19 @@ describe('audit log page (real server)', () => {
     await changeLanguage('en-US');
     await signIn('admin');
     const config = await api.get<H5Config>('/app/config-distribution/h5');
-    useConfigStore.setState({ config, status: 'ready' });
+    useConfigStore.setState({ config: configInLanguage(config, 'en-US'), status: 'ready' });
     const router = renderPage(`/store/admin/audit?q=${order.orderNumber}&cat=money`);
     expect(screen.getByRole('heading', { name: 'Audit log' })).toBeTruthy();
+    // The store is named in English, as every store name an English reader reads.
     const line = await screen.findByRole('link', {
-      name: new RegExp(`Money, 万龙雪场店, .*: Order ${order.orderNumber}: Cash received`),
+      name: new RegExp(
+        `Money, Wanlong Resort Store, .*: Order ${order.orderNumber}: Cash received`,
+      ),
     });
     expect(within(line).getByText('Open the order', { exact: false })).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Choose a store, now: All stores' }));
-    fireEvent.click(await screen.findByText('太舞小镇店'));
+    fireEvent.click(await screen.findByText('Thaiwoo Village Store'));
     await waitFor(() => expect(router.state.location.search).toContain('store='));
     expect(await screen.findByText('Nothing matches in these days')).toBeTruthy();
   });

@@ -5,7 +5,7 @@ import { Paths } from '@/config/paths';
 import { PageHeader } from '@/components/page-header';
 import { PagedList, useShownTotal } from '@/components/paged-list';
 import { useNow } from '@/lib/use-now';
-import { useSession } from '@/features/auth';
+import { useOwnStoreName, useSession } from '@/features/auth';
 import { DEFAULT_BUSINESS_TIME_ZONE } from '@/features/system-config';
 import { useAuditLog } from '../api/list-audit-log';
 import { AuditLine } from '../components/audit-line';
@@ -27,7 +27,7 @@ export default function AuditLogPage() {
   const timeZone = DEFAULT_BUSINESS_TIME_ZONE;
   const [search, setSearch] = useSearchParams();
   const seesAll = useSession((s) => s.permissions.includes(Permissions.SystemManagement.Default));
-  const ownStoreName = useSession((s) => s.user?.storeName ?? null);
+  const ownStoreName = useOwnStoreName();
   const read = readAuditFilters(search, now, timeZone);
   // A manager always gets their own store; asking for another would only earn a 403.
   const filters: AuditFilters = seesAll ? read : { ...read, storeId: undefined };

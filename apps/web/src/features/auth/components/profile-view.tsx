@@ -21,6 +21,7 @@ import {
   useSession,
 } from '../stores/session-store';
 import { displayName } from '../utils/token';
+import { useOwnStoreName } from '../stores/own-store-name';
 import { readWeChatReturn, startWeChatAuth, withoutWeChatParams } from '../utils/wechat-oauth';
 
 // The password form and the role sheet load when first opened: the personal centre shows at
@@ -78,6 +79,7 @@ export function ProfileView({ path, settings }: { path: string; settings?: React
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, for the URL WeChat returned to
   }, []);
 
+  const storeName = useOwnStoreName();
   if (!user) return null;
 
   const handleSwitch = (role: string) => {
@@ -150,7 +152,7 @@ export function ProfileView({ path, settings }: { path: string; settings?: React
         {user.phoneNumber && <List.Item extra={user.phoneNumber}>{t('profile.phone')}</List.Item>}
         {user.email && <List.Item extra={user.email}>{t('profile.email')}</List.Item>}
         {user.userType === 2 && (
-          <List.Item extra={user.storeName ?? t('profile.noStore')}>{t('profile.store')}</List.Item>
+          <List.Item extra={storeName ?? t('profile.noStore')}>{t('profile.store')}</List.Item>
         )}
         {staffRoles.length > 1 && (
           <List.Item extra={roleLabel(t, activeRole)} onClick={() => setRolesOpen(true)} arrowIcon>

@@ -3,6 +3,7 @@ import { RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import type { CatalogueAttribute } from '@snowgear/contracts';
 import { MissingEnglishTag } from './missing-english-tag';
+import { TwoLanguages } from '@/components/two-languages';
 
 /** Attribute definitions as rows; each opens its editor. */
 export function AttributeList({
@@ -25,14 +26,17 @@ export function AttributeList({
           <button type="button" className="attribute-list__row" onClick={() => onEdit(a)}>
             <span className="attribute-list__main">
               <span className="attribute-list__name">
-                {a.displayName}
-                {a.unit ? ` (${a.unit})` : ''}
+                <TwoLanguages
+                  zh={a.displayName}
+                  en={a.displayNameEn}
+                  wrap={(name) => (
+                    <>
+                      {name}
+                      {a.unit ? ` (${a.unit})` : ''}
+                    </>
+                  )}
+                />
               </span>
-              {a.displayNameEn && (
-                <span className="attribute-list__english" lang="en">
-                  {a.displayNameEn}
-                </span>
-              )}
               <span className="attribute-list__tags">
                 <Tag color="primary" fill="outline">
                   {t(`catalogueAdmin.kinds.${a.kind}`)}
@@ -58,9 +62,12 @@ export function AttributeList({
               </span>
               {a.options.length > 0 && (
                 <span className="attribute-list__options">
-                  {a.options
-                    .map((o, i) => (a.optionsEn[i] ? `${o} (${a.optionsEn[i]})` : o))
-                    .join(' · ')}
+                  {a.options.map((o, i) => (
+                    <span key={o}>
+                      {i > 0 && ' · '}
+                      <TwoLanguages zh={o} en={a.optionsEn[i]} />
+                    </span>
+                  ))}
                 </span>
               )}
               <span className="attribute-list__usage">

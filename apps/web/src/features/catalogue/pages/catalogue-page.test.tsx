@@ -217,7 +217,9 @@ describe('catalogue administration (real server)', () => {
       await user.click(within(sheet).getByRole('button', { name: '保存' }));
       const attribute = (await screen.findByText('适合人群')).closest('button')!;
       expect(attribute.textContent).toContain('Rider');
-      expect(attribute.textContent).toContain('成人 (Adult) · 儿童');
+      // Each option with its English beside it, marked as English.
+      expect(attribute.textContent).toContain('成人 Adult · 儿童');
+      expect(within(attribute).getByText('Adult').getAttribute('lang')).toBe('en');
       // 儿童 has no English yet.
       expect(attribute.textContent).toContain('缺英文');
     },

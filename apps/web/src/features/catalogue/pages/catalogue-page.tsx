@@ -12,10 +12,11 @@ import { useReorderCategories } from '../api/reorder-categories';
 import { PullToRefresh } from '@/components/pull-to-refresh';
 import { ErrorBlock } from '@/components/error-block';
 import { MissingEnglishTag } from '../components/missing-english-tag';
+import { inLanguage, TwoLanguages } from '@/components/two-languages';
 
 /** The equipment categories in display order, with their counts; each opens its settings. */
 export default function CataloguePage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const query = useCatalogueCategories();
   const reorder = useReorderCategories();
@@ -79,7 +80,9 @@ export default function CataloguePage() {
                         <Button
                           size="small"
                           fill="none"
-                          aria-label={t('catalogueAdmin.moveUp', { name: c.name })}
+                          aria-label={t('catalogueAdmin.moveUp', {
+                            name: inLanguage(i18n.language, c.name, c.nameEn),
+                          })}
                           disabled={index === 0 || reorder.isPending}
                           onClick={() => handleMove(items, index, -1)}
                         >
@@ -88,7 +91,9 @@ export default function CataloguePage() {
                         <Button
                           size="small"
                           fill="none"
-                          aria-label={t('catalogueAdmin.moveDown', { name: c.name })}
+                          aria-label={t('catalogueAdmin.moveDown', {
+                            name: inLanguage(i18n.language, c.name, c.nameEn),
+                          })}
                           disabled={index === items.length - 1 || reorder.isPending}
                           onClick={() => handleMove(items, index, 1)}
                         >
@@ -97,14 +102,15 @@ export default function CataloguePage() {
                       </span>
                     }
                   >
-                    <Link to={Paths.adminCategory(c.id)} className="catalogue-list__name">
-                      {c.name}
-                    </Link>{' '}
-                    {c.nameEn && (
-                      <span className="catalogue-list__english" lang="en">
-                        {c.nameEn}{' '}
-                      </span>
-                    )}
+                    <TwoLanguages
+                      zh={c.name}
+                      en={c.nameEn}
+                      wrap={(name) => (
+                        <Link to={Paths.adminCategory(c.id)} className="catalogue-list__name">
+                          {name}
+                        </Link>
+                      )}
+                    />{' '}
                     {c.missingEnglish.length > 0 && (
                       <>
                         <MissingEnglishTag />{' '}

@@ -18,10 +18,11 @@ import { AttributeForm } from '../components/attribute-form';
 import { AttributeList } from '../components/attribute-list';
 import { CategoryForm } from '../components/category-form';
 import { ErrorBlock } from '@/components/error-block';
+import { inLanguage } from '@/components/two-languages';
 
 /** One category: its settings and its attributes; 'new' creates a category. */
 export default function CategoryPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const showSuccess = useAppStore((s) => s.showSuccess);
   const { id = 'new' } = useParams();
@@ -47,7 +48,11 @@ export default function CategoryPage() {
   return (
     <div className="catalogue-page">
       <PageHeader
-        title={query.data?.name ?? t('routes.adminCategory')}
+        title={
+          query.data
+            ? inLanguage(i18n.language, query.data.name, query.data.nameEn)
+            : t('routes.adminCategory')
+        }
         backTo={Paths.adminCatalogue}
       />
       {missing ? (
@@ -64,7 +69,7 @@ export default function CategoryPage() {
 }
 
 function CategoryDetail({ category }: { category: CatalogueCategory }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const showSuccess = useAppStore((s) => s.showSuccess);
   const attributes = useCatalogueAttributes(category.id);
@@ -75,7 +80,9 @@ function CategoryDetail({ category }: { category: CatalogueCategory }) {
   const handleDelete = async () => {
     setDeleteError(null);
     const ok = await Dialog.confirm({
-      title: t('catalogueAdmin.category.deleteTitle', { name: category.name }),
+      title: t('catalogueAdmin.category.deleteTitle', {
+        name: inLanguage(i18n.language, category.name, category.nameEn),
+      }),
       content: t('catalogueAdmin.category.deleteContent', { count: category.attributeCount }),
       confirmText: t('catalogueAdmin.category.delete'),
       cancelText: t('catalogueAdmin.form.cancel'),

@@ -72,9 +72,11 @@ function Details({ item, onBook }: { item: EquipmentInquiry; onBook: (item: Item
   const { t } = useTranslation();
   return (
     <div className="equipment-dialog__body">
-      {item.imageFiles.length > 0 && <EquipmentPhotos equipment={item} />}
+      {item.imageFiles.length > 0 && <EquipmentPhotos equipment={item} name={item.name} />}
       <header className="equipment-dialog__head">
-        {item.imageFiles.length === 0 && <EquipmentPhotos equipment={item} compact />}
+        {item.imageFiles.length === 0 && (
+          <EquipmentPhotos equipment={item} name={item.name} compact />
+        )}
         <div>
           <h2 className="equipment-dialog__name">{item.name}</h2>
           <div className="equipment-dialog__barcode">{item.barcodeNumber}</div>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { RoleName } from '@snowgear/contracts';
 import { QueryState } from '@/components/query-state';
 import { useNow } from '@/lib/use-now';
-import { useSession } from '@/features/auth';
+import { useOwnStoreName, useSession } from '@/features/auth';
 import { DEFAULT_BUSINESS_TIME_ZONE } from '@/features/system-config';
 import { useFinanceAgents } from '../api/get-finance-agents';
 import { financeKey, useFinanceSummary } from '../api/get-finance-summary';
@@ -32,7 +32,7 @@ export default function FinancePage() {
   const timeZone = DEFAULT_BUSINESS_TIME_ZONE;
   const [search, setSearch] = useSearchParams();
   const seesAll = useSession((s) => s.roles.includes(RoleName.SuperAdmin));
-  const ownStoreName = useSession((s) => s.user?.storeName ?? null);
+  const ownStoreName = useOwnStoreName();
   const read = readFinanceFilters(search, now, timeZone);
   // Other staff always get their own store; asking for another would only earn a 403.
   const filters: FinanceFilters = seesAll ? read : { from: read.from, to: read.to };

@@ -7,7 +7,7 @@ import { Paths } from '@/config/paths';
 import { PageHeader } from '@/components/page-header';
 import { QueryState } from '@/components/query-state';
 import { useNow } from '@/lib/use-now';
-import { useSession } from '@/features/auth';
+import { useOwnStoreName, useSession } from '@/features/auth';
 import { DEFAULT_BUSINESS_TIME_ZONE } from '@/features/system-config';
 import { useShiftClose, type ShiftCloseFilters } from '../api/get-shift-close';
 import { ShiftClerkCard } from '../components/shift-clerk-card';
@@ -27,7 +27,7 @@ export default function ShiftClosePage() {
   const timeZone = DEFAULT_BUSINESS_TIME_ZONE;
   const [search, setSearch] = useSearchParams();
   const seesAll = useSession((s) => s.roles.includes(RoleName.SuperAdmin));
-  const ownStoreName = useSession((s) => s.user?.storeName ?? null);
+  const ownStoreName = useOwnStoreName();
   const today = businessToday(now, timeZone);
   const asked = search.get('date');
   const store = search.get('store');

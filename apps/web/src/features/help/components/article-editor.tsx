@@ -369,6 +369,7 @@ export function ArticleEditor({
           <ChipsInput
             id={ids.tags}
             values={draft.tags}
+            lang={draft.language}
             onChange={(tags) => change({ tags })}
             placeholder={t('helpAdmin.editor.tagPlaceholder')}
             addText={t('helpAdmin.editor.addTag')}

@@ -66,7 +66,9 @@ export function WelcomeHeader({ title }: { title: string }) {
                 ? store
                   ? t('home.store', { store: store.storeName })
                   : t('home.allStores')
-                : t('home.store', { store: user.storeName ?? t('profile.noStore') })}
+                : t('home.store', {
+                    store: store?.storeName ?? user.storeName ?? t('profile.noStore'),
+                  })}
             </span>
             {status && (
               <Tag

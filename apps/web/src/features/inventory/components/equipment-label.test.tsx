@@ -9,6 +9,7 @@ describe('equipment label', () => {
     const equipment = {
       id: 'e1',
       name: '金鸡 Experience 78 双板',
+      nameShown: '金鸡 Experience 78 双板',
       barcodeNumber: 'SGWLSKI001',
     } as Equipment;
     const { container } = render(<EquipmentLabel equipment={equipment} />);

@@ -6,7 +6,10 @@ import { code128, drawingSVG } from 'bwip-js/browser';
 import type { Equipment } from '@snowgear/contracts';
 import { Paths } from '@/config/paths';
 
-/** One label: a QR code of the inquiry link with the serial number, the Code 128 barcode and the name. */
+/**
+ * One label: a QR code of the inquiry link with the serial number, the Code 128 barcode and the
+ * name in the language of whoever prints it.
+ */
 export function EquipmentLabel({ equipment }: { equipment: Equipment }) {
   const link = `${window.location.origin}${Paths.equipmentInquiry(equipment.barcodeNumber)}`;
   const barcode = useMemo(
@@ -28,7 +31,7 @@ export function EquipmentLabel({ equipment }: { equipment: Equipment }) {
     <figure className="equipment-label" data-barcode={equipment.barcodeNumber}>
       <QRCodeSVG value={link} size={84} level="M" marginSize={0} title={link} />
       <figcaption>
-        <div className="equipment-label__name">{equipment.name}</div>
+        <div className="equipment-label__name">{equipment.nameShown}</div>
         <div className="equipment-label__barcode" dangerouslySetInnerHTML={{ __html: barcode }} />
       </figcaption>
     </figure>

@@ -267,9 +267,13 @@ function EquipmentDialogBody({
 
   return (
     <div className="equipment-dialog__body">
-      {equipment.imageFiles.length > 0 && <EquipmentPhotos equipment={equipment} />}
+      {equipment.imageFiles.length > 0 && (
+        <EquipmentPhotos equipment={equipment} name={equipment.nameShown} />
+      )}
       <header className="equipment-dialog__head">
-        {equipment.imageFiles.length === 0 && <EquipmentPhotos equipment={equipment} compact />}
+        {equipment.imageFiles.length === 0 && (
+          <EquipmentPhotos equipment={equipment} name={equipment.nameShown} compact />
+        )}
         <div>
           <h2 className="equipment-dialog__name">{equipment.nameShown}</h2>
           <div className="equipment-dialog__barcode">{equipment.barcodeNumber}</div>

@@ -180,7 +180,7 @@ export default function InventoryDetailPage() {
       <QueryState query={query}>
         {(e) => (
           <>
-            <EquipmentPhotos equipment={e} />
+            <EquipmentPhotos equipment={e} name={e.nameShown} />
             <header className="page-body">
               <h1 className="help-article__title">{e.nameShown}</h1>
               <div className="equipment-dialog__barcode">{e.barcodeNumber}</div>

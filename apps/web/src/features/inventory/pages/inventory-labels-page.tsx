@@ -55,13 +55,13 @@ export default function InventoryLabelsPage() {
                     <Checkbox
                       checked={ids.includes(e.id)}
                       onChange={(on) => toggle(e.id, on)}
-                      aria-label={e.name}
+                      aria-label={e.nameShown}
                     />
                   }
                   description={e.barcodeNumber}
                   onClick={() => toggle(e.id, !ids.includes(e.id))}
                 >
-                  {e.name}
+                  {e.nameShown}
                 </List.Item>
               ))}
             </List>

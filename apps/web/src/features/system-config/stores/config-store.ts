@@ -109,6 +109,15 @@ i18n.on('languageChanged', () => {
  * The business as customers know it (its company name; the system's name where none is set):
  * their pages are titled with it, not with the back office's name.
  */
+/**
+ * A store's name as the reader reads it, from the configuration (which follows the language);
+ * `fallback` (the name a profile or an order carried) until it has loaded, or for a store it
+ * does not list.
+ */
+export function useStoreName(storeId: string | null | undefined, fallback: string | null) {
+  return useConfigStore((s) => (storeId && s.config?.storeConfigs[storeId]?.storeName) || fallback);
+}
+
 export function useBusinessName(): string {
   return useConfigStore(
     (s) => s.config?.systemInfo.companyName || s.config?.systemInfo.systemName || '',
