@@ -60,11 +60,14 @@ export const demoStores: DemoStore[] = [
     sortOrder: 1,
     parameters: {
       [K.PresetDeliveryAddresses]: JSON.stringify([
-        '万龙度假酒店大堂',
-        '万龙公寓A座',
-        '万龙滑雪场南门',
+        '万龙度假酒店大堂 | Wanlong Resort Hotel lobby',
+        '万龙公寓A座 | Wanlong Apartments, Block A',
+        '万龙滑雪场南门 | Wanlong Ski Resort south gate',
       ]),
-      [K.PresetPickupAddresses]: JSON.stringify(['万龙度假酒店大堂', '万龙滑雪场南门']),
+      [K.PresetPickupAddresses]: JSON.stringify([
+        '万龙度假酒店大堂 | Wanlong Resort Hotel lobby',
+        '万龙滑雪场南门 | Wanlong Ski Resort south gate',
+      ]),
       // Blank on purpose: the global value applies (a store value wins only when not blank).
       [K.OrderTimeoutHours]: '  ',
     },
@@ -85,8 +88,11 @@ export const demoStores: DemoStore[] = [
     parameters: {
       [K.DeliveryFee]: '50',
       [K.PickupFee]: '50',
-      [K.PresetDeliveryAddresses]: JSON.stringify(['太舞酒店前台', '太舞小镇游客中心']),
-      [K.PresetPickupAddresses]: JSON.stringify(['太舞酒店前台']),
+      [K.PresetDeliveryAddresses]: JSON.stringify([
+        '太舞酒店前台 | Thaiwoo Hotel front desk',
+        '太舞小镇游客中心 | Thaiwoo Village visitor centre',
+      ]),
+      [K.PresetPickupAddresses]: JSON.stringify(['太舞酒店前台 | Thaiwoo Hotel front desk']),
     },
   },
   {

@@ -15,6 +15,7 @@ export {
   halfDayWindow,
   nextOpening,
   presetAddresses,
+  type PresetAddress,
   rentalEnd,
 } from './utils/rental-rules';
 export {

@@ -143,12 +143,12 @@ export const admin: Messages['admin'] = {
       PickupFee: { label: 'Pickup fee', hint: 'Per order', unit: '¥' },
       PresetDeliveryAddresses: {
         label: 'Preset delivery addresses',
-        hint: 'Customers and staff fill them in with one tap',
+        hint: 'Customers and staff fill them in with one tap. Add the English after a bar: 万龙酒店大堂 | Wanlong Hotel lobby',
         unit: '',
       },
       PresetPickupAddresses: {
         label: 'Preset pickup addresses',
-        hint: 'Customers and staff fill them in with one tap',
+        hint: 'Customers and staff fill them in with one tap. Add the English after a bar: 万龙酒店大堂 | Wanlong Hotel lobby',
         unit: '',
       },
       PresetDepositAmounts: {

@@ -123,10 +123,14 @@ export const admin = {
       PickupFee: { label: '上门取件费', hint: '每单收取', unit: '元' },
       PresetDeliveryAddresses: {
         label: '常用送货地址',
-        hint: '顾客和店员点一下就能填入',
+        hint: '顾客和店员点一下就能填入；英文写在竖线后，如“万龙酒店大堂 | Wanlong Hotel lobby”',
         unit: '',
       },
-      PresetPickupAddresses: { label: '常用取件地址', hint: '顾客和店员点一下就能填入', unit: '' },
+      PresetPickupAddresses: {
+        label: '常用取件地址',
+        hint: '顾客和店员点一下就能填入；英文写在竖线后，如“万龙酒店大堂 | Wanlong Hotel lobby”',
+        unit: '',
+      },
       PresetDepositAmounts: { label: '常用押金金额', hint: '开单时可直接选择', unit: '元' },
       NextDayThreshold: {
         label: '次日起租时间',

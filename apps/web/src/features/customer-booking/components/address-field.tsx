@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Input, type InputRef } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useFieldAria } from '@/lib/use-field-aria';
+import type { PresetAddress } from '@/features/system-config';
 
 /** What the saved-address slot is given of one address field. */
 export interface SavedAddressSlot {
@@ -26,7 +27,7 @@ export function AddressField({
   id: string;
   label: string;
   value: string;
-  presets: string[];
+  presets: PresetAddress[];
   error?: string | undefined;
   saved?: ((field: SavedAddressSlot) => ReactNode) | undefined;
   onChange: (value: string) => void;
@@ -57,12 +58,12 @@ export function AddressField({
         <div className="chip-row" aria-label={t('booking.presetAddresses')}>
           {presets.map((p) => (
             <button
-              key={p}
+              key={p.address}
               type="button"
-              className={`chip${p === value ? ' chip--selected' : ''}`}
-              onClick={() => onChange(p)}
+              className={`chip${p.address === value ? ' chip--selected' : ''}`}
+              onClick={() => onChange(p.address)}
             >
-              {p}
+              {p.label}
             </button>
           ))}
         </div>

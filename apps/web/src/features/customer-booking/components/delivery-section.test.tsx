@@ -11,8 +11,8 @@ const base = {
   returnAddress: '',
   deliveryFee: 30,
   pickupFee: 20,
-  deliveryPresets: ['万龙酒店大堂'],
-  pickupPresets: ['云顶酒店大堂'],
+  deliveryPresets: [{ label: '万龙酒店大堂', address: '万龙酒店大堂' }],
+  pickupPresets: [{ label: '云顶酒店大堂', address: '云顶酒店大堂' }],
   errors: {},
 };
 
@@ -41,6 +41,23 @@ describe('delivery and return', () => {
     expect(presets).toHaveLength(2);
     fireEvent.click(within(presets[0]!).getByText('万龙酒店大堂'));
     expect(onChange).toHaveBeenLastCalledWith({ deliveryAddress: '万龙酒店大堂' });
+  });
+
+  it('shows a preset as the reader reads it and fills in what the order keeps', async () => {
+    const onChange = vi.fn();
+    render(
+      <DeliverySection
+        {...base}
+        deliveryPresets={[
+          { label: 'Wanlong Hotel lobby', address: 'Wanlong Hotel lobby (万龙酒店大堂)' },
+        ]}
+        onChange={onChange}
+      />,
+    );
+    fireEvent.click(await screen.findByText('Wanlong Hotel lobby'));
+    expect(onChange).toHaveBeenLastCalledWith({
+      deliveryAddress: 'Wanlong Hotel lobby (万龙酒店大堂)',
+    });
   });
 
   it('shows no saved addresses to someone not signed in as a customer', async () => {

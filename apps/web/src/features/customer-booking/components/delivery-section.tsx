@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { SavedAddressSlot } from './address-field';
 import { DeliveryMethod, ReturnMethod } from '@snowgear/contracts';
 import { money } from '@/lib/money';
+import type { PresetAddress } from '@/features/system-config';
 
 interface Props {
   deliveryMethod: DeliveryMethod;
@@ -12,8 +13,8 @@ interface Props {
   returnAddress: string;
   deliveryFee: number;
   pickupFee: number;
-  deliveryPresets: string[];
-  pickupPresets: string[];
+  deliveryPresets: PresetAddress[];
+  pickupPresets: PresetAddress[];
   errors: { deliveryAddress?: string | undefined; returnAddress?: string | undefined };
   /** Beside each address field: the signed-in customer's saved addresses (the page gives them). */
   savedAddresses?: ((field: SavedAddressSlot) => ReactNode) | undefined;

@@ -133,7 +133,7 @@ export interface AgentBooking {
 }
 
 export function BookingPage({ agent }: { agent?: AgentBooking }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const now = useNow();
@@ -551,8 +551,8 @@ export function BookingPage({ agent }: { agent?: AgentBooking }) {
                   returnAddress={draft.returnAddress}
                   deliveryFee={quote.data?.deliveryFee ?? feeOf(param(K.DeliveryFee))}
                   pickupFee={quote.data?.pickupFee ?? feeOf(param(K.PickupFee))}
-                  deliveryPresets={presetAddresses(param(K.PresetDeliveryAddresses))}
-                  pickupPresets={presetAddresses(param(K.PresetPickupAddresses))}
+                  deliveryPresets={presetAddresses(param(K.PresetDeliveryAddresses), i18n.language)}
+                  pickupPresets={presetAddresses(param(K.PresetPickupAddresses), i18n.language)}
                   errors={addressTouched ? addressErrors : {}}
                   savedAddresses={
                     isCustomer

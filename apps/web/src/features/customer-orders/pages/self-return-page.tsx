@@ -26,7 +26,7 @@ import { playSound, SoundKind } from '@/features/audio';
 import { useSession } from '@/features/auth';
 import { useOrder } from '@/features/orders';
 import { useScanner, extractSerialNumber } from '@/features/scanner';
-import { useConfigStore, businessParameter } from '@/features/system-config';
+import { useConfigStore, businessParameter, presetAddresses } from '@/features/system-config';
 import { useSubmitSelfReturn } from '../api/my-order-actions';
 import { myOrderActions } from '../utils/my-order-rules';
 import {
@@ -86,7 +86,7 @@ export default function SelfReturnPage() {
 }
 
 function SelfReturnForm({ order }: { order: Order }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const config = useConfigStore((s) => s.config);
   const store = config?.storeConfigs[order.storeId];
@@ -128,6 +128,7 @@ function SelfReturnForm({ order }: { order: Order }) {
   );
   const presets = presetAddresses(
     businessParameter(config, order.storeId, BusinessParameterKey.PresetPickupAddresses),
+    i18n.language,
   );
   const addsFee = method === ReturnMethod.Pickup && order.returnMethod !== ReturnMethod.Pickup;
   const update = (itemId: string, change: Partial<ItemState>) =>
@@ -425,8 +426,12 @@ function SelfReturnForm({ order }: { order: Order }) {
             {presets.length > 0 && (
               <Space wrap className="self-return__presets">
                 {presets.map((preset) => (
-                  <Button key={preset} size="small" onClick={() => setAddress(preset)}>
-                    {preset}
+                  <Button
+                    key={preset.address}
+                    size="small"
+                    onClick={() => setAddress(preset.address)}
+                  >
+                    {preset.label}
                   </Button>
                 ))}
               </Space>
@@ -460,14 +465,4 @@ function SelfReturnForm({ order }: { order: Order }) {
       </ActionBar>
     </>
   );
-}
-
-/** The store's preset pickup addresses (a JSON list in a business parameter). */
-function presetAddresses(raw: string | undefined): string[] {
-  try {
-    const list: unknown = JSON.parse(raw ?? '[]');
-    return Array.isArray(list) ? list.filter((a): a is string => typeof a === 'string') : [];
-  } catch {
-    return [];
-  }
 }

@@ -20,6 +20,7 @@ import type {
 import { money } from '@/lib/money';
 import { fromPickerDate, storeTime, toPickerDate } from '@/lib/store-clock';
 import { CustomerHistoryCard } from './customer-history-card';
+import type { PresetAddress } from '@/features/system-config';
 
 const ORDER_TYPES = Object.values(OrderType);
 const YEAR_MS = 365 * 86_400_000;
@@ -33,7 +34,7 @@ function AddressField({
   onChange,
 }: {
   label: string;
-  presets: string[];
+  presets: PresetAddress[];
   value: string;
   error: ReactNode;
   onChange: (value: string) => void;
@@ -46,8 +47,8 @@ function AddressField({
           className="order-create__presets"
           aria-label={label}
           columns={2}
-          options={presets.map((a) => ({ label: a, value: a }))}
-          value={presets.includes(value) ? [value] : []}
+          options={presets.map((a) => ({ label: a.label, value: a.address }))}
+          value={presets.some((a) => a.address === value) ? [value] : []}
           onChange={(v) => onChange(v[0] ?? '')}
         />
       )}
@@ -98,8 +99,8 @@ export function OrderCreateDetails({
   mayBackdate?: boolean;
   deliveryFee: number;
   pickupFee: number;
-  deliveryPresets: string[];
-  pickupPresets: string[];
+  deliveryPresets: PresetAddress[];
+  pickupPresets: PresetAddress[];
   onChange: (patch: Partial<OrderCreateDraft>) => void;
 }) {
   const { t } = useTranslation();

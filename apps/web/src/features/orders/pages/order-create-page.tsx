@@ -137,7 +137,7 @@ export default function OrderCreatePage() {
 }
 
 function OrderCreateForm({ storeId, onCreated }: { storeId: string; onCreated: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const userId = useSession((s) => s.user?.id ?? '');
   const roles = useSession((s) => s.roles);
@@ -507,8 +507,8 @@ function OrderCreateForm({ storeId, onCreated }: { storeId: string; onCreated: (
         mayBackdate={mayBackdate}
         deliveryFee={deliveryFee}
         pickupFee={pickupFee}
-        deliveryPresets={presetAddresses(param(K.PresetDeliveryAddresses))}
-        pickupPresets={presetAddresses(param(K.PresetPickupAddresses))}
+        deliveryPresets={presetAddresses(param(K.PresetDeliveryAddresses), i18n.language)}
+        pickupPresets={presetAddresses(param(K.PresetPickupAddresses), i18n.language)}
         onChange={update}
       />
       <OrderCreateGear

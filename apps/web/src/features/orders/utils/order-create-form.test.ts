@@ -78,10 +78,11 @@ describe('store parameters for a new order', () => {
   });
 
   it('reads preset addresses from a JSON array of strings', () => {
-    expect(presetAddresses('["酒店大堂", " ", 3, "南门"]')).toEqual(['酒店大堂', '南门']);
-    expect(presetAddresses('not json')).toEqual([]);
-    expect(presetAddresses('{"a":1}')).toEqual([]);
-    expect(presetAddresses(undefined)).toEqual([]);
+    expect(presetAddresses('["酒店大堂", " ", 3, "南门"]', 'zh-CN').map((p) => p.address)).toEqual([
+      '酒店大堂',
+      '南门',
+    ]);
+    expect(presetAddresses('not json', 'zh-CN')).toEqual([]);
   });
 });
 

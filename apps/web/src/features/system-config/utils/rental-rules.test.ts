@@ -5,6 +5,7 @@ import {
   daySlots,
   defaultBookingDay,
   nextOpening,
+  presetAddresses,
   type BookingHours,
 } from './rental-rules';
 
@@ -149,5 +150,33 @@ describe('when a shut store opens next (the counter after hours)', () => {
     expect(nextOpening(at('2026-12-01T12:00:00'), hours, 'Asia/Shanghai')).toEqual(
       at('2026-12-02T08:00:00'),
     );
+  });
+});
+
+describe("a store's preset addresses", () => {
+  const value = JSON.stringify(['万龙度假酒店大堂 | Wanlong Resort Hotel lobby', '南门', '  ']);
+
+  it('gives a Chinese reader the Chinese, as the order keeps it', () => {
+    expect(presetAddresses(value, 'zh-CN')).toEqual([
+      { label: '万龙度假酒店大堂', address: '万龙度假酒店大堂' },
+      { label: '南门', address: '南门' },
+    ]);
+  });
+
+  it('gives an English reader the English, and the order both for the driver', () => {
+    expect(presetAddresses(value, 'en-US')).toEqual([
+      {
+        label: 'Wanlong Resort Hotel lobby',
+        address: 'Wanlong Resort Hotel lobby (万龙度假酒店大堂)',
+      },
+      // Nobody gave this one its English.
+      { label: '南门', address: '南门' },
+    ]);
+  });
+
+  it('offers nothing for a value that is not a list', () => {
+    expect(presetAddresses('万龙', 'en-US')).toEqual([]);
+    expect(presetAddresses(undefined, 'zh-CN')).toEqual([]);
+    expect(presetAddresses('{"a":1}', 'zh-CN')).toEqual([]);
   });
 });

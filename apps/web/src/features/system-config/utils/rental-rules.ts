@@ -5,6 +5,7 @@ import {
   clockText,
   DEFAULT_HALF_DAY_FROM,
   DEFAULT_NEXT_DAY_THRESHOLD,
+  SupportedLanguage,
   UNAVAILABLE_DAYS_MAX,
   UNAVAILABLE_DAYS_MIN,
   type BookingSlot,
@@ -91,16 +92,36 @@ export function defaultRentalDays(value: string | undefined): number {
   return Number.isInteger(n) && n >= UNAVAILABLE_DAYS_MIN && n <= UNAVAILABLE_DAYS_MAX ? n : 1;
 }
 
-/** Preset addresses: a JSON array of strings; anything else offers none. */
-export function presetAddresses(value: string | undefined): string[] {
+/** A preset address as a reader sees it (`label`) and as it goes on the order (`address`). */
+export interface PresetAddress {
+  label: string;
+  address: string;
+}
+
+/**
+ * Preset addresses: a JSON array of strings; anything else offers none. An entry may carry its
+ * English after a bar ("万龙度假酒店大堂 | Wanlong Resort Hotel lobby"): an English reader taps the
+ * English, and the order gets both ("Wanlong Resort Hotel lobby (万龙度假酒店大堂)") so the
+ * store's driver reads it too. A Chinese reader, or an entry with no English, gets the Chinese.
+ */
+export function presetAddresses(value: string | undefined, language: string): PresetAddress[] {
+  let parsed: unknown;
   try {
-    const parsed: unknown = JSON.parse(value ?? '[]');
-    return Array.isArray(parsed)
-      ? parsed.filter((a): a is string => typeof a === 'string' && a.trim() !== '')
-      : [];
+    parsed = JSON.parse(value ?? '[]');
   } catch {
     return [];
   }
+  if (!Array.isArray(parsed)) return [];
+  return parsed
+    .filter((a): a is string => typeof a === 'string' && a.trim() !== '')
+    .map((entry) => {
+      const bar = entry.indexOf('|');
+      const zh = (bar < 0 ? entry : entry.slice(0, bar)).trim();
+      const en = bar < 0 ? '' : entry.slice(bar + 1).trim();
+      return language === SupportedLanguage.enUS && en
+        ? { label: en, address: zh ? `${en} (${zh})` : en }
+        : { label: zh || en, address: zh || en };
+    });
 }
 
 /** A store's hours as the booking reads them (the configuration's `businessHours`). */
