@@ -63,6 +63,22 @@ export function bookingSlots(
   return slots.length > 0 ? slots : [{ start: open, end: open }];
 }
 
+/**
+ * How long a delivery that starts at `minutes` (the store's clock) takes to arrive: its two-hour
+ * window, cut short at the end of the day's last window; null for a start outside the day's
+ * windows (before the first opens, or after the last has). The booking, the counter and the
+ * driver's run all read a delivery's window from this.
+ */
+export function deliveryWindowMinutes(
+  hours: { startTime: string; endTime: string },
+  minutes: number,
+): number | null {
+  const slots = bookingSlots(hours, DeliveryMethod.Delivery);
+  const last = slots[slots.length - 1]!;
+  if (minutes < slots[0]!.start || minutes > last.start) return null;
+  return Math.min(DELIVERY_WINDOW_MINUTES, last.end - minutes) || null;
+}
+
 /** The slot of the day that starts at `minutes`, if the store offers one. */
 export function slotAt(
   hours: { startTime: string; endTime: string },

@@ -1104,6 +1104,8 @@ const enUS: Messages = {
     orderType: 'Order type',
     start: 'Start',
     changeStart: 'Start {{time}}, tap to change',
+    deliveryWindow: 'Delivery window',
+    changeWindow: 'Delivery window {{time}}, tap to change',
     pickStart: 'Choose the start',
     days: 'Days',
     until: 'Back by {{time}}',

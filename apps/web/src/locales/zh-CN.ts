@@ -1067,6 +1067,8 @@ const zhCN = {
     orderType: '订单类型',
     start: '开始时间',
     changeStart: '开始时间 {{time}}，点击修改',
+    deliveryWindow: '送货时段',
+    changeWindow: '送货时段 {{time}}，点击修改',
     pickStart: '选择开始时间',
     days: '租赁天数',
     until: '归还时间 {{time}}',

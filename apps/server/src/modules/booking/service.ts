@@ -7,7 +7,6 @@ import {
   BusinessParameterKey,
   childSized,
   clockText,
-  DELIVERY_WINDOW_MINUTES,
   DeliveryMethod,
   EquipmentStatus,
   GRADE_ATTRIBUTE,
@@ -52,6 +51,7 @@ import { feeParameter, priceOrder, toYuan } from '@/modules/orders/pricing.js';
 import { agentOfReferral } from '@/modules/agents/service.js';
 import { riderSnapshot } from '@/modules/orders/counter-order.js';
 import { OrdersService, type OrderCreateExtras } from '@/modules/orders/service.js';
+import { deliveryWindowOf } from '@/modules/orders/delivery-window.js';
 import { unpaidTimeoutHours } from '@/modules/orders/sweep.js';
 import { sharedStorePricing } from '@/modules/pricing/store-pricing.js';
 import { packPictureUrl } from '@/modules/rental-packs/service.js';
@@ -919,27 +919,6 @@ export class BookingService {
       return ids;
     });
   }
-}
-
-/**
- * How long after `start` a delivery arrives: its two-hour window, cut short at the end of the
- * day's last window (null: not a delivery, or a start outside the day's windows).
- */
-function deliveryWindowOf(
-  store: { openTime: string; closeTime: string },
-  start: Date,
-  deliveryMethod: DeliveryMethod,
-  timeZone: string,
-): number | null {
-  if (deliveryMethod !== DeliveryMethod.Delivery) return null;
-  const slots = bookingSlots(
-    { startTime: store.openTime, endTime: store.closeTime },
-    deliveryMethod,
-  );
-  const minutes = localClock(start, timeZone).minutes;
-  const last = slots[slots.length - 1]!;
-  if (minutes < slots[0]!.start || minutes > last.start) return null;
-  return Math.min(DELIVERY_WINDOW_MINUTES, last.end - minutes) || null;
 }
 
 function attributesOf(attributes: SizeAttributeRow[], categoryId: string) {

@@ -121,6 +121,32 @@ describe('delivery and pickup runs', () => {
       totalCount: number;
     }>();
 
+  it("gives a counter delivery the store's window its start opens, as a customer's booking has", async () => {
+    // Tomorrow on the store's clock (万龙 opens 07:30–18:00: two-hour windows from 07:30).
+    const tomorrow = new Date(Date.now() + 8 * 3_600_000 + DAY).toISOString().slice(0, 10);
+    const at = (clock: string) => new Date(`${tomorrow}T${clock}:00+08:00`).toISOString();
+    const order = async (start: string) => {
+      const res = await counterOrder('employee', {
+        storeId: wanlong,
+        customerName: '窗口客户',
+        customerPhone: '13800007788',
+        rentalStartTime: start,
+        rentalEndTime: new Date(new Date(start).getTime() + DAY).toISOString(),
+        deliveryMethod: 'Delivery',
+        deliveryAddress: '万龙酒店 805',
+        returnMethod: 'SelfReturn',
+        items: [{ equipmentId: (await newItem()).id }],
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json<{ deliveryWindowEnd: string | null }>();
+    };
+    expect((await order(at('09:30'))).deliveryWindowEnd).toBe(at('11:30'));
+    // A start between windows opens its own two hours.
+    expect((await order(at('10:00'))).deliveryWindowEnd).toBe(at('12:00'));
+    // After the last window opened (15:30–17:30): a time the clerk agreed, no window.
+    expect((await order(at('19:00'))).deliveryWindowEnd).toBeNull();
+  });
+
   it('delivers: the run waits in the pool, is given to a driver, goes out by scan and is signed for at the door', async () => {
     const gear = [await newItem(), await newItem()];
     const orderId = await deliveryOrder(gear, 0.5);

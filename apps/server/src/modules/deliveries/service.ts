@@ -47,7 +47,8 @@ import { AppError, conflictError } from '@/lib/errors.js';
 import { localMinute } from '@/lib/local-time.js';
 import { pageOf } from '@/lib/paging.js';
 import { toYuan } from '@/modules/orders/pricing.js';
-import { deliveryWindowEnd, OrdersService } from '@/modules/orders/service.js';
+import { OrdersService } from '@/modules/orders/service.js';
+import { deliveryWindowEnd } from '@/modules/orders/delivery-window.js';
 import { driverAssignedKind, say, staffName, textIn } from '@/modules/orders/timeline.js';
 
 type TaskQuery = z.output<typeof DeliveryTaskQuerySchema>;

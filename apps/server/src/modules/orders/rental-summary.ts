@@ -7,7 +7,7 @@ import {
 import { chooseParameter } from '@/lib/business-parameters.js';
 import type { OrderDetailRows } from './repository.js';
 import { toYuan } from './pricing.js';
-import { deliveryWindowEnd } from './service.js';
+import { deliveryWindowEnd } from './delivery-window.js';
 import { timeoutHoursOf } from './sweep.js';
 
 /**

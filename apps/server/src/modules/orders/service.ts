@@ -104,6 +104,7 @@ import {
   scanText,
 } from './counter-scan.js';
 import { bookInTurn } from './bookings-in-turn.js';
+import { deliveryWindowEnd, deliveryWindowOf } from './delivery-window.js';
 import { writeOrder } from './order-lock.js';
 import { numberOrder } from './numbering.js';
 import { giveReceiptNumber } from './receipt-numbers.js';
@@ -823,6 +824,14 @@ export class OrdersService {
         : null,
     ]);
     const counter = extras.priced ? null : await this.priceLines(input, lines, start, end);
+    // A delivery arrives in its window: the booking's, or at the counter the store's window that
+    // the start opens (as a customer's would), none for a start outside the day's windows.
+    const windowMinutes =
+      input.deliveryMethod !== DeliveryMethod.Delivery
+        ? null
+        : extras.deliveryWindowMinutes !== undefined
+          ? extras.deliveryWindowMinutes
+          : await this.counterDeliveryWindow(input.storeId, start);
     const priced = extras.priced ?? counter!.priced;
     // Gear that makes up a pack at the counter is kept as the pack's parts, at their shares.
     counter?.dailyFen.forEach((fen, i) => {
@@ -952,10 +961,7 @@ export class OrdersService {
               agreementAcceptedAt: extras.agreement?.acceptedAt ?? null,
               agreementAcceptedFrom: extras.agreement?.acceptedFrom ?? null,
               agreementSignatureId: extras.agreement?.signatureId ?? null,
-              deliveryWindowMinutes:
-                input.deliveryMethod === DeliveryMethod.Delivery
-                  ? (extras.deliveryWindowMinutes ?? null)
-                  : null,
+              deliveryWindowMinutes: windowMinutes,
               createdBy: this.user.id,
             });
             await tx.insert(orderItems).values(
@@ -1088,6 +1094,15 @@ export class OrdersService {
   }
 
   /** A counter order may not start before now, less a grace for a clerk who took a while. */
+  /** The delivery window a counter order's start opens at its store (null: outside them). */
+  private async counterDeliveryWindow(storeId: string, start: Date): Promise<number | null> {
+    const [hours] = await this.db
+      .select({ openTime: stores.openTime, closeTime: stores.closeTime })
+      .from(stores)
+      .where(and(eq(stores.tenantId, this.tenantId), eq(stores.id, storeId)));
+    return hours ? deliveryWindowOf(hours, start, DeliveryMethod.Delivery, this.timeZone) : null;
+  }
+
   private assertNotBackdated(start: Date) {
     if (start.getTime() >= Date.now() - ORDER_START_GRACE_MINUTES * 60_000) return;
     throw fieldError(
@@ -1867,14 +1882,4 @@ function toBillDto(b: typeof bills.$inferSelect) {
     receiptNo: b.receiptNo,
     createdAt: b.createdAt.toISOString(),
   };
-}
-
-/** When a delivery booked with a window must have arrived (null: no window, or not delivered). */
-export function deliveryWindowEnd(row: {
-  deliveryMethod: string;
-  rentalStartAt: Date;
-  deliveryWindowMinutes: number | null;
-}): Date | null {
-  if (row.deliveryMethod !== DeliveryMethod.Delivery || !row.deliveryWindowMinutes) return null;
-  return new Date(row.rentalStartAt.getTime() + row.deliveryWindowMinutes * 60_000);
 }

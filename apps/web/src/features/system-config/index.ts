@@ -12,6 +12,8 @@ export {
   defaultBookingDay,
   defaultRentalDays,
   defaultRentalStart,
+  deliveryWindowEnd,
+  nextDeliveryWindow,
   halfDayWindow,
   nextOpening,
   presetAddresses,

@@ -72,6 +72,7 @@ export function OrderCreateDetails({
   draft,
   errors,
   start,
+  windowEnd,
   days,
   end,
   halfDay,
@@ -86,6 +87,8 @@ export function OrderCreateDetails({
   draft: OrderCreateDraft;
   errors: OrderCreateErrors;
   start: Date;
+  /** A delivery's window closes then (the server keeps the same window); null: none. */
+  windowEnd: Date | null;
   days: number;
   /** When the gear is due back: whole days on, or the closing of a half day. */
   end: Date;
@@ -105,6 +108,9 @@ export function OrderCreateDetails({
 }) {
   const { t } = useTranslation();
   const [pickerOpen, setPickerOpen] = useState(false);
+  const startText = windowEnd
+    ? `${storeTime(start)}–${storeTime(windowEnd, 'HH:mm')}`
+    : storeTime(start);
   const error = (field: OrderCreateField) => {
     const code = errors[field];
     return code ? (
@@ -152,14 +158,21 @@ export function OrderCreateDetails({
           onChange={(v) => v[0] && onChange({ orderType: v[0] })}
         />
       </Form.Item>
-      <Form.Item label={t('orderCreate.start')} description={error('rentalStartTime')}>
+      <Form.Item
+        label={windowEnd ? t('orderCreate.deliveryWindow') : t('orderCreate.start')}
+        description={error('rentalStartTime')}
+      >
         <Button
           block
           className="order-create__start"
-          aria-label={t('orderCreate.changeStart', { time: storeTime(start) })}
+          aria-label={
+            windowEnd
+              ? t('orderCreate.changeWindow', { time: startText })
+              : t('orderCreate.changeStart', { time: startText })
+          }
           onClick={() => setPickerOpen(true)}
         >
-          {storeTime(start)}
+          {startText}
         </Button>
         <DatePicker
           title={t('orderCreate.pickStart')}

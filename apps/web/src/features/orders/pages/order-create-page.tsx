@@ -37,6 +37,8 @@ import {
   halfDayWindow,
   nextOpening,
   defaultRentalStart,
+  nextDeliveryWindow,
+  deliveryWindowEnd,
   presetAddresses,
   rentalEnd,
 } from '@/features/system-config';
@@ -183,9 +185,19 @@ function OrderCreateForm({ storeId, onCreated }: { storeId: string; onCreated: (
   }, [draft, userId]);
 
   const param = (key: string) => businessParameter(config, storeId, key);
+  const storeHours = config?.storeConfigs[storeId]?.businessHours;
+  const delivery = draft.deliveryMethod === DeliveryMethod.Delivery;
+  // A delivery starts, by default, in the store's next delivery window, as a customer's booking
+  // does: never ten minutes from now, after closing.
   const start = draft.start
     ? new Date(draft.start)
-    : defaultRentalStart(now, param(K.NextDayThreshold), DEFAULT_BUSINESS_TIME_ZONE);
+    : delivery && storeHours
+      ? nextDeliveryWindow(now, param(K.NextDayThreshold), storeHours, DEFAULT_BUSINESS_TIME_ZONE)
+      : defaultRentalStart(now, param(K.NextDayThreshold), DEFAULT_BUSINESS_TIME_ZONE);
+  const windowEnd =
+    delivery && storeHours
+      ? deliveryWindowEnd(start, storeHours, DEFAULT_BUSINESS_TIME_ZONE)
+      : null;
   // Only the afternoon, back by closing (docs/pricing.md), where the start allows it.
   const afternoon = halfDayWindow(
     start,
@@ -196,7 +208,6 @@ function OrderCreateForm({ storeId, onCreated }: { storeId: string; onCreated: (
   const halfDay = !!draft.halfDay && afternoon.possible;
   // The store is shut now (已打烊, or its rest day): an order starting before it opens is said,
   // with the opening one tap away (a clerk after hours may still hand gear out now).
-  const storeHours = config?.storeConfigs[storeId]?.businessHours;
   const opensAt = storeHours ? nextOpening(now, storeHours, DEFAULT_BUSINESS_TIME_ZONE) : null;
   const startsWhileClosed = !!opensAt && start < opensAt;
   const days = halfDay ? 1 : (draft.days ?? defaultRentalDays(param(K.DefaultRentalDays)));
@@ -496,6 +507,7 @@ function OrderCreateForm({ storeId, onCreated }: { storeId: string; onCreated: (
         draft={draft}
         errors={errors}
         start={start}
+        windowEnd={windowEnd}
         days={days}
         end={end}
         halfDay={

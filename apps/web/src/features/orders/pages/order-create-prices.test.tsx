@@ -187,6 +187,29 @@ describe('the counter reads the price the server will charge (real server)', () 
     expect(screen.getByText('半天')).toBeTruthy();
   }
 
+  it("starts a delivery in the store's next delivery window, like a customer's booking", async () => {
+    await changeLanguage('zh-CN');
+    await signIn('employee');
+    await useConfigStore.getState().load({ force: true });
+    const { id: userId } = useSession.getState().user!;
+    saveOrderDraft(userId, {
+      ...EMPTY_DRAFT,
+      customerName: '送货客户',
+      deliveryMethod: 'Delivery',
+    });
+    renderCounter();
+    await carryOn();
+    // 万龙 opens 07:30–18:00: two-hour windows from 07:30, the last from 15:30.
+    const start = await screen.findByRole('button', { name: /^送货时段 .*，点击修改$/ });
+    const [, from, to] = /(\d{2}:\d{2})–(\d{2}:\d{2})$/.exec(start.textContent ?? '')!;
+    expect(['07:30', '09:30', '11:30', '13:30', '15:30']).toContain(from);
+    expect(Number(to!.slice(0, 2)) - Number(from!.slice(0, 2))).toBe(2);
+    // Picked up at the store instead: a start time again.
+    fireEvent.click(screen.getByText('到店自取'));
+    expect(await screen.findByRole('button', { name: /^开始时间 .*，点击修改$/ })).toBeTruthy();
+    clearOrderDraft(userId);
+  });
+
   it('prices one person’s gear that makes up a pack as the pack, and says so on its lines', async () => {
     await changeLanguage('zh-CN');
     // Two kinds of their own, ¥40 and ¥30 a day with ¥100 deposits, and a pack of both at the

@@ -4,6 +4,8 @@ import {
   bookingStart,
   daySlots,
   defaultBookingDay,
+  deliveryWindowEnd,
+  nextDeliveryWindow,
   nextOpening,
   presetAddresses,
   type BookingHours,
@@ -178,5 +180,29 @@ describe("a store's preset addresses", () => {
     expect(presetAddresses('万龙', 'en-US')).toEqual([]);
     expect(presetAddresses(undefined, 'zh-CN')).toEqual([]);
     expect(presetAddresses('{"a":1}', 'zh-CN')).toEqual([]);
+  });
+});
+
+describe("a counter delivery's window", () => {
+  // 07:30–18:00: windows 07:30, 09:30, 11:30, 13:30, 15:30 (the last until 17:30).
+  it('starts by default in the next window still to come, never a moment from now', () => {
+    expect(nextDeliveryWindow(at('2026-11-30T10:10'), '21:00', hours, TZ)).toEqual(
+      at('2026-11-30T11:30'),
+    );
+    // After the last window opened: tomorrow's first.
+    expect(nextDeliveryWindow(at('2026-11-30T17:50'), '21:00', hours, TZ)).toEqual(
+      at('2026-12-01T07:30'),
+    );
+    // The store rests on Tuesdays (2026-12-01): Wednesday's first.
+    expect(
+      nextDeliveryWindow(at('2026-11-30T17:50'), '21:00', { ...hours, restDays: [2] }, TZ),
+    ).toEqual(at('2026-12-02T07:30'));
+  });
+
+  it('ends two hours on, as the server keeps it, and is none outside the windows', () => {
+    expect(deliveryWindowEnd(at('2026-11-30T11:30'), hours, TZ)).toEqual(at('2026-11-30T13:30'));
+    expect(deliveryWindowEnd(at('2026-11-30T10:00'), hours, TZ)).toEqual(at('2026-11-30T12:00'));
+    expect(deliveryWindowEnd(at('2026-11-30T19:00'), hours, TZ)).toBeNull();
+    expect(deliveryWindowEnd(at('2026-11-30T06:00'), hours, TZ)).toBeNull();
   });
 });

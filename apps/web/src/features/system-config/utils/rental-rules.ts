@@ -8,8 +8,9 @@ import {
   SupportedLanguage,
   UNAVAILABLE_DAYS_MAX,
   UNAVAILABLE_DAYS_MIN,
+  deliveryWindowMinutes,
+  DeliveryMethod,
   type BookingSlot,
-  type DeliveryMethod,
 } from '@snowgear/contracts';
 import { localClock, minutesOf } from './store-status';
 
@@ -215,4 +216,29 @@ export function bookingStart(
     passed: !!slot?.past,
     start: dayjs.tz(`${date} ${at}`, timeZone).toDate(),
   };
+}
+
+/**
+ * Where a counter delivery starts by default: the first delivery window still to come, on the day
+ * a customer's booking would take (tomorrow once the next-day threshold has passed or today's
+ * windows are over; never a rest day).
+ */
+export function nextDeliveryWindow(
+  now: Date,
+  threshold: string | undefined,
+  hours: BookingHours,
+  timeZone: string,
+): Date {
+  const day = defaultBookingDay(now, threshold, hours, DeliveryMethod.Delivery, timeZone);
+  return bookingStart(day, null, hours, DeliveryMethod.Delivery, now, timeZone).start;
+}
+
+/** When a delivery starting at `start` must have arrived: the end of its window, or null. */
+export function deliveryWindowEnd(
+  start: Date,
+  hours: Pick<BookingHours, 'startTime' | 'endTime'>,
+  timeZone: string,
+): Date | null {
+  const length = deliveryWindowMinutes(hours, localClock(start, timeZone).minutes);
+  return length === null ? null : new Date(start.getTime() + length * 60_000);
 }
