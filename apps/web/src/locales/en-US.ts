@@ -1072,6 +1072,11 @@ const enUS: Messages = {
     sentTip:
       'The staff see it at once. Family members can scan the same code and fill in their own.',
     another: 'Add another skier',
+    savedTitle: 'Your saved skiers',
+    savedTip: 'One tap sends them to the clerk; nothing to type.',
+    sendSaved: 'Send {{name}}',
+    sentSaved: '{{name}} sent',
+    signInForSaved: 'Sign in to pick your saved skiers',
     full: 'This check-in is full; ask the staff to show another code for the others.',
     show: 'Customers check in by QR code',
     sheetTitle: 'Customers scan to check in',

@@ -1,9 +1,15 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { SelfCheckin } from '@snowgear/contracts';
-import { clearSession, loginWithPassword, useSession } from '@/features/auth/stores/session-store';
+import {
+  clearSession,
+  loginWithPassword,
+  loginWithPhone,
+  useSession,
+} from '@/features/auth/stores/session-store';
+import { sendSmsCode } from '@/features/auth/api/send-sms-code';
 import { GlobalMessages } from '@/features/app-state/components/global-messages';
 import { api } from '@/lib/api-client';
 import { changeLanguage } from '@/lib/i18n';
@@ -76,6 +82,36 @@ describe('a family member checks in from their own phone (real server)', () => {
       ['钱妈妈', 165],
       ['钱小妹', 120],
     ]);
+  });
+
+  it("sends a signed-in customer's saved skier with one tap, and offers a visitor to sign in", async () => {
+    clearSession();
+    await changeLanguage('zh-CN');
+    renderAt(token);
+    const signIn = await screen.findByRole('link', { name: '登录后可直接选用已保存的滑雪者' });
+    expect(signIn.getAttribute('href')).toBe(
+      `/customer/login?redirect=${encodeURIComponent(`/customer/checkin/${token}`)}`,
+    );
+    cleanup();
+
+    // A customer of this test's own, with a saved skier.
+    const { sandboxCode } = await sendSmsCode('13655550177');
+    await loginWithPhone({ phoneNumber: '13655550177', realName: '孙爸爸', code: sandboxCode! });
+    await api.post('/app/riders', { name: '孙小宝', heightCm: 118, age: 7, isSelf: false });
+    renderAt(token);
+    fireEvent.click(await screen.findByRole('button', { name: '提交 孙小宝' }));
+    expect(await screen.findByRole('button', { name: '孙小宝 已提交' })).toBeTruthy();
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: '孙小宝 已提交' }).disabled).toBe(
+      true,
+    );
+
+    await loginWithPassword({
+      userNameOrEmailAddress: 'employee',
+      password: '1q2w3E*',
+      rememberMe: false,
+    });
+    const read = await api.get<SelfCheckin>(`/app/self-checkins/${checkin.id}`);
+    expect(read.riders.find((r) => r.name === '孙小宝')).toMatchObject({ heightCm: 118, age: 7 });
   });
 
   it('speaks English, with the store’s English name', async () => {
