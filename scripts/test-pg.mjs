@@ -62,6 +62,8 @@ const POSTGRES_SUITE = {
     'plugins/shared-address.test.ts',
     'modules/payments/providers/sandbox.test.ts',
     'modules/notifications/reminders.test.ts',
+    // Two sweeps at once tell each manager of an approval once.
+    'modules/notifications/approval-notices.test.ts',
   ],
   // Statements written as SQL rather than built by drizzle from the schema: their rows come back
   // through node-postgres's type parsers instead of PGlite's (counts, sums, dates, JSON).

@@ -51,7 +51,11 @@ import {
   expirePendingOrders,
   startDeliveredRentals,
 } from '@/modules/orders/sweep.js';
-import { createNotifier, sendDueReminders } from '@/modules/notifications/index.js';
+import {
+  createNotifier,
+  sendApprovalNotices,
+  sendDueReminders,
+} from '@/modules/notifications/index.js';
 import { equipmentRoutes } from '@/modules/equipment/index.js';
 import { fileRoutes } from '@/modules/files/index.js';
 import { FileLinks } from '@/modules/files/signed-links.js';
@@ -350,6 +354,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (reminding) return;
     reminding = true;
     sendDueReminders(db, notifier, settings.BUSINESS_TIME_ZONE)
+      .then(() => sendApprovalNotices(db, notifier, settings.BUSINESS_TIME_ZONE))
       .catch((err: unknown) => app.log.warn({ err }, 'reminder sweep failed'))
       .finally(() => {
         reminding = false;

@@ -394,6 +394,8 @@ export const SettingsSchema = z.object({
   SMS_TEMPLATE_PICKUP_TOMORROW: optionalText,
   SMS_TEMPLATE_RETURN_TODAY: optionalText,
   SMS_TEMPLATE_OVERDUE: optionalText,
+  /** A money approval waiting, texted to the store's managers: order, store, time, note. */
+  SMS_TEMPLATE_APPROVAL_WAITING: optionalText,
   /**
    * Order reminders as WeChat subscription notifications to customers with WeChat bound: the
    * template id for each reminder (unset: not sent by WeChat), and which template keyword gets
@@ -405,6 +407,9 @@ export const SettingsSchema = z.object({
   WECHAT_TEMPLATE_RETURN_TODAY_DATA: weChatTemplateData,
   WECHAT_TEMPLATE_OVERDUE: optionalText,
   WECHAT_TEMPLATE_OVERDUE_DATA: weChatTemplateData,
+  /** A money approval waiting, to the store's managers who bound WeChat. */
+  WECHAT_TEMPLATE_APPROVAL_WAITING: optionalText,
+  WECHAT_TEMPLATE_APPROVAL_WAITING_DATA: weChatTemplateData,
   /** WeChat Pay API v3 merchant. Setting WECHATPAY_MCH_ID switches WeChat Pay from the sandbox. */
   WECHATPAY_MCH_ID: optionalText,
   /** The app id payments are made in; default WECHAT_APP_ID. */
@@ -584,6 +589,7 @@ function missingTogether(s: Settings): string[] {
     'SMS_TEMPLATE_PICKUP_TOMORROW',
     'SMS_TEMPLATE_RETURN_TODAY',
     'SMS_TEMPLATE_OVERDUE',
+    'SMS_TEMPLATE_APPROVAL_WAITING',
   ] as const) {
     if (s[name] && !s.ALIYUN_SMS_ACCESS_KEY_ID && !s.TENCENT_SMS_SECRET_ID) {
       missing.push(
@@ -595,6 +601,7 @@ function missingTogether(s: Settings): string[] {
     'WECHAT_TEMPLATE_PICKUP_TOMORROW',
     'WECHAT_TEMPLATE_RETURN_TODAY',
     'WECHAT_TEMPLATE_OVERDUE',
+    'WECHAT_TEMPLATE_APPROVAL_WAITING',
   ] as const) {
     if (s[name] && !(s.WECHAT_APP_ID && s.WECHAT_APP_SECRET)) {
       missing.push(`WECHAT_APP_ID, WECHAT_APP_SECRET: required when ${name} is set`);

@@ -1198,11 +1198,14 @@ export const notifications = pgTable(
     tenantId: uuid('tenant_id')
       .notNull()
       .references(() => tenants.id, { onDelete: 'cascade' }),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** The order a reminder is about (null for an approval notice: its approval holds the order). */
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    /** The approval a manager is told is waiting (kind approvalWaiting), else null. */
+    approvalId: uuid('approval_id').references((): AnyPgColumn => moneyApprovals.id, {
+      onDelete: 'cascade',
+    }),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
-    /** pickupTomorrow | returnToday | overdue */
+    /** pickupTomorrow | returnToday | overdue | approvalWaiting */
     kind: text('kind').notNull(),
     /** The store day (YYYY-MM-DD) it is about; '' for the one overdue reminder. */
     dueOn: text('due_on').notNull().default(''),
@@ -1217,6 +1220,8 @@ export const notifications = pgTable(
   },
   (t) => [
     unique('notifications_once_unique').on(t.orderId, t.kind, t.dueOn),
+    // Each manager is told once of each approval.
+    unique('notifications_approval_once_unique').on(t.approvalId, t.userId),
     index('notifications_tenant_created_idx').on(t.tenantId, t.createdAt),
   ],
 );

@@ -72,6 +72,13 @@ export function orderLink(publicBaseUrl: string | undefined, orderId: string): s
   return `${publicBaseUrl ?? ''}/customer/orders/${orderId}`;
 }
 
+/** What a notification opens: its own page, else the customer's order. */
+function linkOf(publicBaseUrl: string | undefined, reminder: Reminder): string {
+  return reminder.link
+    ? `${publicBaseUrl ?? ''}${reminder.link}`
+    : orderLink(publicBaseUrl, reminder.orderId);
+}
+
 /**
  * The labelled stand-in: the outbox row and the log say what would have gone out; it reaches
  * nobody. On in the embedded demo only, unless NOTIFICATION_SANDBOX asks for it.
@@ -99,7 +106,7 @@ export class SandboxChannel implements NotificationChannel {
         kind: reminder.kind,
         recipient,
         text: reminder.text,
-        link: orderLink(this.publicBaseUrl, reminder.orderId),
+        link: linkOf(this.publicBaseUrl, reminder),
       },
       'sandbox notification: order reminder (not sent to anyone)',
     );
@@ -187,7 +194,7 @@ export class WeChatChannel implements NotificationChannel {
         toUser: recipient,
         templateId: template.id,
         // WeChat opens only absolute links; without PUBLIC_BASE_URL the card opens nothing.
-        page: this.publicBaseUrl ? orderLink(this.publicBaseUrl, reminder.orderId) : undefined,
+        page: this.publicBaseUrl ? linkOf(this.publicBaseUrl, reminder) : undefined,
         data: Object.fromEntries(
           Object.entries(template.data).map(([keyword, field]) => [
             keyword,
@@ -243,6 +250,11 @@ export function createNotifier(
     settings.WECHAT_TEMPLATE_OVERDUE,
     settings.WECHAT_TEMPLATE_OVERDUE_DATA,
   );
+  add(
+    ReminderKind.ApprovalWaiting,
+    settings.WECHAT_TEMPLATE_APPROVAL_WAITING,
+    settings.WECHAT_TEMPLATE_APPROVAL_WAITING_DATA,
+  );
   if (deps.wechat.configured && Object.keys(weChatTemplates).length > 0) {
     channels.push(
       new WeChatChannel(deps.wechat, deps.db, weChatTemplates, settings.PUBLIC_BASE_URL),
@@ -257,6 +269,9 @@ export function createNotifier(
       : {}),
     ...(settings.SMS_TEMPLATE_OVERDUE
       ? { [ReminderKind.Overdue]: settings.SMS_TEMPLATE_OVERDUE }
+      : {}),
+    ...(settings.SMS_TEMPLATE_APPROVAL_WAITING
+      ? { [ReminderKind.ApprovalWaiting]: settings.SMS_TEMPLATE_APPROVAL_WAITING }
       : {}),
   };
   const sms = deps.sms === undefined ? createSmsProvider(settings, deps.log) : deps.sms;

@@ -13,3 +13,4 @@ export {
 } from './channels.js';
 export { ReminderKind, type Reminder } from './reminder.js';
 export { sendDueReminders, type ReminderSweep } from './reminders.js';
+export { sendApprovalNotices } from './approval-notices.js';

@@ -7,8 +7,12 @@ export const ReminderKind = {
   PickupTomorrow: 'pickupTomorrow',
   ReturnToday: 'returnToday',
   Overdue: 'overdue',
+  /** Not an order's reminder: a store manager is told a money approval waits for them. */
+  ApprovalWaiting: 'approvalWaiting',
 } as const;
 export type ReminderKind = (typeof ReminderKind)[keyof typeof ReminderKind];
+/** The reminders an order's customer gets. */
+export type OrderReminderKind = Exclude<ReminderKind, typeof ReminderKind.ApprovalWaiting>;
 
 /** The order as the reminder sweep reads it. */
 export interface ReminderOrder {
@@ -36,12 +40,14 @@ export interface Reminder {
   text: string;
   /** The values templates are filled with (SMS variables, WeChat keywords). */
   fields: Record<ReminderField, string>;
+  /** The app's page it opens (a path); the customer's order page when not given. */
+  link?: string;
 }
 
 /** Short: the order number, the store, the time, what to do. */
 export function composeReminder(
   order: ReminderOrder,
-  kind: ReminderKind,
+  kind: OrderReminderKind,
   dueOn: string,
   timeZone: string,
 ): Reminder {

@@ -19,8 +19,19 @@ import { notifications, orders, stores, users } from '@/db/schema.js';
 import type { MessageKey } from '@/lib/messages.js';
 import { pgCode, UNIQUE_VIOLATION } from '@/lib/pg-errors.js';
 import { appendEvent, say, SYSTEM, textIn } from '@/modules/orders/timeline.js';
-import { ChannelRefusal, type Audience, type ChannelName, type Notifier } from './channels.js';
-import { composeReminder, ReminderKind, type Reminder } from './reminder.js';
+import {
+  ChannelRefusal,
+  type Audience,
+  type ChannelName,
+  type NotificationChannel,
+  type Notifier,
+} from './channels.js';
+import {
+  composeReminder,
+  ReminderKind,
+  type OrderReminderKind,
+  type Reminder,
+} from './reminder.js';
 import { addDays, startOfDay, wallClock } from './store-time.js';
 
 /** Store-local hours: the pickup reminder goes from 18:00 the day before, the return one from 08:00. */
@@ -44,6 +55,7 @@ const KIND_TEXT: Record<Reminder['kind'], MessageKey> = {
   pickupTomorrow: 'ReminderPickupTomorrow',
   returnToday: 'ReminderReturnToday',
   overdue: 'ReminderOverdue',
+  approvalWaiting: 'ReminderApprovalWaiting',
 };
 const CHANNEL_TEXT: Record<ChannelName, MessageKey> = {
   sandbox: 'ReminderChannelSandbox',
@@ -52,7 +64,7 @@ const CHANNEL_TEXT: Record<ChannelName, MessageKey> = {
 };
 
 interface Due {
-  kind: Reminder['kind'];
+  kind: OrderReminderKind;
   dueOn: string;
   statuses: OrderStatus[];
   /** Which orders are due, on the orders table's columns. */
@@ -190,16 +202,20 @@ interface Failure {
   reason: string | ((english: boolean) => string);
 }
 
-/** The send's outcome on the row, and on the order's timeline in both languages, at once. */
+/**
+ * The send's outcome on the row, and on the order's timeline in both languages, at once (a
+ * notice about no order yet has the row alone). `what` names the notification on the timeline.
+ */
 async function record(
   db: Database,
   claimId: string,
   reminder: Reminder,
   channel: ChannelName,
   failure: Failure | null,
+  what: (english: boolean) => string = (english) => textIn(english, KIND_TEXT[reminder.kind]),
 ) {
   const params = {
-    reminder: (english: boolean) => textIn(english, KIND_TEXT[reminder.kind]),
+    reminder: what,
     channel: (english: boolean) => textIn(english, CHANNEL_TEXT[channel]),
   };
   const message = failure
@@ -210,11 +226,13 @@ async function record(
   for (let attempt = 1; ; attempt += 1) {
     try {
       await db.transaction(async (tx) => {
-        await tx
-          .select({ id: orders.id })
-          .from(orders)
-          .where(eq(orders.id, reminder.orderId))
-          .for('no key update');
+        if (reminder.orderId) {
+          await tx
+            .select({ id: orders.id })
+            .from(orders)
+            .where(eq(orders.id, reminder.orderId))
+            .for('no key update');
+        }
         await tx
           .update(notifications)
           .set(
@@ -223,7 +241,9 @@ async function record(
               : { status: 'sent', failure: null },
           )
           .where(eq(notifications.id, claimId));
-        await appendEvent(tx, reminder.orderId, { kind: 'reminder', message }, SYSTEM);
+        if (reminder.orderId) {
+          await appendEvent(tx, reminder.orderId, { kind: 'reminder', message }, SYSTEM);
+        }
       });
       return;
     } catch (err) {
@@ -236,6 +256,34 @@ async function record(
 function shortReason(text: string): string {
   const chars = [...text];
   return chars.length > 120 ? `${chars.slice(0, 119).join('')}…` : text;
+}
+
+/**
+ * Sends a notification whose row this process claimed, and records the outcome (a refusal is
+ * recorded as failed and not retried). True when it was sent.
+ */
+export async function sendClaimed(
+  db: Database,
+  chosen: { channel: NotificationChannel; recipient: string },
+  reminder: Reminder,
+  claimId: string,
+  what?: (english: boolean) => string,
+): Promise<boolean> {
+  let failure: Failure | null = null;
+  try {
+    await chosen.channel.send(reminder, chosen.recipient);
+  } catch (err) {
+    const text = err instanceof Error ? err.message : String(err);
+    failure = {
+      text,
+      reason:
+        err instanceof ChannelRefusal && err.customerRefused
+          ? (english) => textIn(english, 'ReminderCustomerRefused')
+          : shortReason(text),
+    };
+  }
+  await record(db, claimId, reminder, chosen.channel.name, failure, what);
+  return failure === null;
 }
 
 export interface ReminderSweep {
@@ -265,22 +313,8 @@ export async function sendDueReminders(
       if (!chosen) continue;
       const claimId = await claim(db, due, reminder, chosen.channel.name, chosen.recipient);
       if (!claimId) continue;
-      let failure: Failure | null = null;
-      try {
-        await chosen.channel.send(reminder, chosen.recipient);
-      } catch (err) {
-        const text = err instanceof Error ? err.message : String(err);
-        failure = {
-          text,
-          reason:
-            err instanceof ChannelRefusal && err.customerRefused
-              ? (english) => textIn(english, 'ReminderCustomerRefused')
-              : shortReason(text),
-        };
-      }
-      await record(db, claimId, reminder, chosen.channel.name, failure);
-      if (failure) result.failed += 1;
-      else result.sent += 1;
+      if (await sendClaimed(db, chosen, reminder, claimId)) result.sent += 1;
+      else result.failed += 1;
     }
   }
   return result;
