@@ -1,11 +1,11 @@
-import { and, eq, gte, ne, notExists, or, isNull, sql } from 'drizzle-orm';
+import { and, eq, gte, ne, or, isNull, sql } from 'drizzle-orm';
 import { MoneyApprovalKind, RoleName } from '@snowgear/contracts';
 import type { Database } from '@/db/client.js';
 import { moneyApprovals, notifications, orders, stores, userRoles, users } from '@/db/schema.js';
 import { textIn } from '@/modules/orders/timeline.js';
 import type { ChannelName, Notifier } from './channels.js';
 import { ReminderKind, type Reminder } from './reminder.js';
-import { INTERRUPTED, sendClaimed, type ReminderSweep } from './reminders.js';
+import { INTERRUPTED, notYetTold, sendClaimed, type ReminderSweep } from './reminders.js';
 import { clockTime, weChatTime } from './store-time.js';
 
 /**
@@ -105,16 +105,10 @@ function findWaiting(db: Database, now: Date) {
       and(
         eq(moneyApprovals.status, 'pending'),
         gte(moneyApprovals.createdAt, new Date(now.getTime() - APPROVAL_NOTICE_WITHIN_MS)),
-        notExists(
-          db
-            .select({ one: sql`1` })
-            .from(notifications)
-            .where(
-              and(
-                eq(notifications.approvalId, moneyApprovals.id),
-                eq(notifications.userId, users.id),
-              ),
-            ),
+        notYetTold(
+          db,
+          eq(notifications.approvalId, moneyApprovals.id),
+          eq(notifications.userId, users.id),
         ),
       ),
     )

@@ -154,22 +154,26 @@ function findDue(db: Database, due: Due, audiences: Set<Audience>) {
         inArray(orders.status, due.statuses),
         due.window,
         ...(reach ? [reach] : []),
-        notExists(
-          db
-            .select({ one: sql`1` })
-            .from(notifications)
-            .where(
-              and(
-                eq(notifications.orderId, orders.id),
-                eq(notifications.kind, due.kind),
-                eq(notifications.dueOn, due.dueOn),
-              ),
-            ),
+        notYetTold(
+          db,
+          eq(notifications.orderId, orders.id),
+          eq(notifications.kind, due.kind),
+          eq(notifications.dueOn, due.dueOn),
         ),
       ),
     )
     .orderBy(due.order)
     .limit(REMINDER_BATCH);
+}
+
+/** No notification row matches `where` yet: nobody has been told (or is being told) this. */
+export function notYetTold(db: Database, ...where: SQL[]) {
+  return notExists(
+    db
+      .select({ one: sql`1` })
+      .from(notifications)
+      .where(and(...where)),
+  );
 }
 
 /**
