@@ -120,6 +120,7 @@ GET    /api/app/small-equipment/:id/history               401       403      403
 # Customer booking: the catalog and quotes for anyone; booking itself for signed-in customers
 GET    /api/app/booking/catalog                           ok        ok       ok     ok     ok       ok      ok
 POST   /api/app/booking/quote                             ok        ok       ok     ok     ok       ok      ok
+POST   /api/app/booking/full-days                         ok        ok       ok     ok     ok       ok      ok
 POST   /api/app/booking/orders                            401       ok       403    403    403      403     403
 # Schemes: a signed-in user's own plans (the customer's scheme; others' read as none); the short
 # link's view for anyone

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DeliveryMethod, ReturnMethod } from './enums.js';
 import { UNAVAILABLE_DAYS_MAX, UNAVAILABLE_DAYS_MIN } from './dates.js';
-import { bookingTime } from './date-schemas.js';
+import { bookingTime, queryDay } from './date-schemas.js';
 import { OrderLateFeeSchema } from './orders.js';
 import { RentalSummarySchema } from './rental-summary.js';
 import { RiderFieldsSchema } from './rider-schemas.js';
@@ -205,6 +205,26 @@ export const BookingCartSchema = z
     });
   });
 export type BookingCart = z.output<typeof BookingCartSchema>;
+
+/** How many days ahead the calendar is told which days the cart is fully booked. */
+export const FULL_DAYS_AHEAD = 31;
+
+/**
+ * The days on which a cart cannot be held (its gear is fully booked), each at the cart's time of
+ * day and for its length: what the booking calendar greys as 已订满. From `from` (YYYY-MM-DD on the
+ * store's calendar), FULL_DAYS_AHEAD days on.
+ */
+export const BookingFullDaysRequestSchema = z.object({
+  cart: BookingCartSchema,
+  from: queryDay(),
+});
+export type BookingFullDaysRequest = z.input<typeof BookingFullDaysRequestSchema>;
+
+export const BookingFullDaysSchema = z.object({
+  /** YYYY-MM-DD, in order. */
+  fullDays: z.array(z.string()),
+});
+export type BookingFullDays = z.infer<typeof BookingFullDaysSchema>;
 export type BookingCartInput = z.input<typeof BookingCartSchema>;
 
 // ---- the quote ----------------------------------------------------------------------------------

@@ -155,6 +155,7 @@ const enUS: Messages = {
     changeDate: 'Change date',
     dayClosed: 'Closed',
     dayNoTime: 'No times',
+    dayFull: 'Full',
     chooseStartDate: 'Choose the day you pick up',
     deliveryDay: 'Delivery day',
     pickUpTime: 'Pick-up time',

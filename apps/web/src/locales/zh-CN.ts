@@ -152,6 +152,7 @@ const zhCN = {
     changeDate: '改日期',
     dayClosed: '休息',
     dayNoTime: '已无时段',
+    dayFull: '已订满',
     chooseStartDate: '选择取装备的日期',
     deliveryDay: '送达日期',
     pickUpTime: '取装备时间',

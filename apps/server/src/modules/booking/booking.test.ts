@@ -143,6 +143,65 @@ describe('customer booking', () => {
     };
   };
 
+  it('says which days ahead the cart is fully booked, for the calendar to grey', async () => {
+    // Goggles of one kind, all of them wanted, from a day of their own 23 days ahead.
+    const from = storeTimeOn(23, '10:00');
+    const day = (iso: string) =>
+      new Date(new Date(iso).getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
+    const c = await catalog(1, from);
+    const goggles = c.categories.find((x) => x.name === '雪镜')!;
+    const kind = goggles.kinds.find((k) => k.free > 0)!;
+    const cart: BookingCartInput = {
+      storeId,
+      rentalStartTime: from,
+      days: 1,
+      lines: Array.from({ length: kind.free }, () => ({
+        type: 'item' as const,
+        categoryId: goggles.id,
+        size: kind.size,
+        riderKey: null,
+      })),
+    };
+    const fullDays = async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/app/booking/full-days',
+        payload: { cart, from: day(from) },
+        headers: csrf,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ fullDays: string[] }>().fullDays;
+    };
+    expect(await fullDays()).not.toContain(day(storeTimeOn(25, '10:00')));
+    // One of them is booked 25 days ahead: that day can no longer hold the cart.
+    const items = (
+      await call(
+        'employee',
+        'GET',
+        `/api/app/equipment?storeId=${storeId}&categoryId=${goggles.id}&maxResultCount=200`,
+      )
+    ).json<{ items: { id: string; attributes: { attributeId: string; value: string }[] }[] }>();
+    const one = items.items.find((e) =>
+      Object.entries(kind.size).every(([id, v]) =>
+        e.attributes.some((a) => a.attributeId === id && a.value === v),
+      ),
+    )!;
+    const booked = await counterOrder('employee', {
+      storeId,
+      customerName: '订满测试',
+      customerPhone: '13600008888',
+      rentalStartTime: storeTimeOn(25, '09:00'),
+      rentalEndTime: storeTimeOn(25, '16:00'),
+      items: [{ equipmentId: one.id }],
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    const full = await fullDays();
+    expect(full).toContain(day(storeTimeOn(25, '10:00')));
+    // The cart's day before and two days after are free again.
+    expect(full).not.toContain(day(storeTimeOn(23, '10:00')));
+    expect(full).not.toContain(day(storeTimeOn(27, '10:00')));
+  });
+
   it('quotes a cart: the pack priced as a pack, fees, total, and nothing short', async () => {
     const quote = (
       await t.app.inject({

@@ -5,6 +5,8 @@ import {
   BookingCatalogQuerySchema,
   BookingCatalogSchema,
   BookingCreateSchema,
+  BookingFullDaysRequestSchema,
+  BookingFullDaysSchema,
   BookingQuoteSchema,
   OrderSchema,
   RoleName,
@@ -46,6 +48,26 @@ export async function bookingRoutes(app: FastifyInstance, options: { timeZone: s
       },
     },
     async (request) => new BookingService(app.db, request, options.timeZone).quote(request.body),
+  );
+
+  r.post(
+    '/api/app/booking/full-days',
+    {
+      config: { access: PUBLIC },
+      schema: {
+        tags,
+        summary:
+          'The days ahead on which the cart cannot be held at its time of day: what the calendar greys as fully booked',
+        body: BookingFullDaysRequestSchema,
+        response: { 200: BookingFullDaysSchema },
+      },
+    },
+    async (request) => ({
+      fullDays: await new BookingService(app.db, request, options.timeZone).fullDays(
+        request.body.cart,
+        request.body.from,
+      ),
+    }),
   );
 
   r.post(

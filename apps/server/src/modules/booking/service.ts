@@ -19,6 +19,7 @@ import {
   share,
   sizedGear,
   type BookableCategory,
+  FULL_DAYS_AHEAD,
   type BookingCart,
   type BookingCatalog,
   type BookingQuote,
@@ -536,6 +537,52 @@ export class BookingService {
   /** The caller books as an agent (for a customer): no early-booking discount. */
   private get isAgent() {
     return this.request.user?.roles.includes(RoleName.Agent) ?? false;
+  }
+
+  /**
+   * The days the booking calendar greys as fully booked: from `from`, FULL_DAYS_AHEAD days on,
+   * each day on which some kind of the cart has fewer items free than the cart wants, for the
+   * cart's length starting at its time of day. One stock count per day, of the cart's categories
+   * only; a specific item of the cart ("book this item") is not counted (its own page says when it
+   * is free).
+   */
+  async fullDays(cart: BookingCart, from: string): Promise<string[]> {
+    const { lines, start, end } = await this.expand(cart);
+    const kinds = lines.filter((l) => !l.equipmentId);
+    if (kinds.length === 0) return [];
+    const wanted = new Map<string, { categoryId: string; size: string; count: number }>();
+    for (const l of kinds) {
+      const key = `${l.categoryId} ${sizeKey(l.size)}`;
+      const entry = wanted.get(key) ?? {
+        categoryId: l.categoryId,
+        size: sizeKey(l.size),
+        count: 0,
+      };
+      entry.count += 1;
+      wanted.set(key, entry);
+    }
+    const categoryIds = [...new Set(kinds.map((l) => l.categoryId))];
+    const clock = localClock(start, this.timeZone).minutes;
+    const length = end.getTime() - start.getTime();
+    const full: string[] = [];
+    for (let i = 0; i < FULL_DAYS_AHEAD; i += 1) {
+      const dayStart = new Date(zonedMidnight(from, this.timeZone, i).getTime() + clock * 60_000);
+      const stock = await kindStock(
+        this.db,
+        this.tenantId,
+        cart.storeId,
+        dayStart,
+        new Date(dayStart.getTime() + length),
+        categoryIds,
+      );
+      const short = [...wanted.values()].some(
+        (w) =>
+          (stock.find((k) => k.categoryId === w.categoryId && k.sizeKey === w.size)?.free ?? 0) <
+          w.count,
+      );
+      if (short) full.push(localMinute(dayStart, this.timeZone).slice(0, 10));
+    }
+    return full;
   }
 
   private shortages(lines: BookedLine[]): QuoteShortage[] {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { BookingCartInput, BookingQuote } from '@snowgear/contracts';
+import type { BookingCartInput, BookingFullDays, BookingQuote } from '@snowgear/contracts';
 import { api } from '@/lib/api-client';
 import { bookingKey } from './get-booking-catalog';
 
@@ -12,6 +12,22 @@ export function useBookingQuote(cart: BookingCartInput | null) {
     enabled: !!cart && cart.lines.length > 0,
     placeholderData: keepPreviousData,
     staleTime: 15_000,
+  });
+}
+
+/**
+ * The days ahead on which the cart's gear is fully booked (at its time of day, for its length),
+ * asked once the calendar opens with gear in the cart; the date itself is not part of the
+ * question, so changing the day asks nothing new.
+ */
+export function useFullDays(cart: BookingCartInput | null, from: string, enabled: boolean) {
+  const clock = cart ? cart.rentalStartTime.slice(11) : '';
+  return useQuery({
+    queryKey: [...bookingKey, 'full-days', from, clock, { ...cart, rentalStartTime: '' }] as const,
+    queryFn: () =>
+      api.post<BookingFullDays>('/app/booking/full-days', { cart, from }, { silent: true }),
+    enabled: enabled && !!cart && cart.lines.length > 0,
+    staleTime: 60_000,
   });
 }
 

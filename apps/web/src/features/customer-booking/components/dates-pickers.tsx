@@ -5,8 +5,11 @@ import { CalendarPicker } from '@/components/antd/calendar-picker';
 import { Popup } from '@/components/antd/popup';
 import type { BookingStart, DaySlot } from '@/features/system-config';
 
-/** Why a day cannot be taken: before today (or past a year), the store's rest day, no time left. */
-export type DayUnavailable = 'past' | 'closed' | 'noTime';
+/**
+ * Why a day cannot be taken: before today (or past a year), the store's rest day, the cart's gear
+ * fully booked that day, no time left.
+ */
+export type DayUnavailable = 'past' | 'closed' | 'full' | 'noTime';
 
 interface Props {
   picking: 'date' | 'time' | null;
@@ -44,8 +47,8 @@ export function DatesPickers({
     <>
       {/*
         One tap on a day takes it and closes (the button below confirms the day shown).
-        A greyed day says why under its number: the store's rest day, or today with no time
-        left; days before today are simply past.
+        A greyed day says why under its number: the store's rest day, the cart's gear fully
+        booked, or today with no time left; days before today are simply past.
       */}
       <CalendarPicker
         key={booking.date}
@@ -63,9 +66,11 @@ export function DatesPickers({
           const why = unavailable(date);
           return why === 'closed'
             ? t('booking.dayClosed')
-            : why === 'noTime'
-              ? t('booking.dayNoTime')
-              : null;
+            : why === 'full'
+              ? t('booking.dayFull')
+              : why === 'noTime'
+                ? t('booking.dayNoTime')
+                : null;
         }}
         onChange={(date) => {
           if (!date) return;

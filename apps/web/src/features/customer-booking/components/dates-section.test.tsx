@@ -18,9 +18,13 @@ const NOW = new Date('2026-11-26T10:05:00+08:00');
 function Booking({
   delivery = false,
   halfDays = false,
+  fullDays,
+  onCalendar,
 }: {
   delivery?: boolean;
   halfDays?: boolean;
+  fullDays?: string[];
+  onCalendar?: () => void;
 }) {
   const [date, setDate] = useState('2026-11-26');
   const [time, setTime] = useState<string | null>(null);
@@ -47,6 +51,8 @@ function Booking({
         delivery={delivery}
         timeZone={TZ}
         halfDay={halfDays ? { from: '12:00', possible: afternoon, on } : null}
+        fullDays={fullDays}
+        onCalendar={onCalendar}
         onStartDate={setDate}
         onStartTime={setTime}
         onDays={setDays}
@@ -60,7 +66,13 @@ function Booking({
 const startShown = () => screen.getByTestId('start').textContent;
 
 describe('choosing when the rental starts', () => {
-  beforeAll(() => changeLanguage('zh-CN'));
+  beforeAll(() => {
+    // antd's calendar scrolls to the chosen month a frame after it changes; jsdom cannot scroll.
+    if (!('scrollIntoView' in Element.prototype)) {
+      Object.defineProperty(Element.prototype, 'scrollIntoView', { value: () => undefined });
+    }
+    return changeLanguage('zh-CN');
+  });
 
   it('moves the pick-up day to the day tapped in the calendar, in one tap, and says why a day is greyed', async () => {
     render(<Booking />);
@@ -89,6 +101,23 @@ describe('choosing when the rental starts', () => {
     // Another day starts at the store's opening time.
     await waitFor(() => expect(startShown()).toBe('2026-11-27T23:30:00.000Z'));
     expect(screen.getByText(/11月28日/)).toBeTruthy();
+  });
+
+  it("greys the days the cart's gear is fully booked, and asks for them when the calendar opens", async () => {
+    let asked = 0;
+    render(<Booking fullDays={['2026-11-28']} onCalendar={() => (asked += 1)} />);
+    expect(asked).toBe(0);
+    fireEvent.click(screen.getByRole('button', { name: '改日期' }));
+    expect(asked).toBe(1);
+    const popup = (await screen.findByText('选择取装备的日期')).closest<HTMLElement>('.adm-popup')!;
+    const cell = (date: string) =>
+      within(popup).getAllByText(date)[0]!.closest('.adm-calendar-picker-view-cell')!;
+    expect(cell('28').className).toContain('disabled');
+    expect(cell('28').textContent).toContain('已订满');
+    expect(cell('27').className).not.toContain('disabled');
+    // The day before is free: one tap takes it.
+    fireEvent.click(within(popup).getAllByText('27')[0]!);
+    await waitFor(() => expect(startShown()).toBe('2026-11-26T23:30:00.000Z'));
   });
 
   it('offers the half-hour times of the day, today’s past ones greyed, and takes the one tapped', async () => {

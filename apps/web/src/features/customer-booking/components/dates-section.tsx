@@ -35,6 +35,10 @@ interface Props {
    * whether the chosen start allows one, and whether it is taken. Null: the store does not.
    */
   halfDay?: HalfDayOffer | null;
+  /** Days (YYYY-MM-DD) the cart's gear is fully booked: greyed in the calendar as 已订满. */
+  fullDays?: readonly string[] | undefined;
+  /** The calendar opens (the page then asks which days are fully booked). */
+  onCalendar?: () => void;
   onStartDate: (date: string) => void;
   onStartTime: (time: string) => void;
   onDays: (days: number) => void;
@@ -56,6 +60,8 @@ export function DatesSection({
   delivery,
   timeZone,
   halfDay = null,
+  fullDays,
+  onCalendar,
   onStartDate,
   onStartTime,
   onDays,
@@ -92,6 +98,7 @@ export function DatesSection({
     const day = dayjs(date).format('YYYY-MM-DD');
     if (day < today || date > max) return 'past';
     if (restDays.includes(dayjs(date).day())) return 'closed';
+    if (fullDays?.includes(day)) return 'full';
     if (!todayHasTime && day === today) return 'noTime';
     return null;
   };
@@ -108,7 +115,10 @@ export function DatesSection({
         label={delivery ? t('booking.deliveryDay') : t('booking.pickUp')}
         value={day(booking.start)}
         action={t('booking.changeDate')}
-        onChange={() => setPicking('date')}
+        onChange={() => {
+          setPicking('date');
+          onCalendar?.();
+        }}
       />
       <ChangeRow
         id="booking-start-time"

@@ -44,7 +44,7 @@ import {
 import { useCreateBooking } from '../api/create-booking';
 import { currentReferral, rememberReferral } from '../utils/referral';
 import { useBookingCatalog } from '../api/get-booking-catalog';
-import { useBookingQuote, useLastQuote } from '../api/quote-booking';
+import { useBookingQuote, useFullDays, useLastQuote } from '../api/quote-booking';
 import type { GearTarget } from '../components/add-gear-popup';
 import type { AgentCustomerFields, agentCustomerErrors } from '../components/agent-customer-fields';
 import { DatesSection } from '../components/dates-section';
@@ -216,6 +216,9 @@ export function BookingPage({ agent }: { agent?: AgentBooking }) {
   const startIso = start.toISOString();
   const cart = storeId ? toCart(draft, storeId, new Date(startIso), days, halfDay) : null;
   const quote = useBookingQuote(cart);
+  // Asked once the calendar has opened: which days ahead the cart's gear is fully booked.
+  const [calendarOpened, setCalendarOpened] = useState(false);
+  const fullDays = useFullDays(cart, today, calendarOpened);
   const riders = useQuery({ ...ridersQuery(), enabled: isCustomer });
   const savedRiders = (riders.data?.items ?? []).filter(
     (p) => !draft.riders.some((r) => r.profileId === p.id),
@@ -489,6 +492,8 @@ export function BookingPage({ agent }: { agent?: AgentBooking }) {
                       ? { from: afternoon.from, possible: afternoon.possible, on: halfDay }
                       : null
                   }
+                  fullDays={fullDays.data?.fullDays}
+                  onCalendar={() => setCalendarOpened(true)}
                   onHalfDay={(on) => useCart.getState().update({ halfDay: on })}
                   onStartDate={(date) => useCart.getState().update({ startDate: date })}
                   onStartTime={(time) =>
