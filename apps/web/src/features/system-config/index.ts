@@ -5,6 +5,7 @@ export { useBusinessName, useConfigStore, useStoreName } from './stores/config-s
 export { businessParameter } from './utils/business-parameters';
 export { listOf, readable } from './utils/parameter-values';
 export {
+  type BookingHours,
   type BookingStart,
   bookingStart,
   type DaySlot,
@@ -12,10 +13,7 @@ export {
   defaultBookingDay,
   defaultRentalDays,
   defaultRentalStart,
-  deliveryWindowEnd,
-  nextDeliveryWindow,
   halfDayWindow,
-  nextOpening,
   presetAddresses,
   type PresetAddress,
   rentalEnd,

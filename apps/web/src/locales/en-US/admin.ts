@@ -143,12 +143,12 @@ export const admin: Messages['admin'] = {
       PickupFee: { label: 'Pickup fee', hint: 'Per order', unit: '¥' },
       PresetDeliveryAddresses: {
         label: 'Preset delivery addresses',
-        hint: 'Customers and staff fill them in with one tap. Add the English after a bar: 万龙酒店大堂 | Wanlong Hotel lobby',
+        hint: 'Customers and staff fill them in with one tap. To give one its English, write it after a bar: Chinese | English',
         unit: '',
       },
       PresetPickupAddresses: {
         label: 'Preset pickup addresses',
-        hint: 'Customers and staff fill them in with one tap. Add the English after a bar: 万龙酒店大堂 | Wanlong Hotel lobby',
+        hint: 'Customers and staff fill them in with one tap. To give one its English, write it after a bar: Chinese | English',
         unit: '',
       },
       PresetDepositAmounts: {

@@ -28,6 +28,7 @@ import { useNow } from '@/lib/use-now';
 import { useAppStore } from '@/features/app-state';
 import { playSound, SoundKind } from '@/features/audio';
 import { FormError } from '@/components/form-error';
+import { deliveryWindowEnd, nextDeliveryWindow, nextOpening } from '../utils/counter-times';
 import { useSession } from '@/features/auth';
 import {
   useConfigStore,
@@ -35,10 +36,7 @@ import {
   DEFAULT_BUSINESS_TIME_ZONE,
   defaultRentalDays,
   halfDayWindow,
-  nextOpening,
   defaultRentalStart,
-  nextDeliveryWindow,
-  deliveryWindowEnd,
   presetAddresses,
   rentalEnd,
 } from '@/features/system-config';
