@@ -9,7 +9,8 @@ describe('equipment label', () => {
     const equipment = {
       id: 'e1',
       name: '金鸡 Experience 78 双板',
-      nameShown: '金鸡 Experience 78 双板',
+      // Printed for the shop whoever prints it: never the reader's English.
+      nameShown: 'Elan Experience 78 skis',
       barcodeNumber: 'SGWLSKI001',
     } as Equipment;
     const { container } = render(<EquipmentLabel equipment={equipment} />);

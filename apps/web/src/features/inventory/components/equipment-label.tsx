@@ -8,7 +8,8 @@ import { Paths } from '@/config/paths';
 
 /**
  * One label: a QR code of the inquiry link with the serial number, the Code 128 barcode and the
- * name in the language of whoever prints it.
+ * name. A label stays on the gear whoever printed it, so it carries the shop's (Chinese) name,
+ * marked as Chinese for a screen reader on an English page.
  */
 export function EquipmentLabel({ equipment }: { equipment: Equipment }) {
   const link = `${window.location.origin}${Paths.equipmentInquiry(equipment.barcodeNumber)}`;
@@ -31,7 +32,9 @@ export function EquipmentLabel({ equipment }: { equipment: Equipment }) {
     <figure className="equipment-label" data-barcode={equipment.barcodeNumber}>
       <QRCodeSVG value={link} size={84} level="M" marginSize={0} title={link} />
       <figcaption>
-        <div className="equipment-label__name">{equipment.nameShown}</div>
+        <div className="equipment-label__name" lang="zh-CN">
+          {equipment.name}
+        </div>
         <div className="equipment-label__barcode" dangerouslySetInnerHTML={{ __html: barcode }} />
       </figcaption>
     </figure>
