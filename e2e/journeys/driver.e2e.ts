@@ -92,6 +92,26 @@ describe('the driver’s round', () => {
     await signIn(page, baseUrl, 'driver', '/driver/dashboard');
     await page.getByText('今日任务').waitFor();
     await screenshot(page, 'driver-dashboard-zh');
+    // The scan button (floating, it once covered the next run's due time) sits in a bottom bar as
+    // wide as the screen, and scrolled to its end nothing of the page is under that bar.
+    const scanButton = page.getByRole('button', { name: '扫码找订单' });
+    await expectGloveSized(scanButton);
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    const covered = await scanButton.evaluate((button) => {
+      let fixed: Element | null = button;
+      while (fixed && getComputedStyle(fixed).position !== 'fixed') fixed = fixed.parentElement;
+      if (!fixed || fixed.getBoundingClientRect().width < window.innerWidth)
+        return ['a floating button'];
+      const bar = fixed.getBoundingClientRect();
+      return [...document.querySelectorAll('.page-layout__content *')]
+        .filter((element) => element.childElementCount === 0 && element.checkVisibility())
+        .filter((element) => {
+          const box = element.getBoundingClientRect();
+          return box.height > 0 && box.bottom > bar.top && box.top < bar.bottom;
+        })
+        .map((element) => element.textContent);
+    });
+    expect(covered).toEqual([]);
 
     // Loading the van: the camera stays open from label to label.
     await page.getByRole('link', { name: '扫码装车' }).tap();

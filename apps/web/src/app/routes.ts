@@ -457,7 +457,7 @@ export const appRoutes: AppRoute[] = [
     path: Paths.driverDashboard,
     load: () => import('@/features/driver/pages/driver-dashboard-page'),
     titleKey: 'driverDashboard',
-    layout: 'normal',
+    layout: 'actionButton',
     keepAlive: true,
     ...driverArea,
   },

@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from 'antd-mobile';
 import { ScanningOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Paths } from '@/config/paths';
+import { ActionBar } from '@/components/layouts/action-bar';
 import { QueryState } from '@/components/query-state';
 import { useAppStore } from '@/features/app-state';
 import { playSound, SoundKind } from '@/features/audio';
@@ -17,7 +18,9 @@ import { PullToRefresh } from '@/components/pull-to-refresh';
 
 /**
  * The driver's home (kept alive): today's deliveries and pickups to do and done, the next run,
- * and the floating scan button: a scanned order QR code or item label opens its order.
+ * and the scan button (spec §2's floating button) fixed in the page's bottom bar, where the page
+ * ends above it: nothing (a run's due time) ever scrolls under it. A scanned order QR code or item
+ * label opens its order.
  */
 export default function DriverDashboardPage() {
   const { t } = useTranslation();
@@ -28,11 +31,6 @@ export default function DriverDashboardPage() {
   const [looking, setLooking] = useState(false);
   const take = useTakeRun();
   const showSuccess = useAppStore((s) => s.showSuccess);
-  // The page leaves room below its last line for the floating button.
-  useEffect(() => {
-    document.body.classList.add('has-driver-scan-button');
-    return () => document.body.classList.remove('has-driver-scan-button');
-  }, []);
 
   const handleTake = async (task: DeliveryTask) => {
     try {
@@ -100,14 +98,19 @@ export default function DriverDashboardPage() {
           )}
         </QueryState>
       </section>
-      <Button
-        className="driver-scan-button"
-        aria-label={t('driver.scanTitle')}
-        loading={scanning || looking}
-        onClick={() => void handleScan()}
-      >
-        <ScanningOutline />
-      </Button>
+      <ActionBar>
+        <div className="driver-scan-bar">
+          <Button
+            block
+            color="primary"
+            size="large"
+            loading={scanning || looking}
+            onClick={() => void handleScan()}
+          >
+            <ScanningOutline /> {t('driver.scanTitle')}
+          </Button>
+        </div>
+      </ActionBar>
     </PullToRefresh>
   );
 }
