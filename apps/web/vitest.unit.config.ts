@@ -31,6 +31,7 @@ export const UNIT_TESTS = [
   'src/features/store-navigation/utils/map-links.test.ts',
   'src/features/system-config/utils/business-parameters.test.ts',
   'src/features/system-config/utils/rental-rules.test.ts',
+  'src/lib/antd-motion.test.ts',
   'src/lib/api-base-url.test.ts',
   'src/lib/dayjs-zones.test.ts',
   'src/lib/authorization.test.ts',

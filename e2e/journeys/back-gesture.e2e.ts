@@ -27,7 +27,7 @@ describe("the phone's back gesture", () => {
   afterAll(() => browser.close());
 
   it('closes the booking’s sheets and dialogs first, one at a time, keeping the booking', async () => {
-    const context = await newPhone(browser);
+    const context = await newPhone(browser, 'zh-CN', { motion: 'no-preference' });
     const page = await context.newPage();
     const errors = watchErrors(page);
     await page.goto(`${baseUrl}/help`);
@@ -78,7 +78,7 @@ describe("the phone's back gesture", () => {
   });
 
   it('keeps what an agent typed on the page under a sheet, and stacks a form over a sheet', async () => {
-    const context = await newPhone(browser, 'en-US');
+    const context = await newPhone(browser, 'en-US', { motion: 'no-preference' });
     const page = await context.newPage();
     const errors = watchErrors(page);
     await signIn(page, baseUrl, 'agent', '/agent/dashboard', 'en-US');
@@ -120,7 +120,7 @@ describe("the phone's back gesture", () => {
   });
 
   it("closes the inquiry's gear sheet without bringing back the item's dialog it came from", async () => {
-    const context = await newPhone(browser);
+    const context = await newPhone(browser, 'zh-CN', { motion: 'no-preference' });
     const page = await context.newPage();
     const errors = watchErrors(page);
     await page.goto(`${baseUrl}/help`);

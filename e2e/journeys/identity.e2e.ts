@@ -67,6 +67,10 @@ describe('signing in as each role', () => {
     await page.goto(`${baseUrl}/driver/profile`);
     await chooseRole(page, '代理商');
     await page.waitForURL('**/agent/dashboard');
+    // Until the agent's page has come, the driver's profile stays on screen under the new address
+    // (a tap there opens its sheet, which goes with it); its lists then push the row down.
+    await page.getByText('我的客户').waitFor();
+    await page.locator('.adm-skeleton').first().waitFor({ state: 'detached' });
     await chooseRole(page, '店长');
     await page.waitForURL('**/store/dashboard');
     // The chosen role survives a reload.

@@ -324,7 +324,8 @@ describe('app shell on a phone', () => {
   });
 
   it('leaves the main thread free while a page waits for its data: its placeholders only move or fade', async () => {
-    const context = await newPhone(browser);
+    // A phone that has not asked for reduced motion: the placeholders animate.
+    const context = await newPhone(browser, 'zh-CN', { motion: 'no-preference' });
     const page = await context.newPage();
     const errors = watchErrors(page);
     // The help centre's articles and, below, the workspace's counts are held back: the pages

@@ -38,6 +38,11 @@ export type AppLanguage = 'zh-CN' | 'en-US';
  * so by default the phone has also chosen that language already (`language`, kept as the app
  * keeps a choice): each journey reads the app in the language it expects, whatever the rule
  * for a first visit. `language: null` is a first visit, with no choice made.
+ *
+ * The phone asks for reduced motion unless `motion` says otherwise: sheets and dialogs appear at
+ * once, as on a phone so set (lib/antd-motion.ts), so a tap waits for no slide to end; on a loaded
+ * machine a slide could outlast a tap's wait. The back-gesture journey keeps the slides, and the
+ * shell's check of what a waiting page animates.
  */
 export async function newPhone(
   browser: Browser,
@@ -48,10 +53,12 @@ export async function newPhone(
     serviceWorkers = 'block',
     timezoneId = 'Asia/Shanghai',
     language = locale === 'en-US' || locale === 'zh-CN' ? locale : null,
+    motion = 'reduce',
   }: {
     serviceWorkers?: 'allow' | 'block';
     timezoneId?: string;
     language?: AppLanguage | null;
+    motion?: 'reduce' | 'no-preference';
   } = {},
 ): Promise<BrowserContext> {
   const context = await browser.newContext({
@@ -61,6 +68,7 @@ export async function newPhone(
     locale,
     timezoneId,
     serviceWorkers,
+    reducedMotion: motion,
   });
   if (language) {
     // Before the page's own scripts, on every page; a choice made since (a switch, a journey's

@@ -6,6 +6,7 @@ import './styles.css';
 import { installTouchEmulator } from '@/lib/touch-emulator';
 import { enableCloseOnBack } from '@/lib/close-on-back';
 import { disableZodEval } from '@/lib/zod-jitless';
+import { followSystemMotion } from '@/lib/antd-motion';
 import { applyTheme, loadServiceWorker, savedTheme } from '@/features/app-state';
 import { App } from './app/app';
 import { bootstrap, bootstrapped, connectApi } from './app/bootstrap';
@@ -30,6 +31,7 @@ await nextTask();
 installTouchEmulator();
 disableZodEval();
 applyTheme(savedTheme());
+followSystemMotion();
 
 // The phone's Back closes an open sheet or dialog before it leaves the page.
 const history = enableCloseOnBack(createBrowserHistory);

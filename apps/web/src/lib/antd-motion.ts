@@ -23,6 +23,18 @@ export function restoreMotion(): void {
   set(false);
 }
 
+/**
+ * Follows the phone's "reduce motion" setting (iOS, Android, desktop), now and as it changes:
+ * antd-mobile's sheets, popups and dialogs then appear and leave at once instead of sliding, as
+ * the app's own animations already stop (styles.css).
+ */
+export function followSystemMotion(): void {
+  const query = globalThis.matchMedia?.('(prefers-reduced-motion: reduce)');
+  if (!query) return;
+  if (query.matches) reduceMotion();
+  query.addEventListener('change', (event) => (event.matches ? reduceMotion() : restoreMotion()));
+}
+
 export function isMotionReduced(): boolean {
   return reduced;
 }

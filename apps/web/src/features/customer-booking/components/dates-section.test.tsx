@@ -68,8 +68,13 @@ const startShown = () => screen.getByTestId('start').textContent;
 describe('choosing when the rental starts', () => {
   beforeAll(() => {
     // antd's calendar scrolls to the chosen month a frame after it changes; jsdom cannot scroll.
+    // Configurable, so that the next file of this worker begins without it (test/fresh-visit.ts).
     if (!('scrollIntoView' in Element.prototype)) {
-      Object.defineProperty(Element.prototype, 'scrollIntoView', { value: () => undefined });
+      Object.defineProperty(Element.prototype, 'scrollIntoView', {
+        value: () => undefined,
+        configurable: true,
+        writable: true,
+      });
     }
     return changeLanguage('zh-CN');
   });
