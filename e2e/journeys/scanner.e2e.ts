@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn as signInAt } from '../support/session';
-import { launchBrowser, newPhone, screenshot, watchErrors } from '../support/browser';
+import { launchBrowser, newPhone, refuseCamera, screenshot, watchErrors } from '../support/browser';
 import { gunScan } from '../support/gun';
 import { writeFakeCameraVideo } from '../support/fake-camera';
 import { RECORD_SOUNDS, sounds } from '../support/sounds';
@@ -168,12 +168,10 @@ describe('scanning at the counter', () => {
   });
 
   it('says when camera permission is denied', async () => {
-    const browser = await launchBrowser([
-      '--use-fake-device-for-media-stream',
-      '--deny-permission-prompts',
-    ]);
+    const browser = await launchBrowser(['--use-fake-device-for-media-stream']);
     try {
       const context = await phone(browser);
+      await refuseCamera(context);
       const page = await context.newPage();
       await signIn(page, 'employee', '/store/dashboard');
       await openSmartScan(page);

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPhone, screenshot, watchErrors } from '../support/browser';
+import { launchBrowser, newPhone, refuseCamera, screenshot, watchErrors } from '../support/browser';
 import { baseUrl } from '../support/server';
 
 /** 万龙雪场店 as seeded (WGS-84). */
@@ -84,7 +84,7 @@ async function turnPhone(page: Page, alpha: number) {
 }
 
 describe('contact service and navigation to a store, on a phone', () => {
-  // A camera that says yes at once (Chinese run), and one left to refuse (English run).
+  // A camera that says yes at once (Chinese run), and one the visitor refuses (English run).
   let cameraBrowser: Browser;
   let refusingBrowser: Browser;
   beforeAll(async () => {
@@ -107,6 +107,7 @@ describe('contact service and navigation to a store, on a phone', () => {
       await context.addInitScript((l) => window.localStorage.setItem('language', l), language);
       await context.addInitScript(RECORD_STREAMS);
       await context.grantPermissions(['geolocation'], { origin: baseUrl });
+      if (browser === refusingBrowser) await refuseCamera(context);
       const here = {
         latitude: WANLONG.latitude - texts.metresSouth / METRES_PER_DEGREE,
         longitude:

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { queryDay } from './date-schemas.js';
 import { decimalInput, queryInteger } from './number-schemas.js';
+import { singleLineText } from './text-schemas.js';
 import { ValidationCode } from './validation-codes.js';
 
 /**
@@ -455,8 +456,8 @@ export const PriceSeasonSaveSchema = z
     to: queryDay(),
     percent: seasonPercent(),
     weekendPercent: seasonPercent().nullable(),
-    name: z.string().trim().min(1, ValidationCode.NameRequired).max(40),
-    nameEn: z.string().trim().max(60),
+    name: singleLineText({ max: 40, required: ValidationCode.NameRequired }),
+    nameEn: singleLineText({ max: 60 }),
   })
   .refine((v) => v.to >= v.from, { path: ['to'], message: ValidationCode.SeasonDates });
 export type PriceSeasonSave = z.infer<typeof PriceSeasonSaveSchema>;

@@ -242,10 +242,13 @@ export function nastyValue(rng: Random, pools: Pools): unknown {
       return pickId(rng, pools, undefined);
     case 9:
       return deepNesting(rng.int(50, 1200), rng.chance(0.5));
-    case 10:
+    case 10: {
+      // One id among them: an id for each element took a twelfth of the whole run.
+      const id = rng.uuid();
       return Array.from({ length: rng.pick([100, 1000, 5000]) }, () =>
-        rng.pick(['a', 1, null, rng.uuid()]),
+        rng.pick(['a', 1, null, id]),
       );
+    }
     case 11:
       return rng.pick(['2027-01-01T00:00:00Z', '2027-01-01', '12.5', '1', '']);
     default:

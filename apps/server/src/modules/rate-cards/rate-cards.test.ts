@@ -440,6 +440,11 @@ describe('rate cards: set per store or for every store, checked, previewed', () 
       members: ['percent'],
       message: 'SeasonPercent',
     });
+    // A name is one line, in either language (the fuzz test once stored "双\n板").
+    const broken = await season({ from: '2027-03-01', to: '2027-03-10', name: '双\n板' });
+    expect(fieldErrors(broken)).toEqual([{ members: ['name'], message: 'InvalidCharacters' }]);
+    const brokenEn = await season({ from: '2027-03-01', to: '2027-03-10', nameEn: 'Ski\nweek' });
+    expect(fieldErrors(brokenEn)).toEqual([{ members: ['nameEn'], message: 'InvalidCharacters' }]);
     // The day after is free: back to back is fine.
     expect(
       (await season({ from: '2027-02-13', to: '2027-02-20', percent: 120, name: '元宵' }))
